@@ -30,7 +30,7 @@ function xoroshiro128plusV1(seed: string): Rng {
   const state: number[] = [0, 1, 2, 3].map((i) => digest.readInt32BE(i * 4));
   // xoroshiro is stuck at zero for an all-zero state; SHA-256 makes that astronomically unlikely,
   // but a fixed fallback keeps the function total.
-  if (state.every((word) => word === 0)) state[3] = 1;
+  if (!state.some((word) => word !== 0)) state[3] = 1;
   const generator = xoroshiro128plusFromState(state);
   return { int: (min, max) => uniformInt(generator, min, max) };
 }
