@@ -70,9 +70,14 @@ export const DEFAULT_DICE_LIMITS: DiceLimits = { maxDicePerRoll: 1000, maxDicePe
 export class Dice {
   private readonly rolled: number[] = [];
 
+  /**
+   * @param budget dice already used by the request this roll belongs to; several checks in one
+   *   request (a GraphQL document, say) share it so the per-request limit holds across them.
+   */
   constructor(
     private readonly rng: Rng,
     private readonly limits: DiceLimits = DEFAULT_DICE_LIMITS,
+    private readonly budget: { used: number } = { used: 0 },
   ) {}
 
   /** Every face rolled so far, in order. */
@@ -103,7 +108,7 @@ export class Dice {
         field,
       );
     }
-    if (this.rolled.length + count > this.limits.maxDicePerRequest) {
+    if (this.budget.used + count > this.limits.maxDicePerRequest) {
       throw new RuleError(
         'DICE_LIMIT_EXCEEDED',
         `One request may roll at most ${this.limits.maxDicePerRequest} dice.`,
@@ -112,7 +117,8 @@ export class Dice {
     }
     const faces: number[] = new Array<number>(count);
     for (let i = 0; i < count; i++) faces[i] = this.rng.int(1, sides);
-    this.rolled.push(...faces);
+    this.budget.used += count;
+    for (const face of faces) this.rolled.push(face);
     return faces;
   }
 }

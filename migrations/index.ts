@@ -1,0 +1,4 @@
+import { Foundation1763700000000 } from './1763700000000-Foundation';
+
+/** Every migration, oldest first. Listed by class so that compiled and test builds find them alike. */
+export const MIGRATIONS = [Foundation1763700000000];

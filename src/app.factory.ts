@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import fastifyStatic from '@fastify/static';
+import { getDistDirectory } from 'altair-static';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { createValidationPipe } from './common/validation';
+import { AppConfig } from './config/app-config';
+import { PLAYGROUND_ASSETS } from './graphql/graphql.options';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+export function openApiDocument(app: NestFastifyApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Arbiter')
+    .setDescription(
+      'Rules as a service for old-school tabletop role-playing games: checks with exact odds, ' +
+        'reproducible dice, campaign state and a replayable roll log. GraphQL twin at /graphql.',
+    )
+    .setVersion('1')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A campaign key' })
+    .build();
+  return SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+  });
+}
+
+/** Builds the whole application (routes, docs, playground, limits) without listening. */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.MAX_BODY_BYTES,
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const header = req.headers['x-request-id'];
+      const id = typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+      req.headers['x-request-id'] = id;
+      return id;
+    },
+    trustProxy: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('v1', { exclude: ['health', 'ready'] });
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await fastify.register(fastifyStatic, {
+    root: getDistDirectory(),
+    prefix: PLAYGROUND_ASSETS,
+    decorateReply: false,
+  });
+
+  const document = openApiDocument(app);
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'openapi.json',
+    yamlDocumentUrl: 'openapi.yaml',
+    customSiteTitle: 'Arbiter API',
+  });
+  await app.init();
+  return app;
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { LoggerModule } from 'nestjs-pino';
+import { CampaignGuard } from './auth/campaign.guard';
+import { CampaignsModule } from './campaigns/campaigns.module';
+import { ChecksModule } from './checks/checks.module';
+import { ProblemFilter } from './common/problem.filter';
+import { ArbiterThrottlerGuard } from './common/throttle.guard';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { ApiKeyEntity } from './database/entities';
+import { graphqlOptions } from './graphql/graphql.options';
+import { HealthModule } from './health/health.module';
+import { IdempotencyModule } from './idempotency/idempotency.module';
+import { RollsModule } from './rolls/rolls.module';
+import { TypeOrmModule } from '@nestjs/typeorm';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.LOG_LEVEL,
+            // Fastify already chose the id (see createApp); logs and problem bodies share it.
+            genReqId: (req) => {
+              const header = req.headers['x-request-id'];
+              return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+            },
+            redact: ['req.headers.authorization'],
+            autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/ready' },
+          },
+        }),
+        DatabaseModule,
+        TypeOrmModule.forFeature([ApiKeyEntity]),
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: 'default', ttl: 60_000, limit: Math.max(config.RATE_LIMIT_PER_MINUTE, 1) }],
+          skipIf: () => config.RATE_LIMIT_PER_MINUTE === 0,
+        }),
+        GraphQLModule.forRoot<ApolloDriverConfig>({ driver: ApolloDriver, ...graphqlOptions(config) }),
+        IdempotencyModule,
+        RollsModule,
+        CampaignsModule,
+        ChecksModule,
+        HealthModule,
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: ProblemFilter },
+        { provide: APP_GUARD, useClass: ArbiterThrottlerGuard },
+        { provide: APP_GUARD, useClass: CampaignGuard },
+      ],
+    };
+  }
+}

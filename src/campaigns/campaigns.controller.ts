@@ -1,0 +1,146 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { assertMayActFor, CurrentPrincipal, Principal, Roles } from '../auth/principal';
+import { PageQuery } from '../common/pagination';
+import { CreateCampaignInput, CreateCharacterInput, CreateKeyInput, UpdateCharacterInput } from './campaign.dto';
+import {
+  ApiKey,
+  ApiKeyPage,
+  Campaign,
+  Character,
+  CharacterPage,
+  CreatedCampaign,
+  CreatedKey,
+  GameSession,
+  GameSessionPage,
+} from './campaign.model';
+import { CampaignsService } from './campaigns.service';
+
+@ApiTags('campaigns')
+@Controller('campaigns')
+export class CampaignsController {
+  constructor(private readonly campaigns: CampaignsService) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Create a campaign; the answer holds its referee key, shown once' })
+  @ApiCreatedResponse({ type: CreatedCampaign })
+  create(@Body() input: CreateCampaignInput): Promise<CreatedCampaign> {
+    return this.campaigns.create(input);
+  }
+
+  @Get(':campaignId')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Read the campaign' })
+  @ApiOkResponse({ type: Campaign })
+  get(@CurrentPrincipal() principal: Principal): Promise<Campaign> {
+    return this.campaigns.get(principal);
+  }
+}
+
+@ApiTags('keys')
+@ApiBearerAuth()
+@Roles('referee')
+@Controller('campaigns/:campaignId/keys')
+export class KeysController {
+  constructor(private readonly campaigns: CampaignsService) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Create a player, viewer or referee key; the secret is shown once' })
+  @ApiCreatedResponse({ type: CreatedKey })
+  create(@CurrentPrincipal() principal: Principal, @Body() input: CreateKeyInput): Promise<CreatedKey> {
+    return this.campaigns.createKey(principal, input);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List the campaign’s keys (never their secrets)' })
+  @ApiOkResponse({ type: ApiKeyPage })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
+    return this.campaigns.listKeys(principal, query);
+  }
+
+  @Delete(':keyId')
+  @ApiOperation({ summary: 'Revoke a key; it answers 401 from then on' })
+  @ApiOkResponse({ type: ApiKey })
+  revoke(@CurrentPrincipal() principal: Principal, @Param('keyId') keyId: string): Promise<ApiKey> {
+    return this.campaigns.revokeKey(principal, keyId);
+  }
+}
+
+@ApiTags('characters')
+@ApiBearerAuth()
+@Controller('campaigns/:campaignId/characters')
+export class CharactersController {
+  constructor(private readonly campaigns: CampaignsService) {}
+
+  @Post()
+  @Roles('referee')
+  @ApiOperation({ summary: 'Create a character (referee)' })
+  @ApiCreatedResponse({ type: Character })
+  create(@CurrentPrincipal() principal: Principal, @Body() input: CreateCharacterInput): Promise<Character> {
+    return this.campaigns.createCharacter(principal, input);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List the campaign’s characters' })
+  @ApiOkResponse({ type: CharacterPage })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
+    return this.campaigns.listCharacters(principal, query);
+  }
+
+  @Get(':characterId')
+  @ApiOperation({ summary: 'Read a character' })
+  @ApiOkResponse({ type: Character })
+  get(@CurrentPrincipal() principal: Principal, @Param('characterId') characterId: string): Promise<Character> {
+    return this.campaigns.getCharacter(principal, characterId);
+  }
+
+  @Patch(':characterId')
+  @ApiOperation({ summary: 'Update a character (referee, or the player key bound to it)' })
+  @ApiOkResponse({ type: Character })
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: UpdateCharacterInput,
+  ): Promise<Character> {
+    assertMayActFor(principal, characterId);
+    return this.campaigns.updateCharacter(principal, characterId, input);
+  }
+}
+
+@ApiTags('sessions')
+@ApiBearerAuth()
+@Controller('campaigns/:campaignId/sessions')
+export class SessionsController {
+  constructor(private readonly campaigns: CampaignsService) {}
+
+  @Post()
+  @Roles('referee')
+  @ApiOperation({ summary: 'Start a new game session, ending the one in progress (referee)' })
+  @ApiCreatedResponse({ type: GameSession })
+  start(@CurrentPrincipal() principal: Principal): Promise<GameSession> {
+    return this.campaigns.startSession(principal);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List the campaign’s game sessions, oldest first' })
+  @ApiOkResponse({ type: GameSessionPage })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
+    return this.campaigns.listSessions(principal, query);
+  }
+
+  @Get('current')
+  @ApiOperation({ summary: 'The session in progress (409 problem when there is none)' })
+  @ApiOkResponse({ type: GameSession })
+  current(@CurrentPrincipal() principal: Principal): Promise<GameSession> {
+    return this.campaigns.currentSession(principal);
+  }
+
+  @Post('current/end')
+  @HttpCode(200)
+  @Roles('referee')
+  @ApiOperation({ summary: 'End the session in progress (referee)' })
+  @ApiOkResponse({ type: GameSession })
+  end(@CurrentPrincipal() principal: Principal): Promise<GameSession> {
+    return this.campaigns.endSession(principal);
+  }
+}

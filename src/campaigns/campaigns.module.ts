@@ -1,0 +1,12 @@
+import { Global, Module } from '@nestjs/common';
+import { CampaignsController, CharactersController, KeysController, SessionsController } from './campaigns.controller';
+import { CampaignsResolver } from './campaigns.resolver';
+import { CampaignsService } from './campaigns.service';
+
+@Global()
+@Module({
+  controllers: [CampaignsController, KeysController, CharactersController, SessionsController],
+  providers: [CampaignsService, CampaignsResolver],
+  exports: [CampaignsService],
+})
+export class CampaignsModule {}

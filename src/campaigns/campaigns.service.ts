@@ -1,0 +1,295 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, FindOptionsWhere, In as AnyOf, IsNull, MoreThan } from 'typeorm';
+import { Principal } from '../auth/principal';
+import { hashSecret, newSecret } from '../auth/keys';
+import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
+import { Problem } from '../common/problem';
+import { newId, now } from '../common/time';
+import { Database } from '../database/database.service';
+import { ApiKeyEntity, CampaignEntity, CharacterEntity, GameSessionEntity } from '../database/entities';
+import { CreateCampaignInput, CreateCharacterInput, CreateKeyInput, UpdateCharacterInput } from './campaign.dto';
+import { ApiKey, Campaign, Character, CreatedCampaign, CreatedKey, GameSession } from './campaign.model';
+
+/** Where clause for keyset paging on (createdAt, id). */
+function afterCreated<T extends { createdAt: string; id: string }>(
+  base: FindOptionsWhere<T>,
+  after: [string, string] | null,
+): FindOptionsWhere<T>[] | FindOptionsWhere<T> {
+  if (!after) return base;
+  return [
+    { ...base, createdAt: MoreThan(after[0]) } as FindOptionsWhere<T>,
+    { ...base, createdAt: after[0], id: MoreThan(after[1]) } as FindOptionsWhere<T>,
+  ];
+}
+
+/**
+ * Character fields come from several modules (wealth adds cash, wealth and lifestyle); each registers
+ * a decorator that adds its fields to the answer.
+ */
+export type CharacterDecorator = (entity: CharacterEntity, campaign: CampaignEntity) => Record<string, unknown>;
+
+@Injectable()
+export class CampaignsService {
+  private readonly characterDecorators: CharacterDecorator[] = [];
+
+  constructor(private readonly db: Database) {}
+
+  decorateCharacters(decorator: CharacterDecorator): void {
+    this.characterDecorators.push(decorator);
+  }
+
+  create(input: CreateCampaignInput): Promise<CreatedCampaign> {
+    return this.db.mutation(async (m) => {
+      const campaign = m.create(CampaignEntity, {
+        id: newId(),
+        name: input.name,
+        settings: {},
+        currentSessionId: null,
+        createdAt: now(),
+      });
+      await m.save(CampaignEntity, campaign);
+      const { key, entity } = await this.insertKey(m, campaign.id, { role: 'referee', label: 'referee' });
+      return { id: campaign.id, name: campaign.name, refereeKey: key, refereeKeyId: entity.id };
+    });
+  }
+
+  async get(principal: Principal): Promise<Campaign> {
+    const campaign = await this.campaign(this.db.manager, principal.campaignId);
+    return { id: campaign.id, name: campaign.name, settings: campaign.settings, createdAt: campaign.createdAt };
+  }
+
+  campaign(manager: EntityManager, campaignId: string): Promise<CampaignEntity> {
+    return manager.findOneOrFail(CampaignEntity, { where: { id: campaignId } });
+  }
+
+  // Keys
+
+  createKey(principal: Principal, input: CreateKeyInput): Promise<CreatedKey> {
+    return this.db.mutation(async (m) => {
+      const characterIds = [...new Set(input.characterIds ?? [])];
+      if (input.role !== 'player' && characterIds.length > 0) {
+        throw Problem.field('VALIDATION_FAILED', 'characterIds', 'Only player keys are bound to characters.');
+      }
+      await this.assertCharactersExist(m, principal.campaignId, characterIds, 'characterIds');
+      const { key, entity } = await this.insertKey(m, principal.campaignId, {
+        role: input.role,
+        label: input.label ?? null,
+        characterIds,
+      });
+      return { ...toApiKey(entity), key };
+    });
+  }
+
+  async listKeys(principal: Principal, query: PageQuery): Promise<Page<ApiKey>> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
+    const rows = await this.db.manager.find(ApiKeyEntity, {
+      where: afterCreated<ApiKeyEntity>({ campaignId: principal.campaignId }, after),
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: limit + 1,
+    });
+    return toPage(rows, limit, toApiKey, (row) => [row.createdAt, row.id]);
+  }
+
+  revokeKey(principal: Principal, keyId: string): Promise<ApiKey> {
+    return this.db.mutation(async (m) => {
+      const key = await m.findOne(ApiKeyEntity, { where: { id: keyId, campaignId: principal.campaignId } });
+      if (!key) throw Problem.notFound(`Key ${keyId}`);
+      if (!key.revokedAt) {
+        if (key.role === 'referee') {
+          const activeReferees = await m.count(ApiKeyEntity, {
+            where: { campaignId: principal.campaignId, role: 'referee', revokedAt: IsNull() },
+          });
+          if (activeReferees <= 1) {
+            throw new Problem('CONFLICT', 'This is the campaign’s last referee key; create another before revoking it.');
+          }
+        }
+        key.revokedAt = now();
+        await m.save(key);
+      }
+      return toApiKey(key);
+    });
+  }
+
+  private async insertKey(
+    m: EntityManager,
+    campaignId: string,
+    fields: { role: ApiKeyEntity['role']; label: string | null; characterIds?: string[] },
+  ): Promise<{ key: string; entity: ApiKeyEntity }> {
+    const key = newSecret();
+    const entity = m.create(ApiKeyEntity, {
+      id: newId(),
+      campaignId,
+      role: fields.role,
+      label: fields.label,
+      characterIds: fields.characterIds ?? [],
+      secretHash: hashSecret(key),
+      createdAt: now(),
+      revokedAt: null,
+    });
+    await m.insert(ApiKeyEntity, entity);
+    return { key, entity };
+  }
+
+  // Characters
+
+  createCharacter(principal: Principal, input: CreateCharacterInput): Promise<Character> {
+    return this.db.mutation(async (m) => {
+      const stamp = now();
+      const entity = m.create(CharacterEntity, {
+        id: newId(),
+        campaignId: principal.campaignId,
+        name: input.name,
+        notes: input.notes ?? null,
+        createdAt: stamp,
+        updatedAt: stamp,
+      });
+      await m.insert(CharacterEntity, entity);
+      return this.toCharacter(m, entity);
+    });
+  }
+
+  async listCharacters(principal: Principal, query: PageQuery): Promise<Page<Character>> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
+    const rows = await this.db.manager.find(CharacterEntity, {
+      where: afterCreated<CharacterEntity>({ campaignId: principal.campaignId }, after),
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: limit + 1,
+    });
+    const campaign = await this.campaign(this.db.manager, principal.campaignId);
+    return toPage(
+      rows,
+      limit,
+      (row) => this.characterView(row, campaign),
+      (row) => [row.createdAt, row.id],
+    );
+  }
+
+  async getCharacter(principal: Principal, characterId: string): Promise<Character> {
+    const entity = await this.character(this.db.manager, principal.campaignId, characterId);
+    return this.toCharacter(this.db.manager, entity);
+  }
+
+  updateCharacter(principal: Principal, characterId: string, input: UpdateCharacterInput): Promise<Character> {
+    return this.db.mutation(async (m) => {
+      const entity = await this.character(m, principal.campaignId, characterId);
+      if (input.name !== undefined) entity.name = input.name;
+      if (input.notes !== undefined) entity.notes = input.notes;
+      entity.updatedAt = now();
+      await m.save(entity);
+      return this.toCharacter(m, entity);
+    });
+  }
+
+  /** A character of the campaign, or 404. */
+  async character(m: EntityManager, campaignId: string, characterId: string): Promise<CharacterEntity> {
+    const entity = await m.findOne(CharacterEntity, { where: { id: characterId, campaignId } });
+    if (!entity) throw Problem.notFound(`Character ${characterId}`);
+    return entity;
+  }
+
+  async toCharacter(m: EntityManager, entity: CharacterEntity): Promise<Character> {
+    return this.characterView(entity, await this.campaign(m, entity.campaignId));
+  }
+
+  private characterView(entity: CharacterEntity, campaign: CampaignEntity): Character {
+    const base: Character = {
+      id: entity.id,
+      name: entity.name,
+      notes: entity.notes,
+      createdAt: entity.createdAt,
+      updatedAt: entity.updatedAt,
+    };
+    return Object.assign(base, ...this.characterDecorators.map((decorate) => decorate(entity, campaign)));
+  }
+
+  private async assertCharactersExist(m: EntityManager, campaignId: string, ids: string[], field: string) {
+    if (ids.length === 0) return;
+    const found = await m.find(CharacterEntity, { where: { campaignId, id: AnyOf(ids) }, select: { id: true } });
+    const missing = ids.filter((id) => !found.some((c) => c.id === id));
+    if (missing.length > 0) {
+      throw Problem.field('VALIDATION_FAILED', field, `No such character in this campaign: ${missing.join(', ')}.`);
+    }
+  }
+
+  // Sessions
+
+  /** Starts a new game session, ending the one in progress. */
+  startSession(principal: Principal): Promise<GameSession> {
+    return this.db.mutation(async (m) => {
+      const campaign = await this.lockCampaign(m, principal.campaignId);
+      const stamp = now();
+      if (campaign.currentSessionId) {
+        await m.update(GameSessionEntity, campaign.currentSessionId, { endedAt: stamp });
+      }
+      const last = await m.findOne(GameSessionEntity, {
+        where: { campaignId: campaign.id },
+        order: { number: 'DESC' },
+      });
+      const session = m.create(GameSessionEntity, {
+        id: newId(),
+        campaignId: campaign.id,
+        number: (last?.number ?? 0) + 1,
+        startedAt: stamp,
+        endedAt: null,
+      });
+      await m.insert(GameSessionEntity, session);
+      await m.update(CampaignEntity, campaign.id, { currentSessionId: session.id });
+      return toSession(session);
+    });
+  }
+
+  async currentSession(principal: Principal): Promise<GameSession> {
+    const campaign = await this.campaign(this.db.manager, principal.campaignId);
+    if (!campaign.currentSessionId) throw new Problem('NO_SESSION_IN_PROGRESS', 'No game session is in progress.');
+    return toSession(await this.db.manager.findOneOrFail(GameSessionEntity, { where: { id: campaign.currentSessionId } }));
+  }
+
+  endSession(principal: Principal): Promise<GameSession> {
+    return this.db.mutation(async (m) => {
+      const campaign = await this.lockCampaign(m, principal.campaignId);
+      if (!campaign.currentSessionId) throw new Problem('NO_SESSION_IN_PROGRESS', 'No game session is in progress.');
+      const session = await m.findOneOrFail(GameSessionEntity, { where: { id: campaign.currentSessionId } });
+      session.endedAt = now();
+      await m.save(session);
+      await m.update(CampaignEntity, campaign.id, { currentSessionId: null });
+      return toSession(session);
+    });
+  }
+
+  async listSessions(principal: Principal, query: PageQuery): Promise<Page<GameSession>> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const after = decodeCursor<[number]>(query.after, ['number']);
+    const rows = await this.db.manager.find(GameSessionEntity, {
+      where: { campaignId: principal.campaignId, ...(after ? { number: MoreThan(after[0]) } : {}) },
+      order: { number: 'ASC' },
+      take: limit + 1,
+    });
+    return toPage(rows, limit, toSession, (row) => [row.number]);
+  }
+
+  /**
+   * Reads the campaign row for update: on PostgreSQL a row lock, so that two concurrent
+   * "start session" calls take turns; SQLite transactions already take turns.
+   */
+  lockCampaign(m: EntityManager, campaignId: string): Promise<CampaignEntity> {
+    if (this.db.isSqlite) return this.campaign(m, campaignId);
+    return m.findOneOrFail(CampaignEntity, { where: { id: campaignId }, lock: { mode: 'pessimistic_write' } });
+  }
+}
+
+export function toApiKey(entity: ApiKeyEntity): ApiKey {
+  return {
+    id: entity.id,
+    role: entity.role,
+    label: entity.label,
+    characterIds: entity.characterIds,
+    createdAt: entity.createdAt,
+    revokedAt: entity.revokedAt,
+  };
+}
+
+export function toSession(entity: GameSessionEntity): GameSession {
+  return { id: entity.id, number: entity.number, startedAt: entity.startedAt, endedAt: entity.endedAt };
+}

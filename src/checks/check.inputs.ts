@@ -1,0 +1,232 @@
+import { ArgsType, InputType, registerEnumType } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
+import { In } from '../common/schema';
+
+/** Upper bound on any count in a check; the configured dice limits are enforced when rolling. */
+const BIG = 1_000_000;
+
+export const OBSTACLE_SCALINGS = ['doubling', 'linear'] as const;
+export const ObstacleScalingEnum = { doubling: 'doubling', linear: 'linear' } as const;
+registerEnumType(ObstacleScalingEnum, {
+  name: 'ObstacleScaling',
+  description: 'doubling: the penalty grows by 1 each time the obstacle doubles; linear: penalty = size.',
+});
+
+export const DIFFICULTY_LEVEL_IDS = [
+  'incredibly-easy',
+  'a-snap',
+  'very-easy',
+  'easy',
+  'normal',
+  'difficult',
+  'very-difficult',
+  'extremely-difficult',
+  'nearly-impossible',
+  'practically-impossible',
+] as const;
+/** GraphQL enum names cannot hold dashes: they use underscores and map to the same ids. */
+export const DifficultyLevelEnum = Object.fromEntries(
+  DIFFICULTY_LEVEL_IDS.map((id) => [id.replace(/-/g, '_'), id]),
+) as Record<string, string>;
+registerEnumType(DifficultyLevelEnum, { name: 'DifficultyLevel', description: 'G&M named difficulty levels.' });
+
+export const CONTEST_MODES = ['opposed', 'same-goal'] as const;
+export const ContestModeEnum = { opposed: 'opposed', same_goal: 'same-goal' } as const;
+registerEnumType(ContestModeEnum, {
+  name: 'ContestMode',
+  description: 'opposed: one side acts, the other resists; same-goal: both race for the same thing.',
+});
+
+@InputType({ description: 'A COEAC dice pool.' })
+export class PoolSideInput {
+  @In.int('Base pool: 2 + the skill or save rating.', { min: 0, max: BIG, example: 6 })
+  pool: number;
+
+  @In.int('Bonus dice added to the pool.', { optional: true, min: 0, max: BIG })
+  bonusDice?: number;
+
+  @In.int('Penalty dice taken from the pool (never below zero dice).', { optional: true, min: 0, max: BIG })
+  penaltyDice?: number;
+
+  @In.int('Helping dice: one per helper.', { optional: true, min: 0, max: BIG })
+  helpers?: number;
+}
+
+@InputType({ description: 'COEAC pool test: d6s, 4–6 is a success, pass on successes ≥ Ob.' })
+export class PoolCheckInput extends PoolSideInput {
+  @In.int('The Objective (Ob): successes needed.', { min: 0, max: BIG, example: 3 })
+  objective: number;
+
+  @In.int('Free successes (+Ns): added to the margin of a test that passed.', { optional: true, min: 0, max: BIG })
+  freeSuccesses?: number;
+
+  @In.seed()
+  seed?: string;
+}
+
+@InputType({ description: 'COEAC versus test: both sides roll; more successes wins.' })
+export class VersusCheckInput {
+  @In.nested('The first side (usually the one acting).', () => PoolSideInput)
+  first: PoolSideInput;
+
+  @In.nested('The second side.', () => PoolSideInput)
+  second: PoolSideInput;
+
+  @In.bool('In combat a tie costs each side 1 point of damage.', { optional: true })
+  combat?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
+@InputType({ description: 'COEAC variable damage ("Nd"): each success is 1 damage.' })
+export class DamageRollInput {
+  @In.int('N, the damage dice.', { min: 0, max: BIG, example: 4 })
+  dice: number;
+
+  @In.bool('A successful save halves the dice before rolling (rounding up).', { optional: true })
+  saved?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
+@InputType({ description: 'Archsoul pool: every d6 at or above the difficulty is a success.' })
+export class DifficultyPoolCheckInput {
+  @In.intList('The stats summed into the pool (usually two).', { min: 0, max: BIG, minItems: 1, maxItems: 6 })
+  stats: number[];
+
+  @In.int('Flat extra dice (may be negative).', { optional: true, min: -BIG, max: BIG })
+  bonus?: number;
+
+  @In.int('Difficulty rating; outside 2–6 it is clamped and the answer says so.', {
+    min: -BIG,
+    max: BIG,
+    example: 5,
+  })
+  difficulty: number;
+
+  @In.int('Successes needed to pass (default 1).', { optional: true, min: 0, max: BIG })
+  objective?: number;
+
+  @In.seed()
+  seed?: string;
+}
+
+@InputType({ description: 'Cairn save: d20 ≤ attribute; a 1 always passes, a 20 always fails.' })
+export class SaveCheckInput {
+  @In.int('The attribute (STR, DEX or WIL).', { min: 0, max: 30, example: 12 })
+  attribute: number;
+
+  @In.seed()
+  seed?: string;
+}
+
+@InputType({ description: 'A G&M ability or reaction and its modifiers.' })
+export class AbilitySpecInput {
+  @In.int('The ability or reaction score.', { min: 0, max: BIG, example: 12 })
+  score: number;
+
+  @In.int('Bonuses (skills, field bonus, careful attempt …).', { optional: true, min: 0, max: BIG })
+  bonus?: number;
+
+  @In.int('Penalties (injuries, ailment strength …).', { optional: true, min: 0, max: BIG })
+  penalty?: number;
+
+  @In.number('Obstacle size, in multiples of the no-penalty size (default 1).', {
+    optional: true,
+    min: 1,
+    max: 2 ** 40,
+  })
+  obstacleSize?: number;
+
+  @In.oneOf('How the obstacle penalty grows.', OBSTACLE_SCALINGS, ObstacleScalingEnum, { optional: true })
+  obstacleScaling?: 'doubling' | 'linear';
+
+  @In.oneOf('A named difficulty level.', DIFFICULTY_LEVEL_IDS, DifficultyLevelEnum, { optional: true })
+  difficulty?: (typeof DIFFICULTY_LEVEL_IDS)[number];
+}
+
+@InputType({ description: 'G&M ability or reaction roll: d20 ≤ the modified score.' })
+export class AbilityCheckInput extends AbilitySpecInput {
+  @In.seed()
+  seed?: string;
+}
+
+@InputType({ description: 'G&M contested action between an acting and a resisting side.' })
+export class ContestCheckInput {
+  @In.nested('The side trying to do something.', () => AbilitySpecInput)
+  acting: AbilitySpecInput;
+
+  @In.nested('The side resisting (or, in same-goal mode, racing).', () => AbilitySpecInput)
+  resisting: AbilitySpecInput;
+
+  @In.oneOf('opposed (default) or same-goal.', CONTEST_MODES, ContestModeEnum, { optional: true })
+  mode?: 'opposed' | 'same-goal';
+
+  @In.int('Rounds of both sides succeeding before the contest is called a draw (default 50).', {
+    optional: true,
+    min: 1,
+    max: 1000,
+  })
+  maxRounds?: number;
+
+  @In.seed()
+  seed?: string;
+}
+
+@InputType({ description: 'One line of a table: totals min..max give result.' })
+export class TableEntryInput {
+  @In.int('Lowest total of the line.', { min: -BIG, max: BIG })
+  min: number;
+
+  @In.int('Highest total of the line.', { min: -BIG, max: BIG })
+  max: number;
+
+  @In.string('What the line says.', { maxLength: 500 })
+  result: string;
+}
+
+@InputType({ description: 'Roll a table’s dice and, when lines are given, look the result up.' })
+export class TableRollInput {
+  @In.string('Dice: dN, MdN, d66, d100 or X-in-N (e.g. "2d6", "2-in-6").', {
+    maxLength: 20,
+    pattern: /^(\d{0,3}d\d{1,4}|\d{1,4}-in-\d{1,4})$/,
+    example: '2d6',
+  })
+  dice: string;
+
+  @In.nestedList('The table’s lines (no overlaps).', () => TableEntryInput, { optional: true, maxItems: 200 })
+  entries?: TableEntryInput[];
+
+  @In.seed()
+  seed?: string;
+}
+
+/** GET /v1/odds/pool and the `poolOdds` query. */
+@ArgsType()
+export class PoolOddsQuery {
+  @In.int('Dice in the pool (up to 10,000).', { min: 0, max: 10000, example: 12 })
+  @Type(() => Number)
+  dice: number;
+
+  @In.int('Successes needed (Ob).', { min: 0, max: 10000, example: 6 })
+  @Type(() => Number)
+  objective: number;
+}
+
+/** GET /v1/odds/wager and the `wagerOdds` query. */
+@ArgsType()
+export class WagerOddsQuery {
+  @In.int('Dice the roller has before wagering (0 when only the wager rolls).', { min: 0, max: 10000, example: 0 })
+  @Type(() => Number)
+  baseDice: number;
+
+  @In.int('Successes needed (Ob).', { min: 0, max: 10000, example: 12 })
+  @Type(() => Number)
+  objective: number;
+
+  @In.number('The chance wanted, above 0 and at most 1.', { min: 0.000001, max: 1 })
+  @Type(() => Number)
+  probability: number;
+}

@@ -1,0 +1,97 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { FastifyReply } from 'fastify';
+import { GraphQLError } from 'graphql';
+import { RuleError } from '../core/errors';
+import { GraphQLContext } from './request-context';
+import { FieldError, isProblemCode, Problem, PROBLEM_STATUS, ProblemCode, toProblemBody } from './problem';
+
+interface Classified {
+  code: string;
+  status: number;
+  detail: string;
+  errors?: FieldError[];
+}
+
+const HTTP_CODES: Record<number, ProblemCode> = {
+  400: 'MALFORMED_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+};
+
+/** Sorts anything thrown into a problem code and status; unknown errors are a 500. */
+export function classify(exception: unknown): Classified {
+  if (exception instanceof Problem) {
+    return { code: exception.code, status: exception.status, detail: exception.message, errors: exception.errors };
+  }
+  if (exception instanceof RuleError) {
+    // The core only raises input problems, so anything it names that is not a 4xx is a 422.
+    const known = isProblemCode(exception.code) ? PROBLEM_STATUS[exception.code] : 422;
+    const status = known >= 400 && known < 500 ? known : 422;
+    return {
+      code: exception.code,
+      status,
+      detail: exception.message,
+      errors: exception.field ? [{ field: exception.field, message: exception.message }] : undefined,
+    };
+  }
+  if (exception instanceof ThrottlerException) {
+    return { code: 'RATE_LIMITED', status: 429, detail: 'Too many requests; slow down and retry shortly.' };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const code = HTTP_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'UNPROCESSABLE');
+    const detail = status === 404 ? 'No such route.' : exception.message;
+    return { code, status, detail };
+  }
+  // Fastify's own errors (body parsing, size limits) carry a 4xx statusCode.
+  const fastifyError = exception as { statusCode?: number; code?: string; message?: string } | null;
+  if (fastifyError && typeof fastifyError.statusCode === 'number' && fastifyError.statusCode < 500) {
+    const status = fastifyError.statusCode;
+    const code = HTTP_CODES[status] ?? 'MALFORMED_REQUEST';
+    return { code, status, detail: fastifyError.message ?? 'The request could not be read.' };
+  }
+  return { code: 'INTERNAL', status: 500, detail: 'An unexpected error occurred; it has been logged.' };
+}
+
+/**
+ * The one place errors become answers: RFC 9457 problem+json over REST, a GraphQL error with the same
+ * `code` in `extensions` over GraphQL. Unknown errors are logged with the request id and answered 500.
+ */
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): unknown {
+    const problem = classify(exception);
+    if (host.getType<string>() === 'graphql') {
+      const context = host.getArgByIndex<GraphQLContext>(2);
+      const requestId = context?.req?.id;
+      if (problem.status >= 500) this.logger.error({ err: exception, requestId }, 'unhandled error in GraphQL');
+      return new GraphQLError(problem.detail, {
+        extensions: {
+          code: problem.code,
+          status: problem.status,
+          ...(problem.errors ? { errors: problem.errors } : {}),
+          ...(problem.status >= 500 ? { requestId } : {}),
+        },
+      });
+    }
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<{ id?: string; url?: string }>();
+    if (problem.status >= 500) this.logger.error({ err: exception, requestId: request.id }, 'unhandled error');
+    const body = toProblemBody(problem.code, problem.status, problem.detail, problem.errors, {
+      ...(problem.status >= 500 ? { requestId: request.id } : {}),
+      instance: request.url?.split('?')[0],
+    });
+    if (problem.status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    return reply.status(problem.status).header('content-type', 'application/problem+json; charset=utf-8').send(body);
+  }
+}

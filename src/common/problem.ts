@@ -1,0 +1,117 @@
+/** One bad input, named by its path in the request (`attacker.pool`, `characterIds[2]`, `seed`). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/**
+ * Every problem code the API answers with and its HTTP status. REST sends the code in the
+ * problem's `code` member (and its kebab-case form in `type`); GraphQL sends it as `extensions.code`.
+ */
+export const PROBLEM_STATUS = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_REQUEST: 400,
+  INVALID_IDEMPOTENCY_KEY: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  NO_SESSION_IN_PROGRESS: 409,
+  ALREADY_USED_THIS_SESSION: 409,
+  CONFLICT: 409,
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  UNPROCESSABLE: 422,
+  INVALID_INPUT: 422,
+  INVALID_SEED: 422,
+  UNKNOWN_RNG: 422,
+  DICE_LIMIT_EXCEEDED: 422,
+  UNREACHABLE_PROBABILITY: 422,
+  INSUFFICIENT_CASH: 422,
+  RATE_LIMITED: 429,
+  QUERY_TOO_COMPLEX: 400,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const satisfies Record<string, number>;
+
+export type ProblemCode = keyof typeof PROBLEM_STATUS;
+
+const TITLES: Partial<Record<ProblemCode, string>> = {
+  VALIDATION_FAILED: 'The request has invalid fields',
+  UNAUTHORIZED: 'A valid campaign key is required',
+  FORBIDDEN: 'This key may not do that',
+  NOT_FOUND: 'Not found',
+  RATE_LIMITED: 'Too many requests',
+  INTERNAL: 'Something went wrong on our side',
+};
+
+/** The RFC 9457 body we send. */
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  errors?: FieldError[];
+  requestId?: string;
+  instance?: string;
+}
+
+export function problemType(code: string): string {
+  return `https://arbiter.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`;
+}
+
+/** An expected failure with a stable code; thrown by services, mapped by the global filter. */
+export class Problem extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ProblemCode,
+    detail: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail);
+    this.name = 'Problem';
+    this.status = PROBLEM_STATUS[code];
+  }
+
+  static notFound(what: string): Problem {
+    return new Problem('NOT_FOUND', `${what} does not exist or is not visible to this key.`);
+  }
+
+  static field(code: ProblemCode, field: string, message: string): Problem {
+    return new Problem(code, message, [{ field, message }]);
+  }
+
+  toBody(extra: { requestId?: string; instance?: string } = {}): ProblemBody {
+    return toProblemBody(this.code, this.status, this.message, this.errors, extra);
+  }
+}
+
+export function toProblemBody(
+  code: string,
+  status: number,
+  detail: string,
+  errors?: FieldError[],
+  extra: { requestId?: string; instance?: string } = {},
+): ProblemBody {
+  return {
+    type: problemType(code),
+    title: TITLES[code as ProblemCode] ?? titleFromCode(code),
+    status,
+    detail,
+    code,
+    ...(errors && errors.length > 0 ? { errors } : {}),
+    ...extra,
+  };
+}
+
+function titleFromCode(code: string): string {
+  const words = code.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function isProblemCode(code: string): code is ProblemCode {
+  return Object.prototype.hasOwnProperty.call(PROBLEM_STATUS, code);
+}

@@ -1,0 +1,23 @@
+import { ExecutionContext } from '@nestjs/common';
+import { GqlExecutionContext } from '@nestjs/graphql';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '../auth/principal';
+
+export type ArbiterRequest = FastifyRequest & { principal?: Principal; diceUsed?: { used: number } };
+
+export interface GraphQLContext {
+  req: ArbiterRequest;
+  reply: FastifyReply;
+}
+
+/** The Fastify request behind a REST call or a GraphQL operation. */
+export function requestOf(context: ExecutionContext): ArbiterRequest {
+  if (context.getType<string>() === 'graphql') {
+    return GqlExecutionContext.create(context).getContext<GraphQLContext>().req;
+  }
+  return context.switchToHttp().getRequest<ArbiterRequest>();
+}
+
+export function isGraphQL(context: ExecutionContext): boolean {
+  return context.getType<string>() === 'graphql';
+}

@@ -1,0 +1,225 @@
+import { applyDecorators, Type as ClassType } from '@nestjs/common';
+import { Field, Float, ID, Int } from '@nestjs/graphql';
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { GraphQLJSON } from 'graphql-scalars';
+
+/*
+ * One class per operation carries its GraphQL field, its OpenAPI property and its validation, so the
+ * REST body and the GraphQL input can never drift apart. `In.*` decorate input fields, `Out.*`
+ * output fields.
+ */
+
+interface Common {
+  optional?: boolean;
+}
+interface IntOptions extends Common {
+  min?: number;
+  max?: number;
+  example?: number;
+}
+
+function optionalValidation(optional?: boolean): PropertyDecorator[] {
+  return optional ? [IsOptional()] : [];
+}
+
+function bounds(min?: number, max?: number): PropertyDecorator[] {
+  return [...(min !== undefined ? [Min(min)] : []), ...(max !== undefined ? [Max(max)] : [])];
+}
+
+export const In = {
+  int(description: string, o: IntOptions = {}): PropertyDecorator {
+    return applyDecorators(
+      Field(() => Int, { description, nullable: o.optional }),
+      ApiProperty({
+        type: 'integer',
+        description,
+        required: !o.optional,
+        minimum: o.min,
+        maximum: o.max,
+        example: o.example,
+      }),
+      ...optionalValidation(o.optional),
+      IsInt(),
+      ...bounds(o.min, o.max),
+    );
+  },
+  number(description: string, o: IntOptions = {}): PropertyDecorator {
+    return applyDecorators(
+      Field(() => Float, { description, nullable: o.optional }),
+      ApiProperty({ type: 'number', description, required: !o.optional, minimum: o.min, maximum: o.max }),
+      ...optionalValidation(o.optional),
+      IsNumber({ allowNaN: false, allowInfinity: false }),
+      ...bounds(o.min, o.max),
+    );
+  },
+  bool(description: string, o: Common = {}): PropertyDecorator {
+    return applyDecorators(
+      Field(() => Boolean, { description, nullable: o.optional }),
+      ApiProperty({ type: 'boolean', description, required: !o.optional }),
+      ...optionalValidation(o.optional),
+      IsBoolean(),
+    );
+  },
+  string(
+    description: string,
+    o: Common & { minLength?: number; maxLength: number; pattern?: RegExp; example?: string },
+  ): PropertyDecorator {
+    return applyDecorators(
+      Field(() => String, { description, nullable: o.optional }),
+      ApiProperty({
+        type: 'string',
+        description,
+        required: !o.optional,
+        minLength: o.minLength ?? 1,
+        maxLength: o.maxLength,
+        pattern: o.pattern?.source,
+        example: o.example,
+      }),
+      ...optionalValidation(o.optional),
+      IsString(),
+      MinLength(o.minLength ?? 1),
+      MaxLength(o.maxLength),
+      ...(o.pattern ? [Matches(o.pattern)] : []),
+    );
+  },
+  id(description: string, o: Common = {}): PropertyDecorator {
+    return applyDecorators(
+      Field(() => ID, { description, nullable: o.optional }),
+      ApiProperty({ type: 'string', description, required: !o.optional, maxLength: 64 }),
+      ...optionalValidation(o.optional),
+      IsString(),
+      MinLength(1),
+      MaxLength(64),
+    );
+  },
+  /** A string from a fixed list; `enumRef` is the GraphQL enum registered for it. */
+  oneOf(description: string, values: readonly string[], enumRef: object, o: Common = {}): PropertyDecorator {
+    return applyDecorators(
+      Field(() => enumRef, { description, nullable: o.optional }),
+      ApiProperty({ type: 'string', enum: [...values], description, required: !o.optional }),
+      ...optionalValidation(o.optional),
+      IsIn([...values]),
+    );
+  },
+  intList(description: string, o: IntOptions & { minItems?: number; maxItems: number }): PropertyDecorator {
+    return applyDecorators(
+      Field(() => [Int], { description, nullable: o.optional }),
+      ApiProperty({
+        type: 'array',
+        items: { type: 'integer', minimum: o.min, maximum: o.max },
+        description,
+        required: !o.optional,
+        minItems: o.minItems,
+        maxItems: o.maxItems,
+      }),
+      ...optionalValidation(o.optional),
+      IsArray(),
+      ArrayMinSize(o.minItems ?? 0),
+      ArrayMaxSize(o.maxItems),
+      IsInt({ each: true }),
+      ...(o.min !== undefined ? [Min(o.min, { each: true })] : []),
+      ...(o.max !== undefined ? [Max(o.max, { each: true })] : []),
+    );
+  },
+  idList(description: string, o: Common & { maxItems: number }): PropertyDecorator {
+    return applyDecorators(
+      Field(() => [ID], { description, nullable: o.optional }),
+      ApiProperty({ type: 'array', items: { type: 'string' }, description, required: !o.optional }),
+      ...optionalValidation(o.optional),
+      IsArray(),
+      ArrayMaxSize(o.maxItems),
+      IsString({ each: true }),
+      MaxLength(64, { each: true }),
+    );
+  },
+  nested(description: string, type: () => ClassType<unknown>, o: Common = {}): PropertyDecorator {
+    return applyDecorators(
+      Field(type, { description, nullable: o.optional }),
+      ApiProperty({ type, description, required: !o.optional }),
+      ...optionalValidation(o.optional),
+      ValidateNested(),
+      Type(type),
+    );
+  },
+  nestedList(
+    description: string,
+    type: () => ClassType<unknown>,
+    o: Common & { minItems?: number; maxItems: number },
+  ): PropertyDecorator {
+    return applyDecorators(
+      Field(() => [type()], { description, nullable: o.optional }),
+      ApiProperty({ type: () => [type()], description, required: !o.optional }),
+      ...optionalValidation(o.optional),
+      IsArray(),
+      ArrayMinSize(o.minItems ?? 0),
+      ArrayMaxSize(o.maxItems),
+      ValidateNested({ each: true }),
+      Type(type),
+    );
+  },
+  /** The optional seed every random operation accepts. */
+  seed(): PropertyDecorator {
+    return In.string(
+      'Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. ' +
+        'Leave it out and the server draws 128 random bits and returns them as hex.',
+      { optional: true, maxLength: 128, example: 'table-7-night-3' },
+    );
+  },
+};
+
+interface OutOptions {
+  nullable?: boolean;
+}
+
+function out(gqlType: () => unknown, openapi: Record<string, unknown>, description: string, o: OutOptions) {
+  return applyDecorators(
+    Field(gqlType as never, { description, nullable: o.nullable }),
+    ApiProperty({ ...openapi, description, nullable: o.nullable, required: true }),
+  );
+}
+
+export const Out = {
+  int: (description: string, o: OutOptions = {}) => out(() => Int, { type: 'integer' }, description, o),
+  number: (description: string, o: OutOptions = {}) => out(() => Float, { type: 'number' }, description, o),
+  bool: (description: string, o: OutOptions = {}) => out(() => Boolean, { type: 'boolean' }, description, o),
+  string: (description: string, o: OutOptions = {}) => out(() => String, { type: 'string' }, description, o),
+  id: (description: string, o: OutOptions = {}) => out(() => ID, { type: 'string' }, description, o),
+  intList: (description: string, o: OutOptions = {}) =>
+    out(() => [Int], { type: 'array', items: { type: 'integer' } }, description, o),
+  numberList: (description: string, o: OutOptions = {}) =>
+    out(() => [Float], { type: 'array', items: { type: 'number' } }, description, o),
+  stringList: (description: string, o: OutOptions = {}) =>
+    out(() => [String], { type: 'array', items: { type: 'string' } }, description, o),
+  oneOf: (description: string, values: readonly string[], enumRef: object, o: OutOptions = {}) =>
+    out(() => enumRef, { type: 'string', enum: [...values] }, description, o),
+  json: (description: string, o: OutOptions = {}) =>
+    out(() => GraphQLJSON, { type: 'object', additionalProperties: true }, description, o),
+  nested: (description: string, type: () => ClassType<unknown>, o: OutOptions = {}) =>
+    applyDecorators(
+      Field(type, { description, nullable: o.nullable }),
+      ApiProperty({ type, description, nullable: o.nullable, required: true }),
+    ),
+  nestedList: (description: string, type: () => ClassType<unknown>, o: OutOptions = {}) =>
+    applyDecorators(
+      Field(() => [type()], { description, nullable: o.nullable }),
+      ApiProperty({ type: () => [type()], description, required: true }),
+    ),
+};

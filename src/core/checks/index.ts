@@ -1,0 +1,7 @@
+export * from './ability-roll';
+export * from './contest';
+export * from './difficulty-pool';
+export * from './pool-test';
+export * from './roll-under-save';
+export * from './table-roll';
+export * from './variable-damage';

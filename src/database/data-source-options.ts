@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DataSourceOptions } from 'typeorm';
+import { MIGRATIONS } from '../../migrations';
+import { AppConfig } from '../config/app-config';
+import { FOUNDATION_ENTITIES } from './entities';
+
+/** Entities of later modules register here before the data source is built. */
+const extraEntities: Function[] = []; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+
+export function registerEntities(...entities: Function[]): void { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  for (const entity of entities) if (!extraEntities.includes(entity)) extraEntities.push(entity);
+}
+
+/**
+ * SQLite (embedded, the default) or PostgreSQL (DATABASE_URL). Migrations always run at start;
+ * `synchronize` is never used.
+ */
+export function dataSourceOptions(config: AppConfig): DataSourceOptions {
+  const common = {
+    entities: [...FOUNDATION_ENTITIES, ...extraEntities],
+    migrations: MIGRATIONS,
+    migrationsRun: true,
+    migrationsTransactionMode: 'each' as const,
+    synchronize: false,
+    logging: false,
+  };
+  if (config.DATABASE_URL) {
+    const schema = config.DATABASE_SCHEMA;
+    return {
+      type: 'postgres',
+      url: config.DATABASE_URL,
+      ...(schema ? { schema } : {}),
+      extra: { max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) },
+      ...common,
+    };
+  }
+  if (config.DATABASE_PATH !== ':memory:') mkdirSync(dirname(config.DATABASE_PATH), { recursive: true });
+  return {
+    type: 'better-sqlite3',
+    database: config.DATABASE_PATH,
+    enableWAL: config.DATABASE_PATH !== ':memory:',
+    timeout: 5000,
+    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      db.pragma('foreign_keys = ON');
+      db.pragma('synchronous = NORMAL');
+    },
+    ...common,
+  };
+}

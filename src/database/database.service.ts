@@ -1,0 +1,61 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { IdempotencyRecordEntity } from './entities';
+
+/** Set by the idempotency layer for a request that carries an Idempotency-Key. */
+export interface IdempotencyScope {
+  recordId: string;
+  status: number;
+  /** Set once the stored response has been written (inside the transaction that changed state). */
+  completed: boolean;
+}
+
+export const idempotencyScope = new AsyncLocalStorage<IdempotencyScope>();
+
+@Injectable()
+export class Database {
+  /** SQLite has one connection: transactions must take turns, or they would nest and fail. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(@InjectDataSource() readonly dataSource: DataSource) {}
+
+  get isSqlite(): boolean {
+    return this.dataSource.options.type === 'better-sqlite3';
+  }
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  /** Runs `work` in one transaction (serialised on SQLite). */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const run = () => this.dataSource.transaction((manager) => work(manager));
+    if (!this.isSqlite) return run();
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * A state-changing operation whose result is the response body. When the request carries an
+   * Idempotency-Key, the response is stored in the same transaction as the change, so a crash can
+   * never leave a change without its stored answer (which would let a retry apply it twice).
+   */
+  mutation<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const scope = idempotencyScope.getStore();
+    return this.transaction(async (manager) => {
+      const result = await work(manager);
+      if (scope && !scope.completed) {
+        await manager.update(IdempotencyRecordEntity, scope.recordId, {
+          state: 'done',
+          responseStatus: scope.status,
+          responseBody: JSON.stringify(result),
+        });
+        scope.completed = true;
+      }
+      return result;
+    });
+  }
+}

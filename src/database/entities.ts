@@ -1,0 +1,189 @@
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+
+/*
+ * Column types are the portable subset (varchar, integer, text, boolean) so that one set of
+ * migrations serves SQLite and PostgreSQL. Times are ISO-8601 UTC strings, which sort as text.
+ */
+
+export type Role = 'referee' | 'player' | 'viewer';
+export const ROLES: readonly Role[] = ['referee', 'player', 'viewer'];
+
+@Entity('campaigns')
+export class CampaignEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  /** Campaign-wide rule settings (JSON); each domain documents its keys. */
+  @Column({ type: 'simple-json' })
+  settings: Record<string, unknown>;
+
+  @Column({ name: 'current_session_id', type: 'varchar', length: 36, nullable: true })
+  currentSessionId: string | null;
+
+  @Column({ name: 'created_at', type: 'varchar', length: 32 })
+  createdAt: string;
+}
+
+@Entity('api_keys')
+export class ApiKeyEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Index()
+  @Column({ name: 'campaign_id', type: 'varchar', length: 36 })
+  campaignId: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  role: Role;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  label: string | null;
+
+  /** For player keys: the characters this key may act for. */
+  @Column({ name: 'character_ids', type: 'simple-json' })
+  characterIds: string[];
+
+  /** SHA-256 of the secret, hex. Keys are 256 random bits, so a fast hash is the right tool. */
+  @Index({ unique: true })
+  @Column({ name: 'secret_hash', type: 'varchar', length: 64 })
+  secretHash: string;
+
+  @Column({ name: 'created_at', type: 'varchar', length: 32 })
+  createdAt: string;
+
+  @Column({ name: 'revoked_at', type: 'varchar', length: 32, nullable: true })
+  revokedAt: string | null;
+}
+
+@Entity('characters')
+export class CharacterEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Index()
+  @Column({ name: 'campaign_id', type: 'varchar', length: 36 })
+  campaignId: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'text', nullable: true })
+  notes: string | null;
+
+  @Column({ name: 'created_at', type: 'varchar', length: 32 })
+  createdAt: string;
+
+  @Column({ name: 'updated_at', type: 'varchar', length: 32 })
+  updatedAt: string;
+}
+
+@Entity('game_sessions')
+export class GameSessionEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Index()
+  @Column({ name: 'campaign_id', type: 'varchar', length: 36 })
+  campaignId: string;
+
+  /** 1 for the campaign's first session, then 2, 3 … */
+  @Column({ type: 'integer' })
+  number: number;
+
+  @Column({ name: 'started_at', type: 'varchar', length: 32 })
+  startedAt: string;
+
+  @Column({ name: 'ended_at', type: 'varchar', length: 32, nullable: true })
+  endedAt: string | null;
+}
+
+@Entity('rolls')
+@Index(['campaignId', 'seq'])
+export class RollEntity {
+  /** Insertion order; the keyset cursor of the roll log. */
+  @PrimaryGeneratedColumn('increment', { type: 'integer' })
+  seq: number;
+
+  @Index({ unique: true })
+  @Column({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ name: 'campaign_id', type: 'varchar', length: 36 })
+  campaignId: string;
+
+  @Column({ name: 'session_id', type: 'varchar', length: 36, nullable: true })
+  sessionId: string | null;
+
+  @Column({ name: 'key_id', type: 'varchar', length: 36 })
+  keyId: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  role: Role;
+
+  @Column({ type: 'varchar', length: 64 })
+  procedure: string;
+
+  @Column({ type: 'simple-json' })
+  inputs: Record<string, unknown>;
+
+  @Column({ type: 'varchar', length: 128 })
+  seed: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  rng: string;
+
+  @Column({ type: 'simple-json' })
+  faces: number[];
+
+  @Column({ type: 'simple-json' })
+  outcome: Record<string, unknown>;
+
+  /** What the roll changed in the campaign (domains fill this), or null for a plain check. */
+  @Column({ type: 'simple-json', nullable: true })
+  effects: Record<string, unknown> | null;
+
+  /** Referee-only rolls (hidden tables, secret treasure) are left out for other keys. */
+  @Column({ type: 'boolean', default: false })
+  secret: boolean;
+
+  @Column({ name: 'created_at', type: 'varchar', length: 32 })
+  createdAt: string;
+}
+
+@Entity('idempotency_records')
+export class IdempotencyRecordEntity {
+  /** SHA-256 over (scope, key): one row per client key. */
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  id: string;
+
+  @Column({ name: 'request_hash', type: 'varchar', length: 64 })
+  requestHash: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  state: 'pending' | 'done';
+
+  @Column({ name: 'response_status', type: 'integer', nullable: true })
+  responseStatus: number | null;
+
+  @Column({ name: 'response_body', type: 'text', nullable: true })
+  responseBody: string | null;
+
+  @Column({ name: 'created_at', type: 'varchar', length: 32 })
+  createdAt: string;
+
+  @Index()
+  @Column({ name: 'expires_at', type: 'varchar', length: 32 })
+  expiresAt: string;
+}
+
+export const FOUNDATION_ENTITIES = [
+  CampaignEntity,
+  ApiKeyEntity,
+  CharacterEntity,
+  GameSessionEntity,
+  RollEntity,
+  IdempotencyRecordEntity,
+];

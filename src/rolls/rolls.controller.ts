@@ -1,0 +1,34 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, Principal } from '../auth/principal';
+import { PageQuery } from '../common/pagination';
+import { Roll, RollPage, RollReplay } from './roll.model';
+import { RollsService } from './rolls.service';
+
+@ApiTags('rolls')
+@ApiBearerAuth()
+@Controller('campaigns/:campaignId/rolls')
+export class RollsController {
+  constructor(private readonly rolls: RollsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The roll log, oldest first, paged with limit and after' })
+  @ApiOkResponse({ type: RollPage })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
+    return this.rolls.list(principal, query);
+  }
+
+  @Get(':rollId')
+  @ApiOperation({ summary: 'One roll of the log' })
+  @ApiOkResponse({ type: Roll })
+  get(@CurrentPrincipal() principal: Principal, @Param('rollId') rollId: string): Promise<Roll> {
+    return this.rolls.get(principal, rollId);
+  }
+
+  @Get(':rollId/replay')
+  @ApiOperation({ summary: 'Resolve a stored roll again from its inputs and seed, and compare' })
+  @ApiOkResponse({ type: RollReplay })
+  replay(@CurrentPrincipal() principal: Principal, @Param('rollId') rollId: string): Promise<RollReplay> {
+    return this.rolls.replay(principal, rollId);
+  }
+}
