@@ -1,6 +1,36 @@
+const fs = require('node:fs');
+const path = require('node:path');
+
+/**
+ * NestJS 12 and a few of its dependencies ship ES modules only, and Jest on Node 20 cannot require
+ * them. We find every package that declares "type": "module" and let swc turn it into CommonJS like
+ * our own sources (cached after the first run); everything else in node_modules is left alone.
+ */
+function esmPackages() {
+  const root = path.join(__dirname, 'node_modules');
+  const names = [];
+  const visit = (dir, prefix) => {
+    for (const entry of fs.readdirSync(dir)) {
+      if (entry.startsWith('.')) continue;
+      if (entry.startsWith('@') && !prefix) {
+        visit(path.join(dir, entry), `${entry}/`);
+        continue;
+      }
+      try {
+        const pkg = JSON.parse(fs.readFileSync(path.join(dir, entry, 'package.json'), 'utf8'));
+        if (pkg.type === 'module') names.push(prefix + entry);
+      } catch {
+        // not a package
+      }
+    }
+  };
+  if (fs.existsSync(root)) visit(root, '');
+  return names.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+}
+
 /** Two tiers: `unit` (the pure rules core, fast) and `e2e` (the whole app over HTTP, on a real database). */
 const transform = {
-  '^.+\\.ts$': [
+  '^.+\\.(ts|js|mjs)$': [
     '@swc/jest',
     {
       jsc: {
@@ -27,6 +57,7 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages().join('|')})/)`],
       testTimeout: 60000,
     },
   ],

@@ -19,7 +19,10 @@ describe('COEAC_COSTS', () => {
     for (const entry of COEAC_COSTS) {
       expect(entry.hireling !== null).toBe(entry.category === 'hireling');
     }
-    expect(COEAC_COSTS.find((entry) => entry.item === 'Veteran Mercenary')?.hireling).toEqual({ pool: 5, hp: 5 });
+    expect(COEAC_COSTS.find((entry) => entry.item === 'Veteran Mercenary')?.hireling).toEqual({
+      pool: 5,
+      hp: 5,
+    });
   });
 });
 
@@ -29,7 +32,9 @@ describe(searchCosts.name, () => {
   });
 
   it('finds the warhorse at Cost 6', () => {
-    expect(searchCosts({ search: 'WARHORSE' })).toEqual([expect.objectContaining({ item: 'Warhorse', cost: 6 })]);
+    expect(searchCosts({ search: 'WARHORSE' })).toEqual([
+      expect.objectContaining({ item: 'Warhorse', cost: 6 }),
+    ]);
   });
 
   it('matches the examples of a line', () => {
@@ -41,12 +46,16 @@ describe(searchCosts.name, () => {
       'Large (Royal) Castle/Palace',
       'Standing Professional Army',
     ]);
-    expect(searchCosts({ cost: 6, search: 'mercenary' }).map((entry) => entry.item)).toEqual(['Veteran Mercenary']);
+    expect(searchCosts({ cost: 6, search: 'mercenary' }).map((entry) => entry.item)).toEqual([
+      'Veteran Mercenary',
+    ]);
     expect(searchCosts({ cost: 11 })).toEqual([]);
   });
 
   it('refuses a negative or fractional Cost and non-text search', () => {
-    expect(() => searchCosts({ cost: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', field: 'cost' }));
+    expect(() => searchCosts({ cost: -1 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', field: 'cost' }),
+    );
     expect(() => searchCosts({ cost: 1.5 })).toThrow(expect.objectContaining({ field: 'cost' }));
     expect(() => searchCosts({ search: 3 as never })).toThrow(expect.objectContaining({ field: 'search' }));
   });

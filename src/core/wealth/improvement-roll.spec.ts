@@ -53,7 +53,13 @@ describe(improvementRoll.name, () => {
 
   it('rolls only the wager and cannot succeed without enough dice', () => {
     const outcome = improvementRoll({ targetRank: 3, wager: 5 }, diceFor('short'));
-    expect(outcome).toMatchObject({ objective: 6, pool: 5, improved: false, cashSpent: 5, odds: { success: 0 } });
+    expect(outcome).toMatchObject({
+      objective: 6,
+      pool: 5,
+      improved: false,
+      cashSpent: 5,
+      odds: { success: 0 },
+    });
   });
 
   it('refuses a target rank outside 1 to 12 and a negative wager', () => {

@@ -32,7 +32,9 @@ describe(lifestyleFor.name, () => {
   });
 
   it('refuses Wealth outside 0 to 12', () => {
-    expect(() => lifestyleFor(13)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', field: 'wealth' }));
+    expect(() => lifestyleFor(13)).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', field: 'wealth' }),
+    );
     expect(() => lifestyleFor(-1)).toThrow(RuleError);
   });
 });
@@ -52,14 +54,20 @@ describe(validateLifestyleMapping.name, () => {
     ['six grades', (grades) => [...grades, { ...grades[4], grade: 6 }]],
     ['a gap at Wealth 4', (grades) => grades.map((g) => (g.grade === 3 ? { ...g, minWealth: 5 } : g))],
     ['an overlap at Wealth 3', (grades) => grades.map((g) => (g.grade === 3 ? { ...g, minWealth: 3 } : g))],
-    ['a start above 0', (grades) => grades.map((g) => (g.grade === 1 ? { ...g, minWealth: 1, maxWealth: 1 } : g))],
+    [
+      'a start above 0',
+      (grades) => grades.map((g) => (g.grade === 1 ? { ...g, minWealth: 1, maxWealth: 1 } : g)),
+    ],
     ['an end past 12', (grades) => grades.map((g) => (g.grade === 5 ? { ...g, maxWealth: 13 } : g))],
     ['an end before 12', (grades) => grades.map((g) => (g.grade === 5 ? { ...g, maxWealth: 11 } : g))],
     ['a repeated grade', (grades) => grades.map((g) => (g.grade === 5 ? { ...g, grade: 4 } : g))],
     ['a repeated name', (grades) => grades.map((g) => (g.grade === 2 ? { ...g, name: 'destitute' } : g))],
     ['a blank name', (grades) => grades.map((g) => (g.grade === 2 ? { ...g, name: ' ' } : g))],
     ['a fractional bound', (grades) => grades.map((g) => (g.grade === 2 ? { ...g, maxWealth: 3.5 } : g))],
-    ['bounds the wrong way round', (grades) => grades.map((g) => (g.grade === 2 ? { ...g, minWealth: 4 } : g))],
+    [
+      'bounds the wrong way round',
+      (grades) => grades.map((g) => (g.grade === 2 ? { ...g, minWealth: 4 } : g)),
+    ],
     ['a null grade', (grades) => [null, ...grades.slice(1)]],
   ];
 

@@ -44,7 +44,10 @@ describe(purchaseTest.name, () => {
 
   it('makes a flat cost when Wealth covers the Cost under the discount rule', () => {
     expect(purchaseTest({ cost: 4, wealth: 4 })).toMatchObject({ objective: null, flatCost: true });
-    expect(purchaseTest({ cost: 4, wealth: 4, scarcity: true })).toMatchObject({ objective: 1, flatCost: false });
+    expect(purchaseTest({ cost: 4, wealth: 4, scarcity: true })).toMatchObject({
+      objective: 1,
+      flatCost: false,
+    });
   });
 
   it('refuses Wealth outside 0 to 12, a negative Cost and an unknown rule', () => {
@@ -100,7 +103,9 @@ describe(purchaseRoll.name, () => {
   });
 
   it('replays the golden scarce purchase that fails and still spends the wager', () => {
-    expect(purchaseRoll({ cost: 6, wealth: 4, wager: 3, scarcity: true }, diceFor('purchase-scarce'))).toEqual({
+    expect(
+      purchaseRoll({ cost: 6, wealth: 4, wager: 3, scarcity: true }, diceFor('purchase-scarce')),
+    ).toEqual({
       rule: 'discount',
       cost: 7,
       objective: 3,
@@ -135,12 +140,24 @@ describe(purchaseRoll.name, () => {
 
   it('always acquires a Cost 0 item under the pool rule, rolling the Wealth dice anyway', () => {
     const outcome = purchaseRoll({ cost: 0, wealth: 2, wager: 0, rule: 'pool' }, diceFor('free'));
-    expect(outcome).toMatchObject({ objective: 0, pool: 2, acquired: true, cashSpent: 0, odds: { success: 1 } });
+    expect(outcome).toMatchObject({
+      objective: 0,
+      pool: 2,
+      acquired: true,
+      cashSpent: 0,
+      odds: { success: 1 },
+    });
   });
 
   it('fails for certain with no dice against a positive Ob', () => {
     const outcome = purchaseRoll({ cost: 6, wealth: 4, wager: 0 }, diceFor('broke'));
-    expect(outcome).toMatchObject({ pool: 0, faces: [], successes: 0, acquired: false, odds: { success: 0 } });
+    expect(outcome).toMatchObject({
+      pool: 0,
+      faces: [],
+      successes: 0,
+      acquired: false,
+      odds: { success: 0 },
+    });
   });
 
   it('gives odds equal to counting every success pattern for small pools', () => {

@@ -10,7 +10,7 @@ export const SILVER_PER_MOJO = 30;
 export const MAX_ABILITY_SCORE = 100;
 
 /**
- * G&M, Money and Equipment (seed 001): a new character starts with silver coins equal to their
+ * G&M, Money and Equipment (seed 001): a new character's purse holds as many silver coins as its
  * archetypal ability score. Returned in centisilver.
  */
 export function startingSilver(archetypalAbility: number): number {

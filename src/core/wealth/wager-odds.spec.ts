@@ -73,10 +73,9 @@ describe(wagerProbability.name, () => {
         bruteForce(wager, 2),
         12,
       );
-      expect(wagerProbability({ procedure: 'purchase', cost: 6, wealth: 5, rule: 'pool' }, wager)).toBeCloseTo(
-        bruteForce(wager + 5, 6),
-        12,
-      );
+      expect(
+        wagerProbability({ procedure: 'purchase', cost: 6, wealth: 5, rule: 'pool' }, wager),
+      ).toBeCloseTo(bruteForce(wager + 5, 6), 12);
       expect(wagerProbability({ procedure: 'improvement', targetRank: 3 }, wager)).toBeCloseTo(
         bruteForce(wager, 6),
         12,

@@ -14,9 +14,9 @@ export const AMMUNITION: readonly GearItem[] = [
     improvisedWeapon: { damage: 'd2', attackPenalty: 2, bulkHundredths: null },
   }),
   row('Gun bullets', 5, 5),
-  row('Gun powder (1 use)', 30, 5, { notes: 'Must stay dry.' }),
-  row('Powder bag', 100, 20, { notes: 'Holds 6 uses of gun powder.' }),
-  row('Powder horn', 400, 50, { notes: 'Holds 20 uses of gun powder.' }),
-  row('Quiver', 100, 100, { notes: 'Holds 20 arrows or crossbow bolts.' }),
+  row('Gun powder (1 use)', 30, 5, { notes: 'Useless once wet.' }),
+  row('Powder bag', 100, 20, { notes: 'Carries 6 charges of powder.' }),
+  row('Powder horn', 400, 50, { notes: 'Carries 20 charges of powder.' }),
+  row('Quiver', 100, 100, { notes: 'Takes 20 arrows or bolts.' }),
   row('Sling Bullets', 1, 5),
 ];

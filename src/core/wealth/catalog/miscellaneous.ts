@@ -22,7 +22,7 @@ export const MISCELLANEOUS: readonly GearItem[] = [
     notes: 'Two rounds to light a fire, given tinder and kindling.',
   }),
   row('Hunting horn', 2500, 600, { notes: 'Coiled horn.' }),
-  row('Ink', 800, 50, { notes: 'About 100 letters or pages.' }),
+  row('Ink', 800, 50, { notes: 'Enough for some 100 pages.' }),
   row('Lantern', 800, 300, { notes: 'Lights 20 yards; 6 hours per flask of oil; 1 round to light.' }),
   row('Lock and key', 800, 100, { notes: 'Each doubling of the price gives -1 to attempts to pick it.' }),
   row('Mirror', 1000, 10),

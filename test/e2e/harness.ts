@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Client } from 'pg';
+import request from 'supertest';
+import { createApp } from '../../src/app.factory';
+import { AppConfig, loadConfig } from '../../src/config/app-config';
+
+/** Which database this run uses: SQLite unless TEST_DATABASE_URL names a PostgreSQL server. */
+export const DATABASE_KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  http: ReturnType<typeof request>;
+  server: Parameters<typeof request>[0];
+  close(): Promise<void>;
+}
+
+/**
+ * The whole application on a database of its own: a fresh SQLite file, or a fresh PostgreSQL schema
+ * (so test files can run in parallel against one server). Logging is off; rate limiting is off
+ * unless a test turns it on.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const settings: Record<string, string> = { LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' };
+  let cleanup = async () => undefined as void;
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    Object.assign(settings, { DATABASE_URL: url, DATABASE_SCHEMA: schema });
+    cleanup = async () => {
+      const dropper = new Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP SCHEMA ${schema} CASCADE`);
+      await dropper.end();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-e2e-'));
+    settings.DATABASE_PATH = join(dir, 'arbiter.sqlite');
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const config = loadConfig({ ...settings, ...env });
+  const app = await createApp(config);
+  await app.getHttpAdapter().getInstance().ready();
+  const server = app.getHttpServer();
+  return {
+    app,
+    config,
+    server,
+    http: request(server),
+    async close() {
+      await app.close();
+      await cleanup();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import request from 'supertest';
+
+type Server = Parameters<typeof request>[0];
+
+export interface CampaignFixture {
+  id: string;
+  refereeKey: string;
+  auth: { Authorization: string };
+}
+
+/** A new campaign and its referee key, over REST. */
+export async function createCampaign(server: Server, name = 'Test campaign'): Promise<CampaignFixture> {
+  const res = await request(server).post('/v1/campaigns').send({ name }).expect(201);
+  return { id: res.body.id, refereeKey: res.body.refereeKey, auth: bearer(res.body.refereeKey) };
+}
+
+export function bearer(key: string): { Authorization: string } {
+  return { Authorization: `Bearer ${key}` };
+}
+
+export async function createCharacter(
+  server: Server,
+  campaign: CampaignFixture,
+  body: Record<string, unknown> = { name: 'Toromeen' },
+): Promise<{ id: string } & Record<string, unknown>> {
+  const res = await request(server)
+    .post(`/v1/campaigns/${campaign.id}/characters`)
+    .set(campaign.auth)
+    .send(body)
+    .expect(201);
+  return res.body;
+}
+
+export async function createKey(
+  server: Server,
+  campaign: CampaignFixture,
+  body: Record<string, unknown>,
+): Promise<{ id: string; key: string; auth: { Authorization: string } }> {
+  const res = await request(server).post(`/v1/campaigns/${campaign.id}/keys`).set(campaign.auth).send(body).expect(201);
+  return { id: res.body.id, key: res.body.key, auth: bearer(res.body.key) };
+}
+
+export async function startSession(server: Server, campaign: CampaignFixture): Promise<{ id: string; number: number }> {
+  const res = await request(server).post(`/v1/campaigns/${campaign.id}/sessions`).set(campaign.auth).expect(201);
+  return res.body;
+}
