@@ -3,7 +3,9 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'jest.config.js', 'eslint.config.mjs'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'jest.config.js', 'eslint.config.mjs'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -34,7 +34,9 @@ export class Foundation1763700000000 implements MigrationInterface {
           time('created_at'),
           time('revoked_at', true),
         ],
-        foreignKeys: [{ columnNames: ['campaign_id'], referencedTableName: 'campaigns', referencedColumnNames: ['id'] }],
+        foreignKeys: [
+          { columnNames: ['campaign_id'], referencedTableName: 'campaigns', referencedColumnNames: ['id'] },
+        ],
         indices: [
           new TableIndex({ name: 'IDX_api_keys_campaign', columnNames: ['campaign_id'] }),
           new TableIndex({ name: 'IDX_api_keys_secret', columnNames: ['secret_hash'], isUnique: true }),
@@ -52,17 +54,31 @@ export class Foundation1763700000000 implements MigrationInterface {
           time('created_at'),
           time('updated_at'),
         ],
-        foreignKeys: [{ columnNames: ['campaign_id'], referencedTableName: 'campaigns', referencedColumnNames: ['id'] }],
+        foreignKeys: [
+          { columnNames: ['campaign_id'], referencedTableName: 'campaigns', referencedColumnNames: ['id'] },
+        ],
         indices: [new TableIndex({ name: 'IDX_characters_campaign', columnNames: ['campaign_id'] })],
       }),
     );
     await q.createTable(
       new Table({
         name: 'game_sessions',
-        columns: [id, ref('campaign_id'), { name: 'number', type: 'integer' }, time('started_at'), time('ended_at', true)],
-        foreignKeys: [{ columnNames: ['campaign_id'], referencedTableName: 'campaigns', referencedColumnNames: ['id'] }],
+        columns: [
+          id,
+          ref('campaign_id'),
+          { name: 'number', type: 'integer' },
+          time('started_at'),
+          time('ended_at', true),
+        ],
+        foreignKeys: [
+          { columnNames: ['campaign_id'], referencedTableName: 'campaigns', referencedColumnNames: ['id'] },
+        ],
         indices: [
-          new TableIndex({ name: 'IDX_game_sessions_number', columnNames: ['campaign_id', 'number'], isUnique: true }),
+          new TableIndex({
+            name: 'IDX_game_sessions_number',
+            columnNames: ['campaign_id', 'number'],
+            isUnique: true,
+          }),
         ],
       }),
     );
@@ -70,7 +86,13 @@ export class Foundation1763700000000 implements MigrationInterface {
       new Table({
         name: 'rolls',
         columns: [
-          { name: 'seq', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          {
+            name: 'seq',
+            type: 'integer',
+            isPrimary: true,
+            isGenerated: true,
+            generationStrategy: 'increment',
+          },
           { name: 'id', type: 'varchar', length: '36' },
           ref('campaign_id'),
           ref('session_id', true),
@@ -86,7 +108,9 @@ export class Foundation1763700000000 implements MigrationInterface {
           { name: 'secret', type: 'boolean', default: false },
           time('created_at'),
         ],
-        foreignKeys: [{ columnNames: ['campaign_id'], referencedTableName: 'campaigns', referencedColumnNames: ['id'] }],
+        foreignKeys: [
+          { columnNames: ['campaign_id'], referencedTableName: 'campaigns', referencedColumnNames: ['id'] },
+        ],
         indices: [
           new TableIndex({ name: 'IDX_rolls_id', columnNames: ['id'], isUnique: true }),
           new TableIndex({ name: 'IDX_rolls_campaign_seq', columnNames: ['campaign_id', 'seq'] }),
@@ -111,7 +135,14 @@ export class Foundation1763700000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['idempotency_records', 'rolls', 'game_sessions', 'characters', 'api_keys', 'campaigns']) {
+    for (const table of [
+      'idempotency_records',
+      'rolls',
+      'game_sessions',
+      'characters',
+      'api_keys',
+      'campaigns',
+    ]) {
       await q.dropTable(table);
     }
   }

@@ -6,7 +6,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createApp(config);
   await app.listen({ port: config.PORT, host: config.HOST });
-  console.log(`Arbiter listening on http://${config.HOST}:${config.PORT} (docs at /docs, GraphQL at /graphql)`);
+  console.log(
+    `Arbiter listening on http://${config.HOST}:${config.PORT} (docs at /docs, GraphQL at /graphql)`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -18,7 +18,9 @@ export class CreatedCampaign {
   refereeKeyId: string;
 }
 
-@ObjectType({ description: 'A game session: the referee starts one, and "once per session" rules count within it.' })
+@ObjectType({
+  description: 'A game session: the referee starts one, and "once per session" rules count within it.',
+})
 export class GameSession {
   @Out.id('The session id.')
   id: string;

@@ -2,7 +2,12 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { assertMayActFor, CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import { PageQuery } from '../common/pagination';
-import { CreateCampaignInput, CreateCharacterInput, CreateKeyInput, UpdateCharacterInput } from './campaign.dto';
+import {
+  CreateCampaignInput,
+  CreateCharacterInput,
+  CreateKeyInput,
+  UpdateCharacterInput,
+} from './campaign.dto';
 import {
   ApiKey,
   ApiKeyPage,
@@ -90,7 +95,10 @@ export class CharactersController {
   @Get(':characterId')
   @ApiOperation({ summary: 'Read a character' })
   @ApiOkResponse({ type: Character })
-  get(@CurrentPrincipal() principal: Principal, @Param('characterId') characterId: string): Promise<Character> {
+  get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('characterId') characterId: string,
+  ): Promise<Character> {
     return this.campaigns.getCharacter(principal, characterId);
   }
 

@@ -1,5 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { CampaignsController, CharactersController, KeysController, SessionsController } from './campaigns.controller';
+import {
+  CampaignsController,
+  CharactersController,
+  KeysController,
+  SessionsController,
+} from './campaigns.controller';
 import { CampaignsResolver } from './campaigns.resolver';
 import { CampaignsService } from './campaigns.service';
 

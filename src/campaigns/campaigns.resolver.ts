@@ -3,7 +3,12 @@ import { assertMayActFor, assertReferee, CurrentPrincipal, Principal, Roles } fr
 import { Page, PageQuery } from '../common/pagination';
 import { Roll, RollPage } from '../rolls/roll.model';
 import { RollsService } from '../rolls/rolls.service';
-import { CreateCampaignInput, CreateCharacterInput, CreateKeyInput, UpdateCharacterInput } from './campaign.dto';
+import {
+  CreateCampaignInput,
+  CreateCharacterInput,
+  CreateKeyInput,
+  UpdateCharacterInput,
+} from './campaign.dto';
 import {
   ApiKey,
   ApiKeyPage,
@@ -27,7 +32,9 @@ export class CampaignsResolver {
     private readonly rollLog: RollsService,
   ) {}
 
-  @Mutation(() => CreatedCampaign, { description: 'Create a campaign; the answer holds its referee key, shown once.' })
+  @Mutation(() => CreatedCampaign, {
+    description: 'Create a campaign; the answer holds its referee key, shown once.',
+  })
   createCampaign(@Args('input') input: CreateCampaignInput): Promise<CreatedCampaign> {
     return this.campaigns.create(input);
   }
@@ -59,7 +66,11 @@ export class CampaignsResolver {
   }
 
   @ResolveField(() => RollPage, { description: 'The roll log, oldest first.' })
-  rolls(@Parent() _c: Campaign, @Args() page: PageQuery, @CurrentPrincipal() principal: Principal): Promise<Page<Roll>> {
+  rolls(
+    @Parent() _c: Campaign,
+    @Args() page: PageQuery,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<Page<Roll>> {
     return this.rollLog.list(principal, page);
   }
 
@@ -74,7 +85,10 @@ export class CampaignsResolver {
   }
 
   @Roles('referee')
-  @Query(() => ApiKeyPage, { name: 'keys', description: 'The campaign’s keys, never their secrets (referee).' })
+  @Query(() => ApiKeyPage, {
+    name: 'keys',
+    description: 'The campaign’s keys, never their secrets (referee).',
+  })
   keys_(@campaignId() _id: string, @Args() page: PageQuery, @CurrentPrincipal() principal: Principal) {
     return this.campaigns.listKeys(principal, page);
   }
@@ -100,7 +114,11 @@ export class CampaignsResolver {
   }
 
   @Query(() => CharacterPage, { name: 'characters', description: 'The campaign’s characters.' })
-  characterList(@campaignId() _id: string, @Args() page: PageQuery, @CurrentPrincipal() principal: Principal) {
+  characterList(
+    @campaignId() _id: string,
+    @Args() page: PageQuery,
+    @CurrentPrincipal() principal: Principal,
+  ) {
     return this.campaigns.listCharacters(principal, page);
   }
 
@@ -125,7 +143,9 @@ export class CampaignsResolver {
   }
 
   @Roles('referee')
-  @Mutation(() => GameSession, { description: 'Start a new game session, ending the one in progress (referee).' })
+  @Mutation(() => GameSession, {
+    description: 'Start a new game session, ending the one in progress (referee).',
+  })
   startSession(@campaignId() _id: string, @CurrentPrincipal() principal: Principal): Promise<GameSession> {
     return this.campaigns.startSession(principal);
   }

@@ -7,7 +7,12 @@ import { Problem } from '../common/problem';
 import { newId, now } from '../common/time';
 import { Database } from '../database/database.service';
 import { ApiKeyEntity, CampaignEntity, CharacterEntity, GameSessionEntity } from '../database/entities';
-import { CreateCampaignInput, CreateCharacterInput, CreateKeyInput, UpdateCharacterInput } from './campaign.dto';
+import {
+  CreateCampaignInput,
+  CreateCharacterInput,
+  CreateKeyInput,
+  UpdateCharacterInput,
+} from './campaign.dto';
 import { ApiKey, Campaign, Character, CreatedCampaign, CreatedKey, GameSession } from './campaign.model';
 
 /** Where clause for keyset paging on (createdAt, id). */
@@ -26,7 +31,10 @@ function afterCreated<T extends { createdAt: string; id: string }>(
  * Character fields come from several modules (wealth adds cash, wealth and lifestyle); each registers
  * a decorator that adds its fields to the answer.
  */
-export type CharacterDecorator = (entity: CharacterEntity, campaign: CampaignEntity) => Record<string, unknown>;
+export type CharacterDecorator = (
+  entity: CharacterEntity,
+  campaign: CampaignEntity,
+) => Record<string, unknown>;
 
 @Injectable()
 export class CampaignsService {
@@ -55,7 +63,12 @@ export class CampaignsService {
 
   async get(principal: Principal): Promise<Campaign> {
     const campaign = await this.campaign(this.db.manager, principal.campaignId);
-    return { id: campaign.id, name: campaign.name, settings: campaign.settings, createdAt: campaign.createdAt };
+    return {
+      id: campaign.id,
+      name: campaign.name,
+      settings: campaign.settings,
+      createdAt: campaign.createdAt,
+    };
   }
 
   campaign(manager: EntityManager, campaignId: string): Promise<CampaignEntity> {
@@ -101,7 +114,10 @@ export class CampaignsService {
             where: { campaignId: principal.campaignId, role: 'referee', revokedAt: IsNull() },
           });
           if (activeReferees <= 1) {
-            throw new Problem('CONFLICT', 'This is the campaign’s last referee key; create another before revoking it.');
+            throw new Problem(
+              'CONFLICT',
+              'This is the campaign’s last referee key; create another before revoking it.',
+            );
           }
         }
         key.revokedAt = now();
@@ -171,7 +187,11 @@ export class CampaignsService {
     return this.toCharacter(this.db.manager, entity);
   }
 
-  updateCharacter(principal: Principal, characterId: string, input: UpdateCharacterInput): Promise<Character> {
+  updateCharacter(
+    principal: Principal,
+    characterId: string,
+    input: UpdateCharacterInput,
+  ): Promise<Character> {
     return this.db.mutation(async (m) => {
       const entity = await this.character(m, principal.campaignId, characterId);
       if (input.name !== undefined) entity.name = input.name;
@@ -206,10 +226,17 @@ export class CampaignsService {
 
   private async assertCharactersExist(m: EntityManager, campaignId: string, ids: string[], field: string) {
     if (ids.length === 0) return;
-    const found = await m.find(CharacterEntity, { where: { campaignId, id: AnyOf(ids) }, select: { id: true } });
+    const found = await m.find(CharacterEntity, {
+      where: { campaignId, id: AnyOf(ids) },
+      select: { id: true },
+    });
     const missing = ids.filter((id) => !found.some((c) => c.id === id));
     if (missing.length > 0) {
-      throw Problem.field('VALIDATION_FAILED', field, `No such character in this campaign: ${missing.join(', ')}.`);
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        field,
+        `No such character in this campaign: ${missing.join(', ')}.`,
+      );
     }
   }
 
@@ -242,14 +269,18 @@ export class CampaignsService {
 
   async currentSession(principal: Principal): Promise<GameSession> {
     const campaign = await this.campaign(this.db.manager, principal.campaignId);
-    if (!campaign.currentSessionId) throw new Problem('NO_SESSION_IN_PROGRESS', 'No game session is in progress.');
-    return toSession(await this.db.manager.findOneOrFail(GameSessionEntity, { where: { id: campaign.currentSessionId } }));
+    if (!campaign.currentSessionId)
+      throw new Problem('NO_SESSION_IN_PROGRESS', 'No game session is in progress.');
+    return toSession(
+      await this.db.manager.findOneOrFail(GameSessionEntity, { where: { id: campaign.currentSessionId } }),
+    );
   }
 
   endSession(principal: Principal): Promise<GameSession> {
     return this.db.mutation(async (m) => {
       const campaign = await this.lockCampaign(m, principal.campaignId);
-      if (!campaign.currentSessionId) throw new Problem('NO_SESSION_IN_PROGRESS', 'No game session is in progress.');
+      if (!campaign.currentSessionId)
+        throw new Problem('NO_SESSION_IN_PROGRESS', 'No game session is in progress.');
       const session = await m.findOneOrFail(GameSessionEntity, { where: { id: campaign.currentSessionId } });
       session.endedAt = now();
       await m.save(session);
@@ -275,7 +306,10 @@ export class CampaignsService {
    */
   lockCampaign(m: EntityManager, campaignId: string): Promise<CampaignEntity> {
     if (this.db.isSqlite) return this.campaign(m, campaignId);
-    return m.findOneOrFail(CampaignEntity, { where: { id: campaignId }, lock: { mode: 'pessimistic_write' } });
+    return m.findOneOrFail(CampaignEntity, {
+      where: { id: campaignId },
+      lock: { mode: 'pessimistic_write' },
+    });
   }
 }
 

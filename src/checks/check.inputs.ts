@@ -28,7 +28,10 @@ export const DIFFICULTY_LEVEL_IDS = [
 export const DifficultyLevelEnum = Object.fromEntries(
   DIFFICULTY_LEVEL_IDS.map((id) => [id.replace(/-/g, '_'), id]),
 ) as Record<string, string>;
-registerEnumType(DifficultyLevelEnum, { name: 'DifficultyLevel', description: 'G&M named difficulty levels.' });
+registerEnumType(DifficultyLevelEnum, {
+  name: 'DifficultyLevel',
+  description: 'G&M named difficulty levels.',
+});
 
 export const CONTEST_MODES = ['opposed', 'same-goal'] as const;
 export const ContestModeEnum = { opposed: 'opposed', same_goal: 'same-goal' } as const;
@@ -57,7 +60,11 @@ export class PoolCheckInput extends PoolSideInput {
   @In.int('The Objective (Ob): successes needed.', { min: 0, max: BIG, example: 3 })
   objective: number;
 
-  @In.int('Free successes (+Ns): added to the margin of a test that passed.', { optional: true, min: 0, max: BIG })
+  @In.int('Free successes (+Ns): added to the margin of a test that passed.', {
+    optional: true,
+    min: 0,
+    max: BIG,
+  })
   freeSuccesses?: number;
 
   @In.seed()
@@ -218,7 +225,11 @@ export class PoolOddsQuery {
 /** GET /v1/odds/wager and the `wagerOdds` query. */
 @ArgsType()
 export class WagerOddsQuery {
-  @In.int('Dice the roller has before wagering (0 when only the wager rolls).', { min: 0, max: 10000, example: 0 })
+  @In.int('Dice the roller has before wagering (0 when only the wager rolls).', {
+    min: 0,
+    max: 10000,
+    example: 0,
+  })
   @Type(() => Number)
   baseDice: number;
 

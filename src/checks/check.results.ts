@@ -181,9 +181,14 @@ export class SaveCheckResult extends Provenance {
   @Out.bool('True when the save passed.')
   passed: boolean;
 
-  @Out.oneOf('Set when a 1 (always passes) or a 20 (always fails) decided it.', SAVE_AUTOMATICS, SaveAutomaticEnum, {
-    nullable: true,
-  })
+  @Out.oneOf(
+    'Set when a 1 (always passes) or a 20 (always fails) decided it.',
+    SAVE_AUTOMATICS,
+    SaveAutomaticEnum,
+    {
+      nullable: true,
+    },
+  )
   automatic: string | null;
 
   @Out.nested('Exact odds.', () => SuccessOdds)

@@ -54,12 +54,20 @@ export class ChecksResolver {
   }
 
   @Mutation(() => VersusCheckResult, { description: 'COEAC versus test.' })
-  versusCheck(@Args('input') input: VersusCheckInput, @inCampaign() _c: string, @Context() ctx: GraphQLContext) {
+  versusCheck(
+    @Args('input') input: VersusCheckInput,
+    @inCampaign() _c: string,
+    @Context() ctx: GraphQLContext,
+  ) {
     return this.run('versus', input, ctx);
   }
 
   @Mutation(() => DamageRollResult, { description: 'COEAC variable damage.' })
-  damageRoll(@Args('input') input: DamageRollInput, @inCampaign() _c: string, @Context() ctx: GraphQLContext) {
+  damageRoll(
+    @Args('input') input: DamageRollInput,
+    @inCampaign() _c: string,
+    @Context() ctx: GraphQLContext,
+  ) {
     return this.run('damage', input, ctx);
   }
 
@@ -78,12 +86,20 @@ export class ChecksResolver {
   }
 
   @Mutation(() => AbilityCheckResult, { description: 'G&M ability or reaction roll.' })
-  abilityCheck(@Args('input') input: AbilityCheckInput, @inCampaign() _c: string, @Context() ctx: GraphQLContext) {
+  abilityCheck(
+    @Args('input') input: AbilityCheckInput,
+    @inCampaign() _c: string,
+    @Context() ctx: GraphQLContext,
+  ) {
     return this.run('ability', input, ctx);
   }
 
   @Mutation(() => ContestCheckResult, { description: 'G&M contested action.' })
-  contestCheck(@Args('input') input: ContestCheckInput, @inCampaign() _c: string, @Context() ctx: GraphQLContext) {
+  contestCheck(
+    @Args('input') input: ContestCheckInput,
+    @inCampaign() _c: string,
+    @Context() ctx: GraphQLContext,
+  ) {
     return this.run('contest', input, ctx);
   }
 
@@ -92,7 +108,9 @@ export class ChecksResolver {
     return this.run('table', input, ctx);
   }
 
-  @Query(() => PoolOdds, { description: 'Exact chance of at least `objective` successes on `dice` COEAC dice.' })
+  @Query(() => PoolOdds, {
+    description: 'Exact chance of at least `objective` successes on `dice` COEAC dice.',
+  })
   poolOdds(@Args() query: PoolOddsQuery): PoolOdds {
     return this.checks.poolOdds(query);
   }

@@ -34,7 +34,11 @@ export const CHECKS = {
 
 export type CheckKind = keyof typeof CHECKS;
 type OutcomeOf<K extends CheckKind> = ReturnType<(typeof CHECKS)[K]['run']>;
-export type CheckResult<K extends CheckKind> = OutcomeOf<K> & { seed: string; rng: string; rollId: string | null };
+export type CheckResult<K extends CheckKind> = OutcomeOf<K> & {
+  seed: string;
+  rng: string;
+  rollId: string | null;
+};
 
 /** What REST controllers and GraphQL resolvers call; the only place checks are rolled. */
 @Injectable()
@@ -60,7 +64,10 @@ export class ChecksService {
   ): Promise<CheckResult<K>> {
     const { seed, ...rest } = input;
     const budget = (request.diceUsed ??= { used: 0 });
-    const procedure = CHECKS[kind] as unknown as { name: string; run: (i: unknown, d: never) => OutcomeOf<K> };
+    const procedure = CHECKS[kind] as unknown as {
+      name: string;
+      run: (i: unknown, d: never) => OutcomeOf<K>;
+    };
     const rolled: Rolled<OutcomeOf<K>> = this.rolls.roll(procedure, rest, seed, budget);
     const answer = { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng };
     if (!principal) return { ...answer, rollId: null };

@@ -11,7 +11,10 @@ export const DEFAULT_PAGE_SIZE = 25;
 /** `?limit=&after=` on every paged list (REST query and GraphQL arguments alike). */
 @ArgsType()
 export class PageQuery {
-  @Field(() => Int, { nullable: true, description: `Items per page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).` })
+  @Field(() => Int, {
+    nullable: true,
+    description: `Items per page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
+  })
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
   @IsOptional()
   @Type(() => Number)
@@ -41,7 +44,8 @@ export function decodeCursor<T extends CursorPart[]>(
   shape: { [K in keyof T]: T[K] extends number ? 'number' : 'string' },
 ): T | null {
   if (cursor === undefined) return null;
-  const invalid = () => Problem.field('VALIDATION_FAILED', 'after', 'after is not a cursor this list returned.');
+  const invalid = () =>
+    Problem.field('VALIDATION_FAILED', 'after', 'after is not a cursor this list returned.');
   let parts: unknown;
   try {
     parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -61,7 +65,12 @@ export interface Page<T> {
 }
 
 /** Turns `limit + 1` rows, in key order, into a page and the cursor after its last item. */
-export function toPage<R, T>(rows: R[], limit: number, map: (row: R) => T, keyOf: (row: R) => CursorPart[]): Page<T> {
+export function toPage<R, T>(
+  rows: R[],
+  limit: number,
+  map: (row: R) => T,
+  keyOf: (row: R) => CursorPart[],
+): Page<T> {
   const more = rows.length > limit;
   const kept = more ? rows.slice(0, limit) : rows;
   return { items: kept.map(map), next: more ? encodeCursor(keyOf(kept[kept.length - 1])) : null };

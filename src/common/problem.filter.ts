@@ -28,7 +28,12 @@ const HTTP_CODES: Record<number, ProblemCode> = {
 /** Sorts anything thrown into a problem code and status; unknown errors are a 500. */
 export function classify(exception: unknown): Classified {
   if (exception instanceof Problem) {
-    return { code: exception.code, status: exception.status, detail: exception.message, errors: exception.errors };
+    return {
+      code: exception.code,
+      status: exception.status,
+      detail: exception.message,
+      errors: exception.errors,
+    };
   }
   if (exception instanceof RuleError) {
     // The core only raises input problems, so anything it names that is not a 4xx is a 422.
@@ -73,7 +78,8 @@ export class ProblemFilter implements ExceptionFilter {
     if (host.getType<string>() === 'graphql') {
       const context = host.getArgByIndex<GraphQLContext>(2);
       const requestId = context?.req?.id;
-      if (problem.status >= 500) this.logger.error({ err: exception, requestId }, 'unhandled error in GraphQL');
+      if (problem.status >= 500)
+        this.logger.error({ err: exception, requestId }, 'unhandled error in GraphQL');
       return new GraphQLError(problem.detail, {
         extensions: {
           code: problem.code,
@@ -86,12 +92,16 @@ export class ProblemFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<{ id?: string; url?: string }>();
-    if (problem.status >= 500) this.logger.error({ err: exception, requestId: request.id }, 'unhandled error');
+    if (problem.status >= 500)
+      this.logger.error({ err: exception, requestId: request.id }, 'unhandled error');
     const body = toProblemBody(problem.code, problem.status, problem.detail, problem.errors, {
       ...(problem.status >= 500 ? { requestId: request.id } : {}),
       instance: request.url?.split('?')[0],
     });
     if (problem.status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
-    return reply.status(problem.status).header('content-type', 'application/problem+json; charset=utf-8').send(body);
+    return reply
+      .status(problem.status)
+      .header('content-type', 'application/problem+json; charset=utf-8')
+      .send(body);
   }
 }

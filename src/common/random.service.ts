@@ -15,7 +15,10 @@ export class RandomService {
   readonly limits: DiceLimits;
 
   constructor(config: AppConfig) {
-    this.limits = { maxDicePerRoll: config.MAX_DICE_PER_ROLL, maxDicePerRequest: config.MAX_DICE_PER_REQUEST };
+    this.limits = {
+      maxDicePerRoll: config.MAX_DICE_PER_ROLL,
+      maxDicePerRequest: config.MAX_DICE_PER_REQUEST,
+    };
   }
 
   /** Dice for a new roll; `budget` is shared by every roll of one request. */

@@ -18,6 +18,9 @@ export class ArbiterThrottlerGuard extends ThrottlerGuard {
   protected override getRequestResponse(context: ExecutionContext) {
     if (!isGraphQL(context)) return super.getRequestResponse(context);
     const { req, reply } = GqlExecutionContext.create(context).getContext<GraphQLContext>();
-    return { req: req as unknown as Record<string, unknown>, res: reply as unknown as Record<string, unknown> };
+    return {
+      req: req as unknown as Record<string, unknown>,
+      res: reply as unknown as Record<string, unknown>,
+    };
   }
 }

@@ -9,7 +9,10 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
     for (const [rule, message] of Object.entries(error.constraints ?? {})) {
       out.push({
         field,
-        message: rule === 'whitelistValidation' ? `${field} is not a known field` : message.replace(error.property, field),
+        message:
+          rule === 'whitelistValidation'
+            ? `${field} is not a known field`
+            : message.replace(error.property, field),
       });
     }
     if (error.children?.length) out.push(...flattenValidationErrors(error.children, field));

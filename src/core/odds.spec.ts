@@ -91,7 +91,9 @@ describe('odds', () => {
 
     it('matches exact rational arithmetic for 10,000 fair dice to 1e-12', () => {
       const tails = exactTails(10_000, HALF);
-      for (const k of [1, 4000, 4850, 4900, 4950, 4999, 5000, 5001, 5050, 5100, 5150, 5200, 5500, 6000, 9999, 10_000]) {
+      for (const k of [
+        1, 4000, 4850, 4900, 4950, 4999, 5000, 5001, 5050, 5100, 5150, 5200, 5500, 6000, 9999, 10_000,
+      ]) {
         expect(Math.abs(binomialTail(10_000, k, 0.5) - tails[k])).toBeLessThan(1e-12);
       }
     });
@@ -124,7 +126,9 @@ describe('odds', () => {
       fc.assert(
         fc.property(
           fc.integer({ min: 0, max: 80 }),
-          fc.integer({ min: 1, max: 12 }).chain((den) => fc.tuple(fc.integer({ min: 0, max: den }), fc.constant(den))),
+          fc
+            .integer({ min: 1, max: 12 })
+            .chain((den) => fc.tuple(fc.integer({ min: 0, max: den }), fc.constant(den))),
           fc.integer({ min: -2, max: 82 }),
           (n, [num, den], k) => {
             const chance = { num: BigInt(num), den: BigInt(den) };
@@ -233,7 +237,8 @@ describe('odds', () => {
         const histogram = new Array<number>(dice + 1).fill(0);
         for (let code = 0; code < 6 ** dice; code++) {
           let successes = 0;
-          for (let rest = code, i = 0; i < dice; i++, rest = Math.floor(rest / 6)) if (rest % 6 >= 3) successes++;
+          for (let rest = code, i = 0; i < dice; i++, rest = Math.floor(rest / 6))
+            if (rest % 6 >= 3) successes++;
           histogram[successes]++;
         }
         for (let objective = 0; objective <= dice + 1; objective++) {
@@ -272,14 +277,18 @@ describe('odds', () => {
         wager: 0,
         probability: 1,
       });
-      expect(smallestWager({ baseDice: 1, objective: 4, probability: 1, maxDice: 9, successChance: 1 })).toEqual({
+      expect(
+        smallestWager({ baseDice: 1, objective: 4, probability: 1, maxDice: 9, successChance: 1 }),
+      ).toEqual({
         wager: 3,
         probability: 1,
       });
     });
 
     it('uses the per-die chance it is given', () => {
-      expect(smallestWager({ baseDice: 0, objective: 1, probability: 0.9, maxDice: 50, successChance: 1 / 6 })).toEqual({
+      expect(
+        smallestWager({ baseDice: 0, objective: 1, probability: 0.9, maxDice: 50, successChance: 1 / 6 }),
+      ).toEqual({
         wager: 13,
         probability: binomialTail(13, 1, 1 / 6),
       });
@@ -296,14 +305,16 @@ describe('odds', () => {
           (baseDice, objective, probability, maxDice, successChance) => {
             const found = smallestWager({ baseDice, objective, probability, maxDice, successChance });
             if (found === null) {
-              if (baseDice <= maxDice) expect(binomialTail(maxDice, objective, successChance)).toBeLessThan(probability);
+              if (baseDice <= maxDice)
+                expect(binomialTail(maxDice, objective, successChance)).toBeLessThan(probability);
               return;
             }
             const dice = baseDice + found.wager;
             expect(dice).toBeLessThanOrEqual(maxDice);
             expect(found.probability).toBe(binomialTail(dice, objective, successChance));
             expect(found.probability).toBeGreaterThanOrEqual(probability);
-            if (found.wager > 0) expect(binomialTail(dice - 1, objective, successChance)).toBeLessThan(probability);
+            if (found.wager > 0)
+              expect(binomialTail(dice - 1, objective, successChance)).toBeLessThan(probability);
           },
         ),
       );
@@ -324,7 +335,8 @@ describe('odds', () => {
       const histogram = new Array<number>(dice + 1).fill(0);
       for (let code = 0; code < 6 ** dice; code++) {
         let successes = 0;
-        for (let rest = code, i = 0; i < dice; i++, rest = Math.floor(rest / 6)) if (rest % 6 >= 3) successes++;
+        for (let rest = code, i = 0; i < dice; i++, rest = Math.floor(rest / 6))
+          if (rest % 6 >= 3) successes++;
         histogram[successes]++;
       }
       return histogram;

@@ -5,10 +5,12 @@ import { MIGRATIONS } from '../../migrations';
 import { AppConfig } from '../config/app-config';
 import { FOUNDATION_ENTITIES } from './entities';
 
-/** Entities of later modules register here before the data source is built. */
-const extraEntities: Function[] = []; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+type EntityClass = new (...args: never[]) => object;
 
-export function registerEntities(...entities: Function[]): void { // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+/** Entities of later modules register here before the data source is built. */
+const extraEntities: EntityClass[] = [];
+
+export function registerEntities(...entities: EntityClass[]): void {
   for (const entity of entities) if (!extraEntities.includes(entity)) extraEntities.push(entity);
 }
 

@@ -28,7 +28,11 @@ function offlinePlayground(): ApolloServerPlugin {
   });
   return {
     async serverWillStart() {
-      return { async renderLandingPage() { return { html }; } };
+      return {
+        async renderLandingPage() {
+          return { html };
+        },
+      };
     },
   };
 }

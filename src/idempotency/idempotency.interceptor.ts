@@ -103,9 +103,15 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const existing = await this.claim(operation);
     if (existing) return this.replay(operation, existing);
 
-    const scope: IdempotencyScope = { recordId: operation.recordId, status: operation.status, completed: false };
+    const scope: IdempotencyScope = {
+      recordId: operation.recordId,
+      status: operation.status,
+      completed: false,
+    };
     try {
-      const result = await idempotencyScope.run(scope, () => lastValueFrom(next.handle(), { defaultValue: null }));
+      const result = await idempotencyScope.run(scope, () =>
+        lastValueFrom(next.handle(), { defaultValue: null }),
+      );
       if (!scope.completed) {
         await this.db.transaction((m) =>
           m.update(IdempotencyRecordEntity, operation.recordId, {
@@ -146,7 +152,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
         });
       } catch {
         // A twin on another connection inserted it first (PostgreSQL): read theirs.
-        return (await this.db.manager.findOne(IdempotencyRecordEntity, { where: { id: operation.recordId } })) ?? null;
+        return (
+          (await this.db.manager.findOne(IdempotencyRecordEntity, { where: { id: operation.recordId } })) ??
+          null
+        );
       }
       return null;
     });

@@ -42,7 +42,14 @@ export class RollsService {
     const { seed: chosen, rng, dice } = this.random.start(seed, budget);
     const inputs = plain(input) as Record<string, unknown>;
     const outcome = procedure.run(inputs as I, dice);
-    return { procedure: procedure.name, inputs, outcome: plain(outcome), faces: [...dice.faces], seed: chosen, rng };
+    return {
+      procedure: procedure.name,
+      inputs,
+      outcome: plain(outcome),
+      faces: [...dice.faces],
+      seed: chosen,
+      rng,
+    };
   }
 
   /** Writes a roll to the campaign's log, inside the caller's transaction. */
@@ -108,7 +115,9 @@ export class RollsService {
   }
 
   private async find(principal: Principal, rollId: string): Promise<RollEntity> {
-    const roll = await this.db.manager.findOne(RollEntity, { where: { id: rollId, campaignId: principal.campaignId } });
+    const roll = await this.db.manager.findOne(RollEntity, {
+      where: { id: rollId, campaignId: principal.campaignId },
+    });
     if (!roll || (roll.secret && principal.role !== 'referee')) throw Problem.notFound(`Roll ${rollId}`);
     return roll;
   }

@@ -10,7 +10,10 @@ describe(`checks over REST and GraphQL (${DATABASE_KIND})`, () => {
 
   describe('POST /v1/checks/pool', () => {
     it('answers the documented shape with exact odds, seed and generator', async () => {
-      const res = await t.http.post('/v1/checks/pool').send({ pool: 6, objective: 3, seed: 'golden' }).expect(200);
+      const res = await t.http
+        .post('/v1/checks/pool')
+        .send({ pool: 6, objective: 3, seed: 'golden' })
+        .expect(200);
       expect(res.body).toEqual({
         dice: 6,
         faces: expect.any(Array),
@@ -27,7 +30,10 @@ describe(`checks over REST and GraphQL (${DATABASE_KIND})`, () => {
     });
 
     it('gives the same faces for the same seed over REST and GraphQL', async () => {
-      const rest = await t.http.post('/v1/checks/pool').send({ pool: 9, objective: 4, seed: 'same-seed' }).expect(200);
+      const rest = await t.http
+        .post('/v1/checks/pool')
+        .send({ pool: 9, objective: 4, seed: 'same-seed' })
+        .expect(200);
       const answer = await gql(
         t.server,
         'mutation($i: PoolCheckInput!) { poolCheck(input: $i) { faces successes passed margin odds { success } seed rng } }',
@@ -41,7 +47,9 @@ describe(`checks over REST and GraphQL (${DATABASE_KIND})`, () => {
     it('draws a 128-bit hex seed when none is sent, and that seed replays the roll', async () => {
       const first = await t.http.post('/v1/checks/pool').send({ pool: 10, objective: 5 }).expect(200);
       expect(first.body.seed).toMatch(/^[0-9a-f]{32}$/);
-      const again = await t.http.post('/v1/checks/pool').send({ pool: 10, objective: 5, seed: first.body.seed });
+      const again = await t.http
+        .post('/v1/checks/pool')
+        .send({ pool: 10, objective: 5, seed: first.body.seed });
       expect(again.body.faces).toEqual(first.body.faces);
     });
 
@@ -64,7 +72,11 @@ describe(`checks over REST and GraphQL (${DATABASE_KIND})`, () => {
     ])('refuses %s with a 400 problem naming the field', async (_what, body, field) => {
       const res = await t.http.post('/v1/checks/pool').send(body).expect(400);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(res.body).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', type: expect.stringContaining('validation') });
+      expect(res.body).toMatchObject({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        type: expect.stringContaining('validation'),
+      });
       expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
     });
 
@@ -83,7 +95,10 @@ describe(`checks over REST and GraphQL (${DATABASE_KIND})`, () => {
     });
 
     it('refuses malformed JSON with a 400 problem', async () => {
-      const res = await t.http.post('/v1/checks/pool').set('content-type', 'application/json').send('{"pool":');
+      const res = await t.http
+        .post('/v1/checks/pool')
+        .set('content-type', 'application/json')
+        .send('{"pool":');
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('MALFORMED_REQUEST');
     });
@@ -94,9 +109,14 @@ describe(`checks over REST and GraphQL (${DATABASE_KIND})`, () => {
     });
 
     it('gives GraphQL the same code and field', async () => {
-      const answer = await gql(t.server, 'mutation { poolCheck(input: { pool: 6, objective: -1 }) { faces } }');
+      const answer = await gql(
+        t.server,
+        'mutation { poolCheck(input: { pool: 6, objective: -1 }) { faces } }',
+      );
       expect(codes(answer)).toEqual(['VALIDATION_FAILED']);
-      expect(answer.errors?.[0].extensions?.errors).toEqual([{ field: 'objective', message: expect.any(String) }]);
+      expect(answer.errors?.[0].extensions?.errors).toEqual([
+        { field: 'objective', message: expect.any(String) },
+      ]);
     });
   });
 
@@ -123,8 +143,14 @@ describe(`checks over REST and GraphQL (${DATABASE_KIND})`, () => {
     });
 
     it('has GraphQL twins that agree', async () => {
-      const answer = await gql(t.server, '{ poolOdds(dice: 12, objective: 6) { probability } wagerOdds(baseDice: 0, objective: 12, probability: 0.75) { wager } }');
-      expect(answer.data).toEqual({ poolOdds: { probability: 2510 / 4096 }, wagerOdds: { wager: expect.any(Number) } });
+      const answer = await gql(
+        t.server,
+        '{ poolOdds(dice: 12, objective: 6) { probability } wagerOdds(baseDice: 0, objective: 12, probability: 0.75) { wager } }',
+      );
+      expect(answer.data).toEqual({
+        poolOdds: { probability: 2510 / 4096 },
+        wagerOdds: { wager: expect.any(Number) },
+      });
     });
   });
 });

@@ -36,11 +36,21 @@ export async function createKey(
   campaign: CampaignFixture,
   body: Record<string, unknown>,
 ): Promise<{ id: string; key: string; auth: { Authorization: string } }> {
-  const res = await request(server).post(`/v1/campaigns/${campaign.id}/keys`).set(campaign.auth).send(body).expect(201);
+  const res = await request(server)
+    .post(`/v1/campaigns/${campaign.id}/keys`)
+    .set(campaign.auth)
+    .send(body)
+    .expect(201);
   return { id: res.body.id, key: res.body.key, auth: bearer(res.body.key) };
 }
 
-export async function startSession(server: Server, campaign: CampaignFixture): Promise<{ id: string; number: number }> {
-  const res = await request(server).post(`/v1/campaigns/${campaign.id}/sessions`).set(campaign.auth).expect(201);
+export async function startSession(
+  server: Server,
+  campaign: CampaignFixture,
+): Promise<{ id: string; number: number }> {
+  const res = await request(server)
+    .post(`/v1/campaigns/${campaign.id}/sessions`)
+    .set(campaign.auth)
+    .expect(201);
   return res.body;
 }

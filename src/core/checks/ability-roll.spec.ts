@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { createRng, Dice, type Rng } from '../random';
-import { DIFFICULTY_LEVELS, OBSTACLE_SIZE_PENALTIES, abilityRoll, abilityTarget, obstaclePenalty } from './ability-roll';
+import {
+  DIFFICULTY_LEVELS,
+  OBSTACLE_SIZE_PENALTIES,
+  abilityRoll,
+  abilityTarget,
+  obstaclePenalty,
+} from './ability-roll';
 
 function scripted(...faces: number[]): Dice {
   const queue = [...faces];
@@ -91,7 +97,9 @@ describe(abilityRoll.name, () => {
 
 describe(abilityTarget.name, () => {
   it('prefixes fields for a side of a larger input', () => {
-    expect(() => abilityTarget({ score: -2 }, 'acting')).toThrow(expect.objectContaining({ field: 'acting.score' }));
+    expect(() => abilityTarget({ score: -2 }, 'acting')).toThrow(
+      expect.objectContaining({ field: 'acting.score' }),
+    );
   });
 });
 
@@ -134,7 +142,9 @@ describe(obstaclePenalty.name, () => {
 
   it('refuses sizes below 1', () => {
     expect(() => obstaclePenalty(0)).toThrow(expect.objectContaining({ field: 'obstacleSize' }));
-    expect(() => obstaclePenalty(Number.POSITIVE_INFINITY)).toThrow(expect.objectContaining({ field: 'obstacleSize' }));
+    expect(() => obstaclePenalty(Number.POSITIVE_INFINITY)).toThrow(
+      expect.objectContaining({ field: 'obstacleSize' }),
+    );
   });
 });
 

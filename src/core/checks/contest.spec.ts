@@ -47,13 +47,19 @@ describe(contest.name, () => {
     expect(contest({ acting: { score: 10 }, resisting: { score: 10 } }, scripted(5, 15))).toEqual({
       winner: 'acting',
       rounds: [
-        { acting: { roll: 5, target: 10, passed: true }, resisting: { roll: 15, target: 10, passed: false }, doubled: false },
+        {
+          acting: { roll: 5, target: 10, passed: true },
+          resisting: { roll: 15, target: 10, passed: false },
+          doubled: false,
+        },
       ],
       faces: [5, 15],
       timeSteps: 0,
       odds: expect.any(Object),
     });
-    expect(contest({ acting: { score: 10 }, resisting: { score: 10 } }, scripted(15, 5)).winner).toBe('resisting');
+    expect(contest({ acting: { score: 10 }, resisting: { score: 10 } }, scripted(15, 5)).winner).toBe(
+      'resisting',
+    );
   });
 
   it('sums the per-round chances as a geometric series', () => {
@@ -80,11 +86,18 @@ describe(contest.name, () => {
   });
 
   it('doubles the rolls and steps time up when neither side can fail', () => {
-    const outcome = contest({ acting: { score: 25 }, resisting: { score: 22 } }, scripted(12, 11, 2, 2, 13, 1));
+    const outcome = contest(
+      { acting: { score: 25 }, resisting: { score: 22 } },
+      scripted(12, 11, 2, 2, 13, 1),
+    );
     expect(outcome).toMatchObject({
       winner: 'resisting',
       rounds: [
-        { acting: { roll: 24, target: 25, passed: true }, resisting: { roll: 22, target: 22, passed: true }, doubled: true },
+        {
+          acting: { roll: 24, target: 25, passed: true },
+          resisting: { roll: 22, target: 22, passed: true },
+          doubled: true,
+        },
         { acting: { roll: 4, passed: true }, resisting: { roll: 4, passed: true }, doubled: true },
         { acting: { roll: 26, passed: false }, resisting: { roll: 2, passed: true }, doubled: true },
       ],
@@ -154,12 +167,17 @@ describe(contest.name, () => {
 
   it('gives the same outcome for the same seed', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 50 }), (seed, a, r) => {
-        const input = { acting: { score: a }, resisting: { score: r } };
-        const outcome = contest(input, new Dice(createRng(seed)));
-        expect(contest(input, new Dice(createRng(seed)))).toStrictEqual(outcome);
-        expect(outcome.faces).toHaveLength(outcome.rounds.length * 2);
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 0, max: 50 }),
+        (seed, a, r) => {
+          const input = { acting: { score: a }, resisting: { score: r } };
+          const outcome = contest(input, new Dice(createRng(seed)));
+          expect(contest(input, new Dice(createRng(seed)))).toStrictEqual(outcome);
+          expect(outcome.faces).toHaveLength(outcome.rounds.length * 2);
+        },
+      ),
     );
   });
 
@@ -173,7 +191,9 @@ describe(contest.name, () => {
       [{ acting: { score: 3 }, resisting: { score: 3 }, maxRounds: 1001 }, 'maxRounds'],
     ];
     for (const [input, field] of cases) {
-      expect(() => contest(input as never, scripted())).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', field }));
+      expect(() => contest(input as never, scripted())).toThrow(
+        expect.objectContaining({ code: 'INVALID_INPUT', field }),
+      );
     }
   });
 });

@@ -39,7 +39,9 @@ describe(difficultyPool.name, () => {
   });
 
   it('lets a negative bonus empty the pool', () => {
-    expect(difficultyPool({ stats: [1, 1], bonus: -5, difficulty: 3, objective: 1 }, scripted())).toMatchObject({
+    expect(
+      difficultyPool({ stats: [1, 1], bonus: -5, difficulty: 3, objective: 1 }, scripted()),
+    ).toMatchObject({
       dice: 0,
       faces: [],
       passed: false,
@@ -54,7 +56,8 @@ describe(difficultyPool.name, () => {
         const counts = new Array<number>(dice + 1).fill(0);
         for (let code = 0; code < 6 ** dice; code++) {
           let hits = 0;
-          for (let rest = code, i = 0; i < dice; i++, rest = Math.floor(rest / 6)) if ((rest % 6) + 1 >= rating) hits++;
+          for (let rest = code, i = 0; i < dice; i++, rest = Math.floor(rest / 6))
+            if ((rest % 6) + 1 >= rating) hits++;
           counts[hits]++;
         }
         for (let objective = 0; objective <= dice + 1; objective++) {

@@ -5,3 +5,4 @@ export * from './pool-test';
 export * from './roll-under-save';
 export * from './table-roll';
 export * from './variable-damage';
+export * from './versus-test';

@@ -65,7 +65,10 @@ describe(poolTest.name, () => {
       margin: -1,
       odds: { success: 0 },
     });
-    expect(poolTest({ pool: 0, objective: 0 }, scripted())).toMatchObject({ passed: true, odds: { success: 1 } });
+    expect(poolTest({ pool: 0, objective: 0 }, scripted())).toMatchObject({
+      passed: true,
+      odds: { success: 1 },
+    });
   });
 
   it('answers the exact odds of counting every face, for pools up to 6 dice', () => {
@@ -89,7 +92,9 @@ describe(poolTest.name, () => {
         fc.integer({ min: 0, max: 5 }),
         (seed, pool, objective, bonusDice, penaltyDice) => {
           const input = { pool, objective, bonusDice, penaltyDice };
-          expect(poolTest(input, new Dice(createRng(seed)))).toStrictEqual(poolTest(input, new Dice(createRng(seed))));
+          expect(poolTest(input, new Dice(createRng(seed)))).toStrictEqual(
+            poolTest(input, new Dice(createRng(seed))),
+          );
         },
       ),
     );

@@ -22,15 +22,22 @@ describe(rollUnderSave.name, () => {
   });
 
   it('always passes on a 1 and always fails on a 20', () => {
-    expect(rollUnderSave({ attribute: 0 }, scripted(1))).toMatchObject({ passed: true, automatic: 'always-passes' });
-    expect(rollUnderSave({ attribute: 30 }, scripted(20))).toMatchObject({ passed: false, automatic: 'always-fails' });
+    expect(rollUnderSave({ attribute: 0 }, scripted(1))).toMatchObject({
+      passed: true,
+      automatic: 'always-passes',
+    });
+    expect(rollUnderSave({ attribute: 30 }, scripted(20))).toMatchObject({
+      passed: false,
+      automatic: 'always-fails',
+    });
     expect(rollUnderSave({ attribute: 10 }, scripted(1)).automatic).toBe('always-passes');
   });
 
   it('answers odds equal to counting the d20 faces', () => {
     for (let attribute = 0; attribute <= 30; attribute++) {
       let passing = 0;
-      for (let face = 1; face <= 20; face++) if (rollUnderSave({ attribute }, scripted(face)).passed) passing++;
+      for (let face = 1; face <= 20; face++)
+        if (rollUnderSave({ attribute }, scripted(face)).passed) passing++;
       expect(rollUnderSave({ attribute }, scripted(10)).odds.success).toBe(passing / 20);
     }
     expect(rollUnderSave({ attribute: 0 }, scripted(5)).odds.success).toBe(0.05);

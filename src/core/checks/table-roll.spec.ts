@@ -31,7 +31,9 @@ const REACTIONS = [
 
 describe(tableRoll.name, () => {
   it('rolls a single die and looks the total up', () => {
-    expect(tableRoll({ dice: 'd6', entries: [{ min: 1, max: 2, result: 'encounter' }] }, scripted(2))).toEqual({
+    expect(
+      tableRoll({ dice: 'd6', entries: [{ min: 1, max: 2, result: 'encounter' }] }, scripted(2)),
+    ).toEqual({
       dice: 'd6',
       faces: [2],
       total: 2,
@@ -53,7 +55,10 @@ describe(tableRoll.name, () => {
   });
 
   it('gives no entry for a total that falls in a gap', () => {
-    const outcome = tableRoll({ dice: 'd8', entries: [{ min: 1, max: 1, result: 'sea serpent' }] }, scripted(5));
+    const outcome = tableRoll(
+      { dice: 'd8', entries: [{ min: 1, max: 1, result: 'sea serpent' }] },
+      scripted(5),
+    );
     expect(outcome.entry).toBeNull();
     expect(outcome.odds.entry).toBeNull();
   });
@@ -89,7 +94,10 @@ describe(tableRoll.name, () => {
       odds: { outcome: 1 / 6, success: 2 / 6, entry: null },
     });
     expect(tableRoll({ dice: '1-in-8' }, scripted(2)).success).toBe(false);
-    expect(tableRoll({ dice: '0-in-6' }, scripted(1))).toMatchObject({ success: false, odds: { success: 0 } });
+    expect(tableRoll({ dice: '0-in-6' }, scripted(1))).toMatchObject({
+      success: false,
+      odds: { success: 0 },
+    });
   });
 
   it('answers odds equal to enumerating every roll', () => {
@@ -128,8 +136,10 @@ describe(tableRoll.name, () => {
     expect(outcome.odds.outcome).toBeLessThan(1e-3);
     // The sum is symmetric about 50,050: the halves either side match exactly and, with the middle, fill 1.
     const chance = (min: number, max: number, face: number): number =>
-      tableRoll({ dice: '100d1000', entries: [{ min, max, result: 'x' }] }, scripted(...Array(100).fill(face)))
-        .odds.entry ?? 0;
+      tableRoll(
+        { dice: '100d1000', entries: [{ min, max, result: 'x' }] },
+        scripted(...Array(100).fill(face)),
+      ).odds.entry ?? 0;
     const below = chance(0, 50_049, 1);
     const above = chance(50_051, 200_000, 1000);
     const middle = tableRoll({ dice: '100d1000' }, scripted(...Array(50).fill(1), ...Array(50).fill(1000)));
@@ -140,16 +150,33 @@ describe(tableRoll.name, () => {
 
   it('gives the same outcome for the same seed', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }), fc.constantFrom('d6', '3d6', 'd66', 'd100', '2-in-6', 'd20'), (seed, dice) => {
-        const outcome = tableRoll({ dice, entries: REACTIONS }, new Dice(createRng(seed)));
-        expect(tableRoll({ dice, entries: REACTIONS }, new Dice(createRng(seed)))).toStrictEqual(outcome);
-        expect(JSON.parse(JSON.stringify(outcome))).toStrictEqual(outcome);
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.constantFrom('d6', '3d6', 'd66', 'd100', '2-in-6', 'd20'),
+        (seed, dice) => {
+          const outcome = tableRoll({ dice, entries: REACTIONS }, new Dice(createRng(seed)));
+          expect(tableRoll({ dice, entries: REACTIONS }, new Dice(createRng(seed)))).toStrictEqual(outcome);
+          expect(JSON.parse(JSON.stringify(outcome))).toStrictEqual(outcome);
+        },
+      ),
     );
   });
 
   it('refuses notation it cannot read, naming the dice', () => {
-    for (const dice of ['', 'd1', 'd1001', '0d6', '101d6', '2d66', '7-in-6', '1-in-1', 'abc', '2d6+1', 5, null]) {
+    for (const dice of [
+      '',
+      'd1',
+      'd1001',
+      '0d6',
+      '101d6',
+      '2d66',
+      '7-in-6',
+      '1-in-1',
+      'abc',
+      '2d6+1',
+      5,
+      null,
+    ]) {
       expect(() => tableRoll({ dice } as never, scripted())).toThrow(
         expect.objectContaining({ code: 'INVALID_INPUT', field: 'dice' }),
       );
@@ -158,8 +185,20 @@ describe(tableRoll.name, () => {
 
   it('refuses overlapping or malformed entries', () => {
     const cases: [unknown, string][] = [
-      [[{ min: 1, max: 3, result: 'a' }, { min: 3, max: 6, result: 'b' }], 'entries'],
-      [[{ min: 4, max: 6, result: 'a' }, { min: 1, max: 4, result: 'b' }], 'entries'],
+      [
+        [
+          { min: 1, max: 3, result: 'a' },
+          { min: 3, max: 6, result: 'b' },
+        ],
+        'entries',
+      ],
+      [
+        [
+          { min: 4, max: 6, result: 'a' },
+          { min: 1, max: 4, result: 'b' },
+        ],
+        'entries',
+      ],
       [[{ min: 3, max: 2, result: 'a' }], 'entries[0].max'],
       [[{ min: 1, max: 2 }], 'entries[0].result'],
       [[{ min: 1.5, max: 2, result: 'a' }], 'entries[0].min'],

@@ -46,14 +46,19 @@ describe(variableDamage.name, () => {
 
   it('gives the same outcome for the same seed and keeps its invariants', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }), fc.integer({ min: 0, max: 200 }), fc.boolean(), (seed, dice, saved) => {
-        const outcome = variableDamage({ dice, saved }, new Dice(createRng(seed)));
-        expect(variableDamage({ dice, saved }, new Dice(createRng(seed)))).toStrictEqual(outcome);
-        expect(outcome.faces).toHaveLength(outcome.dice);
-        expect(outcome.damage).toBeLessThanOrEqual(outcome.dice);
-        expect(outcome.odds.distribution).toHaveLength(outcome.dice + 1);
-        expect(outcome.odds.distribution.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.integer({ min: 0, max: 200 }),
+        fc.boolean(),
+        (seed, dice, saved) => {
+          const outcome = variableDamage({ dice, saved }, new Dice(createRng(seed)));
+          expect(variableDamage({ dice, saved }, new Dice(createRng(seed)))).toStrictEqual(outcome);
+          expect(outcome.faces).toHaveLength(outcome.dice);
+          expect(outcome.damage).toBeLessThanOrEqual(outcome.dice);
+          expect(outcome.odds.distribution).toHaveLength(outcome.dice + 1);
+          expect(outcome.odds.distribution.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+        },
+      ),
     );
   });
 

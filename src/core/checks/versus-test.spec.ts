@@ -39,13 +39,17 @@ describe(versusTest.name, () => {
 
   it('costs both sides 1 damage on a tie in combat only', () => {
     const tie = [4, 1, 5, 2];
-    expect(versusTest({ first: { pool: 2 }, second: { pool: 2 }, combat: true }, scripted(...tie))).toMatchObject({
+    expect(
+      versusTest({ first: { pool: 2 }, second: { pool: 2 }, combat: true }, scripted(...tie)),
+    ).toMatchObject({
       winner: 'tie',
       margin: 0,
       tieDamage: 1,
     });
     expect(versusTest({ first: { pool: 2 }, second: { pool: 2 } }, scripted(...tie)).tieDamage).toBe(0);
-    expect(versusTest({ first: { pool: 2 }, second: { pool: 1 }, combat: true }, scripted(4, 4, 1)).tieDamage).toBe(0);
+    expect(
+      versusTest({ first: { pool: 2 }, second: { pool: 1 }, combat: true }, scripted(4, 4, 1)).tieDamage,
+    ).toBe(0);
   });
 
   it('applies bonus, penalty and helping dice to each side', () => {
@@ -115,8 +119,8 @@ describe(versusTest.name, () => {
         expect.objectContaining({ code: 'INVALID_INPUT', field }),
       );
     }
-    expect(() => versusTest({ first: { pool: 1 }, second: { pool: 1001 } }, new Dice(createRng('x')))).toThrow(
-      expect.objectContaining({ code: 'DICE_LIMIT_EXCEEDED', field: 'second.pool' }),
-    );
+    expect(() =>
+      versusTest({ first: { pool: 1 }, second: { pool: 1001 } }, new Dice(createRng('x'))),
+    ).toThrow(expect.objectContaining({ code: 'DICE_LIMIT_EXCEEDED', field: 'second.pool' }));
   });
 });
