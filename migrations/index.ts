@@ -1,4 +1,5 @@
 import { Foundation1763700000000 } from './1763700000000-Foundation';
+import { Wealth1763800000000 } from './1763800000000-Wealth';
 
 /** Every migration, oldest first. Listed by class so that compiled and test builds find them alike. */
-export const MIGRATIONS = [Foundation1763700000000];
+export const MIGRATIONS = [Foundation1763700000000, Wealth1763800000000];

@@ -18,6 +18,8 @@ import { graphqlOptions } from './graphql/graphql.options';
 import { HealthModule } from './health/health.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { RollsModule } from './rolls/rolls.module';
+import { WealthReferenceModule } from './wealth/reference/wealth-reference.module'; // TEMP (wealth-reference helper)
+import { WealthModule } from './wealth/wealth.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -52,7 +54,9 @@ export class AppModule {
         RollsModule,
         CampaignsModule,
         ChecksModule,
+        WealthModule,
         HealthModule,
+        WealthReferenceModule, // TEMP (wealth-reference helper)
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },

@@ -1,4 +1,5 @@
 import { ArgsType, InputType, registerEnumType } from '@nestjs/graphql';
+import { PageQuery } from '../common/pagination';
 import { In } from '../common/schema';
 
 export const KEY_ROLES = ['referee', 'player', 'viewer'] as const;
@@ -34,6 +35,16 @@ export class CreateCharacterInput {
 
   @In.string('Free-form notes.', { optional: true, maxLength: 5000 })
   notes?: string;
+
+  @In.int('Opening COEAC Wealth rating, 0–12 (default 0).', { optional: true, min: 0, max: 12 })
+  wealth?: number;
+
+  @In.int('Opening Cash, in dice (default 0). Recorded as the first ledger entry.', {
+    optional: true,
+    min: 0,
+    max: 1_000_000,
+  })
+  cash?: number;
 }
 
 @InputType()
@@ -45,9 +56,9 @@ export class UpdateCharacterInput {
   notes?: string;
 }
 
-/** GraphQL arguments that name a campaign (REST takes it from the path). */
+/** GraphQL arguments of a paged campaign list: the campaign (REST takes it from the path) and the page. */
 @ArgsType()
-export class CampaignArgs {
+export class CampaignPageArgs extends PageQuery {
   @In.id('The campaign id.')
   campaignId: string;
 }

@@ -88,6 +88,15 @@ export class Character {
   @Out.string('Free-form notes.', { nullable: true })
   notes: string | null;
 
+  @Out.int('COEAC Wealth rating, 0–12.')
+  wealth: number;
+
+  @Out.int('COEAC Cash, in dice.')
+  cash: number;
+
+  @Out.string('The lifestyle grade that Wealth gives, by the campaign’s mapping.')
+  lifestyle: string;
+
   @Out.string('When it was created (ISO-8601, UTC).')
   createdAt: string;
 

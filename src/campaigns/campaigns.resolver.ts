@@ -4,6 +4,7 @@ import { Page, PageQuery } from '../common/pagination';
 import { Roll, RollPage } from '../rolls/roll.model';
 import { RollsService } from '../rolls/rolls.service';
 import {
+  CampaignPageArgs,
   CreateCampaignInput,
   CreateCharacterInput,
   CreateKeyInput,
@@ -89,7 +90,7 @@ export class CampaignsResolver {
     name: 'keys',
     description: 'The campaign’s keys, never their secrets (referee).',
   })
-  keys_(@campaignId() _id: string, @Args() page: PageQuery, @CurrentPrincipal() principal: Principal) {
+  keys_(@Args() page: CampaignPageArgs, @CurrentPrincipal() principal: Principal) {
     return this.campaigns.listKeys(principal, page);
   }
 
@@ -114,11 +115,7 @@ export class CampaignsResolver {
   }
 
   @Query(() => CharacterPage, { name: 'characters', description: 'The campaign’s characters.' })
-  characterList(
-    @campaignId() _id: string,
-    @Args() page: PageQuery,
-    @CurrentPrincipal() principal: Principal,
-  ) {
+  characterList(@Args() page: CampaignPageArgs, @CurrentPrincipal() principal: Principal) {
     return this.campaigns.listCharacters(principal, page);
   }
 
@@ -165,7 +162,7 @@ export class CampaignsResolver {
   }
 
   @Query(() => GameSessionPage, { name: 'sessions', description: 'The campaign’s sessions, oldest first.' })
-  sessionList(@campaignId() _id: string, @Args() page: PageQuery, @CurrentPrincipal() principal: Principal) {
+  sessionList(@Args() page: CampaignPageArgs, @CurrentPrincipal() principal: Principal) {
     return this.campaigns.listSessions(principal, page);
   }
 }

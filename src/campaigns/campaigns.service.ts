@@ -27,23 +27,32 @@ function afterCreated<T extends { createdAt: string; id: string }>(
   ];
 }
 
-/**
- * Character fields come from several modules (wealth adds cash, wealth and lifestyle); each registers
- * a decorator that adds its fields to the answer.
- */
+/** Derived character fields that a domain computes (wealth: the lifestyle grade). */
 export type CharacterDecorator = (
   entity: CharacterEntity,
   campaign: CampaignEntity,
 ) => Record<string, unknown>;
 
+/** Work a domain does in the transaction that creates a character (wealth: the opening ledger entry). */
+export type CharacterCreationHook = (
+  m: EntityManager,
+  character: CharacterEntity,
+  by: Principal,
+) => Promise<void>;
+
 @Injectable()
 export class CampaignsService {
   private readonly characterDecorators: CharacterDecorator[] = [];
+  private readonly creationHooks: CharacterCreationHook[] = [];
 
   constructor(private readonly db: Database) {}
 
   decorateCharacters(decorator: CharacterDecorator): void {
     this.characterDecorators.push(decorator);
+  }
+
+  onCharacterCreated(hook: CharacterCreationHook): void {
+    this.creationHooks.push(hook);
   }
 
   create(input: CreateCampaignInput): Promise<CreatedCampaign> {
@@ -157,10 +166,13 @@ export class CampaignsService {
         campaignId: principal.campaignId,
         name: input.name,
         notes: input.notes ?? null,
+        wealth: input.wealth ?? 0,
+        cash: input.cash ?? 0,
         createdAt: stamp,
         updatedAt: stamp,
       });
       await m.insert(CharacterEntity, entity);
+      for (const hook of this.creationHooks) await hook(m, entity, principal);
       return this.toCharacter(m, entity);
     });
   }
@@ -218,6 +230,9 @@ export class CampaignsService {
       id: entity.id,
       name: entity.name,
       notes: entity.notes,
+      wealth: entity.wealth,
+      cash: entity.cash,
+      lifestyle: '',
       createdAt: entity.createdAt,
       updatedAt: entity.updatedAt,
     };

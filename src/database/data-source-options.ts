@@ -5,22 +5,13 @@ import { MIGRATIONS } from '../../migrations';
 import { AppConfig } from '../config/app-config';
 import { FOUNDATION_ENTITIES } from './entities';
 
-type EntityClass = new (...args: never[]) => object;
-
-/** Entities of later modules register here before the data source is built. */
-const extraEntities: EntityClass[] = [];
-
-export function registerEntities(...entities: EntityClass[]): void {
-  for (const entity of entities) if (!extraEntities.includes(entity)) extraEntities.push(entity);
-}
-
 /**
  * SQLite (embedded, the default) or PostgreSQL (DATABASE_URL). Migrations always run at start;
- * `synchronize` is never used.
+ * `synchronize` is never used. Domain modules add their entities with `TypeOrmModule.forFeature`.
  */
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {
   const common = {
-    entities: [...FOUNDATION_ENTITIES, ...extraEntities],
+    entities: FOUNDATION_ENTITIES,
     migrations: MIGRATIONS,
     migrationsRun: true,
     migrationsTransactionMode: 'each' as const,

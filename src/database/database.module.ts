@@ -9,7 +9,11 @@ import { Database } from './database.service';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config), retryAttempts: 0 }),
+      useFactory: (config: AppConfig) => ({
+        ...dataSourceOptions(config),
+        autoLoadEntities: true,
+        retryAttempts: 0,
+      }),
     }),
   ],
   providers: [Database],

@@ -73,6 +73,14 @@ export class CharacterEntity {
   @Column({ type: 'text', nullable: true })
   notes: string | null;
 
+  /** COEAC Wealth rating, 0–12 (wealth domain). Changed only through the cash ledger. */
+  @Column({ type: 'integer', default: 0 })
+  wealth: number;
+
+  /** COEAC Cash, a whole number of dice ≥ 0 (wealth domain). Changed only through the cash ledger. */
+  @Column({ type: 'integer', default: 0 })
+  cash: number;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt: string;
 

@@ -1,10 +1,14 @@
 import { ApolloDriverConfig } from '@nestjs/apollo';
 import { renderAltair } from 'altair-static';
 import depthLimit from 'graphql-depth-limit';
+import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError } from 'graphql';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
 import { AppConfig } from '../config/app-config';
 import type { GraphQLContext } from '../common/request-context';
+import { classify } from '../common/problem.filter';
+import { Problem } from '../common/problem';
+import { RuleError } from '../core/errors';
 
 type ApolloServerPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
@@ -78,7 +82,21 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
     plugins: [offlinePlayground(), costLimit(config.GRAPHQL_MAX_COST)],
     validationRules: [depthLimit(config.GRAPHQL_MAX_DEPTH)],
     context: (req: GraphQLContext['req'], reply: GraphQLContext['reply']): GraphQLContext => ({ req, reply }),
-    formatError: (formatted) => {
+    formatError: (formatted, error) => {
+      // Field resolvers do not pass through Nest's exception filters: known errors get their code here.
+      const original = unwrapResolverError(error);
+      if (original instanceof Problem || original instanceof RuleError) {
+        const problem = classify(original);
+        return {
+          ...formatted,
+          message: problem.detail,
+          extensions: {
+            code: problem.code,
+            status: problem.status,
+            ...(problem.errors ? { errors: problem.errors } : {}),
+          },
+        };
+      }
       const extensions = { ...(formatted.extensions ?? {}) };
       delete extensions.stacktrace;
       // Apollo's own input errors keep their codes; anything uncoded is our 500.

@@ -1,6 +1,6 @@
 import { Args, ID, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal } from '../auth/principal';
-import { PageQuery } from '../common/pagination';
+import { CampaignPageArgs } from '../campaigns/campaign.dto';
 import { Roll, RollPage, RollReplay } from './roll.model';
 import { RollsService } from './rolls.service';
 
@@ -9,11 +9,7 @@ export class RollsResolver {
   constructor(private readonly log: RollsService) {}
 
   @Query(() => RollPage, { description: 'The roll log, oldest first.' })
-  rolls(
-    @Args('campaignId', { type: () => ID }) _campaignId: string,
-    @Args() page: PageQuery,
-    @CurrentPrincipal() principal: Principal,
-  ) {
+  rolls(@Args() page: CampaignPageArgs, @CurrentPrincipal() principal: Principal) {
     return this.log.list(principal, page);
   }
 

@@ -1,0 +1,430 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EntityManager, MoreThan } from 'typeorm';
+import { assertMayActFor, Principal } from '../auth/principal';
+import { CampaignsService } from '../campaigns/campaigns.service';
+import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
+import { Problem } from '../common/problem';
+import { ArbiterRequest } from '../common/request-context';
+import { newId, now } from '../common/time';
+import {
+  DEFAULT_LIFESTYLES,
+  LifestyleGrade as CoreLifestyleGrade,
+  lifestyleFor,
+  MAX_WEALTH,
+  purchaseTest,
+  PurchaseRule,
+  validateLifestyleMapping,
+} from '../core/wealth';
+import { Database } from '../database/database.service';
+import { CampaignEntity, CharacterEntity } from '../database/entities';
+import { ProcedureRegistry } from '../rolls/procedures';
+import { Rolled, RollsService } from '../rolls/rolls.service';
+import { LedgerEntryEntity, SessionUseEntity } from './wealth.entities';
+import {
+  CashAdjustmentInput,
+  CharacterIncomeInput,
+  CharacterPurchaseInput,
+  CharacterSaleInput,
+  WealthImprovementInput,
+  WealthSettingsInput,
+} from './wealth.inputs';
+import {
+  CashAdjustmentResult,
+  CharacterIncomeResult,
+  CharacterMoney,
+  CharacterPurchaseResult,
+  CharacterSaleResult,
+  LedgerEntry,
+  WealthImprovementResult,
+  WealthSettings,
+} from './wealth.results';
+import { WEALTH_PROCEDURES } from './reference/wealth-procedures';
+
+/** The wealth keys of `campaign.settings`. */
+interface StoredWealthSettings {
+  purchaseRule?: PurchaseRule;
+  lifestyles?: CoreLifestyleGrade[];
+}
+
+type OncePerSession = 'income' | 'wealth-improvement';
+
+interface Change {
+  cashDelta: number;
+  wealthDelta: number;
+  reason: string;
+  note?: string | null;
+}
+
+/**
+ * Cash and Wealth in a campaign. Every operation is one transaction: the roll, the new balance, the
+ * ledger entry and the roll-log entry commit together or not at all, and (with an Idempotency-Key)
+ * so does the stored answer. On PostgreSQL the character row is locked for the transaction, so
+ * concurrent purchases take turns and Cash can never go below zero; SQLite transactions take turns
+ * already.
+ */
+@Injectable()
+export class WealthService implements OnModuleInit {
+  constructor(
+    private readonly db: Database,
+    private readonly campaigns: CampaignsService,
+    private readonly rolls: RollsService,
+    registry: ProcedureRegistry,
+  ) {
+    registry.register(...(Object.values(WEALTH_PROCEDURES) as never[]));
+  }
+
+  onModuleInit(): void {
+    this.campaigns.decorateCharacters((character, campaign) => ({
+      lifestyle: this.lifestyle(character.wealth, campaign),
+    }));
+    this.campaigns.onCharacterCreated(async (m, character, by) => {
+      await this.writeLedger(
+        m,
+        by,
+        character,
+        { cashDelta: character.cash, wealthDelta: character.wealth, reason: 'opening' },
+        null,
+        null,
+      );
+    });
+  }
+
+  // Settings
+
+  async settings(principal: Principal): Promise<WealthSettings> {
+    return this.settingsView(await this.campaigns.campaign(this.db.manager, principal.campaignId));
+  }
+
+  updateSettings(principal: Principal, input: WealthSettingsInput): Promise<WealthSettings> {
+    return this.db.mutation(async (m) => {
+      const campaign = await this.campaigns.lockCampaign(m, principal.campaignId);
+      const stored = { ...(campaign.settings as StoredWealthSettings) };
+      if (input.purchaseRule !== undefined) stored.purchaseRule = input.purchaseRule;
+      if (input.lifestyles !== undefined) {
+        if (input.lifestyles.length === 0) {
+          delete stored.lifestyles;
+        } else {
+          const mapping = input.lifestyles.map((g) => ({ ...g, description: g.description ?? '' }));
+          validateLifestyleMapping(mapping);
+          stored.lifestyles = [...mapping].sort((a, b) => a.grade - b.grade);
+        }
+      }
+      campaign.settings = { ...campaign.settings, ...stored };
+      if (!stored.lifestyles) delete campaign.settings.lifestyles;
+      await m.save(CampaignEntity, campaign);
+      return this.settingsView(campaign);
+    });
+  }
+
+  // Operations
+
+  purchase(who: Principal, characterId: string, input: CharacterPurchaseInput, req: ArbiterRequest) {
+    assertMayActFor(who, characterId);
+    return this.db.mutation(async (m): Promise<CharacterPurchaseResult> => {
+      const { campaign, character } = await this.load(m, who, characterId);
+      const terms = {
+        cost: input.cost,
+        wealth: character.wealth,
+        wager: input.wager,
+        rule: this.purchaseRule(campaign),
+        scarcity: input.scarcity ?? false,
+      };
+      const { flatCost } = purchaseTest(terms);
+      if (flatCost && character.cash < 1) {
+        throw Problem.field(
+          'INSUFFICIENT_CASH',
+          'cost',
+          'A flat-cost purchase needs 1 Cash; the character has none.',
+        );
+      }
+      if (!flatCost) this.assertCanWager(character, input.wager);
+      const rolled = this.rolls.roll(WEALTH_PROCEDURES.purchase, terms, input.seed, budget(req));
+      const change = {
+        cashDelta: -rolled.outcome.cashSpent,
+        wealthDelta: 0,
+        reason: 'purchase',
+        note: input.item,
+      };
+      return { ...rolled.outcome, ...(await this.apply(m, who, campaign, character, change, rolled)) };
+    });
+  }
+
+  sale(who: Principal, characterId: string, input: CharacterSaleInput, req: ArbiterRequest) {
+    assertMayActFor(who, characterId);
+    return this.db.mutation(async (m): Promise<CharacterSaleResult> => {
+      const { campaign, character } = await this.load(m, who, characterId);
+      const terms = { cost: input.cost, wealth: character.wealth };
+      const rolled = this.rolls.roll(WEALTH_PROCEDURES.sale, terms, input.seed, budget(req));
+      const change = {
+        cashDelta: rolled.outcome.cashGained,
+        wealthDelta: 0,
+        reason: 'sale',
+        note: input.item,
+      };
+      return { ...rolled.outcome, ...(await this.apply(m, who, campaign, character, change, rolled)) };
+    });
+  }
+
+  income(who: Principal, characterId: string, input: CharacterIncomeInput, req: ArbiterRequest) {
+    assertMayActFor(who, characterId);
+    return this.db.mutation(async (m): Promise<CharacterIncomeResult> => {
+      const { campaign, character } = await this.load(m, who, characterId);
+      const sessionId = await this.claimSessionUse(m, campaign, character, 'income');
+      // Economic tags come from the character's strongholds, which a later module adds.
+      const rolled = this.rolls.roll(
+        WEALTH_PROCEDURES.income,
+        { wealth: character.wealth },
+        input.seed,
+        budget(req),
+      );
+      const change = { cashDelta: rolled.outcome.cashGained, wealthDelta: 0, reason: 'income' };
+      const applied = await this.apply(m, who, campaign, character, change, rolled);
+      await this.recordSessionUse(m, sessionId, character, 'income', applied.rollId);
+      return { ...rolled.outcome, ...applied };
+    });
+  }
+
+  improveWealth(who: Principal, characterId: string, input: WealthImprovementInput, req: ArbiterRequest) {
+    assertMayActFor(who, characterId);
+    return this.db.mutation(async (m): Promise<WealthImprovementResult> => {
+      const { campaign, character } = await this.load(m, who, characterId);
+      if (character.wealth >= MAX_WEALTH) {
+        throw Problem.field(
+          'UNPROCESSABLE',
+          'wager',
+          `Wealth is already at its highest rank, ${MAX_WEALTH}.`,
+        );
+      }
+      const sessionId = await this.claimSessionUse(m, campaign, character, 'wealth-improvement');
+      this.assertCanWager(character, input.wager);
+      const terms = { targetRank: character.wealth + 1, wager: input.wager };
+      const rolled = this.rolls.roll(WEALTH_PROCEDURES.improvement, terms, input.seed, budget(req));
+      const change = {
+        cashDelta: -rolled.outcome.cashSpent,
+        wealthDelta: rolled.outcome.improved ? 1 : 0,
+        reason: 'wealth-improvement',
+      };
+      const applied = await this.apply(m, who, campaign, character, change, rolled);
+      await this.recordSessionUse(m, sessionId, character, 'wealth-improvement', applied.rollId);
+      return { ...rolled.outcome, ...applied };
+    });
+  }
+
+  adjustCash(who: Principal, characterId: string, input: CashAdjustmentInput): Promise<CashAdjustmentResult> {
+    return this.db.mutation(async (m) => {
+      const { campaign, character } = await this.load(m, who, characterId);
+      if (input.delta === 0) throw Problem.field('VALIDATION_FAILED', 'delta', 'delta must not be zero.');
+      if (character.cash + input.delta < 0) {
+        throw Problem.field(
+          'INSUFFICIENT_CASH',
+          'delta',
+          `The character has ${character.cash} Cash; taking ${-input.delta} would leave less than none.`,
+        );
+      }
+      const change = { cashDelta: input.delta, wealthDelta: 0, reason: 'adjustment', note: input.reason };
+      const { character: money, ledgerEntry } = await this.apply(m, who, campaign, character, change, null);
+      return { character: money, ledgerEntry };
+    });
+  }
+
+  // Reading
+
+  async ledger(who: Principal, characterId: string, query: PageQuery): Promise<Page<LedgerEntry>> {
+    await this.campaigns.character(this.db.manager, who.campaignId, characterId);
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const after = decodeCursor<[number]>(query.after, ['number']);
+    const rows = await this.db.manager.find(LedgerEntryEntity, {
+      where: { characterId, ...(after ? { seq: MoreThan(after[0]) } : {}) },
+      order: { seq: 'ASC' },
+      take: limit + 1,
+    });
+    return toPage(rows, limit, toLedgerEntry, (row) => [row.seq]);
+  }
+
+  /** The newest entries first, for "recent activity" views. */
+  async recentLedger(characterId: string, limit: number): Promise<LedgerEntry[]> {
+    const rows = await this.db.manager.find(LedgerEntryEntity, {
+      where: { characterId },
+      order: { seq: 'DESC' },
+      take: limit,
+    });
+    return rows.map(toLedgerEntry);
+  }
+
+  // Internals
+
+  /** The campaign and the character, the character locked for update on PostgreSQL. */
+  private async load(m: EntityManager, who: Principal, characterId: string) {
+    const campaign = await this.campaigns.campaign(m, who.campaignId);
+    const character = this.db.isSqlite
+      ? await this.campaigns.character(m, who.campaignId, characterId)
+      : await m.findOne(CharacterEntity, {
+          where: { id: characterId, campaignId: who.campaignId },
+          lock: { mode: 'pessimistic_write' },
+        });
+    if (!character) throw Problem.notFound(`Character ${characterId}`);
+    return { campaign, character };
+  }
+
+  private assertCanWager(character: CharacterEntity, wager: number): void {
+    if (wager > character.cash) {
+      throw Problem.field(
+        'INSUFFICIENT_CASH',
+        'wager',
+        `The character has ${character.cash} Cash and cannot wager ${wager}.`,
+      );
+    }
+  }
+
+  /** The session in progress, after checking this use has not happened in it yet. */
+  private async claimSessionUse(
+    m: EntityManager,
+    campaign: CampaignEntity,
+    character: CharacterEntity,
+    kind: OncePerSession,
+  ): Promise<string> {
+    const sessionId = campaign.currentSessionId;
+    if (!sessionId) {
+      throw new Problem(
+        'NO_SESSION_IN_PROGRESS',
+        'This happens once per game session; start a session first.',
+      );
+    }
+    const used = await m.findOne(SessionUseEntity, { where: { sessionId, characterId: character.id, kind } });
+    if (used) {
+      throw new Problem(
+        'ALREADY_USED_THIS_SESSION',
+        `${character.name} has already made the ${kind} roll this session (roll ${used.rollId}).`,
+      );
+    }
+    return sessionId;
+  }
+
+  private async recordSessionUse(
+    m: EntityManager,
+    sessionId: string,
+    character: CharacterEntity,
+    kind: OncePerSession,
+    rollId: string | null,
+  ): Promise<void> {
+    await m.insert(SessionUseEntity, {
+      sessionId,
+      characterId: character.id,
+      kind,
+      rollId,
+      createdAt: now(),
+    });
+  }
+
+  /** Changes the balance, logs the roll and writes the ledger entry, all in the caller's transaction. */
+  private async apply(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    character: CharacterEntity,
+    change: Change,
+    rolled: Rolled<unknown> | null,
+  ): Promise<{
+    character: CharacterMoney;
+    ledgerEntry: LedgerEntry;
+    seed: string;
+    rng: string;
+    rollId: string | null;
+  }> {
+    const cash = character.cash + change.cashDelta;
+    const wealth = character.wealth + change.wealthDelta;
+    if (cash < 0 || wealth < 0 || wealth > MAX_WEALTH) {
+      // The checks above make this unreachable; it guards the invariant if they ever change.
+      throw new Problem('CONFLICT', 'That change would leave Cash or Wealth out of range.');
+    }
+    await m.update(CharacterEntity, character.id, { cash, wealth, updatedAt: now() });
+    character.cash = cash;
+    character.wealth = wealth;
+    const effects = {
+      characterId: character.id,
+      cashDelta: change.cashDelta,
+      wealthDelta: change.wealthDelta,
+      cashAfter: cash,
+      wealthAfter: wealth,
+    };
+    const roll = rolled ? await this.rolls.record(m, who, rolled, { effects }) : null;
+    const entry = await this.writeLedger(
+      m,
+      who,
+      character,
+      change,
+      roll?.id ?? null,
+      campaign.currentSessionId,
+    );
+    return {
+      character: { id: character.id, cash, wealth, lifestyle: this.lifestyle(wealth, campaign) },
+      ledgerEntry: toLedgerEntry(entry),
+      seed: rolled?.seed ?? '',
+      rng: rolled?.rng ?? '',
+      rollId: roll?.id ?? null,
+    };
+  }
+
+  private async writeLedger(
+    m: EntityManager,
+    who: Principal,
+    character: CharacterEntity,
+    change: Change,
+    rollId: string | null,
+    sessionId: string | null,
+  ): Promise<LedgerEntryEntity> {
+    const entry = m.create(LedgerEntryEntity, {
+      id: newId(),
+      campaignId: character.campaignId,
+      characterId: character.id,
+      cashDelta: change.cashDelta,
+      wealthDelta: change.wealthDelta,
+      cashAfter: character.cash,
+      wealthAfter: character.wealth,
+      reason: change.reason,
+      note: change.note ?? null,
+      rollId,
+      sessionId,
+      keyId: who.keyId,
+      createdAt: now(),
+    });
+    return m.save(entry);
+  }
+
+  private purchaseRule(campaign: CampaignEntity): PurchaseRule {
+    return (campaign.settings as StoredWealthSettings).purchaseRule ?? 'discount';
+  }
+
+  private lifestyle(wealth: number, campaign: CampaignEntity): string {
+    const mapping = (campaign.settings as StoredWealthSettings).lifestyles ?? DEFAULT_LIFESTYLES;
+    return lifestyleFor(wealth, mapping).name;
+  }
+
+  private settingsView(campaign: CampaignEntity): WealthSettings {
+    const stored = campaign.settings as StoredWealthSettings;
+    return {
+      purchaseRule: stored.purchaseRule ?? 'discount',
+      lifestyles: (stored.lifestyles ?? DEFAULT_LIFESTYLES).map((g) => ({ ...g })),
+      defaultLifestyles: !stored.lifestyles,
+    };
+  }
+}
+
+const budget = (req: ArbiterRequest) => (req.diceUsed ??= { used: 0 });
+
+export function toLedgerEntry(e: LedgerEntryEntity): LedgerEntry {
+  return {
+    id: e.id,
+    characterId: e.characterId,
+    cashDelta: e.cashDelta,
+    wealthDelta: e.wealthDelta,
+    cashAfter: e.cashAfter,
+    wealthAfter: e.wealthAfter,
+    reason: e.reason,
+    note: e.note,
+    rollId: e.rollId,
+    sessionId: e.sessionId,
+    keyId: e.keyId,
+    createdAt: e.createdAt,
+  };
+}
