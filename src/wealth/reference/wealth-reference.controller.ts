@@ -135,7 +135,9 @@ export class WealthOddsController {
   constructor(private readonly rolls: WealthRollsService) {}
 
   @Get('purchase-wager')
-  @ApiOperation({ summary: 'Smallest wager reaching `probability` and/or the chance of `wager`, for a purchase' })
+  @ApiOperation({
+    summary: 'Smallest wager reaching `probability` and/or the chance of `wager`, for a purchase',
+  })
   @ApiOkResponse({ type: ProcedureWagerOdds })
   purchaseWager(@Query() query: PurchaseWagerQuery): ProcedureWagerOdds {
     return this.rolls.purchaseWagerOdds(query);

@@ -60,7 +60,11 @@ export class WealthReferenceService {
     else if (stats !== undefined && item === undefined) {
       chosen = { ...withoutNulls(stats), cost: stats.cost, bulkHundredths: stats.bulkHundredths ?? null };
     } else {
-      throw Problem.field('VALIDATION_FAILED', 'item', 'Send either item (a catalog name) or stats, not both.');
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'item',
+        'Send either item (a catalog name) or stats, not both.',
+      );
     }
     try {
       return scaleItem({ ...sizes, madeFor: input.madeFor, item: chosen });

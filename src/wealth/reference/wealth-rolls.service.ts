@@ -6,7 +6,12 @@ import { smallestWagerFor, wagerOdds, wagerProbability, type WagerProcedureInput
 import { ProcedureRegistry, type Procedure } from '../../rolls/procedures';
 import { RollsService } from '../../rolls/rolls.service';
 import { WEALTH_PROCEDURES, type WealthRollKind } from './wealth-procedures';
-import { ImprovementWagerQuery, PurchaseWagerQuery, StrongholdWagerQuery, WagerQuestion } from './wealth.inputs';
+import {
+  ImprovementWagerQuery,
+  PurchaseWagerQuery,
+  StrongholdWagerQuery,
+  WagerQuestion,
+} from './wealth.inputs';
 import { ProcedureWagerOdds, WagerChance } from './wealth.results';
 import { withoutNulls } from './without-nulls';
 

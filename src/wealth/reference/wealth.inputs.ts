@@ -69,10 +69,22 @@ registerEnumType(LivingStandardEnum, {
 });
 
 export const CatalogCategoryEnum = dashedEnum(CATALOG_CATEGORIES);
-registerEnumType(CatalogCategoryEnum, { name: 'CatalogCategory', description: 'The tables of the G&M catalog.' });
+registerEnumType(CatalogCategoryEnum, {
+  name: 'CatalogCategory',
+  description: 'The tables of the G&M catalog.',
+});
 
-/** Query strings carry text: "true"/"false" become booleans, anything else is left for the validator. */
-const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+/**
+ * Query strings carry text. `?wager=` arrives as "", which `@Type(() => Number)` would read as 0:
+ * a blank parameter is treated as absent instead (so an optional one is ignored and a required one
+ * is refused by its own validator). Runs after the type conversion, so it looks at the raw value.
+ */
+const blankAsAbsent = ({ value, key, obj }: { value: unknown; key: string; obj: Record<string, unknown> }) =>
+  obj[key] === '' ? undefined : value;
+
+/** "true"/"false" become booleans; a blank is absent; anything else is left for the validator. */
+const toBoolean = ({ value }: { value: unknown }) =>
+  value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value;
 
 /* ---------------------------------------------------------------- COEAC Cash rolls */
 
@@ -91,7 +103,9 @@ export class PurchaseRollInput {
   })
   wager: number;
 
-  @In.oneOf('Which buying procedure (default discount).', PURCHASE_RULES, PurchaseRuleEnum, { optional: true })
+  @In.oneOf('Which buying procedure (default discount).', PURCHASE_RULES, PurchaseRuleEnum, {
+    optional: true,
+  })
   rule?: PurchaseRule;
 
   @In.bool('The referee rules the item scarce: its Cost goes up by 1.', { optional: true })
@@ -118,7 +132,11 @@ export class IncomeRollInput {
   @In.int('The character’s Wealth.', { min: 0, max: MAX_WEALTH, example: 5 })
   wealth: number;
 
-  @In.int('Economic tags on the character’s strongholds (one die each).', { optional: true, min: 0, max: BIG })
+  @In.int('Economic tags on the character’s strongholds (one die each).', {
+    optional: true,
+    min: 0,
+    max: BIG,
+  })
   economicTags?: number;
 
   @In.seed()
@@ -152,6 +170,7 @@ export class WealthCostsQuery {
 
   @In.int('Only lines of exactly this Cost.', { optional: true, min: 0, max: MAX_COST })
   @Type(() => Number)
+  @Transform(blankAsAbsent)
   cost?: number;
 }
 
@@ -167,6 +186,7 @@ export class CatalogQuery {
   search?: string;
 
   @In.oneOf('Only this table.', CATALOG_CATEGORIES, CatalogCategoryEnum, { optional: true })
+  @Transform(blankAsAbsent)
   category?: CatalogCategory;
 }
 
@@ -177,10 +197,18 @@ export class ItemStatsInput {
   @In.string('A label for the item, echoed in the answer.', { optional: true, maxLength: 100 })
   name?: string;
 
-  @In.int('Price in centisilver, in a culture of the item’s own size.', { min: 0, max: MAX_MONEY, example: 2000 })
+  @In.int('Price in centisilver, in a culture of the item’s own size.', {
+    min: 0,
+    max: MAX_MONEY,
+    example: 2000,
+  })
   cost: number;
 
-  @In.int('Bulk in hundredths, for a creature of the item’s own size.', { optional: true, min: 0, max: MAX_MONEY })
+  @In.int('Bulk in hundredths, for a creature of the item’s own size.', {
+    optional: true,
+    min: 0,
+    max: MAX_MONEY,
+  })
   bulkHundredths?: number;
 
   @In.string('Weapon damage: "d8", "2d6", "1" (1–100 dice of 2–100 sides, or 1–1000 flat).', {
@@ -196,7 +224,9 @@ export class ItemStatsInput {
   range?: number;
 }
 
-@InputType({ description: 'G&M size scaling: an item made for one size, used by another, bought in a third.' })
+@InputType({
+  description: 'G&M size scaling: an item made for one size, used by another, bought in a third.',
+})
 export class ScaleItemInput {
   @In.string('A catalog item by name (case-insensitive). Send this or `stats`.', {
     optional: true,
@@ -205,9 +235,13 @@ export class ScaleItemInput {
   })
   item?: string;
 
-  @In.nested('Stats of your own, for an item not in the catalog. Send this or `item`.', () => ItemStatsInput, {
-    optional: true,
-  })
+  @In.nested(
+    'Stats of your own, for an item not in the catalog. Send this or `item`.',
+    () => ItemStatsInput,
+    {
+      optional: true,
+    },
+  )
   stats?: ItemStatsInput;
 
   @In.oneOf('The size the stats are for (default medium: the whole catalog is).', SIZES, ItemSizeEnum, {
@@ -274,6 +308,7 @@ export abstract class WagerQuestion {
     max: 1,
   })
   @Type(() => Number)
+  @Transform(blankAsAbsent)
   probability?: number;
 
   @In.int('Answer the exact chance of success with this many Cash dice wagered.', {
@@ -282,6 +317,7 @@ export abstract class WagerQuestion {
     max: BIG,
   })
   @Type(() => Number)
+  @Transform(blankAsAbsent)
   wager?: number;
 }
 
@@ -290,13 +326,18 @@ export abstract class WagerQuestion {
 export class PurchaseWagerQuery extends WagerQuestion {
   @In.int('The Cost from the Cost table.', { min: 0, max: MAX_COST, example: 6 })
   @Type(() => Number)
+  @Transform(blankAsAbsent)
   cost: number;
 
   @In.int('The buyer’s Wealth.', { min: 0, max: MAX_WEALTH, example: 4 })
   @Type(() => Number)
+  @Transform(blankAsAbsent)
   wealth: number;
 
-  @In.oneOf('Which buying procedure (default discount).', PURCHASE_RULES, PurchaseRuleEnum, { optional: true })
+  @In.oneOf('Which buying procedure (default discount).', PURCHASE_RULES, PurchaseRuleEnum, {
+    optional: true,
+  })
+  @Transform(blankAsAbsent)
   rule?: PurchaseRule;
 
   @In.bool('The item is scarce: Cost + 1.', { optional: true })
@@ -309,6 +350,7 @@ export class PurchaseWagerQuery extends WagerQuestion {
 export class ImprovementWagerQuery extends WagerQuestion {
   @In.int('The Wealth rank sought.', { min: 1, max: MAX_WEALTH, example: 6 })
   @Type(() => Number)
+  @Transform(blankAsAbsent)
   targetRank: number;
 }
 
@@ -317,9 +359,11 @@ export class ImprovementWagerQuery extends WagerQuestion {
 export class StrongholdWagerQuery extends WagerQuestion {
   @In.int('The stronghold rank sought (1 builds it).', { min: 1, max: MAX_WEALTH, example: 1 })
   @Type(() => Number)
+  @Transform(blankAsAbsent)
   targetRank: number;
 
   @In.int('The owner’s Wealth: dice in the pool before the wager.', { min: 0, max: MAX_WEALTH, example: 5 })
   @Type(() => Number)
+  @Transform(blankAsAbsent)
   wealth: number;
 }

@@ -172,9 +172,13 @@ export class ProcedureWagerOdds {
   @Out.bool('True for a discount-rule purchase at Cost − Wealth ≤ 0: 1 Cash, no roll, certain.')
   flatCost: boolean;
 
-  @Out.nested('The smallest wager reaching `probability`; null when `probability` was not asked.', () => WagerChance, {
-    nullable: true,
-  })
+  @Out.nested(
+    'The smallest wager reaching `probability`; null when `probability` was not asked.',
+    () => WagerChance,
+    {
+      nullable: true,
+    },
+  )
   smallest: WagerChance | null;
 
   @Out.nested('The exact chance of the `wager` sent; null when `wager` was not asked.', () => WagerChance, {
@@ -316,7 +320,9 @@ export class PerTenPages {
  * One row of any G&M catalog table. Weapon and armor columns are null on rows of other tables, so
  * REST and GraphQL share one flat item type.
  */
-@ObjectType({ description: 'One row of the G&M price/bulk catalog (money in centisilver, bulk in hundredths).' })
+@ObjectType({
+  description: 'One row of the G&M price/bulk catalog (money in centisilver, bulk in hundredths).',
+})
 export class CatalogItem {
   @Out.string('The item’s name.')
   name: string;
@@ -341,9 +347,13 @@ export class CatalogItem {
   @Out.string('A short note; null when there is nothing to add.', { nullable: true })
   notes: string | null;
 
-  @Out.nested('Makeshift-weapon stats of tools and ammunition; null otherwise.', () => ImprovisedWeaponStats, {
-    nullable: true,
-  })
+  @Out.nested(
+    'Makeshift-weapon stats of tools and ammunition; null otherwise.',
+    () => ImprovisedWeaponStats,
+    {
+      nullable: true,
+    },
+  )
   improvisedWeapon: ImprovisedWeaponStats | null;
 
   @Out.nested('Movement and load of animals; null otherwise.', () => CatalogAnimal, { nullable: true })
