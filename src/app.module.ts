@@ -18,7 +18,7 @@ import { graphqlOptions } from './graphql/graphql.options';
 import { HealthModule } from './health/health.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { RollsModule } from './rolls/rolls.module';
-import { WealthReferenceModule } from './wealth/reference/wealth-reference.module'; // TEMP (wealth-reference helper)
+import { WealthReferenceModule } from './wealth/reference/wealth-reference.module';
 import { WealthModule } from './wealth/wealth.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
@@ -56,7 +56,7 @@ export class AppModule {
         ChecksModule,
         WealthModule,
         HealthModule,
-        WealthReferenceModule, // TEMP (wealth-reference helper)
+        WealthReferenceModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },

@@ -115,6 +115,8 @@ export class CampaignsService {
 
   revokeKey(principal: Principal, keyId: string): Promise<ApiKey> {
     return this.db.mutation(async (m) => {
+      // The campaign row lock makes concurrent revocations take turns, so the last-referee check holds.
+      await this.lockCampaign(m, principal.campaignId);
       const key = await m.findOne(ApiKeyEntity, { where: { id: keyId, campaignId: principal.campaignId } });
       if (!key) throw Problem.notFound(`Key ${keyId}`);
       if (!key.revokedAt) {

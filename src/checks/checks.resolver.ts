@@ -43,69 +43,90 @@ const inCampaign = () =>
 export class ChecksResolver {
   constructor(private readonly checks: ChecksService) {}
 
-  private run<K extends CheckKind>(kind: K, input: { seed?: string }, ctx: GraphQLContext) {
-    const principal: Principal | undefined = ctx.req.principal;
+  /**
+   * The principal is taken only when this field names a campaign: another mutation of the same
+   * document may have named one, and its principal must not make this check a logged one.
+   */
+  private run<K extends CheckKind>(
+    kind: K,
+    input: { seed?: string },
+    campaignId: string | null,
+    ctx: GraphQLContext,
+  ) {
+    const principal: Principal | undefined = campaignId ? ctx.req.principal : undefined;
     return this.checks.resolve(kind, input, ctx.req, principal);
   }
 
   @Mutation(() => PoolCheckResult, { description: 'COEAC pool test.' })
-  poolCheck(@Args('input') input: PoolCheckInput, @inCampaign() _c: string, @Context() ctx: GraphQLContext) {
-    return this.run('pool', input, ctx);
+  poolCheck(
+    @Args('input') input: PoolCheckInput,
+    @inCampaign() campaignId: string | null,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.run('pool', input, campaignId, ctx);
   }
 
   @Mutation(() => VersusCheckResult, { description: 'COEAC versus test.' })
   versusCheck(
     @Args('input') input: VersusCheckInput,
-    @inCampaign() _c: string,
+    @inCampaign() campaignId: string | null,
     @Context() ctx: GraphQLContext,
   ) {
-    return this.run('versus', input, ctx);
+    return this.run('versus', input, campaignId, ctx);
   }
 
   @Mutation(() => DamageRollResult, { description: 'COEAC variable damage.' })
   damageRoll(
     @Args('input') input: DamageRollInput,
-    @inCampaign() _c: string,
+    @inCampaign() campaignId: string | null,
     @Context() ctx: GraphQLContext,
   ) {
-    return this.run('damage', input, ctx);
+    return this.run('damage', input, campaignId, ctx);
   }
 
   @Mutation(() => DifficultyPoolCheckResult, { description: 'Archsoul pool against a difficulty rating.' })
   difficultyPoolCheck(
     @Args('input') input: DifficultyPoolCheckInput,
-    @inCampaign() _c: string,
+    @inCampaign() campaignId: string | null,
     @Context() ctx: GraphQLContext,
   ) {
-    return this.run('difficultyPool', input, ctx);
+    return this.run('difficultyPool', input, campaignId, ctx);
   }
 
   @Mutation(() => SaveCheckResult, { description: 'Cairn roll-under save.' })
-  saveCheck(@Args('input') input: SaveCheckInput, @inCampaign() _c: string, @Context() ctx: GraphQLContext) {
-    return this.run('save', input, ctx);
+  saveCheck(
+    @Args('input') input: SaveCheckInput,
+    @inCampaign() campaignId: string | null,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.run('save', input, campaignId, ctx);
   }
 
   @Mutation(() => AbilityCheckResult, { description: 'G&M ability or reaction roll.' })
   abilityCheck(
     @Args('input') input: AbilityCheckInput,
-    @inCampaign() _c: string,
+    @inCampaign() campaignId: string | null,
     @Context() ctx: GraphQLContext,
   ) {
-    return this.run('ability', input, ctx);
+    return this.run('ability', input, campaignId, ctx);
   }
 
   @Mutation(() => ContestCheckResult, { description: 'G&M contested action.' })
   contestCheck(
     @Args('input') input: ContestCheckInput,
-    @inCampaign() _c: string,
+    @inCampaign() campaignId: string | null,
     @Context() ctx: GraphQLContext,
   ) {
-    return this.run('contest', input, ctx);
+    return this.run('contest', input, campaignId, ctx);
   }
 
   @Mutation(() => TableRollResult, { description: 'Table roll (dN, MdN, d66, d100, X-in-N).' })
-  tableRoll(@Args('input') input: TableRollInput, @inCampaign() _c: string, @Context() ctx: GraphQLContext) {
-    return this.run('table', input, ctx);
+  tableRoll(
+    @Args('input') input: TableRollInput,
+    @inCampaign() campaignId: string | null,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.run('table', input, campaignId, ctx);
   }
 
   @Query(() => PoolOdds, {

@@ -7,9 +7,11 @@ import {
   ArrayMinSize,
   IsArray,
   IsBoolean,
+  IsDefined,
   IsIn,
   IsInt,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   Matches,
@@ -154,7 +156,8 @@ export const In = {
     return applyDecorators(
       Field(type, { description, nullable: o.optional }),
       ApiProperty({ type, description, required: !o.optional }),
-      ...optionalValidation(o.optional),
+      ...(o.optional ? [IsOptional()] : [IsDefined()]),
+      IsObject(),
       ValidateNested(),
       Type(type),
     );
@@ -167,7 +170,7 @@ export const In = {
     return applyDecorators(
       Field(() => [type()], { description, nullable: o.optional }),
       ApiProperty({ type: () => [type()], description, required: !o.optional }),
-      ...optionalValidation(o.optional),
+      ...(o.optional ? [IsOptional()] : [IsDefined()]),
       IsArray(),
       ArrayMinSize(o.minItems ?? 0),
       ArrayMaxSize(o.maxItems),

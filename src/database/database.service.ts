@@ -8,6 +8,8 @@ import { IdempotencyRecordEntity } from './entities';
 export interface IdempotencyScope {
   recordId: string;
   status: number;
+  /** Seals the stored answer (see idempotency/sealed-body.ts). */
+  seal: (body: string) => string;
   /** Set once the stored response has been written (inside the transaction that changed state). */
   completed: boolean;
 }
@@ -51,7 +53,7 @@ export class Database {
         await manager.update(IdempotencyRecordEntity, scope.recordId, {
           state: 'done',
           responseStatus: scope.status,
-          responseBody: JSON.stringify(result),
+          responseBody: scope.seal(JSON.stringify(result)),
         });
         scope.completed = true;
       }

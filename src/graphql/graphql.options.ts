@@ -47,18 +47,24 @@ function costLimit(maxCost: number): ApolloServerPlugin {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, schema }) {
-          const cost = getComplexity({
-            schema,
-            query: document,
-            operationName: request.operationName,
-            variables: request.variables,
-            estimators: [
-              fieldExtensionsEstimator(),
-              ({ args, childComplexity }) =>
-                typeof args.limit === 'number' ? 1 + args.limit * childComplexity : undefined,
-              simpleEstimator({ defaultComplexity: 1 }),
-            ],
-          });
+          let cost: number;
+          try {
+            cost = getComplexity({
+              schema,
+              query: document,
+              operationName: request.operationName,
+              variables: request.variables,
+              estimators: [
+                fieldExtensionsEstimator(),
+                ({ args, childComplexity }) =>
+                  typeof args.limit === 'number' ? 1 + args.limit * childComplexity : undefined,
+                simpleEstimator({ defaultComplexity: 1 }),
+              ],
+            });
+          } catch {
+            // Variables that do not fit their types: execution refuses them with a 400 of its own.
+            return;
+          }
           if (cost > maxCost) {
             throw new GraphQLError(`This query costs ${cost}; the limit is ${maxCost}.`, {
               extensions: { code: 'QUERY_TOO_COMPLEX', status: 400, cost, maxCost },

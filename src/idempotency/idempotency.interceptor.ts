@@ -11,6 +11,7 @@ import { Problem } from '../common/problem';
 import { isGraphQL, requestOf } from '../common/request-context';
 import { Database, idempotencyScope, IdempotencyScope } from '../database/database.service';
 import { IdempotencyRecordEntity } from '../database/entities';
+import { seal, sealingKey, unseal } from './sealed-body';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const WAIT_FOR_TWIN_MS = 10_000;
@@ -35,6 +36,7 @@ interface Operation {
   recordId: string;
   requestHash: string;
   status: number;
+  sealingKey: Buffer;
   reply?: FastifyReply;
 }
 
@@ -95,6 +97,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       recordId: sha256(`${scope}\n${target}\n${header}`),
       requestHash: sha256(canonical(payload)),
       status,
+      sealingKey: sealingKey(scope, target, header),
       reply,
     };
   }
@@ -107,6 +110,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       recordId: operation.recordId,
       status: operation.status,
       completed: false,
+      seal: (body) => seal(body, operation.sealingKey),
     };
     try {
       const result = await idempotencyScope.run(scope, () =>
@@ -117,7 +121,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
           m.update(IdempotencyRecordEntity, operation.recordId, {
             state: 'done',
             responseStatus: operation.status,
-            responseBody: JSON.stringify(result ?? null),
+            responseBody: scope.seal(JSON.stringify(result ?? null)),
           }),
         );
       }
@@ -185,6 +189,6 @@ export class IdempotencyInterceptor implements NestInterceptor {
       operation.reply.status(current.responseStatus ?? operation.status);
       operation.reply.header('idempotent-replayed', 'true');
     }
-    return JSON.parse(current.responseBody) as unknown;
+    return JSON.parse(unseal(current.responseBody, operation.sealingKey)) as unknown;
   }
 }

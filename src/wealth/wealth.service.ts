@@ -17,7 +17,6 @@ import {
 } from '../core/wealth';
 import { Database } from '../database/database.service';
 import { CampaignEntity, CharacterEntity } from '../database/entities';
-import { ProcedureRegistry } from '../rolls/procedures';
 import { Rolled, RollsService } from '../rolls/rolls.service';
 import { LedgerEntryEntity, SessionUseEntity } from './wealth.entities';
 import {
@@ -68,10 +67,7 @@ export class WealthService implements OnModuleInit {
     private readonly db: Database,
     private readonly campaigns: CampaignsService,
     private readonly rolls: RollsService,
-    registry: ProcedureRegistry,
-  ) {
-    registry.register(...(Object.values(WEALTH_PROCEDURES) as never[]));
-  }
+  ) {}
 
   onModuleInit(): void {
     this.campaigns.decorateCharacters((character, campaign) => ({

@@ -413,7 +413,8 @@ describe(`campaign wealth (${DATABASE_KIND})`, () => {
       const rest = await t.http
         .post('/v1/wealth/purchase-rolls')
         .send({ cost: 5, wealth: 3, wager: 2, seed: 'g' });
-      if (rest.status === 200) expect(buy.data?.characterPurchase.faces).toEqual(rest.body.faces);
+      expect(rest.status).toBe(200);
+      expect(buy.data?.characterPurchase.faces).toEqual(rest.body.faces);
       const read = await gql(
         t.server,
         `query($c: ID!) { campaign(campaignId: $c) { characters { items { name cash wealth lifestyle recentLedger(limit: 5) { reason cashDelta cashAfter } } } } }`,

@@ -63,7 +63,7 @@ export class WealthReferenceService {
       throw Problem.field(
         'VALIDATION_FAILED',
         'item',
-        'Send either item (a catalog name) or stats, not both.',
+        'Send exactly one of item (a catalog name) and stats.',
       );
     }
     try {

@@ -1,0 +1,24 @@
+import type { Response } from 'supertest';
+
+/**
+ * Asserts that a REST answer is an RFC 9457 problem with this status and code (and, when given,
+ * that its `errors[]` names `field`). Status and code are compared together so a failure shows both.
+ */
+export function expectProblem(res: Response, status: number, code: string, field?: string): void {
+  expect({ status: res.status, code: res.body?.code }).toEqual({ status, code });
+  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expect(res.body).toMatchObject({
+    type: expect.stringContaining(code.toLowerCase().replace(/_/g, '-')),
+    title: expect.any(String),
+    status,
+    detail: expect.any(String),
+    code,
+  });
+  if (field !== undefined) {
+    expect((res.body.errors ?? []).map((e: { field: string }) => e.field)).toContain(field);
+  }
+}
+
+/** The fields an `errors[]` names (REST problem body or GraphQL `extensions.errors`). */
+export const fieldsOf = (errors: unknown): string[] =>
+  Array.isArray(errors) ? errors.map((e: { field: string }) => e.field) : [];
