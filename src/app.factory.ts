@@ -32,6 +32,14 @@ export function openApiDocument(app: NestFastifyApplication): OpenAPIObject {
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.MAX_BODY_BYTES,
+    // Structured request logs with the request id; the Authorization header never reaches a log.
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers["idempotency-key"]'],
+          },
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const header = req.headers['x-request-id'];
       const id = typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();

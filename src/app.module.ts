@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
@@ -22,8 +21,6 @@ import { WealthReferenceModule } from './wealth/reference/wealth-reference.modul
 import { WealthModule } from './wealth/wealth.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
-
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -31,18 +28,9 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.LOG_LEVEL,
-            // Fastify already chose the id (see createApp); logs and problem bodies share it.
-            genReqId: (req) => {
-              const header = req.headers['x-request-id'];
-              return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
-            },
-            redact: ['req.headers.authorization'],
-            autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/ready' },
-          },
-        }),
+        // Application logs (start-up, errors). Request logs come from Fastify's own pino logger (see
+        // createApp), which costs nothing per request when silent; so no per-request middleware here.
+        LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL }, forRoutes: [] }),
         DatabaseModule,
         TypeOrmModule.forFeature([ApiKeyEntity]),
         ThrottlerModule.forRoot({

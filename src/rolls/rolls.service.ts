@@ -32,7 +32,7 @@ export class RollsService {
     private readonly registry: ProcedureRegistry,
   ) {}
 
-  /** Rolls a procedure (no storage). `input` must not contain the seed. */
+  /** Rolls a procedure (no storage). `input` is a plain object without the seed. */
   roll<I, O>(
     procedure: Procedure<I, O>,
     input: I,
@@ -40,16 +40,11 @@ export class RollsService {
     budget?: { used: number },
   ): Rolled<O> {
     const { seed: chosen, rng, dice } = this.random.start(seed, budget);
-    const inputs = plain(input) as Record<string, unknown>;
-    const outcome = procedure.run(inputs as I, dice);
-    return {
-      procedure: procedure.name,
-      inputs,
-      outcome: plain(outcome),
-      faces: [...dice.faces],
-      seed: chosen,
-      rng,
-    };
+    // Callers pass plain objects and core outcomes are plain JSON by contract (null, never undefined),
+    // so nothing is copied on this hot path; storage serialises both.
+    const outcome = procedure.run(input, dice);
+    const inputs = input as Record<string, unknown>;
+    return { procedure: procedure.name, inputs, outcome, faces: [...dice.faces], seed: chosen, rng };
   }
 
   /** Writes a roll to the campaign's log, inside the caller's transaction. */

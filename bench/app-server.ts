@@ -1,0 +1,21 @@
+/**
+ * The real application, built by `createApp` exactly as `src/main.ts` does, on 127.0.0.1 and an
+ * ephemeral port. `run.ts` passes DATABASE_PATH (a temporary SQLite file), LOG_LEVEL=silent and
+ * RATE_LIMIT_PER_MINUTE=0 in the environment.
+ */
+import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../src/app.factory';
+import { loadConfig } from '../src/config/app-config';
+import { runServerChild } from './ipc';
+
+export async function startAppServer(env: Record<string, string | undefined> = process.env) {
+  const config = loadConfig({ ...env, HOST: '127.0.0.1', PORT: '0' });
+  const app = await createApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address() as AddressInfo | string | null;
+  if (address === null || typeof address === 'string') throw new Error('The application has no TCP port.');
+  return { port: address.port, close: () => app.close() };
+}
+
+if (require.main === module) runServerChild(() => startAppServer());

@@ -1,0 +1,429 @@
+/**
+ * Arbiter benchmark: loads a bare Fastify baseline and the real application (REST, GraphQL and a
+ * stateful campaign check) with autocannon, on 127.0.0.1 only, and reports each case's throughput
+ * as a ratio to its baseline. See docs/benchmarks.md.
+ *
+ *   npm run bench                                  # build, then run every case
+ *   BENCH_SECONDS=5 node dist/bench/run.js         # shorter runs
+ *
+ * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (10),
+ * BENCH_ROUNDS (1; with more, the cases run interleaved that many times and the median counts),
+ * BENCH_MAX_REQUESTS (optional cap per measured run), BENCH_CASES (comma-separated case names;
+ * their baselines are added).
+ * Exit code 1 when a server fails to start or dies, a setup or preflight fails, or a case
+ * receives non-2xx answers; 0 otherwise (a ratio below its target is reported, not fatal).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { BenchCase, BenchRequest, CASES, CaseState, ServerName } from './cases';
+import { RunningServer, ServerDefinition, ServerPool } from './servers';
+
+interface Settings {
+  seconds: number;
+  warmupSeconds: number;
+  rounds: number;
+  connections: number;
+  maxRequests?: number;
+  only?: string[];
+}
+
+interface CaseResult {
+  name: string;
+  description: string;
+  server: ServerName;
+  request: { method: string; path: string };
+  baseline: string | null;
+  target: number | null;
+  requestsPerSecond: number;
+  requestsPerSecondStddev: number;
+  /** Requests/s of each round, in the order run. */
+  roundsRequestsPerSecond: number[];
+  totalRequests: number;
+  durationSeconds: number;
+  latencyMs: { mean: number; p50: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  ratio: number | null;
+  meetsTarget: boolean | null;
+}
+
+const RESULTS_FILE = resolve(__dirname, '..', '..', 'bench', 'results', 'latest.json');
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number ≥ ${min}`);
+  return value;
+}
+
+function readSettings(env: NodeJS.ProcessEnv): Settings {
+  const only = env.BENCH_CASES?.split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const maxRequests = positiveInt(env, 'BENCH_MAX_REQUESTS', 0, 0);
+  return {
+    seconds: positiveInt(env, 'BENCH_SECONDS', 10),
+    warmupSeconds: positiveInt(env, 'BENCH_WARMUP_SECONDS', 2, 0),
+    rounds: positiveInt(env, 'BENCH_ROUNDS', 1),
+    connections: positiveInt(env, 'BENCH_CONNECTIONS', 10),
+    maxRequests: maxRequests > 0 ? maxRequests : undefined,
+    only: only && only.length > 0 ? only : undefined,
+  };
+}
+
+/** The selected cases, plus the baselines they are compared with, in the order of `CASES`. */
+function selectCases(only: string[] | undefined): BenchCase[] {
+  if (!only) return CASES;
+  const unknown = only.filter((name) => !CASES.some((c) => c.name === name));
+  if (unknown.length > 0) throw new Error(`Unknown case(s): ${unknown.join(', ')}`);
+  const wanted = new Set(only);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const c of CASES) {
+      if (wanted.has(c.name) && c.baseline && !wanted.has(c.baseline)) {
+        wanted.add(c.baseline);
+        grew = true;
+      }
+    }
+  }
+  return CASES.filter((c) => wanted.has(c.name));
+}
+
+function serverDefinitions(databaseDir: string): Record<ServerName, ServerDefinition> {
+  const common = { NODE_ENV: 'production' };
+  return {
+    bare: { name: 'bare Fastify', script: 'bare-server.js', env: common },
+    app: {
+      name: 'Arbiter app',
+      script: 'app-server.js',
+      env: {
+        ...common,
+        DATABASE_PATH: join(databaseDir, 'arbiter.sqlite'),
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_PER_MINUTE: '0',
+      },
+    },
+  };
+}
+
+/** One request with fetch, to prove the case answers 2xx with the expected shape before loading it. */
+async function preflight(server: RunningServer, c: BenchCase, request: BenchRequest): Promise<void> {
+  const response = await fetch(`${server.baseUrl}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
+  const text = await response.text();
+  if (response.status < 200 || response.status > 299) {
+    throw new Error(`${c.name}: preflight answered ${response.status}: ${text.slice(0, 500)}`);
+  }
+  if (c.verify) {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new Error(`${c.name}: preflight answer is not JSON: ${text.slice(0, 200)}`);
+    }
+    const complaint = c.verify(body);
+    if (complaint) throw new Error(`${c.name}: preflight answer is wrong: ${complaint}`);
+  }
+}
+
+function loadOptions(
+  server: RunningServer,
+  c: BenchCase,
+  state: CaseState,
+  nextSeq: () => number,
+  seconds: number,
+  settings: Settings,
+  title: string,
+): autocannon.Options {
+  const base: autocannon.Options = {
+    url: server.baseUrl,
+    title,
+    connections: settings.connections,
+    duration: seconds,
+    pipelining: 1,
+    timeout: 10,
+  };
+  if (c.perRequest) {
+    const setupRequest = (request: autocannon.Request): autocannon.Request => ({
+      ...request,
+      ...c.request(state, nextSeq()),
+    });
+    return { ...base, requests: [{ setupRequest }] };
+  }
+  return { ...base, requests: [{ ...c.request(state, nextSeq()) }] };
+}
+
+interface PreparedCase {
+  case: BenchCase;
+  server: RunningServer;
+  state: CaseState;
+  nextSeq: () => number;
+  /** The preflight request: what the table and the JSON report as this case's method and path. */
+  first: BenchRequest;
+}
+
+/** Setup step (once per case), then one preflight request that must answer 2xx with the right shape. */
+async function prepareCase(server: RunningServer, c: BenchCase): Promise<PreparedCase> {
+  const state: CaseState = c.setup ? await c.setup(server.baseUrl) : {};
+  let seq = 0;
+  const nextSeq = () => seq++;
+  const first = c.request(state, nextSeq());
+  await preflight(server, c, first);
+  return { case: c, server, state, nextSeq, first };
+}
+
+/** Warm-up (discarded), then the measured run. */
+async function measure(prepared: PreparedCase, settings: Settings): Promise<autocannon.Result> {
+  const { case: c, server, state, nextSeq } = prepared;
+  if (settings.warmupSeconds > 0) {
+    await autocannon(
+      loadOptions(server, c, state, nextSeq, settings.warmupSeconds, settings, `${c.name} warm-up`),
+    );
+  }
+  const options = loadOptions(server, c, state, nextSeq, settings.seconds, settings, c.name);
+  if (settings.maxRequests) options.maxOverallRequests = settings.maxRequests;
+  return autocannon(options);
+}
+
+/**
+ * One case's figures. With several rounds, the run with the median requests/s stands for the case
+ * (its latency included); non-2xx answers, errors and timeouts are summed over every round.
+ */
+function summarise(prepared: PreparedCase, runs: autocannon.Result[]): CaseResult {
+  const { case: c, first } = prepared;
+  const sorted = [...runs].sort((x, y) => x.requests.mean - y.requests.mean);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  const sum = (pick: (r: autocannon.Result) => number) => runs.reduce((total, r) => total + pick(r), 0);
+  return {
+    name: c.name,
+    description: c.description,
+    server: c.server,
+    request: { method: first.method, path: first.path },
+    baseline: c.baseline ?? null,
+    target: c.target ?? null,
+    requestsPerSecond: median.requests.mean,
+    requestsPerSecondStddev: median.requests.stddev,
+    roundsRequestsPerSecond: runs.map((r) => r.requests.mean),
+    totalRequests: sum((r) => r.requests.total),
+    durationSeconds: sum((r) => r.duration),
+    latencyMs: {
+      mean: median.latency.mean,
+      p50: median.latency.p50,
+      p99: median.latency.p99,
+      max: median.latency.max,
+    },
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    ratio: null,
+    meetsTarget: null,
+  };
+}
+
+function statusCodes(runs: autocannon.Result[]): string {
+  const counts = new Map<string, number>();
+  for (const run of runs) {
+    for (const [code, stat] of Object.entries(run.statusCodeStats ?? {})) {
+      counts.set(code, (counts.get(code) ?? 0) + (stat.count ?? 0));
+    }
+  }
+  return [...counts].map(([code, count]) => `${code}×${count}`).join(', ');
+}
+
+function addRatios(results: CaseResult[]): void {
+  for (const r of results) {
+    const baseline = results.find((b) => b.name === r.baseline);
+    if (!baseline || baseline.requestsPerSecond <= 0) continue;
+    r.ratio = r.requestsPerSecond / baseline.requestsPerSecond;
+    r.meetsTarget = r.target === null ? null : r.ratio >= r.target;
+  }
+}
+
+function printTable(results: CaseResult[]): void {
+  const rows = results.map((r) => [
+    r.name,
+    r.requestsPerSecond.toFixed(0),
+    r.latencyMs.p99.toFixed(1),
+    String(r.non2xx),
+    String(r.errors),
+    r.ratio === null ? '—' : `${r.ratio.toFixed(2)}× ${r.baseline}`,
+    r.target === null
+      ? r.baseline
+        ? 'informative'
+        : '—'
+      : `≥ ${r.target.toFixed(2)} ${r.meetsTarget ? 'ok' : 'BELOW'}`,
+  ]);
+  const header = ['case', 'req/s (mean)', 'p99 (ms)', 'non-2xx', 'errors', 'ratio vs baseline', 'target'];
+  const numeric = [false, true, true, true, true, false, false];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (numeric[i] ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ');
+  console.log('');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+  console.log('');
+}
+
+async function writeResults(settings: Settings, results: CaseResult[], failures: string[]): Promise<void> {
+  mkdirSync(resolve(RESULTS_FILE, '..'), { recursive: true });
+  const cpu = cpus()[0];
+  const document = {
+    generatedAt: new Date().toISOString(),
+    command: process.argv.slice(1).join(' '),
+    environment: {
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      cpus: availableParallelism(),
+      cpuModel: cpu?.model ?? null,
+      note: 'load generator and servers share these cores',
+    },
+    settings: {
+      seconds: settings.seconds,
+      warmupSeconds: settings.warmupSeconds,
+      rounds: settings.rounds,
+      connections: settings.connections,
+      pipelining: 1,
+      maxRequests: settings.maxRequests ?? null,
+    },
+    cases: results,
+    failures,
+  };
+  writeFileSync(RESULTS_FILE, await formatJson(document));
+}
+
+/** JSON as the repository's Prettier settings would write it, so `npm run format:check` stays green. */
+async function formatJson(value: unknown): Promise<string> {
+  const raw = `${JSON.stringify(value, null, 2)}\n`;
+  try {
+    const prettier = await import('prettier');
+    const options = (await prettier.resolveConfig(RESULTS_FILE)) ?? {};
+    return await prettier.format(raw, { ...options, filepath: RESULTS_FILE });
+  } catch {
+    return raw; // Prettier is a dev dependency; the plain JSON is just as valid
+  }
+}
+
+async function main(): Promise<number> {
+  const settings = readSettings(process.env);
+  const cases = selectCases(settings.only);
+  const databaseDir = mkdtempSync(join(tmpdir(), 'arbiter-bench-'));
+  const pool = new ServerPool();
+  const cleanUp = () => {
+    pool.killAllNow();
+    rmSync(databaseDir, { recursive: true, force: true });
+  };
+  process.once('exit', cleanUp);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      console.error(`\nbench: ${signal}, stopping the servers`);
+      cleanUp();
+      process.exit(130);
+    });
+  }
+
+  const failures: string[] = [];
+  const results: CaseResult[] = [];
+  try {
+    const definitions = serverDefinitions(databaseDir);
+    const servers = new Map<ServerName, RunningServer>();
+    for (const name of new Set(cases.map((c) => c.server))) {
+      try {
+        const server = await pool.start(definitions[name]);
+        servers.set(name, server);
+        console.log(`bench: ${server.name} listening on ${server.baseUrl} (pid ${server.pid})`);
+      } catch (error) {
+        console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+        return 1;
+      }
+    }
+    console.log(
+      `bench: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ` +
+        `${settings.seconds} s per case, ${settings.rounds} round(s), ` +
+        `${availableParallelism()} CPU(s) shared with the load generator`,
+    );
+
+    const prepared: PreparedCase[] = [];
+    for (const c of cases) {
+      const server = servers.get(c.server);
+      if (!server || server.exited) {
+        failures.push(
+          `${c.name}: ${server?.name ?? c.server} is not running (${server?.exited ?? 'not started'})`,
+        );
+        continue;
+      }
+      try {
+        prepared.push(await prepareCase(server, c));
+      } catch (error) {
+        failures.push(`${c.name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+
+    const runs = new Map<PreparedCase, autocannon.Result[]>(prepared.map((p) => [p, []]));
+    for (let round = 1; round <= settings.rounds; round++) {
+      for (const p of prepared) {
+        const label =
+          settings.rounds > 1 ? `${p.case.name} (round ${round}/${settings.rounds})` : p.case.name;
+        if (!runs.has(p)) continue;
+        if (p.server.exited) {
+          failures.push(`${label}: ${p.server.name} ${p.server.exited}`);
+          runs.delete(p);
+          continue;
+        }
+        process.stdout.write(`bench: ${label} … `);
+        try {
+          const result = await measure(p, settings);
+          runs.get(p)?.push(result);
+          console.log(`${result.requests.mean.toFixed(0)} req/s`);
+          if (p.server.exited) failures.push(`${label}: ${p.server.name} ${p.server.exited} during the run`);
+        } catch (error) {
+          console.log('failed');
+          failures.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+          runs.delete(p);
+        }
+      }
+    }
+    for (const [p, caseRuns] of runs) {
+      if (caseRuns.length === 0) continue;
+      const summary = summarise(p, caseRuns);
+      results.push(summary);
+      if (summary.non2xx > 0) {
+        failures.push(`${p.case.name}: ${summary.non2xx} non-2xx answers (${statusCodes(caseRuns)})`);
+      }
+    }
+
+    addRatios(results);
+    printTable(results);
+    await writeResults(settings, results, failures);
+    console.log(`bench: results written to ${RESULTS_FILE}`);
+    for (const r of results) {
+      if (r.meetsTarget === false) {
+        console.warn(
+          `bench: ${r.name} is ${r.ratio?.toFixed(2)}× ${r.baseline}, below its ${r.target} target`,
+        );
+      }
+    }
+    for (const failure of failures) console.error(`bench: FAILED ${failure}`);
+    return failures.length > 0 ? 1 : 0;
+  } finally {
+    await pool.stopAll();
+    rmSync(databaseDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);
