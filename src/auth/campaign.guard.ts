@@ -6,6 +6,7 @@ import { Repository } from 'typeorm';
 import { ApiKeyEntity, Role } from '../database/entities';
 import { Problem } from '../common/problem';
 import { isGraphQL, requestOf } from '../common/request-context';
+import { KeyCache } from './key-cache';
 import { bearerToken, hashSecret } from './keys';
 import { ROLES_KEY } from './principal';
 
@@ -18,6 +19,7 @@ export class CampaignGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
+    private readonly cache: KeyCache,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -29,7 +31,12 @@ export class CampaignGuard implements CanActivate {
 
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new Problem('UNAUTHORIZED', 'Send the campaign key as "Authorization: Bearer <key>".');
-    const key = await this.keys.findOne({ where: { secretHash: hashSecret(token) } });
+    const secretHash = hashSecret(token);
+    let key = this.cache.get(secretHash) ?? null;
+    if (!key) {
+      key = await this.keys.findOne({ where: { secretHash } });
+      if (key && !key.revokedAt) this.cache.set(key);
+    }
     if (!key || key.revokedAt) throw new Problem('UNAUTHORIZED', 'This key is unknown or has been revoked.');
     if (key.campaignId !== campaignId) throw Problem.notFound(`Campaign ${campaignId}`);
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, FindOptionsWhere, In as AnyOf, IsNull, MoreThan } from 'typeorm';
 import { Principal } from '../auth/principal';
+import { KeyCache } from '../auth/key-cache';
 import { hashSecret, newSecret } from '../auth/keys';
 import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
 import { Problem } from '../common/problem';
@@ -45,7 +46,10 @@ export class CampaignsService {
   private readonly characterDecorators: CharacterDecorator[] = [];
   private readonly creationHooks: CharacterCreationHook[] = [];
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly keyCache: KeyCache,
+  ) {}
 
   decorateCharacters(decorator: CharacterDecorator): void {
     this.characterDecorators.push(decorator);
@@ -113,8 +117,9 @@ export class CampaignsService {
     return toPage(rows, limit, toApiKey, (row) => [row.createdAt, row.id]);
   }
 
-  revokeKey(principal: Principal, keyId: string): Promise<ApiKey> {
-    return this.db.mutation(async (m) => {
+  async revokeKey(principal: Principal, keyId: string): Promise<ApiKey> {
+    let secretHash = '';
+    const revoked = await this.db.mutation(async (m) => {
       // The campaign row lock makes concurrent revocations take turns, so the last-referee check holds.
       await this.lockCampaign(m, principal.campaignId);
       const key = await m.findOne(ApiKeyEntity, { where: { id: keyId, campaignId: principal.campaignId } });
@@ -134,8 +139,12 @@ export class CampaignsService {
         key.revokedAt = now();
         await m.save(key);
       }
+      secretHash = key.secretHash;
       return toApiKey(key);
     });
+    // After the commit, so that no request can cache the key again while it is still active.
+    this.keyCache.forget(secretHash);
+    return revoked;
   }
 
   private async insertKey(

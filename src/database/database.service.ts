@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { IdempotencyRecordEntity } from './entities';
 
 /** Set by the idempotency layer for a request that carries an Idempotency-Key. */
@@ -29,6 +30,33 @@ export class Database {
 
   get manager(): EntityManager {
     return this.dataSource.manager;
+  }
+
+  /**
+   * Inserts one row without reading generated columns back (TypeORM would otherwise follow every
+   * SQLite insert with a SELECT). For rows whose generated values the caller does not need.
+   */
+  static async insertRow<T extends ObjectLiteral>(
+    manager: EntityManager,
+    target: EntityTarget<T>,
+    values: T | QueryDeepPartialEntity<T>,
+  ): Promise<void> {
+    // JSON columns (simple-json) are plain records, which TypeORM's deep-partial type does not admit.
+    const row = values as QueryDeepPartialEntity<T>;
+    await manager.createQueryBuilder().insert().into(target).values(row).updateEntity(false).execute();
+  }
+
+  /**
+   * Runs `work` in the SQLite queue without a transaction: for a statement or two that must not land
+   * inside another request's open transaction but need no atomicity of their own. On PostgreSQL it
+   * simply runs.
+   */
+  exclusive<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const run = () => work(this.dataSource.manager);
+    if (!this.isSqlite) return run();
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
   }
 
   /** Runs `work` in one transaction (serialised on SQLite). */

@@ -136,16 +136,19 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
   }
 
-  /** Inserts a pending record, or returns the one already there. */
+  /**
+   * Inserts a pending record, or returns the one already there. Two statements need no transaction:
+   * SQLite runs them in its queue, and on PostgreSQL a twin's insert fails on the primary key.
+   */
   private claim(operation: Operation): Promise<IdempotencyRecordEntity | null> {
-    return this.db.transaction(async (m) => {
+    return this.db.exclusive(async (m) => {
       const found = await m.findOne(IdempotencyRecordEntity, { where: { id: operation.recordId } });
       const nowIso = new Date().toISOString();
       if (found && found.expiresAt > nowIso) return found;
       if (found) await m.delete(IdempotencyRecordEntity, { id: found.id });
       const expires = new Date(Date.now() + this.config.IDEMPOTENCY_TTL_HOURS * 3_600_000).toISOString();
       try {
-        await m.insert(IdempotencyRecordEntity, {
+        await Database.insertRow(m, IdempotencyRecordEntity, {
           id: operation.recordId,
           requestHash: operation.requestHash,
           state: 'pending',
@@ -156,10 +159,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         });
       } catch {
         // A twin on another connection inserted it first (PostgreSQL): read theirs.
-        return (
-          (await this.db.manager.findOne(IdempotencyRecordEntity, { where: { id: operation.recordId } })) ??
-          null
-        );
+        return m.findOne(IdempotencyRecordEntity, { where: { id: operation.recordId } });
       }
       return null;
     });

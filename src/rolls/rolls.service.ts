@@ -52,9 +52,11 @@ export class RollsService {
     manager: EntityManager,
     principal: Principal,
     rolled: Rolled<unknown>,
-    options: { effects?: Record<string, unknown>; secret?: boolean } = {},
+    options: { effects?: Record<string, unknown>; secret?: boolean; campaign?: CampaignEntity } = {},
   ): Promise<RollEntity> {
-    const campaign = await manager.findOneOrFail(CampaignEntity, { where: { id: principal.campaignId } });
+    const campaign =
+      options.campaign ??
+      (await manager.findOneOrFail(CampaignEntity, { where: { id: principal.campaignId } }));
     const entity = manager.create(RollEntity, {
       id: newId(),
       campaignId: principal.campaignId,
@@ -71,7 +73,8 @@ export class RollsService {
       secret: options.secret ?? false,
       createdAt: now(),
     });
-    return manager.save(entity);
+    await Database.insertRow(manager, RollEntity, entity);
+    return entity;
   }
 
   async list(principal: Principal, query: PageQuery): Promise<Page<Roll>> {

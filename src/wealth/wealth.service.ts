@@ -343,7 +343,7 @@ export class WealthService implements OnModuleInit {
       cashAfter: cash,
       wealthAfter: wealth,
     };
-    const roll = rolled ? await this.rolls.record(m, who, rolled, { effects }) : null;
+    const roll = rolled ? await this.rolls.record(m, who, rolled, { effects, campaign }) : null;
     const entry = await this.writeLedger(
       m,
       who,
@@ -384,7 +384,8 @@ export class WealthService implements OnModuleInit {
       keyId: who.keyId,
       createdAt: now(),
     });
-    return m.save(entry);
+    await Database.insertRow(m, LedgerEntryEntity, entry);
+    return entry;
   }
 
   private purchaseRule(campaign: CampaignEntity): PurchaseRule {
