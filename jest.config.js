@@ -28,6 +28,8 @@ function esmPackages() {
   return names.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
 }
 
+const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages().join('|')})/)`];
+
 /** Two tiers: `unit` (the pure rules core, fast) and `e2e` (the whole app over HTTP, on a real database). */
 const transform = {
   '^.+\\.(ts|js|mjs)$': [
@@ -51,13 +53,14 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'],
+      transformIgnorePatterns,
     },
     {
       displayName: 'e2e',
       testEnvironment: 'node',
       transform,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
-      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages().join('|')})/)`],
+      transformIgnorePatterns,
       testTimeout: 60000,
     },
   ],
