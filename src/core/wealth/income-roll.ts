@@ -1,6 +1,5 @@
-import { binomialTail } from '../odds';
 import type { Dice } from '../random';
-import { countSuccesses } from './pool';
+import { cashGainOdds, countSuccesses } from './pool';
 import { wealthScore, wholeNumber, requireObject } from './validation';
 
 export interface IncomeRollInput {
@@ -41,6 +40,6 @@ export function incomeRoll(input: IncomeRollInput, dice: Dice): IncomeRollOutcom
     faces,
     successes,
     cashGained: successes,
-    odds: { expected: pool / 2, atLeastOne: binomialTail(pool, 1, 1 / 2) },
+    odds: cashGainOdds(pool),
   };
 }

@@ -1,6 +1,5 @@
-import { binomialTail } from '../odds';
 import type { Dice } from '../random';
-import { countSuccesses } from './pool';
+import { cashGainOdds, countSuccesses } from './pool';
 import { wealthScore, wholeNumber, requireObject } from './validation';
 
 export interface SaleRollInput {
@@ -54,6 +53,6 @@ export function saleRoll(input: SaleRollInput, dice: Dice): SaleRollOutcome {
     successes,
     cashGained: successes,
     nothingGained: false,
-    odds: { expected: pool / 2, atLeastOne: binomialTail(pool, 1, 1 / 2) },
+    odds: cashGainOdds(pool),
   };
 }
