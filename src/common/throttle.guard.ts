@@ -5,7 +5,10 @@ import { ThrottlerGuard } from '@nestjs/throttler';
 import { bearerToken } from '../auth/keys';
 import { GraphQLContext, isGraphQL } from './request-context';
 
-/** Rate limits per campaign key when one is sent, else per client address; REST and GraphQL alike. */
+/**
+ * Rate limits per campaign key when one is sent, else per client address: one budget a minute across
+ * every REST route and GraphQL operation.
+ */
 @Injectable()
 export class ArbiterThrottlerGuard extends ThrottlerGuard {
   protected override async getTracker(req: Record<string, unknown>): Promise<string> {
@@ -13,6 +16,11 @@ export class ArbiterThrottlerGuard extends ThrottlerGuard {
     const token = bearerToken(headers.authorization);
     if (token) return `key:${createHash('sha256').update(token).digest('hex')}`;
     return `ip:${String(req.ip)}`;
+  }
+
+  /** One budget per caller across every route (the library's default counts each route apart). */
+  protected override generateKey(_context: ExecutionContext, tracker: string, throttlerName: string): string {
+    return `${throttlerName}:${tracker}`;
   }
 
   protected override getRequestResponse(context: ExecutionContext) {
