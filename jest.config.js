@@ -63,5 +63,14 @@ module.exports = {
       transformIgnorePatterns,
       testTimeout: 60000,
     },
+    {
+      // Needs Debian's Chromium; not part of `npm test`, run by `npm run test:browser` and CI.
+      displayName: 'browser',
+      testEnvironment: 'node',
+      transform,
+      transformIgnorePatterns,
+      testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
+      testTimeout: 90000,
+    },
   ],
 };
