@@ -51,8 +51,8 @@ export class CampaignsResolver {
   }
 
   @ResolveField(() => GameSession, { nullable: true, description: 'The session in progress, or null.' })
-  async currentSession(@Parent() _c: Campaign, @CurrentPrincipal() principal: Principal) {
-    return this.campaigns.currentSession(principal).catch(() => null);
+  currentSession(@Parent() _c: Campaign, @CurrentPrincipal() principal: Principal) {
+    return this.campaigns.findCurrentSession(principal);
   }
 
   @ResolveField(() => GameSessionPage)

@@ -294,9 +294,15 @@ export class CampaignsService {
   }
 
   async currentSession(principal: Principal): Promise<GameSession> {
+    const session = await this.findCurrentSession(principal);
+    if (!session) throw new Problem('NO_SESSION_IN_PROGRESS', 'No game session is in progress.');
+    return session;
+  }
+
+  /** The session in progress, or null when there is none. */
+  async findCurrentSession(principal: Principal): Promise<GameSession | null> {
     const campaign = await this.campaign(this.db.manager, principal.campaignId);
-    if (!campaign.currentSessionId)
-      throw new Problem('NO_SESSION_IN_PROGRESS', 'No game session is in progress.');
+    if (!campaign.currentSessionId) return null;
     return toSession(
       await this.db.manager.findOneOrFail(GameSessionEntity, { where: { id: campaign.currentSessionId } }),
     );

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Principal } from '../auth/principal';
 import { Problem } from '../common/problem';
 import { RandomService } from '../common/random.service';
-import { ArbiterRequest } from '../common/request-context';
+import { ArbiterRequest, diceBudget } from '../common/request-context';
 import {
   abilityRoll,
   contest,
@@ -63,12 +63,11 @@ export class ChecksService {
     principal?: Principal,
   ): Promise<CheckResult<K>> {
     const { seed, ...rest } = input;
-    const budget = (request.diceUsed ??= { used: 0 });
     const procedure = CHECKS[kind] as unknown as {
       name: string;
       run: (i: unknown, d: never) => OutcomeOf<K>;
     };
-    const rolled: Rolled<OutcomeOf<K>> = this.rolls.roll(procedure, rest, seed, budget);
+    const rolled: Rolled<OutcomeOf<K>> = this.rolls.roll(procedure, rest, seed, diceBudget(request));
     const answer = { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng };
     if (!principal) return { ...answer, rollId: null };
     return this.db.mutation(async (m) => {

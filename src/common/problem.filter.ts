@@ -65,6 +65,16 @@ export function classify(exception: unknown): Classified {
   return { code: 'INTERNAL', status: 500, detail: 'An unexpected error occurred; it has been logged.' };
 }
 
+/** The `extensions` of a GraphQL error for a classified problem (the same members as problem+json). */
+export function problemExtensions(problem: Classified, requestId?: string): Record<string, unknown> {
+  return {
+    code: problem.code,
+    status: problem.status,
+    ...(problem.errors ? { errors: problem.errors } : {}),
+    ...(problem.status >= 500 ? { requestId } : {}),
+  };
+}
+
 /**
  * The one place errors become answers: RFC 9457 problem+json over REST, a GraphQL error with the same
  * `code` in `extensions` over GraphQL. Unknown errors are logged with the request id and answered 500.
@@ -80,14 +90,7 @@ export class ProblemFilter implements ExceptionFilter {
       const requestId = context?.req?.id;
       if (problem.status >= 500)
         this.logger.error({ err: exception, requestId }, 'unhandled error in GraphQL');
-      return new GraphQLError(problem.detail, {
-        extensions: {
-          code: problem.code,
-          status: problem.status,
-          ...(problem.errors ? { errors: problem.errors } : {}),
-          ...(problem.status >= 500 ? { requestId } : {}),
-        },
-      });
+      return new GraphQLError(problem.detail, { extensions: problemExtensions(problem, requestId) });
     }
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();

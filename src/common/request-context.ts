@@ -10,6 +10,11 @@ export interface GraphQLContext {
   reply: FastifyReply;
 }
 
+/** The dice already rolled by this request, shared by all its rolls (see `Dice`). */
+export function diceBudget(request: ArbiterRequest): { used: number } {
+  return (request.diceUsed ??= { used: 0 });
+}
+
 /** The Fastify request behind a REST call or a GraphQL operation. */
 export function requestOf(context: ExecutionContext): ArbiterRequest {
   if (context.getType<string>() === 'graphql') {

@@ -52,16 +52,16 @@ export class Database {
    * simply runs.
    */
   exclusive<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const run = () => work(this.dataSource.manager);
-    if (!this.isSqlite) return run();
-    const result = this.queue.then(run, run);
-    this.queue = result.catch(() => undefined);
-    return result;
+    return this.takeTurn(() => work(this.dataSource.manager));
   }
 
   /** Runs `work` in one transaction (serialised on SQLite). */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const run = () => this.dataSource.transaction((manager) => work(manager));
+    return this.takeTurn(() => this.dataSource.transaction((manager) => work(manager)));
+  }
+
+  /** On SQLite, runs `run` after everything queued before it; on PostgreSQL, at once. */
+  private takeTurn<T>(run: () => Promise<T>): Promise<T> {
     if (!this.isSqlite) return run();
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);

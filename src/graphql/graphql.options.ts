@@ -6,7 +6,7 @@ import { GraphQLError } from 'graphql';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
 import { AppConfig } from '../config/app-config';
 import type { GraphQLContext } from '../common/request-context';
-import { classify } from '../common/problem.filter';
+import { classify, problemExtensions } from '../common/problem.filter';
 import { Problem } from '../common/problem';
 import { RuleError } from '../core/errors';
 
@@ -93,15 +93,7 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
       const original = unwrapResolverError(error);
       if (original instanceof Problem || original instanceof RuleError) {
         const problem = classify(original);
-        return {
-          ...formatted,
-          message: problem.detail,
-          extensions: {
-            code: problem.code,
-            status: problem.status,
-            ...(problem.errors ? { errors: problem.errors } : {}),
-          },
-        };
+        return { ...formatted, message: problem.detail, extensions: problemExtensions(problem) };
       }
       const extensions = { ...(formatted.extensions ?? {}) };
       delete extensions.stacktrace;

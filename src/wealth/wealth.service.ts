@@ -4,7 +4,7 @@ import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
 import { Problem } from '../common/problem';
-import { ArbiterRequest } from '../common/request-context';
+import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
 import {
   DEFAULT_LIFESTYLES,
@@ -134,7 +134,7 @@ export class WealthService implements OnModuleInit {
         );
       }
       if (!flatCost) this.assertCanWager(character, input.wager);
-      const rolled = this.rolls.roll(WEALTH_PROCEDURES.purchase, terms, input.seed, budget(req));
+      const rolled = this.rolls.roll(WEALTH_PROCEDURES.purchase, terms, input.seed, diceBudget(req));
       const change = {
         cashDelta: -rolled.outcome.cashSpent,
         wealthDelta: 0,
@@ -150,7 +150,7 @@ export class WealthService implements OnModuleInit {
     return this.db.mutation(async (m): Promise<CharacterSaleResult> => {
       const { campaign, character } = await this.load(m, who, characterId);
       const terms = { cost: input.cost, wealth: character.wealth };
-      const rolled = this.rolls.roll(WEALTH_PROCEDURES.sale, terms, input.seed, budget(req));
+      const rolled = this.rolls.roll(WEALTH_PROCEDURES.sale, terms, input.seed, diceBudget(req));
       const change = {
         cashDelta: rolled.outcome.cashGained,
         wealthDelta: 0,
@@ -171,7 +171,7 @@ export class WealthService implements OnModuleInit {
         WEALTH_PROCEDURES.income,
         { wealth: character.wealth },
         input.seed,
-        budget(req),
+        diceBudget(req),
       );
       const change = { cashDelta: rolled.outcome.cashGained, wealthDelta: 0, reason: 'income' };
       const applied = await this.apply(m, who, campaign, character, change, rolled);
@@ -194,7 +194,7 @@ export class WealthService implements OnModuleInit {
       const sessionId = await this.claimSessionUse(m, campaign, character, 'wealth-improvement');
       this.assertCanWager(character, input.wager);
       const terms = { targetRank: character.wealth + 1, wager: input.wager };
-      const rolled = this.rolls.roll(WEALTH_PROCEDURES.improvement, terms, input.seed, budget(req));
+      const rolled = this.rolls.roll(WEALTH_PROCEDURES.improvement, terms, input.seed, diceBudget(req));
       const change = {
         cashDelta: -rolled.outcome.cashSpent,
         wealthDelta: rolled.outcome.improved ? 1 : 0,
@@ -406,8 +406,6 @@ export class WealthService implements OnModuleInit {
     };
   }
 }
-
-const budget = (req: ArbiterRequest) => (req.diceUsed ??= { used: 0 });
 
 export function toLedgerEntry(e: LedgerEntryEntity): LedgerEntry {
   return {

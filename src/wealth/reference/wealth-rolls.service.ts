@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Problem } from '../../common/problem';
 import { RandomService } from '../../common/random.service';
-import type { ArbiterRequest } from '../../common/request-context';
+import { type ArbiterRequest, diceBudget } from '../../common/request-context';
 import { smallestWagerFor, wagerOdds, wagerProbability, type WagerProcedureInput } from '../../core/wealth';
 import { ProcedureRegistry, type Procedure } from '../../rolls/procedures';
 import { RollsService } from '../../rolls/rolls.service';
@@ -45,9 +45,8 @@ export class WealthRollsService {
     request: ArbiterRequest,
   ): WealthRollResult<K> {
     const { seed, ...rest } = input;
-    const budget = (request.diceUsed ??= { used: 0 });
     const procedure = WEALTH_PROCEDURES[kind] as unknown as Procedure<unknown, OutcomeOf<K>>;
-    const rolled = this.rolls.roll(procedure, withoutNulls(rest), seed ?? undefined, budget);
+    const rolled = this.rolls.roll(procedure, withoutNulls(rest), seed ?? undefined, diceBudget(request));
     return { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null };
   }
 
