@@ -9,6 +9,8 @@ import { AppModule } from './app.module';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { PLAYGROUND_ASSETS } from './graphql/graphql.options';
+import { storeAnswer } from './idempotency/idempotency.guard';
+import { IdempotencyStore } from './idempotency/idempotency.store';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -60,6 +62,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  fastify.addHook('onSend', storeAnswer(app.get(IdempotencyStore)));
   await fastify.register(fastifyStatic, {
     root: getDistDirectory(),
     prefix: PLAYGROUND_ASSETS,

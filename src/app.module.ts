@@ -15,6 +15,7 @@ import { DatabaseModule } from './database/database.module';
 import { ApiKeyEntity } from './database/entities';
 import { graphqlOptions } from './graphql/graphql.options';
 import { HealthModule } from './health/health.module';
+import { IdempotencyGuard } from './idempotency/idempotency.guard';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { RollsModule } from './rolls/rolls.module';
 import { WealthReferenceModule } from './wealth/reference/wealth-reference.module';
@@ -50,6 +51,8 @@ export class AppModule {
         { provide: APP_FILTER, useClass: ProblemFilter },
         { provide: APP_GUARD, useClass: ArbiterThrottlerGuard },
         { provide: APP_GUARD, useClass: CampaignGuard },
+        // Last, so that a stored answer is only replayed to a caller the guards above let through.
+        { provide: APP_GUARD, useClass: IdempotencyGuard },
       ],
     };
   }

@@ -1,3 +1,4 @@
+import { ArbiterRequest, CurrentCall } from '../common/request-context';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { assertMayActFor, CurrentPrincipal, Principal, Roles } from '../auth/principal';
@@ -29,8 +30,8 @@ export class CampaignsController {
   @Post()
   @ApiOperation({ summary: 'Create a campaign; the answer holds its referee key, shown once' })
   @ApiCreatedResponse({ type: CreatedCampaign })
-  create(@Body() input: CreateCampaignInput): Promise<CreatedCampaign> {
-    return this.campaigns.create(input);
+  create(@Body() input: CreateCampaignInput, @CurrentCall() call: ArbiterRequest): Promise<CreatedCampaign> {
+    return this.campaigns.create(input, call);
   }
 
   @Get(':campaignId')
@@ -52,8 +53,12 @@ export class KeysController {
   @Post()
   @ApiOperation({ summary: 'Create a player, viewer or referee key; the secret is shown once' })
   @ApiCreatedResponse({ type: CreatedKey })
-  create(@CurrentPrincipal() principal: Principal, @Body() input: CreateKeyInput): Promise<CreatedKey> {
-    return this.campaigns.createKey(principal, input);
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() input: CreateKeyInput,
+    @CurrentCall() call: ArbiterRequest,
+  ): Promise<CreatedKey> {
+    return this.campaigns.createKey(principal, input, call);
   }
 
   @Get()
@@ -66,8 +71,12 @@ export class KeysController {
   @Delete(':keyId')
   @ApiOperation({ summary: 'Revoke a key; it answers 401 from then on' })
   @ApiOkResponse({ type: ApiKey })
-  revoke(@CurrentPrincipal() principal: Principal, @Param('keyId') keyId: string): Promise<ApiKey> {
-    return this.campaigns.revokeKey(principal, keyId);
+  revoke(
+    @CurrentPrincipal() principal: Principal,
+    @Param('keyId') keyId: string,
+    @CurrentCall() call: ArbiterRequest,
+  ): Promise<ApiKey> {
+    return this.campaigns.revokeKey(principal, keyId, call);
   }
 }
 
@@ -81,8 +90,12 @@ export class CharactersController {
   @Roles('referee')
   @ApiOperation({ summary: 'Create a character (referee)' })
   @ApiCreatedResponse({ type: Character })
-  create(@CurrentPrincipal() principal: Principal, @Body() input: CreateCharacterInput): Promise<Character> {
-    return this.campaigns.createCharacter(principal, input);
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() input: CreateCharacterInput,
+    @CurrentCall() call: ArbiterRequest,
+  ): Promise<Character> {
+    return this.campaigns.createCharacter(principal, input, call);
   }
 
   @Get()
@@ -109,9 +122,10 @@ export class CharactersController {
     @CurrentPrincipal() principal: Principal,
     @Param('characterId') characterId: string,
     @Body() input: UpdateCharacterInput,
+    @CurrentCall() call: ArbiterRequest,
   ): Promise<Character> {
     assertMayActFor(principal, characterId);
-    return this.campaigns.updateCharacter(principal, characterId, input);
+    return this.campaigns.updateCharacter(principal, characterId, input, call);
   }
 }
 
@@ -125,8 +139,8 @@ export class SessionsController {
   @Roles('referee')
   @ApiOperation({ summary: 'Start a new game session, ending the one in progress (referee)' })
   @ApiCreatedResponse({ type: GameSession })
-  start(@CurrentPrincipal() principal: Principal): Promise<GameSession> {
-    return this.campaigns.startSession(principal);
+  start(@CurrentPrincipal() principal: Principal, @CurrentCall() call: ArbiterRequest): Promise<GameSession> {
+    return this.campaigns.startSession(principal, call);
   }
 
   @Get()
@@ -148,7 +162,7 @@ export class SessionsController {
   @Roles('referee')
   @ApiOperation({ summary: 'End the session in progress (referee)' })
   @ApiOkResponse({ type: GameSession })
-  end(@CurrentPrincipal() principal: Principal): Promise<GameSession> {
-    return this.campaigns.endSession(principal);
+  end(@CurrentPrincipal() principal: Principal, @CurrentCall() call: ArbiterRequest): Promise<GameSession> {
+    return this.campaigns.endSession(principal, call);
   }
 }

@@ -1,3 +1,6 @@
+import { UseInterceptors } from '@nestjs/common';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { ArbiterRequest, CurrentCall } from '../common/request-context';
 import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { assertMayActFor, assertReferee, CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import { Page, PageQuery } from '../common/pagination';
@@ -26,6 +29,7 @@ import { CampaignsService } from './campaigns.service';
 const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
 
 /** GraphQL twins of the campaign, key, character and session routes; same service, same rules. */
+@UseInterceptors(IdempotencyInterceptor)
 @Resolver(() => Campaign)
 export class CampaignsResolver {
   constructor(
@@ -36,8 +40,11 @@ export class CampaignsResolver {
   @Mutation(() => CreatedCampaign, {
     description: 'Create a campaign; the answer holds its referee key, shown once.',
   })
-  createCampaign(@Args('input') input: CreateCampaignInput): Promise<CreatedCampaign> {
-    return this.campaigns.create(input);
+  createCampaign(
+    @Args('input') input: CreateCampaignInput,
+    @CurrentCall() call: ArbiterRequest,
+  ): Promise<CreatedCampaign> {
+    return this.campaigns.create(input, call);
   }
 
   @Query(() => Campaign, { description: 'A campaign, with its characters, sessions and roll log as fields.' })
@@ -81,8 +88,9 @@ export class CampaignsResolver {
     @campaignId() _id: string,
     @Args('input') input: CreateKeyInput,
     @CurrentPrincipal() principal: Principal,
+    @CurrentCall() call: ArbiterRequest,
   ): Promise<CreatedKey> {
-    return this.campaigns.createKey(principal, input);
+    return this.campaigns.createKey(principal, input, call);
   }
 
   @Roles('referee')
@@ -100,8 +108,9 @@ export class CampaignsResolver {
     @campaignId() _id: string,
     @Args('keyId', { type: () => ID }) keyId: string,
     @CurrentPrincipal() principal: Principal,
+    @CurrentCall() call: ArbiterRequest,
   ): Promise<ApiKey> {
-    return this.campaigns.revokeKey(principal, keyId);
+    return this.campaigns.revokeKey(principal, keyId, call);
   }
 
   @Roles('referee')
@@ -110,8 +119,9 @@ export class CampaignsResolver {
     @campaignId() _id: string,
     @Args('input') input: CreateCharacterInput,
     @CurrentPrincipal() principal: Principal,
+    @CurrentCall() call: ArbiterRequest,
   ): Promise<Character> {
-    return this.campaigns.createCharacter(principal, input);
+    return this.campaigns.createCharacter(principal, input, call);
   }
 
   @Query(() => CharacterPage, { name: 'characters', description: 'The campaign’s characters.' })
@@ -134,23 +144,32 @@ export class CampaignsResolver {
     @Args('characterId', { type: () => ID }) characterId: string,
     @Args('input') input: UpdateCharacterInput,
     @CurrentPrincipal() principal: Principal,
+    @CurrentCall() call: ArbiterRequest,
   ): Promise<Character> {
     assertMayActFor(principal, characterId);
-    return this.campaigns.updateCharacter(principal, characterId, input);
+    return this.campaigns.updateCharacter(principal, characterId, input, call);
   }
 
   @Roles('referee')
   @Mutation(() => GameSession, {
     description: 'Start a new game session, ending the one in progress (referee).',
   })
-  startSession(@campaignId() _id: string, @CurrentPrincipal() principal: Principal): Promise<GameSession> {
-    return this.campaigns.startSession(principal);
+  startSession(
+    @campaignId() _id: string,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentCall() call: ArbiterRequest,
+  ): Promise<GameSession> {
+    return this.campaigns.startSession(principal, call);
   }
 
   @Roles('referee')
   @Mutation(() => GameSession, { description: 'End the session in progress (referee).' })
-  endSession(@campaignId() _id: string, @CurrentPrincipal() principal: Principal): Promise<GameSession> {
-    return this.campaigns.endSession(principal);
+  endSession(
+    @campaignId() _id: string,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentCall() call: ArbiterRequest,
+  ): Promise<GameSession> {
+    return this.campaigns.endSession(principal, call);
   }
 
   @Query(() => GameSession, {

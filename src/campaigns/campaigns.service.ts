@@ -6,7 +6,7 @@ import { hashSecret, newSecret } from '../auth/keys';
 import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
 import { Problem } from '../common/problem';
 import { newId, now } from '../common/time';
-import { Database } from '../database/database.service';
+import { Database, MutationCall } from '../database/database.service';
 import { ApiKeyEntity, CampaignEntity, CharacterEntity, GameSessionEntity } from '../database/entities';
 import {
   CreateCampaignInput,
@@ -59,8 +59,8 @@ export class CampaignsService {
     this.creationHooks.push(hook);
   }
 
-  create(input: CreateCampaignInput): Promise<CreatedCampaign> {
-    return this.db.mutation(async (m) => {
+  create(input: CreateCampaignInput, call: MutationCall): Promise<CreatedCampaign> {
+    return this.db.mutation(call, async (m) => {
       const campaign = m.create(CampaignEntity, {
         id: newId(),
         name: input.name,
@@ -90,8 +90,8 @@ export class CampaignsService {
 
   // Keys
 
-  createKey(principal: Principal, input: CreateKeyInput): Promise<CreatedKey> {
-    return this.db.mutation(async (m) => {
+  createKey(principal: Principal, input: CreateKeyInput, call: MutationCall): Promise<CreatedKey> {
+    return this.db.mutation(call, async (m) => {
       const characterIds = [...new Set(input.characterIds ?? [])];
       if (input.role !== 'player' && characterIds.length > 0) {
         throw Problem.field('VALIDATION_FAILED', 'characterIds', 'Only player keys are bound to characters.');
@@ -117,9 +117,9 @@ export class CampaignsService {
     return toPage(rows, limit, toApiKey, (row) => [row.createdAt, row.id]);
   }
 
-  async revokeKey(principal: Principal, keyId: string): Promise<ApiKey> {
+  async revokeKey(principal: Principal, keyId: string, call: MutationCall): Promise<ApiKey> {
     let secretHash = '';
-    const revoked = await this.db.mutation(async (m) => {
+    const revoked = await this.db.mutation(call, async (m) => {
       // The campaign row lock makes concurrent revocations take turns, so the last-referee check holds.
       await this.lockCampaign(m, principal.campaignId);
       const key = await m.findOne(ApiKeyEntity, { where: { id: keyId, campaignId: principal.campaignId } });
@@ -169,8 +169,8 @@ export class CampaignsService {
 
   // Characters
 
-  createCharacter(principal: Principal, input: CreateCharacterInput): Promise<Character> {
-    return this.db.mutation(async (m) => {
+  createCharacter(principal: Principal, input: CreateCharacterInput, call: MutationCall): Promise<Character> {
+    return this.db.mutation(call, async (m) => {
       const stamp = now();
       const entity = m.create(CharacterEntity, {
         id: newId(),
@@ -214,8 +214,9 @@ export class CampaignsService {
     principal: Principal,
     characterId: string,
     input: UpdateCharacterInput,
+    call: MutationCall,
   ): Promise<Character> {
-    return this.db.mutation(async (m) => {
+    return this.db.mutation(call, async (m) => {
       const entity = await this.character(m, principal.campaignId, characterId);
       if (input.name !== undefined) entity.name = input.name;
       if (input.notes !== undefined) entity.notes = input.notes;
@@ -269,8 +270,8 @@ export class CampaignsService {
   // Sessions
 
   /** Starts a new game session, ending the one in progress. */
-  startSession(principal: Principal): Promise<GameSession> {
-    return this.db.mutation(async (m) => {
+  startSession(principal: Principal, call: MutationCall): Promise<GameSession> {
+    return this.db.mutation(call, async (m) => {
       const campaign = await this.lockCampaign(m, principal.campaignId);
       const stamp = now();
       if (campaign.currentSessionId) {
@@ -308,8 +309,8 @@ export class CampaignsService {
     );
   }
 
-  endSession(principal: Principal): Promise<GameSession> {
-    return this.db.mutation(async (m) => {
+  endSession(principal: Principal, call: MutationCall): Promise<GameSession> {
+    return this.db.mutation(call, async (m) => {
       const campaign = await this.lockCampaign(m, principal.campaignId);
       if (!campaign.currentSessionId)
         throw new Problem('NO_SESSION_IN_PROGRESS', 'No game session is in progress.');

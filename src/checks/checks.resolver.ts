@@ -1,3 +1,5 @@
+import { UseInterceptors } from '@nestjs/common';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Principal, Roles } from '../auth/principal';
 import type { GraphQLContext } from '../common/request-context';
@@ -38,6 +40,7 @@ const inCampaign = () =>
  * GraphQL twins of the check routes. Each mutation is stateless without `campaignId` and logged in
  * the campaign with it, exactly like the two REST forms.
  */
+@UseInterceptors(IdempotencyInterceptor)
 @Resolver()
 @Roles('referee', 'player')
 export class ChecksResolver {

@@ -70,7 +70,7 @@ export class ChecksService {
     const rolled: Rolled<OutcomeOf<K>> = this.rolls.roll(procedure, rest, seed, diceBudget(request));
     const answer = { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng };
     if (!principal) return { ...answer, rollId: null };
-    return this.db.mutation(async (m) => {
+    return this.db.mutation(request, async (m) => {
       const roll = await this.rolls.record(m, principal, rolled);
       return { ...answer, rollId: roll.id };
     });

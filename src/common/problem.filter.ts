@@ -1,4 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { IdempotentReplay } from '../idempotency/idempotency.guard';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
@@ -84,6 +85,16 @@ export class ProblemFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(exception: unknown, host: ArgumentsHost): unknown {
+    if (exception instanceof IdempotentReplay && host.getType<string>() === 'http') {
+      // Not an error: the guard answers a retry with the stored answer (see IdempotencyGuard).
+      return host
+        .switchToHttp()
+        .getResponse<FastifyReply>()
+        .status(exception.answer.status)
+        .header('idempotent-replayed', 'true')
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(exception.answer.body);
+    }
     const problem = classify(exception);
     if (host.getType<string>() === 'graphql') {
       const context = host.getArgByIndex<GraphQLContext>(2);

@@ -1,9 +1,14 @@
-import { ExecutionContext } from '@nestjs/common';
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal';
+import type { IdempotencyScope } from '../database/database.service';
 
-export type ArbiterRequest = FastifyRequest & { principal?: Principal; diceUsed?: { used: number } };
+export type ArbiterRequest = FastifyRequest & {
+  principal?: Principal;
+  diceUsed?: { used: number };
+  idempotency?: IdempotencyScope;
+};
 
 export interface GraphQLContext {
   req: ArbiterRequest;
@@ -26,3 +31,11 @@ export function requestOf(context: ExecutionContext): ArbiterRequest {
 export function isGraphQL(context: ExecutionContext): boolean {
   return context.getType<string>() === 'graphql';
 }
+
+/**
+ * The request behind a REST call or a GraphQL operation, for services that need what travels with
+ * it (the dice budget, the idempotency scope).
+ */
+export const CurrentCall = createParamDecorator((_: unknown, context: ExecutionContext): ArbiterRequest =>
+  requestOf(context),
+);

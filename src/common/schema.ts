@@ -22,6 +22,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { GraphQLJSON } from 'graphql-scalars';
+import { fastField, stringSchema } from './fast-validation';
 
 /*
  * One class per operation carries its GraphQL field, its OpenAPI property and its validation, so the
@@ -46,6 +47,23 @@ function bounds(min?: number, max?: number): PropertyDecorator[] {
   return [...(min !== undefined ? [Min(min)] : []), ...(max !== undefined ? [Max(max)] : [])];
 }
 
+/** The same bounds as JSON Schema keywords. */
+function schemaBounds(min?: number, max?: number): Record<string, number> {
+  return { ...(min !== undefined ? { minimum: min } : {}), ...(max !== undefined ? { maximum: max } : {}) };
+}
+
+/**
+ * The class-validator rules of one field, plus the JSON Schema of the same rules for the compiled
+ * fast path (see fast-validation.ts); `schema: null` keeps the class on class-validator alone.
+ */
+function validated(
+  optional: boolean | undefined,
+  schema: Record<string, unknown> | null,
+  rules: PropertyDecorator[],
+): PropertyDecorator[] {
+  return [...rules, fastField({ schema, optional: !!optional, validators: rules.length })];
+}
+
 export const In = {
   int(description: string, o: IntOptions = {}): PropertyDecorator {
     return applyDecorators(
@@ -58,26 +76,29 @@ export const In = {
         maximum: o.max,
         example: o.example,
       }),
-      ...optionalValidation(o.optional),
-      IsInt(),
-      ...bounds(o.min, o.max),
+      ...validated(o.optional, { type: 'integer', ...schemaBounds(o.min, o.max) }, [
+        ...optionalValidation(o.optional),
+        IsInt(),
+        ...bounds(o.min, o.max),
+      ]),
     );
   },
   number(description: string, o: IntOptions = {}): PropertyDecorator {
     return applyDecorators(
       Field(() => Float, { description, nullable: o.optional }),
       ApiProperty({ type: 'number', description, required: !o.optional, minimum: o.min, maximum: o.max }),
-      ...optionalValidation(o.optional),
-      IsNumber({ allowNaN: false, allowInfinity: false }),
-      ...bounds(o.min, o.max),
+      ...validated(o.optional, { type: 'number', ...schemaBounds(o.min, o.max) }, [
+        ...optionalValidation(o.optional),
+        IsNumber({ allowNaN: false, allowInfinity: false }),
+        ...bounds(o.min, o.max),
+      ]),
     );
   },
   bool(description: string, o: Common = {}): PropertyDecorator {
     return applyDecorators(
       Field(() => Boolean, { description, nullable: o.optional }),
       ApiProperty({ type: 'boolean', description, required: !o.optional }),
-      ...optionalValidation(o.optional),
-      IsBoolean(),
+      ...validated(o.optional, { type: 'boolean' }, [...optionalValidation(o.optional), IsBoolean()]),
     );
   },
   string(
@@ -95,21 +116,29 @@ export const In = {
         pattern: o.pattern?.source,
         example: o.example,
       }),
-      ...optionalValidation(o.optional),
-      IsString(),
-      MinLength(o.minLength ?? 1),
-      MaxLength(o.maxLength),
-      ...(o.pattern ? [Matches(o.pattern)] : []),
+      ...validated(
+        o.optional,
+        stringSchema({ minLength: o.minLength ?? 1, maxLength: o.maxLength, pattern: o.pattern }),
+        [
+          ...optionalValidation(o.optional),
+          IsString(),
+          MinLength(o.minLength ?? 1),
+          MaxLength(o.maxLength),
+          ...(o.pattern ? [Matches(o.pattern)] : []),
+        ],
+      ),
     );
   },
   id(description: string, o: Common = {}): PropertyDecorator {
     return applyDecorators(
       Field(() => ID, { description, nullable: o.optional }),
       ApiProperty({ type: 'string', description, required: !o.optional, maxLength: 64 }),
-      ...optionalValidation(o.optional),
-      IsString(),
-      MinLength(1),
-      MaxLength(64),
+      ...validated(o.optional, stringSchema({ minLength: 1, maxLength: 64 }), [
+        ...optionalValidation(o.optional),
+        IsString(),
+        MinLength(1),
+        MaxLength(64),
+      ]),
     );
   },
   /** A string from a fixed list; `enumRef` is the GraphQL enum registered for it. */
@@ -117,8 +146,7 @@ export const In = {
     return applyDecorators(
       Field(() => enumRef, { description, nullable: o.optional }),
       ApiProperty({ type: 'string', enum: [...values], description, required: !o.optional }),
-      ...optionalValidation(o.optional),
-      IsIn([...values]),
+      ...validated(o.optional, { enum: [...values] }, [...optionalValidation(o.optional), IsIn([...values])]),
     );
   },
   intList(description: string, o: IntOptions & { minItems?: number; maxItems: number }): PropertyDecorator {
@@ -132,33 +160,52 @@ export const In = {
         minItems: o.minItems,
         maxItems: o.maxItems,
       }),
-      ...optionalValidation(o.optional),
-      IsArray(),
-      ArrayMinSize(o.minItems ?? 0),
-      ArrayMaxSize(o.maxItems),
-      IsInt({ each: true }),
-      ...(o.min !== undefined ? [Min(o.min, { each: true })] : []),
-      ...(o.max !== undefined ? [Max(o.max, { each: true })] : []),
+      ...validated(
+        o.optional,
+        {
+          type: 'array',
+          items: { type: 'integer', ...schemaBounds(o.min, o.max) },
+          minItems: o.minItems ?? 0,
+          maxItems: o.maxItems,
+        },
+        [
+          ...optionalValidation(o.optional),
+          IsArray(),
+          ArrayMinSize(o.minItems ?? 0),
+          ArrayMaxSize(o.maxItems),
+          IsInt({ each: true }),
+          ...(o.min !== undefined ? [Min(o.min, { each: true })] : []),
+          ...(o.max !== undefined ? [Max(o.max, { each: true })] : []),
+        ],
+      ),
     );
   },
   idList(description: string, o: Common & { maxItems: number }): PropertyDecorator {
     return applyDecorators(
       Field(() => [ID], { description, nullable: o.optional }),
       ApiProperty({ type: 'array', items: { type: 'string' }, description, required: !o.optional }),
-      ...optionalValidation(o.optional),
-      IsArray(),
-      ArrayMaxSize(o.maxItems),
-      IsString({ each: true }),
-      MaxLength(64, { each: true }),
+      ...validated(
+        o.optional,
+        { type: 'array', items: stringSchema({ minLength: 0, maxLength: 64 }), maxItems: o.maxItems },
+        [
+          ...optionalValidation(o.optional),
+          IsArray(),
+          ArrayMaxSize(o.maxItems),
+          IsString({ each: true }),
+          MaxLength(64, { each: true }),
+        ],
+      ),
     );
   },
   nested(description: string, type: () => ClassType<unknown>, o: Common = {}): PropertyDecorator {
     return applyDecorators(
       Field(type, { description, nullable: o.optional }),
       ApiProperty({ type, description, required: !o.optional }),
-      ...(o.optional ? [IsOptional()] : [IsDefined()]),
-      IsObject(),
-      ValidateNested(),
+      ...validated(o.optional, null, [
+        ...(o.optional ? [IsOptional()] : [IsDefined()]),
+        IsObject(),
+        ValidateNested(),
+      ]),
       Type(type),
     );
   },
@@ -170,11 +217,13 @@ export const In = {
     return applyDecorators(
       Field(() => [type()], { description, nullable: o.optional }),
       ApiProperty({ type: () => [type()], description, required: !o.optional }),
-      ...(o.optional ? [IsOptional()] : [IsDefined()]),
-      IsArray(),
-      ArrayMinSize(o.minItems ?? 0),
-      ArrayMaxSize(o.maxItems),
-      ValidateNested({ each: true }),
+      ...validated(o.optional, null, [
+        ...(o.optional ? [IsOptional()] : [IsDefined()]),
+        IsArray(),
+        ArrayMinSize(o.minItems ?? 0),
+        ArrayMaxSize(o.maxItems),
+        ValidateNested({ each: true }),
+      ]),
       Type(type),
     );
   },

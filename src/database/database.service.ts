@@ -1,11 +1,14 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { IdempotencyRecordEntity } from './entities';
 
-/** Set by the idempotency layer for a request that carries an Idempotency-Key. */
+/**
+ * Set by the idempotency layer (`request.idempotency`) for a request that carries an
+ * Idempotency-Key. It travels on the request rather than in an AsyncLocalStorage: on Node 20 an
+ * active AsyncLocalStorage installs promise hooks that slow every request of the process.
+ */
 export interface IdempotencyScope {
   recordId: string;
   status: number;
@@ -15,7 +18,10 @@ export interface IdempotencyScope {
   completed: boolean;
 }
 
-export const idempotencyScope = new AsyncLocalStorage<IdempotencyScope>();
+/** What `mutation` needs of the request it serves. */
+export interface MutationCall {
+  idempotency?: IdempotencyScope;
+}
 
 @Injectable()
 export class Database {
@@ -73,8 +79,8 @@ export class Database {
    * Idempotency-Key, the response is stored in the same transaction as the change, so a crash can
    * never leave a change without its stored answer (which would let a retry apply it twice).
    */
-  mutation<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const scope = idempotencyScope.getStore();
+  mutation<T>(call: MutationCall, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const scope = call.idempotency;
     return this.transaction(async (manager) => {
       const result = await work(manager);
       if (scope && !scope.completed) {

@@ -2,7 +2,8 @@ import { ApolloDriverConfig } from '@nestjs/apollo';
 import { renderAltair } from 'altair-static';
 import depthLimit from 'graphql-depth-limit';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { GraphQLError } from 'graphql';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import { DocumentNode, GraphQLError, GraphQLSchema, visit } from 'graphql';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
 import { AppConfig } from '../config/app-config';
 import type { GraphQLContext } from '../common/request-context';
@@ -41,6 +42,68 @@ function offlinePlayground(): ApolloServerPlugin {
   };
 }
 
+/**
+ * The arguments a cost estimate reads (`limit` multiplies the cost of a list). A field complexity
+ * (`extensions.complexity`) that reads another argument must add its name here, or the cache below
+ * would reuse a cost computed for other values.
+ */
+const COST_ARGUMENTS = new Set(['limit']);
+const COSTS_PER_DOCUMENT = 256;
+
+/** The variables whose values can change the cost of a document (those passed to a cost argument). */
+function costVariables(document: DocumentNode): string[] {
+  const names = new Set<string>();
+  visit(document, {
+    Argument(node) {
+      if (!COST_ARGUMENTS.has(node.name.value)) return;
+      visit(node.value, {
+        Variable(variable) {
+          names.add(variable.name.value);
+        },
+      });
+    },
+  });
+  return [...names].sort();
+}
+
+/**
+ * Estimated costs by document (Apollo hands the same parsed document to every request with the same
+ * query text), operation name and the values of the variables that can change the cost. Walking
+ * the document for its cost was the largest single cost of a small GraphQL request.
+ */
+const costCache = new WeakMap<DocumentNode, { variables: string[]; costs: Map<string, number> }>();
+
+function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | undefined,
+): number {
+  let entry = costCache.get(document);
+  if (!entry) {
+    entry = { variables: costVariables(document), costs: new Map() };
+    costCache.set(document, entry);
+  }
+  const key = `${operationName ?? ''}\n${JSON.stringify(entry.variables.map((name) => variables?.[name] ?? null))}`;
+  const known = entry.costs.get(key);
+  if (known !== undefined) return known;
+  const cost = getComplexity({
+    schema,
+    query: document,
+    operationName: operationName ?? undefined,
+    variables,
+    estimators: [
+      fieldExtensionsEstimator(),
+      ({ args, childComplexity }) =>
+        typeof args.limit === 'number' ? 1 + args.limit * childComplexity : undefined,
+      simpleEstimator({ defaultComplexity: 1 }),
+    ],
+  });
+  if (entry.costs.size >= COSTS_PER_DOCUMENT) entry.costs.clear();
+  entry.costs.set(key, cost);
+  return cost;
+}
+
 /** Refuses operations whose estimated cost (1 a field, lists by their `limit`) is above the limit. */
 function costLimit(maxCost: number): ApolloServerPlugin {
   return {
@@ -49,18 +112,7 @@ function costLimit(maxCost: number): ApolloServerPlugin {
         async didResolveOperation({ request, document, schema }) {
           let cost: number;
           try {
-            cost = getComplexity({
-              schema,
-              query: document,
-              operationName: request.operationName,
-              variables: request.variables,
-              estimators: [
-                fieldExtensionsEstimator(),
-                ({ args, childComplexity }) =>
-                  typeof args.limit === 'number' ? 1 + args.limit * childComplexity : undefined,
-                simpleEstimator({ defaultComplexity: 1 }),
-              ],
-            });
+            cost = operationCost(schema, document, request.operationName, request.variables);
           } catch {
             // Variables that do not fit their types: execution refuses them with a 400 of its own.
             return;
@@ -85,7 +137,12 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
     introspection: true,
     csrfPrevention: false,
     includeStacktraceInErrorResponses: false,
-    plugins: [offlinePlayground(), costLimit(config.GRAPHQL_MAX_COST)],
+    // No cache hints are used; Apollo's cache-control plugin would otherwise wrap every field resolver.
+    plugins: [
+      offlinePlayground(),
+      costLimit(config.GRAPHQL_MAX_COST),
+      ApolloServerPluginCacheControlDisabled() as ApolloServerPlugin,
+    ],
     validationRules: [depthLimit(config.GRAPHQL_MAX_DEPTH)],
     context: (req: GraphQLContext['req'], reply: GraphQLContext['reply']): GraphQLContext => ({ req, reply }),
     formatError: (formatted, error) => {

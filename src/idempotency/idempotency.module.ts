@@ -1,9 +1,10 @@
-import { Injectable, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { Global, Injectable, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { LessThan } from 'typeorm';
 import { Database } from '../database/database.service';
 import { IdempotencyRecordEntity } from '../database/entities';
+import { IdempotencyGuard } from './idempotency.guard';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { IdempotencyStore } from './idempotency.store';
 
 /** Drops expired records once an hour so the table stays small. */
 @Injectable()
@@ -27,7 +28,10 @@ export class IdempotencySweeper implements OnModuleInit, OnApplicationShutdown {
   }
 }
 
+/** Global: every resolver class with a mutation uses the interceptor, which needs the store. */
+@Global()
 @Module({
-  providers: [IdempotencySweeper, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }],
+  providers: [IdempotencySweeper, IdempotencyStore, IdempotencyGuard, IdempotencyInterceptor],
+  exports: [IdempotencyStore, IdempotencyGuard, IdempotencyInterceptor],
 })
 export class IdempotencyModule {}

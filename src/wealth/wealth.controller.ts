@@ -88,8 +88,9 @@ export class CharacterWealthController {
     @CurrentPrincipal() who: Principal,
     @Param('characterId') characterId: string,
     @Body() input: CashAdjustmentInput,
+    @Req() req: ArbiterRequest,
   ) {
-    return this.wealth.adjustCash(who, characterId, input);
+    return this.wealth.adjustCash(who, characterId, input, req);
   }
 
   @Get('ledger')
@@ -122,7 +123,11 @@ export class WealthSettingsController {
   @Roles('referee')
   @ApiOperation({ summary: 'Change the campaign’s wealth settings (referee)' })
   @ApiOkResponse({ type: WealthSettings })
-  update(@CurrentPrincipal() who: Principal, @Body() input: WealthSettingsInput): Promise<WealthSettings> {
-    return this.wealth.updateSettings(who, input);
+  update(
+    @CurrentPrincipal() who: Principal,
+    @Body() input: WealthSettingsInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<WealthSettings> {
+    return this.wealth.updateSettings(who, input, req);
   }
 }

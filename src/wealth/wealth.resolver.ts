@@ -1,3 +1,5 @@
+import { UseInterceptors } from '@nestjs/common';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import { Character } from '../campaigns/campaign.model';
@@ -27,6 +29,7 @@ const campaignId = () => Args('campaignId', { type: () => ID, description: 'The 
 const characterId = () => Args('characterId', { type: () => ID, description: 'The character id.' });
 
 /** GraphQL twins of the campaign wealth routes, and each character's recent ledger as a field. */
+@UseInterceptors(IdempotencyInterceptor)
 @Resolver(() => Character)
 export class WealthResolver {
   constructor(private readonly wealth: WealthService) {}
@@ -96,8 +99,9 @@ export class WealthResolver {
     @characterId() id: string,
     @Args('input') input: CashAdjustmentInput,
     @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
   ) {
-    return this.wealth.adjustCash(who, id, input);
+    return this.wealth.adjustCash(who, id, input, ctx.req);
   }
 
   @Query(() => LedgerPage, { description: 'A character’s cash ledger, oldest first.' })
@@ -116,7 +120,8 @@ export class WealthResolver {
     @campaignId() _c: string,
     @Args('input') input: WealthSettingsInput,
     @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
   ): Promise<WealthSettings> {
-    return this.wealth.updateSettings(who, input);
+    return this.wealth.updateSettings(who, input, ctx.req);
   }
 }

@@ -91,8 +91,12 @@ export class WealthService implements OnModuleInit {
     return this.settingsView(await this.campaigns.campaign(this.db.manager, principal.campaignId));
   }
 
-  updateSettings(principal: Principal, input: WealthSettingsInput): Promise<WealthSettings> {
-    return this.db.mutation(async (m) => {
+  updateSettings(
+    principal: Principal,
+    input: WealthSettingsInput,
+    call: ArbiterRequest,
+  ): Promise<WealthSettings> {
+    return this.db.mutation(call, async (m) => {
       const campaign = await this.campaigns.lockCampaign(m, principal.campaignId);
       const stored = { ...(campaign.settings as StoredWealthSettings) };
       if (input.purchaseRule !== undefined) stored.purchaseRule = input.purchaseRule;
@@ -116,7 +120,7 @@ export class WealthService implements OnModuleInit {
 
   purchase(who: Principal, characterId: string, input: CharacterPurchaseInput, req: ArbiterRequest) {
     assertMayActFor(who, characterId);
-    return this.db.mutation(async (m): Promise<CharacterPurchaseResult> => {
+    return this.db.mutation(req, async (m): Promise<CharacterPurchaseResult> => {
       const { campaign, character } = await this.load(m, who, characterId);
       const terms = {
         cost: input.cost,
@@ -147,7 +151,7 @@ export class WealthService implements OnModuleInit {
 
   sale(who: Principal, characterId: string, input: CharacterSaleInput, req: ArbiterRequest) {
     assertMayActFor(who, characterId);
-    return this.db.mutation(async (m): Promise<CharacterSaleResult> => {
+    return this.db.mutation(req, async (m): Promise<CharacterSaleResult> => {
       const { campaign, character } = await this.load(m, who, characterId);
       const terms = { cost: input.cost, wealth: character.wealth };
       const rolled = this.rolls.roll(WEALTH_PROCEDURES.sale, terms, input.seed, diceBudget(req));
@@ -163,7 +167,7 @@ export class WealthService implements OnModuleInit {
 
   income(who: Principal, characterId: string, input: CharacterIncomeInput, req: ArbiterRequest) {
     assertMayActFor(who, characterId);
-    return this.db.mutation(async (m): Promise<CharacterIncomeResult> => {
+    return this.db.mutation(req, async (m): Promise<CharacterIncomeResult> => {
       const { campaign, character } = await this.load(m, who, characterId);
       const sessionId = await this.claimSessionUse(m, campaign, character, 'income');
       // Economic tags come from the character's strongholds, which a later module adds.
@@ -182,7 +186,7 @@ export class WealthService implements OnModuleInit {
 
   improveWealth(who: Principal, characterId: string, input: WealthImprovementInput, req: ArbiterRequest) {
     assertMayActFor(who, characterId);
-    return this.db.mutation(async (m): Promise<WealthImprovementResult> => {
+    return this.db.mutation(req, async (m): Promise<WealthImprovementResult> => {
       const { campaign, character } = await this.load(m, who, characterId);
       if (character.wealth >= MAX_WEALTH) {
         throw Problem.field(
@@ -206,8 +210,13 @@ export class WealthService implements OnModuleInit {
     });
   }
 
-  adjustCash(who: Principal, characterId: string, input: CashAdjustmentInput): Promise<CashAdjustmentResult> {
-    return this.db.mutation(async (m) => {
+  adjustCash(
+    who: Principal,
+    characterId: string,
+    input: CashAdjustmentInput,
+    call: ArbiterRequest,
+  ): Promise<CashAdjustmentResult> {
+    return this.db.mutation(call, async (m) => {
       const { campaign, character } = await this.load(m, who, characterId);
       if (input.delta === 0) throw Problem.field('VALIDATION_FAILED', 'delta', 'delta must not be zero.');
       if (character.cash + input.delta < 0) {

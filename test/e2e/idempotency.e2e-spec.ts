@@ -179,6 +179,26 @@ describe(`Idempotency-Key (${DATABASE_KIND})`, () => {
       expect(await rollIds(c)).toEqual([asReferee.body.rollId]);
     });
 
+    it('a key revoked after its request gets 401 on the retry, not the stored answer', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Hero' });
+      const player = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
+      const key = randomUUID();
+      const asPlayer = () =>
+        t.http
+          .post(`/v1/campaigns/${c.id}/checks/pool`)
+          .set(player.auth)
+          .set('Idempotency-Key', key)
+          .send({ pool: 6, objective: 2 });
+      const first = await asPlayer().expect(201);
+      const retry = await asPlayer().expect(201);
+      expect(retry.headers[REPLAYED]).toBe('true');
+      expect(retry.body).toEqual(first.body);
+      await t.http.delete(`/v1/campaigns/${c.id}/keys/${player.id}`).set(c.auth).expect(200);
+      expectProblem(await asPlayer(), 401, 'UNAUTHORIZED');
+      expect(await rollIds(c)).toEqual([first.body.rollId]);
+    });
+
     it('the same key under two bearer tokens is two requests: both execute', async () => {
       const c = await createCampaign(t.server);
       const hero = await createCharacter(t.server, c, { name: 'Hero' });

@@ -1,3 +1,5 @@
+import { UseInterceptors } from '@nestjs/common';
+import { IdempotencyInterceptor } from '../../idempotency/idempotency.interceptor';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { GraphQLContext } from '../../common/request-context';
 import { WealthReferenceService } from './wealth-reference.service';
@@ -37,6 +39,7 @@ import {
  * route. Rolls are mutations (they draw dice); lookups, calculators and odds are queries, since they
  * read and compute without drawing anything, even where REST takes their input as a POST body.
  */
+@UseInterceptors(IdempotencyInterceptor)
 @Resolver()
 export class WealthReferenceResolver {
   constructor(
