@@ -34,6 +34,9 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     database: config.DATABASE_PATH,
     enableWAL: config.DATABASE_PATH !== ':memory:',
     timeout: 5000,
+    // Prepared statements kept by text (first in, first out). Reads whose SQL carries numbers (paging
+    // cursors) each add an entry; a roomy cache keeps them from pushing out the hot writes.
+    statementCacheSize: 1000,
     prepareDatabase: (db: { pragma(sql: string): unknown }) => {
       db.pragma('foreign_keys = ON');
       db.pragma('synchronous = NORMAL');

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { IdempotencyRecordEntity } from './entities';
 
@@ -39,17 +40,80 @@ export class Database {
   }
 
   /**
-   * Inserts one row without reading generated columns back (TypeORM would otherwise follow every
-   * SQLite insert with a SELECT). For rows whose generated values the caller does not need.
+   * Inserts one row with a parameterised statement built from the entity's metadata, without reading
+   * generated columns back (TypeORM would otherwise follow every SQLite insert with a SELECT). TypeORM's
+   * SQLite driver writes numbers into the SQL text, so every Cash amount made a new statement to
+   * prepare and pushed the hot ones out of the statement cache; here the text depends only on the
+   * table and the columns given, and SQLite prepares it once.
    */
   static async insertRow<T extends ObjectLiteral>(
     manager: EntityManager,
     target: EntityTarget<T>,
     values: T | QueryDeepPartialEntity<T>,
   ): Promise<void> {
-    // JSON columns (simple-json) are plain records, which TypeORM's deep-partial type does not admit.
-    const row = values as QueryDeepPartialEntity<T>;
-    await manager.createQueryBuilder().insert().into(target).values(row).updateEntity(false).execute();
+    const { table, columns } = Database.columnsOf(manager, target, values as ObjectLiteral);
+    const names = columns.map((c) => Database.escape(manager, c.databaseName)).join(', ');
+    const placeholders = columns.map((_, i) => Database.placeholder(manager, i)).join(', ');
+    await manager.query(
+      `INSERT INTO ${table} (${names}) VALUES (${placeholders})`,
+      Database.parameters(manager, columns, values as ObjectLiteral),
+    );
+  }
+
+  /** Updates one row by its primary key, parameterised like `insertRow`. */
+  static async updateRow<T extends ObjectLiteral>(
+    manager: EntityManager,
+    target: EntityTarget<T>,
+    id: string,
+    values: QueryDeepPartialEntity<T>,
+  ): Promise<void> {
+    const metadata = manager.connection.getMetadata(target);
+    const [primary] = metadata.primaryColumns;
+    const { table, columns } = Database.columnsOf(manager, target, values as ObjectLiteral);
+    const sets = columns
+      .map((c, i) => `${Database.escape(manager, c.databaseName)} = ${Database.placeholder(manager, i)}`)
+      .join(', ');
+    const where = `${Database.escape(manager, primary.databaseName)} = ${Database.placeholder(manager, columns.length)}`;
+    await manager.query(`UPDATE ${table} SET ${sets} WHERE ${where}`, [
+      ...Database.parameters(manager, columns, values as ObjectLiteral),
+      id,
+    ]);
+  }
+
+  private static columnsOf(
+    manager: EntityManager,
+    target: EntityTarget<ObjectLiteral>,
+    values: ObjectLiteral,
+  ) {
+    const metadata = manager.connection.getMetadata(target);
+    const table = metadata.tablePath
+      .split('.')
+      .map((part) => Database.escape(manager, part))
+      .join('.');
+    const columns = metadata.columns.filter((c) => values[c.propertyName] !== undefined);
+    return { table, columns };
+  }
+
+  private static escape(manager: EntityManager, name: string): string {
+    return manager.connection.driver.escape(name);
+  }
+
+  private static placeholder(manager: EntityManager, index: number): string {
+    return manager.connection.driver.options.type === 'postgres' ? `$${index + 1}` : '?';
+  }
+
+  /** Values as the driver stores them (JSON columns serialised, booleans as SQLite integers, …). */
+  private static parameters(
+    manager: EntityManager,
+    columns: ColumnMetadata[],
+    values: ObjectLiteral,
+  ): unknown[] {
+    const driver = manager.connection.driver;
+    const sqlite = driver.options.type === 'better-sqlite3';
+    return columns.map((c) => {
+      const value = driver.preparePersistentValue(values[c.propertyName], c) as unknown;
+      return sqlite && typeof value === 'boolean' ? Number(value) : value;
+    });
   }
 
   /**
@@ -84,7 +148,7 @@ export class Database {
     return this.transaction(async (manager) => {
       const result = await work(manager);
       if (scope && !scope.completed) {
-        await manager.update(IdempotencyRecordEntity, scope.recordId, {
+        await Database.updateRow(manager, IdempotencyRecordEntity, scope.recordId, {
           state: 'done',
           responseStatus: scope.status,
           responseBody: scope.seal(JSON.stringify(result)),

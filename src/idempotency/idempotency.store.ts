@@ -99,7 +99,7 @@ export class IdempotencyStore {
     if (scope.completed) return;
     scope.completed = true;
     await this.db.transaction((m) =>
-      m.update(IdempotencyRecordEntity, scope.recordId, {
+      Database.updateRow(m, IdempotencyRecordEntity, scope.recordId, {
         state: 'done',
         responseStatus: status,
         responseBody: scope.seal(body),

@@ -342,7 +342,7 @@ export class WealthService implements OnModuleInit {
       // The checks above make this unreachable; it guards the invariant if they ever change.
       throw new Problem('CONFLICT', 'That change would leave Cash or Wealth out of range.');
     }
-    await m.update(CharacterEntity, character.id, { cash, wealth, updatedAt: now() });
+    await Database.updateRow(m, CharacterEntity, character.id, { cash, wealth, updatedAt: now() });
     character.cash = cash;
     character.wealth = wealth;
     const effects = {
