@@ -7,7 +7,7 @@
  */
 import { createCampaign, createCharacter } from './fixtures';
 
-export type ServerName = 'bare' | 'app';
+export type ServerName = 'bare' | 'bare-apollo' | 'app';
 
 export interface BenchRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -71,6 +71,21 @@ function verifyPoolResult(body: unknown, rollId: 'null' | 'string' = 'null'): st
 const POOL_CHECK_MUTATION =
   'mutation($i: PoolCheckInput!) { poolCheck(input: $i) { dice faces successes objective passed margin odds { success } seed rng rollId } }';
 
+const graphqlPoolCheck: BenchRequest = {
+  method: 'POST',
+  path: '/graphql',
+  headers: JSON_HEADERS,
+  body: JSON.stringify({ query: POOL_CHECK_MUTATION, variables: { i: POOL_INPUT } }),
+};
+
+function verifyGraphQLPool(body: unknown): string | undefined {
+  const answer = body as { data?: { poolCheck?: unknown }; errors?: unknown[] } | null;
+  if (answer?.errors) return `GraphQL errors: ${JSON.stringify(answer.errors).slice(0, 300)}`;
+  const check = answer?.data?.poolCheck as { faces?: unknown[]; rollId?: unknown } | undefined;
+  if (!Array.isArray(check?.faces) || check.rollId !== null) return 'no poolCheck result';
+  return undefined;
+}
+
 const statelessPool: BenchRequest = {
   method: 'POST',
   path: '/v1/checks/pool',
@@ -104,19 +119,18 @@ export const CASES: BenchCase[] = [
     server: 'app',
     baseline: 'rest-pool',
     target: 0.5,
-    request: () => ({
-      method: 'POST',
-      path: '/graphql',
-      headers: JSON_HEADERS,
-      body: JSON.stringify({ query: POOL_CHECK_MUTATION, variables: { i: POOL_INPUT } }),
-    }),
-    verify: (body) => {
-      const answer = body as { data?: { poolCheck?: unknown }; errors?: unknown[] } | null;
-      if (answer?.errors) return `GraphQL errors: ${JSON.stringify(answer.errors).slice(0, 300)}`;
-      const check = answer?.data?.poolCheck as { faces?: unknown[]; rollId?: unknown } | undefined;
-      if (!Array.isArray(check?.faces) || check.rollId !== null) return 'no poolCheck result';
-      return undefined;
-    },
+    request: () => graphqlPoolCheck,
+    verify: (body) => verifyGraphQLPool(body),
+  },
+  {
+    name: 'bare-apollo-pool',
+    description:
+      'Apollo Server alone on Fastify (no Nest, no validation, no guards): the same poolCheck mutation. ' +
+      'The ceiling for GraphQL served by Apollo on this host',
+    server: 'bare-apollo',
+    baseline: 'rest-pool',
+    request: () => graphqlPoolCheck,
+    verify: (body) => verifyGraphQLPool(body),
   },
   {
     name: 'campaign-pool-idempotent',

@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { BenchCase, BenchRequest, CASES, CaseState, ServerName } from './cases';
 import { RunningServer, ServerDefinition, ServerPool } from './servers';
+import { measureSqliteFloor, SqliteFloor } from './sqlite-floor';
 
 interface Settings {
   seconds: number;
@@ -93,10 +94,42 @@ function selectCases(only: string[] | undefined): BenchCase[] {
   return CASES.filter((c) => wanted.has(c.name));
 }
 
+const PURCHASE_CASE = 'character-purchase-idempotent';
+
+/**
+ * When the purchase case ran: the SQLite floor of one purchase (see sqlite-floor.ts), and the best
+ * ratio to the stateless REST check a purchase could reach: `ceilingRatio` if serving it cost
+ * nothing but the floor, `boundRatio` if it cost the floor plus one stateless request
+ * (1 / (1 + floor × REST requests/s)), which is still less than a real purchase costs.
+ */
+async function sqliteFloor(results: CaseResult[], directory: string): Promise<SqliteFloorResult | null> {
+  const purchase = results.find((r) => r.name === PURCHASE_CASE);
+  if (!purchase) return null;
+  const floor = await measureSqliteFloor(directory);
+  const rest = results.find((r) => r.name === purchase.baseline);
+  const ceilingRatio = rest ? floor.purchasesPerSecondCeiling / rest.requestsPerSecond : null;
+  const boundRatio = rest ? 1 / (1 + (floor.microsPerPurchase / 1e6) * rest.requestsPerSecond) : null;
+  console.log(
+    `bench: SQLite floor of a purchase (its statements, raw and prepared, no HTTP, no ORM): ` +
+      `${floor.microsPerPurchase.toFixed(0)} µs, of which the final commit ${floor.microsInCommit.toFixed(0)} µs; ` +
+      `at most ${floor.purchasesPerSecondCeiling.toFixed(0)} purchases/s on one core`,
+  );
+  if (ceilingRatio !== null && boundRatio !== null) {
+    console.log(
+      `bench: so ${PURCHASE_CASE} cannot pass ${ceilingRatio.toFixed(2)}× ${purchase.baseline} even if serving ` +
+        `it cost nothing else, nor ${boundRatio.toFixed(2)}× if it cost the floor plus one stateless request`,
+    );
+  }
+  return { ...floor, ceilingRatio, boundRatio };
+}
+
+type SqliteFloorResult = SqliteFloor & { ceilingRatio: number | null; boundRatio: number | null };
+
 function serverDefinitions(databaseDir: string): Record<ServerName, ServerDefinition> {
   const common = { NODE_ENV: 'production' };
   return {
     bare: { name: 'bare Fastify', script: 'bare-server.js', env: common },
+    'bare-apollo': { name: 'bare Apollo', script: 'bare-apollo-server.js', env: common },
     app: {
       name: 'Arbiter app',
       script: 'app-server.js',
@@ -272,7 +305,12 @@ function printTable(results: CaseResult[]): void {
   console.log('');
 }
 
-async function writeResults(settings: Settings, results: CaseResult[], failures: string[]): Promise<void> {
+async function writeResults(
+  settings: Settings,
+  results: CaseResult[],
+  floor: SqliteFloorResult | null,
+  failures: string[],
+): Promise<void> {
   mkdirSync(resolve(RESULTS_FILE, '..'), { recursive: true });
   const cpu = cpus()[0];
   const document = {
@@ -294,6 +332,7 @@ async function writeResults(settings: Settings, results: CaseResult[], failures:
       maxRequests: settings.maxRequests ?? null,
     },
     cases: results,
+    sqliteFloor: floor,
     failures,
   };
   writeFileSync(RESULTS_FILE, await formatJson(document));
@@ -401,7 +440,8 @@ async function main(): Promise<number> {
 
     addRatios(results);
     printTable(results);
-    await writeResults(settings, results, failures);
+    const floor = await sqliteFloor(results, databaseDir);
+    await writeResults(settings, results, floor, failures);
     console.log(`bench: results written to ${RESULTS_FILE}`);
     for (const r of results) {
       if (r.meetsTarget === false) {
