@@ -1,5 +1,9 @@
 /** Messages a benchmark server child sends to `run.ts` over the fork IPC channel. */
-export type ServerMessage = { type: 'ready'; port: number } | { type: 'failed'; message: string };
+export type ServerMessage =
+  { type: 'ready'; port: number } | { type: 'failed'; message: string } | { type: 'cpu'; micros: number };
+
+/** Messages `run.ts` sends to a server child: `cpu` asks for the CPU time it has used so far. */
+export type ParentMessage = { type: 'cpu' };
 
 /**
  * Common plumbing for a server child: report the port once listening, and never outlive the
@@ -18,6 +22,11 @@ export function runServerChild(start: () => Promise<{ port: number; close: () =>
       () => process.exit(code),
     );
   };
+  process.on('message', (message: ParentMessage) => {
+    if (message?.type !== 'cpu') return;
+    const { user, system } = process.cpuUsage();
+    send({ type: 'cpu', micros: user + system });
+  });
   process.on('disconnect', () => stop(0));
   process.on('SIGTERM', () => stop(0));
   process.on('SIGINT', () => stop(0));

@@ -39,6 +39,13 @@ interface CaseResult {
   target: number | null;
   requestsPerSecond: number;
   requestsPerSecondStddev: number;
+  /**
+   * The server's CPU time (user + system) per request in the measured run (median round): unlike
+   * requests/s it does not depend on how much of the shared cores the load generator takes.
+   */
+  serverCpuMicrosPerRequest: number;
+  /** The baseline's CPU per request ÷ this case's: the cost ratio behind `ratio`. */
+  cpuRatio: number | null;
   /** Requests/s of each round, in the order run. */
   roundsRequestsPerSecond: number[];
   totalRequests: number;
@@ -212,8 +219,13 @@ async function prepareCase(server: RunningServer, c: BenchCase): Promise<Prepare
   return { case: c, server, state, nextSeq, first };
 }
 
-/** Warm-up (discarded), then the measured run. */
-async function measure(prepared: PreparedCase, settings: Settings): Promise<autocannon.Result> {
+interface Run {
+  result: autocannon.Result;
+  cpuMicrosPerRequest: number;
+}
+
+/** Warm-up (discarded), then the measured run, with the server's CPU time over it. */
+async function measure(prepared: PreparedCase, settings: Settings): Promise<Run> {
   const { case: c, server, state, nextSeq } = prepared;
   if (settings.warmupSeconds > 0) {
     await autocannon(
@@ -222,17 +234,22 @@ async function measure(prepared: PreparedCase, settings: Settings): Promise<auto
   }
   const options = loadOptions(server, c, state, nextSeq, settings.seconds, settings, c.name);
   if (settings.maxRequests) options.maxOverallRequests = settings.maxRequests;
-  return autocannon(options);
+  const before = await server.cpuMicros();
+  const result = await autocannon(options);
+  const after = await server.cpuMicros();
+  return { result, cpuMicrosPerRequest: (after - before) / Math.max(result.requests.total, 1) };
 }
 
 /**
  * One case's figures. With several rounds, the run with the median requests/s stands for the case
  * (its latency included); non-2xx answers, errors and timeouts are summed over every round.
  */
-function summarise(prepared: PreparedCase, runs: autocannon.Result[]): CaseResult {
+function summarise(prepared: PreparedCase, measured: Run[]): CaseResult {
   const { case: c, first } = prepared;
+  const runs = measured.map((m) => m.result);
   const sorted = [...runs].sort((x, y) => x.requests.mean - y.requests.mean);
   const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  const cpus = measured.map((m) => m.cpuMicrosPerRequest).sort((x, y) => x - y);
   const sum = (pick: (r: autocannon.Result) => number) => runs.reduce((total, r) => total + pick(r), 0);
   return {
     name: c.name,
@@ -243,6 +260,8 @@ function summarise(prepared: PreparedCase, runs: autocannon.Result[]): CaseResul
     target: c.target ?? null,
     requestsPerSecond: median.requests.mean,
     requestsPerSecondStddev: median.requests.stddev,
+    serverCpuMicrosPerRequest: cpus[Math.floor((cpus.length - 1) / 2)],
+    cpuRatio: null,
     roundsRequestsPerSecond: runs.map((r) => r.requests.mean),
     totalRequests: sum((r) => r.requests.total),
     durationSeconds: sum((r) => r.duration),
@@ -275,6 +294,7 @@ function addRatios(results: CaseResult[]): void {
     const baseline = results.find((b) => b.name === r.baseline);
     if (!baseline || baseline.requestsPerSecond <= 0) continue;
     r.ratio = r.requestsPerSecond / baseline.requestsPerSecond;
+    r.cpuRatio = baseline.serverCpuMicrosPerRequest / r.serverCpuMicrosPerRequest;
     r.meetsTarget = r.target === null ? null : r.ratio >= r.target;
   }
 }
@@ -284,17 +304,29 @@ function printTable(results: CaseResult[]): void {
     r.name,
     r.requestsPerSecond.toFixed(0),
     r.latencyMs.p99.toFixed(1),
+    r.serverCpuMicrosPerRequest.toFixed(0),
     String(r.non2xx),
     String(r.errors),
     r.ratio === null ? '—' : `${r.ratio.toFixed(2)}× ${r.baseline}`,
+    r.cpuRatio === null ? '—' : `${r.cpuRatio.toFixed(2)}×`,
     r.target === null
       ? r.baseline
         ? 'informative'
         : '—'
       : `≥ ${r.target.toFixed(2)} ${r.meetsTarget ? 'ok' : 'BELOW'}`,
   ]);
-  const header = ['case', 'req/s (mean)', 'p99 (ms)', 'non-2xx', 'errors', 'ratio vs baseline', 'target'];
-  const numeric = [false, true, true, true, true, false, false];
+  const header = [
+    'case',
+    'req/s (mean)',
+    'p99 (ms)',
+    'CPU µs/req',
+    'non-2xx',
+    'errors',
+    'ratio vs baseline',
+    'CPU ratio',
+    'target',
+  ];
+  const numeric = [false, true, true, true, true, true, false, true, false];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) =>
     cells.map((cell, i) => (numeric[i] ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ');
@@ -405,7 +437,7 @@ async function main(): Promise<number> {
       }
     }
 
-    const runs = new Map<PreparedCase, autocannon.Result[]>(prepared.map((p) => [p, []]));
+    const runs = new Map<PreparedCase, Run[]>(prepared.map((p) => [p, []]));
     for (let round = 1; round <= settings.rounds; round++) {
       for (const p of prepared) {
         const label =
@@ -418,9 +450,11 @@ async function main(): Promise<number> {
         }
         process.stdout.write(`bench: ${label} … `);
         try {
-          const result = await measure(p, settings);
-          runs.get(p)?.push(result);
-          console.log(`${result.requests.mean.toFixed(0)} req/s`);
+          const run = await measure(p, settings);
+          runs.get(p)?.push(run);
+          console.log(
+            `${run.result.requests.mean.toFixed(0)} req/s, ${run.cpuMicrosPerRequest.toFixed(0)} µs server CPU a request`,
+          );
           if (p.server.exited) failures.push(`${label}: ${p.server.name} ${p.server.exited} during the run`);
         } catch (error) {
           console.log('failed');
@@ -434,7 +468,9 @@ async function main(): Promise<number> {
       const summary = summarise(p, caseRuns);
       results.push(summary);
       if (summary.non2xx > 0) {
-        failures.push(`${p.case.name}: ${summary.non2xx} non-2xx answers (${statusCodes(caseRuns)})`);
+        failures.push(
+          `${p.case.name}: ${summary.non2xx} non-2xx answers (${statusCodes(caseRuns.map((r) => r.result))})`,
+        );
       }
     }
 

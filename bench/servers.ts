@@ -1,6 +1,6 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
-import type { ServerMessage } from './ipc';
+import type { ParentMessage, ServerMessage } from './ipc';
 
 /** A server the benchmark can load: a compiled script next to this file, forked as a child process. */
 export interface ServerDefinition {
@@ -17,6 +17,8 @@ export interface RunningServer {
   baseUrl: string;
   /** Set when the child exited before `stopAll` asked it to. */
   exited?: string;
+  /** CPU time (user + system, µs) the child has used since it started. */
+  cpuMicros: () => Promise<number>;
 }
 
 const START_TIMEOUT_MS = 60_000;
@@ -36,7 +38,25 @@ export class ServerPool {
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const server: RunningServer = { name: definition.name, pid: child.pid ?? -1, baseUrl: '' };
+    const server: RunningServer = {
+      name: definition.name,
+      pid: child.pid ?? -1,
+      baseUrl: '',
+      cpuMicros: () =>
+        new Promise<number>((resolve, reject) => {
+          const onMessage = (message: ServerMessage) => {
+            if (message.type !== 'cpu') return;
+            child.off('message', onMessage);
+            resolve(message.micros);
+          };
+          child.on('message', onMessage);
+          const request: ParentMessage = { type: 'cpu' };
+          if (!child.send(request)) {
+            child.off('message', onMessage);
+            reject(new Error(`${definition.name} cannot be asked for its CPU time`));
+          }
+        }),
+    };
     this.children.set(child, server);
     child.on('exit', (code, signal) => {
       if (!this.stopping) server.exited = `exited with ${signal ?? `code ${code}`}`;
@@ -54,7 +74,8 @@ export class ServerPool {
         };
         child.on('message', (message: ServerMessage) => {
           if (message.type === 'ready') settle(() => resolve(message.port));
-          else settle(() => reject(new Error(`${definition.name} failed to start:\n${message.message}`)));
+          else if (message.type === 'failed')
+            settle(() => reject(new Error(`${definition.name} failed to start:\n${message.message}`)));
         });
         child.once('error', (error) => settle(() => reject(error)));
         child.once('exit', (code, signal) =>
