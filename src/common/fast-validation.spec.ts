@@ -130,6 +130,14 @@ describe('compiled fast path of the validation pipe', () => {
     for (const metatype of fastClasses) expect(validBodyOf(metatype).length).toBeGreaterThan(0);
   });
 
+  it('takes GraphQL input objects, which have no prototype, on the fast path', async () => {
+    const PoolCheck = fastClasses.find((c) => c.name === 'PoolCheckInput')!;
+    const input = Object.assign(Object.create(null) as object, { pool: 6, objective: 3 });
+    expect(fastValidator(PoolCheck)!(input)).toBe(true);
+    const made = await outcome(fastPipe, PoolCheck, input);
+    expect(made.ok && made.value).toBeInstanceOf(PoolCheck);
+  });
+
   it('leaves strings with variation selectors to class-validator, which counts them its own way', async () => {
     const PoolCheck = fastClasses.find((c) => c.name === 'PoolCheckInput')!;
     const body = { pool: 3, objective: 1, seed: 'a\uFE0F' };

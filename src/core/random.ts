@@ -106,6 +106,11 @@ export class Dice {
     return this.pool(1, sides, 'dice')[0];
   }
 
+  /** The most dice one roll may use. */
+  get maxDicePerRoll(): number {
+    return this.limits.maxDicePerRoll;
+  }
+
   /**
    * `count` dice with `sides` faces each. `field` names the input that asked for them, so a limit
    * error can point at it.

@@ -1,20 +1,23 @@
 import { optionalSearch, requireObject, wholeNumber } from './validation';
 
 /** What kind of thing a Cost-table line prices; our grouping, the seed lists lines by Cost only. */
-export type CoeacCostCategory =
-  | 'expendable'
-  | 'weapon'
-  | 'armor'
-  | 'tool'
-  | 'household'
-  | 'lodging'
-  | 'animal'
-  | 'vehicle'
-  | 'hireling'
-  | 'travel'
-  | 'delivery'
-  | 'property'
-  | 'military';
+export const COEAC_COST_CATEGORIES = [
+  'expendable',
+  'weapon',
+  'armor',
+  'tool',
+  'household',
+  'lodging',
+  'animal',
+  'vehicle',
+  'hireling',
+  'travel',
+  'delivery',
+  'property',
+  'military',
+] as const;
+
+export type CoeacCostCategory = (typeof COEAC_COST_CATEGORIES)[number];
 
 /** One line of the COEAC goods and services Cost table. */
 export interface CoeacCostEntry {

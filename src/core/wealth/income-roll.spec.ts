@@ -31,6 +31,23 @@ describe(incomeRoll.name, () => {
     expect(() => incomeRoll({ wealth: 3, economicTags: -1 }, diceFor('x'))).toThrow(RuleError);
   });
 
+  it('names the input that pushed the pool over the dice limit', () => {
+    const limited = (seed: string) =>
+      new Dice(createRng(seed), { maxDicePerRoll: 6, maxDicePerRequest: 100 });
+    const fieldOf = (input: { wealth: number; economicTags?: number }) => {
+      try {
+        incomeRoll(input, limited('limit'));
+      } catch (error) {
+        return (error as RuleError).field;
+      }
+      return null;
+    };
+    expect(fieldOf({ wealth: 5, economicTags: 3 })).toBe('economicTags');
+    expect(fieldOf({ wealth: 8 })).toBe('wealth');
+    expect(fieldOf({ wealth: 8, economicTags: 2 })).toBe('wealth');
+    expect(fieldOf({ wealth: 4, economicTags: 2 })).toBeNull();
+  });
+
   const incomes = fc.record({
     wealth: fc.integer({ min: 0, max: 12 }),
     economicTags: fc.integer({ min: 0, max: 24 }),

@@ -33,7 +33,9 @@ export function incomeRoll(input: IncomeRollInput, dice: Dice): IncomeRollOutcom
   const wealth = wealthScore(input.wealth);
   const tags = input.economicTags === undefined ? 0 : wholeNumber(input.economicTags, 'economicTags', 0);
   const pool = wealth + tags;
-  const faces = dice.pool(pool, 6, tags > 0 ? 'economicTags' : 'wealth');
+  // A pool over the limits is the tags' doing unless Wealth alone is already too many dice.
+  const blamed = tags > 0 && wealth <= dice.maxDicePerRoll ? 'economicTags' : 'wealth';
+  const faces = dice.pool(pool, 6, blamed);
   const successes = countSuccesses(faces);
   return {
     pool,

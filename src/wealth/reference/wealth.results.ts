@@ -3,6 +3,7 @@ import { Provenance, SuccessOdds } from '../../checks/check.results';
 import { Out } from '../../common/schema';
 import {
   CATALOG_CATEGORIES,
+  COEAC_COST_CATEGORIES,
   LIVING_STANDARDS,
   PURCHASE_RULES,
   SIZES,
@@ -213,21 +214,7 @@ export class LifestyleList {
   items: LifestyleGrade[];
 }
 
-const COST_CATEGORIES: readonly CoeacCostCategory[] = [
-  'expendable',
-  'weapon',
-  'armor',
-  'tool',
-  'household',
-  'lodging',
-  'animal',
-  'vehicle',
-  'hireling',
-  'travel',
-  'delivery',
-  'property',
-  'military',
-];
+const COST_CATEGORIES: readonly CoeacCostCategory[] = COEAC_COST_CATEGORIES;
 export const CostCategoryEnum = Object.fromEntries(COST_CATEGORIES.map((c) => [c, c])) as Record<
   CoeacCostCategory,
   CoeacCostCategory
