@@ -8,7 +8,7 @@
  *
  * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (10),
  * BENCH_ROUNDS (1; with more, the cases run interleaved that many times and the median counts),
- * BENCH_MAX_REQUESTS (optional cap per measured run), BENCH_CASES (comma-separated case names;
+ * BENCH_MAX_REQUESTS (cap on the requests of each run; 100,000 a second of it by default), BENCH_CASES (comma-separated case names;
  * their baselines are added).
  * Exit code 1 when a server fails to start or dies, a setup or preflight fails, or a case
  * receives non-2xx answers; 0 otherwise (a ratio below its target is reported, not fatal).
@@ -26,6 +26,7 @@ interface Settings {
   warmupSeconds: number;
   rounds: number;
   connections: number;
+  /** Cap on the requests of one run; unset: `MAX_REQUESTS_PER_SECOND` × the run's seconds. */
   maxRequests?: number;
   only?: string[];
 }
@@ -59,6 +60,17 @@ interface CaseResult {
 }
 
 const RESULTS_FILE = resolve(__dirname, '..', '..', 'bench', 'results', 'latest.json');
+
+/**
+ * Unless BENCH_MAX_REQUESTS says otherwise, a run sends at most this many requests a second of its
+ * duration: far above what one Node process serves, so the cap bounds the count without ever
+ * shortening a run here.
+ */
+const MAX_REQUESTS_PER_SECOND = 100_000;
+
+function runCap(settings: Settings, seconds: number): number {
+  return settings.maxRequests ?? MAX_REQUESTS_PER_SECOND * seconds;
+}
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
   const raw = env[name];
@@ -189,6 +201,8 @@ function loadOptions(
     duration: seconds,
     pipelining: 1,
     timeout: 10,
+    // Every run is bounded in count as well as in time.
+    maxOverallRequests: runCap(settings, seconds),
   };
   if (c.perRequest) {
     const setupRequest = (request: autocannon.Request): autocannon.Request => ({
@@ -219,6 +233,19 @@ async function prepareCase(server: RunningServer, c: BenchCase): Promise<Prepare
   return { case: c, server, state, nextSeq, first };
 }
 
+/**
+ * Requests per second over the whole run (all requests ÷ its duration), which stays right when a
+ * run stops early at the request cap; autocannon's own mean averages whole-second samples.
+ */
+function rate(result: autocannon.Result): number {
+  return result.requests.total / Math.max(elapsedSeconds(result), 1e-3);
+}
+
+/** The run's length from its start and finish times (autocannon's `duration` is whole seconds). */
+function elapsedSeconds(result: autocannon.Result): number {
+  return (new Date(result.finish).getTime() - new Date(result.start).getTime()) / 1000;
+}
+
 interface Run {
   result: autocannon.Result;
   cpuMicrosPerRequest: number;
@@ -233,7 +260,6 @@ async function measure(prepared: PreparedCase, settings: Settings): Promise<Run>
     );
   }
   const options = loadOptions(server, c, state, nextSeq, settings.seconds, settings, c.name);
-  if (settings.maxRequests) options.maxOverallRequests = settings.maxRequests;
   const before = await server.cpuMicros();
   const result = await autocannon(options);
   const after = await server.cpuMicros();
@@ -247,7 +273,7 @@ async function measure(prepared: PreparedCase, settings: Settings): Promise<Run>
 function summarise(prepared: PreparedCase, measured: Run[]): CaseResult {
   const { case: c, first } = prepared;
   const runs = measured.map((m) => m.result);
-  const sorted = [...runs].sort((x, y) => x.requests.mean - y.requests.mean);
+  const sorted = [...runs].sort((x, y) => rate(x) - rate(y));
   const median = sorted[Math.floor((sorted.length - 1) / 2)];
   const cpus = measured.map((m) => m.cpuMicrosPerRequest).sort((x, y) => x - y);
   const sum = (pick: (r: autocannon.Result) => number) => runs.reduce((total, r) => total + pick(r), 0);
@@ -258,13 +284,13 @@ function summarise(prepared: PreparedCase, measured: Run[]): CaseResult {
     request: { method: first.method, path: first.path },
     baseline: c.baseline ?? null,
     target: c.target ?? null,
-    requestsPerSecond: median.requests.mean,
+    requestsPerSecond: rate(median),
     requestsPerSecondStddev: median.requests.stddev,
     serverCpuMicrosPerRequest: cpus[Math.floor((cpus.length - 1) / 2)],
     cpuRatio: null,
-    roundsRequestsPerSecond: runs.map((r) => r.requests.mean),
+    roundsRequestsPerSecond: runs.map(rate),
     totalRequests: sum((r) => r.requests.total),
-    durationSeconds: sum((r) => r.duration),
+    durationSeconds: sum(elapsedSeconds),
     latencyMs: {
       mean: median.latency.mean,
       p50: median.latency.p50,
@@ -361,7 +387,7 @@ async function writeResults(
       rounds: settings.rounds,
       connections: settings.connections,
       pipelining: 1,
-      maxRequests: settings.maxRequests ?? null,
+      maxRequests: settings.maxRequests ?? `${MAX_REQUESTS_PER_SECOND} × seconds`,
     },
     cases: results,
     sqliteFloor: floor,
@@ -453,9 +479,17 @@ async function main(): Promise<number> {
           const run = await measure(p, settings);
           runs.get(p)?.push(run);
           console.log(
-            `${run.result.requests.mean.toFixed(0)} req/s, ${run.cpuMicrosPerRequest.toFixed(0)} µs server CPU a request`,
+            `${rate(run.result).toFixed(0)} req/s, ${run.cpuMicrosPerRequest.toFixed(0)} µs server CPU a request`,
           );
           if (p.server.exited) failures.push(`${label}: ${p.server.name} ${p.server.exited} during the run`);
+          const cap = runCap(settings, settings.seconds);
+          if (run.result.requests.total >= cap) {
+            // autocannon then idles until its next one-second tick, so the rate would be wrong.
+            failures.push(
+              `${label}: stopped at the cap of ${cap} requests before its ${settings.seconds} s; ` +
+                'raise BENCH_MAX_REQUESTS or shorten BENCH_SECONDS',
+            );
+          }
         } catch (error) {
           console.log('failed');
           failures.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
