@@ -59,8 +59,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   fastify.addHook('onSend', storeAnswer(app.get(IdempotencyStore)));
   await fastify.register(fastifyStatic, {

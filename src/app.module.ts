@@ -36,7 +36,6 @@ export class AppModule {
         TypeOrmModule.forFeature([ApiKeyEntity]),
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'default', ttl: 60_000, limit: Math.max(config.RATE_LIMIT_PER_MINUTE, 1) }],
-          skipIf: () => config.RATE_LIMIT_PER_MINUTE === 0,
         }),
         GraphQLModule.forRoot<ApolloDriverConfig>({ driver: ApolloDriver, ...graphqlOptions(config) }),
         IdempotencyModule,
@@ -49,7 +48,10 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },
-        { provide: APP_GUARD, useClass: ArbiterThrottlerGuard },
+        // RATE_LIMIT_PER_MINUTE=0 turns limiting off: no guard at all then, rather than one that skips.
+        ...(config.RATE_LIMIT_PER_MINUTE > 0
+          ? [{ provide: APP_GUARD, useClass: ArbiterThrottlerGuard }]
+          : []),
         { provide: APP_GUARD, useClass: CampaignGuard },
         // Last, so that a stored answer is only replayed to a caller the guards above let through.
         { provide: APP_GUARD, useClass: IdempotencyGuard },

@@ -5,7 +5,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ApiKeyEntity, Role } from '../database/entities';
 import { Problem } from '../common/problem';
-import { isGraphQL, requestOf } from '../common/request-context';
+import { ArbiterRequest, isGraphQL, requestOf } from '../common/request-context';
 import { KeyCache } from './key-cache';
 import { bearerToken, hashSecret } from './keys';
 import { ROLES_KEY } from './principal';
@@ -22,13 +22,20 @@ export class CampaignGuard implements CanActivate {
     private readonly cache: KeyCache,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const request = requestOf(context);
     const campaignId = isGraphQL(context)
       ? GqlExecutionContext.create(context).getArgs<{ campaignId?: string }>().campaignId
       : (request.params as { campaignId?: string }).campaignId;
-    if (!campaignId) return true; // not a campaign route
+    if (!campaignId) return true; // not a campaign route: answered without a promise
+    return this.authorize(context, request, campaignId);
+  }
 
+  private async authorize(
+    context: ExecutionContext,
+    request: ArbiterRequest,
+    campaignId: string,
+  ): Promise<boolean> {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new Problem('UNAUTHORIZED', 'Send the campaign key as "Authorization: Bearer <key>".');
     const secretHash = hashSecret(token);

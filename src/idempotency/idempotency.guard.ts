@@ -26,11 +26,15 @@ export class IdempotentReplay extends Error {
 export class IdempotencyGuard implements CanActivate {
   constructor(private readonly store: IdempotencyStore) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType<string>() !== 'http') return true;
     const request = context.switchToHttp().getRequest<ArbiterRequest>();
     const header = request.headers['idempotency-key'];
-    if (header === undefined || !MUTATING.has(request.method)) return true;
+    if (header === undefined || !MUTATING.has(request.method)) return true; // no promise either
+    return this.claim(context, request, header);
+  }
+
+  private async claim(context: ExecutionContext, request: ArbiterRequest, header: string | string[]) {
     const status =
       (Reflect.getMetadata(HTTP_CODE_METADATA, context.getHandler()) as number | undefined) ??
       (request.method === 'POST' ? HttpStatus.CREATED : HttpStatus.OK);
