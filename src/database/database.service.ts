@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { IdempotencyRecordEntity } from './entities';
 
 /**
  * Set by the idempotency layer (`request.idempotency`) for a request that carries an
@@ -12,9 +11,10 @@ import { IdempotencyRecordEntity } from './entities';
  */
 export interface IdempotencyScope {
   recordId: string;
+  /** The status the route answers with on success. */
   status: number;
-  /** Seals the stored answer (see idempotency/sealed-body.ts). */
-  seal: (body: string) => string;
+  /** Writes `body` as the key's stored answer, sealed, in `manager`'s transaction. */
+  store: (manager: EntityManager, status: number, body: string) => Promise<void>;
   /** Set once the stored response has been written (inside the transaction that changed state). */
   completed: boolean;
 }
@@ -148,11 +148,7 @@ export class Database {
     return this.transaction(async (manager) => {
       const result = await work(manager);
       if (scope && !scope.completed) {
-        await Database.updateRow(manager, IdempotencyRecordEntity, scope.recordId, {
-          state: 'done',
-          responseStatus: scope.status,
-          responseBody: scope.seal(JSON.stringify(result)),
-        });
+        await scope.store(manager, scope.status, JSON.stringify(result));
         scope.completed = true;
       }
       return result;

@@ -59,7 +59,13 @@ export class IdempotencyStore {
    * The operation for a request's Idempotency-Key header, scoped to the caller (its bearer key, or
    * its address on public routes) and to `target` (REST, or one GraphQL mutation field).
    */
-  operation(request: ArbiterRequest, header: unknown, target: string, payload: unknown, status: number) {
+  operation(
+    request: ArbiterRequest,
+    header: unknown,
+    target: string,
+    payload: unknown,
+    status: number,
+  ): Operation {
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
       throw Problem.field(
         'INVALID_IDEMPOTENCY_KEY',
@@ -89,7 +95,12 @@ export class IdempotencyStore {
         recordId: operation.recordId,
         status: operation.status,
         completed: false,
-        seal: (body) => seal(body, operation.sealingKey),
+        store: (manager, status, body) =>
+          Database.updateRow(manager, IdempotencyRecordEntity, operation.recordId, {
+            state: 'done',
+            responseStatus: status,
+            responseBody: seal(body, operation.sealingKey),
+          }),
       },
     };
   }
@@ -98,13 +109,7 @@ export class IdempotencyStore {
   async finish(scope: IdempotencyScope, status: number, body: string): Promise<void> {
     if (scope.completed) return;
     scope.completed = true;
-    await this.db.transaction((m) =>
-      Database.updateRow(m, IdempotencyRecordEntity, scope.recordId, {
-        state: 'done',
-        responseStatus: status,
-        responseBody: scope.seal(body),
-      }),
-    );
+    await this.db.transaction((m) => scope.store(m, status, body));
   }
 
   /** Releases the key of a request that failed, so that it may be retried with the same key. */
