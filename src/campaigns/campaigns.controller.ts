@@ -1,8 +1,8 @@
-import { ArbiterRequest, CurrentCall } from '../common/request-context';
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { assertMayActFor, CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import { PageQuery } from '../common/pagination';
+import type { ArbiterRequest } from '../common/request-context';
 import {
   CreateCampaignInput,
   CreateCharacterInput,
@@ -30,8 +30,8 @@ export class CampaignsController {
   @Post()
   @ApiOperation({ summary: 'Create a campaign; the answer holds its referee key, shown once' })
   @ApiCreatedResponse({ type: CreatedCampaign })
-  create(@Body() input: CreateCampaignInput, @CurrentCall() call: ArbiterRequest): Promise<CreatedCampaign> {
-    return this.campaigns.create(input, call);
+  create(@Body() input: CreateCampaignInput, @Req() req: ArbiterRequest): Promise<CreatedCampaign> {
+    return this.campaigns.create(input, req);
   }
 
   @Get(':campaignId')
@@ -56,9 +56,9 @@ export class KeysController {
   create(
     @CurrentPrincipal() principal: Principal,
     @Body() input: CreateKeyInput,
-    @CurrentCall() call: ArbiterRequest,
+    @Req() req: ArbiterRequest,
   ): Promise<CreatedKey> {
-    return this.campaigns.createKey(principal, input, call);
+    return this.campaigns.createKey(principal, input, req);
   }
 
   @Get()
@@ -74,9 +74,9 @@ export class KeysController {
   revoke(
     @CurrentPrincipal() principal: Principal,
     @Param('keyId') keyId: string,
-    @CurrentCall() call: ArbiterRequest,
+    @Req() req: ArbiterRequest,
   ): Promise<ApiKey> {
-    return this.campaigns.revokeKey(principal, keyId, call);
+    return this.campaigns.revokeKey(principal, keyId, req);
   }
 }
 
@@ -93,9 +93,9 @@ export class CharactersController {
   create(
     @CurrentPrincipal() principal: Principal,
     @Body() input: CreateCharacterInput,
-    @CurrentCall() call: ArbiterRequest,
+    @Req() req: ArbiterRequest,
   ): Promise<Character> {
-    return this.campaigns.createCharacter(principal, input, call);
+    return this.campaigns.createCharacter(principal, input, req);
   }
 
   @Get()
@@ -122,10 +122,10 @@ export class CharactersController {
     @CurrentPrincipal() principal: Principal,
     @Param('characterId') characterId: string,
     @Body() input: UpdateCharacterInput,
-    @CurrentCall() call: ArbiterRequest,
+    @Req() req: ArbiterRequest,
   ): Promise<Character> {
     assertMayActFor(principal, characterId);
-    return this.campaigns.updateCharacter(principal, characterId, input, call);
+    return this.campaigns.updateCharacter(principal, characterId, input, req);
   }
 }
 
@@ -139,8 +139,8 @@ export class SessionsController {
   @Roles('referee')
   @ApiOperation({ summary: 'Start a new game session, ending the one in progress (referee)' })
   @ApiCreatedResponse({ type: GameSession })
-  start(@CurrentPrincipal() principal: Principal, @CurrentCall() call: ArbiterRequest): Promise<GameSession> {
-    return this.campaigns.startSession(principal, call);
+  start(@CurrentPrincipal() principal: Principal, @Req() req: ArbiterRequest): Promise<GameSession> {
+    return this.campaigns.startSession(principal, req);
   }
 
   @Get()
@@ -162,7 +162,7 @@ export class SessionsController {
   @Roles('referee')
   @ApiOperation({ summary: 'End the session in progress (referee)' })
   @ApiOkResponse({ type: GameSession })
-  end(@CurrentPrincipal() principal: Principal, @CurrentCall() call: ArbiterRequest): Promise<GameSession> {
-    return this.campaigns.endSession(principal, call);
+  end(@CurrentPrincipal() principal: Principal, @Req() req: ArbiterRequest): Promise<GameSession> {
+    return this.campaigns.endSession(principal, req);
   }
 }

@@ -1,7 +1,7 @@
 import { UseInterceptors } from '@nestjs/common';
+import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
-import { ArbiterRequest, CurrentCall } from '../common/request-context';
-import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { assertMayActFor, assertReferee, CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import { Page, PageQuery } from '../common/pagination';
 import { Roll, RollPage } from '../rolls/roll.model';
@@ -42,9 +42,9 @@ export class CampaignsResolver {
   })
   createCampaign(
     @Args('input') input: CreateCampaignInput,
-    @CurrentCall() call: ArbiterRequest,
+    @Context() ctx: GraphQLContext,
   ): Promise<CreatedCampaign> {
-    return this.campaigns.create(input, call);
+    return this.campaigns.create(input, ctx.req);
   }
 
   @Query(() => Campaign, { description: 'A campaign, with its characters, sessions and roll log as fields.' })
@@ -88,9 +88,9 @@ export class CampaignsResolver {
     @campaignId() _id: string,
     @Args('input') input: CreateKeyInput,
     @CurrentPrincipal() principal: Principal,
-    @CurrentCall() call: ArbiterRequest,
+    @Context() ctx: GraphQLContext,
   ): Promise<CreatedKey> {
-    return this.campaigns.createKey(principal, input, call);
+    return this.campaigns.createKey(principal, input, ctx.req);
   }
 
   @Roles('referee')
@@ -108,9 +108,9 @@ export class CampaignsResolver {
     @campaignId() _id: string,
     @Args('keyId', { type: () => ID }) keyId: string,
     @CurrentPrincipal() principal: Principal,
-    @CurrentCall() call: ArbiterRequest,
+    @Context() ctx: GraphQLContext,
   ): Promise<ApiKey> {
-    return this.campaigns.revokeKey(principal, keyId, call);
+    return this.campaigns.revokeKey(principal, keyId, ctx.req);
   }
 
   @Roles('referee')
@@ -119,9 +119,9 @@ export class CampaignsResolver {
     @campaignId() _id: string,
     @Args('input') input: CreateCharacterInput,
     @CurrentPrincipal() principal: Principal,
-    @CurrentCall() call: ArbiterRequest,
+    @Context() ctx: GraphQLContext,
   ): Promise<Character> {
-    return this.campaigns.createCharacter(principal, input, call);
+    return this.campaigns.createCharacter(principal, input, ctx.req);
   }
 
   @Query(() => CharacterPage, { name: 'characters', description: 'The campaign’s characters.' })
@@ -144,10 +144,10 @@ export class CampaignsResolver {
     @Args('characterId', { type: () => ID }) characterId: string,
     @Args('input') input: UpdateCharacterInput,
     @CurrentPrincipal() principal: Principal,
-    @CurrentCall() call: ArbiterRequest,
+    @Context() ctx: GraphQLContext,
   ): Promise<Character> {
     assertMayActFor(principal, characterId);
-    return this.campaigns.updateCharacter(principal, characterId, input, call);
+    return this.campaigns.updateCharacter(principal, characterId, input, ctx.req);
   }
 
   @Roles('referee')
@@ -157,9 +157,9 @@ export class CampaignsResolver {
   startSession(
     @campaignId() _id: string,
     @CurrentPrincipal() principal: Principal,
-    @CurrentCall() call: ArbiterRequest,
+    @Context() ctx: GraphQLContext,
   ): Promise<GameSession> {
-    return this.campaigns.startSession(principal, call);
+    return this.campaigns.startSession(principal, ctx.req);
   }
 
   @Roles('referee')
@@ -167,9 +167,9 @@ export class CampaignsResolver {
   endSession(
     @campaignId() _id: string,
     @CurrentPrincipal() principal: Principal,
-    @CurrentCall() call: ArbiterRequest,
+    @Context() ctx: GraphQLContext,
   ): Promise<GameSession> {
-    return this.campaigns.endSession(principal, call);
+    return this.campaigns.endSession(principal, ctx.req);
   }
 
   @Query(() => GameSession, {

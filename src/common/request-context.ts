@@ -1,4 +1,4 @@
-import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { ExecutionContext } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal';
@@ -31,11 +31,3 @@ export function requestOf(context: ExecutionContext): ArbiterRequest {
 export function isGraphQL(context: ExecutionContext): boolean {
   return context.getType<string>() === 'graphql';
 }
-
-/**
- * The request behind a REST call or a GraphQL operation, for services that need what travels with
- * it (the dice budget, the idempotency scope).
- */
-export const CurrentCall = createParamDecorator((_: unknown, context: ExecutionContext): ArbiterRequest =>
-  requestOf(context),
-);
