@@ -1,4 +1,5 @@
 import Ajv, { ValidateFunction } from 'ajv';
+import { TransformationType } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
 
@@ -103,6 +104,12 @@ function fieldsOf(metatype: new () => unknown): FieldMap | null {
   return merged.size > 0 ? merged : null;
 }
 
+const TRANSFORMATIONS = [
+  TransformationType.PLAIN_TO_CLASS,
+  TransformationType.CLASS_TO_PLAIN,
+  TransformationType.CLASS_TO_CLASS,
+];
+
 /**
  * The class qualifies only when every class-validator rule on it came from an `In.*` decorator
  * (same properties, same number of rules each) and class-transformer has nothing to do for it.
@@ -115,9 +122,10 @@ function qualifies(metatype: new () => unknown, fields: FieldMap): boolean {
   for (const [name, field] of fields) {
     if (!field.schema || counts.get(name) !== field.validators) return false;
     if (defaultMetadataStorage.findTypeMetadata(metatype, name)) return false;
-    if (defaultMetadataStorage.findTransformMetadatas(metatype, name, 0).length > 0) return false;
-    if (defaultMetadataStorage.findTransformMetadatas(metatype, name, 1).length > 0) return false;
-    if (defaultMetadataStorage.findTransformMetadatas(metatype, name, 2).length > 0) return false;
+    const transforms = TRANSFORMATIONS.some(
+      (type) => defaultMetadataStorage.findTransformMetadatas(metatype, name, type).length > 0,
+    );
+    if (transforms) return false;
   }
   if (defaultMetadataStorage.getExposedMetadatas(metatype).length > 0) return false;
   if (defaultMetadataStorage.getExcludedMetadatas(metatype).length > 0) return false;

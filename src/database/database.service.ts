@@ -67,9 +67,8 @@ export class Database {
     id: string,
     values: QueryDeepPartialEntity<T>,
   ): Promise<void> {
-    const metadata = manager.connection.getMetadata(target);
+    const { metadata, table, columns } = Database.columnsOf(manager, target, values as ObjectLiteral);
     const [primary] = metadata.primaryColumns;
-    const { table, columns } = Database.columnsOf(manager, target, values as ObjectLiteral);
     const sets = columns
       .map((c, i) => `${Database.escape(manager, c.databaseName)} = ${Database.placeholder(manager, i)}`)
       .join(', ');
@@ -91,7 +90,7 @@ export class Database {
       .map((part) => Database.escape(manager, part))
       .join('.');
     const columns = metadata.columns.filter((c) => values[c.propertyName] !== undefined);
-    return { table, columns };
+    return { metadata, table, columns };
   }
 
   private static escape(manager: EntityManager, name: string): string {
