@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { createRng, Dice, type Rng } from '../random';
+import { createRng, Dice } from '../random';
 import {
   DIFFICULTY_LEVELS,
   OBSTACLE_SIZE_PENALTIES,
@@ -7,12 +7,7 @@ import {
   abilityTarget,
   obstaclePenalty,
 } from './ability-roll';
-
-function scripted(...faces: number[]): Dice {
-  const queue = [...faces];
-  const rng: Rng = { int: () => queue.shift() ?? 1 };
-  return new Dice(rng);
-}
+import { scripted } from '../../../test/factories/dice';
 
 describe(abilityRoll.name, () => {
   it('passes on a d20 at or under the score', () => {

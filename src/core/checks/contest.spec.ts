@@ -1,13 +1,8 @@
 import fc from 'fast-check';
-import { createRng, Dice, type Rng } from '../random';
+import { createRng, Dice } from '../random';
 import { contest, type ContestInput } from './contest';
 import { abilityTarget } from './ability-roll';
-
-function scripted(...faces: number[]): Dice {
-  const queue = [...faces];
-  const rng: Rng = { int: () => queue.shift() ?? 1 };
-  return new Dice(rng);
-}
+import { scripted } from '../../../test/factories/dice';
 
 /**
  * The contest's odds by walking every round and every one of the 400 pairs of d20 faces, carrying

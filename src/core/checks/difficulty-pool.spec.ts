@@ -1,12 +1,7 @@
 import fc from 'fast-check';
-import { createRng, Dice, type Rng } from '../random';
+import { createRng, Dice } from '../random';
 import { difficultyPool } from './difficulty-pool';
-
-function scripted(...faces: number[]): Dice {
-  const queue = [...faces];
-  const rng: Rng = { int: () => queue.shift() ?? 1 };
-  return new Dice(rng);
-}
+import { scripted } from '../../../test/factories/dice';
 
 describe(difficultyPool.name, () => {
   it('sums the stats and bonus into the pool and counts dice at or above the rating', () => {

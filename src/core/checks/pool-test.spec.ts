@@ -1,25 +1,8 @@
 import fc from 'fast-check';
 import { RuleError } from '../errors';
-import { createRng, Dice, type Rng } from '../random';
+import { createRng, Dice } from '../random';
 import { poolDice, poolTest } from './pool-test';
-
-/** Dice that show the given faces in order. */
-function scripted(...faces: number[]): Dice {
-  const queue = [...faces];
-  const rng: Rng = { int: () => queue.shift() ?? 1 };
-  return new Dice(rng);
-}
-
-/** How many of the 6^dice rolls score each number of successes, counted face by face. */
-function successHistogram(dice: number): number[] {
-  const histogram = new Array<number>(dice + 1).fill(0);
-  for (let code = 0; code < 6 ** dice; code++) {
-    let successes = 0;
-    for (let rest = code, i = 0; i < dice; i++, rest = Math.floor(rest / 6)) if (rest % 6 >= 3) successes++;
-    histogram[successes]++;
-  }
-  return histogram;
-}
+import { scripted, successHistogram } from '../../../test/factories/dice';
 
 describe(poolTest.name, () => {
   it('counts 4, 5 and 6 as successes and passes on reaching the Objective', () => {

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
-import { createRng, Dice, type Rng } from '../random';
+import { createRng, Dice } from '../random';
 import { rollUnderSave } from './roll-under-save';
-
-function scripted(...faces: number[]): Dice {
-  const queue = [...faces];
-  const rng: Rng = { int: () => queue.shift() ?? 1 };
-  return new Dice(rng);
-}
+import { scripted } from '../../../test/factories/dice';
 
 describe(rollUnderSave.name, () => {
   it('passes on a roll equal to or under the attribute', () => {

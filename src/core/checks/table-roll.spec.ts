@@ -1,12 +1,7 @@
 import fc from 'fast-check';
-import { createRng, Dice, type Rng } from '../random';
+import { createRng, Dice } from '../random';
 import { formatDiceNotation, parseDiceNotation, tableRoll } from './table-roll';
-
-function scripted(...faces: number[]): Dice {
-  const queue = [...faces];
-  const rng: Rng = { int: () => queue.shift() ?? 1 };
-  return new Dice(rng);
-}
+import { scripted } from '../../../test/factories/dice';
 
 /** Every total of `count` dice of `sides`, with how many rolls give it. */
 function enumerateSums(count: number, sides: number): Map<number, number> {

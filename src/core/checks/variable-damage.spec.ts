@@ -1,12 +1,7 @@
 import fc from 'fast-check';
-import { createRng, Dice, type Rng } from '../random';
+import { createRng, Dice } from '../random';
 import { variableDamage } from './variable-damage';
-
-function scripted(...faces: number[]): Dice {
-  const queue = [...faces];
-  const rng: Rng = { int: () => queue.shift() ?? 1 };
-  return new Dice(rng);
-}
+import { scripted } from '../../../test/factories/dice';
 
 describe(variableDamage.name, () => {
   it('deals one point per success', () => {

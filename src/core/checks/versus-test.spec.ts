@@ -1,22 +1,7 @@
 import fc from 'fast-check';
-import { createRng, Dice, type Rng } from '../random';
+import { createRng, Dice } from '../random';
 import { versusTest } from './versus-test';
-
-function scripted(...faces: number[]): Dice {
-  const queue = [...faces];
-  const rng: Rng = { int: () => queue.shift() ?? 1 };
-  return new Dice(rng);
-}
-
-function successHistogram(dice: number): number[] {
-  const histogram = new Array<number>(dice + 1).fill(0);
-  for (let code = 0; code < 6 ** dice; code++) {
-    let successes = 0;
-    for (let rest = code, i = 0; i < dice; i++, rest = Math.floor(rest / 6)) if (rest % 6 >= 3) successes++;
-    histogram[successes]++;
-  }
-  return histogram;
-}
+import { scripted, successHistogram } from '../../../test/factories/dice';
 
 describe(versusTest.name, () => {
   it('gives the win to more successes, by the difference', () => {
