@@ -20,3 +20,14 @@ export function successHistogram(dice: number): number[] {
   }
   return histogram;
 }
+
+/** P(at least k of n fair coin-flips): counts every one of the 2^n success patterns. */
+export function bruteForce(n: number, k: number): number {
+  let hits = 0;
+  for (let pattern = 0; pattern < 2 ** n; pattern++) {
+    let successes = 0;
+    for (let bit = pattern; bit > 0; bit >>= 1) successes += bit & 1;
+    if (successes >= k) hits++;
+  }
+  return hits / 2 ** n;
+}

@@ -2,19 +2,9 @@ import fc from 'fast-check';
 import { RuleError } from '../errors';
 import { Dice, createRng } from '../random';
 import { purchaseRoll, purchaseTest } from './purchase-roll';
+import { bruteForce } from '../../../test/factories/dice';
 
 const diceFor = (seed: string): Dice => new Dice(createRng(seed));
-
-/** P(at least k of n fair coin-flips): counts every one of the 2^n success patterns. */
-function bruteForce(n: number, k: number): number {
-  let hits = 0;
-  for (let pattern = 0; pattern < 2 ** n; pattern++) {
-    let successes = 0;
-    for (let bit = pattern; bit > 0; bit >>= 1) successes += bit & 1;
-    if (successes >= k) hits++;
-  }
-  return hits / 2 ** n;
-}
 
 describe(purchaseTest.name, () => {
   it('sets Ob to Cost minus Wealth under the discount rule (Wealth 4, Cost 6 is Ob 2)', () => {

@@ -1,17 +1,7 @@
 import fc from 'fast-check';
 import { RuleError } from '../errors';
 import { smallestWagerFor, wagerOdds, wagerProbability, type WagerProcedureInput } from './wager-odds';
-
-/** P(at least k of n fair coin-flips): counts every one of the 2^n success patterns. */
-function bruteForce(n: number, k: number): number {
-  let hits = 0;
-  for (let pattern = 0; pattern < 2 ** n; pattern++) {
-    let successes = 0;
-    for (let bit = pattern; bit > 0; bit >>= 1) successes += bit & 1;
-    if (successes >= k) hits++;
-  }
-  return hits / 2 ** n;
-}
+import { bruteForce } from '../../../test/factories/dice';
 
 describe(wagerOdds.name, () => {
   it('describes a discount purchase: no base dice, Ob Cost − Wealth', () => {
