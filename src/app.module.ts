@@ -6,6 +6,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { CampaignGuard } from './auth/campaign.guard';
 import { CampaignsModule } from './campaigns/campaigns.module';
+import { CampaignStateModule, TreasuryModule } from './campaign-state/campaign-state.module';
 import { ChecksModule } from './checks/checks.module';
 import { ProblemFilter } from './common/problem.filter';
 import { ArbiterThrottlerGuard } from './common/throttle.guard';
@@ -41,6 +42,8 @@ export class AppModule {
         IdempotencyModule,
         RollsModule,
         CampaignsModule,
+        CampaignStateModule,
+        TreasuryModule,
         ChecksModule,
         WealthModule,
         HealthModule,

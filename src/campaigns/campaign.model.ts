@@ -33,6 +33,11 @@ export class GameSession {
 
   @Out.string('When it ended, or null while in progress.', { nullable: true })
   endedAt: string | null;
+
+  @Out.stringList(
+    'The characters activated for the session (its roster). Empty when no roster is set: then every character may act.',
+  )
+  roster: string[];
 }
 
 @ObjectType({ description: 'A campaign as any of its keys sees it.' })
@@ -96,6 +101,9 @@ export class Character {
 
   @Out.string('The lifestyle grade that Wealth gives, by the campaign’s mapping.')
   lifestyle: string;
+
+  @Out.bool('Whether the character still has its downtime action this session (false with no session).')
+  downtimeAvailable: boolean;
 
   @Out.string('When it was created (ISO-8601, UTC).')
   createdAt: string;

@@ -7,7 +7,13 @@ import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../com
 import { Problem } from '../common/problem';
 import { newId, now } from '../common/time';
 import { Database, MutationCall } from '../database/database.service';
-import { ApiKeyEntity, CampaignEntity, CharacterEntity, GameSessionEntity } from '../database/entities';
+import {
+  ApiKeyEntity,
+  CampaignEntity,
+  CharacterEntity,
+  GameSessionEntity,
+  SessionRosterEntity,
+} from '../database/entities';
 import {
   CreateCampaignInput,
   CreateCharacterInput,
@@ -41,10 +47,25 @@ export type CharacterCreationHook = (
   by: Principal,
 ) => Promise<void>;
 
+/**
+ * Derived character fields that need the database (campaign state: `downtimeAvailable`): given the
+ * characters of one answer, it reads what it needs once and returns a decorator for each.
+ */
+export type CharacterBatchDecorator = (
+  m: EntityManager,
+  entities: CharacterEntity[],
+  campaign: CampaignEntity,
+) => Promise<(entity: CharacterEntity) => Record<string, unknown>>;
+
+/** Work a domain does in the transaction that creates a campaign (campaign state: clock, treasury). */
+export type CampaignCreationHook = (m: EntityManager, campaign: CampaignEntity) => Promise<void>;
+
 @Injectable()
 export class CampaignsService {
   private readonly characterDecorators: CharacterDecorator[] = [];
+  private readonly batchDecorators: CharacterBatchDecorator[] = [];
   private readonly creationHooks: CharacterCreationHook[] = [];
+  private readonly campaignHooks: CampaignCreationHook[] = [];
 
   constructor(
     private readonly db: Database,
@@ -55,8 +76,16 @@ export class CampaignsService {
     this.characterDecorators.push(decorator);
   }
 
+  decorateCharactersAsync(decorator: CharacterBatchDecorator): void {
+    this.batchDecorators.push(decorator);
+  }
+
   onCharacterCreated(hook: CharacterCreationHook): void {
     this.creationHooks.push(hook);
+  }
+
+  onCampaignCreated(hook: CampaignCreationHook): void {
+    this.campaignHooks.push(hook);
   }
 
   create(input: CreateCampaignInput, call: MutationCall): Promise<CreatedCampaign> {
@@ -69,6 +98,7 @@ export class CampaignsService {
         createdAt: now(),
       });
       await m.save(CampaignEntity, campaign);
+      for (const hook of this.campaignHooks) await hook(m, campaign);
       const { key, entity } = await this.insertKey(m, campaign.id, { role: 'referee', label: 'referee' });
       return { id: campaign.id, name: campaign.name, refereeKey: key, refereeKeyId: entity.id };
     });
@@ -197,12 +227,8 @@ export class CampaignsService {
       take: limit + 1,
     });
     const campaign = await this.campaign(this.db.manager, principal.campaignId);
-    return toPage(
-      rows,
-      limit,
-      (row) => this.characterView(row, campaign),
-      (row) => [row.createdAt, row.id],
-    );
+    const view = await this.characterViews(this.db.manager, rows, campaign);
+    return toPage(rows, limit, view, (row) => [row.createdAt, row.id]);
   }
 
   async getCharacter(principal: Principal, characterId: string): Promise<Character> {
@@ -234,7 +260,18 @@ export class CampaignsService {
   }
 
   async toCharacter(m: EntityManager, entity: CharacterEntity): Promise<Character> {
-    return this.characterView(entity, await this.campaign(m, entity.campaignId));
+    const view = await this.characterViews(m, [entity], await this.campaign(m, entity.campaignId));
+    return view(entity);
+  }
+
+  /** The view of each character of one answer, with the database-backed fields read once for all. */
+  private async characterViews(
+    m: EntityManager,
+    entities: CharacterEntity[],
+    campaign: CampaignEntity,
+  ): Promise<(entity: CharacterEntity) => Character> {
+    const batch = await Promise.all(this.batchDecorators.map((decorate) => decorate(m, entities, campaign)));
+    return (entity) => Object.assign(this.characterView(entity, campaign), ...batch.map((d) => d(entity)));
   }
 
   private characterView(entity: CharacterEntity, campaign: CampaignEntity): Character {
@@ -245,6 +282,7 @@ export class CampaignsService {
       wealth: entity.wealth,
       cash: entity.cash,
       lifestyle: '',
+      downtimeAvailable: false,
       createdAt: entity.createdAt,
       updatedAt: entity.updatedAt,
     };
@@ -290,7 +328,7 @@ export class CampaignsService {
       });
       await m.insert(GameSessionEntity, session);
       await m.update(CampaignEntity, campaign.id, { currentSessionId: session.id });
-      return toSession(session);
+      return toSession(session, []);
     });
   }
 
@@ -304,9 +342,23 @@ export class CampaignsService {
   async findCurrentSession(principal: Principal): Promise<GameSession | null> {
     const campaign = await this.campaign(this.db.manager, principal.campaignId);
     if (!campaign.currentSessionId) return null;
-    return toSession(
-      await this.db.manager.findOneOrFail(GameSessionEntity, { where: { id: campaign.currentSessionId } }),
-    );
+    return this.sessionView(this.db.manager, campaign.currentSessionId);
+  }
+
+  /** A session with its roster. */
+  async sessionView(m: EntityManager, sessionId: string): Promise<GameSession> {
+    const session = await m.findOneOrFail(GameSessionEntity, { where: { id: sessionId } });
+    return toSession(session, await this.rosterOf(m, sessionId));
+  }
+
+  /** The characters on a session's roster, in the order they joined ([] when no roster is set). */
+  async rosterOf(m: EntityManager, sessionId: string): Promise<string[]> {
+    const rows = await m.find(SessionRosterEntity, {
+      where: { sessionId },
+      order: { seq: 'ASC' },
+      select: { characterId: true, seq: true },
+    });
+    return rows.map((r) => r.characterId);
   }
 
   endSession(principal: Principal, call: MutationCall): Promise<GameSession> {
@@ -318,7 +370,7 @@ export class CampaignsService {
       session.endedAt = now();
       await m.save(session);
       await m.update(CampaignEntity, campaign.id, { currentSessionId: null });
-      return toSession(session);
+      return toSession(session, await this.rosterOf(m, session.id));
     });
   }
 
@@ -330,7 +382,19 @@ export class CampaignsService {
       order: { number: 'ASC' },
       take: limit + 1,
     });
-    return toPage(rows, limit, toSession, (row) => [row.number]);
+    const rosters = rows.length
+      ? await this.db.manager.find(SessionRosterEntity, {
+          where: { sessionId: AnyOf(rows.map((r) => r.id)) },
+          order: { seq: 'ASC' },
+        })
+      : [];
+    const rosterOf = (id: string) => rosters.filter((r) => r.sessionId === id).map((r) => r.characterId);
+    return toPage(
+      rows,
+      limit,
+      (row) => toSession(row, rosterOf(row.id)),
+      (row) => [row.number],
+    );
   }
 
   /**
@@ -357,6 +421,12 @@ export function toApiKey(entity: ApiKeyEntity): ApiKey {
   };
 }
 
-export function toSession(entity: GameSessionEntity): GameSession {
-  return { id: entity.id, number: entity.number, startedAt: entity.startedAt, endedAt: entity.endedAt };
+export function toSession(entity: GameSessionEntity, roster: string[]): GameSession {
+  return {
+    id: entity.id,
+    number: entity.number,
+    startedAt: entity.startedAt,
+    endedAt: entity.endedAt,
+    roster,
+  };
 }

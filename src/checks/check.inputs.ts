@@ -69,6 +69,11 @@ export class PoolCheckInput extends PoolSideInput {
 
   @In.seed()
   seed?: string;
+
+  @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
+    optional: true,
+  })
+  secret?: boolean;
 }
 
 @InputType({ description: 'COEAC versus test: both sides roll; more successes wins.' })
@@ -84,6 +89,11 @@ export class VersusCheckInput {
 
   @In.seed()
   seed?: string;
+
+  @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
+    optional: true,
+  })
+  secret?: boolean;
 }
 
 @InputType({ description: 'COEAC variable damage ("Nd"): each success is 1 damage.' })
@@ -96,6 +106,11 @@ export class DamageRollInput {
 
   @In.seed()
   seed?: string;
+
+  @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
+    optional: true,
+  })
+  secret?: boolean;
 }
 
 @InputType({ description: 'Archsoul pool: every d6 at or above the difficulty is a success.' })
@@ -118,6 +133,11 @@ export class DifficultyPoolCheckInput {
 
   @In.seed()
   seed?: string;
+
+  @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
+    optional: true,
+  })
+  secret?: boolean;
 }
 
 @InputType({ description: 'Cairn save: d20 ≤ attribute; a 1 always passes, a 20 always fails.' })
@@ -127,6 +147,11 @@ export class SaveCheckInput {
 
   @In.seed()
   seed?: string;
+
+  @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
+    optional: true,
+  })
+  secret?: boolean;
 }
 
 @InputType({ description: 'A G&M ability or reaction and its modifiers.' })
@@ -158,6 +183,11 @@ export class AbilitySpecInput {
 export class AbilityCheckInput extends AbilitySpecInput {
   @In.seed()
   seed?: string;
+
+  @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
+    optional: true,
+  })
+  secret?: boolean;
 }
 
 @InputType({ description: 'G&M contested action between an acting and a resisting side.' })
@@ -180,6 +210,11 @@ export class ContestCheckInput {
 
   @In.seed()
   seed?: string;
+
+  @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
+    optional: true,
+  })
+  secret?: boolean;
 }
 
 @InputType({ description: 'One line of a table: totals min..max give result.' })
@@ -208,6 +243,11 @@ export class TableRollInput {
 
   @In.seed()
   seed?: string;
+
+  @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
+    optional: true,
+  })
+  secret?: boolean;
 }
 
 /** GET /v1/odds/pool and the `poolOdds` query. */

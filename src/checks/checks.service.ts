@@ -58,11 +58,18 @@ export class ChecksService {
    */
   async resolve<K extends CheckKind>(
     kind: K,
-    input: { seed?: string },
+    input: { seed?: string; secret?: boolean },
     request: ArbiterRequest,
     principal?: Principal,
   ): Promise<CheckResult<K>> {
-    const { seed, ...rest } = input;
+    const { seed, secret, ...rest } = input;
+    if (secret) {
+      if (!principal) {
+        throw Problem.field('VALIDATION_FAILED', 'secret', 'Only a roll logged in a campaign can be secret.');
+      }
+      if (principal.role !== 'referee')
+        throw new Problem('FORBIDDEN', 'Only the referee may make a roll secret.');
+    }
     const procedure = CHECKS[kind] as unknown as {
       name: string;
       run: (i: unknown, d: never) => OutcomeOf<K>;
@@ -71,7 +78,7 @@ export class ChecksService {
     const answer = { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng };
     if (!principal) return { ...answer, rollId: null };
     return this.db.mutation(request, async (m) => {
-      const roll = await this.rolls.record(m, principal, rolled);
+      const roll = await this.rolls.record(m, principal, rolled, { secret: secret ?? false });
       return { ...answer, rollId: roll.id };
     });
   }

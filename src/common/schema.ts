@@ -239,12 +239,17 @@ export const In = {
 
 interface OutOptions {
   nullable?: boolean;
+  /**
+   * REST may leave the member out (a sealed roll shows only its stub); GraphQL answers null for it,
+   * so it is nullable there too.
+   */
+  optional?: boolean;
 }
 
 function out(gqlType: () => unknown, openapi: Record<string, unknown>, description: string, o: OutOptions) {
   return applyDecorators(
-    Field(gqlType as never, { description, nullable: o.nullable }),
-    ApiProperty({ ...openapi, description, nullable: o.nullable, required: true }),
+    Field(gqlType as never, { description, nullable: o.nullable || o.optional }),
+    ApiProperty({ ...openapi, description, nullable: o.nullable, required: !o.optional }),
   );
 }
 

@@ -153,9 +153,21 @@ export class RollEntity {
   @Column({ type: 'simple-json', nullable: true })
   effects: Record<string, unknown> | null;
 
-  /** Referee-only rolls (hidden tables, secret treasure) are left out for other keys. */
+  /** A secret roll is sealed for every key but the referee's until it is revealed. */
   @Column({ type: 'boolean', default: false })
   secret: boolean;
+
+  /** For a secret roll: 128 random bits (hex) mixed into its commitment. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  salt: string | null;
+
+  /** For a secret roll: SHA-256 (hex) of `salt + "." + JCS({ procedure, inputs, seed, rng, faces, outcome })`. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  commitment: string | null;
+
+  /** When the referee revealed a secret roll; null while it is sealed. */
+  @Column({ name: 'revealed_at', type: 'varchar', length: 32, nullable: true })
+  revealedAt: string | null;
 
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt: string;
@@ -187,7 +199,150 @@ export class IdempotencyRecordEntity {
   expiresAt: string;
 }
 
+export const WATCHES = ['morning', 'afternoon', 'night'] as const;
+export type Watch = (typeof WATCHES)[number];
+export const SCALES = ['haven', 'overland', 'exploration', 'water', 'combat'] as const;
+export type Scale = (typeof SCALES)[number];
+
+/** The campaign's in-game clock and scale of play (one row a campaign). */
+@Entity('campaign_clocks')
+export class CampaignClockEntity {
+  @PrimaryColumn({ name: 'campaign_id', type: 'varchar', length: 36 })
+  campaignId: string;
+
+  @Column({ type: 'integer', default: 1 })
+  day: number;
+
+  @Column({ type: 'varchar', length: 16, default: 'morning' })
+  watch: Watch;
+
+  @Column({ type: 'integer', default: 0 })
+  turn: number;
+
+  @Column({ type: 'varchar', length: 16, default: 'haven' })
+  scale: Scale;
+
+  @Column({ name: 'night_watch', type: 'boolean', default: false })
+  nightWatch: boolean;
+
+  @Column({ name: 'updated_at', type: 'varchar', length: 32 })
+  updatedAt: string;
+}
+
+/** The company treasury: a campaign-level Cash balance, changed only with a treasury ledger entry. */
+@Entity('campaign_treasuries')
+export class CampaignTreasuryEntity {
+  @PrimaryColumn({ name: 'campaign_id', type: 'varchar', length: 36 })
+  campaignId: string;
+
+  @Column({ type: 'integer', default: 0 })
+  cash: number;
+
+  @Column({ name: 'updated_at', type: 'varchar', length: 32 })
+  updatedAt: string;
+}
+
+/** Append-only: one row for every change of the treasury; the deltas add up to its Cash. */
+@Entity('treasury_ledger')
+@Index(['campaignId', 'seq'])
+export class TreasuryLedgerEntity {
+  @PrimaryGeneratedColumn('increment', { type: 'integer' })
+  seq: number;
+
+  @Index({ unique: true })
+  @Column({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ name: 'campaign_id', type: 'varchar', length: 36 })
+  campaignId: string;
+
+  @Column({ name: 'cash_delta', type: 'integer' })
+  cashDelta: number;
+
+  @Column({ name: 'cash_after', type: 'integer' })
+  cashAfter: number;
+
+  /** transfer, adjustment, company-income, set-aside, … */
+  @Column({ type: 'varchar', length: 32 })
+  reason: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  note: string | null;
+
+  /** The character on the other side of a transfer, if any. */
+  @Column({ name: 'character_id', type: 'varchar', length: 36, nullable: true })
+  characterId: string | null;
+
+  @Column({ name: 'roll_id', type: 'varchar', length: 36, nullable: true })
+  rollId: string | null;
+
+  @Column({ name: 'session_id', type: 'varchar', length: 36, nullable: true })
+  sessionId: string | null;
+
+  @Column({ name: 'key_id', type: 'varchar', length: 36 })
+  keyId: string;
+
+  @Column({ name: 'created_at', type: 'varchar', length: 32 })
+  createdAt: string;
+}
+
+/** The characters activated for a session (COEAC's stable); no rows means no roster. */
+@Entity('session_rosters')
+@Index(['sessionId', 'characterId'], { unique: true })
+export class SessionRosterEntity {
+  @PrimaryGeneratedColumn('increment', { type: 'integer' })
+  seq: number;
+
+  @Column({ name: 'session_id', type: 'varchar', length: 36 })
+  sessionId: string;
+
+  @Column({ name: 'character_id', type: 'varchar', length: 36 })
+  characterId: string;
+
+  @Column({ name: 'created_at', type: 'varchar', length: 32 })
+  createdAt: string;
+}
+
+/** A character's one downtime action of a session; the unique index makes a second one impossible. */
+@Entity('downtime_actions')
+@Index(['sessionId', 'characterId'], { unique: true })
+export class DowntimeActionEntity {
+  @PrimaryGeneratedColumn('increment', { type: 'integer' })
+  seq: number;
+
+  @Index({ unique: true })
+  @Column({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ name: 'campaign_id', type: 'varchar', length: 36 })
+  campaignId: string;
+
+  @Column({ name: 'session_id', type: 'varchar', length: 36 })
+  sessionId: string;
+
+  @Column({ name: 'character_id', type: 'varchar', length: 36 })
+  characterId: string;
+
+  /** What the action was spent on (a free-form activity, or the procedure that claimed it). */
+  @Column({ type: 'varchar', length: 200 })
+  activity: string;
+
+  @Column({ name: 'roll_id', type: 'varchar', length: 36, nullable: true })
+  rollId: string | null;
+
+  @Column({ name: 'key_id', type: 'varchar', length: 36 })
+  keyId: string;
+
+  @Column({ name: 'created_at', type: 'varchar', length: 32 })
+  createdAt: string;
+}
+
 export const FOUNDATION_ENTITIES = [
+  CampaignClockEntity,
+  CampaignTreasuryEntity,
+  TreasuryLedgerEntity,
+  SessionRosterEntity,
+  DowntimeActionEntity,
   CampaignEntity,
   ApiKeyEntity,
   CharacterEntity,

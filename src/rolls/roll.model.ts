@@ -2,7 +2,16 @@ import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { PageOf } from '../common/pagination';
 
-@ObjectType({ description: 'One random outcome in the campaign, as the roll log keeps it.' })
+const hidden = { optional: true };
+
+/**
+ * One random outcome in the campaign, as the roll log keeps it. A secret roll that the referee has
+ * not revealed reaches every other key sealed: only `id`, `procedure`, `createdAt`, `sealed` and
+ * `commitment` (REST leaves every other member out; GraphQL answers null for them).
+ */
+@ObjectType({
+  description: 'One random outcome in the campaign, as the roll log keeps it (or its sealed stub).',
+})
 export class Roll {
   @Out.id('The roll id.')
   id: string;
@@ -10,35 +19,69 @@ export class Roll {
   @Out.string('The procedure that was rolled, e.g. check.pool or wealth.purchase.')
   procedure: string;
 
-  @Out.id('The key that asked for the roll.')
-  keyId: string;
-
-  @Out.string('That key’s role: referee, player or viewer.')
-  role: string;
-
-  @Out.id('The game session in progress at the time, if any.', { nullable: true })
-  sessionId: string | null;
-
-  @Out.json('The inputs of the procedure, as sent (without the seed).')
-  inputs: Record<string, unknown>;
-
-  @Out.string('The seed that reproduces the roll.')
-  seed: string;
-
-  @Out.string('The generator and its version.')
-  rng: string;
-
-  @Out.intList('Every face rolled, in order.')
-  faces: number[];
-
-  @Out.json('What the procedure decided.')
-  outcome: Record<string, unknown>;
-
-  @Out.json('What the roll changed in the campaign (Cash, Wealth …), or null.', { nullable: true })
-  effects: Record<string, unknown> | null;
-
   @Out.string('When it was rolled (ISO-8601, UTC).')
   createdAt: string;
+
+  @Out.bool('True when this key sees only the stub of a secret roll the referee has not revealed yet.')
+  sealed: boolean;
+
+  @Out.string(
+    'For a secret roll: SHA-256 (hex) of salt + "." + the RFC 8785 canonical JSON of ' +
+      '{ procedure, inputs, seed, rng, faces, outcome }; null for a roll that was never secret.',
+    { nullable: true },
+  )
+  commitment: string | null;
+
+  @Out.bool('Whether the referee made the roll secret. Absent while sealed.', hidden)
+  secret?: boolean;
+
+  @Out.string(
+    'The salt of the commitment (32 hex digits), once this key may see the roll. Absent while sealed.',
+    {
+      ...hidden,
+      nullable: true,
+    },
+  )
+  salt?: string | null;
+
+  @Out.string('When the referee revealed the secret roll, or null. Absent while sealed.', {
+    ...hidden,
+    nullable: true,
+  })
+  revealedAt?: string | null;
+
+  @Out.id('The key that asked for the roll. Absent while sealed.', hidden)
+  keyId?: string;
+
+  @Out.string('That key’s role: referee, player or viewer. Absent while sealed.', hidden)
+  role?: string;
+
+  @Out.id('The game session in progress at the time, if any. Absent while sealed.', {
+    ...hidden,
+    nullable: true,
+  })
+  sessionId?: string | null;
+
+  @Out.json('The inputs of the procedure, as sent (without the seed). Absent while sealed.', hidden)
+  inputs?: Record<string, unknown>;
+
+  @Out.string('The seed that reproduces the roll. Absent while sealed.', hidden)
+  seed?: string;
+
+  @Out.string('The generator and its version. Absent while sealed.', hidden)
+  rng?: string;
+
+  @Out.intList('Every face rolled, in order. Absent while sealed.', hidden)
+  faces?: number[];
+
+  @Out.json('What the procedure decided. Absent while sealed.', hidden)
+  outcome?: Record<string, unknown>;
+
+  @Out.json('What the roll changed in the campaign (Cash, Wealth …), or null. Absent while sealed.', {
+    ...hidden,
+    nullable: true,
+  })
+  effects?: Record<string, unknown> | null;
 }
 
 export const RollPage = PageOf(Roll, 'RollPage');

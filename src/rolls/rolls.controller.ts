@@ -1,6 +1,7 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, Principal } from '../auth/principal';
+import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
+import type { ArbiterRequest } from '../common/request-context';
 import { PageQuery } from '../common/pagination';
 import { Roll, RollPage, RollReplay } from './roll.model';
 import { RollsService } from './rolls.service';
@@ -30,5 +31,18 @@ export class RollsController {
   @ApiOkResponse({ type: RollReplay })
   replay(@CurrentPrincipal() principal: Principal, @Param('rollId') rollId: string): Promise<RollReplay> {
     return this.rolls.replay(principal, rollId);
+  }
+
+  @Post(':rollId/reveal')
+  @HttpCode(200)
+  @Roles('referee')
+  @ApiOperation({ summary: 'Reveal a secret roll to every key of the campaign (referee)' })
+  @ApiOkResponse({ type: Roll })
+  reveal(
+    @CurrentPrincipal() principal: Principal,
+    @Param('rollId') rollId: string,
+    @Req() req: ArbiterRequest,
+  ): Promise<Roll> {
+    return this.rolls.revealOne(principal, rollId, req);
   }
 }

@@ -1,9 +1,13 @@
-import { Args, ID, Query, Resolver } from '@nestjs/graphql';
-import { CurrentPrincipal, Principal } from '../auth/principal';
+import { UseInterceptors } from '@nestjs/common';
+import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import type { GraphQLContext } from '../common/request-context';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import { CampaignPageArgs } from '../campaigns/campaign.dto';
 import { Roll, RollPage, RollReplay } from './roll.model';
 import { RollsService } from './rolls.service';
 
+@UseInterceptors(IdempotencyInterceptor)
 @Resolver(() => Roll)
 export class RollsResolver {
   constructor(private readonly log: RollsService) {}
@@ -29,5 +33,16 @@ export class RollsResolver {
     @CurrentPrincipal() principal: Principal,
   ): Promise<RollReplay> {
     return this.log.replay(principal, rollId);
+  }
+
+  @Roles('referee')
+  @Mutation(() => Roll, { description: 'Reveal a secret roll to every key of the campaign (referee).' })
+  revealRoll(
+    @Args('campaignId', { type: () => ID }) _campaignId: string,
+    @Args('rollId', { type: () => ID }) rollId: string,
+    @CurrentPrincipal() principal: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<Roll> {
+    return this.log.revealOne(principal, rollId, ctx.req);
   }
 }

@@ -1,12 +1,14 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import canonicalize from 'canonicalize';
 import { Injectable } from '@nestjs/common';
-import { EntityManager, MoreThan } from 'typeorm';
+import { EntityManager, In as AnyOf, IsNull, MoreThan } from 'typeorm';
 import { Principal } from '../auth/principal';
 import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
 import { Problem } from '../common/problem';
 import { RandomService } from '../common/random.service';
 import { newId, now } from '../common/time';
-import { Database } from '../database/database.service';
+import { Database, MutationCall } from '../database/database.service';
 import { CampaignEntity, RollEntity } from '../database/entities';
 import { Procedure, ProcedureRegistry } from './procedures';
 import { Roll, RollReplay } from './roll.model';
@@ -71,10 +73,46 @@ export class RollsService {
       outcome: rolled.outcome as Record<string, unknown>,
       effects: options.effects ?? null,
       secret: options.secret ?? false,
+      salt: null,
+      commitment: null,
+      revealedAt: null,
       createdAt: now(),
     });
+    if (entity.secret) {
+      entity.salt = randomBytes(16).toString('hex');
+      entity.commitment = commitmentOf(entity.salt, plain(entity));
+    }
     await Database.insertRow(manager, RollEntity, entity);
     return entity;
+  }
+
+  /**
+   * Reveals secret rolls of the campaign inside the caller's transaction: from then on every key sees
+   * them whole, with the salt that lets anyone recompute the commitment. Rolls already revealed, or
+   * never secret, are left as they are. Returns the ids it revealed.
+   */
+  async reveal(manager: EntityManager, campaignId: string, rollIds: string[]): Promise<string[]> {
+    if (rollIds.length === 0) return [];
+    const sealed = await manager.find(RollEntity, {
+      where: { campaignId, id: AnyOf(rollIds), secret: true, revealedAt: IsNull() },
+      select: { seq: true, id: true },
+    });
+    const stamp = now();
+    if (sealed.length > 0) {
+      await manager.update(RollEntity, { id: AnyOf(sealed.map((r) => r.id)) }, { revealedAt: stamp });
+    }
+    return sealed.map((r) => r.id);
+  }
+
+  /** The referee's `POST /rolls/{rollId}/reveal`: reveals one secret roll (a no-op when already shown). */
+  revealOne(principal: Principal, rollId: string, call: MutationCall): Promise<Roll> {
+    return this.db.mutation(call, async (m) => {
+      const roll = await m.findOne(RollEntity, { where: { id: rollId, campaignId: principal.campaignId } });
+      if (!roll) throw Problem.notFound(`Roll ${rollId}`);
+      await this.reveal(m, principal.campaignId, [rollId]);
+      const shown = await m.findOneOrFail(RollEntity, { where: { id: rollId } });
+      return toRoll(shown, principal);
+    });
   }
 
   async list(principal: Principal, query: PageQuery): Promise<Page<Roll>> {
@@ -84,20 +122,30 @@ export class RollsService {
       where: {
         campaignId: principal.campaignId,
         ...(after !== null ? { seq: MoreThan(after[0]) } : {}),
-        ...(principal.role === 'referee' ? {} : { secret: false }),
       },
       order: { seq: 'ASC' },
       take: limit + 1,
     });
-    return toPage(rows, limit, toRoll, (row) => [row.seq]);
+    return toPage(
+      rows,
+      limit,
+      (row) => toRoll(row, principal),
+      (row) => [row.seq],
+    );
   }
 
   async get(principal: Principal, rollId: string): Promise<Roll> {
-    return toRoll(await this.find(principal, rollId));
+    return toRoll(await this.find(principal, rollId), principal);
   }
 
   async replay(principal: Principal, rollId: string): Promise<RollReplay> {
     const stored = await this.find(principal, rollId);
+    if (isSealedFor(stored, principal)) {
+      throw new Problem(
+        'FORBIDDEN',
+        `Roll ${rollId} is sealed until the referee reveals it; its commitment is in the roll log.`,
+      );
+    }
     const dice = this.random.replay(stored.seed, stored.rng);
     const outcome = plain(this.registry.get(stored.procedure).run(stored.inputs as never, dice)) as Record<
       string,
@@ -106,7 +154,7 @@ export class RollsService {
     const faces = [...dice.faces];
     return {
       matches: isDeepStrictEqual(faces, stored.faces) && isDeepStrictEqual(outcome, stored.outcome),
-      roll: toRoll(stored),
+      roll: toRoll(stored, principal),
       faces,
       outcome,
     };
@@ -116,12 +164,53 @@ export class RollsService {
     const roll = await this.db.manager.findOne(RollEntity, {
       where: { id: rollId, campaignId: principal.campaignId },
     });
-    if (!roll || (roll.secret && principal.role !== 'referee')) throw Problem.notFound(`Roll ${rollId}`);
+    if (!roll) throw Problem.notFound(`Roll ${rollId}`);
     return roll;
   }
 }
 
-export function toRoll(entity: RollEntity): Roll {
+/** The fields a commitment covers, exactly as the revealed roll shows them. */
+type CommittedRecord = Pick<RollEntity, 'procedure' | 'inputs' | 'seed' | 'rng' | 'faces' | 'outcome'>;
+
+/**
+ * The commitment of a secret roll: lowercase hex SHA-256 of `salt + "." + JCS(record)`, where JCS is
+ * RFC 8785 canonical JSON of `{ procedure, inputs, seed, rng, faces, outcome }`. Anyone holding the
+ * revealed roll can recompute it (docs/secret-rolls.md).
+ */
+export function commitmentOf(salt: string, roll: CommittedRecord): string {
+  const record = {
+    procedure: roll.procedure,
+    inputs: roll.inputs,
+    seed: roll.seed,
+    rng: roll.rng,
+    faces: roll.faces,
+    outcome: roll.outcome,
+  };
+  return createHash('sha256')
+    .update(`${salt}.${canonicalize(record)}`, 'utf8')
+    .digest('hex');
+}
+
+/** A secret roll not yet revealed, seen by a key other than the referee's. */
+export function isSealedFor(entity: RollEntity, principal: Principal | null): boolean {
+  return entity.secret && !entity.revealedAt && principal?.role !== 'referee';
+}
+
+/**
+ * A roll as `principal` may see it. Sealed, it is exactly `{ id, procedure, createdAt, sealed, commitment }`;
+ * every other member is left out (REST) or null (GraphQL): never its inputs, seed, faces, outcome,
+ * effects or key.
+ */
+export function toRoll(entity: RollEntity, principal: Principal | null): Roll {
+  if (isSealedFor(entity, principal)) {
+    return {
+      id: entity.id,
+      procedure: entity.procedure,
+      createdAt: entity.createdAt,
+      sealed: true,
+      commitment: entity.commitment,
+    } as Roll;
+  }
   return {
     id: entity.id,
     procedure: entity.procedure,
@@ -135,5 +224,10 @@ export function toRoll(entity: RollEntity): Roll {
     outcome: entity.outcome,
     effects: entity.effects,
     createdAt: entity.createdAt,
+    sealed: false,
+    secret: entity.secret,
+    commitment: entity.commitment,
+    salt: entity.secret ? entity.salt : null,
+    revealedAt: entity.revealedAt,
   };
 }

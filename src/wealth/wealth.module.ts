@@ -10,5 +10,6 @@ import { WealthService } from './wealth.service';
   imports: [TypeOrmModule.forFeature([LedgerEntryEntity, SessionUseEntity])],
   controllers: [CharacterWealthController, WealthSettingsController],
   providers: [WealthService, WealthResolver],
+  exports: [WealthService],
 })
 export class WealthModule {}

@@ -2,6 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager, MoreThan } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
+import { CampaignStateService } from '../campaign-state/campaign-state.service';
 import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
@@ -67,6 +68,7 @@ export class WealthService implements OnModuleInit {
     private readonly db: Database,
     private readonly campaigns: CampaignsService,
     private readonly rolls: RollsService,
+    private readonly state: CampaignStateService,
   ) {}
 
   onModuleInit(): void {
@@ -232,6 +234,50 @@ export class WealthService implements OnModuleInit {
     });
   }
 
+  /**
+   * Changes a character's Cash inside the caller's transaction, for any domain that pays or is paid
+   * in Cash (stronghold wagers, treasury transfers, horde shares, ritual costs). Locks the character
+   * on PostgreSQL (lock several characters in sorted id order, and before the treasury), refuses to go
+   * below zero with INSUFFICIENT_CASH naming `field`, and writes the ledger entry.
+   */
+  async changeCash(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    characterId: string,
+    change: { cashDelta: number; reason: string; note?: string | null },
+    options: { rollId?: string | null; field?: string } = {},
+  ): Promise<{ character: CharacterMoney; ledgerEntry: LedgerEntry }> {
+    const { character } = await this.load(m, who, characterId);
+    if (character.cash + change.cashDelta < 0) {
+      throw Problem.field(
+        'INSUFFICIENT_CASH',
+        options.field ?? 'cash',
+        `${character.name} has ${character.cash} Cash and cannot pay ${-change.cashDelta}.`,
+      );
+    }
+    const cash = character.cash + change.cashDelta;
+    await Database.updateRow(m, CharacterEntity, character.id, { cash, updatedAt: now() });
+    character.cash = cash;
+    const entry = await this.writeLedger(
+      m,
+      who,
+      character,
+      { ...change, wealthDelta: 0 },
+      options.rollId ?? null,
+      campaign.currentSessionId,
+    );
+    return {
+      character: {
+        id: character.id,
+        cash,
+        wealth: character.wealth,
+        lifestyle: this.lifestyle(character.wealth, campaign),
+      },
+      ledgerEntry: toLedgerEntry(entry),
+    };
+  }
+
   // Reading
 
   async ledger(who: Principal, characterId: string, query: PageQuery): Promise<Page<LedgerEntry>> {
@@ -295,6 +341,7 @@ export class WealthService implements OnModuleInit {
         'This happens once per game session; start a session first.',
       );
     }
+    await this.state.assertOnRoster(m, campaign, character.id);
     const used = await m.findOne(SessionUseEntity, { where: { sessionId, characterId: character.id, kind } });
     if (used) {
       throw new Problem(

@@ -652,6 +652,7 @@ describe(`campaigns, keys, characters and sessions (${DATABASE_KIND})`, () => {
         number: 1,
         startedAt: expect.stringMatching(ISO),
         endedAt: null,
+        roster: [],
       });
       expect((await t.http.get(`${base}/current`).set(c.auth).expect(200)).body).toEqual(one.body);
 

@@ -72,6 +72,11 @@ describe(`roll log (${DATABASE_KIND})`, () => {
           keyId: referee.id,
           role: 'referee',
           sessionId: null,
+          sealed: false,
+          secret: false,
+          commitment: null,
+          salt: null,
+          revealedAt: null,
           inputs: check.body,
           seed,
           rng: made.body.rng,
@@ -212,7 +217,7 @@ describe(`roll log (${DATABASE_KIND})`, () => {
       const answer = await gql(
         t.server,
         `query($c: ID!, $r: ID!) {
-          roll(campaignId: $c, rollId: $r) { id procedure keyId role sessionId inputs seed rng faces outcome effects createdAt }
+          roll(campaignId: $c, rollId: $r) { id procedure keyId role sessionId sealed secret commitment salt revealedAt inputs seed rng faces outcome effects createdAt }
           replayRoll(campaignId: $c, rollId: $r) { matches faces outcome roll { id } }
         }`,
         { c: c.id, r: made.body.rollId },

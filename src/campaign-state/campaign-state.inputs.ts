@@ -1,0 +1,72 @@
+import { InputType, registerEnumType } from '@nestjs/graphql';
+import { In } from '../common/schema';
+import { CLOCK_LIMITS, CLOCK_SCALES, CLOCK_WATCHES } from '../core/clock';
+
+export const ScaleEnum = Object.fromEntries(CLOCK_SCALES.map((s) => [s, s])) as Record<string, string>;
+registerEnumType(ScaleEnum, {
+  name: 'Scale',
+  description: 'The scale of play: haven, overland, exploration, water or combat.',
+});
+export const WatchEnum = Object.fromEntries(CLOCK_WATCHES.map((w) => [w, w])) as Record<string, string>;
+registerEnumType(WatchEnum, {
+  name: 'Watch',
+  description: 'The watch of the day: morning, afternoon or night.',
+});
+
+@InputType({ description: 'How far to move the in-game clock: days, then watches, then turns.' })
+export class ClockAdvanceInput {
+  @In.int('Whole days; lands on the morning of the new day.', { optional: true, min: 0 })
+  days?: number;
+
+  @In.int('Watches; past the last watch of the day the next day starts at morning.', {
+    optional: true,
+    min: 0,
+  })
+  watches?: number;
+
+  @In.int('Exploration turns within the current watch.', { optional: true, min: 0 })
+  turns?: number;
+
+  @In.id(
+    'The referee table to roll the encounter checks that fall due on (default: the scale’s default table).',
+    {
+      optional: true,
+    },
+  )
+  encounterTableId?: string;
+
+  @In.seed()
+  seed?: string;
+}
+
+@InputType({ description: 'Change the scale of play or the night watch setting.' })
+export class ClockUpdateInput {
+  @In.oneOf('The scale of play.', CLOCK_SCALES, ScaleEnum, { optional: true })
+  scale?: (typeof CLOCK_SCALES)[number];
+
+  @In.bool('Whether the day has a third, night watch.', { optional: true })
+  nightWatch?: boolean;
+}
+
+@InputType({ description: 'The characters activated for the session in progress.' })
+export class RosterInput {
+  @In.idList('Every character on the roster (an empty list removes the roster).', { maxItems: 200 })
+  characterIds: string[];
+}
+
+@InputType({ description: 'A character to add to the roster of the session in progress.' })
+export class RosterMemberInput {
+  @In.id('The character to activate.')
+  characterId: string;
+}
+
+@InputType({ description: 'Spend a character’s downtime action on an activity the API does not model.' })
+export class DowntimeInput {
+  @In.string('What the character does (training, carousing, research …).', {
+    maxLength: 200,
+    example: 'carousing',
+  })
+  activity: string;
+}
+
+export const CLOCK_MAXIMA = CLOCK_LIMITS;

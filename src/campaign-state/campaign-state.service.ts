@@ -1,0 +1,437 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EntityManager, In as AnyOf, MoreThan } from 'typeorm';
+import { assertMayActFor, Principal } from '../auth/principal';
+import { CampaignsService } from '../campaigns/campaigns.service';
+import { GameSession } from '../campaigns/campaign.model';
+import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
+import { Problem } from '../common/problem';
+import { newId, now } from '../common/time';
+import { advanceClock, ClockPassage, dueEncounterChecks, type ClockStep } from '../core/clock';
+import { Database, MutationCall } from '../database/database.service';
+import {
+  CampaignClockEntity,
+  CampaignEntity,
+  CampaignTreasuryEntity,
+  CharacterEntity,
+  DowntimeActionEntity,
+  Scale,
+  SessionRosterEntity,
+  TreasuryLedgerEntity,
+  Watch,
+} from '../database/entities';
+import { ClockUpdateInput, DowntimeInput } from './campaign-state.inputs';
+import { ClockAdvance, ClockView, DowntimeAction, TreasuryLedgerEntry } from './campaign-state.results';
+
+/** Work a domain does when the clock advances (encounters: the checks that fell due). */
+export type ClockAdvanceHook = (
+  m: EntityManager,
+  who: Principal,
+  campaign: CampaignEntity,
+  passage: { scale: Scale; due: number; options: Record<string, unknown> },
+) => Promise<Record<string, unknown>>;
+
+/**
+ * Campaign state that every rule domain shares (SPEC 5.6): the in-game clock, the roster of the
+ * session in progress, the company treasury and the characters' downtime actions. The methods that
+ * take an EntityManager run inside the caller's transaction, so a domain's roll, its state change
+ * and these claims commit together or not at all.
+ */
+@Injectable()
+export class CampaignStateService implements OnModuleInit {
+  private readonly advanceHooks: ClockAdvanceHook[] = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly campaigns: CampaignsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.campaigns.onCampaignCreated(async (m, campaign) => {
+      await Database.insertRow(m, CampaignClockEntity, {
+        campaignId: campaign.id,
+        day: 1,
+        watch: 'morning',
+        turn: 0,
+        scale: 'haven',
+        nightWatch: false,
+        updatedAt: campaign.createdAt,
+      });
+      await Database.insertRow(m, CampaignTreasuryEntity, {
+        campaignId: campaign.id,
+        cash: 0,
+        updatedAt: campaign.createdAt,
+      });
+    });
+    this.campaigns.decorateCharactersAsync(async (m, characters, campaign) => {
+      const used = new Set<string>();
+      if (campaign.currentSessionId && characters.length > 0) {
+        const rows = await m.find(DowntimeActionEntity, {
+          where: { sessionId: campaign.currentSessionId, characterId: AnyOf(characters.map((c) => c.id)) },
+          select: { characterId: true },
+        });
+        for (const row of rows) used.add(row.characterId);
+      }
+      return (character) => ({
+        downtimeAvailable: campaign.currentSessionId !== null && !used.has(character.id),
+      });
+    });
+  }
+
+  /** Lets a domain act on the time that passes (called inside the advance's transaction). */
+  onClockAdvance(hook: ClockAdvanceHook): void {
+    this.advanceHooks.push(hook);
+  }
+
+  // Clock
+
+  async clock(m: EntityManager, campaignId: string): Promise<ClockView> {
+    return toClockView(await this.clockRow(m, campaignId, false));
+  }
+
+  readClock(who: Principal): Promise<ClockView> {
+    return this.clock(this.db.manager, who.campaignId);
+  }
+
+  advance(
+    who: Principal,
+    step: ClockStep & { options?: Record<string, unknown> },
+    call: MutationCall,
+  ): Promise<ClockAdvance> {
+    return this.db.mutation(call, async (m) => {
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
+      const row = await this.clockRow(m, who.campaignId, true);
+      const passage: ClockPassage = advanceClock(
+        { day: row.day, watch: row.watch, turn: row.turn },
+        { days: step.days, watches: step.watches, turns: step.turns },
+        row.nightWatch,
+      );
+      const { to } = passage;
+      await Database.updateRow(m, CampaignClockEntity, row.campaignId, {
+        day: to.day,
+        watch: to.watch,
+        turn: to.turn,
+        updatedAt: now(),
+      });
+      const encounterChecks = dueEncounterChecks(row.scale, passage.passed);
+      let extra: Record<string, unknown> = {};
+      for (const hook of this.advanceHooks) {
+        extra = {
+          ...extra,
+          ...(await hook(m, who, campaign, {
+            scale: row.scale,
+            due: encounterChecks,
+            options: step.options ?? {},
+          })),
+        };
+      }
+      const view = (p: typeof to) => ({ ...p, scale: row.scale, nightWatch: row.nightWatch });
+      return {
+        from: view(passage.from),
+        to: view(to),
+        passed: passage.passed,
+        due: { encounterChecks },
+        ...extra,
+      };
+    });
+  }
+
+  updateClock(who: Principal, input: ClockUpdateInput, call: MutationCall): Promise<ClockView> {
+    return this.db.mutation(call, async (m) => {
+      await this.campaigns.lockCampaign(m, who.campaignId);
+      const row = await this.clockRow(m, who.campaignId, true);
+      const changes: Partial<CampaignClockEntity> = { updatedAt: now() };
+      if (input.scale !== undefined) changes.scale = input.scale;
+      if (input.nightWatch !== undefined) changes.nightWatch = input.nightWatch;
+      await Database.updateRow(m, CampaignClockEntity, row.campaignId, changes);
+      return toClockView({ ...row, ...changes });
+    });
+  }
+
+  private async clockRow(m: EntityManager, campaignId: string, lock: boolean): Promise<CampaignClockEntity> {
+    const row = await m.findOne(CampaignClockEntity, {
+      where: { campaignId },
+      ...(lock && !this.db.isSqlite ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!row) throw Problem.notFound(`Campaign ${campaignId}`);
+    return row;
+  }
+
+  // Roster
+
+  /** The characters on the roster of the session in progress ([] when none is set). */
+  async roster(m: EntityManager, campaign: CampaignEntity): Promise<string[]> {
+    if (!campaign.currentSessionId) return [];
+    return this.campaigns.rosterOf(m, campaign.currentSessionId);
+  }
+
+  /** NOT_ON_ROSTER when the session in progress has a roster that leaves the character out. */
+  async assertOnRoster(
+    m: EntityManager,
+    campaign: CampaignEntity,
+    characterId: string,
+    field = 'characterId',
+  ): Promise<void> {
+    const roster = await this.roster(m, campaign);
+    if (roster.length > 0 && !roster.includes(characterId)) {
+      throw new Problem(
+        'NOT_ON_ROSTER',
+        `Character ${characterId} is not on this session's roster; the referee or its player can add it.`,
+        [{ field, message: 'not on the roster of the session in progress' }],
+      );
+    }
+  }
+
+  setRoster(who: Principal, characterIds: string[], call: MutationCall): Promise<GameSession> {
+    return this.db.mutation(call, async (m) => {
+      const { campaign, sessionId } = await this.sessionInProgress(m, who);
+      const ids = [...new Set(characterIds)];
+      await this.assertCharacters(m, campaign.id, ids, 'characterIds');
+      await m.delete(SessionRosterEntity, { sessionId });
+      for (const characterId of ids) await this.insertRosterRow(m, sessionId, characterId);
+      return this.campaigns.sessionView(m, sessionId);
+    });
+  }
+
+  addToRoster(who: Principal, characterId: string, call: MutationCall): Promise<GameSession> {
+    assertMayActFor(who, characterId);
+    return this.db.mutation(call, async (m) => {
+      const { campaign, sessionId } = await this.sessionInProgress(m, who);
+      await this.assertCharacters(m, campaign.id, [characterId], 'characterId');
+      const present = await m.findOne(SessionRosterEntity, { where: { sessionId, characterId } });
+      if (!present) await this.insertRosterRow(m, sessionId, characterId);
+      return this.campaigns.sessionView(m, sessionId);
+    });
+  }
+
+  removeFromRoster(who: Principal, characterId: string, call: MutationCall): Promise<GameSession> {
+    assertMayActFor(who, characterId);
+    return this.db.mutation(call, async (m) => {
+      const { sessionId } = await this.sessionInProgress(m, who);
+      const present = await m.findOne(SessionRosterEntity, { where: { sessionId, characterId } });
+      if (!present) throw Problem.notFound(`Character ${characterId} on the roster`);
+      await m.delete(SessionRosterEntity, { sessionId, characterId });
+      return this.campaigns.sessionView(m, sessionId);
+    });
+  }
+
+  private async insertRosterRow(m: EntityManager, sessionId: string, characterId: string): Promise<void> {
+    await Database.insertRow(m, SessionRosterEntity, { sessionId, characterId, createdAt: now() });
+  }
+
+  private async sessionInProgress(m: EntityManager, who: Principal) {
+    const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
+    if (!campaign.currentSessionId) {
+      throw new Problem('NO_SESSION_IN_PROGRESS', 'No game session is in progress; the referee starts one.');
+    }
+    return { campaign, sessionId: campaign.currentSessionId };
+  }
+
+  private async assertCharacters(m: EntityManager, campaignId: string, ids: string[], field: string) {
+    if (ids.length === 0) return;
+    const found = await m.find(CharacterEntity, {
+      where: { campaignId, id: AnyOf(ids) },
+      select: { id: true },
+    });
+    const missing = ids.filter((id) => !found.some((c) => c.id === id));
+    if (missing.length > 0) {
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        field,
+        `No such character in this campaign: ${missing.join(', ')}.`,
+      );
+    }
+  }
+
+  // Downtime
+
+  /**
+   * Spends the character's one downtime action of the session in progress, inside the caller's
+   * transaction. The unique index on (session, character) settles concurrent claims: one wins.
+   */
+  async claimDowntime(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    characterId: string,
+    activity: string,
+    rollId: string | null = null,
+  ): Promise<DowntimeAction> {
+    const sessionId = campaign.currentSessionId;
+    if (!sessionId) {
+      throw new Problem(
+        'NO_SESSION_IN_PROGRESS',
+        'Downtime actions belong to a game session; start one first.',
+      );
+    }
+    await this.assertOnRoster(m, campaign, characterId);
+    const used = await m.findOne(DowntimeActionEntity, { where: { sessionId, characterId } });
+    if (used) throw downtimeUsed(characterId, used.activity);
+    const row = {
+      id: newId(),
+      campaignId: campaign.id,
+      sessionId,
+      characterId,
+      activity,
+      rollId,
+      keyId: who.keyId,
+      createdAt: now(),
+    };
+    try {
+      await Database.insertRow(m, DowntimeActionEntity, row);
+    } catch (error) {
+      // A concurrent claim committed first (PostgreSQL): the unique index refused this one.
+      if (isUniqueViolation(error)) throw downtimeUsed(characterId, null);
+      throw error;
+    }
+    return toDowntimeAction(row);
+  }
+
+  spendDowntime(
+    who: Principal,
+    characterId: string,
+    input: DowntimeInput,
+    call: MutationCall,
+  ): Promise<DowntimeAction> {
+    assertMayActFor(who, characterId);
+    return this.db.mutation(call, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      await this.campaigns.character(m, who.campaignId, characterId);
+      return this.claimDowntime(m, who, campaign, characterId, input.activity);
+    });
+  }
+
+  // Treasury
+
+  async treasuryCash(m: EntityManager, campaignId: string): Promise<number> {
+    return (await this.treasuryRow(m, campaignId, false)).cash;
+  }
+
+  /**
+   * Changes the company treasury inside the caller's transaction and writes its ledger entry. On
+   * PostgreSQL it locks the treasury row: lock characters first, then the treasury.
+   */
+  async changeTreasury(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    change: {
+      delta: number;
+      reason: string;
+      note?: string | null;
+      rollId?: string | null;
+      characterId?: string | null;
+    },
+    field = 'amount',
+  ): Promise<TreasuryLedgerEntry> {
+    const row = await this.treasuryRow(m, campaign.id, true);
+    const cash = row.cash + change.delta;
+    if (cash < 0) {
+      throw Problem.field(
+        'INSUFFICIENT_CASH',
+        field,
+        `The company treasury holds ${row.cash} Cash and cannot pay ${-change.delta}.`,
+      );
+    }
+    const stamp = now();
+    await Database.updateRow(m, CampaignTreasuryEntity, campaign.id, { cash, updatedAt: stamp });
+    const entry = {
+      id: newId(),
+      campaignId: campaign.id,
+      cashDelta: change.delta,
+      cashAfter: cash,
+      reason: change.reason,
+      note: change.note ?? null,
+      characterId: change.characterId ?? null,
+      rollId: change.rollId ?? null,
+      sessionId: campaign.currentSessionId,
+      keyId: who.keyId,
+      createdAt: stamp,
+    };
+    await Database.insertRow(m, TreasuryLedgerEntity, entry);
+    return toTreasuryEntry(entry);
+  }
+
+  async treasuryLedger(who: Principal, query: PageQuery): Promise<Page<TreasuryLedgerEntry>> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const after = decodeCursor<[number]>(query.after, ['number']);
+    const rows = await this.db.manager.find(TreasuryLedgerEntity, {
+      where: { campaignId: who.campaignId, ...(after ? { seq: MoreThan(after[0]) } : {}) },
+      order: { seq: 'ASC' },
+      take: limit + 1,
+    });
+    return toPage(rows, limit, toTreasuryEntry, (row) => [row.seq]);
+  }
+
+  /** The newest treasury entries first. */
+  async recentTreasuryLedger(campaignId: string, limit: number): Promise<TreasuryLedgerEntry[]> {
+    const rows = await this.db.manager.find(TreasuryLedgerEntity, {
+      where: { campaignId },
+      order: { seq: 'DESC' },
+      take: limit,
+    });
+    return rows.map(toTreasuryEntry);
+  }
+
+  private async treasuryRow(m: EntityManager, campaignId: string, lock: boolean) {
+    const row = await m.findOne(CampaignTreasuryEntity, {
+      where: { campaignId },
+      ...(lock && !this.db.isSqlite ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!row) throw Problem.notFound(`Campaign ${campaignId}`);
+    return row;
+  }
+}
+
+function downtimeUsed(characterId: string, activity: string | null): Problem {
+  return new Problem(
+    'DOWNTIME_ALREADY_USED',
+    `Character ${characterId} has already spent this session's downtime action` +
+      (activity ? ` (${activity}).` : '.'),
+    [{ field: 'characterId', message: 'downtime action already used this session' }],
+  );
+}
+
+/** A unique-index violation, as SQLite or PostgreSQL reports it. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; driverError?: { code?: string } };
+  const code = e.driverError?.code ?? e.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+function toClockView(
+  row: Pick<CampaignClockEntity, 'day' | 'watch' | 'turn' | 'scale' | 'nightWatch'>,
+): ClockView {
+  return {
+    day: row.day,
+    watch: row.watch as Watch,
+    turn: row.turn,
+    scale: row.scale,
+    nightWatch: Boolean(row.nightWatch),
+  };
+}
+
+function toDowntimeAction(row: Omit<DowntimeActionEntity, 'seq'>): DowntimeAction {
+  return {
+    id: row.id,
+    characterId: row.characterId,
+    sessionId: row.sessionId,
+    activity: row.activity,
+    rollId: row.rollId,
+    createdAt: row.createdAt,
+  };
+}
+
+export function toTreasuryEntry(e: Omit<TreasuryLedgerEntity, 'seq'>): TreasuryLedgerEntry {
+  return {
+    id: e.id,
+    cashDelta: e.cashDelta,
+    cashAfter: e.cashAfter,
+    reason: e.reason,
+    note: e.note,
+    characterId: e.characterId,
+    rollId: e.rollId,
+    sessionId: e.sessionId,
+    keyId: e.keyId,
+    createdAt: e.createdAt,
+  };
+}
