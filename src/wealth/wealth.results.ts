@@ -85,8 +85,26 @@ export class CharacterSaleResult extends SaleRollResult {
   ledgerEntry: LedgerEntry;
 }
 
+@ObjectType({ description: 'Economic dice of one stronghold.' })
+export class StrongholdDiceCount {
+  @Out.id('The stronghold.')
+  strongholdId: string;
+
+  @Out.int('Its economic tags: one die each.')
+  dice: number;
+}
+
 @ObjectType({ description: 'A character’s income for the session.' })
 export class CharacterIncomeResult extends IncomeRollResult {
+  @Out.int('Dice of the pool from Wealth.')
+  wealthDice: number;
+
+  @Out.nestedList(
+    'Dice of the pool from the economic tags of each of the character’s strongholds.',
+    () => StrongholdDiceCount,
+  )
+  strongholdDice: StrongholdDiceCount[];
+
   @Out.nested('The character’s new Cash and Wealth.', () => CharacterMoney)
   character: CharacterMoney;
 

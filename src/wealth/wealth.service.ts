@@ -48,6 +48,13 @@ interface StoredWealthSettings {
 
 type OncePerSession = 'income' | 'wealth-improvement';
 
+/** Income dice a domain adds to a character's session income, per source (strongholds: economic tags). */
+export type IncomeDiceProvider = (
+  m: EntityManager,
+  campaign: CampaignEntity,
+  character: CharacterEntity,
+) => Promise<Array<{ strongholdId: string; dice: number }>>;
+
 interface Change {
   cashDelta: number;
   wealthDelta: number;
@@ -70,6 +77,13 @@ export class WealthService implements OnModuleInit {
     private readonly rolls: RollsService,
     private readonly state: CampaignStateService,
   ) {}
+
+  private readonly incomeDice: IncomeDiceProvider[] = [];
+
+  /** Lets a domain add dice to characters' income rolls without wealth depending on it. */
+  addIncomeDice(provider: IncomeDiceProvider): void {
+    this.incomeDice.push(provider);
+  }
 
   onModuleInit(): void {
     this.campaigns.decorateCharacters((character, campaign) => ({
@@ -172,17 +186,21 @@ export class WealthService implements OnModuleInit {
     return this.db.mutation(req, async (m): Promise<CharacterIncomeResult> => {
       const { campaign, character } = await this.load(m, who, characterId);
       const sessionId = await this.claimSessionUse(m, campaign, character, 'income');
-      // Economic tags come from the character's strongholds, which a later module adds.
+      // Economic tags of the character's strongholds add dice (registered by the strongholds module).
+      const strongholdDice = (
+        await Promise.all(this.incomeDice.map((dice) => dice(m, campaign, character)))
+      ).flat();
+      const economicTags = strongholdDice.reduce((sum, s) => sum + s.dice, 0);
       const rolled = this.rolls.roll(
         WEALTH_PROCEDURES.income,
-        { wealth: character.wealth },
+        economicTags > 0 ? { wealth: character.wealth, economicTags } : { wealth: character.wealth },
         input.seed,
         diceBudget(req),
       );
       const change = { cashDelta: rolled.outcome.cashGained, wealthDelta: 0, reason: 'income' };
       const applied = await this.apply(m, who, campaign, character, change, rolled);
       await this.recordSessionUse(m, sessionId, character, 'income', applied.rollId);
-      return { ...rolled.outcome, ...applied };
+      return { ...rolled.outcome, wealthDice: character.wealth, strongholdDice, ...applied };
     });
   }
 

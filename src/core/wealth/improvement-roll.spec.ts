@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { RuleError } from '../errors';
 import { Dice, createRng } from '../random';
 import { improvementObjective, improvementRoll } from './improvement-roll';
-import { strongholdImprovementObjective } from './stronghold';
+import { strongholdImprovementObjective } from '../strongholds/objective';
 
 const diceFor = (seed: string): Dice => new Dice(createRng(seed));
 

@@ -8,7 +8,6 @@ export * from './purchase-roll';
 export * from './sale-roll';
 export * from './income-roll';
 export * from './improvement-roll';
-export * from './stronghold';
 export * from './wager-odds';
 export * from './lifestyle';
 export * from './coeac-costs';

@@ -1,7 +1,7 @@
 import { poolSuccessProbability, smallestWager } from '../odds';
 import { improvementObjective } from './improvement-roll';
 import { purchaseTest, type PurchaseRule } from './purchase-roll';
-import { strongholdImprovementObjective } from './stronghold';
+import { strongholdImprovementObjective } from '../strongholds/objective';
 import { oneOf, requireObject, wealthScore, wholeNumber } from './validation';
 
 /** A roll the player wagers Cash on, with the inputs that fix its pool and Objective. */
