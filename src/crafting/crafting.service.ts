@@ -1,0 +1,404 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, MoreThan } from 'typeorm';
+import { assertMayActFor, Principal } from '../auth/principal';
+import { CampaignStateService, isUniqueViolation } from '../campaign-state/campaign-state.service';
+import { CampaignsService } from '../campaigns/campaigns.service';
+import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
+import { Problem } from '../common/problem';
+import { ArbiterRequest, diceBudget } from '../common/request-context';
+import { newId, now } from '../common/time';
+import {
+  addMaterials,
+  applyCraftingRoll,
+  copperToEighths,
+  craftingRequirements,
+  eighthsToCopper,
+  progressTotal,
+  projectStatus,
+  shareOfEachSkill,
+  type ProjectState,
+} from '../core/crafting';
+import { Database, MutationCall } from '../database/database.service';
+import { CharacterEntity } from '../database/entities';
+import { ProcedureRegistry } from '../rolls/procedures';
+import { RollsService } from '../rolls/rolls.service';
+import { withoutNulls } from '../wealth/reference/without-nulls';
+import { CRAFTING_PROCEDURES } from './crafting-procedures';
+import { CraftingProjectEntity, CraftingRollEntity } from './crafting.entities';
+import {
+  CraftingMaterialsInput,
+  CraftingProjectRollInput,
+  CraftingRequirementsInput,
+  CraftingRollInput,
+  CreateCraftingProjectInput,
+} from './crafting.inputs';
+import {
+  CraftingProject,
+  CraftingProjectRollResult,
+  CraftingRequirements,
+  CraftingRollResult,
+} from './crafting.results';
+
+/**
+ * Archsoul crafting (SPEC 5.5): the stateless requirements and crafting roll, and crafting projects
+ * in a campaign. A project roll is one transaction: the roll, its roll-log entry, the daily-roll row
+ * (unique per project, character and in-game day) and the project's new progress commit together.
+ * On PostgreSQL the project row is locked first, so two crafters rolling at once take turns and both
+ * count.
+ */
+@Injectable()
+export class CraftingService {
+  constructor(
+    registry: ProcedureRegistry,
+    private readonly db: Database,
+    private readonly rolls: RollsService,
+    private readonly campaigns: CampaignsService,
+    private readonly state: CampaignStateService,
+  ) {
+    registry.register(...(Object.values(CRAFTING_PROCEDURES) as never[]));
+  }
+
+  // Stateless
+
+  requirements(input: CraftingRequirementsInput): CraftingRequirements {
+    const r = craftingRequirements(withoutNulls(input) as CraftingRequirementsInput);
+    return {
+      price: r.price,
+      effectivePrice: r.effectivePrice,
+      materialCost: eighthsToCopper(r.materialCostEighths),
+      successesNeeded: r.successesNeeded,
+      complexity: r.complexity,
+    };
+  }
+
+  roll(input: CraftingRollInput, req: ArbiterRequest): CraftingRollResult {
+    const { seed, ...rest } = withoutNulls(input);
+    const rolled = this.rolls.roll(
+      CRAFTING_PROCEDURES.roll,
+      rest as CraftingRollInput,
+      seed,
+      diceBudget(req),
+    );
+    return { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null };
+  }
+
+  // Campaign: projects
+
+  createProject(
+    who: Principal,
+    input: CreateCraftingProjectInput,
+    call: MutationCall,
+  ): Promise<CraftingProject> {
+    if (who.role === 'viewer') throw new Problem('FORBIDDEN', 'A viewer key only reads.');
+    const skills = input.skills.map((s) => s.trim());
+    if (skills.some((s) => s.length === 0)) {
+      throw Problem.field('VALIDATION_FAILED', 'skills', 'A skill name is not blank.');
+    }
+    if (skills.length === 2 && skills[0].toLowerCase() === skills[1].toLowerCase()) {
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'skills',
+        'An interdisciplinary project names two different skills.',
+      );
+    }
+    const r = craftingRequirements(
+      withoutNulls({
+        price: input.price,
+        complexity: input.complexity,
+        prebuiltValue: input.prebuiltValue,
+        scavengedValue: input.scavengedValue,
+      }) as CraftingRequirementsInput,
+    );
+    const copies = input.copies ?? 1;
+    return this.db.mutation(call, async (m) => {
+      const stamp = now();
+      const row: CraftingProjectEntity = {
+        id: newId(),
+        campaignId: who.campaignId,
+        item: input.item,
+        price: r.price,
+        prebuiltValue: input.prebuiltValue ?? 0,
+        scavengedValue: input.scavengedValue ?? 0,
+        effectivePrice: r.effectivePrice,
+        complexity: r.complexity,
+        skills,
+        successesNeeded: r.successesNeeded,
+        materialCostEighths: r.materialCostEighths,
+        materialsOwedEighths: 0,
+        materialsSpentEighths: r.materialCostEighths * copies,
+        copiesPaid: copies,
+        copiesMade: 0,
+        progress: Object.fromEntries(skills.map((s) => [s, 0])),
+        abandonedAt: null,
+        createdAt: stamp,
+        updatedAt: stamp,
+      };
+      await Database.insertRow(m, CraftingProjectEntity, row);
+      return toProject(row);
+    });
+  }
+
+  async listProjects(who: Principal, query: PageQuery): Promise<Page<CraftingProject>> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
+    const base = { campaignId: who.campaignId };
+    const rows = await this.db.manager.find(CraftingProjectEntity, {
+      where: after
+        ? [
+            { ...base, createdAt: MoreThan(after[0]) },
+            { ...base, createdAt: after[0], id: MoreThan(after[1]) },
+          ]
+        : base,
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: limit + 1,
+    });
+    return toPage(rows, limit, toProject, (row) => [row.createdAt, row.id]);
+  }
+
+  async getProject(who: Principal, projectId: string): Promise<CraftingProject> {
+    return toProject(await this.project(this.db.manager, who.campaignId, projectId, false));
+  }
+
+  abandonProject(who: Principal, projectId: string, call: MutationCall): Promise<CraftingProject> {
+    if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee may abandon a project.');
+    return this.db.mutation(call, async (m) => {
+      const row = await this.project(m, who.campaignId, projectId, true);
+      if (row.abandonedAt) return toProject(row);
+      const stamp = now();
+      await Database.updateRow(m, CraftingProjectEntity, row.id, { abandonedAt: stamp, updatedAt: stamp });
+      return toProject({ ...row, abandonedAt: stamp, updatedAt: stamp });
+    });
+  }
+
+  /**
+   * A character's crafting roll toward a project: once per character, project and in-game day (the
+   * campaign clock's day); refused while ruined materials are owed or when every paid copy is made.
+   */
+  rollForProject(
+    who: Principal,
+    projectId: string,
+    input: CraftingProjectRollInput,
+    req: ArbiterRequest,
+  ): Promise<CraftingProjectRollResult> {
+    assertMayActFor(who, input.characterId);
+    const { seed, characterId, skillName: sentSkill, ...crafter } = withoutNulls(input);
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      await this.characterOrField(m, who.campaignId, characterId as string, 'characterId');
+      const row = await this.project(m, who.campaignId, projectId, true);
+      assertActive(row);
+      // Skills are matched case-insensitively and counted under the project's own spelling.
+      const skillName = row.skills.find(
+        (s) => s.toLowerCase() === (sentSkill as string).trim().toLowerCase(),
+      );
+      if (!skillName) {
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          'skillName',
+          `${row.item} is made with ${row.skills.join(' and ')}, not ${sentSkill}.`,
+        );
+      }
+      const { day } = await this.state.clock(m, who.campaignId);
+      const already = await m.findOne(CraftingRollEntity, {
+        where: { projectId: row.id, characterId: characterId as string, day },
+        select: { seq: true },
+      });
+      if (already) throw alreadyRolled(characterId as string, row, day);
+      const before = stateOf(row);
+      const status = projectStatus(before);
+      if (status === 'materials-needed') throw materialsNeeded(row);
+      if (status === 'complete') throw projectComplete(row);
+
+      const rolled = this.rolls.roll(
+        CRAFTING_PROCEDURES.roll,
+        { ...crafter, complexity: row.complexity } as CraftingRollInput,
+        seed,
+        diceBudget(req),
+      );
+      const { successes, criticalFailure } = rolled.outcome;
+      const effect = applyCraftingRoll(before, {
+        skillName: skillName,
+        successes,
+        criticalFailure,
+      });
+      const after = effect.state;
+      const roll = await this.rolls.record(m, who, rolled, {
+        campaign,
+        effects: {
+          projectId: row.id,
+          characterId,
+          skillName,
+          day,
+          copiesCompleted: effect.copiesCompleted,
+          materialsRuined: eighthsToCopper(effect.materialsRuinedEighths),
+          progressAfter: after.progress,
+          copiesMadeAfter: after.copiesMade,
+        },
+      });
+      try {
+        await Database.insertRow(m, CraftingRollEntity, {
+          campaignId: who.campaignId,
+          projectId: row.id,
+          characterId: characterId as string,
+          day,
+          skillName: skillName,
+          successes,
+          rollId: roll.id,
+          createdAt: now(),
+        });
+      } catch (error) {
+        // A concurrent retry of the same character committed first (PostgreSQL's unique index).
+        if (isUniqueViolation(error)) throw alreadyRolled(characterId as string, row, day);
+        throw error;
+      }
+      const stamp = now();
+      const changes = {
+        progress: after.progress,
+        copiesMade: after.copiesMade,
+        materialsOwedEighths: after.materialsOwedEighths,
+        updatedAt: stamp,
+      };
+      await Database.updateRow(m, CraftingProjectEntity, row.id, changes);
+      return {
+        ...rolled.outcome,
+        seed: rolled.seed,
+        rng: rolled.rng,
+        rollId: roll.id,
+        characterId: characterId as string,
+        skillName: skillName,
+        day,
+        copiesCompleted: effect.copiesCompleted,
+        materialsRuined: eighthsToCopper(effect.materialsRuinedEighths),
+        project: toProject({ ...row, ...changes }),
+      };
+    });
+  }
+
+  /** Materials bought: pays down what ruined rolls owe and/or adds materials for more copies. */
+  buyMaterials(
+    who: Principal,
+    projectId: string,
+    input: CraftingMaterialsInput,
+    call: MutationCall,
+  ): Promise<CraftingProject> {
+    if (who.role === 'viewer') throw new Problem('FORBIDDEN', 'A viewer key only reads.');
+    const sent = withoutNulls(input);
+    if (sent.amount === undefined && sent.copies === undefined) {
+      throw Problem.field('VALIDATION_FAILED', 'amount', 'Send amount, copies or both.');
+    }
+    const amountEighths = copperToEighths(sent.amount ?? 0, 'amount');
+    const copies = sent.copies ?? 0;
+    return this.db.mutation(call, async (m) => {
+      const row = await this.project(m, who.campaignId, projectId, true);
+      assertActive(row);
+      const bought = addMaterials(stateOf(row), { amountEighths, copies });
+      const after = bought.state;
+      const stamp = now();
+      const changes = {
+        progress: after.progress,
+        copiesPaid: after.copiesPaid,
+        copiesMade: after.copiesMade,
+        materialsOwedEighths: after.materialsOwedEighths,
+        materialsSpentEighths: row.materialsSpentEighths + amountEighths + copies * row.materialCostEighths,
+        updatedAt: stamp,
+      };
+      await Database.updateRow(m, CraftingProjectEntity, row.id, changes);
+      return toProject({ ...row, ...changes });
+    });
+  }
+
+  private async project(
+    m: EntityManager,
+    campaignId: string,
+    projectId: string,
+    lock: boolean,
+  ): Promise<CraftingProjectEntity> {
+    const row = await m.findOne(CraftingProjectEntity, {
+      where: { id: projectId, campaignId },
+      ...(lock && !this.db.isSqlite ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!row) throw Problem.notFound(`Crafting project ${projectId}`);
+    return row;
+  }
+
+  private async characterOrField(m: EntityManager, campaignId: string, characterId: string, field: string) {
+    const found = await m.findOne(CharacterEntity, {
+      where: { id: characterId, campaignId },
+      select: { id: true },
+    });
+    if (!found) {
+      throw Problem.field('VALIDATION_FAILED', field, `No character ${characterId} in this campaign.`);
+    }
+  }
+}
+
+function stateOf(row: CraftingProjectEntity): ProjectState {
+  return {
+    successesNeeded: row.successesNeeded,
+    materialCostEighths: row.materialCostEighths,
+    skills: row.skills,
+    copiesPaid: row.copiesPaid,
+    copiesMade: row.copiesMade,
+    progress: row.progress,
+    materialsOwedEighths: row.materialsOwedEighths,
+  };
+}
+
+function assertActive(row: CraftingProjectEntity): void {
+  if (row.abandonedAt) {
+    throw new Problem('CONFLICT', `${row.item} was abandoned by the referee; it takes no more work.`);
+  }
+}
+
+function alreadyRolled(characterId: string, row: CraftingProjectEntity, day: number): Problem {
+  return new Problem(
+    'ALREADY_ROLLED_TODAY',
+    `Character ${characterId} has already rolled toward ${row.item} on day ${day}; advance the clock first.`,
+    [{ field: 'characterId', message: `already rolled toward this project on day ${day}` }],
+  );
+}
+
+function materialsNeeded(row: CraftingProjectEntity): Problem {
+  const owed = eighthsToCopper(row.materialsOwedEighths);
+  return new Problem(
+    'MATERIALS_NEEDED',
+    `${row.item} needs ${owed}c of ruined materials replaced before work goes on ` +
+      `(POST .../materials with "amount": ${owed}).`,
+  );
+}
+
+function projectComplete(row: CraftingProjectEntity): Problem {
+  return new Problem(
+    'CONFLICT',
+    `Every paid copy of ${row.item} is made (${row.copiesMade}); add materials for more copies to go on.`,
+  );
+}
+
+export function toProject(row: CraftingProjectEntity): CraftingProject {
+  const state = stateOf(row);
+  return {
+    id: row.id,
+    item: row.item,
+    price: row.price,
+    prebuiltValue: row.prebuiltValue,
+    scavengedValue: row.scavengedValue,
+    effectivePrice: row.effectivePrice,
+    complexity: row.complexity,
+    skills: row.skills,
+    successesNeeded: row.successesNeeded,
+    successesPerSkill: row.skills.length === 2 ? shareOfEachSkill(row.successesNeeded) : 0,
+    materialCost: eighthsToCopper(row.materialCostEighths),
+    materialsOwed: eighthsToCopper(row.materialsOwedEighths),
+    materialsSpent: eighthsToCopper(row.materialsSpentEighths),
+    copies: row.copiesPaid,
+    copiesMade: row.copiesMade,
+    progress: {
+      total: progressTotal(state),
+      bySkill: row.skills.map((skill) => ({ skill, successes: row.progress[skill] ?? 0 })),
+    },
+    status: projectStatus(state),
+    abandonedAt: row.abandonedAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
