@@ -1,5 +1,7 @@
-import { ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { ApiProperty } from '@nestjs/swagger';
 import { Out } from '../common/schema';
+import { Receipt } from '../receipts/receipt.model';
 
 /*
  * Every check result carries the faces rolled, exact odds computed before rolling, the seed and
@@ -16,12 +18,43 @@ export abstract class Provenance {
 
   @Out.id('The roll-log entry, for a check made in a campaign; null otherwise.', { nullable: true })
   rollId: string | null;
+
+  @Field(() => Receipt, {
+    nullable: true,
+    description:
+      'Stateless checks: the server’s Ed25519 signature over { procedure, inputs, seed, rng, faces, outcome }, ' +
+      'that object in `document`; null in a campaign, where the logged roll carries it (docs/feed.md).',
+  })
+  @ApiProperty({
+    type: () => Receipt,
+    required: false,
+    description: 'Stateless checks: the signed receipt, with the signed object (see docs/feed.md).',
+  })
+  receipt?: Receipt | null;
 }
 
 @ObjectType({ description: 'Exact chance that the check passes, before the dice are rolled.' })
 export class SuccessOdds {
   @Out.number('Probability of passing, in [0, 1].')
   success: number;
+}
+
+@ObjectType({ description: 'A stronghold tag that gave a bonus die.' })
+export class AppliedStrongholdTag {
+  @Out.id('The stronghold.')
+  strongholdId: string;
+
+  @Out.string('The tag, as the stronghold writes it.')
+  tag: string;
+}
+
+@ObjectType({ description: 'Bonus dice from the acting character’s and the company’s strongholds.' })
+export class StrongholdBonus {
+  @Out.int('One die per stronghold tag matching the task’s tags.')
+  bonusDice: number;
+
+  @Out.nestedList('The tags that matched.', () => AppliedStrongholdTag)
+  applied: AppliedStrongholdTag[];
 }
 
 @ObjectType({ description: 'The outcome of a COEAC pool test.' })
@@ -46,6 +79,25 @@ export class PoolCheckResult extends Provenance {
 
   @Out.nested('Exact odds.', () => SuccessOdds)
   odds: SuccessOdds;
+
+  @Field(() => StrongholdBonus, {
+    nullable: true,
+    description: 'Campaign checks made for a character: the stronghold tag dice already in `dice`.',
+  })
+  @ApiProperty({
+    type: () => StrongholdBonus,
+    required: false,
+    description: 'Only when `characterId` was sent: the stronghold tag dice already in `dice`.',
+  })
+  strongholdBonus?: StrongholdBonus | null;
+
+  @Out.int(
+    'Campaign checks for a character attuned to more than three artifacts: penalty dice already in `dice`.',
+    {
+      optional: true,
+    },
+  )
+  attunementPenaltyDice?: number | null;
 }
 
 @ObjectType({ description: 'One side of a versus test.' })

@@ -15,9 +15,12 @@ import {
 import { versusTest } from '../core/checks/versus-test';
 import { poolSuccessProbability, smallestWager } from '../core/odds';
 import { Database } from '../database/database.service';
+import { CharacterEntity } from '../database/entities';
+import { ReceiptKeys } from '../receipts/receipt-keys.service';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { Rolled, RollsService } from '../rolls/rolls.service';
 import { PoolOddsQuery, WagerOddsQuery } from './check.inputs';
+import { modifyPool, PoolModifier, PoolTask, takePoolTask } from './pool-modifiers';
 import { PoolOdds, WagerOdds } from './check.results';
 
 /** The core checks as named, replayable procedures. Names are part of the roll log: never rename. */
@@ -38,6 +41,7 @@ export type CheckResult<K extends CheckKind> = OutcomeOf<K> & {
   seed: string;
   rng: string;
   rollId: string | null;
+  receipt?: { alg: string; keyId: string; signature: string; document?: Record<string, unknown> };
 };
 
 /** What REST controllers and GraphQL resolvers call; the only place checks are rolled. */
@@ -48,8 +52,16 @@ export class ChecksService {
     private readonly rolls: RollsService,
     private readonly random: RandomService,
     private readonly db: Database,
+    private readonly receipts: ReceiptKeys,
   ) {
     registry.register(...(Object.values(CHECKS) as never[]));
+  }
+
+  private readonly poolModifiers: PoolModifier[] = [];
+
+  /** Lets a domain add or take dice from campaign pool checks made for a character (strongholds' tags). */
+  addPoolModifier(modifier: PoolModifier): void {
+    this.poolModifiers.push(modifier);
   }
 
   /**
@@ -70,16 +82,74 @@ export class ChecksService {
       if (principal.role !== 'referee')
         throw new Problem('FORBIDDEN', 'Only the referee may make a roll secret.');
     }
+    const task = takePoolTask(rest as Record<string, unknown>, principal);
+    if (task && principal)
+      return this.resolveForCharacter(kind, rest, task, seed, secret ?? false, request, principal);
     const procedure = CHECKS[kind] as unknown as {
       name: string;
       run: (i: unknown, d: never) => OutcomeOf<K>;
     };
     const rolled: Rolled<OutcomeOf<K>> = this.rolls.roll(procedure, rest, seed, diceBudget(request));
     const answer = { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng };
-    if (!principal) return { ...answer, rollId: null };
+    if (!principal) return this.receipts.withCheckReceipt({ ...answer, rollId: null }, rolled);
     return this.db.mutation(request, async (m) => {
       const roll = await this.rolls.record(m, principal, rolled, { secret: secret ?? false });
+      // The logged roll carries its receipt in the roll log (GET /rolls/{rollId}).
       return { ...answer, rollId: roll.id };
+    });
+  }
+
+  /**
+   * A campaign pool check made for a character: the registered modifiers add their dice inside the
+   * transaction, before the roll, and their echoes go to the answer and to the roll's effects.
+   */
+  private resolveForCharacter<K extends CheckKind>(
+    kind: K,
+    input: object,
+    task: PoolTask,
+    seed: string | undefined,
+    secret: boolean,
+    request: ArbiterRequest,
+    principal: Principal,
+  ): Promise<CheckResult<K>> {
+    const procedure = CHECKS[kind] as unknown as {
+      name: string;
+      run: (i: unknown, d: never) => OutcomeOf<K>;
+    };
+    return this.db.mutation(request, async (m) => {
+      const character = await m.findOne(CharacterEntity, {
+        where: { id: task.characterId, campaignId: principal.campaignId },
+      });
+      if (!character) {
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          'characterId',
+          `No character ${task.characterId} in this campaign.`,
+        );
+      }
+      const modified = await modifyPool(
+        m,
+        principal,
+        task,
+        this.poolModifiers,
+        input as Record<string, unknown>,
+      );
+      const rolled: Rolled<OutcomeOf<K>> = this.rolls.roll(
+        procedure,
+        modified.input,
+        seed,
+        diceBudget(request),
+      );
+      const effects = { characterId: task.characterId, taskTags: task.taskTags, ...modified.echo };
+      const roll = await this.rolls.record(m, principal, rolled, { secret, effects });
+      return {
+        ...rolled.outcome,
+        seed: rolled.seed,
+        rng: rolled.rng,
+        rollId: roll.id,
+        receipt: this.receipts.forRoll(roll, false),
+        ...modified.echo,
+      };
     });
   }
 

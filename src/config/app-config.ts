@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 
@@ -78,13 +79,62 @@ export class AppConfig {
   @Min(1)
   @Max(720)
   IDEMPOTENCY_TTL_HOURS = 24;
+
+  /** Redis (redis://host:port/db) shared by every API instance: live feed, rate limits, key revocations. */
+  @IsOptional()
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  /** Prefix of every Redis key and channel: deployments (or test runs) sharing one Redis stay apart. */
+  @Matches(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'REDIS_PREFIX must be 1 to 64 letters, digits, _ . or -' })
+  REDIS_PREFIX = 'arbiter';
+
+  /** The Ed25519 private key (PKCS#8 PEM) that signs roll receipts; generated and stored when unset. */
+  @IsOptional()
+  @Matches(/-----BEGIN PRIVATE KEY-----/, { message: 'RECEIPT_SIGNING_KEY must be a PKCS#8 PEM private key' })
+  RECEIPT_SIGNING_KEY?: string;
+
+  /** Live feed subscribers (SSE streams and GraphQL subscriptions) one process serves at most. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  FEED_MAX_SUBSCRIBERS = 5000;
+
+  /** Live feed subscribers one campaign key may hold open at once. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  FEED_MAX_SUBSCRIBERS_PER_KEY = 20;
+
+  /** Events a subscriber may have waiting before it is disconnected as too slow. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  FEED_QUEUE_LIMIT = 256;
+
+  /** Milliseconds between heartbeat comments on an idle SSE stream. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(3600000)
+  FEED_HEARTBEAT_MS = 15000;
+
+  /** Rolls replayed at most after a reconnect with Last-Event-ID. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  FEED_REPLAY_LIMIT = 1000;
 }
 
 /** Reads and validates the environment; throws one error listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const known = Object.keys(new AppConfig());
   const picked: Record<string, string> = {};
-  for (const name of [...known, 'DATABASE_URL', 'DATABASE_SCHEMA']) {
+  for (const name of [...known, 'DATABASE_URL', 'DATABASE_SCHEMA', 'REDIS_URL', 'RECEIPT_SIGNING_KEY']) {
     const value = env[name];
     if (value !== undefined && value !== '') picked[name] = value;
   }
@@ -94,5 +144,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
+  if (config.RECEIPT_SIGNING_KEY && !isEd25519PrivateKey(config.RECEIPT_SIGNING_KEY)) {
+    throw new Error(
+      'Invalid configuration:\n  RECEIPT_SIGNING_KEY: must be an Ed25519 private key (PKCS#8 PEM)',
+    );
+  }
   return config;
+}
+
+function isEd25519PrivateKey(pem: string): boolean {
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
 }

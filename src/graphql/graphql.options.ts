@@ -10,6 +10,7 @@ import type { GraphQLContext } from '../common/request-context';
 import { classify, problemExtensions } from '../common/problem.filter';
 import { Problem } from '../common/problem';
 import { RuleError } from '../core/errors';
+import { isSocketContext, socketContext } from '../feed/feed-sockets';
 
 type ApolloServerPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
@@ -28,6 +29,11 @@ function offlinePlayground(): ApolloServerPlugin {
   const html = renderAltair({
     baseURL: PLAYGROUND_ASSETS,
     endpointURL: '/graphql',
+    // Subscriptions (rollLogged, rollRevealed) over graphql-ws on the same path; the campaign key goes
+    // in the connection_init payload (docs/feed.md).
+    subscriptionsEndpoint: '/graphql',
+    initialSubscriptionRequestHandlerId: 'graphql-ws',
+    initialSubscriptionsPayload: { authorization: 'Bearer <campaign key>' },
     initialQuery: EXAMPLE,
     disableAccount: true,
   });
@@ -144,7 +150,9 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
       ApolloServerPluginCacheControlDisabled() as ApolloServerPlugin,
     ],
     validationRules: [depthLimit(config.GRAPHQL_MAX_DEPTH)],
-    context: (req: GraphQLContext['req'], reply: GraphQLContext['reply']): GraphQLContext => ({ req, reply }),
+    // Over HTTP Apollo passes (request, reply); over graphql-ws the socket's context (see FeedSockets).
+    context: (req: GraphQLContext['req'], reply: GraphQLContext['reply']): GraphQLContext =>
+      isSocketContext(req) ? socketContext(req) : { req, reply },
     formatError: (formatted, error) => {
       // Field resolvers do not pass through Nest's exception filters: known errors get their code here.
       const original = unwrapResolverError(error);

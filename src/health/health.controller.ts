@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { SkipThrottle } from '@nestjs/throttler';
+import { RedisBus } from '../feed/redis-bus.service';
 
 @ApiTags('health')
 @SkipThrottle()
@@ -10,6 +11,7 @@ export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
+    private readonly bus: RedisBus,
   ) {}
 
   @Get('health')
@@ -21,8 +23,31 @@ export class HealthController {
 
   @Get('ready')
   @HealthCheck()
-  @ApiOperation({ summary: 'Readiness: the database answers' })
+  @ApiOperation({ summary: 'Readiness: the database answers (and, with REDIS_URL, whether Redis does)' })
   ready() {
-    return this.health.check([() => this.database.pingCheck('database', { timeout: 2000 })]);
+    return this.health.check([
+      () => this.database.pingCheck('database', { timeout: 2000 }),
+      // Redis down does not make the instance unready: it answers requests alone, degraded.
+      ...(this.bus.enabled ? [() => this.redis()] : []),
+    ]);
+  }
+
+  private redis() {
+    const { state, since, dropped } = this.bus.status();
+    const up = state === 'up';
+    return {
+      redis: {
+        // Terminus answers 200 with an overall status "degraded" for this one.
+        status: up ? ('up' as const) : ('degraded' as const),
+        since,
+        droppedMessages: dropped,
+        ...(up
+          ? {}
+          : {
+              message:
+                'Redis is unreachable: live feed across instances and shared rate limits are degraded.',
+            }),
+      },
+    };
   }
 }

@@ -1,6 +1,7 @@
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { PageOf } from '../common/pagination';
+import { Receipt } from '../receipts/receipt.model';
 
 const hidden = { optional: true };
 
@@ -82,6 +83,13 @@ export class Roll {
     nullable: true,
   })
   effects?: Record<string, unknown> | null;
+
+  @Out.nested(
+    'The server’s Ed25519 signature over this roll as shown: the whole roll, or for a sealed one its ' +
+      'commitment (see /.well-known/arbiter-keys.json and POST /v1/receipts/verifications).',
+    () => Receipt,
+  )
+  receipt?: Receipt;
 }
 
 export const RollPage = PageOf(Roll, 'RollPage');

@@ -10,6 +10,8 @@ import { RandomService } from '../common/random.service';
 import { newId, now } from '../common/time';
 import { Database, MutationCall } from '../database/database.service';
 import { CampaignEntity, RollEntity } from '../database/entities';
+import { RollFeed } from '../feed/roll-feed.service';
+import { ReceiptKeys } from '../receipts/receipt-keys.service';
 import { Procedure, ProcedureRegistry } from './procedures';
 import { Roll, RollReplay } from './roll.model';
 
@@ -32,7 +34,11 @@ export class RollsService {
     private readonly db: Database,
     private readonly random: RandomService,
     private readonly registry: ProcedureRegistry,
-  ) {}
+    private readonly feed: RollFeed,
+    private readonly receipts: ReceiptKeys,
+  ) {
+    feed.useViewer((roll, principal) => toRoll(roll, principal, receipts));
+  }
 
   /** Rolls a procedure (no storage). `input` is a plain object without the seed. */
   roll<I, O>(
@@ -83,6 +89,8 @@ export class RollsService {
       entity.commitment = commitmentOf(entity.salt, plain(entity));
     }
     await Database.insertRow(manager, RollEntity, entity);
+    // Published to live subscribers once the caller's transaction commits (never on a rollback).
+    this.feed.logged(manager, entity);
     return entity;
   }
 
@@ -100,6 +108,10 @@ export class RollsService {
     const stamp = now();
     if (sealed.length > 0) {
       await manager.update(RollEntity, { id: AnyOf(sealed.map((r) => r.id)) }, { revealedAt: stamp });
+      this.feed.revealed(
+        manager,
+        sealed.map((r) => r.id),
+      );
     }
     return sealed.map((r) => r.id);
   }
@@ -111,7 +123,7 @@ export class RollsService {
       if (!roll) throw Problem.notFound(`Roll ${rollId}`);
       await this.reveal(m, principal.campaignId, [rollId]);
       const shown = await m.findOneOrFail(RollEntity, { where: { id: rollId } });
-      return toRoll(shown, principal);
+      return toRoll(shown, principal, this.receipts);
     });
   }
 
@@ -129,13 +141,13 @@ export class RollsService {
     return toPage(
       rows,
       limit,
-      (row) => toRoll(row, principal),
+      (row) => toRoll(row, principal, this.receipts),
       (row) => [row.seq],
     );
   }
 
   async get(principal: Principal, rollId: string): Promise<Roll> {
-    return toRoll(await this.find(principal, rollId), principal);
+    return toRoll(await this.find(principal, rollId), principal, this.receipts);
   }
 
   async replay(principal: Principal, rollId: string): Promise<RollReplay> {
@@ -154,7 +166,7 @@ export class RollsService {
     const faces = [...dice.faces];
     return {
       matches: isDeepStrictEqual(faces, stored.faces) && isDeepStrictEqual(outcome, stored.outcome),
-      roll: toRoll(stored, principal),
+      roll: toRoll(stored, principal, this.receipts),
       faces,
       outcome,
     };
@@ -199,9 +211,10 @@ export function isSealedFor(entity: RollEntity, principal: Principal | null): bo
 /**
  * A roll as `principal` may see it. Sealed, it is exactly `{ id, procedure, createdAt, sealed, commitment }`;
  * every other member is left out (REST) or null (GraphQL): never its inputs, seed, faces, outcome,
- * effects or key.
+ * effects or key. With `receipts`, the roll carries its signed receipt (over the sealed or the whole
+ * form, as shown; see docs/feed.md).
  */
-export function toRoll(entity: RollEntity, principal: Principal | null): Roll {
+export function toRoll(entity: RollEntity, principal: Principal | null, receipts?: ReceiptKeys): Roll {
   if (isSealedFor(entity, principal)) {
     return {
       id: entity.id,
@@ -209,6 +222,7 @@ export function toRoll(entity: RollEntity, principal: Principal | null): Roll {
       createdAt: entity.createdAt,
       sealed: true,
       commitment: entity.commitment,
+      ...(receipts ? { receipt: receipts.forRoll(entity, true) } : {}),
     } as Roll;
   }
   return {
@@ -229,5 +243,6 @@ export function toRoll(entity: RollEntity, principal: Principal | null): Roll {
     commitment: entity.commitment,
     salt: entity.secret ? entity.salt : null,
     revealedAt: entity.revealedAt,
+    ...(receipts ? { receipt: receipts.forRoll(entity, false) } : {}),
   };
 }

@@ -20,7 +20,7 @@ interface Key {
 
 /** What the roll log stores as the outcome: the check's answer without its provenance. */
 function outcomeOf(answer: Record<string, unknown>): Record<string, unknown> {
-  const { seed: _seed, rng: _rng, rollId: _rollId, ...outcome } = answer;
+  const { seed: _seed, rng: _rng, rollId: _rollId, receipt: _receipt, ...outcome } = answer;
   return outcome;
 }
 
@@ -63,7 +63,8 @@ describe(`roll log (${DATABASE_KIND})`, () => {
         expect(stateless.body.rollId).toBeNull();
 
         const made = await campaignCheck(check, referee, seed);
-        expect(made.body).toEqual({ ...stateless.body, rollId: expect.any(String) });
+        const { receipt: _statelessReceipt, ...statelessAnswer } = stateless.body;
+        expect(made.body).toEqual({ ...statelessAnswer, rollId: expect.any(String) });
 
         const stored = await t.http.get(`${rolls()}/${made.body.rollId}`).set(c.auth).expect(200);
         expect(stored.body).toEqual({
@@ -77,6 +78,7 @@ describe(`roll log (${DATABASE_KIND})`, () => {
           commitment: null,
           salt: null,
           revealedAt: null,
+          receipt: { alg: 'Ed25519', keyId: expect.any(String), signature: expect.any(String) },
           inputs: check.body,
           seed,
           rng: made.body.rng,
@@ -217,7 +219,7 @@ describe(`roll log (${DATABASE_KIND})`, () => {
       const answer = await gql(
         t.server,
         `query($c: ID!, $r: ID!) {
-          roll(campaignId: $c, rollId: $r) { id procedure keyId role sessionId sealed secret commitment salt revealedAt inputs seed rng faces outcome effects createdAt }
+          roll(campaignId: $c, rollId: $r) { id procedure keyId role sessionId sealed secret commitment salt revealedAt receipt { alg keyId signature } inputs seed rng faces outcome effects createdAt }
           replayRoll(campaignId: $c, rollId: $r) { matches faces outcome roll { id } }
         }`,
         { c: c.id, r: made.body.rollId },

@@ -1,0 +1,279 @@
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  KeyObject,
+  sign,
+  verify,
+} from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { IsNull } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { now } from '../common/time';
+import { Database } from '../database/database.service';
+import { rollDocument, sealedRollDocument } from './receipt-documents';
+import { ReceiptKeyEntity } from './receipt-key.entity';
+
+export const RECEIPT_ALG = 'Ed25519';
+
+/** `{ alg, keyId, signature }`: an Ed25519 signature (base64url) over RFC 8785 canonical JSON. */
+export interface ReceiptValue {
+  alg: string;
+  keyId: string;
+  signature: string;
+}
+
+/** One public key of the JWK set (RFC 8037 OKP key). */
+export interface PublicJwk {
+  kty: 'OKP';
+  crv: 'Ed25519';
+  x: string;
+  kid: string;
+  alg: 'EdDSA';
+  use: 'sig';
+  /** Arbiter's own members: when the key was first used, and when another key took over. */
+  createdAt: string;
+  retiredAt: string | null;
+}
+
+export interface VerificationValue {
+  valid: boolean;
+  keyId: string | null;
+  reason: string | null;
+}
+
+interface Signing {
+  id: string;
+  key: KeyObject;
+}
+
+/** Receipts of stored rolls kept by roll, view and key (a stored roll never changes what is signed). */
+const CACHED_RECEIPTS = 10_000;
+
+/** A failed lookup of an unknown key id reloads the key set at most this often. */
+const RELOAD_INTERVAL_MS = 5_000;
+
+/** The raw public key (JWK `x`) of an Ed25519 key object. */
+function publicX(key: KeyObject): string {
+  const jwk = createPublicKey(key).export({ format: 'jwk' }) as { x: string };
+  return jwk.x;
+}
+
+/** RFC 7638 thumbprint of an Ed25519 public key: SHA-256 of `{"crv","kty","x"}`, base64url. */
+export function thumbprint(x: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x }), 'utf8')
+    .digest('base64url');
+}
+
+/**
+ * The server's receipt signing keys. The key that signs is RECEIPT_SIGNING_KEY when set, otherwise a
+ * key generated at first start and kept in `receipt_keys`. Every public key ever used stays in the
+ * table and in the JWK set, so that receipts signed before a rotation keep verifying.
+ */
+@Injectable()
+export class ReceiptKeys implements OnModuleInit {
+  private readonly logger = new Logger(ReceiptKeys.name);
+  private signing: Signing | null = null;
+  private publicKeys = new Map<string, { key: KeyObject; row: ReceiptKeyEntity }>();
+  private lastReload = 0;
+  private readonly cache = new Map<string, ReceiptValue>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const configured = this.config.RECEIPT_SIGNING_KEY;
+    if (configured) await this.useKey(createPrivateKey(configured), 'environment');
+    else await this.useStoredOrNewKey();
+  }
+
+  /** The id of the key that signs now. */
+  get keyId(): string {
+    return this.current().id;
+  }
+
+  /** Signs the canonical JSON of `document`. */
+  sign(document: Record<string, unknown>): ReceiptValue {
+    const signing = this.current();
+    const signature = sign(null, Buffer.from(canonicalize(document) ?? '', 'utf8'), signing.key);
+    return { alg: RECEIPT_ALG, keyId: signing.id, signature: signature.toString('base64url') };
+  }
+
+  /** The receipt of a stored roll as one view shows it: whole, or sealed (over its commitment). */
+  forRoll(roll: Parameters<typeof rollDocument>[0], sealed: boolean): ReceiptValue {
+    const cacheKey = `${roll.id}|${sealed ? 's' : 'f'}|${this.current().id}`;
+    const cached = this.cache.get(cacheKey);
+    if (cached) return cached;
+    const receipt = this.sign(sealed ? sealedRollDocument(roll) : rollDocument(roll));
+    if (this.cache.size >= CACHED_RECEIPTS) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(cacheKey, receipt);
+    return receipt;
+  }
+
+  /**
+   * Gives a stateless check's answer its `receipt`, signed over `{ procedure, inputs, seed, rng, faces,
+   * outcome }` (no campaign, roll id or time) and carrying that object as `document`. The member is a
+   * getter that signs on first read: a REST answer is serialised whole and signed, a GraphQL answer
+   * is signed only when the query selects `receipt` (a signature costs about as much as the rest of
+   * the check).
+   */
+  withCheckReceipt<T extends object>(
+    answer: T,
+    rolled: {
+      procedure: string;
+      inputs: unknown;
+      seed: string;
+      rng: string;
+      faces: number[];
+      outcome: unknown;
+    },
+  ): T & { receipt: ReceiptValue & { document: Record<string, unknown> } } {
+    let receipt: (ReceiptValue & { document: Record<string, unknown> }) | undefined;
+    return Object.defineProperty(answer, 'receipt', {
+      enumerable: true,
+      get: () => {
+        if (!receipt) {
+          const { procedure, inputs, seed, rng, faces, outcome } = rolled;
+          const document = { procedure, inputs, seed, rng, faces, outcome };
+          receipt = { ...this.sign(document), document };
+        }
+        return receipt;
+      },
+    }) as T & { receipt: ReceiptValue & { document: Record<string, unknown> } };
+  }
+
+  /** Checks a receipt against `document` with the published key it names. */
+  async verify(document: Record<string, unknown>, receipt: ReceiptValue): Promise<VerificationValue> {
+    const keyId = receipt.keyId;
+    if (receipt.alg !== RECEIPT_ALG) {
+      return { valid: false, keyId, reason: `Receipts are signed with ${RECEIPT_ALG}, not ${receipt.alg}.` };
+    }
+    let known = this.publicKeys.get(keyId);
+    if (!known && Date.now() - this.lastReload >= RELOAD_INTERVAL_MS) {
+      await this.reload();
+      known = this.publicKeys.get(keyId);
+    }
+    if (!known) return { valid: false, keyId, reason: `No published key has the id ${keyId}.` };
+    const signature = Buffer.from(receipt.signature, 'base64url');
+    if (signature.length !== 64) {
+      return { valid: false, keyId, reason: 'An Ed25519 signature is 64 bytes (86 base64url characters).' };
+    }
+    const valid = verify(null, Buffer.from(canonicalize(document) ?? '', 'utf8'), known.key, signature);
+    return {
+      valid,
+      keyId,
+      reason: valid
+        ? null
+        : 'The signature does not match this document: it was changed, or signed over other fields.',
+    };
+  }
+
+  /** Every public key ever used, newest first, as a JWK set (RFC 7517). */
+  async jwks(): Promise<{ keys: PublicJwk[] }> {
+    await this.reload();
+    const rows = [...this.publicKeys.values()]
+      .map((k) => k.row)
+      .sort((a, b) =>
+        a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : b.createdAt.localeCompare(a.createdAt),
+      );
+    return {
+      keys: rows.map((row) => ({
+        kty: 'OKP',
+        crv: 'Ed25519',
+        x: row.publicKey,
+        kid: row.id,
+        alg: 'EdDSA',
+        use: 'sig',
+        createdAt: row.createdAt,
+        retiredAt: row.retiredAt,
+      })),
+    };
+  }
+
+  /**
+   * Generates a new signing key, stores it and retires the others (their public keys stay published).
+   * Other instances sharing the database pick it up when they restart; with a key in
+   * RECEIPT_SIGNING_KEY, rotate by changing that variable instead.
+   */
+  async rotate(): Promise<string> {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    await this.useKey(privateKey, 'generated');
+    return this.keyId;
+  }
+
+  private current(): Signing {
+    if (!this.signing) throw new Error('Receipt keys are not loaded yet.');
+    return this.signing;
+  }
+
+  /** Makes `key` the signing key: stores its public half and retires every other active key. */
+  private async useKey(key: KeyObject, source: 'environment' | 'generated'): Promise<void> {
+    if (key.asymmetricKeyType !== 'ed25519') {
+      throw new Error('RECEIPT_SIGNING_KEY must be an Ed25519 key (PKCS#8 PEM).');
+    }
+    const x = publicX(key);
+    const id = thumbprint(x);
+    const stamp = now();
+    await this.db.transaction(async (m) => {
+      const existing = await m.findOne(ReceiptKeyEntity, { where: { id } });
+      if (!existing) {
+        await Database.insertRow(m, ReceiptKeyEntity, {
+          id,
+          publicKey: x,
+          privateKey: source === 'generated' ? key.export({ format: 'pem', type: 'pkcs8' }).toString() : null,
+          source,
+          createdAt: stamp,
+          retiredAt: null,
+        });
+      } else if (existing.retiredAt) {
+        await Database.updateRow(m, ReceiptKeyEntity, id, { retiredAt: null });
+      }
+      const active = await m.find(ReceiptKeyEntity, { where: { retiredAt: IsNull() } });
+      for (const row of active) {
+        if (row.id !== id) await Database.updateRow(m, ReceiptKeyEntity, row.id, { retiredAt: stamp });
+      }
+    });
+    this.signing = { id, key };
+    await this.reload();
+    this.logger.log(`Receipts are signed with key ${id} (${source}).`);
+  }
+
+  /**
+   * Without RECEIPT_SIGNING_KEY: the oldest active generated key, or a new one. Two instances that
+   * start at once on an empty database may both generate; both then settle on the oldest.
+   */
+  private async useStoredOrNewKey(): Promise<void> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const stored = await this.db.manager.find(ReceiptKeyEntity, {
+        where: { retiredAt: IsNull() },
+        order: { createdAt: 'ASC', id: 'ASC' },
+      });
+      const usable = stored.find((row) => row.privateKey !== null);
+      if (usable) {
+        this.signing = { id: usable.id, key: createPrivateKey(usable.privateKey as string) };
+        await this.reload();
+        return;
+      }
+      if (attempt === 0) await this.rotate();
+    }
+  }
+
+  private async reload(): Promise<void> {
+    this.lastReload = Date.now();
+    const rows = await this.db.manager.find(ReceiptKeyEntity, {});
+    const keys = new Map<string, { key: KeyObject; row: ReceiptKeyEntity }>();
+    for (const row of rows) {
+      const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: row.publicKey }, format: 'jwk' });
+      keys.set(row.id, { key, row });
+    }
+    this.publicKeys = keys;
+  }
+}
