@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { getDistDirectory } from 'altair-static';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { completeContract, OperationIdFactory } from './common/openapi-contract';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { PLAYGROUND_ASSETS } from './graphql/graphql.options';
@@ -24,10 +25,11 @@ export function openApiDocument(app: NestFastifyApplication): OpenAPIObject {
     .setVersion('1')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A campaign key' })
     .build();
-  return SwaggerModule.createDocument(app, config, {
-    operationIdFactory: (controllerKey, methodKey) =>
-      `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
-  });
+  const operationId: OperationIdFactory = (controllerKey, methodKey) =>
+    `${controllerKey.replace(/Controller$/, '')}_${methodKey}`;
+  const document = SwaggerModule.createDocument(app, config, { operationIdFactory: operationId });
+  // Error answers, path parameters, security and servers for every operation (src/common/openapi-contract.ts).
+  return completeContract(app, document, operationId);
 }
 
 /** Builds the whole application (routes, docs, playground, limits) without listening. */
@@ -54,7 +56,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
-  app.setGlobalPrefix('v1', { exclude: ['health', 'ready'] });
+  app.setGlobalPrefix('v1', { exclude: ['health', 'ready', '.well-known/arbiter-keys.json'] });
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 

@@ -1,5 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { assertMayActFor, CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import { PageQuery } from '../common/pagination';
 import type { ArbiterRequest } from '../common/request-context';
@@ -153,6 +160,7 @@ export class SessionsController {
   @Get('current')
   @ApiOperation({ summary: 'The session in progress (409 problem when there is none)' })
   @ApiOkResponse({ type: GameSession })
+  @ApiConflictResponse({ description: 'No session is in progress (NO_SESSION_IN_PROGRESS).' })
   current(@CurrentPrincipal() principal: Principal): Promise<GameSession> {
     return this.campaigns.currentSession(principal);
   }

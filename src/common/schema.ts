@@ -64,6 +64,22 @@ function validated(
   return [...rules, fastField({ schema, optional: !!optional, validators: rules.length })];
 }
 
+/**
+ * The class of a nested field as @nestjs/swagger must receive it. It tells a lazy type (a thunk it
+ * calls) from a class by the function's name alone: only a function named `type` is called. The
+ * thunks our callers pass are anonymous arrows, so handed over as they are, swagger took the thunk for
+ * a class named "" and wrote `$ref: '#/components/schemas/'`. These wrappers carry the expected name.
+ */
+function lazy(thunk: () => ClassType<unknown>): () => ClassType<unknown> {
+  const type = () => thunk();
+  return type;
+}
+
+function lazyList(thunk: () => ClassType<unknown>): () => [ClassType<unknown>] {
+  const type = (): [ClassType<unknown>] => [thunk()];
+  return type;
+}
+
 export const In = {
   int(description: string, o: IntOptions = {}): PropertyDecorator {
     return applyDecorators(
@@ -200,7 +216,7 @@ export const In = {
   nested(description: string, type: () => ClassType<unknown>, o: Common = {}): PropertyDecorator {
     return applyDecorators(
       Field(type, { description, nullable: o.optional }),
-      ApiProperty({ type, description, required: !o.optional }),
+      ApiProperty({ type: lazy(type), description, required: !o.optional }),
       ...validated(o.optional, null, [
         ...(o.optional ? [IsOptional()] : [IsDefined()]),
         IsObject(),
@@ -216,7 +232,7 @@ export const In = {
   ): PropertyDecorator {
     return applyDecorators(
       Field(() => [type()], { description, nullable: o.optional }),
-      ApiProperty({ type: () => [type()], description, required: !o.optional }),
+      ApiProperty({ type: lazyList(type), description, required: !o.optional }),
       ...validated(o.optional, null, [
         ...(o.optional ? [IsOptional()] : [IsDefined()]),
         IsArray(),
@@ -272,11 +288,11 @@ export const Out = {
   nested: (description: string, type: () => ClassType<unknown>, o: OutOptions = {}) =>
     applyDecorators(
       Field(type, { description, nullable: o.nullable }),
-      ApiProperty({ type, description, nullable: o.nullable, required: true }),
+      ApiProperty({ type: lazy(type), description, nullable: o.nullable, required: true }),
     ),
   nestedList: (description: string, type: () => ClassType<unknown>, o: OutOptions = {}) =>
     applyDecorators(
       Field(() => [type()], { description, nullable: o.nullable }),
-      ApiProperty({ type: () => [type()], description, required: true }),
+      ApiProperty({ type: lazyList(type), description, nullable: o.nullable, required: true }),
     ),
 };

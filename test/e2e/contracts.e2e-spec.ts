@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { GraphQLSchemaHost } from '@nestjs/graphql';
+import type { OperationObject, ResponseObject } from '@nestjs/swagger';
 import { generateContracts, OPENAPI_FILE, SCHEMA_FILE } from '../../scripts/contracts';
+import { openApiDocument } from '../../src/app.factory';
 import { startApp, TestApp } from './harness';
+import { contractStats, ResponseContract } from './response-contract';
+
+/** Pairs each REST operationId with its GraphQL root field. */
+const OPERATIONS_FILE = 'openapi/operations.json';
 
 const committed = (file: string) => readFileSync(join(__dirname, '..', '..', file), 'utf8');
 
@@ -38,17 +46,100 @@ describe('published contracts', () => {
     for (const script of scripts) await t.http.get(`/playground/${script}`).expect(200);
   });
 
-  it('has a GraphQL twin for every REST operation', () => {
-    const doc = JSON.parse(committed(OPENAPI_FILE)) as { paths: Record<string, Record<string, unknown>> };
-    const operations = Object.values(doc.paths).reduce((n, methods) => n + Object.keys(methods).length, 0);
-    const schema = committed(SCHEMA_FILE);
-    const fields = (type: string) => {
-      const body = new RegExp(`type ${type} \\{([\\s\\S]*?)\\n\\}`).exec(schema)?.[1] ?? '';
-      return body.split('\n').filter((line) => /^ {2}\w+/.test(line)).length;
-    };
-    // Each check mutation serves both the stateless and the campaign REST route; health and readiness
-    // are HTTP-only probes.
-    const checkMutations = (schema.match(/\n {2}\w+(Check|Roll)\(/g) ?? []).length;
-    expect(fields('Query') + fields('Mutation') + checkMutations + 2).toBeGreaterThanOrEqual(operations);
+  describe('every REST operation has its GraphQL twin (openapi/operations.json)', () => {
+    interface Operations {
+      twins: Record<string, string>;
+      restOnly: Record<string, string>;
+      graphqlOnly: Record<string, string>;
+    }
+    const list = JSON.parse(committed(OPERATIONS_FILE)) as Operations;
+    let operationIds: string[];
+    let rootFields: string[];
+    beforeAll(() => {
+      const doc = openApiDocument(t.app);
+      operationIds = Object.values(doc.paths).flatMap((item) =>
+        Object.values(item as Record<string, { operationId?: string }>)
+          .map((operation) => operation?.operationId)
+          .filter((id): id is string => typeof id === 'string'),
+      );
+      const schema = t.app.get(GraphQLSchemaHost).schema;
+      rootFields = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap(
+        (type) => (type ? Object.keys(type.getFields()).map((field) => `${type.name}.${field}`) : []),
+      );
+    });
+
+    it('lists every REST operation, as a twin or as REST-only', () => {
+      const listed = new Set([...Object.keys(list.twins), ...Object.keys(list.restOnly)]);
+      expect(operationIds.filter((id) => !listed.has(id))).toEqual([]);
+    });
+
+    it('lists every GraphQL root field, as a twin or as GraphQL-only', () => {
+      const listed = new Set([...Object.values(list.twins), ...Object.keys(list.graphqlOnly)]);
+      expect(rootFields.filter((field) => !listed.has(field))).toEqual([]);
+    });
+
+    it('names only operations and root fields that exist', () => {
+      const ids = new Set(operationIds);
+      const fields = new Set(rootFields);
+      expect(
+        [...Object.keys(list.twins), ...Object.keys(list.restOnly)].filter((id) => !ids.has(id)),
+      ).toEqual([]);
+      expect(
+        [...Object.values(list.twins), ...Object.keys(list.graphqlOnly)].filter((f) => !fields.has(f)),
+      ).toEqual([]);
+    });
+  });
+
+  describe('the document is a contract', () => {
+    it('passes swagger-parser validation (CI also runs redocly lint: npm run contracts:lint)', async () => {
+      const served = await t.http.get('/openapi.json').expect(200);
+      await expect(SwaggerParser.validate(served.body as never)).resolves.toBeDefined();
+      const text = JSON.stringify(served.body);
+      expect(text).not.toContain('"#/components/schemas/"');
+    });
+
+    it('declares every path parameter and a problem+json answer for each error status', async () => {
+      const doc = openApiDocument(t.app);
+      for (const [path, item] of Object.entries(doc.paths)) {
+        for (const operation of Object.values(item as Record<string, OperationObject>)) {
+          const names = (operation.parameters ?? []).map((p) => ('name' in p ? `${p.in}:${p.name}` : ''));
+          for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) expect(names).toContain(`path:${name}`);
+          for (const [status, response] of Object.entries(operation.responses)) {
+            if (!status.startsWith('4') || !response) continue;
+            const resolved = (
+              '$ref' in response
+                ? doc.components?.responses?.[response.$ref.split('/').pop() ?? '']
+                : response
+            ) as ResponseObject;
+            expect(resolved.content?.['application/problem+json']?.schema).toEqual({
+              $ref: '#/components/schemas/Problem',
+            });
+          }
+        }
+      }
+      expect(doc.servers?.length).toBeGreaterThan(0);
+    });
+
+    it('checks every answer the suite receives against it (the harness cannot be silently off)', async () => {
+      const before = contractStats().checked;
+      await t.http.post('/v1/checks/pool').send({ pool: 'many' }).expect(400);
+      expect(contractStats().checked).toBe(before + 1);
+
+      const served = await t.http.get('/openapi.json').expect(200);
+      const contract = await ResponseContract.of(JSON.stringify(served.body));
+      const answer = { method: 'POST', route: '/v1/checks/pool', contentType: 'application/json' };
+      expect(contract.check({ ...answer, status: 200, body: '{"successes":2}' })).toMatch(
+        /required property/,
+      );
+      expect(contract.check({ ...answer, status: 500, body: '{}' })).toMatch(/status 500 is not documented/);
+      expect(contract.check({ ...answer, status: 422, body: '{}' })).toMatch(/content type/);
+      const problem = { type: 'x', title: 'x', status: 422, detail: 'x', code: 'X' };
+      const asProblem = { ...answer, status: 422, contentType: 'application/problem+json' };
+      expect(contract.check({ ...asProblem, body: JSON.stringify(problem) })).toBeNull();
+      expect(contract.check({ ...asProblem, body: JSON.stringify({ ...problem, extra: 1 }) })).toMatch(
+        /additional properties/,
+      );
+      expect(contract.check({ ...answer, route: '/graphql', status: 200, body: '{}' })).toBeUndefined();
+    });
   });
 });

@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { record, ResponseContract } from './response-contract';
 
 /** Which database this run uses: SQLite unless TEST_DATABASE_URL names a PostgreSQL server. */
 export const DATABASE_KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -48,7 +49,36 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
   }
   const config = loadConfig({ ...settings, ...env });
   const app = await createApp(config);
-  await app.getHttpAdapter().getInstance().ready();
+  const fastify = app.getHttpAdapter().getInstance();
+  // Every answer is checked against the served OpenAPI document (see response-contract.ts).
+  const checker: { contract?: ResponseContract } = {};
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    const contract = checker.contract;
+    if (contract && request.method !== 'HEAD' && (typeof payload === 'string' || payload == null)) {
+      const route = request.routeOptions.url;
+      const where = `${request.method} ${request.url} → ${reply.statusCode}`;
+      try {
+        record(
+          where,
+          contract.check({
+            method: request.method,
+            route,
+            status: reply.statusCode,
+            contentType: reply.getHeader('content-type') as string | undefined,
+            body: payload ?? '',
+          }),
+        );
+      } catch (error) {
+        record(where, `the check itself failed: ${(error as Error).message}`);
+      }
+    } else if (contract) {
+      record('', undefined);
+    }
+    done(null, payload);
+  });
+  await fastify.ready();
+  const served = await fastify.inject({ method: 'GET', url: '/openapi.json' });
+  checker.contract = await ResponseContract.of(served.body);
   const server = app.getHttpServer();
   return {
     app,
