@@ -6,7 +6,11 @@
 #   docker build -t arbiter .
 #   docker run --init -p 3000:3000 -v arbiter-data:/app/data arbiter
 
-ARG NODE_IMAGE=node:22-bookworm-slim
+# Node 24 LTS, pinned below 24.19: from 24.19.0 on, Node aborts when an addon built on the raw
+# node::ObjectWrap (better-sqlite3 12, which TypeORM 1.1 requires) frees an object
+# (nodejs/node#65446): on 24.21.0 this server aborts as it starts. CI tests the same version
+# (.ci/run); Node 20.19+ is tested there too.
+ARG NODE_IMAGE=node:24.18.1-bookworm-slim
 
 # ---- build -------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS build
@@ -18,8 +22,11 @@ RUN apt-get update \
 
 WORKDIR /app
 
-# Dependencies first, so this layer is reused until the lockfile changes.
+# Dependencies first, so this layer is reused until the lockfile changes. The workspaces' manifests
+# (the TypeScript client and the example bot) are part of the lockfile, so npm ci needs them too.
 COPY package.json package-lock.json ./
+COPY clients/typescript/package.json clients/typescript/
+COPY examples/discord-bot/package.json examples/discord-bot/
 RUN npm ci --no-audit --no-fund
 
 # Then the sources (.dockerignore keeps node_modules, dist, data, coverage, .git out).

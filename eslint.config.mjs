@@ -4,7 +4,15 @@ import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'jest.config.js', 'eslint.config.mjs'],
+    ignores: [
+      'dist/**',
+      '*/*/dist/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'jest.config.js',
+      'eslint.config.mjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,0 +1,285 @@
+import {
+  ArbiterNetworkError,
+  ArbiterProblem,
+  createArbiterClient,
+  unwrap,
+  type ArbiterClient,
+  type RetryOptions,
+} from '@arbiter/client';
+import { MessageFlags } from 'discord.js';
+import type { LinkStore, PlayerLink } from './store';
+
+/**
+ * The part of discord.js's `ChatInputCommandInteraction` the handlers use. A real interaction fits
+ * it as it is; tests pass a fake one, so that nothing here needs Discord.
+ */
+export interface CommandInteraction {
+  commandName: string;
+  guildId: string | null;
+  user: { id: string };
+  options: {
+    getInteger(name: string, required?: boolean): number | null;
+    getString(name: string, required?: boolean): string | null;
+  };
+  reply(options: { content: string; flags?: number }): Promise<unknown>;
+}
+
+export interface BotContext {
+  /** Where Arbiter runs (e.g. http://127.0.0.1:3000). */
+  baseUrl: string;
+  store: LinkStore;
+  /** The client's retry policy (defaults to the client's own). */
+  retry?: RetryOptions;
+  /** A fetch for every call (tests point it elsewhere); defaults to the global one. */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+type Handler = (ctx: BotContext, interaction: CommandInteraction) => Promise<void>;
+
+/** A reply only the user who ran the command sees. */
+const privately = (content: string) => ({ content, flags: MessageFlags.Ephemeral as number });
+
+/** Refusals the user can act on, said plainly; everything else is a short ephemeral notice. */
+class BotRefusal extends Error {}
+
+function client(ctx: BotContext, key?: string): ArbiterClient {
+  return createArbiterClient({ baseUrl: ctx.baseUrl, key, retry: ctx.retry, fetch: ctx.fetch });
+}
+
+function campaignOf(ctx: BotContext, interaction: CommandInteraction): string {
+  const campaignId = interaction.guildId ? ctx.store.campaignFor(interaction.guildId) : null;
+  if (!campaignId)
+    throw new BotRefusal(
+      'This server is not linked to a campaign yet: a moderator runs `/setup campaign:<id>`.',
+    );
+  return campaignId;
+}
+
+function playerOf(ctx: BotContext, interaction: CommandInteraction): PlayerLink {
+  const link = interaction.guildId ? ctx.store.playerFor(interaction.guildId, interaction.user.id) : null;
+  if (!link)
+    throw new BotRefusal('You have no campaign key here yet: run `/link key:<your key> character:<id>`.');
+  return link;
+}
+
+function characterOf(link: PlayerLink): string {
+  if (!link.characterId)
+    throw new BotRefusal('Your key is linked without a character: run `/link` again with `character:`.');
+  return link.characterId;
+}
+
+const percent = (p: number) => `${(p * 100).toFixed(p > 0 && p < 0.001 ? 4 : 1)}%`;
+
+export const HANDLERS: Record<string, Handler> = {
+  /** `/roll pool ob`: in the campaign (logged, with the user's key) when linked, otherwise a public roll. */
+  async roll(ctx, interaction) {
+    const pool = interaction.options.getInteger('pool', true) as number;
+    const objective = interaction.options.getInteger('ob', true) as number;
+    const campaignId = interaction.guildId ? ctx.store.campaignFor(interaction.guildId) : null;
+    const link = interaction.guildId ? ctx.store.playerFor(interaction.guildId, interaction.user.id) : null;
+    const result =
+      campaignId && link
+        ? await unwrap(
+            client(ctx, link.key).POST('/v1/campaigns/{campaignId}/checks/pool', {
+              params: { path: { campaignId } },
+              body: { pool, objective },
+            }),
+          )
+        : await unwrap(client(ctx).POST('/v1/checks/pool', { body: { pool, objective } }));
+    const verdict = result.passed
+      ? `**passed** (margin ${result.margin})`
+      : `**failed** (short by ${-result.margin})`;
+    await interaction.reply({
+      content:
+        `🎲 ${result.dice} dice vs Ob ${result.objective}: [${result.faces.join(', ')}] → ` +
+        `${result.successes} success${result.successes === 1 ? '' : 'es'}, ${verdict}. ` +
+        `Chance was ${percent(result.odds.success)}.` +
+        (result.rollId ? ` Roll \`${result.rollId}\`` : ''),
+    });
+  },
+
+  /** `/odds dice ob`: exact odds, public. */
+  async odds(ctx, interaction) {
+    const dice = interaction.options.getInteger('dice', true) as number;
+    const objective = interaction.options.getInteger('ob', true) as number;
+    const odds = await unwrap(client(ctx).GET('/v1/odds/pool', { params: { query: { dice, objective } } }));
+    await interaction.reply({
+      content: `Chance of at least ${objective} success${objective === 1 ? '' : 'es'} on ${dice} dice: **${percent(odds.probability)}**`,
+    });
+  },
+
+  /** `/buy cost wager [item]`: a purchase for the user's character. */
+  async buy(ctx, interaction) {
+    const campaignId = campaignOf(ctx, interaction);
+    const link = playerOf(ctx, interaction);
+    const characterId = characterOf(link);
+    const cost = interaction.options.getInteger('cost', true) as number;
+    const wager = interaction.options.getInteger('wager', true) as number;
+    const item = interaction.options.getString('item') ?? undefined;
+    const bought = await unwrap(
+      client(ctx, link.key).POST('/v1/campaigns/{campaignId}/characters/{characterId}/purchases', {
+        params: { path: { campaignId, characterId } },
+        body: { cost, wager, ...(item ? { item } : {}) },
+      }),
+    );
+    const what = item ? `**${item}**` : `the Cost ${bought.cost} item`;
+    const dice = bought.flatCost
+      ? 'flat cost, no roll'
+      : `[${bought.faces.join(', ')}] vs Ob ${bought.objective}`;
+    await interaction.reply({
+      content:
+        `${bought.acquired ? '🛒 Bought' : '❌ Could not buy'} ${what} (${dice}). ` +
+        `Spent ${bought.cashSpent} Cash; ${bought.character.cash} left.`,
+    });
+  },
+
+  /** `/income`: the session's income roll for the user's character. */
+  async income(ctx, interaction) {
+    const campaignId = campaignOf(ctx, interaction);
+    const link = playerOf(ctx, interaction);
+    const characterId = characterOf(link);
+    const income = await unwrap(
+      client(ctx, link.key).POST('/v1/campaigns/{campaignId}/characters/{characterId}/income', {
+        params: { path: { campaignId, characterId } },
+        body: {},
+      }),
+    );
+    await interaction.reply({
+      content: `💰 Income: [${income.faces.join(', ')}] → +${income.cashGained} Cash; now ${income.character.cash}.`,
+    });
+  },
+
+  /** `/cash`: the user's character's Cash and Wealth, shown to the user only. */
+  async cash(ctx, interaction) {
+    const campaignId = campaignOf(ctx, interaction);
+    const link = playerOf(ctx, interaction);
+    const characterId = characterOf(link);
+    const character = await unwrap(
+      client(ctx, link.key).GET('/v1/campaigns/{campaignId}/characters/{characterId}', {
+        params: { path: { campaignId, characterId } },
+      }),
+    );
+    await interaction.reply(
+      privately(
+        `${character.name}: **${character.cash}** Cash, Wealth ${character.wealth} (${character.lifestyle}).`,
+      ),
+    );
+  },
+
+  /**
+   * `/encounter`, referee only, always ephemeral. Calls `POST /v1/campaigns/{id}/encounter-checks`
+   * when the server's OpenAPI document has it; until the encounters API exists it says so.
+   */
+  async encounter(ctx, interaction) {
+    const campaignId = campaignOf(ctx, interaction);
+    const link = playerOf(ctx, interaction);
+    if (link.role !== 'referee') {
+      await interaction.reply(privately('Only the referee may check for encounters.'));
+      return;
+    }
+    if (!(await serverHas(ctx, ENCOUNTER_CHECKS, 'post'))) {
+      await interaction.reply(
+        privately(
+          'Encounter checks are not available yet: this Arbiter has no encounters API (`POST /v1/campaigns/{campaignId}/encounter-checks`).',
+        ),
+      );
+      return;
+    }
+    // Not in the generated types until the encounters issue lands: an untyped call through the same client.
+    const untyped = client(ctx, link.key) as unknown as {
+      POST(
+        path: string,
+        init: { params: { path: Record<string, string> }; body: unknown },
+      ): Promise<{ data?: unknown; response: Response }>;
+    };
+    const result = await unwrap(
+      untyped.POST(ENCOUNTER_CHECKS, { params: { path: { campaignId } }, body: {} }),
+    );
+    const text = JSON.stringify(result);
+    await interaction.reply(
+      privately(`🐉 Encounter check: \`${text.length > 1800 ? `${text.slice(0, 1800)}…` : text}\``),
+    );
+  },
+
+  /** `/link key [character]`: remembers the user's key for this server (answered privately). */
+  async link(ctx, interaction) {
+    const campaignId = campaignOf(ctx, interaction);
+    const key = (interaction.options.getString('key', true) as string).trim();
+    const characterId = interaction.options.getString('character')?.trim() || null;
+    const arbiter = client(ctx, key);
+    await unwrap(arbiter.GET('/v1/campaigns/{campaignId}', { params: { path: { campaignId } } })); // the key belongs here
+    // Only a referee key may list keys: that tells the referee from the others.
+    const probe = await arbiter
+      .GET('/v1/campaigns/{campaignId}/keys', { params: { path: { campaignId } } })
+      .catch((e: unknown) => e);
+    if (probe instanceof Error && !ArbiterProblem.is(probe, 'FORBIDDEN')) throw probe;
+    const role = probe instanceof Error ? (characterId ? 'player' : 'viewer') : 'referee';
+    let name = '';
+    if (characterId) {
+      const character = await unwrap(
+        arbiter.GET('/v1/campaigns/{campaignId}/characters/{characterId}', {
+          params: { path: { campaignId, characterId } },
+        }),
+      );
+      name = ` playing ${character.name}`;
+    }
+    ctx.store.linkPlayer(interaction.guildId as string, interaction.user.id, { key, role, characterId });
+    await interaction.reply(privately(`Linked: you are the ${role}${name} in this server’s campaign.`));
+  },
+
+  /** `/setup campaign`: links the Discord server to a campaign (Manage Server permission). */
+  async setup(ctx, interaction) {
+    if (!interaction.guildId) throw new BotRefusal('Run this in a server.');
+    const campaignId = (interaction.options.getString('campaign', true) as string).trim();
+    ctx.store.linkGuild(interaction.guildId, campaignId);
+    await interaction.reply(
+      privately(`This server now plays campaign \`${campaignId}\`. Everyone runs \`/link\` with their key.`),
+    );
+  },
+};
+
+const ENCOUNTER_CHECKS = '/v1/campaigns/{campaignId}/encounter-checks';
+
+/** Whether the server's own OpenAPI document (`GET /openapi.json`) has this operation. */
+async function serverHas(ctx: BotContext, path: string, method: string): Promise<boolean> {
+  const doFetch = ctx.fetch ?? ((r: Request) => fetch(r));
+  const response = await doFetch(new Request(`${ctx.baseUrl.replace(/\/+$/, '')}/openapi.json`));
+  if (!response.ok) return false;
+  const document = (await response.json()) as { paths?: Record<string, Record<string, unknown>> };
+  return Boolean(document.paths?.[path]?.[method]);
+}
+
+/**
+ * Runs the handler of a slash command and answers every failure: refusals by Arbiter with their
+ * code and the fields at fault, an unreachable server plainly, all of them only to the user.
+ */
+export async function handleCommand(ctx: BotContext, interaction: CommandInteraction): Promise<void> {
+  const handler = HANDLERS[interaction.commandName];
+  if (!handler) {
+    await interaction.reply(privately(`Unknown command /${interaction.commandName}.`));
+    return;
+  }
+  try {
+    await handler(ctx, interaction);
+  } catch (error) {
+    if (!(
+      error instanceof BotRefusal ||
+      error instanceof ArbiterProblem ||
+      error instanceof ArbiterNetworkError
+    )) {
+      console.error(`/${interaction.commandName} failed:`, error);
+    }
+    await interaction.reply(privately(explain(error)));
+  }
+}
+
+export function explain(error: unknown): string {
+  if (error instanceof BotRefusal) return error.message;
+  if (error instanceof ArbiterProblem) {
+    const fields = error.errors.map((e) => `\n• ${e.field}: ${e.message}`).join('');
+    return `Arbiter refused (${error.code}): ${error.detail}${fields}`;
+  }
+  if (error instanceof ArbiterNetworkError)
+    return 'Arbiter cannot be reached right now; try again in a moment.';
+  return 'Something went wrong; the bot’s log has the details.';
+}

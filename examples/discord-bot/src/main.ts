@@ -1,0 +1,39 @@
+import { Client, Events, GatewayIntentBits, type ChatInputCommandInteraction } from 'discord.js';
+import { loadConfig } from './config';
+import { handleCommand, type BotContext, type CommandInteraction } from './handlers';
+import { JsonStore } from './store';
+
+/** discord.js's interaction seen through the narrow interface the handlers take. */
+function adapt(interaction: ChatInputCommandInteraction): CommandInteraction {
+  return {
+    commandName: interaction.commandName,
+    guildId: interaction.guildId,
+    user: { id: interaction.user.id },
+    options: {
+      getInteger: (name, required) => interaction.options.getInteger(name, required ?? false),
+      getString: (name, required) => interaction.options.getString(name, required ?? false),
+    },
+    reply: (options) => interaction.reply(options),
+  };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, ['token']);
+  const ctx: BotContext = { baseUrl: config.arbiterUrl, store: new JsonStore(config.storePath) };
+  const discord = new Client({ intents: [GatewayIntentBits.Guilds] });
+  discord.once(Events.ClientReady, (ready) =>
+    console.log(`Logged in as ${ready.user.tag}; Arbiter at ${config.arbiterUrl}`),
+  );
+  discord.on(Events.InteractionCreate, (interaction) => {
+    if (!interaction.isChatInputCommand()) return;
+    handleCommand(ctx, adapt(interaction)).catch((error: unknown) =>
+      console.error('could not answer', error),
+    );
+  });
+  await discord.login(config.token);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
