@@ -61,7 +61,19 @@ module.exports = {
       transform,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       transformIgnorePatterns,
+      // Fails a test when an answer it received does not match the OpenAPI document.
+      setupFilesAfterEnv: ['<rootDir>/test/e2e/contract-setup.ts'],
       testTimeout: 60000,
+    },
+    {
+      // The TypeScript client and the example Discord bot, against a running Arbiter (the built
+      // dist/src/main.js on a free loopback port; rebuilt first when older than the sources).
+      displayName: 'client',
+      testEnvironment: 'node',
+      transform,
+      transformIgnorePatterns,
+      testMatch: ['<rootDir>/clients/*/test/**/*.spec.ts', '<rootDir>/examples/*/test/**/*.spec.ts'],
+      moduleNameMapper: { '^@arbiter/client$': '<rootDir>/clients/typescript/src/index.ts' },
     },
     {
       // Needs Debian's Chromium; not part of `npm test`, run by `npm run test:browser` and CI.

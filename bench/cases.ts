@@ -5,7 +5,7 @@
  * result reaches the request factory, and `perRequest: true` when every request must differ
  * (an Idempotency-Key header, say).
  */
-import { createCampaign, createCharacter } from './fixtures';
+import { createCampaign, createCharacter, postJson, startSession } from './fixtures';
 
 export type ServerName = 'bare' | 'bare-apollo' | 'app';
 
@@ -196,4 +196,272 @@ export const CASES: BenchCase[] = [
       return undefined;
     },
   },
+  {
+    name: 'stronghold-improvement-idempotent',
+    description:
+      'Stateful (issue 9): POST /v1/campaigns/{id}/strongholds/{sid}/improvements with a referee key and a ' +
+      'unique Idempotency-Key; the roll, the stronghold, the payer’s Cash and ledger, the roll log and the stored ' +
+      'answer change in one SQLite transaction. Once per session per stronghold: each request improves its own ' +
+      'stronghold, founded in bulk by the setup',
+    server: 'app',
+    baseline: 'character-purchase-idempotent',
+    target: 0.8,
+    setup: async (baseUrl) => {
+      const campaign = await createCampaign(baseUrl);
+      await startSession(baseUrl, campaign);
+      const character = await createCharacter(baseUrl, campaign, {
+        name: 'Builder',
+        wealth: 0,
+        cash: 1_000_000,
+      });
+      const ids = await foundStrongholds(baseUrl, campaign, character.id, strongholdsNeeded());
+      return {
+        campaignId: campaign.id,
+        refereeKey: campaign.refereeKey,
+        strongholdIds: ids.join(','),
+      };
+    },
+    perRequest: true,
+    request: (state, seq) => ({
+      method: 'POST',
+      path: `/v1/campaigns/${state.campaignId}/strongholds/${strongholdIdsOf(state)[seq]}/improvements`,
+      headers: {
+        ...JSON_HEADERS,
+        authorization: `Bearer ${state.refereeKey}`,
+        'idempotency-key': `bench-keep-${RUN_ID}-${seq}`,
+      },
+      body: JSON.stringify({ wager: 1 }),
+    }),
+    verify: (body) => {
+      const answer = body as { cashSpent?: unknown; stronghold?: { id?: unknown }; rollId?: unknown } | null;
+      if (
+        answer?.cashSpent !== 1 ||
+        typeof answer.stronghold?.id !== 'string' ||
+        typeof answer.rollId !== 'string'
+      )
+        return 'not a stronghold improvement answer';
+      return undefined;
+    },
+  },
+  {
+    name: 'crafting-roll-idempotent',
+    description:
+      'Stateful (issue 13): POST /v1/campaigns/{id}/crafting-projects/{pid}/rolls with a referee key and a ' +
+      'unique Idempotency-Key; the roll, the daily-roll row, the project’s progress, the roll log and the stored ' +
+      'answer change in one SQLite transaction. A character rolls once a day per project: each request rolls ' +
+      'toward its own project, started in bulk by the setup (the clock never moves)',
+    server: 'app',
+    baseline: 'character-purchase-idempotent',
+    target: 0.8,
+    setup: async (baseUrl) => {
+      const campaign = await createCampaign(baseUrl);
+      const character = await createCharacter(baseUrl, campaign, { name: 'Crafter', wealth: 0, cash: 0 });
+      // As many projects as the stronghold case founds strongholds: one per request of the whole run.
+      const ids = await startCraftingProjects(baseUrl, campaign, strongholdsNeeded());
+      return {
+        campaignId: campaign.id,
+        refereeKey: campaign.refereeKey,
+        characterId: character.id,
+        projectIds: ids.join(','),
+      };
+    },
+    perRequest: true,
+    request: (state, seq) => ({
+      method: 'POST',
+      path: `/v1/campaigns/${state.campaignId}/crafting-projects/${projectIdsOf(state)[seq]}/rolls`,
+      headers: {
+        ...JSON_HEADERS,
+        authorization: `Bearer ${state.refereeKey}`,
+        'idempotency-key': `bench-craft-${RUN_ID}-${seq}`,
+      },
+      body: JSON.stringify({ characterId: state.characterId, skillName: 'smithing', intellect: 2, skill: 1 }),
+    }),
+    verify: (body) => {
+      const answer = body as { day?: unknown; project?: { id?: unknown }; rollId?: unknown } | null;
+      if (answer?.day !== 1 || typeof answer.project?.id !== 'string' || typeof answer.rollId !== 'string')
+        return 'not a crafting roll answer';
+      return undefined;
+    },
+  },
+  {
+    name: 'horde-division-idempotent',
+    description:
+      'Stateful (issue 10): POST /v1/campaigns/{id}/hordes/{hid}/division with a referee key and a unique ' +
+      'Idempotency-Key: 7 Cash among five characters (whole dice, the 2 left over by a logged lot), five ' +
+      'ledger entries, five Cash balances, the roll log, the horde and the stored answer in one SQLite ' +
+      'transaction. A horde divides once: each request divides its own, placed (discovered) in bulk by the setup',
+    server: 'app',
+    baseline: 'character-purchase-idempotent',
+    target: 0.5,
+    setup: async (baseUrl) => {
+      const campaign = await createCampaign(baseUrl);
+      const characterIds: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        characterIds.push((await createCharacter(baseUrl, campaign, { name: `Delver ${i + 1}` })).id);
+      }
+      // As many hordes as the stronghold case founds strongholds: one per request of the whole run.
+      const ids = await placeHordes(baseUrl, campaign, strongholdsNeeded());
+      return {
+        campaignId: campaign.id,
+        refereeKey: campaign.refereeKey,
+        characterIds: characterIds.join(','),
+        hordeIds: ids.join(','),
+      };
+    },
+    perRequest: true,
+    request: (state, seq) => ({
+      method: 'POST',
+      path: `/v1/campaigns/${state.campaignId}/hordes/${hordeIdsOf(state)[seq]}/division`,
+      headers: {
+        ...JSON_HEADERS,
+        authorization: `Bearer ${state.refereeKey}`,
+        'idempotency-key': `bench-horde-${RUN_ID}-${seq}`,
+      },
+      body: JSON.stringify({ characterIds: state.characterIds.split(',') }),
+    }),
+    verify: (body) => {
+      const answer = body as { cash?: unknown; shares?: unknown[]; rollId?: unknown } | null;
+      if (answer?.cash !== 7 || answer.shares?.length !== 5 || typeof answer.rollId !== 'string')
+        return 'not a horde division answer';
+      return undefined;
+    },
+  },
 ];
+
+/**
+ * Strongholds to found for the improvement case: one per request of the whole run (warm-up and
+ * measured, every round) at a rate well above what one SQLite process serves, or per the cap.
+ */
+function strongholdsNeeded(env: NodeJS.ProcessEnv = process.env): number {
+  const num = (name: string, fallback: number) => {
+    const value = Number(env[name]);
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  const rounds = num('BENCH_ROUNDS', 1);
+  const seconds = num('BENCH_SECONDS', 10) + num('BENCH_WARMUP_SECONDS', 2);
+  const cap = num('BENCH_MAX_REQUESTS', 0);
+  const perRun = cap > 0 ? Math.min(cap, 3000 * seconds) : 3000 * seconds;
+  return perRun * rounds + 10;
+}
+
+/** Founds `count` rank-0 strongholds for one character, 400 to a GraphQL document. */
+async function foundStrongholds(
+  baseUrl: string,
+  campaign: { id: string; refereeKey: string },
+  ownerCharacterId: string,
+  count: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  while (ids.length < count) {
+    const batch = Math.min(400, count - ids.length);
+    const fields = Array.from(
+      { length: batch },
+      (_, i) =>
+        `s${i}: strongholdCreate(campaignId: $c, input: { name: "Keep", ownerCharacterId: $o }) { id }`,
+    ).join(' ');
+    const answer = await postJson<{ data?: Record<string, { id: string }>; errors?: unknown[] }>(
+      baseUrl,
+      '/graphql',
+      {
+        query: `mutation($c: ID!, $o: ID!) { ${fields} }`,
+        variables: { c: campaign.id, o: ownerCharacterId },
+      },
+      { authorization: `Bearer ${campaign.refereeKey}` },
+      200,
+    );
+    if (answer.errors || !answer.data)
+      throw new Error(`founding strongholds: ${JSON.stringify(answer.errors)}`);
+    for (let i = 0; i < batch; i++) ids.push(answer.data[`s${i}`].id);
+  }
+  return ids;
+}
+
+const parsedIds = new WeakMap<CaseState, string[]>();
+
+/** The setup's stronghold ids, split once per case state. */
+function strongholdIdsOf(state: CaseState): string[] {
+  let ids = parsedIds.get(state);
+  if (!ids) {
+    ids = state.strongholdIds.split(',');
+    parsedIds.set(state, ids);
+  }
+  return ids;
+}
+
+/** Starts `count` crafting projects (a 1-platinum item, one skill), 400 to a GraphQL document. */
+async function startCraftingProjects(
+  baseUrl: string,
+  campaign: { id: string; refereeKey: string },
+  count: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  while (ids.length < count) {
+    const batch = Math.min(400, count - ids.length);
+    const fields = Array.from(
+      { length: batch },
+      (_, i) =>
+        `p${i}: craftingProjectCreate(campaignId: $c, input: { item: "Sabre", price: 100, skills: ["smithing"] }) { id }`,
+    ).join(' ');
+    const answer = await postJson<{ data?: Record<string, { id: string }>; errors?: unknown[] }>(
+      baseUrl,
+      '/graphql',
+      { query: `mutation($c: ID!) { ${fields} }`, variables: { c: campaign.id } },
+      { authorization: `Bearer ${campaign.refereeKey}` },
+      200,
+    );
+    if (answer.errors || !answer.data) throw new Error(`starting projects: ${JSON.stringify(answer.errors)}`);
+    for (let i = 0; i < batch; i++) ids.push(answer.data[`p${i}`].id);
+  }
+  return ids;
+}
+
+const parsedProjectIds = new WeakMap<CaseState, string[]>();
+
+/** The setup's crafting project ids, split once per case state. */
+function projectIdsOf(state: CaseState): string[] {
+  let ids = parsedProjectIds.get(state);
+  if (!ids) {
+    ids = state.projectIds.split(',');
+    parsedProjectIds.set(state, ids);
+  }
+  return ids;
+}
+
+/** Places `count` discovered 7-Cash hordes, 400 to a GraphQL document. */
+async function placeHordes(
+  baseUrl: string,
+  campaign: { id: string; refereeKey: string },
+  count: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  while (ids.length < count) {
+    const batch = Math.min(400, count - ids.length);
+    const fields = Array.from(
+      { length: batch },
+      (_, i) =>
+        `h${i}: hordeCreate(campaignId: $c, input: { site: "Bench", cash: 7, discovered: true }) { id }`,
+    ).join(' ');
+    const answer = await postJson<{ data?: Record<string, { id: string }>; errors?: unknown[] }>(
+      baseUrl,
+      '/graphql',
+      { query: `mutation($c: ID!) { ${fields} }`, variables: { c: campaign.id } },
+      { authorization: `Bearer ${campaign.refereeKey}` },
+      200,
+    );
+    if (answer.errors || !answer.data) throw new Error(`placing hordes: ${JSON.stringify(answer.errors)}`);
+    for (let i = 0; i < batch; i++) ids.push(answer.data[`h${i}`].id);
+  }
+  return ids;
+}
+
+const parsedHordeIds = new WeakMap<CaseState, string[]>();
+
+/** The setup's horde ids, split once per case state. */
+function hordeIdsOf(state: CaseState): string[] {
+  let ids = parsedHordeIds.get(state);
+  if (!ids) {
+    ids = state.hordeIds.split(',');
+    parsedHordeIds.set(state, ids);
+  }
+  return ids;
+}

@@ -13,6 +13,11 @@ import { ArbiterThrottlerGuard } from './common/throttle.guard';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { FeedModule } from './feed/feed.module';
+import { FeedSockets } from './feed/feed-sockets';
+import { RedisBus } from './feed/redis-bus.service';
+import { SharedThrottlerStorage } from './feed/shared-throttler.storage';
+import { ReceiptsModule } from './receipts/receipts.module';
 import { ApiKeyEntity } from './database/entities';
 import { graphqlOptions } from './graphql/graphql.options';
 import { HealthModule } from './health/health.module';
@@ -21,6 +26,10 @@ import { IdempotencyModule } from './idempotency/idempotency.module';
 import { RollsModule } from './rolls/rolls.module';
 import { WealthReferenceModule } from './wealth/reference/wealth-reference.module';
 import { WealthModule } from './wealth/wealth.module';
+import { StrongholdsModule } from './strongholds/strongholds.module';
+import { InventoryModule } from './inventory/inventory.module';
+import { TreasureModule } from './treasure/treasure.module';
+import { CraftingModule } from './crafting/crafting.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 @Module({})
@@ -35,10 +44,25 @@ export class AppModule {
         LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL }, forRoutes: [] }),
         DatabaseModule,
         TypeOrmModule.forFeature([ApiKeyEntity]),
-        ThrottlerModule.forRoot({
-          throttlers: [{ name: 'default', ttl: 60_000, limit: Math.max(config.RATE_LIMIT_PER_MINUTE, 1) }],
+        FeedModule,
+        ReceiptsModule,
+        // With REDIS_URL the budget is counted in Redis, shared by every instance (local while it is away).
+        ThrottlerModule.forRootAsync({
+          inject: [RedisBus],
+          useFactory: (bus: RedisBus) => ({
+            throttlers: [{ name: 'default', ttl: 60_000, limit: Math.max(config.RATE_LIMIT_PER_MINUTE, 1) }],
+            ...(bus.enabled ? { storage: new SharedThrottlerStorage(bus) } : {}),
+          }),
         }),
-        GraphQLModule.forRoot<ApolloDriverConfig>({ driver: ApolloDriver, ...graphqlOptions(config) }),
+        // graphql-ws subscriptions on /graphql, authenticated in connection_init by FeedSockets.
+        GraphQLModule.forRootAsync<ApolloDriverConfig>({
+          driver: ApolloDriver,
+          inject: [FeedSockets],
+          useFactory: (sockets: FeedSockets) => ({
+            ...graphqlOptions(config),
+            subscriptions: { 'graphql-ws': sockets.options() },
+          }),
+        }),
         IdempotencyModule,
         RollsModule,
         CampaignsModule,
@@ -48,6 +72,10 @@ export class AppModule {
         WealthModule,
         HealthModule,
         WealthReferenceModule,
+        StrongholdsModule,
+        InventoryModule,
+        TreasureModule,
+        CraftingModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },

@@ -105,6 +105,9 @@ export class Character {
   @Out.bool('Whether the character still has its downtime action this session (false with no session).')
   downtimeAvailable: boolean;
 
+  @Out.int('−1d on every test for each attuned artifact beyond three (COEAC; crafting).', { optional: true })
+  attunementPenaltyDice?: number;
+
   @Out.string('When it was created (ISO-8601, UTC).')
   createdAt: string;
 
