@@ -57,10 +57,19 @@ const POOL_RESULT_KEYS = [
   'successes',
 ];
 
-function verifyPoolResult(body: unknown, rollId: 'null' | 'string' = 'null'): string | undefined {
+/**
+ * `signed`: the app's stateless answer also carries an Ed25519 receipt (issue 12), which the bare
+ * server does not make; the ratio to it therefore includes the cost of signing.
+ */
+function verifyPoolResult(
+  body: unknown,
+  rollId: 'null' | 'string' = 'null',
+  signed = false,
+): string | undefined {
   if (typeof body !== 'object' || body === null) return 'the answer is not a JSON object';
   const keys = Object.keys(body).sort();
-  if (keys.join(',') !== POOL_RESULT_KEYS.join(',')) return `unexpected keys: ${keys.join(', ')}`;
+  const expected = signed ? [...POOL_RESULT_KEYS, 'receipt'].sort() : POOL_RESULT_KEYS;
+  if (keys.join(',') !== expected.join(',')) return `unexpected keys: ${keys.join(', ')}`;
   const result = body as Record<string, unknown>;
   if (!Array.isArray(result.faces) || result.faces.length !== POOL_INPUT.pool) return 'faces is not 6 dice';
   if (rollId === 'null' ? result.rollId !== null : typeof result.rollId !== 'string')
@@ -111,16 +120,7 @@ export const CASES: BenchCase[] = [
     baseline: 'bare-fastify-pool',
     target: 0.6,
     request: () => statelessPool,
-    verify: (body) => verifyPoolResult(body),
-  },
-  {
-    name: 'graphql-pool',
-    description: 'The app over GraphQL: the poolCheck mutation (stateless)',
-    server: 'app',
-    baseline: 'rest-pool',
-    target: 0.5,
-    request: () => graphqlPoolCheck,
-    verify: (body) => verifyGraphQLPool(body),
+    verify: (body) => verifyPoolResult(body, 'null', true),
   },
   {
     name: 'bare-apollo-pool',
@@ -129,6 +129,15 @@ export const CASES: BenchCase[] = [
       'The ceiling for GraphQL served by Apollo on this host',
     server: 'bare-apollo',
     baseline: 'rest-pool',
+    request: () => graphqlPoolCheck,
+    verify: (body) => verifyGraphQLPool(body),
+  },
+  {
+    name: 'graphql-pool',
+    description: 'The app over GraphQL: the poolCheck mutation (stateless), against Apollo alone (SPEC 7)',
+    server: 'app',
+    baseline: 'bare-apollo-pool',
+    target: 0.8,
     request: () => graphqlPoolCheck,
     verify: (body) => verifyGraphQLPool(body),
   },
@@ -162,8 +171,9 @@ export const CASES: BenchCase[] = [
       'Stateful (issue 3): POST /v1/campaigns/{id}/characters/{cid}/purchases with a referee key and a ' +
       'unique Idempotency-Key; Cash, the ledger, the roll log and the stored answer change in one SQLite transaction',
     server: 'app',
+    // Informative since the team restated the targets (SPEC 7): the purchase is the baseline of the
+    // domains' mutations; its old 0.4 target against REST sat at the SQLite floor (docs/benchmarks.md).
     baseline: 'rest-pool',
-    target: 0.4,
     setup: async (baseUrl) => {
       const campaign = await createCampaign(baseUrl);
       // A million Cash wagers 1 a time for far longer than any bench run.
@@ -292,7 +302,8 @@ export const CASES: BenchCase[] = [
       'transaction. A horde divides once: each request divides its own, placed (discovered) in bulk by the setup',
     server: 'app',
     baseline: 'character-purchase-idempotent',
-    target: 0.5,
+    // Issue 10 asked for 0.5; SPEC 7 (the team's later word) asks every domain's heaviest mutation for 0.8.
+    target: 0.8,
     setup: async (baseUrl) => {
       const campaign = await createCampaign(baseUrl);
       const characterIds: string[] = [];
