@@ -12,7 +12,6 @@ import {
   CampaignClockEntity,
   CampaignEntity,
   CampaignTreasuryEntity,
-  CharacterEntity,
   DowntimeActionEntity,
   Scale,
   SessionRosterEntity,
@@ -185,7 +184,7 @@ export class CampaignStateService implements OnModuleInit {
     return this.db.mutation(call, async (m) => {
       const { campaign, sessionId } = await this.sessionInProgress(m, who);
       const ids = [...new Set(characterIds)];
-      await this.assertCharacters(m, campaign.id, ids, 'characterIds');
+      await this.campaigns.assertCharactersExist(m, campaign.id, ids, 'characterIds');
       await m.delete(SessionRosterEntity, { sessionId });
       for (const characterId of ids) await this.insertRosterRow(m, sessionId, characterId);
       return this.campaigns.sessionView(m, sessionId);
@@ -196,7 +195,7 @@ export class CampaignStateService implements OnModuleInit {
     assertMayActFor(who, characterId);
     return this.db.mutation(call, async (m) => {
       const { campaign, sessionId } = await this.sessionInProgress(m, who);
-      await this.assertCharacters(m, campaign.id, [characterId], 'characterId');
+      await this.campaigns.assertCharactersExist(m, campaign.id, [characterId], 'characterId');
       const present = await m.findOne(SessionRosterEntity, { where: { sessionId, characterId } });
       if (!present) await this.insertRosterRow(m, sessionId, characterId);
       return this.campaigns.sessionView(m, sessionId);
@@ -224,22 +223,6 @@ export class CampaignStateService implements OnModuleInit {
       throw new Problem('NO_SESSION_IN_PROGRESS', 'No game session is in progress; the referee starts one.');
     }
     return { campaign, sessionId: campaign.currentSessionId };
-  }
-
-  private async assertCharacters(m: EntityManager, campaignId: string, ids: string[], field: string) {
-    if (ids.length === 0) return;
-    const found = await m.find(CharacterEntity, {
-      where: { campaignId, id: AnyOf(ids) },
-      select: { id: true },
-    });
-    const missing = ids.filter((id) => !found.some((c) => c.id === id));
-    if (missing.length > 0) {
-      throw Problem.field(
-        'VALIDATION_FAILED',
-        field,
-        `No such character in this campaign: ${missing.join(', ')}.`,
-      );
-    }
   }
 
   // Downtime

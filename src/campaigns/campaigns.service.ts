@@ -289,7 +289,8 @@ export class CampaignsService {
     return Object.assign(base, ...this.characterDecorators.map((decorate) => decorate(entity, campaign)));
   }
 
-  private async assertCharactersExist(m: EntityManager, campaignId: string, ids: string[], field: string) {
+  /** VALIDATION_FAILED naming `field` unless every id is a character of the campaign. */
+  async assertCharactersExist(m: EntityManager, campaignId: string, ids: string[], field: string) {
     if (ids.length === 0) return;
     const found = await m.find(CharacterEntity, {
       where: { campaignId, id: AnyOf(ids) },

@@ -18,7 +18,6 @@ import {
 } from '../core/crafting';
 import type { PoolTestOutcome } from '../core/checks/pool-test';
 import { Database, MutationCall } from '../database/database.service';
-import { CharacterEntity } from '../database/entities';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { InventoryService } from '../inventory/inventory.service';
 import { RollsService } from '../rolls/rolls.service';
@@ -97,7 +96,7 @@ export class CraftingDowntimeService implements OnModuleInit {
     }
     const characterIds = [...new Set(input.characterIds ?? [])];
     return this.db.mutation(call, async (m) => {
-      await this.assertCharacters(m, who.campaignId, characterIds, 'characterIds');
+      await this.campaigns.assertCharactersExist(m, who.campaignId, characterIds, 'characterIds');
       const stamp = now();
       const row: ProjectClockEntity = {
         id: newId(),
@@ -144,7 +143,7 @@ export class CraftingDowntimeService implements OnModuleInit {
     assertMayActFor(who, input.characterId);
     return this.db.mutation(call, async (m): Promise<ProjectClockTickResult> => {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
-      await this.assertCharacters(m, who.campaignId, [input.characterId], 'characterId');
+      await this.campaigns.assertCharactersExist(m, who.campaignId, [input.characterId], 'characterId');
       const row = await this.clock(m, who, clockId, true);
       if (row.filled >= row.ticks) {
         throw new Problem('CONFLICT', `${row.name} is complete: every tick is filled.`);
@@ -666,22 +665,6 @@ export class CraftingDowntimeService implements OnModuleInit {
     if (!row)
       throw Problem.field('UNPROCESSABLE', field, `Character ${characterId} carries no item ${itemId}.`);
     return row;
-  }
-
-  private async assertCharacters(m: EntityManager, campaignId: string, ids: string[], field: string) {
-    if (ids.length === 0) return;
-    const found = await m.find(CharacterEntity, {
-      where: { campaignId, id: AnyOf(ids) },
-      select: { id: true },
-    });
-    const missing = ids.filter((id) => !found.some((c) => c.id === id));
-    if (missing.length > 0) {
-      throw Problem.field(
-        'VALIDATION_FAILED',
-        field,
-        `No such character in this campaign: ${missing.join(', ')}.`,
-      );
-    }
   }
 }
 
