@@ -207,6 +207,37 @@ export const CASES: BenchCase[] = [
     },
   },
   {
+    name: 'encounter-check-idempotent',
+    description:
+      'Stateful (issue 11): POST /v1/campaigns/{id}/encounter-checks with a referee key and a unique ' +
+      'Idempotency-Key: a whole exploration check (number appearing, site tie, recurring, distance, ' +
+      'reaction) sealed as a secret roll with its commitment, and the stored answer, in one SQLite transaction',
+    server: 'app',
+    baseline: 'character-purchase-idempotent',
+    target: 0.8,
+    setup: async (baseUrl) => {
+      const campaign = await createCampaign(baseUrl);
+      return { campaignId: campaign.id, refereeKey: campaign.refereeKey };
+    },
+    perRequest: true,
+    request: (state, seq) => ({
+      method: 'POST',
+      path: `/v1/campaigns/${state.campaignId}/encounter-checks`,
+      headers: {
+        ...JSON_HEADERS,
+        authorization: `Bearer ${state.refereeKey}`,
+        'idempotency-key': `bench-enc-${RUN_ID}-${seq}`,
+      },
+      body: JSON.stringify({ scale: 'exploration', players: 4, people: true }),
+    }),
+    verify: (body) => {
+      const answer = body as { checked?: unknown; rollId?: unknown } | null;
+      return answer?.checked === true && typeof answer.rollId === 'string'
+        ? undefined
+        : 'not an encounter check';
+    },
+  },
+  {
     name: 'stronghold-improvement-idempotent',
     description:
       'Stateful (issue 9): POST /v1/campaigns/{id}/strongholds/{sid}/improvements with a referee key and a ' +

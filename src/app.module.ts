@@ -6,6 +6,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { CampaignGuard } from './auth/campaign.guard';
 import { CampaignsModule } from './campaigns/campaigns.module';
+import { EncountersModule } from './encounters/encounters.module';
 import { CampaignStateModule, TreasuryModule } from './campaign-state/campaign-state.module';
 import { ChecksModule } from './checks/checks.module';
 import { ProblemFilter } from './common/problem.filter';
@@ -76,6 +77,7 @@ export class AppModule {
         InventoryModule,
         TreasureModule,
         CraftingModule,
+        EncountersModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },

@@ -27,13 +27,12 @@ export class ClockAdvanceInput {
   @In.int('Exploration turns within the current watch.', { optional: true, min: 0 })
   turns?: number;
 
-  @In.id(
-    'The referee table to roll the encounter checks that fall due on (default: the scale’s default table).',
-    {
-      optional: true,
-    },
+  @In.bool(
+    'Make the encounter checks that the time passed makes due, in order, as secret rolls, and list them ' +
+      'in the answer (referee tables are not built yet: the checks use the scale’s dice alone).',
+    { optional: true },
   )
-  encounterTableId?: string;
+  rollEncounterChecks?: boolean;
 
   @In.seed()
   seed?: string;

@@ -3,6 +3,7 @@ import { PageOf } from '../common/pagination';
 import { Out } from '../common/schema';
 import { CLOCK_SCALES, CLOCK_WATCHES } from '../core/clock';
 import type { Scale, Watch } from '../database/entities';
+import { EncounterCheckResult } from '../encounters/encounters.results';
 import { ScaleEnum, WatchEnum } from './campaign-state.inputs';
 
 @ObjectType({ description: 'The campaign’s in-game clock and scale of play.' })
@@ -54,6 +55,15 @@ export class ClockAdvance {
 
   @Out.nested('What the time passed made due.', () => ClockDue)
   due: ClockDue;
+
+  @Out.nestedList(
+    'With rollEncounterChecks: the checks made, in order (logged as secret rolls).',
+    () => EncounterCheckResult,
+    {
+      optional: true,
+    },
+  )
+  encounterChecks?: EncounterCheckResult[];
 }
 
 @ObjectType({ description: 'One change of the company treasury.' })

@@ -292,7 +292,7 @@ export const Out = {
     ),
   nestedList: (description: string, type: () => ClassType<unknown>, o: OutOptions = {}) =>
     applyDecorators(
-      Field(() => [type()], { description, nullable: o.nullable }),
-      ApiProperty({ type: lazyList(type), description, nullable: o.nullable, required: true }),
+      Field(() => [type()], { description, nullable: o.nullable || o.optional }),
+      ApiProperty({ type: lazyList(type), description, nullable: o.nullable, required: !o.optional }),
     ),
 };

@@ -2013,6 +2013,176 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/encounters/checks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** An encounter check at a scale of play, and what the encounter is */
+    post: operations['Encounters_check'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/encounters/reactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A reaction roll (COEAC d6 or Cairn 2d6) */
+    post: operations['Encounters_reaction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/encounters/distances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** How far away an encounter starts (d6) */
+    post: operations['Encounters_distance'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/encounters/die-of-fate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cairn’s die of fate (d6, 4+ favours the characters) */
+    post: operations['Encounters_dieOfFate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/encounters/morale-checks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A morale check (COEAC rating, COEAC hirelings, Cairn WIL) */
+    post: operations['Encounters_morale'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/encounters/morale-dispositions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Our default COEAC morale ratings by disposition */
+    get: operations['Encounters_dispositions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/encounters/adversaries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** An adversary’s pool, hit points and save Objective by grade */
+    post: operations['Encounters_adversary'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/encounters/surprise': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A G&M surprise roll (perception) */
+    post: operations['Encounters_surprise'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/encounters/number-appearing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Number appearing from an expression of the number of players */
+    post: operations['Encounters_numberAppearing'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/encounter-checks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** An encounter check in the campaign (referee; secret by default) */
+    post: operations['CampaignEncounters_check'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2279,8 +2449,8 @@ export interface components {
       watches?: number;
       /** @description Exploration turns within the current watch. */
       turns?: number;
-      /** @description The referee table to roll the encounter checks that fall due on (default: the scale’s default table). */
-      encounterTableId?: string;
+      /** @description Make the encounter checks that the time passed makes due, in order, as secret rolls, and list them in the answer (referee tables are not built yet: the checks use the scale’s dice alone). */
+      rollEncounterChecks?: boolean;
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
@@ -2299,6 +2469,73 @@ export interface components {
       /** @description Encounter checks: one a watch overland, one a turn in exploration, one a day on water. */
       encounterChecks: number;
     };
+    NumberAppearingView: {
+      /** @description The expression. */
+      expression: string;
+      /** @description How many appear. */
+      count: number;
+      /** @description The fewest the expression can give. */
+      min: number;
+      /** @description The most the expression can give. */
+      max: number;
+    };
+    DistanceView: {
+      /** @description The d6. */
+      roll: number;
+      /** @description extremely-close … very-far. */
+      distance: string;
+      /** @description What it means at the table. */
+      label: string;
+    };
+    ReactionView: {
+      /** @description The d6. */
+      roll: number;
+      /** @description The starting attitude. */
+      reaction: string;
+    };
+    EncounterCheckOdds: {
+      /** @description Chance the check gives an encounter. */
+      encounter: number;
+      /** @description Chance the check gives an omen. */
+      omen: number;
+      /** @description Chance an encounter is tied to a nearby site (null when no check is made). */
+      siteTied: number | null;
+      /** @description Chance an encounter is a recurring character or monster (null when no check is made). */
+      recurring: number | null;
+    };
+    EncounterCheckResult: {
+      /**
+       * @description The scale of play.
+       * @enum {string}
+       */
+      scale: 'haven' | 'overland' | 'exploration' | 'water' | 'combat';
+      /** @description False in a haven or in combat: no check is made. */
+      checked: boolean;
+      /** @description The check die, or null. */
+      roll: number | null;
+      /** @description none, encounter or omen. */
+      result: string;
+      /** @description How many appear (encounters only). */
+      numberAppearing: components['schemas']['NumberAppearingView'] | null;
+      /** @description Tied to a nearby site (encounters only). */
+      siteTied: boolean | null;
+      /** @description A recurring character or monster (encounters only). */
+      recurring: boolean | null;
+      /** @description How far away (encounters only). */
+      distance: components['schemas']['DistanceView'] | null;
+      /** @description The reaction, for people. */
+      reaction: components['schemas']['ReactionView'] | null;
+      /** @description The exact chances of each step. */
+      odds: components['schemas']['EncounterCheckOdds'];
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed that reproduces the roll. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The roll-log entry (campaign checks), else null. */
+      rollId: string | null;
+    };
     ClockAdvance: {
       /** @description The clock before. */
       from: components['schemas']['ClockView'];
@@ -2308,6 +2545,8 @@ export interface components {
       passed: components['schemas']['ClockPassed'];
       /** @description What the time passed made due. */
       due: components['schemas']['ClockDue'];
+      /** @description With rollEncounterChecks: the checks made, in order (logged as secret rolls). */
+      encounterChecks?: components['schemas']['EncounterCheckResult'][];
     };
     ClockUpdateInput: {
       /**
@@ -5277,6 +5516,289 @@ export interface components {
       character: components['schemas']['CharacterMoney'] | null;
       /** @description The Cash ledger entry; null on a failure. */
       ledgerEntry: components['schemas']['LedgerEntry'] | null;
+    };
+    EncounterCheckInput: {
+      /**
+       * @description The scale of play.
+       * @enum {string}
+       */
+      scale: 'haven' | 'overland' | 'exploration' | 'water' | 'combat';
+      /** @description Players at the table, for number appearing (default 4). */
+      players?: number;
+      /** @description Chance in 6 that an encounter is a recurring character or monster (default 2). */
+      recurringChance?: number;
+      /** @description Number appearing as an expression of players (default "players"). */
+      numberAppearing?: string;
+      /** @description The encounter is with people: roll a reaction. */
+      people?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ReactionInput: {
+      /**
+       * @description coeac (d6) or cairn (2d6).
+       * @enum {string}
+       */
+      system: 'coeac' | 'cairn';
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ReactionResult: {
+      /**
+       * @description The system.
+       * @enum {string}
+       */
+      system: 'coeac' | 'cairn';
+      /** @description The total rolled. */
+      roll: number;
+      /** @description The faces. */
+      faces: number[];
+      /** @description The reaction. */
+      reaction: string;
+      /** @description The chance of every reaction, by name. */
+      odds: {
+        [key: string]: unknown;
+      };
+      /** @description The seed that reproduces the roll. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+    };
+    SeedOnlyInput: {
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    DistanceOdds: {
+      /** @description The chance of this distance. */
+      distance: number;
+    };
+    DistanceResult: {
+      /** @description The d6. */
+      roll: number;
+      /** @description extremely-close … very-far. */
+      distance: string;
+      /** @description What it means at the table. */
+      label: string;
+      /** @description Its chance. */
+      odds: components['schemas']['DistanceOdds'];
+      /** @description The seed that reproduces the roll. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+    };
+    FateOdds: {
+      /** @description Chance of 4 or more. */
+      favourable: number;
+    };
+    DieOfFateResult: {
+      /** @description The d6. */
+      roll: number;
+      /** @description 4 or more: luck is with the characters. */
+      favourable: boolean;
+      /** @description Its chance. */
+      odds: components['schemas']['FateOdds'];
+      /** @description The seed that reproduces the roll. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+    };
+    MoraleCheckInput: {
+      /**
+       * @description Which rule.
+       * @enum {string}
+       */
+      system: 'coeac' | 'coeac-hirelings' | 'cairn';
+      /** @description coeac: the group’s morale rating, 1–6 (or send disposition). */
+      rating?: number;
+      /**
+       * @description coeac: a named default disposition instead of a rating.
+       * @enum {string}
+       */
+      disposition?: 'craven' | 'skittish' | 'steady' | 'resolute' | 'fearless' | 'unbreakable';
+      /** @description coeac: the creatures believe death is upon them: morale fails without a roll. */
+      mortalDanger?: boolean;
+      /** @description coeac-hirelings: the controlling player’s Diplomacy or Streetwise pool. */
+      controllerPool?: number;
+      /** @description coeac-hirelings: the hirelings’ pool. */
+      hirelingPool?: number;
+      /** @description cairn: the WIL of the group (or its leader), 0–30. */
+      wil?: number;
+      /** @description cairn: what called for the check (first-casualty, half-strength, zero-hp …). */
+      trigger?: string;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    PassOdds: {
+      /** @description Chance the check passes. */
+      pass: number;
+    };
+    MoraleResult: {
+      /**
+       * @description The rule used.
+       * @enum {string}
+       */
+      system: 'coeac' | 'coeac-hirelings' | 'cairn';
+      /** @description True: they hold (or the hirelings keep order). */
+      passed: boolean;
+      /** @description Every face rolled (none in mortal danger). */
+      faces: number[];
+      /** @description The number to roll under or at (rating or WIL); null for the versus test. */
+      target: number | null;
+      /** @description True when the result needed no roll (mortal danger). */
+      automatic: boolean;
+      /** @description The exact chance to hold. */
+      odds: components['schemas']['PassOdds'];
+      /** @description The seed that reproduces the roll. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+    };
+    MoraleDisposition: {
+      /** @description The name. */
+      disposition: string;
+      /** @description Holds on a d6 at or under this. */
+      rating: number;
+      /** @description Who fits it. */
+      description: string;
+    };
+    MoraleDispositionList: {
+      /** @description The dispositions, most skittish first. */
+      items: components['schemas']['MoraleDisposition'][];
+    };
+    AdversaryInput: {
+      /**
+       * @description The grade.
+       * @enum {string}
+       */
+      grade: 'minor' | 'moderate' | 'major' | 'severe';
+      /**
+       * @description elite or legendary (they do not stack).
+       * @enum {string}
+       */
+      tag?: 'elite' | 'legendary';
+      /** @description How many (default 1): the answer repeats the stats with the total HP. */
+      count?: number;
+    };
+    AdversaryResult: {
+      /**
+       * @description The grade.
+       * @enum {string}
+       */
+      grade: 'minor' | 'moderate' | 'major' | 'severe';
+      /**
+       * @description elite, legendary or null.
+       * @enum {string|null}
+       */
+      tag: 'elite' | 'legendary' | null;
+      /** @description Dice in its pool. */
+      pool: number;
+      /** @description Hit points of one. */
+      hp: number;
+      /** @description The Objective of saves against it. */
+      saveObjective: number;
+      /** @description How many. */
+      count: number;
+      /** @description Hit points of them all. */
+      totalHp: number;
+    };
+    SurpriseInput: {
+      /** @description The perception score. */
+      perception: number;
+      /** @description Aware of the attackers: +4. */
+      aware?: boolean;
+      /** @description Asleep: −6. */
+      asleep?: boolean;
+      /** @description Any other modifier. */
+      modifier?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    SurpriseOdds: {
+      /** @description Chance of being surprised. */
+      surprised: number;
+    };
+    SurpriseResult: {
+      /** @description The d20. */
+      roll: number;
+      /** @description The perception target after modifiers. */
+      target: number;
+      /** @description Surprised: no action in the first round, then −2 defense and −3 to success rolls until shaken off. */
+      surprised: boolean;
+      /** @description The exact chance. */
+      odds: components['schemas']['SurpriseOdds'];
+      /** @description The seed that reproduces the roll. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+    };
+    NumberAppearingInput: {
+      /**
+       * @description Whole numbers, players, NdM, + - *, / (rounding up), parentheses.
+       * @example 1d4+players
+       */
+      expression: string;
+      /** @description Players at the table. */
+      players: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    NumberAppearingResult: {
+      /** @description The expression. */
+      expression: string;
+      /** @description How many appear. */
+      count: number;
+      /** @description The fewest the expression can give. */
+      min: number;
+      /** @description The most the expression can give. */
+      max: number;
+      /** @description Players at the table. */
+      players: number;
+      /** @description Every face rolled. */
+      faces: number[];
+      /** @description The seed that reproduces the roll. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+    };
+    CampaignEncounterCheckInput: {
+      /**
+       * @description The scale (default: the clock’s).
+       * @enum {string}
+       */
+      scale?: 'haven' | 'overland' | 'exploration' | 'water' | 'combat';
+      /** @description Players (default: the roster’s size, else the number of characters). */
+      players?: number;
+      /** @description Chance in 6 of a recurring character or monster (default 2). */
+      recurringChance?: number;
+      /** @description Number appearing expression (default "players"). */
+      numberAppearing?: string;
+      /** @description The encounter is with people: roll a reaction. */
+      people?: boolean;
+      /** @description Seal the roll for non-referee keys (default true). */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
     };
     /** @description An RFC 9457 problem: every error answer of the REST API. `code` is stable and meant for programs; GraphQL sends the same code in `extensions.code`. */
     Problem: {
@@ -10211,6 +10733,320 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['OrbIntegrationResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Encounters_check: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EncounterCheckInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EncounterCheckResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Encounters_reaction: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReactionInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReactionResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Encounters_distance: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SeedOnlyInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DistanceResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Encounters_dieOfFate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SeedOnlyInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DieOfFateResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Encounters_morale: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MoraleCheckInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MoraleResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Encounters_dispositions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MoraleDispositionList'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Encounters_adversary: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdversaryInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdversaryResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Encounters_surprise: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SurpriseInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SurpriseResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Encounters_numberAppearing: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NumberAppearingInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NumberAppearingResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CampaignEncounters_check: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CampaignEncounterCheckInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EncounterCheckResult'];
         };
       };
       400: components['responses']['BadRequest'];

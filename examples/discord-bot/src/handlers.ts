@@ -195,10 +195,7 @@ export const HANDLERS: Record<string, Handler> = {
     const result = await unwrap(
       untyped.POST(ENCOUNTER_CHECKS, { params: { path: { campaignId } }, body: {} }),
     );
-    const text = JSON.stringify(result);
-    await interaction.reply(
-      privately(`🐉 Encounter check: \`${text.length > 1800 ? `${text.slice(0, 1800)}…` : text}\``),
-    );
+    await interaction.reply(privately(`🐉 ${describeEncounter(result as EncounterCheck)}`));
   },
 
   /** `/link key [character]`: remembers the user's key for this server (answered privately). */
@@ -239,6 +236,36 @@ export const HANDLERS: Record<string, Handler> = {
 };
 
 const ENCOUNTER_CHECKS = '/v1/campaigns/{campaignId}/encounter-checks';
+
+/** The fields of an encounter check the bot shows. */
+interface EncounterCheck {
+  scale: string;
+  checked: boolean;
+  roll: number | null;
+  result: 'none' | 'encounter' | 'omen';
+  numberAppearing: { count: number } | null;
+  siteTied: boolean | null;
+  recurring: boolean | null;
+  distance: { label: string } | null;
+  reaction: { reaction: string } | null;
+  rollId: string | null;
+}
+
+/** One line a referee reads at a glance. */
+export function describeEncounter(check: EncounterCheck): string {
+  const head = `Encounter check (${check.scale})`;
+  if (!check.checked) return `${head}: no check at this scale.`;
+  if (check.result === 'none') return `${head}, rolled ${check.roll}: nothing this time.`;
+  if (check.result === 'omen') return `${head}, rolled ${check.roll}: an **omen**.`;
+  const details = [
+    `${check.numberAppearing?.count ?? '?'} appear`,
+    check.distance?.label,
+    check.reaction ? `reaction: ${check.reaction.reaction}` : null,
+    check.siteTied ? 'tied to a nearby site' : null,
+    check.recurring ? 'a recurring face' : null,
+  ].filter(Boolean);
+  return `${head}, rolled ${check.roll}: an **encounter**. ${details.join('; ')}. (roll ${check.rollId})`;
+}
 
 /** Whether the server's own OpenAPI document (`GET /openapi.json`) has this operation. */
 async function serverHas(ctx: BotContext, path: string, method: string): Promise<boolean> {

@@ -204,37 +204,45 @@ describe('Discord bot handlers against a running Arbiter', () => {
     });
   });
 
-  it('/encounter is the referee’s, always private, and says encounters are not available yet', async () => {
+  it('/encounter is the referee’s, always private, and makes a check at the clock’s scale', async () => {
     expect(await run('encounter')).toEqual({
       content: 'Only the referee may check for encounters.',
       ephemeral: true,
     });
     const reply = await run('encounter', {}, { userId: REFEREE });
     expect(reply.ephemeral).toBe(true);
-    expect(reply.content).toContain('not available yet');
+    // A new campaign's clock stands in a haven, where no check is made.
+    expect(reply.content).toBe('🐉 Encounter check (haven): no check at this scale.');
   });
 
-  it('/encounter calls POST /v1/campaigns/{id}/encounter-checks once the server’s document has it', async () => {
+  it('/encounter calls POST /v1/campaigns/{id}/encounter-checks and describes an encounter in one line', async () => {
     const calls: string[] = [];
+    const encounter = {
+      scale: 'overland',
+      checked: true,
+      roll: 2,
+      result: 'encounter',
+      numberAppearing: { expression: 'players', count: 4, min: 4, max: 4 },
+      siteTied: true,
+      recurring: false,
+      distance: { roll: 6, distance: 'very-far', label: 'Very far' },
+      reaction: { roll: 5, reaction: 'diplomatic' },
+      rollId: 'r-1',
+    };
     const withEncounters: BotContext = {
       ...ctx,
       fetch: async (request) => {
         const url = new URL(request.url);
         calls.push(`${request.method} ${url.pathname} ${request.headers.get('authorization') ?? ''}`);
-        if (url.pathname === '/openapi.json') {
-          const served = (await (await fetch(request)).json()) as { paths: Record<string, unknown> };
-          served.paths['/v1/campaigns/{campaignId}/encounter-checks'] = { post: {} };
-          return Response.json(served);
-        }
-        if (url.pathname.endsWith('/encounter-checks')) {
-          return Response.json({ encounter: true, rollId: 'r-1' }, { status: 201 });
-        }
+        if (url.pathname.endsWith('/encounter-checks')) return Response.json(encounter, { status: 201 });
         return fetch(request);
       },
     };
     const reply = await run('encounter', {}, { userId: REFEREE }, withEncounters);
     expect(reply).toEqual({
-      content: '🐉 Encounter check: `{"encounter":true,"rollId":"r-1"}`',
+      content:
+        '🐉 Encounter check (overland), rolled 2: an **encounter**. 4 appear; Very far; reaction: diplomatic; ' +
+        'tied to a nearby site. (roll r-1)',
       ephemeral: true,
     });
     expect(calls).toContain(`POST /v1/campaigns/${campaignId}/encounter-checks Bearer ${refereeKey}`);

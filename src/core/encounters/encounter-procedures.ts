@@ -1,0 +1,297 @@
+import { RuleError } from '../errors';
+import type { Dice } from '../random';
+import { rollUnderSave } from '../checks/roll-under-save';
+import { versusTest } from '../checks/versus-test';
+import {
+  ADVERSARY_GRADES,
+  AdversaryGrade,
+  CAIRN_REACTIONS,
+  COEAC_REACTIONS,
+  DISTANCES,
+  MORALE_DISPOSITIONS,
+  Scale,
+} from './encounter-tables';
+import { numberAppearing } from './number-appearing';
+
+const share = (favourable: number, of: number) => favourable / of;
+
+// Reactions
+
+export interface ReactionOutcome {
+  system: 'coeac' | 'cairn';
+  roll: number;
+  faces: number[];
+  reaction: string;
+  odds: Record<string, number>;
+}
+
+/** COEAC d6 or Cairn 2d6 reaction roll, with the exact chance of every reaction. */
+export function reactionRoll(input: { system: 'coeac' | 'cairn' }, dice: Dice): ReactionOutcome {
+  if (input.system === 'coeac') {
+    const faces = dice.pool(1, 6, 'system');
+    return {
+      system: 'coeac',
+      roll: faces[0],
+      faces,
+      reaction: COEAC_REACTIONS[faces[0] - 1].reaction,
+      odds: Object.fromEntries(COEAC_REACTIONS.map((r) => [r.reaction, 1 / 6])),
+    };
+  }
+  if (input.system !== 'cairn')
+    throw new RuleError('VALIDATION_FAILED', 'system is coeac or cairn.', 'system');
+  const faces = dice.pool(2, 6, 'system');
+  const roll = faces[0] + faces[1];
+  const ways = (total: number) => 6 - Math.abs(total - 7);
+  const odds = Object.fromEntries(
+    CAIRN_REACTIONS.map((r) => {
+      let n = 0;
+      for (let t = r.min; t <= r.max; t++) n += ways(t);
+      return [r.reaction, n / 36];
+    }),
+  );
+  const reaction = CAIRN_REACTIONS.find((r) => roll >= r.min && roll <= r.max)!.reaction;
+  return { system: 'cairn', roll, faces, reaction, odds };
+}
+
+// Distance and the die of fate
+
+export interface DistanceOutcome {
+  roll: number;
+  distance: string;
+  label: string;
+  odds: { distance: number };
+}
+
+/** COEAC encounter distance, d6. */
+export function distanceRoll(_input: Record<string, never>, dice: Dice): DistanceOutcome {
+  const roll = dice.die(6);
+  const row = DISTANCES[roll - 1];
+  return { roll, distance: row.distance, label: row.label, odds: { distance: 1 / 6 } };
+}
+
+/** Cairn's die of fate: d6, 4 or more favours the characters. */
+export function dieOfFate(_input: Record<string, never>, dice: Dice) {
+  const roll = dice.die(6);
+  return { roll, favourable: roll >= 4, odds: { favourable: 0.5 } };
+}
+
+// Encounter checks by scale
+
+export interface EncounterCheckInput {
+  scale: Scale;
+  players?: number;
+  recurringChance?: number;
+  numberAppearing?: string;
+  people?: boolean;
+}
+
+export interface EncounterCheckOutcome {
+  scale: Scale;
+  checked: boolean;
+  roll: number | null;
+  result: 'none' | 'encounter' | 'omen';
+  numberAppearing: { expression: string; count: number; min: number; max: number } | null;
+  siteTied: boolean | null;
+  recurring: boolean | null;
+  distance: { roll: number; distance: string; label: string } | null;
+  reaction: { roll: number; reaction: string } | null;
+  odds: {
+    encounter: number;
+    omen: number;
+    siteTied: number | null;
+    recurring: number | null;
+  };
+}
+
+/** The die and faces of each scale's check (SPEC 5.4): [sides, encounter faces, omen faces]. */
+const CHECKS: Record<Scale, [number, number[], number[]] | null> = {
+  haven: null,
+  combat: null,
+  exploration: [6, [1], [2]],
+  water: [8, [1], []],
+  overland: [6, [1, 2], []],
+};
+
+/**
+ * A COEAC encounter check at a scale of play (seed 003, Encounters; SPEC 5.4), without a referee
+ * table: in a haven or in combat no check is made; exploration d6 (1 encounter, 2 omen); water d8
+ * (1 encounter); overland d6 (1–2 something happens, an encounter without a table to tell omens
+ * apart). On an encounter: number appearing (default `players`), a 2-in-6 tie to a nearby site, the
+ * recurring chance (x-in-6, default 2), distance d6, and a reaction d6 for people.
+ */
+export function encounterCheck(input: EncounterCheckInput, dice: Dice): EncounterCheckOutcome {
+  const rule = CHECKS[input.scale];
+  if (rule === undefined) throw new RuleError('VALIDATION_FAILED', 'Unknown scale.', 'scale');
+  const recurringChance = input.recurringChance ?? 2;
+  if (!Number.isInteger(recurringChance) || recurringChance < 0 || recurringChance > 6) {
+    throw new RuleError('VALIDATION_FAILED', 'recurringChance is x in 6, from 0 to 6.', 'recurringChance');
+  }
+  const none: EncounterCheckOutcome = {
+    scale: input.scale,
+    checked: false,
+    roll: null,
+    result: 'none',
+    numberAppearing: null,
+    siteTied: null,
+    recurring: null,
+    distance: null,
+    reaction: null,
+    odds: { encounter: 0, omen: 0, siteTied: null, recurring: null },
+  };
+  if (!rule) return none;
+  const [sides, encounterFaces, omenFaces] = rule;
+  const roll = dice.die(sides);
+  const odds = {
+    encounter: share(encounterFaces.length, sides),
+    omen: share(omenFaces.length, sides),
+    siteTied: 2 / 6,
+    recurring: recurringChance / 6,
+  };
+  const result = encounterFaces.includes(roll) ? 'encounter' : omenFaces.includes(roll) ? 'omen' : 'none';
+  if (result !== 'encounter') return { ...none, checked: true, roll, result, odds };
+  const players = input.players ?? 4;
+  const appearing = numberAppearing({ expression: input.numberAppearing ?? 'players', players }, dice);
+  const siteTied = dice.die(6) <= 2;
+  const recurring = dice.die(6) <= recurringChance;
+  const distance = distanceRoll({}, dice);
+  const reaction = input.people ? reactionRoll({ system: 'coeac' }, dice) : null;
+  return {
+    scale: input.scale,
+    checked: true,
+    roll,
+    result,
+    numberAppearing: {
+      expression: appearing.expression,
+      count: appearing.count,
+      min: appearing.min,
+      max: appearing.max,
+    },
+    siteTied,
+    recurring,
+    distance: { roll: distance.roll, distance: distance.distance, label: distance.label },
+    reaction: reaction ? { roll: reaction.roll, reaction: reaction.reaction } : null,
+    odds,
+  };
+}
+
+// Morale
+
+export type MoraleInput =
+  | { system: 'coeac'; rating?: number; disposition?: string; mortalDanger?: boolean }
+  | { system: 'coeac-hirelings'; controllerPool: number; hirelingPool: number }
+  | { system: 'cairn'; wil: number; trigger: string };
+
+export interface MoraleOutcome {
+  system: string;
+  passed: boolean;
+  faces: number[];
+  target: number | null;
+  automatic: boolean;
+  odds: { pass: number };
+}
+
+/**
+ * Morale. COEAC: one d6 at or under the group's rating (our default ratings; the seed's table is
+ * missing), failing unrolled in mortal danger. COEAC hirelings: the controlling player's Diplomacy or
+ * Streetwise pool against the hirelings' pool in a versus test; order holds only when the player
+ * wins outright (a tie goes to the hirelings: nobody took charge). Cairn: a WIL save.
+ */
+export function moraleCheck(input: MoraleInput, dice: Dice): MoraleOutcome {
+  if (input.system === 'coeac') {
+    let rating = input.rating;
+    if (input.disposition !== undefined) {
+      const row = MORALE_DISPOSITIONS.find((d) => d.disposition === input.disposition);
+      if (!row) throw new RuleError('VALIDATION_FAILED', 'Unknown disposition.', 'disposition');
+      if (rating !== undefined && rating !== row.rating) {
+        throw new RuleError('VALIDATION_FAILED', 'Send a rating or a disposition, not both.', 'rating');
+      }
+      rating = row.rating;
+    }
+    if (rating === undefined || !Number.isInteger(rating) || rating < 1 || rating > 6) {
+      throw new RuleError('VALIDATION_FAILED', 'A morale rating is a whole number from 1 to 6.', 'rating');
+    }
+    if (input.mortalDanger) {
+      return {
+        system: 'coeac',
+        passed: false,
+        faces: [],
+        target: rating,
+        automatic: true,
+        odds: { pass: 0 },
+      };
+    }
+    const faces = dice.pool(1, 6, 'rating');
+    return {
+      system: 'coeac',
+      passed: faces[0] <= rating,
+      faces,
+      target: rating,
+      automatic: false,
+      odds: { pass: rating / 6 },
+    };
+  }
+  if (input.system === 'coeac-hirelings') {
+    const outcome = versusTest(
+      { first: { pool: input.controllerPool }, second: { pool: input.hirelingPool } } as never,
+      dice,
+    );
+    return {
+      system: 'coeac-hirelings',
+      passed: outcome.winner === 'first',
+      faces: outcome.faces,
+      target: null,
+      automatic: false,
+      odds: { pass: outcome.odds.first },
+    };
+  }
+  if (input.system === 'cairn') {
+    const save = rollUnderSave({ attribute: input.wil } as never, dice);
+    return {
+      system: 'cairn',
+      passed: save.passed,
+      faces: save.faces,
+      target: input.wil,
+      automatic: false,
+      odds: { pass: save.odds.success },
+    };
+  }
+  throw new RuleError('VALIDATION_FAILED', 'system is coeac, coeac-hirelings or cairn.', 'system');
+}
+
+// Adversaries
+
+/**
+ * COEAC adversary grades: pool, hit points and save Objective; Elite adds half the hit points,
+ * Legendary doubles them and adds a die (the two do not stack).
+ */
+export function adversaryStats(input: { grade: AdversaryGrade; tag?: 'elite' | 'legendary' }) {
+  const base = ADVERSARY_GRADES.find((g) => g.grade === input.grade);
+  if (!base) throw new RuleError('VALIDATION_FAILED', 'Unknown grade.', 'grade');
+  const hp = input.tag === 'legendary' ? base.hp * 2 : input.tag === 'elite' ? base.hp * 1.5 : base.hp;
+  return {
+    grade: base.grade,
+    tag: input.tag ?? null,
+    pool: base.pool + (input.tag === 'legendary' ? 1 : 0),
+    hp,
+    saveObjective: base.saveObjective,
+  };
+}
+
+// Surprise (G&M)
+
+/**
+ * G&M surprise: a perception roll on d20 at or under the score, +4 when the character was aware of
+ * the attackers, −6 when asleep, plus any modifier; a failed roll means surprised.
+ */
+export function surpriseRoll(
+  input: { perception: number; aware?: boolean; asleep?: boolean; modifier?: number },
+  dice: Dice,
+) {
+  if (!Number.isInteger(input.perception) || input.perception < 0 || input.perception > 40) {
+    throw new RuleError('VALIDATION_FAILED', 'perception is a whole number from 0 to 40.', 'perception');
+  }
+  const target = input.perception + (input.aware ? 4 : 0) - (input.asleep ? 6 : 0) + (input.modifier ?? 0);
+  const roll = dice.die(20);
+  const notSurprised = Math.min(Math.max(target, 0), 20) / 20;
+  return { roll, target, surprised: roll > target, odds: { surprised: 1 - notSurprised } };
+}

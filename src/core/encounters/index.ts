@@ -1,0 +1,3 @@
+export * from './encounter-procedures';
+export * from './encounter-tables';
+export * from './number-appearing';
