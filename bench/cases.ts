@@ -210,14 +210,38 @@ export const CASES: BenchCase[] = [
     name: 'encounter-check-idempotent',
     description:
       'Stateful (issue 11): POST /v1/campaigns/{id}/encounter-checks with a referee key and a unique ' +
-      'Idempotency-Key: a whole exploration check (number appearing, site tie, recurring, distance, ' +
-      'reaction) sealed as a secret roll with its commitment, and the stored answer, in one SQLite transaction',
+      'Idempotency-Key: a whole overland check on an area table (entry with a graded adversary, number ' +
+      'appearing, site tie, recurring cast lot, distance, reaction) sealed as a secret roll with its ' +
+      'commitment, and the stored answer, in one SQLite transaction',
     server: 'app',
     baseline: 'character-purchase-idempotent',
     target: 0.8,
     setup: async (baseUrl) => {
       const campaign = await createCampaign(baseUrl);
-      return { campaignId: campaign.id, refereeKey: campaign.refereeKey };
+      const table = await postJson<{ id: string }>(
+        baseUrl,
+        `/v1/campaigns/${campaign.id}/tables`,
+        {
+          name: 'Bandit road',
+          formula: '1d6',
+          entries: [
+            {
+              range: [1, 3],
+              text: 'Bandits',
+              kind: 'people',
+              numberAppearing: 'players+1d4',
+              grade: 'minor',
+            },
+            { range: [4, 5], text: 'Wolves', kind: 'beasts', numberAppearing: '2d4', grade: 'moderate' },
+            { range: [6, 6], text: 'Crows over a fresh grave', kind: 'omen' },
+          ],
+        },
+        campaign.auth,
+      );
+      for (const name of ['Old Morag', 'The Heron Knight', 'Gristle']) {
+        await postJson(baseUrl, `/v1/campaigns/${campaign.id}/recurring`, { name }, campaign.auth);
+      }
+      return { campaignId: campaign.id, refereeKey: campaign.refereeKey, tableId: table.id };
     },
     perRequest: true,
     request: (state, seq) => ({
@@ -228,7 +252,7 @@ export const CASES: BenchCase[] = [
         authorization: `Bearer ${state.refereeKey}`,
         'idempotency-key': `bench-enc-${RUN_ID}-${seq}`,
       },
-      body: JSON.stringify({ scale: 'exploration', players: 4, people: true }),
+      body: JSON.stringify({ scale: 'overland', players: 4, tableId: state.tableId }),
     }),
     verify: (body) => {
       const answer = body as { checked?: unknown; rollId?: unknown } | null;

@@ -5,6 +5,7 @@ import { Receipts1764400000000 } from './1764400000000-Receipts';
 import { Strongholds1764000000000 } from './1764000000000-Strongholds';
 import { Treasure1764100000000 } from './1764100000000-Treasure';
 import { Crafting1764300000000 } from './1764300000000-Crafting';
+import { Encounters1764200000000 } from './1764200000000-Encounters';
 
 /** Every migration, oldest first. Listed by class so that compiled and test builds find them alike. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   Strongholds1764000000000,
   Crafting1764300000000,
   Treasure1764100000000,
+  Encounters1764200000000,
 ];

@@ -29,10 +29,17 @@ export class ClockAdvanceInput {
 
   @In.bool(
     'Make the encounter checks that the time passed makes due, in order, as secret rolls, and list them ' +
-      'in the answer (referee tables are not built yet: the checks use the scale’s dice alone).',
+      'in the answer. Implied by `encounterTableId` or by a default table for the scale in the ' +
+      'encounter settings; `false` turns them off even then. Without any table the checks use the ' +
+      'scale’s dice alone.',
     { optional: true },
   )
   rollEncounterChecks?: boolean;
+
+  @In.id('The referee table the due encounter checks draw from (else the scale’s default table).', {
+    optional: true,
+  })
+  encounterTableId?: string;
 
   @In.seed()
   seed?: string;

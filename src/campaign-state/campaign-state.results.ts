@@ -57,7 +57,7 @@ export class ClockAdvance {
   due: ClockDue;
 
   @Out.nestedList(
-    'With rollEncounterChecks: the checks made, in order (logged as secret rolls).',
+    'The encounter checks made (see rollEncounterChecks and encounterTableId), in order, logged as secret rolls.',
     () => EncounterCheckResult,
     {
       optional: true,

@@ -5,6 +5,7 @@ import type { ArbiterRequest } from '../common/request-context';
 import {
   AdversaryInput,
   CampaignEncounterCheckInput,
+  ChaseInput,
   EncounterCheckInput,
   MoraleCheckInput,
   NumberAppearingInput,
@@ -14,6 +15,7 @@ import {
 } from './encounters.inputs';
 import {
   AdversaryResult,
+  ChaseResult,
   DieOfFateResult,
   DistanceResult,
   EncounterCheckResult,
@@ -91,6 +93,14 @@ export class EncountersController {
   @ApiOkResponse({ type: SurpriseResult })
   surprise(@Body() input: SurpriseInput, @Req() req: ArbiterRequest) {
     return this.encounters.surprise(input, req);
+  }
+
+  @Post('chases')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A G&M chase: an agility contest, +1 per full 3 points of movement difference' })
+  @ApiOkResponse({ type: ChaseResult })
+  chase(@Body() input: ChaseInput, @Req() req: ArbiterRequest) {
+    return this.encounters.chase(input, req);
   }
 
   @Post('number-appearing')

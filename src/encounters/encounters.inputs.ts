@@ -34,6 +34,63 @@ registerEnumType(DispositionEnum, {
   description: 'Our default COEAC morale ratings.',
 });
 
+@InputType({
+  description: 'One entry of a table: a range (or a weight), its text and what the procedures read.',
+})
+export class TableEntryInputDto {
+  @In.intList('[lowest, highest] total (or [total]); leave out to use weight.', {
+    optional: true,
+    minItems: 1,
+    maxItems: 2,
+    min: -1_000_000,
+    max: 1_000_000,
+  })
+  range?: number[];
+
+  @In.int('Relative weight (every entry of a weighted table has one; the formula is then 1dW).', {
+    optional: true,
+    min: 1,
+    max: 1000,
+  })
+  weight?: number;
+
+  @In.string('What the entry says.', { maxLength: 2000 })
+  text: string;
+
+  @In.string('hazard, people, beasts, site, omen, weather … (lowercase; omen makes a check an omen).', {
+    optional: true,
+    maxLength: 32,
+  })
+  kind?: string;
+
+  @In.string('Number appearing expression (see number-appearing).', { optional: true, maxLength: 200 })
+  numberAppearing?: string;
+
+  @In.oneOf('Adversary grade.', GRADES, GradeEnum, { optional: true })
+  grade?: string;
+
+  @In.oneOf('elite or legendary.', ADVERSARY_TAGS, AdversaryTagEnum, { optional: true })
+  tag?: 'elite' | 'legendary';
+
+  @In.id('A table of the campaign to draw on next (depth ≤ 5).', { optional: true })
+  subtableId?: string;
+
+  @In.bool('Roll a reaction (default: when the kind is people).', { optional: true })
+  reaction?: boolean;
+}
+
+@InputType({ description: 'A table given inline (stateless checks).' })
+export class TableInput {
+  @In.string('Dice formula: 1d6, 2d6, 1d100, d66, 1d6+1d4 … (derived from weights when left out).', {
+    optional: true,
+    maxLength: 64,
+  })
+  formula?: string;
+
+  @In.nestedList('The entries.', () => TableEntryInputDto, { minItems: 1, maxItems: 1000 })
+  entries: TableEntryInputDto[];
+}
+
 const players = (description: string) => In.int(description, { optional: true, min: 0, max: 100 });
 
 @InputType({ description: 'An encounter check at a scale of play.' })
@@ -59,6 +116,15 @@ export class EncounterCheckInput {
 
   @In.bool('The encounter is with people: roll a reaction.', { optional: true })
   people?: boolean;
+
+  @In.nested(
+    'An area table to draw the encounter from (its entries’ kinds tell omens apart).',
+    () => TableInput,
+    {
+      optional: true,
+    },
+  )
+  table?: TableInput;
 
   @In.seed()
   seed?: string;
@@ -186,8 +252,165 @@ export class CampaignEncounterCheckInput {
   @In.bool('The encounter is with people: roll a reaction.', { optional: true })
   people?: boolean;
 
+  @In.id('The area table to draw from (default: the campaign’s default table for the scale, if set).', {
+    optional: true,
+  })
+  tableId?: string;
+
   @In.bool('Seal the roll for non-referee keys (default true).', { optional: true })
   secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
+// Referee tables
+
+export const TABLE_VISIBILITIES = ['referee', 'players'] as const;
+export const TableVisibilityEnum = { referee: 'referee', players: 'players' } as const;
+registerEnumType(TableVisibilityEnum, {
+  name: 'TableVisibility',
+  description:
+    'referee: only the referee’s keys know the table exists; players: every key may read and draw.',
+});
+
+export const IMPORT_FORMAT_VALUES = ['foundry', 'json', 'csv'] as const;
+export const ImportFormatEnum = { foundry: 'foundry', json: 'json', csv: 'csv' } as const;
+registerEnumType(ImportFormatEnum, {
+  name: 'TableImportFormat',
+  description: 'foundry: Foundry VTT RollTable JSON; json: simple JSON; csv: pipe-separated lines.',
+});
+
+export const EXPORT_FORMAT_VALUES = ['foundry'] as const;
+export const ExportFormatEnum = { foundry: 'foundry' } as const;
+registerEnumType(ExportFormatEnum, {
+  name: 'TableExportFormat',
+  description: 'foundry: a Foundry VTT RollTable.',
+});
+
+export const TableScaleEnum = ScaleEnum;
+
+@InputType({ description: 'A referee table (SPEC 5.4).' })
+export class CreateTableInput extends TableInput {
+  @In.string('The name.', { maxLength: 200 })
+  name: string;
+
+  @In.string('The area it belongs to.', { optional: true, maxLength: 200 })
+  area?: string;
+
+  @In.oneOf('The scale it is rolled at.', ENCOUNTER_SCALES, ScaleEnum, { optional: true })
+  scale?: (typeof ENCOUNTER_SCALES)[number];
+
+  @In.oneOf('referee (default) or players.', TABLE_VISIBILITIES, TableVisibilityEnum, { optional: true })
+  visibility?: (typeof TABLE_VISIBILITIES)[number];
+
+  @In.bool('Foundry’s draw-with-replacement flag, kept for the export (default true).', { optional: true })
+  replacement?: boolean;
+
+  @In.string('Notes for the referee.', { optional: true, maxLength: 2000 })
+  description?: string;
+}
+
+@InputType({ description: 'A table file to import.' })
+export class ImportTableInput {
+  @In.oneOf('foundry, json or csv.', IMPORT_FORMAT_VALUES, ImportFormatEnum)
+  format: (typeof IMPORT_FORMAT_VALUES)[number];
+
+  @In.string('The file’s text (Foundry JSON, simple JSON, or pipe-separated lines).', { maxLength: 90_000 })
+  content: string;
+
+  @In.string('The name (default: the file’s, else "Imported table").', { optional: true, maxLength: 200 })
+  name?: string;
+
+  @In.string('The formula, overriding the file’s.', { optional: true, maxLength: 64 })
+  formula?: string;
+
+  @In.string('The area it belongs to.', { optional: true, maxLength: 200 })
+  area?: string;
+
+  @In.oneOf('The scale it is rolled at.', ENCOUNTER_SCALES, ScaleEnum, { optional: true })
+  scale?: (typeof ENCOUNTER_SCALES)[number];
+
+  @In.oneOf('referee (default) or players.', TABLE_VISIBILITIES, TableVisibilityEnum, { optional: true })
+  visibility?: (typeof TABLE_VISIBILITIES)[number];
+}
+
+@InputType({ description: 'A draw on a table.' })
+export class DrawTableInput {
+  @In.bool('Seal the roll for other keys (referee only; default true on referee tables).', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
+export const RECURRING_KINDS = ['character', 'monster'] as const;
+export const RecurringKindEnum = { character: 'character', monster: 'monster' } as const;
+registerEnumType(RecurringKindEnum, {
+  name: 'RecurringKind',
+  description: 'A recurring character or monster.',
+});
+
+@InputType({ description: 'A recurring character or monster.' })
+export class RecurringInput {
+  @In.string('The name.', { maxLength: 200 })
+  name: string;
+
+  @In.oneOf('character or monster (default character).', RECURRING_KINDS, RecurringKindEnum, {
+    optional: true,
+  })
+  kind?: 'character' | 'monster';
+
+  @In.string('Notes for the referee.', { optional: true, maxLength: 1000 })
+  notes?: string;
+}
+
+@InputType({ description: 'The campaign’s default table per scale (null clears one) and recurring chance.' })
+export class EncounterSettingsInput {
+  @In.id('Default table for overland checks.', { optional: true })
+  overland?: string | null;
+
+  @In.id('Default table for exploration checks.', { optional: true })
+  exploration?: string | null;
+
+  @In.id('Default table for water checks.', { optional: true })
+  water?: string | null;
+
+  @In.int('Chance in 6 that an encounter is recurring (default 2).', { optional: true, min: 0, max: 6 })
+  recurringChance?: number;
+}
+
+// Chases (G&M)
+
+@InputType({ description: 'One side of a chase.' })
+export class ChaseSideInput {
+  @In.int('Agility score.', { min: 0, max: 1000 })
+  agility: number;
+
+  @In.int('Movement rate.', { min: 0, max: 1000 })
+  movement: number;
+
+  @In.int('Bonus (relevant skills).', { optional: true, min: 0, max: 1000 })
+  bonus?: number;
+
+  @In.int('Penalty.', { optional: true, min: 0, max: 1000 })
+  penalty?: number;
+}
+
+@InputType({ description: 'A G&M chase: an agility contest.' })
+export class ChaseInput {
+  @In.nested('The side running away.', () => ChaseSideInput)
+  quarry: ChaseSideInput;
+
+  @In.nested('The side giving chase.', () => ChaseSideInput)
+  chaser: ChaseSideInput;
+
+  @In.int('Rounds rolled before the chase is left going on (default 50).', {
+    optional: true,
+    min: 1,
+    max: 1000,
+  })
+  maxRounds?: number;
 
   @In.seed()
   seed?: string;

@@ -6,6 +6,7 @@ import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
   AdversaryInput,
   CampaignEncounterCheckInput,
+  ChaseInput,
   EncounterCheckInput,
   MoraleCheckInput,
   NumberAppearingInput,
@@ -15,6 +16,7 @@ import {
 } from './encounters.inputs';
 import {
   AdversaryResult,
+  ChaseResult,
   DieOfFateResult,
   DistanceResult,
   EncounterCheckResult,
@@ -73,6 +75,11 @@ export class EncountersResolver {
   @Mutation(() => SurpriseResult, { description: 'A G&M surprise roll.' })
   surpriseRoll(@Args('input') input: SurpriseInput, @Context() ctx: GraphQLContext) {
     return this.encounters.surprise(input, ctx.req);
+  }
+
+  @Mutation(() => ChaseResult, { description: 'A G&M chase (agility contest).' })
+  chase(@Args('input') input: ChaseInput, @Context() ctx: GraphQLContext) {
+    return this.encounters.chase(input, ctx.req);
   }
 
   @Mutation(() => NumberAppearingResult, { description: 'Number appearing from an expression.' })

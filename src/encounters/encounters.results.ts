@@ -1,4 +1,5 @@
-import { ObjectType } from '@nestjs/graphql';
+import { ObjectType, registerEnumType } from '@nestjs/graphql';
+import { PageOf } from '../common/pagination';
 import { ScaleEnum } from '../campaign-state/campaign-state.inputs';
 import { Out } from '../common/schema';
 import { ENCOUNTER_SCALES, GRADES } from '../core/encounters';
@@ -10,12 +11,23 @@ import {
   MoraleSystemEnum,
   REACTION_SYSTEMS,
   ReactionSystemEnum,
+  RECURRING_KINDS,
+  RecurringKindEnum,
+  TABLE_VISIBILITIES,
+  TableVisibilityEnum,
 } from './encounters.inputs';
 
 const provenance = {
   seed: () => Out.string('The seed that reproduces the roll.'),
   rng: () => Out.string('The generator and its version.'),
 };
+
+export const ENCOUNTER_RESULTS = ['none', 'encounter', 'omen'] as const;
+export const EncounterResultEnum = { none: 'none', encounter: 'encounter', omen: 'omen' } as const;
+registerEnumType(EncounterResultEnum, {
+  name: 'EncounterResult',
+  description: 'What an encounter check found: nothing, an encounter or an omen.',
+});
 
 @ObjectType({ description: 'How many appear.' })
 export class NumberAppearingView {
@@ -70,6 +82,154 @@ export class EncounterCheckOdds {
     nullable: true,
   })
   recurring: number | null;
+
+  @Out.number('Chance of the entry drawn, along its subtables (null without a table or a draw).', {
+    nullable: true,
+  })
+  entry: number | null;
+
+  @Out.number('Chance of the recurring cast member drawn by lot (null when none was drawn).', {
+    nullable: true,
+  })
+  recurringMember: number | null;
+
+  @Out.number('Chance of the distance rolled (null when none was rolled).', { nullable: true })
+  distance: number | null;
+
+  @Out.number('Chance of the reaction rolled (null when none was rolled).', { nullable: true })
+  reaction: number | null;
+}
+
+@ObjectType({ description: 'A table entry with its exact probability.' })
+export class TableEntryView {
+  @Out.intList('[lowest, highest] total.')
+  range: number[];
+
+  @Out.int('Its weight, when the table was given by weights.', { nullable: true })
+  weight: number | null;
+
+  @Out.string('What the entry says.')
+  text: string;
+
+  @Out.string('hazard, people, beasts, site, omen, weather …', { nullable: true })
+  kind: string | null;
+
+  @Out.string('Number appearing expression.', { nullable: true })
+  numberAppearing: string | null;
+
+  @Out.string('Adversary grade.', { nullable: true })
+  grade: string | null;
+
+  @Out.string('elite or legendary.', { nullable: true })
+  tag: string | null;
+
+  @Out.id('The nested subtable.', { nullable: true })
+  subtableId: string | null;
+
+  @Out.bool('Whether a reaction is rolled (null: when the kind is people).', { nullable: true })
+  reaction: boolean | null;
+
+  @Out.number('Exact chance of landing on it.', { optional: true })
+  probability?: number;
+}
+
+@ObjectType({ description: 'The chance of one draw.' })
+export class DrawStepOdds {
+  @Out.number('Chance of this entry on its table.')
+  entry: number;
+}
+
+@ObjectType({ description: 'A draw on a nested subtable.' })
+export class DrawStepView {
+  @Out.id('The subtable.', { nullable: true })
+  tableId: string | null;
+
+  @Out.string('Its name.')
+  tableName: string;
+
+  @Out.int('2 for the first subtable, up to 5.')
+  depth: number;
+
+  @Out.int('The total rolled.')
+  roll: number;
+
+  @Out.intList('The faces.')
+  faces: number[];
+
+  @Out.int('The entry’s position (0-based).')
+  entryIndex: number;
+
+  @Out.nested('The entry.', () => TableEntryView)
+  entry: TableEntryView;
+
+  @Out.nested('Its chance.', () => DrawStepOdds)
+  odds: DrawStepOdds;
+}
+
+@ObjectType({ description: 'The table entry an encounter check drew (fields read through its subtables).' })
+export class EncounterEntryView {
+  @Out.id('The table.', { nullable: true })
+  tableId: string | null;
+
+  @Out.int('The total rolled on the table.')
+  roll: number;
+
+  @Out.int('The entry’s position (0-based).')
+  entryIndex: number;
+
+  @Out.string('Its text (with the subtables’ entries after arrows).')
+  text: string;
+
+  @Out.string('Its kind.', { nullable: true })
+  kind: string | null;
+
+  @Out.string('Number appearing expression.', { nullable: true })
+  numberAppearing: string | null;
+
+  @Out.string('Adversary grade.', { nullable: true })
+  grade: string | null;
+
+  @Out.string('elite or legendary.', { nullable: true })
+  tag: string | null;
+
+  @Out.bool('Reaction flag.', { nullable: true })
+  reaction: boolean | null;
+
+  @Out.nestedList('Draws on nested subtables, in order.', () => DrawStepView)
+  subdraws: DrawStepView[];
+}
+
+@ObjectType({ description: 'A recurring character or monster.' })
+export class RecurringMemberView {
+  @Out.id('Its id.')
+  id: string;
+
+  @Out.string('Its name.')
+  name: string;
+}
+
+@ObjectType({ description: 'The numbers of the adversaries met.' })
+export class EncounterAdversaryView {
+  @Out.string('The grade.')
+  grade: string;
+
+  @Out.string('elite, legendary or null.', { nullable: true })
+  tag: string | null;
+
+  @Out.int('Dice in its pool.')
+  pool: number;
+
+  @Out.int('Hit points of one.')
+  hp: number;
+
+  @Out.int('The Objective of saves against it.')
+  saveObjective: number;
+
+  @Out.int('How many (the number appearing).')
+  count: number;
+
+  @Out.int('Hit points of them all.')
+  totalHp: number;
 }
 
 @ObjectType({ description: 'An encounter check and, on an encounter, what it is.' })
@@ -83,8 +243,11 @@ export class EncounterCheckResult {
   @Out.int('The check die, or null.', { nullable: true })
   roll: number | null;
 
-  @Out.string('none, encounter or omen.')
-  result: string;
+  @Out.oneOf('none, encounter or omen.', ENCOUNTER_RESULTS, EncounterResultEnum)
+  result: (typeof ENCOUNTER_RESULTS)[number];
+
+  @Out.nested('The table entry drawn (with a table).', () => EncounterEntryView, { nullable: true })
+  entry: EncounterEntryView | null;
 
   @Out.nested('How many appear (encounters only).', () => NumberAppearingView, { nullable: true })
   numberAppearing: NumberAppearingView | null;
@@ -95,11 +258,25 @@ export class EncounterCheckResult {
   @Out.bool('A recurring character or monster (encounters only).', { nullable: true })
   recurring: boolean | null;
 
+  @Out.nested(
+    'The recurring cast member, drawn by lot when the encounter is recurring.',
+    () => RecurringMemberView,
+    {
+      nullable: true,
+    },
+  )
+  recurringMember: RecurringMemberView | null;
+
   @Out.nested('How far away (encounters only).', () => DistanceView, { nullable: true })
   distance: DistanceView | null;
 
   @Out.nested('The reaction, for people.', () => ReactionView, { nullable: true })
   reaction: ReactionView | null;
+
+  @Out.nested('The adversaries’ numbers, when the entry has a grade.', () => EncounterAdversaryView, {
+    nullable: true,
+  })
+  adversary: EncounterAdversaryView | null;
 
   @Out.nested('The exact chances of each step.', () => EncounterCheckOdds)
   odds: EncounterCheckOdds;
@@ -300,4 +477,225 @@ export class MoraleDisposition {
 export class MoraleDispositionList {
   @Out.nestedList('The dispositions, most skittish first.', () => MoraleDisposition)
   items: MoraleDisposition[];
+}
+
+// Referee tables
+
+@ObjectType({ description: 'A referee table with the exact probability of each entry.' })
+export class RefereeTable {
+  @Out.id('Its id.')
+  id: string;
+
+  @Out.string('The name.')
+  name: string;
+
+  @Out.string('The dice formula.')
+  formula: string;
+
+  @Out.int('The lowest total the formula gives.')
+  min: number;
+
+  @Out.int('The highest total the formula gives.')
+  max: number;
+
+  @Out.nestedList('The entries, each with its probability.', () => TableEntryView)
+  entries: TableEntryView[];
+
+  @Out.string('The area.', { nullable: true })
+  area: string | null;
+
+  @Out.oneOf('The scale it is rolled at.', ENCOUNTER_SCALES, ScaleEnum, { nullable: true })
+  scale: string | null;
+
+  @Out.oneOf('referee or players.', TABLE_VISIBILITIES, TableVisibilityEnum)
+  visibility: string;
+
+  @Out.bool('Foundry’s draw-with-replacement flag (kept for the export).')
+  replacement: boolean;
+
+  @Out.string('Notes.', { nullable: true })
+  description: string | null;
+
+  @Out.string('When it was created.')
+  createdAt: string;
+
+  @Out.string('When it was last changed.')
+  updatedAt: string;
+}
+
+export const RefereeTablePage = PageOf(RefereeTable, 'RefereeTablePage');
+
+@ObjectType({ description: 'The chances of a draw.' })
+export class TableDrawOdds {
+  @Out.number('Chance of the entry on the table drawn.')
+  entry: number;
+
+  @Out.number('Chance of the whole path through nested subtables.')
+  chain: number;
+}
+
+@ObjectType({ description: 'A draw on a referee table (logged; sealed on referee tables by default).' })
+export class TableDrawResult {
+  @Out.id('The table.')
+  tableId: string;
+
+  @Out.string('Its formula.')
+  formula: string;
+
+  @Out.int('The total rolled.')
+  roll: number;
+
+  @Out.intList('The faces of the table’s roll.')
+  faces: number[];
+
+  @Out.int('The entry’s position (0-based).')
+  entryIndex: number;
+
+  @Out.nested('The entry.', () => TableEntryView)
+  entry: TableEntryView;
+
+  @Out.nestedList('Draws on nested subtables, in order.', () => DrawStepView)
+  subdraws: DrawStepView[];
+
+  @Out.nested('The exact chances.', () => TableDrawOdds)
+  odds: TableDrawOdds;
+
+  @Out.bool('Sealed for other keys until revealed.')
+  secret: boolean;
+
+  @Out.id('The roll-log entry.')
+  rollId: string;
+
+  @provenance.seed()
+  seed: string;
+
+  @provenance.rng()
+  rng: string;
+}
+
+@ObjectType({ description: 'A table exported for another tool.' })
+export class TableExport {
+  @Out.string('The format (foundry).')
+  format: string;
+
+  @Out.json('The document (REST answers it alone, ready to save as a file).')
+  document: Record<string, unknown>;
+}
+
+@ObjectType({ description: 'A recurring character or monster of the referee’s cast.' })
+export class RecurringCastMember {
+  @Out.id('Its id.')
+  id: string;
+
+  @Out.string('The name.')
+  name: string;
+
+  @Out.oneOf('character or monster.', RECURRING_KINDS, RecurringKindEnum)
+  kind: string;
+
+  @Out.string('Notes.', { nullable: true })
+  notes: string | null;
+
+  @Out.string('When it joined the cast.')
+  createdAt: string;
+}
+
+export const RecurringCastPage = PageOf(RecurringCastMember, 'RecurringCastPage');
+
+@ObjectType({ description: 'The campaign’s encounter settings.' })
+export class EncounterSettings {
+  @Out.id('Default table for overland checks.', { nullable: true })
+  overland: string | null;
+
+  @Out.id('Default table for exploration checks.', { nullable: true })
+  exploration: string | null;
+
+  @Out.id('Default table for water checks.', { nullable: true })
+  water: string | null;
+
+  @Out.int('Chance in 6 that an encounter is recurring.')
+  recurringChance: number;
+}
+
+// Chases
+
+@ObjectType({ description: 'One side’s roll in a round.' })
+export class ChaseSideRoll {
+  @Out.int('The d20 (doubled when neither side could fail).')
+  roll: number;
+
+  @Out.int('The target.')
+  target: number;
+
+  @Out.bool('At or under the target.')
+  passed: boolean;
+}
+
+@ObjectType({ description: 'A round of the chase.' })
+export class ChaseRound {
+  @Out.nested('The quarry’s roll.', () => ChaseSideRoll)
+  quarry: ChaseSideRoll;
+
+  @Out.nested('The chaser’s roll.', () => ChaseSideRoll)
+  chaser: ChaseSideRoll;
+
+  @Out.bool('Rolls counted double.')
+  doubled: boolean;
+}
+
+@ObjectType({ description: 'The movement bonus.' })
+export class ChaseMovementBonus {
+  @Out.string('quarry, chaser or null.', { nullable: true })
+  side: string | null;
+
+  @Out.int('+1 per full 3 points of movement difference.')
+  bonus: number;
+}
+
+@ObjectType({ description: 'The targets after modifiers.' })
+export class ChaseTargets {
+  @Out.int('The quarry’s.')
+  quarry: number;
+
+  @Out.int('The chaser’s.')
+  chaser: number;
+}
+
+@ObjectType({ description: 'The exact chances of a chase.' })
+export class ChaseOdds {
+  @Out.number('The quarry gets away.')
+  escaped: number;
+
+  @Out.number('The quarry is caught.')
+  caught: number;
+
+  @Out.number('Neither (both failed, or the rounds ran out).')
+  continues: number;
+}
+
+@ObjectType({ description: 'A G&M chase.' })
+export class ChaseResult {
+  @Out.string('escaped, caught or continues.')
+  result: string;
+
+  @Out.nested('The movement bonus.', () => ChaseMovementBonus)
+  movementBonus: ChaseMovementBonus;
+
+  @Out.nested('The targets.', () => ChaseTargets)
+  targets: ChaseTargets;
+
+  @Out.nestedList('The rounds.', () => ChaseRound)
+  rounds: ChaseRound[];
+
+  @Out.intList('Every face rolled.')
+  faces: number[];
+
+  @Out.nested('The exact chances.', () => ChaseOdds)
+  odds: ChaseOdds;
+
+  @provenance.seed()
+  seed: string;
+
+  @provenance.rng()
+  rng: string;
 }

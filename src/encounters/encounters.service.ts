@@ -6,7 +6,10 @@ import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import {
   adversaryStats,
+  EncounterCheckInput as CoreCheckInput,
   EncounterCheckOutcome,
+  TableEntryInput,
+  validateTable,
   MORALE_DISPOSITIONS,
   MoraleInput,
   Scale,
@@ -15,10 +18,13 @@ import { Database } from '../database/database.service';
 import { CampaignEntity, CharacterEntity } from '../database/entities';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { Rolled, RollsService } from '../rolls/rolls.service';
+import { RuleError } from '../core/errors';
 import { ENCOUNTER_PROCEDURES } from './encounter-procedures';
+import { TablesService } from './tables.service';
 import {
   AdversaryInput,
   CampaignEncounterCheckInput,
+  ChaseInput,
   EncounterCheckInput,
   MoraleCheckInput,
   NumberAppearingInput,
@@ -26,9 +32,26 @@ import {
   SeedOnlyInput,
   SurpriseInput,
 } from './encounters.inputs';
-import { AdversaryResult, EncounterCheckResult, MoraleDisposition } from './encounters.results';
+import {
+  AdversaryResult,
+  EncounterCheckResult,
+  EncounterSettings,
+  MoraleDisposition,
+} from './encounters.results';
 
 type Provenanced<O> = O & { seed: string; rng: string };
+
+/** Runs a core validation, prefixing the field it blames (an inline table's `entries[2]`). */
+function withPrefix<T>(prefix: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RuleError && error.field) {
+      throw new RuleError(error.code, error.message, `${prefix}.${error.field}`);
+    }
+    throw error;
+  }
+}
 
 /**
  * Encounter procedures (COEAC; Cairn and G&M variants): stateless rolls, the campaign encounter check
@@ -41,38 +64,106 @@ export class EncountersService implements OnModuleInit {
     private readonly rolls: RollsService,
     private readonly db: Database,
     private readonly state: CampaignStateService,
+    private readonly tables: TablesService,
   ) {
     registry.register(...(Object.values(ENCOUNTER_PROCEDURES) as never[]));
   }
 
   onModuleInit(): void {
-    // The checks that the time passed makes due, when the referee's advance asks for them.
+    // The checks the time passed makes due: with an encounterTableId, with a default table for the
+    // scale, or with rollEncounterChecks (false turns them off even when a default table is set).
     this.state.onClockAdvance(async (m, who, campaign, { scale, due, options }) => {
-      if (!options.rollEncounterChecks) return {};
-      const players = await this.defaultPlayers(m, campaign);
+      const tableId = typeof options.encounterTableId === 'string' ? options.encounterTableId : null;
+      const asked = options.rollEncounterChecks;
+      if (asked === false) return {};
+      const settings = await this.tables.settingsOf(m, campaign.id);
+      const fallback = (settings as unknown as Record<string, string | null>)[scale] ?? null;
+      if (tableId === null && fallback === null && asked !== true) return {};
       const seed = typeof options.seed === 'string' ? options.seed : undefined;
-      const budget = { used: 0 };
-      const checks: EncounterCheckResult[] = [];
-      for (let i = 0; i < due; i++) {
-        // One seed for the advance gives each check its own: "<seed>#<n>".
-        const rolled = this.rolls.roll(
-          ENCOUNTER_PROCEDURES.check,
-          { scale: scale as Scale, players },
-          seed === undefined ? undefined : `${seed}#${i + 1}`,
-          budget,
-        );
-        checks.push(await this.log(m, who, campaign, rolled, true));
-      }
-      return { encounterChecks: checks };
+      const encounterChecks = await this.runDueChecks(m, who, campaign, due, {
+        tableId: tableId ?? fallback,
+        scale: scale as Scale,
+        seed,
+      });
+      return { encounterChecks };
     });
+  }
+
+  /**
+   * Runs `count` encounter checks at a scale inside the caller's transaction, each its own secret
+   * roll in the log, in order; with a seed, check n uses "<seed>#n". `tableId` null draws no entry.
+   */
+  async runDueChecks(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    count: number,
+    options: { tableId?: string | null; scale: Scale; seed?: string },
+  ): Promise<EncounterCheckResult[]> {
+    if (count <= 0) return [];
+    const context = await this.checkContext(m, campaign, options.tableId ?? null, 'encounterTableId');
+    const players = await this.defaultPlayers(m, campaign);
+    const budget = { used: 0 };
+    const checks: EncounterCheckResult[] = [];
+    for (let i = 0; i < count; i++) {
+      const rolled = this.rolls.roll(
+        ENCOUNTER_PROCEDURES.check,
+        { scale: options.scale, players, ...context },
+        options.seed === undefined ? undefined : `${options.seed}#${i + 1}`,
+        budget,
+      );
+      checks.push(await this.log(m, who, campaign, rolled, true));
+    }
+    return checks;
+  }
+
+  /** What a campaign check reads besides its own input: the table snapshot, the cast, the chance. */
+  private async checkContext(
+    m: EntityManager,
+    campaign: CampaignEntity,
+    tableId: string | null,
+    field: string,
+    reads?: { settings: EncounterSettings; cast: { id: string; name: string }[] },
+  ) {
+    const { settings, cast } = reads ?? (await this.tables.checkReads(m, campaign.id));
+    const snap = tableId === null ? null : await this.tables.tableSnapshot(m, campaign.id, tableId);
+    if (tableId !== null && snap === null) {
+      throw Problem.field('UNPROCESSABLE', field, `No table ${tableId} in this campaign.`);
+    }
+    return {
+      recurringChance: settings.recurringChance,
+      ...(snap ? { table: snap.table, subtables: snap.subtables } : {}),
+      ...(cast.length > 0 ? { recurringCast: cast } : {}),
+    };
   }
 
   // Stateless
 
   check(input: EncounterCheckInput, req: ArbiterRequest): EncounterCheckResult {
-    const { seed, ...rest } = input;
-    const rolled = this.rolls.roll(ENCOUNTER_PROCEDURES.check, rest, seed, diceBudget(req));
+    const { seed, table, ...rest } = input;
+    const terms: CoreCheckInput = { ...rest };
+    if (table) {
+      table.entries.forEach((e, i) => {
+        if (e.subtableId !== undefined && e.subtableId !== null) {
+          throw Problem.field(
+            'VALIDATION_FAILED',
+            `table.entries[${i}].subtableId`,
+            'An inline table cannot nest subtables: store the tables in a campaign.',
+          );
+        }
+      });
+      const valid = withPrefix('table', () =>
+        validateTable({ formula: table.formula, entries: table.entries as TableEntryInput[] }),
+      );
+      terms.table = { id: null, name: 'inline', formula: valid.formula, entries: valid.entries };
+    }
+    const rolled = this.rolls.roll(ENCOUNTER_PROCEDURES.check, terms, seed, diceBudget(req));
     return { ...this.answer(rolled), faces: rolled.faces, rollId: null };
+  }
+
+  chase(input: ChaseInput, req: ArbiterRequest) {
+    const { seed, ...rest } = input;
+    return this.answer(this.rolls.roll(ENCOUNTER_PROCEDURES.chase, rest, seed, diceBudget(req)));
   }
 
   reaction(input: ReactionInput, req: ArbiterRequest) {
@@ -142,11 +233,16 @@ export class EncountersService implements OnModuleInit {
   campaignCheck(who: Principal, input: CampaignEncounterCheckInput, req: ArbiterRequest) {
     return this.db.mutation(req, async (m) => {
       const campaign = await m.findOneOrFail(CampaignEntity, { where: { id: who.campaignId } });
-      const scale = input.scale ?? (await this.state.clock(m, who.campaignId)).scale;
+      const scale = (input.scale ?? (await this.state.clock(m, who.campaignId)).scale) as Scale;
       const players = input.players ?? (await this.defaultPlayers(m, campaign));
+      const reads = await this.tables.checkReads(m, campaign.id);
+      const defaults = reads.settings as unknown as Record<string, string | null>;
+      const tableId = input.tableId ?? defaults[scale] ?? null;
+      const context = await this.checkContext(m, campaign, tableId, 'tableId', reads);
       const terms = {
-        scale: scale as Scale,
+        scale,
         players,
+        ...context,
         ...(input.recurringChance !== undefined ? { recurringChance: input.recurringChance } : {}),
         ...(input.numberAppearing !== undefined ? { numberAppearing: input.numberAppearing } : {}),
         ...(input.people !== undefined ? { people: input.people } : {}),

@@ -22,7 +22,16 @@ describe(`encounters (${DATABASE_KIND})`, () => {
         faces: [],
         rollId: null,
       });
-      expect(haven.body.odds).toEqual({ encounter: 0, omen: 0, siteTied: null, recurring: null });
+      expect(haven.body.odds).toEqual({
+        encounter: 0,
+        omen: 0,
+        entry: null,
+        siteTied: null,
+        recurring: null,
+        recurringMember: null,
+        distance: null,
+        reaction: null,
+      });
       const first = await post('checks', { scale: 'exploration', seed: 'e1', people: true }).expect(200);
       const again = await post('checks', { scale: 'exploration', seed: 'e1', people: true }).expect(200);
       expect(again.body).toEqual(first.body);
@@ -182,7 +191,7 @@ describe(`encounters (${DATABASE_KIND})`, () => {
       expect(made?.body).toMatchObject({ numberAppearing: { count: 2 }, rollId: expect.any(String) });
       const rollId = made!.body.rollId as string;
       const seen = await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}`).set(player.auth).expect(200);
-      expect(seen.body).toMatchObject({ id: rollId, procedure: 'encounters.check', sealed: true });
+      expect(seen.body).toMatchObject({ id: rollId, procedure: 'encounters.check.v2', sealed: true });
       expect(seen.body.seed).toBeUndefined();
       const referee = await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}`).set(c.auth).expect(200);
       expect(referee.body).toMatchObject({ secret: true, inputs: { scale: 'exploration', players: 2 } });
@@ -223,7 +232,7 @@ describe(`encounters (${DATABASE_KIND})`, () => {
       }
       const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
       expect(
-        log.body.items.filter((r: { procedure: string }) => r.procedure === 'encounters.check'),
+        log.body.items.filter((r: { procedure: string }) => r.procedure === 'encounters.check.v2'),
       ).toHaveLength(4);
       const viaGql = await gql(
         t.server,

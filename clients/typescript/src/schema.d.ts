@@ -2149,6 +2149,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/encounters/chases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A G&M chase: an agility contest, +1 per full 3 points of movement difference */
+    post: operations['Encounters_chase'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/encounters/number-appearing': {
     parameters: {
       query?: never;
@@ -2177,6 +2194,147 @@ export interface paths {
     put?: never;
     /** An encounter check in the campaign (referee; secret by default) */
     post: operations['CampaignEncounters_check'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/tables': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Referee tables, oldest first (other keys see only tables shared with players) */
+    get: operations['Tables_list'];
+    put?: never;
+    /** Create a table (referee; referee-only unless visibility is players) */
+    post: operations['Tables_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/tables/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import a table from Foundry VTT RollTable JSON, simple JSON or pipe-separated CSV */
+    post: operations['Tables_import'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/tables/{tableId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One table with its entries’ exact probabilities (404 for other keys on referee tables) */
+    get: operations['Tables_get'];
+    /** Replace a table (referee) */
+    put: operations['Tables_update'];
+    post?: never;
+    /** Delete a table (referee; refused while another table draws on it) */
+    delete: operations['Tables_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/tables/{tableId}/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The table as a document another tool imports (format=foundry) */
+    get: operations['Tables_export'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/tables/{tableId}/draws': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Draw on a table, through nested subtables (logged; sealed on referee tables) */
+    post: operations['Tables_draw'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/recurring': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The recurring cast (referee) */
+    get: operations['RecurringCast_list'];
+    put?: never;
+    /** Add a recurring character or monster (referee) */
+    post: operations['RecurringCast_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/recurring/{memberId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a recurring character or monster (referee) */
+    delete: operations['RecurringCast_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/encounter-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Default table per scale and the recurring chance (referee) */
+    get: operations['EncounterSettings_get'];
+    /** Set the default table per scale (the clock checks with it) and the recurring chance */
+    put: operations['EncounterSettings_set'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2449,8 +2607,10 @@ export interface components {
       watches?: number;
       /** @description Exploration turns within the current watch. */
       turns?: number;
-      /** @description Make the encounter checks that the time passed makes due, in order, as secret rolls, and list them in the answer (referee tables are not built yet: the checks use the scale’s dice alone). */
+      /** @description Make the encounter checks that the time passed makes due, in order, as secret rolls, and list them in the answer. Implied by `encounterTableId` or by a default table for the scale in the encounter settings; `false` turns them off even then. Without any table the checks use the scale’s dice alone. */
       rollEncounterChecks?: boolean;
+      /** @description The referee table the due encounter checks draw from (else the scale’s default table). */
+      encounterTableId?: string;
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
@@ -2469,6 +2629,72 @@ export interface components {
       /** @description Encounter checks: one a watch overland, one a turn in exploration, one a day on water. */
       encounterChecks: number;
     };
+    TableEntryView: {
+      /** @description [lowest, highest] total. */
+      range: number[];
+      /** @description Its weight, when the table was given by weights. */
+      weight: number | null;
+      /** @description What the entry says. */
+      text: string;
+      /** @description hazard, people, beasts, site, omen, weather … */
+      kind: string | null;
+      /** @description Number appearing expression. */
+      numberAppearing: string | null;
+      /** @description Adversary grade. */
+      grade: string | null;
+      /** @description elite or legendary. */
+      tag: string | null;
+      /** @description The nested subtable. */
+      subtableId: string | null;
+      /** @description Whether a reaction is rolled (null: when the kind is people). */
+      reaction: boolean | null;
+      /** @description Exact chance of landing on it. */
+      probability?: number;
+    };
+    DrawStepOdds: {
+      /** @description Chance of this entry on its table. */
+      entry: number;
+    };
+    DrawStepView: {
+      /** @description The subtable. */
+      tableId: string | null;
+      /** @description Its name. */
+      tableName: string;
+      /** @description 2 for the first subtable, up to 5. */
+      depth: number;
+      /** @description The total rolled. */
+      roll: number;
+      /** @description The faces. */
+      faces: number[];
+      /** @description The entry’s position (0-based). */
+      entryIndex: number;
+      /** @description The entry. */
+      entry: components['schemas']['TableEntryView'];
+      /** @description Its chance. */
+      odds: components['schemas']['DrawStepOdds'];
+    };
+    EncounterEntryView: {
+      /** @description The table. */
+      tableId: string | null;
+      /** @description The total rolled on the table. */
+      roll: number;
+      /** @description The entry’s position (0-based). */
+      entryIndex: number;
+      /** @description Its text (with the subtables’ entries after arrows). */
+      text: string;
+      /** @description Its kind. */
+      kind: string | null;
+      /** @description Number appearing expression. */
+      numberAppearing: string | null;
+      /** @description Adversary grade. */
+      grade: string | null;
+      /** @description elite or legendary. */
+      tag: string | null;
+      /** @description Reaction flag. */
+      reaction: boolean | null;
+      /** @description Draws on nested subtables, in order. */
+      subdraws: components['schemas']['DrawStepView'][];
+    };
     NumberAppearingView: {
       /** @description The expression. */
       expression: string;
@@ -2478,6 +2704,12 @@ export interface components {
       min: number;
       /** @description The most the expression can give. */
       max: number;
+    };
+    RecurringMemberView: {
+      /** @description Its id. */
+      id: string;
+      /** @description Its name. */
+      name: string;
     };
     DistanceView: {
       /** @description The d6. */
@@ -2493,6 +2725,22 @@ export interface components {
       /** @description The starting attitude. */
       reaction: string;
     };
+    EncounterAdversaryView: {
+      /** @description The grade. */
+      grade: string;
+      /** @description elite, legendary or null. */
+      tag: string | null;
+      /** @description Dice in its pool. */
+      pool: number;
+      /** @description Hit points of one. */
+      hp: number;
+      /** @description The Objective of saves against it. */
+      saveObjective: number;
+      /** @description How many (the number appearing). */
+      count: number;
+      /** @description Hit points of them all. */
+      totalHp: number;
+    };
     EncounterCheckOdds: {
       /** @description Chance the check gives an encounter. */
       encounter: number;
@@ -2502,6 +2750,14 @@ export interface components {
       siteTied: number | null;
       /** @description Chance an encounter is a recurring character or monster (null when no check is made). */
       recurring: number | null;
+      /** @description Chance of the entry drawn, along its subtables (null without a table or a draw). */
+      entry: number | null;
+      /** @description Chance of the recurring cast member drawn by lot (null when none was drawn). */
+      recurringMember: number | null;
+      /** @description Chance of the distance rolled (null when none was rolled). */
+      distance: number | null;
+      /** @description Chance of the reaction rolled (null when none was rolled). */
+      reaction: number | null;
     };
     EncounterCheckResult: {
       /**
@@ -2513,18 +2769,27 @@ export interface components {
       checked: boolean;
       /** @description The check die, or null. */
       roll: number | null;
-      /** @description none, encounter or omen. */
-      result: string;
+      /**
+       * @description none, encounter or omen.
+       * @enum {string}
+       */
+      result: 'none' | 'encounter' | 'omen';
+      /** @description The table entry drawn (with a table). */
+      entry: components['schemas']['EncounterEntryView'] | null;
       /** @description How many appear (encounters only). */
       numberAppearing: components['schemas']['NumberAppearingView'] | null;
       /** @description Tied to a nearby site (encounters only). */
       siteTied: boolean | null;
       /** @description A recurring character or monster (encounters only). */
       recurring: boolean | null;
+      /** @description The recurring cast member, drawn by lot when the encounter is recurring. */
+      recurringMember: components['schemas']['RecurringMemberView'] | null;
       /** @description How far away (encounters only). */
       distance: components['schemas']['DistanceView'] | null;
       /** @description The reaction, for people. */
       reaction: components['schemas']['ReactionView'] | null;
+      /** @description The adversaries’ numbers, when the entry has a grade. */
+      adversary: components['schemas']['EncounterAdversaryView'] | null;
       /** @description The exact chances of each step. */
       odds: components['schemas']['EncounterCheckOdds'];
       /** @description Every face rolled, in order. */
@@ -2545,7 +2810,7 @@ export interface components {
       passed: components['schemas']['ClockPassed'];
       /** @description What the time passed made due. */
       due: components['schemas']['ClockDue'];
-      /** @description With rollEncounterChecks: the checks made, in order (logged as secret rolls). */
+      /** @description The encounter checks made (see rollEncounterChecks and encounterTableId), in order, logged as secret rolls. */
       encounterChecks?: components['schemas']['EncounterCheckResult'][];
     };
     ClockUpdateInput: {
@@ -5517,6 +5782,38 @@ export interface components {
       /** @description The Cash ledger entry; null on a failure. */
       ledgerEntry: components['schemas']['LedgerEntry'] | null;
     };
+    TableEntryInputDto: {
+      /** @description [lowest, highest] total (or [total]); leave out to use weight. */
+      range?: number[];
+      /** @description Relative weight (every entry of a weighted table has one; the formula is then 1dW). */
+      weight?: number;
+      /** @description What the entry says. */
+      text: string;
+      /** @description hazard, people, beasts, site, omen, weather … (lowercase; omen makes a check an omen). */
+      kind?: string;
+      /** @description Number appearing expression (see number-appearing). */
+      numberAppearing?: string;
+      /**
+       * @description Adversary grade.
+       * @enum {string}
+       */
+      grade?: 'minor' | 'moderate' | 'major' | 'severe';
+      /**
+       * @description elite or legendary.
+       * @enum {string}
+       */
+      tag?: 'elite' | 'legendary';
+      /** @description A table of the campaign to draw on next (depth ≤ 5). */
+      subtableId?: string;
+      /** @description Roll a reaction (default: when the kind is people). */
+      reaction?: boolean;
+    };
+    TableInput: {
+      /** @description Dice formula: 1d6, 2d6, 1d100, d66, 1d6+1d4 … (derived from weights when left out). */
+      formula?: string;
+      /** @description The entries. */
+      entries: components['schemas']['TableEntryInputDto'][];
+    };
     EncounterCheckInput: {
       /**
        * @description The scale of play.
@@ -5531,6 +5828,8 @@ export interface components {
       numberAppearing?: string;
       /** @description The encounter is with people: roll a reaction. */
       people?: boolean;
+      /** @description An area table to draw the encounter from (its entries’ kinds tell omens apart). */
+      table?: components['schemas']['TableInput'];
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
@@ -5746,6 +6045,83 @@ export interface components {
       /** @description The generator and its version. */
       rng: string;
     };
+    ChaseSideInput: {
+      /** @description Agility score. */
+      agility: number;
+      /** @description Movement rate. */
+      movement: number;
+      /** @description Bonus (relevant skills). */
+      bonus?: number;
+      /** @description Penalty. */
+      penalty?: number;
+    };
+    ChaseInput: {
+      /** @description The side running away. */
+      quarry: components['schemas']['ChaseSideInput'];
+      /** @description The side giving chase. */
+      chaser: components['schemas']['ChaseSideInput'];
+      /** @description Rounds rolled before the chase is left going on (default 50). */
+      maxRounds?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ChaseMovementBonus: {
+      /** @description quarry, chaser or null. */
+      side: string | null;
+      /** @description +1 per full 3 points of movement difference. */
+      bonus: number;
+    };
+    ChaseTargets: {
+      /** @description The quarry’s. */
+      quarry: number;
+      /** @description The chaser’s. */
+      chaser: number;
+    };
+    ChaseSideRoll: {
+      /** @description The d20 (doubled when neither side could fail). */
+      roll: number;
+      /** @description The target. */
+      target: number;
+      /** @description At or under the target. */
+      passed: boolean;
+    };
+    ChaseRound: {
+      /** @description The quarry’s roll. */
+      quarry: components['schemas']['ChaseSideRoll'];
+      /** @description The chaser’s roll. */
+      chaser: components['schemas']['ChaseSideRoll'];
+      /** @description Rolls counted double. */
+      doubled: boolean;
+    };
+    ChaseOdds: {
+      /** @description The quarry gets away. */
+      escaped: number;
+      /** @description The quarry is caught. */
+      caught: number;
+      /** @description Neither (both failed, or the rounds ran out). */
+      continues: number;
+    };
+    ChaseResult: {
+      /** @description escaped, caught or continues. */
+      result: string;
+      /** @description The movement bonus. */
+      movementBonus: components['schemas']['ChaseMovementBonus'];
+      /** @description The targets. */
+      targets: components['schemas']['ChaseTargets'];
+      /** @description The rounds. */
+      rounds: components['schemas']['ChaseRound'][];
+      /** @description Every face rolled. */
+      faces: number[];
+      /** @description The exact chances. */
+      odds: components['schemas']['ChaseOdds'];
+      /** @description The seed that reproduces the roll. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+    };
     NumberAppearingInput: {
       /**
        * @description Whole numbers, players, NdM, + - *, / (rounding up), parentheses.
@@ -5792,6 +6168,8 @@ export interface components {
       numberAppearing?: string;
       /** @description The encounter is with people: roll a reaction. */
       people?: boolean;
+      /** @description The area table to draw from (default: the campaign’s default table for the scale, if set). */
+      tableId?: string;
       /** @description Seal the roll for non-referee keys (default true). */
       secret?: boolean;
       /**
@@ -5799,6 +6177,184 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
+    };
+    RefereeTable: {
+      /** @description Its id. */
+      id: string;
+      /** @description The name. */
+      name: string;
+      /** @description The dice formula. */
+      formula: string;
+      /** @description The lowest total the formula gives. */
+      min: number;
+      /** @description The highest total the formula gives. */
+      max: number;
+      /** @description The entries, each with its probability. */
+      entries: components['schemas']['TableEntryView'][];
+      /** @description The area. */
+      area: string | null;
+      /**
+       * @description The scale it is rolled at.
+       * @enum {string|null}
+       */
+      scale: 'haven' | 'overland' | 'exploration' | 'water' | 'combat' | null;
+      /**
+       * @description referee or players.
+       * @enum {string}
+       */
+      visibility: 'referee' | 'players';
+      /** @description Foundry’s draw-with-replacement flag (kept for the export). */
+      replacement: boolean;
+      /** @description Notes. */
+      description: string | null;
+      /** @description When it was created. */
+      createdAt: string;
+      /** @description When it was last changed. */
+      updatedAt: string;
+    };
+    RefereeTablePage: {
+      items: components['schemas']['RefereeTable'][];
+      next: string | null;
+    };
+    CreateTableInput: {
+      /** @description Dice formula: 1d6, 2d6, 1d100, d66, 1d6+1d4 … (derived from weights when left out). */
+      formula?: string;
+      /** @description The entries. */
+      entries: components['schemas']['TableEntryInputDto'][];
+      /** @description The name. */
+      name: string;
+      /** @description The area it belongs to. */
+      area?: string;
+      /**
+       * @description The scale it is rolled at.
+       * @enum {string}
+       */
+      scale?: 'haven' | 'overland' | 'exploration' | 'water' | 'combat';
+      /**
+       * @description referee (default) or players.
+       * @enum {string}
+       */
+      visibility?: 'referee' | 'players';
+      /** @description Foundry’s draw-with-replacement flag, kept for the export (default true). */
+      replacement?: boolean;
+      /** @description Notes for the referee. */
+      description?: string;
+    };
+    ImportTableInput: {
+      /**
+       * @description foundry, json or csv.
+       * @enum {string}
+       */
+      format: 'foundry' | 'json' | 'csv';
+      /** @description The file’s text (Foundry JSON, simple JSON, or pipe-separated lines). */
+      content: string;
+      /** @description The name (default: the file’s, else "Imported table"). */
+      name?: string;
+      /** @description The formula, overriding the file’s. */
+      formula?: string;
+      /** @description The area it belongs to. */
+      area?: string;
+      /**
+       * @description The scale it is rolled at.
+       * @enum {string}
+       */
+      scale?: 'haven' | 'overland' | 'exploration' | 'water' | 'combat';
+      /**
+       * @description referee (default) or players.
+       * @enum {string}
+       */
+      visibility?: 'referee' | 'players';
+    };
+    DrawTableInput: {
+      /** @description Seal the roll for other keys (referee only; default true on referee tables). */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    TableDrawOdds: {
+      /** @description Chance of the entry on the table drawn. */
+      entry: number;
+      /** @description Chance of the whole path through nested subtables. */
+      chain: number;
+    };
+    TableDrawResult: {
+      /** @description The table. */
+      tableId: string;
+      /** @description Its formula. */
+      formula: string;
+      /** @description The total rolled. */
+      roll: number;
+      /** @description The faces of the table’s roll. */
+      faces: number[];
+      /** @description The entry’s position (0-based). */
+      entryIndex: number;
+      /** @description The entry. */
+      entry: components['schemas']['TableEntryView'];
+      /** @description Draws on nested subtables, in order. */
+      subdraws: components['schemas']['DrawStepView'][];
+      /** @description The exact chances. */
+      odds: components['schemas']['TableDrawOdds'];
+      /** @description Sealed for other keys until revealed. */
+      secret: boolean;
+      /** @description The roll-log entry. */
+      rollId: string;
+      /** @description The seed that reproduces the roll. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+    };
+    RecurringCastMember: {
+      /** @description Its id. */
+      id: string;
+      /** @description The name. */
+      name: string;
+      /**
+       * @description character or monster.
+       * @enum {string}
+       */
+      kind: 'character' | 'monster';
+      /** @description Notes. */
+      notes: string | null;
+      /** @description When it joined the cast. */
+      createdAt: string;
+    };
+    RecurringCastPage: {
+      items: components['schemas']['RecurringCastMember'][];
+      next: string | null;
+    };
+    RecurringInput: {
+      /** @description The name. */
+      name: string;
+      /**
+       * @description character or monster (default character).
+       * @enum {string}
+       */
+      kind?: 'character' | 'monster';
+      /** @description Notes for the referee. */
+      notes?: string;
+    };
+    EncounterSettings: {
+      /** @description Default table for overland checks. */
+      overland: string | null;
+      /** @description Default table for exploration checks. */
+      exploration: string | null;
+      /** @description Default table for water checks. */
+      water: string | null;
+      /** @description Chance in 6 that an encounter is recurring. */
+      recurringChance: number;
+    };
+    EncounterSettingsInput: {
+      /** @description Default table for overland checks. */
+      overland?: string;
+      /** @description Default table for exploration checks. */
+      exploration?: string;
+      /** @description Default table for water checks. */
+      water?: string;
+      /** @description Chance in 6 that an encounter is recurring (default 2). */
+      recurringChance?: number;
     };
     /** @description An RFC 9457 problem: every error answer of the REST API. `code` is stable and meant for programs; GraphQL sends the same code in `extensions.code`. */
     Problem: {
@@ -10990,6 +11546,38 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
+  Encounters_chase: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChaseInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChaseResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   Encounters_numberAppearing: {
     parameters: {
       query?: never;
@@ -11047,6 +11635,456 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['EncounterCheckResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Tables_list: {
+    parameters: {
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RefereeTablePage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Tables_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTableInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RefereeTable'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Tables_import: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ImportTableInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RefereeTable'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Tables_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        tableId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RefereeTable'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Tables_update: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        tableId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTableInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RefereeTable'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Tables_remove: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        tableId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RefereeTable'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Tables_export: {
+    parameters: {
+      query?: {
+        format?: 'foundry';
+      };
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        tableId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Tables_draw: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        tableId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DrawTableInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TableDrawResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  RecurringCast_list: {
+    parameters: {
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecurringCastPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  RecurringCast_add: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RecurringInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecurringCastMember'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  RecurringCast_remove: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        memberId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecurringCastMember'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  EncounterSettings_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EncounterSettings'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  EncounterSettings_set: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EncounterSettingsInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EncounterSettings'];
         };
       };
       400: components['responses']['BadRequest'];

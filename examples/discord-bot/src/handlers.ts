@@ -4,6 +4,7 @@ import {
   createArbiterClient,
   unwrap,
   type ArbiterClient,
+  type components,
   type RetryOptions,
 } from '@arbiter/client';
 import { MessageFlags } from 'discord.js';
@@ -185,17 +186,10 @@ export const HANDLERS: Record<string, Handler> = {
       );
       return;
     }
-    // Not in the generated types until the encounters issue lands: an untyped call through the same client.
-    const untyped = client(ctx, link.key) as unknown as {
-      POST(
-        path: string,
-        init: { params: { path: Record<string, string> }; body: unknown },
-      ): Promise<{ data?: unknown; response: Response }>;
-    };
     const result = await unwrap(
-      untyped.POST(ENCOUNTER_CHECKS, { params: { path: { campaignId } }, body: {} }),
+      client(ctx, link.key).POST(ENCOUNTER_CHECKS, { params: { path: { campaignId } }, body: {} }),
     );
-    await interaction.reply(privately(`🐉 ${describeEncounter(result as EncounterCheck)}`));
+    await interaction.reply(privately(`🐉 ${describeEncounter(result)}`));
   },
 
   /** `/link key [character]`: remembers the user's key for this server (answered privately). */
@@ -235,36 +229,32 @@ export const HANDLERS: Record<string, Handler> = {
   },
 };
 
-const ENCOUNTER_CHECKS = '/v1/campaigns/{campaignId}/encounter-checks';
+const ENCOUNTER_CHECKS = '/v1/campaigns/{campaignId}/encounter-checks' as const;
 
-/** The fields of an encounter check the bot shows. */
-interface EncounterCheck {
-  scale: string;
-  checked: boolean;
-  roll: number | null;
-  result: 'none' | 'encounter' | 'omen';
-  numberAppearing: { count: number } | null;
-  siteTied: boolean | null;
-  recurring: boolean | null;
-  distance: { label: string } | null;
-  reaction: { reaction: string } | null;
-  rollId: string | null;
-}
+/** An encounter check as the server answers it. */
+type EncounterCheck = components['schemas']['EncounterCheckResult'];
 
 /** One line a referee reads at a glance. */
 export function describeEncounter(check: EncounterCheck): string {
   const head = `Encounter check (${check.scale})`;
   if (!check.checked) return `${head}: no check at this scale.`;
   if (check.result === 'none') return `${head}, rolled ${check.roll}: nothing this time.`;
-  if (check.result === 'omen') return `${head}, rolled ${check.roll}: an **omen**.`;
+  const drawn = check.entry ? ` — ${check.entry.text}` : '';
+  if (check.result === 'omen') return `${head}, rolled ${check.roll}: an **omen**${drawn}.`;
+  const adversary = check.adversary;
   const details = [
     `${check.numberAppearing?.count ?? '?'} appear`,
     check.distance?.label,
     check.reaction ? `reaction: ${check.reaction.reaction}` : null,
+    adversary ? `pool ${adversary.pool}, ${adversary.hp} HP each (${adversary.totalHp} in all)` : null,
     check.siteTied ? 'tied to a nearby site' : null,
-    check.recurring ? 'a recurring face' : null,
+    check.recurring
+      ? check.recurringMember
+        ? `recurring: ${check.recurringMember.name}`
+        : 'a recurring face'
+      : null,
   ].filter(Boolean);
-  return `${head}, rolled ${check.roll}: an **encounter**. ${details.join('; ')}. (roll ${check.rollId})`;
+  return `${head}, rolled ${check.roll}: an **encounter**${drawn}. ${details.join('; ')}. (roll ${check.rollId})`;
 }
 
 /** Whether the server's own OpenAPI document (`GET /openapi.json`) has this operation. */

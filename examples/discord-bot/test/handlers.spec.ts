@@ -10,7 +10,7 @@ import {
   type RunningArbiter,
 } from '../../../clients/typescript/test/arbiter-server';
 import { COMMANDS } from '../src/commands';
-import { handleCommand, type BotContext, type CommandInteraction } from '../src/handlers';
+import { describeEncounter, handleCommand, type BotContext, type CommandInteraction } from '../src/handlers';
 import { JsonStore, MemoryStore } from '../src/store';
 
 jest.setTimeout(30_000);
@@ -229,6 +229,14 @@ describe('Discord bot handlers against a running Arbiter', () => {
       reaction: { roll: 5, reaction: 'diplomatic' },
       rollId: 'r-1',
     };
+    const drawn = {
+      ...encounter,
+      entry: { tableId: 't-1', text: 'Bandit captain', kind: 'people' },
+      adversary: { pool: 9, hp: 21, saveObjective: 4, count: 1, totalHp: 21 },
+      recurring: true,
+      recurringMember: { id: 'm-1', name: 'Old Wick' },
+      rollId: 'r-2',
+    };
     const withEncounters: BotContext = {
       ...ctx,
       fetch: async (request) => {
@@ -246,6 +254,11 @@ describe('Discord bot handlers against a running Arbiter', () => {
       ephemeral: true,
     });
     expect(calls).toContain(`POST /v1/campaigns/${campaignId}/encounter-checks Bearer ${refereeKey}`);
+    // With a referee table: the entry drawn, the adversary's numbers and the recurring face by name.
+    expect(describeEncounter(drawn as Parameters<typeof describeEncounter>[0])).toBe(
+      'Encounter check (overland), rolled 2: an **encounter** — Bandit captain. 4 appear; Very far; ' +
+        'reaction: diplomatic; pool 9, 21 HP each (21 in all); tied to a nearby site; recurring: Old Wick. (roll r-2)',
+    );
   });
 
   it('says so privately when Arbiter cannot be reached', async () => {

@@ -12,6 +12,15 @@ import {
   Scale,
 } from './encounter-tables';
 import { numberAppearing } from './number-appearing';
+import {
+  drawnKind,
+  drawTable,
+  kindProbability,
+  type DrawStep,
+  type TableDefinition,
+  type TableDrawOutcome,
+  type TableEntry,
+} from './referee-table';
 
 const share = (favourable: number, of: number) => favourable / of;
 
@@ -83,6 +92,26 @@ export interface EncounterCheckInput {
   recurringChance?: number;
   numberAppearing?: string;
   people?: boolean;
+  /** The area's referee table (a snapshot), with the subtables its entries name. */
+  table?: TableDefinition | null;
+  subtables?: Record<string, TableDefinition>;
+  /** The referee's recurring cast; a recurring encounter names one of them by lot. */
+  recurringCast?: { id: string; name: string }[];
+}
+
+/** The entry an encounter check drew, with the fields that count after following subtables. */
+export interface EncounterEntry {
+  tableId: string | null;
+  roll: number;
+  entryIndex: number;
+  text: string;
+  kind: string | null;
+  numberAppearing: string | null;
+  grade: string | null;
+  tag: string | null;
+  reaction: boolean | null;
+  /** The nested draws, in order. */
+  subdraws: DrawStep[];
 }
 
 export interface EncounterCheckOutcome {
@@ -90,16 +119,23 @@ export interface EncounterCheckOutcome {
   checked: boolean;
   roll: number | null;
   result: 'none' | 'encounter' | 'omen';
+  entry: EncounterEntry | null;
   numberAppearing: { expression: string; count: number; min: number; max: number } | null;
   siteTied: boolean | null;
   recurring: boolean | null;
+  recurringMember: { id: string; name: string } | null;
   distance: { roll: number; distance: string; label: string } | null;
   reaction: { roll: number; reaction: string } | null;
+  adversary: (ReturnType<typeof adversaryStats> & { count: number; totalHp: number }) | null;
   odds: {
     encounter: number;
     omen: number;
+    entry: number | null;
     siteTied: number | null;
     recurring: number | null;
+    recurringMember: number | null;
+    distance: number | null;
+    reaction: number | null;
   };
 }
 
@@ -112,12 +148,39 @@ const CHECKS: Record<Scale, [number, number[], number[]] | null> = {
   overland: [6, [1, 2], []],
 };
 
+/** An entry's own fields win; the ones it leaves empty come from the subtable entries it led to. */
+function effectiveEntry(draw: TableDrawOutcome): EncounterEntry {
+  const path = [draw.entry, ...draw.subdraws.map((s) => s.entry)];
+  const first = <K extends keyof TableEntry>(key: K): TableEntry[K] | null =>
+    path.map((e) => e[key]).find((v) => v !== null && v !== undefined) ?? null;
+  const last = draw.subdraws.length > 0 ? draw.subdraws[draw.subdraws.length - 1] : null;
+  return {
+    tableId: draw.tableId,
+    roll: draw.roll,
+    entryIndex: draw.entryIndex,
+    text: last
+      ? `${draw.entry.text} → ${path
+          .slice(1)
+          .map((e) => e.text)
+          .join(' → ')}`
+      : draw.entry.text,
+    kind: drawnKind(draw),
+    numberAppearing: first('numberAppearing'),
+    grade: first('grade'),
+    tag: first('tag'),
+    reaction: first('reaction'),
+    subdraws: draw.subdraws,
+  };
+}
+
 /**
- * A COEAC encounter check at a scale of play (seed 003, Encounters; SPEC 5.4), without a referee
- * table: in a haven or in combat no check is made; exploration d6 (1 encounter, 2 omen); water d8
- * (1 encounter); overland d6 (1–2 something happens, an encounter without a table to tell omens
- * apart). On an encounter: number appearing (default `players`), a 2-in-6 tie to a nearby site, the
- * recurring chance (x-in-6, default 2), distance d6, and a reaction d6 for people.
+ * A COEAC encounter check at a scale of play (seed 003, Encounters; SPEC 5.4): in a haven or in
+ * combat no check is made; exploration d6 (1 encounter, 2 omen); water d8 (1 encounter); overland d6
+ * (1–2 something happens). With an area table, an encounter face draws an entry and an entry of kind
+ * `omen` makes the result an omen (so the odds come from the table). On an encounter: number
+ * appearing (the entry's expression, else the input's, else `players`), a 2-in-6 tie to a nearby
+ * site, the recurring chance (x-in-6, default 2) and, when recurring, one of the recurring cast by
+ * lot, distance d6, a reaction d6 for people, and the adversary's numbers when the entry has a grade.
  */
 export function encounterCheck(input: EncounterCheckInput, dice: Dice): EncounterCheckOutcome {
   const rule = CHECKS[input.scale];
@@ -126,40 +189,88 @@ export function encounterCheck(input: EncounterCheckInput, dice: Dice): Encounte
   if (!Number.isInteger(recurringChance) || recurringChance < 0 || recurringChance > 6) {
     throw new RuleError('VALIDATION_FAILED', 'recurringChance is x in 6, from 0 to 6.', 'recurringChance');
   }
+  const table = input.table ?? null;
+  const subtables = input.subtables ?? {};
+  const cast = input.recurringCast ?? [];
   const none: EncounterCheckOutcome = {
     scale: input.scale,
     checked: false,
     roll: null,
     result: 'none',
+    entry: null,
     numberAppearing: null,
     siteTied: null,
     recurring: null,
+    recurringMember: null,
     distance: null,
     reaction: null,
-    odds: { encounter: 0, omen: 0, siteTied: null, recurring: null },
+    adversary: null,
+    odds: {
+      encounter: 0,
+      omen: 0,
+      entry: null,
+      siteTied: null,
+      recurring: null,
+      recurringMember: null,
+      distance: null,
+      reaction: null,
+    },
   };
   if (!rule) return none;
   const [sides, encounterFaces, omenFaces] = rule;
+  const pFace = share(encounterFaces.length, sides);
+  const pOmenEntry = table ? kindProbability(table, subtables, 'omen') : 0;
   const roll = dice.die(sides);
-  const odds = {
-    encounter: share(encounterFaces.length, sides),
-    omen: share(omenFaces.length, sides),
+  const odds: EncounterCheckOutcome['odds'] = {
+    encounter: pFace * (1 - pOmenEntry),
+    omen: share(omenFaces.length, sides) + pFace * pOmenEntry,
+    entry: null,
     siteTied: 2 / 6,
     recurring: recurringChance / 6,
+    recurringMember: null,
+    distance: null,
+    reaction: null,
   };
-  const result = encounterFaces.includes(roll) ? 'encounter' : omenFaces.includes(roll) ? 'omen' : 'none';
-  if (result !== 'encounter') return { ...none, checked: true, roll, result, odds };
+  if (!encounterFaces.includes(roll)) {
+    return { ...none, checked: true, roll, result: omenFaces.includes(roll) ? 'omen' : 'none', odds };
+  }
+  const draw = table ? drawTable({ table, subtables }, dice) : null;
+  const entry = draw ? effectiveEntry(draw) : null;
+  if (draw) odds.entry = draw.odds.chain;
+  if (entry && entry.kind === 'omen') return { ...none, checked: true, roll, result: 'omen', entry, odds };
   const players = input.players ?? 4;
-  const appearing = numberAppearing({ expression: input.numberAppearing ?? 'players', players }, dice);
+  const expression = entry?.numberAppearing ?? input.numberAppearing ?? 'players';
+  const appearing = numberAppearing({ expression, players }, dice);
   const siteTied = dice.die(6) <= 2;
   const recurring = dice.die(6) <= recurringChance;
+  let recurringMember: { id: string; name: string } | null = null;
+  if (recurring && cast.length > 0) {
+    const member = cast[dice.die(cast.length) - 1];
+    recurringMember = { id: member.id, name: member.name };
+    odds.recurringMember = 1 / cast.length;
+  }
   const distance = distanceRoll({}, dice);
-  const reaction = input.people ? reactionRoll({ system: 'coeac' }, dice) : null;
+  odds.distance = 1 / 6;
+  const people = entry
+    ? (entry.reaction ?? (entry.kind === 'people' || input.people === true))
+    : !!input.people;
+  const reaction = people ? reactionRoll({ system: 'coeac' }, dice) : null;
+  if (reaction) odds.reaction = 1 / 6;
+  const adversary = entry?.grade
+    ? (() => {
+        const stats = adversaryStats({
+          grade: entry.grade as AdversaryGrade,
+          tag: (entry.tag ?? undefined) as 'elite' | 'legendary' | undefined,
+        });
+        return { ...stats, count: appearing.count, totalHp: stats.hp * appearing.count };
+      })()
+    : null;
   return {
     scale: input.scale,
     checked: true,
     roll,
-    result,
+    result: 'encounter',
+    entry,
     numberAppearing: {
       expression: appearing.expression,
       count: appearing.count,
@@ -168,9 +279,37 @@ export function encounterCheck(input: EncounterCheckInput, dice: Dice): Encounte
     },
     siteTied,
     recurring,
+    recurringMember,
     distance: { roll: distance.roll, distance: distance.distance, label: distance.label },
     reaction: reaction ? { roll: reaction.roll, reaction: reaction.reaction } : null,
+    adversary,
     odds,
+  };
+}
+
+/**
+ * The encounter check as first published (logged as `encounters.check` before referee tables
+ * existed), kept so those rolls still replay to the outcome they stored. Its inputs never held a
+ * table or a recurring cast, so the dice fall exactly as in `encounterCheck`; only the answer is
+ * narrower (no entry, cast member or adversary, and odds for the check, site tie and recurrence).
+ */
+export function encounterCheckV1(
+  input: Omit<EncounterCheckInput, 'table' | 'subtables' | 'recurringCast'>,
+  dice: Dice,
+) {
+  const { scale, checked, roll, result, numberAppearing, siteTied, recurring, distance, reaction, odds } =
+    encounterCheck({ ...input, table: null, subtables: {}, recurringCast: [] }, dice);
+  return {
+    scale,
+    checked,
+    roll,
+    result,
+    numberAppearing,
+    siteTied,
+    recurring,
+    distance,
+    reaction,
+    odds: { encounter: odds.encounter, omen: odds.omen, siteTied: odds.siteTied, recurring: odds.recurring },
   };
 }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import adversaryFixture from '../../../test/fixtures/encounters/adversary-grades.json';
 import cairnFixture from '../../../test/fixtures/encounters/cairn-reactions.json';
+import checkV1Golden from '../../../test/fixtures/encounters/check-v1-golden.json';
 import coeacFixture from '../../../test/fixtures/encounters/coeac-reactions.json';
 import { RuleError } from '../errors';
 import { createRng, Dice } from '../random';
@@ -9,6 +10,7 @@ import {
   dieOfFate,
   distanceRoll,
   encounterCheck,
+  encounterCheckV1,
   moraleCheck,
   reactionRoll,
   surpriseRoll,
@@ -304,5 +306,23 @@ describe('numberAppearing', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('encounterCheckV1 (rolls logged as encounters.check before referee tables)', () => {
+  // Outcomes produced by the landed version of `encounterCheck` (commit 5b136bd) for fixed seeds.
+  it.each(checkV1Golden.map((c) => [c.input.scale, c.seed, c] as const))(
+    '%s, seed %s replays to the stored faces and outcome',
+    (_scale, seed, stored) => {
+      const d = dice(seed);
+      const outcome = encounterCheckV1(stored.input as Parameters<typeof encounterCheckV1>[0], d);
+      expect([...d.faces]).toEqual(stored.faces);
+      expect(JSON.parse(JSON.stringify(outcome))).toStrictEqual(stored.outcome);
+    },
+  );
+
+  it('the golden set holds encounters, omens and quiet checks', () => {
+    const results = new Set(checkV1Golden.map((c) => c.outcome.result));
+    expect([...results].sort()).toEqual(['encounter', 'none', 'omen']);
   });
 });
