@@ -41,6 +41,27 @@ export interface BenchCase {
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/**
+ * The request of every stateful case: a referee's POST with its own Idempotency-Key
+ * (`bench-<prefix><run>-<seq>`), so each request changes state once and retries would not.
+ */
+function refereePost(
+  prefix: string,
+  path: (state: CaseState, seq: number) => string,
+  body: (state: CaseState) => unknown,
+): BenchCase['request'] {
+  return (state, seq) => ({
+    method: 'POST',
+    path: path(state, seq),
+    headers: {
+      ...JSON_HEADERS,
+      authorization: `Bearer ${state.refereeKey}`,
+      'idempotency-key': `bench-${prefix}${RUN_ID}-${seq}`,
+    },
+    body: JSON.stringify(body(state)),
+  });
+}
 const POOL_INPUT = { pool: 6, objective: 3 };
 
 /** The keys a pool check answers with, over REST and from the bare server alike. */
@@ -153,16 +174,11 @@ export const CASES: BenchCase[] = [
       return { campaignId: campaign.id, refereeKey: campaign.refereeKey };
     },
     perRequest: true,
-    request: (state, seq) => ({
-      method: 'POST',
-      path: `/v1/campaigns/${state.campaignId}/checks/pool`,
-      headers: {
-        ...JSON_HEADERS,
-        authorization: `Bearer ${state.refereeKey}`,
-        'idempotency-key': `bench-${RUN_ID}-${seq}`,
-      },
-      body: JSON.stringify(POOL_INPUT),
-    }),
+    request: refereePost(
+      '',
+      (state) => `/v1/campaigns/${state.campaignId}/checks/pool`,
+      () => POOL_INPUT,
+    ),
     verify: (body) => verifyPoolResult(body, 'string'),
   },
   {
@@ -185,16 +201,11 @@ export const CASES: BenchCase[] = [
       return { campaignId: campaign.id, refereeKey: campaign.refereeKey, characterId: character.id };
     },
     perRequest: true,
-    request: (state, seq) => ({
-      method: 'POST',
-      path: `/v1/campaigns/${state.campaignId}/characters/${state.characterId}/purchases`,
-      headers: {
-        ...JSON_HEADERS,
-        authorization: `Bearer ${state.refereeKey}`,
-        'idempotency-key': `bench-buy-${RUN_ID}-${seq}`,
-      },
-      body: JSON.stringify({ cost: 1, wager: 1, item: 'torch' }),
-    }),
+    request: refereePost(
+      'buy-',
+      (state) => `/v1/campaigns/${state.campaignId}/characters/${state.characterId}/purchases`,
+      () => ({ cost: 1, wager: 1, item: 'torch' }),
+    ),
     verify: (body) => {
       const answer = body as { cashSpent?: unknown; character?: { cash?: unknown }; rollId?: unknown } | null;
       if (
@@ -244,16 +255,11 @@ export const CASES: BenchCase[] = [
       return { campaignId: campaign.id, refereeKey: campaign.refereeKey, tableId: table.id };
     },
     perRequest: true,
-    request: (state, seq) => ({
-      method: 'POST',
-      path: `/v1/campaigns/${state.campaignId}/encounter-checks`,
-      headers: {
-        ...JSON_HEADERS,
-        authorization: `Bearer ${state.refereeKey}`,
-        'idempotency-key': `bench-enc-${RUN_ID}-${seq}`,
-      },
-      body: JSON.stringify({ scale: 'overland', players: 4, tableId: state.tableId }),
-    }),
+    request: refereePost(
+      'enc-',
+      (state) => `/v1/campaigns/${state.campaignId}/encounter-checks`,
+      (state) => ({ scale: 'overland', players: 4, tableId: state.tableId }),
+    ),
     verify: (body) => {
       const answer = body as { checked?: unknown; rollId?: unknown } | null;
       return answer?.checked === true && typeof answer.rollId === 'string'
@@ -287,16 +293,12 @@ export const CASES: BenchCase[] = [
       };
     },
     perRequest: true,
-    request: (state, seq) => ({
-      method: 'POST',
-      path: `/v1/campaigns/${state.campaignId}/strongholds/${strongholdIdsOf(state)[seq]}/improvements`,
-      headers: {
-        ...JSON_HEADERS,
-        authorization: `Bearer ${state.refereeKey}`,
-        'idempotency-key': `bench-keep-${RUN_ID}-${seq}`,
-      },
-      body: JSON.stringify({ wager: 1 }),
-    }),
+    request: refereePost(
+      'keep-',
+      (state, seq) =>
+        `/v1/campaigns/${state.campaignId}/strongholds/${strongholdIdsOf(state)[seq]}/improvements`,
+      () => ({ wager: 1 }),
+    ),
     verify: (body) => {
       const answer = body as { cashSpent?: unknown; stronghold?: { id?: unknown }; rollId?: unknown } | null;
       if (
@@ -331,16 +333,11 @@ export const CASES: BenchCase[] = [
       };
     },
     perRequest: true,
-    request: (state, seq) => ({
-      method: 'POST',
-      path: `/v1/campaigns/${state.campaignId}/crafting-projects/${projectIdsOf(state)[seq]}/rolls`,
-      headers: {
-        ...JSON_HEADERS,
-        authorization: `Bearer ${state.refereeKey}`,
-        'idempotency-key': `bench-craft-${RUN_ID}-${seq}`,
-      },
-      body: JSON.stringify({ characterId: state.characterId, skillName: 'smithing', intellect: 2, skill: 1 }),
-    }),
+    request: refereePost(
+      'craft-',
+      (state, seq) => `/v1/campaigns/${state.campaignId}/crafting-projects/${projectIdsOf(state)[seq]}/rolls`,
+      (state) => ({ characterId: state.characterId, skillName: 'smithing', intellect: 2, skill: 1 }),
+    ),
     verify: (body) => {
       const answer = body as { day?: unknown; project?: { id?: unknown }; rollId?: unknown } | null;
       if (answer?.day !== 1 || typeof answer.project?.id !== 'string' || typeof answer.rollId !== 'string')
@@ -375,16 +372,11 @@ export const CASES: BenchCase[] = [
       };
     },
     perRequest: true,
-    request: (state, seq) => ({
-      method: 'POST',
-      path: `/v1/campaigns/${state.campaignId}/hordes/${hordeIdsOf(state)[seq]}/division`,
-      headers: {
-        ...JSON_HEADERS,
-        authorization: `Bearer ${state.refereeKey}`,
-        'idempotency-key': `bench-horde-${RUN_ID}-${seq}`,
-      },
-      body: JSON.stringify({ characterIds: state.characterIds.split(',') }),
-    }),
+    request: refereePost(
+      'horde-',
+      (state, seq) => `/v1/campaigns/${state.campaignId}/hordes/${hordeIdsOf(state)[seq]}/division`,
+      (state) => ({ characterIds: state.characterIds.split(',') }),
+    ),
     verify: (body) => {
       const answer = body as { cash?: unknown; shares?: unknown[]; rollId?: unknown } | null;
       if (answer?.cash !== 7 || answer.shares?.length !== 5 || typeof answer.rollId !== 'string')

@@ -1,8 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
-
-const id = { name: 'id', type: 'varchar', length: '36', isPrimary: true };
-const time = (name: string, isNullable = false) => ({ name, type: 'varchar', length: '32', isNullable });
-const ref = (name: string, isNullable = false) => ({ name, type: 'varchar', length: '36', isNullable });
+import { id, ref, time } from './columns';
 
 /** Campaigns, keys, characters, game sessions, the roll log and idempotency records. */
 export class Foundation1763700000000 implements MigrationInterface {

@@ -1,14 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { ref, seq, time } from './columns';
 
-const ref = (name: string, isNullable = false) => ({ name, type: 'varchar', length: '36', isNullable });
-const time = (name: string, isNullable = false) => ({ name, type: 'varchar', length: '32', isNullable });
-const seq = {
-  name: 'seq',
-  type: 'integer',
-  isPrimary: true,
-  isGenerated: true,
-  generationStrategy: 'increment' as const,
-};
 const to = (column: string, table: string) => ({
   columnNames: [column],
   referencedTableName: table,

@@ -1,7 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { ref, time } from './columns';
 
-const ref = (name: string, isNullable = false) => ({ name, type: 'varchar', length: '36', isNullable });
-const time = (name: string, isNullable = false) => ({ name, type: 'varchar', length: '32', isNullable });
 const to = (column: string, table: string) => ({
   columnNames: [column],
   referencedTableName: table,

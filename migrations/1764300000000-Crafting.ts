@@ -1,19 +1,10 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { id, ref, seq, time } from './columns';
 
-const id = { name: 'id', type: 'varchar', length: '36', isPrimary: true };
-const ref = (name: string, isNullable = false) => ({ name, type: 'varchar', length: '36', isNullable });
-const time = (name: string, isNullable = false) => ({ name, type: 'varchar', length: '32', isNullable });
 const int = (name: string, isNullable = false) => ({ name, type: 'integer', isNullable });
 const text = (name: string, length: string) => ({ name, type: 'varchar', length });
 const json = (name: string) => ({ name, type: 'text' });
 const flag = (name: string) => ({ name, type: 'boolean' });
-const seq = {
-  name: 'seq',
-  type: 'integer',
-  isPrimary: true,
-  isGenerated: true,
-  generationStrategy: 'increment' as const,
-};
 const to = (column: string, table: string) => ({
   columnNames: [column],
   referencedTableName: table,

@@ -1,20 +1,23 @@
 import { Foundation1763700000000 } from './1763700000000-Foundation';
 import { Wealth1763800000000 } from './1763800000000-Wealth';
 import { CampaignState1763900000000 } from './1763900000000-CampaignState';
-import { Receipts1764400000000 } from './1764400000000-Receipts';
 import { Strongholds1764000000000 } from './1764000000000-Strongholds';
 import { Treasure1764100000000 } from './1764100000000-Treasure';
 import { Crafting1764300000000 } from './1764300000000-Crafting';
-import { Encounters1764200000000 } from './1764200000000-Encounters';
+import { Receipts1764400000000 } from './1764400000000-Receipts';
+import { Encounters1764500000000 } from './1764500000000-Encounters';
 
-/** Every migration, oldest first. Listed by class so that compiled and test builds find them alike. */
+/**
+ * Every migration, oldest first (TypeORM runs pending ones by timestamp). Listed by class so that
+ * compiled and test builds find them alike.
+ */
 export const MIGRATIONS = [
   Foundation1763700000000,
   Wealth1763800000000,
   CampaignState1763900000000,
-  Receipts1764400000000,
   Strongholds1764000000000,
-  Crafting1764300000000,
   Treasure1764100000000,
-  Encounters1764200000000,
+  Crafting1764300000000,
+  Receipts1764400000000,
+  Encounters1764500000000,
 ];

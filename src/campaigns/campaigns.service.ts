@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, FindOptionsWhere, In as AnyOf, IsNull, MoreThan } from 'typeorm';
+import { EntityManager, In as AnyOf, IsNull, MoreThan } from 'typeorm';
 import { Principal } from '../auth/principal';
 import { KeyCache } from '../auth/key-cache';
 import { hashSecret, newSecret } from '../auth/keys';
@@ -7,6 +7,7 @@ import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../com
 import { Problem } from '../common/problem';
 import { newId, now } from '../common/time';
 import { Database, MutationCall } from '../database/database.service';
+import { creationKey, pageByCreation, rowsByCreation } from '../database/paging';
 import {
   ApiKeyEntity,
   CampaignEntity,
@@ -21,18 +22,6 @@ import {
   UpdateCharacterInput,
 } from './campaign.dto';
 import { ApiKey, Campaign, Character, CreatedCampaign, CreatedKey, GameSession } from './campaign.model';
-
-/** Where clause for keyset paging on (createdAt, id). */
-function afterCreated<T extends { createdAt: string; id: string }>(
-  base: FindOptionsWhere<T>,
-  after: [string, string] | null,
-): FindOptionsWhere<T>[] | FindOptionsWhere<T> {
-  if (!after) return base;
-  return [
-    { ...base, createdAt: MoreThan(after[0]) } as FindOptionsWhere<T>,
-    { ...base, createdAt: after[0], id: MoreThan(after[1]) } as FindOptionsWhere<T>,
-  ];
-}
 
 /** Derived character fields that a domain computes (wealth: the lifestyle grade). */
 export type CharacterDecorator = (
@@ -136,15 +125,14 @@ export class CampaignsService {
     });
   }
 
-  async listKeys(principal: Principal, query: PageQuery): Promise<Page<ApiKey>> {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
-    const rows = await this.db.manager.find(ApiKeyEntity, {
-      where: afterCreated<ApiKeyEntity>({ campaignId: principal.campaignId }, after),
-      order: { createdAt: 'ASC', id: 'ASC' },
-      take: limit + 1,
-    });
-    return toPage(rows, limit, toApiKey, (row) => [row.createdAt, row.id]);
+  listKeys(principal: Principal, query: PageQuery): Promise<Page<ApiKey>> {
+    return pageByCreation(
+      this.db.manager,
+      ApiKeyEntity,
+      { campaignId: principal.campaignId },
+      query,
+      toApiKey,
+    );
   }
 
   async revokeKey(principal: Principal, keyId: string, call: MutationCall): Promise<ApiKey> {
@@ -219,16 +207,15 @@ export class CampaignsService {
   }
 
   async listCharacters(principal: Principal, query: PageQuery): Promise<Page<Character>> {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
-    const rows = await this.db.manager.find(CharacterEntity, {
-      where: afterCreated<CharacterEntity>({ campaignId: principal.campaignId }, after),
-      order: { createdAt: 'ASC', id: 'ASC' },
-      take: limit + 1,
-    });
+    const { rows, limit } = await rowsByCreation(
+      this.db.manager,
+      CharacterEntity,
+      { campaignId: principal.campaignId },
+      query,
+    );
     const campaign = await this.campaign(this.db.manager, principal.campaignId);
     const view = await this.characterViews(this.db.manager, rows, campaign);
-    return toPage(rows, limit, view, (row) => [row.createdAt, row.id]);
+    return toPage(rows, limit, view, creationKey);
   }
 
   async getCharacter(principal: Principal, characterId: string): Promise<Character> {

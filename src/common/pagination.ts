@@ -31,7 +31,7 @@ export class PageQuery {
   after?: string;
 }
 
-type CursorPart = string | number;
+export type CursorPart = string | number;
 
 /** Cursors are opaque to clients: base64url of the last item's sort key. */
 export function encodeCursor(parts: CursorPart[]): string {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, MoreThan } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignStateService, isUniqueViolation } from '../campaign-state/campaign-state.service';
 import { CampaignsService } from '../campaigns/campaigns.service';
-import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
+import { Page, PageQuery } from '../common/pagination';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
@@ -19,6 +19,7 @@ import {
   type ProjectState,
 } from '../core/crafting';
 import { Database, MutationCall } from '../database/database.service';
+import { pageByCreation } from '../database/paging';
 import { CharacterEntity } from '../database/entities';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
@@ -139,20 +140,8 @@ export class CraftingService {
   }
 
   async listProjects(who: Principal, query: PageQuery): Promise<Page<CraftingProject>> {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
     const base = { campaignId: who.campaignId };
-    const rows = await this.db.manager.find(CraftingProjectEntity, {
-      where: after
-        ? [
-            { ...base, createdAt: MoreThan(after[0]) },
-            { ...base, createdAt: after[0], id: MoreThan(after[1]) },
-          ]
-        : base,
-      order: { createdAt: 'ASC', id: 'ASC' },
-      take: limit + 1,
-    });
-    return toPage(rows, limit, toProject, (row) => [row.createdAt, row.id]);
+    return pageByCreation(this.db.manager, CraftingProjectEntity, base, query, toProject);
   }
 
   async getProject(who: Principal, projectId: string): Promise<CraftingProject> {

@@ -1,10 +1,10 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EntityManager, In as AnyOf, MoreThan } from 'typeorm';
+import { EntityManager, In as AnyOf } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignStateService, isUniqueViolation } from '../campaign-state/campaign-state.service';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { ChecksService } from '../checks/checks.service';
-import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
+import { Page, PageQuery } from '../common/pagination';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
@@ -18,6 +18,7 @@ import {
 } from '../core/crafting';
 import type { PoolTestOutcome } from '../core/checks/pool-test';
 import { Database, MutationCall } from '../database/database.service';
+import { pageByCreation } from '../database/paging';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { InventoryService } from '../inventory/inventory.service';
 import { RollsService } from '../rolls/rolls.service';
@@ -115,23 +116,11 @@ export class CraftingDowntimeService implements OnModuleInit {
   }
 
   async listClocks(who: Principal, query: PageQuery): Promise<Page<ProjectClock>> {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
     const base = {
       campaignId: who.campaignId,
       ...(who.role === 'referee' ? {} : { visibility: 'public' }),
     };
-    const rows = await this.db.manager.find(ProjectClockEntity, {
-      where: after
-        ? [
-            { ...base, createdAt: MoreThan(after[0]) },
-            { ...base, createdAt: after[0], id: MoreThan(after[1]) },
-          ]
-        : base,
-      order: { createdAt: 'ASC', id: 'ASC' },
-      take: limit + 1,
-    });
-    return toPage(rows, limit, toClock, (row) => [row.createdAt, row.id]);
+    return pageByCreation(this.db.manager, ProjectClockEntity, base, query, toClock);
   }
 
   async getClock(who: Principal, clockId: string): Promise<ProjectClock> {
@@ -340,20 +329,8 @@ export class CraftingDowntimeService implements OnModuleInit {
 
   async rituals(who: Principal, characterId: string, query: PageQuery): Promise<Page<ArtifactRitual>> {
     await this.campaigns.character(this.db.manager, who.campaignId, characterId);
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
     const base = { campaignId: who.campaignId, characterId };
-    const rows = await this.db.manager.find(ArtifactRitualEntity, {
-      where: after
-        ? [
-            { ...base, createdAt: MoreThan(after[0]) },
-            { ...base, createdAt: after[0], id: MoreThan(after[1]) },
-          ]
-        : base,
-      order: { createdAt: 'ASC', id: 'ASC' },
-      take: limit + 1,
-    });
-    return toPage(rows, limit, toRitual, (row) => [row.createdAt, row.id]);
+    return pageByCreation(this.db.manager, ArtifactRitualEntity, base, query, toRitual);
   }
 
   async getRitual(who: Principal, characterId: string, ritualId: string): Promise<ArtifactRitual> {

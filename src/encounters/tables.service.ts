@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, FindOptionsWhere, In as AnyOf, MoreThan } from 'typeorm';
+import { EntityManager, FindOptionsWhere, In as AnyOf } from 'typeorm';
 import { Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
-import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
+import { Page, PageQuery } from '../common/pagination';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
@@ -18,6 +18,7 @@ import {
   type TableEntryInput,
 } from '../core/encounters';
 import { Database } from '../database/database.service';
+import { pageByCreation } from '../database/paging';
 import { RollsService } from '../rolls/rolls.service';
 import { ENCOUNTER_PROCEDURES } from './encounter-procedures';
 import { EncounterSettingsEntity, RecurringCastEntity, RefereeTableEntity } from './encounters.entities';
@@ -41,17 +42,6 @@ export const MAX_TABLES_PER_CAMPAIGN = 500;
 export const MAX_RECURRING_CAST = 200;
 export const DEFAULT_RECURRING_CHANCE = 2;
 const SCALES_WITH_CHECKS = ['overland', 'exploration', 'water'] as const;
-
-function afterCreated<T extends { createdAt: string; id: string }>(
-  base: FindOptionsWhere<T>,
-  after: [string, string] | null,
-): FindOptionsWhere<T>[] | FindOptionsWhere<T> {
-  if (!after) return base;
-  return [
-    { ...base, createdAt: MoreThan(after[0]) } as FindOptionsWhere<T>,
-    { ...base, createdAt: after[0], id: MoreThan(after[1]) } as FindOptionsWhere<T>,
-  ];
-}
 
 export function toTable(row: RefereeTableEntity): RefereeTable {
   const probabilities = entryProbabilities(row);
@@ -104,19 +94,12 @@ export class TablesService {
 
   // Reading
 
-  async list(who: Principal, query: PageQuery): Promise<Page<RefereeTable>> {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
+  list(who: Principal, query: PageQuery): Promise<Page<RefereeTable>> {
     const base: FindOptionsWhere<RefereeTableEntity> =
       who.role === 'referee'
         ? { campaignId: who.campaignId }
         : { campaignId: who.campaignId, visibility: 'players' };
-    const rows = await this.db.manager.find(RefereeTableEntity, {
-      where: afterCreated(base, after),
-      order: { createdAt: 'ASC', id: 'ASC' },
-      take: limit + 1,
-    });
-    return toPage(rows, limit, toTable, (row) => [row.createdAt, row.id]);
+    return pageByCreation(this.db.manager, RefereeTableEntity, base, query, toTable);
   }
 
   async get(who: Principal, tableId: string): Promise<RefereeTable> {
@@ -479,15 +462,14 @@ export class TablesService {
     return rows.map((r) => ({ id: r.id, name: r.name }));
   }
 
-  async listCast(who: Principal, query: PageQuery): Promise<Page<RecurringCastMember>> {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
-    const rows = await this.db.manager.find(RecurringCastEntity, {
-      where: afterCreated<RecurringCastEntity>({ campaignId: who.campaignId }, after),
-      order: { createdAt: 'ASC', id: 'ASC' },
-      take: limit + 1,
-    });
-    return toPage(rows, limit, toMember, (row) => [row.createdAt, row.id]);
+  listCast(who: Principal, query: PageQuery): Promise<Page<RecurringCastMember>> {
+    return pageByCreation(
+      this.db.manager,
+      RecurringCastEntity,
+      { campaignId: who.campaignId },
+      query,
+      toMember,
+    );
   }
 
   addToCast(who: Principal, input: RecurringInput, req: ArbiterRequest): Promise<RecurringCastMember> {

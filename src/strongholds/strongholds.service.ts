@@ -1,11 +1,11 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EntityManager, FindOptionsWhere, In as AnyOf, IsNull, MoreThan } from 'typeorm';
+import { EntityManager, FindOptionsWhere, In as AnyOf, IsNull } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { TreasuryLedgerEntry } from '../campaign-state/campaign-state.results';
 import { CampaignStateService, isUniqueViolation } from '../campaign-state/campaign-state.service';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { ChecksService } from '../checks/checks.service';
-import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
+import { Page, PageQuery, toPage } from '../common/pagination';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
@@ -23,6 +23,7 @@ import {
   type TagBonus,
 } from '../core/strongholds';
 import { Database, MutationCall } from '../database/database.service';
+import { creationKey, rowsByCreation } from '../database/paging';
 import { CampaignEntity } from '../database/entities';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
@@ -154,30 +155,14 @@ export class StrongholdsService implements OnModuleInit {
   }
 
   async list(who: Principal, query: PageQuery & StrongholdListQuery): Promise<Page<Stronghold>> {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
     const base: FindOptionsWhere<StrongholdEntity> = {
       campaignId: who.campaignId,
       removedAt: IsNull(),
       ...(query.ownerCharacterId ? { ownerCharacterId: query.ownerCharacterId } : {}),
     };
-    const rows = await this.db.manager.find(StrongholdEntity, {
-      where: after
-        ? [
-            { ...base, createdAt: MoreThan(after[0]) },
-            { ...base, createdAt: after[0], id: MoreThan(after[1]) },
-          ]
-        : base,
-      order: { createdAt: 'ASC', id: 'ASC' },
-      take: limit + 1,
-    });
+    const { rows, limit } = await rowsByCreation(this.db.manager, StrongholdEntity, base, query);
     const views = await this.views(this.db.manager, rows.slice(0, limit));
-    return toPage(
-      rows,
-      limit,
-      (row) => views.get(row.id) as Stronghold,
-      (row) => [row.createdAt, row.id],
-    );
+    return toPage(rows, limit, (row) => views.get(row.id) as Stronghold, creationKey);
   }
 
   async get(who: Principal, strongholdId: string): Promise<Stronghold> {

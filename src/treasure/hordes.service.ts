@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { EntityManager, FindOptionsWhere, In as AnyOf, IsNull, MoreThan, Not } from 'typeorm';
+import { EntityManager, FindOptionsWhere, In as AnyOf, IsNull, Not } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { CampaignStateService } from '../campaign-state/campaign-state.service';
 import { TreasuryLedgerEntry } from '../campaign-state/campaign-state.results';
-import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
+import { Page, PageQuery } from '../common/pagination';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
@@ -13,6 +13,7 @@ import { cacheRow, defaultSlots, divideCash, type DivisionOutcome } from '../cor
 import { RuleError } from '../core/errors';
 import { Dice } from '../core/random';
 import { Database } from '../database/database.service';
+import { pageByCreation } from '../database/paging';
 import { CharacterEntity } from '../database/entities';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { InventoryItem } from '../inventory/inventory.results';
@@ -24,18 +25,6 @@ import { TREASURE_PROCEDURES } from './treasure-procedures';
 import { HordeEntity, StoredHordeItem } from './treasure.entities';
 import { CreateHordeInput, DivideHordeInput, HordeItemInput, PlaceSiteHordesInput } from './treasure.inputs';
 import { DivisionResult, Horde, PlacedSiteHordes, TreasureConversionResult } from './treasure.results';
-
-/** Where the page after a (createdAt, id) cursor starts. */
-function afterCreated(
-  base: FindOptionsWhere<HordeEntity>,
-  after: [string, string] | null,
-): FindOptionsWhere<HordeEntity>[] | FindOptionsWhere<HordeEntity> {
-  if (!after) return base;
-  return [
-    { ...base, createdAt: MoreThan(after[0]) },
-    { ...base, createdAt: after[0], id: MoreThan(after[1]) },
-  ];
-}
 
 /** An explicit split rolls nothing: dice that refuse to be rolled prove it. */
 const NO_DICE = new Dice({
@@ -69,19 +58,12 @@ export class HordesService {
 
   // Reading
 
-  async list(who: Principal, query: PageQuery): Promise<Page<Horde>> {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
+  list(who: Principal, query: PageQuery): Promise<Page<Horde>> {
     const base: FindOptionsWhere<HordeEntity> =
       who.role === 'referee'
         ? { campaignId: who.campaignId }
         : { campaignId: who.campaignId, discoveredAt: Not(IsNull()) };
-    const rows = await this.db.manager.find(HordeEntity, {
-      where: afterCreated(base, after),
-      order: { createdAt: 'ASC', id: 'ASC' },
-      take: limit + 1,
-    });
-    return toPage(rows, limit, toHorde, (row) => [row.createdAt, row.id]);
+    return pageByCreation(this.db.manager, HordeEntity, base, query, toHorde);
   }
 
   async get(who: Principal, hordeId: string): Promise<Horde> {

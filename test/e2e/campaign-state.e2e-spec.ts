@@ -451,6 +451,7 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
     let viewer: Key;
     let secretId: string;
     let canary: string;
+    let tableId: string;
     let secretAnswer: Record<string, unknown>;
     let walker: TestApp;
 
@@ -474,6 +475,33 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
         .post(`/v1/campaigns/${c.id}/checks/save`)
         .set(c.auth)
         .send({ attribute: 9, seed: 'public' })
+        .expect(201);
+      // Referee-only encounter material carrying the canary: a table (the default for overland), a
+      // recurring cast member and a sealed check drawn from the table. None may reach other keys.
+      const table = await walker.http
+        .post(`/v1/campaigns/${c.id}/tables`)
+        .set(c.auth)
+        .send({
+          name: `Road ${canary}`,
+          formula: '1d2',
+          entries: [{ range: [1, 2], text: `Ambush ${canary}` }],
+        })
+        .expect(201);
+      tableId = table.body.id;
+      await walker.http
+        .post(`/v1/campaigns/${c.id}/recurring`)
+        .set(c.auth)
+        .send({ name: `Rival ${canary}` })
+        .expect(201);
+      await walker.http
+        .put(`/v1/campaigns/${c.id}/encounter-settings`)
+        .set(c.auth)
+        .send({ overland: tableId })
+        .expect(200);
+      await walker.http
+        .post(`/v1/campaigns/${c.id}/encounter-checks`)
+        .set(c.auth)
+        .send({ scale: 'overland', seed: 'walker' })
         .expect(201);
     });
     afterAll(() => walker.close());
@@ -529,7 +557,12 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
       const doc = (await walker.http.get('/openapi.json').expect(200)).body as {
         paths: Record<string, Record<string, unknown>>;
       };
-      const ids: Record<string, string> = { campaignId: c.id, characterId: hero.id, rollId: secretId };
+      const ids: Record<string, string> = {
+        campaignId: c.id,
+        characterId: hero.id,
+        rollId: secretId,
+        tableId,
+      };
       // Event streams never end; the feed's own e2e test checks that they seal secret rolls.
       const streams = (p: string) => JSON.stringify(doc.paths[p].get).includes('text/event-stream');
       const paths = Object.keys(doc.paths).filter(
@@ -576,7 +609,12 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
       );
       const named = (ref: TypeRef): TypeRef => (ref.ofType ? named(ref.ofType) : ref);
       const required = (ref: TypeRef) => ref.kind === 'NON_NULL';
-      const values: Record<string, string> = { campaignId: c.id, characterId: hero.id, rollId: secretId };
+      const values: Record<string, string> = {
+        campaignId: c.id,
+        characterId: hero.id,
+        rollId: secretId,
+        tableId,
+      };
       const argsOf = (field: FieldDef): string | null => {
         const parts: string[] = [];
         for (const arg of field.args) {

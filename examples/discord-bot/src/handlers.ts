@@ -169,7 +169,7 @@ export const HANDLERS: Record<string, Handler> = {
 
   /**
    * `/encounter`, referee only, always ephemeral. Calls `POST /v1/campaigns/{id}/encounter-checks`
-   * when the server's OpenAPI document has it; until the encounters API exists it says so.
+   * when the server's OpenAPI document has it (an older Arbiter has no encounters API: it says so).
    */
   async encounter(ctx, interaction) {
     const campaignId = campaignOf(ctx, interaction);

@@ -1,7 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { id, ref, time } from './columns';
 
-const ref = (name: string) => ({ name, type: 'varchar', length: '36' });
-const time = (name: string) => ({ name, type: 'varchar', length: '32' });
 const campaign = {
   columnNames: ['campaign_id'],
   referencedTableName: 'campaigns',
@@ -9,15 +8,15 @@ const campaign = {
 };
 
 /** Encounters (SPEC 5.4): referee tables, the recurring cast and the campaign's encounter settings. */
-export class Encounters1764200000000 implements MigrationInterface {
-  name = 'Encounters1764200000000';
+export class Encounters1764500000000 implements MigrationInterface {
+  name = 'Encounters1764500000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.createTable(
       new Table({
         name: 'referee_tables',
         columns: [
-          { name: 'id', type: 'varchar', length: '36', isPrimary: true },
+          id,
           ref('campaign_id'),
           { name: 'name', type: 'varchar', length: '200' },
           { name: 'formula', type: 'varchar', length: '64' },
@@ -43,7 +42,7 @@ export class Encounters1764200000000 implements MigrationInterface {
       new Table({
         name: 'recurring_cast',
         columns: [
-          { name: 'id', type: 'varchar', length: '36', isPrimary: true },
+          id,
           ref('campaign_id'),
           { name: 'name', type: 'varchar', length: '200' },
           { name: 'kind', type: 'varchar', length: '16' },

@@ -1,0 +1,50 @@
+import { EntityManager, EntityTarget, FindOptionsWhere, MoreThan } from 'typeorm';
+import { CursorPart, decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
+
+/** Rows listed oldest first, ties broken by id: the order of every list keyed by creation. */
+interface Created {
+  createdAt: string;
+  id: string;
+}
+
+/** The cursor key of a row in a list kept by creation. */
+export const creationKey = (row: Created): CursorPart[] => [row.createdAt, row.id];
+
+/**
+ * The rows of one page of a list kept by (createdAt, id) under `base`, plus one row past the page so
+ * `toPage` can tell whether another follows. Use it when the rows need more reads before they are
+ * answered (the characters' Cash, a stronghold's tags); otherwise use `pageByCreation`.
+ */
+export async function rowsByCreation<E extends Created>(
+  m: EntityManager,
+  entity: EntityTarget<E>,
+  base: FindOptionsWhere<E>,
+  query: PageQuery,
+): Promise<{ rows: E[]; limit: number }> {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
+  const where: FindOptionsWhere<E> | FindOptionsWhere<E>[] = after
+    ? [
+        { ...base, createdAt: MoreThan(after[0]) } as FindOptionsWhere<E>,
+        { ...base, createdAt: after[0], id: MoreThan(after[1]) } as FindOptionsWhere<E>,
+      ]
+    : base;
+  const rows = await m.find(entity, {
+    where,
+    order: { createdAt: 'ASC', id: 'ASC' } as never,
+    take: limit + 1,
+  });
+  return { rows, limit };
+}
+
+/** One page of a list kept by (createdAt, id), each row answered through `map`. */
+export async function pageByCreation<E extends Created, T>(
+  m: EntityManager,
+  entity: EntityTarget<E>,
+  base: FindOptionsWhere<E>,
+  query: PageQuery,
+  map: (row: E) => T,
+): Promise<Page<T>> {
+  const { rows, limit } = await rowsByCreation(m, entity, base, query);
+  return toPage(rows, limit, map, creationKey);
+}
