@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import { PageQuery } from '../common/pagination';
@@ -100,6 +100,22 @@ export class CharacterDowntimeController {
     @Req() req: ArbiterRequest,
   ) {
     return this.downtime.attune(who, characterId, input, req);
+  }
+
+  @Delete('attunements/:itemId')
+  @Roles('referee', 'player')
+  @ApiOperation({
+    summary:
+      'End an attunement (the character lets the artifact go); the answer is what the character is still attuned to',
+  })
+  @ApiOkResponse({ type: CharacterAttunements })
+  endAttunement(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Param('itemId') itemId: string,
+    @Req() req: ArbiterRequest,
+  ) {
+    return this.downtime.endAttunement(who, characterId, itemId, req);
   }
 
   @Post('artifact-rituals')

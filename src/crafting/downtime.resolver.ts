@@ -92,6 +92,20 @@ export class CraftingDowntimeResolver {
     return this.downtime.attune(who, id, input, ctx.req);
   }
 
+  @Roles('referee', 'player')
+  @Mutation(() => CharacterAttunements, {
+    description: 'End an attunement; answers what the character is still attuned to.',
+  })
+  endAttunement(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('itemId', { type: () => ID, description: 'The artifact (inventory item) id.' }) itemId: string,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.downtime.endAttunement(who, id, itemId, ctx.req);
+  }
+
   @Query(() => ArtifactRitualPage, { description: 'A character’s Affix Spell rituals, oldest first.' })
   artifactRituals(@Args() query: ArtifactRitualListArgs, @CurrentPrincipal() who: Principal) {
     return this.downtime.rituals(who, query.characterId, query);

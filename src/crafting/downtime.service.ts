@@ -82,6 +82,10 @@ export class CraftingDowntimeService implements OnModuleInit {
       );
       return (character) => ({ attunementPenaltyDice: attunementPenaltyDice(counts.get(character.id) ?? 0) });
     });
+    // An attunement ends when its artifact leaves the character (moved, spent or destroyed).
+    this.inventory.onItemsLeave(async (m, campaignId, characterId, itemIds) => {
+      await m.delete(AttunementEntity, { campaignId, characterId, itemId: AnyOf(itemIds) });
+    });
     // A campaign pool check made for a character rolls −1d per attuned artifact beyond three.
     this.checks.addPoolModifier(async (m, _who, task) => {
       const penalty = await this.penaltyOf(m, task.characterId);
@@ -158,11 +162,38 @@ export class CraftingDowntimeService implements OnModuleInit {
 
   async attunements(who: Principal, characterId: string): Promise<CharacterAttunements> {
     await this.campaigns.character(this.db.manager, who.campaignId, characterId);
-    const rows = await this.db.manager.find(AttunementEntity, {
-      where: { campaignId: who.campaignId, characterId },
+    return this.attunementsOf(this.db.manager, who.campaignId, characterId);
+  }
+
+  private async attunementsOf(
+    m: EntityManager,
+    campaignId: string,
+    characterId: string,
+  ): Promise<CharacterAttunements> {
+    const rows = await m.find(AttunementEntity, {
+      where: { campaignId, characterId },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
     return { items: rows.map(toAttunement), attunementPenaltyDice: attunementPenaltyDice(rows.length) };
+  }
+
+  /** Ends an attunement by choice; NOT_FOUND when the character is not attuned to that item. */
+  endAttunement(
+    who: Principal,
+    characterId: string,
+    itemId: string,
+    req: ArbiterRequest,
+  ): Promise<CharacterAttunements> {
+    assertMayActFor(who, characterId);
+    return this.db.mutation(req, async (m) => {
+      await this.campaigns.character(m, who.campaignId, characterId);
+      const row = await m.findOne(AttunementEntity, {
+        where: { campaignId: who.campaignId, characterId, itemId },
+      });
+      if (!row) throw Problem.notFound(`Attunement of character ${characterId} to item ${itemId}`);
+      await m.delete(AttunementEntity, { id: row.id });
+      return this.attunementsOf(m, who.campaignId, characterId);
+    });
   }
 
   /**

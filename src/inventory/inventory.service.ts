@@ -37,6 +37,14 @@ import {
 } from './inventory.results';
 
 /** What a domain puts into an inventory (the fixed API other domains call). */
+/** Told, inside the transaction, when items leave a character's inventory (moved, spent, destroyed). */
+export type ItemsLeaveHook = (
+  m: EntityManager,
+  campaignId: string,
+  characterId: string,
+  itemIds: string[],
+) => Promise<void>;
+
 export interface NewInventoryItem {
   name: string;
   kind: ItemKind;
@@ -65,7 +73,25 @@ export class InventoryService {
     registry.register(...(Object.values(INVENTORY_PROCEDURES) as never[]));
   }
 
+  private readonly leaveHooks: ItemsLeaveHook[] = [];
+
   // The API other domains use
+
+  /** Runs `hook` whenever items leave a character's inventory (crafting ends attunements so). */
+  onItemsLeave(hook: ItemsLeaveHook): void {
+    this.leaveHooks.push(hook);
+  }
+
+  /** Tells the hooks that items left `characterId`; every path that moves or deletes items calls it. */
+  async itemsLeft(
+    m: EntityManager,
+    campaignId: string,
+    characterId: string,
+    itemIds: string[],
+  ): Promise<void> {
+    if (itemIds.length === 0) return;
+    for (const hook of this.leaveHooks) await hook(m, campaignId, characterId, itemIds);
+  }
 
   async item(
     m: EntityManager,
@@ -91,6 +117,7 @@ export class InventoryService {
   async removeItem(m: EntityManager, campaignId: string, characterId: string, itemId: string): Promise<void> {
     const row = await this.item(m, campaignId, characterId, itemId);
     await m.delete(InventoryItemEntity, { id: row.id });
+    await this.itemsLeft(m, campaignId, characterId, [row.id]);
   }
 
   async spendDice(
@@ -115,8 +142,10 @@ export class InventoryService {
     }
     row.dice -= dice;
     row.updatedAt = now();
-    if (row.dice === 0) await m.delete(InventoryItemEntity, { id: row.id });
-    else
+    if (row.dice === 0) {
+      await m.delete(InventoryItemEntity, { id: row.id });
+      await this.itemsLeft(m, campaignId, characterId, [row.id]);
+    } else
       await Database.updateRow(m, InventoryItemEntity, row.id, { dice: row.dice, updatedAt: row.updatedAt });
     return row;
   }
@@ -248,6 +277,7 @@ export class InventoryService {
       if (used + row.slots > capacity) throw inventoryFull('characterId', row.slots, capacity - used);
       const stamp = now();
       await Database.updateRow(m, InventoryItemEntity, row.id, { characterId: to, updatedAt: stamp });
+      await this.itemsLeft(m, campaign.id, characterId, [row.id]);
       return toItem({ ...row, characterId: to, updatedAt: stamp });
     });
   }
@@ -284,6 +314,7 @@ export class InventoryService {
       let item: InventoryItem | null = null;
       if (outcome.spent) {
         await m.delete(InventoryItemEntity, { id: row.id });
+        await this.itemsLeft(m, campaign.id, characterId, [row.id]);
       } else {
         const stamp = now();
         if (outcome.lastUse !== row.lastUse) {

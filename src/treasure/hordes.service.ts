@@ -432,7 +432,15 @@ export class HordesService {
         order: { createdAt: 'ASC', id: 'ASC' },
       });
       const cashGained = rows.reduce((sum, r) => sum + (r.cash ?? 0), 0);
-      if (rows.length > 0) await m.delete(InventoryItemEntity, { id: AnyOf(rows.map((r) => r.id)) });
+      if (rows.length > 0) {
+        await m.delete(InventoryItemEntity, { id: AnyOf(rows.map((r) => r.id)) });
+        await this.inventory.itemsLeft(
+          m,
+          campaign.id,
+          characterId,
+          rows.map((r) => r.id),
+        );
+      }
       if (cashGained === 0) {
         const character = await this.campaigns.toCharacter(
           m,

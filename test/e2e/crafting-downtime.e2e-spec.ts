@@ -347,6 +347,86 @@ describe(`crafting: COEAC downtime (${DATABASE_KIND})`, () => {
       expect(plain.body.dice).toBe(4);
       expect(plain.body.attunementPenaltyDice).toBeUndefined();
     });
+
+    it('ends by choice (REST and GraphQL) and when the artifact leaves the character', async () => {
+      const { c, mage, other, player, viewer } = await table();
+      const ids: Record<string, string> = {};
+      for (const name of ['A', 'B', 'C', 'D', 'E']) {
+        ids[name] = (await item(c, mage.id, { name, kind: 'artifact' })).id;
+        const seed = seedWhere((d) => attunementRitual({ discipline: 10 }, d), true, name);
+        await t.http
+          .post(`${charPath(c, mage.id)}/attunements`)
+          .set(c.auth)
+          .send({ itemId: ids[name], method: 'ritual', discipline: 10, seed })
+          .expect(201);
+      }
+      const attuned = async () =>
+        (
+          await t.http
+            .get(`${charPath(c, mage.id)}/attunements`)
+            .set(c.auth)
+            .expect(200)
+        ).body as {
+          items: { itemId: string }[];
+          attunementPenaltyDice: number;
+        };
+      expect((await attuned()).attunementPenaltyDice).toBe(2);
+      const end = (name: string, key: { auth: { Authorization: string } } = c) =>
+        t.http.delete(`${charPath(c, mage.id)}/attunements/${ids[name]}`).set(key.auth);
+
+      expectProblem(await end('A', viewer), 403, 'FORBIDDEN');
+      // The player of the character may end it; a retry with the same key answers the same.
+      const first = await end('A', player).set('Idempotency-Key', `end-${c.id}`).expect(200);
+      expect(first.body.attunementPenaltyDice).toBe(1);
+      expect(first.body.items.map((x: { itemId: string }) => x.itemId)).not.toContain(ids.A);
+      const retry = await end('A', player).set('Idempotency-Key', `end-${c.id}`).expect(200);
+      expect(retry.body).toEqual(first.body);
+      expectProblem(await end('A'), 404, 'NOT_FOUND');
+      expect((await character(c, mage.id)).attunementPenaltyDice).toBe(1);
+
+      // Given to another character: the attunement ends and does not pass to the new holder.
+      await t.http
+        .post(`${charPath(c, mage.id)}/inventory/${ids.B}/moves`)
+        .set(c.auth)
+        .send({ characterId: other.id })
+        .expect(200);
+      expect((await attuned()).items.map((x) => x.itemId)).toEqual([ids.C, ids.D, ids.E]);
+      const theirs = await t.http
+        .get(`${charPath(c, other.id)}/attunements`)
+        .set(c.auth)
+        .expect(200);
+      expect(theirs.body).toEqual({ items: [], attunementPenaltyDice: 0 });
+      // Moving it back does not bring the attunement back.
+      await t.http
+        .post(`${charPath(c, other.id)}/inventory/${ids.B}/moves`)
+        .set(c.auth)
+        .send({ characterId: mage.id })
+        .expect(200);
+      expect((await attuned()).items).toHaveLength(3);
+
+      // Thrown away: it ends too.
+      await t.http
+        .delete(`${charPath(c, mage.id)}/inventory/${ids.C}`)
+        .set(c.auth)
+        .expect(200);
+      expect((await attuned()).items.map((x) => x.itemId)).toEqual([ids.D, ids.E]);
+
+      // The GraphQL twin.
+      const graph = await gql(
+        t.server,
+        'mutation($c: ID!, $ch: ID!, $i: ID!) { endAttunement(campaignId: $c, characterId: $ch, itemId: $i) { attunementPenaltyDice items { itemId } } }',
+        { c: c.id, ch: mage.id, i: ids.D },
+        c.auth,
+      );
+      expect(graph.data?.endAttunement).toEqual({ attunementPenaltyDice: 0, items: [{ itemId: ids.E }] });
+      const again = await gql(
+        t.server,
+        'mutation($c: ID!, $ch: ID!, $i: ID!) { endAttunement(campaignId: $c, characterId: $ch, itemId: $i) { attunementPenaltyDice } }',
+        { c: c.id, ch: mage.id, i: ids.D },
+        c.auth,
+      );
+      expect(codes(again)).toEqual(['NOT_FOUND']);
+    });
   });
 
   describe('affixing a spell (creating an artifact)', () => {
