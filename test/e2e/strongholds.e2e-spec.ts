@@ -830,7 +830,7 @@ describe(`strongholds in a campaign (${DATABASE_KIND})`, () => {
             objective pool improved cashSpent rollId stronghold { rank } ledgerEntries { cashDelta }
           }
         }`,
-        { c: c.id, s: id, i: { wager: 30, newTags: [{ name: 'Library' }] } },
+        { c: c.id, s: id, i: { wager: 30, seed: 'build', newTags: [{ name: 'Library' }] } },
         player.auth,
       );
       expect(improved.errors).toBeUndefined();
