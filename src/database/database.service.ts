@@ -22,7 +22,12 @@ export interface IdempotencyScope {
 /** What `mutation` needs of the request it serves. */
 export interface MutationCall {
   idempotency?: IdempotencyScope;
+  /** The campaign key's principal, when the request has one: its campaign's mutations take turns. */
+  principal?: { campaignId: string };
 }
+
+/** The first key of the PostgreSQL advisory locks that make one campaign's mutations take turns. */
+const CAMPAIGN_TURN_LOCK = 0x41524249; // "ARBI"
 
 @Injectable()
 export class Database {
@@ -141,10 +146,24 @@ export class Database {
    * A state-changing operation whose result is the response body. When the request carries an
    * Idempotency-Key, the response is stored in the same transaction as the change, so a crash can
    * never leave a change without its stored answer (which would let a retry apply it twice).
+   *
+   * On PostgreSQL the mutations of one campaign take turns: the transaction's first statement takes
+   * a transaction-scoped advisory lock on the campaign, held until it commits. So within a campaign
+   * rolls commit in the order of their `seq`, and a feed client that reconnects with
+   * `Last-Event-ID` cannot miss a roll that committed after a later-numbered one (SQLite runs every
+   * transaction in turn anyway). Taken before any row lock, it adds no deadlock; other campaigns do
+   * not wait.
    */
   mutation<T>(call: MutationCall, work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const scope = call.idempotency;
+    const campaignId = call.principal?.campaignId;
     return this.transaction(async (manager) => {
+      if (campaignId !== undefined && !this.isSqlite) {
+        await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+          CAMPAIGN_TURN_LOCK,
+          campaignId,
+        ]);
+      }
       const result = await work(manager);
       if (scope && !scope.completed) {
         await scope.store(manager, scope.status, JSON.stringify(result));

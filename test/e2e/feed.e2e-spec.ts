@@ -269,6 +269,62 @@ describe(`live roll feed (${DATABASE_KIND})`, () => {
       expect(ids).not.toContain(inside);
       expect(ids).not.toContain(dropped);
     });
+
+    it('runs one campaign’s mutations in turn, so its rolls commit in log order (a reconnect misses none)', async () => {
+      const db = t.app.get(Database);
+      const rolls = t.app.get(RollsService);
+      const keys = await t.http.get(`/v1/campaigns/${c.id}/keys`).set(c.auth).expect(200);
+      const items = (keys.body.items ?? keys.body) as { id: string; role: string }[];
+      const principal: Principal = {
+        keyId: items.find((k) => k.role === 'referee')?.id as string,
+        campaignId: c.id,
+        role: 'referee',
+        characterIds: [],
+      };
+      const rolled = (seed: string) => ({
+        procedure: 'check.pool',
+        inputs: { pool: 1, objective: 1 },
+        outcome: { seed },
+        faces: [4],
+        seed,
+        rng: 'test@1',
+      });
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const done: string[] = [];
+      // A logs its roll first (the lower seq), then holds its transaction open.
+      const a = db.mutation({ principal }, async (m) => {
+        const roll = await rolls.record(m, principal, rolled('turn-a'));
+        await gate;
+        done.push('a');
+        return roll.id;
+      });
+      await pause(50);
+      const b = db.mutation({ principal }, async (m) => {
+        const roll = await rolls.record(m, principal, rolled('turn-b'));
+        done.push('b');
+        return roll.id;
+      });
+      // Another campaign's mutation does not wait for A (on SQLite everything takes turns anyway).
+      if (DATABASE_KIND === 'postgres') {
+        const { c: elsewhere } = await newCampaign(t, 'Elsewhere');
+        await t.http
+          .post(`/v1/campaigns/${elsewhere.id}/checks/pool`)
+          .set(elsewhere.auth)
+          .send({ pool: 1, objective: 1, seed: 'elsewhere' })
+          .expect(201);
+      }
+      await pause(150);
+      // B has not committed, or even logged its roll, while A is open: it waits for its turn.
+      expect(done).toEqual([]);
+      open();
+      const [first, second] = await Promise.all([a, b]);
+      expect(done).toEqual(['a', 'b']);
+      const log = await t.http.get(`/v1/campaigns/${c.id}/rolls?limit=100`).set(c.auth).expect(200);
+      const order = (log.body.items as { id: string }[]).map((r) => r.id);
+      expect(order.indexOf(first)).toBeLessThan(order.indexOf(second));
+    });
   });
 });
 
