@@ -51,6 +51,12 @@ export const COMMANDS = [
     .setName('encounter')
     .setDescription('Referee: check for a wandering encounter (answered only to you)'),
   new SlashCommandBuilder()
+    .setName('draw')
+    .setDescription('Draw on one of the campaign’s tables (rumours, weather, encounters …)')
+    .addStringOption((o) =>
+      o.setName('table').setDescription('The table’s name (or id)').setRequired(true).setMaxLength(200),
+    ),
+  new SlashCommandBuilder()
     .setName('link')
     .setDescription('Link your Arbiter campaign key (and character) to your Discord account in this server')
     .addStringOption((o) => o.setName('key').setDescription('Your campaign key (arb_…)').setRequired(true))

@@ -192,6 +192,35 @@ export const HANDLERS: Record<string, Handler> = {
     await interaction.reply(privately(`🐉 ${describeEncounter(result)}`));
   },
 
+  /**
+   * `/draw table`: draws on a campaign table found by name (any case) or id among the first 100 the
+   * user's key may see. A draw the server seals (referee-only tables) is answered to the referee
+   * alone; a draw on a shared table is for everyone.
+   */
+  async draw(ctx, interaction) {
+    const campaignId = campaignOf(ctx, interaction);
+    const link = playerOf(ctx, interaction);
+    const wanted = (interaction.options.getString('table', true) as string).trim();
+    const arbiter = client(ctx, link.key);
+    const tables = await unwrap(
+      arbiter.GET('/v1/campaigns/{campaignId}/tables', {
+        params: { path: { campaignId }, query: { limit: 100 } },
+      }),
+    );
+    const table = tables.items.find(
+      (x) => x.id === wanted || x.name.toLocaleLowerCase() === wanted.toLocaleLowerCase(),
+    );
+    if (!table) throw new BotRefusal(`No table called “${wanted}” that you can see.`);
+    const drawn = await unwrap(
+      arbiter.POST('/v1/campaigns/{campaignId}/tables/{tableId}/draws', {
+        params: { path: { campaignId, tableId: table.id } },
+        body: {},
+      }),
+    );
+    const line = `🎲 ${describeDraw(table.name, drawn)}`;
+    await interaction.reply(drawn.secret ? privately(line) : { content: line });
+  },
+
   /** `/link key [character]`: remembers the user's key for this server (answered privately). */
   async link(ctx, interaction) {
     const campaignId = campaignOf(ctx, interaction);
@@ -230,6 +259,12 @@ export const HANDLERS: Record<string, Handler> = {
 };
 
 const ENCOUNTER_CHECKS = '/v1/campaigns/{campaignId}/encounter-checks' as const;
+
+/** A draw on a table, subtables followed, in one line with the chance of what came up. */
+export function describeDraw(tableName: string, drawn: components['schemas']['TableDrawResult']): string {
+  const path = [drawn.entry.text, ...drawn.subdraws.map((step) => step.entry.text)].join(' → ');
+  return `${tableName} (${drawn.formula}): rolled ${drawn.roll} → **${path}** (${percent(drawn.odds.chain)})`;
+}
 
 /** An encounter check as the server answers it. */
 type EncounterCheck = components['schemas']['EncounterCheckResult'];

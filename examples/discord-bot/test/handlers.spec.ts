@@ -111,7 +111,7 @@ describe('Discord bot handlers against a running Arbiter', () => {
   it('defines the slash commands of the issue, guild only', () => {
     const byName = Object.fromEntries(COMMANDS.map((c) => [c.name, c]));
     expect(Object.keys(byName)).toEqual(
-      expect.arrayContaining(['roll', 'odds', 'buy', 'income', 'cash', 'encounter', 'link', 'setup']),
+      expect.arrayContaining(['roll', 'odds', 'buy', 'income', 'cash', 'encounter', 'draw', 'link', 'setup']),
     );
     const optionNames = (name: string) => (byName[name].options ?? []).map((o) => o.name);
     expect(optionNames('roll')).toEqual(['pool', 'ob']);
@@ -258,6 +258,42 @@ describe('Discord bot handlers against a running Arbiter', () => {
     expect(describeEncounter(drawn as Parameters<typeof describeEncounter>[0])).toBe(
       'Encounter check (overland), rolled 2: an **encounter** — Bandit captain. 4 appear; Very far; ' +
         'reaction: diplomatic; pool 9, 21 HP each (21 in all); tied to a nearby site; recurring: Old Wick. (roll r-2)',
+    );
+  });
+
+  it('/draw finds a table by name and draws: shared tables for all to see, referee tables privately', async () => {
+    const table = (name: string, visibility: 'players' | 'referee', entries: [number, number, string][]) =>
+      unwrap(
+        referee.POST('/v1/campaigns/{campaignId}/tables', {
+          params: { path: { campaignId } },
+          body: {
+            name,
+            formula: '1d2',
+            visibility,
+            entries: entries.map(([lo, hi, text]) => ({ range: [lo, hi], text })),
+          },
+        }),
+      );
+    await table('Rumours', 'players', [
+      [1, 1, 'The mill is haunted'],
+      [2, 2, 'The abbot hoards silver'],
+    ]);
+    await table('Secret road', 'referee', [[1, 2, 'Ambush at the ford']]);
+
+    const shared = await run('draw', { table: 'rumours' });
+    expect(shared.ephemeral).toBe(false);
+    expect(shared.content).toMatch(
+      /^🎲 Rumours \(1d2\): rolled [12] → \*\*(The mill is haunted|The abbot hoards silver)\*\* \(50\.0%\)$/,
+    );
+    // A referee-only table does not exist for the player; the referee's draw is sealed and private.
+    expect(await run('draw', { table: 'Secret road' })).toEqual({
+      content: 'No table called “Secret road” that you can see.',
+      ephemeral: true,
+    });
+    const secret = await run('draw', { table: 'secret ROAD' }, { userId: REFEREE });
+    expect(secret.ephemeral).toBe(true);
+    expect(secret.content).toMatch(
+      /^🎲 Secret road \(1d2\): rolled [12] → \*\*Ambush at the ford\*\* \(100\.0%\)$/,
     );
   });
 
