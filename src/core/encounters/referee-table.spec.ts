@@ -494,6 +494,17 @@ describe('importers', () => {
     });
   });
 
+  it('reads files that start with a byte-order mark, in every format', () => {
+    for (const [format, file] of [
+      ['foundry', 'marsh-foundry-v11.json'],
+      ['json', 'ruins-simple.json'],
+      ['csv', 'forest-multiline.csv'],
+    ] as const) {
+      expect(importTable(format, `\uFEFF${sample(file)}`)).toEqual(importTable(format, sample(file)));
+    }
+    expect(ruleError(() => importTable('csv', '\uFEFF  ')).field).toBe('content');
+  });
+
   it('refuses files it cannot read, naming content', () => {
     expect(ruleError(() => importTable('foundry', '{not json')).field).toBe('content');
     expect(ruleError(() => importTable('foundry', '{"name":"x","results":[{"text":"a"}]}')).field).toBe(

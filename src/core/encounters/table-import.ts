@@ -26,8 +26,11 @@ export interface ImportedTable {
 const bad = (message: string, field = 'content') => new RuleError('VALIDATION_FAILED', message, field);
 
 /** Reads a table from a document in one of the formats; `formula` overrides the document's. */
-export function importTable(format: ImportFormat, content: string, formula?: string | null): ImportedTable {
-  if (typeof content !== 'string' || content.trim() === '') throw bad('The file is empty.');
+export function importTable(format: ImportFormat, text: string, formula?: string | null): ImportedTable {
+  if (typeof text !== 'string') throw bad('The file is empty.');
+  // Files saved by some Windows editors start with a byte-order mark; it is not part of the table.
+  const content = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  if (content.trim() === '') throw bad('The file is empty.');
   let table: ImportedTable;
   if (format === 'csv') table = importCsv(content, formula ?? null);
   else {
