@@ -118,8 +118,27 @@ export interface Distribution {
   outcomes: bigint;
 }
 
-/** The exact distribution of a formula's total, by convolution of the dice (integer counts). */
+/** Distributions already counted, by canonical formula (a table's is read on every draw and check). */
+const distributions = new Map<string, Distribution>();
+const MAX_REMEMBERED_DISTRIBUTIONS = 256;
+
+/**
+ * The exact distribution of a formula's total, by convolution of the dice (integer counts). Each die
+ * is added with a sliding window (a total's ways are the sum of the previous ways over the die's
+ * faces), so a 100d100 costs about a million additions, not a hundred million. The result is shared
+ * between callers: do not change it.
+ */
 export function formulaDistribution(f: TableFormula): Distribution {
+  const key = formatTableFormula(f);
+  const known = distributions.get(key);
+  if (known) return known;
+  const counted = countDistribution(f);
+  if (distributions.size >= MAX_REMEMBERED_DISTRIBUTIONS) distributions.clear();
+  distributions.set(key, counted);
+  return counted;
+}
+
+function countDistribution(f: TableFormula): Distribution {
   if (f.kind === 'd66') {
     const ways = new Array<bigint>(56).fill(0n);
     for (let tens = 1; tens <= 6; tens++)
@@ -130,10 +149,12 @@ export function formulaDistribution(f: TableFormula): Distribution {
   let min = f.constant;
   for (const term of f.terms) {
     for (let i = 0; i < term.count; i++) {
-      const next = new Array<bigint>(ways.length + term.sides - 1).fill(0n);
-      for (let a = 0; a < ways.length; a++) {
-        if (ways[a] === 0n) continue;
-        for (let face = 0; face < term.sides; face++) next[a + face] += ways[a];
+      const next = new Array<bigint>(ways.length + term.sides - 1);
+      let window = 0n;
+      for (let t = 0; t < next.length; t++) {
+        if (t < ways.length) window += ways[t];
+        if (t >= term.sides) window -= ways[t - term.sides];
+        next[t] = window;
       }
       ways = next;
       min += 1;
@@ -479,7 +500,7 @@ export function kindProbability(
   }, 0);
 }
 
-/** The kind a draw ended on: the deepest entry that has one, reading down from the top. */
+/** The kind a draw ended on: the first entry on its path that has one, reading down from the top. */
 export function drawnKind(draw: TableDrawOutcome): string | null {
   if (draw.entry.kind !== null) return draw.entry.kind;
   for (const step of draw.subdraws) if (step.entry.kind !== null) return step.entry.kind;
