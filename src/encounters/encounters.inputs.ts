@@ -1,7 +1,14 @@
 import { InputType, registerEnumType } from '@nestjs/graphql';
 import { ScaleEnum } from '../campaign-state/campaign-state.inputs';
 import { In } from '../common/schema';
-import { ENCOUNTER_SCALES, GRADES, MORALE_DISPOSITIONS } from '../core/encounters';
+import {
+  ENCOUNTER_SCALES,
+  GRADES,
+  MAX_ENTRY_TEXT,
+  MAX_FORMULA_SIDES,
+  MAX_TABLE_ENTRIES,
+  MORALE_DISPOSITIONS,
+} from '../core/encounters';
 
 export const REACTION_SYSTEMS = ['coeac', 'cairn'] as const;
 export const ReactionSystemEnum = { coeac: 'coeac', cairn: 'cairn' } as const;
@@ -50,11 +57,11 @@ export class TableEntryInputDto {
   @In.int('Relative weight (every entry of a weighted table has one; the formula is then 1dW).', {
     optional: true,
     min: 1,
-    max: 1000,
+    max: MAX_FORMULA_SIDES,
   })
   weight?: number;
 
-  @In.string('What the entry says.', { maxLength: 2000 })
+  @In.string('What the entry says.', { maxLength: MAX_ENTRY_TEXT })
   text: string;
 
   @In.string('hazard, people, beasts, site, omen, weather … (lowercase; omen makes a check an omen).', {
@@ -87,7 +94,7 @@ export class TableInput {
   })
   formula?: string;
 
-  @In.nestedList('The entries.', () => TableEntryInputDto, { minItems: 1, maxItems: 1000 })
+  @In.nestedList('The entries.', () => TableEntryInputDto, { minItems: 1, maxItems: MAX_TABLE_ENTRIES })
   entries: TableEntryInputDto[];
 }
 

@@ -20,7 +20,7 @@ import { ProcedureRegistry } from '../rolls/procedures';
 import { Rolled, RollsService } from '../rolls/rolls.service';
 import { RuleError } from '../core/errors';
 import { ENCOUNTER_PROCEDURES } from './encounter-procedures';
-import { TablesService } from './tables.service';
+import { CheckReads, defaultTableFor, TablesService } from './tables.service';
 import {
   AdversaryInput,
   CampaignEncounterCheckInput,
@@ -32,12 +32,7 @@ import {
   SeedOnlyInput,
   SurpriseInput,
 } from './encounters.inputs';
-import {
-  AdversaryResult,
-  EncounterCheckResult,
-  EncounterSettings,
-  MoraleDisposition,
-} from './encounters.results';
+import { AdversaryResult, EncounterCheckResult, MoraleDisposition } from './encounters.results';
 
 type Provenanced<O> = O & { seed: string; rng: string };
 
@@ -76,15 +71,18 @@ export class EncountersService implements OnModuleInit {
       const tableId = typeof options.encounterTableId === 'string' ? options.encounterTableId : null;
       const asked = options.rollEncounterChecks;
       if (asked === false) return {};
-      const settings = await this.tables.settingsOf(m, campaign.id);
-      const fallback = (settings as unknown as Record<string, string | null>)[scale] ?? null;
+      const reads = await this.tables.checkReads(m, campaign.id);
+      const fallback = defaultTableFor(reads.settings, scale);
       if (tableId === null && fallback === null && asked !== true) return {};
       const seed = typeof options.seed === 'string' ? options.seed : undefined;
-      const encounterChecks = await this.runDueChecks(m, who, campaign, due, {
-        tableId: tableId ?? fallback,
-        scale: scale as Scale,
-        seed,
-      });
+      const encounterChecks = await this.runDueChecks(
+        m,
+        who,
+        campaign,
+        due,
+        { tableId: tableId ?? fallback, scale: scale as Scale, seed },
+        reads,
+      );
       return { encounterChecks };
     });
   }
@@ -92,6 +90,7 @@ export class EncountersService implements OnModuleInit {
   /**
    * Runs `count` encounter checks at a scale inside the caller's transaction, each its own secret
    * roll in the log, in order; with a seed, check n uses "<seed>#n". `tableId` null draws no entry.
+   * `reads` are the settings and cast when the caller has read them already.
    */
   async runDueChecks(
     m: EntityManager,
@@ -99,9 +98,10 @@ export class EncountersService implements OnModuleInit {
     campaign: CampaignEntity,
     count: number,
     options: { tableId?: string | null; scale: Scale; seed?: string },
+    reads?: CheckReads,
   ): Promise<EncounterCheckResult[]> {
     if (count <= 0) return [];
-    const context = await this.checkContext(m, campaign, options.tableId ?? null, 'encounterTableId');
+    const context = await this.checkContext(m, campaign, options.tableId ?? null, 'encounterTableId', reads);
     const players = await this.defaultPlayers(m, campaign);
     const budget = { used: 0 };
     const checks: EncounterCheckResult[] = [];
@@ -123,7 +123,7 @@ export class EncountersService implements OnModuleInit {
     campaign: CampaignEntity,
     tableId: string | null,
     field: string,
-    reads?: { settings: EncounterSettings; cast: { id: string; name: string }[] },
+    reads?: CheckReads,
   ) {
     const { settings, cast } = reads ?? (await this.tables.checkReads(m, campaign.id));
     const snap = tableId === null ? null : await this.tables.tableSnapshot(m, campaign.id, tableId);
@@ -236,8 +236,7 @@ export class EncountersService implements OnModuleInit {
       const scale = (input.scale ?? (await this.state.clock(m, who.campaignId)).scale) as Scale;
       const players = input.players ?? (await this.defaultPlayers(m, campaign));
       const reads = await this.tables.checkReads(m, campaign.id);
-      const defaults = reads.settings as unknown as Record<string, string | null>;
-      const tableId = input.tableId ?? defaults[scale] ?? null;
+      const tableId = input.tableId ?? defaultTableFor(reads.settings, scale);
       const context = await this.checkContext(m, campaign, tableId, 'tableId', reads);
       const terms = {
         scale,

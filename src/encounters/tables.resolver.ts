@@ -1,9 +1,8 @@
 import { UseInterceptors } from '@nestjs/common';
-import { Args, ArgsType, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
-import { PageQuery } from '../common/pagination';
+import { CampaignPageArgs } from '../campaigns/campaign.dto';
 import type { GraphQLContext } from '../common/request-context';
-import { In } from '../common/schema';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
   CreateTableInput,
@@ -26,12 +25,6 @@ import { TablesService } from './tables.service';
 
 const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
 const tableId = () => Args('tableId', { type: () => ID, description: 'The table id.' });
-
-@ArgsType()
-export class CampaignPageArgs extends PageQuery {
-  @In.id('The campaign id.')
-  campaignId: string;
-}
 
 /** GraphQL twins of the referee-table, recurring-cast and encounter-settings routes. */
 @UseInterceptors(IdempotencyInterceptor)

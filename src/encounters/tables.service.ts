@@ -37,6 +37,12 @@ import {
   TableExport,
 } from './encounters.results';
 
+/** What an encounter check reads of the campaign besides the table: its settings and recurring cast. */
+export interface CheckReads {
+  settings: EncounterSettings;
+  cast: { id: string; name: string }[];
+}
+
 /** The most tables a campaign keeps (the nesting check reads them all). */
 export const MAX_TABLES_PER_CAMPAIGN = 500;
 export const MAX_RECURRING_CAST = 200;
@@ -69,6 +75,24 @@ export const definitionOf = (row: RefereeTableEntity): TableDefinition => ({
   formula: row.formula,
   entries: row.entries,
 });
+
+/** The settings answer: a default table per scale that makes checks, and the recurring chance. */
+const toSettings = (
+  defaults: Record<string, string> = {},
+  recurringChance = DEFAULT_RECURRING_CHANCE,
+): EncounterSettings => ({
+  overland: defaults.overland ?? null,
+  exploration: defaults.exploration ?? null,
+  water: defaults.water ?? null,
+  recurringChance,
+});
+
+/** The campaign's default table for a scale (haven and combat make no checks, so have none). */
+export function defaultTableFor(settings: EncounterSettings, scale: string): string | null {
+  return (SCALES_WITH_CHECKS as readonly string[]).includes(scale)
+    ? settings[scale as (typeof SCALES_WITH_CHECKS)[number]]
+    : null;
+}
 
 const toMember = (row: RecurringCastEntity): RecurringCastMember => ({
   id: row.id,
@@ -324,15 +348,19 @@ export class TablesService {
 
   // Drawing
 
-  /** The table and every subtable its entries lead to (a snapshot for a replayable roll). */
+  /**
+   * The table and every subtable its entries lead to (a snapshot for a replayable roll), with the
+   * visibility of each table met. A table without subtables costs no query.
+   */
   async snapshot(
     m: EntityManager,
     campaignId: string,
-    root: RefereeTableEntity,
+    table: TableDefinition,
+    visibility: string,
   ): Promise<{ table: TableDefinition; subtables: Record<string, TableDefinition>; visibilities: string[] }> {
     const subtables: Record<string, TableDefinition> = {};
-    const visibilities = [root.visibility];
-    let frontier = root.entries.map((e) => e.subtableId).filter((id): id is string => id !== null);
+    const visibilities = [visibility];
+    let frontier = table.entries.map((e) => e.subtableId).filter((id): id is string => id !== null);
     for (let level = 2; level <= MAX_SUBTABLE_DEPTH && frontier.length > 0; level++) {
       const wanted = [...new Set(frontier)].filter((id) => !(id in subtables));
       if (wanted.length === 0) break;
@@ -344,7 +372,7 @@ export class TablesService {
         frontier.push(...row.entries.map((e) => e.subtableId).filter((id): id is string => id !== null));
       }
     }
-    return { table: definitionOf(root), subtables, visibilities };
+    return { table, subtables, visibilities };
   }
 
   draw(
@@ -359,7 +387,7 @@ export class TablesService {
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
       const row = await this.visible(m, who, tableId);
-      const snap = await this.snapshot(m, who.campaignId, row);
+      const snap = await this.snapshot(m, who.campaignId, definitionOf(row), row.visibility);
       const secret = input.secret ?? snap.visibilities.some((v) => v !== 'players');
       const rolled = this.rolls.roll(
         ENCOUNTER_PROCEDURES.tableDraw,
@@ -369,14 +397,13 @@ export class TablesService {
       );
       const roll = await this.rolls.record(m, who, rolled, { secret, campaign });
       const o = rolled.outcome;
-      const probability = entryProbabilities(snap.table)[o.entryIndex];
       return {
         tableId: row.id,
         formula: o.formula,
         roll: o.roll,
         faces: o.faces,
         entryIndex: o.entryIndex,
-        entry: { ...o.entry, probability },
+        entry: { ...o.entry, probability: o.odds.entry },
         subdraws: o.subdraws,
         odds: o.odds,
         secret,
@@ -391,10 +418,7 @@ export class TablesService {
    * What an encounter check reads besides its input, in two plain statements (the check is a hot
    * path): the settings and the recurring cast together, then the table when there is one.
    */
-  async checkReads(
-    m: EntityManager,
-    campaignId: string,
-  ): Promise<{ settings: EncounterSettings; cast: { id: string; name: string }[] }> {
+  async checkReads(m: EntityManager, campaignId: string): Promise<CheckReads> {
     const rows = (await m.query(
       this.sql(
         "SELECT 'settings' AS part, es.default_tables AS a, CAST(es.recurring_chance AS VARCHAR(8)) AS b, " +
@@ -405,19 +429,15 @@ export class TablesService {
       [campaignId, campaignId],
     )) as { part: string; a: string; b: string; c: string | null }[];
     const stored = rows.find((r) => r.part === 'settings');
-    const defaults = stored ? (JSON.parse(stored.a) as Record<string, string>) : {};
     const cast = rows
       .filter((r) => r.part === 'cast')
       .sort((x, y) => (x.c! < y.c! ? -1 : x.c! > y.c! ? 1 : x.a < y.a ? -1 : x.a > y.a ? 1 : 0))
       .slice(0, MAX_RECURRING_CAST)
       .map((r) => ({ id: r.a, name: r.b }));
     return {
-      settings: {
-        overland: defaults.overland ?? null,
-        exploration: defaults.exploration ?? null,
-        water: defaults.water ?? null,
-        recurringChance: stored ? Number(stored.b) : DEFAULT_RECURRING_CHANCE,
-      },
+      settings: stored
+        ? toSettings(JSON.parse(stored.a) as Record<string, string>, Number(stored.b))
+        : toSettings(),
       cast,
     };
   }
@@ -429,9 +449,11 @@ export class TablesService {
     tableId: string,
   ): Promise<{ table: TableDefinition; subtables: Record<string, TableDefinition> } | null> {
     const rows = (await m.query(
-      this.sql('SELECT id, name, formula, entries FROM referee_tables WHERE id = ? AND campaign_id = ?'),
+      this.sql(
+        'SELECT id, name, formula, entries, visibility FROM referee_tables WHERE id = ? AND campaign_id = ?',
+      ),
       [tableId, campaignId],
-    )) as { id: string; name: string; formula: string; entries: string }[];
+    )) as { id: string; name: string; formula: string; entries: string; visibility: string }[];
     if (rows.length === 0) return null;
     const table: TableDefinition = {
       id: rows[0].id,
@@ -439,10 +461,7 @@ export class TablesService {
       formula: rows[0].formula,
       entries: JSON.parse(rows[0].entries) as TableDefinition['entries'],
     };
-    if (!table.entries.some((e) => e.subtableId !== null)) return { table, subtables: {} };
-    const row = await m.findOneOrFail(RefereeTableEntity, { where: { id: tableId, campaignId } });
-    const snap = await this.snapshot(m, campaignId, row);
-    return { table: snap.table, subtables: snap.subtables };
+    return this.snapshot(m, campaignId, table, rows[0].visibility);
   }
 
   private sql(text: string): string {
@@ -452,15 +471,6 @@ export class TablesService {
   }
 
   // Recurring cast
-
-  async cast(m: EntityManager, campaignId: string): Promise<{ id: string; name: string }[]> {
-    const rows = await m.find(RecurringCastEntity, {
-      where: { campaignId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      take: MAX_RECURRING_CAST,
-    });
-    return rows.map((r) => ({ id: r.id, name: r.name }));
-  }
 
   listCast(who: Principal, query: PageQuery): Promise<Page<RecurringCastMember>> {
     return pageByCreation(
@@ -507,12 +517,7 @@ export class TablesService {
 
   async settingsOf(m: EntityManager, campaignId: string): Promise<EncounterSettings> {
     const row = await m.findOne(EncounterSettingsEntity, { where: { campaignId } });
-    return {
-      overland: row?.defaultTables.overland ?? null,
-      exploration: row?.defaultTables.exploration ?? null,
-      water: row?.defaultTables.water ?? null,
-      recurringChance: row?.recurringChance ?? DEFAULT_RECURRING_CHANCE,
-    };
+    return row ? toSettings(row.defaultTables, row.recurringChance) : toSettings();
   }
 
   settings(who: Principal): Promise<EncounterSettings> {

@@ -224,7 +224,7 @@ function parseRangeText(value: string): number[] | null {
  * inside the text.
  */
 export function importCsv(content: string, formula: string | null): ImportedTable {
-  const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const lines = content.split(/\r?\n/);
   const entries: TableEntryInput[] = [];
   let header: string | null = null;
   let seenContent = false;
