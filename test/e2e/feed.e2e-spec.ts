@@ -222,26 +222,32 @@ describe(`live roll feed (${DATABASE_KIND})`, () => {
   });
 
   describe('publication after commit', () => {
-    it('publishes a roll only once its transaction commits; a rollback (whole or to a savepoint) publishes nothing', async () => {
-      const stream = await sse(c.auth);
-      const db = t.app.get(Database);
-      const rolls = t.app.get(RollsService);
+    /** The campaign's referee key as a principal, to call the services directly. */
+    const refereePrincipal = async (): Promise<Principal> => {
       const keys = await t.http.get(`/v1/campaigns/${c.id}/keys`).set(c.auth).expect(200);
       const items = (keys.body.items ?? keys.body) as { id: string; role: string }[];
-      const principal: Principal = {
+      return {
         keyId: items.find((k) => k.role === 'referee')?.id as string,
         campaignId: c.id,
         role: 'referee',
         characterIds: [],
       };
-      const rolled = (seed: string) => ({
-        procedure: 'check.pool',
-        inputs: { pool: 1, objective: 1 },
-        outcome: { seed },
-        faces: [4],
-        seed,
-        rng: 'test@1',
-      });
+    };
+    /** A pool-check roll as a service records it. */
+    const rolled = (seed: string) => ({
+      procedure: 'check.pool',
+      inputs: { pool: 1, objective: 1 },
+      outcome: { seed },
+      faces: [4],
+      seed,
+      rng: 'test@1',
+    });
+
+    it('publishes a roll only once its transaction commits; a rollback (whole or to a savepoint) publishes nothing', async () => {
+      const stream = await sse(c.auth);
+      const db = t.app.get(Database);
+      const rolls = t.app.get(RollsService);
+      const principal = await refereePrincipal();
       let inside = '';
       await expect(
         db.transaction(async (m) => {
@@ -273,22 +279,7 @@ describe(`live roll feed (${DATABASE_KIND})`, () => {
     it('runs one campaign’s mutations in turn, so its rolls commit in log order (a reconnect misses none)', async () => {
       const db = t.app.get(Database);
       const rolls = t.app.get(RollsService);
-      const keys = await t.http.get(`/v1/campaigns/${c.id}/keys`).set(c.auth).expect(200);
-      const items = (keys.body.items ?? keys.body) as { id: string; role: string }[];
-      const principal: Principal = {
-        keyId: items.find((k) => k.role === 'referee')?.id as string,
-        campaignId: c.id,
-        role: 'referee',
-        characterIds: [],
-      };
-      const rolled = (seed: string) => ({
-        procedure: 'check.pool',
-        inputs: { pool: 1, objective: 1 },
-        outcome: { seed },
-        faces: [4],
-        seed,
-        rng: 'test@1',
-      });
+      const principal = await refereePrincipal();
       const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       let open!: () => void;
       const gate = new Promise<void>((resolve) => (open = resolve));
