@@ -233,6 +233,7 @@ export class HordesService {
 
       // Who shares, in a stable order: those present, then set-aside shares, then extra weighted ones.
       let shares: Array<{ id: string; weight?: number; cash?: number }>;
+      let known: ReadonlyMap<string, CharacterEntity> | undefined;
       if (mode === 'explicit') {
         if (!input.allocations?.length) {
           throw Problem.field(
@@ -270,9 +271,13 @@ export class HordesService {
             'No session roster to default to: name the characters present.',
           );
         }
-        await this.assertCharacters(m, campaign.id, present, 'characterIds');
+        // On SQLite this one read also serves the Cash changes below (see changeCashMany).
+        known = this.db.isSqlite
+          ? await this.wealth.readCharacters(m, campaign.id, [...present, ...weights.keys()])
+          : undefined;
+        await this.assertCharacters(m, campaign.id, present, 'characterIds', known);
         await this.assertCharacters(m, campaign.id, setAside, 'setAside');
-        await this.assertCharacters(m, campaign.id, [...weights.keys()], 'shares');
+        await this.assertCharacters(m, campaign.id, [...weights.keys()], 'shares', known);
         shares = ids.map((id) => ({ id, ...(mode === 'shares' ? { weight: weights.get(id) ?? 1 } : {}) }));
       }
 
@@ -345,20 +350,18 @@ export class HordesService {
       }
 
       const note = `horde ${horde.site}`.slice(0, 200);
-      const ledgerEntries: LedgerEntry[] = [];
       const treasuryEntries: TreasuryLedgerEntry[] = [];
-      for (const share of [...outcome.shares].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-        if (share.cash === 0 || setAside.includes(share.id)) continue;
-        const paid = await this.wealth.changeCash(
-          m,
-          who,
-          campaign,
-          share.id,
-          { cashDelta: share.cash, reason: 'horde-share', note },
-          { rollId },
-        );
-        ledgerEntries.push(paid.ledgerEntry);
-      }
+      // One read, one balance update each and one ledger statement for every share, in id order.
+      const ledgerEntries: LedgerEntry[] = await this.wealth.changeCashMany(
+        m,
+        who,
+        campaign,
+        [...outcome.shares]
+          .filter((share) => share.cash !== 0 && !setAside.includes(share.id))
+          .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          .map((share) => ({ characterId: share.id, cashDelta: share.cash, reason: 'horde-share', note })),
+        { rollId, known },
+      );
       for (const share of outcome.shares) {
         if (share.cash === 0 || !setAside.includes(share.id)) continue;
         treasuryEntries.push(
@@ -490,22 +493,29 @@ export class HordesService {
 
   /** The horde, locked for the transaction on PostgreSQL (referee routes only). */
   private async locked(m: EntityManager, campaignId: string, hordeId: string): Promise<HordeEntity> {
-    const row = await m.findOne(HordeEntity, {
-      where: { id: hordeId, campaignId },
-      ...(this.db.isSqlite ? {} : { lock: { mode: 'pessimistic_write' as const } }),
-    });
+    const [row] = await Database.selectRows(m, HordeEntity, { id: hordeId, campaignId }, { lock: true });
     if (!row) throw Problem.notFound(`Horde ${hordeId}`);
     return row;
   }
 
-  private async assertCharacters(m: EntityManager, campaignId: string, ids: string[], field: string) {
+  /** Refuses ids that are not characters of the campaign, naming `field`; `known` spares the read. */
+  private async assertCharacters(
+    m: EntityManager,
+    campaignId: string,
+    ids: string[],
+    field: string,
+    known?: ReadonlyMap<string, CharacterEntity>,
+  ) {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return;
-    const found = await m.find(CharacterEntity, {
-      where: { campaignId, id: AnyOf(unique) },
-      select: { id: true },
-    });
-    const missing = unique.filter((id) => !found.some((c) => c.id === id));
+    const found = known
+      ? new Set(known.keys())
+      : new Set(
+          (
+            await m.find(CharacterEntity, { where: { campaignId, id: AnyOf(unique) }, select: { id: true } })
+          ).map((c) => c.id),
+        );
+    const missing = unique.filter((id) => !found.has(id));
     if (missing.length > 0) {
       throw Problem.field(
         'VALIDATION_FAILED',

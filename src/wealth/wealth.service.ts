@@ -266,7 +266,7 @@ export class WealthService implements OnModuleInit {
     change: { cashDelta: number; reason: string; note?: string | null },
     options: { rollId?: string | null; field?: string } = {},
   ): Promise<{ character: CharacterMoney; ledgerEntry: LedgerEntry }> {
-    const { character } = await this.load(m, who, characterId);
+    const character = await this.loadCharacter(m, who, characterId);
     if (character.cash + change.cashDelta < 0) {
       throw Problem.field(
         'INSUFFICIENT_CASH',
@@ -294,6 +294,83 @@ export class WealthService implements OnModuleInit {
       },
       ledgerEntry: toLedgerEntry(entry),
     };
+  }
+
+  /**
+   * `changeCash` for several characters at once (horde shares): one read of every character, the
+   * same refusal below zero (naming `field`), one balance update each and one statement for all the
+   * ledger entries. Characters are read (and locked, on PostgreSQL) in id order, like `lockCharacters`;
+   * the entries come back in the order of `changes`. A character may appear once.
+   */
+  async changeCashMany(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    changes: Array<{ characterId: string; cashDelta: number; reason: string; note?: string | null }>,
+    options: { rollId?: string | null; field?: string; known?: ReadonlyMap<string, CharacterEntity> } = {},
+  ): Promise<LedgerEntry[]> {
+    if (changes.length === 0) return [];
+    const ids = [...new Set(changes.map((c) => c.characterId))].sort();
+    if (ids.length !== changes.length) throw new Error('changeCashMany: a character appears twice');
+    // SQLite transactions take turns, so characters the caller read in this transaction are current;
+    // PostgreSQL reads them again, locked.
+    const known = options.known;
+    const byId =
+      this.db.isSqlite && known && ids.every((id) => known.has(id))
+        ? known
+        : await this.readCharacters(m, who.campaignId, ids);
+    const stamp = now();
+    const entries: LedgerEntryEntity[] = [];
+    for (const change of changes) {
+      const character = byId.get(change.characterId);
+      if (!character) throw Problem.notFound(`Character ${change.characterId}`);
+      if (character.cash + change.cashDelta < 0) {
+        throw Problem.field(
+          'INSUFFICIENT_CASH',
+          options.field ?? 'cash',
+          `${character.name} has ${character.cash} Cash and cannot pay ${-change.cashDelta}.`,
+        );
+      }
+      character.cash += change.cashDelta;
+      entries.push(
+        this.ledgerRow(
+          m,
+          who,
+          character,
+          { ...change, wealthDelta: 0 },
+          options.rollId ?? null,
+          campaign.currentSessionId,
+          stamp,
+        ),
+      );
+    }
+    await Database.updateRows(
+      m,
+      CharacterEntity,
+      ids.map((id) => ({ id, values: { cash: (byId.get(id) as CharacterEntity).cash, updatedAt: stamp } })),
+    );
+    await Database.insertRows(m, LedgerEntryEntity, entries);
+    return entries.map(toLedgerEntry);
+  }
+
+  /**
+   * The characters of `ids` in this campaign that exist, by id, read in one statement (locked for
+   * update in id order on PostgreSQL): for callers that check existence and then change Cash.
+   */
+  async readCharacters(
+    m: EntityManager,
+    campaignId: string,
+    ids: string[],
+  ): Promise<Map<string, CharacterEntity>> {
+    const unique = [...new Set(ids)].sort();
+    if (unique.length === 0) return new Map();
+    const rows = await Database.selectRows(
+      m,
+      CharacterEntity,
+      { campaignId, id: unique },
+      { orderBy: 'id', lock: true },
+    );
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   // Reading
@@ -325,6 +402,11 @@ export class WealthService implements OnModuleInit {
   /** The campaign and the character, the character locked for update on PostgreSQL. */
   private async load(m: EntityManager, who: Principal, characterId: string) {
     const campaign = await this.campaigns.campaign(m, who.campaignId);
+    return { campaign, character: await this.loadCharacter(m, who, characterId) };
+  }
+
+  /** The character alone, locked for update on PostgreSQL. */
+  private async loadCharacter(m: EntityManager, who: Principal, characterId: string) {
     const character = this.db.isSqlite
       ? await this.campaigns.character(m, who.campaignId, characterId)
       : await m.findOne(CharacterEntity, {
@@ -332,7 +414,7 @@ export class WealthService implements OnModuleInit {
           lock: { mode: 'pessimistic_write' },
         });
     if (!character) throw Problem.notFound(`Character ${characterId}`);
-    return { campaign, character };
+    return character;
   }
 
   private assertCanWager(character: CharacterEntity, wager: number): void {
@@ -443,7 +525,22 @@ export class WealthService implements OnModuleInit {
     rollId: string | null,
     sessionId: string | null,
   ): Promise<LedgerEntryEntity> {
-    const entry = m.create(LedgerEntryEntity, {
+    const entry = this.ledgerRow(m, who, character, change, rollId, sessionId, now());
+    await Database.insertRow(m, LedgerEntryEntity, entry);
+    return entry;
+  }
+
+  /** The ledger row of `change`, with the character's balances after it. */
+  private ledgerRow(
+    m: EntityManager,
+    who: Principal,
+    character: CharacterEntity,
+    change: Change,
+    rollId: string | null,
+    sessionId: string | null,
+    createdAt: string,
+  ): LedgerEntryEntity {
+    return m.create(LedgerEntryEntity, {
       id: newId(),
       campaignId: character.campaignId,
       characterId: character.id,
@@ -456,10 +553,8 @@ export class WealthService implements OnModuleInit {
       rollId,
       sessionId,
       keyId: who.keyId,
-      createdAt: now(),
+      createdAt,
     });
-    await Database.insertRow(m, LedgerEntryEntity, entry);
-    return entry;
   }
 
   private purchaseRule(campaign: CampaignEntity): PurchaseRule {
