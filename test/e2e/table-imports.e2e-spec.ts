@@ -350,6 +350,36 @@ describe(`table imports as referees keep them (${DATABASE_KIND})`, () => {
     expect(draws.some((d) => d.nothingHappens)).toBe(true);
   });
 
+  it('makes a campaign encounter check that draws into a gap say nothing happens, and replays it', async () => {
+    const table = await t.http
+      .post(base())
+      .set(c.auth)
+      .send({
+        name: 'Quiet moor',
+        formula: '1d10',
+        allowGaps: true,
+        entries: [{ range: [1, 1], text: 'Peat cutters', kind: 'people' }],
+      })
+      .expect(201);
+    let quiet = null;
+    for (let i = 0; i < 40 && !quiet; i++) {
+      const check = await t.http
+        .post(`/v1/campaigns/${c.id}/encounter-checks`)
+        .set(c.auth)
+        .send({ tableId: table.body.id, scale: 'overland', seed: `moor-${i}` })
+        .expect(201);
+      if (check.body.entry && check.body.entry.entryIndex === null) quiet = check.body;
+    }
+    expect(quiet).toMatchObject({ checked: true, result: 'none', entry: { text: 'Nothing happens.' } });
+    expect(quiet.odds.encounter).toBeCloseTo((2 / 6) * (1 / 10), 15);
+    expect(quiet.odds.entry).toBeCloseTo(0.9, 15);
+    const replay = await t.http
+      .get(`/v1/campaigns/${c.id}/rolls/${quiet.rollId}/replay`)
+      .set(c.auth)
+      .expect(200);
+    expect(replay.body.matches).toBe(true);
+  });
+
   it('takes a 1,000-result Foundry export under IMPORT_MAX_BODY_BYTES, and answers 413 naming the setting over it', async () => {
     const content = bigFoundryExport();
     expect(Buffer.byteLength(JSON.stringify({ content }))).toBeGreaterThan(t.config.MAX_BODY_BYTES * 4);
