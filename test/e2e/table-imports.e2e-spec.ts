@@ -199,6 +199,49 @@ describe(`table imports as referees keep them (${DATABASE_KIND})`, () => {
     expect(imported.warnings).toHaveLength(2);
   });
 
+  it('refuses tables of one import that link each other in a loop, naming content, storing nothing', async () => {
+    const before = await tableCount();
+    const loop = [
+      {
+        _id: 'LoopA00000000001',
+        name: 'Left',
+        formula: '1d2',
+        results: [
+          { type: 'text', text: 'a', range: [1, 1] },
+          {
+            type: 'document',
+            documentCollection: 'RollTable',
+            documentId: 'LoopB00000000001',
+            text: 'Right',
+            range: [2, 2],
+          },
+        ],
+      },
+      {
+        _id: 'LoopB00000000001',
+        name: 'Right',
+        formula: '1d2',
+        results: [
+          { type: 'text', text: 'b', range: [1, 1] },
+          {
+            type: 'document',
+            documentCollection: 'RollTable',
+            documentId: 'LoopA00000000001',
+            text: 'Left',
+            range: [2, 2],
+          },
+        ],
+      },
+    ];
+    const res = await t.http
+      .post(`${base()}/import`)
+      .set(c.auth)
+      .send({ content: JSON.stringify(loop) });
+    expectProblem(res, 422, 'UNPROCESSABLE', 'content');
+    expect(res.body.detail).toContain('"Left" → "Right" → "Left"');
+    expect(await tableCount()).toBe(before);
+  });
+
   it('lists every gap at once, and stores a table that lets gaps mean nothing happens', async () => {
     const before = await tableCount();
     const refused = await t.http

@@ -157,6 +157,9 @@ describe('YAML and CSV shapes', () => {
       expect(error.message).toContain(SHAPES_READ);
     }
     expect(ruleError(() => importTable('yaml', 'a: [unclosed\n')).field).toBe('content');
+    const json = ruleError(() => importTable(null, '{"name": "broken", "results": [}'));
+    expect(json.field).toBe('content');
+    expect(json.message).toContain('not JSON');
     expect(ruleError(() => importTable('csv', '1-3,"never closed\n4-6,b')).field).toBe('content');
   });
 });

@@ -101,6 +101,9 @@ function readDocuments(format: ImportFormat | null, content: string): unknown[] 
         throw bad(`The file is not JSON: ${(error as Error).message}`);
       }
       value = parseYaml(content, format === 'yaml');
+      if (value === undefined) {
+        throw unknownShape(`The file starts like JSON but is not JSON: ${(error as Error).message}.`);
+      }
     }
   } else if (format === 'foundry' || format === 'json' || format === 'yaml' || format === null) {
     value = parseYaml(content, format !== null);
