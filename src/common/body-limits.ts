@@ -1,5 +1,10 @@
 import { Transform, type Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  preParsingHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 
 /** The REST routes (and GraphQL fields) that accept bodies up to IMPORT_MAX_BODY_BYTES. */
@@ -45,50 +50,53 @@ export function registerBodyLimits(fastify: FastifyInstance, limits: Limits): vo
     bytes: Math.max(limits.imports, limits.ordinary),
     setting: 'IMPORT_MAX_BODY_BYTES',
   };
-  const routeLimit = (url: string | undefined): Limit => {
-    if (url && IMPORT_ROUTE.test(url)) return imports;
-    return ordinary;
-  };
+  // The GraphQL endpoint reads up to the import limit; past it the body is too large whatever it asks.
+  const graphqlTooLarge = () =>
+    tooLarge(
+      imports,
+      `The GraphQL request body (refereeTableImport may send up to ${imports.bytes} bytes; every other operation ${ordinary.bytes}, the MAX_BODY_BYTES setting)`,
+    );
   fastify.addHook('onRoute', (route) => {
-    if (route.url && IMPORT_ROUTE.test(route.url)) route.bodyLimit = imports.bytes;
-    else if (route.url === '/graphql') route.bodyLimit = imports.bytes;
-  });
-  fastify.addHook('preParsing', (request, _reply, payload, done) => {
-    const url = request.routeOptions.url;
-    const graphql = url === '/graphql';
-    const limit = graphql ? imports : routeLimit(url);
-    const header = request.headers['content-length'];
-    if (header !== undefined) {
-      // Fastify itself checks that the body is as long as it declares.
-      if (Number(header) > limit.bytes) return done(tooLarge(graphql ? ordinary : limit));
-      return done(null, payload);
-    }
-    // Count what arrives (chunked bodies declare no length) and stop at the limit with our answer.
-    let seen = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, next) {
-        seen += chunk.length;
-        bytesRead.set(request, seen);
-        if (seen > limit.bytes) return next(tooLarge(graphql ? ordinary : limit));
-        next(null, chunk);
-      },
-    });
-    const source = payload as Readable;
-    source.on('error', (error) => counter.destroy(error));
-    const counted = source.pipe(counter) as unknown as Readable & { receivedEncodedLength?: number };
-    done(null, counted);
-  });
-  fastify.addHook('preValidation', (request, _reply, done) => {
-    if (request.routeOptions.url !== '/graphql' || request.method !== 'POST') return done();
-    const size = bytesRead.get(request) ?? Number(request.headers['content-length'] ?? 0);
-    if (size <= ordinary.bytes) return done();
-    if (onlyImports(request.body)) {
-      if (size > imports.bytes) return done(tooLarge(imports));
-      return done();
-    }
-    done(tooLarge(ordinary, 'A GraphQL request that does more than import tables'));
+    const methods = ([] as string[]).concat(route.method);
+    if (!methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE')) return;
+    const graphql = route.url === '/graphql';
+    const limit = route.url && IMPORT_ROUTE.test(route.url) ? imports : graphql ? imports : ordinary;
+    if (limit !== ordinary) route.bodyLimit = limit.bytes;
+    const refuse = () => (graphql ? graphqlTooLarge() : tooLarge(limit));
+    const preParsing: preParsingHookHandler = (request, _reply, payload, done) => {
+      const header = request.headers['content-length'];
+      if (header !== undefined) {
+        // Fastify itself checks that the body is as long as it declares.
+        if (Number(header) > limit.bytes) return done(refuse());
+        return done(null, payload);
+      }
+      // Count what arrives (chunked bodies declare no length) and stop at the limit with our answer.
+      let seen = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, next) {
+          seen += chunk.length;
+          bytesRead.set(request, seen);
+          if (seen > limit.bytes) return next(refuse());
+          next(null, chunk);
+        },
+      });
+      const source = payload as Readable;
+      source.on('error', (error) => counter.destroy(error));
+      done(null, source.pipe(counter));
+    };
+    route.preParsing = [...hooks(route.preParsing), preParsing];
+    if (!graphql) return;
+    const preValidation: preValidationHookHandler = (request, _reply, done) => {
+      const size = bytesRead.get(request) ?? Number(request.headers['content-length'] ?? 0);
+      if (size <= ordinary.bytes || onlyImports(request.body)) return done();
+      done(tooLarge(ordinary, 'A GraphQL request that does more than import tables'));
+    };
+    route.preValidation = [...hooks(route.preValidation), preValidation];
   });
 }
+
+const hooks = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /** Whether a GraphQL body's every operation selects nothing but table imports. */
 function onlyImports(body: unknown): boolean {
