@@ -55,6 +55,11 @@ describe('Foundry rich text as plain text', () => {
     ['[[1d6+1]] rats', '1d6+1 rats'],
     ['[[/gmr 1d20]]{a secret roll}', 'a secret roll'],
     ['@Check[dex|dc:15]{DEX save}', 'DEX save'],
+    ['@Check[dex|dc:15]', 'dex'],
+    ['Take [[/r 2d6[fire]]] damage', 'Take 2d6 fire damage'],
+    ['[[/r 2d6[fire]]]{2d6 fire damage}', '2d6 fire damage'],
+    ['@Damage[2d6[fire]]', '2d6 fire'],
+    ['[[/damage 1d8 cold]] and [[/check dex 15]]', '1d8 cold and dex 15'],
     [
       'Tom &amp; Jerry &lt;3 &quot;cheese&quot; &#39;n&#x27; crackers&hellip;',
       'Tom & Jerry <3 "cheese" \'n\' crackers…',

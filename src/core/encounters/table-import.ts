@@ -356,8 +356,15 @@ function enricherLabel(kind: string, target: string, label: string | undefined):
   // &Reference[poisoned], &Reference[condition=poisoned], @Check[dex|dc:15], @Localize[KEY]
   const first = inner.split('|')[0];
   const eq = first.indexOf('=');
-  return (eq >= 0 ? first.slice(eq + 1) : first).trim();
+  return plainBrackets(eq >= 0 ? first.slice(eq + 1) : first);
 }
+
+/** `2d6[fire]` → `2d6 fire`: a damage type or flavour in brackets reads as a word. */
+const plainBrackets = (value: string) =>
+  value
+    .replace(/\[([^[\]]*)\]/g, ' $1')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Foundry's inline rolls: `[[/r 1d4]]`, `[[/roll 2d6 # fire]]`, `[[1d6]]`, `[[/damage 2d6 fire]]{label}`. */
 function inlineRoll(body: string, label: string | undefined): string {
@@ -367,7 +374,7 @@ function inlineRoll(body: string, label: string | undefined): string {
   if (command) formula = formula.slice(command[0].length);
   const flavour = formula.indexOf('#');
   if (flavour >= 0) formula = formula.slice(0, flavour);
-  return formula.trim();
+  return plainBrackets(formula);
 }
 
 /**
@@ -384,11 +391,12 @@ export function stripHtml(html: string): string {
     .replace(/<(p|div|ul|ol|h[1-6]|blockquote|section|tr|table)\b[^>]*>/gi, '\n')
     .replace(/<[^>]*>/g, '')
     // Enrichers, before the entities are read (HTML writes & as &amp;, so &amp;Reference[…] is one).
-    .replace(/\[\[([^\]]*)\]\](?:\{([^}]*)\})?/g, (_m, body: string, label?: string) =>
+    // One level of brackets may nest inside (pf2e writes `[[/r 2d6[fire]]]`, `@Damage[2d6[fire]]`).
+    .replace(/\[\[((?:[^[\]]|\[[^[\]]*\])*)\]\](?:\{([^}]*)\})?/g, (_m, body: string, label?: string) =>
       inlineRoll(body, label),
     )
     .replace(
-      /(?:@|&(?:amp;)?)([A-Za-z][A-Za-z]*)\[([^\]]*)\](?:\{([^}]*)\})?/g,
+      /(?:@|&(?:amp;)?)([A-Za-z][A-Za-z]*)\[((?:[^[\]]|\[[^[\]]*\])*)\](?:\{([^}]*)\})?/g,
       (_m, kind: string, target: string, label?: string) => enricherLabel(kind, target, label),
     );
   return decodeEntities(text)
