@@ -271,6 +271,14 @@ describe(`table imports as referees keep them (${DATABASE_KIND})`, () => {
       'entries[2]',
       'entries[2]',
     ]);
+    const viaGraphql = await gql(
+      t.server,
+      `mutation ($c: ID!, $input: ImportTableInput!) { refereeTableImport(campaignId: $c, input: $input) { id } }`,
+      { c: c.id, input: { content: sample('fogbank-foundry-v10-gaps.json') } },
+      c.auth,
+    );
+    expect(codes(viaGraphql)).toEqual(['UNPROCESSABLE']);
+    expect(viaGraphql.errors![0].extensions!.errors).toEqual(refused.body.errors);
     expect(await tableCount()).toBe(before);
 
     const fog = await t.http
