@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { getDistDirectory } from 'altair-static';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { registerBodyLimits } from './common/body-limits';
 import { completeContract, OperationIdFactory } from './common/openapi-contract';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
@@ -51,6 +52,11 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       return id;
     },
     trustProxy: false,
+  });
+  // Table imports may be larger than other bodies (IMPORT_MAX_BODY_BYTES): set per route, before any route exists.
+  registerBodyLimits(adapter.getInstance(), {
+    ordinary: config.MAX_BODY_BYTES,
+    imports: config.IMPORT_MAX_BODY_BYTES,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,

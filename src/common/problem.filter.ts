@@ -44,7 +44,12 @@ export function classify(exception: unknown): Classified {
       code: exception.code,
       status,
       detail: exception.message,
-      errors: exception.field ? [{ field: exception.field, message: exception.message }] : undefined,
+      errors:
+        exception.errors && exception.errors.length > 0
+          ? exception.errors
+          : exception.field
+            ? [{ field: exception.field, message: exception.message }]
+            : undefined,
     };
   }
   if (exception instanceof ThrottlerException) {

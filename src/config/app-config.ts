@@ -61,6 +61,16 @@ export class AppConfig {
   @Max(10485760)
   MAX_BODY_BYTES = 102400;
 
+  /**
+   * Largest body of a table import (POST …/tables/import, the refereeTableImport mutation), in bytes:
+   * a 1,000-result Foundry export with its HTML and metadata fits the default.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  @Max(67108864)
+  IMPORT_MAX_BODY_BYTES = 2097152;
+
   @Transform(toInt)
   @IsInt()
   @Min(1)

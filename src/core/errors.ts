@@ -8,6 +8,8 @@ export class RuleError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** Every faulty input when there are several (a table's gaps and overlaps); else just `field`. */
+    readonly errors?: { field: string; message: string }[],
   ) {
     super(message);
     this.name = 'RuleError';

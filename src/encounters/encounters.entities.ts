@@ -37,6 +37,10 @@ export class RefereeTableEntity {
   @Column({ type: 'text', nullable: true })
   description: string | null;
 
+  /** Totals no entry covers mean "nothing happens" (Foundry tolerates gaps); false refuses gaps. */
+  @Column({ name: 'allow_gaps', type: 'boolean', default: false })
+  allowGaps: boolean;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt: string;
 

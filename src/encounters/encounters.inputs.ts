@@ -281,12 +281,16 @@ registerEnumType(TableVisibilityEnum, {
     'referee: only the referee’s keys know the table exists; players: every key may read and draw.',
 });
 
-export const IMPORT_FORMAT_VALUES = ['foundry', 'json', 'csv'] as const;
-export const ImportFormatEnum = { foundry: 'foundry', json: 'json', csv: 'csv' } as const;
+export const IMPORT_FORMAT_VALUES = ['foundry', 'json', 'yaml', 'csv'] as const;
+export const ImportFormatEnum = { foundry: 'foundry', json: 'json', yaml: 'yaml', csv: 'csv' } as const;
 registerEnumType(ImportFormatEnum, {
   name: 'TableImportFormat',
-  description: 'foundry: Foundry VTT RollTable JSON; json: simple JSON; csv: pipe-separated lines.',
+  description:
+    'foundry: Foundry VTT RollTable documents (JSON or YAML); json: simple JSON; yaml: a YAML RollTable or simple table; csv: lines separated by |, commas or semicolons.',
 });
+
+/** The most characters an import's content may have; the body limit (IMPORT_MAX_BODY_BYTES) is the real bound. */
+export const MAX_IMPORT_CONTENT = 16_777_216;
 
 export const EXPORT_FORMAT_VALUES = ['foundry'] as const;
 export const ExportFormatEnum = { foundry: 'foundry' } as const;
@@ -314,16 +318,31 @@ export class CreateTableInput extends TableInput {
   @In.bool('Foundry’s draw-with-replacement flag, kept for the export (default true).', { optional: true })
   replacement?: boolean;
 
+  @In.bool('Let totals no entry covers mean "nothing happens" (default false: every total is covered).', {
+    optional: true,
+  })
+  allowGaps?: boolean;
+
   @In.string('Notes for the referee.', { optional: true, maxLength: 2000 })
   description?: string;
 }
 
 @InputType({ description: 'A table file to import.' })
 export class ImportTableInput {
-  @In.oneOf('foundry, json or csv.', IMPORT_FORMAT_VALUES, ImportFormatEnum)
-  format: (typeof IMPORT_FORMAT_VALUES)[number];
+  @In.oneOf(
+    'foundry, json, yaml or csv; left out, the shape is read from the content.',
+    IMPORT_FORMAT_VALUES,
+    ImportFormatEnum,
+    {
+      optional: true,
+    },
+  )
+  format?: (typeof IMPORT_FORMAT_VALUES)[number];
 
-  @In.string('The file’s text (Foundry JSON, simple JSON, or pipe-separated lines).', { maxLength: 90_000 })
+  @In.string(
+    'The file’s text: Foundry RollTable JSON or YAML (one or several tables), simple JSON or YAML, or CSV (|, comma or semicolon). The request may be as large as IMPORT_MAX_BODY_BYTES.',
+    { maxLength: MAX_IMPORT_CONTENT },
+  )
   content: string;
 
   @In.string('The name (default: the file’s, else "Imported table").', { optional: true, maxLength: 200 })
@@ -340,6 +359,11 @@ export class ImportTableInput {
 
   @In.oneOf('referee (default) or players.', TABLE_VISIBILITIES, TableVisibilityEnum, { optional: true })
   visibility?: (typeof TABLE_VISIBILITIES)[number];
+
+  @In.bool('Let totals no entry covers mean "nothing happens" (default: the file’s flag, else false).', {
+    optional: true,
+  })
+  allowGaps?: boolean;
 }
 
 @InputType({ description: 'A draw on a table.' })

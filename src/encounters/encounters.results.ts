@@ -156,11 +156,16 @@ export class DrawStepView {
   @Out.intList('The faces.')
   faces: number[];
 
-  @Out.int('The entry’s position (0-based).')
-  entryIndex: number;
+  @Out.int('The entry’s position (0-based; null when the roll landed in a gap: nothing happens).', {
+    nullable: true,
+  })
+  entryIndex: number | null;
 
-  @Out.nested('The entry.', () => TableEntryView)
+  @Out.nested('The entry (for a gap: the gap’s range and "Nothing happens.").', () => TableEntryView)
   entry: TableEntryView;
+
+  @Out.bool('true when the roll landed on a total no entry covers (left out otherwise).', { optional: true })
+  nothingHappens?: boolean;
 
   @Out.nested('Its chance.', () => DrawStepOdds)
   odds: DrawStepOdds;
@@ -174,8 +179,10 @@ export class EncounterEntryView {
   @Out.int('The total rolled on the table.')
   roll: number;
 
-  @Out.int('The entry’s position (0-based).')
-  entryIndex: number;
+  @Out.int('The entry’s position (0-based; null when the roll landed in a gap: nothing happens).', {
+    nullable: true,
+  })
+  entryIndex: number | null;
 
   @Out.string('Its text (with the subtables’ entries after arrows).')
   text: string;
@@ -513,6 +520,12 @@ export class RefereeTable {
   @Out.bool('Foundry’s draw-with-replacement flag (kept for the export).')
   replacement: boolean;
 
+  @Out.bool('Totals no entry covers mean "nothing happens" (else every total must be covered).')
+  allowGaps: boolean;
+
+  @Out.number('The exact chance of a total no entry covers (0 unless allowGaps).')
+  nothingHappens: number;
+
   @Out.string('Notes.', { nullable: true })
   description: string | null;
 
@@ -524,6 +537,18 @@ export class RefereeTable {
 }
 
 export const RefereeTablePage = PageOf(RefereeTable, 'RefereeTablePage');
+
+@ObjectType({
+  description:
+    'An imported table, with every table the import made (linked tables became subtables) and the links it could not keep.',
+})
+export class RefereeTableImport extends RefereeTable {
+  @Out.stringList('Links to documents that are not tables of this import, kept as text (one line each).')
+  warnings: string[];
+
+  @Out.nestedList('Every table the import made, this one first.', () => RefereeTable)
+  tables: RefereeTable[];
+}
 
 @ObjectType({ description: 'The chances of a draw.' })
 export class TableDrawOdds {
@@ -548,11 +573,19 @@ export class TableDrawResult {
   @Out.intList('The faces of the table’s roll.')
   faces: number[];
 
-  @Out.int('The entry’s position (0-based).')
-  entryIndex: number;
+  @Out.int('The entry’s position (0-based; null when the roll landed in a gap: nothing happens).', {
+    nullable: true,
+  })
+  entryIndex: number | null;
 
-  @Out.nested('The entry.', () => TableEntryView)
+  @Out.nested(
+    'The entry (for a gap: the gap’s range, its chance and "Nothing happens.").',
+    () => TableEntryView,
+  )
   entry: TableEntryView;
+
+  @Out.bool('The draw (or a subtable’s) landed on a total no entry covers, on a table that allows gaps.')
+  nothingHappens: boolean;
 
   @Out.nestedList('Draws on nested subtables, in order.', () => DrawStepView)
   subdraws: DrawStepView[];

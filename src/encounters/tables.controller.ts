@@ -22,6 +22,7 @@ import {
   RecurringCastMember,
   RecurringCastPage,
   RefereeTable,
+  RefereeTableImport,
   RefereeTablePage,
   TableDrawResult,
 } from './encounters.results';
@@ -51,9 +52,10 @@ export class TablesController {
   @Post('import')
   @Roles('referee')
   @ApiOperation({
-    summary: 'Import a table from Foundry VTT RollTable JSON, simple JSON or pipe-separated CSV',
+    summary:
+      'Import tables from Foundry VTT RollTable JSON or YAML (several tables linked into subtables), simple JSON or YAML, or CSV; the body may be as large as IMPORT_MAX_BODY_BYTES',
   })
-  @ApiCreatedResponse({ type: RefereeTable })
+  @ApiCreatedResponse({ type: RefereeTableImport })
   import(@CurrentPrincipal() who: Principal, @Body() input: ImportTableInput, @Req() req: ArbiterRequest) {
     return this.tables.import(who, input, req);
   }

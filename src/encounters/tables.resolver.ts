@@ -17,6 +17,7 @@ import {
   RecurringCastMember,
   RecurringCastPage,
   RefereeTable,
+  RefereeTableImport,
   RefereeTablePage,
   TableDrawResult,
   TableExport,
@@ -67,7 +68,10 @@ export class TablesResolver {
   }
 
   @Roles('referee')
-  @Mutation(() => RefereeTable, { description: 'Import a table from Foundry, simple JSON or CSV (referee).' })
+  @Mutation(() => RefereeTableImport, {
+    description:
+      'Import tables from Foundry (JSON or YAML, several linked into subtables), simple JSON or YAML, or CSV (referee).',
+  })
   refereeTableImport(
     @campaignId() _c: string,
     @Args('input') input: ImportTableInput,

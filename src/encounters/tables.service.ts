@@ -9,7 +9,8 @@ import { newId, now } from '../common/time';
 import {
   entryProbabilities,
   exportFoundry,
-  importTable,
+  gapProbability,
+  importTables,
   MAX_SUBTABLE_DEPTH,
   parseTableFormula,
   formulaDistribution,
@@ -17,6 +18,7 @@ import {
   type TableDefinition,
   type TableEntryInput,
 } from '../core/encounters';
+import { RuleError } from '../core/errors';
 import { Database } from '../database/database.service';
 import { pageByCreation } from '../database/paging';
 import { RollsService } from '../rolls/rolls.service';
@@ -33,6 +35,7 @@ import {
   EncounterSettings,
   RecurringCastMember,
   RefereeTable,
+  RefereeTableImport,
   TableDrawResult,
   TableExport,
 } from './encounters.results';
@@ -64,6 +67,8 @@ export function toTable(row: RefereeTableEntity): RefereeTable {
     visibility: row.visibility,
     replacement: row.replacement,
     description: row.description,
+    allowGaps: row.allowGaps === true,
+    nothingHappens: row.allowGaps === true ? gapProbability(row) : 0,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -74,7 +79,58 @@ export const definitionOf = (row: RefereeTableEntity): TableDefinition => ({
   name: row.name,
   formula: row.formula,
   entries: row.entries,
+  // Only when set, so that snapshots of every other table stay as they were.
+  ...(row.allowGaps === true ? { allowGaps: true } : {}),
 });
+
+/** The tables of an import in an order that inserts every linked table before the ones linking it. */
+function importOrder(tables: { name: string | null; links?: { table: number }[] }[]): number[] {
+  const order: number[] = [];
+  const state = new Map<number, 'visiting' | 'done'>();
+  const visit = (k: number, path: number[]) => {
+    if (state.get(k) === 'done') return;
+    if (state.get(k) === 'visiting') {
+      const loop = [...path.slice(path.indexOf(k)), k].map((i) => `"${tables[i].name ?? `table ${i + 1}`}"`);
+      throw Problem.field(
+        'UNPROCESSABLE',
+        'content',
+        `The tables link each other in a loop: ${loop.join(' → ')}.`,
+      );
+    }
+    state.set(k, 'visiting');
+    for (const link of tables[k].links ?? []) visit(link.table, [...path, k]);
+    state.set(k, 'done');
+    order.push(k);
+  };
+  tables.forEach((_, k) => visit(k, []));
+  return order;
+}
+
+/** Runs a step of a multi-table import with its errors naming the table (`tables[1].entries[3]`). */
+async function prefixErrors<T>(prefix: string, run: () => Promise<T>): Promise<T> {
+  if (prefix === '') return run();
+  try {
+    return await run();
+  } catch (error) {
+    const rename = (field: string) => `${prefix}${field}`;
+    if (error instanceof RuleError) {
+      throw new RuleError(
+        error.code,
+        error.message,
+        error.field === undefined ? undefined : rename(error.field),
+        error.errors?.map((e) => ({ ...e, field: rename(e.field) })),
+      );
+    }
+    if (error instanceof Problem && error.errors) {
+      throw new Problem(
+        error.code,
+        error.message,
+        error.errors.map((e) => ({ ...e, field: rename(e.field) })),
+      );
+    }
+    throw error;
+  }
+}
 
 /** The settings answer: a default table per scale that makes checks, and the recurring chance. */
 const toSettings = (
@@ -165,21 +221,56 @@ export class TablesService {
     });
   }
 
-  import(who: Principal, input: ImportTableInput, req: ArbiterRequest): Promise<RefereeTable> {
+  /**
+   * Imports every table of a file. Tables that results of the same file link become subtables
+   * (inserted first); the answer is the table no other one links (the first such), with every table
+   * the import made in `tables` and the links it could not keep in `warnings`.
+   */
+  import(who: Principal, input: ImportTableInput, req: ArbiterRequest): Promise<RefereeTableImport> {
     return this.db.mutation(req, async (m) => {
       await this.campaigns.lockCampaign(m, who.campaignId);
-      const imported = importTable(input.format, input.content, input.formula ?? null);
-      const row = await this.insert(m, who, {
-        name: input.name ?? imported.name ?? 'Imported table',
-        formula: imported.formula === '' ? undefined : imported.formula,
-        entries: imported.entries as CreateTableInput['entries'],
-        area: input.area,
-        scale: input.scale,
-        visibility: input.visibility,
-        replacement: imported.replacement,
-        description: imported.description ?? undefined,
-      });
-      return toTable(row);
+      const bundle = importTables(input.format ?? null, input.content, input.formula ?? null);
+      const tables = bundle.tables;
+      const many = tables.length > 1;
+      const linked = new Set(tables.flatMap((t) => (t.links ?? []).map((l) => l.table)));
+      const root = Math.max(
+        0,
+        tables.findIndex((_, k) => !linked.has(k)),
+      );
+      const ids: string[] = [];
+      const rows: RefereeTableEntity[] = [];
+      for (const k of importOrder(tables)) {
+        const t = tables[k];
+        const entries = t.entries.map((e) => ({ ...e }));
+        for (const link of t.links ?? []) entries[link.entry].subtableId = ids[link.table];
+        const name =
+          k === root ? (input.name ?? t.name ?? 'Imported table') : (t.name ?? `Imported table ${k + 1}`);
+        if (name.length > 200) {
+          throw Problem.field(
+            'VALIDATION_FAILED',
+            k === root ? 'name' : 'content',
+            `The table's name is longer than 200 characters: send name${many ? ' (or shorten it in the file)' : ''}.`,
+          );
+        }
+        rows[k] = await prefixErrors(many ? `tables[${k}].` : '', () =>
+          this.insert(m, who, {
+            name,
+            formula: t.formula === '' ? undefined : t.formula,
+            entries: entries as CreateTableInput['entries'],
+            area: input.area,
+            scale: input.scale,
+            visibility: input.visibility,
+            replacement: t.replacement,
+            description: t.description ?? undefined,
+            allowGaps: input.allowGaps ?? t.allowGaps ?? undefined,
+          }),
+        );
+        ids[k] = rows[k].id;
+      }
+      const answered = [root, ...tables.map((_, k) => k).filter((k) => k !== root)].map((k) =>
+        toTable(rows[k]),
+      );
+      return { ...answered[0], warnings: bundle.warnings, tables: answered };
     });
   }
 
@@ -192,7 +283,11 @@ export class TablesService {
     return this.db.mutation(req, async (m) => {
       await this.campaigns.lockCampaign(m, who.campaignId);
       const row = await this.visible(m, who, tableId, true);
-      const valid = validateTable({ formula: input.formula, entries: input.entries as TableEntryInput[] });
+      const valid = validateTable({
+        formula: input.formula,
+        entries: input.entries as TableEntryInput[],
+        allowGaps: input.allowGaps,
+      });
       const next: RefereeTableEntity = {
         ...row,
         name: input.name,
@@ -203,6 +298,7 @@ export class TablesService {
         visibility: input.visibility ?? 'referee',
         replacement: input.replacement ?? true,
         description: input.description ?? null,
+        allowGaps: input.allowGaps ?? false,
         updatedAt: now(),
       };
       await this.checkGraph(m, who.campaignId, next);
@@ -215,6 +311,7 @@ export class TablesService {
         visibility: next.visibility,
         replacement: next.replacement,
         description: next.description,
+        allowGaps: next.allowGaps,
         updatedAt: next.updatedAt,
       });
       return toTable(next);
@@ -257,7 +354,11 @@ export class TablesService {
     if (count >= MAX_TABLES_PER_CAMPAIGN) {
       throw new Problem('CONFLICT', `A campaign keeps at most ${MAX_TABLES_PER_CAMPAIGN} tables.`);
     }
-    const valid = validateTable({ formula: input.formula, entries: input.entries as TableEntryInput[] });
+    const valid = validateTable({
+      formula: input.formula,
+      entries: input.entries as TableEntryInput[],
+      allowGaps: input.allowGaps,
+    });
     const stamp = now();
     const row: RefereeTableEntity = {
       id: newId(),
@@ -270,6 +371,7 @@ export class TablesService {
       visibility: input.visibility ?? 'referee',
       replacement: input.replacement ?? true,
       description: input.description ?? null,
+      allowGaps: input.allowGaps ?? false,
       createdAt: stamp,
       updatedAt: stamp,
     };
@@ -404,6 +506,7 @@ export class TablesService {
         faces: o.faces,
         entryIndex: o.entryIndex,
         entry: { ...o.entry, probability: o.odds.entry },
+        nothingHappens: o.nothingHappens === true,
         subdraws: o.subdraws,
         odds: o.odds,
         secret,
@@ -450,16 +553,24 @@ export class TablesService {
   ): Promise<{ table: TableDefinition; subtables: Record<string, TableDefinition> } | null> {
     const rows = (await m.query(
       this.sql(
-        'SELECT id, name, formula, entries, visibility FROM referee_tables WHERE id = ? AND campaign_id = ?',
+        'SELECT id, name, formula, entries, visibility, allow_gaps FROM referee_tables WHERE id = ? AND campaign_id = ?',
       ),
       [tableId, campaignId],
-    )) as { id: string; name: string; formula: string; entries: string; visibility: string }[];
+    )) as {
+      id: string;
+      name: string;
+      formula: string;
+      entries: string;
+      visibility: string;
+      allow_gaps: boolean | number | null;
+    }[];
     if (rows.length === 0) return null;
     const table: TableDefinition = {
       id: rows[0].id,
       name: rows[0].name,
       formula: rows[0].formula,
       entries: JSON.parse(rows[0].entries) as TableDefinition['entries'],
+      ...(rows[0].allow_gaps === true || rows[0].allow_gaps === 1 ? { allowGaps: true } : {}),
     };
     return this.snapshot(m, campaignId, table, rows[0].visibility);
   }

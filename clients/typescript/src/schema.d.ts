@@ -2244,7 +2244,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Import a table from Foundry VTT RollTable JSON, simple JSON or pipe-separated CSV */
+    /** Import tables from Foundry VTT RollTable JSON or YAML (several tables linked into subtables), simple JSON or YAML, or CSV; the body may be as large as IMPORT_MAX_BODY_BYTES */
     post: operations['Tables_import'];
     delete?: never;
     options?: never;
@@ -2683,10 +2683,12 @@ export interface components {
       roll: number;
       /** @description The faces. */
       faces: number[];
-      /** @description The entry’s position (0-based). */
-      entryIndex: number;
-      /** @description The entry. */
+      /** @description The entry’s position (0-based; null when the roll landed in a gap: nothing happens). */
+      entryIndex: number | null;
+      /** @description The entry (for a gap: the gap’s range and "Nothing happens."). */
       entry: components['schemas']['TableEntryView'];
+      /** @description true when the roll landed on a total no entry covers (left out otherwise). */
+      nothingHappens?: boolean;
       /** @description Its chance. */
       odds: components['schemas']['DrawStepOdds'];
     };
@@ -2695,8 +2697,8 @@ export interface components {
       tableId: string | null;
       /** @description The total rolled on the table. */
       roll: number;
-      /** @description The entry’s position (0-based). */
-      entryIndex: number;
+      /** @description The entry’s position (0-based; null when the roll landed in a gap: nothing happens). */
+      entryIndex: number | null;
       /** @description Its text (with the subtables’ entries after arrows). */
       text: string;
       /** @description Its kind. */
@@ -6222,6 +6224,10 @@ export interface components {
       visibility: 'referee' | 'players';
       /** @description Foundry’s draw-with-replacement flag (kept for the export). */
       replacement: boolean;
+      /** @description Totals no entry covers mean "nothing happens" (else every total must be covered). */
+      allowGaps: boolean;
+      /** @description The exact chance of a total no entry covers (0 unless allowGaps). */
+      nothingHappens: number;
       /** @description Notes. */
       description: string | null;
       /** @description When it was created. */
@@ -6254,16 +6260,18 @@ export interface components {
       visibility?: 'referee' | 'players';
       /** @description Foundry’s draw-with-replacement flag, kept for the export (default true). */
       replacement?: boolean;
+      /** @description Let totals no entry covers mean "nothing happens" (default false: every total is covered). */
+      allowGaps?: boolean;
       /** @description Notes for the referee. */
       description?: string;
     };
     ImportTableInput: {
       /**
-       * @description foundry, json or csv.
+       * @description foundry, json, yaml or csv; left out, the shape is read from the content.
        * @enum {string}
        */
-      format: 'foundry' | 'json' | 'csv';
-      /** @description The file’s text (Foundry JSON, simple JSON, or pipe-separated lines). */
+      format?: 'foundry' | 'json' | 'yaml' | 'csv';
+      /** @description The file’s text: Foundry RollTable JSON or YAML (one or several tables), simple JSON or YAML, or CSV (|, comma or semicolon). The request may be as large as IMPORT_MAX_BODY_BYTES. */
       content: string;
       /** @description The name (default: the file’s, else "Imported table"). */
       name?: string;
@@ -6281,6 +6289,50 @@ export interface components {
        * @enum {string}
        */
       visibility?: 'referee' | 'players';
+      /** @description Let totals no entry covers mean "nothing happens" (default: the file’s flag, else false). */
+      allowGaps?: boolean;
+    };
+    RefereeTableImport: {
+      /** @description Its id. */
+      id: string;
+      /** @description The name. */
+      name: string;
+      /** @description The dice formula. */
+      formula: string;
+      /** @description The lowest total the formula gives. */
+      min: number;
+      /** @description The highest total the formula gives. */
+      max: number;
+      /** @description The entries, each with its probability. */
+      entries: components['schemas']['TableEntryView'][];
+      /** @description The area. */
+      area: string | null;
+      /**
+       * @description The scale it is rolled at.
+       * @enum {string|null}
+       */
+      scale: 'haven' | 'overland' | 'exploration' | 'water' | 'combat' | null;
+      /**
+       * @description referee or players.
+       * @enum {string}
+       */
+      visibility: 'referee' | 'players';
+      /** @description Foundry’s draw-with-replacement flag (kept for the export). */
+      replacement: boolean;
+      /** @description Totals no entry covers mean "nothing happens" (else every total must be covered). */
+      allowGaps: boolean;
+      /** @description The exact chance of a total no entry covers (0 unless allowGaps). */
+      nothingHappens: number;
+      /** @description Notes. */
+      description: string | null;
+      /** @description When it was created. */
+      createdAt: string;
+      /** @description When it was last changed. */
+      updatedAt: string;
+      /** @description Links to documents that are not tables of this import, kept as text (one line each). */
+      warnings: string[];
+      /** @description Every table the import made, this one first. */
+      tables: components['schemas']['RefereeTable'][];
     };
     DrawTableInput: {
       /** @description Seal the roll for other keys (referee only; default true on referee tables). */
@@ -6306,10 +6358,12 @@ export interface components {
       roll: number;
       /** @description The faces of the table’s roll. */
       faces: number[];
-      /** @description The entry’s position (0-based). */
-      entryIndex: number;
-      /** @description The entry. */
+      /** @description The entry’s position (0-based; null when the roll landed in a gap: nothing happens). */
+      entryIndex: number | null;
+      /** @description The entry (for a gap: the gap’s range, its chance and "Nothing happens."). */
       entry: components['schemas']['TableEntryView'];
+      /** @description The draw (or a subtable’s) landed on a total no entry covers, on a table that allows gaps. */
+      nothingHappens: boolean;
       /** @description Draws on nested subtables, in order. */
       subdraws: components['schemas']['DrawStepView'][];
       /** @description The exact chances. */
@@ -11795,7 +11849,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['RefereeTable'];
+          'application/json': components['schemas']['RefereeTableImport'];
         };
       };
       400: components['responses']['BadRequest'];

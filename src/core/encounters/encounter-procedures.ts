@@ -15,6 +15,7 @@ import { numberAppearing } from './number-appearing';
 import {
   drawnKind,
   drawTable,
+  nothingHappensProbability,
   kindProbability,
   type DrawStep,
   type TableDefinition,
@@ -103,7 +104,7 @@ export interface EncounterCheckInput {
 export interface EncounterEntry {
   tableId: string | null;
   roll: number;
-  entryIndex: number;
+  entryIndex: number | null;
   text: string;
   kind: string | null;
   numberAppearing: string | null;
@@ -220,9 +221,11 @@ export function encounterCheck(input: EncounterCheckInput, dice: Dice): Encounte
   const [sides, encounterFaces, omenFaces] = rule;
   const pFace = share(encounterFaces.length, sides);
   const pOmenEntry = table ? kindProbability(table, subtables, 'omen') : 0;
+  // A table that lets gaps mean "nothing happens" (0 for every other table, so their odds stay as they were).
+  const pNothing = table ? nothingHappensProbability(table, subtables) : 0;
   const roll = dice.die(sides);
   const odds: EncounterCheckOutcome['odds'] = {
-    encounter: pFace * (1 - pOmenEntry),
+    encounter: pNothing === 0 ? pFace * (1 - pOmenEntry) : pFace * (1 - pOmenEntry - pNothing),
     omen: share(omenFaces.length, sides) + pFace * pOmenEntry,
     entry: null,
     siteTied: 2 / 6,
@@ -238,6 +241,7 @@ export function encounterCheck(input: EncounterCheckInput, dice: Dice): Encounte
   const entry = draw ? effectiveEntry(draw) : null;
   if (draw) odds.entry = draw.odds.chain;
   if (entry && entry.kind === 'omen') return { ...none, checked: true, roll, result: 'omen', entry, odds };
+  if (draw?.nothingHappens) return { ...none, checked: true, roll, result: 'none', entry, odds };
   const players = input.players ?? 4;
   const expression = entry?.numberAppearing ?? input.numberAppearing ?? 'players';
   const appearing = numberAppearing({ expression, players }, dice);

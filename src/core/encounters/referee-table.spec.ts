@@ -283,7 +283,7 @@ describe('drawTable', () => {
     ]);
     const hits = [0, 0, 0];
     for (let a = 1; a <= 6; a++)
-      for (let b = 1; b <= 6; b++) hits[drawTable({ table: t }, scripted(a, b)).entryIndex]++;
+      for (let b = 1; b <= 6; b++) hits[drawTable({ table: t }, scripted(a, b)).entryIndex!]++;
     expect(hits.map((h) => h / 36)).toEqual(entryProbabilities(t));
   });
 

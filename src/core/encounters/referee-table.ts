@@ -53,7 +53,12 @@ export interface TableDefinition {
   name: string;
   formula: string;
   entries: TableEntry[];
+  /** Totals no entry covers mean "nothing happens" (left out of snapshots when false). */
+  allowGaps?: boolean;
 }
+
+/** The text of the entry a draw gives when it lands on a total no entry covers. */
+export const NOTHING_HAPPENS = 'Nothing happens.';
 
 const invalid = (message: string, field: string) => new RuleError('VALIDATION_FAILED', message, field);
 const unprocessable = (message: string, field: string) => new RuleError('UNPROCESSABLE', message, field);
@@ -208,12 +213,19 @@ const KIND = /^[a-z][a-z0-9-]{0,31}$/;
  * (a weighted table's formula is 1dW, W the total weight; it is derived when left out). Every total
  * the formula can give must be covered exactly once; a gap or an overlap is refused naming the entry.
  */
-export function validateTable(input: { formula?: string | null; entries: TableEntryInput[] }): {
+export function validateTable(input: {
+  formula?: string | null;
+  entries: TableEntryInput[];
+  /** Let totals no entry covers mean "nothing happens" (Foundry tolerates gaps); overlaps stay refused. */
+  allowGaps?: boolean | null;
+}): {
   formula: string;
   entries: TableEntry[];
   probabilities: number[];
   min: number;
   max: number;
+  /** The exact chance of a total no entry covers (0 unless gaps are allowed). */
+  nothingHappens: number;
 } {
   const list = input.entries;
   if (!Array.isArray(list) || list.length === 0) throw invalid('A table has at least one entry.', 'entries');
@@ -276,54 +288,120 @@ export function validateTable(input: { formula?: string | null; entries: TableEn
 
   const entries: TableEntry[] = list.map((e, i) => normaliseEntry(e, ranges[i], byWeight, i));
 
-  // Each entry must be reachable and lie within the formula's totals.
+  // Each entry must be reachable and lie within the formula's totals; then no total may be covered
+  // twice, nor (unless the table lets uncovered totals mean "nothing happens") left uncovered. Every
+  // faulty range is listed at once, so a referee fixes a long table in one pass.
+  const faults: { field: string; message: string }[] = [];
+  const f = formatTableFormula(formula);
   const probabilities = ranges.map(([lo, hi], i) => {
     if (lo < dist.min || hi > dist.max) {
-      throw unprocessable(
-        `entries[${i}] covers ${lo}–${hi}, but ${formatTableFormula(formula)} gives only ${dist.min}–${dist.max}.`,
-        `entries[${i}]`,
-      );
+      faults.push({
+        field: `entries[${i}]`,
+        message: `entries[${i}] covers ${lo}–${hi}, but ${f} gives only ${dist.min}–${dist.max}.`,
+      });
+      return 0;
     }
     const ways = waysBetween(dist, lo, hi);
     if (ways === 0n) {
-      throw unprocessable(
-        `entries[${i}] (${lo}–${hi}) can never come up on ${formatTableFormula(formula)}.`,
-        `entries[${i}]`,
-      );
+      faults.push({
+        field: `entries[${i}]`,
+        message: `entries[${i}] (${lo}–${hi}) can never come up on ${f}.`,
+      });
+      return 0;
     }
     return ratio(ways, dist.outcomes);
   });
 
   // Overlaps and gaps, in order of the lowest total.
-  const order = ranges.map((_, i) => i).sort((a, b) => ranges[a][0] - ranges[b][0] || a - b);
+  // Entries outside the formula's totals are faulty already and take no part.
+  const order = ranges
+    .map((_, i) => i)
+    .filter((i) => ranges[i][0] >= dist.min && ranges[i][1] <= dist.max)
+    .sort((a, b) => ranges[a][0] - ranges[b][0] || a - b);
+  const gapFaults: { field: string; message: string }[] = [];
   let covered = dist.min - 1;
   let previous = -1;
   for (const i of order) {
     const [lo, hi] = ranges[i];
     if (lo <= covered) {
-      throw unprocessable(
-        `entries[${i}] (${lo}–${hi}) overlaps entries[${previous}] (${ranges[previous][0]}–${ranges[previous][1]}).`,
-        `entries[${i}]`,
-      );
+      faults.push({
+        field: `entries[${i}]`,
+        message: `entries[${i}] (${lo}–${hi}) overlaps entries[${previous}] (${ranges[previous][0]}–${ranges[previous][1]}).`,
+      });
+    } else {
+      const gap = possibleSpan(dist, covered + 1, lo - 1);
+      if (gap !== null) {
+        gapFaults.push({
+          field: `entries[${i}]`,
+          message: `No entry covers ${span(gap)}: there is a gap before entries[${i}] (${lo}–${hi}).`,
+        });
+      }
     }
-    const missing = firstPossible(dist, covered + 1, lo - 1);
-    if (missing !== null) {
-      throw unprocessable(
-        `No entry covers ${missing}: there is a gap before entries[${i}] (${lo}–${hi}).`,
-        `entries[${i}]`,
-      );
+    if (hi > covered) {
+      covered = hi;
+      previous = i;
     }
-    covered = hi;
-    previous = i;
   }
-  const missing = firstPossible(dist, covered + 1, dist.max);
-  if (missing !== null) {
-    throw unprocessable(
-      `No entry covers ${missing}: there is a gap after entries[${previous}].`,
-      `entries[${previous}]`,
+  const gap = previous < 0 ? null : possibleSpan(dist, covered + 1, dist.max);
+  if (gap !== null) {
+    gapFaults.push({
+      field: `entries[${previous}]`,
+      message: `No entry covers ${span(gap)}: there is a gap after entries[${previous}].`,
+    });
+  }
+  if (!input.allowGaps) faults.push(...gapFaults);
+  if (faults.length > 0) {
+    const gaps = faults.some((x) => x.message.startsWith('No entry covers'));
+    const detail =
+      faults.length === 1
+        ? faults[0].message
+        : `${faults.length} ranges are faulty: ${faults.map((x) => x.message).join(' ')}`;
+    throw new RuleError(
+      'UNPROCESSABLE',
+      gaps ? `${detail} (Send allowGaps: true to let uncovered totals mean nothing happens.)` : detail,
+      faults[0].field,
+      faults,
     );
   }
-  return { formula: formatTableFormula(formula), entries, probabilities, min: dist.min, max: dist.max };
+  return {
+    formula: f,
+    entries,
+    probabilities,
+    min: dist.min,
+    max: dist.max,
+    nothingHappens: nothingProbability(dist, ranges),
+  };
+}
+
+const span = ([lo, hi]: [number, number]) => (lo === hi ? `${lo}` : `${lo}–${hi}`);
+
+/** The first and last totals in [lo, hi] that the formula can give, or null when it gives none. */
+function possibleSpan(d: Distribution, lo: number, hi: number): [number, number] | null {
+  const first = firstPossible(d, lo, hi);
+  if (first === null) return null;
+  let last = first;
+  for (let t = Math.min(hi, d.max); t > first; t--) {
+    if (d.ways[t - d.min] > 0n) {
+      last = t;
+      break;
+    }
+  }
+  return [first, last];
+}
+
+/** The exact chance that a roll lands on no entry (0 for a table without gaps). */
+function nothingProbability(d: Distribution, ranges: [number, number][]): number {
+  let coveredWays = 0n;
+  const covered = new Set<number>();
+  for (const [lo, hi] of ranges) {
+    for (let t = Math.max(lo, d.min); t <= Math.min(hi, d.max); t++) {
+      if (!covered.has(t)) {
+        covered.add(t);
+        coveredWays += d.ways[t - d.min];
+      }
+    }
+  }
+  return ratio(d.outcomes - coveredWays, d.outcomes);
 }
 
 /** The first total in [lo, hi] that the formula can give, or null. */
@@ -405,8 +483,12 @@ export interface DrawStep {
   depth: number;
   roll: number;
   faces: number[];
-  entryIndex: number;
+  /** The entry's position, or null when the roll landed in a gap (nothing happens). */
+  entryIndex: number | null;
+  /** The entry; for a gap, an entry made for it: the gap's range and the text "Nothing happens.". */
   entry: TableEntry;
+  /** Set (true) only when the roll landed in a gap, so that draws logged before gaps replay alike. */
+  nothingHappens?: true;
   odds: { entry: number };
 }
 
@@ -415,8 +497,10 @@ export interface TableDrawOutcome {
   formula: string;
   roll: number;
   faces: number[];
-  entryIndex: number;
+  entryIndex: number | null;
   entry: TableEntry;
+  /** Set (true) only when the roll (or a subtable's) landed on a total no entry covers. */
+  nothingHappens?: true;
   /** The nested draws, in order (the entry's subtable, its entry's subtable, …). */
   subdraws: DrawStep[];
   odds: { entry: number; chain: number };
@@ -443,6 +527,7 @@ export function drawTable(input: TableDrawInput, dice: Dice): TableDrawOutcome {
     faces: first.faces,
     entryIndex: first.entryIndex,
     entry: first.entry,
+    ...(steps.some((step) => step.nothingHappens) ? { nothingHappens: true as const } : {}),
     subdraws: rest,
     odds: { entry: first.odds.entry, chain: steps.reduce((p, s) => p * s.odds.entry, 1) },
   };
@@ -460,7 +545,33 @@ function drawSteps(
   const formula = parseTableFormula(table.formula);
   const { faces, total } = rollFormula(formula, dice);
   const index = table.entries.findIndex((e) => e.range[0] <= total && total <= e.range[1]);
-  if (index < 0) throw unprocessable(`No entry of ${table.name} covers ${total}.`, 'entries');
+  if (index < 0) {
+    if (!table.allowGaps) throw unprocessable(`No entry of ${table.name} covers ${total}.`, 'entries');
+    const gap = gapAround(table, formula, total);
+    return [
+      {
+        tableId: table.id,
+        tableName: table.name,
+        depth,
+        roll: total,
+        faces,
+        entryIndex: null,
+        entry: {
+          range: gap.range,
+          weight: null,
+          text: NOTHING_HAPPENS,
+          kind: null,
+          numberAppearing: null,
+          grade: null,
+          tag: null,
+          subtableId: null,
+          reaction: null,
+        },
+        nothingHappens: true,
+        odds: { entry: gap.probability },
+      },
+    ];
+  }
   const entry = table.entries[index];
   const probability = entryProbabilities(table)[index];
   const step: DrawStep = {
@@ -477,6 +588,30 @@ function drawSteps(
   const sub = subtables[entry.subtableId];
   if (!sub) throw unprocessable(`Subtable ${entry.subtableId} is missing.`, 'subtableId');
   return [step, ...drawSteps(sub, subtables, dice, depth + 1)];
+}
+
+/** The run of uncovered totals around `total` and its exact chance. */
+function gapAround(
+  table: TableDefinition,
+  formula: TableFormula,
+  total: number,
+): { range: [number, number]; probability: number } {
+  const dist = formulaDistribution(formula);
+  const covered = (t: number) => table.entries.some((e) => e.range[0] <= t && t <= e.range[1]);
+  let lo = total;
+  let hi = total;
+  while (lo - 1 >= dist.min && !covered(lo - 1)) lo--;
+  while (hi + 1 <= dist.max && !covered(hi + 1)) hi++;
+  return { range: [lo, hi], probability: ratio(waysBetween(dist, lo, hi), dist.outcomes) };
+}
+
+/** The exact chance that a draw on the table lands on no entry (0 unless it allows gaps). */
+export function gapProbability(table: { formula: string; entries: TableEntry[] }): number {
+  const dist = formulaDistribution(parseTableFormula(table.formula));
+  return nothingProbability(
+    dist,
+    table.entries.map((e) => e.range),
+  );
 }
 
 /**
@@ -498,6 +633,29 @@ export function kindProbability(
     }
     return sum;
   }, 0);
+}
+
+/**
+ * The chance that a draw ends in a gap ("nothing happens") where the kind does not make it an omen:
+ * an entry's own kind decides as in kindProbability, and an omen entry stays an omen.
+ */
+export function nothingHappensProbability(
+  table: TableDefinition,
+  subtables: Record<string, TableDefinition>,
+  decided = false,
+  depth = 1,
+): number {
+  if (depth > MAX_SUBTABLE_DEPTH) return 0;
+  const p = entryProbabilities(table);
+  let sum = table.allowGaps ? gapProbability(table) : 0;
+  table.entries.forEach((e, i) => {
+    if (e.subtableId === null || !subtables[e.subtableId]) return;
+    if (!decided && e.kind === 'omen') return;
+    sum +=
+      p[i] *
+      nothingHappensProbability(subtables[e.subtableId], subtables, decided || e.kind !== null, depth + 1);
+  });
+  return sum;
 }
 
 /** The kind a draw ended on: the first entry on its path that has one, reading down from the top. */

@@ -1,3 +1,5 @@
+import { parse as parseCsv } from 'csv-parse/sync';
+import { parseAllDocuments } from 'yaml';
 import { RuleError } from '../errors';
 import {
   formatTableFormula,
@@ -8,12 +10,20 @@ import {
 
 /*
  * Importers for the formats referees already keep their tables in (SPEC 5.4): Foundry VTT RollTable
- * JSON, a simple JSON and pipe-separated CSV; and the export to Foundry. The importers only read the
- * shape: the table model (validateTable) then checks the ranges and names any faulty entry.
+ * documents (JSON or YAML, one or several), a simple JSON or YAML shape, and CSV separated by pipes,
+ * commas or semicolons; and the export to Foundry. The importers only read the shape: the table model
+ * (validateTable) then checks the ranges and names any faulty entry. They throw nothing but a
+ * RuleError.
  */
 
-export type ImportFormat = 'foundry' | 'json' | 'csv';
-export const IMPORT_FORMATS: readonly ImportFormat[] = ['foundry', 'json', 'csv'];
+export type ImportFormat = 'foundry' | 'json' | 'yaml' | 'csv';
+export const IMPORT_FORMATS: readonly ImportFormat[] = ['foundry', 'json', 'yaml', 'csv'];
+
+/** What the 400 for a file in no shape we read says. */
+export const SHAPES_READ =
+  'a Foundry VTT RollTable (JSON or YAML; one document, a list of them, or a YAML stream of them), ' +
+  'simple JSON or YAML ({ name, formula, results }), or CSV lines (range, then text; separated by |, ' +
+  'commas or semicolons; quoted fields allowed)';
 
 export interface ImportedTable {
   name: string | null;
@@ -21,30 +31,266 @@ export interface ImportedTable {
   replacement: boolean;
   description: string | null;
   entries: TableEntryInput[];
+  /** Totals no entry covers mean "nothing happens" (flags.arbiter.allowGaps of our export), else null. */
+  allowGaps?: boolean | null;
+  /** Entries that draw on another table of the same import: entry index → table index. */
+  links?: { entry: number; table: number }[];
+}
+
+/** Every table of one import, with the links between them, and what could not be kept as a link. */
+export interface ImportedBundle {
+  tables: ImportedTable[];
+  warnings: string[];
 }
 
 const bad = (message: string, field = 'content') => new RuleError('VALIDATION_FAILED', message, field);
+const unknownShape = (why: string) => bad(`${why} Arbiter reads ${SHAPES_READ}.`);
 
-/** Reads a table from a document in one of the formats; `formula` overrides the document's. */
-export function importTable(format: ImportFormat, text: string, formula?: string | null): ImportedTable {
+/** Reads one table (the first of the file); `formula` overrides the document's. */
+export function importTable(
+  format: ImportFormat | null,
+  text: string,
+  formula?: string | null,
+): ImportedTable {
+  return importTables(format, text, formula).tables[0];
+}
+
+/**
+ * Reads every table of a file. `format` null (or left out) reads the shape from the content: a JSON
+ * or YAML document with results is a Foundry RollTable when it has Foundry's fields (else the simple
+ * shape), a list or a YAML stream holds several tables, anything else is read as CSV. `formula`
+ * overrides the first table's.
+ */
+export function importTables(
+  format: ImportFormat | null,
+  text: string,
+  formula?: string | null,
+): ImportedBundle {
   if (typeof text !== 'string') throw bad('The file is empty.');
   // Files saved by some Windows editors start with a byte-order mark; it is not part of the table.
   const content = text.startsWith('\uFEFF') ? text.slice(1) : text;
   if (content.trim() === '') throw bad('The file is empty.');
-  let table: ImportedTable;
-  if (format === 'csv') table = importCsv(content, formula ?? null);
-  else {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(content);
-    } catch (error) {
-      throw bad(`The file is not JSON: ${(error as Error).message}`);
-    }
-    if (format === 'foundry') table = importFoundry(doc, formula ?? null);
-    else if (format === 'json') table = importSimpleJson(doc, formula ?? null);
-    else throw bad('format is foundry, json or csv.', 'format');
+  if (format !== null && !IMPORT_FORMATS.includes(format)) {
+    throw bad(`format is ${IMPORT_FORMATS.join(', ')} (or left out to read the shape).`, 'format');
   }
-  return table;
+  if (format === 'csv') return { tables: [importCsv(content, formula ?? null)], warnings: [] };
+  const docs = readDocuments(format, content);
+  if (docs === null) {
+    // Not a structured document: CSV is the last shape left.
+    try {
+      return { tables: [importCsv(content, formula ?? null)], warnings: [] };
+    } catch (error) {
+      if (error instanceof RuleError && error.field === 'content') {
+        throw unknownShape(`The file is not a table in a shape we read (${error.message})`);
+      }
+      throw error;
+    }
+  }
+  return importDocuments(format, docs, formula ?? null);
+}
+
+/** The documents of a JSON or YAML file, or null when it holds no object (so it may be CSV). */
+function readDocuments(format: ImportFormat | null, content: string): unknown[] | null {
+  const first = content.trimStart()[0];
+  let value: unknown;
+  if (first === '{' || first === '[') {
+    try {
+      value = JSON.parse(content);
+    } catch (error) {
+      if (format === 'foundry' || format === 'json') {
+        throw bad(`The file is not JSON: ${(error as Error).message}`);
+      }
+      value = parseYaml(content, format === 'yaml');
+      if (value === undefined) {
+        throw unknownShape(`The file starts like JSON but is not JSON: ${(error as Error).message}.`);
+      }
+    }
+  } else if (format === 'foundry' || format === 'json' || format === 'yaml' || format === null) {
+    value = parseYaml(content, format !== null);
+  }
+  if (value === undefined) return null;
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length === 0 || list.every((d) => typeof d !== 'object' || d === null)) {
+    if (format === null) return null;
+    throw unknownShape('The file holds no table.');
+  }
+  return list;
+}
+
+/** A YAML file's documents (a stream of several is a list); undefined when it is no YAML we read. */
+function parseYaml(content: string, required: boolean): unknown {
+  let docs: unknown[];
+  try {
+    const parsed = parseAllDocuments(content, { uniqueKeys: false });
+    const list = Array.isArray(parsed) ? parsed : [parsed];
+    const failed = list.find((d) => d.errors.length > 0);
+    if (failed) {
+      if (!required) return undefined;
+      throw bad(`The file is not YAML: ${failed.errors[0].message.split('\n')[0]}`);
+    }
+    docs = list.map((d) => d.toJS({ maxAliasCount: 100 }) as unknown).filter((d) => d !== null);
+  } catch (error) {
+    if (error instanceof RuleError) throw error;
+    if (!required) return undefined;
+    throw bad(`The file is not YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (docs.length === 0) return undefined;
+  if (docs.length === 1) return docs[0];
+  return docs.flatMap((d) => (Array.isArray(d) ? d : [d]));
+}
+
+const FOUNDRY_TABLE_KEYS = ['_id', '_key', '_stats', 'displayRoll', 'img', 'folder', 'ownership', 'sort'];
+const FOUNDRY_RESULT_KEYS = [
+  '_id',
+  'type',
+  'drawn',
+  'documentCollection',
+  'documentId',
+  'documentUuid',
+  'resultId',
+  'img',
+];
+
+function looksFoundry(doc: Record<string, unknown>): boolean {
+  if (FOUNDRY_TABLE_KEYS.some((k) => k in doc)) return true;
+  const results = doc.results;
+  return (
+    Array.isArray(results) &&
+    results.some(
+      (r) => typeof r === 'object' && r !== null && FOUNDRY_RESULT_KEYS.some((k) => k in (r as object)),
+    )
+  );
+}
+
+function importDocuments(
+  format: ImportFormat | null,
+  docs: unknown[],
+  formula: string | null,
+): ImportedBundle {
+  const many = docs.length > 1;
+  const within = <T>(i: number, read: () => T): T => {
+    if (!many) return read();
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof RuleError) {
+        throw new RuleError(error.code, `Table ${i + 1} of ${docs.length}: ${error.message}`, error.field);
+      }
+      throw error;
+    }
+  };
+  const shapes = docs.map((raw, i) =>
+    within(i, () => {
+      const doc = object(raw, many ? `Item ${i + 1} of the list` : 'The document');
+      const results = doc.results ?? doc.entries;
+      if (!Array.isArray(results) || results.length === 0) {
+        throw unknownShape(
+          `${many ? `Item ${i + 1} of the list` : 'The document'} has no non-empty results list.`,
+        );
+      }
+      const foundry = format === 'foundry' || (format !== 'json' && looksFoundry(doc));
+      return { doc, foundry };
+    }),
+  );
+  const tables = shapes.map(({ doc, foundry }, i) =>
+    within(i, () =>
+      foundry
+        ? importFoundry(doc, i === 0 ? formula : null)
+        : importSimpleJson(doc, i === 0 ? formula : null),
+    ),
+  );
+  const warnings = linkTables(
+    shapes.map((x) => x.doc),
+    tables,
+    shapes.map((x) => x.foundry),
+  );
+  return { tables, warnings };
+}
+
+/** The names a table of the import may be linked by: its ids, uuid, Foundry source key and name. */
+function tableKeys(doc: Record<string, unknown>): { ids: Set<string>; name: string | null } {
+  const ids = new Set<string>();
+  for (const key of ['_id', 'id', 'uuid']) {
+    if (typeof doc[key] === 'string' && doc[key] !== '') ids.add(doc[key]);
+  }
+  if (typeof doc._key === 'string') {
+    const m = /^!tables!([^.!]+)$/.exec(doc._key);
+    if (m) ids.add(m[1]);
+  }
+  const flags = doc.flags as Record<string, unknown> | undefined;
+  const ours = flags && typeof flags === 'object' ? (flags.arbiter as Record<string, unknown>) : undefined;
+  if (ours && typeof ours === 'object' && typeof ours.id === 'string') ids.add(ours.id);
+  return { ids, name: text(doc.name) };
+}
+
+/** A result's link to another document: what it names, and whether that may be a RollTable. */
+function resultLink(
+  result: Record<string, unknown>,
+): { ids: string[]; name: string | null; label: string; table: boolean } | null {
+  const type = result.type;
+  const collection = typeof result.documentCollection === 'string' ? result.documentCollection : null;
+  const uuid = typeof result.documentUuid === 'string' ? result.documentUuid : null;
+  const documentId = typeof result.documentId === 'string' ? result.documentId : null;
+  const name = text(result.text) ?? text(result.name);
+  const isDocument = type === 1 || type === 'document';
+  const isPack = type === 2 || type === 'pack' || type === 'compendium';
+  if (uuid) {
+    const parts = uuid.split('.');
+    const docType = parts.length >= 2 ? parts[parts.length - 2] : null;
+    return {
+      ids: [uuid, parts[parts.length - 1]],
+      name: name === null ? null : stripHtml(name),
+      label: uuid,
+      table: docType === 'RollTable',
+    };
+  }
+  if ((isDocument || isPack) && (collection || documentId)) {
+    const label = [collection, documentId].filter(Boolean).join('.');
+    return {
+      ids: documentId ? [documentId] : [],
+      name: name === null ? null : stripHtml(name),
+      label,
+      // A pack names its compendium, not the document type: it may hold tables.
+      table: isPack || collection === 'RollTable',
+    };
+  }
+  return null;
+}
+
+/**
+ * Foundry results that link a RollTable of the same import become subtable links; a link to anything
+ * else (an actor, an item, a table not in the file) keeps its text and is listed as a warning.
+ */
+function linkTables(docs: Record<string, unknown>[], tables: ImportedTable[], foundry: boolean[]): string[] {
+  const keys = docs.map(tableKeys);
+  const warnings: string[] = [];
+  docs.forEach((doc, t) => {
+    if (!foundry[t]) return;
+    const results = doc.results as unknown[];
+    results.forEach((raw, i) => {
+      const result = raw as Record<string, unknown>;
+      const link = resultLink(result);
+      const ours = arbiterFlags(result).subtableId;
+      let target = -1;
+      if (ours) target = keys.findIndex((k, j) => j !== t && k.ids.has(ours));
+      if (target < 0 && link && link.table) {
+        target = keys.findIndex((k, j) => j !== t && link.ids.some((id) => k.ids.has(id)));
+        if (target < 0 && link.name !== null) {
+          target = keys.findIndex((k, j) => j !== t && k.name === link.name);
+        }
+      }
+      const where = `"${tables[t].name ?? `table ${t + 1}`}" results[${i}]`;
+      if (target >= 0) {
+        (tables[t].links ??= []).push({ entry: i, table: target });
+        tables[t].entries[i].subtableId = null;
+      } else if (link) {
+        warnings.push(
+          `${where} ("${tables[t].entries[i].text}") links ${link.label}, which is not a table of this import: kept as text.`,
+        );
+      }
+    });
+  });
+  return warnings;
 }
 
 function object(value: unknown, where: string): Record<string, unknown> {
@@ -56,18 +302,109 @@ function object(value: unknown, where: string): Record<string, unknown> {
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
-/** Foundry keeps rich text as HTML: tags go, the common entities are read. */
+const ENTITIES: Record<string, string> = {
+  nbsp: ' ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  times: '×',
+  minus: '−',
+  deg: '°',
+  frac12: '½',
+  frac14: '¼',
+  frac34: '¾',
+  copy: '©',
+  shy: '',
+};
+
+function decodeEntities(value: string): string {
+  return value.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z][a-z0-9]{1,10});/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+        ? String.fromCodePoint(code)
+        : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** Foundry document types a content link may name (`@Actor[…]`, `@UUID[Item.…]`, …). */
+const LINK_ENRICHERS =
+  /^(?:UUID|Compendium|Actor|Item|JournalEntry|JournalEntryPage|RollTable|Scene|Macro|Playlist|Cards|Adventure)$/;
+
+/** The label Foundry shows for an enricher: its `{label}` when it has one, else what it names. */
+function enricherLabel(kind: string, target: string, label: string | undefined): string {
+  if (label !== undefined && label.trim() !== '') return label.trim();
+  const inner = target.trim();
+  if (LINK_ENRICHERS.test(kind)) {
+    // A link shows its document's name, which only Foundry knows: the last part of the path is the
+    // closest we have (a name in old-style links such as @Compendium[pack.Longsword], else an id).
+    const parts = inner.split('.');
+    return parts[parts.length - 1] || inner;
+  }
+  // &Reference[poisoned], &Reference[condition=poisoned], @Check[dex|dc:15], @Localize[KEY]
+  const first = inner.split('|')[0];
+  const eq = first.indexOf('=');
+  return plainBrackets(eq >= 0 ? first.slice(eq + 1) : first);
+}
+
+/** `2d6[fire]` → `2d6 fire`: a damage type or flavour in brackets reads as a word. */
+const plainBrackets = (value: string) =>
+  value
+    .replace(/\[([^[\]]*)\]/g, ' $1')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Foundry's inline rolls: `[[/r 1d4]]`, `[[/roll 2d6 # fire]]`, `[[1d6]]`, `[[/damage 2d6 fire]]{label}`. */
+function inlineRoll(body: string, label: string | undefined): string {
+  if (label !== undefined && label.trim() !== '') return label.trim();
+  let formula = body.trim();
+  const command = /^\/[a-z]+\s*/i.exec(formula);
+  if (command) formula = formula.slice(command[0].length);
+  const flavour = formula.indexOf('#');
+  if (flavour >= 0) formula = formula.slice(0, flavour);
+  return plainBrackets(formula);
+}
+
+/**
+ * Foundry keeps rich text as HTML with enrichers: tags go (line breaks, paragraphs and list items
+ * become lines), enrichers become the label Foundry shows (`@UUID[…]{Slow}` → Slow,
+ * `[[/r 1d4]]` → 1d4, `&Reference[poisoned]` → poisoned), entities are read.
+ */
 export function stripHtml(html: string): string {
-  return html
+  const text = html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>\s*<p[^>]*>/gi, '\n')
+    .replace(/<li\b[^>]*>/gi, '\n- ')
+    .replace(/<\/(p|div|li|ul|ol|h[1-6]|blockquote|section|tr|table)\s*>/gi, '\n')
+    .replace(/<(p|div|ul|ol|h[1-6]|blockquote|section|tr|table)\b[^>]*>/gi, '\n')
     .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+    // Enrichers, before the entities are read (HTML writes & as &amp;, so &amp;Reference[…] is one).
+    // One level of brackets may nest inside (pf2e writes `[[/r 2d6[fire]]]`, `@Damage[2d6[fire]]`).
+    .replace(/\[\[((?:[^[\]]|\[[^[\]]*\])*)\]\](?:\{([^}]*)\})?/g, (_m, body: string, label?: string) =>
+      inlineRoll(body, label),
+    )
+    .replace(
+      /(?:@|&(?:amp;)?)([A-Za-z][A-Za-z]*)\[((?:[^[\]]|\[[^[\]]*\])*)\](?:\{([^}]*)\})?/g,
+      (_m, kind: string, target: string, label?: string) => enricherLabel(kind, target, label),
+    );
+  return decodeEntities(text)
+    .replace(/\u00a0/g, ' ')
+    .split('\n')
+    .map((line) => line.replace(/[ \t\r\f\v]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{2,}/g, '\n')
     .trim();
 }
 
@@ -104,7 +441,8 @@ export function importFoundry(doc: unknown, formula: string | null): ImportedTab
   const entries: TableEntryInput[] = table.results.map((raw, i) => {
     const result = object(raw, `results[${i}]`);
     const description = typeof result.description === 'string' ? stripHtml(result.description) : null;
-    const body = text(result.text) ?? text(result.name) ?? text(description);
+    const rich = (value: unknown) => (typeof value === 'string' ? text(stripHtml(value)) : null);
+    const body = rich(result.text) ?? rich(result.name) ?? text(description);
     if (body === null) throw bad(`results[${i}] has no text, name or description.`);
     const range = result.range;
     if (
@@ -117,9 +455,13 @@ export function importFoundry(doc: unknown, formula: string | null): ImportedTab
     return { range: [range[0] as number, range[1] as number], text: body, ...arbiterFlags(result) };
   });
   const sent = formula ?? text(table.formula);
+  const ours = (table.flags as Record<string, unknown> | undefined)?.arbiter as
+    Record<string, unknown> | undefined;
+  const allowGaps = typeof ours === 'object' && ours !== null && ours.allowGaps === true ? true : null;
   return {
     name: text(table.name),
     formula: sent ?? derivedFormula(entries),
+    allowGaps,
     replacement: table.replacement !== false,
     description:
       typeof table.description === 'string' && table.description.trim() !== ''
@@ -217,23 +559,24 @@ function parseRangeText(value: string): number[] | null {
 }
 
 /**
- * Pipe-separated CSV, one entry a line: `01-04|Backpacks or sacks`, with optional further columns
- * `|kind|numberAppearing|grade|tag`. A first line that is not an entry is a header (a formula in its
- * first cell, such as `d100|Item`, is read); a line that does not start with a range continues the
- * text of the entry above it (its further columns, if any, are that entry's); blank lines and lines starting with `#` are skipped; `\|` is a pipe
- * inside the text.
+ * CSV, one entry a row: `01-04|Backpacks or sacks` (pipes), or the same with commas or semicolons
+ * and quoted fields (`"01-04","Backpacks, sacks"`), with optional further columns
+ * `kind, numberAppearing, grade, tag`. A first row that is not an entry is a header (a formula in its
+ * first cell, such as `d100|Item`, is read); a row that does not start with a range continues the
+ * text of the entry above it (its further columns, if any, are that entry's); blank lines and lines
+ * starting with `#` are skipped. In the pipe form `\|` is a pipe inside the text; in the others a
+ * quoted field may hold separators, doubled quotes and line breaks.
  */
 export function importCsv(content: string, formula: string | null): ImportedTable {
-  const lines = content.split(/\r?\n/);
+  const rows = csvRows(content);
   const entries: TableEntryInput[] = [];
   let header: string | null = null;
   let seenContent = false;
-  lines.forEach((line, i) => {
-    if (line.trim() === '' || line.trimStart().startsWith('#')) return;
-    const cells = line.split(/(?<!\\)\|/).map((c) => c.replace(/\\\|/g, '|').trim());
+  for (const { line, cells } of rows) {
+    if (cells.every((c) => c === '') || cells[0].startsWith('#')) continue;
     const range = cells.length >= 2 ? parseRangeText(cells[0]) : null;
     if (range) {
-      if (cells[1] === '') throw bad(`Line ${i + 1}: the entry has no text.`);
+      if (cells[1] === '') throw bad(`Line ${line}: the entry has no text.`);
       const entry: TableEntryInput = { range, text: cells[1] };
       columns(entry, cells.slice(2));
       entries.push(entry);
@@ -245,10 +588,10 @@ export function importCsv(content: string, formula: string | null): ImportedTabl
       last.text = `${last.text}\n${cells[0]}`;
       columns(last, cells.slice(1));
     } else {
-      throw bad(`Line ${i + 1} is neither an entry ("01-04|text") nor a header.`);
+      throw bad(`Line ${line} is neither an entry ("01-04|text") nor a header.`);
     }
     seenContent = true;
-  });
+  }
   if (entries.length === 0) throw bad('No entry found: write one a line, as "01-04|text".');
   let fromHeader: string | null = null;
   if (header !== null) {
@@ -265,6 +608,69 @@ export function importCsv(content: string, formula: string | null): ImportedTabl
     description: null,
     entries,
   };
+}
+
+/** The rows of a CSV file with the line each starts on, split by its separator. */
+function csvRows(content: string): { line: number; cells: string[] }[] {
+  const lines = content.split(/\r?\n|\r/);
+  const delimiter = csvDelimiter(lines);
+  if (delimiter === '|') {
+    return lines.map((text, i) => ({
+      line: i + 1,
+      cells: text.trimStart().startsWith('#')
+        ? ['#']
+        : text.split(/(?<!\\)\|/).map((c) => c.replace(/\\\|/g, '|').trim()),
+    }));
+  }
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parseCsv(content, {
+      delimiter,
+      bom: true,
+      comment: '#',
+      comment_no_infix: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+      max_record_size: 100_000,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+  } catch (error) {
+    const where = (error as { lines?: number }).lines;
+    const reason = (error as Error).message.replace(/^Invalid[^:]*:\s*/, '').split('\n')[0];
+    throw bad(`${where ? `Line ${where}: ` : ''}the CSV cannot be read: ${reason}`);
+  }
+  // A quoted field may span lines: a record is reported with the line it ends on.
+  let line = 1;
+  return records.map(({ record, info }) => {
+    const row = { line, cells: record.map((c) => (typeof c === 'string' ? c.trim() : '')) };
+    line = info.lines + 1;
+    return row;
+  });
+}
+
+/**
+ * The separator of a CSV file: a pipe when any entry line uses one (our first form), else whichever
+ * of comma and semicolon puts a range before the first separator on more lines.
+ */
+function csvDelimiter(lines: string[]): '|' | ',' | ';' {
+  const starts = (line: string, d: string) => {
+    const at = line.indexOf(d);
+    return at > 0 && parseRangeText(line.slice(0, at).replace(/^\s*"|"\s*$/g, '')) !== null;
+  };
+  let pipe = 0;
+  let comma = 0;
+  let semicolon = 0;
+  for (const line of lines) {
+    if (line.trimStart().startsWith('#')) continue;
+    if (starts(line, '|')) pipe++;
+    if (starts(line, ',')) comma++;
+    if (starts(line, ';')) semicolon++;
+  }
+  if (pipe > 0 && pipe >= comma && pipe >= semicolon) return '|';
+  if (comma === 0 && semicolon === 0) return '|';
+  return semicolon > comma ? ';' : ',';
 }
 
 function columns(entry: TableEntryInput, cells: string[]): void {
@@ -303,6 +709,7 @@ export function exportFoundry(table: {
   entries: TableEntry[];
   area: string | null;
   scale: string | null;
+  allowGaps?: boolean;
 }): Record<string, unknown> {
   return {
     name: table.name,
@@ -330,6 +737,13 @@ export function exportFoundry(table: {
         },
       },
     })),
-    flags: { arbiter: { id: table.id, area: table.area, scale: table.scale } },
+    flags: {
+      arbiter: {
+        id: table.id,
+        area: table.area,
+        scale: table.scale,
+        ...(table.allowGaps ? { allowGaps: true } : {}),
+      },
+    },
   };
 }
