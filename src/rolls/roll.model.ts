@@ -7,8 +7,9 @@ const hidden = { optional: true };
 
 /**
  * One random outcome in the campaign, as the roll log keeps it. A secret roll that the referee has
- * not revealed reaches every other key sealed: only `id`, `procedure`, `createdAt`, `sealed` and
- * `commitment` (REST leaves every other member out; GraphQL answers null for them).
+ * not revealed reaches every other key sealed: only `id`, `procedure`, `createdAt`, `sealed`,
+ * `commitment` and the `receipt` over them (REST leaves every other member out; GraphQL answers null
+ * for them).
  */
 @ObjectType({
   description: 'One random outcome in the campaign, as the roll log keeps it (or its sealed stub).',

@@ -209,7 +209,8 @@ export function isSealedFor(entity: RollEntity, principal: Principal | null): bo
 }
 
 /**
- * A roll as `principal` may see it. Sealed, it is exactly `{ id, procedure, createdAt, sealed, commitment }`;
+ * A roll as `principal` may see it. Sealed, it is exactly `{ id, procedure, createdAt, sealed, commitment }`
+ * (plus its `receipt` when `receipts` is given);
  * every other member is left out (REST) or null (GraphQL): never its inputs, seed, faces, outcome,
  * effects or key. With `receipts`, the roll carries its signed receipt (over the sealed or the whole
  * form, as shown; see docs/feed.md).

@@ -2369,10 +2369,14 @@ export interface components {
       keyId: string;
       /** @description The signature, base64url. */
       signature: string;
+      /** @description The signed object, as a check answer’s receipt carries it (optional). */
+      document?: {
+        [key: string]: unknown;
+      };
     };
     VerifyReceiptInput: {
-      /** @description The signed object (see docs/feed.md for its members). */
-      document: {
+      /** @description The signed object (see docs/feed.md for its members); may be left out when the receipt carries it as `receipt.document`. */
+      document?: {
         [key: string]: unknown;
       };
       /** @description The receipt to check. */
@@ -2393,7 +2397,7 @@ export interface components {
       keyId: string;
       /** @description The Ed25519 signature, base64url without padding (86 characters). */
       signature: string;
-      /** @description Stateless checks only: the signed object (see docs/feed.md). */
+      /** @description On check answers: the signed object (see docs/feed.md). */
       document?: {
         [key: string]: unknown;
       };
@@ -3026,7 +3030,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled: pool + bonus dice + helpers − penalty dice, never below 0. */
       dice: number;
@@ -3098,7 +3102,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The first side. */
       first: components['schemas']['VersusSide'];
@@ -3147,7 +3151,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled (halved, rounding up, after a successful save). */
       dice: number;
@@ -3191,7 +3195,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled. */
       dice: number;
@@ -3233,7 +3237,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The d20. */
       roll: number;
@@ -3308,7 +3312,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The d20. */
       roll: number;
@@ -3407,7 +3411,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /**
        * @description Who won.
@@ -3470,7 +3474,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The dice, normalised. */
       dice: string;
@@ -3527,7 +3531,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /**
        * @description The buying procedure used.
@@ -3586,7 +3590,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled: Cost − Wealth, or 0 when the sale is not worth counting. */
       pool: number;
@@ -3625,7 +3629,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled: Wealth plus economic tags. */
       pool: number;
@@ -3665,7 +3669,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The Wealth rank sought. */
       targetRank: number;
@@ -3790,7 +3794,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /**
        * @description The buying procedure used.
@@ -3842,7 +3846,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled: Cost − Wealth, or 0 when the sale is not worth counting. */
       pool: number;
@@ -3878,7 +3882,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled: Wealth plus economic tags. */
       pool: number;
@@ -3915,7 +3919,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The Wealth rank sought. */
       targetRank: number;
@@ -4294,7 +4298,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The rank sought. */
       targetRank: number;
@@ -4455,7 +4459,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The rank sought. */
       targetRank: number;
@@ -4515,7 +4519,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Economic dice of each company stronghold that rolled. */
       strongholdDice: components['schemas']['StrongholdDiceCount'][];
@@ -5359,7 +5363,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled: Intellect (−1 when exhausted) + skill + bonus dice, never below 0. */
       pool: number;
@@ -5499,7 +5503,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled: Intellect (−1 when exhausted) + skill + bonus dice, never below 0. */
       pool: number;
@@ -5744,7 +5748,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The Sorcery Skill test against the channeling Ob. */
       test: components['schemas']['CraftingPoolTest'];
@@ -5782,7 +5786,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The Ob 5 Arcane Lore test. */
       test: components['schemas']['CraftingPoolTest'];
@@ -7556,7 +7560,10 @@ export interface operations {
   };
   Checks_pool: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
@@ -7588,7 +7595,10 @@ export interface operations {
   };
   Checks_versus: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
@@ -7620,7 +7630,10 @@ export interface operations {
   };
   Checks_damage: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
@@ -7652,7 +7665,10 @@ export interface operations {
   };
   Checks_difficultyPool: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
@@ -7684,7 +7700,10 @@ export interface operations {
   };
   Checks_save: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
@@ -7716,7 +7735,10 @@ export interface operations {
   };
   Checks_ability: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
@@ -7748,7 +7770,10 @@ export interface operations {
   };
   Checks_contest: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
@@ -7780,7 +7805,10 @@ export interface operations {
   };
   Checks_table: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
