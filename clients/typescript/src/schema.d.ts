@@ -62,7 +62,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The roll log, oldest first, paged with limit and after */
+    /**
+     * The roll log, oldest first (or newest first with order=desc), paged with limit and after
+     * @description Filters: procedure, characterId, since. A bot’s last five rolls: ?order=desc&limit=5. Rolls on referee tables refer to the table versions they used; GET …/rolls/{rollId} answers the tables.
+     */
     get: operations['Rolls_list'];
     put?: never;
     post?: never;
@@ -79,7 +82,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One roll of the log */
+    /** One roll of the log (with the referee tables it used, in `tables`) */
     get: operations['Rolls_get'];
     put?: never;
     post?: never;
@@ -2443,6 +2446,10 @@ export interface components {
       effects?: {
         [key: string]: unknown;
       } | null;
+      /** @description Single reads and replays of a roll on referee tables: each table version its inputs refer to (inputs.table.version, inputs.subtables.*.version), by version: the definition whose RFC 8785 canonical JSON hashes (SHA-256, hex) to it. Absent otherwise, and while sealed (docs/encounters.md). */
+      tables?: {
+        [key: string]: unknown;
+      };
       /** @description The server’s Ed25519 signature over this roll as shown: the whole roll, or for a sealed one its commitment (see /.well-known/arbiter-keys.json and POST /v1/receipts/verifications). */
       receipt: components['schemas']['Receipt'];
     };
@@ -6623,6 +6630,14 @@ export interface operations {
         limit?: number;
         /** @description The `next` cursor of the previous page. */
         after?: string;
+        /** @description asc (oldest first, the default) or desc (newest first). */
+        order?: 'asc' | 'desc';
+        /** @description Only rolls of this procedure, e.g. check.pool or encounters.check.v2. */
+        procedure?: string;
+        /** @description Only rolls made for this character (purchases, checks made for it …). Never matches a roll sealed for this key. */
+        characterId?: string;
+        /** @description Only rolls logged at or after this time: an ISO-8601 date, or a date and time with its offset. */
+        since?: string;
       };
       header?: never;
       path: {
