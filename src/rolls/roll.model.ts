@@ -122,8 +122,11 @@ export const ROLL_ORDERS = ['asc', 'desc'] as const;
 export const RollOrderEnum = { asc: 'asc', desc: 'desc' } as const;
 registerEnumType(RollOrderEnum, { name: 'RollOrder', description: 'asc: oldest first; desc: newest first.' });
 
-/** An ISO-8601 date, or a date and time with its offset (Z or ±hh:mm). */
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+/**
+ * An ISO-8601 date, or a date and time with its offset (Z or ±hh:mm). A space stands for `+`: an
+ * unencoded `+` in a query string arrives as one.
+ */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+ -]\d{2}:\d{2}))?$/;
 
 /** `GET …/rolls`: the page, its order and the filters (REST query and GraphQL arguments alike). */
 @ArgsType()

@@ -222,7 +222,7 @@ export class RollsService {
 
 /** `since` as the log stores times (UTC, milliseconds), so that text comparison is time order. */
 function utcInstant(since: string): string {
-  const time = new Date(since);
+  const time = new Date(since.replace(/ (\d{2}:\d{2})$/, '+$1'));
   if (Number.isNaN(time.getTime())) {
     throw Problem.field('VALIDATION_FAILED', 'since', 'since is not a date or time that exists.');
   }

@@ -239,6 +239,15 @@ describe(`signed receipts (${DATABASE_KIND})`, () => {
           .expect(201)
       ).body,
     ] as { rollId: string; receipt: Receipt }[];
+    // GraphQL: the same receipt when a campaign check selects it.
+    const viaGraphql = await gql(
+      t.server,
+      `mutation($c: ID!) { poolCheck(campaignId: $c, input: { pool: 2, objective: 1, seed: "c4" }) { rollId receipt { alg keyId signature document } } }`,
+      { c: c.id },
+      c.auth,
+    );
+    expect(viaGraphql.errors).toBeUndefined();
+    answers.push(viaGraphql.data?.poolCheck as { rollId: string; receipt: Receipt });
     for (const answer of answers) {
       const roll = await rollAs(c.auth, answer.rollId);
       expect(answer.receipt.document).toEqual(documentOf(c.id, roll));

@@ -352,6 +352,9 @@ describe(`the roll log scales (${DATABASE_KIND})`, () => {
       expect(recent.length).toBeGreaterThanOrEqual(3);
       expect((await list('since=2999-01-01')).items).toEqual([]);
       expect((await list('since=2000-01-01T00:00:00%2B02:00&limit=100')).items).toHaveLength(8);
+      // An unencoded + arrives as a space, and is read as the + it was.
+      expect((await list('since=2999-01-01T00:00:00+02:00')).items).toEqual([]);
+      expect((await list('since=2000-01-01T00:00:00+02:00&limit=100')).items).toHaveLength(8);
     });
 
     it('keeps sealed rolls sealed under every filter; a character filter never matches one', async () => {
