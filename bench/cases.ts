@@ -79,8 +79,8 @@ const POOL_RESULT_KEYS = [
 ];
 
 /**
- * `signed`: the app's stateless answer also carries an Ed25519 receipt (issue 12), which the bare
- * server does not make; the ratio to it therefore includes the cost of signing.
+ * `signed`: the answer also carries an Ed25519 receipt (a stateless answer asked for with
+ * `?receipt=true`, and every campaign check), which the bare server does not make.
  */
 function verifyPoolResult(
   body: unknown,
@@ -141,6 +141,16 @@ export const CASES: BenchCase[] = [
     baseline: 'bare-fastify-pool',
     target: 0.6,
     request: () => statelessPool,
+    verify: (body) => verifyPoolResult(body),
+  },
+  {
+    name: 'rest-pool-signed',
+    description:
+      'The app over REST, signed on request: POST /v1/checks/pool?receipt=true (an Ed25519 receipt over ' +
+      'the check, which the bare server does not make)',
+    server: 'app',
+    baseline: 'bare-fastify-pool',
+    request: () => ({ ...statelessPool, path: '/v1/checks/pool?receipt=true' }),
     verify: (body) => verifyPoolResult(body, 'null', true),
   },
   {
@@ -179,7 +189,7 @@ export const CASES: BenchCase[] = [
       (state) => `/v1/campaigns/${state.campaignId}/checks/pool`,
       () => POOL_INPUT,
     ),
-    verify: (body) => verifyPoolResult(body, 'string'),
+    verify: (body) => verifyPoolResult(body, 'string', true),
   },
   {
     name: 'character-purchase-idempotent',

@@ -6,6 +6,7 @@ import { Treasure1764100000000 } from './1764100000000-Treasure';
 import { Crafting1764300000000 } from './1764300000000-Crafting';
 import { Receipts1764400000000 } from './1764400000000-Receipts';
 import { Encounters1764500000000 } from './1764500000000-Encounters';
+import { RollLogScale1764620000000 } from './1764620000000-RollLogScale';
 import { TableGaps1764630000000 } from './1764630000000-TableGaps';
 
 /**
@@ -21,5 +22,6 @@ export const MIGRATIONS = [
   Crafting1764300000000,
   Receipts1764400000000,
   Encounters1764500000000,
+  RollLogScale1764620000000,
   TableGaps1764630000000,
 ];

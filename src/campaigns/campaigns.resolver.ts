@@ -4,7 +4,7 @@ import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { assertMayActFor, assertReferee, CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import { Page, PageQuery } from '../common/pagination';
-import { Roll, RollPage } from '../rolls/roll.model';
+import { Roll, RollLogQuery, RollPage } from '../rolls/roll.model';
 import { RollsService } from '../rolls/rolls.service';
 import {
   CampaignPageArgs,
@@ -73,10 +73,12 @@ export class CampaignsResolver {
     return this.campaigns.listKeys(principal, page);
   }
 
-  @ResolveField(() => RollPage, { description: 'The roll log, oldest first.' })
+  @ResolveField(() => RollPage, {
+    description: 'The roll log, oldest first (order: desc for newest first), filtered like Query.rolls.',
+  })
   rolls(
     @Parent() _c: Campaign,
-    @Args() page: PageQuery,
+    @Args() page: RollLogQuery,
     @CurrentPrincipal() principal: Principal,
   ): Promise<Page<Roll>> {
     return this.rollLog.list(principal, page);

@@ -22,13 +22,17 @@ export abstract class Provenance {
   @Field(() => Receipt, {
     nullable: true,
     description:
-      'Stateless checks: the server’s Ed25519 signature over { procedure, inputs, seed, rng, faces, outcome }, ' +
-      'that object in `document`; null in a campaign, where the logged roll carries it (docs/feed.md).',
+      'The server’s Ed25519 signature, with the signed object in `document`. Stateless checks: over ' +
+      '{ procedure, inputs, seed, rng, faces, outcome }, only when asked for (REST ?receipt=true; GraphQL ' +
+      'signs when this field is selected). Campaign checks: always, the logged roll’s receipt over ' +
+      '{ campaignId, rollId, procedure, inputs, seed, rng, faces, outcome, createdAt } (docs/feed.md).',
   })
   @ApiProperty({
     type: () => Receipt,
     required: false,
-    description: 'Stateless checks: the signed receipt, with the signed object (see docs/feed.md).',
+    description:
+      'The signed receipt with the signed object in `document`: on a campaign check always, on a stateless ' +
+      'check only with ?receipt=true (see docs/feed.md).',
   })
   receipt?: Receipt | null;
 }

@@ -27,6 +27,7 @@ import {
   WagerOdds,
 } from './check.results';
 import { ChecksService } from './checks.service';
+import { ReceiptQueryDoc, ReceiptWanted } from '../receipts/receipt-query';
 
 /** Stateless checks: no key, nothing stored, rate-limited per client address. */
 @ApiTags('checks')
@@ -38,64 +39,76 @@ export class ChecksController {
   @HttpCode(200)
   @ApiOperation({ summary: 'COEAC pool test' })
   @ApiOkResponse({ type: PoolCheckResult })
-  pool(@Body() input: PoolCheckInput, @Req() req: ArbiterRequest) {
-    return this.checks.resolve('pool', input, req);
+  @ReceiptQueryDoc()
+  pool(@Body() input: PoolCheckInput, @Req() req: ArbiterRequest, @ReceiptWanted() receipt: boolean) {
+    return this.checks.resolve('pool', input, req, undefined, { receipt });
   }
 
   @Post('versus')
   @HttpCode(200)
   @ApiOperation({ summary: 'COEAC versus test' })
   @ApiOkResponse({ type: VersusCheckResult })
-  versus(@Body() input: VersusCheckInput, @Req() req: ArbiterRequest) {
-    return this.checks.resolve('versus', input, req);
+  @ReceiptQueryDoc()
+  versus(@Body() input: VersusCheckInput, @Req() req: ArbiterRequest, @ReceiptWanted() receipt: boolean) {
+    return this.checks.resolve('versus', input, req, undefined, { receipt });
   }
 
   @Post('damage')
   @HttpCode(200)
   @ApiOperation({ summary: 'COEAC variable damage' })
   @ApiOkResponse({ type: DamageRollResult })
-  damage(@Body() input: DamageRollInput, @Req() req: ArbiterRequest) {
-    return this.checks.resolve('damage', input, req);
+  @ReceiptQueryDoc()
+  damage(@Body() input: DamageRollInput, @Req() req: ArbiterRequest, @ReceiptWanted() receipt: boolean) {
+    return this.checks.resolve('damage', input, req, undefined, { receipt });
   }
 
   @Post('difficulty-pool')
   @HttpCode(200)
   @ApiOperation({ summary: 'Archsoul pool against a difficulty rating' })
   @ApiOkResponse({ type: DifficultyPoolCheckResult })
-  difficultyPool(@Body() input: DifficultyPoolCheckInput, @Req() req: ArbiterRequest) {
-    return this.checks.resolve('difficultyPool', input, req);
+  @ReceiptQueryDoc()
+  difficultyPool(
+    @Body() input: DifficultyPoolCheckInput,
+    @Req() req: ArbiterRequest,
+    @ReceiptWanted() receipt: boolean,
+  ) {
+    return this.checks.resolve('difficultyPool', input, req, undefined, { receipt });
   }
 
   @Post('save')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cairn roll-under save' })
   @ApiOkResponse({ type: SaveCheckResult })
-  save(@Body() input: SaveCheckInput, @Req() req: ArbiterRequest) {
-    return this.checks.resolve('save', input, req);
+  @ReceiptQueryDoc()
+  save(@Body() input: SaveCheckInput, @Req() req: ArbiterRequest, @ReceiptWanted() receipt: boolean) {
+    return this.checks.resolve('save', input, req, undefined, { receipt });
   }
 
   @Post('ability')
   @HttpCode(200)
   @ApiOperation({ summary: 'G&M ability or reaction roll' })
   @ApiOkResponse({ type: AbilityCheckResult })
-  ability(@Body() input: AbilityCheckInput, @Req() req: ArbiterRequest) {
-    return this.checks.resolve('ability', input, req);
+  @ReceiptQueryDoc()
+  ability(@Body() input: AbilityCheckInput, @Req() req: ArbiterRequest, @ReceiptWanted() receipt: boolean) {
+    return this.checks.resolve('ability', input, req, undefined, { receipt });
   }
 
   @Post('contest')
   @HttpCode(200)
   @ApiOperation({ summary: 'G&M contested action' })
   @ApiOkResponse({ type: ContestCheckResult })
-  contest(@Body() input: ContestCheckInput, @Req() req: ArbiterRequest) {
-    return this.checks.resolve('contest', input, req);
+  @ReceiptQueryDoc()
+  contest(@Body() input: ContestCheckInput, @Req() req: ArbiterRequest, @ReceiptWanted() receipt: boolean) {
+    return this.checks.resolve('contest', input, req, undefined, { receipt });
   }
 
   @Post('table')
   @HttpCode(200)
   @ApiOperation({ summary: 'Table roll (dN, MdN, d66, d100, X-in-N)' })
   @ApiOkResponse({ type: TableRollResult })
-  table(@Body() input: TableRollInput, @Req() req: ArbiterRequest) {
-    return this.checks.resolve('table', input, req);
+  @ReceiptQueryDoc()
+  table(@Body() input: TableRollInput, @Req() req: ArbiterRequest, @ReceiptWanted() receipt: boolean) {
+    return this.checks.resolve('table', input, req, undefined, { receipt });
   }
 }
 

@@ -66,13 +66,16 @@ export class ChecksService {
 
   /**
    * Rolls a check. With a principal, the roll is written to the campaign's log in the same
-   * transaction that stores an idempotent answer, and the answer carries its `rollId`.
+   * transaction that stores an idempotent answer, and the answer carries its `rollId` and the logged
+   * roll's receipt (with its `document`). Without one, `options.receipt` false leaves the receipt
+   * out (REST's default); undefined makes it a getter that signs when read (GraphQL's selection).
    */
   async resolve<K extends CheckKind>(
     kind: K,
     input: { seed?: string; secret?: boolean },
     request: ArbiterRequest,
     principal?: Principal,
+    options: { receipt?: boolean } = {},
   ): Promise<CheckResult<K>> {
     const { seed, secret, ...rest } = input;
     if (secret) {
@@ -91,11 +94,15 @@ export class ChecksService {
     };
     const rolled: Rolled<OutcomeOf<K>> = this.rolls.roll(procedure, rest, seed, diceBudget(request));
     const answer = { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng };
-    if (!principal) return this.receipts.withCheckReceipt({ ...answer, rollId: null }, rolled);
+    if (!principal) {
+      // Signed only on request: REST asks with ?receipt=true; GraphQL leaves `receipt` undecided and
+      // the getter signs when the query selects it.
+      if (options.receipt === false) return { ...answer, rollId: null };
+      return this.receipts.withCheckReceipt({ ...answer, rollId: null }, rolled);
+    }
     return this.db.mutation(request, async (m) => {
       const roll = await this.rolls.record(m, principal, rolled, { secret: secret ?? false });
-      // The logged roll carries its receipt in the roll log (GET /rolls/{rollId}).
-      return { ...answer, rollId: roll.id };
+      return this.receipts.withRollReceipt({ ...answer, rollId: roll.id }, roll);
     });
   }
 
@@ -142,14 +149,10 @@ export class ChecksService {
       );
       const effects = { characterId: task.characterId, taskTags: task.taskTags, ...modified.echo };
       const roll = await this.rolls.record(m, principal, rolled, { secret, effects });
-      return {
-        ...rolled.outcome,
-        seed: rolled.seed,
-        rng: rolled.rng,
-        rollId: roll.id,
-        receipt: this.receipts.forRoll(roll, false),
-        ...modified.echo,
-      };
+      return this.receipts.withRollReceipt(
+        { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: roll.id, ...modified.echo },
+        roll,
+      );
     });
   }
 

@@ -211,7 +211,7 @@ export class Database {
     return manager.connection.driver.escape(name);
   }
 
-  private static placeholder(manager: EntityManager, index: number): string {
+  static placeholder(manager: EntityManager, index: number): string {
     return manager.connection.driver.options.type === 'postgres' ? `$${index + 1}` : '?';
   }
 

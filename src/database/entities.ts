@@ -110,6 +110,8 @@ export class GameSessionEntity {
 
 @Entity('rolls')
 @Index(['campaignId', 'seq'])
+@Index('IDX_rolls_campaign_procedure_seq', ['campaignId', 'procedure', 'seq'])
+@Index('IDX_rolls_campaign_character_seq', ['campaignId', 'characterId', 'seq'])
 export class RollEntity {
   /** Insertion order; the keyset cursor of the roll log. */
   @PrimaryGeneratedColumn('increment', { type: 'integer' })
@@ -148,6 +150,10 @@ export class RollEntity {
 
   @Column({ type: 'simple-json' })
   outcome: Record<string, unknown>;
+
+  /** The character the roll was made for (its effects' `characterId`), or null: the log's filter. */
+  @Column({ name: 'character_id', type: 'varchar', length: 36, nullable: true })
+  characterId: string | null;
 
   /** What the roll changed in the campaign (domains fill this), or null for a plain check. */
   @Column({ type: 'simple-json', nullable: true })
@@ -337,6 +343,34 @@ export class DowntimeActionEntity {
   createdAt: string;
 }
 
+/**
+ * Referee tables kept once per version, content-addressed, so that a roll on a table (an encounter
+ * check, a draw, the clock's checks) refers to the table instead of carrying a copy of it: a hundred
+ * overland watches on an 80 kB table used to add 8 MB to the roll log.
+ *
+ * A version is the RFC 8785 canonical JSON of the table's definition exactly as the roll used it;
+ * its id is the lowercase hex SHA-256 of that text. The roll's inputs keep a small reference in its
+ * place, `{ id, name, formula, version }`, which replay and the single-roll reads resolve. Versions
+ * are never changed or deleted (a stored roll may name one), and the same version is stored once
+ * per campaign however many rolls use it.
+ */
+@Entity('table_versions')
+export class TableVersionEntity {
+  @PrimaryColumn({ name: 'campaign_id', type: 'varchar', length: 36 })
+  campaignId: string;
+
+  /** SHA-256 (hex) of `definition`. */
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  version: string;
+
+  /** The table's definition as RFC 8785 canonical JSON. */
+  @Column({ type: 'text' })
+  definition: string;
+
+  @Column({ name: 'created_at', type: 'varchar', length: 32 })
+  createdAt: string;
+}
+
 export const FOUNDATION_ENTITIES = [
   CampaignClockEntity,
   CampaignTreasuryEntity,
@@ -348,5 +382,6 @@ export const FOUNDATION_ENTITIES = [
   CharacterEntity,
   GameSessionEntity,
   RollEntity,
+  TableVersionEntity,
   IdempotencyRecordEntity,
 ];

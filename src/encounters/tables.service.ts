@@ -451,7 +451,8 @@ export class TablesService {
   // Drawing
 
   /**
-   * The table and every subtable its entries lead to (a snapshot for a replayable roll), with the
+   * The table and every subtable its entries lead to (a snapshot for a replayable roll; the roll log
+   * stores each table once per version and refers to it, see src/rolls/table-versions.ts), with the
    * visibility of each table met. A table without subtables costs no query.
    */
   async snapshot(

@@ -11,6 +11,7 @@ import canonicalize from 'canonicalize';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { IsNull } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { Problem } from '../common/problem';
 import { now } from '../common/time';
 import { Database } from '../database/database.service';
 import { rollDocument, sealedRollDocument } from './receipt-documents';
@@ -148,6 +149,54 @@ export class ReceiptKeys implements OnModuleInit {
         return receipt;
       },
     }) as T & { receipt: ReceiptValue & { document: Record<string, unknown> } };
+  }
+
+  /**
+   * Gives a campaign answer the receipt of the roll it logged, over the whole roll (the answer goes to
+   * the key that made it, which sees the roll whole), with the signed object as `document` so that the
+   * receipt verifies exactly as the answer returned it. A getter, as for stateless checks: GraphQL
+   * signs only when the query selects `receipt`.
+   */
+  withRollReceipt<T extends object>(
+    answer: T,
+    roll: Parameters<typeof rollDocument>[0],
+  ): T & { receipt: ReceiptValue & { document: Record<string, unknown> } } {
+    let receipt: (ReceiptValue & { document: Record<string, unknown> }) | undefined;
+    return Object.defineProperty(answer, 'receipt', {
+      enumerable: true,
+      get: () => {
+        receipt ??= { ...this.forRoll(roll, false), document: rollDocument(roll) };
+        return receipt;
+      },
+    }) as T & { receipt: ReceiptValue & { document: Record<string, unknown> } };
+  }
+
+  /**
+   * `POST /v1/receipts/verifications` and `verifyReceipt`: the receipt exactly as an answer gave it
+   * (its `document` inside), or a document and the receipt alone. Both documents sent must be the same
+   * object (400 naming `receipt.document` otherwise); none is a 400 naming `document`.
+   */
+  verifyRequest(input: {
+    document?: Record<string, unknown>;
+    receipt: ReceiptValue & { document?: Record<string, unknown> };
+  }): Promise<VerificationValue> {
+    const { document: carried, ...receipt } = input.receipt;
+    const document = input.document ?? carried;
+    if (!document) {
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'document',
+        'Send the signed document: as document, or inside the receipt as receipt.document.',
+      );
+    }
+    if (input.document && carried && canonicalize(input.document) !== canonicalize(carried)) {
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'receipt.document',
+        'receipt.document and document differ: send one of them, or the same object twice.',
+      );
+    }
+    return this.verify(document, receipt);
   }
 
   /** Checks a receipt against `document` with the published key it names. */

@@ -1,6 +1,6 @@
 import { Field, InputType, ObjectType } from '@nestjs/graphql';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsObject } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsObject, IsOptional } from 'class-validator';
 import { GraphQLJSON } from 'graphql-scalars';
 import { In, Out } from '../common/schema';
 
@@ -21,13 +21,14 @@ export class Receipt {
   @Field(() => GraphQLJSON, {
     nullable: true,
     description:
-      'Stateless checks only: the signed object { procedure, inputs, seed, rng, faces, outcome }. A logged ' +
-      'roll is its own document (rebuilt from the roll and the campaign id), so its receipt leaves this out.',
+      'On check answers: the signed object ({ procedure, inputs, seed, rng, faces, outcome } for a stateless ' +
+      'check, the logged roll’s { campaignId, rollId, … createdAt } for a campaign check). A roll in the log ' +
+      'is its own document (rebuilt from the roll and the campaign id), so its receipt leaves this out.',
   })
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
-    description: 'Stateless checks only: the signed object (see docs/feed.md).',
+    description: 'On check answers: the signed object (see docs/feed.md).',
   })
   document?: Record<string, unknown>;
 }
@@ -42,24 +43,45 @@ export class ReceiptInput {
 
   @In.string('The signature, base64url.', { maxLength: 128 })
   signature: string;
+
+  @Field(() => GraphQLJSON, {
+    nullable: true,
+    description:
+      'The signed object, as a check answer’s receipt carries it; send the receipt exactly as it came. ' +
+      'When `document` is sent as well, the two must be the same object.',
+  })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The signed object, as a check answer’s receipt carries it (optional).',
+  })
+  @IsOptional()
+  @IsObject()
+  document?: Record<string, unknown>;
 }
 
-@InputType('VerifyReceiptInput', { description: 'A signed document and its receipt.' })
+@InputType('VerifyReceiptInput', {
+  description:
+    'A receipt exactly as an answer gave it (with its document), or a signed document and its receipt.',
+})
 export class VerifyReceiptInput {
   @Field(() => GraphQLJSON, {
+    nullable: true,
     description:
-      'The signed object: for a roll { campaignId, rollId, procedure, inputs, seed, rng, faces, outcome, createdAt }, ' +
+      'The signed object (or leave it out and send the receipt with its `document`): for a roll { campaignId, rollId, procedure, inputs, seed, rng, faces, outcome, createdAt }, ' +
       'for a sealed roll { campaignId, rollId, procedure, commitment, createdAt }, for a stateless check ' +
       '{ procedure, inputs, seed, rng, faces, outcome }.',
   })
-  @ApiProperty({
+  @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
-    description: 'The signed object (see docs/feed.md for its members).',
+    description:
+      'The signed object (see docs/feed.md for its members); may be left out when the receipt carries it ' +
+      'as `receipt.document`.',
   })
-  @IsDefined()
+  @IsOptional()
   @IsObject()
-  document: Record<string, unknown>;
+  document?: Record<string, unknown>;
 
   @In.nested('The receipt to check.', () => ReceiptInput)
   receipt: ReceiptInput;

@@ -14,7 +14,7 @@ export class ReceiptsController {
   @ApiOperation({ summary: 'Check a receipt against the document it signs, with the published keys' })
   @ApiOkResponse({ type: ReceiptVerification })
   verify(@Body() input: VerifyReceiptInput): Promise<ReceiptVerification> {
-    return this.keys.verify(input.document, input.receipt);
+    return this.keys.verifyRequest(input);
   }
 }
 

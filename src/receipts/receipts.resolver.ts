@@ -10,6 +10,6 @@ export class ReceiptsResolver {
     description: 'Check a receipt against the document it signs (twin of POST /v1/receipts/verifications).',
   })
   verifyReceipt(@Args('input') input: VerifyReceiptInput): Promise<ReceiptVerification> {
-    return this.keys.verify(input.document, input.receipt);
+    return this.keys.verifyRequest(input);
   }
 }

@@ -1,14 +1,15 @@
-import { ObjectType } from '@nestjs/graphql';
-import { Out } from '../common/schema';
-import { PageOf } from '../common/pagination';
+import { ArgsType, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { In, Out } from '../common/schema';
+import { PageOf, PageQuery } from '../common/pagination';
 import { Receipt } from '../receipts/receipt.model';
 
 const hidden = { optional: true };
 
 /**
  * One random outcome in the campaign, as the roll log keeps it. A secret roll that the referee has
- * not revealed reaches every other key sealed: only `id`, `procedure`, `createdAt`, `sealed` and
- * `commitment` (REST leaves every other member out; GraphQL answers null for them).
+ * not revealed reaches every other key sealed: only `id`, `procedure`, `createdAt`, `sealed`,
+ * `commitment` and the `receipt` over them (REST leaves every other member out; GraphQL answers null
+ * for them).
  */
 @ObjectType({
   description: 'One random outcome in the campaign, as the roll log keeps it (or its sealed stub).',
@@ -84,6 +85,14 @@ export class Roll {
   })
   effects?: Record<string, unknown> | null;
 
+  @Out.json(
+    'Single reads and replays of a roll on referee tables: each table version its inputs refer to ' +
+      '(inputs.table.version, inputs.subtables.*.version), by version: the definition whose RFC 8785 ' +
+      'canonical JSON hashes (SHA-256, hex) to it. Absent otherwise, and while sealed (docs/encounters.md).',
+    hidden,
+  )
+  tables?: Record<string, Record<string, unknown>>;
+
   @Out.nested(
     'The server’s Ed25519 signature over this roll as shown: the whole roll, or for a sealed one its ' +
       'commitment (see /.well-known/arbiter-keys.json and POST /v1/receipts/verifications).',
@@ -107,4 +116,53 @@ export class RollReplay {
 
   @Out.json('The outcome of the replay.')
   outcome: Record<string, unknown>;
+}
+
+export const ROLL_ORDERS = ['asc', 'desc'] as const;
+export const RollOrderEnum = { asc: 'asc', desc: 'desc' } as const;
+registerEnumType(RollOrderEnum, { name: 'RollOrder', description: 'asc: oldest first; desc: newest first.' });
+
+/**
+ * An ISO-8601 date, or a date and time with its offset (Z or ±hh:mm). A space stands for `+`: an
+ * unencoded `+` in a query string arrives as one.
+ */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+ -]\d{2}:\d{2}))?$/;
+
+/** `GET …/rolls`: the page, its order and the filters (REST query and GraphQL arguments alike). */
+@ArgsType()
+export class RollLogQuery extends PageQuery {
+  @In.oneOf('asc (oldest first, the default) or desc (newest first).', ROLL_ORDERS, RollOrderEnum, {
+    optional: true,
+  })
+  order?: 'asc' | 'desc';
+
+  @In.string('Only rolls of this procedure, e.g. check.pool or encounters.check.v2.', {
+    optional: true,
+    maxLength: 64,
+  })
+  procedure?: string;
+
+  @In.id(
+    'Only rolls made for this character (purchases, checks made for it …). Never matches a roll sealed for this key.',
+    { optional: true },
+  )
+  characterId?: string;
+
+  @In.string(
+    'Only rolls logged at or after this time: an ISO-8601 date, or a date and time with its offset.',
+    {
+      optional: true,
+      maxLength: 40,
+      pattern: ISO_TIME,
+      example: '2026-11-23T19:00:00Z',
+    },
+  )
+  since?: string;
+}
+
+/** GraphQL arguments of the roll log: the campaign (REST takes it from the path), page and filters. */
+@ArgsType()
+export class CampaignRollLogArgs extends RollLogQuery {
+  @In.id('The campaign id.')
+  campaignId: string;
 }

@@ -2,8 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/comm
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { ArbiterRequest } from '../common/request-context';
-import { PageQuery } from '../common/pagination';
-import { Roll, RollPage, RollReplay } from './roll.model';
+import { Roll, RollLogQuery, RollPage, RollReplay } from './roll.model';
 import { RollsService } from './rolls.service';
 
 @ApiTags('rolls')
@@ -13,14 +12,19 @@ export class RollsController {
   constructor(private readonly rolls: RollsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The roll log, oldest first, paged with limit and after' })
+  @ApiOperation({
+    summary: 'The roll log, oldest first (or newest first with order=desc), paged with limit and after',
+    description:
+      'Filters: procedure, characterId, since. A bot’s last five rolls: ?order=desc&limit=5. Rolls on ' +
+      'referee tables refer to the table versions they used; GET …/rolls/{rollId} answers the tables.',
+  })
   @ApiOkResponse({ type: RollPage })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: RollLogQuery) {
     return this.rolls.list(principal, query);
   }
 
   @Get(':rollId')
-  @ApiOperation({ summary: 'One roll of the log' })
+  @ApiOperation({ summary: 'One roll of the log (with the referee tables it used, in `tables`)' })
   @ApiOkResponse({ type: Roll })
   get(@CurrentPrincipal() principal: Principal, @Param('rollId') rollId: string): Promise<Roll> {
     return this.rolls.get(principal, rollId);

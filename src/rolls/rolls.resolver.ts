@@ -3,8 +3,7 @@ import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
-import { CampaignPageArgs } from '../campaigns/campaign.dto';
-import { Roll, RollPage, RollReplay } from './roll.model';
+import { CampaignRollLogArgs, Roll, RollPage, RollReplay } from './roll.model';
 import { RollsService } from './rolls.service';
 
 @UseInterceptors(IdempotencyInterceptor)
@@ -12,8 +11,12 @@ import { RollsService } from './rolls.service';
 export class RollsResolver {
   constructor(private readonly log: RollsService) {}
 
-  @Query(() => RollPage, { description: 'The roll log, oldest first.' })
-  rolls(@Args() page: CampaignPageArgs, @CurrentPrincipal() principal: Principal) {
+  @Query(() => RollPage, {
+    description:
+      'The roll log, oldest first (order: desc for newest first), filtered by procedure, characterId and since ' +
+      '(twin of GET /v1/campaigns/{campaignId}/rolls).',
+  })
+  rolls(@Args() page: CampaignRollLogArgs, @CurrentPrincipal() principal: Principal) {
     return this.log.list(principal, page);
   }
 

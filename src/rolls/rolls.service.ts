@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import canonicalize from 'canonicalize';
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In as AnyOf, IsNull, MoreThan } from 'typeorm';
+import { Brackets, EntityManager, In as AnyOf, IsNull } from 'typeorm';
 import { Principal } from '../auth/principal';
-import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
+import { decodeCursor, DEFAULT_PAGE_SIZE, Page, toPage } from '../common/pagination';
 import { Problem } from '../common/problem';
 import { RandomService } from '../common/random.service';
 import { newId, now } from '../common/time';
@@ -13,7 +13,13 @@ import { CampaignEntity, RollEntity } from '../database/entities';
 import { RollFeed } from '../feed/roll-feed.service';
 import { ReceiptKeys } from '../receipts/receipt-keys.service';
 import { Procedure, ProcedureRegistry } from './procedures';
-import { Roll, RollReplay } from './roll.model';
+import { Roll, RollLogQuery, RollReplay } from './roll.model';
+import {
+  loadTableVersions,
+  referencedVersions,
+  resolveTableVersions,
+  storeTableVersions,
+} from './table-versions';
 
 /** A procedure's outcome with everything needed to reproduce it. */
 export interface Rolled<O> {
@@ -65,6 +71,9 @@ export class RollsService {
     const campaign =
       options.campaign ??
       (await manager.findOneOrFail(CampaignEntity, { where: { id: principal.campaignId } }));
+    // A referee table is stored once per version and the inputs refer to it (docs/encounters.md).
+    const inputs = await storeTableVersions(manager, principal.campaignId, rolled.inputs);
+    const characterId = options.effects?.characterId ?? rolled.inputs.characterId;
     const entity = manager.create(RollEntity, {
       id: newId(),
       campaignId: principal.campaignId,
@@ -72,7 +81,8 @@ export class RollsService {
       keyId: principal.keyId,
       role: principal.role,
       procedure: rolled.procedure,
-      inputs: rolled.inputs,
+      inputs: plain(inputs),
+      characterId: typeof characterId === 'string' ? characterId : null,
       seed: rolled.seed,
       rng: rolled.rng,
       faces: rolled.faces,
@@ -127,17 +137,35 @@ export class RollsService {
     });
   }
 
-  async list(principal: Principal, query: PageQuery): Promise<Page<Roll>> {
+  /**
+   * The log, oldest first or newest first (`order`), optionally only one procedure, one character's
+   * rolls or rolls since a time; keyset paging on `seq` in either order. A character filter never
+   * matches a roll sealed for this key (which character a sealed roll concerns is hidden too).
+   */
+  async list(principal: Principal, query: RollLogQuery): Promise<Page<Roll>> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const after = decodeCursor<[number]>(query.after, ['number']);
-    const rows = await this.db.manager.find(RollEntity, {
-      where: {
-        campaignId: principal.campaignId,
-        ...(after !== null ? { seq: MoreThan(after[0]) } : {}),
-      },
-      order: { seq: 'ASC' },
-      take: limit + 1,
-    });
+    const desc = query.order === 'desc';
+    const q = this.db.manager
+      .createQueryBuilder(RollEntity, 'r')
+      .where('r.campaignId = :campaignId', { campaignId: principal.campaignId });
+    if (after !== null) q.andWhere(desc ? 'r.seq < :after' : 'r.seq > :after', { after: after[0] });
+    if (query.procedure !== undefined) q.andWhere('r.procedure = :procedure', { procedure: query.procedure });
+    if (query.since !== undefined) q.andWhere('r.createdAt >= :since', { since: utcInstant(query.since) });
+    if (query.characterId !== undefined) {
+      q.andWhere('r.characterId = :characterId', { characterId: query.characterId });
+      if (principal.role !== 'referee') {
+        q.andWhere(
+          new Brackets((open) =>
+            open.where('r.secret = :open', { open: false }).orWhere('r.revealedAt IS NOT NULL'),
+          ),
+        );
+      }
+    }
+    const rows = await q
+      .orderBy('r.seq', desc ? 'DESC' : 'ASC')
+      .take(limit + 1)
+      .getMany();
     return toPage(
       rows,
       limit,
@@ -146,8 +174,18 @@ export class RollsService {
     );
   }
 
+  /** One roll; a roll on referee tables also answers the tables it refers to (when this key may see it). */
   async get(principal: Principal, rollId: string): Promise<Roll> {
-    return toRoll(await this.find(principal, rollId), principal, this.receipts);
+    const stored = await this.find(principal, rollId);
+    return this.withTables(stored, principal, toRoll(stored, principal, this.receipts));
+  }
+
+  /** Adds `tables` (version → definition) to a roll shown whole whose inputs refer to table versions. */
+  private async withTables(stored: RollEntity, principal: Principal, roll: Roll): Promise<Roll> {
+    if (isSealedFor(stored, principal)) return roll;
+    const versions = referencedVersions(stored.inputs);
+    if (versions.length === 0) return roll;
+    return { ...roll, tables: await loadTableVersions(this.db.manager, stored.campaignId, versions) };
   }
 
   async replay(principal: Principal, rollId: string): Promise<RollReplay> {
@@ -159,14 +197,15 @@ export class RollsService {
       );
     }
     const dice = this.random.replay(stored.seed, stored.rng);
-    const outcome = plain(this.registry.get(stored.procedure).run(stored.inputs as never, dice)) as Record<
+    const inputs = await resolveTableVersions(this.db.manager, stored.campaignId, stored.inputs);
+    const outcome = plain(this.registry.get(stored.procedure).run(inputs as never, dice)) as Record<
       string,
       unknown
     >;
     const faces = [...dice.faces];
     return {
       matches: isDeepStrictEqual(faces, stored.faces) && isDeepStrictEqual(outcome, stored.outcome),
-      roll: toRoll(stored, principal, this.receipts),
+      roll: await this.withTables(stored, principal, toRoll(stored, principal, this.receipts)),
       faces,
       outcome,
     };
@@ -179,6 +218,15 @@ export class RollsService {
     if (!roll) throw Problem.notFound(`Roll ${rollId}`);
     return roll;
   }
+}
+
+/** `since` as the log stores times (UTC, milliseconds), so that text comparison is time order. */
+function utcInstant(since: string): string {
+  const time = new Date(since.replace(/ (\d{2}:\d{2})$/, '+$1'));
+  if (Number.isNaN(time.getTime())) {
+    throw Problem.field('VALIDATION_FAILED', 'since', 'since is not a date or time that exists.');
+  }
+  return time.toISOString();
 }
 
 /** The fields a commitment covers, exactly as the revealed roll shows them. */
@@ -209,7 +257,8 @@ export function isSealedFor(entity: RollEntity, principal: Principal | null): bo
 }
 
 /**
- * A roll as `principal` may see it. Sealed, it is exactly `{ id, procedure, createdAt, sealed, commitment }`;
+ * A roll as `principal` may see it. Sealed, it is exactly `{ id, procedure, createdAt, sealed, commitment }`
+ * (plus its `receipt` when `receipts` is given);
  * every other member is left out (REST) or null (GraphQL): never its inputs, seed, faces, outcome,
  * effects or key. With `receipts`, the roll carries its signed receipt (over the sealed or the whole
  * form, as shown; see docs/feed.md).

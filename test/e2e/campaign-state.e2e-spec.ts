@@ -618,6 +618,9 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
       const argsOf = (field: FieldDef): string | null => {
         const parts: string[] = [];
         for (const arg of field.args) {
+          // The roll log's optional filters (characterId …) would narrow the log to fewer rolls than
+          // the walk wants to see; they have their own secrecy test (roll-log-scale.e2e-spec.ts).
+          if (named(field.type).name === 'RollPage' && !required(arg.type)) continue;
           if (values[arg.name]) parts.push(`${arg.name}: ${JSON.stringify(values[arg.name])}`);
           else if (required(arg.type)) {
             if (named(arg.type).name === 'ID' || named(arg.type).name === 'String')

@@ -149,9 +149,121 @@ describe(`signed receipts (${DATABASE_KIND})`, () => {
     expect(verifyOffline(keys, documentOf(c.id, shown), shown.receipt)).toBe(true);
   });
 
+  it('a stateless REST answer is signed only when asked for (?receipt=true); a bad flag is a 400 naming it', async () => {
+    const plain = await t.http
+      .post('/v1/checks/pool')
+      .send({ pool: 6, objective: 3, seed: 'unsigned' })
+      .expect(200);
+    expect(plain.body).not.toHaveProperty('receipt');
+    const off = await t.http
+      .post('/v1/checks/save?receipt=false')
+      .send({ attribute: 10, seed: 'unsigned' })
+      .expect(200);
+    expect(off.body).not.toHaveProperty('receipt');
+    const signed = await t.http
+      .post('/v1/checks/save?receipt=true')
+      .send({ attribute: 10, seed: 'unsigned' })
+      .expect(200);
+    expect(signed.body.receipt).toMatchObject({ alg: 'Ed25519', document: { procedure: 'check.save' } });
+    // The rest of the answer is the same, signed or not.
+    const { receipt: _r, ...rest } = signed.body;
+    expect(rest).toEqual(off.body);
+    for (const flag of ['yes', '1', '']) {
+      const bad = await t.http
+        .post(`/v1/checks/pool?receipt=${flag}`)
+        .send({ pool: 1, objective: 1 })
+        .expect(400);
+      expectProblem(bad, 400, 'VALIDATION_FAILED');
+      expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'receipt' })]);
+    }
+  });
+
+  it('accepts a receipt exactly as an answer returned it (with its document), or the document and the receipt alone', async () => {
+    const res = await t.http
+      .post('/v1/checks/difficulty-pool?receipt=true')
+      .send({ stats: [2, 2], difficulty: 4, objective: 2, seed: 'as-returned' })
+      .expect(200);
+    const receipt = res.body.receipt as Receipt;
+    const asReturned = await t.http.post('/v1/receipts/verifications').send({ receipt }).expect(200);
+    expect(asReturned.body).toEqual({ valid: true, keyId: receipt.keyId, reason: null });
+    const both = await t.http
+      .post('/v1/receipts/verifications')
+      .send({ document: receipt.document, receipt })
+      .expect(200);
+    expect(both.body.valid).toBe(true);
+    const { document, ...alone } = receipt;
+    expect((await verifyOnline(document as Record<string, unknown>, alone)).valid).toBe(true);
+    // A changed document inside the receipt fails like any other.
+    const outcome = (document as { outcome: Record<string, unknown> }).outcome;
+    const forged = { ...receipt, document: { ...document, outcome: { ...outcome, passed: 'forged' } } };
+    const refused = await t.http.post('/v1/receipts/verifications').send({ receipt: forged }).expect(200);
+    expect(refused.body.valid).toBe(false);
+    // Two different documents, or none, are refused naming the field.
+    const differ = await t.http
+      .post('/v1/receipts/verifications')
+      .send({ document: { ...document, seed: 'other' }, receipt })
+      .expect(400);
+    expect(differ.body.errors).toEqual([expect.objectContaining({ field: 'receipt.document' })]);
+    const none = await t.http.post('/v1/receipts/verifications').send({ receipt: alone }).expect(400);
+    expect(none.body.errors).toEqual([expect.objectContaining({ field: 'document' })]);
+    // GraphQL: the same receipt as returned by a poolCheck that selected it.
+    const query = `query($input: VerifyReceiptInput!) { verifyReceipt(input: $input) { valid keyId reason } }`;
+    const ok = await gql(t.server, query, { input: { receipt } });
+    expect(ok.data?.verifyReceipt).toEqual({ valid: true, keyId: receipt.keyId, reason: null });
+    const noDoc = await gql(t.server, query, { input: { receipt: alone } });
+    expect(noDoc.errors?.[0].extensions?.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('a campaign check answers with the logged roll’s receipt, its document inside, whoever made it', async () => {
+    const hero = await createCharacter(t.server, c, { name: 'Signed' });
+    const answers = [
+      (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/checks/pool`)
+          .set(c.auth)
+          .send({ pool: 3, objective: 1, seed: 'c1' })
+          .expect(201)
+      ).body,
+      (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/checks/pool`)
+          .set(c.auth)
+          .send({ pool: 3, objective: 1, seed: 'c2', characterId: hero.id })
+          .expect(201)
+      ).body,
+      (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/checks/save`)
+          .set(player.auth)
+          .send({ attribute: 9, seed: 'c3' })
+          .expect(201)
+      ).body,
+    ] as { rollId: string; receipt: Receipt }[];
+    // GraphQL: the same receipt when a campaign check selects it.
+    const viaGraphql = await gql(
+      t.server,
+      `mutation($c: ID!) { poolCheck(campaignId: $c, input: { pool: 2, objective: 1, seed: "c4" }) { rollId receipt { alg keyId signature document } } }`,
+      { c: c.id },
+      c.auth,
+    );
+    expect(viaGraphql.errors).toBeUndefined();
+    answers.push(viaGraphql.data?.poolCheck as { rollId: string; receipt: Receipt });
+    for (const answer of answers) {
+      const roll = await rollAs(c.auth, answer.rollId);
+      expect(answer.receipt.document).toEqual(documentOf(c.id, roll));
+      const { document: _d, ...bare } = answer.receipt;
+      expect(bare).toEqual(roll.receipt);
+      const verified = await t.http
+        .post('/v1/receipts/verifications')
+        .send({ receipt: answer.receipt })
+        .expect(200);
+      expect(verified.body.valid).toBe(true);
+    }
+  });
+
   it('stateless checks carry a receipt without campaign, roll id or time', async () => {
     const res = await t.http
-      .post('/v1/checks/pool')
+      .post('/v1/checks/pool?receipt=true')
       .send({ pool: 6, objective: 3, seed: 'stateless' })
       .expect(200);
     const receipt = res.body.receipt as Receipt;
@@ -173,7 +285,7 @@ describe(`signed receipts (${DATABASE_KIND})`, () => {
     expect(over.data?.poolCheck.receipt).toEqual({ ...bare, document: JSON.parse(JSON.stringify(document)) });
     // The same request and seed give the same signature (Ed25519 is deterministic).
     const again = await t.http
-      .post('/v1/checks/pool')
+      .post('/v1/checks/pool?receipt=true')
       .send({ pool: 6, objective: 3, seed: 'stateless' })
       .expect(200);
     expect(again.body.receipt.signature).toBe(receipt.signature);
@@ -246,7 +358,7 @@ describe(`receipt key from RECEIPT_SIGNING_KEY (${DATABASE_KIND})`, () => {
       expect(res.body.keys).toHaveLength(1);
       expect(res.body.keys[0].x).toBe(x);
       const answer = await t.http
-        .post('/v1/checks/pool')
+        .post('/v1/checks/pool?receipt=true')
         .send({ pool: 3, objective: 1, seed: 'env' })
         .expect(200);
       const { document, ...receipt } = answer.body.receipt;

@@ -62,7 +62,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The roll log, oldest first, paged with limit and after */
+    /**
+     * The roll log, oldest first (or newest first with order=desc), paged with limit and after
+     * @description Filters: procedure, characterId, since. A bot’s last five rolls: ?order=desc&limit=5. Rolls on referee tables refer to the table versions they used; GET …/rolls/{rollId} answers the tables.
+     */
     get: operations['Rolls_list'];
     put?: never;
     post?: never;
@@ -79,7 +82,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One roll of the log */
+    /** One roll of the log (with the referee tables it used, in `tables`) */
     get: operations['Rolls_get'];
     put?: never;
     post?: never;
@@ -2369,10 +2372,14 @@ export interface components {
       keyId: string;
       /** @description The signature, base64url. */
       signature: string;
+      /** @description The signed object, as a check answer’s receipt carries it (optional). */
+      document?: {
+        [key: string]: unknown;
+      };
     };
     VerifyReceiptInput: {
-      /** @description The signed object (see docs/feed.md for its members). */
-      document: {
+      /** @description The signed object (see docs/feed.md for its members); may be left out when the receipt carries it as `receipt.document`. */
+      document?: {
         [key: string]: unknown;
       };
       /** @description The receipt to check. */
@@ -2393,7 +2400,7 @@ export interface components {
       keyId: string;
       /** @description The Ed25519 signature, base64url without padding (86 characters). */
       signature: string;
-      /** @description Stateless checks only: the signed object (see docs/feed.md). */
+      /** @description On check answers: the signed object (see docs/feed.md). */
       document?: {
         [key: string]: unknown;
       };
@@ -2439,6 +2446,10 @@ export interface components {
       effects?: {
         [key: string]: unknown;
       } | null;
+      /** @description Single reads and replays of a roll on referee tables: each table version its inputs refer to (inputs.table.version, inputs.subtables.*.version), by version: the definition whose RFC 8785 canonical JSON hashes (SHA-256, hex) to it. Absent otherwise, and while sealed (docs/encounters.md). */
+      tables?: {
+        [key: string]: unknown;
+      };
       /** @description The server’s Ed25519 signature over this roll as shown: the whole roll, or for a sealed one its commitment (see /.well-known/arbiter-keys.json and POST /v1/receipts/verifications). */
       receipt: components['schemas']['Receipt'];
     };
@@ -3028,7 +3039,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled: pool + bonus dice + helpers − penalty dice, never below 0. */
       dice: number;
@@ -3100,7 +3111,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The first side. */
       first: components['schemas']['VersusSide'];
@@ -3149,7 +3160,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled (halved, rounding up, after a successful save). */
       dice: number;
@@ -3193,7 +3204,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled. */
       dice: number;
@@ -3235,7 +3246,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The d20. */
       roll: number;
@@ -3310,7 +3321,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The d20. */
       roll: number;
@@ -3409,7 +3420,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /**
        * @description Who won.
@@ -3472,7 +3483,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The dice, normalised. */
       dice: string;
@@ -3529,7 +3540,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /**
        * @description The buying procedure used.
@@ -3588,7 +3599,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled: Cost − Wealth, or 0 when the sale is not worth counting. */
       pool: number;
@@ -3627,7 +3638,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled: Wealth plus economic tags. */
       pool: number;
@@ -3667,7 +3678,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The Wealth rank sought. */
       targetRank: number;
@@ -3792,7 +3803,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /**
        * @description The buying procedure used.
@@ -3844,7 +3855,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled: Cost − Wealth, or 0 when the sale is not worth counting. */
       pool: number;
@@ -3880,7 +3891,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled: Wealth plus economic tags. */
       pool: number;
@@ -3917,7 +3928,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The Wealth rank sought. */
       targetRank: number;
@@ -4296,7 +4307,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The rank sought. */
       targetRank: number;
@@ -4457,7 +4468,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The rank sought. */
       targetRank: number;
@@ -4517,7 +4528,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Economic dice of each company stronghold that rolled. */
       strongholdDice: components['schemas']['StrongholdDiceCount'][];
@@ -5361,7 +5372,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled: Intellect (−1 when exhausted) + skill + bonus dice, never below 0. */
       pool: number;
@@ -5501,7 +5512,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled: Intellect (−1 when exhausted) + skill + bonus dice, never below 0. */
       pool: number;
@@ -5746,7 +5757,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The Sorcery Skill test against the channeling Ob. */
       test: components['schemas']['CraftingPoolTest'];
@@ -5784,7 +5795,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The Ob 5 Arcane Lore test. */
       test: components['schemas']['CraftingPoolTest'];
@@ -6673,6 +6684,14 @@ export interface operations {
         limit?: number;
         /** @description The `next` cursor of the previous page. */
         after?: string;
+        /** @description asc (oldest first, the default) or desc (newest first). */
+        order?: 'asc' | 'desc';
+        /** @description Only rolls of this procedure, e.g. check.pool or encounters.check.v2. */
+        procedure?: string;
+        /** @description Only rolls made for this character (purchases, checks made for it …). Never matches a roll sealed for this key. */
+        characterId?: string;
+        /** @description Only rolls logged at or after this time: an ISO-8601 date, or a date and time with its offset. */
+        since?: string;
       };
       header?: never;
       path: {
@@ -7610,7 +7629,10 @@ export interface operations {
   };
   Checks_pool: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
@@ -7642,7 +7664,10 @@ export interface operations {
   };
   Checks_versus: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
@@ -7674,7 +7699,10 @@ export interface operations {
   };
   Checks_damage: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
@@ -7706,7 +7734,10 @@ export interface operations {
   };
   Checks_difficultyPool: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
@@ -7738,7 +7769,10 @@ export interface operations {
   };
   Checks_save: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
@@ -7770,7 +7804,10 @@ export interface operations {
   };
   Checks_ability: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
@@ -7802,7 +7839,10 @@ export interface operations {
   };
   Checks_contest: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
@@ -7834,7 +7874,10 @@ export interface operations {
   };
   Checks_table: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description true: the answer carries an Ed25519 receipt over { procedure, inputs, seed, rng, faces, outcome }, with that object in receipt.document (docs/feed.md). Without it the answer is not signed. */
+        receipt?: boolean;
+      };
       header?: {
         /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
         'Idempotency-Key'?: string;
