@@ -10,6 +10,7 @@ import {
   ExtendedCheckInput,
   FollowerLossInput,
   GmAbilityRollsInput,
+  GmBodyRollInput,
   GmDerivationInput,
   GmTaskCheckInput,
   MultiContestCheckInput,
@@ -23,6 +24,7 @@ import {
   ExtendedCheckResult,
   FollowerLossResult,
   GmAbilityRollsResult,
+  GmBodyRollResult,
   GmDerivationResult,
   GmTaskCheckResult,
   MultiContestCheckResult,
@@ -52,6 +54,14 @@ export class CharactersBuilderController {
   @ApiOkResponse({ type: GmDerivationResult })
   gmDerivation(@Body() input: GmDerivationInput) {
     return this.builder.derive(input);
+  }
+
+  @Post('gm/body-rolls')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'G&M: age, height and weight from species numbers (referee data) and the scores' })
+  @ApiOkResponse({ type: GmBodyRollResult })
+  gmBodyRoll(@Body() input: GmBodyRollInput, @Req() req: ArbiterRequest) {
+    return this.builder.roll('gmBody', input, req);
   }
 
   @Post('cairn/hirelings')

@@ -326,3 +326,27 @@ export class MultiContestCheckInput {
   @In.seed()
   seed?: string;
 }
+
+@InputType({ description: 'A species’ age, height and weight numbers (referee data).' })
+export class GmSpeciesBodyInput {
+  @In.int('Base age in years (a dwarf: 120).', { min: 0, max: 100_000, example: 120 })
+  baseAge: number;
+  @In.int('d6s added to the age (a dwarf: 8).', { optional: true, min: 0, max: 100, example: 8 })
+  ageDice?: number;
+  @In.int('Base height in inches (a dwarf: 41).', { min: 0, max: 100_000, example: 41 })
+  baseHeight: number;
+  @In.int('d6s added to the height (a dwarf: 2).', { optional: true, min: 0, max: 100, example: 2 })
+  heightDice?: number;
+  @In.int('Base weight in pounds (a dwarf: 80).', { min: 0, max: 1_000_000, example: 80 })
+  baseWeight: number;
+}
+
+@InputType({ description: 'Roll a G&M character’s age, height and weight.' })
+export class GmBodyRollInput {
+  @In.nested('The six scores.', () => GmAbilitiesInput)
+  abilities: GmAbilitiesInput;
+  @In.nested('The species numbers.', () => GmSpeciesBodyInput)
+  species: GmSpeciesBodyInput;
+  @In.seed()
+  seed?: string;
+}

@@ -11,6 +11,7 @@ import {
   ExtendedCheckInput,
   FollowerLossInput,
   GmAbilityRollsInput,
+  GmBodyRollInput,
   GmDerivationInput,
   GmTaskCheckInput,
   MultiContestCheckInput,
@@ -24,6 +25,7 @@ import {
   ExtendedCheckResult,
   FollowerLossResult,
   GmAbilityRollsResult,
+  GmBodyRollResult,
   GmDerivationResult,
   GmTaskCheckResult,
   MultiContestCheckResult,
@@ -48,6 +50,11 @@ export class CharactersBuilderResolver {
   @Query(() => GmDerivationResult, { description: 'G&M: a character’s derived numbers.' })
   gmDerivation(@Args('input') input: GmDerivationInput) {
     return this.builder.derive(input);
+  }
+
+  @Mutation(() => GmBodyRollResult, { description: 'G&M: age, height and weight.' })
+  gmBodyRoll(@Args('input') input: GmBodyRollInput, @Context() ctx: GraphQLContext) {
+    return this.builder.roll('gmBody', input, ctx.req);
   }
 
   @Mutation(() => CairnHirelingResult, { description: 'Cairn: roll a hireling.' })

@@ -375,3 +375,41 @@ export class MultiContestCheckResult extends Provenance {
   @Out.int('Steps up the time scale.') timeSteps: number;
   @Out.nested('Exact odds.', () => MultiContestOdds) odds: MultiContestOdds;
 }
+
+@ObjectType({ description: 'The dice of age and height.' })
+export class GmBodyRolls {
+  @Out.intList('Age d6s.') age: number[];
+  @Out.intList('Height d6s.') height: number[];
+}
+
+@ObjectType({ description: 'How the height was reached.' })
+export class GmHeightParts {
+  @Out.int('Species base.') base: number;
+  @Out.int('The dice.') dice: number;
+  @Out.int('Endurance (minor).') endurance: number;
+  @Out.int('Strength (major).') strength: number;
+}
+
+@ObjectType({ description: 'How the weight was reached: base + 10 × (height dice + endurance + strength).' })
+export class GmWeightParts {
+  @Out.int('Species base.') base: number;
+  @Out.int('The height dice.') heightDice: number;
+  @Out.int('Endurance (major).') endurance: number;
+  @Out.int('Strength (minor).') strength: number;
+}
+
+@ObjectType({ description: 'Term by term.' })
+export class GmBodyParts {
+  @Out.nested('Height.', () => GmHeightParts) height: GmHeightParts;
+  @Out.nested('Weight.', () => GmWeightParts) weight: GmWeightParts;
+}
+
+@ObjectType({ description: 'A G&M character’s age, height and weight.' })
+export class GmBodyRollResult extends Provenance {
+  @Out.int('Age in years.') age: number;
+  @Out.int('Height in inches.') height: number;
+  @Out.int('Weight in pounds.') weight: number;
+  @Out.nested('The dice.', () => GmBodyRolls) rolls: GmBodyRolls;
+  @Out.nested('Term by term.', () => GmBodyParts) parts: GmBodyParts;
+  @Out.intList('Every face, in order.') faces: number[];
+}

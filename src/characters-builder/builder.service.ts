@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type ArbiterRequest, diceBudget } from '../common/request-context';
 import { applyAbilityAdjustments, rollGmAbilities } from '../core/characters/gm-abilities';
+import { rollGmBody } from '../core/characters/gm-body';
 import {
   deriveGm,
   gmAbilities,
@@ -31,6 +32,7 @@ import type {
 /** The builder's and helpers' random procedures. Names are part of the roll log: never rename. */
 export const BUILDER_PROCEDURES = {
   gmAbilityRolls: { name: 'characters.gm-ability-rolls', run: rollGmAbilities },
+  gmBody: { name: 'characters.gm-body', run: rollGmBody },
   cairnHireling: { name: 'characters.cairn-hireling', run: cairnHireling },
   criticalPool: { name: 'check.pool-critical', run: criticalPoolTest },
   extended: { name: 'check.extended', run: extendedTest },

@@ -67,6 +67,32 @@ describe(`character builder, NPC makers and check helpers over REST and GraphQL 
       });
     });
 
+    it('rolls age, height and weight from species numbers', async () => {
+      const body = {
+        abilities: toromeen,
+        species: { baseAge: 120, ageDice: 8, baseHeight: 41, heightDice: 2, baseWeight: 80 },
+        seed: 'body',
+      };
+      const res = await t.http.post('/v1/characters/gm/body-rolls').send(body).expect(200);
+      const heightDice = res.body.rolls.height.reduce((a: number, b: number) => a + b, 0);
+      expect(res.body.height).toBe(41 + heightDice + 1 + 4);
+      expect(res.body.weight).toBe(80 + 10 * (heightDice + 2 + 2));
+      const q = await gql(
+        t.server,
+        'mutation($input: GmBodyRollInput!) { gmBodyRoll(input: $input) { age height weight } }',
+        { input: body },
+      );
+      expect(q.data?.gmBodyRoll).toEqual({
+        age: res.body.age,
+        height: res.body.height,
+        weight: res.body.weight,
+      });
+      const bad = await t.http
+        .post('/v1/characters/gm/body-rolls')
+        .send({ ...body, species: { baseAge: 1 } });
+      expectProblem(bad, 400, 'VALIDATION_FAILED', 'species.baseHeight');
+    });
+
     it('names archetype on an unknown one (400) in both APIs', async () => {
       const res = await t.http
         .post('/v1/characters/gm/derivations')

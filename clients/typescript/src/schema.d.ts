@@ -2392,6 +2392,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/characters/gm/body-rolls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: age, height and weight from species numbers (referee data) and the scores */
+    post: operations['CharactersBuilder_gmBodyRoll'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/characters/cairn/hirelings': {
     parameters: {
       query?: never;
@@ -6858,6 +6875,98 @@ export interface components {
       advancement: components['schemas']['GmAdvancement'];
       /** @description With startingPurchases: the mojo trade. */
       startingMoney: components['schemas']['GmStartingMoney'] | null;
+    };
+    GmSpeciesBodyInput: {
+      /**
+       * @description Base age in years (a dwarf: 120).
+       * @example 120
+       */
+      baseAge: number;
+      /**
+       * @description d6s added to the age (a dwarf: 8).
+       * @example 8
+       */
+      ageDice?: number;
+      /**
+       * @description Base height in inches (a dwarf: 41).
+       * @example 41
+       */
+      baseHeight: number;
+      /**
+       * @description d6s added to the height (a dwarf: 2).
+       * @example 2
+       */
+      heightDice?: number;
+      /**
+       * @description Base weight in pounds (a dwarf: 80).
+       * @example 80
+       */
+      baseWeight: number;
+    };
+    GmBodyRollInput: {
+      /** @description The six scores. */
+      abilities: components['schemas']['GmAbilitiesInput'];
+      /** @description The species numbers. */
+      species: components['schemas']['GmSpeciesBodyInput'];
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmBodyRolls: {
+      /** @description Age d6s. */
+      age: number[];
+      /** @description Height d6s. */
+      height: number[];
+    };
+    GmHeightParts: {
+      /** @description Species base. */
+      base: number;
+      /** @description The dice. */
+      dice: number;
+      /** @description Endurance (minor). */
+      endurance: number;
+      /** @description Strength (major). */
+      strength: number;
+    };
+    GmWeightParts: {
+      /** @description Species base. */
+      base: number;
+      /** @description The height dice. */
+      heightDice: number;
+      /** @description Endurance (major). */
+      endurance: number;
+      /** @description Strength (minor). */
+      strength: number;
+    };
+    GmBodyParts: {
+      /** @description Height. */
+      height: components['schemas']['GmHeightParts'];
+      /** @description Weight. */
+      weight: components['schemas']['GmWeightParts'];
+    };
+    GmBodyRollResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description Age in years. */
+      age: number;
+      /** @description Height in inches. */
+      height: number;
+      /** @description Weight in pounds. */
+      weight: number;
+      /** @description The dice. */
+      rolls: components['schemas']['GmBodyRolls'];
+      /** @description Term by term. */
+      parts: components['schemas']['GmBodyParts'];
+      /** @description Every face, in order. */
+      faces: number[];
     };
     CairnHirelingInput: {
       /** @description A name. */
@@ -13301,6 +13410,38 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['GmDerivationResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharactersBuilder_gmBodyRoll: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmBodyRollInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmBodyRollResult'];
         };
       };
       400: components['responses']['BadRequest'];

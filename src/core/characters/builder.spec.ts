@@ -6,6 +6,7 @@ import {
   keepHighest,
   rollGmAbilities,
 } from './gm-abilities';
+import { gmBody, rollGmBody } from './gm-body';
 import { cairnHireling, coeacFollower, coeacHireling, followerLoss, moraleRule } from './hirelings';
 
 const dice = (seed: string) => new Dice(createRng(seed));
@@ -176,5 +177,25 @@ describe('Cairn hireling', () => {
     expect(() => cairnHireling({ armor: 4 }, dice('x'))).toThrow(
       expect.objectContaining({ field: 'armor' }) as Error,
     );
+  });
+});
+
+describe('G&M age, height and weight (001:382–388)', () => {
+  const dwarf = { baseAge: 120, ageDice: 8, baseHeight: 41, heightDice: 2, baseWeight: 80 };
+  const toromeen = { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 };
+
+  it('reproduces Toromeen: 151 years, 56 in, 220 lb', () => {
+    expect(gmBody(dwarf, toromeen, { age: 31, height: 10 })).toMatchObject({
+      age: 151,
+      height: 56,
+      weight: 220,
+    });
+  });
+
+  it('rolls the species dice from a seed', () => {
+    const outcome = rollGmBody({ species: dwarf, abilities: toromeen }, dice('toromeen-body'));
+    expect(outcome.rolls.age).toHaveLength(8);
+    expect(outcome.rolls.height).toHaveLength(2);
+    expect(outcome).toEqual(rollGmBody({ species: dwarf, abilities: toromeen }, dice('toromeen-body')));
   });
 });
