@@ -1,6 +1,7 @@
 import { RuleError } from '../errors';
 import type { Dice } from '../random';
 import { invalid, optionalWholeNumber, record, wholeNumber } from '../checks/validate';
+import { formulaDistribution } from '../encounters/referee-table';
 import { COEAC_COSTS, type CoeacCostEntry } from '../wealth/coeac-costs';
 
 /**
@@ -217,10 +218,14 @@ export interface CairnHirelingOutcome {
   odds: { attribute: { total: number; probability: number }[]; hp: { total: number; probability: number }[] };
 }
 
+/** The exact distribution of one 3d6 attribute, from the shared dice-sum counter. */
 function threeD6(): { total: number; probability: number }[] {
-  const counts = new Array<number>(19).fill(0);
-  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) for (let c = 1; c <= 6; c++) counts[a + b + c]++;
-  return counts.slice(3).map((count, i) => ({ total: i + 3, probability: count / 216 }));
+  const { min, ways, outcomes } = formulaDistribution({
+    kind: 'sum',
+    terms: [{ count: 3, sides: 6 }],
+    constant: 0,
+  });
+  return ways.map((count, i) => ({ total: min + i, probability: Number(count) / Number(outcomes) }));
 }
 
 /**
