@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ArbiterRequest } from '../common/request-context';
 import {
@@ -26,6 +26,7 @@ import {
   GmAbilityRollsResult,
   GmBodyRollResult,
   GmDerivationResult,
+  GmSpeciesList,
   GmTaskCheckResult,
   MultiContestCheckResult,
   ObjectiveResult,
@@ -44,6 +45,13 @@ export class CharactersBuilderController {
   @ApiOkResponse({ type: GmAbilityRollsResult })
   gmAbilityRolls(@Body() input: GmAbilityRollsInput, @Req() req: ArbiterRequest) {
     return this.builder.roll('gmAbilityRolls', input, req);
+  }
+
+  @Get('gm/species')
+  @ApiOperation({ summary: 'G&M: the species we ship (only what the worked example states)' })
+  @ApiOkResponse({ type: GmSpeciesList })
+  gmSpecies() {
+    return this.builder.species();
   }
 
   @Post('gm/derivations')

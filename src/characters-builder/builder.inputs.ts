@@ -2,6 +2,7 @@ import { InputType, registerEnumType } from '@nestjs/graphql';
 import { AbilitySpecInput, PoolSideInput } from '../checks/check.inputs';
 import { In } from '../common/schema';
 import { GM_ARCHETYPE_IDS } from '../core/characters/gm-derivation';
+import { GM_SPECIES_IDS } from '../core/characters/gm-species';
 
 const BIG = 1_000_000;
 
@@ -12,6 +13,15 @@ export const GmArchetypeEnum = Object.fromEntries(GM_ARCHETYPE_IDS.map((id) => [
 registerEnumType(GmArchetypeEnum, {
   name: 'GmArchetype',
   description: 'The five G&M archetypes of seed 001.',
+});
+
+export const GmSpeciesEnum = Object.fromEntries(GM_SPECIES_IDS.map((id) => [id, id])) as Record<
+  string,
+  string
+>;
+registerEnumType(GmSpeciesEnum, {
+  name: 'GmSpecies',
+  description: 'The species we ship: only what seed 001’s worked example states (the dwarf).',
 });
 
 export const FOLLOWER_KINDS = ['follower', 'animal'] as const;
@@ -134,6 +144,14 @@ export class GmDerivationInput {
 
   @In.oneOf('The archetype.', GM_ARCHETYPE_IDS, GmArchetypeEnum)
   archetype: string;
+
+  @In.oneOf(
+    'A shipped species: its ability adjustments, special reactions and Movement apply first.',
+    GM_SPECIES_IDS,
+    GmSpeciesEnum,
+    { optional: true },
+  )
+  species?: string;
 
   @In.int('Archetype level (default 1).', { optional: true, min: 1, max: 100 })
   level?: number;
@@ -345,8 +363,17 @@ export class GmSpeciesBodyInput {
 export class GmBodyRollInput {
   @In.nested('The six scores.', () => GmAbilitiesInput)
   abilities: GmAbilitiesInput;
-  @In.nested('The species numbers.', () => GmSpeciesBodyInput)
-  species: GmSpeciesBodyInput;
+  @In.oneOf(
+    'A shipped species (its numbers are used unless speciesBody is sent).',
+    GM_SPECIES_IDS,
+    GmSpeciesEnum,
+    {
+      optional: true,
+    },
+  )
+  species?: string;
+  @In.nested('The referee’s species numbers.', () => GmSpeciesBodyInput, { optional: true })
+  speciesBody?: GmSpeciesBodyInput;
   @In.seed()
   seed?: string;
 }

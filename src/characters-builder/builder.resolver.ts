@@ -27,6 +27,7 @@ import {
   GmAbilityRollsResult,
   GmBodyRollResult,
   GmDerivationResult,
+  GmSpeciesList,
   GmTaskCheckResult,
   MultiContestCheckResult,
   ObjectiveResult,
@@ -45,6 +46,11 @@ export class CharactersBuilderResolver {
     @Context() ctx: GraphQLContext,
   ) {
     return this.builder.roll('gmAbilityRolls', input ?? {}, ctx.req);
+  }
+
+  @Query(() => GmSpeciesList, { description: 'G&M: the species we ship.' })
+  gmSpecies() {
+    return this.builder.species();
   }
 
   @Query(() => GmDerivationResult, { description: 'G&M: a character’s derived numbers.' })

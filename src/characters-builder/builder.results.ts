@@ -117,6 +117,7 @@ export class GmStartingMoney {
 @ObjectType({ description: 'A G&M character’s derived numbers.' })
 export class GmDerivationResult {
   @Out.nested('The scores used (after species adjustments).', () => GmAbilities) abilities: GmAbilities;
+  @Out.string('The shipped species applied, or null.', { nullable: true }) species: string | null;
   @Out.nested('The archetype row.', () => GmArchetypeRow) archetype: GmArchetypeRow;
   @Out.int('Archetype level.') level: number;
   @Out.nested('Contributors.', () => GmContributors) contributors: GmContributors;
@@ -412,4 +413,29 @@ export class GmBodyRollResult extends Provenance {
   @Out.nested('The dice.', () => GmBodyRolls) rolls: GmBodyRolls;
   @Out.nested('Term by term.', () => GmBodyParts) parts: GmBodyParts;
   @Out.intList('Every face, in order.') faces: number[];
+}
+
+@ObjectType({ description: 'A species’ age, height and weight numbers.' })
+export class GmSpeciesBody {
+  @Out.int('Base age.') baseAge: number;
+  @Out.int('Age d6s.') ageDice: number;
+  @Out.int('Base height (in).') baseHeight: number;
+  @Out.int('Height d6s.') heightDice: number;
+  @Out.int('Base weight (lb).') baseWeight: number;
+}
+
+@ObjectType({ description: 'A shipped G&M species.' })
+export class GmSpeciesRow {
+  @Out.string('Id.') id: string;
+  @Out.string('Name.') name: string;
+  @Out.json('Added to the scores.') abilityAdjustments: Record<string, number>;
+  @Out.json('Special contributors to reactions.') reactions: Record<string, number>;
+  @Out.int('Base Movement.') baseMovement: number;
+  @Out.nested('Age, height and weight numbers.', () => GmSpeciesBody) body: GmSpeciesBody;
+  @Out.stringList('What the example states that we do not compute.') notes: string[];
+}
+
+@ObjectType({ description: 'The shipped G&M species.' })
+export class GmSpeciesList {
+  @Out.nestedList('Species.', () => GmSpeciesRow) items: GmSpeciesRow[];
 }

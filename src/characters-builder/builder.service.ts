@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type ArbiterRequest, diceBudget } from '../common/request-context';
-import { applyAbilityAdjustments, rollGmAbilities } from '../core/characters/gm-abilities';
+import { rollGmAbilities } from '../core/characters/gm-abilities';
+import { buildGm, type GmBuildInput } from '../core/characters/gm-builder';
+import { GM_SPECIES, GM_SPECIES_IDS } from '../core/characters/gm-species';
 import { rollGmBody } from '../core/characters/gm-body';
-import {
-  deriveGm,
-  gmAbilities,
-  type GmDerivationInput as CoreDerivationInput,
-} from '../core/characters/gm-derivation';
 import { cairnHireling, coeacFollower, coeacHireling, followerLoss } from '../core/characters/hirelings';
 import {
   criticalPoolTest,
@@ -15,7 +12,6 @@ import {
   objectiveFromFactors,
 } from '../core/checks/coeac-helpers';
 import { gmTask, multiContest } from '../core/checks/gm-helpers';
-import { CENTISILVER_PER_SILVER, mojoForSilver } from '../core/wealth/starting-money';
 import { ReceiptKeys } from '../receipts/receipt-keys.service';
 import { ProcedureRegistry, type Procedure } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
@@ -68,30 +64,22 @@ export class CharactersBuilderService {
   }
 
   derive(input: GmDerivationInput) {
-    const clean = withoutNulls({ ...input }) as unknown as GmDerivationInput;
-    const abilities = applyAbilityAdjustments(gmAbilities(clean.abilities), clean.abilityAdjustments);
-    const derived = deriveGm({
-      abilities,
-      archetype: clean.archetype,
-      level: clean.level,
-      specials: clean.specials as CoreDerivationInput['specials'],
-      contributors: clean.contributors,
-    });
-    let startingMoney = null;
-    if (clean.startingPurchases !== undefined) {
-      const trade = mojoForSilver({
-        available: derived.startingSilver * CENTISILVER_PER_SILVER,
-        cost: clean.startingPurchases * CENTISILVER_PER_SILVER,
-      });
-      startingMoney = {
-        silver: derived.startingSilver,
-        cost: clean.startingPurchases,
-        mojoTraded: trade.mojo,
-        silverLeft: trade.remaining / CENTISILVER_PER_SILVER,
-        mojoLeft: derived.mojo - trade.mojo,
-      };
-    }
-    return { abilities, ...derived, startingMoney };
+    return buildGm(withoutNulls({ ...input }) as unknown as GmBuildInput);
+  }
+
+  species() {
+    return {
+      items: GM_SPECIES_IDS.map((id) => {
+        const row = GM_SPECIES[id];
+        return {
+          ...row,
+          abilityAdjustments: { ...row.abilityAdjustments },
+          reactions: { ...row.reactions },
+          body: { ...row.body },
+          notes: [...row.notes],
+        };
+      }),
+    };
   }
 
   coeacHireling(input: CoeacHirelingInput) {

@@ -70,7 +70,7 @@ describe(`character builder, NPC makers and check helpers over REST and GraphQL 
     it('rolls age, height and weight from species numbers', async () => {
       const body = {
         abilities: toromeen,
-        species: { baseAge: 120, ageDice: 8, baseHeight: 41, heightDice: 2, baseWeight: 80 },
+        speciesBody: { baseAge: 120, ageDice: 8, baseHeight: 41, heightDice: 2, baseWeight: 80 },
         seed: 'body',
       };
       const res = await t.http.post('/v1/characters/gm/body-rolls').send(body).expect(200);
@@ -89,8 +89,38 @@ describe(`character builder, NPC makers and check helpers over REST and GraphQL 
       });
       const bad = await t.http
         .post('/v1/characters/gm/body-rolls')
-        .send({ ...body, species: { baseAge: 1 } });
-      expectProblem(bad, 400, 'VALIDATION_FAILED', 'species.baseHeight');
+        .send({ ...body, speciesBody: { baseAge: 1 } });
+      expectProblem(bad, 400, 'VALIDATION_FAILED', 'speciesBody.baseHeight');
+      const shipped = await t.http
+        .post('/v1/characters/gm/body-rolls')
+        .send({ abilities: toromeen, species: 'dwarf', seed: 'body' })
+        .expect(200);
+      expect(shipped.body.height).toBe(res.body.height);
+      const none = await t.http.post('/v1/characters/gm/body-rolls').send({ abilities: toromeen });
+      expectProblem(none, 422, 'INVALID_INPUT', 'species');
+    });
+
+    it('lists the shipped dwarf and builds Toromeen from it', async () => {
+      const list = await t.http.get('/v1/characters/gm/species').expect(200);
+      expect(list.body.items.map((s: { id: string }) => s.id)).toEqual(['dwarf']);
+      const q = await gql(t.server, '{ gmSpecies { items { id baseMovement body { baseAge ageDice } } } }');
+      expect(q.data?.gmSpecies.items).toEqual([
+        { id: 'dwarf', baseMovement: 8, body: { baseAge: 120, ageDice: 8 } },
+      ]);
+      const res = await t.http
+        .post('/v1/characters/gm/derivations')
+        .send({ abilities: toromeenRolled, archetype: 'warrior', species: 'dwarf' })
+        .expect(200);
+      expect(res.body).toMatchObject({ species: 'dwarf', abilities: toromeen, movement: 10 });
+      expect(res.body.reactions.health).toBe(10);
+      expectProblem(
+        await t.http
+          .post('/v1/characters/gm/derivations')
+          .send({ abilities: toromeen, archetype: 'warrior', species: 'elf' }),
+        400,
+        'VALIDATION_FAILED',
+        'species',
+      );
     });
 
     it('names archetype on an unknown one (400) in both APIs', async () => {

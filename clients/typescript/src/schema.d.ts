@@ -2375,6 +2375,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/characters/gm/species': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** G&M: the species we ship (only what the worked example states) */
+    get: operations['CharactersBuilder_gmSpecies'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/characters/gm/derivations': {
     parameters: {
       query?: never;
@@ -6633,6 +6650,42 @@ export interface components {
       /** @description The exact distribution of one score (3–18). */
       distribution: components['schemas']['TotalProbability'][];
     };
+    GmSpeciesBody: {
+      /** @description Base age. */
+      baseAge: number;
+      /** @description Age d6s. */
+      ageDice: number;
+      /** @description Base height (in). */
+      baseHeight: number;
+      /** @description Height d6s. */
+      heightDice: number;
+      /** @description Base weight (lb). */
+      baseWeight: number;
+    };
+    GmSpeciesRow: {
+      /** @description Id. */
+      id: string;
+      /** @description Name. */
+      name: string;
+      /** @description Added to the scores. */
+      abilityAdjustments: {
+        [key: string]: unknown;
+      };
+      /** @description Special contributors to reactions. */
+      reactions: {
+        [key: string]: unknown;
+      };
+      /** @description Base Movement. */
+      baseMovement: number;
+      /** @description Age, height and weight numbers. */
+      body: components['schemas']['GmSpeciesBody'];
+      /** @description What the example states that we do not compute. */
+      notes: string[];
+    };
+    GmSpeciesList: {
+      /** @description Species. */
+      items: components['schemas']['GmSpeciesRow'][];
+    };
     GmAbilitiesInput: {
       /**
        * @description Strength.
@@ -6719,6 +6772,11 @@ export interface components {
        * @enum {string}
        */
       archetype: 'warrior' | 'thief' | 'sorceror' | 'prophet' | 'monk';
+      /**
+       * @description A shipped species: its ability adjustments, special reactions and Movement apply first.
+       * @enum {string}
+       */
+      species?: 'dwarf';
       /** @description Archetype level (default 1). */
       level?: number;
       /** @description Species ability modifiers, added to the scores first. */
@@ -6837,6 +6895,8 @@ export interface components {
     GmDerivationResult: {
       /** @description The scores used (after species adjustments). */
       abilities: components['schemas']['GmAbilities'];
+      /** @description The shipped species applied, or null. */
+      species: string | null;
       /** @description The archetype row. */
       archetype: components['schemas']['GmArchetypeRow'];
       /** @description Archetype level. */
@@ -6906,8 +6966,13 @@ export interface components {
     GmBodyRollInput: {
       /** @description The six scores. */
       abilities: components['schemas']['GmAbilitiesInput'];
-      /** @description The species numbers. */
-      species: components['schemas']['GmSpeciesBodyInput'];
+      /**
+       * @description A shipped species (its numbers are used unless speciesBody is sent).
+       * @enum {string}
+       */
+      species?: 'dwarf';
+      /** @description The referee’s species numbers. */
+      speciesBody?: components['schemas']['GmSpeciesBodyInput'];
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
@@ -13385,6 +13450,26 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharactersBuilder_gmSpecies: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSpeciesList'];
+        };
+      };
       429: components['responses']['TooManyRequests'];
     };
   };

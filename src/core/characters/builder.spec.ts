@@ -7,6 +7,8 @@ import {
   rollGmAbilities,
 } from './gm-abilities';
 import { gmBody, rollGmBody } from './gm-body';
+import { buildGm } from './gm-builder';
+import { GM_SPECIES, GM_SPECIES_IDS } from './gm-species';
 import { cairnHireling, coeacFollower, coeacHireling, followerLoss, moraleRule } from './hirelings';
 
 const dice = (seed: string) => new Dice(createRng(seed));
@@ -192,10 +194,54 @@ describe('G&M age, height and weight (001:382–388)', () => {
     });
   });
 
+  it('ships the example’s dwarf and nothing else', () => {
+    expect(GM_SPECIES_IDS).toEqual(['dwarf']);
+    expect(GM_SPECIES.dwarf.body).toEqual(dwarf);
+    expect(rollGmBody({ species: 'dwarf', abilities: toromeen }, dice('d'))).toEqual(
+      rollGmBody({ speciesBody: dwarf, abilities: toromeen }, dice('d')),
+    );
+    expect(() => rollGmBody({ abilities: toromeen }, dice('d'))).toThrow(
+      expect.objectContaining({ field: 'species' }) as Error,
+    );
+    expect(() => rollGmBody({ species: 'elf', abilities: toromeen }, dice('d'))).toThrow(
+      expect.objectContaining({ field: 'species' }) as Error,
+    );
+  });
+
+  it('builds Toromeen from his rolled scores and the shipped dwarf (001:318–404)', () => {
+    const built = buildGm({
+      abilities: { ...toromeen, endurance: 14, charisma: 9 },
+      archetype: 'warrior',
+      species: 'dwarf',
+      startingPurchases: 27,
+    });
+    expect(built.abilities).toEqual(toromeen);
+    expect(built).toMatchObject({ mojo: 16, survival: 7, verve: 7, movement: 10, species: 'dwarf' });
+    expect(built.reactions).toEqual({
+      health: 10,
+      fortitude: 10,
+      willpower: 6,
+      evasion: 4,
+      reason: 6,
+      perception: 3,
+    });
+    expect(built.startingMoney).toEqual({
+      silver: 18,
+      cost: 27,
+      mojoTraded: 1,
+      silverLeft: 21,
+      mojoLeft: 15,
+    });
+    expect(
+      buildGm({ abilities: toromeen, archetype: 'warrior', specials: { baseMovement: 12 }, species: 'dwarf' })
+        .movement,
+    ).toBe(12 + 2);
+  });
+
   it('rolls the species dice from a seed', () => {
-    const outcome = rollGmBody({ species: dwarf, abilities: toromeen }, dice('toromeen-body'));
+    const outcome = rollGmBody({ speciesBody: dwarf, abilities: toromeen }, dice('toromeen-body'));
     expect(outcome.rolls.age).toHaveLength(8);
     expect(outcome.rolls.height).toHaveLength(2);
-    expect(outcome).toEqual(rollGmBody({ species: dwarf, abilities: toromeen }, dice('toromeen-body')));
+    expect(outcome).toEqual(rollGmBody({ speciesBody: dwarf, abilities: toromeen }, dice('toromeen-body')));
   });
 });

@@ -1,5 +1,5 @@
 import type { Dice } from '../random';
-import { optionalWholeNumber, record, wholeNumber } from '../checks/validate';
+import { invalid, optionalWholeNumber, record, wholeNumber } from '../checks/validate';
 import {
   DEFAULT_GM_CONTRIBUTORS,
   gmAbilities,
@@ -7,6 +7,7 @@ import {
   majorContributor,
   minorContributor,
 } from './gm-derivation';
+import { gmSpecies } from './gm-species';
 
 /**
  * G&M age, height and weight (seed 001, Toromeen, 001:382–388). The species numbers are referee data
@@ -37,13 +38,13 @@ export interface GmBodyOutcome {
 }
 
 function species(value: unknown): GmSpeciesBody {
-  const s = record(value, 'species');
+  const s = record(value, 'speciesBody');
   return {
-    baseAge: wholeNumber(s.baseAge, 'species.baseAge', 0, 100_000),
-    ageDice: optionalWholeNumber(s.ageDice, 'species.ageDice', 0, 0, 100),
-    baseHeight: wholeNumber(s.baseHeight, 'species.baseHeight', 0, 100_000),
-    heightDice: optionalWholeNumber(s.heightDice, 'species.heightDice', 0, 0, 100),
-    baseWeight: wholeNumber(s.baseWeight, 'species.baseWeight', 0, 1_000_000),
+    baseAge: wholeNumber(s.baseAge, 'speciesBody.baseAge', 0, 100_000),
+    ageDice: optionalWholeNumber(s.ageDice, 'speciesBody.ageDice', 0, 0, 100),
+    baseHeight: wholeNumber(s.baseHeight, 'speciesBody.baseHeight', 0, 100_000),
+    heightDice: optionalWholeNumber(s.heightDice, 'speciesBody.heightDice', 0, 0, 100),
+    baseWeight: wholeNumber(s.baseWeight, 'speciesBody.baseWeight', 0, 1_000_000),
   };
 }
 
@@ -76,14 +77,18 @@ export function gmBody(
 
 /** Rolls the age and height dice and applies the formulas. */
 export function rollGmBody(
-  input: { species: GmSpeciesBody; abilities: GmAbilities },
+  input: { abilities: GmAbilities; species?: string; speciesBody?: GmSpeciesBody },
   dice: Dice,
 ): GmBodyOutcome {
   const body = record(input, 'input');
-  const s = species(body.species);
+  let s: GmSpeciesBody;
+  if (body.speciesBody !== undefined && body.speciesBody !== null) s = species(body.speciesBody);
+  else if (body.species !== undefined && body.species !== null) s = gmSpecies(body.species).body;
+  else
+    throw invalid('Send `species` (a shipped species) or `speciesBody` (the referee’s numbers).', 'species');
   const abilities = gmAbilities(body.abilities);
-  const age = dice.pool(s.ageDice, 6, 'species.ageDice');
-  const height = dice.pool(s.heightDice, 6, 'species.heightDice');
+  const age = dice.pool(s.ageDice, 6, 'speciesBody.ageDice');
+  const height = dice.pool(s.heightDice, 6, 'speciesBody.heightDice');
   const sum = (faces: number[]) => faces.reduce((a, b) => a + b, 0);
   return {
     ...gmBody(s, abilities, { age: sum(age), height: sum(height) }),
