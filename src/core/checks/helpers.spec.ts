@@ -151,6 +151,45 @@ describe('G&M careful attempts and assistance (001:716–744)', () => {
     }
   });
 
+  it('answers the exact chance, counted over every pair of d20 faces', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 25 }),
+        fc.integer({ min: -3, max: 4 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.option(
+          fc.record({
+            score: fc.integer({ min: 0, max: 25 }),
+            fieldBonus: fc.integer({ min: -3, max: 5 }),
+            helping: fc.integer({ min: 1, max: 9 }),
+          }),
+          { nil: undefined },
+        ),
+        (score, fieldBonus, carefulSteps, assistedBy) => {
+          const outcome = gmTask({ score, fieldBonus, carefulSteps, assistedBy }, dice(`t${score}`));
+          const own = score + fieldBonus + carefulBonus(carefulSteps);
+          let passes = 0;
+          let total = 0;
+          for (let helper = 1; helper <= 20; helper++) {
+            for (let face = 1; face <= 20; face++) {
+              total++;
+              let target = own;
+              if (assistedBy) {
+                const helperTarget =
+                  assistedBy.score + assistedBy.fieldBonus - Math.floor(Math.log2(assistedBy.helping));
+                if (helper <= helperTarget) target = own - fieldBonus + assistedBy.fieldBonus;
+              }
+              if (face <= target) passes++;
+            }
+          }
+          expect(outcome.odds.success).toBeCloseTo(passes / total, 12);
+          expect(outcome.odds.success).toBeGreaterThanOrEqual(0);
+          expect(outcome.odds.success).toBeLessThanOrEqual(1);
+        },
+      ),
+    );
+  });
+
   it('rolls where on an 80-ft wall the climb failed on a d8 (001:694)', () => {
     let seen = 0;
     for (let i = 0; i < 30; i++) {
