@@ -14,6 +14,7 @@ import {
   GmDerivationInput,
   GmTaskCheckInput,
   MultiContestCheckInput,
+  NpcMoraleCheckInput,
   ObjectiveFromFactorsInput,
 } from './builder.inputs';
 import {
@@ -29,6 +30,7 @@ import {
   GmSpeciesList,
   GmTaskCheckResult,
   MultiContestCheckResult,
+  NpcMoraleCheckResult,
   ObjectiveResult,
 } from './builder.results';
 import { CharactersBuilderService } from './builder.service';
@@ -94,6 +96,17 @@ export class CharactersBuilderController {
   @ApiOkResponse({ type: CoeacNpcResult })
   coeacFollower(@Body() input: CoeacFollowerInput) {
     return this.builder.coeacFollower(input);
+  }
+
+  @Post('coeac/morale-checks')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'COEAC: an NPC’s morale by its kind (followers exempt, hirelings contested, trained animals rated)',
+  })
+  @ApiOkResponse({ type: NpcMoraleCheckResult })
+  npcMorale(@Body() input: NpcMoraleCheckInput, @Req() req: ArbiterRequest) {
+    return this.builder.roll('npcMorale', input, req);
   }
 
   @Post('coeac/follower-losses')

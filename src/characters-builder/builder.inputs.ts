@@ -377,3 +377,42 @@ export class GmBodyRollInput {
   @In.seed()
   seed?: string;
 }
+
+export const MORALE_SUBJECTS = [
+  'hireling',
+  'follower',
+  'companion-animal',
+  'familiar-animal',
+  'trained-animal',
+  'untrained-animal',
+] as const;
+/** GraphQL enum names cannot hold dashes: they use underscores and map to the same ids. */
+export const MoraleSubjectEnum = Object.fromEntries(
+  MORALE_SUBJECTS.map((id) => [id.replace(/-/g, '_'), id]),
+) as Record<string, string>;
+registerEnumType(MoraleSubjectEnum, { name: 'NpcMoraleSubject', description: 'Who is checking morale.' });
+
+@InputType({ description: 'COEAC: an NPC’s morale by its kind.' })
+export class NpcMoraleCheckInput {
+  @In.oneOf('Who checks.', MORALE_SUBJECTS, MoraleSubjectEnum)
+  subject: (typeof MORALE_SUBJECTS)[number];
+  @In.int('Trained animals: the d6 morale rating.', { optional: true, min: 1, max: 6 })
+  rating?: number;
+  @In.string('Trained animals: a disposition of the encounters morale table instead of a rating.', {
+    optional: true,
+    maxLength: 50,
+  })
+  disposition?: string;
+  @In.bool('Trained animals: in mortal danger the check fails unrolled.', { optional: true })
+  mortalDanger?: boolean;
+  @In.int('Hirelings: the controlling player’s Diplomacy or Streetwise pool.', {
+    optional: true,
+    min: 0,
+    max: 1000,
+  })
+  controllerPool?: number;
+  @In.int('Hirelings: their Pool.', { optional: true, min: 0, max: 1000 })
+  hirelingPool?: number;
+  @In.seed()
+  seed?: string;
+}

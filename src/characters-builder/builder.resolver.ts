@@ -15,6 +15,7 @@ import {
   GmDerivationInput,
   GmTaskCheckInput,
   MultiContestCheckInput,
+  NpcMoraleCheckInput,
   ObjectiveFromFactorsInput,
 } from './builder.inputs';
 import {
@@ -30,6 +31,7 @@ import {
   GmSpeciesList,
   GmTaskCheckResult,
   MultiContestCheckResult,
+  NpcMoraleCheckResult,
   ObjectiveResult,
 } from './builder.results';
 import { CharactersBuilderService } from './builder.service';
@@ -79,6 +81,11 @@ export class CharactersBuilderResolver {
   @Query(() => CoeacNpcResult, { description: 'COEAC: a follower or animal.' })
   coeacFollower(@Args('input') input: CoeacFollowerInput) {
     return this.builder.coeacFollower(input);
+  }
+
+  @Mutation(() => NpcMoraleCheckResult, { description: 'COEAC: an NPC’s morale by its kind.' })
+  npcMoraleCheck(@Args('input') input: NpcMoraleCheckInput, @Context() ctx: GraphQLContext) {
+    return this.builder.roll('npcMorale', input, ctx.req);
   }
 
   @Query(() => FollowerLossResult, { description: 'COEAC: replacing a lost follower.' })

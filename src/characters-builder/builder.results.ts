@@ -439,3 +439,20 @@ export class GmSpeciesRow {
 export class GmSpeciesList {
   @Out.nestedList('Species.', () => GmSpeciesRow) items: GmSpeciesRow[];
 }
+
+@ObjectType({ description: 'The chance it holds.' })
+export class NpcMoraleOdds {
+  @Out.number('Exact chance of holding; null when the referee decides.', { nullable: true }) pass:
+    number | null;
+}
+
+@ObjectType({ description: 'A COEAC NPC’s morale.' })
+export class NpcMoraleCheckResult extends Provenance {
+  @Out.string('Who checked.') subject: string;
+  @Out.nested('The rule that applied.', () => MoraleRuleResult) rule: MoraleRuleResult;
+  @Out.bool('False when no roll is made.') rolled: boolean;
+  @Out.bool('True when it holds; null when the referee decides.', { nullable: true }) passed: boolean | null;
+  @Out.intList('Faces.') faces: number[];
+  @Out.int('The rating rolled against, if any.', { nullable: true }) target: number | null;
+  @Out.nested('Exact odds.', () => NpcMoraleOdds) odds: NpcMoraleOdds;
+}

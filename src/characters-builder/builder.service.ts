@@ -4,7 +4,13 @@ import { rollGmAbilities } from '../core/characters/gm-abilities';
 import { buildGm, type GmBuildInput } from '../core/characters/gm-builder';
 import { GM_SPECIES, GM_SPECIES_IDS } from '../core/characters/gm-species';
 import { rollGmBody } from '../core/characters/gm-body';
-import { cairnHireling, coeacFollower, coeacHireling, followerLoss } from '../core/characters/hirelings';
+import {
+  cairnHireling,
+  coeacFollower,
+  coeacHireling,
+  followerLoss,
+  npcMorale,
+} from '../core/characters/hirelings';
 import {
   criticalPoolTest,
   extendedTest,
@@ -30,6 +36,7 @@ export const BUILDER_PROCEDURES = {
   gmAbilityRolls: { name: 'characters.gm-ability-rolls', run: rollGmAbilities },
   gmBody: { name: 'characters.gm-body', run: rollGmBody },
   cairnHireling: { name: 'characters.cairn-hireling', run: cairnHireling },
+  npcMorale: { name: 'characters.npc-morale', run: npcMorale },
   criticalPool: { name: 'check.pool-critical', run: criticalPoolTest },
   extended: { name: 'check.extended', run: extendedTest },
   gmTask: { name: 'check.gm-task', run: gmTask },

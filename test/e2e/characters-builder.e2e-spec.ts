@@ -202,6 +202,25 @@ describe(`character builder, NPC makers and check helpers over REST and GraphQL 
         morale: { check: 'rating' },
         sheets: { coeac: { carrierSlots: 6 } },
       });
+      const morale = await t.http
+        .post('/v1/characters/coeac/morale-checks')
+        .send({ subject: 'trained-animal', rating: 3, seed: 'mule' })
+        .expect(200);
+      expect(morale.body).toMatchObject({ rolled: true, target: 3, odds: { pass: 0.5 }, seed: 'mule' });
+      const gm = await gql(
+        t.server,
+        'mutation { npcMoraleCheck(input: { subject: trained_animal, rating: 3, seed: "mule" }) { passed faces } follower: npcMoraleCheck(input: { subject: follower }) { rolled passed } }',
+      );
+      expect(gm.data).toEqual({
+        npcMoraleCheck: { passed: morale.body.passed, faces: morale.body.faces },
+        follower: { rolled: false, passed: true },
+      });
+      expectProblem(
+        await t.http.post('/v1/characters/coeac/morale-checks').send({ subject: 'ghost' }),
+        400,
+        'VALIDATION_FAILED',
+        'subject',
+      );
       const loss = await t.http
         .post('/v1/characters/coeac/follower-losses')
         .send({ source: 'feat', lostInSession: 4 })

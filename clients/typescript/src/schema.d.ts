@@ -2477,6 +2477,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/characters/coeac/morale-checks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC: an NPC’s morale by its kind (followers exempt, hirelings contested, trained animals rated) */
+    post: operations['CharactersBuilder_npcMorale'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/characters/coeac/follower-losses': {
     parameters: {
       query?: never;
@@ -7196,6 +7213,62 @@ export interface components {
       training?: 'untrained' | 'trained' | 'companion' | 'familiar';
       /** @description Animals only: a pack animal carries 6 slots. */
       packAnimal?: boolean;
+    };
+    NpcMoraleCheckInput: {
+      /**
+       * @description Who checks.
+       * @enum {string}
+       */
+      subject:
+        | 'hireling'
+        | 'follower'
+        | 'companion-animal'
+        | 'familiar-animal'
+        | 'trained-animal'
+        | 'untrained-animal';
+      /** @description Trained animals: the d6 morale rating. */
+      rating?: number;
+      /** @description Trained animals: a disposition of the encounters morale table instead of a rating. */
+      disposition?: string;
+      /** @description Trained animals: in mortal danger the check fails unrolled. */
+      mortalDanger?: boolean;
+      /** @description Hirelings: the controlling player’s Diplomacy or Streetwise pool. */
+      controllerPool?: number;
+      /** @description Hirelings: their Pool. */
+      hirelingPool?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    NpcMoraleOdds: {
+      /** @description Exact chance of holding; null when the referee decides. */
+      pass: number | null;
+    };
+    NpcMoraleCheckResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description Who checked. */
+      subject: string;
+      /** @description The rule that applied. */
+      rule: components['schemas']['MoraleRuleResult'];
+      /** @description False when no roll is made. */
+      rolled: boolean;
+      /** @description True when it holds; null when the referee decides. */
+      passed: boolean | null;
+      /** @description Faces. */
+      faces: number[];
+      /** @description The rating rolled against, if any. */
+      target: number | null;
+      /** @description Exact odds. */
+      odds: components['schemas']['NpcMoraleOdds'];
     };
     FollowerLossInput: {
       /**
@@ -13623,6 +13696,38 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CoeacNpcResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharactersBuilder_npcMorale: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NpcMoraleCheckInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NpcMoraleCheckResult'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -9,7 +9,14 @@ import {
 import { gmBody, rollGmBody } from './gm-body';
 import { buildGm } from './gm-builder';
 import { GM_SPECIES, GM_SPECIES_IDS } from './gm-species';
-import { cairnHireling, coeacFollower, coeacHireling, followerLoss, moraleRule } from './hirelings';
+import {
+  cairnHireling,
+  coeacFollower,
+  coeacHireling,
+  followerLoss,
+  moraleRule,
+  npcMorale,
+} from './hirelings';
 
 const dice = (seed: string) => new Dice(createRng(seed));
 
@@ -132,6 +139,31 @@ describe('COEAC hirelings, followers and animals', () => {
       coeacFollower({ kind: 'animal', pool: 2, hp: 2, role: 'Owl', training: 'familiar' }).morale.check,
     ).toBe('none');
     expect(moraleRule('untrained-animal').check).toBe('referee');
+  });
+
+  it('checks morale by kind: exempt followers, contested hirelings, rated trained animals', () => {
+    expect(npcMorale({ subject: 'follower' }, dice('m'))).toMatchObject({
+      rolled: false,
+      passed: true,
+      odds: { pass: 1 },
+    });
+    expect(npcMorale({ subject: 'familiar-animal' }, dice('m')).rolled).toBe(false);
+    expect(npcMorale({ subject: 'untrained-animal' }, dice('m'))).toMatchObject({
+      passed: null,
+      odds: { pass: null },
+    });
+    const mule = npcMorale({ subject: 'trained-animal', rating: 4 }, dice('m'));
+    expect(mule).toMatchObject({ rolled: true, target: 4, odds: { pass: 4 / 6 } });
+    expect(mule.passed).toBe(mule.faces[0] <= 4);
+    const porters = npcMorale({ subject: 'hireling', controllerPool: 4, hirelingPool: 2 }, dice('m'));
+    expect(porters.rolled).toBe(true);
+    expect(porters.faces).toHaveLength(6);
+    expect(() => npcMorale({ subject: 'hireling', controllerPool: 4 }, dice('m'))).toThrow(
+      expect.objectContaining({ field: 'hirelingPool' }) as Error,
+    );
+    expect(() => npcMorale({ subject: 'ghost' as never }, dice('m'))).toThrow(
+      expect.objectContaining({ field: 'subject' }) as Error,
+    );
   });
 
   it('refills a Feat-granted follower next session, not one gained in the fiction', () => {

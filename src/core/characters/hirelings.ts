@@ -1,6 +1,7 @@
 import { RuleError } from '../errors';
 import type { Dice } from '../random';
 import { invalid, optionalWholeNumber, record, wholeNumber } from '../checks/validate';
+import { moraleCheck } from '../encounters/encounter-procedures';
 import { formulaDistribution } from '../encounters/referee-table';
 import { COEAC_COSTS, type CoeacCostEntry } from '../wealth/coeac-costs';
 
@@ -267,5 +268,85 @@ export function cairnHireling(
       attribute: threeD6(),
       hp: [1, 2, 3, 4, 5, 6].map((total) => ({ total, probability: 1 / 6 })),
     },
+  };
+}
+
+export interface NpcMoraleInput {
+  subject: MoraleSubject;
+  /** Trained animals: the d6 morale rating (1–6) or a disposition of the encounters table. */
+  rating?: number;
+  disposition?: string;
+  mortalDanger?: boolean;
+  /** Hirelings: the controlling player's Diplomacy or Streetwise pool, and the hirelings' Pool. */
+  controllerPool?: number;
+  hirelingPool?: number;
+}
+
+export interface NpcMoraleOutcome {
+  subject: MoraleSubject;
+  rule: MoraleRule;
+  /** False when the rule makes no roll (exempt, or the referee's call). */
+  rolled: boolean;
+  /** True when it holds; null when the referee decides. */
+  passed: boolean | null;
+  faces: number[];
+  target: number | null;
+  odds: { pass: number | null };
+}
+
+const MORALE_SUBJECTS: readonly MoraleSubject[] = [
+  'hireling',
+  'follower',
+  'companion-animal',
+  'familiar-animal',
+  'trained-animal',
+  'untrained-animal',
+];
+
+/**
+ * A COEAC NPC's morale by its kind (003:924–942): exempt followers, companions and familiars hold
+ * without a roll; hirelings make the contested check and trained animals the d6 rating check of the
+ * encounters core; an untrained animal is the referee's call.
+ */
+export function npcMorale(input: NpcMoraleInput, dice: Dice): NpcMoraleOutcome {
+  const body = record(input, 'input');
+  if (!MORALE_SUBJECTS.includes(body.subject as MoraleSubject)) {
+    throw invalid(`\`subject\` is one of: ${MORALE_SUBJECTS.join(', ')}.`, 'subject');
+  }
+  const subject = body.subject as MoraleSubject;
+  const rule = moraleRule(subject);
+  if (rule.check === 'none') {
+    return { subject, rule, rolled: false, passed: true, faces: [], target: null, odds: { pass: 1 } };
+  }
+  if (rule.check === 'referee') {
+    return { subject, rule, rolled: false, passed: null, faces: [], target: null, odds: { pass: null } };
+  }
+  const outcome =
+    rule.check === 'versus'
+      ? moraleCheck(
+          {
+            system: 'coeac-hirelings',
+            controllerPool: wholeNumber(body.controllerPool, 'controllerPool', 0, 1000),
+            hirelingPool: wholeNumber(body.hirelingPool, 'hirelingPool', 0, 1000),
+          },
+          dice,
+        )
+      : moraleCheck(
+          {
+            system: 'coeac',
+            rating: body.rating as number | undefined,
+            disposition: body.disposition as string | undefined,
+            mortalDanger: body.mortalDanger === true,
+          },
+          dice,
+        );
+  return {
+    subject,
+    rule,
+    rolled: outcome.faces.length > 0,
+    passed: outcome.passed,
+    faces: outcome.faces,
+    target: outcome.target,
+    odds: { pass: outcome.odds.pass },
   };
 }
