@@ -320,6 +320,12 @@ export class GmFailureLocation {
   @Out.int('Of this many.') of: number;
 }
 
+@ObjectType({ description: 'How long the attempt takes, against the normal time.' })
+export class GmTaskTime {
+  @Out.number('Times the normal time: the obstacle size (001:698).') obstacleMultiplier: number;
+  @Out.int('Steps further along the time scale taken carefully.') carefulSteps: number;
+}
+
 @ObjectType({ description: 'A G&M task roll with its extensions.' })
 export class GmTaskCheckResult extends Provenance {
   @Out.nested('The assistant’s roll, if any.', () => GmAssistanceRoll, { nullable: true })
@@ -330,6 +336,7 @@ export class GmTaskCheckResult extends Provenance {
   @Out.bool('Passed.') passed: boolean;
   @Out.nested('On failure against an obstacle above 1.', () => GmFailureLocation, { nullable: true })
   failureAt: GmFailureLocation | null;
+  @Out.nested('Time taken.', () => GmTaskTime) time: GmTaskTime;
   @Out.intList('Faces: assistant, roller, location.') faces: number[];
   @Out.nested('Exact odds.', () => SuccessOdds) odds: SuccessOdds;
 }

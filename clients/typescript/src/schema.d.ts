@@ -7585,6 +7585,12 @@ export interface components {
       /** @description Of this many. */
       of: number;
     };
+    GmTaskTime: {
+      /** @description Times the normal time: the obstacle size (001:698). */
+      obstacleMultiplier: number;
+      /** @description Steps further along the time scale taken carefully. */
+      carefulSteps: number;
+    };
     GmTaskCheckResult: {
       /** @description The seed: send it again with the same inputs to get the same dice. */
       seed: string;
@@ -7606,6 +7612,8 @@ export interface components {
       passed: boolean;
       /** @description On failure against an obstacle above 1. */
       failureAt: components['schemas']['GmFailureLocation'] | null;
+      /** @description Time taken. */
+      time: components['schemas']['GmTaskTime'];
       /** @description Faces: assistant, roller, location. */
       faces: number[];
       /** @description Exact odds. */

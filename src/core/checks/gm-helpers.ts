@@ -60,6 +60,11 @@ export interface GmTaskOutcome {
    * first), rolled on a die with as many faces as the obstacle size rounded up (001:694).
    */
   failureAt: { unit: number; of: number } | null;
+  /**
+   * How many times the normal time the attempt takes: the obstacle size, since a larger obstacle
+   * takes proportionately longer (001:698), times one step of the time scale per careful step.
+   */
+  time: { obstacleMultiplier: number; carefulSteps: number };
   faces: number[];
   odds: { success: number };
 }
@@ -75,7 +80,8 @@ export function gmTask(input: GmTaskInput, dice: Dice): GmTaskOutcome {
   const body = record(input, 'input');
   const base = abilityTarget(input);
   const own = optionalWholeNumber(body.fieldBonus, 'fieldBonus', 0, -MAX, MAX);
-  const careful = carefulBonus(optionalWholeNumber(body.carefulSteps, 'carefulSteps', 0, 0, MAX));
+  const carefulSteps = optionalWholeNumber(body.carefulSteps, 'carefulSteps', 0, 0, MAX);
+  const careful = carefulBonus(carefulSteps);
   const faces: number[] = [];
 
   let assistance: GmTaskOutcome['assistance'] = null;
@@ -128,6 +134,7 @@ export function gmTask(input: GmTaskInput, dice: Dice): GmTaskOutcome {
     modifiers: { ...base.modifiers, fieldBonus: granted, careful },
     passed,
     failureAt,
+    time: { obstacleMultiplier: size, carefulSteps },
     faces,
     odds: { success: successOdds },
   };
