@@ -6,6 +6,7 @@ import { Treasure1764100000000 } from './1764100000000-Treasure';
 import { Crafting1764300000000 } from './1764300000000-Crafting';
 import { Receipts1764400000000 } from './1764400000000-Receipts';
 import { Encounters1764500000000 } from './1764500000000-Encounters';
+import { Characters1764650000000 } from './1764650000000-Characters';
 
 /**
  * Every migration, oldest first (TypeORM runs pending ones by timestamp). Listed by class so that
@@ -20,4 +21,5 @@ export const MIGRATIONS = [
   Crafting1764300000000,
   Receipts1764400000000,
   Encounters1764500000000,
+  Characters1764650000000,
 ];

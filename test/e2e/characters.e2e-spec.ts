@@ -1,0 +1,384 @@
+import { DATABASE_KIND, startApp, TestApp } from './harness';
+import { CampaignFixture, createCampaign, createCharacter, createKey } from '../factories/campaign';
+import { codes, gql } from '../factories/graphql';
+import { expectProblem } from '../factories/problem';
+
+interface Key {
+  id: string;
+  auth: { Authorization: string };
+}
+
+const COEAC = {
+  skills: { Streetwise: 3, Medicine: 1 },
+  saves: { Vigor: 2 },
+  maxHp: 12,
+  armor: { kind: 'heavy', shield: true },
+  classResources: { Luck: { max: 3 } },
+};
+const CAIRN = { str: { max: 12 }, dex: { current: 9, max: 14 }, wil: { max: 8 }, maxHp: 5 };
+const ARCHSOUL = { stats: { Intellect: 3, Crafting: 2, Endurance: 4 }, maxHp: 10 };
+const GM = {
+  abilities: { strength: 16, agility: 9, endurance: 15, intelligence: 10, wisdom: 11, charisma: 8 },
+  archetypes: [{ archetype: 'warrior', level: 1 }],
+  species: 'dwarf',
+};
+
+describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  async function table() {
+    const c = await createCampaign(t.server);
+    const hero = await createCharacter(t.server, c, { name: 'Hero', wealth: 3, cash: 5 });
+    const other = await createCharacter(t.server, c, { name: 'Other' });
+    const player: Key = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
+    const viewer: Key = await createKey(t.server, c, { role: 'viewer' });
+    return { c, hero, other, player, viewer };
+  }
+
+  const sheetUrl = (c: CampaignFixture, id: string, system: string) =>
+    `/v1/campaigns/${c.id}/characters/${id}/sheets/${system}`;
+
+  function put(c: CampaignFixture, id: string, system: string, sheet: object, auth = c.auth) {
+    return t.http
+      .put(sheetUrl(c, id, system))
+      .set(auth)
+      .send({ sheet });
+  }
+
+  describe('sheets', () => {
+    it('keeps one sheet per system, derives what the server derives, and shows them on the character', async () => {
+      const { c, hero, viewer } = await table();
+      const coeac = (await put(c, hero.id, 'coeac', COEAC).expect(200)).body;
+      expect(coeac.sheet).toMatchObject({
+        skills: { Streetwise: 3, Medicine: 1 },
+        hp: 12,
+        maxHp: 12,
+        bonusHp: 0,
+        // heavy armour twice a day, a shield once more
+        armor: { kind: 'heavy', shield: true, blockUses: 3, blockUsesPerDay: 3 },
+        classResources: { Luck: { current: 3, max: 3 } },
+        state: 'up',
+      });
+      // One opening entry per tracked value that is not 0.
+      expect(coeac.conditions.map((e: { field: string; delta: number }) => [e.field, e.delta])).toEqual([
+        ['hp', 12],
+        ['maxHp', 12],
+        ['armor.blockUses', 3],
+        ['classResources.Luck.current', 3],
+      ]);
+      const cairn = (await put(c, hero.id, 'cairn', CAIRN).expect(200)).body.sheet;
+      expect(cairn).toMatchObject({
+        str: { current: 12, max: 12 },
+        dex: { current: 9, max: 14 },
+        hp: 5,
+        armor: 0,
+      });
+      await put(c, hero.id, 'archsoul', ARCHSOUL).expect(200);
+      const gm = (await put(c, hero.id, 'gm', GM).expect(200)).body.sheet;
+      expect(Object.keys(gm.reactions).sort()).toEqual(
+        ['evasion', 'fortitude', 'health', 'perception', 'reason', 'willpower'].sort(),
+      );
+      expect(gm.survival.max).toBe(gm.derived.survival);
+      expect(gm.mojo).toEqual({ current: gm.derived.mojo, max: gm.derived.mojo });
+
+      const character = (await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}`).set(viewer.auth))
+        .body;
+      expect(Object.keys(character.sheets).sort()).toEqual(['archsoul', 'cairn', 'coeac', 'gm']);
+      expect(character.sheets.coeac.armor.blockUsesPerDay).toBe(3);
+
+      const answer = await gql(
+        t.server,
+        `query($c: ID!, $h: ID!) { character(campaignId: $c, characterId: $h) { sheets { coeac gm } }
+           characterSheet(campaignId: $c, characterId: $h, system: cairn) { system sheet } }`,
+        { c: c.id, h: hero.id },
+        viewer.auth,
+      );
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data!.character.sheets.coeac.skills).toEqual({ Streetwise: 3, Medicine: 1 });
+      expect(answer.data!.characterSheet.sheet.str).toEqual({ current: 12, max: 12 });
+    });
+
+    it('refuses bad sheets naming the field, and changes nothing', async () => {
+      const { c, hero } = await table();
+      expectProblem(
+        await put(c, hero.id, 'coeac', { skills: { Lore: 'x' } }),
+        400,
+        'VALIDATION_FAILED',
+        'sheet.skills.Lore',
+      );
+      expectProblem(
+        await put(c, hero.id, 'coeac', { skills: { Lore: 1, lore: 2 } }),
+        400,
+        'VALIDATION_FAILED',
+        'sheet.skills.lore',
+      );
+      expectProblem(
+        await put(c, hero.id, 'cairn', { ...CAIRN, hp: 9 }),
+        400,
+        'VALIDATION_FAILED',
+        'sheet.hp',
+      );
+      expectProblem(
+        await put(c, hero.id, 'gm', { ...GM, archetypes: [{ archetype: 'bard', level: 1 }] }),
+        400,
+        'VALIDATION_FAILED',
+        'sheet.archetypes[0].archetype',
+      );
+      expectProblem(
+        await put(c, hero.id, 'coeac', { colour: 'red' }),
+        400,
+        'VALIDATION_FAILED',
+        'sheet.colour',
+      );
+      expectProblem(await put(c, hero.id, 'dnd', {}), 400, 'VALIDATION_FAILED', 'system');
+      expectProblem(
+        await t.http.get(sheetUrl(c, hero.id, 'coeac')).set(c.auth),
+        422,
+        'SHEET_MISSING',
+        'system',
+      );
+      const ledger = await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}/conditions`).set(c.auth);
+      expect(ledger.body.items).toEqual([]);
+    });
+
+    it('lets the player set base values but not tracked or referee ones; viewers set nothing', async () => {
+      const { c, hero, other, player, viewer } = await table();
+      await put(c, hero.id, 'coeac', COEAC).expect(200);
+      const current = (
+        await t.http
+          .get(sheetUrl(c, hero.id, 'coeac'))
+          .set(player.auth)
+          .expect(200)
+      ).body.sheet;
+      // A read, edit, write of the whole sheet with a new skill: allowed.
+      const edited = { ...current, skills: { ...current.skills, Lore: 2 } };
+      delete edited.armor.blockUsesPerDay;
+      const ok = await put(c, hero.id, 'coeac', edited, player.auth).expect(200);
+      expect(ok.body.sheet.skills.Lore).toBe(2);
+      expect(ok.body.conditions).toEqual([]);
+      expectProblem(await put(c, hero.id, 'coeac', { hp: 3 }, player.auth), 403, 'FORBIDDEN', 'sheet.hp');
+      expectProblem(
+        await put(c, hero.id, 'coeac', { classResources: { Luck: { current: 1, max: 3 } } }, player.auth),
+        403,
+        'FORBIDDEN',
+        'sheet.classResources.Luck.current',
+      );
+      expectProblem(
+        await put(c, hero.id, 'coeac', { state: 'dead' }, player.auth),
+        403,
+        'FORBIDDEN',
+        'sheet.state',
+      );
+      expectProblem(await put(c, other.id, 'coeac', { skills: {} }, player.auth), 403, 'FORBIDDEN');
+      expectProblem(await put(c, hero.id, 'coeac', { skills: {} }, viewer.auth), 403, 'FORBIDDEN');
+      expectProblem(await t.http.delete(sheetUrl(c, hero.id, 'coeac')).set(player.auth), 403, 'FORBIDDEN');
+      const after = (await t.http.get(sheetUrl(c, hero.id, 'coeac')).set(c.auth)).body.sheet;
+      expect(after.hp).toBe(12);
+      // GraphQL twin: the same refusal.
+      const refused = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { putCharacterSheet(campaignId: $c, characterId: $h, system: coeac, input: { sheet: { hp: 1 } }) { system } }`,
+        { c: c.id, h: hero.id },
+        player.auth,
+      );
+      expect(codes(refused)).toEqual(['FORBIDDEN']);
+    });
+
+    it('writes a ledger entry per tracked value the referee changes by PUT, and closes them on DELETE', async () => {
+      const { c, hero } = await table();
+      await put(c, hero.id, 'archsoul', ARCHSOUL).expect(200);
+      const replaced = await put(c, hero.id, 'archsoul', { ...ARCHSOUL, hp: 4, fatigue: 2 }).expect(200);
+      expect(
+        replaced.body.conditions.map((e: { field: string; delta: number; valueAfter: number }) => [
+          e.field,
+          e.delta,
+          e.valueAfter,
+        ]),
+      ).toEqual([
+        ['hp', -6, 4],
+        ['fatigue', 2, 2],
+      ]);
+      const deleted = await t.http
+        .delete(sheetUrl(c, hero.id, 'archsoul'))
+        .set(c.auth)
+        .expect(200);
+      expect(
+        deleted.body.conditions.map((e: { field: string; valueAfter: number }) => [e.field, e.valueAfter]),
+      ).toEqual([
+        ['hp', 0],
+        ['maxHp', 0],
+        ['fatigue', 0],
+      ]);
+      const ledger = (
+        await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}/conditions?limit=100`).set(c.auth)
+      ).body.items;
+      const sum = (field: string) =>
+        ledger
+          .filter((e: { field: string }) => e.field === field)
+          .reduce((s: number, e: { delta: number }) => s + e.delta, 0);
+      expect([sum('hp'), sum('maxHp'), sum('fatigue')]).toEqual([0, 0, 0]);
+      expectProblem(await t.http.get(sheetUrl(c, hero.id, 'archsoul')).set(c.auth), 422, 'SHEET_MISSING');
+    });
+
+    it('derives Cairn Armor from the worn items still in the inventory', async () => {
+      const { c, hero } = await table();
+      const item = await t.http
+        .post(`/v1/campaigns/${c.id}/characters/${hero.id}/inventory`)
+        .set(c.auth)
+        .send({ name: 'Brigandine', kind: 'gear' });
+      expect(item.status).toBe(201);
+      const sheet = (
+        await put(c, hero.id, 'cairn', {
+          ...CAIRN,
+          worn: [
+            { itemId: item.body.id, armor: 1 },
+            { itemId: 'gone', armor: 2 },
+          ],
+        }).expect(200)
+      ).body.sheet;
+      expect(sheet).toMatchObject({ armor: 1, armorSource: 'worn' });
+    });
+  });
+
+  describe('the condition ledger', () => {
+    it('adjusts by the referee with a reason, refuses leaving the bounds naming delta, and pages', async () => {
+      const { c, hero, player } = await table();
+      await put(c, hero.id, 'coeac', COEAC).expect(200);
+      const url = `/v1/campaigns/${c.id}/characters/${hero.id}/condition-adjustments`;
+      const hit = await t.http
+        .post(url)
+        .set(c.auth)
+        .send({ system: 'coeac', field: 'hp', delta: -5, reason: 'a falling stone' })
+        .expect(201);
+      expect(hit.body.entries).toEqual([
+        expect.objectContaining({
+          field: 'hp',
+          delta: -5,
+          valueAfter: 7,
+          cause: 'adjustment',
+          reason: 'a falling stone',
+        }),
+      ]);
+      expect(hit.body.sheet.sheet.hp).toBe(7);
+      expectProblem(
+        await t.http.post(url).set(c.auth).send({ system: 'coeac', field: 'hp', delta: -8, reason: 'x' }),
+        422,
+        'OUT_OF_RANGE',
+        'delta',
+      );
+      expectProblem(
+        await t.http.post(url).set(c.auth).send({ system: 'coeac', field: 'hp', delta: 6, reason: 'x' }),
+        422,
+        'OUT_OF_RANGE',
+        'delta',
+      );
+      expectProblem(
+        await t.http
+          .post(url)
+          .set(c.auth)
+          .send({ system: 'coeac', field: 'skills.Lore', delta: 1, reason: 'x' }),
+        400,
+        'VALIDATION_FAILED',
+        'field',
+      );
+      expectProblem(
+        await t.http.post(url).set(c.auth).send({ system: 'cairn', field: 'hp', delta: 1, reason: 'x' }),
+        422,
+        'SHEET_MISSING',
+        'characterId',
+      );
+      expectProblem(
+        await t.http.post(url).set(player.auth).send({ system: 'coeac', field: 'hp', delta: 1, reason: 'x' }),
+        403,
+        'FORBIDDEN',
+      );
+      // Lowering the maximum lowers what it caps, with its own entry.
+      const lowered = await t.http
+        .post(url)
+        .set(c.auth)
+        .send({ system: 'coeac', field: 'maxHp', delta: -6, reason: 'Down and Out' })
+        .expect(201);
+      expect(
+        lowered.body.entries.map((e: { field: string; valueAfter: number }) => [e.field, e.valueAfter]),
+      ).toEqual([
+        ['maxHp', 6],
+        ['hp', 6],
+      ]);
+      const first = await t.http
+        .get(`/v1/campaigns/${c.id}/characters/${hero.id}/conditions?limit=2`)
+        .set(player.auth)
+        .expect(200);
+      expect(first.body.items).toHaveLength(2);
+      const rest = await t.http
+        .get(`/v1/campaigns/${c.id}/characters/${hero.id}/conditions?limit=100&after=${first.body.next}`)
+        .set(player.auth)
+        .expect(200);
+      expect(rest.body.items.length).toBe(5);
+      const gqlPage = await gql(
+        t.server,
+        `query($c: ID!, $h: ID!) { characterConditions(campaignId: $c, characterId: $h, limit: 100) { items { field delta valueAfter cause } next } }`,
+        { c: c.id, h: hero.id },
+        player.auth,
+      );
+      expect(gqlPage.data!.characterConditions.items).toHaveLength(7);
+      const adjusted = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { characterConditionAdjustment(campaignId: $c, characterId: $h, input: { system: coeac, field: "bonusHp", delta: 2, reason: "a potion" }) { entries { field valueAfter } } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(adjusted.data!.characterConditionAdjustment.entries).toEqual([
+        { field: 'bonusHp', valueAfter: 2 },
+      ]);
+    });
+
+    it('loses no change under 60 parallel adjustments of one character, and never applies a retry twice', async () => {
+      const { c, hero } = await table();
+      await put(c, hero.id, 'archsoul', { ...ARCHSOUL, maxHp: 1000, hp: 500 }).expect(200);
+      const url = `/v1/campaigns/${c.id}/characters/${hero.id}/condition-adjustments`;
+      const deltas = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? -2 : 3));
+      const results = await Promise.all(
+        deltas.map((delta, i) =>
+          t.http
+            .post(url)
+            .set(c.auth)
+            .send({
+              system: 'archsoul',
+              field: i % 2 ? 'hp' : 'fatigue',
+              delta: i % 2 ? delta : 1,
+              reason: `r${i}`,
+            }),
+        ),
+      );
+      expect(results.map((r) => r.status).filter((s) => s !== 201)).toEqual([]);
+      const hpSum = deltas.filter((_, i) => i % 2).reduce((s, d) => s + d, 0);
+      const sheet = (await t.http.get(sheetUrl(c, hero.id, 'archsoul')).set(c.auth)).body.sheet;
+      expect({ hp: sheet.hp, fatigue: sheet.fatigue }).toEqual({ hp: 500 + hpSum, fatigue: 30 });
+      const ledger = (
+        await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}/conditions?limit=100`).set(c.auth)
+      ).body.items;
+      const hpEntries = ledger.filter((e: { field: string }) => e.field === 'hp');
+      expect(hpEntries.reduce((s: number, e: { delta: number }) => s + e.delta, 0)).toBe(sheet.hp);
+      // Each entry's value after is the one before it plus its delta.
+      let running = 0;
+      for (const e of hpEntries) {
+        running += e.delta;
+        expect(e.valueAfter).toBe(running);
+      }
+      const send = () =>
+        t.http
+          .post(url)
+          .set(c.auth)
+          .set('idempotency-key', 'hit-once')
+          .send({ system: 'archsoul', field: 'hp', delta: -1, reason: 'once' });
+      const [a, b] = await Promise.all([send(), send()]);
+      expect([a.status, b.status]).toEqual([201, 201]);
+      const after = (await t.http.get(sheetUrl(c, hero.id, 'archsoul')).set(c.auth)).body.sheet.hp;
+      expect(after).toBe(sheet.hp - 1);
+    });
+  });
+});
