@@ -381,4 +381,168 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
       expect(after).toBe(sheet.hp - 1);
     });
   });
+
+  describe('NPCs', () => {
+    it('makes a COEAC adversary from a grade and tag, and hides referee-only NPCs from other keys', async () => {
+      const { c, hero, player, viewer } = await table();
+      const made = await t.http
+        .post(`/v1/campaigns/${c.id}/npcs`)
+        .set(c.auth)
+        .send({
+          name: 'Bog troll',
+          kind: 'adversary',
+          grade: 'major',
+          tag: 'elite',
+          notes: 'lair under the bridge',
+        })
+        .expect(201);
+      // SPEC 5.4: Major 9d / 14 HP / save Ob 4; Elite +50 % HP.
+      expect(made.body).toMatchObject({
+        visibility: 'referee',
+        showNumbers: false,
+        grade: 'major',
+        tag: 'elite',
+      });
+      expect(made.body.sheets.coeac).toMatchObject({ pool: 9, hp: 21, maxHp: 21, saveObjective: 4 });
+      const hidden = made.body.id;
+      const shown = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({
+            name: 'Porter',
+            kind: 'hireling',
+            boundTo: hero.id,
+            visibility: 'players',
+            visibleState: 'tired',
+            sheets: { coeac: { pool: 2, maxHp: 2 } },
+          })
+          .expect(201)
+      ).body.id;
+      for (const key of [player, viewer]) {
+        expectProblem(
+          await t.http.get(`/v1/campaigns/${c.id}/npcs/${hidden}`).set(key.auth),
+          404,
+          'NOT_FOUND',
+        );
+        expectProblem(
+          await t.http.get(`/v1/campaigns/${c.id}/npcs/${hidden}/sheets/coeac`).set(key.auth),
+          404,
+          'NOT_FOUND',
+        );
+        const list = (await t.http.get(`/v1/campaigns/${c.id}/npcs`).set(key.auth).expect(200)).body.items;
+        expect(list.map((n: { id: string }) => n.id)).toEqual([shown]);
+        // Shown without its numbers: name, kind and visible state only.
+        expect(list[0]).toMatchObject({
+          name: 'Porter',
+          kind: 'hireling',
+          visibleState: 'tired',
+          sheets: null,
+          grade: null,
+          notes: null,
+        });
+        expectProblem(
+          await t.http.get(`/v1/campaigns/${c.id}/npcs/${shown}/sheets/coeac`).set(key.auth),
+          403,
+          'FORBIDDEN',
+        );
+        expectProblem(
+          await t.http.get(`/v1/campaigns/${c.id}/npcs/${shown}/conditions`).set(key.auth),
+          403,
+          'FORBIDDEN',
+        );
+        const answer = await gql(
+          t.server,
+          `query($c: ID!, $n: ID!) { npc(campaignId: $c, npcId: $n) { name } npcs(campaignId: $c) { items { id name sheets { coeac } } } }`,
+          { c: c.id, n: hidden },
+          key.auth,
+        );
+        expect(codes(answer)).toEqual(['NOT_FOUND']);
+      }
+      expectProblem(
+        await t.http.post(`/v1/campaigns/${c.id}/npcs`).set(player.auth).send({ name: 'x', kind: 'other' }),
+        403,
+        'FORBIDDEN',
+      );
+      // The referee shows the numbers: now every key sees the sheet.
+      await t.http
+        .patch(`/v1/campaigns/${c.id}/npcs/${shown}`)
+        .set(c.auth)
+        .send({ showNumbers: true })
+        .expect(200);
+      const seen = (await t.http.get(`/v1/campaigns/${c.id}/npcs/${shown}`).set(viewer.auth).expect(200))
+        .body;
+      expect(seen.sheets.coeac).toMatchObject({ pool: 2, hp: 2 });
+      // The NPC ledger and its adjustments (referee).
+      await t.http
+        .post(`/v1/campaigns/${c.id}/npcs/${shown}/condition-adjustments`)
+        .set(c.auth)
+        .send({ system: 'coeac', field: 'hp', delta: -2, reason: 'an arrow' })
+        .expect(201);
+      const ledger = (
+        await t.http.get(`/v1/campaigns/${c.id}/npcs/${shown}/conditions`).set(viewer.auth).expect(200)
+      ).body.items;
+      expect(ledger.map((e: { field: string; valueAfter: number }) => [e.field, e.valueAfter])).toEqual([
+        ['hp', 2],
+        ['maxHp', 2],
+        ['hp', 0],
+      ]);
+      expectProblem(
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'x', kind: 'other', boundTo: 'nobody' }),
+        400,
+        'VALIDATION_FAILED',
+        'boundTo',
+      );
+      expectProblem(
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'x', kind: 'other', sheets: { cairn: { str: 3 } } }),
+        400,
+        'VALIDATION_FAILED',
+        'sheets.cairn.str',
+      );
+      await t.http.delete(`/v1/campaigns/${c.id}/npcs/${hidden}`).set(c.auth).expect(200);
+      expectProblem(await t.http.get(`/v1/campaigns/${c.id}/npcs/${hidden}`).set(c.auth), 404, 'NOT_FOUND');
+    });
+
+    it('has GraphQL twins for NPCs', async () => {
+      const { c } = await table();
+      const made = await gql(
+        t.server,
+        `mutation($c: ID!) { createNpc(campaignId: $c, input: { name: "Wolf", kind: animal, grade: minor }) { id sheets { coeac } } }`,
+        { c: c.id },
+        c.auth,
+      );
+      expect(made.errors).toBeUndefined();
+      const id = made.data!.createNpc.id;
+      expect(made.data!.createNpc.sheets.coeac).toMatchObject({ pool: 3, hp: 4 });
+      const updated = await gql(
+        t.server,
+        `mutation($c: ID!, $n: ID!) { updateNpc(campaignId: $c, npcId: $n, input: { visibility: players }) { visibility }
+           putNpcSheet(campaignId: $c, npcId: $n, system: cairn, input: { sheet: { str: { max: 8 }, dex: { max: 12 }, wil: { max: 5 }, maxHp: 3 } }) { sheet } }`,
+        { c: c.id, n: id },
+        c.auth,
+      );
+      expect(updated.errors).toBeUndefined();
+      expect(updated.data!.putNpcSheet.sheet.dex).toEqual({ current: 12, max: 12 });
+      const ledger = await gql(
+        t.server,
+        `query($c: ID!, $n: ID!) { npcConditions(campaignId: $c, npcId: $n) { items { system field } } npcSheet(campaignId: $c, npcId: $n, system: coeac) { sheet } }`,
+        { c: c.id, n: id },
+        c.auth,
+      );
+      expect(ledger.data!.npcConditions.items.length).toBeGreaterThan(2);
+      const removed = await gql(
+        t.server,
+        `mutation($c: ID!, $n: ID!) { deleteNpc(campaignId: $c, npcId: $n) { id } }`,
+        { c: c.id, n: id },
+        c.auth,
+      );
+      expect(removed.data!.deleteNpc.id).toBe(id);
+    });
+  });
 });
