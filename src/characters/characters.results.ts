@@ -244,7 +244,10 @@ export class SheetCheckResult {
   @Out.int('Cairn: the attribute saved against, after modifiers.', { optional: true })
   attribute?: number;
 
-  @Out.string('Cairn: always-passes or always-fails when a 1 or 20 decided it.', { optional: true })
+  @Out.string('Cairn: always-passes or always-fails when a 1 or 20 decided it, else null.', {
+    optional: true,
+    nullable: true,
+  })
   automatic?: string | null;
 
   @Out.int('G&M: the number to roll at or under.', { optional: true })

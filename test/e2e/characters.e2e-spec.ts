@@ -1,5 +1,12 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
-import { CampaignFixture, createCampaign, createCharacter, createKey } from '../factories/campaign';
+import {
+  CampaignFixture,
+  createCampaign,
+  createCharacter,
+  createKey,
+  startSession,
+} from '../factories/campaign';
+import { poolSuccessProbability } from '../../src/core/odds';
 import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
 
@@ -543,6 +550,248 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
         c.auth,
       );
       expect(removed.data!.deleteNpc.id).toBe(id);
+    });
+  });
+
+  describe('checks that read the sheet', () => {
+    const checkUrl = (c: CampaignFixture, id: string) => `/v1/campaigns/${c.id}/characters/${id}/checks`;
+
+    it('builds a COEAC pool of 2 + the rating, adds stronghold tag dice, and names every modifier', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Hero', wealth: 5, cash: 50 });
+      const player: Key = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
+      await startSession(t.server, c);
+      await put(c, hero.id, 'coeac', COEAC).expect(200);
+      const plain = await t.http
+        .post(checkUrl(c, hero.id))
+        .set(player.auth)
+        .send({ system: 'coeac', skill: 'streetwise', objective: 3, bonusDice: 1, seed: 'alley' })
+        .expect(201);
+      expect(plain.body).toMatchObject({
+        system: 'coeac',
+        check: 'pool',
+        characterId: hero.id,
+        rating: { kind: 'skill', name: 'Streetwise', value: 3 },
+        modifiers: [
+          { source: 'base', dice: 2 },
+          { source: 'skill:Streetwise', dice: 3 },
+          { source: 'bonusDice', dice: 1 },
+        ],
+        dice: 6,
+        objective: 3,
+      });
+      expect(plain.body.faces).toHaveLength(6);
+      expect(plain.body.odds.success).toBeCloseTo(poolSuccessProbability(6, 3), 12);
+      // The logged roll replays to the same faces.
+      const replay = await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${plain.body.rollId}/replay`)
+        .set(c.auth)
+        .expect(200);
+      expect(replay.body.matches).toBe(true);
+      // A stronghold tag matching the task adds a die, named.
+      const keep = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/strongholds`)
+          .set(c.auth)
+          .send({ name: 'Keep', ownerCharacterId: hero.id })
+          .expect(201)
+      ).body;
+      await t.http
+        .post(`/v1/campaigns/${c.id}/strongholds/${keep.id}/improvements`)
+        .set(c.auth)
+        .send({ wager: 40, seed: 'build-Keep' })
+        .expect(201);
+      await t.http
+        .post(`/v1/campaigns/${c.id}/strongholds/${keep.id}/tags`)
+        .set(c.auth)
+        .send({ name: 'library' })
+        .expect(201);
+      const tagged = await t.http
+        .post(checkUrl(c, hero.id))
+        .set(player.auth)
+        .send({ system: 'coeac', save: 'VIGOR', objective: 2, taskTags: ['library'] })
+        .expect(201);
+      expect(tagged.body.modifiers).toEqual([
+        { source: 'base', dice: 2 },
+        { source: 'save:Vigor', dice: 2 },
+        { source: 'strongholdBonus', dice: 1 },
+      ]);
+      expect(tagged.body.dice).toBe(5);
+      expect(tagged.body.strongholdBonus.bonusDice).toBe(1);
+      expect(tagged.body.odds.success).toBeCloseTo(poolSuccessProbability(5, 2), 12);
+      expectProblem(
+        await t.http
+          .post(checkUrl(c, hero.id))
+          .set(player.auth)
+          .send({ system: 'coeac', skill: 'Juggling', objective: 1 }),
+        400,
+        'VALIDATION_FAILED',
+        'skill',
+      );
+      expectProblem(
+        await t.http
+          .post(checkUrl(c, hero.id))
+          .set(player.auth)
+          .send({ system: 'coeac', skill: 'Lore', difficulty: 3, objective: 1 }),
+        400,
+        'VALIDATION_FAILED',
+        'difficulty',
+      );
+    });
+
+    it('answers SHEET_MISSING naming the character and the system, and refuses other players and viewers', async () => {
+      const { c, hero, other, player, viewer } = await table();
+      const missing = await t.http
+        .post(checkUrl(c, hero.id))
+        .set(player.auth)
+        .send({ system: 'cairn', attribute: 'STR' });
+      expectProblem(missing, 422, 'SHEET_MISSING', 'characterId');
+      expect(missing.body.detail).toContain(hero.id);
+      expect(missing.body.detail).toContain('cairn');
+      expectProblem(
+        await t.http.post(checkUrl(c, other.id)).set(player.auth).send({ system: 'cairn', attribute: 'STR' }),
+        403,
+        'FORBIDDEN',
+      );
+      expectProblem(
+        await t.http.post(checkUrl(c, hero.id)).set(viewer.auth).send({ system: 'cairn', attribute: 'STR' }),
+        403,
+        'FORBIDDEN',
+      );
+      expectProblem(
+        await t.http
+          .post(checkUrl(c, hero.id))
+          .set(player.auth)
+          .send({ system: 'cairn', attribute: 'STR', secret: true }),
+        403,
+        'FORBIDDEN',
+      );
+      const answer = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { characterCheck(campaignId: $c, characterId: $h, input: { system: gm, reaction: "health" }) { passed } }`,
+        { c: c.id, h: hero.id },
+        player.auth,
+      );
+      expect(codes(answer)).toEqual(['SHEET_MISSING']);
+    });
+
+    it('rolls Cairn saves under the current attribute, Archsoul stats at a difficulty and G&M reactions, REST and GraphQL', async () => {
+      const { c, hero } = await table();
+      await put(c, hero.id, 'cairn', CAIRN).expect(200);
+      await put(c, hero.id, 'archsoul', ARCHSOUL).expect(200);
+      await put(c, hero.id, 'gm', GM).expect(200);
+      // A wound lowers current DEX: the save reads the current value.
+      await t.http
+        .post(`/v1/campaigns/${c.id}/characters/${hero.id}/condition-adjustments`)
+        .set(c.auth)
+        .send({ system: 'cairn', field: 'dex.current', delta: -4, reason: 'a deep cut' })
+        .expect(201);
+      const save = (
+        await t.http
+          .post(checkUrl(c, hero.id))
+          .set(c.auth)
+          .send({ system: 'cairn', attribute: 'dex', seed: 's' })
+          .expect(201)
+      ).body;
+      expect(save).toMatchObject({
+        check: 'save',
+        attribute: 5,
+        rating: { kind: 'attribute', name: 'DEX', value: 5 },
+      });
+      expect(save.odds.success).toBeCloseTo(5 / 20, 12);
+      const pool = (
+        await t.http
+          .post(checkUrl(c, hero.id))
+          .set(c.auth)
+          .send({
+            system: 'archsoul',
+            stats: ['intellect', 'Crafting'],
+            difficulty: 4,
+            bonusDice: 1,
+            seed: 'a',
+          })
+          .expect(201)
+      ).body;
+      expect(pool).toMatchObject({
+        check: 'difficulty-pool',
+        dice: 6,
+        effectiveDifficulty: 4,
+        rating: { kind: 'stats', name: 'Intellect+Crafting', value: 5 },
+        modifiers: [
+          { source: 'stat:Intellect', dice: 3 },
+          { source: 'stat:Crafting', dice: 2 },
+          { source: 'bonusDice', dice: 1 },
+        ],
+      });
+      expect(pool.odds.success).toBeCloseTo(1 - (1 / 2) ** 6, 12);
+      const sheet = (await t.http.get(sheetUrl(c, hero.id, 'gm')).set(c.auth)).body.sheet;
+      const answer = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { characterCheck(campaignId: $c, characterId: $h, input: { system: gm, reaction: "Fortitude", modifier: -2, seed: "g" }) {
+           check target passed odds { success } rating { kind name value } modifiers { source amount dice } targetModifiers { penalty } rollId } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(answer.errors).toBeUndefined();
+      const rolled = answer.data!.characterCheck;
+      expect(rolled).toMatchObject({
+        check: 'ability',
+        target: sheet.reactions.fortitude - 2,
+        rating: { kind: 'reaction', name: 'fortitude', value: sheet.reactions.fortitude },
+        targetModifiers: { penalty: 2 },
+      });
+      expect(rolled.modifiers).toEqual([
+        { source: 'reaction:fortitude', amount: sheet.reactions.fortitude, dice: null },
+        { source: 'modifier', amount: -2, dice: null },
+      ]);
+      expect(rolled.odds.success).toBeCloseTo(
+        Math.min(20, Math.max(0, sheet.reactions.fortitude - 2)) / 20,
+        12,
+      );
+    });
+
+    it('rolls an NPC’s Pool without the +2, sealed for other keys while its numbers are hidden', async () => {
+      const { c, player } = await table();
+      const npc = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'Ogre', kind: 'adversary', grade: 'moderate', visibility: 'players' })
+          .expect(201)
+      ).body;
+      const url = `/v1/campaigns/${c.id}/npcs/${npc.id}/checks`;
+      const rolled = (
+        await t.http.post(url).set(c.auth).send({ system: 'coeac', objective: 2, seed: 'ogre' }).expect(201)
+      ).body;
+      expect(rolled).toMatchObject({
+        npcId: npc.id,
+        dice: 6,
+        rating: { kind: 'pool', value: 6 },
+        modifiers: [{ source: 'pool', dice: 6 }],
+      });
+      const seen = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${rolled.rollId}`).set(player.auth).expect(200)
+      ).body;
+      expect(seen.sealed).toBe(true);
+      expect(JSON.stringify(seen)).not.toContain('ogre');
+      expectProblem(
+        await t.http.post(url).set(player.auth).send({ system: 'coeac', objective: 2 }),
+        403,
+        'FORBIDDEN',
+      );
+      // Shown with its numbers, its rolls are public unless the referee seals them.
+      await t.http
+        .patch(`/v1/campaigns/${c.id}/npcs/${npc.id}`)
+        .set(c.auth)
+        .send({ showNumbers: true })
+        .expect(200);
+      const open = (
+        await t.http.post(url).set(c.auth).send({ system: 'coeac', objective: 2, seed: 'ogre-2' }).expect(201)
+      ).body;
+      const openSeen = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${open.rollId}`).set(player.auth).expect(200)
+      ).body;
+      expect(openSeen.sealed).toBe(false);
     });
   });
 });
