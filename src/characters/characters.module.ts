@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChecksModule } from '../checks/checks.module';
+import { WealthModule } from '../wealth/wealth.module';
+import { HirelingPurchases } from './hireling-purchases';
 import { CHARACTER_ENTITIES } from './characters.entities';
 import { CharacterSheetsController, NpcsController } from './characters.controller';
 import { CharactersResolver } from './characters.resolver';
@@ -16,9 +18,16 @@ import { SheetsService } from './sheets.service';
  * SheetChecksService.addModifier (their say in every sheet check).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(CHARACTER_ENTITIES), ChecksModule],
+  imports: [TypeOrmModule.forFeature(CHARACTER_ENTITIES), ChecksModule, WealthModule],
   controllers: [CharacterSheetsController, NpcsController],
-  providers: [SheetsService, NpcsService, SheetChecksService, CharactersResolver, InventoryDerivation],
+  providers: [
+    SheetsService,
+    NpcsService,
+    SheetChecksService,
+    CharactersResolver,
+    InventoryDerivation,
+    HirelingPurchases,
+  ],
   exports: [SheetsService, NpcsService, SheetChecksService],
 })
 export class CharactersModule {}

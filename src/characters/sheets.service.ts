@@ -176,6 +176,7 @@ export class SheetsService implements OnModuleInit {
     system: SheetSystem,
     input: Record<string, unknown>,
     prefix = 'sheet',
+    options: { procedure?: string; rollId?: string | null } = {},
   ): Promise<SheetAnswer> {
     const campaign = await this.campaigns.campaign(m, who.campaignId);
     const full = await this.owner(m, who.campaignId, owner);
@@ -183,7 +184,7 @@ export class SheetsService implements OnModuleInit {
     const settings = { settings: campaign.settings };
     const sheet = renamed(prefix, () => {
       const made =
-        who.role === 'referee'
+        who.role === 'referee' || options.procedure
           ? normaliseSheet(system, system === 'gm' ? withGmDefaults(input, settings) : input)
           : playerSheet(system, current?.data ?? null, input);
       deriveSheet(system, made, settings); // refuses what cannot be derived (an unknown archetype)
@@ -211,7 +212,10 @@ export class SheetsService implements OnModuleInit {
     for (const change of changes) {
       entries.push(
         await this.writeEntry(m, who, campaign, full, system, change.field, change.delta, change.after, {
-          cause: 'sheet',
+          // A procedure's sheet (a hireling bought) names it; otherwise the referee's PUT.
+          ...(options.procedure
+            ? { cause: 'procedure' as const, procedure: options.procedure, rollId: options.rollId ?? null }
+            : { cause: 'sheet' as const }),
           reason: current ? 'sheet replaced' : 'sheet created',
         }),
       );

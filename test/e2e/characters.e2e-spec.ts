@@ -794,4 +794,61 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
       expect(openSeen.sealed).toBe(false);
     });
   });
+
+  describe('hirelings bought into NPCs', () => {
+    it('makes an NPC bound to the buyer from the Cost line, with its Pool, HP and a Porter’s carrier', async () => {
+      const { c, hero, player } = await table();
+      const url = `/v1/campaigns/${c.id}/characters/${hero.id}/purchases`;
+      const bought = await t.http
+        .post(url)
+        .set(player.auth)
+        .send({ cost: 3, wager: 0, item: 'porter' })
+        .expect(201);
+      expect(bought.body.acquired).toBe(true);
+      const npcId = bought.body.hirelingNpcId;
+      expect(npcId).toEqual(expect.any(String));
+      const npc = (await t.http.get(`/v1/campaigns/${c.id}/npcs/${npcId}`).set(player.auth).expect(200)).body;
+      expect(npc).toMatchObject({
+        kind: 'hireling',
+        boundTo: hero.id,
+        visibility: 'players',
+        showNumbers: true,
+      });
+      expect(npc.sheets.coeac).toMatchObject({ pool: 2, hp: 2, maxHp: 2 });
+      const ledger = (await t.http.get(`/v1/campaigns/${c.id}/npcs/${npcId}/conditions`).set(player.auth))
+        .body.items;
+      expect(ledger[0]).toMatchObject({
+        field: 'hp',
+        delta: 2,
+        cause: 'procedure',
+        procedure: 'wealth.purchase',
+        rollId: bought.body.rollId,
+      });
+      const inventory = (
+        await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}/inventory`).set(player.auth).expect(200)
+      ).body;
+      expect(inventory.carriers.map((k: { kind: string }) => k.kind)).toEqual(['porter']);
+      // Not a hireling's Cost line (another item, or another Cost): no NPC.
+      const rope = await t.http
+        .post(url)
+        .set(player.auth)
+        .send({ cost: 1, wager: 0, item: 'Rope' })
+        .expect(201);
+      expect(rope.body.hirelingNpcId).toBeUndefined();
+      const odd = await t.http
+        .post(url)
+        .set(player.auth)
+        .send({ cost: 2, wager: 0, item: 'Porter' })
+        .expect(201);
+      expect(odd.body.hirelingNpcId).toBeUndefined();
+      // The GraphQL twin answers it too.
+      const answer = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { characterPurchase(campaignId: $c, characterId: $h, input: { cost: 5, wager: 0, item: "Mercenary" }) { acquired hirelingNpcId } }`,
+        { c: c.id, h: hero.id },
+        player.auth,
+      );
+      expect(answer.errors).toBeUndefined();
+    });
+  });
 });

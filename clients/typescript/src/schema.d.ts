@@ -3755,6 +3755,8 @@ export interface components {
       character: components['schemas']['CharacterMoney'];
       /** @description The ledger entry written. */
       ledgerEntry: components['schemas']['LedgerEntry'];
+      /** @description A COEAC hireling bought by its Cost line (item "Porter", "Mercenary", …): the NPC made for it, bound to the buyer (characters domain). */
+      hirelingNpcId?: string;
     };
     CharacterSaleInput: {
       /**

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
+import { abilityRoll, difficultyPool, poolTest, rollUnderSave } from '../checks';
 import { RuleError } from '../errors';
+import { createRng, Dice } from '../random';
 import { applyCondition, sheetDifferences } from './ledger';
 import {
   coeacBlockUsesPerDay,
@@ -195,9 +197,7 @@ describe('the condition ledger', () => {
 });
 
 describe('checks that read the sheet', () => {
-  it('answers odds in [0, 1] for every system whatever the ratings and modifiers', async () => {
-    const { poolTest, rollUnderSave, difficultyPool, abilityRoll } = await import('../checks');
-    const { Dice, createRng } = await import('../random');
+  it('answers odds in [0, 1] for every system whatever the ratings and modifiers', () => {
     const run = {
       pool: poolTest,
       save: rollUnderSave,
