@@ -186,7 +186,7 @@ export class SheetsService implements OnModuleInit {
       const made =
         who.role === 'referee' || options.procedure
           ? normaliseSheet(system, system === 'gm' ? withGmDefaults(input, settings) : input)
-          : playerSheet(system, current?.data ?? null, input);
+          : playerSheet(system, current?.data ?? this.startingSheet(system, input, settings), input);
       deriveSheet(system, made, settings); // refuses what cannot be derived (an unknown archetype)
       return made;
     });
@@ -366,6 +366,19 @@ export class SheetsService implements OnModuleInit {
     const npc = await m.findOne(NpcEntity, { where: { id: owner.id, campaignId } });
     if (!npc) throw Problem.notFound(`NPC ${owner.id}`);
     return { kind: 'npc', id: npc.id, name: npc.name, campaignId };
+  }
+
+  /**
+   * What a player's new sheet starts from: nothing, except for G&M, where the maxima of survival,
+   * verve and mojo start at what the player's abilities and archetype derive (they are tracked, so
+   * the player could not set them, but they follow from base values the player may set).
+   */
+  private startingSheet(system: SheetSystem, input: Record<string, unknown>, settings: DerivationContext) {
+    if (system !== 'gm') return null;
+    const base: Record<string, unknown> = {};
+    for (const key of ['abilities', 'archetypes', 'species', 'movement'])
+      if (key in input) base[key] = input[key];
+    return normaliseSheet('gm', withGmDefaults(base, settings));
   }
 
   private async findSheet(

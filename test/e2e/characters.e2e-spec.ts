@@ -180,6 +180,9 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
         'FORBIDDEN',
         'sheet.state',
       );
+      // A player's new G&M sheet starts with the maxima its abilities and archetype derive.
+      const gm = (await put(c, hero.id, 'gm', GM, player.auth).expect(200)).body.sheet;
+      expect(gm.survival).toEqual({ current: gm.derived.survival, max: gm.derived.survival });
       expectProblem(await put(c, other.id, 'coeac', { skills: {} }, player.auth), 403, 'FORBIDDEN');
       expectProblem(await put(c, hero.id, 'coeac', { skills: {} }, viewer.auth), 403, 'FORBIDDEN');
       expectProblem(await t.http.delete(sheetUrl(c, hero.id, 'coeac')).set(player.auth), 403, 'FORBIDDEN');

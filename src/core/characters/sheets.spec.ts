@@ -5,6 +5,7 @@ import { createRng, Dice } from '../random';
 import { applyCondition, sheetDifferences } from './ledger';
 import {
   coeacBlockUsesPerDay,
+  extendSystem,
   normaliseSheet,
   playerSheet,
   readPath,
@@ -250,5 +251,24 @@ describe('checks that read the sheet', () => {
       planSheetCheck('coeac', normaliseSheet('coeac', { pool: 4 }), { objective: 1 }, { npc: true }).input
         .pool,
     ).toBe(4);
+  });
+});
+
+describe('extending a system', () => {
+  it('adds tracked values that go through the ledger, and fields the sheet keeps', () => {
+    extendSystem('archsoul', {
+      tracked: [{ path: 'wounds', initial: 0, description: 'Wounds (a later domain)' }],
+      refereeFields: ['wounds', 'scarred'],
+      normalise: (input, sheet) => ({
+        ...sheet,
+        wounds: (input.wounds as number) ?? 0,
+        scarred: input.scarred === true,
+      }),
+    });
+    const sheet = normaliseSheet('archsoul', { stats: { Resolve: 2 }, wounds: 1, scarred: true });
+    expect(sheet).toMatchObject({ stats: { Resolve: 2 }, wounds: 1, scarred: true });
+    expect(trackedPaths('archsoul', sheet)).toContain('wounds');
+    expect(applyCondition('archsoul', sheet, 'wounds', 2).change).toMatchObject({ before: 1, after: 3 });
+    expect(ruleError(() => playerSheet('archsoul', sheet, { wounds: 0 })).field).toBe('sheet.wounds');
   });
 });
