@@ -32,6 +32,7 @@ import { InventoryModule } from './inventory/inventory.module';
 import { TreasureModule } from './treasure/treasure.module';
 import { CraftingModule } from './crafting/crafting.module';
 import { CharactersModule } from './characters/characters.module';
+import { CharactersBuilderModule } from './characters-builder/characters-builder.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 @Module({})
@@ -80,6 +81,7 @@ export class AppModule {
         CraftingModule,
         EncountersModule,
         CharactersModule,
+        CharactersBuilderModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },

@@ -2535,6 +2535,244 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/characters/gm/ability-rolls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: six ability scores, each 4d6 keeping the highest three */
+    post: operations['CharactersBuilder_gmAbilityRolls'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/characters/gm/species': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** G&M: the species we ship (only what the worked example states) */
+    get: operations['CharactersBuilder_gmSpecies'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/characters/gm/derivations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: reactions, survival, verve, mojo, attack, defense and damage from scores and archetype */
+    post: operations['CharactersBuilder_gmDerivation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/characters/gm/body-rolls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: age, height and weight from species numbers (referee data) and the scores */
+    post: operations['CharactersBuilder_gmBodyRoll'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/characters/cairn/hirelings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cairn: a hireling (3d6 STR, DEX, WIL; 1d6 HP) as an NPC sheet */
+    post: operations['CharactersBuilder_cairnHireling'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/characters/coeac/hirelings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC: a hireling from its Cost-table line (Pool, HP, Role, carrier slots) */
+    post: operations['CharactersBuilder_coeacHireling'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/characters/coeac/followers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC: a follower or animal as an NPC sheet, with its morale rule */
+    post: operations['CharactersBuilder_coeacFollower'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/characters/coeac/follower-losses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC: whether a lost follower is replaced, and from which session */
+    post: operations['CharactersBuilder_followerLoss'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/checks/objective': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC: an Objective from its Factors, with its label */
+    post: operations['CheckHelpers_objective'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/checks/pool-critical': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC pool test with the critical flag (margin of 3 or more) */
+    post: operations['CheckHelpers_poolCritical'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/checks/extended': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC extended test: pool tests toward a count or ratio of passes */
+    post: operations['CheckHelpers_extended'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/checks/damage-halving': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC: halve a damage result after adding +Ns, rounding up */
+    post: operations['CheckHelpers_damageHalving'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/checks/gm-task': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M roll with field bonus, careful attempt, assistance and failure location */
+    post: operations['CheckHelpers_gmTask'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/checks/gm-multi-contest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M contest of two to six sides racing for one goal */
+    post: operations['CheckHelpers_gmMultiContest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6878,6 +7116,1038 @@ export interface components {
       visibleState?: string;
       /** @description Referee notes. */
       notes?: string;
+    };
+    GmAbilityRollsInput: {
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmAbilityRollScore: {
+      /** @description The four faces, in the order rolled. */
+      faces: number[];
+      /** @description The three kept, highest first. */
+      kept: number[];
+      /** @description The face dropped. */
+      dropped: number;
+      /** @description The score. */
+      total: number;
+    };
+    TotalProbability: {
+      /** @description The total. */
+      total: number;
+      /** @description Its exact probability. */
+      probability: number;
+    };
+    GmAbilityRollsResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description The six scores, in the order rolled. */
+      scores: components['schemas']['GmAbilityRollScore'][];
+      /** @description Every face, in order. */
+      faces: number[];
+      /** @description The exact distribution of one score (3–18). */
+      distribution: components['schemas']['TotalProbability'][];
+    };
+    GmSpeciesBody: {
+      /** @description Base age. */
+      baseAge: number;
+      /** @description Age d6s. */
+      ageDice: number;
+      /** @description Base height (in). */
+      baseHeight: number;
+      /** @description Height d6s. */
+      heightDice: number;
+      /** @description Base weight (lb). */
+      baseWeight: number;
+    };
+    GmSpeciesRow: {
+      /** @description Id. */
+      id: string;
+      /** @description Name. */
+      name: string;
+      /** @description Added to the scores. */
+      abilityAdjustments: {
+        [key: string]: unknown;
+      };
+      /** @description Special contributors to reactions. */
+      reactions: {
+        [key: string]: unknown;
+      };
+      /** @description Base Movement. */
+      baseMovement: number;
+      /** @description Age, height and weight numbers. */
+      body: components['schemas']['GmSpeciesBody'];
+      /** @description What the example states that we do not compute. */
+      notes: string[];
+    };
+    GmSpeciesList: {
+      /** @description Species. */
+      items: components['schemas']['GmSpeciesRow'][];
+    };
+    GmAbilitiesInput: {
+      /**
+       * @description Strength.
+       * @example 18
+       */
+      strength: number;
+      /**
+       * @description Agility.
+       * @example 10
+       */
+      agility: number;
+      /**
+       * @description Endurance.
+       * @example 15
+       */
+      endurance: number;
+      /**
+       * @description Intelligence.
+       * @example 12
+       */
+      intelligence: number;
+      /**
+       * @description Wisdom.
+       * @example 15
+       */
+      wisdom: number;
+      /**
+       * @description Charisma.
+       * @example 8
+       */
+      charisma: number;
+    };
+    GmAbilityAdjustmentsInput: {
+      /** @description Strength change. */
+      strength?: number;
+      /** @description Agility change. */
+      agility?: number;
+      /** @description Endurance change. */
+      endurance?: number;
+      /** @description Intelligence change. */
+      intelligence?: number;
+      /** @description Wisdom change. */
+      wisdom?: number;
+      /** @description Charisma change. */
+      charisma?: number;
+    };
+    GmReactionSpecialsInput: {
+      /** @description Health. */
+      health?: number;
+      /** @description Fortitude. */
+      fortitude?: number;
+      /** @description Willpower. */
+      willpower?: number;
+      /** @description Evasion. */
+      evasion?: number;
+      /** @description Reason. */
+      reason?: number;
+      /** @description Perception. */
+      perception?: number;
+    };
+    GmSpecialsInput: {
+      /** @description Special contributors to reactions (a dwarf: health +2). */
+      reactions?: components['schemas']['GmReactionSpecialsInput'];
+      /** @description The species’ base Movement (a dwarf: 8); without it Movement is not derived. */
+      baseMovement?: number;
+    };
+    GmContributorBandInput: {
+      /** @description The highest score in the band. */
+      upTo: number;
+      /** @description The major contributor of the band. */
+      major: number;
+    };
+    GmContributorTableInput: {
+      /** @description Bands, rising by upTo. */
+      bands: components['schemas']['GmContributorBandInput'][];
+      /** @description Added to the last band’s major for each point above it. */
+      perPointAbove: number;
+    };
+    GmDerivationInput: {
+      /** @description The six scores as placed (before species adjustments, if those are sent). */
+      abilities: components['schemas']['GmAbilitiesInput'];
+      /**
+       * @description The archetype.
+       * @enum {string}
+       */
+      archetype: 'warrior' | 'thief' | 'sorceror' | 'prophet' | 'monk';
+      /**
+       * @description A shipped species: its ability adjustments, special reactions and Movement apply first.
+       * @enum {string}
+       */
+      species?: 'dwarf';
+      /** @description Archetype level (default 1). */
+      level?: number;
+      /** @description Species ability modifiers, added to the scores first. */
+      abilityAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
+      /** @description Special contributors and species Movement. */
+      specials?: components['schemas']['GmSpecialsInput'];
+      /** @description A contributor table replacing our default. */
+      contributors?: components['schemas']['GmContributorTableInput'];
+      /** @description Silver the starting purchases cost: mojo is traded (30 silver each) when the starting silver falls short. */
+      startingPurchases?: number;
+    };
+    GmAbilities: {
+      /** @description Strength. */
+      strength: number;
+      /** @description Agility. */
+      agility: number;
+      /** @description Endurance. */
+      endurance: number;
+      /** @description Intelligence. */
+      intelligence: number;
+      /** @description Wisdom. */
+      wisdom: number;
+      /** @description Charisma. */
+      charisma: number;
+    };
+    GmArchetypeRow: {
+      /** @description Id. */
+      id: string;
+      /** @description Name. */
+      name: string;
+      /** @description Archetypal ability. */
+      archetypalAbility: string;
+      /** @description Archetypal reaction. */
+      archetypalReaction: string;
+      /** @description Verve contributor. */
+      verveContributor: string;
+      /** @description The Fighting Art bonus rises every this many levels. */
+      fightingArtEvery: number;
+    };
+    GmContributorPair: {
+      /** @description Major contributor. */
+      major: number;
+      /** @description Minor contributor: the major halved toward zero. */
+      minor: number;
+    };
+    GmContributors: {
+      /** @description Strength. */
+      strength: components['schemas']['GmContributorPair'];
+      /** @description Agility. */
+      agility: components['schemas']['GmContributorPair'];
+      /** @description Endurance. */
+      endurance: components['schemas']['GmContributorPair'];
+      /** @description Intelligence. */
+      intelligence: components['schemas']['GmContributorPair'];
+      /** @description Wisdom. */
+      wisdom: components['schemas']['GmContributorPair'];
+      /** @description Charisma. */
+      charisma: components['schemas']['GmContributorPair'];
+    };
+    GmReactions: {
+      /** @description Health. */
+      health: number;
+      /** @description Fortitude. */
+      fortitude: number;
+      /** @description Willpower. */
+      willpower: number;
+      /** @description Evasion. */
+      evasion: number;
+      /** @description Reason. */
+      reason: number;
+      /** @description Perception. */
+      perception: number;
+    };
+    GmAttack: {
+      /** @description Close combat: strength (minor). */
+      close: number;
+      /** @description Thrown: agility (minor, our reading). */
+      thrown: number;
+      /** @description Propelled: agility (minor, our reading). */
+      propelled: number;
+    };
+    GmDamage: {
+      /** @description Close combat: strength (major). */
+      close: number;
+      /** @description Thrown: strength (minor). */
+      thrown: number;
+    };
+    GmLevelDice: {
+      /** @description How many d10. */
+      dice: number;
+      /** @description Sides (10). */
+      sides: number;
+      /** @description Added to each die. */
+      modifierPerDie: number;
+    };
+    GmAdvancement: {
+      /** @description Survival: a d10 at each odd level from 3. */
+      survival: components['schemas']['GmLevelDice'];
+      /** @description Verve: a d10 at each even level. */
+      verve: components['schemas']['GmLevelDice'];
+      /** @description Mojo gained at levels 2 and up (10 + level each). */
+      mojo: number;
+    };
+    GmStartingMoney: {
+      /** @description Starting silver: the archetypal ability score. */
+      silver: number;
+      /** @description What the starting purchases cost. */
+      cost: number;
+      /** @description Mojo traded, 30 silver each (the fewest that cover the cost). */
+      mojoTraded: number;
+      /** @description Silver left. */
+      silverLeft: number;
+      /** @description Mojo left. */
+      mojoLeft: number;
+    };
+    GmDerivationResult: {
+      /** @description The scores used (after species adjustments). */
+      abilities: components['schemas']['GmAbilities'];
+      /** @description The shipped species applied, or null. */
+      species: string | null;
+      /** @description The archetype row. */
+      archetype: components['schemas']['GmArchetypeRow'];
+      /** @description Archetype level. */
+      level: number;
+      /** @description Contributors. */
+      contributors: components['schemas']['GmContributors'];
+      /** @description Reactions. */
+      reactions: components['schemas']['GmReactions'];
+      /** @description Each reaction term by term: base, major, minor, level, special, total. */
+      reactionParts: {
+        [key: string]: unknown;
+      };
+      /** @description First-level survival. */
+      survival: number;
+      /** @description First-level verve. */
+      verve: number;
+      /** @description First-level mojo. */
+      mojo: number;
+      /** @description Defense from agility (minor, our reading), before armour. */
+      defense: number;
+      /** @description Attack bonuses. */
+      attack: components['schemas']['GmAttack'];
+      /** @description Damage bonuses. */
+      damage: components['schemas']['GmDamage'];
+      /** @description Range increments a thrown weapon goes without penalty. */
+      thrownRangePenaltyReduction: number;
+      /** @description Species Movement + strength (minor); null without a base Movement. */
+      movement: number | null;
+      /** @description The largest bulk of one carried item: the strength score. */
+      maxItemBulk: number;
+      /** @description Silver at the start of play: the archetypal ability. */
+      startingSilver: number;
+      /** @description Fighting Art field bonus. */
+      fightingArt: number;
+      /** @description Levels 2 and up. */
+      advancement: components['schemas']['GmAdvancement'];
+      /** @description With startingPurchases: the mojo trade. */
+      startingMoney: components['schemas']['GmStartingMoney'] | null;
+    };
+    GmSpeciesBodyInput: {
+      /**
+       * @description Base age in years (a dwarf: 120).
+       * @example 120
+       */
+      baseAge: number;
+      /**
+       * @description d6s added to the age (a dwarf: 8).
+       * @example 8
+       */
+      ageDice?: number;
+      /**
+       * @description Base height in inches (a dwarf: 41).
+       * @example 41
+       */
+      baseHeight: number;
+      /**
+       * @description d6s added to the height (a dwarf: 2).
+       * @example 2
+       */
+      heightDice?: number;
+      /**
+       * @description Base weight in pounds (a dwarf: 80).
+       * @example 80
+       */
+      baseWeight: number;
+    };
+    GmBodyRollInput: {
+      /** @description The six scores. */
+      abilities: components['schemas']['GmAbilitiesInput'];
+      /**
+       * @description A shipped species (its numbers are used unless speciesBody is sent).
+       * @enum {string}
+       */
+      species?: 'dwarf';
+      /** @description The referee’s species numbers. */
+      speciesBody?: components['schemas']['GmSpeciesBodyInput'];
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmBodyRolls: {
+      /** @description Age d6s. */
+      age: number[];
+      /** @description Height d6s. */
+      height: number[];
+    };
+    GmHeightParts: {
+      /** @description Species base. */
+      base: number;
+      /** @description The dice. */
+      dice: number;
+      /** @description Endurance (minor). */
+      endurance: number;
+      /** @description Strength (major). */
+      strength: number;
+    };
+    GmWeightParts: {
+      /** @description Species base. */
+      base: number;
+      /** @description The height dice. */
+      heightDice: number;
+      /** @description Endurance (major). */
+      endurance: number;
+      /** @description Strength (minor). */
+      strength: number;
+    };
+    GmBodyParts: {
+      /** @description Height. */
+      height: components['schemas']['GmHeightParts'];
+      /** @description Weight. */
+      weight: components['schemas']['GmWeightParts'];
+    };
+    GmBodyRollResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description Age in years. */
+      age: number;
+      /** @description Height in inches. */
+      height: number;
+      /** @description Weight in pounds. */
+      weight: number;
+      /** @description The dice. */
+      rolls: components['schemas']['GmBodyRolls'];
+      /** @description Term by term. */
+      parts: components['schemas']['GmBodyParts'];
+      /** @description Every face, in order. */
+      faces: number[];
+    };
+    CairnHirelingInput: {
+      /** @description A name. */
+      name?: string;
+      /**
+       * @description The role (the seed’s hireling table is not printed: the referee names it).
+       * @example Torchbearer
+       */
+      role?: string;
+      /** @description Armor from what it wears (0–3, default 0). */
+      armor?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CairnAttribute: {
+      /** @description Current. */
+      current: number;
+      /** @description Maximum. */
+      max: number;
+    };
+    CairnNpcSheet: {
+      /** @description STR. */
+      str: components['schemas']['CairnAttribute'];
+      /** @description DEX. */
+      dex: components['schemas']['CairnAttribute'];
+      /** @description WIL. */
+      wil: components['schemas']['CairnAttribute'];
+      /** @description HP. */
+      hp: number;
+      /** @description Max HP. */
+      maxHp: number;
+      /** @description Armor. */
+      armor: number;
+    };
+    CairnNpcSheets: {
+      /** @description The Cairn sheet. */
+      cairn: components['schemas']['CairnNpcSheet'];
+    };
+    CairnHirelingRolls: {
+      /** @description STR 3d6. */
+      str: number[];
+      /** @description DEX 3d6. */
+      dex: number[];
+      /** @description WIL 3d6. */
+      wil: number[];
+      /** @description HP 1d6. */
+      hp: number[];
+    };
+    CairnHirelingOdds: {
+      /** @description One 3d6 attribute. */
+      attribute: components['schemas']['TotalProbability'][];
+      /** @description 1d6 HP. */
+      hp: components['schemas']['TotalProbability'][];
+    };
+    CairnHirelingResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description Always hireling. */
+      kind: string;
+      /** @description Name. */
+      name: string | null;
+      /** @description Role. */
+      role: string | null;
+      /** @description Sheets. */
+      sheets: components['schemas']['CairnNpcSheets'];
+      /** @description The dice. */
+      rolls: components['schemas']['CairnHirelingRolls'];
+      /** @description Every face, in order. */
+      faces: number[];
+      /** @description Distributions. */
+      odds: components['schemas']['CairnHirelingOdds'];
+    };
+    CoeacHirelingInput: {
+      /**
+       * @description The Cost-table line (Porter, Torchbearer/Shieldbearer, Mercenary, …), any case.
+       * @example Porter
+       */
+      item: string;
+      /** @description A name. */
+      name?: string;
+      /** @description A Role tag replacing the line’s name. */
+      role?: string;
+    };
+    MoraleRuleResult: {
+      /** @description versus (hirelings), rating (trained animals), none (exempt) or referee. */
+      check: string;
+      /** @description Why. */
+      reason: string;
+    };
+    CoeacNpcSheet: {
+      /** @description Pool. */
+      pool: number;
+      /** @description HP. */
+      hp: number;
+      /** @description Max HP. */
+      maxHp: number;
+      /** @description Role. */
+      role: string;
+      /** @description Gear slots it carries. */
+      carrierSlots: number;
+    };
+    CoeacNpcSheets: {
+      /** @description The COEAC sheet. */
+      coeac: components['schemas']['CoeacNpcSheet'];
+    };
+    CoeacHire: {
+      /** @description The line. */
+      item: string;
+      /** @description Its Cost. */
+      cost: number;
+      /** @description A note. */
+      note: string | null;
+    };
+    CoeacNpcResult: {
+      /** @description hireling, follower or animal. */
+      kind: string;
+      /** @description Name. */
+      name: string | null;
+      /** @description Morale. */
+      morale: components['schemas']['MoraleRuleResult'];
+      /** @description Sheets. */
+      sheets: components['schemas']['CoeacNpcSheets'];
+      /** @description For a hire: the Cost-table line. */
+      hire: components['schemas']['CoeacHire'] | null;
+    };
+    CoeacFollowerInput: {
+      /**
+       * @description follower or animal.
+       * @enum {string}
+       */
+      kind: 'follower' | 'animal';
+      /**
+       * @description Pool: the dice it tests with.
+       * @example 3
+       */
+      pool: number;
+      /**
+       * @description Hit points.
+       * @example 3
+       */
+      hp: number;
+      /**
+       * @description Role tag.
+       * @example Squire
+       */
+      role: string;
+      /** @description A name. */
+      name?: string;
+      /**
+       * @description Animals only (default trained).
+       * @enum {string}
+       */
+      training?: 'untrained' | 'trained' | 'companion' | 'familiar';
+      /** @description Animals only: a pack animal carries 6 slots. */
+      packAnimal?: boolean;
+    };
+    FollowerLossInput: {
+      /**
+       * @description How the follower was gained.
+       * @enum {string}
+       */
+      source: 'feat' | 'fiction';
+      /**
+       * @description The number of the session in which it was lost.
+       * @example 4
+       */
+      lostInSession: number;
+    };
+    FollowerLossResult: {
+      /** @description True for a Feat-granted follower. */
+      replaceable: boolean;
+      /** @description Days to recruit a replacement. */
+      recruitDays: number | null;
+      /** @description The session the replacement joins. */
+      availableFromSession: number | null;
+    };
+    ObjectiveFactorInput: {
+      /**
+       * @description What the factor is.
+       * @example darkness
+       */
+      name: string;
+      /** @description In parentheses: the baseline, counting zero. */
+      baseline?: boolean;
+    };
+    ObjectiveFromFactorsInput: {
+      /** @description The Factors. */
+      factors: components['schemas']['ObjectiveFactorInput'][];
+    };
+    ObjectiveFactorResult: {
+      /** @description The factor. */
+      name: string;
+      /** @description Parenthesised (baseline). */
+      baseline: boolean;
+      /** @description 0 or 1. */
+      adds: number;
+    };
+    ObjectiveResult: {
+      /** @description The Objective. */
+      objective: number;
+      /** @description Its label. */
+      label: string;
+      /** @description The Factors. */
+      factors: components['schemas']['ObjectiveFactorResult'][];
+    };
+    CriticalPoolCheckInput: {
+      /**
+       * @description Base pool: 2 + the skill or save rating.
+       * @example 6
+       */
+      pool: number;
+      /** @description Bonus dice added to the pool. */
+      bonusDice?: number;
+      /** @description Penalty dice taken from the pool (never below zero dice). */
+      penaltyDice?: number;
+      /** @description Helping dice: one per helper. */
+      helpers?: number;
+      /**
+       * @description The Objective (Ob).
+       * @example 3
+       */
+      objective: number;
+      /** @description Free successes (+Ns) added to a pass’s margin. */
+      freeSuccesses?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CriticalOdds: {
+      /** @description Passing. */
+      success: number;
+      /** @description A margin of +3 or more. */
+      criticalSuccess: number;
+      /** @description 3 or more short. */
+      criticalFailure: number;
+    };
+    CriticalPoolCheckResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Successes. */
+      successes: number;
+      /** @description Ob. */
+      objective: number;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description Margin (with +Ns on a pass). */
+      margin: number;
+      /** @description success, failure or null. */
+      critical: string | null;
+      /** @description Exact odds. */
+      odds: components['schemas']['CriticalOdds'];
+    };
+    ExtendedRatioInput: {
+      /**
+       * @description Passes…
+       * @example 2
+       */
+      passes: number;
+      /**
+       * @description …per this many failures.
+       * @example 1
+       */
+      failures: number;
+    };
+    ExtendedGoalInput: {
+      /** @description Passes needed. */
+      passes?: number;
+      /** @description Passes per failure, over all the tests. */
+      ratio?: components['schemas']['ExtendedRatioInput'];
+    };
+    ExtendedCheckInput: {
+      /**
+       * @description Base pool: 2 + the skill or save rating.
+       * @example 6
+       */
+      pool: number;
+      /** @description Bonus dice added to the pool. */
+      bonusDice?: number;
+      /** @description Penalty dice taken from the pool (never below zero dice). */
+      penaltyDice?: number;
+      /** @description Helping dice: one per helper. */
+      helpers?: number;
+      /**
+       * @description The Objective of each test.
+       * @example 2
+       */
+      objective: number;
+      /** @description Free successes (+Ns) on each test. */
+      freeSuccesses?: number;
+      /**
+       * @description How many tests the referee allows.
+       * @example 5
+       */
+      tests: number;
+      /** @description The goal. */
+      goal: components['schemas']['ExtendedGoalInput'];
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ExtendedTestRoll: {
+      /** @description 1-based. */
+      number: number;
+      /** @description Dice. */
+      dice: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Successes. */
+      successes: number;
+      /** @description Ob. */
+      objective: number;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description Margin. */
+      margin: number;
+      /** @description success, failure or null. */
+      critical: string | null;
+      /** @description This test’s odds. */
+      odds: components['schemas']['SuccessOdds'];
+    };
+    ExtendedCheckResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description The tests rolled. */
+      tests: components['schemas']['ExtendedTestRoll'][];
+      /** @description Passes. */
+      passes: number;
+      /** @description Failures. */
+      failures: number;
+      /** @description Passes needed out of the tests allowed. */
+      passesNeeded: number;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description Stopped once decided. */
+      stoppedEarly: boolean;
+      /** @description Exact odds. */
+      odds: components['schemas']['SuccessOdds'];
+    };
+    DamageHalvingInput: {
+      /**
+       * @description The damage rolled.
+       * @example 4
+       */
+      rolled: number;
+      /** @description Free successes (+Ns) added before halving. */
+      freeSuccesses?: number;
+    };
+    DamageHalvingResult: {
+      /** @description Rolled. */
+      rolled: number;
+      /** @description +Ns. */
+      freeSuccesses: number;
+      /** @description rolled + Ns. */
+      total: number;
+      /** @description The total halved, rounded up. */
+      halved: number;
+    };
+    GmAssistantInput: {
+      /**
+       * @description The assistant’s ability score.
+       * @example 15
+       */
+      score: number;
+      /**
+       * @description Their field bonus (granted on a success).
+       * @example 2
+       */
+      fieldBonus: number;
+      /** @description How many people they help: their obstacle size (default 1). */
+      helping?: number;
+      /** @description Other bonuses to their roll. */
+      bonus?: number;
+      /** @description Penalties to their roll. */
+      penalty?: number;
+    };
+    GmTaskCheckInput: {
+      /**
+       * @description The ability or reaction score.
+       * @example 12
+       */
+      score: number;
+      /** @description Bonuses (skills, field bonus, careful attempt …). */
+      bonus?: number;
+      /** @description Penalties (injuries, ailment strength …). */
+      penalty?: number;
+      /** @description Obstacle size, in multiples of the no-penalty size (default 1). */
+      obstacleSize?: number;
+      /**
+       * @description How the obstacle penalty grows.
+       * @enum {string}
+       */
+      obstacleScaling?: 'doubling' | 'linear';
+      /**
+       * @description A named difficulty level.
+       * @enum {string}
+       */
+      difficulty?:
+        | 'incredibly-easy'
+        | 'a-snap'
+        | 'very-easy'
+        | 'easy'
+        | 'normal'
+        | 'difficult'
+        | 'very-difficult'
+        | 'extremely-difficult'
+        | 'nearly-impossible'
+        | 'practically-impossible';
+      /** @description The roller’s own field bonus. */
+      fieldBonus?: number;
+      /** @description Steps of extra time along round → minute → ten minutes → hour → day: 1 gives +1, 2 or more +2. */
+      carefulSteps?: number;
+      /** @description Someone granting their field bonus; they roll first. */
+      assistedBy?: components['schemas']['GmAssistantInput'];
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmAssistanceRoll: {
+      /** @description The d20. */
+      roll: number;
+      /** @description Target. */
+      target: number;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description The field bonus granted, or null. */
+      fieldBonusGranted: number | null;
+      /** @description Exact odds. */
+      odds: components['schemas']['SuccessOdds'];
+    };
+    GmTaskModifiers: {
+      /** @description Bonus. */
+      bonus: number;
+      /** @description Penalty. */
+      penalty: number;
+      /** @description Obstacle penalty. */
+      obstacle: number;
+      /** @description Difficulty modifier. */
+      difficulty: number;
+      /** @description Field bonus used. */
+      fieldBonus: number;
+      /** @description Careful bonus. */
+      careful: number;
+    };
+    GmFailureLocation: {
+      /** @description The base unit (1 = the first). */
+      unit: number;
+      /** @description Of this many. */
+      of: number;
+    };
+    GmTaskCheckResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description The assistant’s roll, if any. */
+      assistance: components['schemas']['GmAssistanceRoll'] | null;
+      /** @description The d20. */
+      roll: number;
+      /** @description Target. */
+      target: number;
+      /** @description Modifiers. */
+      modifiers: components['schemas']['GmTaskModifiers'];
+      /** @description Passed. */
+      passed: boolean;
+      /** @description On failure against an obstacle above 1. */
+      failureAt: components['schemas']['GmFailureLocation'] | null;
+      /** @description Faces: assistant, roller, location. */
+      faces: number[];
+      /** @description Exact odds. */
+      odds: components['schemas']['SuccessOdds'];
+    };
+    MultiContestSideInput: {
+      /**
+       * @description The ability or reaction score.
+       * @example 12
+       */
+      score: number;
+      /** @description Bonuses (skills, field bonus, careful attempt …). */
+      bonus?: number;
+      /** @description Penalties (injuries, ailment strength …). */
+      penalty?: number;
+      /** @description Obstacle size, in multiples of the no-penalty size (default 1). */
+      obstacleSize?: number;
+      /**
+       * @description How the obstacle penalty grows.
+       * @enum {string}
+       */
+      obstacleScaling?: 'doubling' | 'linear';
+      /**
+       * @description A named difficulty level.
+       * @enum {string}
+       */
+      difficulty?:
+        | 'incredibly-easy'
+        | 'a-snap'
+        | 'very-easy'
+        | 'easy'
+        | 'normal'
+        | 'difficult'
+        | 'very-difficult'
+        | 'extremely-difficult'
+        | 'nearly-impossible'
+        | 'practically-impossible';
+      /**
+       * @description The side’s name, unique in the contest.
+       * @example Ana
+       */
+      name: string;
+    };
+    MultiContestCheckInput: {
+      /** @description The sides. */
+      sides: components['schemas']['MultiContestSideInput'][];
+      /** @description Rounds before an undecided contest stops (default 50). */
+      maxRounds?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    MultiContestRoll: {
+      /** @description Side. */
+      name: string;
+      /** @description The d20 (doubled when the round was). */
+      roll: number;
+      /** @description Target. */
+      target: number;
+      /** @description Passed. */
+      passed: boolean;
+    };
+    MultiContestRound: {
+      /** @description Rolls of the sides still in. */
+      rolls: components['schemas']['MultiContestRoll'][];
+      /** @description Rolls doubled (no side could fail). */
+      doubled: boolean;
+    };
+    MultiContestElimination: {
+      /** @description Side. */
+      name: string;
+      /** @description The round it lost in. */
+      round: number;
+    };
+    MultiContestWinOdds: {
+      /** @description Side. */
+      name: string;
+      /** @description Exact probability. */
+      probability: number;
+    };
+    MultiContestOdds: {
+      /** @description Each side’s chance to win. */
+      wins: components['schemas']['MultiContestWinOdds'][];
+      /** @description Nobody wins (all fail together, or rounds run out). */
+      noWinner: number;
+    };
+    MultiContestCheckResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description The winner, or null. */
+      winner: string | null;
+      /** @description Rounds. */
+      rounds: components['schemas']['MultiContestRound'][];
+      /** @description Sides that dropped out. */
+      eliminated: components['schemas']['MultiContestElimination'][];
+      /** @description Faces. */
+      faces: number[];
+      /** @description Steps up the time scale. */
+      timeSteps: number;
+      /** @description Exact odds. */
+      odds: components['schemas']['MultiContestOdds'];
     };
     /** @description An RFC 9457 problem: every error answer of the REST API. `code` is stable and meant for programs; GraphQL sends the same code in `extensions.code`. */
     Problem: {
@@ -13357,6 +14627,442 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharactersBuilder_gmAbilityRolls: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmAbilityRollsInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmAbilityRollsResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharactersBuilder_gmSpecies: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSpeciesList'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharactersBuilder_gmDerivation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmDerivationInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmDerivationResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharactersBuilder_gmBodyRoll: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmBodyRollInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmBodyRollResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharactersBuilder_cairnHireling: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CairnHirelingInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnHirelingResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharactersBuilder_coeacHireling: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacHirelingInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacNpcResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharactersBuilder_coeacFollower: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacFollowerInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacNpcResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharactersBuilder_followerLoss: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FollowerLossInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FollowerLossResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CheckHelpers_objective: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ObjectiveFromFactorsInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ObjectiveResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CheckHelpers_poolCritical: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CriticalPoolCheckInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CriticalPoolCheckResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CheckHelpers_extended: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ExtendedCheckInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExtendedCheckResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CheckHelpers_damageHalving: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DamageHalvingInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DamageHalvingResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CheckHelpers_gmTask: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmTaskCheckInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmTaskCheckResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CheckHelpers_gmMultiContest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MultiContestCheckInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MultiContestCheckResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];

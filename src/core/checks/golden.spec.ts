@@ -38,6 +38,10 @@ describe('golden check fixtures', () => {
       [
         'abilityRoll',
         'contest',
+        'criticalPoolTest',
+        'extendedTest',
+        'gmTask',
+        'multiContest',
         'difficultyPool',
         'poolTest',
         'rollUnderSave',

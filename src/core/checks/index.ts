@@ -6,3 +6,5 @@ export * from './roll-under-save';
 export * from './table-roll';
 export * from './variable-damage';
 export * from './versus-test';
+export * from './coeac-helpers';
+export * from './gm-helpers';
