@@ -27,6 +27,7 @@ import type { ArbiterRequest } from '../common/request-context';
 import { SHEET_SYSTEMS } from '../core/characters/sheets';
 import { Database } from '../database/database.service';
 import {
+  CairnHirelingNpcInput,
   ConditionAdjustmentInput,
   CreateNpcInput,
   PutSheetInput,
@@ -34,6 +35,7 @@ import {
   UpdateNpcInput,
 } from './characters.inputs';
 import {
+  CairnHirelingNpcResult,
   ConditionAdjustmentResult,
   ConditionEntryPage,
   Npc,
@@ -174,6 +176,18 @@ export class NpcsController {
   @ApiCreatedResponse({ type: Npc })
   create(@CurrentPrincipal() who: Principal, @Body() input: CreateNpcInput, @Req() req: ArbiterRequest) {
     return this.npcs.create(who, input, req);
+  }
+
+  @Post('cairn-hirelings')
+  @Roles('referee')
+  @ApiOperation({ summary: 'Roll a Cairn hireling into an NPC (referee): 3d6 STR, DEX, WIL, 1d6 HP, logged' })
+  @ApiCreatedResponse({ type: CairnHirelingNpcResult })
+  cairnHireling(
+    @CurrentPrincipal() who: Principal,
+    @Body() input: CairnHirelingNpcInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<CairnHirelingNpcResult> {
+    return this.npcs.cairnHireling(who, input, req);
   }
 
   @Get()

@@ -204,3 +204,35 @@ export class NpcPageArgs extends CampaignPageArgs {
   @In.id('The NPC id.')
   npcId: string;
 }
+
+@InputType({
+  description: 'A Cairn hireling rolled into a campaign NPC: 3d6 STR, DEX, WIL and 1d6 HP, logged.',
+})
+export class CairnHirelingNpcInput {
+  @In.string('Its name (default "Cairn hireling").', { optional: true, maxLength: 200 })
+  name?: string;
+
+  @In.string('Its role (the seed names role tables it does not print; the referee gives it).', {
+    optional: true,
+    maxLength: 100,
+  })
+  role?: string;
+
+  @In.int('The Armor of what it wears (0 by default).', { optional: true, min: 0, max: 3 })
+  armor?: number;
+
+  @In.id('The character who hires it.', { optional: true })
+  boundTo?: string;
+
+  @In.oneOf('Who sees it (default referee).', NPC_VISIBILITIES, NpcVisibilityEnum, { optional: true })
+  visibility?: string;
+
+  @In.bool('Whether other keys see its numbers (default false).', { optional: true })
+  showNumbers?: boolean;
+
+  @In.bool('Seal the roll (default: sealed unless the NPC is shown with its numbers).', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}

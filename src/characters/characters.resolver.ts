@@ -7,6 +7,7 @@ import type { GraphQLContext } from '../common/request-context';
 import { Database } from '../database/database.service';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
+  CairnHirelingNpcInput,
   ConditionAdjustmentInput,
   CreateNpcInput,
   NpcPageArgs,
@@ -16,6 +17,7 @@ import {
   UpdateNpcInput,
 } from './characters.inputs';
 import {
+  CairnHirelingNpcResult,
   ConditionAdjustmentResult,
   ConditionEntryPage,
   Npc,
@@ -135,6 +137,19 @@ export class CharactersResolver {
     @Context() ctx: GraphQLContext,
   ): Promise<Npc> {
     return this.npcService.create(who, input, ctx.req);
+  }
+
+  @Roles('referee')
+  @Mutation(() => CairnHirelingNpcResult, {
+    description: 'Roll a Cairn hireling into an NPC (referee): 3d6 STR, DEX, WIL, 1d6 HP, logged.',
+  })
+  createCairnHireling(
+    @campaignId() _c: string,
+    @Args('input') input: CairnHirelingNpcInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<CairnHirelingNpcResult> {
+    return this.npcService.cairnHireling(who, input, ctx.req);
   }
 
   @Query(() => NpcPage, { description: 'The NPCs this key may see, oldest first.' })

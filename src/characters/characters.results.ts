@@ -284,3 +284,27 @@ export class SheetCheckResult {
   @Out.id('The roll-log entry.')
   rollId: string;
 }
+
+@ObjectType({ description: 'A Cairn hireling rolled into the campaign: the NPC and its logged roll.' })
+export class CairnHirelingNpcResult {
+  @Out.nested('The NPC made, with its Cairn sheet.', () => Npc)
+  npc: Npc;
+
+  @Out.json('The dice of each roll: { str, dex, wil, hp }.')
+  rolls: Record<string, number[]>;
+
+  @Out.intList('Every face, in order: STR, DEX, WIL (3d6 each), HP (1d6).')
+  faces: number[];
+
+  @Out.json('Exact odds: each 3d6 attribute total and each HP.')
+  odds: Record<string, unknown>;
+
+  @Out.string('The seed.')
+  seed: string;
+
+  @Out.string('The generator.')
+  rng: string;
+
+  @Out.id('The roll-log entry (sealed for other keys unless the NPC is shown with its numbers).')
+  rollId: string;
+}

@@ -5,14 +5,17 @@ import { CampaignsService } from '../campaigns/campaigns.service';
 import { Page, PageQuery, toPage } from '../common/pagination';
 import { Problem } from '../common/problem';
 import { newId, now } from '../common/time';
+import { ArbiterRequest, diceBudget } from '../common/request-context';
+import { BUILDER_PROCEDURES } from '../characters-builder/builder.service';
+import { RollsService } from '../rolls/rolls.service';
 import { SheetSystem, SHEET_SYSTEMS } from '../core/characters/sheets';
 import { adversaryStats } from '../core/encounters/encounter-procedures';
 import type { AdversaryGrade } from '../core/encounters/encounter-tables';
 import { Database, MutationCall } from '../database/database.service';
 import { creationKey, rowsByCreation } from '../database/paging';
 import { NpcEntity, NpcKind, NpcVisibility } from './characters.entities';
-import { CreateNpcInput, UpdateNpcInput } from './characters.inputs';
-import { CharacterSheets, Npc } from './characters.results';
+import { CairnHirelingNpcInput, CreateNpcInput, UpdateNpcInput } from './characters.inputs';
+import { CairnHirelingNpcResult, CharacterSheets, Npc } from './characters.results';
 import { SheetOwner, SheetsService } from './sheets.service';
 
 /**
@@ -26,6 +29,7 @@ export class NpcsService {
     private readonly db: Database,
     private readonly campaigns: CampaignsService,
     private readonly sheets: SheetsService,
+    private readonly rolls: RollsService,
   ) {}
 
   create(who: Principal, input: CreateNpcInput, call: MutationCall): Promise<Npc> {
@@ -81,6 +85,69 @@ export class NpcsService {
         }
       }
       return this.view(m, who, row);
+    });
+  }
+
+  /**
+   * A Cairn hireling rolled into the campaign (004:52, the builder's generator): the roll is logged
+   * (sealed unless the NPC is shown with its numbers) and its sheet's opening ledger entries name it.
+   */
+  cairnHireling(
+    who: Principal,
+    input: CairnHirelingNpcInput,
+    req: ArbiterRequest,
+  ): Promise<CairnHirelingNpcResult> {
+    return this.db.mutation(req, async (m) => {
+      if (input.boundTo) {
+        await this.campaigns.assertCharactersExist(m, who.campaignId, [input.boundTo], 'boundTo');
+      }
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const terms = {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.role !== undefined ? { role: input.role } : {}),
+        ...(input.armor !== undefined ? { armor: input.armor } : {}),
+      };
+      const rolled = this.rolls.roll(BUILDER_PROCEDURES.cairnHireling, terms, input.seed, diceBudget(req));
+      const stamp = now();
+      const row: NpcEntity = {
+        id: newId(),
+        campaignId: who.campaignId,
+        name: input.name ?? 'Cairn hireling',
+        kind: 'hireling',
+        grade: null,
+        tag: null,
+        boundTo: input.boundTo ?? null,
+        visibility: (input.visibility ?? 'referee') as NpcVisibility,
+        showNumbers: input.showNumbers ?? false,
+        visibleState: null,
+        notes: input.role ?? null,
+        createdAt: stamp,
+        updatedAt: stamp,
+      };
+      await Database.insertRow(m, NpcEntity, row);
+      const secret = input.secret ?? !NpcsService.numbersPublic(row);
+      const roll = await this.rolls.record(m, who, rolled, { secret, campaign, effects: { npcId: row.id } });
+      await this.sheets.putSheetIn(
+        m,
+        who,
+        { kind: 'npc', id: row.id },
+        'cairn',
+        rolled.outcome.sheets.cairn,
+        'sheet',
+        {
+          procedure: BUILDER_PROCEDURES.cairnHireling.name,
+          rollId: roll.id,
+        },
+      );
+      return {
+        npc: await this.view(m, who, row),
+        rolls: rolled.outcome.rolls,
+        faces: rolled.outcome.faces,
+        odds: rolled.outcome.odds as unknown as Record<string, unknown>,
+        seed: rolled.seed,
+        rng: rolled.rng,
+        rollId: roll.id,
+      };
     });
   }
 

@@ -854,4 +854,60 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
       expect(answer.errors).toBeUndefined();
     });
   });
+
+  describe('Cairn hirelings rolled into NPCs', () => {
+    it('rolls 3d6 STR, DEX, WIL and 1d6 HP into a Cairn sheet, logged and replayable, sealed while hidden', async () => {
+      const { c, hero, player } = await table();
+      const url = `/v1/campaigns/${c.id}/npcs/cairn-hirelings`;
+      const made = (
+        await t.http
+          .post(url)
+          .set(c.auth)
+          .send({ name: 'Wick', role: 'lantern bearer', boundTo: hero.id, seed: 'wick' })
+          .expect(201)
+      ).body;
+      const sum = (faces: number[]) => faces.reduce((a, b) => a + b, 0);
+      expect(made.faces).toHaveLength(10);
+      expect(made.npc.sheets.cairn).toMatchObject({
+        str: { current: sum(made.rolls.str), max: sum(made.rolls.str) },
+        dex: { current: sum(made.rolls.dex), max: sum(made.rolls.dex) },
+        wil: { current: sum(made.rolls.wil), max: sum(made.rolls.wil) },
+        hp: made.rolls.hp[0],
+      });
+      const again = (
+        await t.http
+          .post(url)
+          .set(c.auth)
+          .send({ name: 'Wick', role: 'lantern bearer', seed: 'wick' })
+          .expect(201)
+      ).body;
+      expect(again.faces).toEqual(made.faces);
+      const replay = await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${made.rollId}/replay`)
+        .set(c.auth)
+        .expect(200);
+      expect(replay.body.matches).toBe(true);
+      const ledger = (
+        await t.http.get(`/v1/campaigns/${c.id}/npcs/${made.npc.id}/conditions?limit=100`).set(c.auth)
+      ).body.items;
+      expect(
+        ledger.every(
+          (e: { rollId: string; procedure: string }) =>
+            e.rollId === made.rollId && e.procedure === 'characters.cairn-hireling',
+        ),
+      ).toBe(true);
+      const seen = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${made.rollId}`).set(player.auth).expect(200)
+      ).body;
+      expect(seen.sealed).toBe(true);
+      expectProblem(await t.http.post(url).set(player.auth).send({}), 403, 'FORBIDDEN');
+      const answer = await gql(
+        t.server,
+        `mutation($c: ID!) { createCairnHireling(campaignId: $c, input: { seed: "wick", name: "Wick", role: "lantern bearer" }) { faces npc { id } } }`,
+        { c: c.id },
+        c.auth,
+      );
+      expect(answer.data!.createCairnHireling.faces).toEqual(made.faces);
+    });
+  });
 });

@@ -2446,6 +2446,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/npcs/cairn-hirelings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Roll a Cairn hireling into an NPC (referee): 3d6 STR, DEX, WIL, 1d6 HP, logged */
+    post: operations['Npcs_cairnHireling'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/npcs/{npcId}': {
     parameters: {
       query?: never;
@@ -7090,6 +7107,50 @@ export interface components {
       createdAt: string;
       /** @description When it last changed (ISO-8601, UTC). */
       updatedAt: string;
+    };
+    CairnHirelingNpcInput: {
+      /** @description Its name (default "Cairn hireling"). */
+      name?: string;
+      /** @description Its role (the seed names role tables it does not print; the referee gives it). */
+      role?: string;
+      /** @description The Armor of what it wears (0 by default). */
+      armor?: number;
+      /** @description The character who hires it. */
+      boundTo?: string;
+      /**
+       * @description Who sees it (default referee).
+       * @enum {string}
+       */
+      visibility?: 'referee' | 'players';
+      /** @description Whether other keys see its numbers (default false). */
+      showNumbers?: boolean;
+      /** @description Seal the roll (default: sealed unless the NPC is shown with its numbers). */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CairnHirelingNpcResult: {
+      /** @description The NPC made, with its Cairn sheet. */
+      npc: components['schemas']['Npc'];
+      /** @description The dice of each roll: { str, dex, wil, hp }. */
+      rolls: {
+        [key: string]: unknown;
+      };
+      /** @description Every face, in order: STR, DEX, WIL (3d6 each), HP (1d6). */
+      faces: number[];
+      /** @description Exact odds: each 3d6 attribute total and each HP. */
+      odds: {
+        [key: string]: unknown;
+      };
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator. */
+      rng: string;
+      /** @description The roll-log entry (sealed for other keys unless the NPC is shown with its numbers). */
+      rollId: string;
     };
     NpcPage: {
       items: components['schemas']['Npc'][];
@@ -14252,6 +14313,44 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Npc'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Npcs_cairnHireling: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CairnHirelingNpcInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnHirelingNpcResult'];
         };
       };
       400: components['responses']['BadRequest'];
