@@ -27,7 +27,12 @@ import {
   ConditionEntry,
   SheetAnswer,
 } from './characters.results';
-import { deriveSheet, DerivationContext, withGmDefaults } from '../core/characters/sheets-derived';
+import {
+  deriveSheet,
+  DerivationContext,
+  withGmDefaults,
+  withoutDerived,
+} from '../core/characters/sheets-derived';
 
 /** Whose sheet: a character or an NPC of the campaign. */
 export interface SheetOwner {
@@ -182,6 +187,8 @@ export class SheetsService implements OnModuleInit {
     const full = await this.owner(m, who.campaignId, owner);
     const current = await this.findSheet(m, full.id, system, true);
     const settings = { settings: campaign.settings };
+    const context = (await this.context(m, [full], campaign))(full);
+    input = withoutDerived(system, input, current?.data ?? null, context);
     const sheet = renamed(prefix, () => {
       const made =
         who.role === 'referee' || options.procedure

@@ -163,7 +163,6 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
       ).body.sheet;
       // A read, edit, write of the whole sheet with a new skill: allowed.
       const edited = { ...current, skills: { ...current.skills, Lore: 2 } };
-      delete edited.armor.blockUsesPerDay;
       const ok = await put(c, hero.id, 'coeac', edited, player.auth).expect(200);
       expect(ok.body.sheet.skills.Lore).toBe(2);
       expect(ok.body.conditions).toEqual([]);
@@ -183,6 +182,11 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
       // A player's new G&M sheet starts with the maxima its abilities and archetype derive.
       const gm = (await put(c, hero.id, 'gm', GM, player.auth).expect(200)).body.sheet;
       expect(gm.survival).toEqual({ current: gm.derived.survival, max: gm.derived.survival });
+      // Its answer sent back whole (derived reactions and all) with one ability changed: allowed.
+      const raised = { ...gm, abilities: { ...gm.abilities, wisdom: 12 } };
+      const back = (await put(c, hero.id, 'gm', raised, player.auth).expect(200)).body;
+      expect(back.sheet.abilities.wisdom).toBe(12);
+      expect(back.conditions).toEqual([]);
       expectProblem(await put(c, other.id, 'coeac', { skills: {} }, player.auth), 403, 'FORBIDDEN');
       expectProblem(await put(c, hero.id, 'coeac', { skills: {} }, viewer.auth), 403, 'FORBIDDEN');
       expectProblem(await t.http.delete(sheetUrl(c, hero.id, 'coeac')).set(player.auth), 403, 'FORBIDDEN');

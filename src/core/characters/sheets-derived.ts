@@ -98,3 +98,57 @@ export function deriveSheet(system: SheetSystem, sheet: Sheet, context: Derivati
     }
   }
 }
+
+/** Members only the server writes (derived), never stored. */
+const DERIVED_ONLY: Record<SheetSystem, string[]> = {
+  coeac: [],
+  cairn: ['armorSource'],
+  archsoul: [],
+  gm: ['derived'],
+};
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/**
+ * A sheet sent back as it was answered (a client's read, edit, write) without what the server
+ * derived: derived-only members are dropped (`derived`, `armorSource`, `armor.blockUsesPerDay`), and
+ * a member sent exactly as the answer showed it, where the answer differed from what is stored (G&M
+ * reactions, Cairn Armor from worn items), goes back to its stored value.
+ */
+export function withoutDerived(
+  system: SheetSystem,
+  input: Sheet,
+  stored: Sheet | null,
+  context: DerivationContext = {},
+): Sheet {
+  const out: Sheet = { ...input };
+  for (const key of DERIVED_ONLY[system]) delete out[key];
+  if (system === 'coeac' && out.armor && typeof out.armor === 'object' && !Array.isArray(out.armor)) {
+    const armor = { ...(out.armor as Record<string, unknown>) };
+    delete armor.blockUsesPerDay;
+    out.armor = armor;
+  }
+  if (!stored) return out;
+  const view = deriveSheet(system, stored, context);
+  for (const key of Object.keys(out)) {
+    if (key in view && !same(view[key], stored[key]) && same(out[key], view[key])) {
+      if (key in stored) out[key] = stored[key];
+      else delete out[key];
+    }
+  }
+  return out;
+}

@@ -14,7 +14,7 @@ import {
   trackedPaths,
 } from './sheets';
 import { planSheetCheck } from './sheets-checks';
-import { deriveSheet, withGmDefaults } from './sheets-derived';
+import { deriveSheet, withGmDefaults, withoutDerived } from './sheets-derived';
 
 function ruleError(work: () => unknown): RuleError {
   try {
@@ -121,6 +121,26 @@ describe('sheets', () => {
         deriveSheet('gm', normaliseSheet('gm', { archetypes: [{ archetype: 'bard', level: 1 }] })),
       ).field,
     ).toBe('sheet.archetypes[0].archetype');
+  });
+
+  it('takes derived members out of a sheet sent back as answered', () => {
+    const stored = normaliseSheet('cairn', {
+      str: { max: 9 },
+      dex: { max: 9 },
+      wil: { max: 9 },
+      armor: 0,
+      worn: [{ itemId: 'mail', armor: 2 }],
+    });
+    const context = { inventoryItemIds: new Set(['mail']) };
+    const answered = deriveSheet('cairn', stored, context);
+    expect(answered.armor).toBe(2);
+    const back = withoutDerived('cairn', answered, stored, context);
+    expect(back.armor).toBe(0);
+    expect(back).not.toHaveProperty('armorSource');
+    // A different value is the sender's own and stays.
+    expect(withoutDerived('cairn', { ...answered, armor: 1 }, stored, context).armor).toBe(1);
+    const coeac = normaliseSheet('coeac', { armor: { kind: 'light' } });
+    expect(withoutDerived('coeac', deriveSheet('coeac', coeac), coeac).armor).toEqual(coeac.armor);
   });
 
   it('derives Cairn Armor from worn items still held, capped at 3', () => {
