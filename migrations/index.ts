@@ -8,6 +8,7 @@ import { Receipts1764400000000 } from './1764400000000-Receipts';
 import { Encounters1764500000000 } from './1764500000000-Encounters';
 import { RollLogScale1764620000000 } from './1764620000000-RollLogScale';
 import { TableGaps1764630000000 } from './1764630000000-TableGaps';
+import { Characters1764650000000 } from './1764650000000-Characters';
 
 /**
  * Every migration, oldest first (TypeORM runs pending ones by timestamp). Listed by class so that
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   Encounters1764500000000,
   RollLogScale1764620000000,
   TableGaps1764630000000,
+  Characters1764650000000,
 ];

@@ -31,6 +31,7 @@ import { StrongholdsModule } from './strongholds/strongholds.module';
 import { InventoryModule } from './inventory/inventory.module';
 import { TreasureModule } from './treasure/treasure.module';
 import { CraftingModule } from './crafting/crafting.module';
+import { CharactersModule } from './characters/characters.module';
 import { CharactersBuilderModule } from './characters-builder/characters-builder.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
@@ -79,6 +80,7 @@ export class AppModule {
         TreasureModule,
         CraftingModule,
         EncountersModule,
+        CharactersModule,
         CharactersBuilderModule,
       ],
       providers: [

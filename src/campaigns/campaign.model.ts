@@ -2,6 +2,7 @@ import { ObjectType } from '@nestjs/graphql';
 import { PageOf } from '../common/pagination';
 import { Out } from '../common/schema';
 import { KEY_ROLES, KeyRole } from './campaign.dto';
+import { CharacterSheets } from '../characters/characters.results';
 
 @ObjectType({ description: 'A new campaign and its referee key. The key is shown this once.' })
 export class CreatedCampaign {
@@ -107,6 +108,12 @@ export class Character {
 
   @Out.int('−1d on every test for each attuned artifact beyond three (COEAC; crafting).', { optional: true })
   attunementPenaltyDice?: number;
+
+  @Out.nested(
+    'Its sheets, one per system it has (characters domain; docs/characters.md).',
+    () => CharacterSheets,
+  )
+  sheets: CharacterSheets;
 
   @Out.string('When it was created (ISO-8601, UTC).')
   createdAt: string;

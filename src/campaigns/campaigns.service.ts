@@ -270,6 +270,7 @@ export class CampaignsService {
       cash: entity.cash,
       lifestyle: '',
       downtimeAvailable: false,
+      sheets: {},
       createdAt: entity.createdAt,
       updatedAt: entity.updatedAt,
     };

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { Principal } from '../auth/principal';
 import { Problem } from '../common/problem';
 import { RandomService } from '../common/random.service';
@@ -20,7 +21,7 @@ import { ReceiptKeys } from '../receipts/receipt-keys.service';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { Rolled, RollsService } from '../rolls/rolls.service';
 import { PoolOddsQuery, WagerOddsQuery } from './check.inputs';
-import { modifyPool, PoolModifier, PoolTask, takePoolTask } from './pool-modifiers';
+import { modifyPool, PoolModification, PoolModifier, PoolTask, takePoolTask } from './pool-modifiers';
 import { PoolOdds, WagerOdds } from './check.results';
 
 /** The core checks as named, replayable procedures. Names are part of the roll log: never rename. */
@@ -62,6 +63,16 @@ export class ChecksService {
   /** Lets a domain add or take dice from campaign pool checks made for a character (strongholds' tags). */
   addPoolModifier(modifier: PoolModifier): void {
     this.poolModifiers.push(modifier);
+  }
+
+  /**
+   * What each registered modifier does to a campaign pool check made for a character, one by one, so
+   * that a caller can name every source (the checks that read the sheet).
+   */
+  async poolModifications(m: EntityManager, who: Principal, task: PoolTask): Promise<PoolModification[]> {
+    const out: PoolModification[] = [];
+    for (const modify of this.poolModifiers) out.push(await modify(m, who, task));
+    return out;
   }
 
   /**

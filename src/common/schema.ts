@@ -243,6 +243,19 @@ export const In = {
       Type(type),
     );
   },
+  /** A JSON object whose shape the service checks (a sheet in its system's words). */
+  object(description: string, o: Common = {}): PropertyDecorator {
+    return applyDecorators(
+      Field(() => GraphQLJSON, { description, nullable: o.optional }),
+      ApiProperty({
+        type: 'object',
+        additionalProperties: true,
+        description,
+        required: !o.optional,
+      } as never),
+      ...validated(o.optional, { type: 'object' }, [...optionalValidation(o.optional), IsObject()]),
+    );
+  },
   /** The optional seed every random operation accepts. */
   seed(): PropertyDecorator {
     return In.string(

@@ -74,6 +74,12 @@ export class CharacterPurchaseResult extends PurchaseRollResult {
 
   @Out.nested('The ledger entry written.', () => LedgerEntry)
   ledgerEntry: LedgerEntry;
+
+  @Out.id(
+    'A COEAC hireling bought by its Cost line (item "Porter", "Mercenary", …): the NPC made for it, bound to the buyer (characters domain).',
+    { optional: true },
+  )
+  hirelingNpcId?: string;
 }
 
 @ObjectType({ description: 'A sale made by a character.' })

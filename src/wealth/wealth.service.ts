@@ -55,6 +55,17 @@ export type IncomeDiceProvider = (
   character: CharacterEntity,
 ) => Promise<Array<{ strongholdId: string; dice: number }>>;
 
+/**
+ * Work a domain does in the transaction of a character's purchase, after the roll (characters: a
+ * hireling bought from its Cost line becomes an NPC). What it returns is merged into the answer.
+ */
+export type PurchaseHook = (
+  m: EntityManager,
+  who: Principal,
+  character: CharacterEntity,
+  purchase: { item: string; cost: number; acquired: boolean; rollId: string | null },
+) => Promise<Record<string, unknown>>;
+
 interface Change {
   cashDelta: number;
   wealthDelta: number;
@@ -79,6 +90,12 @@ export class WealthService implements OnModuleInit {
   ) {}
 
   private readonly incomeDice: IncomeDiceProvider[] = [];
+  private readonly purchaseHooks: PurchaseHook[] = [];
+
+  /** Lets a domain act on a character's purchase in its transaction. */
+  onPurchase(hook: PurchaseHook): void {
+    this.purchaseHooks.push(hook);
+  }
 
   /** Lets a domain add dice to characters' income rolls without wealth depending on it. */
   addIncomeDice(provider: IncomeDiceProvider): void {
@@ -161,7 +178,20 @@ export class WealthService implements OnModuleInit {
         reason: 'purchase',
         note: input.item,
       };
-      return { ...rolled.outcome, ...(await this.apply(m, who, campaign, character, change, rolled)) };
+      const applied = await this.apply(m, who, campaign, character, change, rolled);
+      const extra: Record<string, unknown> = {};
+      for (const hook of this.purchaseHooks) {
+        Object.assign(
+          extra,
+          await hook(m, who, character, {
+            item: input.item ?? '',
+            cost: input.cost,
+            acquired: rolled.outcome.acquired,
+            rollId: applied.rollId,
+          }),
+        );
+      }
+      return { ...rolled.outcome, ...applied, ...extra };
     });
   }
 

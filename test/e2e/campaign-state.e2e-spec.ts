@@ -452,6 +452,7 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
     let secretId: string;
     let canary: string;
     let tableId: string;
+    let shownNpcId: string;
     let secretAnswer: Record<string, unknown>;
     let walker: TestApp;
 
@@ -502,6 +503,31 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
         .post(`/v1/campaigns/${c.id}/encounter-checks`)
         .set(c.auth)
         .send({ scale: 'overland', seed: 'walker' })
+        .expect(201);
+      // NPCs: a referee-only one carrying the canary everywhere, and a shown one whose hidden numbers
+      // (sheet, grade, notes) and sealed check carry it. Only the shown one's name and state may leak.
+      await walker.http
+        .post(`/v1/campaigns/${c.id}/npcs`)
+        .set(c.auth)
+        .send({ name: `Lurker ${canary}`, kind: 'monster', visibleState: canary, grade: 'severe' })
+        .expect(201);
+      const shown = await walker.http
+        .post(`/v1/campaigns/${c.id}/npcs`)
+        .set(c.auth)
+        .send({
+          name: 'Masked stranger',
+          kind: 'adversary',
+          visibility: 'players',
+          visibleState: 'watching',
+          notes: `plots ${canary}`,
+          sheets: { coeac: { pool: 4, maxHp: 6, class: `Assassin ${canary}`, skills: { [canary]: 3 } } },
+        })
+        .expect(201);
+      shownNpcId = shown.body.id;
+      await walker.http
+        .post(`/v1/campaigns/${c.id}/npcs/${shownNpcId}/checks`)
+        .set(c.auth)
+        .send({ system: 'coeac', skill: canary, objective: 2, seed: `${canary}-npc` })
         .expect(201);
     });
     afterAll(() => walker.close());
@@ -562,6 +588,8 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
         characterId: hero.id,
         rollId: secretId,
         tableId,
+        npcId: shownNpcId,
+        system: 'coeac',
       };
       // Event streams never end; the feed's own e2e test checks that they seal secret rolls.
       const streams = (p: string) => JSON.stringify(doc.paths[p].get).includes('text/event-stream');
@@ -614,6 +642,7 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
         characterId: hero.id,
         rollId: secretId,
         tableId,
+        npcId: shownNpcId,
       };
       const argsOf = (field: FieldDef): string | null => {
         const parts: string[] = [];

@@ -2361,6 +2361,200 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One sheet of a character, with what the server derives */
+    get: operations['CharacterSheets_getSheet'];
+    /** Create or replace a character’s sheet (the referee sets anything; its player only base values); tracked changes go to the ledger */
+    put: operations['CharacterSheets_putSheet'];
+    post?: never;
+    /** Delete a character’s sheet (referee); its tracked values close on the ledger */
+    delete: operations['CharacterSheets_deleteSheet'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/conditions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The character’s condition ledger, oldest first */
+    get: operations['CharacterSheets_conditions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/condition-adjustments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change one tracked value of a character directly, with a reason (referee) */
+    post: operations['CharacterSheets_adjust'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/checks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A check that reads the rating from the character’s sheet */
+    post: operations['CharacterSheets_check'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/npcs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The NPCs this key may see, oldest first */
+    get: operations['Npcs_list'];
+    put?: never;
+    /** Create an NPC (referee); a COEAC adversary from a grade and tag */
+    post: operations['Npcs_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/npcs/cairn-hirelings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Roll a Cairn hireling into an NPC (referee): 3d6 STR, DEX, WIL, 1d6 HP, logged */
+    post: operations['Npcs_cairnHireling'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/npcs/{npcId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One NPC, as this key may see it */
+    get: operations['Npcs_get'];
+    put?: never;
+    post?: never;
+    /** Delete an NPC and its sheets (referee) */
+    delete: operations['Npcs_remove'];
+    options?: never;
+    head?: never;
+    /** Change an NPC (referee): name, kind, binding, who sees it */
+    patch: operations['Npcs_update'];
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/npcs/{npcId}/sheets/{system}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One sheet of an NPC (other keys: only when its numbers are shown) */
+    get: operations['Npcs_getSheet'];
+    /** Create or replace an NPC’s sheet (referee); tracked changes go to the ledger */
+    put: operations['Npcs_putSheet'];
+    post?: never;
+    /** Delete an NPC’s sheet (referee) */
+    delete: operations['Npcs_deleteSheet'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/npcs/{npcId}/conditions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An NPC’s condition ledger (other keys: only when its numbers are shown) */
+    get: operations['Npcs_conditions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/npcs/{npcId}/condition-adjustments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change one tracked value of an NPC directly, with a reason (referee) */
+    post: operations['Npcs_adjust'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/npcs/{npcId}/checks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A check that reads the NPC’s sheet (referee); sealed unless the NPC’s numbers are shown */
+    post: operations['Npcs_check'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/characters/gm/ability-rolls': {
     parameters: {
       query?: never;
@@ -2817,6 +3011,24 @@ export interface components {
       /** @description Opening Cash, in dice (default 0). Recorded as the first ledger entry. */
       cash?: number;
     };
+    CharacterSheets: {
+      /** @description The COEAC sheet. */
+      coeac?: {
+        [key: string]: unknown;
+      };
+      /** @description The Cairn sheet. */
+      cairn?: {
+        [key: string]: unknown;
+      };
+      /** @description The Archsoul sheet. */
+      archsoul?: {
+        [key: string]: unknown;
+      };
+      /** @description The G&M sheet. */
+      gm?: {
+        [key: string]: unknown;
+      };
+    };
     Character: {
       /** @description The character id. */
       id: string;
@@ -2834,6 +3046,8 @@ export interface components {
       downtimeAvailable: boolean;
       /** @description −1d on every test for each attuned artifact beyond three (COEAC; crafting). */
       attunementPenaltyDice?: number;
+      /** @description Its sheets, one per system it has (characters domain; docs/characters.md). */
+      sheets: components['schemas']['CharacterSheets'];
       /** @description When it was created (ISO-8601, UTC). */
       createdAt: string;
       /** @description When it last changed (ISO-8601, UTC). */
@@ -3826,6 +4040,8 @@ export interface components {
       character: components['schemas']['CharacterMoney'];
       /** @description The ledger entry written. */
       ledgerEntry: components['schemas']['LedgerEntry'];
+      /** @description A COEAC hireling bought by its Cost line (item "Porter", "Mercenary", …): the NPC made for it, bound to the buyer (characters domain). */
+      hirelingNpcId?: string;
     };
     CharacterSaleInput: {
       /**
@@ -6693,6 +6909,357 @@ export interface components {
       /** @description Chance in 6 that an encounter is recurring (default 2). */
       recurringChance?: number;
     };
+    ConditionEntry: {
+      /** @description The entry id. */
+      id: string;
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /**
+       * @description The sheet’s system.
+       * @enum {string}
+       */
+      system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
+      /** @description The tracked value’s path in the sheet (hp, str.current, classResources.Luck.current). */
+      field: string;
+      /** @description The change. */
+      delta: number;
+      /** @description The value after the change. */
+      valueAfter: number;
+      /** @description roll, procedure, adjustment (the referee’s) or sheet (the referee’s PUT of the sheet). */
+      cause: string;
+      /** @description The procedure that made the change, if any. */
+      procedure: string | null;
+      /** @description The roll that caused it, if any. */
+      rollId: string | null;
+      /** @description The referee’s reason, if given. */
+      reason: string | null;
+      /** @description The session in progress then, if any. */
+      sessionId: string | null;
+      /** @description The key that made the change. */
+      keyId: string;
+      /** @description When (ISO-8601, UTC). */
+      createdAt: string;
+    };
+    SheetAnswer: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /**
+       * @description The system.
+       * @enum {string}
+       */
+      system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
+      /** @description The sheet in the game’s words, with what the server derives. */
+      sheet: {
+        [key: string]: unknown;
+      };
+      /** @description When it last changed (ISO-8601, UTC). */
+      updatedAt: string;
+      /** @description Writes: the ledger entries the write made (one per tracked value changed). */
+      conditions?: components['schemas']['ConditionEntry'][];
+    };
+    PutSheetInput: {
+      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses }, class, classResources, boons, state. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement. */
+      sheet: {
+        [key: string]: unknown;
+      };
+    };
+    ConditionEntryPage: {
+      items: components['schemas']['ConditionEntry'][];
+      next: string | null;
+    };
+    ConditionAdjustmentInput: {
+      /**
+       * @description The sheet’s system.
+       * @enum {string}
+       */
+      system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
+      /** @description The tracked value’s path: hp, maxHp, str.current, armor.blockUses, classResources.Luck.current, … */
+      field: string;
+      /** @description The change: positive raises, negative lowers; not zero. */
+      delta: number;
+      /** @description Why (kept on the ledger). */
+      reason: string;
+    };
+    ConditionAdjustmentResult: {
+      /** @description The sheet after the change. */
+      sheet: components['schemas']['SheetAnswer'];
+      /** @description Its ledger entries (a lowered maximum also lowers what it caps). */
+      entries: components['schemas']['ConditionEntry'][];
+    };
+    SheetCheckInput: {
+      /**
+       * @description The sheet to read.
+       * @enum {string}
+       */
+      system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
+      /** @description COEAC: the Skill to test (case-insensitive). */
+      skill?: string;
+      /** @description COEAC: the Save to test (case-insensitive). */
+      save?: string;
+      /** @description Cairn: STR, DEX or WIL (saved against its current value). G&M: an ability. */
+      attribute?: string;
+      /** @description G&M: the reaction rolled (health, fortitude, willpower, evasion, reason, perception). */
+      reaction?: string;
+      /** @description Archsoul: the stats whose values make the pool (usually an attribute and a skill). */
+      stats?: string[];
+      /** @description COEAC: the Objective (Ob); Archsoul: successes needed (1 by default). */
+      objective?: number;
+      /** @description Archsoul: the difficulty rating (clamped to 2–6). */
+      difficulty?: number;
+      /** @description G&M: added to the target (negative is a penalty). */
+      modifier?: number;
+      /** @description COEAC: bonus dice; Archsoul: extra dice. */
+      bonusDice?: number;
+      /** @description COEAC: penalty dice. */
+      penaltyDice?: number;
+      /** @description COEAC: helpers, each handing over one die. */
+      helpers?: number;
+      /** @description COEAC: the task’s tags (stronghold tags that match add a die). */
+      taskTags?: string[];
+      /** @description Referee: seal the roll for every other key until revealed. */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    SheetRating: {
+      /** @description skill, save, pool, attribute, reaction, ability or stats. */
+      kind: string;
+      /** @description The name as the sheet writes it (stats: joined with "+"). */
+      name: string;
+      /** @description Its value on the sheet (stats: the sum). */
+      value: number;
+    };
+    CheckModifier: {
+      /** @description Where it comes from: "base", "skill:Streetwise", "pool", "strongholdBonus", "attunementPenaltyDice", … */
+      source: string;
+      /** @description Dice it adds (negative removes), for pool checks. */
+      dice?: number;
+      /** @description What it adds to the target (negative lowers it), for roll-under checks. */
+      amount?: number;
+    };
+    SheetCheckOdds: {
+      /** @description Probability of passing, in [0, 1]. */
+      success: number;
+      /** @description Archsoul: the chance one die succeeds. */
+      perDie?: number;
+    };
+    SheetCheckResult: {
+      /** @description The system. */
+      system: string;
+      /** @description The core check: pool, save, difficulty-pool or ability. */
+      check: string;
+      /** @description The character, for a character’s check. */
+      characterId?: string;
+      /** @description The NPC, for an NPC’s check. */
+      npcId?: string;
+      /** @description The rating read. */
+      rating: components['schemas']['SheetRating'];
+      /** @description Everything the sheet and the campaign added. */
+      modifiers: components['schemas']['CheckModifier'][];
+      /** @description Dice rolled (pool checks). */
+      dice?: number;
+      /** @description The faces rolled. */
+      faces: number[];
+      /** @description Successes (pool checks). */
+      successes?: number;
+      /** @description Successes needed (pool checks). */
+      objective?: number;
+      /** @description Whether it passed. */
+      passed: boolean;
+      /** @description COEAC: successes − Ob. */
+      margin?: number;
+      /** @description Archsoul: the difficulty asked for. */
+      requestedDifficulty?: number;
+      /** @description Archsoul: the difficulty used (2–6). */
+      effectiveDifficulty?: number;
+      /** @description Archsoul: whether the difficulty was clamped. */
+      clamped?: boolean;
+      /** @description Cairn and G&M: the d20. */
+      roll?: number;
+      /** @description Cairn: the attribute saved against, after modifiers. */
+      attribute?: number;
+      /** @description Cairn: always-passes or always-fails when a 1 or 20 decided it, else null. */
+      automatic?: string | null;
+      /** @description G&M: the number to roll at or under. */
+      target?: number;
+      /** @description G&M: the core’s target modifiers (bonus, penalty, obstacle, difficulty). */
+      targetModifiers: components['schemas']['AbilityModifiers'] | null;
+      /** @description Exact odds after every modifier (success; perDie for Archsoul). */
+      odds: components['schemas']['SheetCheckOdds'];
+      /** @description COEAC characters: the stronghold tag dice already in `dice`. */
+      strongholdBonus: components['schemas']['StrongholdBonus'] | null;
+      /** @description COEAC characters attuned to more than three artifacts: the penalty dice already in `dice`. */
+      attunementPenaltyDice?: number;
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator. */
+      rng: string;
+      /** @description The roll-log entry. */
+      rollId: string;
+    };
+    NpcSheetsInput: {
+      /** @description A COEAC sheet (NPCs may carry `pool`, rolled without the +2). */
+      coeac?: {
+        [key: string]: unknown;
+      };
+      /** @description A Cairn sheet. */
+      cairn?: {
+        [key: string]: unknown;
+      };
+      /** @description An Archsoul sheet. */
+      archsoul?: {
+        [key: string]: unknown;
+      };
+      /** @description A G&M sheet. */
+      gm?: {
+        [key: string]: unknown;
+      };
+    };
+    CreateNpcInput: {
+      /** @description Its name. */
+      name: string;
+      /**
+       * @description What it is.
+       * @enum {string}
+       */
+      kind: 'adversary' | 'monster' | 'hireling' | 'follower' | 'animal' | 'other';
+      /** @description Its sheets by system. */
+      sheets?: components['schemas']['NpcSheetsInput'];
+      /**
+       * @description COEAC adversary grade: makes its COEAC sheet (Pool, HP, save Ob) unless one is sent.
+       * @enum {string}
+       */
+      grade?: 'minor' | 'moderate' | 'major' | 'severe';
+      /**
+       * @description Elite or legendary (with a grade).
+       * @enum {string}
+       */
+      tag?: 'elite' | 'legendary';
+      /** @description The character it serves (hirelings, followers, animals). */
+      boundTo?: string;
+      /**
+       * @description referee (default): only the referee knows it; players: every key sees it.
+       * @enum {string}
+       */
+      visibility?: 'referee' | 'players';
+      /** @description For a shown NPC: whether other keys see its numbers (sheets, grade) too. Default false. */
+      showNumbers?: boolean;
+      /** @description What other keys see of its state ("wounded", "fleeing"). */
+      visibleState?: string;
+      /** @description Referee notes (never shown to other keys). */
+      notes?: string;
+    };
+    Npc: {
+      /** @description The NPC id. */
+      id: string;
+      /** @description Its name. */
+      name: string;
+      /**
+       * @description What it is.
+       * @enum {string}
+       */
+      kind: 'adversary' | 'monster' | 'hireling' | 'follower' | 'animal' | 'other';
+      /**
+       * @description Who sees it.
+       * @enum {string}
+       */
+      visibility: 'referee' | 'players';
+      /** @description Whether other keys see its numbers. */
+      showNumbers: boolean;
+      /** @description What other keys see of its state. */
+      visibleState: string | null;
+      /** @description The character it serves, if any. */
+      boundTo: string | null;
+      /** @description COEAC adversary grade (null when hidden or none). */
+      grade: string | null;
+      /** @description elite or legendary (null when hidden or none). */
+      tag: string | null;
+      /** @description Its sheets (null when its numbers are hidden from this key). */
+      sheets: components['schemas']['CharacterSheets'] | null;
+      /** @description Referee notes (null for other keys). */
+      notes: string | null;
+      /** @description When it was created (ISO-8601, UTC). */
+      createdAt: string;
+      /** @description When it last changed (ISO-8601, UTC). */
+      updatedAt: string;
+    };
+    CairnHirelingNpcInput: {
+      /** @description Its name (default "Cairn hireling"). */
+      name?: string;
+      /** @description Its role (the seed names role tables it does not print; the referee gives it). */
+      role?: string;
+      /** @description The Armor of what it wears (0 by default). */
+      armor?: number;
+      /** @description The character who hires it. */
+      boundTo?: string;
+      /**
+       * @description Who sees it (default referee).
+       * @enum {string}
+       */
+      visibility?: 'referee' | 'players';
+      /** @description Whether other keys see its numbers (default false). */
+      showNumbers?: boolean;
+      /** @description Seal the roll (default: sealed unless the NPC is shown with its numbers). */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CairnHirelingNpcResult: {
+      /** @description The NPC made, with its Cairn sheet. */
+      npc: components['schemas']['Npc'];
+      /** @description The dice of each roll: { str, dex, wil, hp }. */
+      rolls: {
+        [key: string]: unknown;
+      };
+      /** @description Every face, in order: STR, DEX, WIL (3d6 each), HP (1d6). */
+      faces: number[];
+      /** @description Exact odds: each 3d6 attribute total and each HP. */
+      odds: {
+        [key: string]: unknown;
+      };
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator. */
+      rng: string;
+      /** @description The roll-log entry (sealed for other keys unless the NPC is shown with its numbers). */
+      rollId: string;
+    };
+    NpcPage: {
+      items: components['schemas']['Npc'][];
+      next: string | null;
+    };
+    UpdateNpcInput: {
+      /** @description Its name. */
+      name?: string;
+      /**
+       * @description What it is.
+       * @enum {string}
+       */
+      kind?: 'adversary' | 'monster' | 'hireling' | 'follower' | 'animal' | 'other';
+      /** @description The character it serves; "" unbinds it. */
+      boundTo?: string;
+      /**
+       * @description Who sees it.
+       * @enum {string}
+       */
+      visibility?: 'referee' | 'players';
+      /** @description Whether other keys see its numbers. */
+      showNumbers?: boolean;
+      /** @description What other keys see of its state. */
+      visibleState?: string;
+      /** @description Referee notes. */
+      notes?: string;
+    };
     GmAbilityRollsInput: {
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
@@ -7889,7 +8456,7 @@ export interface components {
         'application/problem+json': components['schemas']['Problem'];
       };
     };
-    /** @description The request is well formed but the rules refuse it (impossible odds, too little Cash, …). Codes: IDEMPOTENCY_KEY_REUSED, UNPROCESSABLE, INVALID_INPUT, INVALID_SEED, UNKNOWN_RNG, DICE_LIMIT_EXCEEDED, UNREACHABLE_PROBABILITY, INSUFFICIENT_CASH. */
+    /** @description The request is well formed but the rules refuse it (impossible odds, too little Cash, …). Codes: IDEMPOTENCY_KEY_REUSED, UNPROCESSABLE, INVALID_INPUT, INVALID_SEED, UNKNOWN_RNG, DICE_LIMIT_EXCEEDED, UNREACHABLE_PROBABILITY, INSUFFICIENT_CASH, SHEET_MISSING, OUT_OF_RANGE. */
     UnprocessableContent: {
       headers: {
         [name: string]: unknown;
@@ -13586,6 +14153,751 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['EncounterSettings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterSheets_getSheet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+        /** @description The game system of the sheet. */
+        system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetAnswer'];
+        };
+      };
+      /** @description VALIDATION_FAILED: not a system. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description SHEET_MISSING: no sheet in that system. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterSheets_putSheet: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+        /** @description The game system of the sheet. */
+        system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PutSheetInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetAnswer'];
+        };
+      };
+      /** @description VALIDATION_FAILED: not a system. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description SHEET_MISSING: no sheet in that system. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterSheets_deleteSheet: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+        /** @description The game system of the sheet. */
+        system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetAnswer'];
+        };
+      };
+      /** @description VALIDATION_FAILED: not a system. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description SHEET_MISSING: no sheet in that system. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterSheets_conditions: {
+    parameters: {
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConditionEntryPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterSheets_adjust: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConditionAdjustmentInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConditionAdjustmentResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterSheets_check: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SheetCheckInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetCheckResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Npcs_list: {
+    parameters: {
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NpcPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Npcs_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateNpcInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Npc'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Npcs_cairnHireling: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CairnHirelingNpcInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnHirelingNpcResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Npcs_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Npc'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Npcs_remove: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Npc'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Npcs_update: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateNpcInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Npc'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Npcs_getSheet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+        /** @description The game system of the sheet. */
+        system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetAnswer'];
+        };
+      };
+      /** @description VALIDATION_FAILED: not a system. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description SHEET_MISSING: no sheet in that system. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Npcs_putSheet: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+        /** @description The game system of the sheet. */
+        system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PutSheetInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetAnswer'];
+        };
+      };
+      /** @description VALIDATION_FAILED: not a system. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description SHEET_MISSING: no sheet in that system. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Npcs_deleteSheet: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+        /** @description The game system of the sheet. */
+        system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetAnswer'];
+        };
+      };
+      /** @description VALIDATION_FAILED: not a system. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description SHEET_MISSING: no sheet in that system. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Npcs_conditions: {
+    parameters: {
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConditionEntryPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Npcs_adjust: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConditionAdjustmentInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConditionAdjustmentResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Npcs_check: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SheetCheckInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetCheckResult'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -1,0 +1,238 @@
+import { ArgsType, InputType, registerEnumType } from '@nestjs/graphql';
+import { CampaignPageArgs } from '../campaigns/campaign.dto';
+import { In } from '../common/schema';
+import { SHEET_SYSTEMS } from '../core/characters/sheets';
+import { GRADES } from '../core/encounters/encounter-tables';
+import { AdversaryTagEnum, GradeEnum } from '../encounters/encounters.inputs';
+import { NPC_KINDS, NPC_VISIBILITIES } from './characters.entities';
+
+export const SheetSystemEnum = { coeac: 'coeac', cairn: 'cairn', archsoul: 'archsoul', gm: 'gm' } as const;
+registerEnumType(SheetSystemEnum, { name: 'SheetSystem', description: 'A game system’s sheet.' });
+export const NpcKindEnum = Object.fromEntries(NPC_KINDS.map((k) => [k, k])) as Record<string, string>;
+registerEnumType(NpcKindEnum, { name: 'NpcKind', description: 'What an NPC is.' });
+export const NpcVisibilityEnum = { referee: 'referee', players: 'players' } as const;
+registerEnumType(NpcVisibilityEnum, { name: 'NpcVisibility', description: 'Who sees an NPC.' });
+export const ADVERSARY_TAGS = ['elite', 'legendary'] as const;
+
+const NAME = { maxLength: 200 };
+
+@InputType({ description: 'A sheet in its system’s words (docs/characters.md lists every field).' })
+export class PutSheetInput {
+  @In.object(
+    'The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses }, class, classResources, ' +
+      'boons, state. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state. ' +
+      'Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, ' +
+      'verve, injuries, mojo { current, max }, experience, movement.',
+  )
+  sheet: Record<string, unknown>;
+}
+
+@InputType({ description: 'The referee’s direct change of one tracked value.' })
+export class ConditionAdjustmentInput {
+  @In.oneOf('The sheet’s system.', SHEET_SYSTEMS, SheetSystemEnum)
+  system: string;
+
+  @In.string(
+    'The tracked value’s path: hp, maxHp, str.current, armor.blockUses, classResources.Luck.current, …',
+    {
+      maxLength: 200,
+    },
+  )
+  field: string;
+
+  @In.int('The change: positive raises, negative lowers; not zero.', { min: -100_000, max: 100_000 })
+  delta: number;
+
+  @In.string('Why (kept on the ledger).', { maxLength: 200 })
+  reason: string;
+}
+
+@InputType({ description: 'The sheets an NPC starts with, by system.' })
+export class NpcSheetsInput {
+  @In.object('A COEAC sheet (NPCs may carry `pool`, rolled without the +2).', { optional: true })
+  coeac?: Record<string, unknown>;
+
+  @In.object('A Cairn sheet.', { optional: true })
+  cairn?: Record<string, unknown>;
+
+  @In.object('An Archsoul sheet.', { optional: true })
+  archsoul?: Record<string, unknown>;
+
+  @In.object('A G&M sheet.', { optional: true })
+  gm?: Record<string, unknown>;
+}
+
+@InputType({ description: 'A new NPC (referee).' })
+export class CreateNpcInput {
+  @In.string('Its name.', NAME)
+  name: string;
+
+  @In.oneOf('What it is.', NPC_KINDS, NpcKindEnum)
+  kind: string;
+
+  @In.nested('Its sheets by system.', () => NpcSheetsInput, { optional: true })
+  sheets?: NpcSheetsInput;
+
+  @In.oneOf(
+    'COEAC adversary grade: makes its COEAC sheet (Pool, HP, save Ob) unless one is sent.',
+    GRADES,
+    GradeEnum,
+    {
+      optional: true,
+    },
+  )
+  grade?: string;
+
+  @In.oneOf('Elite or legendary (with a grade).', ADVERSARY_TAGS, AdversaryTagEnum, { optional: true })
+  tag?: string;
+
+  @In.id('The character it serves (hirelings, followers, animals).', { optional: true })
+  boundTo?: string;
+
+  @In.oneOf(
+    'referee (default): only the referee knows it; players: every key sees it.',
+    NPC_VISIBILITIES,
+    NpcVisibilityEnum,
+    {
+      optional: true,
+    },
+  )
+  visibility?: string;
+
+  @In.bool('For a shown NPC: whether other keys see its numbers (sheets, grade) too. Default false.', {
+    optional: true,
+  })
+  showNumbers?: boolean;
+
+  @In.string('What other keys see of its state ("wounded", "fleeing").', { optional: true, maxLength: 200 })
+  visibleState?: string;
+
+  @In.string('Referee notes (never shown to other keys).', { optional: true, maxLength: 4000 })
+  notes?: string;
+}
+
+@InputType({ description: 'Changes to an NPC (referee); its sheets change through their own routes.' })
+export class UpdateNpcInput {
+  @In.string('Its name.', { ...NAME, optional: true })
+  name?: string;
+
+  @In.oneOf('What it is.', NPC_KINDS, NpcKindEnum, { optional: true })
+  kind?: string;
+
+  @In.id('The character it serves; "" unbinds it.', { optional: true })
+  boundTo?: string;
+
+  @In.oneOf('Who sees it.', NPC_VISIBILITIES, NpcVisibilityEnum, { optional: true })
+  visibility?: string;
+
+  @In.bool('Whether other keys see its numbers.', { optional: true })
+  showNumbers?: boolean;
+
+  @In.string('What other keys see of its state.', { optional: true, maxLength: 200 })
+  visibleState?: string;
+
+  @In.string('Referee notes.', { optional: true, maxLength: 4000 })
+  notes?: string;
+}
+
+@InputType({ description: 'A check that reads the rating from the sheet.' })
+export class SheetCheckInput {
+  @In.oneOf('The sheet to read.', SHEET_SYSTEMS, SheetSystemEnum)
+  system: string;
+
+  @In.string('COEAC: the Skill to test (case-insensitive).', { optional: true, maxLength: 64 })
+  skill?: string;
+
+  @In.string('COEAC: the Save to test (case-insensitive).', { optional: true, maxLength: 64 })
+  save?: string;
+
+  @In.string('Cairn: STR, DEX or WIL (saved against its current value). G&M: an ability.', {
+    optional: true,
+    maxLength: 64,
+  })
+  attribute?: string;
+
+  @In.string('G&M: the reaction rolled (health, fortitude, willpower, evasion, reason, perception).', {
+    optional: true,
+    maxLength: 64,
+  })
+  reaction?: string;
+
+  @In.idList('Archsoul: the stats whose values make the pool (usually an attribute and a skill).', {
+    optional: true,
+    maxItems: 6,
+  })
+  stats?: string[];
+
+  @In.int('COEAC: the Objective (Ob); Archsoul: successes needed (1 by default).', {
+    optional: true,
+    min: 0,
+    max: 1000,
+  })
+  objective?: number;
+
+  @In.int('Archsoul: the difficulty rating (clamped to 2–6).', { optional: true, min: -1000, max: 1000 })
+  difficulty?: number;
+
+  @In.int('G&M: added to the target (negative is a penalty).', { optional: true, min: -1000, max: 1000 })
+  modifier?: number;
+
+  @In.int('COEAC: bonus dice; Archsoul: extra dice.', { optional: true, min: 0, max: 1000 })
+  bonusDice?: number;
+
+  @In.int('COEAC: penalty dice.', { optional: true, min: 0, max: 1000 })
+  penaltyDice?: number;
+
+  @In.int('COEAC: helpers, each handing over one die.', { optional: true, min: 0, max: 100 })
+  helpers?: number;
+
+  @In.idList('COEAC: the task’s tags (stronghold tags that match add a die).', {
+    optional: true,
+    maxItems: 20,
+  })
+  taskTags?: string[];
+
+  @In.bool('Referee: seal the roll for every other key until revealed.', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
+@ArgsType()
+export class NpcPageArgs extends CampaignPageArgs {
+  @In.id('The NPC id.')
+  npcId: string;
+}
+
+@InputType({
+  description: 'A Cairn hireling rolled into a campaign NPC: 3d6 STR, DEX, WIL and 1d6 HP, logged.',
+})
+export class CairnHirelingNpcInput {
+  @In.string('Its name (default "Cairn hireling").', { optional: true, maxLength: 200 })
+  name?: string;
+
+  @In.string('Its role (the seed names role tables it does not print; the referee gives it).', {
+    optional: true,
+    maxLength: 100,
+  })
+  role?: string;
+
+  @In.int('The Armor of what it wears (0 by default).', { optional: true, min: 0, max: 3 })
+  armor?: number;
+
+  @In.id('The character who hires it.', { optional: true })
+  boundTo?: string;
+
+  @In.oneOf('Who sees it (default referee).', NPC_VISIBILITIES, NpcVisibilityEnum, { optional: true })
+  visibility?: string;
+
+  @In.bool('Whether other keys see its numbers (default false).', { optional: true })
+  showNumbers?: boolean;
+
+  @In.bool('Seal the roll (default: sealed unless the NPC is shown with its numbers).', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}

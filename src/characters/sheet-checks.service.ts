@@ -1,0 +1,172 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { assertMayActFor, Principal } from '../auth/principal';
+import { CampaignsService } from '../campaigns/campaigns.service';
+import { CHECKS, ChecksService } from '../checks/checks.service';
+import { Problem } from '../common/problem';
+import { ArbiterRequest, diceBudget } from '../common/request-context';
+import { planSheetCheck, SheetCheckKind, SheetModifier } from '../core/characters/sheets-checks';
+import { Sheet, SheetSystem } from '../core/characters/sheets';
+import { Database } from '../database/database.service';
+import { CampaignEntity } from '../database/entities';
+import { RollsService } from '../rolls/rolls.service';
+import { SheetCheckInput } from './characters.inputs';
+import { SheetCheckResult } from './characters.results';
+import { NpcsService, ownerOf } from './npcs.service';
+import { SheetOwner, SheetsService } from './sheets.service';
+
+/** What a sheet check modifier sees: whose sheet, which system, the sheet as answered, the task. */
+export interface SheetCheckContext {
+  campaign: CampaignEntity;
+  owner: SheetOwner;
+  system: SheetSystem;
+  sheet: Sheet;
+  taskTags: string[];
+}
+
+/**
+ * A domain's say in every check that reads the sheet (harm: injuries; hazards: fatigue; statuses):
+ * it answers the modifiers to add, each naming its source, with `dice` for pool systems (COEAC,
+ * Archsoul) and `amount` for roll-under ones (Cairn, G&M). Runs inside the check's transaction.
+ */
+export type SheetCheckModifier = (
+  m: EntityManager,
+  who: Principal,
+  context: SheetCheckContext,
+) => Promise<SheetModifier[]>;
+
+const CORE: Record<SheetCheckKind, { name: string; run: (i: never, d: never) => unknown }> = {
+  pool: CHECKS.pool,
+  save: CHECKS.save,
+  'difficulty-pool': CHECKS.difficultyPool,
+  ability: CHECKS.ability,
+};
+
+/**
+ * Checks that read the sheet (SPEC 6.1): the server builds the pool or target from the sheet, adds
+ * what the state and the campaign impose (stronghold tags and attunement through the campaign pool
+ * modifiers, then every registered sheet modifier) and names each modifier in the answer. The roll
+ * is the matching core check, logged once, so it replays like any other.
+ */
+@Injectable()
+export class SheetChecksService {
+  private readonly modifiers: SheetCheckModifier[] = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly campaigns: CampaignsService,
+    private readonly sheets: SheetsService,
+    private readonly npcs: NpcsService,
+    private readonly checks: ChecksService,
+    private readonly rolls: RollsService,
+  ) {}
+
+  /** Lets a domain add modifiers to every check that reads a sheet. */
+  addModifier(modifier: SheetCheckModifier): void {
+    this.modifiers.push(modifier);
+  }
+
+  characterCheck(
+    who: Principal,
+    characterId: string,
+    input: SheetCheckInput,
+    req: ArbiterRequest,
+  ): Promise<SheetCheckResult> {
+    assertMayActFor(who, characterId);
+    this.assertSecretAllowed(who, input);
+    return this.db.mutation(req, async (m) => {
+      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+      return this.run(m, who, owner, input, input.secret ?? false, req);
+    });
+  }
+
+  npcCheck(
+    who: Principal,
+    npcId: string,
+    input: SheetCheckInput,
+    req: ArbiterRequest,
+  ): Promise<SheetCheckResult> {
+    if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee rolls for NPCs.');
+    return this.db.mutation(req, async (m) => {
+      const row = await this.npcs.npc(m, who.campaignId, npcId);
+      // A roll about an NPC whose numbers are hidden is sealed unless the referee says otherwise.
+      const secret = input.secret ?? !NpcsService.numbersPublic(row);
+      return this.run(m, who, ownerOf(row), input, secret, req);
+    });
+  }
+
+  private assertSecretAllowed(who: Principal, input: SheetCheckInput): void {
+    if (input.secret && who.role !== 'referee')
+      throw new Problem('FORBIDDEN', 'Only the referee may make a roll secret.');
+  }
+
+  private async run(
+    m: EntityManager,
+    who: Principal,
+    owner: SheetOwner,
+    input: SheetCheckInput,
+    secret: boolean,
+    req: ArbiterRequest,
+  ): Promise<SheetCheckResult> {
+    const system = input.system as SheetSystem;
+    const campaign = await this.campaigns.campaign(m, who.campaignId);
+    const row = await this.sheets.requireSheet(m, owner, system);
+    const sheet = await this.sheets.view(m, owner, row);
+    const taskTags = input.taskTags ?? [];
+    const extra: SheetModifier[] = [];
+    const echo: Record<string, unknown> = {};
+    if (owner.kind === 'character' && system === 'coeac') {
+      // The campaign pool modifiers of the existing checks: stronghold tags, attunement.
+      const task = { characterId: owner.id, taskTags };
+      for (const change of await this.checks.poolModifications(m, who, task)) {
+        const source = Object.keys(change.echo ?? {})[0] ?? 'campaign';
+        const dice = (change.bonusDice ?? 0) - (change.penaltyDice ?? 0);
+        if (dice !== 0) extra.push({ source, dice });
+        Object.assign(echo, change.echo ?? {});
+      }
+    } else if (input.taskTags !== undefined) {
+      throw Problem.field('VALIDATION_FAILED', 'taskTags', 'taskTags apply to COEAC checks of characters.');
+    }
+    for (const modify of this.modifiers) {
+      extra.push(...(await modify(m, who, { campaign, owner, system, sheet, taskTags })));
+    }
+    const request = {
+      skill: input.skill,
+      save: input.save,
+      attribute: input.attribute,
+      reaction: input.reaction,
+      stats: input.stats,
+      objective: input.objective,
+      difficulty: input.difficulty,
+      modifier: input.modifier,
+      bonusDice: input.bonusDice,
+      penaltyDice: input.penaltyDice,
+      helpers: input.helpers,
+    };
+    const plan = planSheetCheck(system, sheet, request, { npc: owner.kind === 'npc' }, extra);
+    const rolled = this.rolls.roll(
+      CORE[plan.check] as never,
+      plan.input as never,
+      input.seed,
+      diceBudget(req),
+    ) as { outcome: Record<string, unknown>; seed: string; rng: string };
+    const who_ = owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id };
+    const effects = { ...who_, system, rating: plan.rating, modifiers: plan.modifiers, ...echo };
+    const roll = await this.rolls.record(m, who, rolled as never, { secret, effects, campaign });
+    const { modifiers: targetModifiers, ...outcome } = rolled.outcome;
+    return {
+      ...(outcome as Omit<SheetCheckResult, 'system'>),
+      system,
+      check: plan.check,
+      ...who_,
+      rating: plan.rating,
+      modifiers: plan.modifiers,
+      targetModifiers: (targetModifiers ?? null) as SheetCheckResult['targetModifiers'],
+      strongholdBonus: (echo.strongholdBonus ?? null) as SheetCheckResult['strongholdBonus'],
+      ...(echo.attunementPenaltyDice ? { attunementPenaltyDice: echo.attunementPenaltyDice as number } : {}),
+      seed: rolled.seed,
+      rng: rolled.rng,
+      rollId: roll.id,
+    };
+  }
+}

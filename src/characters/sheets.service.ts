@@ -1,0 +1,491 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EntityManager, In as AnyOf, MoreThan } from 'typeorm';
+import { assertMayActFor, Principal } from '../auth/principal';
+import { CampaignsService } from '../campaigns/campaigns.service';
+import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
+import { Problem } from '../common/problem';
+import { newId, now } from '../common/time';
+import { RuleError } from '../core/errors';
+import { applyCondition, cappedFollowers, sheetDifferences } from '../core/characters/ledger';
+import {
+  isSheetSystem,
+  normaliseSheet,
+  playerSheet,
+  readPath,
+  Sheet,
+  SHEET_SYSTEMS,
+  SheetSystem,
+  trackedPaths,
+} from '../core/characters/sheets';
+import { Database, MutationCall } from '../database/database.service';
+import { CampaignEntity, CharacterEntity } from '../database/entities';
+import { CharacterSheetEntity, ConditionEntryEntity, NpcEntity, OwnerKind } from './characters.entities';
+import { ConditionAdjustmentInput } from './characters.inputs';
+import {
+  CharacterSheets,
+  ConditionAdjustmentResult,
+  ConditionEntry,
+  SheetAnswer,
+} from './characters.results';
+import {
+  deriveSheet,
+  DerivationContext,
+  withGmDefaults,
+  withoutDerived,
+} from '../core/characters/sheets-derived';
+
+/** Whose sheet: a character or an NPC of the campaign. */
+export interface SheetOwner {
+  kind: OwnerKind;
+  id: string;
+  name: string;
+  campaignId: string;
+}
+
+/** Why a tracked value changed: a roll, a procedure, the referee's adjustment or the referee's PUT. */
+export interface ConditionCause {
+  cause: 'roll' | 'procedure' | 'adjustment' | 'sheet';
+  procedure?: string | null;
+  rollId?: string | null;
+  reason?: string | null;
+}
+
+/** Reads what a sheet's derived values need beyond the sheet (Cairn: the items in the inventory). */
+export type DerivationReader = (
+  m: EntityManager,
+  owners: SheetOwner[],
+) => Promise<(owner: SheetOwner) => Partial<DerivationContext>>;
+
+/**
+ * Sheets and the condition ledger (SPEC 6.1): the one service through which every domain reads a
+ * character's or NPC's sheet and changes its tracked values. `changeTracked` runs in the caller's
+ * transaction, locks the sheet row (PostgreSQL; SQLite transactions take turns), applies the change
+ * and writes one ledger entry per value changed, so a concurrent change can never be lost.
+ */
+@Injectable()
+export class SheetsService implements OnModuleInit {
+  private readonly readers: DerivationReader[] = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly campaigns: CampaignsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.campaigns.decorateCharactersAsync(async (m, entities, campaign) => {
+      const owners = entities.map((e) => characterOwner(e));
+      const sheets = await this.sheetsOf(m, owners, campaign);
+      return (entity) => ({ sheets: sheets.get(entity.id) ?? {} });
+    });
+  }
+
+  /** Lets a domain feed a sheet's derived values (the inventory: what a Cairn character wears). */
+  addDerivationReader(reader: DerivationReader): void {
+    this.readers.push(reader);
+  }
+
+  // Owners
+
+  async characterOwner(m: EntityManager, campaignId: string, characterId: string): Promise<SheetOwner> {
+    return characterOwner(await this.campaigns.character(m, campaignId, characterId));
+  }
+
+  /** The system of a path parameter, or 400 naming it. */
+  static system(value: string): SheetSystem {
+    if (!isSheetSystem(value)) {
+      throw Problem.field('VALIDATION_FAILED', 'system', `system is one of: ${SHEET_SYSTEMS.join(', ')}.`);
+    }
+    return value;
+  }
+
+  // Reading
+
+  /** Every sheet of each owner, as answered (with what the server derives). */
+  async sheetsOf(
+    m: EntityManager,
+    owners: SheetOwner[],
+    campaign: CampaignEntity,
+  ): Promise<Map<string, CharacterSheets>> {
+    const out = new Map<string, CharacterSheets>();
+    if (owners.length === 0) return out;
+    const rows = await m.find(CharacterSheetEntity, {
+      where: { ownerId: AnyOf(owners.map((o) => o.id)) },
+    });
+    if (rows.length === 0) return out;
+    const context = await this.context(m, owners, campaign);
+    for (const row of rows) {
+      const owner = owners.find((o) => o.id === row.ownerId)!;
+      const sheets = out.get(row.ownerId) ?? {};
+      sheets[row.system] = deriveSheet(row.system, row.data, context(owner));
+      out.set(row.ownerId, sheets);
+    }
+    return out;
+  }
+
+  async sheetAnswer(m: EntityManager, owner: SheetOwner, system: SheetSystem): Promise<SheetAnswer> {
+    const row = await this.requireSheet(m, owner, system);
+    const campaign = await this.campaigns.campaign(m, owner.campaignId);
+    return this.answer(m, owner, row, campaign);
+  }
+
+  /** The owner's sheet in `system`, or 422 SHEET_MISSING naming the owner and the system. */
+  async requireSheet(
+    m: EntityManager,
+    owner: SheetOwner,
+    system: SheetSystem,
+    options: { lock?: boolean } = {},
+  ): Promise<CharacterSheetEntity> {
+    const row = await this.findSheet(m, owner.id, system, options.lock ?? false);
+    if (!row) {
+      const who = owner.kind === 'npc' ? 'NPC' : 'Character';
+      const message = `${who} ${owner.id} (${owner.name}) has no ${system} sheet.`;
+      throw new Problem('SHEET_MISSING', message, [
+        { field: owner.kind === 'npc' ? 'npcId' : 'characterId', message },
+        { field: 'system', message },
+      ]);
+    }
+    return row;
+  }
+
+  /** The sheet as answered, with what the server derives. */
+  async view(m: EntityManager, owner: SheetOwner, row: CharacterSheetEntity): Promise<Sheet> {
+    const campaign = await this.campaigns.campaign(m, owner.campaignId);
+    const context = await this.context(m, [owner], campaign);
+    return deriveSheet(row.system, row.data, context(owner));
+  }
+
+  // Writing sheets
+
+  /**
+   * Creates or replaces a sheet. The referee's sheet replaces the stored one, and every tracked value
+   * it changes gets its ledger entry (cause `sheet`); a player bound to the character writes only the
+   * base values (FORBIDDEN naming any tracked or referee value it tries to change).
+   */
+  putSheet(
+    who: Principal,
+    owner: { kind: OwnerKind; id: string },
+    system: SheetSystem,
+    input: Record<string, unknown>,
+    call: MutationCall,
+  ): Promise<SheetAnswer> {
+    if (owner.kind === 'character') assertMayActFor(who, owner.id);
+    else if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee sets an NPC’s sheet.');
+    return this.db.mutation(call, (m) => this.putSheetIn(m, who, owner, system, input));
+  }
+
+  /** `putSheet` inside the caller's transaction; errors name `<prefix>.<field>` (NPC creation: `sheets.gm`). */
+  async putSheetIn(
+    m: EntityManager,
+    who: Principal,
+    owner: { kind: OwnerKind; id: string },
+    system: SheetSystem,
+    input: Record<string, unknown>,
+    prefix = 'sheet',
+    options: { procedure?: string; rollId?: string | null } = {},
+  ): Promise<SheetAnswer> {
+    const campaign = await this.campaigns.campaign(m, who.campaignId);
+    const full = await this.owner(m, who.campaignId, owner);
+    const current = await this.findSheet(m, full.id, system, true);
+    const settings = { settings: campaign.settings };
+    const context = (await this.context(m, [full], campaign))(full);
+    input = withoutDerived(system, input, current?.data ?? null, context);
+    const sheet = renamed(prefix, () => {
+      const made =
+        who.role === 'referee' || options.procedure
+          ? normaliseSheet(system, system === 'gm' ? withGmDefaults(input, settings) : input)
+          : playerSheet(system, current?.data ?? this.startingSheet(system, input, settings), input);
+      deriveSheet(system, made, settings); // refuses what cannot be derived (an unknown archetype)
+      return made;
+    });
+    const stamp = now();
+    const row: CharacterSheetEntity = current ?? {
+      id: newId(),
+      campaignId: who.campaignId,
+      ownerKind: full.kind,
+      ownerId: full.id,
+      system,
+      data: {},
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+    const paths = [...new Set([...trackedPaths(system, row.data), ...trackedPaths(system, sheet)])];
+    const changes = sheetDifferences(current ? current.data : null, sheet, paths);
+    row.data = sheet;
+    row.updatedAt = stamp;
+    if (current)
+      await Database.updateRow(m, CharacterSheetEntity, row.id, { data: sheet as never, updatedAt: stamp });
+    else await Database.insertRow(m, CharacterSheetEntity, row);
+    const entries = [];
+    for (const change of changes) {
+      entries.push(
+        await this.writeEntry(m, who, campaign, full, system, change.field, change.delta, change.after, {
+          // A procedure's sheet (a hireling bought) names it; otherwise the referee's PUT.
+          ...(options.procedure
+            ? { cause: 'procedure' as const, procedure: options.procedure, rollId: options.rollId ?? null }
+            : { cause: 'sheet' as const }),
+          reason: current ? 'sheet replaced' : 'sheet created',
+        }),
+      );
+    }
+    return { ...(await this.answer(m, full, row, campaign)), conditions: entries.map(toConditionEntry) };
+  }
+
+  /** Deletes a sheet; each tracked value it held gets a closing ledger entry down to 0. */
+  deleteSheet(
+    who: Principal,
+    owner: { kind: OwnerKind; id: string },
+    system: SheetSystem,
+    call: MutationCall,
+  ): Promise<SheetAnswer> {
+    if (owner.kind === 'character') assertMayActFor(who, owner.id);
+    if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee deletes a sheet.');
+    return this.db.mutation(call, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const full = await this.owner(m, who.campaignId, owner);
+      const row = await this.requireSheet(m, full, system, { lock: true });
+      const answer = await this.answer(m, full, row, campaign);
+      const entries = [];
+      for (const change of sheetDifferences(row.data, null, trackedPaths(system, row.data))) {
+        entries.push(
+          await this.writeEntry(m, who, campaign, full, system, change.field, change.delta, 0, {
+            cause: 'sheet',
+            reason: 'sheet deleted',
+          }),
+        );
+      }
+      await m.delete(CharacterSheetEntity, { id: row.id });
+      return { ...answer, conditions: entries.map(toConditionEntry) };
+    });
+  }
+
+  /** Removes every sheet of an owner (an NPC deleted), inside the caller's transaction. */
+  async deleteAllOf(m: EntityManager, ownerId: string): Promise<void> {
+    await m.delete(CharacterSheetEntity, { ownerId });
+  }
+
+  // The condition ledger
+
+  /**
+   * Changes tracked values of one sheet inside the caller's transaction: the one way any domain
+   * changes HP, attributes, fatigue, survival and the rest. Locks the sheet row, applies each change
+   * (refusing to leave a value's bounds with OUT_OF_RANGE naming `deltaField`, or clamping when
+   * asked), lowers values capped by a lowered maximum, and writes one entry per change.
+   */
+  async changeTracked(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    system: SheetSystem,
+    changes: Array<{ field: string; delta: number }>,
+    cause: ConditionCause,
+    options: { clamp?: boolean; deltaField?: string } = {},
+  ): Promise<{ row: CharacterSheetEntity; entries: ConditionEntryEntity[] }> {
+    const row = await this.requireSheet(m, owner, system, { lock: true });
+    let sheet = row.data;
+    const entries: ConditionEntryEntity[] = [];
+    const applied: Array<{ field: string; delta: number; after: number }> = [];
+    for (const { field, delta } of changes) {
+      const result = applyCondition(system, sheet, field, delta, options);
+      sheet = result.sheet;
+      if (result.change.delta !== 0) applied.push(result.change);
+      for (const follower of cappedFollowers(system, sheet, field, trackedPaths(system, sheet))) {
+        const value = readPath(sheet, follower) as number;
+        const max = readPath(sheet, field) as number;
+        const down = applyCondition(system, sheet, follower, max - value, { clamp: true });
+        sheet = down.sheet;
+        applied.push(down.change);
+      }
+    }
+    const stamp = now();
+    await Database.updateRow(m, CharacterSheetEntity, row.id, { data: sheet as never, updatedAt: stamp });
+    row.data = sheet;
+    row.updatedAt = stamp;
+    for (const change of applied) {
+      entries.push(
+        await this.writeEntry(
+          m,
+          who,
+          campaign,
+          owner,
+          system,
+          change.field,
+          change.delta,
+          change.after,
+          cause,
+        ),
+      );
+    }
+    return { row, entries };
+  }
+
+  /** The referee's direct adjustment of one tracked value, with a reason. */
+  adjust(
+    who: Principal,
+    owner: { kind: OwnerKind; id: string },
+    input: ConditionAdjustmentInput,
+    call: MutationCall,
+  ): Promise<ConditionAdjustmentResult> {
+    if (who.role !== 'referee')
+      throw new Problem('FORBIDDEN', 'Only the referee adjusts tracked values directly.');
+    if (input.delta === 0) throw Problem.field('VALIDATION_FAILED', 'delta', 'delta must not be zero.');
+    const system = SheetsService.system(input.system);
+    return this.db.mutation(call, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const full = await this.owner(m, who.campaignId, owner);
+      const { row, entries } = await this.changeTracked(
+        m,
+        who,
+        campaign,
+        full,
+        system,
+        [{ field: input.field, delta: input.delta }],
+        { cause: 'adjustment', reason: input.reason },
+      );
+      return { sheet: await this.answer(m, full, row, campaign), entries: entries.map(toConditionEntry) };
+    });
+  }
+
+  /** One owner's ledger, oldest first (keyset on the entry's sequence). */
+  async conditions(m: EntityManager, owner: SheetOwner, query: PageQuery): Promise<Page<ConditionEntry>> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const after = decodeCursor<[number]>(query.after, ['number']);
+    const rows = await m.find(ConditionEntryEntity, {
+      where: {
+        ownerId: owner.id,
+        campaignId: owner.campaignId,
+        ...(after ? { seq: MoreThan(after[0]) } : {}),
+      },
+      order: { seq: 'ASC' },
+      take: limit + 1,
+    });
+    return toPage(rows, limit, toConditionEntry, (row) => [row.seq]);
+  }
+
+  // Internals
+
+  private async owner(
+    m: EntityManager,
+    campaignId: string,
+    owner: { kind: OwnerKind; id: string },
+  ): Promise<SheetOwner> {
+    if (owner.kind === 'character') return this.characterOwner(m, campaignId, owner.id);
+    const npc = await m.findOne(NpcEntity, { where: { id: owner.id, campaignId } });
+    if (!npc) throw Problem.notFound(`NPC ${owner.id}`);
+    return { kind: 'npc', id: npc.id, name: npc.name, campaignId };
+  }
+
+  /**
+   * What a player's new sheet starts from: nothing, except for G&M, where the maxima of survival,
+   * verve and mojo start at what the player's abilities and archetype derive (they are tracked, so
+   * the player could not set them, but they follow from base values the player may set).
+   */
+  private startingSheet(system: SheetSystem, input: Record<string, unknown>, settings: DerivationContext) {
+    if (system !== 'gm') return null;
+    const base: Record<string, unknown> = {};
+    for (const key of ['abilities', 'archetypes', 'species', 'movement'])
+      if (key in input) base[key] = input[key];
+    return normaliseSheet('gm', withGmDefaults(base, settings));
+  }
+
+  private async findSheet(
+    m: EntityManager,
+    ownerId: string,
+    system: SheetSystem,
+    lock: boolean,
+  ): Promise<CharacterSheetEntity | null> {
+    return m.findOne(CharacterSheetEntity, {
+      where: { ownerId, system },
+      ...(lock && !this.db.isSqlite ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+  }
+
+  private async context(m: EntityManager, owners: SheetOwner[], campaign: CampaignEntity) {
+    const parts = await Promise.all(this.readers.map((read) => read(m, owners)));
+    return (owner: SheetOwner): DerivationContext =>
+      Object.assign({ settings: campaign.settings }, ...parts.map((p) => p(owner)));
+  }
+
+  private async answer(
+    m: EntityManager,
+    owner: SheetOwner,
+    row: CharacterSheetEntity,
+    campaign: CampaignEntity,
+  ): Promise<SheetAnswer> {
+    const context = await this.context(m, [owner], campaign);
+    return {
+      ownerKind: owner.kind,
+      ownerId: owner.id,
+      system: row.system,
+      sheet: deriveSheet(row.system, row.data, context(owner)),
+      updatedAt: row.updatedAt,
+    };
+  }
+
+  private async writeEntry(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    system: SheetSystem,
+    field: string,
+    delta: number,
+    valueAfter: number,
+    cause: ConditionCause,
+  ): Promise<ConditionEntryEntity> {
+    const entry = m.create(ConditionEntryEntity, {
+      id: newId(),
+      campaignId: campaign.id,
+      ownerKind: owner.kind,
+      ownerId: owner.id,
+      system,
+      field,
+      delta,
+      valueAfter,
+      cause: cause.cause,
+      procedure: cause.procedure ?? null,
+      rollId: cause.rollId ?? null,
+      reason: cause.reason ?? null,
+      sessionId: campaign.currentSessionId,
+      keyId: who.keyId,
+      createdAt: now(),
+    });
+    await Database.insertRow(m, ConditionEntryEntity, entry);
+    return entry;
+  }
+}
+
+/** Runs `work`, renaming the `sheet.` of a RuleError's field to `prefix.`. */
+function renamed<T>(prefix: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof RuleError && prefix !== 'sheet' && error.field?.startsWith('sheet')) {
+      throw new RuleError(error.code, error.message, prefix + error.field.slice('sheet'.length));
+    }
+    throw error;
+  }
+}
+
+export function characterOwner(entity: CharacterEntity): SheetOwner {
+  return { kind: 'character', id: entity.id, name: entity.name, campaignId: entity.campaignId };
+}
+
+export function toConditionEntry(e: ConditionEntryEntity): ConditionEntry {
+  return {
+    id: e.id,
+    ownerKind: e.ownerKind,
+    ownerId: e.ownerId,
+    system: e.system,
+    field: e.field,
+    delta: e.delta,
+    valueAfter: e.valueAfter,
+    cause: e.cause,
+    procedure: e.procedure,
+    rollId: e.rollId,
+    reason: e.reason,
+    sessionId: e.sessionId,
+    keyId: e.keyId,
+    createdAt: e.createdAt,
+  };
+}

@@ -1,0 +1,154 @@
+import { RuleError } from '../errors';
+import { deriveGm, GmContributorTable, GmDerivation } from './gm-derivation';
+import { CAIRN_MAX_ARMOR, coeacBlockUsesPerDay, CoeacArmorKind, Sheet, SheetSystem } from './sheets';
+
+/** What a sheet's derived values read beyond the sheet itself. */
+export interface DerivationContext {
+  /** Campaign settings (G&M: `gmContributors`, the contributor table the campaign uses). */
+  settings?: Record<string, unknown>;
+  /** Cairn: the ids of the items the owner's inventory holds (worn armour counts only while held). */
+  inventoryItemIds?: ReadonlySet<string>;
+}
+
+/** The G&M derivation of a sheet's abilities and first archetype, or null without an archetype. */
+export function gmDerivation(sheet: Sheet, context: DerivationContext = {}): GmDerivation | null {
+  const archetypes = (sheet.archetypes ?? []) as Array<{ archetype: string; level: number }>;
+  if (archetypes.length === 0) return null;
+  const contributors = context.settings?.gmContributors as GmContributorTable | undefined;
+  try {
+    return deriveGm({
+      abilities: sheet.abilities as never,
+      archetype: archetypes[0].archetype.toLowerCase(),
+      level: archetypes[0].level,
+      ...(contributors ? { contributors } : {}),
+    });
+  } catch (error) {
+    if (error instanceof RuleError && error.field === 'archetype') {
+      throw new RuleError('VALIDATION_FAILED', error.message, 'sheet.archetypes[0].archetype');
+    }
+    if (error instanceof RuleError && error.field) {
+      throw new RuleError('VALIDATION_FAILED', error.message, `sheet.${error.field}`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * A G&M sheet as sent, with the maxima of survival, verve and mojo the referee left out filled in
+ * from the derivation (first-level values), so a new sheet starts full.
+ */
+export function withGmDefaults(input: Sheet, context: DerivationContext = {}): Sheet {
+  const derived = gmDerivation({ abilities: input.abilities, archetypes: input.archetypes ?? [] }, context);
+  if (!derived) return input;
+  const out: Sheet = { ...input };
+  for (const name of ['survival', 'verve', 'mojo'] as const) {
+    const given = (input[name] ?? {}) as Record<string, unknown>;
+    if (typeof given !== 'object' || given === null) continue;
+    if (given.max === undefined || given.max === null) out[name] = { ...given, max: derived[name] };
+  }
+  return out;
+}
+
+/**
+ * A stored sheet as answered: the sheet plus what the server derives.
+ * - COEAC: `armor.blockUsesPerDay` from the armour kind and shield.
+ * - Cairn: `armor` from the worn items still in the inventory (capped at 3), when any are listed.
+ * - G&M: `reactions` from the abilities and first archetype (the referee's overrides win) and
+ *   `derived` (first-level survival, verve, mojo, defense, attack, damage, contributors).
+ */
+export function deriveSheet(system: SheetSystem, sheet: Sheet, context: DerivationContext = {}): Sheet {
+  switch (system) {
+    case 'coeac': {
+      const armor = sheet.armor as { kind: CoeacArmorKind; shield: boolean; blockUses: number };
+      return {
+        ...sheet,
+        armor: { ...armor, blockUsesPerDay: coeacBlockUsesPerDay(armor.kind, armor.shield) },
+      };
+    }
+    case 'cairn': {
+      const worn = (sheet.worn ?? []) as Array<{ itemId: string; armor: number }>;
+      if (worn.length === 0) return { ...sheet, armorSource: 'sheet' };
+      const held = context.inventoryItemIds;
+      const total = worn
+        .filter((w) => held === undefined || held.has(w.itemId))
+        .reduce((sum, w) => sum + w.armor, 0);
+      return { ...sheet, armor: Math.min(CAIRN_MAX_ARMOR, total), armorSource: 'worn' };
+    }
+    case 'archsoul':
+      return { ...sheet };
+    case 'gm': {
+      const derived = gmDerivation(sheet, context);
+      const overrides = (sheet.reactions ?? {}) as Record<string, number>;
+      const reactions = { ...(derived?.reactions ?? {}), ...overrides };
+      return {
+        ...sheet,
+        reactions,
+        derived: derived
+          ? {
+              contributors: derived.contributors,
+              survival: derived.survival,
+              verve: derived.verve,
+              mojo: derived.mojo,
+              defense: derived.defense,
+              attack: derived.attack,
+              damage: derived.damage,
+            }
+          : null,
+      };
+    }
+  }
+}
+
+/** Members only the server writes (derived), never stored. */
+const DERIVED_ONLY: Record<SheetSystem, string[]> = {
+  coeac: [],
+  cairn: ['armorSource'],
+  archsoul: [],
+  gm: ['derived'],
+};
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/**
+ * A sheet sent back as it was answered (a client's read, edit, write) without what the server
+ * derived: derived-only members are dropped (`derived`, `armorSource`, `armor.blockUsesPerDay`), and
+ * a member sent exactly as the answer showed it, where the answer differed from what is stored (G&M
+ * reactions, Cairn Armor from worn items), goes back to its stored value.
+ */
+export function withoutDerived(
+  system: SheetSystem,
+  input: Sheet,
+  stored: Sheet | null,
+  context: DerivationContext = {},
+): Sheet {
+  const out: Sheet = { ...input };
+  for (const key of DERIVED_ONLY[system]) delete out[key];
+  if (system === 'coeac' && out.armor && typeof out.armor === 'object' && !Array.isArray(out.armor)) {
+    const armor = { ...(out.armor as Record<string, unknown>) };
+    delete armor.blockUsesPerDay;
+    out.armor = armor;
+  }
+  if (!stored) return out;
+  const view = deriveSheet(system, stored, context);
+  for (const key of Object.keys(out)) {
+    if (key in view && !same(view[key], stored[key]) && same(out[key], view[key])) {
+      if (key in stored) out[key] = stored[key];
+      else delete out[key];
+    }
+  }
+  return out;
+}

@@ -1,0 +1,619 @@
+import { RuleError } from '../errors';
+
+/*
+ * Character and NPC sheets, one per game system (SPEC 6.1). A sheet is a JSON document in the game's
+ * own words. Each system names three kinds of field:
+ *
+ * - base values (ratings, abilities, archetypes): the referee and the bound player set them;
+ * - tracked values (HP, attributes, Block uses, fatigue, survival, …): whole numbers that change only
+ *   through the condition ledger, named by a dotted path (`hp`, `str.current`, `armor.blockUses`,
+ *   `classResources.Luck.current`);
+ * - referee values (state, scars, statuses): only the referee sets them, outside the ledger;
+ *
+ * plus what the server derives (G&M reactions, Cairn Armor from what is worn, COEAC Block uses a day).
+ * Other domains extend a system with `extendSystem` (new tracked paths or base fields) without
+ * changing this file's callers.
+ */
+
+export const SHEET_SYSTEMS = ['coeac', 'cairn', 'archsoul', 'gm'] as const;
+export type SheetSystem = (typeof SHEET_SYSTEMS)[number];
+
+export type Sheet = Record<string, unknown>;
+
+/** The largest value any tracked field may hold (keeps every sum exact and every pool in limits). */
+export const MAX_TRACKED = 100_000;
+/** The largest rating or score a sheet accepts. */
+export const MAX_RATING = 100;
+const MAX_NAMES = 64;
+const MAX_NAME_LENGTH = 64;
+const MAX_TEXT_ITEMS = 64;
+const MAX_TEXT_LENGTH = 200;
+
+/** Bounds of one tracked value: min and, when the sheet pairs it with a maximum, that maximum. */
+export interface TrackedBounds {
+  min: number;
+  max: number;
+}
+
+/** One tracked path pattern: `*` stands for one free name (a class resource, a stat). */
+export interface TrackedField {
+  path: string;
+  /** The path of the value that caps it (`maxHp` for `hp`), or none. */
+  maxPath?: string;
+  /** Its value when the sheet leaves it out (a number, or the value at another path). */
+  initial: number | string;
+  /** Description for the docs and the reference answer. */
+  description: string;
+}
+
+export interface SystemSpec {
+  system: SheetSystem;
+  /** Top-level fields a player bound to the character may set (base values). */
+  baseFields: string[];
+  /** Top-level fields only the referee sets, outside the ledger. */
+  refereeFields: string[];
+  tracked: TrackedField[];
+  /** Checks and normalises a sheet (tracked values filled in), throwing RuleErrors naming `sheet.<field>`. */
+  normalise: (sheet: Sheet) => Sheet;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field guards
+
+function fail(field: string, message: string): never {
+  throw new RuleError('VALIDATION_FAILED', message, `sheet.${field}`);
+}
+
+function asRecord(value: unknown, field: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail(field, `${field} is an object.`);
+  return value as Record<string, unknown>;
+}
+
+function int(value: unknown, field: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    fail(field, `${field} is a whole number from ${min} to ${max}.`);
+  }
+  return value;
+}
+
+function optInt(value: unknown, field: string, min: number, max: number, fallback?: number) {
+  return value === undefined || value === null ? fallback : int(value, field, min, max);
+}
+
+function text(value: unknown, field: string, max = MAX_TEXT_LENGTH): string {
+  if (typeof value !== 'string' || value.trim().length === 0 || value.length > max) {
+    fail(field, `${field} is a text of 1 to ${max} characters.`);
+  }
+  return value;
+}
+
+function bool(value: unknown, field: string, fallback: boolean): boolean {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'boolean') fail(field, `${field} is true or false.`);
+  return value;
+}
+
+function oneOf<T extends string>(value: unknown, field: string, values: readonly T[], fallback: T): T {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'string' || !values.includes(value as T)) {
+    fail(field, `${field} is one of: ${values.join(', ')}.`);
+  }
+  return value as T;
+}
+
+function texts(value: unknown, field: string): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > MAX_TEXT_ITEMS)
+    fail(field, `${field} is a list of at most ${MAX_TEXT_ITEMS} texts.`);
+  return value.map((v, i) => text(v, `${field}[${i}]`));
+}
+
+/**
+ * `{ "<name>": rating }` with free names. Names are matched case-insensitively, so two names that
+ * differ only in case are refused.
+ */
+function ratings(value: unknown, field: string, max = MAX_RATING): Record<string, number> {
+  if (value === undefined || value === null) return {};
+  const map = asRecord(value, field);
+  const entries = Object.entries(map);
+  if (entries.length > MAX_NAMES) fail(field, `${field} holds at most ${MAX_NAMES} names.`);
+  const seen = new Set<string>();
+  const out: Record<string, number> = {};
+  for (const [name, rating] of entries) {
+    if (name.trim().length === 0 || name.length > MAX_NAME_LENGTH || name.includes('.')) {
+      fail(`${field}`, `Each name in ${field} has 1 to ${MAX_NAME_LENGTH} characters and no dot.`);
+    }
+    const key = name.toLowerCase();
+    if (seen.has(key)) fail(`${field}.${name}`, `${field} names "${name}" twice (names ignore case).`);
+    seen.add(key);
+    out[name] = int(rating, `${field}.${name}`, 0, max);
+  }
+  return out;
+}
+
+/** `{ current, max }`, current defaulting to max; current may not exceed max. */
+function pool(value: unknown, field: string, fallbackMax?: number): { current: number; max: number } {
+  const body = value === undefined || value === null ? {} : asRecord(value, field);
+  const max = optInt(body.max, `${field}.max`, 0, MAX_TRACKED, fallbackMax);
+  if (max === undefined) fail(`${field}.max`, `${field}.max is required.`);
+  const current = optInt(body.current, `${field}.current`, 0, MAX_TRACKED, max)!;
+  if (current > max) fail(`${field}.current`, `${field}.current may not exceed its max (${max}).`);
+  return { current, max };
+}
+
+function capped(sheet: Sheet, path: string, maxPath: string): void {
+  const value = readPath(sheet, path);
+  const max = readPath(sheet, maxPath);
+  if (typeof value === 'number' && typeof max === 'number' && value > max) {
+    fail(path, `${path} may not exceed ${maxPath} (${max}).`);
+  }
+}
+
+function refuseUnknown(body: Record<string, unknown>, known: string[], prefix = ''): void {
+  for (const key of Object.keys(body)) {
+    if (!known.includes(key)) {
+      fail(`${prefix}${key}`, `${prefix}${key} is not a field of this sheet (fields: ${known.join(', ')}).`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+
+/** The value at a dotted path, or undefined. */
+export function readPath(sheet: Sheet, path: string): unknown {
+  let at: unknown = sheet;
+  for (const part of path.split('.')) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<string, unknown>)[part];
+  }
+  return at;
+}
+
+/** A copy of `sheet` with `value` at `path` (objects on the way are copied, never shared). */
+export function writePath(sheet: Sheet, path: string, value: number): Sheet {
+  const parts = path.split('.');
+  const root: Sheet = { ...sheet };
+  let at: Record<string, unknown> = root;
+  for (const part of parts.slice(0, -1)) {
+    const next = at[part];
+    const copy = typeof next === 'object' && next !== null ? { ...(next as object) } : {};
+    at[part] = copy;
+    at = copy as Record<string, unknown>;
+  }
+  at[parts[parts.length - 1]] = value;
+  return root;
+}
+
+function matches(pattern: string, path: string): Record<string, string> | null {
+  const a = pattern.split('.');
+  const b = path.split('.');
+  if (a.length !== b.length) return null;
+  const bound: Record<string, string> = {};
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === '*') bound.name = b[i];
+    else if (a[i] !== b[i]) return null;
+  }
+  return bound;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The four systems
+
+export const COEAC_ARMOR_KINDS = ['none', 'light', 'heavy'] as const;
+export type CoeacArmorKind = (typeof COEAC_ARMOR_KINDS)[number];
+export const COEAC_STATES = ['up', 'down-and-out', 'dead'] as const;
+export const CAIRN_STATES = ['up', 'out', 'dead'] as const;
+export const CAIRN_MAX_ARMOR = 3;
+
+/**
+ * COEAC Block uses a day: light armour once, heavy armour twice, a shield once more (seed 003,
+ * "Armor"). Our reading: a shield carried with armour adds its own use.
+ */
+export function coeacBlockUsesPerDay(kind: CoeacArmorKind, shield: boolean): number {
+  return (kind === 'light' ? 1 : kind === 'heavy' ? 2 : 0) + (shield ? 1 : 0);
+}
+
+/**
+ * Our suggested COEAC Skill and Save names (the seed's lists are missing: any name is valid, these
+ * are Arbiter's own suggestions, several of them named in the seed's text).
+ */
+export const SUGGESTED_COEAC_SKILLS = [
+  'Athletics',
+  'Diplomacy',
+  'Streetwise',
+  'Medicine',
+  'Survival',
+  'Stealth',
+  'Lore',
+  'Crafting',
+  'Perception',
+  'Riding',
+] as const;
+export const SUGGESTED_COEAC_SAVES = ['Vigor', 'Reflex', 'Resolve'] as const;
+
+/** Archsoul's named stats (seed 002); any other name is valid too. */
+export const ARCHSOUL_STATS = [
+  'Endurance',
+  'Intellect',
+  'Conditioning',
+  'Resolve',
+  'Athletics',
+  'Awareness',
+] as const;
+
+export const GM_ABILITY_NAMES = [
+  'strength',
+  'agility',
+  'endurance',
+  'intelligence',
+  'wisdom',
+  'charisma',
+] as const;
+export const GM_REACTION_NAMES = [
+  'health',
+  'fortitude',
+  'willpower',
+  'evasion',
+  'reason',
+  'perception',
+] as const;
+
+function normaliseCoeac(input: Sheet): Sheet {
+  refuseUnknown(input, [
+    'skills',
+    'saves',
+    'hp',
+    'maxHp',
+    'bonusHp',
+    'armor',
+    'class',
+    'classResources',
+    'boons',
+    'state',
+    'pool',
+    'saveObjective',
+  ]);
+  const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
+  const armorIn = input.armor === undefined || input.armor === null ? {} : asRecord(input.armor, 'armor');
+  refuseUnknown(armorIn, ['kind', 'shield', 'blockUses'], 'armor.');
+  const kind = oneOf(armorIn.kind, 'armor.kind', COEAC_ARMOR_KINDS, 'none');
+  const shield = bool(armorIn.shield, 'armor.shield', false);
+  const perDay = coeacBlockUsesPerDay(kind, shield);
+  const resourcesIn =
+    input.classResources === undefined || input.classResources === null
+      ? {}
+      : asRecord(input.classResources, 'classResources');
+  if (Object.keys(resourcesIn).length > MAX_NAMES)
+    fail('classResources', `At most ${MAX_NAMES} class resources.`);
+  const classResources: Record<string, { current: number; max: number }> = {};
+  const seen = new Set<string>();
+  for (const [name, value] of Object.entries(resourcesIn)) {
+    if (name.trim().length === 0 || name.length > MAX_NAME_LENGTH || name.includes('.')) {
+      fail('classResources', `Class resource names have 1 to ${MAX_NAME_LENGTH} characters and no dot.`);
+    }
+    if (seen.has(name.toLowerCase())) fail(`classResources.${name}`, `classResources names "${name}" twice.`);
+    seen.add(name.toLowerCase());
+    classResources[name] = pool(value, `classResources.${name}`);
+  }
+  const sheet: Sheet = {
+    skills: ratings(input.skills, 'skills'),
+    saves: ratings(input.saves, 'saves'),
+    hp: optInt(input.hp, 'hp', 0, MAX_TRACKED, maxHp),
+    maxHp,
+    bonusHp: optInt(input.bonusHp, 'bonusHp', 0, MAX_TRACKED, 0),
+    armor: {
+      kind,
+      shield,
+      blockUses: optInt(armorIn.blockUses, 'armor.blockUses', 0, MAX_TRACKED, perDay),
+    },
+    class: input.class === undefined || input.class === null ? null : text(input.class, 'class', 100),
+    classResources,
+    boons: optInt(input.boons, 'boons', 0, MAX_TRACKED, 0),
+    state: oneOf(input.state, 'state', COEAC_STATES, 'up'),
+  };
+  // An NPC's Pool (COEAC adversaries and hirelings roll it as it is, without the +2).
+  if (input.pool !== undefined && input.pool !== null) sheet.pool = int(input.pool, 'pool', 0, MAX_RATING);
+  // An adversary's save Objective: what a character's save against it must reach (SPEC 5.4).
+  if (input.saveObjective !== undefined && input.saveObjective !== null) {
+    sheet.saveObjective = int(input.saveObjective, 'saveObjective', 0, MAX_RATING);
+  }
+  capped(sheet, 'hp', 'maxHp');
+  return sheet;
+}
+
+function normaliseCairn(input: Sheet): Sheet {
+  refuseUnknown(input, ['str', 'dex', 'wil', 'hp', 'maxHp', 'armor', 'worn', 'deprived', 'scars', 'state']);
+  const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
+  const wornIn = input.worn === undefined || input.worn === null ? [] : input.worn;
+  if (!Array.isArray(wornIn) || wornIn.length > MAX_TEXT_ITEMS) fail('worn', 'worn is a list of worn items.');
+  const worn = wornIn.map((item, i) => {
+    const body = asRecord(item, `worn[${i}]`);
+    refuseUnknown(body, ['itemId', 'armor'], `worn[${i}].`);
+    return {
+      itemId: text(body.itemId, `worn[${i}].itemId`, 64),
+      armor: int(body.armor, `worn[${i}].armor`, 0, CAIRN_MAX_ARMOR),
+    };
+  });
+  const sheet: Sheet = {
+    str: pool(input.str, 'str'),
+    dex: pool(input.dex, 'dex'),
+    wil: pool(input.wil, 'wil'),
+    hp: optInt(input.hp, 'hp', 0, MAX_TRACKED, maxHp),
+    maxHp,
+    armor: optInt(input.armor, 'armor', 0, CAIRN_MAX_ARMOR, 0),
+    worn,
+    deprived: bool(input.deprived, 'deprived', false),
+    scars: texts(input.scars, 'scars'),
+    state: oneOf(input.state, 'state', CAIRN_STATES, 'up'),
+  };
+  capped(sheet, 'hp', 'maxHp');
+  return sheet;
+}
+
+function normaliseArchsoul(input: Sheet): Sheet {
+  refuseUnknown(input, ['stats', 'hp', 'maxHp', 'fatigue', 'statuses']);
+  const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
+  const sheet: Sheet = {
+    stats: ratings(input.stats, 'stats'),
+    hp: optInt(input.hp, 'hp', 0, MAX_TRACKED, maxHp),
+    maxHp,
+    fatigue: optInt(input.fatigue, 'fatigue', 0, MAX_TRACKED, 0),
+    statuses: texts(input.statuses, 'statuses'),
+  };
+  capped(sheet, 'hp', 'maxHp');
+  return sheet;
+}
+
+function normaliseGm(input: Sheet): Sheet {
+  refuseUnknown(input, [
+    'abilities',
+    'archetypes',
+    'species',
+    'reactions',
+    'survival',
+    'verve',
+    'injuries',
+    'mojo',
+    'experience',
+    'movement',
+  ]);
+  const abilitiesIn = input.abilities === undefined ? {} : asRecord(input.abilities, 'abilities');
+  refuseUnknown(abilitiesIn, [...GM_ABILITY_NAMES], 'abilities.');
+  const abilities: Record<string, number> = {};
+  for (const name of GM_ABILITY_NAMES) {
+    abilities[name] = optInt(abilitiesIn[name], `abilities.${name}`, 1, MAX_RATING, 10)!;
+  }
+  const archetypesIn = input.archetypes === undefined || input.archetypes === null ? [] : input.archetypes;
+  if (!Array.isArray(archetypesIn) || archetypesIn.length > 8) {
+    fail('archetypes', 'archetypes is a list of at most 8 { archetype, level }.');
+  }
+  const archetypes = archetypesIn.map((a, i) => {
+    const body = asRecord(a, `archetypes[${i}]`);
+    refuseUnknown(body, ['archetype', 'level'], `archetypes[${i}].`);
+    return {
+      archetype: text(body.archetype, `archetypes[${i}].archetype`, 64),
+      level: int(body.level, `archetypes[${i}].level`, 1, 100),
+    };
+  });
+  const reactionsIn =
+    input.reactions === undefined || input.reactions === null ? null : asRecord(input.reactions, 'reactions');
+  if (reactionsIn) refuseUnknown(reactionsIn, [...GM_REACTION_NAMES], 'reactions.');
+  const sheet: Sheet = {
+    abilities,
+    archetypes,
+    species:
+      input.species === undefined || input.species === null ? null : text(input.species, 'species', 64),
+    survival: pool(input.survival, 'survival', 0),
+    verve: pool(input.verve, 'verve', 0),
+    injuries: pool(input.injuries, 'injuries', 0),
+    mojo: pool(input.mojo, 'mojo', 0),
+    experience: optInt(input.experience, 'experience', 0, 100_000_000, 0),
+    movement: optInt(input.movement, 'movement', 0, 1000, 0),
+  };
+  // Referee overrides of a derived reaction (species and specials are referee data).
+  if (reactionsIn) {
+    const overrides: Record<string, number> = {};
+    for (const [name, value] of Object.entries(reactionsIn)) {
+      overrides[name] = int(value, `reactions.${name}`, 0, MAX_RATING);
+    }
+    sheet.reactions = overrides;
+  }
+  return sheet;
+}
+
+const SPECS: Record<SheetSystem, SystemSpec> = {
+  coeac: {
+    system: 'coeac',
+    baseFields: ['skills', 'saves', 'class'],
+    refereeFields: ['armor', 'state', 'pool', 'saveObjective', 'classResources'],
+    tracked: [
+      { path: 'hp', maxPath: 'maxHp', initial: 'maxHp', description: 'Hit points' },
+      { path: 'maxHp', initial: 0, description: 'Maximum hit points' },
+      { path: 'bonusHp', initial: 0, description: 'Bonus hit points, spent first' },
+      { path: 'armor.blockUses', initial: 0, description: 'Block uses left today' },
+      {
+        path: 'classResources.*.current',
+        maxPath: 'classResources.*.max',
+        initial: 'classResources.*.max',
+        description: 'A class resource (Luck, Steel, Control, …)',
+      },
+      { path: 'boons', initial: 0, description: 'Boons earned' },
+    ],
+    normalise: normaliseCoeac,
+  },
+  cairn: {
+    system: 'cairn',
+    baseFields: [],
+    refereeFields: ['armor', 'worn', 'deprived', 'scars', 'state'],
+    tracked: [
+      ...(['str', 'dex', 'wil'] as const).flatMap((a) => [
+        {
+          path: `${a}.current`,
+          maxPath: `${a}.max`,
+          initial: `${a}.max`,
+          description: `${a.toUpperCase()}, current`,
+        },
+        { path: `${a}.max`, initial: 0, description: `${a.toUpperCase()}, maximum` },
+      ]),
+      { path: 'hp', maxPath: 'maxHp', initial: 'maxHp', description: 'Hit protection' },
+      { path: 'maxHp', initial: 0, description: 'Maximum hit protection' },
+    ],
+    normalise: normaliseCairn,
+  },
+  archsoul: {
+    system: 'archsoul',
+    baseFields: ['stats'],
+    refereeFields: ['statuses'],
+    tracked: [
+      { path: 'hp', maxPath: 'maxHp', initial: 'maxHp', description: 'Hit points' },
+      { path: 'maxHp', initial: 0, description: 'Maximum hit points' },
+      { path: 'fatigue', initial: 0, description: 'Fatigue level' },
+    ],
+    normalise: normaliseArchsoul,
+  },
+  gm: {
+    system: 'gm',
+    baseFields: ['abilities', 'archetypes', 'species', 'movement'],
+    refereeFields: ['reactions'],
+    tracked: (['survival', 'verve', 'injuries', 'mojo'] as const)
+      .flatMap((name) => [
+        {
+          path: `${name}.current`,
+          maxPath: `${name}.max`,
+          initial: `${name}.max`,
+          description: `${name}, current`,
+        },
+        { path: `${name}.max`, initial: 0, description: `${name}, maximum` },
+      ])
+      .concat([{ path: 'experience', initial: 0, description: 'Experience points' } as never]),
+    normalise: normaliseGm,
+  },
+};
+
+export function systemSpec(system: SheetSystem): SystemSpec {
+  return SPECS[system];
+}
+
+export function isSheetSystem(value: unknown): value is SheetSystem {
+  return typeof value === 'string' && (SHEET_SYSTEMS as readonly string[]).includes(value);
+}
+
+/**
+ * Lets a later domain add tracked values or base fields to a system (harm: wounds; magic: spell
+ * slots). Its tracked paths then go through the ledger like the others; `normalise` runs after the
+ * system's own and may add the extension's fields (it receives the input and the normalised sheet).
+ */
+export function extendSystem(
+  system: SheetSystem,
+  extension: {
+    tracked?: TrackedField[];
+    baseFields?: string[];
+    refereeFields?: string[];
+    normalise?: (input: Sheet, sheet: Sheet) => Sheet;
+  },
+): void {
+  const spec = SPECS[system];
+  const previous = spec.normalise;
+  const fields = [...(extension.baseFields ?? []), ...(extension.refereeFields ?? [])];
+  spec.tracked.push(...(extension.tracked ?? []));
+  spec.baseFields.push(...(extension.baseFields ?? []));
+  spec.refereeFields.push(...(extension.refereeFields ?? []));
+  spec.normalise = (input) => {
+    const own: Sheet = {};
+    const rest: Sheet = {};
+    for (const [k, v] of Object.entries(input)) (fields.includes(k) ? own : rest)[k] = v;
+    const sheet = previous(rest);
+    return extension.normalise ? extension.normalise(input, sheet) : { ...sheet, ...own };
+  };
+}
+
+/** The tracked-field pattern a concrete path belongs to, with its bound name, or null. */
+export function trackedField(system: SheetSystem, path: string): (TrackedField & { name?: string }) | null {
+  for (const field of SPECS[system].tracked) {
+    const bound = matches(field.path, path);
+    if (bound) return { ...field, ...bound };
+  }
+  return null;
+}
+
+/** Every tracked path a sheet holds, concrete (`classResources.Luck.current`), in a stable order. */
+export function trackedPaths(system: SheetSystem, sheet: Sheet): string[] {
+  const paths: string[] = [];
+  for (const field of SPECS[system].tracked) {
+    const star = field.path.indexOf('*');
+    if (star < 0) {
+      if (typeof readPath(sheet, field.path) === 'number') paths.push(field.path);
+      continue;
+    }
+    const parent = field.path.slice(0, star - 1);
+    const children = readPath(sheet, parent);
+    if (typeof children !== 'object' || children === null) continue;
+    for (const name of Object.keys(children).sort()) {
+      const path = field.path.replace('*', name);
+      if (typeof readPath(sheet, path) === 'number') paths.push(path);
+    }
+  }
+  return paths;
+}
+
+/** The bounds of a tracked value on this sheet: 0 up to its paired maximum, or MAX_TRACKED. */
+export function trackedBounds(system: SheetSystem, sheet: Sheet, path: string): TrackedBounds {
+  const field = trackedField(system, path);
+  if (!field)
+    throw new RuleError('VALIDATION_FAILED', `${path} is not a tracked value of a ${system} sheet.`, 'field');
+  if (!field.maxPath) return { min: 0, max: MAX_TRACKED };
+  const maxPath = field.name ? field.maxPath.replace('*', field.name) : field.maxPath;
+  const max = readPath(sheet, maxPath);
+  return { min: 0, max: typeof max === 'number' ? max : MAX_TRACKED };
+}
+
+/** Validates and normalises a sheet sent for `system`; tracked values left out take their initial value. */
+export function normaliseSheet(system: SheetSystem, input: unknown): Sheet {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new RuleError('VALIDATION_FAILED', 'sheet is an object.', 'sheet');
+  }
+  return SPECS[system].normalise(input as Sheet);
+}
+
+/** Deep equality of two JSON values, ignoring the order of object keys. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/**
+ * The sheet a player bound to the character writes: the base values it sends over the current
+ * sheet (or a new one). Tracked and referee values may be sent only unchanged (a read, edit, write
+ * of the whole sheet); a change to one is refused with FORBIDDEN naming it. Fields left out keep
+ * their current value.
+ */
+export function playerSheet(system: SheetSystem, current: Sheet | null, input: unknown): Sheet {
+  const raw = normaliseSheet(system, { ...(current ?? {}), ...(asRecord(input, 'sheet') as Sheet) });
+  const spec = SPECS[system];
+  const base: Sheet = { ...(current ?? {}) };
+  for (const key of spec.baseFields) if (key in (input as Sheet)) base[key] = (input as Sheet)[key];
+  const allowed = normaliseSheet(system, base);
+  const paths = [...new Set([...trackedPaths(system, raw), ...trackedPaths(system, allowed)])];
+  for (const path of paths) {
+    if (readPath(raw, path) !== readPath(allowed, path)) {
+      throw new RuleError(
+        'FORBIDDEN',
+        `${path} is a tracked value: only the referee changes it (through the condition ledger).`,
+        `sheet.${path}`,
+      );
+    }
+  }
+  for (const key of Object.keys(raw)) {
+    if (!sameJson(raw[key], allowed[key])) {
+      throw new RuleError('FORBIDDEN', `${key} is set by the referee.`, `sheet.${key}`);
+    }
+  }
+  return allowed;
+}
