@@ -7290,7 +7290,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The six scores, in the order rolled. */
       scores: components['schemas']['GmAbilityRollScore'][];
@@ -7667,7 +7667,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Age in years. */
       age: number;
@@ -7745,7 +7745,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Always hireling. */
       kind: string;
@@ -7885,7 +7885,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Who checked. */
       subject: string;
@@ -7991,7 +7991,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled. */
       dice: number;
@@ -8087,7 +8087,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The tests rolled. */
       tests: components['schemas']['ExtendedTestRoll'][];
@@ -8230,7 +8230,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The assistant’s roll, if any. */
       assistance: components['schemas']['GmAssistanceRoll'] | null;
@@ -8341,7 +8341,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The winner, or null. */
       winner: string | null;
