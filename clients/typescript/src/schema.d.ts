@@ -2792,21 +2792,21 @@ export interface components {
        */
       result: 'none' | 'encounter' | 'omen';
       /** @description The table entry drawn (with a table). */
-      entry: components['schemas']['EncounterEntryView'] | null;
+      entry: components['schemas']['EncounterEntryView'] | (never | null);
       /** @description How many appear (encounters only). */
-      numberAppearing: components['schemas']['NumberAppearingView'] | null;
+      numberAppearing: components['schemas']['NumberAppearingView'] | (never | null);
       /** @description Tied to a nearby site (encounters only). */
       siteTied: boolean | null;
       /** @description A recurring character or monster (encounters only). */
       recurring: boolean | null;
       /** @description The recurring cast member, drawn by lot when the encounter is recurring. */
-      recurringMember: components['schemas']['RecurringMemberView'] | null;
+      recurringMember: components['schemas']['RecurringMemberView'] | (never | null);
       /** @description How far away (encounters only). */
-      distance: components['schemas']['DistanceView'] | null;
+      distance: components['schemas']['DistanceView'] | (never | null);
       /** @description The reaction, for people. */
-      reaction: components['schemas']['ReactionView'] | null;
+      reaction: components['schemas']['ReactionView'] | (never | null);
       /** @description The adversaries’ numbers, when the entry has a grade. */
-      adversary: components['schemas']['EncounterAdversaryView'] | null;
+      adversary: components['schemas']['EncounterAdversaryView'] | (never | null);
       /** @description The exact chances of each step. */
       odds: components['schemas']['EncounterCheckOdds'];
       /** @description Every face rolled, in order. */
@@ -3481,7 +3481,7 @@ export interface components {
       /** @description For X-in-N: whether it came up; null otherwise. */
       success: boolean | null;
       /** @description The matched line, or null. */
-      entry: components['schemas']['TableEntry'] | null;
+      entry: components['schemas']['TableEntry'] | (never | null);
       /** @description Exact odds. */
       odds: components['schemas']['TableOdds'];
     };
@@ -3970,7 +3970,7 @@ export interface components {
       /** @description The table’s own examples; empty when it names none. */
       examples: string[];
       /** @description Pool and hit points for hired people; null otherwise. */
-      hireling: components['schemas']['CostHireling'] | null;
+      hireling: components['schemas']['CostHireling'] | (never | null);
       /** @description A short note; null when there is nothing to add. */
       note: string | null;
     };
@@ -4029,11 +4029,11 @@ export interface components {
       /** @description A short note; null when there is nothing to add. */
       notes: string | null;
       /** @description Makeshift-weapon stats of tools and ammunition; null otherwise. */
-      improvisedWeapon: components['schemas']['ImprovisedWeaponStats'] | null;
+      improvisedWeapon: components['schemas']['ImprovisedWeaponStats'] | (never | null);
       /** @description Movement and load of animals; null otherwise. */
-      animal: components['schemas']['CatalogAnimal'] | null;
+      animal: components['schemas']['CatalogAnimal'] | (never | null);
       /** @description Price and bulk per ten pages of books and journals; null otherwise. */
-      perTenPages: components['schemas']['PerTenPages'] | null;
+      perTenPages: components['schemas']['PerTenPages'] | (never | null);
       /**
        * @description Weapons: who may learn it; null for other rows.
        * @enum {string|null}
@@ -4261,9 +4261,9 @@ export interface components {
       /** @description True for a discount-rule purchase at Cost − Wealth ≤ 0: 1 Cash, no roll, certain. */
       flatCost: boolean;
       /** @description The smallest wager reaching `probability`; null when `probability` was not asked. */
-      smallest: components['schemas']['WagerChance'] | null;
+      smallest: components['schemas']['WagerChance'] | (never | null);
       /** @description The exact chance of the `wager` sent; null when `wager` was not asked. */
-      forWager: components['schemas']['WagerChance'] | null;
+      forWager: components['schemas']['WagerChance'] | (never | null);
     };
     StrongholdImprovementRollInput: {
       /**
@@ -4656,7 +4656,7 @@ export interface components {
     };
     DepletionCheckResult: {
       /** @description The item after the check; null when it was spent and removed. */
-      item: components['schemas']['InventoryItem'] | null;
+      item: components['schemas']['InventoryItem'] | (never | null);
       /** @description The item’s score. */
       score: number;
       /** @description The d20; null when the item was on its last use (no roll). */
@@ -4684,7 +4684,7 @@ export interface components {
       /** @description Dice left (0: the item is gone). */
       remaining: number;
       /** @description The item after; null when used up. */
-      item: components['schemas']['InventoryItem'] | null;
+      item: components['schemas']['InventoryItem'] | (never | null);
     };
     InventorySettings: {
       /** @description Slots a character carries before carriers. */
@@ -4927,7 +4927,7 @@ export interface components {
       /** @description Bonus dice when spent on a Sorcery Skill test instead. */
       empowerDice: number;
       /** @description A Rare Organ’s own d6; null for other cuts. */
-      rareOrgan: components['schemas']['RareOrgan'] | null;
+      rareOrgan: components['schemas']['RareOrgan'] | (never | null);
     };
     CutOdds: {
       /** @description The cut. */
@@ -5257,7 +5257,7 @@ export interface components {
       /** @description The character’s money after. */
       character: components['schemas']['CharacterMoney'];
       /** @description The ledger entry; null when nothing was converted. */
-      ledgerEntry: components['schemas']['LedgerEntry'] | null;
+      ledgerEntry: components['schemas']['LedgerEntry'] | (never | null);
     };
     TreasureSettings: {
       /**
@@ -5649,9 +5649,9 @@ export interface components {
       /** @description True when the character is now attuned. */
       attuned: boolean;
       /** @description The attunement made; null after a failed ritual. */
-      attunement: components['schemas']['Attunement'] | null;
+      attunement: components['schemas']['Attunement'] | (never | null);
       /** @description The ritual’s Discipline test; null for a downtime attunement. */
-      test: components['schemas']['CraftingPoolTest'] | null;
+      test: components['schemas']['CraftingPoolTest'] | (never | null);
       /** @description The ritual’s seed; null for a downtime attunement. */
       seed: string | null;
       /** @description The ritual’s generator; null for a downtime attunement. */
@@ -5659,7 +5659,7 @@ export interface components {
       /** @description The ritual’s roll-log entry; null for a downtime attunement. */
       rollId: string | null;
       /** @description The downtime action spent; null for a ritual. */
-      downtime: components['schemas']['DowntimeAction'] | null;
+      downtime: components['schemas']['DowntimeAction'] | (never | null);
       /** @description The character’s attunement penalty dice after this (before it, for the ritual’s own test). */
       attunementPenaltyDice: number;
     };
@@ -5795,9 +5795,9 @@ export interface components {
       /** @description Cybalt paid: 10 on a pass, 0 on a failure. */
       cybaltPaid: number;
       /** @description The character’s Cash after paying; null on a failure. */
-      character: components['schemas']['CharacterMoney'] | null;
+      character: components['schemas']['CharacterMoney'] | (never | null);
       /** @description The Cash ledger entry; null on a failure. */
-      ledgerEntry: components['schemas']['LedgerEntry'] | null;
+      ledgerEntry: components['schemas']['LedgerEntry'] | (never | null);
     };
     TableEntryInputDto: {
       /** @description [lowest, highest] total (or [total]); leave out to use weight. */
