@@ -48,6 +48,17 @@ export class CreateCharacterInput {
 }
 
 @InputType()
+export class StartSessionInput {
+  @In.bool(
+    'End the session in progress and start the next one. Without it, starting a session while one is ' +
+      'in progress is a 409 SESSION_IN_PROGRESS, so that a repeated click cannot reset every ' +
+      'once-per-session use.',
+    { optional: true },
+  )
+  endCurrent?: boolean;
+}
+
+@InputType()
 export class UpdateCharacterInput {
   @In.string('The character’s name.', { optional: true, maxLength: 200 })
   name?: string;

@@ -19,6 +19,7 @@ import {
   CreateCampaignInput,
   CreateCharacterInput,
   CreateKeyInput,
+  StartSessionInput,
   UpdateCharacterInput,
 } from './campaign.dto';
 import { ApiKey, Campaign, Character, CreatedCampaign, CreatedKey, GameSession } from './campaign.model';
@@ -295,12 +296,26 @@ export class CampaignsService {
 
   // Sessions
 
-  /** Starts a new game session, ending the one in progress. */
-  startSession(principal: Principal, call: MutationCall): Promise<GameSession> {
+  /**
+   * Starts a new game session. While one is in progress that is a 409 SESSION_IN_PROGRESS unless the
+   * request says `endCurrent: true`, which ends it first (in the same transaction).
+   */
+  startSession(principal: Principal, input: StartSessionInput, call: MutationCall): Promise<GameSession> {
     return this.db.mutation(call, async (m) => {
       const campaign = await this.lockCampaign(m, principal.campaignId);
       const stamp = now();
       if (campaign.currentSessionId) {
+        if (input.endCurrent !== true) {
+          const current = await m.findOneOrFail(GameSessionEntity, {
+            where: { id: campaign.currentSessionId },
+          });
+          throw Problem.field(
+            'SESSION_IN_PROGRESS',
+            'endCurrent',
+            `Session ${current.number} is in progress; end it first, or send "endCurrent": true to end it ` +
+              'and start the next one.',
+          );
+        }
         await m.update(GameSessionEntity, campaign.currentSessionId, { endedAt: stamp });
       }
       const last = await m.findOne(GameSessionEntity, {

@@ -656,7 +656,24 @@ describe(`campaigns, keys, characters and sessions (${DATABASE_KIND})`, () => {
       });
       expect((await t.http.get(`${base}/current`).set(c.auth).expect(200)).body).toEqual(one.body);
 
-      const two = await t.http.post(base).set(c.auth).expect(201);
+      // A second start while session 1 is in progress (a double click) changes nothing.
+      const again = await t.http.post(base).set(c.auth).send({});
+      expectProblem(again, 409, 'SESSION_IN_PROGRESS', 'endCurrent');
+      expect((await t.http.get(`${base}/current`).set(c.auth).expect(200)).body).toEqual(one.body);
+      expectProblem(
+        await t.http.post(base).set(c.auth).send({ endCurrent: false }),
+        409,
+        'SESSION_IN_PROGRESS',
+        'endCurrent',
+      );
+      expectProblem(
+        await t.http.post(base).set(c.auth).send({ endCurrent: 'yes' }),
+        400,
+        'VALIDATION_FAILED',
+        'endCurrent',
+      );
+
+      const two = await t.http.post(base).set(c.auth).send({ endCurrent: true }).expect(201);
       expect(two.body).toMatchObject({ number: 2, endedAt: null });
       expect(two.body.id).not.toBe(one.body.id);
       expect((await t.http.get(`${base}/current`).set(c.auth).expect(200)).body).toEqual(two.body);
@@ -685,10 +702,24 @@ describe(`campaigns, keys, characters and sessions (${DATABASE_KIND})`, () => {
       expect(rest.body).toEqual({ items: [three.body], next: null });
     });
 
-    it('numbers concurrent starts 1 to 5 and leaves only the last one in progress', async () => {
+    it('starts one session of concurrent plain starts and refuses the others', async () => {
       const c = await createCampaign(t.server);
       const base = `/v1/campaigns/${c.id}/sessions`;
       const started = await Promise.all(Array.from({ length: 5 }, () => t.http.post(base).set(c.auth)));
+      expect(started.map((res) => res.status).sort()).toEqual([201, 409, 409, 409, 409]);
+      for (const res of started.filter((r) => r.status === 409)) {
+        expectProblem(res, 409, 'SESSION_IN_PROGRESS', 'endCurrent');
+      }
+      const list = await t.http.get(base).set(c.auth).expect(200);
+      expect(list.body.items.map((x: { number: number }) => x.number)).toEqual([1]);
+    });
+
+    it('numbers concurrent starts that end the current one 1 to 5 and leaves only the last in progress', async () => {
+      const c = await createCampaign(t.server);
+      const base = `/v1/campaigns/${c.id}/sessions`;
+      const started = await Promise.all(
+        Array.from({ length: 5 }, () => t.http.post(base).set(c.auth).send({ endCurrent: true })),
+      );
       expect(started.map((res) => res.status)).toEqual([201, 201, 201, 201, 201]);
       expect(started.map((res) => res.body.number).sort()).toEqual([1, 2, 3, 4, 5]);
       const list = await t.http.get(base).set(c.auth).expect(200);
@@ -920,7 +951,8 @@ describe(`campaigns, keys, characters and sessions (${DATABASE_KIND})`, () => {
       );
       expect(codes(noneToEnd)).toEqual(['NO_SESSION_IN_PROGRESS']);
 
-      const START = 'mutation($c: ID!) { startSession(campaignId: $c) { id number startedAt endedAt } }';
+      const START =
+        'mutation($c: ID!, $i: StartSessionInput) { startSession(campaignId: $c, input: $i) { id number startedAt endedAt } }';
       const one = (await gql(t.server, START, { c: c.id }, c.auth)).data?.startSession;
       expect(one).toEqual({
         id: expect.any(String),
@@ -928,7 +960,10 @@ describe(`campaigns, keys, characters and sessions (${DATABASE_KIND})`, () => {
         startedAt: expect.stringMatching(ISO),
         endedAt: null,
       });
-      const two = (await gql(t.server, START, { c: c.id }, c.auth)).data?.startSession;
+      const twice = await gql(t.server, START, { c: c.id }, c.auth);
+      expect(codes(twice)).toEqual(['SESSION_IN_PROGRESS']);
+      const two = (await gql(t.server, START, { c: c.id, i: { endCurrent: true } }, c.auth)).data
+        ?.startSession;
       expect(two).toMatchObject({ number: 2, endedAt: null });
       const current = await gql(t.server, CURRENT, { c: c.id }, c.auth);
       expect(current.data?.currentSession).toEqual({ id: two.id, number: 2, endedAt: null });
