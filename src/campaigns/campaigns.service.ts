@@ -116,6 +116,14 @@ export class CampaignsService {
       if (input.role !== 'player' && characterIds.length > 0) {
         throw Problem.field('VALIDATION_FAILED', 'characterIds', 'Only player keys are bound to characters.');
       }
+      // A key's characters never change, so a player key without any could never act: refused.
+      if (input.role === 'player' && characterIds.length === 0) {
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          'characterIds',
+          'A player key needs at least one character to act for; create the character first.',
+        );
+      }
       await this.assertCharactersExist(m, principal.campaignId, characterIds, 'characterIds');
       const { key, entity } = await this.insertKey(m, principal.campaignId, {
         role: input.role,

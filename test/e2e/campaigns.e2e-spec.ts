@@ -191,10 +191,25 @@ describe(`campaigns, keys, characters and sessions (${DATABASE_KIND})`, () => {
       ['a missing role', {}, 'role'],
       ['characters on a viewer key', { role: 'viewer', characterIds: ['x'] }, 'characterIds'],
       ['characterIds that are not a list', { role: 'player', characterIds: 'abc' }, 'characterIds'],
+      ['a player key without characters', { role: 'player' }, 'characterIds'],
+      ['a player key with an empty list of characters', { role: 'player', characterIds: [] }, 'characterIds'],
       ['an unknown field', { role: 'viewer', scope: 'all' }, 'scope'],
     ])('refuses %s with a 400 naming the field', async (_what, body, field) => {
       const res = await t.http.post(`/v1/campaigns/${c.id}/keys`).set(c.auth).send(body);
       expectProblem(res, 400, 'VALIDATION_FAILED', field);
+    });
+
+    it('refuses a player key without characters on GraphQL too, and creates nothing', async () => {
+      const before = await t.http.get(`/v1/campaigns/${c.id}/keys?limit=100`).set(c.auth).expect(200);
+      const answer = await gql(
+        t.server,
+        'mutation($c: ID!) { createKey(campaignId: $c, input: { role: player, characterIds: [] }) { id } }',
+        { c: c.id },
+        c.auth,
+      );
+      expect(codes(answer)).toEqual(['VALIDATION_FAILED']);
+      const after = await t.http.get(`/v1/campaigns/${c.id}/keys?limit=100`).set(c.auth).expect(200);
+      expect(after.body.items).toHaveLength(before.body.items.length);
     });
 
     it('refuses to bind a player key to a character of another campaign', async () => {
@@ -732,8 +747,13 @@ describe(`campaigns, keys, characters and sessions (${DATABASE_KIND})`, () => {
     it('lets players and viewers read the current session', async () => {
       const c = await createCampaign(t.server);
       const session = await startSession(t.server, c);
+      const hero = await createCharacter(t.server, c, { name: 'Hero' });
       for (const role of ['player', 'viewer']) {
-        const key = await createKey(t.server, c, { role });
+        const key = await createKey(
+          t.server,
+          c,
+          role === 'player' ? { role, characterIds: [hero.id] } : { role },
+        );
         const res = await t.http.get(`/v1/campaigns/${c.id}/sessions/current`).set(key.auth).expect(200);
         expect(res.body.id).toBe(session.id);
       }
