@@ -238,7 +238,7 @@ export interface paths {
     /** List the campaign’s game sessions, oldest first */
     get: operations['Sessions_list'];
     put?: never;
-    /** Start a new game session, ending the one in progress (referee) */
+    /** Start a game session (referee); 409 SESSION_IN_PROGRESS while one is in progress unless `endCurrent: true`, which ends it first. The body is optional. */
     post: operations['Sessions_start'];
     delete?: never;
     options?: never;
@@ -2493,7 +2493,7 @@ export interface components {
        * @enum {string}
        */
       role: 'referee' | 'player' | 'viewer';
-      /** @description For a player key: the characters it may act for. */
+      /** @description For a player key (required, at least one): the characters it may act for. They cannot be changed later; make a new key and revoke the old one. Other roles take none. */
       characterIds?: string[];
       /** @description A note to tell keys apart (e.g. the player’s name). */
       label?: string;
@@ -2582,6 +2582,10 @@ export interface components {
       name?: string;
       /** @description Free-form notes. */
       notes?: string;
+    };
+    StartSessionInput: {
+      /** @description End the session in progress and start the next one. Without it, starting a session while one is in progress is a 409 SESSION_IN_PROGRESS, so that a repeated click cannot reset every once-per-session use. */
+      endCurrent?: boolean;
     };
     GameSession: {
       /** @description The session id. */
@@ -3514,11 +3518,42 @@ export interface components {
       scarcity?: boolean;
       /** @description What is being bought (kept in the ledger). */
       item?: string;
+      /** @description Put the item, named by `item` (at most 100 characters), into the buyer’s inventory when it is acquired. It must fit before anything is wagered: a full inventory is a 409 INVENTORY_FULL and nothing is spent. */
+      addToInventory?: boolean;
+      /** @description With addToInventory: the inventory slots the item takes (default 1). */
+      inventorySlots?: number;
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
        */
       seed?: string;
+    };
+    InventoryItem: {
+      /** @description The item id. */
+      id: string;
+      /** @description Who carries it. */
+      characterId: string;
+      /** @description What it is. */
+      name: string;
+      /**
+       * @description Its kind.
+       * @enum {string}
+       */
+      kind: 'gear' | 'treasure' | 'commodity' | 'artifact' | 'material';
+      /** @description Slots it takes. */
+      slots: number;
+      /** @description Value in Cash (treasure, commodities). */
+      cash?: number;
+      /** @description Depletion score. */
+      depletion?: number;
+      /** @description One use left (items with a depletion score). */
+      lastUse?: boolean;
+      /** @description Dice of a material. */
+      dice?: number;
+      /** @description Notes. */
+      notes?: string;
+      /** @description When it was added. */
+      createdAt: string;
     };
     CharacterPurchaseResult: {
       /** @description The seed: send it again with the same inputs to get the same dice. */
@@ -3558,6 +3593,8 @@ export interface components {
       character: components['schemas']['CharacterMoney'];
       /** @description The ledger entry written. */
       ledgerEntry: components['schemas']['LedgerEntry'];
+      /** @description The item put into the buyer’s inventory (with addToInventory, when it was acquired); else null. */
+      inventoryItem: components['schemas']['InventoryItem'] | (never | null);
     };
     CharacterSaleInput: {
       /**
@@ -4547,33 +4584,6 @@ export interface components {
       /** @description Slots it adds. */
       slots: number;
     };
-    InventoryItem: {
-      /** @description The item id. */
-      id: string;
-      /** @description Who carries it. */
-      characterId: string;
-      /** @description What it is. */
-      name: string;
-      /**
-       * @description Its kind.
-       * @enum {string}
-       */
-      kind: 'gear' | 'treasure' | 'commodity' | 'artifact' | 'material';
-      /** @description Slots it takes. */
-      slots: number;
-      /** @description Value in Cash (treasure, commodities). */
-      cash?: number;
-      /** @description Depletion score. */
-      depletion?: number;
-      /** @description One use left (items with a depletion score). */
-      lastUse?: boolean;
-      /** @description Dice of a material. */
-      dice?: number;
-      /** @description Notes. */
-      notes?: string;
-      /** @description When it was added. */
-      createdAt: string;
-    };
     Inventory: {
       /** @description The character. */
       characterId: string;
@@ -5525,6 +5535,8 @@ export interface components {
       materialsRuined: number;
       /** @description The project after the roll. */
       project: components['schemas']['CraftingProject'];
+      /** @description The copies this roll finished, as put into the crafter’s inventory (one item of 1 slot each). */
+      inventoryItems: components['schemas']['InventoryItem'][];
     };
     CraftingMaterialsInput: {
       /** @description Copper paid toward ruined materials owed (a multiple of 0.125, at most what is owed). */
@@ -6446,7 +6458,7 @@ export interface components {
         'application/problem+json': components['schemas']['Problem'];
       };
     };
-    /** @description The request conflicts with the current state of the campaign. Codes: NO_SESSION_IN_PROGRESS, ALREADY_USED_THIS_SESSION, NOT_ON_ROSTER, DOWNTIME_ALREADY_USED, MAX_RANK, INVENTORY_FULL, ALREADY_DIVIDED, NOT_DISCOVERED, NOT_IN_HAVEN, ALREADY_ROLLED_TODAY, MATERIALS_NEEDED, CONFLICT, IDEMPOTENCY_IN_PROGRESS. */
+    /** @description The request conflicts with the current state of the campaign. Codes: NO_SESSION_IN_PROGRESS, SESSION_IN_PROGRESS, ALREADY_USED_THIS_SESSION, NOT_ON_ROSTER, DOWNTIME_ALREADY_USED, MAX_RANK, INVENTORY_FULL, ALREADY_DIVIDED, NOT_DISCOVERED, NOT_IN_HAVEN, ALREADY_ROLLED_TODAY, MATERIALS_NEEDED, CONFLICT, IDEMPOTENCY_IN_PROGRESS. */
     Conflict: {
       headers: {
         [name: string]: unknown;
@@ -7078,7 +7090,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['StartSessionInput'];
+      };
+    };
     responses: {
       201: {
         headers: {
