@@ -38,6 +38,8 @@ describe('published contracts', () => {
   it('serves an offline GraphQL playground whose page loads only local assets', async () => {
     const page = await t.http.get('/graphql').set('accept', 'text/html').expect(200);
     expect(page.text).toContain('<base href="/playground/">');
+    // The example in the editor says where the campaign key goes (test/browser reads it on screen).
+    expect(page.text).toContain('Authorization: Bearer');
     const external = [...page.text.matchAll(/(?:src|href)="(https?:)?\/\/[^"]+"/g)].map((m) => m[0]);
     expect(external).toEqual([]);
     expect(page.text).not.toMatch(/https?:\/\//);
