@@ -62,16 +62,24 @@ export class CampaignStateService implements OnModuleInit {
       });
     });
     this.campaigns.decorateCharactersAsync(async (m, characters, campaign) => {
+      // Available: a session is in progress, the character has not acted yet, and the session's
+      // roster (when it has one) includes it; exactly what claimDowntime would accept.
       const used = new Set<string>();
+      let roster: Set<string> | null = null;
       if (campaign.currentSessionId && characters.length > 0) {
         const rows = await m.find(DowntimeActionEntity, {
           where: { sessionId: campaign.currentSessionId, characterId: AnyOf(characters.map((c) => c.id)) },
           select: { characterId: true },
         });
         for (const row of rows) used.add(row.characterId);
+        const members = await this.campaigns.rosterOf(m, campaign.currentSessionId);
+        if (members.length > 0) roster = new Set(members);
       }
       return (character) => ({
-        downtimeAvailable: campaign.currentSessionId !== null && !used.has(character.id),
+        downtimeAvailable:
+          campaign.currentSessionId !== null &&
+          !used.has(character.id) &&
+          (roster === null || roster.has(character.id)),
       });
     });
   }

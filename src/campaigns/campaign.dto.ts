@@ -21,7 +21,11 @@ export class CreateKeyInput {
   )
   role: 'referee' | 'player' | 'viewer';
 
-  @In.idList('For a player key: the characters it may act for.', { optional: true, maxItems: 50 })
+  @In.idList(
+    'For a player key (required, at least one): the characters it may act for. They cannot be changed ' +
+      'later; make a new key and revoke the old one. Other roles take none.',
+    { optional: true, maxItems: 50 },
+  )
   characterIds?: string[];
 
   @In.string('A note to tell keys apart (e.g. the player’s name).', { optional: true, maxLength: 100 })
@@ -45,6 +49,17 @@ export class CreateCharacterInput {
     max: 1_000_000,
   })
   cash?: number;
+}
+
+@InputType()
+export class StartSessionInput {
+  @In.bool(
+    'End the session in progress and start the next one. Without it, starting a session while one is ' +
+      'in progress is a 409 SESSION_IN_PROGRESS, so that a repeated click cannot reset every ' +
+      'once-per-session use.',
+    { optional: true },
+  )
+  endCurrent?: boolean;
 }
 
 @InputType()

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import {
   ApiBearerAuth,
+  ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiOkResponse,
@@ -14,6 +15,7 @@ import {
   CreateCampaignInput,
   CreateCharacterInput,
   CreateKeyInput,
+  StartSessionInput,
   UpdateCharacterInput,
 } from './campaign.dto';
 import {
@@ -144,10 +146,19 @@ export class SessionsController {
 
   @Post()
   @Roles('referee')
-  @ApiOperation({ summary: 'Start a new game session, ending the one in progress (referee)' })
+  @ApiOperation({
+    summary:
+      'Start a game session (referee); 409 SESSION_IN_PROGRESS while one is in progress unless ' +
+      '`endCurrent: true`, which ends it first. The body is optional.',
+  })
+  @ApiBody({ type: StartSessionInput, required: false })
   @ApiCreatedResponse({ type: GameSession })
-  start(@CurrentPrincipal() principal: Principal, @Req() req: ArbiterRequest): Promise<GameSession> {
-    return this.campaigns.startSession(principal, req);
+  start(
+    @CurrentPrincipal() principal: Principal,
+    @Body() input: StartSessionInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<GameSession> {
+    return this.campaigns.startSession(principal, input ?? {}, req);
   }
 
   @Get()

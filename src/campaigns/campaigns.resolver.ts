@@ -11,6 +11,7 @@ import {
   CreateCampaignInput,
   CreateCharacterInput,
   CreateKeyInput,
+  StartSessionInput,
   UpdateCharacterInput,
 } from './campaign.dto';
 import {
@@ -154,14 +155,17 @@ export class CampaignsResolver {
 
   @Roles('referee')
   @Mutation(() => GameSession, {
-    description: 'Start a new game session, ending the one in progress (referee).',
+    description:
+      'Start a game session (referee). While one is in progress: SESSION_IN_PROGRESS unless ' +
+      '`input.endCurrent` is true, which ends it first.',
   })
   startSession(
     @campaignId() _id: string,
+    @Args('input', { type: () => StartSessionInput, nullable: true }) input: StartSessionInput | null,
     @CurrentPrincipal() principal: Principal,
     @Context() ctx: GraphQLContext,
   ): Promise<GameSession> {
-    return this.campaigns.startSession(principal, ctx.req);
+    return this.campaigns.startSession(principal, input ?? {}, ctx.req);
   }
 
   @Roles('referee')

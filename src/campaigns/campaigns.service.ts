@@ -19,6 +19,7 @@ import {
   CreateCampaignInput,
   CreateCharacterInput,
   CreateKeyInput,
+  StartSessionInput,
   UpdateCharacterInput,
 } from './campaign.dto';
 import { ApiKey, Campaign, Character, CreatedCampaign, CreatedKey, GameSession } from './campaign.model';
@@ -114,6 +115,14 @@ export class CampaignsService {
       const characterIds = [...new Set(input.characterIds ?? [])];
       if (input.role !== 'player' && characterIds.length > 0) {
         throw Problem.field('VALIDATION_FAILED', 'characterIds', 'Only player keys are bound to characters.');
+      }
+      // A key's characters never change, so a player key without any could never act: refused.
+      if (input.role === 'player' && characterIds.length === 0) {
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          'characterIds',
+          'A player key needs at least one character to act for; create the character first.',
+        );
       }
       await this.assertCharactersExist(m, principal.campaignId, characterIds, 'characterIds');
       const { key, entity } = await this.insertKey(m, principal.campaignId, {
@@ -296,12 +305,26 @@ export class CampaignsService {
 
   // Sessions
 
-  /** Starts a new game session, ending the one in progress. */
-  startSession(principal: Principal, call: MutationCall): Promise<GameSession> {
+  /**
+   * Starts a new game session. While one is in progress that is a 409 SESSION_IN_PROGRESS unless the
+   * request says `endCurrent: true`, which ends it first (in the same transaction).
+   */
+  startSession(principal: Principal, input: StartSessionInput, call: MutationCall): Promise<GameSession> {
     return this.db.mutation(call, async (m) => {
       const campaign = await this.lockCampaign(m, principal.campaignId);
       const stamp = now();
       if (campaign.currentSessionId) {
+        if (input.endCurrent !== true) {
+          const current = await m.findOneOrFail(GameSessionEntity, {
+            where: { id: campaign.currentSessionId },
+          });
+          throw Problem.field(
+            'SESSION_IN_PROGRESS',
+            'endCurrent',
+            `Session ${current.number} is in progress; end it first, or send "endCurrent": true to end it ` +
+              'and start the next one.',
+          );
+        }
         await m.update(GameSessionEntity, campaign.currentSessionId, { endedAt: stamp });
       }
       const last = await m.findOne(GameSessionEntity, {

@@ -9,6 +9,7 @@ import type {
   ResponseObject,
   SchemaObject,
 } from '@nestjs/swagger';
+import { strictNullables } from './openapi-nullable';
 import { PROBLEM_STATUS } from './problem';
 
 /*
@@ -237,5 +238,6 @@ export function completeContract(
       ) as OperationObject['responses'];
     }
   }
-  return document;
+  // Nullable references and enums, written so that strict validators accept their null.
+  return strictNullables(document);
 }

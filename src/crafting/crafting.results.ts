@@ -1,3 +1,4 @@
+import { InventoryItem } from '../inventory/inventory.results';
 import { ObjectType } from '@nestjs/graphql';
 import { DowntimeAction } from '../campaign-state/campaign-state.results';
 import { Provenance, SuccessOdds } from '../checks/check.results';
@@ -184,6 +185,12 @@ export class CraftingProjectRollResult extends CraftingRollResult {
 
   @Out.nested('The project after the roll.', () => CraftingProject)
   project: CraftingProject;
+
+  @Out.nestedList(
+    'The copies this roll finished, as put into the crafter’s inventory (one item of 1 slot each).',
+    () => InventoryItem,
+  )
+  inventoryItems: InventoryItem[];
 }
 
 /* ---------------------------------------------------------------- COEAC downtime */

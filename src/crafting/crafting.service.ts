@@ -20,7 +20,9 @@ import {
 } from '../core/crafting';
 import { Database, MutationCall } from '../database/database.service';
 import { pageByCreation } from '../database/paging';
-import { CharacterEntity } from '../database/entities';
+import { CampaignEntity, CharacterEntity } from '../database/entities';
+import { InventoryService, inventoryFull } from '../inventory/inventory.service';
+import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
@@ -55,8 +57,48 @@ export class CraftingService {
     private readonly rolls: RollsService,
     private readonly campaigns: CampaignsService,
     private readonly state: CampaignStateService,
+    private readonly inventory: InventoryService,
   ) {
     registry.register(...(Object.values(CRAFTING_PROCEDURES) as never[]));
+  }
+
+  /**
+   * Finished copies go into the crafter's inventory: one `gear` item named after the project, 1 slot
+   * each. `most` is the most copies the work could finish: when they would not all fit, nothing
+   * happens (409 INVENTORY_FULL naming `field`), decided before any die is rolled.
+   */
+  private async assertRoomForCopies(
+    m: EntityManager,
+    campaign: CampaignEntity,
+    characterId: string,
+    most: number,
+    field: string,
+  ): Promise<void> {
+    if (most === 0) return;
+    const { capacity, used } = await this.inventory.capacity(m, campaign, characterId);
+    if (used + most > capacity) throw inventoryFull(field, most, capacity - used);
+  }
+
+  private async deliverCopies(
+    m: EntityManager,
+    row: CraftingProjectEntity,
+    characterId: string,
+    copies: number,
+    field: string,
+  ): Promise<InventoryItemEntity[]> {
+    const items: InventoryItemEntity[] = [];
+    for (let i = 0; i < copies; i++) {
+      items.push(
+        await this.inventory.addItem(
+          m,
+          row.campaignId,
+          characterId,
+          { name: row.item, kind: 'gear', slots: 1, notes: `Crafted (project ${row.id}).` },
+          field,
+        ),
+      );
+    }
+    return items;
   }
 
   // Stateless
@@ -174,6 +216,8 @@ export class CraftingService {
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
       await this.characterOrField(m, who.campaignId, characterId as string, 'characterId');
+      // Characters before projects: the crafter's row is locked first (its inventory may grow).
+      await this.inventory.lockCharacters(m, who.campaignId, [characterId as string]);
       const row = await this.project(m, who.campaignId, projectId, true);
       assertActive(row);
       // Skills are matched case-insensitively and counted under the project's own spelling.
@@ -205,12 +249,28 @@ export class CraftingService {
         diceBudget(req),
       );
       const { successes, criticalFailure } = rolled.outcome;
+      // The most copies a roll of this many dice could finish (every die a success) must fit in the
+      // crafter's inventory: decided by the inputs alone, before the roll counts, so a full pack
+      // never learns what the dice said nor gets a second try at them.
+      const most = applyCraftingRoll(before, {
+        skillName,
+        successes: rolled.outcome.pool,
+        criticalFailure: false,
+      });
+      await this.assertRoomForCopies(m, campaign, characterId as string, most.copiesCompleted, 'characterId');
       const effect = applyCraftingRoll(before, {
         skillName: skillName,
         successes,
         criticalFailure,
       });
       const after = effect.state;
+      const delivered = await this.deliverCopies(
+        m,
+        row,
+        characterId as string,
+        effect.copiesCompleted,
+        'characterId',
+      );
       const roll = await this.rolls.record(m, who, rolled, {
         campaign,
         effects: {
@@ -222,6 +282,7 @@ export class CraftingService {
           materialsRuined: eighthsToCopper(effect.materialsRuinedEighths),
           progressAfter: after.progress,
           copiesMadeAfter: after.copiesMade,
+          ...(delivered.length > 0 ? { inventoryItemIds: delivered.map((i) => i.id) } : {}),
         },
       });
       try {
@@ -259,6 +320,7 @@ export class CraftingService {
         copiesCompleted: effect.copiesCompleted,
         materialsRuined: eighthsToCopper(effect.materialsRuinedEighths),
         project: toProject({ ...row, ...changes }),
+        inventoryItems: delivered.map((item) => this.inventory.toItem(item)),
       };
     });
   }
@@ -278,10 +340,23 @@ export class CraftingService {
     const amountEighths = copperToEighths(sent.amount ?? 0, 'amount');
     const copies = sent.copies ?? 0;
     return this.db.mutation(call, async (m) => {
+      // Copies the waiting successes finish go to the crafter who rolled last on the project.
+      const last = await m.findOne(CraftingRollEntity, {
+        where: { campaignId: who.campaignId, projectId },
+        order: { seq: 'DESC' },
+        select: { characterId: true, seq: true },
+      });
+      if (last) await this.inventory.lockCharacters(m, who.campaignId, [last.characterId]);
       const row = await this.project(m, who.campaignId, projectId, true);
       assertActive(row);
       const bought = addMaterials(stateOf(row), { amountEighths, copies });
       const after = bought.state;
+      const finished = after.copiesMade - row.copiesMade;
+      if (finished > 0 && last) {
+        const campaign = await this.campaigns.campaign(m, who.campaignId);
+        await this.assertRoomForCopies(m, campaign, last.characterId, finished, 'copies');
+        await this.deliverCopies(m, row, last.characterId, finished, 'copies');
+      }
       const stamp = now();
       const changes = {
         progress: after.progress,

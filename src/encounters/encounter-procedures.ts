@@ -5,6 +5,7 @@ import {
   distanceRoll,
   encounterCheck,
   encounterCheckV1,
+  encounterCheckV2,
   moraleCheck,
   numberAppearing,
   reactionRoll,
@@ -17,7 +18,8 @@ import {
  * registered for replay only (docs/decisions.md).
  */
 export const ENCOUNTER_PROCEDURES = {
-  check: { name: 'encounters.check.v2', run: encounterCheck },
+  check: { name: 'encounters.check.v3', run: encounterCheck },
+  checkV2: { name: 'encounters.check.v2', run: encounterCheckV2 },
   checkV1: { name: 'encounters.check', run: encounterCheckV1 },
   reaction: { name: 'encounters.reaction', run: reactionRoll },
   distance: { name: 'encounters.distance', run: distanceRoll },

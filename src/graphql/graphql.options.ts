@@ -16,7 +16,19 @@ type ApolloServerPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
 export const PLAYGROUND_ASSETS = '/playground/';
 
-const EXAMPLE = `# Try a COEAC pool test: six dice against Ob 3.
+/**
+ * Where the campaign key goes, as the playground's first lines say it (the browser test reads them).
+ * Stateless checks like the example need no key.
+ */
+export const PLAYGROUND_KEY_HINT = [
+  '# Campaign operations need the campaign key in the Authorization header:',
+  '#   Authorization: Bearer arb_…   (Altair: Set Headers, then Add header)',
+  '# Subscriptions take it in the connection payload: { "authorization": "Bearer arb_…" }.',
+];
+
+const EXAMPLE = `${PLAYGROUND_KEY_HINT.join('\n')}
+#
+# Try a COEAC pool test (no key needed): six dice against Ob 3.
 mutation {
   poolCheck(input: { pool: 6, objective: 3, seed: "hello" }) {
     faces successes passed margin odds { success } seed rng

@@ -20,6 +20,21 @@ export class CharacterPurchaseInput {
   @In.string('What is being bought (kept in the ledger).', { optional: true, maxLength: 200 })
   item?: string;
 
+  @In.bool(
+    'Put the item, named by `item` (at most 100 characters), into the buyer’s inventory when it is ' +
+      'acquired. It must fit before anything is wagered: a full inventory is a 409 INVENTORY_FULL and ' +
+      'nothing is spent.',
+    { optional: true },
+  )
+  addToInventory?: boolean;
+
+  @In.int('With addToInventory: the inventory slots the item takes (default 1).', {
+    optional: true,
+    min: 0,
+    max: 100,
+  })
+  inventorySlots?: number;
+
   @In.seed()
   seed?: string;
 }

@@ -1,5 +1,6 @@
 import { ObjectType } from '@nestjs/graphql';
 import { PageOf } from '../common/pagination';
+import { InventoryItem } from '../inventory/inventory.results';
 import { Out } from '../common/schema';
 import { PURCHASE_RULES } from '../core/wealth';
 import { PurchaseRuleEnum } from './reference/wealth.inputs';
@@ -80,6 +81,13 @@ export class CharacterPurchaseResult extends PurchaseRollResult {
     { optional: true },
   )
   hirelingNpcId?: string;
+
+  @Out.nested(
+    'The item put into the buyer’s inventory (with addToInventory, when it was acquired); else null.',
+    () => InventoryItem,
+    { nullable: true },
+  )
+  inventoryItem: InventoryItem | null;
 }
 
 @ObjectType({ description: 'A sale made by a character.' })

@@ -17,6 +17,7 @@ import {
   validateLifestyleMapping,
 } from '../core/wealth';
 import { Database } from '../database/database.service';
+import { InventoryService, inventoryFull } from '../inventory/inventory.service';
 import { CampaignEntity, CharacterEntity } from '../database/entities';
 import { Rolled, RollsService } from '../rolls/rolls.service';
 import { LedgerEntryEntity, SessionUseEntity } from './wealth.entities';
@@ -87,6 +88,7 @@ export class WealthService implements OnModuleInit {
     private readonly campaigns: CampaignsService,
     private readonly rolls: RollsService,
     private readonly state: CampaignStateService,
+    private readonly inventory: InventoryService,
   ) {}
 
   private readonly incomeDice: IncomeDiceProvider[] = [];
@@ -171,6 +173,8 @@ export class WealthService implements OnModuleInit {
         );
       }
       if (!flatCost) this.assertCanWager(character, input.wager);
+      const slots = input.inventorySlots ?? 1;
+      if (input.addToInventory) await this.assertItemFits(m, campaign, character, input.item, slots);
       const rolled = this.rolls.roll(WEALTH_PROCEDURES.purchase, terms, input.seed, diceBudget(req));
       const change = {
         cashDelta: -rolled.outcome.cashSpent,
@@ -178,7 +182,19 @@ export class WealthService implements OnModuleInit {
         reason: 'purchase',
         note: input.item,
       };
-      const applied = await this.apply(m, who, campaign, character, change, rolled);
+      const item =
+        input.addToInventory && rolled.outcome.acquired
+          ? await this.inventory.addItem(
+              m,
+              campaign.id,
+              character.id,
+              { name: input.item as string, kind: 'gear', slots },
+              'addToInventory',
+            )
+          : null;
+      const applied = await this.apply(m, who, campaign, character, change, rolled, {
+        ...(item ? { inventoryItemId: item.id } : {}),
+      });
       const extra: Record<string, unknown> = {};
       for (const hook of this.purchaseHooks) {
         Object.assign(
@@ -191,7 +207,12 @@ export class WealthService implements OnModuleInit {
           }),
         );
       }
-      return { ...rolled.outcome, ...applied, ...extra };
+      return {
+        ...rolled.outcome,
+        ...applied,
+        inventoryItem: item ? this.inventory.toItem(item) : null,
+        ...extra,
+      };
     });
   }
 
@@ -499,6 +520,27 @@ export class WealthService implements OnModuleInit {
   }
 
   /** Changes the balance, logs the roll and writes the ledger entry, all in the caller's transaction. */
+  /**
+   * With addToInventory: the item needs a name that fits an inventory and the room for it, checked
+   * before anything is rolled or spent (409 INVENTORY_FULL naming addToInventory).
+   */
+  private async assertItemFits(
+    m: EntityManager,
+    campaign: CampaignEntity,
+    character: CharacterEntity,
+    name: string | undefined,
+    slots: number,
+  ): Promise<void> {
+    if (name === undefined || name.trim() === '') {
+      throw Problem.field('VALIDATION_FAILED', 'item', 'Name the item to put it into the inventory.');
+    }
+    if (name.length > 100) {
+      throw Problem.field('VALIDATION_FAILED', 'item', 'An inventory item’s name is at most 100 characters.');
+    }
+    const { capacity, used } = await this.inventory.capacity(m, campaign, character.id);
+    if (used + slots > capacity) throw inventoryFull('addToInventory', slots, capacity - used);
+  }
+
   private async apply(
     m: EntityManager,
     who: Principal,
@@ -506,6 +548,7 @@ export class WealthService implements OnModuleInit {
     character: CharacterEntity,
     change: Change,
     rolled: Rolled<unknown> | null,
+    moreEffects: Record<string, unknown> = {},
   ): Promise<{
     character: CharacterMoney;
     ledgerEntry: LedgerEntry;
@@ -528,6 +571,7 @@ export class WealthService implements OnModuleInit {
       wealthDelta: change.wealthDelta,
       cashAfter: cash,
       wealthAfter: wealth,
+      ...moreEffects,
     };
     const roll = rolled ? await this.rolls.record(m, who, rolled, { effects, campaign }) : null;
     const entry = await this.writeLedger(

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { chromium, Browser } from 'playwright-core';
+import { PLAYGROUND_KEY_HINT } from '../../src/graphql/graphql.options';
 import { startApp, TestApp } from '../e2e/harness';
 
 /** Debian's Chromium (`apt-get install chromium`); CI installs it before this tier runs. */
@@ -59,5 +60,19 @@ describe('GraphQL playground in a browser with no network', () => {
     await page.getByText('"successes"').first().waitFor({ timeout: 10_000 });
     expect(external).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('says where the campaign key goes (the Authorization header) in the editor it opens with', async () => {
+    const page = await browser.newPage();
+    await page.route('**/*', (route) =>
+      new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort(),
+    );
+    await page.goto(`${base}/graphql`);
+    await page.getByText('Send Request', { exact: true }).waitFor({ timeout: 30_000 });
+    // The query editor (CodeMirror) shows each line of the example as a line of its own.
+    await page.getByText(PLAYGROUND_KEY_HINT[0], { exact: true }).waitFor({ timeout: 10_000 });
+    const text = (await page.locator('.cm-content').allInnerTexts()).join('\n');
+    for (const line of PLAYGROUND_KEY_HINT) expect(text).toContain(line);
+    expect(text).toContain('Authorization: Bearer');
   });
 });

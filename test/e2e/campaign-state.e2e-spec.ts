@@ -152,7 +152,8 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
         characters: {
           items: [
             { name: 'Hero', downtimeAvailable: true },
-            { name: 'Other', downtimeAvailable: true },
+            // Off the roster: a downtime action would be refused (NOT_ON_ROSTER).
+            { name: 'Other', downtimeAvailable: false },
           ],
         },
       });
@@ -439,6 +440,50 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
         c.auth,
       );
       expect(ok.data?.spendDowntime).toEqual({ activity: 'fishing' });
+    });
+
+    it('shows downtimeAvailable false for a character the roster leaves out (REST and GraphQL)', async () => {
+      const { c, hero, other, player } = await table();
+      await startSession(t.server, c);
+      const roster = `/v1/campaigns/${c.id}/sessions/current/roster`;
+      await t.http
+        .put(roster)
+        .set(c.auth)
+        .send({ characterIds: [other.id] })
+        .expect(200);
+      const rest = async (id: string) =>
+        (await t.http.get(`/v1/campaigns/${c.id}/characters/${id}`).set(player.auth).expect(200)).body
+          .downtimeAvailable;
+      const LIST =
+        'query($c: ID!) { campaign(campaignId: $c) { characters { items { name downtimeAvailable } } } }';
+      const graph = async () =>
+        (await gql(t.server, LIST, { c: c.id }, player.auth)).data?.campaign.characters.items;
+      expect(await rest(hero.id)).toBe(false);
+      expect(await rest(other.id)).toBe(true);
+      expect(await graph()).toEqual([
+        { name: 'Hero', downtimeAvailable: false },
+        { name: 'Other', downtimeAvailable: true },
+      ]);
+      const list = await t.http.get(`/v1/campaigns/${c.id}/characters`).set(player.auth).expect(200);
+      expect(list.body.items.map((x: { downtimeAvailable: boolean }) => x.downtimeAvailable)).toEqual([
+        false,
+        true,
+      ]);
+      // The player puts its character on the roster: available again, and the claim agrees.
+      await t.http.post(roster).set(player.auth).send({ characterId: hero.id }).expect(200);
+      expect(await rest(hero.id)).toBe(true);
+      await t.http
+        .post(`/v1/campaigns/${c.id}/characters/${hero.id}/downtime`)
+        .set(player.auth)
+        .send({ activity: 'fishing' })
+        .expect(201);
+      expect(await rest(hero.id)).toBe(false);
+      // An empty roster means no roster: everyone who has not acted may.
+      await t.http.put(roster).set(c.auth).send({ characterIds: [] }).expect(200);
+      expect(await graph()).toEqual([
+        { name: 'Hero', downtimeAvailable: false },
+        { name: 'Other', downtimeAvailable: true },
+      ]);
     });
   });
 

@@ -191,10 +191,25 @@ describe(`campaigns, keys, characters and sessions (${DATABASE_KIND})`, () => {
       ['a missing role', {}, 'role'],
       ['characters on a viewer key', { role: 'viewer', characterIds: ['x'] }, 'characterIds'],
       ['characterIds that are not a list', { role: 'player', characterIds: 'abc' }, 'characterIds'],
+      ['a player key without characters', { role: 'player' }, 'characterIds'],
+      ['a player key with an empty list of characters', { role: 'player', characterIds: [] }, 'characterIds'],
       ['an unknown field', { role: 'viewer', scope: 'all' }, 'scope'],
     ])('refuses %s with a 400 naming the field', async (_what, body, field) => {
       const res = await t.http.post(`/v1/campaigns/${c.id}/keys`).set(c.auth).send(body);
       expectProblem(res, 400, 'VALIDATION_FAILED', field);
+    });
+
+    it('refuses a player key without characters on GraphQL too, and creates nothing', async () => {
+      const before = await t.http.get(`/v1/campaigns/${c.id}/keys?limit=100`).set(c.auth).expect(200);
+      const answer = await gql(
+        t.server,
+        'mutation($c: ID!) { createKey(campaignId: $c, input: { role: player, characterIds: [] }) { id } }',
+        { c: c.id },
+        c.auth,
+      );
+      expect(codes(answer)).toEqual(['VALIDATION_FAILED']);
+      const after = await t.http.get(`/v1/campaigns/${c.id}/keys?limit=100`).set(c.auth).expect(200);
+      expect(after.body.items).toHaveLength(before.body.items.length);
     });
 
     it('refuses to bind a player key to a character of another campaign', async () => {
@@ -656,7 +671,24 @@ describe(`campaigns, keys, characters and sessions (${DATABASE_KIND})`, () => {
       });
       expect((await t.http.get(`${base}/current`).set(c.auth).expect(200)).body).toEqual(one.body);
 
-      const two = await t.http.post(base).set(c.auth).expect(201);
+      // A second start while session 1 is in progress (a double click) changes nothing.
+      const again = await t.http.post(base).set(c.auth).send({});
+      expectProblem(again, 409, 'SESSION_IN_PROGRESS', 'endCurrent');
+      expect((await t.http.get(`${base}/current`).set(c.auth).expect(200)).body).toEqual(one.body);
+      expectProblem(
+        await t.http.post(base).set(c.auth).send({ endCurrent: false }),
+        409,
+        'SESSION_IN_PROGRESS',
+        'endCurrent',
+      );
+      expectProblem(
+        await t.http.post(base).set(c.auth).send({ endCurrent: 'yes' }),
+        400,
+        'VALIDATION_FAILED',
+        'endCurrent',
+      );
+
+      const two = await t.http.post(base).set(c.auth).send({ endCurrent: true }).expect(201);
       expect(two.body).toMatchObject({ number: 2, endedAt: null });
       expect(two.body.id).not.toBe(one.body.id);
       expect((await t.http.get(`${base}/current`).set(c.auth).expect(200)).body).toEqual(two.body);
@@ -685,10 +717,24 @@ describe(`campaigns, keys, characters and sessions (${DATABASE_KIND})`, () => {
       expect(rest.body).toEqual({ items: [three.body], next: null });
     });
 
-    it('numbers concurrent starts 1 to 5 and leaves only the last one in progress', async () => {
+    it('starts one session of concurrent plain starts and refuses the others', async () => {
       const c = await createCampaign(t.server);
       const base = `/v1/campaigns/${c.id}/sessions`;
       const started = await Promise.all(Array.from({ length: 5 }, () => t.http.post(base).set(c.auth)));
+      expect(started.map((res) => res.status).sort()).toEqual([201, 409, 409, 409, 409]);
+      for (const res of started.filter((r) => r.status === 409)) {
+        expectProblem(res, 409, 'SESSION_IN_PROGRESS', 'endCurrent');
+      }
+      const list = await t.http.get(base).set(c.auth).expect(200);
+      expect(list.body.items.map((x: { number: number }) => x.number)).toEqual([1]);
+    });
+
+    it('numbers concurrent starts that end the current one 1 to 5 and leaves only the last in progress', async () => {
+      const c = await createCampaign(t.server);
+      const base = `/v1/campaigns/${c.id}/sessions`;
+      const started = await Promise.all(
+        Array.from({ length: 5 }, () => t.http.post(base).set(c.auth).send({ endCurrent: true })),
+      );
       expect(started.map((res) => res.status)).toEqual([201, 201, 201, 201, 201]);
       expect(started.map((res) => res.body.number).sort()).toEqual([1, 2, 3, 4, 5]);
       const list = await t.http.get(base).set(c.auth).expect(200);
@@ -701,8 +747,13 @@ describe(`campaigns, keys, characters and sessions (${DATABASE_KIND})`, () => {
     it('lets players and viewers read the current session', async () => {
       const c = await createCampaign(t.server);
       const session = await startSession(t.server, c);
+      const hero = await createCharacter(t.server, c, { name: 'Hero' });
       for (const role of ['player', 'viewer']) {
-        const key = await createKey(t.server, c, { role });
+        const key = await createKey(
+          t.server,
+          c,
+          role === 'player' ? { role, characterIds: [hero.id] } : { role },
+        );
         const res = await t.http.get(`/v1/campaigns/${c.id}/sessions/current`).set(key.auth).expect(200);
         expect(res.body.id).toBe(session.id);
       }
@@ -920,7 +971,8 @@ describe(`campaigns, keys, characters and sessions (${DATABASE_KIND})`, () => {
       );
       expect(codes(noneToEnd)).toEqual(['NO_SESSION_IN_PROGRESS']);
 
-      const START = 'mutation($c: ID!) { startSession(campaignId: $c) { id number startedAt endedAt } }';
+      const START =
+        'mutation($c: ID!, $i: StartSessionInput) { startSession(campaignId: $c, input: $i) { id number startedAt endedAt } }';
       const one = (await gql(t.server, START, { c: c.id }, c.auth)).data?.startSession;
       expect(one).toEqual({
         id: expect.any(String),
@@ -928,7 +980,10 @@ describe(`campaigns, keys, characters and sessions (${DATABASE_KIND})`, () => {
         startedAt: expect.stringMatching(ISO),
         endedAt: null,
       });
-      const two = (await gql(t.server, START, { c: c.id }, c.auth)).data?.startSession;
+      const twice = await gql(t.server, START, { c: c.id }, c.auth);
+      expect(codes(twice)).toEqual(['SESSION_IN_PROGRESS']);
+      const two = (await gql(t.server, START, { c: c.id, i: { endCurrent: true } }, c.auth)).data
+        ?.startSession;
       expect(two).toMatchObject({ number: 2, endedAt: null });
       const current = await gql(t.server, CURRENT, { c: c.id }, c.auth);
       expect(current.data?.currentSession).toEqual({ id: two.id, number: 2, endedAt: null });

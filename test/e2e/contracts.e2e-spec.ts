@@ -6,7 +6,7 @@ import type { OperationObject, ResponseObject } from '@nestjs/swagger';
 import { generateContracts, OPENAPI_FILE, SCHEMA_FILE } from '../../scripts/contracts';
 import { openApiDocument } from '../../src/app.factory';
 import { startApp, TestApp } from './harness';
-import { contractStats, ResponseContract } from './response-contract';
+import { compileOpenApiSchema, contractStats, ResponseContract, strictAjv } from './response-contract';
 
 /** Pairs each REST operationId with its GraphQL root field. */
 const OPERATIONS_FILE = 'openapi/operations.json';
@@ -38,6 +38,8 @@ describe('published contracts', () => {
   it('serves an offline GraphQL playground whose page loads only local assets', async () => {
     const page = await t.http.get('/graphql').set('accept', 'text/html').expect(200);
     expect(page.text).toContain('<base href="/playground/">');
+    // The example in the editor says where the campaign key goes (test/browser reads it on screen).
+    expect(page.text).toContain('Authorization: Bearer');
     const external = [...page.text.matchAll(/(?:src|href)="(https?:)?\/\/[^"]+"/g)].map((m) => m[0]);
     expect(external).toEqual([]);
     expect(page.text).not.toMatch(/https?:\/\//);
@@ -140,6 +142,103 @@ describe('published contracts', () => {
         /additional properties/,
       );
       expect(contract.check({ ...answer, route: '/graphql', status: 200, body: '{}' })).toBeUndefined();
+    });
+
+    describe('nullable members validate under strict JSON Schema (Ajv strict, OpenAPI 3.0.3 nullable)', () => {
+      it('answers null where a nullable reference or enum allows it, and the harness accepts it', async () => {
+        const before = contractStats().mismatches.length;
+        const wager = await t.http
+          .get('/v1/odds/stronghold-wager')
+          .query({ targetRank: 3, wealth: 2, probability: 0.5 })
+          .expect(200);
+        expect(wager.body.forWager).toBeNull();
+        const costs = await t.http.get('/v1/wealth/costs').expect(200);
+        expect(costs.body.items.some((c: { hireling: unknown }) => c.hireling === null)).toBe(true);
+        const catalog = await t.http.get('/v1/wealth/catalog').expect(200);
+        expect(
+          catalog.body.items.some((i: { improvisedWeapon: unknown }) => i.improvisedWeapon === null),
+        ).toBe(true);
+        const save = await t.http.post('/v1/checks/save').send({ attribute: 10, seed: 's' }).expect(200);
+        expect(save.body.automatic).toBeNull();
+        expect(contractStats().mismatches.slice(before)).toEqual([]);
+      });
+
+      it('every schema of the served document that says nullable accepts null', async () => {
+        const served = await t.http.get('/openapi.json').expect(200);
+        const api = (await SwaggerParser.dereference(structuredClone(served.body) as never)) as object;
+        const ajv = strictAjv();
+        const refused: string[] = [];
+        const walk = (value: unknown, path: string, seen: Set<object>) => {
+          if (typeof value !== 'object' || value === null || seen.has(value)) return;
+          seen.add(value);
+          const schema = value as Record<string, unknown>;
+          if (schema.nullable === true) {
+            const validate = compileOpenApiSchema(ajv, schema as never);
+            if (!validate(null)) refused.push(path);
+          }
+          for (const [key, child] of Object.entries(schema)) walk(child, `${path}/${key}`, seen);
+        };
+        walk(api, '#', new Set());
+        expect(refused).toEqual([]);
+      });
+
+      it('the harness refuses null where OpenAPI 3.0 does not allow it (a nullable $ref, a nullable enum)', async () => {
+        const doc = {
+          openapi: '3.0.3',
+          info: { title: 't', version: '1' },
+          paths: {
+            '/x': {
+              get: {
+                responses: {
+                  '200': {
+                    description: 'ok',
+                    content: {
+                      'application/json': {
+                        schema: {
+                          type: 'object',
+                          properties: {
+                            siblings: { $ref: '#/components/schemas/Thing', nullable: true },
+                            allOf: {
+                              type: 'object',
+                              nullable: true,
+                              allOf: [{ $ref: '#/components/schemas/Thing' }],
+                            },
+                            anyOf: {
+                              anyOf: [
+                                { $ref: '#/components/schemas/Thing' },
+                                { type: 'object', nullable: true, enum: [null] },
+                              ],
+                            },
+                            enum: { type: 'string', nullable: true, enum: ['a'] },
+                            enumWithNull: { type: 'string', nullable: true, enum: ['a', null] },
+                          },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          components: {
+            schemas: { Thing: { type: 'object', properties: { n: { type: 'integer' } } } },
+          },
+        };
+        const contract = await ResponseContract.of(JSON.stringify(doc));
+        const answer = (member: string) =>
+          contract.check({
+            method: 'GET',
+            route: '/x',
+            status: 200,
+            contentType: 'application/json',
+            body: JSON.stringify({ [member]: null }),
+          });
+        expect(answer('siblings')).toMatch(/must be object/);
+        expect(answer('allOf')).toMatch(/must be object/);
+        expect(answer('enum')).toMatch(/allowed values/);
+        expect(answer('anyOf')).toBeNull();
+        expect(answer('enumWithNull')).toBeNull();
+      });
     });
   });
 });

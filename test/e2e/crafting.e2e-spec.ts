@@ -535,6 +535,136 @@ describe(`crafting projects in a campaign (${DATABASE_KIND})`, () => {
     expect(more.body).toMatchObject({ copies: 3, copiesMade: 2, status: 'in-progress', materialsSpent: 75 });
   });
 
+  describe('finished copies go into the crafter’s inventory', () => {
+    const inventory = (c: CampaignFixture, id: string) =>
+      t.http.get(`/v1/campaigns/${c.id}/characters/${id}/inventory`).set(c.auth).expect(200);
+    const fill = (c: CampaignFixture, id: string, slots: number) =>
+      t.http
+        .post(`/v1/campaigns/${c.id}/characters/${id}/inventory`)
+        .set(c.auth)
+        .send({ name: 'Anvil', kind: 'gear', slots })
+        .expect(201);
+
+    it('puts each copy a roll finishes into the roller’s inventory, and those bought later to the last crafter', async () => {
+      const { c, smith, tinker } = await table();
+      const p = await project(c, {
+        item: 'Sabre',
+        price: 100,
+        complexity: 2,
+        skills: ['smithing'],
+        copies: 2,
+      });
+      const twelve = seedFor(14, 2, (o) => o.successes === 12);
+      const res = await rollOn(c, p.id, {
+        characterId: smith.id,
+        skillName: 'smithing',
+        intellect: 14,
+        skill: 0,
+        seed: twelve,
+      }).expect(201);
+      expect(res.body.copiesCompleted).toBe(2);
+      expect(res.body.inventoryItems).toEqual([
+        expect.objectContaining({ characterId: smith.id, name: 'Sabre', kind: 'gear', slots: 1 }),
+        expect.objectContaining({ characterId: smith.id, name: 'Sabre', kind: 'gear', slots: 1 }),
+      ]);
+      const after = (await inventory(c, smith.id)).body;
+      expect(after.items.map((i: { id: string }) => i.id).sort()).toEqual(
+        res.body.inventoryItems.map((i: { id: string }) => i.id).sort(),
+      );
+      const roll = await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.body.rollId}`).set(c.auth).expect(200);
+      expect(roll.body.effects.inventoryItemIds).toHaveLength(2);
+
+      // One copy paid for: the smith adds 1 success, then the tinker 12: one Sabre (to the tinker)
+      // and 8 waiting. Buying a second copy finishes it from the waiting successes; it goes to the
+      // crafter who rolled last, the tinker.
+      const q = await project(c, {
+        item: 'Sabre',
+        price: 100,
+        complexity: 2,
+        skills: ['smithing'],
+        copies: 1,
+      });
+      const single = seedFor(1, 2, (o) => o.successes === 1);
+      await rollOn(c, q.id, {
+        characterId: smith.id,
+        skillName: 'smithing',
+        intellect: 1,
+        skill: 0,
+        seed: single,
+      }).expect(201);
+      const made = await rollOn(c, q.id, {
+        characterId: tinker.id,
+        skillName: 'smithing',
+        intellect: 14,
+        skill: 0,
+        seed: twelve,
+      }).expect(201);
+      expect(made.body.inventoryItems).toEqual([
+        expect.objectContaining({ name: 'Sabre', characterId: tinker.id }),
+      ]);
+      const bought = await t.http
+        .post(`${base(c)}/${q.id}/materials`)
+        .set(c.auth)
+        .send({ copies: 1 })
+        .expect(200);
+      expect(bought.body).toMatchObject({ copies: 2, copiesMade: 2 });
+      expect((await inventory(c, tinker.id)).body.items).toHaveLength(2);
+      expect((await inventory(c, smith.id)).body.items).toHaveLength(2);
+    });
+
+    it('refuses a roll that could finish more copies than the crafter can carry, before any die counts', async () => {
+      const { c, smith } = await table();
+      const p = await project(c, {
+        item: 'Sabre',
+        price: 100,
+        complexity: 2,
+        skills: ['smithing'],
+        copies: 2,
+      });
+      const free = (await inventory(c, smith.id)).body.free;
+      await fill(c, smith.id, free - 1);
+      const twelve = seedFor(14, 2, (o) => o.successes === 12);
+      const body = { characterId: smith.id, skillName: 'smithing', intellect: 14, skill: 0, seed: twelve };
+      expectProblem(await rollOn(c, p.id, body), 409, 'INVENTORY_FULL', 'characterId');
+      const unchanged = await t.http
+        .get(`${base(c)}/${p.id}`)
+        .set(c.auth)
+        .expect(200);
+      expect(unchanged.body).toMatchObject({ copiesMade: 0, progress: { total: 0 } });
+      const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+      expect(log.body.items).toEqual([]);
+      // Four dice can finish no copy of a 5-success item: the roll is allowed with a full pack.
+      await fill(c, smith.id, 1);
+      await rollOn(c, p.id, { ...body, intellect: 4 }).expect(201);
+      // GraphQL says the same, and names the field.
+      await advance(c);
+      const refused = await gql(
+        t.server,
+        `mutation($c: ID!, $p: ID!, $ch: ID!) { craftingProjectRoll(campaignId: $c, projectId: $p, input: { characterId: $ch, skillName: "smithing", intellect: 14, skill: 0 }) { inventoryItems { id } } }`,
+        { c: c.id, p: p.id, ch: smith.id },
+        c.auth,
+      );
+      expect(codes(refused)).toEqual(['INVENTORY_FULL']);
+    });
+
+    it('answers the delivered copies over GraphQL', async () => {
+      const { c, smith } = await table();
+      const p = await project(c, { item: 'Dagger', price: 6, complexity: 2, skills: ['smithing'] });
+      const one = seedFor(3, 2, (o) => o.successes >= 1);
+      const rolled = await gql(
+        t.server,
+        `mutation($c: ID!, $p: ID!, $ch: ID!, $s: String) { craftingProjectRoll(campaignId: $c, projectId: $p, input: { characterId: $ch, skillName: "smithing", intellect: 3, skill: 0, seed: $s }) { copiesCompleted inventoryItems { name slots characterId } } }`,
+        { c: c.id, p: p.id, ch: smith.id, s: one },
+        c.auth,
+      );
+      expect(rolled.errors).toBeUndefined();
+      expect(rolled.data?.craftingProjectRoll).toEqual({
+        copiesCompleted: 1,
+        inventoryItems: [{ name: 'Dagger', slots: 1, characterId: smith.id }],
+      });
+    });
+  });
+
   it('lets a player roll only for its own characters, and a viewer not at all', async () => {
     const { c, tinker, smith, player, viewer } = await table();
     const p = await project(c, { item: 'Mill', price: 1000, skills: ['carpentry'] });

@@ -108,6 +108,59 @@ describe(`encounters in a campaign (${DATABASE_KIND})`, () => {
     );
   });
 
+  it('counts no number appearing for a site, hazard or weather entry unless it names one (encounters.check.v3)', async () => {
+    const c = await createCampaign(t.server);
+    const marsh = {
+      name: 'Marsh road',
+      formula: '1d4',
+      scale: 'overland',
+      entries: [
+        { range: [1, 1], text: 'Ruined watchtower', kind: 'site' },
+        { range: [2, 2], text: 'Rolling fog', kind: 'weather' },
+        { range: [3, 3], text: 'Quicksand with leeches', kind: 'hazard', numberAppearing: '1d3' },
+        { range: [4, 4], text: 'Bog hounds', kind: 'beasts', numberAppearing: '2d4' },
+      ],
+    };
+    const table = await t.http.post(`/v1/campaigns/${c.id}/tables`).set(c.auth).send(marsh).expect(201);
+    const seen = new Map<string, { numberAppearing: { expression: string } | null; rollId: string }>();
+    for (let i = 0; i < 80 && seen.size < 4; i++) {
+      const res = await t.http
+        .post(`/v1/campaigns/${c.id}/encounter-checks`)
+        .set(c.auth)
+        .send({ scale: 'overland', tableId: table.body.id, seed: `marsh-${i}` })
+        .expect(201);
+      if (res.body.result === 'encounter') seen.set(res.body.entry.text, res.body);
+    }
+    expect([...seen.keys()].sort()).toEqual(marsh.entries.map((e) => e.text).sort());
+    expect(seen.get('Ruined watchtower')?.numberAppearing).toBeNull();
+    expect(seen.get('Rolling fog')?.numberAppearing).toBeNull();
+    expect(seen.get('Quicksand with leeches')?.numberAppearing).toMatchObject({ expression: '1d3' });
+    expect(seen.get('Bog hounds')?.numberAppearing).toMatchObject({ expression: '2d4' });
+    for (const check of seen.values()) {
+      const roll = await t.http.get(`/v1/campaigns/${c.id}/rolls/${check.rollId}`).set(c.auth).expect(200);
+      expect(roll.body.procedure).toBe('encounters.check.v3');
+      const replay = await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${check.rollId}/replay`)
+        .set(c.auth)
+        .expect(200);
+      expect(replay.body.matches).toBe(true);
+    }
+    // The stateless GraphQL twin with an inline table of sites only: never a number.
+    for (let i = 0; i < 12; i++) {
+      const answer = await gql(
+        t.server,
+        `mutation($s: String) { encounterCheck(input: { scale: overland, seed: $s, table: { formula: "1d6",
+          entries: [{ range: [1, 6], text: "A shrine in the reeds", kind: "site" }] } }) {
+          result numberAppearing { count } entry { kind } } }`,
+        { s: `shrine-${i}` },
+      );
+      expect(answer.errors).toBeUndefined();
+      const check = answer.data?.encounterCheck;
+      if (check.result === 'encounter')
+        expect(check).toEqual({ ...check, numberAppearing: null, entry: { kind: 'site' } });
+    }
+  });
+
   it('names a recurring cast member by seeded lot when the encounter is recurring', async () => {
     const { c, tableId } = await campaignWithTable();
     const cast = `/v1/campaigns/${c.id}/recurring`;
@@ -229,7 +282,7 @@ describe(`encounters in a campaign (${DATABASE_KIND})`, () => {
       .expect(200);
     expect(retry.body).toEqual(advance.body);
     const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(player.auth).expect(200);
-    const checks = log.body.items.filter((r: { procedure: string }) => r.procedure === 'encounters.check.v2');
+    const checks = log.body.items.filter((r: { procedure: string }) => r.procedure === 'encounters.check.v3');
     expect(checks).toHaveLength(4);
     checks.forEach((r: { sealed: boolean }) => expect(r.sealed).toBe(true));
     expect(JSON.stringify(log.body)).not.toContain('Bandit');
@@ -359,7 +412,7 @@ describe(`encounters in a campaign (${DATABASE_KIND})`, () => {
     expect(again.body).toEqual(first.body);
     const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
     expect(
-      log.body.items.filter((r: { procedure: string }) => r.procedure === 'encounters.check.v2'),
+      log.body.items.filter((r: { procedure: string }) => r.procedure === 'encounters.check.v3'),
     ).toHaveLength(1);
     const viaGql = await gql(
       t.server,

@@ -191,7 +191,7 @@ describe(`encounters (${DATABASE_KIND})`, () => {
       expect(made?.body).toMatchObject({ numberAppearing: { count: 2 }, rollId: expect.any(String) });
       const rollId = made!.body.rollId as string;
       const seen = await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}`).set(player.auth).expect(200);
-      expect(seen.body).toMatchObject({ id: rollId, procedure: 'encounters.check.v2', sealed: true });
+      expect(seen.body).toMatchObject({ id: rollId, procedure: 'encounters.check.v3', sealed: true });
       expect(seen.body.seed).toBeUndefined();
       const referee = await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}`).set(c.auth).expect(200);
       expect(referee.body).toMatchObject({ secret: true, inputs: { scale: 'exploration', players: 2 } });
@@ -232,7 +232,7 @@ describe(`encounters (${DATABASE_KIND})`, () => {
       }
       const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
       expect(
-        log.body.items.filter((r: { procedure: string }) => r.procedure === 'encounters.check.v2'),
+        log.body.items.filter((r: { procedure: string }) => r.procedure === 'encounters.check.v3'),
       ).toHaveLength(4);
       const viaGql = await gql(
         t.server,

@@ -253,7 +253,11 @@ describe(`Idempotency-Key (${DATABASE_KIND})`, () => {
       expect(retry.headers[REPLAYED]).toBe('true');
       expect(retry.body).toEqual(first.body);
       expect(first.body.number).toBe(1);
-      const next = await t.http.post(`/v1/campaigns/${c.id}/sessions`).set(c.auth).expect(201);
+      const next = await t.http
+        .post(`/v1/campaigns/${c.id}/sessions`)
+        .set(c.auth)
+        .send({ endCurrent: true })
+        .expect(201);
       expect(next.body.number).toBe(2);
     });
 

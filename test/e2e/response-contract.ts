@@ -33,11 +33,14 @@ export function contractStats(): ContractStats {
 }
 
 /**
- * OpenAPI 3.0 schema → JSON Schema as Ajv reads it:
- * - `nullable: true` means "this, or null", also when the schema is an `allOf` of a reference (how
- *   @nestjs/swagger writes a nullable nested object), so it becomes `anyOf: [null, the schema]`;
+ * OpenAPI 3.0 schema → JSON Schema as a strict validator reads it (Ajv in strict mode, Prism):
+ * - `nullable: true` is left to Ajv's own `nullable` keyword, which reads it as OpenAPI 3.0.3 does:
+ *   it adds null to the `type` of the same schema object and to nothing else. A null must still pass
+ *   every other keyword there (`enum` must list null; an `allOf` of an object refuses it), and
+ *   `nullable` without `type` is refused when the schema is compiled;
  * - an object schema that lists its properties gets `additionalProperties: false` unless it says
  *   otherwise, so that a member the document does not describe is a mismatch too.
+ * (Siblings of a `$ref` are dropped before the document is dereferenced: OpenAPI 3.0 ignores them.)
  */
 function toJsonSchema(schema: Json, seen = new Map<object, Schema>()): Json {
   if (Array.isArray(schema)) return schema.map((item) => toJsonSchema(item, seen));
@@ -47,7 +50,7 @@ function toJsonSchema(schema: Json, seen = new Map<object, Schema>()): Json {
   const out: Schema = {};
   seen.set(schema, out);
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'example' || key === 'nullable') continue;
+    if (key === 'example') continue;
     // Under `properties` the keys are member names, not keywords: convert each member's schema.
     if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) {
       out.properties = Object.fromEntries(
@@ -60,12 +63,25 @@ function toJsonSchema(schema: Json, seen = new Map<object, Schema>()): Json {
   if (out.properties && out.additionalProperties === undefined && out.type === 'object') {
     out.additionalProperties = false;
   }
-  if (schema.nullable === true) {
-    const inner = { ...out };
-    for (const key of Object.keys(out)) delete out[key];
-    out.anyOf = [{ type: 'null' }, inner];
-  }
   return out;
+}
+
+/** OpenAPI 3.0 ignores the siblings of a `$ref`; swagger-parser would merge them in. Drop them. */
+function withoutRefSiblings(value: Json): Json {
+  if (Array.isArray(value)) return value.map(withoutRefSiblings);
+  if (value === null || typeof value !== 'object') return value;
+  if (typeof value.$ref === 'string') return { $ref: value.$ref };
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutRefSiblings(v)]));
+}
+
+/** The strict validator the e2e suite checks answers with (also used by its own unit test). */
+export function strictAjv(): Ajv {
+  return new Ajv({ strict: true, allowUnionTypes: true, allErrors: true, validateFormats: false });
+}
+
+/** Compiles the JSON Schema of one OpenAPI 3.0 schema (already dereferenced) with a strict Ajv. */
+export function compileOpenApiSchema(ajv: Ajv, schema: Json): ValidateFunction {
+  return ajv.compile(toJsonSchema(schema) as object);
 }
 
 /** `/v1/campaigns/{campaignId}` → `/v1/campaigns/:campaignId`, as Fastify names the route. */
@@ -74,7 +90,7 @@ function routeOf(path: string): string {
 }
 
 export class ResponseContract {
-  private readonly ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+  private readonly ajv = strictAjv();
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly routes = new Map<string, Record<string, Operation>>();
 
@@ -84,7 +100,9 @@ export class ResponseContract {
 
   /** From the served document, dereferenced (each schema inlined) by swagger-parser. */
   static async of(documentText: string): Promise<ResponseContract> {
-    const api = await SwaggerParser.dereference(JSON.parse(documentText) as never);
+    const api = await SwaggerParser.dereference(
+      withoutRefSiblings(JSON.parse(documentText) as Json) as never,
+    );
     return new ResponseContract(api as never);
   }
 
@@ -130,7 +148,11 @@ export class ResponseContract {
     const key = `${method} ${answer.route} ${status} ${mediaType}`;
     let validate = this.compiled.get(key);
     if (!validate) {
-      validate = this.ajv.compile(toJsonSchema(media.schema) as object);
+      try {
+        validate = compileOpenApiSchema(this.ajv, media.schema);
+      } catch (error) {
+        return `the documented schema does not compile under strict JSON Schema: ${(error as Error).message}`;
+      }
       this.compiled.set(key, validate);
     }
     if (validate(body)) return null;

@@ -7,6 +7,7 @@ import {
   CampaignFixture,
 } from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
+import { expectProblem } from '../factories/problem';
 
 interface Ledger {
   items: Array<{
@@ -103,6 +104,100 @@ describe(`campaign wealth (${DATABASE_KIND})`, () => {
         .set(campaign.auth);
       expect(replay.body).toMatchObject({ matches: true, roll: { procedure: 'wealth.purchase' } });
       await expectLedgerMatches(c.id);
+    });
+
+    describe('addToInventory', () => {
+      const inventory = async (characterId: string) =>
+        (await t.http.get(path(characterId, 'inventory')).set(campaign.auth).expect(200)).body;
+
+      it('puts the acquired item into the buyer’s inventory, in the same change as the Cash', async () => {
+        const c = await createCharacter(t.server, campaign, { name: 'Outfitter', wealth: 7, cash: 3 });
+        const res = await t.http
+          .post(path(c.id, 'purchases'))
+          .set(campaign.auth)
+          .send({ cost: 5, wager: 0, item: 'Lantern', addToInventory: true, inventorySlots: 2 })
+          .expect(201);
+        expect(res.body).toMatchObject({ acquired: true, cashSpent: 1, character: { cash: 2 } });
+        expect(res.body.inventoryItem).toEqual(
+          expect.objectContaining({ characterId: c.id, name: 'Lantern', kind: 'gear', slots: 2 }),
+        );
+        const after = await inventory(c.id);
+        expect(after.items).toEqual([res.body.inventoryItem]);
+        expect(after.used).toBe(2);
+        const roll = await t.http
+          .get(`/v1/campaigns/${campaign.id}/rolls/${res.body.rollId}`)
+          .set(campaign.auth)
+          .expect(200);
+        expect(roll.body.effects).toMatchObject({
+          inventoryItemId: res.body.inventoryItem.id,
+          cashDelta: -1,
+        });
+        await expectLedgerMatches(c.id);
+      });
+
+      it('adds nothing when the item is not acquired or not asked for', async () => {
+        const c = await createCharacter(t.server, campaign, { name: 'Unlucky', wealth: 0, cash: 3 });
+        const failed = await t.http
+          .post(path(c.id, 'purchases'))
+          .set(campaign.auth)
+          .send({ cost: 6, wager: 0, item: 'Warhorse', addToInventory: true, seed: 'no dice' })
+          .expect(201);
+        expect(failed.body).toMatchObject({ acquired: false, inventoryItem: null });
+        const plain = await t.http
+          .post(path(c.id, 'purchases'))
+          .set(campaign.auth)
+          .send({ cost: 0, wager: 0, item: 'Rope' })
+          .expect(201);
+        expect(plain.body).toMatchObject({ acquired: true, inventoryItem: null });
+        expect((await inventory(c.id)).items).toEqual([]);
+      });
+
+      it('refuses a purchase whose item would not fit (409 INVENTORY_FULL) or has no name, and spends nothing', async () => {
+        const c = await createCharacter(t.server, campaign, { name: 'Packed', wealth: 7, cash: 3 });
+        const { free } = await inventory(c.id);
+        await t.http
+          .post(path(c.id, 'inventory'))
+          .set(campaign.auth)
+          .send({ name: 'Tent', kind: 'gear', slots: free })
+          .expect(201);
+        const full = await t.http
+          .post(path(c.id, 'purchases'))
+          .set(campaign.auth)
+          .send({ cost: 5, wager: 0, item: 'Lantern', addToInventory: true });
+        expectProblem(full, 409, 'INVENTORY_FULL', 'addToInventory');
+        const unnamed = await t.http
+          .post(path(c.id, 'purchases'))
+          .set(campaign.auth)
+          .send({ cost: 5, wager: 0, addToInventory: true, inventorySlots: 0 });
+        expectProblem(unnamed, 400, 'VALIDATION_FAILED', 'item');
+        const character = await t.http
+          .get(`/v1/campaigns/${campaign.id}/characters/${c.id}`)
+          .set(campaign.auth);
+        expect(character.body.cash).toBe(3);
+        expect(await ledgerOf(c.id)).toHaveLength(1);
+        // A zero-slot item still fits.
+        await t.http
+          .post(path(c.id, 'purchases'))
+          .set(campaign.auth)
+          .send({ cost: 5, wager: 0, item: 'Letter of credit', addToInventory: true, inventorySlots: 0 })
+          .expect(201);
+      });
+
+      it('has the GraphQL twin', async () => {
+        const c = await createCharacter(t.server, campaign, { name: 'Graph buyer', wealth: 7, cash: 3 });
+        const answer = await gql(
+          t.server,
+          `mutation($c: ID!, $x: ID!) { characterPurchase(campaignId: $c, characterId: $x, input: { cost: 5, wager: 0, item: "Lantern", addToInventory: true }) { acquired inventoryItem { name slots kind } } }`,
+          { c: campaign.id, x: c.id },
+          campaign.auth,
+        );
+        expect(answer.errors).toBeUndefined();
+        expect(answer.data?.characterPurchase).toEqual({
+          acquired: true,
+          inventoryItem: { name: 'Lantern', slots: 1, kind: 'gear' },
+        });
+        expect((await inventory(c.id)).items).toHaveLength(1);
+      });
     });
 
     it('charges a flat 1 Cash with no dice when Cost ≤ Wealth', async () => {

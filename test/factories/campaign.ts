@@ -44,6 +44,7 @@ export async function createKey(
   return { id: res.body.id, key: res.body.key, auth: bearer(res.body.key) };
 }
 
+/** Starts the campaign's next session, ending the one in progress if there is one. */
 export async function startSession(
   server: Server,
   campaign: CampaignFixture,
@@ -51,6 +52,7 @@ export async function startSession(
   const res = await request(server)
     .post(`/v1/campaigns/${campaign.id}/sessions`)
     .set(campaign.auth)
+    .send({ endCurrent: true })
     .expect(201);
   return res.body;
 }

@@ -241,7 +241,7 @@ export interface paths {
     /** List the campaign’s game sessions, oldest first */
     get: operations['Sessions_list'];
     put?: never;
-    /** Start a new game session, ending the one in progress (referee) */
+    /** Start a game session (referee); 409 SESSION_IN_PROGRESS while one is in progress unless `endCurrent: true`, which ends it first. The body is optional. */
     post: operations['Sessions_start'];
     delete?: never;
     options?: never;
@@ -2953,7 +2953,7 @@ export interface components {
        * @enum {string}
        */
       role: 'referee' | 'player' | 'viewer';
-      /** @description For a player key: the characters it may act for. */
+      /** @description For a player key (required, at least one): the characters it may act for. They cannot be changed later; make a new key and revoke the old one. Other roles take none. */
       characterIds?: string[];
       /** @description A note to tell keys apart (e.g. the player’s name). */
       label?: string;
@@ -3062,6 +3062,10 @@ export interface components {
       name?: string;
       /** @description Free-form notes. */
       notes?: string;
+    };
+    StartSessionInput: {
+      /** @description End the session in progress and start the next one. Without it, starting a session while one is in progress is a 409 SESSION_IN_PROGRESS, so that a repeated click cannot reset every once-per-session use. */
+      endCurrent?: boolean;
     };
     GameSession: {
       /** @description The session id. */
@@ -3274,21 +3278,21 @@ export interface components {
        */
       result: 'none' | 'encounter' | 'omen';
       /** @description The table entry drawn (with a table). */
-      entry: components['schemas']['EncounterEntryView'] | null;
+      entry: components['schemas']['EncounterEntryView'] | (never | null);
       /** @description How many appear (encounters only). */
-      numberAppearing: components['schemas']['NumberAppearingView'] | null;
+      numberAppearing: components['schemas']['NumberAppearingView'] | (never | null);
       /** @description Tied to a nearby site (encounters only). */
       siteTied: boolean | null;
       /** @description A recurring character or monster (encounters only). */
       recurring: boolean | null;
       /** @description The recurring cast member, drawn by lot when the encounter is recurring. */
-      recurringMember: components['schemas']['RecurringMemberView'] | null;
+      recurringMember: components['schemas']['RecurringMemberView'] | (never | null);
       /** @description How far away (encounters only). */
-      distance: components['schemas']['DistanceView'] | null;
+      distance: components['schemas']['DistanceView'] | (never | null);
       /** @description The reaction, for people. */
-      reaction: components['schemas']['ReactionView'] | null;
+      reaction: components['schemas']['ReactionView'] | (never | null);
       /** @description The adversaries’ numbers, when the entry has a grade. */
-      adversary: components['schemas']['EncounterAdversaryView'] | null;
+      adversary: components['schemas']['EncounterAdversaryView'] | (never | null);
       /** @description The exact chances of each step. */
       odds: components['schemas']['EncounterCheckOdds'];
       /** @description Every face rolled, in order. */
@@ -3963,7 +3967,7 @@ export interface components {
       /** @description For X-in-N: whether it came up; null otherwise. */
       success: boolean | null;
       /** @description The matched line, or null. */
-      entry: components['schemas']['TableEntry'] | null;
+      entry: components['schemas']['TableEntry'] | (never | null);
       /** @description Exact odds. */
       odds: components['schemas']['TableOdds'];
     };
@@ -3996,11 +4000,42 @@ export interface components {
       scarcity?: boolean;
       /** @description What is being bought (kept in the ledger). */
       item?: string;
+      /** @description Put the item, named by `item` (at most 100 characters), into the buyer’s inventory when it is acquired. It must fit before anything is wagered: a full inventory is a 409 INVENTORY_FULL and nothing is spent. */
+      addToInventory?: boolean;
+      /** @description With addToInventory: the inventory slots the item takes (default 1). */
+      inventorySlots?: number;
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
        */
       seed?: string;
+    };
+    InventoryItem: {
+      /** @description The item id. */
+      id: string;
+      /** @description Who carries it. */
+      characterId: string;
+      /** @description What it is. */
+      name: string;
+      /**
+       * @description Its kind.
+       * @enum {string}
+       */
+      kind: 'gear' | 'treasure' | 'commodity' | 'artifact' | 'material';
+      /** @description Slots it takes. */
+      slots: number;
+      /** @description Value in Cash (treasure, commodities). */
+      cash?: number;
+      /** @description Depletion score. */
+      depletion?: number;
+      /** @description One use left (items with a depletion score). */
+      lastUse?: boolean;
+      /** @description Dice of a material. */
+      dice?: number;
+      /** @description Notes. */
+      notes?: string;
+      /** @description When it was added. */
+      createdAt: string;
     };
     CharacterPurchaseResult: {
       /** @description The seed: send it again with the same inputs to get the same dice. */
@@ -4454,7 +4489,7 @@ export interface components {
       /** @description The table’s own examples; empty when it names none. */
       examples: string[];
       /** @description Pool and hit points for hired people; null otherwise. */
-      hireling: components['schemas']['CostHireling'] | null;
+      hireling: components['schemas']['CostHireling'] | (never | null);
       /** @description A short note; null when there is nothing to add. */
       note: string | null;
     };
@@ -4513,11 +4548,11 @@ export interface components {
       /** @description A short note; null when there is nothing to add. */
       notes: string | null;
       /** @description Makeshift-weapon stats of tools and ammunition; null otherwise. */
-      improvisedWeapon: components['schemas']['ImprovisedWeaponStats'] | null;
+      improvisedWeapon: components['schemas']['ImprovisedWeaponStats'] | (never | null);
       /** @description Movement and load of animals; null otherwise. */
-      animal: components['schemas']['CatalogAnimal'] | null;
+      animal: components['schemas']['CatalogAnimal'] | (never | null);
       /** @description Price and bulk per ten pages of books and journals; null otherwise. */
-      perTenPages: components['schemas']['PerTenPages'] | null;
+      perTenPages: components['schemas']['PerTenPages'] | (never | null);
       /**
        * @description Weapons: who may learn it; null for other rows.
        * @enum {string|null}
@@ -4745,9 +4780,9 @@ export interface components {
       /** @description True for a discount-rule purchase at Cost − Wealth ≤ 0: 1 Cash, no roll, certain. */
       flatCost: boolean;
       /** @description The smallest wager reaching `probability`; null when `probability` was not asked. */
-      smallest: components['schemas']['WagerChance'] | null;
+      smallest: components['schemas']['WagerChance'] | (never | null);
       /** @description The exact chance of the `wager` sent; null when `wager` was not asked. */
-      forWager: components['schemas']['WagerChance'] | null;
+      forWager: components['schemas']['WagerChance'] | (never | null);
     };
     StrongholdImprovementRollInput: {
       /**
@@ -5031,33 +5066,6 @@ export interface components {
       /** @description Slots it adds. */
       slots: number;
     };
-    InventoryItem: {
-      /** @description The item id. */
-      id: string;
-      /** @description Who carries it. */
-      characterId: string;
-      /** @description What it is. */
-      name: string;
-      /**
-       * @description Its kind.
-       * @enum {string}
-       */
-      kind: 'gear' | 'treasure' | 'commodity' | 'artifact' | 'material';
-      /** @description Slots it takes. */
-      slots: number;
-      /** @description Value in Cash (treasure, commodities). */
-      cash?: number;
-      /** @description Depletion score. */
-      depletion?: number;
-      /** @description One use left (items with a depletion score). */
-      lastUse?: boolean;
-      /** @description Dice of a material. */
-      dice?: number;
-      /** @description Notes. */
-      notes?: string;
-      /** @description When it was added. */
-      createdAt: string;
-    };
     Inventory: {
       /** @description The character. */
       characterId: string;
@@ -5140,7 +5148,7 @@ export interface components {
     };
     DepletionCheckResult: {
       /** @description The item after the check; null when it was spent and removed. */
-      item: components['schemas']['InventoryItem'] | null;
+      item: components['schemas']['InventoryItem'] | (never | null);
       /** @description The item’s score. */
       score: number;
       /** @description The d20; null when the item was on its last use (no roll). */
@@ -5168,7 +5176,7 @@ export interface components {
       /** @description Dice left (0: the item is gone). */
       remaining: number;
       /** @description The item after; null when used up. */
-      item: components['schemas']['InventoryItem'] | null;
+      item: components['schemas']['InventoryItem'] | (never | null);
     };
     InventorySettings: {
       /** @description Slots a character carries before carriers. */
@@ -5411,7 +5419,7 @@ export interface components {
       /** @description Bonus dice when spent on a Sorcery Skill test instead. */
       empowerDice: number;
       /** @description A Rare Organ’s own d6; null for other cuts. */
-      rareOrgan: components['schemas']['RareOrgan'] | null;
+      rareOrgan: components['schemas']['RareOrgan'] | (never | null);
     };
     CutOdds: {
       /** @description The cut. */
@@ -5741,7 +5749,7 @@ export interface components {
       /** @description The character’s money after. */
       character: components['schemas']['CharacterMoney'];
       /** @description The ledger entry; null when nothing was converted. */
-      ledgerEntry: components['schemas']['LedgerEntry'] | null;
+      ledgerEntry: components['schemas']['LedgerEntry'] | (never | null);
     };
     TreasureSettings: {
       /**
@@ -6009,6 +6017,8 @@ export interface components {
       materialsRuined: number;
       /** @description The project after the roll. */
       project: components['schemas']['CraftingProject'];
+      /** @description The copies this roll finished, as put into the crafter’s inventory (one item of 1 slot each). */
+      inventoryItems: components['schemas']['InventoryItem'][];
     };
     CraftingMaterialsInput: {
       /** @description Copper paid toward ruined materials owed (a multiple of 0.125, at most what is owed). */
@@ -6133,9 +6143,9 @@ export interface components {
       /** @description True when the character is now attuned. */
       attuned: boolean;
       /** @description The attunement made; null after a failed ritual. */
-      attunement: components['schemas']['Attunement'] | null;
+      attunement: components['schemas']['Attunement'] | (never | null);
       /** @description The ritual’s Discipline test; null for a downtime attunement. */
-      test: components['schemas']['CraftingPoolTest'] | null;
+      test: components['schemas']['CraftingPoolTest'] | (never | null);
       /** @description The ritual’s seed; null for a downtime attunement. */
       seed: string | null;
       /** @description The ritual’s generator; null for a downtime attunement. */
@@ -6143,7 +6153,7 @@ export interface components {
       /** @description The ritual’s roll-log entry; null for a downtime attunement. */
       rollId: string | null;
       /** @description The downtime action spent; null for a ritual. */
-      downtime: components['schemas']['DowntimeAction'] | null;
+      downtime: components['schemas']['DowntimeAction'] | (never | null);
       /** @description The character’s attunement penalty dice after this (before it, for the ritual’s own test). */
       attunementPenaltyDice: number;
     };
@@ -6279,9 +6289,9 @@ export interface components {
       /** @description Cybalt paid: 10 on a pass, 0 on a failure. */
       cybaltPaid: number;
       /** @description The character’s Cash after paying; null on a failure. */
-      character: components['schemas']['CharacterMoney'] | null;
+      character: components['schemas']['CharacterMoney'] | (never | null);
       /** @description The Cash ledger entry; null on a failure. */
-      ledgerEntry: components['schemas']['LedgerEntry'] | null;
+      ledgerEntry: components['schemas']['LedgerEntry'] | (never | null);
     };
     TableEntryInputDto: {
       /** @description [lowest, highest] total (or [total]); leave out to use weight. */
@@ -8429,7 +8439,7 @@ export interface components {
         'application/problem+json': components['schemas']['Problem'];
       };
     };
-    /** @description The request conflicts with the current state of the campaign. Codes: NO_SESSION_IN_PROGRESS, ALREADY_USED_THIS_SESSION, NOT_ON_ROSTER, DOWNTIME_ALREADY_USED, MAX_RANK, INVENTORY_FULL, ALREADY_DIVIDED, NOT_DISCOVERED, NOT_IN_HAVEN, ALREADY_ROLLED_TODAY, MATERIALS_NEEDED, CONFLICT, IDEMPOTENCY_IN_PROGRESS. */
+    /** @description The request conflicts with the current state of the campaign. Codes: NO_SESSION_IN_PROGRESS, SESSION_IN_PROGRESS, ALREADY_USED_THIS_SESSION, NOT_ON_ROSTER, DOWNTIME_ALREADY_USED, MAX_RANK, INVENTORY_FULL, ALREADY_DIVIDED, NOT_DISCOVERED, NOT_IN_HAVEN, ALREADY_ROLLED_TODAY, MATERIALS_NEEDED, CONFLICT, IDEMPOTENCY_IN_PROGRESS. */
     Conflict: {
       headers: {
         [name: string]: unknown;
@@ -9069,7 +9079,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['StartSessionInput'];
+      };
+    };
     responses: {
       201: {
         headers: {

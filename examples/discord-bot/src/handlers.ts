@@ -278,7 +278,8 @@ export function describeEncounter(check: EncounterCheck): string {
   if (check.result === 'omen') return `${head}, rolled ${check.roll}: an **omen**${drawn}.`;
   const adversary = check.adversary;
   const details = [
-    `${check.numberAppearing?.count ?? '?'} appear`,
+    // A site, hazard or weather entry has no number appearing (null): say nothing about numbers.
+    check.numberAppearing ? `${check.numberAppearing.count} appear` : null,
     check.distance?.label,
     check.reaction ? `reaction: ${check.reaction.reaction}` : null,
     adversary ? `pool ${adversary.pool}, ${adversary.hp} HP each (${adversary.totalHp} in all)` : null,

@@ -259,6 +259,18 @@ describe('Discord bot handlers against a running Arbiter', () => {
       'Encounter check (overland), rolled 2: an **encounter** — Bandit captain. 4 appear; Very far; ' +
         'reaction: diplomatic; pool 9, 21 HP each (21 in all); tied to a nearby site; recurring: Old Wick. (roll r-2)',
     );
+    // A site has no number appearing: the line says nothing about numbers.
+    const site = {
+      ...encounter,
+      entry: { tableId: 't-1', text: 'Ruined watchtower', kind: 'site' },
+      numberAppearing: null,
+      reaction: null,
+      rollId: 'r-3',
+    };
+    expect(describeEncounter(site as Parameters<typeof describeEncounter>[0])).toBe(
+      'Encounter check (overland), rolled 2: an **encounter** — Ruined watchtower. Very far; ' +
+        'tied to a nearby site. (roll r-3)',
+    );
   });
 
   it('/draw finds a table by name and draws: shared tables for all to see, referee tables privately', async () => {

@@ -175,6 +175,25 @@ function effectiveEntry(draw: TableDrawOutcome): EncounterEntry {
 }
 
 /**
+ * Entry kinds that are not creatures: nothing "appears" in numbers (a ruin, a pit, fog, a sign).
+ * Compared without regard to case or surrounding spaces; every other kind, and no kind, is a creature.
+ */
+export const NON_CREATURE_KINDS: readonly string[] = ['site', 'hazard', 'omen', 'weather'];
+
+/** Whether an entry of this kind is a creature (or creatures), which number appearing counts. */
+export function isCreatureKind(kind: string | null): boolean {
+  return kind === null || !NON_CREATURE_KINDS.includes(kind.trim().toLowerCase());
+}
+
+interface CheckRules {
+  /**
+   * `encounters.check.v3` on: an entry of a kind that is not a creature gets number appearing only
+   * when it names one. Off (`encounters.check.v2`): every encounter rolls one, the input's or `players`.
+   */
+  numberOnlyForCreatures: boolean;
+}
+
+/**
  * A COEAC encounter check at a scale of play (seed 003, Encounters; SPEC 5.4): in a haven or in
  * combat no check is made; exploration d6 (1 encounter, 2 omen); water d8 (1 encounter); overland d6
  * (1–2 something happens). With an area table, an encounter face draws an entry and an entry of kind
@@ -182,8 +201,24 @@ function effectiveEntry(draw: TableDrawOutcome): EncounterEntry {
  * appearing (the entry's expression, else the input's, else `players`), a 2-in-6 tie to a nearby
  * site, the recurring chance (x-in-6, default 2) and, when recurring, one of the recurring cast by
  * lot, distance d6, a reaction d6 for people, and the adversary's numbers when the entry has a grade.
+ *
+ * An entry of a kind that is not a creature (site, hazard, omen, weather: NON_CREATURE_KINDS) gets no
+ * number appearing (`numberAppearing: null`, no dice rolled for it) unless the entry names one; an
+ * adversary graded on such an entry counts one. Logged as `encounters.check.v3`.
  */
 export function encounterCheck(input: EncounterCheckInput, dice: Dice): EncounterCheckOutcome {
+  return check(input, dice, { numberOnlyForCreatures: true });
+}
+
+/**
+ * The encounter check as logged under `encounters.check.v2` (referee tables, before v3): every
+ * encounter rolls number appearing, whatever the entry's kind. Kept so those rolls still replay.
+ */
+export function encounterCheckV2(input: EncounterCheckInput, dice: Dice): EncounterCheckOutcome {
+  return check(input, dice, { numberOnlyForCreatures: false });
+}
+
+function check(input: EncounterCheckInput, dice: Dice, rules: CheckRules): EncounterCheckOutcome {
   const rule = CHECKS[input.scale];
   if (rule === undefined) throw new RuleError('VALIDATION_FAILED', 'Unknown scale.', 'scale');
   const recurringChance = input.recurringChance ?? 2;
@@ -243,8 +278,13 @@ export function encounterCheck(input: EncounterCheckInput, dice: Dice): Encounte
   if (entry && entry.kind === 'omen') return { ...none, checked: true, roll, result: 'omen', entry, odds };
   if (draw?.nothingHappens) return { ...none, checked: true, roll, result: 'none', entry, odds };
   const players = input.players ?? 4;
+  const counted =
+    !rules.numberOnlyForCreatures ||
+    entry === null ||
+    entry.numberAppearing !== null ||
+    isCreatureKind(entry.kind);
   const expression = entry?.numberAppearing ?? input.numberAppearing ?? 'players';
-  const appearing = numberAppearing({ expression, players }, dice);
+  const appearing = counted ? numberAppearing({ expression, players }, dice) : null;
   const siteTied = dice.die(6) <= 2;
   const recurring = dice.die(6) <= recurringChance;
   let recurringMember: { id: string; name: string } | null = null;
@@ -266,7 +306,8 @@ export function encounterCheck(input: EncounterCheckInput, dice: Dice): Encounte
           grade: entry.grade as AdversaryGrade,
           tag: (entry.tag ?? undefined) as 'elite' | 'legendary' | undefined,
         });
-        return { ...stats, count: appearing.count, totalHp: stats.hp * appearing.count };
+        const count = appearing?.count ?? 1;
+        return { ...stats, count, totalHp: stats.hp * count };
       })()
     : null;
   return {
@@ -275,12 +316,9 @@ export function encounterCheck(input: EncounterCheckInput, dice: Dice): Encounte
     roll,
     result: 'encounter',
     entry,
-    numberAppearing: {
-      expression: appearing.expression,
-      count: appearing.count,
-      min: appearing.min,
-      max: appearing.max,
-    },
+    numberAppearing: appearing
+      ? { expression: appearing.expression, count: appearing.count, min: appearing.min, max: appearing.max }
+      : null,
     siteTied,
     recurring,
     recurringMember,
@@ -302,7 +340,7 @@ export function encounterCheckV1(
   dice: Dice,
 ) {
   const { scale, checked, roll, result, numberAppearing, siteTied, recurring, distance, reaction, odds } =
-    encounterCheck({ ...input, table: null, subtables: {}, recurringCast: [] }, dice);
+    encounterCheckV2({ ...input, table: null, subtables: {}, recurringCast: [] }, dice);
   return {
     scale,
     checked,

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import adversaryFixture from '../../../test/fixtures/encounters/adversary-grades.json';
 import cairnFixture from '../../../test/fixtures/encounters/cairn-reactions.json';
 import checkV1Golden from '../../../test/fixtures/encounters/check-v1-golden.json';
+import checkV2Golden from '../../../test/fixtures/encounters/check-v2-golden.json';
 import coeacFixture from '../../../test/fixtures/encounters/coeac-reactions.json';
 import { RuleError } from '../errors';
 import { createRng, Dice } from '../random';
@@ -11,6 +12,8 @@ import {
   distanceRoll,
   encounterCheck,
   encounterCheckV1,
+  encounterCheckV2,
+  isCreatureKind,
   moraleCheck,
   reactionRoll,
   surpriseRoll,
@@ -324,5 +327,66 @@ describe('encounterCheckV1 (rolls logged as encounters.check before referee tabl
   it('the golden set holds encounters, omens and quiet checks', () => {
     const results = new Set(checkV1Golden.map((c) => c.outcome.result));
     expect([...results].sort()).toEqual(['encounter', 'none', 'omen']);
+  });
+});
+
+describe('encounterCheckV2 (rolls logged as encounters.check.v2, before non-creatures went uncounted)', () => {
+  // Outcomes produced by encounterCheck before v3 (commit 9a0c2a1) for a table of every kind.
+  it.each(checkV2Golden.map((c) => [c.outcome.entry.text, c.seed, c] as const))(
+    '%s, seed %s replays to the stored faces and outcome',
+    (_text, seed, stored) => {
+      const d = dice(seed);
+      const outcome = encounterCheckV2(stored.input as Parameters<typeof encounterCheckV2>[0], d);
+      expect([...d.faces]).toEqual(stored.faces);
+      expect(JSON.parse(JSON.stringify(outcome))).toStrictEqual(stored.outcome);
+    },
+  );
+});
+
+describe('encounterCheck v3: number appearing only for creatures', () => {
+  const cases = checkV2Golden.map((c) => ({ ...c, input: c.input as Parameters<typeof encounterCheck>[0] }));
+
+  it('tells creatures from sites, hazards, omens and weather, whatever the case', () => {
+    for (const kind of ['site', 'hazard', 'omen', 'weather', ' Hazard ', 'WEATHER']) {
+      expect(isCreatureKind(kind)).toBe(false);
+    }
+    for (const kind of [null, 'people', 'beasts', 'monster', 'undead'])
+      expect(isCreatureKind(kind)).toBe(true);
+  });
+
+  it.each(cases.map((c) => [c.outcome.entry.text, c.outcome.entry.kind, c] as const))(
+    '%s (%s): a non-creature without its own number gets none, everything else is counted as before',
+    (_text, kind, stored) => {
+      const outcome = encounterCheck(stored.input, dice(stored.seed));
+      const entry = stored.outcome.entry;
+      expect(outcome.result).toBe('encounter');
+      expect(outcome.entry?.text).toBe(entry.text);
+      if (isCreatureKind(kind) || entry.numberAppearing !== null) {
+        // Creatures, and a hazard that names its number, roll exactly as v2 did.
+        expect(JSON.parse(JSON.stringify(outcome))).toStrictEqual(stored.outcome);
+      } else {
+        expect(outcome.numberAppearing).toBeNull();
+        // The graded collapsing bridge is one adversary, not `players` of them.
+        if (outcome.adversary) expect(outcome.adversary.count).toBe(1);
+        // No dice were spent on a number: the v2 answer differs, hence the new procedure name.
+        expect(JSON.parse(JSON.stringify(outcome))).not.toStrictEqual(stored.outcome);
+      }
+    },
+  );
+
+  it('a non-creature entry that names its number appearing rolls it', () => {
+    const quicksand = cases.find((c) => c.outcome.entry.text === 'Quicksand with leeches');
+    expect(quicksand).toBeDefined();
+    const outcome = encounterCheck(quicksand!.input, dice(quicksand!.seed));
+    expect(outcome.numberAppearing).toMatchObject({ expression: '1d3' });
+  });
+
+  it('without a table every encounter is counted, as before (input expression or players)', () => {
+    for (let i = 0; i < 30; i++) {
+      const input = { scale: 'overland' as const, players: 3 };
+      const v3 = encounterCheck(input, dice(`plain-${i}`));
+      expect(v3).toEqual(encounterCheckV2(input, dice(`plain-${i}`)));
+      if (v3.result === 'encounter') expect(v3.numberAppearing).not.toBeNull();
+    }
   });
 });
