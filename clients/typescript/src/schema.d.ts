@@ -4077,6 +4077,8 @@ export interface components {
       ledgerEntry: components['schemas']['LedgerEntry'];
       /** @description A COEAC hireling bought by its Cost line (item "Porter", "Mercenary", …): the NPC made for it, bound to the buyer (characters domain). */
       hirelingNpcId?: string;
+      /** @description The item put into the buyer’s inventory (with addToInventory, when it was acquired); else null. */
+      inventoryItem: components['schemas']['InventoryItem'] | (never | null);
     };
     CharacterSaleInput: {
       /**
@@ -7100,11 +7102,11 @@ export interface components {
       /** @description G&M: the number to roll at or under. */
       target?: number;
       /** @description G&M: the core’s target modifiers (bonus, penalty, obstacle, difficulty). */
-      targetModifiers: components['schemas']['AbilityModifiers'] | null;
+      targetModifiers: components['schemas']['AbilityModifiers'] | (never | null);
       /** @description Exact odds after every modifier (success; perDie for Archsoul). */
       odds: components['schemas']['SheetCheckOdds'];
       /** @description COEAC characters: the stronghold tag dice already in `dice`. */
-      strongholdBonus: components['schemas']['StrongholdBonus'] | null;
+      strongholdBonus: components['schemas']['StrongholdBonus'] | (never | null);
       /** @description COEAC characters attuned to more than three artifacts: the penalty dice already in `dice`. */
       attunementPenaltyDice?: number;
       /** @description The seed. */
@@ -7192,7 +7194,7 @@ export interface components {
       /** @description elite or legendary (null when hidden or none). */
       tag: string | null;
       /** @description Its sheets (null when its numbers are hidden from this key). */
-      sheets: components['schemas']['CharacterSheets'] | null;
+      sheets: components['schemas']['CharacterSheets'] | (never | null);
       /** @description Referee notes (null for other keys). */
       notes: string | null;
       /** @description When it was created (ISO-8601, UTC). */
@@ -7593,7 +7595,7 @@ export interface components {
       /** @description Levels 2 and up. */
       advancement: components['schemas']['GmAdvancement'];
       /** @description With startingPurchases: the mojo trade. */
-      startingMoney: components['schemas']['GmStartingMoney'] | null;
+      startingMoney: components['schemas']['GmStartingMoney'] | (never | null);
     };
     GmSpeciesBodyInput: {
       /**
@@ -7823,7 +7825,7 @@ export interface components {
       /** @description Sheets. */
       sheets: components['schemas']['CoeacNpcSheets'];
       /** @description For a hire: the Cost-table line. */
-      hire: components['schemas']['CoeacHire'] | null;
+      hire: components['schemas']['CoeacHire'] | (never | null);
     };
     CoeacFollowerInput: {
       /**
@@ -8243,7 +8245,7 @@ export interface components {
       /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The assistant’s roll, if any. */
-      assistance: components['schemas']['GmAssistanceRoll'] | null;
+      assistance: components['schemas']['GmAssistanceRoll'] | (never | null);
       /** @description The d20. */
       roll: number;
       /** @description Target. */
@@ -8253,7 +8255,7 @@ export interface components {
       /** @description Passed. */
       passed: boolean;
       /** @description On failure against an obstacle above 1. */
-      failureAt: components['schemas']['GmFailureLocation'] | null;
+      failureAt: components['schemas']['GmFailureLocation'] | (never | null);
       /** @description Time taken. */
       time: components['schemas']['GmTaskTime'];
       /** @description Faces: assistant, roller, location. */
