@@ -31,6 +31,7 @@ import { StrongholdsModule } from './strongholds/strongholds.module';
 import { InventoryModule } from './inventory/inventory.module';
 import { TreasureModule } from './treasure/treasure.module';
 import { CraftingModule } from './crafting/crafting.module';
+import { HarmModule } from './harm/harm.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 @Module({})
@@ -78,6 +79,7 @@ export class AppModule {
         TreasureModule,
         CraftingModule,
         EncountersModule,
+        HarmModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },
