@@ -1,8 +1,4 @@
-import { applyDecorators } from '@nestjs/common';
-import { Field, InputType, registerEnumType } from '@nestjs/graphql';
-import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { fastField, stringSchema } from '../common/fast-validation';
+import { InputType, registerEnumType } from '@nestjs/graphql';
 import { In } from '../common/schema';
 import {
   CAIRN_DAMAGE_DICE,
@@ -58,54 +54,9 @@ export const GmHealingChoiceEnum = enumOf(
   'What a good rest buys: level survival or one injury off.',
 );
 
-/** Up to 50 names of 1 to 100 characters, validated on the fast path too. */
-function nameList(description: string): PropertyDecorator {
-  const rules = [
-    IsOptional(),
-    IsArray(),
-    ArrayMaxSize(50),
-    IsString({ each: true }),
-    MinLength(1, { each: true }),
-    MaxLength(100, { each: true }),
-  ];
-  return applyDecorators(
-    Field(() => [String], { description, nullable: true }),
-    ApiProperty({
-      type: 'array',
-      items: { type: 'string', minLength: 1, maxLength: 100 },
-      maxItems: 50,
-      description,
-      required: false,
-    }),
-    ...rules,
-    fastField({
-      schema: { type: 'array', items: stringSchema({ minLength: 1, maxLength: 100 }), maxItems: 50 },
-      optional: true,
-      validators: rules.length,
-    }),
-  );
-}
-
-/** Up to 10 ids from a fixed list. */
-function kindList(description: string, values: readonly string[], enumRef: object): PropertyDecorator {
-  const rules = [IsOptional(), IsArray(), ArrayMaxSize(10), IsIn([...values], { each: true })];
-  return applyDecorators(
-    Field(() => [enumRef], { description, nullable: true }),
-    ApiProperty({
-      type: 'array',
-      items: { type: 'string', enum: [...values] },
-      maxItems: 10,
-      description,
-      required: false,
-    }),
-    ...rules,
-    fastField({
-      schema: { type: 'array', items: { enum: [...values] }, maxItems: 10 },
-      optional: true,
-      validators: rules.length,
-    }),
-  );
-}
+/** Up to 50 names of 1 to 100 characters. */
+const nameList = (description: string) =>
+  In.stringList(description, { optional: true, maxItems: 50, maxLength: 100 });
 
 const attribute = (description: string, optional = true) =>
   In.int(description, { optional, min: 0, max: 30 });
@@ -320,10 +271,14 @@ export class CoeacRestInput {
   @In.bool('Rations eaten (short: by most of the party; long: by this character).')
   rations: boolean;
 
-  @kindList(
+  @In.oneOfList(
     'Armour and shields carried, whose Block uses a long rest resets.',
     COEAC_ARMOR_KINDS,
     CoeacArmorKindEnum,
+    {
+      optional: true,
+      maxItems: 10,
+    },
   )
   armor?: CoeacArmorKind[];
 }

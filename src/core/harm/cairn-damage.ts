@@ -1,4 +1,4 @@
-import { MAX_SAVE_ATTRIBUTE, rollUnderSave } from '../checks/roll-under-save';
+import { MAX_SAVE_ATTRIBUTE, rollUnderSave, saveSuccessChance } from '../checks/roll-under-save';
 import { invalid, optionalFlag, optionalWholeNumber, record, wholeNumber } from '../checks/validate';
 import type { Dice } from '../random';
 import { rollScar, type ScarOutcome } from './cairn-scars';
@@ -81,13 +81,6 @@ export interface CairnDamageOutcome {
   changes: FieldChange[];
   odds: CairnDamageOdds;
 }
-
-/** A d20 save face passes against `attribute` (1 always, 20 never). */
-const savePassChance = (attribute: number) => {
-  let passing = 0;
-  for (let face = 1; face <= 20; face++) if (face === 1 || (face !== 20 && face <= attribute)) passing++;
-  return passing / 20;
-};
 
 function optionalAttribute(value: unknown, field: string): number | null {
   return value === undefined || value === null ? null : wholeNumber(value, field, 0, MAX_SAVE_ATTRIBUTE);
@@ -210,7 +203,7 @@ export function cairnDamage(input: CairnDamageInput, dice: Dice): CairnDamageOut
         odds.critical += p;
         odds.dead += p;
       } else {
-        const fail = 1 - savePassChance(s.str);
+        const fail = 1 - saveSuccessChance(s.str);
         odds.critical += p * fail;
         if (npc || doomed) odds.dead += p * fail;
       }

@@ -1,7 +1,7 @@
 import { poolTest } from '../checks/pool-test';
 import { invalid, optionalWholeNumber, record } from '../checks/validate';
 import type { Dice } from '../random';
-import { HarmLog, type FieldChange, type HarmStep } from './harm-steps';
+import { drawByLot, HarmLog, optionalNames, type FieldChange, type HarmStep } from './harm-steps';
 
 export const DOWN_AND_OUT_RESULTS = [
   'boon',
@@ -133,31 +133,6 @@ export interface DownAndOutOutcome {
   odds: Record<string, number>;
 }
 
-function nameList(value: unknown, field: string): string[] | null {
-  if (value === undefined || value === null) return null;
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v.length === 0)) {
-    throw invalid(`\`${field}\` is a list of names.`, field);
-  }
-  return value as string[];
-}
-
-/** Draws `count` distinct entries by lot, one die over what is left each time. */
-function drawByLot<T>(
-  dice: Dice,
-  from: readonly T[],
-  count: number,
-  field: string,
-): { item: T; roll: number; chance: number }[] {
-  const left = [...from];
-  const drawn: { item: T; roll: number; chance: number }[] = [];
-  while (drawn.length < count && left.length > 0) {
-    const roll = left.length === 1 ? 1 : dice.pool(1, left.length, field)[0];
-    drawn.push({ item: left[roll - 1], roll, chance: 1 / left.length });
-    left.splice(roll - 1, 1);
-  }
-  return drawn;
-}
-
 /**
  * COEAC Down and Out (seed 003, "Down and Out"): with a Medicine pool, the aid's test against Ob 3
  * comes first and a failure leaves the character unaided (dead by the end of the Turn unless someone
@@ -167,8 +142,8 @@ function drawByLot<T>(
 export function downAndOut(input: DownAndOutInput, dice: Dice): DownAndOutOutcome {
   const body = record(input ?? {}, 'input');
   const maxHp = optionalWholeNumber(body.maxHp, 'maxHp', -1, 0, 10_000);
-  const saves = nameList(body.saves, 'saves');
-  const skills = nameList(body.skills, 'skills');
+  const saves = optionalNames(body.saves, 'saves');
+  const skills = optionalNames(body.skills, 'skills');
   let items: DownAndOutItem[] | null = null;
   if (body.items !== undefined && body.items !== null) {
     if (!Array.isArray(body.items)) throw invalid('`items` is a list.', 'items');
@@ -254,7 +229,7 @@ export function downAndOut(input: DownAndOutInput, dice: Dice): DownAndOutOutcom
       dead = true;
       break;
     case 'trauma':
-      if (saves && saves.length > 0) {
+      if (saves.length > 0) {
         for (const { item, roll: lot, chance } of drawByLot(dice, saves, 1, 'saves')) {
           lots.push({ kind: 'save', name: item, roll: lot, chance, broken: null });
           log.change(`save:${item}`, -1, null);
@@ -263,7 +238,7 @@ export function downAndOut(input: DownAndOutInput, dice: Dice): DownAndOutOutcom
       } else log.step('lot', 'Send the sheet’s saves to draw the Save by lot.');
       break;
     case 'impairment':
-      if (skills && skills.length > 0) {
+      if (skills.length > 0) {
         for (const { item, roll: lot, chance } of drawByLot(dice, skills, 2, 'skills')) {
           lots.push({ kind: 'skill', name: item, roll: lot, chance, broken: null });
           log.change(`skill:${item}`, -1, null);

@@ -1,6 +1,13 @@
 import { invalid, optionalFlag, optionalWholeNumber, record } from '../checks/validate';
 import type { Dice } from '../random';
-import { HarmLog, sumDistribution, type FieldChange, type HarmStep } from './harm-steps';
+import {
+  drawByLot,
+  HarmLog,
+  optionalNames,
+  sumDistribution,
+  type FieldChange,
+  type HarmStep,
+} from './harm-steps';
 
 export const EATEN_CUTS = ['meat', 'viscera', 'bones', 'heart'] as const;
 export type EatenCut = (typeof EATEN_CUTS)[number];
@@ -27,14 +34,6 @@ export interface CoeacEatingOutcome {
   changes: FieldChange[];
 }
 
-function names(value: unknown, field: string): string[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v.length === 0)) {
-    throw invalid(`\`${field}\` is a list of names.`, field);
-  }
-  return value as string[];
-}
-
 /**
  * The Monster Menu's eating effects (seed 003, "Sorcerous Implements and Materials"): meat eaten as
  * Rations within the hour heals 1d4 (or, kept, survives on an even chance: d6 4–6); viscera clear
@@ -48,8 +47,8 @@ export function coeacEating(input: CoeacEatingInput, dice: Dice): CoeacEatingOut
   const maxHp = optionalWholeNumber(body.maxHp, 'maxHp', -1, 0, 10_000);
   const hp = optionalWholeNumber(body.hp, 'hp', -1, 0, maxHp >= 0 ? maxHp : 10_000);
   const preserve = optionalFlag(body.preserve, 'preserve');
-  const skills = names(body.skills, 'skills');
-  const saves = names(body.saves, 'saves');
+  const skills = optionalNames(body.skills, 'skills');
+  const saves = optionalNames(body.saves, 'saves');
   const log = new HarmLog();
   const start = dice.faces.length;
   let preserved: boolean | null = null;
@@ -89,16 +88,16 @@ export function coeacEating(input: CoeacEatingInput, dice: Dice): CoeacEatingOut
         log.step('lot', `Send the sheet’s ${kind}s to draw one by lot.`);
         continue;
       }
-      const face = list.length === 1 ? 1 : dice.pool(1, list.length, `${kind}s`)[0];
+      const [{ item, roll, chance }] = drawByLot(dice, list, 1, `${kind}s`);
       log.step(
         'lot',
-        `${kind === 'skill' ? 'Skill' : 'Save'} by lot: ${list[face - 1]} +1`,
-        list.length === 1 ? [] : [face],
+        `${kind === 'skill' ? 'Skill' : 'Save'} by lot: ${item} +1`,
+        list.length === 1 ? [] : [roll],
         {
-          chosen: 1 / list.length,
+          chosen: chance,
         },
       );
-      log.change(`${kind}:${list[face - 1]}`, 1, null);
+      log.change(`${kind}:${item}`, 1, null);
     }
   }
   return { cut, preserved, faces: dice.faces.slice(start), steps: log.steps, changes: log.changes };

@@ -1,3 +1,6 @@
+import { invalid } from '../checks/validate';
+import type { Dice } from '../random';
+
 /**
  * What every harm and recovery procedure answers besides its own numbers: the steps it took, in
  * order, each with the exact odds of the dice it rolled, and the change to every tracked field, so
@@ -87,4 +90,33 @@ export function sumDistribution(count: number, sides: number): Record<string, nu
 export function addOdds(odds: Record<string, number>, key: string, p: number): void {
   if (p === 0) return;
   odds[key] = (odds[key] ?? 0) + p;
+}
+
+/** An optional list of names (Saves, Skills); missing is empty. */
+export function optionalNames(value: unknown, field: string): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v.length === 0)) {
+    throw invalid(`\`${field}\` is a list of names.`, field);
+  }
+  return value as string[];
+}
+
+/**
+ * Draws up to `count` different entries by lot, one die over what is left each time (none when one
+ * entry is left), so every entry is equally likely; `chance` is the chance of that draw.
+ */
+export function drawByLot<T>(
+  dice: Dice,
+  from: readonly T[],
+  count: number,
+  field: string,
+): { item: T; roll: number; chance: number }[] {
+  const left = [...from];
+  const drawn: { item: T; roll: number; chance: number }[] = [];
+  while (drawn.length < count && left.length > 0) {
+    const roll = left.length === 1 ? 1 : dice.pool(1, left.length, field)[0];
+    drawn.push({ item: left[roll - 1], roll, chance: 1 / left.length });
+    left.splice(roll - 1, 1);
+  }
+  return drawn;
 }
