@@ -207,7 +207,7 @@ export class CairnDamageResult extends HarmChanges {
   })
   criticalSave: CairnCriticalSave | null;
 
-  @Out.string('up, critical, dead, paralysed or delirious.')
+  @Out.string('up, out (a Mortal Wound), critical, dead, paralysed or delirious.')
   state: string;
 
   @Out.stringList('Conditions the blow set.')

@@ -6804,7 +6804,7 @@ export interface components {
       scar: components['schemas']['CairnScar'] | null;
       /** @description The critical-damage save, when damage reached STR. */
       criticalSave: components['schemas']['CairnCriticalSave'] | null;
-      /** @description up, critical, dead, paralysed or delirious. */
+      /** @description up, out (a Mortal Wound), critical, dead, paralysed or delirious. */
       state: string;
       /** @description Conditions the blow set. */
       conditions: string[];

@@ -8,7 +8,7 @@ export const CAIRN_DAMAGE_DICE = ['d4', 'd6', 'd8', 'd10', 'd12'] as const;
 export type CairnDamageDie = (typeof CAIRN_DAMAGE_DICE)[number];
 export const CAIRN_DAMAGE_TARGETS = ['hp', 'str', 'dex', 'wil'] as const;
 export type CairnDamageTarget = (typeof CAIRN_DAMAGE_TARGETS)[number];
-export const CAIRN_STATES = ['up', 'critical', 'dead', 'paralysed', 'delirious'] as const;
+export const CAIRN_STATES = ['up', 'out', 'critical', 'dead', 'paralysed', 'delirious'] as const;
 export type CairnState = (typeof CAIRN_STATES)[number];
 
 /** Armor never goes above this (seed 004, "Armor"). */
@@ -276,7 +276,9 @@ export function cairnDamage(input: CairnDamageInput, dice: Dice): CairnDamageOut
       }
     }
   }
-  const state = cairnState(s.str, dex, wil, critical, npc || (doomed && critical));
+  const worst = cairnState(s.str, dex, wil, critical, npc || (doomed && critical));
+  // A Mortal Wound puts a character out of action without critical damage.
+  const state = worst === 'up' && conditions.includes('out-of-action') ? 'out' : worst;
   log.step('state', stateDetail(state));
   return {
     damage,
@@ -309,6 +311,8 @@ function stateDetail(state: CairnState): string {
       return 'DEX 0: paralysed until restored.';
     case 'delirious':
       return 'WIL 0: delirious until restored.';
+    case 'out':
+      return 'Out of action: dead in an hour unless healed.';
     default:
       return 'Still in the fight.';
   }

@@ -73,6 +73,15 @@ describe(cairnDamage.name, () => {
     expect(cairnDamage({ hp: 0, str: 12, damage: 1, doomed: true }, scripted(19)).state).toBe('dead');
   });
 
+  it('puts a Mortal Wound out of action', () => {
+    const out = cairnDamage({ hp: 11, maxHp: 11, str: 9, damage: 11 }, scripted(3, 4));
+    expect(out).toMatchObject({
+      state: 'out',
+      scar: { entry: 11 },
+      conditions: ['deprived', 'out-of-action', 'dying'],
+    });
+  });
+
   it('sends harm outside combat straight to the attribute', () => {
     expect(cairnDamage({ hp: 4, str: 10, dex: 3, target: 'dex', damage: 5 }, scripted())).toMatchObject({
       hp: 4,
@@ -119,7 +128,7 @@ describe(cairnDamage.name, () => {
           else if (out.state !== 'critical') {
             if (dex === 0) expect(out.state).toBe('paralysed');
             else if (wil === 0) expect(out.state).toBe('delirious');
-            else expect(out.state).toBe('up');
+            else expect(out.state).toBe(out.scar?.entry === 11 ? 'out' : 'up');
           }
           for (const p of [out.odds.scar, out.odds.strDamage, out.odds.critical, out.odds.dead]) {
             expect(p).toBeGreaterThanOrEqual(0);
