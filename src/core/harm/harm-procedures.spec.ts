@@ -238,6 +238,54 @@ describe(downAndOut.name, () => {
   });
 });
 
+describe('odds of the procedures that roll', () => {
+  it('sum to 1 for Down and Out with any Medicine pool, and replay from the seed', () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.nat(12), { nil: undefined }),
+        fc.string({ minLength: 1, maxLength: 8 }),
+        (pool, seed) => {
+          const input = pool === undefined ? {} : { medicine: { pool } };
+          const out = downAndOut(input, seeded(seed));
+          expect(Math.abs(sum(out.odds) - 1)).toBeLessThan(1e-12);
+          for (const p of Object.values(out.odds)) expect(p).toBeGreaterThanOrEqual(0);
+          expect(downAndOut(input, seeded(seed))).toEqual(out);
+        },
+      ),
+    );
+  });
+
+  it('sum to 1 for the death roll, whatever the numbers', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(30),
+        fc.nat(30),
+        fc.boolean(),
+        fc.nat(5),
+        (injuries, endurance, unconscious, bonus) => {
+          const out = gmDeathRoll(
+            { injuries, endurance, unconscious, bonus },
+            seeded(`${injuries}/${endurance}`),
+          );
+          expect(Math.abs(out.odds.dying + out.odds.survives + out.odds.undecided - 1)).toBeLessThan(1e-12);
+          expect(out.dying).toBe(out.timer !== null);
+          if (injuries === 0) expect(out.odds.dying).toBe(0);
+        },
+      ),
+    );
+  });
+
+  it('give the Archsoul state from the thresholds alone', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -60, max: 30 }), fc.nat(20), (hp, endurance) => {
+        const out = archsoulCondition({ hp, endurance }, seeded('a'));
+        expect(out.state).toBe(hp > 0 ? 'conscious' : hp < -2 * endurance ? 'dead' : 'unconscious');
+        expect(out.unconsciousRounds === null).toBe(out.state !== 'unconscious');
+      }),
+    );
+  });
+});
+
 describe(coeacRest.name, () => {
   it('gives up to 3 HP on a short rest, all on a long one, nothing without Rations', () => {
     expect(coeacRest({ kind: 'short', hp: 2, maxHp: 9, rations: true })).toMatchObject({
