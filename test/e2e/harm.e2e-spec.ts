@@ -57,13 +57,16 @@ describe(`harm, stateless (${DATABASE_KIND})`, () => {
         200,
       );
       expect(res.body.odds.damage).toHaveLength(12);
-      expect(res.body.hp + res.body.overflow).toBeLessThanOrEqual(2 + res.body.overflow);
-      if (res.body.overflow > 0) {
+      // Face 2 leaves HP at exactly 0 (a scar); faces 3 to 12 reach STR.
+      expect(res.body.odds.scar).toBeCloseTo(1 / 12, 15);
+      expect(res.body.odds.strDamage).toBeCloseTo(10 / 12, 15);
+      expect(res.body.hp).toBe(Math.max(0, 2 - res.body.damage));
+      expect(res.body.overflow).toBe(Math.max(0, res.body.damage - 2));
+      if (res.body.overflow > 0 && res.body.str > 0) {
         expect(res.body.criticalSave).toMatchObject({
           target: 10 - res.body.overflow,
-          odds: { pass: expect.any(Number) },
+          odds: { pass: (10 - res.body.overflow) / 20 },
         });
-        expect(['up', 'critical', 'dead']).toContain(res.body.state);
       }
       const forced = await post('cairn/damage', { hp: 0, str: 6, damage: 2, seed: 'x' }).expect(200);
       expect(forced.body).toMatchObject({
