@@ -62,6 +62,9 @@ export const DOWN_AND_OUT_AID_OBJECTIVE = 3;
 /** Broken Gear breaks this many items. */
 export const BROKEN_GEAR_ITEMS = 3;
 
+/** The face a lot rolled: none when a single entry was left and no die was needed. */
+const lotFaces = (roll: number, chance: number) => (chance < 1 ? [roll] : []);
+
 /** Ways to roll each 2d6 total, over 36. */
 const WAYS_2D6 = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
 
@@ -233,7 +236,7 @@ export function downAndOut(input: DownAndOutInput, dice: Dice): DownAndOutOutcom
         for (const { item, roll: lot, chance } of drawByLot(dice, saves, 1, 'saves')) {
           lots.push({ kind: 'save', name: item, roll: lot, chance, broken: null });
           log.change(`save:${item}`, -1, null);
-          log.step('lot', `Save by lot: ${item}`, saves.length > 1 ? [lot] : [], { chosen: chance });
+          log.step('lot', `Save by lot: ${item}`, lotFaces(lot, chance), { chosen: chance });
         }
       } else log.step('lot', 'Send the sheet’s saves to draw the Save by lot.');
       break;
@@ -242,29 +245,25 @@ export function downAndOut(input: DownAndOutInput, dice: Dice): DownAndOutOutcom
         for (const { item, roll: lot, chance } of drawByLot(dice, skills, 2, 'skills')) {
           lots.push({ kind: 'skill', name: item, roll: lot, chance, broken: null });
           log.change(`skill:${item}`, -1, null);
-          log.step('lot', `Skill by lot: ${item}`, [lot], { chosen: chance });
+          log.step('lot', `Skill by lot: ${item}`, lotFaces(lot, chance), { chosen: chance });
         }
       } else log.step('lot', 'Send the sheet’s skills to draw two Skills by lot.');
       break;
     case 'broken-gear':
       if (items && items.length > 0) {
         for (const { item, roll: lot, chance } of drawByLot(dice, items, BROKEN_GEAR_ITEMS, 'items')) {
-          let broken = true;
-          lots.push({ kind: 'item', name: item.name, roll: lot, chance, broken: null });
-          if (item.artifact) {
-            const save = dice.pool(1, 6, 'items')[0];
-            broken = save < 4;
+          const save = item.artifact ? dice.pool(1, 6, 'items')[0] : null;
+          const broken = save === null || save < 4;
+          lots.push({ kind: 'item', name: item.name, roll: lot, chance, broken });
+          log.step('lot', `Item by lot: ${item.name}`, lotFaces(lot, chance), { chosen: chance });
+          if (save !== null) {
             lots.push({ kind: 'artifact-save', name: item.name, roll: save, chance: 1 / 2, broken });
             log.step('artifact-save', `${item.name}: d6 ${save}, ${broken ? 'breaks' : 'holds'}`, [save], {
               holds: 1 / 2,
               breaks: 1 / 2,
             });
           }
-          lots[lots.length - (item.artifact ? 2 : 1)].broken = broken;
           if (broken) log.change(`item:${item.name}`, -1, 0);
-          log.step('lot', `Item by lot: ${item.name}${broken ? ' breaks' : ' holds'}`, [lot], {
-            chosen: chance,
-          });
         }
       } else log.step('lot', 'Send the carried items to draw three by lot.');
       break;

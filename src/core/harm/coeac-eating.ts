@@ -89,14 +89,9 @@ export function coeacEating(input: CoeacEatingInput, dice: Dice): CoeacEatingOut
         continue;
       }
       const [{ item, roll, chance }] = drawByLot(dice, list, 1, `${kind}s`);
-      log.step(
-        'lot',
-        `${kind === 'skill' ? 'Skill' : 'Save'} by lot: ${item} +1`,
-        list.length === 1 ? [] : [roll],
-        {
-          chosen: chance,
-        },
-      );
+      log.step('lot', `${kind === 'skill' ? 'Skill' : 'Save'} by lot: ${item} +1`, chance < 1 ? [roll] : [], {
+        chosen: chance,
+      });
       log.change(`${kind}:${item}`, 1, null);
     }
   }

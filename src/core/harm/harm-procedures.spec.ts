@@ -255,6 +255,28 @@ describe('odds of the procedures that roll', () => {
     );
   });
 
+  it('show every face rolled in exactly one step', () => {
+    const stepFaces = (steps: { faces: number[] }[]) => steps.flatMap((step) => step.faces).sort();
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 8 }),
+        fc.array(fc.record({ name: fc.string({ minLength: 1, maxLength: 4 }), artifact: fc.boolean() }), {
+          maxLength: 5,
+        }),
+        fc.array(fc.string({ minLength: 1, maxLength: 4 }), { maxLength: 4 }),
+        (seed, items, names) => {
+          const down = downAndOut(
+            { medicine: { pool: 6 }, items, skills: names, saves: names },
+            seeded(seed),
+          );
+          expect(stepFaces(down.steps)).toEqual([...down.faces].sort());
+          const blow = cairnDamage({ hp: 6, maxHp: 6, str: 9, wil: 8, maxWil: 9, die: 'd12' }, seeded(seed));
+          expect(stepFaces(blow.steps)).toEqual([...blow.faces].sort());
+        },
+      ),
+    );
+  });
+
   it('sum to 1 for the death roll, whatever the numbers', () => {
     fc.assert(
       fc.property(
