@@ -1,7 +1,7 @@
 import { MAX_SAVE_ATTRIBUTE, rollUnderSave, saveSuccessChance } from '../checks/roll-under-save';
 import { invalid, optionalFlag, optionalWholeNumber, record, wholeNumber } from '../checks/validate';
 import type { Dice } from '../random';
-import { rollScar, type ScarOutcome } from './cairn-scars';
+import { rollScar, type ScarOutcome, type ScarSheet } from './cairn-scars';
 import { chanceAbove, HarmLog, type FieldChange, type HarmStep } from './harm-steps';
 
 export const CAIRN_DAMAGE_DICE = ['d4', 'd6', 'd8', 'd10', 'd12'] as const;
@@ -15,14 +15,9 @@ export type CairnState = (typeof CAIRN_STATES)[number];
 export const CAIRN_MAX_ARMOR = 3;
 export const MAX_CAIRN_HP = 1000;
 
-export interface CairnDamageInput {
+/** The sheet's numbers: HP, then the values the scars and zero-attribute states read. */
+export interface CairnDamageInput extends ScarSheet {
   hp: number;
-  maxHp?: number | null;
-  str: number;
-  dex?: number | null;
-  wil?: number | null;
-  maxDex?: number | null;
-  maxWil?: number | null;
   /** Armor; anything above 3 counts as 3. */
   armor?: number | null;
   /** Damage already rolled; or send `die`. */

@@ -214,6 +214,20 @@ export function downAndOut(input: DownAndOutInput, dice: Dice): DownAndOutOutcom
   log.step('table', `2d6 = ${roll}: ${row.name}`, faces, table);
   const lots: DownAndOutLot[] = [];
   let dead = false;
+  /** Trauma and Impairment: `count` different ratings by lot, each one point down. */
+  const lowerByLot = (kind: 'save' | 'skill', names: string[], count: number, what: string) => {
+    if (names.length === 0) {
+      log.step('lot', `Send the sheet’s ${kind}s to draw ${what} by lot.`);
+      return;
+    }
+    for (const { item, roll: lot, chance } of drawByLot(dice, names, count, `${kind}s`)) {
+      lots.push({ kind, name: item, roll: lot, chance, broken: null });
+      log.change(`${kind}:${item}`, -1, null);
+      log.step('lot', `${kind === 'save' ? 'Save' : 'Skill'} by lot: ${item}`, lotFaces(lot, chance), {
+        chosen: chance,
+      });
+    }
+  };
   switch (row.result) {
     case 'boon':
       log.change('boons', 1, null);
@@ -232,22 +246,10 @@ export function downAndOut(input: DownAndOutInput, dice: Dice): DownAndOutOutcom
       dead = true;
       break;
     case 'trauma':
-      if (saves.length > 0) {
-        for (const { item, roll: lot, chance } of drawByLot(dice, saves, 1, 'saves')) {
-          lots.push({ kind: 'save', name: item, roll: lot, chance, broken: null });
-          log.change(`save:${item}`, -1, null);
-          log.step('lot', `Save by lot: ${item}`, lotFaces(lot, chance), { chosen: chance });
-        }
-      } else log.step('lot', 'Send the sheet’s saves to draw the Save by lot.');
+      lowerByLot('save', saves, 1, 'the Save');
       break;
     case 'impairment':
-      if (skills.length > 0) {
-        for (const { item, roll: lot, chance } of drawByLot(dice, skills, 2, 'skills')) {
-          lots.push({ kind: 'skill', name: item, roll: lot, chance, broken: null });
-          log.change(`skill:${item}`, -1, null);
-          log.step('lot', `Skill by lot: ${item}`, lotFaces(lot, chance), { chosen: chance });
-        }
-      } else log.step('lot', 'Send the sheet’s skills to draw two Skills by lot.');
+      lowerByLot('skill', skills, 2, 'two Skills');
       break;
     case 'broken-gear':
       if (items && items.length > 0) {
