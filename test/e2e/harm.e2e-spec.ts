@@ -256,6 +256,19 @@ describe(`harm, stateless (${DATABASE_KIND})`, () => {
     });
   });
 
+  it.each([
+    ['cairn/rests', { kind: 'nap', hp: 1, maxHp: 3 }, 'kind'],
+    ['cairn/deprivation', { days: -1 }, 'days'],
+    ['coeac/eating', { cut: 'meat', hp: 1 }, 'maxHp'],
+    ['coeac/eating', { cut: 'bones', maxHp: 5, preserve: true }, 'preserve'],
+    ['gm/damage', { survival: 3, damage: 4, weaponDice: 3, evaded: true }, 'evaded'],
+    ['gm/heroic-last-effort', { score: 10 }, 'level'],
+    ['gm/npc-survival', { level: 0 }, 'level'],
+    ['gm/healing', { kind: 'morning', level: 1, survival: 1, maxSurvival: 3 }, 'maxVerve'],
+  ])('POST /v1/harm/%s refuses bad input with a 400 naming the field', async (path, body, field) => {
+    expectProblem(await post(path, body), 400, 'VALIDATION_FAILED', field);
+  });
+
   describe('GraphQL twins', () => {
     it('answer as REST does, over the same service', async () => {
       const rest = await post('cairn/damage', { hp: 3, str: 12, damage: 3, seed: 'twin' }).expect(200);
