@@ -674,6 +674,9 @@ export class GmNpcSurvivalOdds {
 
   @Out.int('Highest possible.')
   max: number;
+
+  @Out.json('P(survival = total) for every total.')
+  distribution: Record<string, number>;
 }
 
 @ObjectType({ description: 'G&M NPC survival and endurance.' })

@@ -7506,6 +7506,10 @@ export interface components {
       min: number;
       /** @description Highest possible. */
       max: number;
+      /** @description P(survival = total) for every total. */
+      distribution: {
+        [key: string]: unknown;
+      };
     };
     GmNpcSurvivalResult: {
       /** @description Every face rolled, in order. */

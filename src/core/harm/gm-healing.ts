@@ -1,7 +1,7 @@
 import { abilityRoll } from '../checks/ability-roll';
 import { invalid, optionalFlag, optionalWholeNumber, record, wholeNumber } from '../checks/validate';
 import type { Dice } from '../random';
-import { HarmLog, type FieldChange, type HarmStep } from './harm-steps';
+import { HarmLog, sumDistribution, type FieldChange, type HarmStep } from './harm-steps';
 
 const BIG = 100_000;
 
@@ -162,7 +162,7 @@ export interface GmNpcSurvivalOutcome {
   endurance: number;
   enduranceEstimated: boolean;
   faces: number[];
-  odds: { expected: number; min: number; max: number };
+  odds: { expected: number; min: number; max: number; distribution: Record<string, number> };
   steps: HarmStep[];
 }
 
@@ -194,6 +194,12 @@ export function gmNpcSurvival(input: GmNpcSurvivalInput, dice: Dice): GmNpcSurvi
       expected: (level * (sides + 1)) / 2 + perDie * level,
       min: level * (1 + perDie),
       max: level * (sides + perDie),
+      distribution: Object.fromEntries(
+        Object.entries(sumDistribution(level, sides)).map(([total, p]) => [
+          String(Number(total) + perDie * level),
+          p,
+        ]),
+      ),
     },
     steps: log.steps,
   };

@@ -503,6 +503,14 @@ describe(gmHealing.name, () => {
   });
 
   it('rolls NPC survival: d6 a level, d10 for warriors, endurance 10 + half level', () => {
+    const big = gmNpcSurvival({ level: 100, warrior: true, perDieBonus: 1 }, seeded('npc'));
+    expect(Math.abs(sum(big.odds.distribution) - 1)).toBeLessThan(1e-12);
+    expect(Object.keys(big.odds.distribution)).toHaveLength(901);
+    expect(big.odds.distribution['200']).toBe(10 ** -100);
+    expect(gmNpcSurvival({ level: 2 }, scripted(1, 1)).odds.distribution).toMatchObject({
+      '2': 1 / 36,
+      '7': 6 / 36,
+    });
     expect(gmNpcSurvival({ level: 3, warrior: true }, scripted(10, 1, 5))).toMatchObject({
       die: 10,
       survival: 16,
