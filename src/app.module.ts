@@ -33,6 +33,7 @@ import { TreasureModule } from './treasure/treasure.module';
 import { CraftingModule } from './crafting/crafting.module';
 import { CharactersModule } from './characters/characters.module';
 import { CharactersBuilderModule } from './characters-builder/characters-builder.module';
+import { HarmModule } from './harm/harm.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 @Module({})
@@ -82,6 +83,7 @@ export class AppModule {
         EncountersModule,
         CharactersModule,
         CharactersBuilderModule,
+        HarmModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },

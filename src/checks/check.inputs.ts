@@ -1,9 +1,5 @@
-import { applyDecorators } from '@nestjs/common';
-import { ArgsType, Field, InputType, registerEnumType } from '@nestjs/graphql';
-import { ApiProperty } from '@nestjs/swagger';
+import { ArgsType, InputType, registerEnumType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { fastField, stringSchema } from '../common/fast-validation';
 import { In } from '../common/schema';
 
 /** Upper bound on any count in a check; the configured dice limits are enforced when rolling. */
@@ -11,30 +7,7 @@ const BIG = 1_000_000;
 
 /** A task's tags: up to 20 strings of 1 to 100 characters, validated on the fast path too. */
 function taskTagList(description: string): PropertyDecorator {
-  const rules = [
-    IsOptional(),
-    IsArray(),
-    ArrayMaxSize(20),
-    IsString({ each: true }),
-    MinLength(1, { each: true }),
-    MaxLength(100, { each: true }),
-  ];
-  return applyDecorators(
-    Field(() => [String], { description, nullable: true }),
-    ApiProperty({
-      type: 'array',
-      items: { type: 'string', minLength: 1, maxLength: 100 },
-      maxItems: 20,
-      description,
-      required: false,
-    }),
-    ...rules,
-    fastField({
-      schema: { type: 'array', items: stringSchema({ minLength: 1, maxLength: 100 }), maxItems: 20 },
-      optional: true,
-      validators: rules.length,
-    }),
-  );
+  return In.stringList(description, { optional: true, maxItems: 20, maxLength: 100 });
 }
 
 export const OBSTACLE_SCALINGS = ['doubling', 'linear'] as const;

@@ -196,6 +196,59 @@ export const In = {
       ),
     );
   },
+  /** A list of strings of 1 to `maxLength` characters (names, tags). */
+  stringList(description: string, o: Common & { maxItems: number; maxLength: number }): PropertyDecorator {
+    return applyDecorators(
+      Field(() => [String], { description, nullable: o.optional }),
+      ApiProperty({
+        type: 'array',
+        items: { type: 'string', minLength: 1, maxLength: o.maxLength },
+        maxItems: o.maxItems,
+        description,
+        required: !o.optional,
+      }),
+      ...validated(
+        o.optional,
+        {
+          type: 'array',
+          items: stringSchema({ minLength: 1, maxLength: o.maxLength }),
+          maxItems: o.maxItems,
+        },
+        [
+          ...optionalValidation(o.optional),
+          IsArray(),
+          ArrayMaxSize(o.maxItems),
+          IsString({ each: true }),
+          MinLength(1, { each: true }),
+          MaxLength(o.maxLength, { each: true }),
+        ],
+      ),
+    );
+  },
+  /** A list of strings from a fixed list; `enumRef` is the GraphQL enum registered for them. */
+  oneOfList(
+    description: string,
+    values: readonly string[],
+    enumRef: object,
+    o: Common & { maxItems: number },
+  ): PropertyDecorator {
+    return applyDecorators(
+      Field(() => [enumRef], { description, nullable: o.optional }),
+      ApiProperty({
+        type: 'array',
+        items: { type: 'string', enum: [...values] },
+        maxItems: o.maxItems,
+        description,
+        required: !o.optional,
+      }),
+      ...validated(o.optional, { type: 'array', items: { enum: [...values] }, maxItems: o.maxItems }, [
+        ...optionalValidation(o.optional),
+        IsArray(),
+        ArrayMaxSize(o.maxItems),
+        IsIn([...values], { each: true }),
+      ]),
+    );
+  },
   idList(description: string, o: Common & { maxItems: number }): PropertyDecorator {
     return applyDecorators(
       Field(() => [ID], { description, nullable: o.optional }),

@@ -25,6 +25,13 @@ function savePasses(face: number, attribute: number): boolean {
   return face <= attribute;
 }
 
+/** The exact chance that a save against `attribute` passes (1 always does, 20 never). */
+export function saveSuccessChance(attribute: number): number {
+  let passing = 0;
+  for (let face = 1; face <= 20; face++) if (savePasses(face, attribute)) passing++;
+  return passing / 20;
+}
+
 /**
  * Cairn save (seed 004, "Saves"): d20 equal to or under the attribute passes; a 1 passes and a 20
  * fails whatever the attribute.
@@ -33,14 +40,12 @@ export function rollUnderSave(input: RollUnderSaveInput, dice: Dice): RollUnderS
   const attribute = wholeNumber(record(input, 'input').attribute, 'attribute', 0, MAX_SAVE_ATTRIBUTE);
   const faces = dice.pool(1, 20, 'attribute');
   const roll = faces[0];
-  let passing = 0;
-  for (let face = 1; face <= 20; face++) if (savePasses(face, attribute)) passing++;
   return {
     roll,
     faces,
     attribute,
     passed: savePasses(roll, attribute),
     automatic: roll === 1 ? 'always-passes' : roll === 20 ? 'always-fails' : null,
-    odds: { success: passing / 20 },
+    odds: { success: saveSuccessChance(attribute) },
   };
 }
