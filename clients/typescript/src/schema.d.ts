@@ -2810,6 +2810,279 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/harm/cairn/damage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cairn damage: Armor, HP, scars at exactly 0, STR and the critical-damage save */
+    post: operations['Harm_cairnDamage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/cairn/rests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cairn short rest, night or week: what comes back (nothing while Deprived) */
+    post: operations['Harm_cairnRest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/cairn/deprivation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cairn deprivation: Fatigue by the day, and items dropped for lack of slots */
+    post: operations['Harm_cairnDeprivation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/cairn/scars': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The Cairn scars table, in our words */
+    get: operations['Harm_cairnScars'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/coeac/damage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC damage: Block, bonus HP, HP, and whether the character is down and out */
+    post: operations['Harm_coeacDamage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/coeac/down-and-out': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The COEAC Down and Out table and its exact odds */
+    get: operations['Harm_downAndOutTable'];
+    put?: never;
+    /** COEAC Down and Out: Medicine aid (Ob 3), then 2d6 on the table, lots drawn */
+    post: operations['Harm_downAndOut'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/coeac/rests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC short or long rest: HP, class resource, Block and per-day powers */
+    post: operations['Harm_coeacRest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/coeac/eating': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC Monster Menu: eating meat, viscera, bones or a heart (or keeping meat) */
+    post: operations['Harm_coeacEating'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/coeac/armor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** COEAC armour kinds: Block, uses a day, slots and penalty dice */
+    get: operations['Harm_coeacArmor'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/archsoul/condition': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul HP thresholds, a hit or coup de grâce, and rounds unconscious */
+    post: operations['Harm_archsoulCondition'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/archsoul/statuses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The five Archsoul statuses, in our words */
+    get: operations['Harm_archsoulStatuses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/gm/damage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M damage: temporary pool, verve, survival, injuries, consciousness */
+    post: operations['Harm_gmDamage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/gm/death-roll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M death roll: injuries against endurance, and the timer */
+    post: operations['Harm_gmDeathRoll'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/gm/heroic-last-effort': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M heroic last effort: one roll at +level, no injury penalty */
+    post: operations['Harm_gmHeroicLastEffort'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/gm/healing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M healing: a night or day of rest, a new day’s verve, an encounter, aid */
+    post: operations['Harm_gmHealing'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/gm/npc-survival': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M NPC survival (d6 a level, d10 for warriors) and estimated endurance */
+    post: operations['Harm_gmNpcSurvival'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8367,6 +8640,891 @@ export interface components {
       timeSteps: number;
       /** @description Exact odds. */
       odds: components['schemas']['MultiContestOdds'];
+    };
+    CairnDamageInput: {
+      /**
+       * @description Current HP.
+       * @example 3
+       */
+      hp: number;
+      /** @description Max HP, for the scars that compare with it. */
+      maxHp?: number;
+      /** @description Current STR. */
+      str: number;
+      /** @description Current DEX (DEX 0: paralysed; scar 6). */
+      dex?: number;
+      /** @description Current WIL (WIL 0: delirious; the WIL saves of scars 8 and 10). */
+      wil?: number;
+      /** @description Max DEX (scar 7). */
+      maxDex?: number;
+      /** @description Max WIL (scars 8, 9 and 10). */
+      maxWil?: number;
+      /** @description Armor; above 3 counts as 3. */
+      armor?: number;
+      /**
+       * @description Damage already rolled; or send `die`.
+       * @example 4
+       */
+      damage?: number;
+      /**
+       * @description The damage die to roll, instead of `damage`.
+       * @enum {string}
+       */
+      die?: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+      /**
+       * @description hp (default) or, outside combat, the attribute harmed.
+       * @enum {string}
+       */
+      target?: 'hp' | 'str' | 'dex' | 'wil';
+      /** @description Scar 12 is pending: this critical-damage save decides death or a 3d6 max-HP roll. */
+      doomed?: boolean;
+      /** @description An NPC or monster: a failed critical-damage save kills it. */
+      npc?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    HarmStep: {
+      /** @description A stable kebab-case id (armor, hp, scar, critical-save, death-roll …). */
+      name: string;
+      /** @description What happened, in words. */
+      detail: string;
+      /** @description The faces this step rolled, in order. */
+      faces: number[];
+      /** @description Exact chances of this step’s results (null when no dice decided it). */
+      odds: {
+        [key: string]: unknown;
+      } | null;
+    };
+    FieldChange: {
+      /** @description The field: hp, bonusHp, maxHp, str, dex, wil, maxDex, maxWil, fatigue, blockUses, boons, survival, verve, injuries, temporary, save:<name>, skill:<name>, item:<name>. */
+      field: string;
+      /** @description The change (negative for a loss). */
+      delta: number;
+      /** @description The value after, when the request carried it. */
+      after: number | null;
+    };
+    ScarFollowUp: {
+      /** @description location, limb, attribute, max-hp, max-dex, max-wil, str, dex, wil or wil-save. */
+      name: string;
+      /** @description The dice (d6, 2d6, 3d6, d20, d4). */
+      roll: string;
+      /** @description The faces rolled. */
+      faces: number[];
+      /** @description Their total. */
+      total: number;
+      /** @description When it takes effect: now, after-rest, once-mended, after-recovery, next-critical-save. */
+      timing: string;
+      /** @description The result in words. */
+      result: string;
+      /** @description The change it makes at `timing` (null when none or the sheet value was not sent). */
+      change: components['schemas']['FieldChange'] | (never | null);
+      /** @description Exact chances of its results. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    CairnScar: {
+      /** @description The entry: HP lost by the blow (1–12). */
+      entry: number;
+      /** @description The table’s name for it. */
+      name: string;
+      /** @description What it does, in our words. */
+      effect: string;
+      /** @description Conditions it sets (deprived, out-of-action, dying, doomed …). */
+      conditions: string[];
+      /** @description Its follow-up rolls, made now, each marked with when it applies. */
+      followUps: components['schemas']['ScarFollowUp'][];
+    };
+    SavePassOdds: {
+      /** @description Chance to pass. */
+      pass: number;
+    };
+    CairnCriticalSave: {
+      /** @description The new STR, saved against. */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description Passed: still in the fight. */
+      passed: boolean;
+      /** @description always-passes (1) or always-fails (20), else null. */
+      automatic: string | null;
+      /** @description Exact odds. */
+      odds: components['schemas']['SavePassOdds'];
+    };
+    CairnDamageOdds: {
+      /** @description P(damage = i) for i = 1 … sides when a die was rolled. */
+      damage: number[] | null;
+      /** @description Chance the blow leaves HP at exactly 0 (a scar). */
+      scar: number;
+      /** @description Chance damage reaches STR. */
+      strDamage: number;
+      /** @description Chance of critical damage (a failed save or STR 0). */
+      critical: number;
+      /** @description Chance of death. */
+      dead: number;
+    };
+    CairnDamageResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The steps taken, in order. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The change to each tracked field to apply now. */
+      changes: components['schemas']['FieldChange'][];
+      /** @description Damage rolled or given, before Armor. */
+      damage: number;
+      /** @description Armor applied (at most 3). */
+      armor: number;
+      /** @description Damage after Armor. */
+      dealt: number;
+      /** @description HP after. */
+      hp: number;
+      /** @description STR after. */
+      str: number;
+      /** @description DEX after (null when not sent). */
+      dex: number | null;
+      /** @description WIL after (null when not sent). */
+      wil: number | null;
+      /** @description Damage past 0 HP, sent to STR. */
+      overflow: number;
+      /** @description STR lost. */
+      strLost: number;
+      /** @description The scar, when the blow left HP at exactly 0. */
+      scar: components['schemas']['CairnScar'] | (never | null);
+      /** @description The critical-damage save, when damage reached STR. */
+      criticalSave: components['schemas']['CairnCriticalSave'] | (never | null);
+      /** @description up, out (a Mortal Wound), critical, dead, paralysed or delirious. */
+      state: string;
+      /** @description Conditions the blow set. */
+      conditions: string[];
+      /** @description Exact odds. */
+      odds: components['schemas']['CairnDamageOdds'];
+    };
+    CairnAttributePairInput: {
+      /** @description Current value. */
+      current: number;
+      /** @description Max value. */
+      max: number;
+    };
+    CairnRestInput: {
+      /**
+       * @description short (a few moments and a drink), night (safe: Fatigue clears) or week.
+       * @enum {string}
+       */
+      kind: 'short' | 'night' | 'week';
+      /** @description Current HP. */
+      hp: number;
+      /** @description Max HP. */
+      maxHp: number;
+      /** @description Fatigue carried. */
+      fatigue?: number;
+      /** @description Deprived: nothing comes back. */
+      deprived?: boolean;
+      /** @description Somewhere safe (default true): a night clears Fatigue only there. */
+      safe?: boolean;
+      /** @description A week with a healer (or like expertise) restores attributes. */
+      healer?: boolean;
+      /** @description STR, for a week’s rest. */
+      str?: components['schemas']['CairnAttributePairInput'];
+      /** @description DEX, for a week’s rest. */
+      dex?: components['schemas']['CairnAttributePairInput'];
+      /** @description WIL, for a week’s rest. */
+      wil?: components['schemas']['CairnAttributePairInput'];
+    };
+    CairnRestResult: {
+      /** @description The rest. */
+      kind: string;
+      /** @description HP after. */
+      hp: number;
+      /** @description Fatigue after. */
+      fatigue: number;
+      /** @description STR after (null when not sent). */
+      str: number | null;
+      /** @description DEX after (null when not sent). */
+      dex: number | null;
+      /** @description WIL after (null when not sent). */
+      wil: number | null;
+      /** @description Deprived: nothing came back. */
+      blocked: boolean;
+      /** @description Steps. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Changes to apply. */
+      changes: components['schemas']['FieldChange'][];
+    };
+    CairnDeprivationInput: {
+      /**
+       * @description Whole days Deprived.
+       * @example 3
+       */
+      days: number;
+      /** @description Fatigue added for other reasons (spells, the fiction). */
+      extraFatigue?: number;
+      /** @description Free inventory slots (Fatigue past them drops items). */
+      freeSlots?: number;
+    };
+    CairnDeprivationResult: {
+      /** @description Fatigue to add. */
+      fatigue: number;
+      /** @description Items to drop for lack of slots (null when freeSlots was not sent). */
+      itemsToDrop: number | null;
+      /** @description Steps. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Changes to apply. */
+      changes: components['schemas']['FieldChange'][];
+    };
+    CairnScarEntry: {
+      /** @description HP lost (1–12). */
+      entry: number;
+      /** @description Name. */
+      name: string;
+      /** @description What it does, in our words. */
+      effect: string;
+      /** @description Conditions it sets. */
+      conditions: string[];
+    };
+    CairnScarList: {
+      /** @description The twelve entries. */
+      items: components['schemas']['CairnScarEntry'][];
+    };
+    CoeacBlockInput: {
+      /**
+       * @description The armour kind.
+       * @enum {string}
+       */
+      kind: 'light-armor' | 'heavy-armor' | 'shield';
+      /** @description Blocks left today (default: the kind’s uses per day). */
+      usesLeft?: number;
+    };
+    CoeacDamageInput: {
+      /**
+       * @description Current HP.
+       * @example 5
+       */
+      hp: number;
+      /** @description Bonus HP pool. */
+      bonusHp?: number;
+      /**
+       * @description Damage taken.
+       * @example 3
+       */
+      damage: number;
+      /** @description Activate this armour or shield against the blow. */
+      block?: components['schemas']['CoeacBlockInput'];
+    };
+    CoeacDamageResult: {
+      /** @description Damage. */
+      damage: number;
+      /** @description Points the Block took (its whole value is spent). */
+      blocked: number;
+      /** @description Block uses left today (null when no Block was sent). */
+      blockUsesLeft: number | null;
+      /** @description Bonus HP lost. */
+      bonusHpLost: number;
+      /** @description Bonus HP after. */
+      bonusHp: number;
+      /** @description HP lost. */
+      hpLost: number;
+      /** @description HP after. */
+      hp: number;
+      /** @description Damage no pool could take. */
+      excess: number;
+      /** @description This blow took HP to 0. */
+      downAndOut: boolean;
+      /** @description Down and Out table rolls this blow calls for. */
+      downAndOutChecks: number;
+      /** @description Steps. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Changes to apply. */
+      changes: components['schemas']['FieldChange'][];
+    };
+    MedicinePoolInput: {
+      /**
+       * @description Pool: 2 + Medicine.
+       * @example 4
+       */
+      pool: number;
+      /** @description Bonus dice. */
+      bonusDice?: number;
+      /** @description Penalty dice. */
+      penaltyDice?: number;
+      /** @description Helpers, one die each. */
+      helpers?: number;
+    };
+    DownAndOutItemInput: {
+      /** @description The item’s name. */
+      name: string;
+      /** @description An artifact: an even chance to hold. */
+      artifact?: boolean;
+    };
+    DownAndOutInput: {
+      /** @description Roll the aid first (Medicine Ob 3); without it the aid is taken as given. */
+      medicine?: components['schemas']['MedicinePoolInput'];
+      /** @description Max HP (−1 to 0 is death for good). */
+      maxHp?: number;
+      /** @description The sheet’s Saves, for Trauma’s lot. */
+      saves?: string[];
+      /** @description The sheet’s Skills, for Impairment’s lot. */
+      skills?: string[];
+      /** @description Carried items, for Broken Gear’s lot. */
+      items?: components['schemas']['DownAndOutItemInput'][];
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    MedicineAid: {
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Successes. */
+      successes: number;
+      /** @description Reached Ob 3. */
+      passed: boolean;
+      /** @description Exact odds: { success }. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    DownAndOutLot: {
+      /** @description save, skill, item or artifact-save. */
+      kind: string;
+      /** @description The name chosen. */
+      name: string;
+      /** @description The die rolled. */
+      roll: number;
+      /** @description Chance it was chosen (artifact-save: chance to hold). */
+      chance: number;
+      /** @description Items: whether it broke. */
+      broken: boolean | null;
+    };
+    DownAndOutResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The steps taken, in order. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The change to each tracked field to apply now. */
+      changes: components['schemas']['FieldChange'][];
+      /** @description The Medicine test, when sent. */
+      aid: components['schemas']['MedicineAid'] | (never | null);
+      /** @description The 2d6 total (null when unaided). */
+      roll: number | null;
+      /** @description boon, resilience, trauma, death, broken-gear, lingering-injury, impairment or unaided. */
+      result: string;
+      /** @description The table’s name for it. */
+      name: string;
+      /** @description What it does, in our words. */
+      effect: string;
+      /** @description The character is dead. */
+      dead: boolean;
+      /** @description Lots drawn. */
+      lots: components['schemas']['DownAndOutLot'][];
+      /** @description Exact chance of each result (and unaided), summing to 1. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    DownAndOutRow: {
+      /** @description 2d6 total. */
+      roll: number;
+      /** @description Result id. */
+      result: string;
+      /** @description Name. */
+      name: string;
+      /** @description What it does, in our words. */
+      effect: string;
+    };
+    DownAndOutTable: {
+      /** @description Rows 2–12. */
+      items: components['schemas']['DownAndOutRow'][];
+      /** @description Exact chance of each result on 2d6. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    CoeacRestInput: {
+      /**
+       * @description short (an hour) or long (a night).
+       * @enum {string}
+       */
+      kind: 'short' | 'long';
+      /** @description Current HP. */
+      hp: number;
+      /** @description Max HP. */
+      maxHp: number;
+      /** @description Rations eaten (short: by most of the party; long: by this character). */
+      rations: boolean;
+      /** @description Armour and shields carried, whose Block uses a long rest resets. */
+      armor?: ('light-armor' | 'heavy-armor' | 'shield')[];
+    };
+    CoeacRestResult: {
+      /** @description short or long. */
+      kind: string;
+      /** @description Rations were eaten, so the rest counted. */
+      rested: boolean;
+      /** @description HP after. */
+      hp: number;
+      /** @description Class resource points to take back. */
+      classResource: number;
+      /** @description Block uses per armour item sent, after a long rest. */
+      blockUses: number[];
+      /** @description Spells, Block and per-day powers come back. */
+      dailyReset: boolean;
+      /** @description Check the Rations eaten for depletion. */
+      rationsDepletionCheck: boolean;
+      /** @description Steps. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Changes to apply. */
+      changes: components['schemas']['FieldChange'][];
+    };
+    CoeacEatingInput: {
+      /**
+       * @description The cut.
+       * @enum {string}
+       */
+      cut: 'meat' | 'viscera' | 'bones' | 'heart';
+      /** @description Current HP (meat). */
+      hp?: number;
+      /** @description Max HP (meat, bones). */
+      maxHp?: number;
+      /** @description Keep meat or viscera for later instead (an even chance it keeps). */
+      preserve?: boolean;
+      /** @description The sheet’s Skills (heart). */
+      skills?: string[];
+      /** @description The sheet’s Saves (heart). */
+      saves?: string[];
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacEatingResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The steps taken, in order. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The change to each tracked field to apply now. */
+      changes: components['schemas']['FieldChange'][];
+      /** @description The cut. */
+      cut: string;
+      /** @description Keeping only: whether it kept. */
+      preserved: boolean | null;
+    };
+    CoeacArmorRow: {
+      /** @description light-armor, heavy-armor or shield. */
+      kind: string;
+      /** @description Name. */
+      name: string;
+      /** @description Points one Block takes. */
+      block: number;
+      /** @description Blocks a day. */
+      usesPerDay: number;
+      /** @description Inventory slots. */
+      slots: number;
+      /** @description Penalty dice on endurance, flexibility, balance and climbing tests. */
+      penaltyDice: number;
+      /** @description Where the number is ours. */
+      note: string | null;
+    };
+    CoeacArmorList: {
+      /** @description The kinds. */
+      items: components['schemas']['CoeacArmorRow'][];
+    };
+    ArchsoulConditionInput: {
+      /**
+       * @description Current HP (may be negative).
+       * @example -3
+       */
+      hp: number;
+      /**
+       * @description Endurance.
+       * @example 4
+       */
+      endurance: number;
+      /** @description Damage of a hit, applied first. */
+      damage?: number;
+      /** @description A coup de grâce on a restrained, disabled or unconscious target: damage doubles. */
+      coupDeGrace?: boolean;
+      /** @description Already unconscious. */
+      unconscious?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ArchsoulConditionOdds: {
+      /** @description P(rounds unconscious = n), when rolled. */
+      unconsciousRounds: {
+        [key: string]: unknown;
+      } | null;
+    };
+    ArchsoulConditionResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The steps taken, in order. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The change to each tracked field to apply now. */
+      changes: components['schemas']['FieldChange'][];
+      /** @description HP after the hit. */
+      hp: number;
+      /** @description HP below this is death (−2 × Endurance). */
+      deathBelow: number;
+      /** @description conscious, unconscious or dead. */
+      state: string;
+      /** @description Damage taken (doubled by a coup de grâce). */
+      damage: number;
+      /** @description Rounds unconscious (1d6; 1 more for a coup de grâce on someone already out). */
+      unconsciousRounds: number | null;
+      /** @description The status the character wakes with. */
+      wakesWith: string | null;
+      /** @description Exact odds. */
+      odds: components['schemas']['ArchsoulConditionOdds'];
+    };
+    ArchsoulStatusRow: {
+      /** @description disabled, restrained, disaligned, grappled or knocked-down. */
+      status: string;
+      /** @description Name. */
+      name: string;
+      /** @description What it does, in our words. */
+      effect: string;
+      /** @description Difficulty added to the bearer’s melee attacks. */
+      meleeDifficulty: number;
+      /** @description Speed it leaves, when it sets one. */
+      speed: number | null;
+    };
+    ArchsoulStatusList: {
+      /** @description The five statuses. */
+      items: components['schemas']['ArchsoulStatusRow'][];
+    };
+    GmDamageInput: {
+      /**
+       * @description Current survival.
+       * @example 4
+       */
+      survival: number;
+      /** @description Current verve. */
+      verve?: number;
+      /** @description Current injuries. */
+      injuries?: number;
+      /** @description A temporary survival pool, spent first. */
+      temporary?: number;
+      /**
+       * @description Damage.
+       * @example 6
+       */
+      damage: number;
+      /** @description The loss is archetypal: verve takes it before survival. */
+      archetypal?: boolean;
+      /** @description Weapon damage dice (a contest with weapons): each forces one injury. */
+      weaponDice?: number;
+      /** @description An evasion succeeded against a weapon of 1 or 2 dice. */
+      evaded?: boolean;
+      /** @description Fortitude or willpower, to roll the consciousness roll when one is due. */
+      consciousness?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmTargetRoll: {
+      /** @description Target after modifiers. */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description Exact odds: { success }. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    GmDamageResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The steps taken, in order. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The change to each tracked field to apply now. */
+      changes: components['schemas']['FieldChange'][];
+      /** @description Damage. */
+      damage: number;
+      /** @description Temporary pool after. */
+      temporary: number;
+      /** @description Verve after. */
+      verve: number;
+      /** @description Survival after. */
+      survival: number;
+      /** @description Injuries after. */
+      injuries: number;
+      /** @description Injuries this blow added. */
+      injuriesGained: number;
+      /** @description Penalty on attack, reaction and ability rolls. */
+      injuryPenalty: number;
+      /** @description A fortitude or willpower roll at −injuries is due. */
+      consciousnessRollDue: boolean;
+      /** @description That roll, when `consciousness` was sent. */
+      consciousnessRoll: components['schemas']['GmTargetRoll'] | (never | null);
+      /** @description Minutes unconscious from the end of the round (at least 1). */
+      unconsciousMinutes: number | null;
+      /** @description A death roll is due at the end of the round. */
+      deathRollDue: boolean;
+    };
+    GmDeathRollInput: {
+      /**
+       * @description Injury total.
+       * @example 2
+       */
+      injuries: number;
+      /**
+       * @description Endurance.
+       * @example 15
+       */
+      endurance: number;
+      /** @description Unconscious: +2 on the roll, and the timer runs in hours. */
+      unconscious?: boolean;
+      /** @description Field bonus or mojo on the roll. */
+      bonus?: number;
+      /** @description Other penalties (the injury penalty is added by the rule). */
+      penalty?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmDeathRound: {
+      /** @description The injuries’ d20. */
+      injuriesRoll: number;
+      /** @description The injuries succeeded. */
+      injuriesPassed: boolean;
+      /** @description The endurance d20. */
+      enduranceRoll: number;
+      /** @description Endurance held. */
+      endurancePassed: boolean;
+    };
+    GmDeathTimer: {
+      /** @description endurance − injuries (0 or less: time is up). */
+      amount: number;
+      /** @description minutes, or hours while unconscious. */
+      unit: string;
+      /** @description Time is up: death by the end of the scene, after one heroic last effort if wanted. */
+      expired: boolean;
+    };
+    GmDeathOdds: {
+      /** @description Chance the character is dying. */
+      dying: number;
+      /** @description Chance the character is spared. */
+      survives: number;
+      /** @description Chance still undecided after 1,000 double successes. */
+      undecided: number;
+    };
+    GmDeathRollResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The steps taken, in order. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The injuries’ target (their total). */
+      injuriesTarget: number;
+      /** @description The endurance target after modifiers. */
+      enduranceTarget: number;
+      /** @description Rounds (a double success rolls again). */
+      rounds: components['schemas']['GmDeathRound'][];
+      /** @description The character is dying. */
+      dying: boolean;
+      /** @description Time left, when dying. */
+      timer: components['schemas']['GmDeathTimer'] | (never | null);
+      /** @description Exact odds. */
+      odds: components['schemas']['GmDeathOdds'];
+    };
+    GmHeroicEffortInput: {
+      /**
+       * @description The ability or reaction rolled.
+       * @example 12
+       */
+      score: number;
+      /**
+       * @description Level (added to the roll).
+       * @example 2
+       */
+      level: number;
+      /** @description Mojo bid and other bonuses. */
+      bonus?: number;
+      /** @description Penalties other than injuries. */
+      penalty?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmHeroicEffortResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The steps taken, in order. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Target: score + level + bonus − penalty (no injury penalty). */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description Succeeded. */
+      passed: boolean;
+      /** @description Exact odds: { success }. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    GmHealingInput: {
+      /**
+       * @description What heals.
+       * @enum {string}
+       */
+      kind: 'night' | 'day' | 'morning' | 'encounter' | 'aid';
+      /**
+       * @description Level.
+       * @example 2
+       */
+      level: number;
+      /**
+       * @description Current survival.
+       * @example 2
+       */
+      survival: number;
+      /**
+       * @description Max survival.
+       * @example 7
+       */
+      maxSurvival: number;
+      /** @description Current injuries. */
+      injuries?: number;
+      /** @description Current verve. */
+      verve?: number;
+      /** @description Max verve. */
+      maxVerve?: number;
+      /** @description Health, for a night’s roll. */
+      health?: number;
+      /**
+       * @description What a good rest buys (default: an injury while there is one).
+       * @enum {string}
+       */
+      choice?: 'survival' | 'injury';
+      /** @description An NPC: level survival a night with no roll, no verve. */
+      npc?: boolean;
+      /** @description Healing aid: survival restored. */
+      amount?: number;
+      /** @description Healing aid: injuries removed. */
+      injuriesHealed?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmHealingResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The steps taken, in order. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The change to each tracked field to apply now. */
+      changes: components['schemas']['FieldChange'][];
+      /** @description What healed. */
+      kind: string;
+      /** @description Survival after. */
+      survival: number;
+      /** @description Injuries after. */
+      injuries: number;
+      /** @description Verve after (null when not tracked). */
+      verve: number | null;
+      /** @description The night’s health roll. */
+      healthRoll: components['schemas']['GmTargetRoll'] | (never | null);
+      /** @description No injuries left: a death timer is cancelled. */
+      deathCancelled: boolean;
+    };
+    GmNpcSurvivalInput: {
+      /**
+       * @description Level (one die each).
+       * @example 3
+       */
+      level: number;
+      /** @description A warrior: d10 a level instead of d6. */
+      warrior?: boolean;
+      /** @description Per-die survival bonus. */
+      perDieBonus?: number;
+      /** @description Endurance, when known (else 10 + half the level). */
+      endurance?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmNpcSurvivalOdds: {
+      /** @description Expected survival. */
+      expected: number;
+      /** @description Lowest possible. */
+      min: number;
+      /** @description Highest possible. */
+      max: number;
+      /** @description P(survival = total) for every total. */
+      distribution: {
+        [key: string]: unknown;
+      };
+    };
+    GmNpcSurvivalResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The steps taken, in order. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Sides of the survival die (6, or 10 for warriors). */
+      die: number;
+      /** @description Survival rolled. */
+      survival: number;
+      /** @description Endurance (estimated when not sent). */
+      endurance: number;
+      /** @description Endurance is the 10 + half-level estimate. */
+      enduranceEstimated: boolean;
+      /** @description Exact figures. */
+      odds: components['schemas']['GmNpcSurvivalOdds'];
     };
     /** @description An RFC 9457 problem: every error answer of the REST API. `code` is stable and meant for programs; GraphQL sends the same code in `extensions.code`. */
     Problem: {
@@ -15385,6 +16543,502 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['MultiContestCheckResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_cairnDamage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CairnDamageInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnDamageResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_cairnRest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CairnRestInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnRestResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_cairnDeprivation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CairnDeprivationInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnDeprivationResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_cairnScars: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnScarList'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_coeacDamage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacDamageInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacDamageResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_downAndOutTable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DownAndOutTable'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_downAndOut: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DownAndOutInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DownAndOutResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_coeacRest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacRestInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacRestResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_coeacEating: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacEatingInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacEatingResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_coeacArmor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacArmorList'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_archsoulCondition: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ArchsoulConditionInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulConditionResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_archsoulStatuses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulStatusList'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_gmDamage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmDamageInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmDamageResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_gmDeathRoll: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmDeathRollInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmDeathRollResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_gmHeroicLastEffort: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmHeroicEffortInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmHeroicEffortResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_gmHealing: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmHealingInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmHealingResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Harm_gmNpcSurvival: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmNpcSurvivalInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmNpcSurvivalResult'];
         };
       };
       400: components['responses']['BadRequest'];
