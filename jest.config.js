@@ -80,6 +80,14 @@ module.exports = {
       moduleNameMapper: { '^@arbiter/client$': '<rootDir>/clients/typescript/src/index.ts' },
     },
     {
+      // The built server killed with SIGKILL mid-load (test/crash); `npm run test:crash` builds first.
+      displayName: 'crash',
+      testEnvironment: 'node',
+      transform,
+      transformIgnorePatterns,
+      testMatch: ['<rootDir>/test/crash/**/*.crash-spec.ts'],
+    },
+    {
       // Needs Debian's Chromium; not part of `npm test`, run by `npm run test:browser` and CI.
       displayName: 'browser',
       testEnvironment: 'node',
