@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import request from 'supertest';
 import { Database } from '../../src/database/database.service';
 import { IdempotencyRecordEntity } from '../../src/database/entities';
@@ -434,6 +435,52 @@ describe(`Idempotency-Key (${DATABASE_KIND})`, () => {
       expect(again.body).toEqual(retry.body);
       expect(await rollIds(c)).toEqual([retry.body.rollId]);
     });
+
+    (DATABASE_KIND === 'postgres' ? it : it.skip)(
+      'a claim held by another instance that dies mid-request makes the retry wait, then run (PostgreSQL)',
+      async () => {
+        const c = await createCampaign(t.server);
+        const key = randomUUID();
+        const url = process.env.TEST_DATABASE_URL as string;
+        // Another instance's request: its transaction has claimed the key and not committed yet.
+        const instance = new Client({
+          connectionString: url,
+          options: `-c search_path=${t.config.DATABASE_SCHEMA}`,
+        });
+        instance.on('error', () => undefined);
+        await instance.connect();
+        await instance.query('BEGIN');
+        const now = new Date();
+        await instance.query(
+          `INSERT INTO idempotency_records (id, request_hash, state, response_status, response_body, created_at, expires_at)
+           VALUES ($1, $2, 'pending', NULL, NULL, $3, $4)`,
+          [
+            recordId(token(c), key),
+            'f'.repeat(64),
+            now.toISOString(),
+            new Date(now.getTime() + 3_600_000).toISOString(),
+          ],
+        );
+        let answered = false;
+        const retry = poolCheck(c, key).then((res) => {
+          answered = true;
+          return res;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(answered).toBe(false);
+        // That instance is killed: its connection drops, PostgreSQL rolls its transaction back.
+        const admin = new Client({ connectionString: url });
+        await admin.connect();
+        await admin.query('SELECT pg_terminate_backend($1)', [
+          (instance as unknown as { processID: number }).processID,
+        ]);
+        await admin.end();
+        const res = await retry;
+        expect(res.status).toBe(201);
+        expect(res.headers[REPLAYED]).toBeUndefined();
+        expect(await rollIds(c)).toEqual([res.body.rollId]);
+      },
+    );
 
     it('a change that fails after claiming its key leaves no claim: the retry runs', async () => {
       const c = await createCampaign(t.server);
