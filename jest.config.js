@@ -30,7 +30,12 @@ function esmPackages() {
 
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages().join('|')})/)`];
 
-/** Two tiers: `unit` (the pure rules core, fast) and `e2e` (the whole app over HTTP, on a real database). */
+/**
+ * Tiers: `unit` (the pure rules core, fast), `e2e` (the whole app over HTTP, on a real database),
+ * `client`, `browser` and `crash`. Jest 30 ignores `testTimeout` inside a project (it reads only the
+ * root's), so a tier that needs a longer timeout sets it in a setup file (`jest.setTimeout`);
+ * test/unit/jest-config.spec.ts keeps it so.
+ */
 const transform = {
   '^.+\\.(ts|js|mjs)$': [
     '@swc/jest',
@@ -62,8 +67,7 @@ module.exports = {
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       transformIgnorePatterns,
       // Fails a test when an answer it received does not match the OpenAPI document.
-      setupFilesAfterEnv: ['<rootDir>/test/e2e/contract-setup.ts'],
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/test/e2e/timeout.setup.ts', '<rootDir>/test/e2e/contract-setup.ts'],
     },
     {
       // The TypeScript client and the example Discord bot, against a running Arbiter (the built
@@ -76,13 +80,21 @@ module.exports = {
       moduleNameMapper: { '^@arbiter/client$': '<rootDir>/clients/typescript/src/index.ts' },
     },
     {
+      // The built server killed with SIGKILL mid-load (test/crash); `npm run test:crash` builds first.
+      displayName: 'crash',
+      testEnvironment: 'node',
+      transform,
+      transformIgnorePatterns,
+      testMatch: ['<rootDir>/test/crash/**/*.crash-spec.ts'],
+    },
+    {
       // Needs Debian's Chromium; not part of `npm test`, run by `npm run test:browser` and CI.
       displayName: 'browser',
       testEnvironment: 'node',
       transform,
       transformIgnorePatterns,
       testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
-      testTimeout: 90000,
+      setupFilesAfterEnv: ['<rootDir>/test/browser/timeout.setup.ts'],
     },
   ],
 };

@@ -4,9 +4,9 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import fastifyStatic from '@fastify/static';
 import { getDistDirectory } from 'altair-static';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { registerBodyLimits } from './common/body-limits';
+import { AppLogger } from './common/app-logger';
 import { completeContract, OperationIdFactory } from './common/openapi-contract';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
@@ -61,7 +61,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(AppLogger.create(config.LOG_LEVEL));
   app.setGlobalPrefix('v1', { exclude: ['health', 'ready', '.well-known/arbiter-keys.json'] });
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();

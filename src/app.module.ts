@@ -3,7 +3,6 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { LoggerModule } from 'nestjs-pino';
 import { CampaignGuard } from './auth/campaign.guard';
 import { CampaignsModule } from './campaigns/campaigns.module';
 import { EncountersModule } from './encounters/encounters.module';
@@ -43,9 +42,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        // Application logs (start-up, errors). Request logs come from Fastify's own pino logger (see
-        // createApp), which costs nothing per request when silent; so no per-request middleware here.
-        LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL }, forRoutes: [] }),
         DatabaseModule,
         TypeOrmModule.forFeature([ApiKeyEntity]),
         FeedModule,

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { IdempotentReplay } from '../idempotency/idempotency.guard';
+import { IdempotentReplay } from '../idempotency/idempotency.store';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';

@@ -8,6 +8,8 @@ export type ArbiterRequest = FastifyRequest & {
   principal?: Principal;
   diceUsed?: { used: number };
   idempotency?: IdempotencyScope;
+  /** GraphQL: the top-level mutation fields answered from a stored answer (see IdempotencyInterceptor). */
+  idempotentReplays?: string[];
 };
 
 export interface GraphQLContext {

@@ -13,9 +13,15 @@ export interface IdempotencyScope {
   recordId: string;
   /** The status the route answers with on success. */
   status: number;
+  /**
+   * Claims the key in `manager`'s transaction, before the change: throws the stored answer of a twin
+   * that committed first (`IdempotentReplay`), or a 422 when the key was used for another request.
+   */
+  claim: (manager: EntityManager) => Promise<void>;
   /** Writes `body` as the key's stored answer, sealed, in `manager`'s transaction. */
   store: (manager: EntityManager, status: number, body: string) => Promise<void>;
-  /** Set once the stored response has been written (inside the transaction that changed state). */
+  /** Set once the stored response has been written (inside the transaction that changed state), or
+   * once it is known that another request's answer is the one to send. */
   completed: boolean;
 }
 
@@ -253,8 +259,9 @@ export class Database {
 
   /**
    * A state-changing operation whose result is the response body. When the request carries an
-   * Idempotency-Key, the response is stored in the same transaction as the change, so a crash can
-   * never leave a change without its stored answer (which would let a retry apply it twice).
+   * Idempotency-Key, the key is claimed and the response stored in the same transaction as the
+   * change, so a crash can never leave a change without its stored answer (which would let a retry
+   * apply it twice), nor a claim without its change (which would leave the key stuck).
    *
    * On PostgreSQL the mutations of one campaign take turns: the transaction's first statement takes
    * a transaction-scoped advisory lock on the campaign, held until it commits. So within a campaign
@@ -273,10 +280,12 @@ export class Database {
           campaignId,
         ]);
       }
+      const claiming = scope && !scope.completed ? scope : undefined;
+      if (claiming) await claiming.claim(manager);
       const result = await work(manager);
-      if (scope && !scope.completed) {
-        await scope.store(manager, scope.status, JSON.stringify(result));
-        scope.completed = true;
+      if (claiming && !claiming.completed) {
+        await claiming.store(manager, claiming.status, JSON.stringify(result));
+        claiming.completed = true;
       }
       return result;
     });

@@ -11,6 +11,8 @@ import { classify, problemExtensions } from '../common/problem.filter';
 import { Problem } from '../common/problem';
 import { RuleError } from '../core/errors';
 import { isSocketContext, socketContext } from '../feed/feed-sockets';
+import { REPLAYED_HEADER } from '../idempotency/idempotency.guard';
+import { replayedFields } from '../idempotency/idempotency.interceptor';
 
 type ApolloServerPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
@@ -146,6 +148,34 @@ function costLimit(maxCost: number): ApolloServerPlugin {
   };
 }
 
+/**
+ * A mutation answered from stored answers says so, as REST does: the `idempotent-replayed: true`
+ * header, and `extensions.idempotentReplayed: true` with `extensions.idempotentReplayedFields`
+ * naming the top-level fields replayed (each one is an idempotent operation of its own; a field run
+ * for the first time is not listed).
+ */
+function idempotentReplays(): ApolloServerPlugin {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ contextValue, response }) {
+          const fields = replayedFields((contextValue as Partial<GraphQLContext>).req);
+          if (fields.length === 0) return;
+          response.http.headers.set(REPLAYED_HEADER, 'true');
+          if (response.body.kind === 'single') {
+            const result = response.body.singleResult;
+            result.extensions = {
+              ...result.extensions,
+              idempotentReplayed: true,
+              idempotentReplayedFields: fields,
+            };
+          }
+        },
+      };
+    },
+  };
+}
+
 export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
   return {
     path: '/graphql',
@@ -159,6 +189,7 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
     plugins: [
       offlinePlayground(),
       costLimit(config.GRAPHQL_MAX_COST),
+      idempotentReplays(),
       ApolloServerPluginCacheControlDisabled() as ApolloServerPlugin,
     ],
     validationRules: [depthLimit(config.GRAPHQL_MAX_DEPTH)],

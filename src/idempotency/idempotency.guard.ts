@@ -1,26 +1,25 @@
 import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { classify } from '../common/problem.filter';
+import { Problem, toProblemBody } from '../common/problem';
 import type { ArbiterRequest } from '../common/request-context';
-import { IdempotencyStore, StoredAnswer } from './idempotency.store';
+import { IdempotencyStore, IdempotentReplay, StoredAnswer } from './idempotency.store';
+
+export { IdempotentReplay } from './idempotency.store';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/**
- * Thrown by the guard to answer with a stored response instead of running the handler again; the
- * problem filter sends it as it was first sent, with `idempotent-replayed: true`.
- */
-export class IdempotentReplay extends Error {
-  constructor(readonly answer: StoredAnswer) {
-    super('idempotent replay');
-  }
-}
+/** The header on every answer that is a stored answer sent again (REST and GraphQL). */
+export const REPLAYED_HEADER = 'idempotent-replayed';
 
 /**
  * `Idempotency-Key` for REST. The last global guard, so a replay is only ever given to a caller that
  * passed authentication, roles and rate limits. A request without the header costs one property
- * read; with it, the key is claimed here, and the answer is stored by the mutation's own transaction
- * (`Database.mutation`) or, for operations that change nothing, by `storeAnswer` when it is sent.
+ * read; with it, a stored answer is replayed here, and otherwise the request runs with a scope
+ * (`request.idempotency`): a change claims the key and stores its answer in its own transaction
+ * (`Database.mutation`), and an operation that changes nothing stores it when it is sent
+ * (`storeAnswer`).
  */
 @Injectable()
 export class IdempotencyGuard implements CanActivate {
@@ -46,9 +45,17 @@ export class IdempotencyGuard implements CanActivate {
   }
 }
 
+function sendStored(reply: FastifyReply, answer: StoredAnswer): string {
+  reply.status(answer.status);
+  reply.header(REPLAYED_HEADER, 'true');
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return answer.body;
+}
+
 /**
- * Fastify `onSend` hook: stores the answer of a REST request that claimed a key and whose handler
- * did not store it in a transaction already, or releases the key when the request failed.
+ * Fastify `onSend` hook for a REST request that has an idempotency scope and whose handler did not
+ * store its answer in a transaction: stores a successful answer (or sends a twin's, stored first);
+ * after a failure, sends the answer of a twin that succeeded meanwhile, if there is one.
  */
 export function storeAnswer(store: IdempotencyStore) {
   return (
@@ -58,14 +65,30 @@ export function storeAnswer(store: IdempotencyStore) {
     done: (error: Error | null, payload?: unknown) => void,
   ): void => {
     const scope = (request as ArbiterRequest).idempotency;
-    if (!scope || scope.completed) return done(null, payload);
+    if (!scope || scope.completed || reply.getHeader(REPLAYED_HEADER) !== undefined) {
+      return done(null, payload);
+    }
     const settled =
       reply.statusCode < 400
         ? store.finish(scope, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''))
-        : store.abandon(scope);
+        : store.settle(scope);
     settled.then(
-      () => done(null, payload),
-      (error: Error) => done(error),
+      (stored) => done(null, stored ? sendStored(reply, stored) : payload),
+      (error: Error) => {
+        if (!(error instanceof Problem)) return done(error);
+        // A twin stored an answer for another request under this key first: 422, as a retry would get.
+        const problem = classify(error);
+        reply.status(problem.status);
+        reply.header('content-type', 'application/problem+json; charset=utf-8');
+        done(
+          null,
+          JSON.stringify(
+            toProblemBody(problem.code, problem.status, problem.detail, problem.errors, {
+              instance: request.url.split('?')[0],
+            }),
+          ),
+        );
+      },
     );
   };
 }

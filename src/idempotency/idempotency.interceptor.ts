@@ -2,8 +2,8 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { GqlExecutionContext } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import { from, lastValueFrom, Observable } from 'rxjs';
-import { GraphQLContext } from '../common/request-context';
-import { IdempotencyStore } from './idempotency.store';
+import { ArbiterRequest, GraphQLContext } from '../common/request-context';
+import { IdempotencyStore, IdempotentReplay, StoredAnswer } from './idempotency.store';
 
 /**
  * `Idempotency-Key` for GraphQL mutations: each top-level mutation field of the operation is one
@@ -12,7 +12,9 @@ import { IdempotencyStore } from './idempotency.store';
  * nothing on requests without the header.
  *
  * graphql-js runs the top-level fields of a mutation one after another, so the scope can travel on
- * the request (`req.idempotency`) while its field runs, and `Database.mutation` finds it there.
+ * the request (`req.idempotency`) while its field runs, and `Database.mutation` finds it there. A
+ * field answered from a stored answer is listed in `req.idempotentReplays`, from which the response
+ * gets the `idempotent-replayed` header and `extensions.idempotentReplayed` (graphql.options.ts).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -26,7 +28,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (header === undefined) return next.handle();
     const info = gql.getInfo<GraphQLResolveInfo>();
     if (info.operation.operation !== 'mutation' || info.path.prev !== undefined) return next.handle();
-    const target = `graphql:${info.path.key}`;
+    const field = String(info.path.key);
+    const target = `graphql:${field}`;
     const operation = this.store.operation(
       req,
       header,
@@ -34,18 +37,24 @@ export class IdempotencyInterceptor implements NestInterceptor {
       { field: info.fieldName, args: gql.getArgs() },
       200,
     );
+    const replay = (answer: StoredAnswer) => {
+      (req.idempotentReplays ??= []).push(field);
+      return JSON.parse(answer.body) as unknown;
+    };
     return from(
       (async () => {
         const begun = await this.store.begin(operation);
-        if ('replay' in begun) return JSON.parse(begun.replay.body) as unknown;
+        if ('replay' in begun) return replay(begun.replay);
         const { scope } = begun;
         req.idempotency = scope;
         try {
           const result = await lastValueFrom(next.handle(), { defaultValue: null });
-          await this.store.finish(scope, 200, JSON.stringify(result ?? null));
-          return result;
+          const stored = await this.store.finish(scope, 200, JSON.stringify(result ?? null));
+          return stored ? replay(stored) : result;
         } catch (error) {
-          await this.store.abandon(scope);
+          if (error instanceof IdempotentReplay) return replay(error.answer);
+          const stored = await this.store.settle(scope);
+          if (stored) return replay(stored);
           throw error;
         } finally {
           req.idempotency = undefined;
@@ -53,4 +62,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
       })(),
     );
   }
+}
+
+/** Marks a request whose GraphQL answer includes a replayed field (see `IdempotencyInterceptor`). */
+export function replayedFields(req: ArbiterRequest | undefined): string[] {
+  return req?.idempotentReplays ?? [];
 }

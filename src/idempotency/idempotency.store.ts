@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { bearerToken } from '../auth/keys';
 import { Problem } from '../common/problem';
@@ -9,8 +10,6 @@ import { IdempotencyRecordEntity } from '../database/entities';
 import { seal, sealingKey, unseal } from './sealed-body';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-const WAIT_FOR_TWIN_MS = 10_000;
-const POLL_MS = 50;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -42,14 +41,39 @@ export interface StoredAnswer {
 }
 
 /**
+ * Thrown to answer with a stored response instead of running the operation: by the REST guard when
+ * the answer is stored already, and by `Database.mutation` when the key's claim finds that a twin
+ * committed its answer first (the transaction it is thrown in rolls back, having changed nothing).
+ * The problem filter (REST) and the interceptor (GraphQL) send it as it was first sent, marked as a
+ * replay.
+ */
+export class IdempotentReplay extends Error {
+  constructor(readonly answer: StoredAnswer) {
+    super('idempotent replay');
+  }
+}
+
+/**
  * The storage side of `Idempotency-Key`, shared by the REST guard and the GraphQL interceptor.
- * The first successful answer is stored (inside the operation's own transaction when it changes
- * state, see `Database.mutation`) and replayed for 24 h to a retry with the same key and the same
- * request; the same key with another request is a 422; a duplicate that arrives while the first is
- * still running waits for it and gets its answer. Failed requests store nothing.
+ *
+ * A key is claimed inside the transaction of the change it guards, never before it: the operation's
+ * `Database.mutation` first upserts the key's record (`scope.claim`), then makes the change, then
+ * writes the answer into that record, and all of it commits or none of it does. A process killed
+ * mid-request therefore leaves no trace (PostgreSQL rolls back the open transaction of a dropped
+ * connection; SQLite drops an uncommitted transaction when the file is next opened), and a retry
+ * after a restart runs, on this instance or any other. A twin running at the same moment waits for
+ * the record's row (PostgreSQL makes a conflicting insert wait for the uncommitted one; SQLite runs
+ * transactions one at a time) and then replays the first's answer. See docs/decisions.md.
+ *
+ * Operations that change nothing (a stateless check) store their answer when it is sent (`finish`);
+ * if a twin stored one first, that one is sent instead. Failed requests store nothing. The same key
+ * with another request is a 422. Answers are kept for IDEMPOTENCY_TTL_HOURS.
  */
 @Injectable()
 export class IdempotencyStore {
+  /** The operation behind each scope handed out (the scope itself travels on the request). */
+  private readonly operations = new WeakMap<IdempotencyScope, Operation>();
+
   constructor(
     private readonly db: Database,
     private readonly config: AppConfig,
@@ -84,73 +108,121 @@ export class IdempotencyStore {
   }
 
   /**
-   * Claims the key for this operation: the scope to run under, or the stored answer of the request
-   * that claimed it first (after waiting for it to finish).
+   * The stored answer when the key has one (a retry), else the scope to run under. Claims nothing:
+   * the claim is made by the change's own transaction (`scope.claim`, called by `Database.mutation`).
    */
   async begin(operation: Operation): Promise<{ scope: IdempotencyScope } | { replay: StoredAnswer }> {
-    const existing = await this.claim(operation);
-    if (existing) return { replay: await this.replay(operation, existing) };
-    return {
-      scope: {
-        recordId: operation.recordId,
-        status: operation.status,
-        completed: false,
-        store: (manager, status, body) =>
-          Database.updateRow(manager, IdempotencyRecordEntity, operation.recordId, {
-            state: 'done',
-            responseStatus: status,
-            responseBody: seal(body, operation.sealingKey),
-          }),
+    const stored = await this.db.exclusive((m) => this.storedAnswer(m, operation));
+    if (stored) return { replay: stored };
+    const scope: IdempotencyScope = {
+      recordId: operation.recordId,
+      status: operation.status,
+      completed: false,
+      claim: async (manager) => {
+        if (await this.upsert(manager, operation, 'pending', null, null)) return;
+        // The key has a live answer: a twin committed first. Ours is never written.
+        scope.completed = true;
+        const answer = await this.storedAnswer(manager, operation);
+        if (!answer) {
+          throw new Problem(
+            'IDEMPOTENCY_IN_PROGRESS',
+            'A request with this Idempotency-Key is still running.',
+          );
+        }
+        throw new IdempotentReplay(answer);
       },
+      store: (manager, status, body) =>
+        Database.updateRow(manager, IdempotencyRecordEntity, operation.recordId, {
+          state: 'done',
+          responseStatus: status,
+          responseBody: seal(body, operation.sealingKey),
+        }),
     };
-  }
-
-  /** Stores a successful answer that no transaction stored yet (operations that change nothing). */
-  async finish(scope: IdempotencyScope, status: number, body: string): Promise<void> {
-    if (scope.completed) return;
-    scope.completed = true;
-    await this.db.transaction((m) => scope.store(m, status, body));
-  }
-
-  /** Releases the key of a request that failed, so that it may be retried with the same key. */
-  async abandon(scope: IdempotencyScope): Promise<void> {
-    if (scope.completed) return;
-    scope.completed = true;
-    await this.db.transaction((m) =>
-      m.delete(IdempotencyRecordEntity, { id: scope.recordId, state: 'pending' }),
-    );
+    this.operations.set(scope, operation);
+    return { scope };
   }
 
   /**
-   * Inserts a pending record, or returns the one already there. Two statements need no transaction:
-   * SQLite runs them in its queue, and on PostgreSQL a twin's insert fails on the primary key.
+   * Stores the answer of an operation that no transaction stored (one that changed nothing), unless
+   * the key has an answer already: then that one (a twin's), which the caller sends instead of its own.
    */
-  private claim(operation: Operation): Promise<IdempotencyRecordEntity | null> {
-    return this.db.exclusive(async (m) => {
-      const found = await m.findOne(IdempotencyRecordEntity, { where: { id: operation.recordId } });
-      const nowIso = new Date().toISOString();
-      if (found && found.expiresAt > nowIso) return found;
-      if (found) await m.delete(IdempotencyRecordEntity, { id: found.id });
-      const expires = new Date(Date.now() + this.config.IDEMPOTENCY_TTL_HOURS * 3_600_000).toISOString();
-      try {
-        await Database.insertRow(m, IdempotencyRecordEntity, {
-          id: operation.recordId,
-          requestHash: operation.requestHash,
-          state: 'pending',
-          responseStatus: null,
-          responseBody: null,
-          createdAt: nowIso,
-          expiresAt: expires,
-        });
-      } catch {
-        // A twin on another connection inserted it first (PostgreSQL): read theirs.
-        return m.findOne(IdempotencyRecordEntity, { where: { id: operation.recordId } });
-      }
-      return null;
+  async finish(scope: IdempotencyScope, status: number, body: string): Promise<StoredAnswer | null> {
+    const operation = this.operations.get(scope);
+    if (scope.completed || !operation) return null;
+    scope.completed = true;
+    return this.db.transaction(async (m) => {
+      if (await this.upsert(m, operation, 'done', status, seal(body, operation.sealingKey))) return null;
+      return this.storedAnswer(m, operation);
     });
   }
 
-  private async replay(operation: Operation, record: IdempotencyRecordEntity): Promise<StoredAnswer> {
+  /**
+   * After a request failed: the stored answer of a twin (same key, same request) that succeeded
+   * meanwhile, else null and the failure stands. A twin that committed while this one was still
+   * reading what it needed may have refused it for what the twin changed (the Cash it spent, say).
+   */
+  async settle(scope: IdempotencyScope): Promise<StoredAnswer | null> {
+    const operation = this.operations.get(scope);
+    if (scope.completed || !operation) return null;
+    scope.completed = true;
+    try {
+      return await this.db.exclusive((m) => this.storedAnswer(m, operation));
+    } catch {
+      return null; // another request's answer under this key: this request's own failure stands
+    }
+  }
+
+  /**
+   * Inserts the key's record, or takes over one that is expired or `pending` (a claim committed by
+   * an older release, which claimed keys outside the change's transaction). True when the record is
+   * now this operation's; false when the key has a live answer. On PostgreSQL a twin's uncommitted
+   * claim makes this wait until that transaction ends, then decides on what it left.
+   */
+  private async upsert(
+    manager: EntityManager,
+    operation: Operation,
+    state: 'pending' | 'done',
+    status: number | null,
+    body: string | null,
+  ): Promise<boolean> {
+    const postgres = manager.connection.driver.options.type === 'postgres';
+    const p = (i: number) => (postgres ? `$${i}` : '?');
+    const table = manager.connection
+      .getMetadata(IdempotencyRecordEntity)
+      .tablePath.split('.')
+      .map((part) => manager.connection.driver.escape(part))
+      .join('.');
+    const now = new Date();
+    const expires = new Date(now.getTime() + this.config.IDEMPOTENCY_TTL_HOURS * 3_600_000);
+    const rows: unknown = await manager.query(
+      `INSERT INTO ${table} AS r (id, request_hash, state, response_status, response_body, created_at, expires_at)
+       VALUES (${[1, 2, 3, 4, 5, 6, 7].map(p).join(', ')})
+       ON CONFLICT (id) DO UPDATE SET request_hash = excluded.request_hash, state = excluded.state,
+         response_status = excluded.response_status, response_body = excluded.response_body,
+         created_at = excluded.created_at, expires_at = excluded.expires_at
+       WHERE r.state = 'pending' OR r.expires_at <= excluded.created_at
+       RETURNING id`,
+      [
+        operation.recordId,
+        operation.requestHash,
+        state,
+        status,
+        body,
+        now.toISOString(),
+        expires.toISOString(),
+      ],
+    );
+    return Array.isArray(rows) && rows.length > 0;
+  }
+
+  /**
+   * The key's live stored answer, null when it has none; a 422 when the key was used for another
+   * request. `pending` records (see `upsert`) and expired ones count as none.
+   */
+  private async storedAnswer(manager: EntityManager, operation: Operation): Promise<StoredAnswer | null> {
+    const record = await manager.findOne(IdempotencyRecordEntity, { where: { id: operation.recordId } });
+    if (!record || record.state !== 'done' || record.responseBody === null) return null;
+    if (record.expiresAt <= new Date().toISOString()) return null;
     if (record.requestHash !== operation.requestHash) {
       throw Problem.field(
         'IDEMPOTENCY_KEY_REUSED',
@@ -158,21 +230,9 @@ export class IdempotencyStore {
         'This Idempotency-Key was already used for a different request.',
       );
     }
-    let current: IdempotencyRecordEntity | null = record;
-    const deadline = Date.now() + WAIT_FOR_TWIN_MS;
-    while (current && current.state === 'pending' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      current = await this.db.manager.findOne(IdempotencyRecordEntity, { where: { id: operation.recordId } });
-    }
-    if (!current) {
-      throw new Problem('IDEMPOTENCY_IN_PROGRESS', 'The first request with this key failed; retry it.');
-    }
-    if (current.state !== 'done' || current.responseBody === null) {
-      throw new Problem('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still running.');
-    }
     return {
-      status: current.responseStatus ?? operation.status,
-      body: unseal(current.responseBody, operation.sealingKey),
+      status: record.responseStatus ?? operation.status,
+      body: unseal(record.responseBody, operation.sealingKey),
     };
   }
 }

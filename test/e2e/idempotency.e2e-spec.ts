@@ -1,4 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import request from 'supertest';
+import { Database } from '../../src/database/database.service';
+import { IdempotencyRecordEntity } from '../../src/database/entities';
 import { DATABASE_KIND, startApp, TestApp } from './harness';
 import { bearer, CampaignFixture, createCampaign, createCharacter, createKey } from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
@@ -342,6 +346,55 @@ describe(`Idempotency-Key (${DATABASE_KIND})`, () => {
       expect(await rollIds(c)).toEqual([first.data?.saveCheck.rollId]);
     });
 
+    it('says a replay is one: the idempotent-replayed header and extensions.idempotentReplayed', async () => {
+      const c = await createCampaign(t.server);
+      const key = randomUUID();
+      const send = () =>
+        request(t.server)
+          .post('/graphql')
+          .set({ ...c.auth, 'Idempotency-Key': key })
+          .send({ query: CREATE, variables: { c: c.id, i: { name: 'Once' } } })
+          .expect(200);
+      const first = await send();
+      expect(first.headers[REPLAYED]).toBeUndefined();
+      expect(first.body.extensions?.idempotentReplayed).toBeUndefined();
+      const retry = await send();
+      expect(retry.headers[REPLAYED]).toBe('true');
+      expect(retry.body.extensions).toMatchObject({
+        idempotentReplayed: true,
+        idempotentReplayedFields: ['createCharacter'],
+      });
+      expect(retry.body.data).toEqual(first.body.data);
+
+      // Two top-level fields under one key: only the one that already ran is listed.
+      const TWO = `mutation($c: ID!) {
+        createCharacter(campaignId: $c, input: { name: "Once" }) { id }
+        other: createCharacter(campaignId: $c, input: { name: "Other" }) { id }
+      }`;
+      const both = await request(t.server)
+        .post('/graphql')
+        .set({ ...c.auth, 'Idempotency-Key': key })
+        .send({ query: TWO, variables: { c: c.id } })
+        .expect(200);
+      expect(both.body.errors).toBeUndefined();
+      expect(both.headers[REPLAYED]).toBe('true');
+      expect(both.body.extensions.idempotentReplayedFields).toEqual(['createCharacter']);
+      expect(both.body.data.createCharacter.id).toBe(first.body.data.createCharacter.id);
+      const list = await t.http.get(`/v1/campaigns/${c.id}/characters`).set(c.auth).expect(200);
+      expect(list.body.items).toHaveLength(2);
+    });
+
+    it('a mutation without a key, or run for the first time, is not marked', async () => {
+      const c = await createCampaign(t.server);
+      const res = await request(t.server)
+        .post('/graphql')
+        .set(c.auth)
+        .send({ query: CREATE, variables: { c: c.id, i: { name: 'Plain' } } })
+        .expect(200);
+      expect(res.headers[REPLAYED]).toBeUndefined();
+      expect(res.body.extensions?.idempotentReplayed).toBeUndefined();
+    });
+
     it('runs 10 concurrent duplicate mutations once', async () => {
       const c = await createCampaign(t.server);
       const headers = { ...c.auth, 'Idempotency-Key': randomUUID() };
@@ -354,6 +407,120 @@ describe(`Idempotency-Key (${DATABASE_KIND})`, () => {
       }
       const list = await t.http.get(`/v1/campaigns/${c.id}/characters`).set(c.auth).expect(200);
       expect(list.body.items).toHaveLength(1);
+    });
+  });
+
+  describe('after a crash', () => {
+    const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+    /** The record id the REST guard derives for a campaign key's Idempotency-Key. */
+    const recordId = (token: string, key: string) => sha256(`key:${sha256(token)}\nrest\n${key}`);
+    const token = (c: CampaignFixture) => c.refereeKey.replace(/^Bearer /, '');
+
+    it('a claim left pending (committed before the change, as older releases did) does not stick', async () => {
+      const c = await createCampaign(t.server);
+      const key = randomUUID();
+      const db = t.app.get(Database);
+      const now = new Date();
+      await db.transaction((m) =>
+        Database.insertRow(m, IdempotencyRecordEntity, {
+          id: recordId(token(c), key),
+          requestHash: 'f'.repeat(64),
+          state: 'pending',
+          responseStatus: null,
+          responseBody: null,
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + 24 * 3_600_000).toISOString(),
+        }),
+      );
+      const retry = await poolCheck(c, key).expect(201);
+      expect(retry.headers[REPLAYED]).toBeUndefined();
+      const again = await poolCheck(c, key).expect(201);
+      expect(again.headers[REPLAYED]).toBe('true');
+      expect(again.body).toEqual(retry.body);
+      expect(await rollIds(c)).toEqual([retry.body.rollId]);
+    });
+
+    (DATABASE_KIND === 'postgres' ? it : it.skip)(
+      'a claim held by another instance that dies mid-request makes the retry wait, then run (PostgreSQL)',
+      async () => {
+        const c = await createCampaign(t.server);
+        const key = randomUUID();
+        const url = process.env.TEST_DATABASE_URL as string;
+        // Another instance's request: its transaction has claimed the key and not committed yet.
+        const instance = new Client({
+          connectionString: url,
+          options: `-c search_path=${t.config.DATABASE_SCHEMA}`,
+        });
+        instance.on('error', () => undefined);
+        await instance.connect();
+        await instance.query('BEGIN');
+        const now = new Date();
+        await instance.query(
+          `INSERT INTO idempotency_records (id, request_hash, state, response_status, response_body, created_at, expires_at)
+           VALUES ($1, $2, 'pending', NULL, NULL, $3, $4)`,
+          [
+            recordId(token(c), key),
+            'f'.repeat(64),
+            now.toISOString(),
+            new Date(now.getTime() + 3_600_000).toISOString(),
+          ],
+        );
+        let answered = false;
+        const retry = poolCheck(c, key).then((res) => {
+          answered = true;
+          return res;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(answered).toBe(false);
+        // That instance is killed: its connection drops, PostgreSQL rolls its transaction back.
+        const admin = new Client({ connectionString: url });
+        await admin.connect();
+        await admin.query('SELECT pg_terminate_backend($1)', [
+          (instance as unknown as { processID: number }).processID,
+        ]);
+        await admin.end();
+        const res = await retry;
+        expect(res.status).toBe(201);
+        expect(res.headers[REPLAYED]).toBeUndefined();
+        expect(await rollIds(c)).toEqual([res.body.rollId]);
+      },
+    );
+
+    it('a change that fails after claiming its key leaves no claim: the retry runs', async () => {
+      const c = await createCampaign(t.server);
+      const key = randomUUID();
+      const db = t.app.get(Database);
+      // A purchase refused by the rules inside its transaction (no Cash for the wager).
+      const hero = await createCharacter(t.server, c, { name: 'Hero', wealth: 2, cash: 0 });
+      const buy = () =>
+        t.http
+          .post(`/v1/campaigns/${c.id}/characters/${hero.id}/purchases`)
+          .set(c.auth)
+          .set('Idempotency-Key', key)
+          .send({ cost: 8, wager: 3 });
+      const refused = await buy();
+      expect(refused.status).toBe(422);
+      const rows = await db.manager.find(IdempotencyRecordEntity, { where: { id: recordId(token(c), key) } });
+      expect(rows).toEqual([]);
+    });
+
+    it('an expired answer is not replayed: the same key runs again', async () => {
+      const c = await createCampaign(t.server);
+      const key = randomUUID();
+      const first = await poolCheck(c, key).expect(201);
+      const db = t.app.get(Database);
+      await db.transaction((m) =>
+        m.update(
+          IdempotencyRecordEntity,
+          { id: recordId(token(c), key) },
+          { expiresAt: new Date(Date.now() - 1000).toISOString() },
+        ),
+      );
+      const again = await poolCheck(c, key).expect(201);
+      expect(again.headers[REPLAYED]).toBeUndefined();
+      expect(again.body.rollId).not.toBe(first.body.rollId);
+      const third = await poolCheck(c, key).expect(201);
+      expect(third.body).toEqual(again.body);
     });
   });
 
