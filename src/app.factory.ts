@@ -3,11 +3,14 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getDistDirectory } from 'altair-static';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { completeContract, OperationIdFactory } from './common/openapi-contract';
-import { createValidationPipe } from './common/validation';
+import { InputShapeInterceptor } from './common/input-shape.interceptor';
+import { toProblemBody } from './common/problem';
+import { createValidationPipe, nestedDeeperThan, tooDeepProblem } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { PLAYGROUND_ASSETS } from './graphql/graphql.options';
 import { storeAnswer } from './idempotency/idempotency.guard';
@@ -51,6 +54,24 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       return id;
     },
     trustProxy: false,
+    // Errors the router raises before any route runs (a path parameter over 100 characters, a URL
+    // that cannot be decoded) are problem documents like every other refusal.
+    frameworkErrors: (error: { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const status = tooLong ? 414 : 400;
+      const message = tooLong
+        ? 'A path segment is longer than 100 characters; no id is that long.'
+        : 'The URL could not be decoded.';
+      reply
+        .status(status)
+        .header('x-request-id', request.id)
+        .header('content-type', 'application/problem+json; charset=utf-8')
+        .send(
+          toProblemBody(tooLong ? 'URI_TOO_LONG' : 'MALFORMED_REQUEST', status, message, [
+            { field: 'path', message },
+          ]),
+        );
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,
@@ -58,12 +79,19 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('v1', { exclude: ['health', 'ready', '.well-known/arbiter-keys.json'] });
   app.useGlobalPipes(createValidationPipe());
+  app.useGlobalInterceptors(new InputShapeInterceptor());
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
+  });
+  // Every body is JSON: other content types are a 415 rather than a string handed to validation.
+  fastify.removeContentTypeParser('text/plain');
+  // Nesting is bounded before anything walks a body (REST inputs and GraphQL variables alike).
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    done(nestedDeeperThan(request.body) ? tooDeepProblem('body') : undefined);
   });
   fastify.addHook('onSend', storeAnswer(app.get(IdempotencyStore)));
   await fastify.register(fastifyStatic, {
