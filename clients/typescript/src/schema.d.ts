@@ -6610,6 +6610,7 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6666,6 +6667,7 @@ export interface operations {
           'application/json': components['schemas']['Roll'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -6693,6 +6695,7 @@ export interface operations {
           'application/json': components['schemas']['RollReplay'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -6786,6 +6789,7 @@ export interface operations {
           'application/json': components['schemas']['Campaign'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -6988,6 +6992,7 @@ export interface operations {
           'application/json': components['schemas']['Character'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -7119,6 +7124,7 @@ export interface operations {
           'application/json': components['schemas']['GameSession'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -7188,6 +7194,7 @@ export interface operations {
           'application/json': components['schemas']['ClockView'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -7440,6 +7447,7 @@ export interface operations {
           'application/json': components['schemas']['Treasury'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -8418,6 +8426,7 @@ export interface operations {
           'application/json': components['schemas']['WealthSettings'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -8533,6 +8542,7 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
       /** @description The Health Check is not successful */
       503: {
         headers: {
@@ -8681,6 +8691,7 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
       /** @description The Health Check is not successful */
       503: {
         headers: {
@@ -8903,6 +8914,7 @@ export interface operations {
           'application/json': components['schemas']['LifestyleList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -9239,6 +9251,7 @@ export interface operations {
           'application/json': components['schemas']['StrongholdRankList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -9259,6 +9272,7 @@ export interface operations {
           'application/json': components['schemas']['SuggestedStrongholdTagList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -9388,6 +9402,7 @@ export interface operations {
           'application/json': components['schemas']['Stronghold'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -9641,6 +9656,7 @@ export interface operations {
           'application/json': components['schemas']['Inventory'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -9977,6 +9993,7 @@ export interface operations {
           'application/json': components['schemas']['InventorySettings'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -10038,6 +10055,7 @@ export interface operations {
           'application/json': components['schemas']['CacheList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -10058,6 +10076,7 @@ export interface operations {
           'application/json': components['schemas']['ArtifactTypeList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -10078,6 +10097,7 @@ export interface operations {
           'application/json': components['schemas']['MonsterMenu'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -10123,6 +10143,7 @@ export interface operations {
           'application/json': components['schemas']['GmLevelList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -10409,6 +10430,7 @@ export interface operations {
           'application/json': components['schemas']['Horde'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -10582,6 +10604,7 @@ export interface operations {
           'application/json': components['schemas']['TreasureSettings'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -10819,6 +10842,7 @@ export interface operations {
           'application/json': components['schemas']['CraftingProject'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -11029,6 +11053,7 @@ export interface operations {
           'application/json': components['schemas']['ProjectClock'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -11095,6 +11120,7 @@ export interface operations {
           'application/json': components['schemas']['CharacterAttunements'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -11270,6 +11296,7 @@ export interface operations {
           'application/json': components['schemas']['ArtifactRitual'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -11532,6 +11559,7 @@ export interface operations {
           'application/json': components['schemas']['MoraleDispositionList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -11830,6 +11858,7 @@ export interface operations {
           'application/json': components['schemas']['RefereeTable'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -12107,6 +12136,7 @@ export interface operations {
           'application/json': components['schemas']['EncounterSettings'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
