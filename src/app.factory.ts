@@ -10,7 +10,13 @@ import { AppModule } from './app.module';
 import { completeContract, OperationIdFactory } from './common/openapi-contract';
 import { InputShapeInterceptor } from './common/input-shape.interceptor';
 import { toProblemBody } from './common/problem';
-import { createValidationPipe, nestedDeeperThan, tooDeepProblem } from './common/validation';
+import {
+  createValidationPipe,
+  illFormedProblem,
+  illFormedString,
+  nestedDeeperThan,
+  tooDeepProblem,
+} from './common/validation';
 import { AppConfig } from './config/app-config';
 import { PLAYGROUND_ASSETS } from './graphql/graphql.options';
 import { storeAnswer } from './idempotency/idempotency.guard';
@@ -33,6 +39,13 @@ export function openApiDocument(app: NestFastifyApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: operationId });
   // Error answers, path parameters, security and servers for every operation (src/common/openapi-contract.ts).
   return completeContract(app, document, operationId);
+}
+
+/** `input.seed` → `seed` (a field inside an input variable); `campaignId` stays the variable. */
+function graphqlVariablePath(path: string | null): string | null {
+  if (path === null || path === 'body') return path;
+  const inside = /^[^.[]+[.](.+)$/.exec(path);
+  return inside ? inside[1] : path;
 }
 
 /** Builds the whole application (routes, docs, playground, limits) without listening. */
@@ -87,11 +100,15 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     reply.header('x-request-id', request.id);
     done();
   });
-  // Every body is JSON: other content types are a 415 rather than a string handed to validation.
-  fastify.removeContentTypeParser('text/plain');
   // Nesting is bounded before anything walks a body (REST inputs and GraphQL variables alike).
+  // So is text that is not valid Unicode, which no column or hash can take (named as the pipe names
+  // it; in GraphQL variables, from inside the variable, as the pipe names the fields of an argument).
   fastify.addHook('preValidation', (request, _reply, done) => {
-    done(nestedDeeperThan(request.body) ? tooDeepProblem('body') : undefined);
+    const body = request.body as { variables?: unknown } | undefined;
+    if (nestedDeeperThan(body)) return done(tooDeepProblem('body'));
+    const graphql = request.url.split('?')[0] === '/graphql';
+    const where = graphql ? graphqlVariablePath(illFormedString(body?.variables)) : illFormedString(body);
+    done(where ? illFormedProblem(where) : undefined);
   });
   fastify.addHook('onSend', storeAnswer(app.get(IdempotencyStore)));
   await fastify.register(fastifyStatic, {
@@ -107,5 +124,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     customSiteTitle: 'Arbiter API',
   });
   await app.init();
+  // Every body is JSON: other content types (Nest registers a form parser in init) are a 415 rather
+  // than a string or form fields handed to validation.
+  for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+    if (fastify.hasContentTypeParser(type)) fastify.removeContentTypeParser(type);
+  }
   return app;
 }

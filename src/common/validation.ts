@@ -32,6 +32,39 @@ export function nestedDeeperThan(value: unknown, limit = MAX_INPUT_DEPTH): boole
   return false;
 }
 
+/**
+ * The path (our style) of the first string in a JSON value that is not well-formed UTF-16 (a lone
+ * surrogate such as "\uD800", which JSON may carry but no database column or hash can take), or null.
+ */
+/** A lone high surrogate, or a low surrogate with no high one before it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function illFormedString(value: unknown, prefix = ''): string | null {
+  const stack: Array<[unknown, string]> = [[value, prefix]];
+  while (stack.length > 0) {
+    const [node, path] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (LONE_SURROGATE.test(node)) return path || 'body';
+    } else if (Array.isArray(node)) {
+      node.forEach((item, i) => stack.push([item, `${path}[${i}]`]));
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, member] of Object.entries(node)) {
+        if (LONE_SURROGATE.test(key)) return path || 'body';
+        stack.push([member, childPath(path, key)]);
+      }
+    }
+  }
+  return null;
+}
+
+export function illFormedProblem(field: string): Problem {
+  return Problem.field(
+    'VALIDATION_FAILED',
+    field,
+    `${field} holds text that is not valid Unicode (a lone surrogate).`,
+  );
+}
+
 /** The 400 for an input nested too deeply; `field` is where it was found (`body`, `variables`). */
 export function tooDeepProblem(field: string): Problem {
   const message = `${field} nests objects or lists more than ${MAX_INPUT_DEPTH} levels deep`;
@@ -148,6 +181,8 @@ export class ArbiterValidationPipe extends ValidationPipe {
     if (!metatype || !this.toValidate(metadata)) return super.transform(value, metadata);
     if (nestedDeeperThan(value))
       throw tooDeepProblem(metadata.type === 'body' ? 'body' : (metadata.data ?? 'input'));
+    const illFormed = illFormedString(value);
+    if (illFormed) throw illFormedProblem(illFormed);
     if (metadata.type === 'body' && (typeof value !== 'object' || value === null || Array.isArray(value))) {
       throw Problem.field('VALIDATION_FAILED', 'body', 'body must be a JSON object.');
     }
