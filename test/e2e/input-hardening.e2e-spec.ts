@@ -134,6 +134,28 @@ describe(`input hardening (${DATABASE_KIND})`, () => {
     });
   });
 
+  describe('text that is not Unicode', () => {
+    it('refuses a lone surrogate with a 400 naming the field, over REST and GraphQL, and logs nothing', async () => {
+      const res = await t.http
+        .post(`/v1/campaigns/${c.id}/checks/pool`)
+        .set(c.auth)
+        .set('content-type', 'application/json')
+        .send('{"pool":3,"objective":1,"seed":"\\ud800"}');
+      expectProblem(res, 400, 'VALIDATION_FAILED', 'seed');
+      // Over GraphQL it is refused before the operation runs, as deep nesting is: a problem document.
+      const viaGraphQL = await t.http
+        .post('/graphql')
+        .set(c.auth)
+        .send({
+          query: 'mutation($c: ID, $i: PoolCheckInput!) { poolCheck(campaignId: $c, input: $i) { seed } }',
+          variables: { c: c.id, i: { pool: 3, objective: 1, seed: '\ud800' } },
+        });
+      expectProblem(viaGraphQL, 400, 'VALIDATION_FAILED', 'seed');
+      const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+      expect(log.body.items).toEqual([]);
+    });
+  });
+
   describe('unknown fields', () => {
     it('are refused on an operation that reads no body, and nothing starts', async () => {
       const res = await t.http
