@@ -9,7 +9,11 @@ import type { FieldError } from '../common/problem';
  * argument; a variable that is itself the value (`$limit`) is named by its own name.
  */
 
-const INVALID = /^Variable "\$([^"]+)" got invalid value [\s\S]*?(?: at "([^"]+)")?; ([\s\S]*)$/;
+// The value is printed inside the message and may hold `; ` or ` at "` itself: the path is the last
+// ` at "…"; `, and without one the reason is the last `; ` followed by one of graphql-js's reasons.
+const INVALID_AT = /^Variable "\$([^"]+)" got invalid value [\s\S]* at "([^"]+)"; ([\s\S]*)$/;
+const INVALID_HERE =
+  /^Variable "\$([^"]+)" got invalid value [\s\S]*; ((?:Field "|Expected |Value |Enum |[A-Za-z]+ cannot represent)[\s\S]*)$/;
 const MISSING = /^Variable "\$([^"]+)" of required type "[^"]+" was not provided\.$/;
 const NULL = /^Variable "\$([^"]+)" of non-null type "[^"]+" must not be null\.$/;
 
@@ -50,10 +54,11 @@ export function variableFieldError(message: string): FieldError | null {
   if (missing) return { field: missing[1], message: `${missing[1]} is required` };
   const isNull = NULL.exec(message);
   if (isNull) return { field: isNull[1], message: `${isNull[1]} may not be null` };
-  const invalid = INVALID.exec(message);
-  if (!invalid) return null;
-  const [, name, at, reason] = invalid;
-  const inside = insideVariable(name, at);
+  const at = INVALID_AT.exec(message);
+  const here = at ? null : INVALID_HERE.exec(message);
+  if (!at && !here) return null;
+  const [name, path, reason] = at ? [at[1], at[2], at[3]] : [here![1], undefined, here![2]];
+  const inside = insideVariable(name, path);
   for (const [pattern, read] of REASONS) {
     const match = reason.match(pattern);
     if (!match) continue;
