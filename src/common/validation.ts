@@ -33,23 +33,28 @@ export function nestedDeeperThan(value: unknown, limit = MAX_INPUT_DEPTH): boole
 }
 
 /**
- * The path (our style) of the first string in a JSON value that is not well-formed UTF-16 (a lone
- * surrogate such as "\uD800", which JSON may carry but no database column or hash can take), or null.
+ * The path (our style) of the first string in a JSON value that cannot be stored: one with NUL or a
+ * lone surrogate such as "\uD800", which JSON may carry but a PostgreSQL text column (NUL) or UTF-8
+ * itself (surrogates) cannot, or null.
  */
-/** A lone high surrogate, or a low surrogate with no high one before it. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * NUL (PostgreSQL text cannot hold it), a lone high surrogate, or a low surrogate with no high one
+ * before it (not UTF-8 at all).
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function illFormedString(value: unknown, prefix = ''): string | null {
   const stack: Array<[unknown, string]> = [[value, prefix]];
   while (stack.length > 0) {
     const [node, path] = stack.pop()!;
     if (typeof node === 'string') {
-      if (LONE_SURROGATE.test(node)) return path || 'body';
+      if (UNSTORABLE.test(node)) return path || 'body';
     } else if (Array.isArray(node)) {
       node.forEach((item, i) => stack.push([item, `${path}[${i}]`]));
     } else if (node !== null && typeof node === 'object') {
       for (const [key, member] of Object.entries(node)) {
-        if (LONE_SURROGATE.test(key)) return path || 'body';
+        if (UNSTORABLE.test(key)) return path || 'body';
         stack.push([member, childPath(path, key)]);
       }
     }
@@ -61,7 +66,7 @@ export function illFormedProblem(field: string): Problem {
   return Problem.field(
     'VALIDATION_FAILED',
     field,
-    `${field} holds text that is not valid Unicode (a lone surrogate).`,
+    `${field} holds a character no text can be stored with (NUL or a lone surrogate).`,
   );
 }
 

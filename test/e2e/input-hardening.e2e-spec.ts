@@ -134,7 +134,7 @@ describe(`input hardening (${DATABASE_KIND})`, () => {
     });
   });
 
-  describe('text that is not Unicode', () => {
+  describe('text no column can store', () => {
     it('refuses a lone surrogate with a 400 naming the field, over REST and GraphQL, and logs nothing', async () => {
       const res = await t.http
         .post(`/v1/campaigns/${c.id}/checks/pool`)
@@ -151,6 +151,12 @@ describe(`input hardening (${DATABASE_KIND})`, () => {
           variables: { c: c.id, i: { pool: 3, objective: 1, seed: '\ud800' } },
         });
       expectProblem(viaGraphQL, 400, 'VALIDATION_FAILED', 'seed');
+      // NUL is valid Unicode but no PostgreSQL text column holds it (a 500 there): refused everywhere.
+      const nul = await t.http
+        .patch(`/v1/campaigns/${c.id}/characters/${hero.id}`)
+        .set(c.auth)
+        .send({ notes: 'a\u0000b' });
+      expectProblem(nul, 400, 'VALIDATION_FAILED', 'notes');
       const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
       expect(log.body.items).toEqual([]);
     });
