@@ -188,6 +188,8 @@ export class ArbiterValidationPipe extends ValidationPipe {
       throw tooDeepProblem(metadata.type === 'body' ? 'body' : (metadata.data ?? 'input'));
     const illFormed = illFormedString(value);
     if (illFormed) throw illFormedProblem(illFormed);
+    // No body at all reads as an empty object: an operation whose fields are all optional takes it.
+    if (metadata.type === 'body' && value === undefined) value = {};
     if (metadata.type === 'body' && (typeof value !== 'object' || value === null || Array.isArray(value))) {
       throw Problem.field('VALIDATION_FAILED', 'body', 'body must be a JSON object.');
     }
