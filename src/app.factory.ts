@@ -3,12 +3,21 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getDistDirectory } from 'altair-static';
 import { AppModule } from './app.module';
 import { registerBodyLimits } from './common/body-limits';
 import { AppLogger } from './common/app-logger';
 import { completeContract, OperationIdFactory } from './common/openapi-contract';
-import { createValidationPipe } from './common/validation';
+import { InputShapeInterceptor } from './common/input-shape.interceptor';
+import { toProblemBody } from './common/problem';
+import {
+  createValidationPipe,
+  illFormedProblem,
+  illFormedString,
+  nestedDeeperThan,
+  tooDeepProblem,
+} from './common/validation';
 import { AppConfig } from './config/app-config';
 import { PLAYGROUND_ASSETS } from './graphql/graphql.options';
 import { storeAnswer } from './idempotency/idempotency.guard';
@@ -33,6 +42,13 @@ export function openApiDocument(app: NestFastifyApplication): OpenAPIObject {
   return completeContract(app, document, operationId);
 }
 
+/** `input.seed` → `seed` (a field inside an input variable); `campaignId` stays the variable. */
+function graphqlVariablePath(path: string | null): string | null {
+  if (path === null || path === 'body') return path;
+  const inside = /^[^.[]+[.](.+)$/.exec(path);
+  return inside ? inside[1] : path;
+}
+
 /** Builds the whole application (routes, docs, playground, limits) without listening. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
@@ -52,6 +68,24 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       return id;
     },
     trustProxy: false,
+    // Errors the router raises before any route runs (a path parameter over 100 characters, a URL
+    // that cannot be decoded) are problem documents like every other refusal.
+    frameworkErrors: (error: { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const status = tooLong ? 414 : 400;
+      const message = tooLong
+        ? 'A path segment is longer than 100 characters; no id is that long.'
+        : 'The URL could not be decoded.';
+      reply
+        .status(status)
+        .header('x-request-id', request.id)
+        .header('content-type', 'application/problem+json; charset=utf-8')
+        .send(
+          toProblemBody(tooLong ? 'URI_TOO_LONG' : 'MALFORMED_REQUEST', status, message, [
+            { field: 'path', message },
+          ]),
+        );
+    },
   });
   // Table imports may be larger than other bodies (IMPORT_MAX_BODY_BYTES): set per route, before any route exists.
   registerBodyLimits(adapter.getInstance(), {
@@ -64,12 +98,23 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.useLogger(AppLogger.create(config.LOG_LEVEL));
   app.setGlobalPrefix('v1', { exclude: ['health', 'ready', '.well-known/arbiter-keys.json'] });
   app.useGlobalPipes(createValidationPipe());
+  app.useGlobalInterceptors(new InputShapeInterceptor());
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
+  });
+  // Nesting is bounded before anything walks a body (REST inputs and GraphQL variables alike).
+  // So is text that is not valid Unicode, which no column or hash can take (named as the pipe names
+  // it; in GraphQL variables, from inside the variable, as the pipe names the fields of an argument).
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    const body = request.body as { variables?: unknown } | undefined;
+    if (nestedDeeperThan(body)) return done(tooDeepProblem('body'));
+    const graphql = request.url.split('?')[0] === '/graphql';
+    const where = graphql ? graphqlVariablePath(illFormedString(body?.variables)) : illFormedString(body);
+    done(where ? illFormedProblem(where) : undefined);
   });
   fastify.addHook('onSend', storeAnswer(app.get(IdempotencyStore)));
   await fastify.register(fastifyStatic, {
@@ -85,5 +130,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     customSiteTitle: 'Arbiter API',
   });
   await app.init();
+  // Every body is JSON: other content types (Nest registers a form parser in init) are a 415 rather
+  // than a string or form fields handed to validation.
+  for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+    if (fastify.hasContentTypeParser(type)) fastify.removeContentTypeParser(type);
+  }
   return app;
 }

@@ -6,13 +6,13 @@ import '../checks/check.inputs';
 import '../wealth/reference/wealth.inputs';
 import '../wealth/wealth.inputs';
 import { describedInputClasses, fastSchemaOf, fastValidator } from './fast-validation';
-import { createValidationPipe, validationPipeOptions } from './validation';
+import { createValidationPipe } from './validation';
 
 type Schema = Record<string, unknown>;
 type Ctor = new () => unknown;
 
-/** class-validator alone, exactly as configured for the application, without the fast path. */
-const slowPipe = new ValidationPipe(validationPipeOptions());
+/** The application's pipe with the fast path turned off: class-validator decides everything. */
+const slowPipe = createValidationPipe({ fastPath: false });
 const fastPipe = createValidationPipe();
 
 async function outcome(pipe: ValidationPipe, metatype: Ctor, value: unknown) {

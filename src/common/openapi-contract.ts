@@ -216,7 +216,8 @@ export function completeContract(
       const hasBody = operation.requestBody !== undefined;
       const hasQuery = parameters.some((p) => !isReference(p) && p.in === 'query');
       const statuses: number[] = [];
-      if (hasBody || hasQuery || mutating) statuses.push(400);
+      // Every operation refuses unknown query parameters (and a body it does not read) with a 400.
+      statuses.push(400);
       if (secured) statuses.push(401, 403);
       if (secured || pathParameters.length > 0) statuses.push(404);
       if (mutating) statuses.push(409);

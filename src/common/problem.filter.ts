@@ -26,6 +26,20 @@ const HTTP_CODES: Record<number, ProblemCode> = {
   429: 'RATE_LIMITED',
 };
 
+/**
+ * Fastify's refusals of a body it could not read, in our words and naming what was wrong: the
+ * `body` (not JSON, empty, too large) or the `content-type` header (not JSON).
+ */
+function readingError(status: number, code: string | undefined): FieldError | null {
+  if (status === 415) return { field: 'content-type', message: 'content-type must be application/json' };
+  if (status === 413) return { field: 'body', message: 'body is larger than this server accepts' };
+  if (status === 400 && code?.startsWith('FST_ERR_CTP_')) {
+    const empty = code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
+    return { field: 'body', message: empty ? 'body is empty; send a JSON object' : 'body is not valid JSON' };
+  }
+  return null;
+}
+
 /** Sorts anything thrown into a problem code and status; unknown errors are a 500. */
 export function classify(exception: unknown): Classified {
   if (exception instanceof Problem) {
@@ -57,6 +71,16 @@ export function classify(exception: unknown): Classified {
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
+    // Nest wraps Fastify's refusals of a body (not JSON, too large, another content type).
+    const cause = exception.cause as { code?: unknown } | undefined;
+    const read = typeof cause?.code === 'string' ? readingError(status, cause.code) : null;
+    if (read)
+      return {
+        code: HTTP_CODES[status] ?? 'MALFORMED_REQUEST',
+        status,
+        detail: `${read.message}.`,
+        errors: [read],
+      };
     const code = HTTP_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'UNPROCESSABLE');
     const detail = status === 404 ? 'No such route.' : exception.message;
     return { code, status, detail };
@@ -66,6 +90,8 @@ export function classify(exception: unknown): Classified {
   if (fastifyError && typeof fastifyError.statusCode === 'number' && fastifyError.statusCode < 500) {
     const status = fastifyError.statusCode;
     const code = HTTP_CODES[status] ?? 'MALFORMED_REQUEST';
+    const read = readingError(status, fastifyError.code);
+    if (read) return { code, status, detail: `${read.message}.`, errors: [read] };
     return { code, status, detail: fastifyError.message ?? 'The request could not be read.' };
   }
   return { code: 'INTERNAL', status: 500, detail: 'An unexpected error occurred; it has been logged.' };

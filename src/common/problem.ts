@@ -30,6 +30,7 @@ export const PROBLEM_STATUS = {
   CONFLICT: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_KEY_REUSED: 422,
   UNPROCESSABLE: 422,
@@ -55,6 +56,7 @@ const TITLES: Partial<Record<ProblemCode, string>> = {
   FORBIDDEN: 'This key may not do that',
   NOT_FOUND: 'Not found',
   RATE_LIMITED: 'Too many requests',
+  URI_TOO_LONG: 'URI too long',
   INTERNAL: 'Something went wrong on our side',
 };
 

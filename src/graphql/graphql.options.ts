@@ -3,7 +3,16 @@ import { renderAltair } from 'altair-static';
 import depthLimit from 'graphql-depth-limit';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
-import { DocumentNode, GraphQLError, GraphQLSchema, visit } from 'graphql';
+import {
+  ASTVisitor,
+  DocumentNode,
+  GraphQLError,
+  GraphQLSchema,
+  NoFragmentCyclesRule,
+  validate,
+  ValidationContext,
+  visit,
+} from 'graphql';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
 import { AppConfig } from '../config/app-config';
 import type { GraphQLContext } from '../common/request-context';
@@ -13,6 +22,7 @@ import { RuleError } from '../core/errors';
 import { isSocketContext, socketContext } from '../feed/feed-sockets';
 import { REPLAYED_HEADER } from '../idempotency/idempotency.guard';
 import { replayedFields } from '../idempotency/idempotency.interceptor';
+import { variableFieldError } from './variable-errors';
 
 type ApolloServerPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
@@ -176,6 +186,20 @@ function idempotentReplays(): ApolloServerPlugin {
   };
 }
 
+/**
+ * graphql-depth-limit follows fragment spreads recursively, so a fragment that spreads itself
+ * overflowed the stack (a 500) before the standard rule could refuse the cycle. The depth is only
+ * measured on documents without fragment cycles; NoFragmentCyclesRule, among the standard rules,
+ * answers the others with a validation error.
+ */
+export function depthLimitAfterCycles(maxDepth: number): (context: ValidationContext) => ASTVisitor {
+  const limit = depthLimit(maxDepth);
+  return (context) => {
+    const cyclic = validate(context.getSchema(), context.getDocument(), [NoFragmentCyclesRule]).length > 0;
+    return cyclic ? {} : (limit(context) as ASTVisitor);
+  };
+}
+
 export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
   return {
     path: '/graphql',
@@ -192,7 +216,7 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
       idempotentReplays(),
       ApolloServerPluginCacheControlDisabled() as ApolloServerPlugin,
     ],
-    validationRules: [depthLimit(config.GRAPHQL_MAX_DEPTH)],
+    validationRules: [depthLimitAfterCycles(config.GRAPHQL_MAX_DEPTH)],
     // Over HTTP Apollo passes (request, reply); over graphql-ws the socket's context (see FeedSockets).
     context: (req: GraphQLContext['req'], reply: GraphQLContext['reply']): GraphQLContext =>
       isSocketContext(req) ? socketContext(req) : { req, reply },
@@ -205,6 +229,18 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
       }
       const extensions = { ...(formatted.extensions ?? {}) };
       delete extensions.stacktrace;
+      // Variables that do not fit their types: the same refusal, wording and paths as REST.
+      const field = extensions.code === 'BAD_USER_INPUT' ? variableFieldError(formatted.message) : null;
+      if (field) {
+        const problem = classify(
+          new Problem('VALIDATION_FAILED', `Invalid or unknown fields: ${field.field}.`, [field]),
+        );
+        return {
+          message: problem.detail,
+          locations: formatted.locations,
+          extensions: problemExtensions(problem),
+        };
+      }
       // Apollo's own input errors keep their codes; anything uncoded is our 500.
       if (!extensions.code) extensions.code = 'INTERNAL';
       return { ...formatted, extensions };

@@ -535,7 +535,7 @@ describe(`every stateless check over REST and GraphQL (${DATABASE_KIND})`, () =>
         'table',
         'an entry without a result',
         { dice: '2d6', entries: [{ min: 2, max: 6 }] },
-        'entries.0.result',
+        'entries[0].result',
       ],
       ['table', 'an unknown field', { dice: 'd6', modifier: 1 }, 'modifier'],
     ];

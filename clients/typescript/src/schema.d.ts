@@ -9763,6 +9763,7 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -9827,6 +9828,7 @@ export interface operations {
           'application/json': components['schemas']['Roll'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -9854,6 +9856,7 @@ export interface operations {
           'application/json': components['schemas']['RollReplay'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -9947,6 +9950,7 @@ export interface operations {
           'application/json': components['schemas']['Campaign'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -10149,6 +10153,7 @@ export interface operations {
           'application/json': components['schemas']['Character'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -10284,6 +10289,7 @@ export interface operations {
           'application/json': components['schemas']['GameSession'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -10353,6 +10359,7 @@ export interface operations {
           'application/json': components['schemas']['ClockView'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -10605,6 +10612,7 @@ export interface operations {
           'application/json': components['schemas']['Treasury'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -11607,6 +11615,7 @@ export interface operations {
           'application/json': components['schemas']['WealthSettings'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -11722,6 +11731,7 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
       /** @description The Health Check is not successful */
       503: {
         headers: {
@@ -11870,6 +11880,7 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
       /** @description The Health Check is not successful */
       503: {
         headers: {
@@ -12092,6 +12103,7 @@ export interface operations {
           'application/json': components['schemas']['LifestyleList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -12428,6 +12440,7 @@ export interface operations {
           'application/json': components['schemas']['StrongholdRankList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -12448,6 +12461,7 @@ export interface operations {
           'application/json': components['schemas']['SuggestedStrongholdTagList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -12577,6 +12591,7 @@ export interface operations {
           'application/json': components['schemas']['Stronghold'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -12830,6 +12845,7 @@ export interface operations {
           'application/json': components['schemas']['Inventory'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -13166,6 +13182,7 @@ export interface operations {
           'application/json': components['schemas']['InventorySettings'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -13227,6 +13244,7 @@ export interface operations {
           'application/json': components['schemas']['CacheList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -13247,6 +13265,7 @@ export interface operations {
           'application/json': components['schemas']['ArtifactTypeList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -13267,6 +13286,7 @@ export interface operations {
           'application/json': components['schemas']['MonsterMenu'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -13312,6 +13332,7 @@ export interface operations {
           'application/json': components['schemas']['GmLevelList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -13598,6 +13619,7 @@ export interface operations {
           'application/json': components['schemas']['Horde'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -13771,6 +13793,7 @@ export interface operations {
           'application/json': components['schemas']['TreasureSettings'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -14008,6 +14031,7 @@ export interface operations {
           'application/json': components['schemas']['CraftingProject'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -14218,6 +14242,7 @@ export interface operations {
           'application/json': components['schemas']['ProjectClock'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -14284,6 +14309,7 @@ export interface operations {
           'application/json': components['schemas']['CharacterAttunements'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -14459,6 +14485,7 @@ export interface operations {
           'application/json': components['schemas']['ArtifactRitual'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -14721,6 +14748,7 @@ export interface operations {
           'application/json': components['schemas']['MoraleDispositionList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -15019,6 +15047,7 @@ export interface operations {
           'application/json': components['schemas']['RefereeTable'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -15296,6 +15325,7 @@ export interface operations {
           'application/json': components['schemas']['EncounterSettings'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];

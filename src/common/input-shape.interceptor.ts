@@ -1,0 +1,69 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import type { FastifyRequest } from 'fastify';
+import { Observable } from 'rxjs';
+import { FieldError, Problem } from './problem';
+
+/** What a REST handler reads: a body or not, and which query parameters (`all`: a validated class). */
+interface InputShape {
+  body: boolean;
+  query: 'all' | Set<string>;
+}
+
+/**
+ * Unknown fields are refused on every input, also where no input class is there to refuse them: a
+ * body sent to an operation that reads none (`POST …/sessions` with `{"title": …}`) and query
+ * parameters an operation does not read. Bodies and query strings read through an input class are
+ * whitelisted by the validation pipe (validation.ts). GraphQL refuses unknown arguments and input
+ * fields itself.
+ */
+@Injectable()
+export class InputShapeInterceptor implements NestInterceptor {
+  private readonly shapes = new WeakMap<object, InputShape>();
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const shape = this.shapeOf(context.getClass(), context.getHandler());
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const errors: FieldError[] = [];
+    const body = request.body;
+    if (!shape.body && body !== undefined && body !== null) {
+      if (typeof body === 'object' && !Array.isArray(body)) {
+        for (const key of Object.keys(body))
+          errors.push({ field: key, message: `${key} is not a known field` });
+      } else {
+        errors.push({ field: 'body', message: 'body must be left out: this operation reads none' });
+      }
+    }
+    if (shape.query !== 'all') {
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      for (const key of Object.keys(query)) {
+        if (!shape.query.has(key)) errors.push({ field: key, message: `${key} is not a known field` });
+      }
+    }
+    if (errors.length > 0) {
+      const names = errors.map((e) => e.field).join(', ');
+      throw new Problem('VALIDATION_FAILED', `Invalid or unknown fields: ${names}.`, errors);
+    }
+    return next.handle();
+  }
+
+  private shapeOf(controller: object, handler: object): InputShape {
+    let shape = this.shapes.get(handler);
+    if (shape) return shape;
+    const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, (handler as { name: string }).name) ??
+      {}) as Record<string, { data?: unknown }>;
+    shape = { body: false, query: new Set<string>() };
+    for (const [key, arg] of Object.entries(args)) {
+      const type = Number(key.split(':')[0]);
+      if (type === RouteParamtypes.BODY || type === RouteParamtypes.RAW_BODY) shape.body = true;
+      if (type === RouteParamtypes.QUERY) {
+        if (typeof arg.data === 'string' && shape.query !== 'all') shape.query.add(arg.data);
+        else shape.query = 'all';
+      }
+    }
+    this.shapes.set(handler, shape);
+    return shape;
+  }
+}
