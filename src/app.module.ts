@@ -32,6 +32,7 @@ import { InventoryModule } from './inventory/inventory.module';
 import { TreasureModule } from './treasure/treasure.module';
 import { CraftingModule } from './crafting/crafting.module';
 import { CharactersBuilderModule } from './characters-builder/characters-builder.module';
+import { AdvancementModule } from './advancement/advancement.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 @Module({})
@@ -80,6 +81,7 @@ export class AppModule {
         CraftingModule,
         EncountersModule,
         CharactersBuilderModule,
+        AdvancementModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },

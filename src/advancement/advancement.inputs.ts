@@ -1,0 +1,82 @@
+import { InputType, registerEnumType } from '@nestjs/graphql';
+import { In } from '../common/schema';
+import { MOJO_COST_KINDS, TECHNIQUE_SCOPES } from '../core/advancement/gm-mojo';
+
+const BIG = 1_000_000;
+
+export const MojoCostKindEnum = Object.fromEntries(
+  MOJO_COST_KINDS.map((k) => [k.replace('-', '_'), k]),
+) as Record<string, string>;
+registerEnumType(MojoCostKindEnum, {
+  name: 'GmMojoCostKind',
+  description:
+    'What mojo buys: an ability point, a field bonus, a new field, a skill, a monk technique, a weapon skill.',
+});
+
+export const TechniqueScopeEnum = Object.fromEntries(
+  TECHNIQUE_SCOPES.map((k) => [k.replace(/-/g, '_'), k]),
+) as Record<string, string>;
+registerEnumType(TechniqueScopeEnum, {
+  name: 'GmTechniqueScope',
+  description:
+    'A monk technique for one skill, for a whole field, or widening a one- or two-skill technique.',
+});
+
+@InputType({ description: 'Price one G&M improvement in mojo.' })
+export class GmMojoCostInput {
+  @In.oneOf('What is bought.', MOJO_COST_KINDS, MojoCostKindEnum)
+  kind: string;
+  @In.int('The current ability score (ability) or field bonus (field); needed for those two.', {
+    optional: true,
+    min: 1,
+    max: BIG,
+    example: 17,
+  })
+  current?: number;
+  @In.bool('Ability: the archetypal ability (2 × the score instead of 3 ×).', { optional: true })
+  archetypal?: boolean;
+  @In.bool('Ability: this one point alone keeps the character from a specialty (1 × the score).', {
+    optional: true,
+  })
+  onlyBlocksSpecialty?: boolean;
+  @In.bool('Skill: the character is outside the field’s preferred archetype (7 instead of 5).', {
+    optional: true,
+  })
+  outsideArchetype?: boolean;
+  @In.bool('Weapon skill: the character is a warrior (5 instead of 7).', { optional: true })
+  warrior?: boolean;
+  @In.oneOf('Technique: what is bought (default one-skill).', TECHNIQUE_SCOPES, TechniqueScopeEnum, {
+    optional: true,
+  })
+  techniqueScope?: string;
+}
+
+@InputType({ description: 'A mojo bid on a failed G&M archetypal roll.' })
+export class GmMojoBidInput {
+  @In.int('The d20 face rolled.', { min: 1, max: 20, example: 14 })
+  roll: number;
+  @In.int('The modified target: a d20 at or under it passes.', { min: -BIG, max: BIG, example: 10 })
+  target: number;
+  @In.int('The mojo bid.', { min: 1, max: BIG, example: 6 })
+  bid: number;
+  @In.int('Mojo the character holds; a bid above it is refused.', { optional: true, min: 0, max: BIG })
+  mojo?: number;
+  @In.int('Experience before the bid; the new total and levels follow.', {
+    optional: true,
+    min: 0,
+    max: 2_000_000_000,
+  })
+  experience?: number;
+  @In.int('The price of the next bonus, skill or field that applies to the roll.', {
+    optional: true,
+    min: 1,
+    max: BIG,
+  })
+  nextImprovementCost?: number;
+  @In.int('The current bonus of the field that applies (its next bonus costs 4 + it).', {
+    optional: true,
+    min: 1,
+    max: BIG,
+  })
+  fieldBonus?: number;
+}

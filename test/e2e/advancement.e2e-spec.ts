@@ -1,0 +1,100 @@
+import { gql } from '../factories/graphql';
+import { expectProblem } from '../factories/problem';
+import { DATABASE_KIND, startApp, TestApp } from './harness';
+
+describe(`advancement over REST and GraphQL (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  describe('G&M mojo costs', () => {
+    it('prices a field bonus and a specialty point (001:956, 960) in both APIs', async () => {
+      const field = await t.http
+        .post('/v1/advancement/gm/mojo-costs')
+        .send({ kind: 'field', current: 2 })
+        .expect(200);
+      expect(field.body).toMatchObject({ kind: 'field', cost: 6, rule: expect.stringContaining('001:960') });
+      const strength = await t.http
+        .post('/v1/advancement/gm/mojo-costs')
+        .send({ kind: 'ability', current: 17, onlyBlocksSpecialty: true })
+        .expect(200);
+      expect(strength.body.cost).toBe(17);
+      const q = await gql(
+        t.server,
+        '{ a: gmMojoCost(input: { kind: field, current: 5 }) { kind cost } b: gmMojoCost(input: { kind: weapon_skill, warrior: true }) { cost } }',
+      );
+      expect(q.data).toEqual({ a: { kind: 'field', cost: 9 }, b: { cost: 5 } });
+    });
+
+    it('names the field at fault: an unknown kind (400), a missing current (422)', async () => {
+      expectProblem(
+        await t.http.post('/v1/advancement/gm/mojo-costs').send({ kind: 'spell' }),
+        400,
+        'VALIDATION_FAILED',
+        'kind',
+      );
+      expectProblem(
+        await t.http.post('/v1/advancement/gm/mojo-costs').send({ kind: 'ability' }),
+        422,
+        'INVALID_INPUT',
+        'current',
+      );
+      const q = await gql(t.server, '{ gmMojoCost(input: { kind: ability }) { cost } }');
+      expect(q.errors?.[0]?.extensions?.code).toBe('INVALID_INPUT');
+    });
+  });
+
+  describe('G&M mojo bids', () => {
+    it('a bid of 6 where 4 are needed loses 4 and gives 200 experience (001:992), in both APIs', async () => {
+      const body = { roll: 14, target: 10, bid: 6, mojo: 10, experience: 900 };
+      const res = await t.http.post('/v1/advancement/gm/mojo-bids').send(body).expect(200);
+      expect(res.body).toMatchObject({
+        outcome: 'turned',
+        mojoLost: 4,
+        mojoKept: 2,
+        mojoLeft: 6,
+        experienceGained: 200,
+        experience: 1100,
+        levelBefore: 1,
+        levelAfter: 2,
+        improvementGained: false,
+      });
+      const q = await gql(
+        t.server,
+        'query($input: GmMojoBidInput!) { gmMojoBid(input: $input) { outcome mojoLost experienceGained levelAfter } }',
+        { input: body },
+      );
+      expect(q.data?.gmMojoBid).toEqual({
+        outcome: 'turned',
+        mojoLost: 4,
+        experienceGained: 200,
+        levelAfter: 2,
+      });
+    });
+
+    it('Language Science +1 → +2 when 6 are spent (001:998)', async () => {
+      const res = await t.http
+        .post('/v1/advancement/gm/mojo-bids')
+        .send({ roll: 17, target: 11, bid: 7, fieldBonus: 1 })
+        .expect(200);
+      expect(res.body).toMatchObject({ mojoLost: 6, improvementCost: 5, improvementGained: true });
+    });
+
+    it('names the field at fault (400 roll, 422 bid above the mojo held)', async () => {
+      expectProblem(
+        await t.http.post('/v1/advancement/gm/mojo-bids').send({ roll: 21, target: 10, bid: 2 }),
+        400,
+        'VALIDATION_FAILED',
+        'roll',
+      );
+      expectProblem(
+        await t.http.post('/v1/advancement/gm/mojo-bids').send({ roll: 14, target: 10, bid: 6, mojo: 3 }),
+        422,
+        'INVALID_INPUT',
+        'bid',
+      );
+    });
+  });
+});
