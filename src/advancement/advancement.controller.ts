@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { GmMojoBidInput, GmMojoCostInput } from './advancement.inputs';
-import { GmMojoBidResult, GmMojoCostResult } from './advancement.results';
+import { GmMojoBidInput, GmMojoCostInput, GmStudyInput } from './advancement.inputs';
+import { GmMojoBidResult, GmMojoCostResult, GmStudyResult } from './advancement.results';
 import { AdvancementService } from './advancement.service';
 
 /** Stateless advancement: mojo prices and bids. No key, nothing stored. */
@@ -29,5 +29,15 @@ export class AdvancementController {
   @ApiOkResponse({ type: GmMojoBidResult })
   gmMojoBid(@Body() input: GmMojoBidInput) {
     return this.advancement.mojoBid(input);
+  }
+
+  @Post('gm/study')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'G&M: practical-mojo study: mojo per period from the resources, silver, fees and limits',
+  })
+  @ApiOkResponse({ type: GmStudyResult })
+  gmStudy(@Body() input: GmStudyInput) {
+    return this.advancement.study(input);
   }
 }

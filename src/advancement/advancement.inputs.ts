@@ -1,6 +1,7 @@
 import { InputType, registerEnumType } from '@nestjs/graphql';
 import { In } from '../common/schema';
 import { MOJO_COST_KINDS, TECHNIQUE_SCOPES } from '../core/advancement/gm-mojo';
+import { RESOURCE_TYPES, STUDY_MODES } from '../core/advancement/gm-study';
 
 const BIG = 1_000_000;
 
@@ -79,4 +80,68 @@ export class GmMojoBidInput {
     max: BIG,
   })
   fieldBonus?: number;
+}
+
+export const StudyModeEnum = Object.fromEntries(STUDY_MODES.map((k) => [k.replace(/-/g, '_'), k])) as Record<
+  string,
+  string
+>;
+registerEnumType(StudyModeEnum, {
+  name: 'GmStudyMode',
+  description:
+    'normal (1 mojo a week), free-time (1 a month) or intensive (1 every two days, needs a resource).',
+});
+
+export const ResourceTypeEnum = Object.fromEntries(
+  RESOURCE_TYPES.map((k) => [k.replace(/-/g, '_'), k]),
+) as Record<string, string>;
+registerEnumType(ResourceTypeEnum, {
+  name: 'GmMojoResourceType',
+  description: 'A mojo resource type: books, immersion, libraries, tutor, school.',
+});
+
+@InputType({ description: 'One mojo resource used in study.' })
+export class GmStudyResourceInput {
+  @In.oneOf('The resource type.', RESOURCE_TYPES, ResourceTypeEnum)
+  type: string;
+  @In.int('Its level (a tutor’s field bonus); not for immersion.', {
+    optional: true,
+    min: 1,
+    max: 1000,
+    example: 5,
+  })
+  level?: number;
+}
+
+@InputType({ description: 'A stretch of G&M practical-mojo study.' })
+export class GmStudyInput {
+  @In.oneOf('The study mode.', STUDY_MODES, StudyModeEnum)
+  mode: string;
+  @In.nestedList('Mojo resources, at most one of each type.', () => GmStudyResourceInput, {
+    optional: true,
+    maxItems: 7,
+  })
+  resources?: GmStudyResourceInput[];
+  @In.int('The student’s field bonus or level in the subject (default 0).', {
+    optional: true,
+    min: 0,
+    max: 1000,
+  })
+  studentBonus?: number;
+  @In.int('Periods studied (default 1).', { optional: true, min: 1, max: 10_000 })
+  periods?: number;
+  @In.int('Projects at once (free-time allows 3; default 1).', { optional: true, min: 1, max: 3 })
+  projects?: number;
+  @In.int('Intelligence: its major contributor shifts the mojo-bonus row when a resource is used.', {
+    optional: true,
+    min: 1,
+    max: 1000,
+  })
+  intelligence?: number;
+  @In.int('Charisma: the total of immersion.', { optional: true, min: 1, max: 1000 })
+  charisma?: number;
+  @In.int('Wisdom: intensive study lasts at most half of it in days.', { optional: true, min: 1, max: 1000 })
+  wisdom?: number;
+  @In.int('Silver per resource mojo granted (0–10, all fees together).', { optional: true, min: 0, max: 10 })
+  feePerMojo?: number;
 }

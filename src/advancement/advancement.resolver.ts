@@ -1,6 +1,6 @@
 import { Args, Query, Resolver } from '@nestjs/graphql';
-import { GmMojoBidInput, GmMojoCostInput } from './advancement.inputs';
-import { GmMojoBidResult, GmMojoCostResult } from './advancement.results';
+import { GmMojoBidInput, GmMojoCostInput, GmStudyInput } from './advancement.inputs';
+import { GmMojoBidResult, GmMojoCostResult, GmStudyResult } from './advancement.results';
 import { AdvancementService } from './advancement.service';
 
 /** GraphQL twins of the advancement routes: pure answers are queries. */
@@ -18,5 +18,12 @@ export class AdvancementResolver {
   })
   gmMojoBid(@Args('input') input: GmMojoBidInput) {
     return this.advancement.mojoBid(input);
+  }
+
+  @Query(() => GmStudyResult, {
+    description: 'G&M: what a stretch of practical-mojo study yields and costs.',
+  })
+  gmStudy(@Args('input') input: GmStudyInput) {
+    return this.advancement.study(input);
   }
 }

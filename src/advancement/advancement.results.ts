@@ -1,7 +1,8 @@
 import { ObjectType } from '@nestjs/graphql';
 import { MOJO_COST_KINDS } from '../core/advancement/gm-mojo';
 import { Out } from '../common/schema';
-import { MojoCostKindEnum } from './advancement.inputs';
+import { MojoCostKindEnum, ResourceTypeEnum, StudyModeEnum } from './advancement.inputs';
+import { RESOURCE_TYPES, STUDY_MODES } from '../core/advancement/gm-study';
 
 export const MOJO_BID_OUTCOMES = ['turned', 'not-enough', 'already-passed'] as const;
 
@@ -41,4 +42,64 @@ export class GmMojoBidResult {
   improvementGained: boolean;
   @Out.string('The rule applied, with its seed reference.')
   rule: string;
+}
+
+@ObjectType({ description: 'A mojo resource’s total.' })
+export class GmStudyResourceResult {
+  @Out.oneOf('The type.', RESOURCE_TYPES, ResourceTypeEnum)
+  type: string;
+  @Out.int('Its level (null for immersion).', { nullable: true })
+  level: number | null;
+  @Out.int('Its mojo total.')
+  total: number;
+  @Out.bool('The student exceeds it: it serves once, for its level in mojo.')
+  oneUse: boolean;
+}
+
+@ObjectType({ description: 'A rate on the mojo-bonus table.' })
+export class GmMojoBonusRate {
+  @Out.int('Mojo gained...')
+  mojo: number;
+  @Out.int('...every so many periods.')
+  everyPeriods: number;
+}
+
+@ObjectType({ description: 'What a stretch of study yields and costs.' })
+export class GmStudyResult {
+  @Out.oneOf('The study mode.', STUDY_MODES, StudyModeEnum)
+  mode: string;
+  @Out.string('The period: week, month or two days.')
+  period: string;
+  @Out.int('Periods studied.')
+  periods: number;
+  @Out.int('Mojo from the study itself: one per period per project.')
+  baseMojo: number;
+  @Out.nestedList('Each resource’s total.', () => GmStudyResourceResult)
+  resources: GmStudyResourceResult[];
+  @Out.int('The resources’ totals added together.')
+  combinedTotal: number;
+  @Out.int('The mojo-bonus row of that total (1–9; 0 for none).')
+  row: number;
+  @Out.int('Rows shifted by the intelligence major contributor.')
+  intelligenceShift: number;
+  @Out.int('The row read after the shift.')
+  shiftedRow: number;
+  @Out.nested('The rate read (null: no resource mojo).', () => GmMojoBonusRate, { nullable: true })
+  bonus: GmMojoBonusRate | null;
+  @Out.int('Mojo the resources add over the periods, at most their combined total.')
+  resourceMojo: number;
+  @Out.int('All mojo gained.')
+  totalMojo: number;
+  @Out.int('Silver for study materials (per mojo gained).')
+  studySilver: number;
+  @Out.int('Resource fees.')
+  fees: number;
+  @Out.int('All silver.')
+  silver: number;
+  @Out.number('Days off allowed in all while gaining the mojo.')
+  daysOffAllowed: number;
+  @Out.int('Intensive: the longest stretch in days (half wisdom), when wisdom was sent.', { nullable: true })
+  maxIntensiveDays: number | null;
+  @Out.int('Intensive: days the mojo keeps (intelligence), when intelligence was sent.', { nullable: true })
+  mojoExpiresAfterDays: number | null;
 }

@@ -97,4 +97,53 @@ describe(`advancement over REST and GraphQL (${DATABASE_KIND})`, () => {
       );
     });
   });
+
+  describe('G&M study', () => {
+    it('a library of 60 gives 3 mojo a period; with a tutor, 80 gives 4 (001:1045, 1058), in both APIs', async () => {
+      const library = { type: 'specialized-library', level: 5 };
+      const one = await t.http
+        .post('/v1/advancement/gm/study')
+        .send({ mode: 'normal', studentBonus: 2, resources: [library] })
+        .expect(200);
+      expect(one.body).toMatchObject({
+        combinedTotal: 60,
+        bonus: { mojo: 3, everyPeriods: 1 },
+        period: 'week',
+      });
+      const two = await t.http
+        .post('/v1/advancement/gm/study')
+        .send({ mode: 'normal', studentBonus: 2, resources: [library, { type: 'tutor', level: 4 }] })
+        .expect(200);
+      expect(two.body).toMatchObject({ combinedTotal: 80, bonus: { mojo: 4, everyPeriods: 1 } });
+      const q = await gql(
+        t.server,
+        '{ gmStudy(input: { mode: normal, studentBonus: 2, resources: [{ type: specialized_library, level: 5 }, { type: tutor, level: 4 }] }) { combinedTotal bonus { mojo } resources { type total } } }',
+      );
+      expect(q.data?.gmStudy).toEqual({
+        combinedTotal: 80,
+        bonus: { mojo: 4 },
+        resources: [
+          { type: 'specialized_library', total: 60 },
+          { type: 'tutor', total: 20 },
+        ],
+      });
+    });
+
+    it('names the field at fault (400 resources.0.type, 422 resources for intensive study)', async () => {
+      expectProblem(
+        await t.http
+          .post('/v1/advancement/gm/study')
+          .send({ mode: 'normal', resources: [{ type: 'scroll', level: 2 }] }),
+        400,
+        'VALIDATION_FAILED',
+        'resources.0.type',
+      );
+      expectProblem(
+        await t.http.post('/v1/advancement/gm/study').send({ mode: 'intensive' }),
+        422,
+        'INVALID_INPUT',
+        'resources',
+      );
+    });
+  });
 });

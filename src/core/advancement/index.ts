@@ -1,1 +1,2 @@
 export * from './gm-mojo';
+export * from './gm-study';
