@@ -1,7 +1,20 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import type { ArbiterRequest } from '../common/request-context';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { GmMojoBidInput, GmMojoCostInput, GmStudyInput } from './advancement.inputs';
-import { GmMojoBidResult, GmMojoCostResult, GmStudyResult } from './advancement.results';
+import {
+  GmLevelStandingInput,
+  GmLevelUpInput,
+  GmMojoBidInput,
+  GmMojoCostInput,
+  GmStudyInput,
+} from './advancement.inputs';
+import {
+  GmLevelStandingResult,
+  GmLevelUpResult,
+  GmMojoBidResult,
+  GmMojoCostResult,
+  GmStudyResult,
+} from './advancement.results';
 import { AdvancementService } from './advancement.service';
 
 /** Stateless advancement: mojo prices and bids. No key, nothing stored. */
@@ -39,5 +52,24 @@ export class AdvancementController {
   @ApiOkResponse({ type: GmStudyResult })
   gmStudy(@Body() input: GmStudyInput) {
     return this.advancement.study(input);
+  }
+
+  @Post('gm/level-ups')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'G&M: a new level: the survival or verve d10 with its distribution, reactions, Fighting Art, specialty, mojo',
+  })
+  @ApiOkResponse({ type: GmLevelUpResult })
+  gmLevelUp(@Body() input: GmLevelUpInput, @Req() req: ArbiterRequest) {
+    return this.advancement.levelUp(input, req);
+  }
+
+  @Post('gm/levels')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'G&M: the level a total of experience reaches, and the next threshold' })
+  @ApiOkResponse({ type: GmLevelStandingResult })
+  gmLevels(@Body() input: GmLevelStandingInput) {
+    return this.advancement.levels(input);
   }
 }

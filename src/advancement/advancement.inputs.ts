@@ -2,6 +2,8 @@ import { InputType, registerEnumType } from '@nestjs/graphql';
 import { In } from '../common/schema';
 import { MOJO_COST_KINDS, TECHNIQUE_SCOPES } from '../core/advancement/gm-mojo';
 import { RESOURCE_TYPES, STUDY_MODES } from '../core/advancement/gm-study';
+import { GM_ARCHETYPE_IDS } from '../core/characters/gm-derivation';
+import { GmAbilitiesInput, GmArchetypeEnum } from '../characters-builder/builder.inputs';
 
 const BIG = 1_000_000;
 
@@ -144,4 +146,22 @@ export class GmStudyInput {
   wisdom?: number;
   @In.int('Silver per resource mojo granted (0–10, all fees together).', { optional: true, min: 0, max: 10 })
   feePerMojo?: number;
+}
+
+@InputType({ description: 'A G&M character reaching a new level.' })
+export class GmLevelUpInput {
+  @In.oneOf('The archetype that gains the level.', GM_ARCHETYPE_IDS, GmArchetypeEnum)
+  archetype: string;
+  @In.int('The level reached (2 or more).', { min: 2, max: 100, example: 2 })
+  level: number;
+  @In.nested('The six scores.', () => GmAbilitiesInput)
+  abilities: GmAbilitiesInput;
+  @In.seed()
+  seed?: string;
+}
+
+@InputType({ description: 'A G&M character’s experience.' })
+export class GmLevelStandingInput {
+  @In.int('Total experience.', { min: 0, max: 2_000_000_000, example: 3500 })
+  experience: number;
 }

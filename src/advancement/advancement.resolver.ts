@@ -1,9 +1,25 @@
-import { Args, Query, Resolver } from '@nestjs/graphql';
-import { GmMojoBidInput, GmMojoCostInput, GmStudyInput } from './advancement.inputs';
-import { GmMojoBidResult, GmMojoCostResult, GmStudyResult } from './advancement.results';
+import { UseInterceptors } from '@nestjs/common';
+import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
+import type { GraphQLContext } from '../common/request-context';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import {
+  GmLevelStandingInput,
+  GmLevelUpInput,
+  GmMojoBidInput,
+  GmMojoCostInput,
+  GmStudyInput,
+} from './advancement.inputs';
+import {
+  GmLevelStandingResult,
+  GmLevelUpResult,
+  GmMojoBidResult,
+  GmMojoCostResult,
+  GmStudyResult,
+} from './advancement.results';
 import { AdvancementService } from './advancement.service';
 
 /** GraphQL twins of the advancement routes: pure answers are queries. */
+@UseInterceptors(IdempotencyInterceptor)
 @Resolver()
 export class AdvancementResolver {
   constructor(private readonly advancement: AdvancementService) {}
@@ -25,5 +41,15 @@ export class AdvancementResolver {
   })
   gmStudy(@Args('input') input: GmStudyInput) {
     return this.advancement.study(input);
+  }
+
+  @Mutation(() => GmLevelUpResult, { description: 'G&M: roll a new level’s gains.' })
+  gmLevelUp(@Args('input') input: GmLevelUpInput, @Context() ctx: GraphQLContext) {
+    return this.advancement.levelUp(input, ctx.req);
+  }
+
+  @Query(() => GmLevelStandingResult, { description: 'G&M: the level a total of experience reaches.' })
+  gmLevelStanding(@Args('input') input: GmLevelStandingInput) {
+    return this.advancement.levels(input);
   }
 }

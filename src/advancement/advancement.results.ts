@@ -1,4 +1,6 @@
 import { ObjectType } from '@nestjs/graphql';
+import { Provenance } from '../checks/check.results';
+import { TotalProbability } from '../characters-builder/builder.results';
 import { MOJO_COST_KINDS } from '../core/advancement/gm-mojo';
 import { Out } from '../common/schema';
 import { MojoCostKindEnum, ResourceTypeEnum, StudyModeEnum } from './advancement.inputs';
@@ -102,4 +104,73 @@ export class GmStudyResult {
   maxIntensiveDays: number | null;
   @Out.int('Intensive: days the mojo keeps (intelligence), when intelligence was sent.', { nullable: true })
   mojoExpiresAfterDays: number | null;
+}
+
+@ObjectType({ description: 'The survival or verve die of a new level.' })
+export class GmLevelGain {
+  @Out.string('survival (odd levels) or verve (even levels).')
+  pool: string;
+  @Out.int('The d10.')
+  die: number;
+  @Out.int(
+    'The contributors added: endurance (major) for survival; archetypal ability and verve contributor (minor) for verve.',
+  )
+  modifier: number;
+  @Out.int('The gain: d10 + modifier, never below 0.')
+  gain: number;
+  @Out.nestedList('The exact chance of each gain.', () => TotalProbability)
+  distribution: TotalProbability[];
+}
+
+@ObjectType({ description: '+1 or 0 to each reaction.' })
+export class GmReactionGains {
+  @Out.int('Health.') health: number;
+  @Out.int('Fortitude.') fortitude: number;
+  @Out.int('Willpower.') willpower: number;
+  @Out.int('Evasion.') evasion: number;
+  @Out.int('Reason.') reason: number;
+  @Out.int('Perception.') perception: number;
+}
+
+@ObjectType({ description: 'What a new G&M level gives.' })
+export class GmLevelUpResult extends Provenance {
+  @Out.string('The archetype.')
+  archetype: string;
+  @Out.int('The level reached.')
+  level: number;
+  @Out.nested('The survival or verve die.', () => GmLevelGain)
+  roll: GmLevelGain;
+  @Out.nested(
+    'Reaction gains: the archetypal one every level, the others at even levels.',
+    () => GmReactionGains,
+  )
+  reactions: GmReactionGains;
+  @Out.int('Fighting Art bonus gained (0 or 1).')
+  fightingArt: number;
+  @Out.bool('A new specialty is due (3rd level and every odd level).')
+  specialty: boolean;
+  @Out.int('Mojo gained: 10 + level.')
+  mojo: number;
+  @Out.int('Experience needed to reach this level.')
+  experienceToReach: number;
+  @Out.int('Sorcerors: new spell slots.')
+  spellSlots: number;
+  @Out.int('Prophets: new calling points.')
+  callingPoints: number;
+  @Out.bool('Prophets: may swap one spirit type.')
+  spiritSwap: boolean;
+  @Out.bool('Thieves: +1 to a thief field or a new thief skill.')
+  thiefImprovement: boolean;
+  @Out.intList('Every face, in order.')
+  faces: number[];
+}
+
+@ObjectType({ description: 'A G&M level from experience.' })
+export class GmLevelStandingResult {
+  @Out.number('Experience.') experience: number;
+  @Out.int('The level reached.') level: number;
+  @Out.number('Experience that level took.') experienceForLevel: number;
+  @Out.int('The next level.') nextLevel: number;
+  @Out.number('Experience the next level takes.') nextThreshold: number;
+  @Out.number('Experience still needed.') experienceToNext: number;
 }

@@ -146,4 +146,50 @@ describe(`advancement over REST and GraphQL (${DATABASE_KIND})`, () => {
       );
     });
   });
+
+  describe('G&M levels', () => {
+    const toromeen = { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 };
+
+    it('rolls Toromeen’s second level, the same for the same seed, in both APIs (001:887)', async () => {
+      const body = { archetype: 'warrior', level: 2, abilities: toromeen, seed: 'toromeen-2' };
+      const res = await t.http.post('/v1/advancement/gm/level-ups').send(body).expect(200);
+      expect(res.body).toMatchObject({
+        seed: 'toromeen-2',
+        rng: 'xoroshiro128plus@1',
+        roll: { pool: 'verve', modifier: 2 },
+        reactions: { perception: 1, willpower: 1, fortitude: 1 },
+        fightingArt: 1,
+        mojo: 12,
+      });
+      expect(res.body.roll.distribution).toHaveLength(10);
+      const q = await gql(
+        t.server,
+        'mutation($input: GmLevelUpInput!) { gmLevelUp(input: $input) { roll { die gain } faces seed } }',
+        { input: body },
+      );
+      expect(q.data?.gmLevelUp).toEqual({
+        roll: { die: res.body.roll.die, gain: res.body.roll.gain },
+        faces: res.body.faces,
+        seed: 'toromeen-2',
+      });
+    });
+
+    it('names level on a first level (400) and gives the level of an experience total', async () => {
+      expectProblem(
+        await t.http
+          .post('/v1/advancement/gm/level-ups')
+          .send({ archetype: 'warrior', level: 1, abilities: toromeen }),
+        400,
+        'VALIDATION_FAILED',
+        'level',
+      );
+      const res = await t.http.post('/v1/advancement/gm/levels').send({ experience: 3500 }).expect(200);
+      expect(res.body).toMatchObject({ level: 3, nextLevel: 4, nextThreshold: 6000, experienceToNext: 2500 });
+      const q = await gql(
+        t.server,
+        '{ gmLevelStanding(input: { experience: 3500 }) { level nextThreshold } }',
+      );
+      expect(q.data?.gmLevelStanding).toEqual({ level: 3, nextThreshold: 6000 });
+    });
+  });
 });

@@ -1,2 +1,3 @@
 export * from './gm-mojo';
 export * from './gm-study';
+export * from './gm-level-up';
