@@ -2616,6 +2616,91 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/advancement/gm/mojo-costs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: the mojo price of an ability point, field bonus, field, skill, technique or weapon skill */
+    post: operations['Advancement_gmMojoCost'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/advancement/gm/mojo-bids': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: a mojo bid on a failed archetypal roll: what it turns, the mojo lost, the experience and any improvement won */
+    post: operations['Advancement_gmMojoBid'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/advancement/gm/study': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: practical-mojo study: mojo per period from the resources, silver, fees and limits */
+    post: operations['Advancement_gmStudy'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/advancement/gm/level-ups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: a new level: the survival or verve d10 with its distribution, reactions, Fighting Art, specialty, mojo */
+    post: operations['Advancement_gmLevelUp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/advancement/gm/levels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: the level a total of experience reaches, and the next threshold */
+    post: operations['Advancement_gmLevels'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6723,7 +6808,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The six scores, in the order rolled. */
       scores: components['schemas']['GmAbilityRollScore'][];
@@ -7100,7 +7185,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Age in years. */
       age: number;
@@ -7178,7 +7263,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Always hireling. */
       kind: string;
@@ -7318,7 +7403,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Who checked. */
       subject: string;
@@ -7424,7 +7509,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description Dice rolled. */
       dice: number;
@@ -7520,7 +7605,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The tests rolled. */
       tests: components['schemas']['ExtendedTestRoll'][];
@@ -7663,7 +7748,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The assistant’s roll, if any. */
       assistance: components['schemas']['GmAssistanceRoll'] | null;
@@ -7774,7 +7859,7 @@ export interface components {
       rng: string;
       /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
       rollId: string | null;
-      /** @description Stateless checks: the signed receipt, with the signed object (see docs/feed.md). */
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
       receipt?: components['schemas']['Receipt'];
       /** @description The winner, or null. */
       winner: string | null;
@@ -7788,6 +7873,304 @@ export interface components {
       timeSteps: number;
       /** @description Exact odds. */
       odds: components['schemas']['MultiContestOdds'];
+    };
+    GmMojoCostInput: {
+      /**
+       * @description What is bought.
+       * @enum {string}
+       */
+      kind: 'ability' | 'field' | 'new-field' | 'skill' | 'technique' | 'weapon-skill';
+      /**
+       * @description The current ability score (ability) or field bonus (field); needed for those two.
+       * @example 17
+       */
+      current?: number;
+      /** @description Ability: the archetypal ability (2 × the score instead of 3 ×). */
+      archetypal?: boolean;
+      /** @description Ability: this one point alone keeps the character from a specialty (1 × the score). */
+      onlyBlocksSpecialty?: boolean;
+      /** @description Skill: the character is outside the field’s preferred archetype (7 instead of 5). */
+      outsideArchetype?: boolean;
+      /** @description Weapon skill: the character is a warrior (5 instead of 7). */
+      warrior?: boolean;
+      /**
+       * @description Technique: what is bought (default one-skill).
+       * @enum {string}
+       */
+      techniqueScope?: 'one-skill' | 'field' | 'convert-one-skill' | 'convert-two-skill';
+    };
+    GmMojoCostResult: {
+      /**
+       * @description What is bought.
+       * @enum {string}
+       */
+      kind: 'ability' | 'field' | 'new-field' | 'skill' | 'technique' | 'weapon-skill';
+      /** @description The mojo it costs. */
+      cost: number;
+      /** @description The rule applied, with its seed reference. */
+      rule: string;
+    };
+    GmMojoBidInput: {
+      /**
+       * @description The d20 face rolled.
+       * @example 14
+       */
+      roll: number;
+      /**
+       * @description The modified target: a d20 at or under it passes.
+       * @example 10
+       */
+      target: number;
+      /**
+       * @description The mojo bid.
+       * @example 6
+       */
+      bid: number;
+      /** @description Mojo the character holds; a bid above it is refused. */
+      mojo?: number;
+      /** @description Experience before the bid; the new total and levels follow. */
+      experience?: number;
+      /** @description The price of the next bonus, skill or field that applies to the roll. */
+      nextImprovementCost?: number;
+      /** @description The current bonus of the field that applies (its next bonus costs 4 + it). */
+      fieldBonus?: number;
+    };
+    GmMojoBidResult: {
+      /** @description turned, not-enough (nothing lost) or already-passed (nothing to turn). */
+      outcome: string;
+      /** @description Mojo needed to turn the roll (0 when it already passed). */
+      needed: number;
+      /** @description Mojo lost: only what was needed, and nothing if the bid could not turn the roll. */
+      mojoLost: number;
+      /** @description Mojo of the bid kept. */
+      mojoKept: number;
+      /** @description Mojo left, when the mojo held was sent. */
+      mojoLeft: number | null;
+      /** @description Experience gained: 50 per mojo lost. */
+      experienceGained: number;
+      /** @description Experience after the bid, when experience was sent. */
+      experience: number | null;
+      /** @description Level before the bid, when experience was sent. */
+      levelBefore: number | null;
+      /** @description Level after the bid (a level gained applies at once). */
+      levelAfter: number | null;
+      /** @description The price the spend was compared with for a free improvement. */
+      improvementCost: number | null;
+      /** @description The spend is at least that price: the character gains the improvement. */
+      improvementGained: boolean;
+      /** @description The rule applied, with its seed reference. */
+      rule: string;
+    };
+    GmStudyResourceInput: {
+      /**
+       * @description The resource type.
+       * @enum {string}
+       */
+      type:
+        | 'general-book'
+        | 'specialized-book'
+        | 'immersion'
+        | 'general-library'
+        | 'specialized-library'
+        | 'tutor'
+        | 'school';
+      /**
+       * @description Its level (a tutor’s field bonus); not for immersion.
+       * @example 5
+       */
+      level?: number;
+    };
+    GmStudyInput: {
+      /**
+       * @description The study mode.
+       * @enum {string}
+       */
+      mode: 'normal' | 'free-time' | 'intensive';
+      /** @description Mojo resources, at most one of each type. */
+      resources?: components['schemas']['GmStudyResourceInput'][];
+      /** @description The student’s field bonus or level in the subject (default 0). */
+      studentBonus?: number;
+      /** @description Periods studied (default 1). */
+      periods?: number;
+      /** @description Projects at once (free-time allows 3; default 1). */
+      projects?: number;
+      /** @description Intelligence: its major contributor shifts the mojo-bonus row when a resource is used. */
+      intelligence?: number;
+      /** @description Charisma: the total of immersion. */
+      charisma?: number;
+      /** @description Wisdom: intensive study lasts at most half of it in days. */
+      wisdom?: number;
+      /** @description Silver per resource mojo granted (0–10, all fees together). */
+      feePerMojo?: number;
+    };
+    GmStudyResourceResult: {
+      /**
+       * @description The type.
+       * @enum {string}
+       */
+      type:
+        | 'general-book'
+        | 'specialized-book'
+        | 'immersion'
+        | 'general-library'
+        | 'specialized-library'
+        | 'tutor'
+        | 'school';
+      /** @description Its level (null for immersion). */
+      level: number | null;
+      /** @description Its mojo total. */
+      total: number;
+      /** @description The student exceeds it: it serves once, for its level in mojo. */
+      oneUse: boolean;
+    };
+    GmMojoBonusRate: {
+      /** @description Mojo gained... */
+      mojo: number;
+      /** @description ...every so many periods. */
+      everyPeriods: number;
+    };
+    GmStudyResult: {
+      /**
+       * @description The study mode.
+       * @enum {string}
+       */
+      mode: 'normal' | 'free-time' | 'intensive';
+      /** @description The period: week, month or two days. */
+      period: string;
+      /** @description Periods studied. */
+      periods: number;
+      /** @description Mojo from the study itself: one per period per project. */
+      baseMojo: number;
+      /** @description Each resource’s total. */
+      resources: components['schemas']['GmStudyResourceResult'][];
+      /** @description The resources’ totals added together. */
+      combinedTotal: number;
+      /** @description The mojo-bonus row of that total (1–9; 0 for none). */
+      row: number;
+      /** @description Rows shifted by the intelligence major contributor. */
+      intelligenceShift: number;
+      /** @description The row read after the shift. */
+      shiftedRow: number;
+      /** @description The rate read (null: no resource mojo). */
+      bonus: components['schemas']['GmMojoBonusRate'] | null;
+      /** @description Mojo the resources add over the periods, at most their combined total. */
+      resourceMojo: number;
+      /** @description All mojo gained. */
+      totalMojo: number;
+      /** @description Silver for study materials (per mojo gained). */
+      studySilver: number;
+      /** @description Resource fees. */
+      fees: number;
+      /** @description All silver. */
+      silver: number;
+      /** @description Days off allowed in all while gaining the mojo. */
+      daysOffAllowed: number;
+      /** @description Intensive: the longest stretch in days (half wisdom), when wisdom was sent. */
+      maxIntensiveDays: number | null;
+      /** @description Intensive: days the mojo keeps (intelligence), when intelligence was sent. */
+      mojoExpiresAfterDays: number | null;
+    };
+    GmLevelUpInput: {
+      /**
+       * @description The archetype that gains the level.
+       * @enum {string}
+       */
+      archetype: 'warrior' | 'thief' | 'sorceror' | 'prophet' | 'monk';
+      /**
+       * @description The level reached (2 or more).
+       * @example 2
+       */
+      level: number;
+      /** @description The six scores. */
+      abilities: components['schemas']['GmAbilitiesInput'];
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmLevelGain: {
+      /** @description survival (odd levels) or verve (even levels). */
+      pool: string;
+      /** @description The d10. */
+      die: number;
+      /** @description The contributors added: endurance (major) for survival; archetypal ability and verve contributor (minor) for verve. */
+      modifier: number;
+      /** @description The gain: d10 + modifier, never below 0. */
+      gain: number;
+      /** @description The exact chance of each gain. */
+      distribution: components['schemas']['TotalProbability'][];
+    };
+    GmReactionGains: {
+      /** @description Health. */
+      health: number;
+      /** @description Fortitude. */
+      fortitude: number;
+      /** @description Willpower. */
+      willpower: number;
+      /** @description Evasion. */
+      evasion: number;
+      /** @description Reason. */
+      reason: number;
+      /** @description Perception. */
+      perception: number;
+    };
+    GmLevelUpResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description The archetype. */
+      archetype: string;
+      /** @description The level reached. */
+      level: number;
+      /** @description The survival or verve die. */
+      roll: components['schemas']['GmLevelGain'];
+      /** @description Reaction gains: the archetypal one every level, the others at even levels. */
+      reactions: components['schemas']['GmReactionGains'];
+      /** @description Fighting Art bonus gained (0 or 1). */
+      fightingArt: number;
+      /** @description A new specialty is due (3rd level and every odd level). */
+      specialty: boolean;
+      /** @description Mojo gained: 10 + level. */
+      mojo: number;
+      /** @description Experience needed to reach this level. */
+      experienceToReach: number;
+      /** @description Sorcerors: new spell slots. */
+      spellSlots: number;
+      /** @description Prophets: new calling points. */
+      callingPoints: number;
+      /** @description Prophets: may swap one spirit type. */
+      spiritSwap: boolean;
+      /** @description Thieves: +1 to a thief field or a new thief skill. */
+      thiefImprovement: boolean;
+      /** @description Every face, in order. */
+      faces: number[];
+    };
+    GmLevelStandingInput: {
+      /**
+       * @description Total experience.
+       * @example 3500
+       */
+      experience: number;
+    };
+    GmLevelStandingResult: {
+      /** @description Experience. */
+      experience: number;
+      /** @description The level reached. */
+      level: number;
+      /** @description Experience that level took. */
+      experienceForLevel: number;
+      /** @description The next level. */
+      nextLevel: number;
+      /** @description Experience the next level takes. */
+      nextThreshold: number;
+      /** @description Experience still needed. */
+      experienceToNext: number;
     };
     /** @description An RFC 9457 problem: every error answer of the REST API. `code` is stable and meant for programs; GraphQL sends the same code in `extensions.code`. */
     Problem: {
@@ -14057,6 +14440,166 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['MultiContestCheckResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_gmMojoCost: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmMojoCostInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmMojoCostResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_gmMojoBid: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmMojoBidInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmMojoBidResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_gmStudy: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmStudyInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmStudyResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_gmLevelUp: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmLevelUpInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmLevelUpResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_gmLevels: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmLevelStandingInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmLevelStandingResult'];
         };
       };
       400: components['responses']['BadRequest'];
