@@ -1,3 +1,4 @@
 export * from './gm-mojo';
 export * from './gm-study';
 export * from './gm-level-up';
+export * from './coeac-reputation';
