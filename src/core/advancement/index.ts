@@ -2,3 +2,4 @@ export * from './gm-mojo';
 export * from './gm-study';
 export * from './gm-level-up';
 export * from './coeac-reputation';
+export * from './coeac-circles';
