@@ -2,6 +2,8 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { ArbiterRequest } from '../common/request-context';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  CoeacCirclesInput,
+  CoeacRecognitionInput,
   GmLevelStandingInput,
   GmLevelUpInput,
   GmMojoBidInput,
@@ -9,6 +11,8 @@ import {
   GmStudyInput,
 } from './advancement.inputs';
 import {
+  CoeacCirclesResult,
+  CoeacRecognitionResult,
   GmLevelStandingResult,
   GmLevelUpResult,
   GmMojoBidResult,
@@ -17,7 +21,7 @@ import {
 } from './advancement.results';
 import { AdvancementService } from './advancement.service';
 
-/** Stateless advancement: mojo prices and bids. No key, nothing stored. */
+/** Stateless advancement: G&M mojo, study and levels; COEAC Circles and recognition. No key, nothing stored. */
 @ApiTags('advancement')
 @Controller('advancement')
 export class AdvancementController {
@@ -71,5 +75,24 @@ export class AdvancementController {
   @ApiOkResponse({ type: GmLevelStandingResult })
   gmLevels(@Body() input: GmLevelStandingInput) {
     return this.advancement.levels(input);
+  }
+
+  @Post('coeac/circles')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'COEAC: a Circles check: Ob from the factors, ±1d per Reputation, willing or not, the Enmity Clause',
+  })
+  @ApiOkResponse({ type: CoeacCirclesResult })
+  coeacCircles(@Body() input: CoeacCirclesInput, @Req() req: ArbiterRequest) {
+    return this.advancement.circles(input, req);
+  }
+
+  @Post('coeac/recognition')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'COEAC: is the Company recognised by a faction (d8 ≤ |Reputation|)' })
+  @ApiOkResponse({ type: CoeacRecognitionResult })
+  coeacRecognition(@Body() input: CoeacRecognitionInput, @Req() req: ArbiterRequest) {
+    return this.advancement.recognition(input, req);
   }
 }

@@ -3,7 +3,12 @@ import { In } from '../common/schema';
 import { MOJO_COST_KINDS, TECHNIQUE_SCOPES } from '../core/advancement/gm-mojo';
 import { RESOURCE_TYPES, STUDY_MODES } from '../core/advancement/gm-study';
 import { GM_ARCHETYPE_IDS } from '../core/characters/gm-derivation';
-import { GmAbilitiesInput, GmArchetypeEnum } from '../characters-builder/builder.inputs';
+import {
+  GmAbilitiesInput,
+  GmArchetypeEnum,
+  ObjectiveFactorInput,
+} from '../characters-builder/builder.inputs';
+import { CIRCLES_SKILLS } from '../core/advancement/coeac-circles';
 
 const BIG = 1_000_000;
 
@@ -164,4 +169,44 @@ export class GmLevelUpInput {
 export class GmLevelStandingInput {
   @In.int('Total experience.', { min: 0, max: 2_000_000_000, example: 3500 })
   experience: number;
+}
+
+export const CirclesSkillEnum = { diplomacy: 'diplomacy', streetwise: 'streetwise' } as const;
+registerEnumType(CirclesSkillEnum, {
+  name: 'CoeacCirclesSkill',
+  description: 'Diplomacy for high-status targets, Streetwise for low-status ones.',
+});
+
+@InputType({ description: 'A COEAC Circles check: find someone.' })
+export class CoeacCirclesInput {
+  @In.nestedList('The Factors, counted and shared before the roll.', () => ObjectiveFactorInput, {
+    maxItems: 100,
+  })
+  factors: ObjectiveFactorInput[];
+  @In.int('Reputation with a faction that might help (±6): ±1d per point.', {
+    optional: true,
+    min: -6,
+    max: 6,
+  })
+  reputation?: number;
+  @In.oneOf('The skill tested.', CIRCLES_SKILLS, CirclesSkillEnum)
+  skill: string;
+  @In.int('The base pool (2 + the skill).', { min: 0, max: 1000, example: 4 })
+  pool: number;
+  @In.int('Other bonus dice.', { optional: true, min: 0, max: 1000 })
+  bonusDice?: number;
+  @In.int('Other penalty dice.', { optional: true, min: 0, max: 1000 })
+  penaltyDice?: number;
+  @In.int('Helpers, one die each.', { optional: true, min: 0, max: 1000 })
+  helpers?: number;
+  @In.seed()
+  seed?: string;
+}
+
+@InputType({ description: 'A COEAC recognition roll.' })
+export class CoeacRecognitionInput {
+  @In.int('Reputation with the faction (±6).', { min: -6, max: 6, example: 3 })
+  reputation: number;
+  @In.seed()
+  seed?: string;
 }

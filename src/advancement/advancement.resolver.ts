@@ -3,6 +3,8 @@ import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
+  CoeacCirclesInput,
+  CoeacRecognitionInput,
   GmLevelStandingInput,
   GmLevelUpInput,
   GmMojoBidInput,
@@ -10,6 +12,8 @@ import {
   GmStudyInput,
 } from './advancement.inputs';
 import {
+  CoeacCirclesResult,
+  CoeacRecognitionResult,
   GmLevelStandingResult,
   GmLevelUpResult,
   GmMojoBidResult,
@@ -51,5 +55,15 @@ export class AdvancementResolver {
   @Query(() => GmLevelStandingResult, { description: 'G&M: the level a total of experience reaches.' })
   gmLevelStanding(@Args('input') input: GmLevelStandingInput) {
     return this.advancement.levels(input);
+  }
+
+  @Mutation(() => CoeacCirclesResult, { description: 'COEAC: a Circles check.' })
+  coeacCircles(@Args('input') input: CoeacCirclesInput, @Context() ctx: GraphQLContext) {
+    return this.advancement.circles(input, ctx.req);
+  }
+
+  @Mutation(() => CoeacRecognitionResult, { description: 'COEAC: a recognition roll.' })
+  coeacRecognition(@Args('input') input: CoeacRecognitionInput, @Context() ctx: GraphQLContext) {
+    return this.advancement.recognition(input, ctx.req);
   }
 }

@@ -1,6 +1,6 @@
 import { ObjectType } from '@nestjs/graphql';
 import { Provenance } from '../checks/check.results';
-import { TotalProbability } from '../characters-builder/builder.results';
+import { ObjectiveFactorResult, TotalProbability } from '../characters-builder/builder.results';
 import { MOJO_COST_KINDS } from '../core/advancement/gm-mojo';
 import { Out } from '../common/schema';
 import { MojoCostKindEnum, ResourceTypeEnum, StudyModeEnum } from './advancement.inputs';
@@ -173,4 +173,42 @@ export class GmLevelStandingResult {
   @Out.int('The next level.') nextLevel: number;
   @Out.number('Experience the next level takes.') nextThreshold: number;
   @Out.number('Experience still needed.') experienceToNext: number;
+}
+
+@ObjectType({ description: 'Exact chances of a Circles check.' })
+export class CoeacCirclesOdds {
+  @Out.number('Passing.') success: number;
+  @Out.number('Failing by 3 or more (the Enmity Clause).') enmityClause: number;
+}
+
+@ObjectType({ description: 'A COEAC Circles check.' })
+export class CoeacCirclesResult extends Provenance {
+  @Out.string('diplomacy or streetwise.') skill: string;
+  @Out.nestedList('The Factors counted.', () => ObjectiveFactorResult) factors: ObjectiveFactorResult[];
+  @Out.int('The Objective (at least 1).') objective: number;
+  @Out.int('The Reputation used.') reputation: number;
+  @Out.int('Dice the Reputation added (negative: took away).') reputationDice: number;
+  @Out.int('Dice rolled.') dice: number;
+  @Out.intList('The faces.') faces: number[];
+  @Out.int('Successes (4–6).') successes: number;
+  @Out.bool('Passed.') passed: boolean;
+  @Out.int('Successes − Ob.') margin: number;
+  @Out.string('willing (amenable to the Ask) or unwilling (met, but not amenable).') result: string;
+  @Out.bool('Failed by 3 or more: the referee may invoke the Enmity Clause.') enmityClause: boolean;
+  @Out.nested('Exact chances.', () => CoeacCirclesOdds) odds: CoeacCirclesOdds;
+}
+
+@ObjectType({ description: 'Exact chance of recognition.' })
+export class CoeacRecognitionOdds {
+  @Out.number('|Reputation| ÷ 8.') recognised: number;
+}
+
+@ObjectType({ description: 'A COEAC recognition roll.' })
+export class CoeacRecognitionResult extends Provenance {
+  @Out.int('The Reputation.') reputation: number;
+  @Out.int('The d8.') die: number;
+  @Out.bool('d8 ≤ |Reputation|.') recognised: boolean;
+  @Out.string('member or enemy, when recognised.', { nullable: true }) as: string | null;
+  @Out.nested('Exact chance.', () => CoeacRecognitionOdds) odds: CoeacRecognitionOdds;
+  @Out.intList('The faces.') faces: number[];
 }

@@ -1,13 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { type ArbiterRequest, diceBudget } from '../common/request-context';
+import { coeacCircles } from '../core/advancement/coeac-circles';
+import { coeacRecognition } from '../core/advancement/coeac-reputation';
 import { gmLevelStanding, gmLevelUp } from '../core/advancement/gm-level-up';
+import { mojoBid, mojoCost, type MojoBidInput, type MojoCostInput } from '../core/advancement/gm-mojo';
+import { gmStudy, type StudyInput } from '../core/advancement/gm-study';
 import { ReceiptKeys } from '../receipts/receipt-keys.service';
 import { ProcedureRegistry, type Procedure } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
-import { mojoBid, mojoCost, type MojoBidInput, type MojoCostInput } from '../core/advancement/gm-mojo';
-import { gmStudy, type StudyInput } from '../core/advancement/gm-study';
 import { withoutNulls } from '../wealth/reference/without-nulls';
 import type {
+  CoeacCirclesInput,
+  CoeacRecognitionInput,
   GmLevelStandingInput,
   GmLevelUpInput,
   GmMojoBidInput,
@@ -15,15 +19,18 @@ import type {
   GmStudyInput,
 } from './advancement.inputs';
 
-/**
- * Stateless advancement answers (docs/advancement.md): the same service behind the REST routes and
- * their GraphQL twins. Nothing is stored; the rules live in src/core/advancement.
- */
 /** The advancement's random procedures. Names are part of the roll log: never rename. */
 export const ADVANCEMENT_PROCEDURES = {
   gmLevelUp: { name: 'advancement.gm-level-up', run: gmLevelUp },
+  coeacCircles: { name: 'advancement.coeac-circles', run: coeacCircles },
+  coeacRecognition: { name: 'advancement.coeac-recognition', run: coeacRecognition },
 };
 
+/**
+ * Stateless advancement answers (docs/advancement.md): the same service behind the REST routes and
+ * their GraphQL twins. Nothing is stored; the rules live in src/core/advancement. Random answers
+ * carry seed, rng and a receipt on request, like the checks.
+ */
 @Injectable()
 export class AdvancementService {
   constructor(
@@ -35,16 +42,17 @@ export class AdvancementService {
   }
 
   levelUp(input: GmLevelUpInput, req: ArbiterRequest) {
-    const { seed, ...rest } = input;
-    const procedure = ADVANCEMENT_PROCEDURES.gmLevelUp as unknown as Procedure<
-      unknown,
-      ReturnType<typeof gmLevelUp>
-    >;
-    const rolled = this.rolls.roll(procedure, withoutNulls(rest), seed ?? undefined, diceBudget(req));
-    return this.receipts.withCheckReceipt(
-      { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null },
-      rolled,
-    );
+    return this.roll('gmLevelUp', input, req);
+  }
+
+  circles(input: CoeacCirclesInput, req: ArbiterRequest) {
+    const factors = input.factors.map((f) => withoutNulls({ ...f }));
+    const body = { ...input, factors };
+    return this.roll('coeacCircles', body, req);
+  }
+
+  recognition(input: CoeacRecognitionInput, req: ArbiterRequest) {
+    return this.roll('coeacRecognition', input, req);
   }
 
   levels(input: GmLevelStandingInput) {
@@ -62,5 +70,19 @@ export class AdvancementService {
   study(input: GmStudyInput) {
     const resources = input.resources?.map((r) => withoutNulls({ ...r }));
     return gmStudy(withoutNulls({ ...input, resources }) as unknown as StudyInput);
+  }
+
+  private roll(
+    kind: keyof typeof ADVANCEMENT_PROCEDURES,
+    input: object & { seed?: string | null },
+    req: ArbiterRequest,
+  ) {
+    const { seed, ...rest } = input;
+    const procedure = ADVANCEMENT_PROCEDURES[kind] as unknown as Procedure<unknown, object>;
+    const rolled = this.rolls.roll(procedure, withoutNulls(rest), seed ?? undefined, diceBudget(req));
+    return this.receipts.withCheckReceipt(
+      { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null },
+      rolled,
+    );
   }
 }

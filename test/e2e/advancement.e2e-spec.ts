@@ -192,4 +192,58 @@ describe(`advancement over REST and GraphQL (${DATABASE_KIND})`, () => {
       expect(q.data?.gmLevelStanding).toEqual({ level: 3, nextThreshold: 6000 });
     });
   });
+
+  describe('COEAC Circles and recognition', () => {
+    it('a Circles check counts the factors, adds Reputation dice and gives exact odds, in both APIs', async () => {
+      const body = {
+        factors: [{ name: 'a stranger' }, { name: 'in another city' }, { name: 'in town', baseline: true }],
+        reputation: 2,
+        skill: 'streetwise',
+        pool: 3,
+        seed: 'fence',
+      };
+      const res = await t.http.post('/v1/advancement/coeac/circles').send(body).expect(200);
+      expect(res.body).toMatchObject({ seed: 'fence', objective: 2, reputationDice: 2, dice: 5 });
+      expect(res.body.result).toBe(res.body.passed ? 'willing' : 'unwilling');
+      // 5 dice against Ob 2: 1 − (1 + 5) / 32.
+      expect(res.body.odds.success).toBeCloseTo(26 / 32, 12);
+      expect(res.body.odds.enmityClause).toBe(0);
+      const q = await gql(
+        t.server,
+        'mutation($input: CoeacCirclesInput!) { coeacCircles(input: $input) { faces result enmityClause } }',
+        { input: body },
+      );
+      expect(q.data?.coeacCircles).toEqual({
+        faces: res.body.faces,
+        result: res.body.result,
+        enmityClause: res.body.enmityClause,
+      });
+    });
+
+    it('rolls recognition with its odds, and names reputation beyond ±6 (400)', async () => {
+      const res = await t.http
+        .post('/v1/advancement/coeac/recognition')
+        .send({ reputation: -3, seed: 'r' })
+        .expect(200);
+      expect(res.body.odds.recognised).toBe(3 / 8);
+      expect(res.body.recognised).toBe(res.body.die <= 3);
+      const q = await gql(
+        t.server,
+        'mutation { coeacRecognition(input: { reputation: -3, seed: "r" }) { die } }',
+      );
+      expect(q.data?.coeacRecognition.die).toBe(res.body.die);
+      expectProblem(
+        await t.http.post('/v1/advancement/coeac/recognition').send({ reputation: 7 }),
+        400,
+        'VALIDATION_FAILED',
+        'reputation',
+      );
+      expectProblem(
+        await t.http.post('/v1/advancement/coeac/circles').send({ factors: [], skill: 'charm', pool: 3 }),
+        400,
+        'VALIDATION_FAILED',
+        'skill',
+      );
+    });
+  });
 });
