@@ -2701,6 +2701,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/advancement/coeac/circles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC: a Circles check: Ob from the factors, ±1d per Reputation, willing or not, the Enmity Clause */
+    post: operations['Advancement_coeacCircles'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/advancement/coeac/recognition': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC: is the Company recognised by a faction (d8 ≤ |Reputation|) */
+    post: operations['Advancement_coeacRecognition'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8171,6 +8205,113 @@ export interface components {
       nextThreshold: number;
       /** @description Experience still needed. */
       experienceToNext: number;
+    };
+    CoeacCirclesInput: {
+      /** @description The Factors, counted and shared before the roll. */
+      factors: components['schemas']['ObjectiveFactorInput'][];
+      /** @description Reputation with a faction that might help (±6): ±1d per point. */
+      reputation?: number;
+      /**
+       * @description The skill tested.
+       * @enum {string}
+       */
+      skill: 'diplomacy' | 'streetwise';
+      /**
+       * @description The base pool (2 + the skill).
+       * @example 4
+       */
+      pool: number;
+      /** @description Other bonus dice. */
+      bonusDice?: number;
+      /** @description Other penalty dice. */
+      penaltyDice?: number;
+      /** @description Helpers, one die each. */
+      helpers?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacCirclesOdds: {
+      /** @description Passing. */
+      success: number;
+      /** @description Failing by 3 or more (the Enmity Clause). */
+      enmityClause: number;
+    };
+    CoeacCirclesResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description diplomacy or streetwise. */
+      skill: string;
+      /** @description The Factors counted. */
+      factors: components['schemas']['ObjectiveFactorResult'][];
+      /** @description The Objective (at least 1). */
+      objective: number;
+      /** @description The Reputation used. */
+      reputation: number;
+      /** @description Dice the Reputation added (negative: took away). */
+      reputationDice: number;
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description The faces. */
+      faces: number[];
+      /** @description Successes (4–6). */
+      successes: number;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description Successes − Ob. */
+      margin: number;
+      /** @description willing (amenable to the Ask) or unwilling (met, but not amenable). */
+      result: string;
+      /** @description Failed by 3 or more: the referee may invoke the Enmity Clause. */
+      enmityClause: boolean;
+      /** @description Exact chances. */
+      odds: components['schemas']['CoeacCirclesOdds'];
+    };
+    CoeacRecognitionInput: {
+      /**
+       * @description Reputation with the faction (±6).
+       * @example 3
+       */
+      reputation: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacRecognitionOdds: {
+      /** @description |Reputation| ÷ 8. */
+      recognised: number;
+    };
+    CoeacRecognitionResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description The Reputation. */
+      reputation: number;
+      /** @description The d8. */
+      die: number;
+      /** @description d8 ≤ |Reputation|. */
+      recognised: boolean;
+      /** @description member or enemy, when recognised. */
+      as: string | null;
+      /** @description Exact chance. */
+      odds: components['schemas']['CoeacRecognitionOdds'];
+      /** @description The faces. */
+      faces: number[];
     };
     /** @description An RFC 9457 problem: every error answer of the REST API. `code` is stable and meant for programs; GraphQL sends the same code in `extensions.code`. */
     Problem: {
@@ -14600,6 +14741,70 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['GmLevelStandingResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_coeacCircles: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacCirclesInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacCirclesResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_coeacRecognition: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacRecognitionInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacRecognitionResult'];
         };
       };
       400: components['responses']['BadRequest'];
