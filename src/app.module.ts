@@ -33,6 +33,7 @@ import { CraftingModule } from './crafting/crafting.module';
 import { CharactersModule } from './characters/characters.module';
 import { CharactersBuilderModule } from './characters-builder/characters-builder.module';
 import { HarmModule } from './harm/harm.module';
+import { AdvancementModule } from './advancement/advancement.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 @Module({})
@@ -80,6 +81,7 @@ export class AppModule {
         CharactersModule,
         CharactersBuilderModule,
         HarmModule,
+        AdvancementModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { type ArbiterRequest, diceBudget } from '../common/request-context';
+import { coeacCircles } from '../core/advancement/coeac-circles';
+import { coeacRecognition } from '../core/advancement/coeac-reputation';
+import { gmLevelStanding, gmLevelUp } from '../core/advancement/gm-level-up';
+import { mojoBid, mojoCost, type MojoBidInput, type MojoCostInput } from '../core/advancement/gm-mojo';
+import { gmStudy, type StudyInput } from '../core/advancement/gm-study';
+import { ReceiptKeys } from '../receipts/receipt-keys.service';
+import { ProcedureRegistry, type Procedure } from '../rolls/procedures';
+import { RollsService } from '../rolls/rolls.service';
+import { withoutNulls } from '../wealth/reference/without-nulls';
+import type {
+  CoeacCirclesInput,
+  CoeacRecognitionInput,
+  GmLevelStandingInput,
+  GmLevelUpInput,
+  GmMojoBidInput,
+  GmMojoCostInput,
+  GmStudyInput,
+} from './advancement.inputs';
+
+/** The advancement's random procedures. Names are part of the roll log: never rename. */
+export const ADVANCEMENT_PROCEDURES = {
+  gmLevelUp: { name: 'advancement.gm-level-up', run: gmLevelUp },
+  coeacCircles: { name: 'advancement.coeac-circles', run: coeacCircles },
+  coeacRecognition: { name: 'advancement.coeac-recognition', run: coeacRecognition },
+};
+
+/**
+ * Stateless advancement answers (docs/advancement.md): the same service behind the REST routes and
+ * their GraphQL twins. Nothing is stored; the rules live in src/core/advancement. Random answers
+ * carry seed, rng and a receipt on request, like the checks.
+ */
+@Injectable()
+export class AdvancementService {
+  constructor(
+    registry: ProcedureRegistry,
+    private readonly rolls: RollsService,
+    private readonly receipts: ReceiptKeys,
+  ) {
+    registry.register(...(Object.values(ADVANCEMENT_PROCEDURES) as never[]));
+  }
+
+  levelUp(input: GmLevelUpInput, req: ArbiterRequest) {
+    return this.roll('gmLevelUp', input, req);
+  }
+
+  circles(input: CoeacCirclesInput, req: ArbiterRequest) {
+    const factors = input.factors.map((f) => withoutNulls({ ...f }));
+    const body = { ...input, factors };
+    return this.roll('coeacCircles', body, req);
+  }
+
+  recognition(input: CoeacRecognitionInput, req: ArbiterRequest) {
+    return this.roll('coeacRecognition', input, req);
+  }
+
+  levels(input: GmLevelStandingInput) {
+    return gmLevelStanding(input.experience);
+  }
+
+  mojoCost(input: GmMojoCostInput) {
+    return mojoCost(withoutNulls({ ...input }) as unknown as MojoCostInput);
+  }
+
+  mojoBid(input: GmMojoBidInput) {
+    return mojoBid(withoutNulls({ ...input }) as unknown as MojoBidInput);
+  }
+
+  study(input: GmStudyInput) {
+    const resources = input.resources?.map((r) => withoutNulls({ ...r }));
+    return gmStudy(withoutNulls({ ...input, resources }) as unknown as StudyInput);
+  }
+
+  private roll(
+    kind: keyof typeof ADVANCEMENT_PROCEDURES,
+    input: object & { seed?: string | null },
+    req: ArbiterRequest,
+  ) {
+    const { seed, ...rest } = input;
+    const procedure = ADVANCEMENT_PROCEDURES[kind] as unknown as Procedure<unknown, object>;
+    const rolled = this.rolls.roll(procedure, withoutNulls(rest), seed ?? undefined, diceBudget(req));
+    return this.receipts.withCheckReceipt(
+      { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null },
+      rolled,
+    );
+  }
+}
