@@ -3083,6 +3083,125 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/advancement/gm/mojo-costs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: the mojo price of an ability point, field bonus, field, skill, technique or weapon skill */
+    post: operations['Advancement_gmMojoCost'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/advancement/gm/mojo-bids': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: a mojo bid on a failed archetypal roll: what it turns, the mojo lost, the experience and any improvement won */
+    post: operations['Advancement_gmMojoBid'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/advancement/gm/study': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: practical-mojo study: mojo per period from the resources, silver, fees and limits */
+    post: operations['Advancement_gmStudy'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/advancement/gm/level-ups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: a new level: the survival or verve d10 with its distribution, reactions, Fighting Art, specialty, mojo */
+    post: operations['Advancement_gmLevelUp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/advancement/gm/levels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: the level a total of experience reaches, and the next threshold */
+    post: operations['Advancement_gmLevels'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/advancement/coeac/circles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC: a Circles check: Ob from the factors, ±1d per Reputation, willing or not, the Enmity Clause */
+    post: operations['Advancement_coeacCircles'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/advancement/coeac/recognition': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC: is the Company recognised by a faction (d8 ≤ |Reputation|) */
+    post: operations['Advancement_coeacRecognition'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9526,6 +9645,411 @@ export interface components {
       /** @description Exact figures. */
       odds: components['schemas']['GmNpcSurvivalOdds'];
     };
+    GmMojoCostInput: {
+      /**
+       * @description What is bought.
+       * @enum {string}
+       */
+      kind: 'ability' | 'field' | 'new-field' | 'skill' | 'technique' | 'weapon-skill';
+      /**
+       * @description The current ability score (ability) or field bonus (field); needed for those two.
+       * @example 17
+       */
+      current?: number;
+      /** @description Ability: the archetypal ability (2 × the score instead of 3 ×). */
+      archetypal?: boolean;
+      /** @description Ability: this one point alone keeps the character from a specialty (1 × the score). */
+      onlyBlocksSpecialty?: boolean;
+      /** @description Skill: the character is outside the field’s preferred archetype (7 instead of 5). */
+      outsideArchetype?: boolean;
+      /** @description Weapon skill: the character is a warrior (5 instead of 7). */
+      warrior?: boolean;
+      /**
+       * @description Technique: what is bought (default one-skill).
+       * @enum {string}
+       */
+      techniqueScope?: 'one-skill' | 'field' | 'convert-one-skill' | 'convert-two-skill';
+    };
+    GmMojoCostResult: {
+      /**
+       * @description What is bought.
+       * @enum {string}
+       */
+      kind: 'ability' | 'field' | 'new-field' | 'skill' | 'technique' | 'weapon-skill';
+      /** @description The mojo it costs. */
+      cost: number;
+      /** @description The rule applied, with its seed reference. */
+      rule: string;
+    };
+    GmMojoBidInput: {
+      /**
+       * @description The d20 face rolled.
+       * @example 14
+       */
+      roll: number;
+      /**
+       * @description The modified target: a d20 at or under it passes.
+       * @example 10
+       */
+      target: number;
+      /**
+       * @description The mojo bid.
+       * @example 6
+       */
+      bid: number;
+      /** @description Mojo the character holds; a bid above it is refused. */
+      mojo?: number;
+      /** @description Experience before the bid; the new total and levels follow. */
+      experience?: number;
+      /** @description The price of the next bonus, skill or field that applies to the roll. */
+      nextImprovementCost?: number;
+      /** @description The current bonus of the field that applies (its next bonus costs 4 + it). */
+      fieldBonus?: number;
+    };
+    GmMojoBidResult: {
+      /** @description turned, not-enough (nothing lost) or already-passed (nothing to turn). */
+      outcome: string;
+      /** @description Mojo needed to turn the roll (0 when it already passed). */
+      needed: number;
+      /** @description Mojo lost: only what was needed, and nothing if the bid could not turn the roll. */
+      mojoLost: number;
+      /** @description Mojo of the bid kept. */
+      mojoKept: number;
+      /** @description Mojo left, when the mojo held was sent. */
+      mojoLeft: number | null;
+      /** @description Experience gained: 50 per mojo lost. */
+      experienceGained: number;
+      /** @description Experience after the bid, when experience was sent. */
+      experience: number | null;
+      /** @description Level before the bid, when experience was sent. */
+      levelBefore: number | null;
+      /** @description Level after the bid (a level gained applies at once). */
+      levelAfter: number | null;
+      /** @description The price the spend was compared with for a free improvement. */
+      improvementCost: number | null;
+      /** @description The spend is at least that price: the character gains the improvement. */
+      improvementGained: boolean;
+      /** @description The rule applied, with its seed reference. */
+      rule: string;
+    };
+    GmStudyResourceInput: {
+      /**
+       * @description The resource type.
+       * @enum {string}
+       */
+      type:
+        | 'general-book'
+        | 'specialized-book'
+        | 'immersion'
+        | 'general-library'
+        | 'specialized-library'
+        | 'tutor'
+        | 'school';
+      /**
+       * @description Its level (a tutor’s field bonus); not for immersion.
+       * @example 5
+       */
+      level?: number;
+    };
+    GmStudyInput: {
+      /**
+       * @description The study mode.
+       * @enum {string}
+       */
+      mode: 'normal' | 'free-time' | 'intensive';
+      /** @description Mojo resources, at most one of each type. */
+      resources?: components['schemas']['GmStudyResourceInput'][];
+      /** @description The student’s field bonus or level in the subject (default 0). */
+      studentBonus?: number;
+      /** @description Periods studied (default 1). */
+      periods?: number;
+      /** @description Projects at once (free-time allows 3; default 1). */
+      projects?: number;
+      /** @description Intelligence: its major contributor shifts the mojo-bonus row when a resource is used. */
+      intelligence?: number;
+      /** @description Charisma: the total of immersion. */
+      charisma?: number;
+      /** @description Wisdom: intensive study lasts at most half of it in days. */
+      wisdom?: number;
+      /** @description Silver per resource mojo granted (0–10, all fees together). */
+      feePerMojo?: number;
+    };
+    GmStudyResourceResult: {
+      /**
+       * @description The type.
+       * @enum {string}
+       */
+      type:
+        | 'general-book'
+        | 'specialized-book'
+        | 'immersion'
+        | 'general-library'
+        | 'specialized-library'
+        | 'tutor'
+        | 'school';
+      /** @description Its level (null for immersion). */
+      level: number | null;
+      /** @description Its mojo total. */
+      total: number;
+      /** @description The student exceeds it: it serves once, for its level in mojo. */
+      oneUse: boolean;
+    };
+    GmMojoBonusRate: {
+      /** @description Mojo gained... */
+      mojo: number;
+      /** @description ...every so many periods. */
+      everyPeriods: number;
+    };
+    GmStudyResult: {
+      /**
+       * @description The study mode.
+       * @enum {string}
+       */
+      mode: 'normal' | 'free-time' | 'intensive';
+      /** @description The period: week, month or two days. */
+      period: string;
+      /** @description Periods studied. */
+      periods: number;
+      /** @description Mojo from the study itself: one per period per project. */
+      baseMojo: number;
+      /** @description Each resource’s total. */
+      resources: components['schemas']['GmStudyResourceResult'][];
+      /** @description The resources’ totals added together. */
+      combinedTotal: number;
+      /** @description The mojo-bonus row of that total (1–9; 0 for none). */
+      row: number;
+      /** @description Rows shifted by the intelligence major contributor. */
+      intelligenceShift: number;
+      /** @description The row read after the shift. */
+      shiftedRow: number;
+      /** @description The rate read (null: no resource mojo). */
+      bonus: components['schemas']['GmMojoBonusRate'] | (never | null);
+      /** @description Mojo the resources add over the periods, at most their combined total. */
+      resourceMojo: number;
+      /** @description All mojo gained. */
+      totalMojo: number;
+      /** @description Silver for study materials (per mojo gained). */
+      studySilver: number;
+      /** @description Resource fees. */
+      fees: number;
+      /** @description All silver. */
+      silver: number;
+      /** @description Days off allowed in all while gaining the mojo. */
+      daysOffAllowed: number;
+      /** @description Intensive: the longest stretch in days (half wisdom), when wisdom was sent. */
+      maxIntensiveDays: number | null;
+      /** @description Intensive: days the mojo keeps (intelligence), when intelligence was sent. */
+      mojoExpiresAfterDays: number | null;
+    };
+    GmLevelUpInput: {
+      /**
+       * @description The archetype that gains the level.
+       * @enum {string}
+       */
+      archetype: 'warrior' | 'thief' | 'sorceror' | 'prophet' | 'monk';
+      /**
+       * @description The level reached (2 or more).
+       * @example 2
+       */
+      level: number;
+      /** @description The six scores. */
+      abilities: components['schemas']['GmAbilitiesInput'];
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmLevelGain: {
+      /** @description survival (odd levels) or verve (even levels). */
+      pool: string;
+      /** @description The d10. */
+      die: number;
+      /** @description The contributors added: endurance (major) for survival; archetypal ability and verve contributor (minor) for verve. */
+      modifier: number;
+      /** @description The gain: d10 + modifier, never below 0. */
+      gain: number;
+      /** @description The exact chance of each gain. */
+      distribution: components['schemas']['TotalProbability'][];
+    };
+    GmReactionGains: {
+      /** @description Health. */
+      health: number;
+      /** @description Fortitude. */
+      fortitude: number;
+      /** @description Willpower. */
+      willpower: number;
+      /** @description Evasion. */
+      evasion: number;
+      /** @description Reason. */
+      reason: number;
+      /** @description Perception. */
+      perception: number;
+    };
+    GmLevelUpResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description The archetype. */
+      archetype: string;
+      /** @description The level reached. */
+      level: number;
+      /** @description The survival or verve die. */
+      roll: components['schemas']['GmLevelGain'];
+      /** @description Reaction gains: the archetypal one every level, the others at even levels. */
+      reactions: components['schemas']['GmReactionGains'];
+      /** @description Fighting Art bonus gained (0 or 1). */
+      fightingArt: number;
+      /** @description A new specialty is due (3rd level and every odd level). */
+      specialty: boolean;
+      /** @description Mojo gained: 10 + level. */
+      mojo: number;
+      /** @description Experience needed to reach this level. */
+      experienceToReach: number;
+      /** @description Sorcerors: new spell slots. */
+      spellSlots: number;
+      /** @description Prophets: new calling points. */
+      callingPoints: number;
+      /** @description Prophets: may swap one spirit type. */
+      spiritSwap: boolean;
+      /** @description Thieves: +1 to a thief field or a new thief skill. */
+      thiefImprovement: boolean;
+      /** @description Every face, in order. */
+      faces: number[];
+    };
+    GmLevelStandingInput: {
+      /**
+       * @description Total experience.
+       * @example 3500
+       */
+      experience: number;
+    };
+    GmLevelStandingResult: {
+      /** @description Experience. */
+      experience: number;
+      /** @description The level reached. */
+      level: number;
+      /** @description Experience that level took. */
+      experienceForLevel: number;
+      /** @description The next level. */
+      nextLevel: number;
+      /** @description Experience the next level takes. */
+      nextThreshold: number;
+      /** @description Experience still needed. */
+      experienceToNext: number;
+    };
+    CoeacCirclesInput: {
+      /** @description The Factors, counted and shared before the roll. */
+      factors: components['schemas']['ObjectiveFactorInput'][];
+      /** @description Reputation with a faction that might help (±6): ±1d per point. */
+      reputation?: number;
+      /**
+       * @description The skill tested.
+       * @enum {string}
+       */
+      skill: 'diplomacy' | 'streetwise';
+      /**
+       * @description The base pool (2 + the skill).
+       * @example 4
+       */
+      pool: number;
+      /** @description Other bonus dice. */
+      bonusDice?: number;
+      /** @description Other penalty dice. */
+      penaltyDice?: number;
+      /** @description Helpers, one die each. */
+      helpers?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacCirclesOdds: {
+      /** @description Passing. */
+      success: number;
+      /** @description Failing by 3 or more (the Enmity Clause). */
+      enmityClause: number;
+    };
+    CoeacCirclesResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description diplomacy or streetwise. */
+      skill: string;
+      /** @description The Factors counted. */
+      factors: components['schemas']['ObjectiveFactorResult'][];
+      /** @description The Objective (at least 1). */
+      objective: number;
+      /** @description The Reputation used. */
+      reputation: number;
+      /** @description Dice the Reputation added (negative: took away). */
+      reputationDice: number;
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description The faces. */
+      faces: number[];
+      /** @description Successes (4–6). */
+      successes: number;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description Successes − Ob. */
+      margin: number;
+      /** @description willing (amenable to the Ask) or unwilling (met, but not amenable). */
+      result: string;
+      /** @description Failed by 3 or more: the referee may invoke the Enmity Clause. */
+      enmityClause: boolean;
+      /** @description Exact chances. */
+      odds: components['schemas']['CoeacCirclesOdds'];
+    };
+    CoeacRecognitionInput: {
+      /**
+       * @description Reputation with the faction (±6).
+       * @example 3
+       */
+      reputation: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacRecognitionOdds: {
+      /** @description |Reputation| ÷ 8. */
+      recognised: number;
+    };
+    CoeacRecognitionResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description The Reputation. */
+      reputation: number;
+      /** @description The d8. */
+      die: number;
+      /** @description d8 ≤ |Reputation|. */
+      recognised: boolean;
+      /** @description member or enemy, when recognised. */
+      as: string | null;
+      /** @description Exact chance. */
+      odds: components['schemas']['CoeacRecognitionOdds'];
+      /** @description The faces. */
+      faces: number[];
+    };
     /** @description An RFC 9457 problem: every error answer of the REST API. `code` is stable and meant for programs; GraphQL sends the same code in `extensions.code`. */
     Problem: {
       /**
@@ -15767,6 +16291,7 @@ export interface operations {
           'application/json': components['schemas']['Npc'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -16164,6 +16689,7 @@ export interface operations {
           'application/json': components['schemas']['GmSpeciesList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -16696,6 +17222,7 @@ export interface operations {
           'application/json': components['schemas']['CairnScarList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -16748,6 +17275,7 @@ export interface operations {
           'application/json': components['schemas']['DownAndOutTable'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -16864,6 +17392,7 @@ export interface operations {
           'application/json': components['schemas']['CoeacArmorList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -16916,6 +17445,7 @@ export interface operations {
           'application/json': components['schemas']['ArchsoulStatusList'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -17069,6 +17599,230 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['GmNpcSurvivalResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_gmMojoCost: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmMojoCostInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmMojoCostResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_gmMojoBid: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmMojoBidInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmMojoBidResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_gmStudy: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmStudyInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmStudyResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_gmLevelUp: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmLevelUpInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmLevelUpResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_gmLevels: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmLevelStandingInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmLevelStandingResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_coeacCircles: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacCirclesInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacCirclesResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_coeacRecognition: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacRecognitionInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacRecognitionResult'];
         };
       };
       400: components['responses']['BadRequest'];
