@@ -1,4 +1,10 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import {
+  CallHandler,
+  createParamDecorator,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+} from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { FastifyRequest } from 'fastify';
@@ -9,6 +15,20 @@ import { FieldError, Problem } from './problem';
 interface InputShape {
   body: boolean;
   query: 'all' | Set<string>;
+}
+
+/** The factories of parameter decorators made by `queryParameter`, with the query key each reads. */
+const queryReaders = new WeakMap<object, string>();
+
+/**
+ * A parameter decorator that reads one query parameter through `read` (which may refuse it with a
+ * Problem). Unlike a plain custom decorator, the interceptor below knows the route reads `name`.
+ */
+export function queryParameter<T>(name: string, read: (value: unknown) => T) {
+  const factory = (_: unknown, ctx: ExecutionContext): T =>
+    read(ctx.switchToHttp().getRequest<{ query?: Record<string, unknown> }>().query?.[name]);
+  queryReaders.set(factory, name);
+  return createParamDecorator(factory);
 }
 
 /**
@@ -53,11 +73,13 @@ export class InputShapeInterceptor implements NestInterceptor {
     let shape = this.shapes.get(handler);
     if (shape) return shape;
     const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, (handler as { name: string }).name) ??
-      {}) as Record<string, { data?: unknown }>;
+      {}) as Record<string, { data?: unknown; factory?: object }>;
     shape = { body: false, query: new Set<string>() };
     for (const [key, arg] of Object.entries(args)) {
       const type = Number(key.split(':')[0]);
       if (type === RouteParamtypes.BODY || type === RouteParamtypes.RAW_BODY) shape.body = true;
+      const custom = arg.factory ? queryReaders.get(arg.factory) : undefined;
+      if (custom !== undefined && shape.query !== 'all') shape.query.add(custom);
       if (type === RouteParamtypes.QUERY) {
         if (typeof arg.data === 'string' && shape.query !== 'all') shape.query.add(arg.data);
         else shape.query = 'all';

@@ -40,6 +40,15 @@ function readingError(status: number, code: string | undefined): FieldError | nu
   return null;
 }
 
+/**
+ * The detail of a refused body: our words, except that a 413 keeps the message of the body limit
+ * that refused it (body-limits.ts), which names the limit in bytes and its setting.
+ */
+function readingDetail(read: FieldError, status: number, message: unknown): string {
+  if (status === 413 && typeof message === 'string' && /_BYTES setting/.test(message)) return message;
+  return `${read.message}.`;
+}
+
 /** Sorts anything thrown into a problem code and status; unknown errors are a 500. */
 export function classify(exception: unknown): Classified {
   if (exception instanceof Problem) {
@@ -72,13 +81,13 @@ export function classify(exception: unknown): Classified {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     // Nest wraps Fastify's refusals of a body (not JSON, too large, another content type).
-    const cause = exception.cause as { code?: unknown } | undefined;
+    const cause = exception.cause as { code?: unknown; message?: unknown } | undefined;
     const read = typeof cause?.code === 'string' ? readingError(status, cause.code) : null;
     if (read)
       return {
         code: HTTP_CODES[status] ?? 'MALFORMED_REQUEST',
         status,
-        detail: `${read.message}.`,
+        detail: readingDetail(read, status, cause?.message),
         errors: [read],
       };
     const code = HTTP_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'UNPROCESSABLE');
@@ -91,7 +100,8 @@ export function classify(exception: unknown): Classified {
     const status = fastifyError.statusCode;
     const code = HTTP_CODES[status] ?? 'MALFORMED_REQUEST';
     const read = readingError(status, fastifyError.code);
-    if (read) return { code, status, detail: `${read.message}.`, errors: [read] };
+    if (read)
+      return { code, status, detail: readingDetail(read, status, fastifyError.message), errors: [read] };
     return { code, status, detail: fastifyError.message ?? 'The request could not be read.' };
   }
   return { code: 'INTERNAL', status: 500, detail: 'An unexpected error occurred; it has been logged.' };

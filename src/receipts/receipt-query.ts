@@ -1,5 +1,6 @@
-import { applyDecorators, createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { applyDecorators } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
+import { queryParameter } from '../common/input-shape.interceptor';
 import { Problem } from '../common/problem';
 
 /** `?receipt=true|false` (default false); anything else is a 400 naming `receipt`. */
@@ -26,6 +27,4 @@ export const ReceiptQueryDoc = () =>
  * The `?receipt=` flag as a boolean (parameter decorator). Read from the query directly: a custom
  * decorator skips the global pipe, which would turn any text but "true" into false.
  */
-export const ReceiptWanted = createParamDecorator((_: unknown, ctx: ExecutionContext): boolean =>
-  receiptFlag(ctx.switchToHttp().getRequest<{ query?: Record<string, unknown> }>().query?.receipt),
-);
+export const ReceiptWanted = queryParameter('receipt', receiptFlag);

@@ -129,14 +129,14 @@ describe(`advancement over REST and GraphQL (${DATABASE_KIND})`, () => {
       });
     });
 
-    it('names the field at fault (400 resources.0.type, 422 resources for intensive study)', async () => {
+    it('names the field at fault (400 resources[0].type, 422 resources for intensive study)', async () => {
       expectProblem(
         await t.http
           .post('/v1/advancement/gm/study')
           .send({ mode: 'normal', resources: [{ type: 'scroll', level: 2 }] }),
         400,
         'VALIDATION_FAILED',
-        'resources.0.type',
+        'resources[0].type',
       );
       expectProblem(
         await t.http.post('/v1/advancement/gm/study').send({ mode: 'intensive' }),

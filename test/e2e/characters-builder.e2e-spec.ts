@@ -266,7 +266,7 @@ describe(`character builder, NPC makers and check helpers over REST and GraphQL 
         await t.http.post('/v1/checks/objective').send({ factors: [{}] }),
         400,
         'VALIDATION_FAILED',
-        'factors.0.name',
+        'factors[0].name',
       );
     });
 
