@@ -5,3 +5,5 @@ export * from './archsoul-falls';
 export * from './gm-contributors';
 export * from './gm-jumps';
 export * from './gm-suffocation';
+export * from './archsoul-objects';
+export * from './archsoul-water';
