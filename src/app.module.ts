@@ -8,6 +8,7 @@ import { CampaignsModule } from './campaigns/campaigns.module';
 import { EncountersModule } from './encounters/encounters.module';
 import { CampaignStateModule, TreasuryModule } from './campaign-state/campaign-state.module';
 import { ChecksModule } from './checks/checks.module';
+import { HazardsModule } from './hazards/hazards.module';
 import { ProblemFilter } from './common/problem.filter';
 import { ArbiterThrottlerGuard } from './common/throttle.guard';
 import { AppConfig } from './config/app-config';
@@ -82,6 +83,7 @@ export class AppModule {
         CharactersBuilderModule,
         HarmModule,
         AdvancementModule,
+        HazardsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },

@@ -79,7 +79,7 @@ registerEnumType(ClockVisibilityEnum, {
 });
 
 /** A list of strings (names or ids from a fixed list), validated on the fast path too. */
-function stringList(
+export function stringList(
   description: string,
   o: {
     optional?: boolean;
