@@ -3202,6 +3202,91 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/hazards/gm/falls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M fall: the falling table, evasion and injuries */
+    post: operations['Hazards_gmFall'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/gm/jumps': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M jump up or leap across: agility + strength (major) + 8 less the distance penalty */
+    post: operations['Hazards_gmJump'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/gm/suffocation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M suffocation: the buffer, then a health roll each minute at a growing penalty */
+    post: operations['Hazards_gmSuffocation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/archsoul/exertion': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul exertion: the exhaustion rolls an activity calls for and the fatigue after */
+    post: operations['Hazards_archsoulExertion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/archsoul/falls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul fall: one die per metre past the first at difficulty 4 */
+    post: operations['Hazards_archsoulFall'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -10049,6 +10134,401 @@ export interface components {
       odds: components['schemas']['CoeacRecognitionOdds'];
       /** @description The faces. */
       faces: number[];
+    };
+    GmFallInput: {
+      /**
+       * @description Feet fallen.
+       * @example 45
+       */
+      feet: number;
+      /**
+       * @description The faller’s evasion reaction score; leave out to make no evasion roll.
+       * @example 12
+       */
+      evasion?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmFallEvasion: {
+      /**
+       * @description What a passed roll does at this height.
+       * @enum {string}
+       */
+      effect: 'negates' | 'halves' | 'none';
+      /** @description Whether a roll was made (a score was sent and the height lets evasion help). */
+      rolled: boolean;
+      /** @description The evasion score rolled against. */
+      target: number | null;
+      /** @description The d20. */
+      roll: number | null;
+      /** @description Whether it passed. */
+      passed: boolean | null;
+    };
+    HazardModifier: {
+      /** @description What it is. */
+      name: string;
+      /** @description Its signed value. */
+      value: number;
+    };
+    SheetEffect: {
+      /**
+       * @description The value changed.
+       * @enum {string}
+       */
+      track: 'survival' | 'injuries' | 'hit-points' | 'endurance' | 'fatigue' | 'status';
+      /** @description Signed change: survival and hit points lost are negative; injuries, fatigue and statuses gained positive. */
+      change: number;
+      /** @description The status, for the status track; null otherwise. */
+      status: string | null;
+    };
+    HazardChance: {
+      /** @description The value. */
+      value: number;
+      /** @description Its probability, in [0, 1]; a distribution’s probabilities sum to 1. */
+      probability: number;
+    };
+    GmFallOdds: {
+      /** @description Chance the evasion roll passes; null when none is made. */
+      evasion: number | null;
+      /** @description Distribution of the d6 total before evasion. */
+      rolled: components['schemas']['HazardChance'][];
+      /** @description Distribution of the damage taken, evasion included. */
+      damage: components['schemas']['HazardChance'][];
+    };
+    GmFallResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Feet fallen. */
+      feet: number;
+      /** @description d6 rolled for damage. */
+      dice: number;
+      /** @description Every face in the order rolled (the evasion d20 first, when rolled). */
+      faces: number[];
+      /** @description The damage d6. */
+      damageFaces: number[];
+      /** @description The d6 total before evasion. */
+      rolled: number;
+      /** @description Damage taken: survival lost plus injuries. */
+      damage: number;
+      /** @description Survival lost. */
+      survival: number;
+      /** @description Injury points taken (one per die unless a fall under 20 feet was evaded). */
+      injuries: number;
+      /** @description Seconds aloft. */
+      seconds: number;
+      /** @description The evasion roll. */
+      evasion: components['schemas']['GmFallEvasion'];
+      /** @description Modifiers applied (none for the falling table). */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description What a campaign would apply to the sheet. */
+      effects: components['schemas']['SheetEffect'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['GmFallOdds'];
+    };
+    GmJumpInput: {
+      /**
+       * @description "up" (feet, the default) or "across" (yards).
+       * @enum {string}
+       */
+      kind?: 'up' | 'across';
+      /**
+       * @description Agility score.
+       * @example 12
+       */
+      agility: number;
+      /**
+       * @description Strength score (a major contributor).
+       * @example 14
+       */
+      strength: number;
+      /**
+       * @description Feet up, or yards across.
+       * @example 3
+       */
+      distance: number;
+      /**
+       * @description Creature size (medium by default).
+       * @enum {string}
+       */
+      size?: 'fine' | 'tiny' | 'small' | 'medium' | 'large' | 'huge' | 'gigantic' | 'titanic';
+      /** @description Leaps across only: the current running Movement, added to the target. */
+      running?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmJumpOdds: {
+      /** @description Chance of reaching the distance asked. */
+      success: number;
+      /** @description Distribution of the distance reached. */
+      reached: components['schemas']['HazardChance'][];
+    };
+    GmJumpResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description "up" or "across". */
+      kind: string;
+      /** @description "feet" (up) or "yards" (across). */
+      unit: string;
+      /** @description The distance asked. */
+      distance: number;
+      /** @description The penalty-table row used, in the jumper’s own scale. */
+      row: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description The faces rolled. */
+      faces: number[];
+      /** @description The number the d20 must not exceed. */
+      target: number;
+      /** @description Whether the distance was reached. */
+      passed: boolean;
+      /** @description The distance reached (the farthest the roll allows on a failure). */
+      reached: number;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['GmJumpOdds'];
+    };
+    GmSuffocationInput: {
+      /**
+       * @description Rounds spent without air (ten seconds each).
+       * @example 20
+       */
+      rounds: number;
+      /**
+       * @description Endurance score.
+       * @example 12
+       */
+      endurance: number;
+      /**
+       * @description Health reaction score the rolls are made against.
+       * @example 10
+       */
+      health: number;
+      /** @description Took a deep breath first: the buffer is endurance rounds. */
+      prepared?: boolean;
+      /** @description Completely still: the buffer and the minute between rolls double. */
+      resting?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    HazardSuccessOdds: {
+      /** @description Probability of passing, in [0, 1]. */
+      success: number;
+    };
+    SuffocationRoll: {
+      /** @description The round without air at whose end it is made. */
+      round: number;
+      /** @description The cumulative penalty. */
+      penalty: number;
+      /** @description Health less the penalty. */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description Passed: no injury. */
+      passed: boolean;
+      /** @description Exact odds. */
+      odds: components['schemas']['HazardSuccessOdds'];
+    };
+    GmSuffocationOdds: {
+      /** @description Distribution of the buffer in rounds. */
+      buffer: components['schemas']['HazardChance'][];
+      /** @description Distribution of the injuries taken. */
+      injuries: components['schemas']['HazardChance'][];
+    };
+    GmSuffocationResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Rounds without air. */
+      rounds: number;
+      /** @description Rounds of air before the rolls start. */
+      buffer: number;
+      /** @description The d4 of an unprepared buffer. */
+      bufferRoll: number | null;
+      /** @description Rounds between rolls (a minute, two at rest). */
+      interval: number;
+      /** @description Every face in the order rolled. */
+      faces: number[];
+      /** @description The health rolls. */
+      rolls: components['schemas']['SuffocationRoll'][];
+      /** @description Injury points taken. */
+      injuries: number;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description What a campaign would apply to the sheet. */
+      effects: components['schemas']['SheetEffect'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['GmSuffocationOdds'];
+    };
+    ExertionInput: {
+      /**
+       * @description Endurance (1–30; the table covers 1–9, its pattern carries on).
+       * @example 4
+       */
+      endurance: number;
+      /** @description Resolve skill, added to the pool (0 by default). */
+      resolve?: number;
+      /**
+       * @description Activity level.
+       * @enum {string}
+       */
+      activity: 'light' | 'heavy';
+      /** @description Length in hours (or send minutes). */
+      hours?: number;
+      /**
+       * @description Length in minutes (or send hours).
+       * @example 45
+       */
+      minutes?: number;
+      /** @description Conditions making the rolls harder. */
+      conditions?: ('heat' | 'cold' | 'humidity' | 'heavy-load' | 'thirst' | 'half-water')[];
+      /** @description Fatigue level now: 0 fresh, 1 fatigued, 2 exhausted, 3 unconscious. */
+      fatigue?: number;
+      /** @description Exhaustion rolls already made since the last sleep (each raises the target by 1). */
+      rollsSinceSleep?: number;
+      /** @description Per-die difficulty before modifiers (4 by default: our reading). */
+      difficulty?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ExhaustionRoll: {
+      /** @description 1 for the activity’s first roll. */
+      index: number;
+      /** @description Successes needed: 3, plus 1 per exhaustion roll since the last sleep. */
+      target: number;
+      /** @description Per-die difficulty (2–6). */
+      difficulty: number;
+      /** @description Dice rolled (Endurance + Resolve). */
+      dice: number;
+      /** @description The faces. */
+      faces: number[];
+      /** @description Faces at or above the difficulty. */
+      successes: number;
+      /** @description Passed: no fatigue. */
+      passed: boolean;
+      /** @description Fatigue level before the roll. */
+      fatigueBefore: number;
+      /** @description Fatigue level after the roll. */
+      fatigueAfter: number;
+      /** @description Modifiers applied to this roll. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['HazardSuccessOdds'];
+    };
+    ExertionOdds: {
+      /** @description Distribution of the fatigue level after the activity. */
+      fatigueAfter: components['schemas']['HazardChance'][];
+    };
+    ExertionResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description "light" or "heavy". */
+      activity: string;
+      /** @description Minutes of activity. */
+      minutes: number;
+      /** @description Minutes between exhaustion rolls (the tolerance table). */
+      toleranceMinutes: number;
+      /** @description Rolls the activity calls for. */
+      rollsDue: number;
+      /** @description Rolls made (fewer than due once unconscious). */
+      rolls: components['schemas']['ExhaustionRoll'][];
+      /** @description Every face in the order rolled. */
+      faces: number[];
+      /** @description Fatigue level before. */
+      fatigueBefore: number;
+      /** @description Fatigue level after. */
+      fatigueAfter: number;
+      /**
+       * @description The level after, by name.
+       * @enum {string}
+       */
+      fatigueLevel: 'fresh' | 'fatigued' | 'exhausted' | 'unconscious';
+      /** @description Exhaustion rolls since the last sleep, after this activity. */
+      rollsSinceSleepAfter: number;
+      /** @description Conditions and referee difficulty applied to every roll. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description What a campaign would apply to the sheet. */
+      effects: components['schemas']['SheetEffect'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['ExertionOdds'];
+    };
+    ArchsoulFallInput: {
+      /**
+       * @description Whole metres fallen.
+       * @example 7
+       */
+      meters: number;
+      /**
+       * @description Size of what falls (medium by default).
+       * @enum {string}
+       */
+      size?: 'small' | 'medium' | 'large';
+      /** @description Hardness of what falls or is struck, taken off the damage. */
+      hardness?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ArchsoulFallOdds: {
+      /** @description Distribution of the damage. */
+      damage: components['schemas']['HazardChance'][];
+    };
+    ArchsoulFallResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Metres fallen. */
+      meters: number;
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description Per-die difficulty. */
+      difficulty: number;
+      /** @description The faces. */
+      faces: number[];
+      /** @description Successes: damage before hardness. */
+      successes: number;
+      /** @description Hardness taken off. */
+      hardness: number;
+      /** @description Damage dealt. */
+      damage: number;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description What a campaign would apply to the sheet. */
+      effects: components['schemas']['SheetEffect'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['ArchsoulFallOdds'];
     };
     /** @description An RFC 9457 problem: every error answer of the REST API. `code` is stable and meant for programs; GraphQL sends the same code in `extensions.code`. */
     Problem: {
@@ -17823,6 +18303,166 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CoeacRecognitionResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_gmFall: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmFallInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmFallResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_gmJump: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmJumpInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmJumpResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_gmSuffocation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmSuffocationInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSuffocationResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_archsoulExertion: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ExertionInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExertionResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_archsoulFall: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ArchsoulFallInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulFallResult'];
         };
       };
       400: components['responses']['BadRequest'];
