@@ -356,6 +356,45 @@ export const CASES: BenchCase[] = [
     },
   },
   {
+    name: 'sheet-check-idempotent',
+    description:
+      'Stateful (issue 18): POST /v1/campaigns/{id}/characters/{cid}/checks with a referee key and a unique ' +
+      'Idempotency-Key: a COEAC skill test whose pool (2 + the Streetwise rating) and modifiers (stronghold ' +
+      'tags, attunements) are read from the character sheet and campaign, logged with its receipt, and the ' +
+      'stored answer, in one SQLite transaction',
+    server: 'app',
+    baseline: 'character-purchase-idempotent',
+    target: 0.8,
+    setup: async (baseUrl) => {
+      const campaign = await createCampaign(baseUrl);
+      const character = await createCharacter(baseUrl, campaign, { name: 'Fixer' });
+      const sheet = await fetch(
+        `${baseUrl}/v1/campaigns/${campaign.id}/characters/${character.id}/sheets/coeac`,
+        {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', ...campaign.auth },
+          body: JSON.stringify({
+            sheet: { skills: { Streetwise: 3 }, saves: { Vigor: 2 }, hp: 6, maxHp: 6 },
+          }),
+        },
+      );
+      if (sheet.status !== 200) throw new Error(`PUT sheet answered ${sheet.status}: ${await sheet.text()}`);
+      return { campaignId: campaign.id, refereeKey: campaign.refereeKey, characterId: character.id };
+    },
+    perRequest: true,
+    request: refereePost(
+      'sheet-',
+      (state) => `/v1/campaigns/${state.campaignId}/characters/${state.characterId}/checks`,
+      () => ({ system: 'coeac', skill: 'Streetwise', objective: 3 }),
+    ),
+    verify: (body) => {
+      const answer = body as { dice?: unknown; rollId?: unknown; modifiers?: unknown } | null;
+      if (answer?.dice !== 5 || typeof answer.rollId !== 'string' || !Array.isArray(answer.modifiers))
+        return 'not a sheet check answer';
+      return undefined;
+    },
+  },
+  {
     name: 'horde-division-idempotent',
     description:
       'Stateful (issue 10): POST /v1/campaigns/{id}/hordes/{hid}/division with a referee key and a unique ' +
