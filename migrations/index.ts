@@ -9,6 +9,7 @@ import { Encounters1764500000000 } from './1764500000000-Encounters';
 import { RollLogScale1764620000000 } from './1764620000000-RollLogScale';
 import { TableGaps1764630000000 } from './1764630000000-TableGaps';
 import { Characters1764650000000 } from './1764650000000-Characters';
+import { RecurringCastNpc1764660000000 } from './1764660000000-RecurringCastNpc';
 
 /**
  * Every migration, oldest first (TypeORM runs pending ones by timestamp). Listed by class so that
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   RollLogScale1764620000000,
   TableGaps1764630000000,
   Characters1764650000000,
+  RecurringCastNpc1764660000000,
 ];

@@ -13,6 +13,7 @@ import { adversaryStats } from '../core/encounters/encounter-procedures';
 import type { AdversaryGrade } from '../core/encounters/encounter-tables';
 import { Database, MutationCall } from '../database/database.service';
 import { creationKey, rowsByCreation } from '../database/paging';
+import { RecurringCastEntity } from '../encounters/encounters.entities';
 import { NpcEntity, NpcKind, NpcVisibility } from './characters.entities';
 import { CairnHirelingNpcInput, CreateNpcInput, UpdateNpcInput } from './characters.inputs';
 import { CairnHirelingNpcResult, CharacterSheets, Npc } from './characters.results';
@@ -192,6 +193,8 @@ export class NpcsService {
       const answer = await this.view(m, who, row);
       await this.sheets.deleteAllOf(m, row.id);
       await m.delete(NpcEntity, { id: row.id });
+      // A recurring cast member it played stays in the cast, without the link.
+      await m.update(RecurringCastEntity, { campaignId: who.campaignId, npcId: row.id }, { npcId: null });
       return answer;
     });
   }

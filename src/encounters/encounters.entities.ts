@@ -68,6 +68,10 @@ export class RecurringCastEntity {
   @Column({ type: 'varchar', length: 1000, nullable: true })
   notes: string | null;
 
+  /** The NPC that plays this member, when the referee keeps one (cleared when the NPC is deleted). */
+  @Column({ name: 'npc_id', type: 'varchar', length: 36, nullable: true })
+  npcId: string | null;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt: string;
 }

@@ -394,6 +394,11 @@ export class RecurringInput {
 
   @In.string('Notes for the referee.', { optional: true, maxLength: 1000 })
   notes?: string;
+
+  @In.id('An NPC of the campaign that plays this member (its sheet and numbers live there).', {
+    optional: true,
+  })
+  npcId?: string;
 }
 
 @InputType({ description: 'The campaign’s default table per scale (null clears one) and recurring chance.' })

@@ -629,6 +629,9 @@ export class RecurringCastMember {
   @Out.string('Notes.', { nullable: true })
   notes: string | null;
 
+  @Out.id('The NPC that plays this member (characters domain), if any.', { nullable: true })
+  npcId: string | null;
+
   @Out.string('When it joined the cast.')
   createdAt: string;
 }

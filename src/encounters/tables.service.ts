@@ -23,6 +23,7 @@ import { Database } from '../database/database.service';
 import { pageByCreation } from '../database/paging';
 import { RollsService } from '../rolls/rolls.service';
 import { ENCOUNTER_PROCEDURES } from './encounter-procedures';
+import { NpcEntity } from '../characters/characters.entities';
 import { EncounterSettingsEntity, RecurringCastEntity, RefereeTableEntity } from './encounters.entities';
 import {
   CreateTableInput,
@@ -155,6 +156,7 @@ const toMember = (row: RecurringCastEntity): RecurringCastMember => ({
   name: row.name,
   kind: row.kind,
   notes: row.notes,
+  npcId: row.npcId ?? null,
   createdAt: row.createdAt,
 });
 
@@ -601,12 +603,22 @@ export class TablesService {
       if (count >= MAX_RECURRING_CAST) {
         throw new Problem('CONFLICT', `The recurring cast holds at most ${MAX_RECURRING_CAST}.`);
       }
+      if (input.npcId !== undefined) {
+        const [npc] = await Database.selectRows(m, NpcEntity, {
+          id: input.npcId,
+          campaignId: who.campaignId,
+        });
+        if (!npc) {
+          throw Problem.field('VALIDATION_FAILED', 'npcId', `No NPC ${input.npcId} in this campaign.`);
+        }
+      }
       const row: RecurringCastEntity = {
         id: newId(),
         campaignId: who.campaignId,
         name: input.name,
         kind: input.kind ?? 'character',
         notes: input.notes ?? null,
+        npcId: input.npcId ?? null,
         createdAt: now(),
       };
       await Database.insertRow(m, RecurringCastEntity, row);

@@ -397,6 +397,51 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
   });
 
   describe('NPCs', () => {
+    it('lets a recurring cast member point to the NPC that plays it, refuses a stranger, and clears the link when the NPC goes', async () => {
+      const { c, viewer } = await table();
+      const npc = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'The Hag', kind: 'monster' })
+          .expect(201)
+      ).body.id;
+      const cast = `/v1/campaigns/${c.id}/recurring`;
+      const member = (
+        await t.http
+          .post(cast)
+          .set(c.auth)
+          .send({ name: 'The Hag of the Fen', kind: 'monster', npcId: npc })
+          .expect(201)
+      ).body;
+      expect(member.npcId).toBe(npc);
+      expectProblem(
+        await t.http
+          .post(cast)
+          .set(c.auth)
+          .send({ name: 'Nobody', npcId: '00000000-0000-4000-8000-000000000000' }),
+        400,
+        'VALIDATION_FAILED',
+        'npcId',
+      );
+      const viaGraphql = await gql(
+        t.server,
+        `mutation($c: ID!, $n: ID!) { recurringAdd(campaignId: $c, input: { name: "Her shadow", npcId: $n }) { npcId } }`,
+        { c: c.id, n: npc },
+        c.auth,
+      );
+      expect(viaGraphql.errors).toBeUndefined();
+      expect(viaGraphql.data!.recurringAdd.npcId).toBe(npc);
+      // The cast is the referee's: a viewer learns nothing of it or of the NPC.
+      expect((await t.http.get(cast).set(viewer.auth)).status).not.toBe(200);
+      await t.http.delete(`/v1/campaigns/${c.id}/npcs/${npc}`).set(c.auth).expect(200);
+      const after = (await t.http.get(cast).set(c.auth).expect(200)).body.items;
+      expect(after.map((m: { name: string; npcId: string | null }) => [m.name, m.npcId])).toEqual([
+        ['The Hag of the Fen', null],
+        ['Her shadow', null],
+      ]);
+    });
+
     it('makes a COEAC adversary from a grade and tag, and hides referee-only NPCs from other keys', async () => {
       const { c, hero, player, viewer } = await table();
       const made = await t.http
