@@ -7360,6 +7360,8 @@ export interface components {
       kind: 'character' | 'monster';
       /** @description Notes. */
       notes: string | null;
+      /** @description The NPC that plays this member (characters domain), if any. */
+      npcId: string | null;
       /** @description When it joined the cast. */
       createdAt: string;
     };
@@ -7377,6 +7379,8 @@ export interface components {
       kind?: 'character' | 'monster';
       /** @description Notes for the referee. */
       notes?: string;
+      /** @description An NPC of the campaign that plays this member (its sheet and numbers live there). */
+      npcId?: string;
     };
     EncounterSettings: {
       /** @description Default table for overland checks. */
