@@ -1,3 +1,4 @@
+import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import type { GraphQLContext } from '../common/request-context';
 import {
@@ -14,9 +15,11 @@ import {
   GmJumpResult,
   GmSuffocationResult,
 } from './hazard.results';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { HazardsService } from './hazards.service';
 
 /** GraphQL twins of the stateless hazard routes, each calling the same service method. */
+@UseInterceptors(IdempotencyInterceptor)
 @Resolver()
 export class HazardsResolver {
   constructor(private readonly hazards: HazardsService) {}

@@ -1,3 +1,4 @@
+import { RuleError } from '../errors';
 import { poolTest } from '../checks/pool-test';
 import { invalid, optionalWholeNumber, record } from '../checks/validate';
 import type { Dice } from '../random';
@@ -83,6 +84,18 @@ export interface DownAndOutItem {
   artifact?: boolean | null;
 }
 
+/** Runs `work`, naming a rule error's field inside `parent` (`helpers` → `medicine.helpers`). */
+function withinField<T>(parent: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof RuleError && error.field && !error.field.startsWith(`${parent}.`)) {
+      throw new RuleError(error.code, error.message, `${parent}.${error.field}`);
+    }
+    throw error;
+  }
+}
+
 export interface DownAndOutInput {
   /** The aider's Medicine pool (2 + Medicine); without it the aid is taken as given. */
   medicine?: {
@@ -165,9 +178,8 @@ export function downAndOut(input: DownAndOutInput, dice: Dice): DownAndOutOutcom
   let pAid = 1;
   if (body.medicine !== undefined && body.medicine !== null) {
     const medicine = record(body.medicine, 'medicine');
-    const test = poolTest(
-      { ...(medicine as unknown as { pool: number }), objective: DOWN_AND_OUT_AID_OBJECTIVE },
-      dice,
+    const test = withinField('medicine', () =>
+      poolTest({ ...(medicine as unknown as { pool: number }), objective: DOWN_AND_OUT_AID_OBJECTIVE }, dice),
     );
     aid = {
       dice: test.dice,

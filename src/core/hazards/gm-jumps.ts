@@ -13,7 +13,8 @@ export const JUMP_BONUS = 8;
  */
 export function jumpPenalty(row: number): number {
   if (row <= 1) return 0;
-  return 2 ** Math.min(row - 2, 40);
+  // Past 2^20 no score can matter (a base is at most a few thousand), and answers stay 32-bit integers.
+  return 2 ** Math.min(row - 2, 20);
 }
 
 export const JUMP_PENALTY_TABLE: readonly { upTo: number; penalty: number }[] = [1, 2, 3, 4, 5, 6, 7].map(
