@@ -106,11 +106,7 @@ export class Database {
     where: { [K in keyof T]?: T[K] | ReadonlyArray<T[K]> },
     options: { orderBy?: keyof T & string; lock?: boolean } = {},
   ): Promise<T[]> {
-    const metadata = manager.connection.getMetadata(target);
-    const table = metadata.tablePath
-      .split('.')
-      .map((part) => Database.escape(manager, part))
-      .join('.');
+    const { metadata, table } = Database.columnsOf(manager, target, {});
     const parameters: unknown[] = [];
     const conditions = Object.entries(where).map(([property, value]) => {
       const column = metadata.findColumnWithPropertyName(property);
