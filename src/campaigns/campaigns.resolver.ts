@@ -26,6 +26,7 @@ import {
   GameSessionPage,
 } from './campaign.model';
 import { CampaignsService } from './campaigns.service';
+import { OptionalInput } from '../graphql/optional-input';
 
 const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
 
@@ -161,7 +162,7 @@ export class CampaignsResolver {
   })
   startSession(
     @campaignId() _id: string,
-    @Args('input', { type: () => StartSessionInput, nullable: true }) input: StartSessionInput | null,
+    @OptionalInput(StartSessionInput) input: StartSessionInput | null,
     @CurrentPrincipal() principal: Principal,
     @Context() ctx: GraphQLContext,
   ): Promise<GameSession> {

@@ -35,6 +35,7 @@ import {
   ObjectiveResult,
 } from './builder.results';
 import { CharactersBuilderService } from './builder.service';
+import { OptionalInput } from '../graphql/optional-input';
 
 /** GraphQL twins of the builder and helper routes: rolls are mutations, pure answers queries. */
 @UseInterceptors(IdempotencyInterceptor)
@@ -44,7 +45,7 @@ export class CharactersBuilderResolver {
 
   @Mutation(() => GmAbilityRollsResult, { description: 'G&M: six ability scores, 4d6 keep 3.' })
   gmAbilityRolls(
-    @Args('input', { type: () => GmAbilityRollsInput, nullable: true }) input: GmAbilityRollsInput | null,
+    @OptionalInput(GmAbilityRollsInput) input: GmAbilityRollsInput | null,
     @Context() ctx: GraphQLContext,
   ) {
     return this.builder.roll('gmAbilityRolls', input ?? {}, ctx.req);
@@ -67,7 +68,7 @@ export class CharactersBuilderResolver {
 
   @Mutation(() => CairnHirelingResult, { description: 'Cairn: roll a hireling.' })
   cairnHireling(
-    @Args('input', { type: () => CairnHirelingInput, nullable: true }) input: CairnHirelingInput | null,
+    @OptionalInput(CairnHirelingInput) input: CairnHirelingInput | null,
     @Context() ctx: GraphQLContext,
   ) {
     return this.builder.roll('cairnHireling', input ?? {}, ctx.req);

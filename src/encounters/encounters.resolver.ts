@@ -27,9 +27,9 @@ import {
   SurpriseResult,
 } from './encounters.results';
 import { EncountersService } from './encounters.service';
+import { OptionalInput } from '../graphql/optional-input';
 
-const optionalSeed = () =>
-  Args('input', { type: () => SeedOnlyInput, nullable: true, description: 'Optional seed.' });
+const optionalSeed = () => OptionalInput(SeedOnlyInput, 'Optional seed.');
 
 /** GraphQL twins of the encounter routes. */
 @UseInterceptors(IdempotencyInterceptor)
@@ -93,7 +93,7 @@ export class EncountersResolver {
   })
   campaignEncounterCheck(
     @Args('campaignId', { type: () => ID }) _c: string,
-    @Args('input', { type: () => CampaignEncounterCheckInput, nullable: true })
+    @OptionalInput(CampaignEncounterCheckInput)
     input: CampaignEncounterCheckInput | null,
     @CurrentPrincipal() who: Principal,
     @Context() ctx: GraphQLContext,

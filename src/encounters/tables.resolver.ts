@@ -23,6 +23,7 @@ import {
   TableExport,
 } from './encounters.results';
 import { TablesService } from './tables.service';
+import { OptionalInput } from '../graphql/optional-input';
 
 const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
 const tableId = () => Args('tableId', { type: () => ID, description: 'The table id.' });
@@ -109,7 +110,7 @@ export class TablesResolver {
   refereeTableDraw(
     @campaignId() _c: string,
     @tableId() id: string,
-    @Args('input', { type: () => DrawTableInput, nullable: true }) input: DrawTableInput | null,
+    @OptionalInput(DrawTableInput) input: DrawTableInput | null,
     @CurrentPrincipal() who: Principal,
     @Context() ctx: GraphQLContext,
   ) {
@@ -158,7 +159,7 @@ export class TablesResolver {
   })
   encounterSettingsSet(
     @campaignId() _c: string,
-    @Args('input', { type: () => EncounterSettingsInput, nullable: true })
+    @OptionalInput(EncounterSettingsInput)
     input: EncounterSettingsInput | null,
     @CurrentPrincipal() who: Principal,
     @Context() ctx: GraphQLContext,

@@ -37,6 +37,7 @@ import {
   GmNpcSurvivalResult,
 } from './harm.results';
 import { HarmService } from './harm.service';
+import { OptionalInput } from '../graphql/optional-input';
 
 /**
  * GraphQL twins of the harm routes, each calling the same service method. Procedures that roll
@@ -75,10 +76,7 @@ export class HarmResolver {
   }
 
   @Mutation(() => DownAndOutResult, { description: 'COEAC Down and Out check.' })
-  downAndOut(
-    @Args('input', { type: () => DownAndOutInput, nullable: true }) input: DownAndOutInput | null,
-    @Context() ctx: GraphQLContext,
-  ) {
+  downAndOut(@OptionalInput(DownAndOutInput) input: DownAndOutInput | null, @Context() ctx: GraphQLContext) {
     return this.harm.roll('downAndOut', input ?? {}, ctx.req);
   }
 

@@ -21,6 +21,7 @@ import {
   SpendMaterialResult,
 } from './inventory.results';
 import { InventoryService } from './inventory.service';
+import { OptionalInput } from '../graphql/optional-input';
 
 const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
 const characterId = () => Args('characterId', { type: () => ID, description: 'The character id.' });
@@ -109,7 +110,7 @@ export class InventoryResolver {
     @campaignId() _c: string,
     @characterId() id: string,
     @itemId() item: string,
-    @Args('input', { type: () => DepletionCheckInput, nullable: true }) input: DepletionCheckInput | null,
+    @OptionalInput(DepletionCheckInput) input: DepletionCheckInput | null,
     @CurrentPrincipal() who: Principal,
     @Context() ctx: GraphQLContext,
   ) {

@@ -27,6 +27,7 @@ import {
   SuggestedStrongholdTagList,
 } from './strongholds.results';
 import { StrongholdsService } from './strongholds.service';
+import { OptionalInput } from '../graphql/optional-input';
 
 const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
 const strongholdId = () => Args('strongholdId', { type: () => ID, description: 'The stronghold id.' });
@@ -119,7 +120,7 @@ export class StrongholdsResolver {
   strongholdImprove(
     @campaignId() _c: string,
     @strongholdId() id: string,
-    @Args('input', { type: () => StrongholdImprovementInput, nullable: true })
+    @OptionalInput(StrongholdImprovementInput)
     input: StrongholdImprovementInput | null,
     @CurrentPrincipal() who: Principal,
     @Context() ctx: GraphQLContext,
@@ -157,7 +158,7 @@ export class StrongholdsResolver {
   })
   companyIncome(
     @campaignId() _c: string,
-    @Args('input', { type: () => CompanyIncomeInput, nullable: true }) input: CompanyIncomeInput | null,
+    @OptionalInput(CompanyIncomeInput) input: CompanyIncomeInput | null,
     @CurrentPrincipal() who: Principal,
     @Context() ctx: GraphQLContext,
   ) {

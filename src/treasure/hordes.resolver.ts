@@ -22,6 +22,7 @@ import {
   TreasureConversionResult,
   TreasureSettings,
 } from './treasure.results';
+import { OptionalInput } from '../graphql/optional-input';
 
 const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
 const hordeId = () => Args('hordeId', { type: () => ID, description: 'The horde id.' });
@@ -80,7 +81,7 @@ export class HordesResolver {
   hordeDivide(
     @campaignId() _c: string,
     @hordeId() id: string,
-    @Args('input', { type: () => DivideHordeInput, nullable: true }) input: DivideHordeInput | null,
+    @OptionalInput(DivideHordeInput) input: DivideHordeInput | null,
     @CurrentPrincipal() who: Principal,
     @Context() ctx: GraphQLContext,
   ) {

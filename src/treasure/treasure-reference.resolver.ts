@@ -25,6 +25,7 @@ import {
   SiteHordesResult,
   SpellbookResult,
 } from './treasure.results';
+import { OptionalInput } from '../graphql/optional-input';
 
 /** GraphQL twins of the stateless treasure routes: rolls are mutations, tables and sums queries. */
 @UseInterceptors(IdempotencyInterceptor)
@@ -74,7 +75,7 @@ export class TreasureReferenceResolver {
 
   @Mutation(() => ArtifactRollResult, { description: 'Which artifact subtable (d10).' })
   artifactRoll(
-    @Args('input', { type: () => ArtifactRollInput, nullable: true }) input: ArtifactRollInput | null,
+    @OptionalInput(ArtifactRollInput) input: ArtifactRollInput | null,
     @Context() ctx: GraphQLContext,
   ) {
     return this.treasure.roll('artifact', input ?? {}, ctx.req);
@@ -86,10 +87,7 @@ export class TreasureReferenceResolver {
   }
 
   @Mutation(() => SpellbookResult, { description: 'A found spellbook or scroll.' })
-  spellbookRoll(
-    @Args('input', { type: () => SpellbookInput, nullable: true }) input: SpellbookInput | null,
-    @Context() ctx: GraphQLContext,
-  ) {
+  spellbookRoll(@OptionalInput(SpellbookInput) input: SpellbookInput | null, @Context() ctx: GraphQLContext) {
     return this.treasure.roll('spellbook', input ?? {}, ctx.req);
   }
 }

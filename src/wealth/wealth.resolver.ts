@@ -24,6 +24,7 @@ import {
   WealthSettings,
 } from './wealth.results';
 import { WealthService } from './wealth.service';
+import { OptionalInput } from '../graphql/optional-input';
 
 const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
 const characterId = () => Args('characterId', { type: () => ID, description: 'The character id.' });
@@ -71,7 +72,7 @@ export class WealthResolver {
   characterIncome(
     @campaignId() _c: string,
     @characterId() id: string,
-    @Args('input', { type: () => CharacterIncomeInput, nullable: true }) input: CharacterIncomeInput | null,
+    @OptionalInput(CharacterIncomeInput) input: CharacterIncomeInput | null,
     @CurrentPrincipal() who: Principal,
     @Context() ctx: GraphQLContext,
   ) {

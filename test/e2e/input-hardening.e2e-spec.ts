@@ -251,4 +251,89 @@ describe(`input hardening (${DATABASE_KIND})`, () => {
       expect(answer.errors?.[0].extensions?.errors).toEqual(res.body.errors);
     });
   });
+  describe('optional GraphQL inputs', () => {
+    // `input` may be left out of these operations; when it is given, every bound of its class holds,
+    // exactly as on the REST body (before, such inputs reached the service unchecked).
+    const longSeed = 's'.repeat(129);
+    const cases: Array<[string, () => string, Record<string, unknown>, string]> = [
+      [
+        'artifactRoll',
+        () => 'mutation($i: ArtifactRollInput) { artifactRoll(input: $i) { __typename } }',
+        { seed: longSeed },
+        'seed',
+      ],
+      [
+        'spellbookRoll',
+        () => 'mutation($i: SpellbookInput) { spellbookRoll(input: $i) { __typename } }',
+        { seed: longSeed },
+        'seed',
+      ],
+      [
+        'gmAbilityRolls',
+        () => 'mutation($i: GmAbilityRollsInput) { gmAbilityRolls(input: $i) { __typename } }',
+        { seed: longSeed },
+        'seed',
+      ],
+      [
+        'dieOfFate',
+        () => 'mutation($i: SeedOnlyInput) { dieOfFate(input: $i) { __typename } }',
+        { seed: longSeed },
+        'seed',
+      ],
+      [
+        'cairnHireling',
+        () => 'mutation($i: CairnHirelingInput) { cairnHireling(input: $i) { __typename } }',
+        { armor: -1 },
+        'armor',
+      ],
+      [
+        'downAndOut',
+        () => 'mutation($i: DownAndOutInput) { downAndOut(input: $i) { __typename } }',
+        { medicine: { pool: 1001 } },
+        'medicine.pool',
+      ],
+      [
+        'companyIncome',
+        () =>
+          `mutation($i: CompanyIncomeInput) { companyIncome(campaignId: "${c.id}", input: $i) { __typename } }`,
+        { seed: longSeed },
+        'seed',
+      ],
+      [
+        'characterIncome',
+        () =>
+          `mutation($i: CharacterIncomeInput) { characterIncome(campaignId: "${c.id}", characterId: "${hero.id}", input: $i) { __typename } }`,
+        { seed: longSeed },
+        'seed',
+      ],
+      [
+        'campaignEncounterCheck',
+        () =>
+          `mutation($i: CampaignEncounterCheckInput) { campaignEncounterCheck(campaignId: "${c.id}", input: $i) { __typename } }`,
+        { players: -5 },
+        'players',
+      ],
+    ];
+
+    it.each(cases)(
+      '%s refuses an out-of-bounds field with the REST problem',
+      async (_name, doc, input, field) => {
+        const answer = await gql(t.server, doc(), { i: input }, c.auth);
+        expect(codes(answer)).toEqual(['VALIDATION_FAILED']);
+        expect(fieldsOf(answer.errors?.[0].extensions?.errors)).toEqual([field]);
+      },
+    );
+
+    it('still takes the input left out, or null', async () => {
+      for (const i of [undefined, null]) {
+        const answer = await gql(
+          t.server,
+          'mutation($i: GmAbilityRollsInput) { gmAbilityRolls(input: $i) { __typename } }',
+          i === undefined ? {} : { i },
+        );
+        expect(answer.errors).toBeUndefined();
+        expect(answer.data?.gmAbilityRolls).toEqual({ __typename: 'GmAbilityRollsResult' });
+      }
+    });
+  });
 });
