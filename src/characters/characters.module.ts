@@ -8,6 +8,7 @@ import { CharacterSheetsController, NpcsController } from './characters.controll
 import { CharactersResolver } from './characters.resolver';
 import { GmSettingsController, GmSettingsResolver } from './gm-settings.controller';
 import { GmSettingsService } from './gm-settings.service';
+import { FollowersService } from './followers.service';
 import { InventoryDerivation } from './inventory-derivation';
 import { NpcsService } from './npcs.service';
 import { SheetChecksService } from './sheet-checks.service';
@@ -30,6 +31,7 @@ import { SheetsService } from './sheets.service';
     InventoryDerivation,
     HirelingPurchases,
     GmSettingsService,
+    FollowersService,
     GmSettingsResolver,
   ],
   exports: [SheetsService, NpcsService, SheetChecksService],

@@ -107,7 +107,9 @@ function view(campaign: CampaignEntity): GmSettings {
       abilityAdjustments: { ...row.abilityAdjustments } as Record<string, number>,
       reactions: { ...row.reactions } as Record<string, number>,
       baseMovement: row.baseMovement ?? null,
-      body: row.body ? { ...row.body, ageDice: row.body.ageDice ?? 0, heightDice: row.body.heightDice ?? 0 } : null,
+      body: row.body
+        ? { ...row.body, ageDice: row.body.ageDice ?? 0, heightDice: row.body.heightDice ?? 0 }
+        : null,
       notes: [...(row.notes ?? [])],
     })),
   };
