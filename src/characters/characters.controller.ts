@@ -30,7 +30,7 @@ import {
   CairnHirelingNpcInput,
   ConditionAdjustmentInput,
   CreateNpcInput,
-  FollowerLossInput,
+  NpcLossInput,
   NpcMoraleInput,
   PutSheetInput,
   SheetCheckInput,
@@ -186,7 +186,7 @@ export class NpcsController {
   lose(
     @CurrentPrincipal() who: Principal,
     @Param('npcId') npcId: string,
-    @Body() input: FollowerLossInput,
+    @Body() input: NpcLossInput,
     @Req() req: ArbiterRequest,
   ): Promise<FollowerLossRecord> {
     return this.followers.lose(who, npcId, input, req);

@@ -182,7 +182,7 @@ export class UpdateNpcInput {
 }
 
 @InputType({ description: 'A follower (or companion animal) lost: died, departed or dismissed (referee).' })
-export class FollowerLossInput {
+export class NpcLossInput {
   @In.oneOf('How it was lost.', ['died', 'departed', 'dismissed'], FollowerLossReasonEnum, { optional: true })
   reason?: string;
 

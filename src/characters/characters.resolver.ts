@@ -10,7 +10,7 @@ import {
   CairnHirelingNpcInput,
   ConditionAdjustmentInput,
   CreateNpcInput,
-  FollowerLossInput,
+  NpcLossInput,
   NpcMoraleInput,
   NpcPageArgs,
   PutSheetInput,
@@ -59,7 +59,7 @@ export class CharactersResolver {
   loseFollower(
     @campaignId() _c: string,
     @npcId() id: string,
-    @Args('input', { type: () => FollowerLossInput }) input: FollowerLossInput,
+    @Args('input', { type: () => NpcLossInput }) input: NpcLossInput,
     @CurrentPrincipal() who: Principal,
     @Context() ctx: GraphQLContext,
   ): Promise<FollowerLossRecord> {

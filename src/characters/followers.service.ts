@@ -21,7 +21,7 @@ import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
 import { CharacterSheetEntity, NpcEntity } from './characters.entities';
-import { FollowerLossInput, NpcMoraleInput } from './characters.inputs';
+import { NpcLossInput, NpcMoraleInput } from './characters.inputs';
 import { FollowerLossRecord, NpcMoraleRecord } from './characters.results';
 import { NpcsService, ownerOf } from './npcs.service';
 import { SheetsService } from './sheets.service';
@@ -60,7 +60,7 @@ export class FollowersService implements OnModuleInit {
   lose(
     who: Principal,
     npcId: string,
-    input: FollowerLossInput,
+    input: NpcLossInput,
     req: ArbiterRequest,
   ): Promise<FollowerLossRecord> {
     if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee records a follower’s loss.');
