@@ -581,13 +581,15 @@ describe(`characters in the campaign: G&M settings, several archetypes, follower
         ),
       ).toEqual(['FORBIDDEN']);
       // A hireling with no master and no controllerPool is refused naming controllerPool.
-      await t.http
-        .patch(`${base(c)}/npcs/${hireling.id}`)
-        .set(c.auth)
-        .send({ boundTo: '' })
-        .expect(200);
+      const masterless = (
+        await t.http
+          .post(`${base(c)}/npcs`)
+          .set(c.auth)
+          .send({ name: 'Drifter', kind: 'hireling', sheets: { coeac: { pool: 3, maxHp: 3 } } })
+          .expect(201)
+      ).body;
       expectProblem(
-        await t.http.post(url(hireling.id)).set(c.auth).send({}),
+        await t.http.post(url(masterless.id)).set(c.auth).send({}),
         400,
         'VALIDATION_FAILED',
         'controllerPool',
