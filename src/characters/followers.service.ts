@@ -57,12 +57,7 @@ export class FollowersService implements OnModuleInit {
   }
 
   /** The referee records a follower's loss (died, departed, dismissed). */
-  lose(
-    who: Principal,
-    npcId: string,
-    input: NpcLossInput,
-    req: ArbiterRequest,
-  ): Promise<FollowerLossRecord> {
+  lose(who: Principal, npcId: string, input: NpcLossInput, req: ArbiterRequest): Promise<FollowerLossRecord> {
     if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee records a follower’s loss.');
     return this.db.mutation(req, async (m) => {
       const row = await this.npcs.npc(m, who.campaignId, npcId);
