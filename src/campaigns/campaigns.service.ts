@@ -50,12 +50,24 @@ export type CharacterBatchDecorator = (
 /** Work a domain does in the transaction that creates a campaign (campaign state: clock, treasury). */
 export type CampaignCreationHook = (m: EntityManager, campaign: CampaignEntity) => Promise<void>;
 
+/**
+ * Work a domain does in the transaction that starts a game session, after the session exists and
+ * is the campaign's current one (characters: Feat-granted followers come back).
+ */
+export type SessionStartHook = (
+  m: EntityManager,
+  campaign: CampaignEntity,
+  session: GameSessionEntity,
+  by: Principal,
+) => Promise<void>;
+
 @Injectable()
 export class CampaignsService {
   private readonly characterDecorators: CharacterDecorator[] = [];
   private readonly batchDecorators: CharacterBatchDecorator[] = [];
   private readonly creationHooks: CharacterCreationHook[] = [];
   private readonly campaignHooks: CampaignCreationHook[] = [];
+  private readonly sessionHooks: SessionStartHook[] = [];
 
   constructor(
     private readonly db: Database,
@@ -76,6 +88,10 @@ export class CampaignsService {
 
   onCampaignCreated(hook: CampaignCreationHook): void {
     this.campaignHooks.push(hook);
+  }
+
+  onSessionStarted(hook: SessionStartHook): void {
+    this.sessionHooks.push(hook);
   }
 
   create(input: CreateCampaignInput, call: MutationCall): Promise<CreatedCampaign> {
@@ -340,6 +356,8 @@ export class CampaignsService {
       });
       await m.insert(GameSessionEntity, session);
       await m.update(CampaignEntity, campaign.id, { currentSessionId: session.id });
+      campaign.currentSessionId = session.id;
+      for (const hook of this.sessionHooks) await hook(m, campaign, session, principal);
       return toSession(session, []);
     });
   }

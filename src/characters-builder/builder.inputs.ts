@@ -134,6 +134,15 @@ export class GmAbilityRollsInput {
   seed?: string;
 }
 
+@InputType({ description: 'One archetype of a character and its level.' })
+export class GmArchetypeLevelInput {
+  @In.oneOf('The archetype.', GM_ARCHETYPE_IDS, GmArchetypeEnum)
+  archetype: string;
+
+  @In.int('Its level.', { min: 1, max: 100 })
+  level: number;
+}
+
 @InputType({ description: 'Derive a G&M character’s numbers from its scores and archetype.' })
 export class GmDerivationInput {
   @In.nested(
@@ -142,8 +151,17 @@ export class GmDerivationInput {
   )
   abilities: GmAbilitiesInput;
 
-  @In.oneOf('The archetype.', GM_ARCHETYPE_IDS, GmArchetypeEnum)
-  archetype: string;
+  @In.oneOf('The archetype (one archetype; or send `archetypes`).', GM_ARCHETYPE_IDS, GmArchetypeEnum, {
+    optional: true,
+  })
+  archetype?: string;
+
+  @In.nestedList(
+    'Several archetypes with their levels (a specialty that allows more than one); replaces archetype and level.',
+    () => GmArchetypeLevelInput,
+    { optional: true, minItems: 1, maxItems: 5 },
+  )
+  archetypes?: GmArchetypeLevelInput[];
 
   @In.oneOf(
     'A shipped species: its ability adjustments, special reactions and Movement apply first.',

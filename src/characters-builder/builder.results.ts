@@ -2,6 +2,13 @@ import { ObjectType } from '@nestjs/graphql';
 import { Provenance, SuccessOdds } from '../checks/check.results';
 import { Out } from '../common/schema';
 
+@ObjectType({ description: 'One archetype of the character, its level and its Fighting Art bonus.' })
+export class GmArchetypeShare {
+  @Out.string('The archetype.') archetype: string;
+  @Out.int('Its level.') level: number;
+  @Out.int('The Fighting Art bonus this archetype’s level gives.') fightingArt: number;
+}
+
 @ObjectType({ description: 'The chance of one total.' })
 export class TotalProbability {
   @Out.int('The total.')
@@ -119,7 +126,10 @@ export class GmDerivationResult {
   @Out.nested('The scores used (after species adjustments).', () => GmAbilities) abilities: GmAbilities;
   @Out.string('The shipped species applied, or null.', { nullable: true }) species: string | null;
   @Out.nested('The archetype row.', () => GmArchetypeRow) archetype: GmArchetypeRow;
-  @Out.int('Archetype level.') level: number;
+  @Out.int('The character’s level: the sum of its archetype levels.') level: number;
+  @Out.nestedList('Each archetype with its level.', () => GmArchetypeShare) archetypes: GmArchetypeShare[];
+  @Out.string('The archetype whose ability gives the verve modifier (the highest level).')
+  verveArchetype: string;
   @Out.nested('Contributors.', () => GmContributors) contributors: GmContributors;
   @Out.nested('Reactions.', () => GmReactions) reactions: GmReactions;
   @Out.json('Each reaction term by term: base, major, minor, level, special, total.')

@@ -30,6 +30,8 @@ import {
   CairnHirelingNpcInput,
   ConditionAdjustmentInput,
   CreateNpcInput,
+  NpcLossInput,
+  NpcMoraleInput,
   PutSheetInput,
   SheetCheckInput,
   UpdateNpcInput,
@@ -38,11 +40,14 @@ import {
   CairnHirelingNpcResult,
   ConditionAdjustmentResult,
   ConditionEntryPage,
+  FollowerLossRecord,
   Npc,
+  NpcMoraleRecord,
   NpcPage,
   SheetAnswer,
   SheetCheckResult,
 } from './characters.results';
+import { FollowersService } from './followers.service';
 import { NpcsService } from './npcs.service';
 import { SheetChecksService } from './sheet-checks.service';
 import { SheetsService } from './sheets.service';
@@ -168,7 +173,39 @@ export class NpcsController {
     private readonly npcs: NpcsService,
     private readonly sheets: SheetsService,
     private readonly checks: SheetChecksService,
+    private readonly followers: FollowersService,
   ) {}
+
+  @Post(':npcId/losses')
+  @Roles('referee')
+  @ApiOperation({
+    summary:
+      'Record a follower’s loss (referee): a Feat-granted one comes back at the start of the next session; logged',
+  })
+  @ApiCreatedResponse({ type: FollowerLossRecord })
+  lose(
+    @CurrentPrincipal() who: Principal,
+    @Param('npcId') npcId: string,
+    @Body() input: NpcLossInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<FollowerLossRecord> {
+    return this.followers.lose(who, npcId, input, req);
+  }
+
+  @Post(':npcId/morale-checks')
+  @Roles('referee')
+  @ApiOperation({
+    summary: 'A stored hireling’s, follower’s or animal’s morale check by its kind (referee); logged',
+  })
+  @ApiCreatedResponse({ type: NpcMoraleRecord })
+  morale(
+    @CurrentPrincipal() who: Principal,
+    @Param('npcId') npcId: string,
+    @Body() input: NpcMoraleInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<NpcMoraleRecord> {
+    return this.followers.morale(who, npcId, input, req);
+  }
 
   @Post()
   @Roles('referee')

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import type { AnimalTraining, FollowerSource } from '../core/characters/hirelings';
 import type { Sheet, SheetSystem } from '../core/characters/sheets';
 
 /** Whose sheet or ledger entry: a campaign character or an NPC. */
@@ -143,6 +144,22 @@ export class NpcEntity {
   @Column({ type: 'text', nullable: true })
   notes: string | null;
 
+  /** Followers (and companion animals): `feat` (the position refills) or `fiction` (003:926–928). */
+  @Column({ name: 'follower_source', type: 'varchar', length: 16, nullable: true })
+  followerSource: FollowerSource | null;
+
+  /** Animals: untrained, trained, companion or familiar (their morale rule, 003:938–942). */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  training: AnimalTraining | null;
+
+  /** The session number in which it was lost (died, departed, dismissed); null while with its master. */
+  @Column({ name: 'lost_in_session', type: 'integer', nullable: true })
+  lostInSession: number | null;
+
+  /** A Feat-granted follower: the session whose start brings it back. */
+  @Column({ name: 'returns_at_session', type: 'integer', nullable: true })
+  returnsAtSession: number | null;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt: string;
 
@@ -150,4 +167,54 @@ export class NpcEntity {
   updatedAt: string;
 }
 
-export const CHARACTER_ENTITIES = [CharacterSheetEntity, ConditionEntryEntity, NpcEntity];
+/**
+ * The last attempt at one named task (G&M CH6, 001:671–675): a failed task is not rolled again, not
+ * even by another character, unless it is reframed or a new session has started.
+ */
+@Entity('task_attempts')
+@Index(['campaignId', 'scope', 'taskKey'], { unique: true })
+export class TaskAttemptEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ name: 'campaign_id', type: 'varchar', length: 36 })
+  campaignId: string;
+
+  /** Whose tasks: `characters` (every character of the campaign shares them, 001:675) or an NPC's id. */
+  @Column({ type: 'varchar', length: 36 })
+  scope: string;
+
+  /** Who made the attempt. */
+  @Column({ name: 'owner_kind', type: 'varchar', length: 16 })
+  ownerKind: OwnerKind;
+
+  @Column({ name: 'owner_id', type: 'varchar', length: 36 })
+  ownerId: string;
+
+  /** The task's name, trimmed and lower-cased: what two checks compare. */
+  @Column({ name: 'task_key', type: 'varchar', length: 200 })
+  taskKey: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  task: string;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  framing: string | null;
+
+  @Column({ type: 'boolean' })
+  passed: boolean;
+
+  @Column({ name: 'session_id', type: 'varchar', length: 36, nullable: true })
+  sessionId: string | null;
+
+  @Column({ name: 'roll_id', type: 'varchar', length: 36 })
+  rollId: string;
+
+  @Column({ type: 'boolean', default: false })
+  secret: boolean;
+
+  @Column({ name: 'updated_at', type: 'varchar', length: 32 })
+  updatedAt: string;
+}
+
+export const CHARACTER_ENTITIES = [CharacterSheetEntity, ConditionEntryEntity, NpcEntity, TaskAttemptEntity];

@@ -4,6 +4,11 @@ import { In } from '../common/schema';
 import { SHEET_SYSTEMS } from '../core/characters/sheets';
 import { GRADES } from '../core/encounters/encounter-tables';
 import { AdversaryTagEnum, GradeEnum } from '../encounters/encounters.inputs';
+import {
+  ANIMAL_TRAININGS,
+  AnimalTrainingEnum,
+  FollowerSourceEnum,
+} from '../characters-builder/builder.inputs';
 import { NPC_KINDS, NPC_VISIBILITIES } from './characters.entities';
 
 export const SheetSystemEnum = { coeac: 'coeac', cairn: 'cairn', archsoul: 'archsoul', gm: 'gm' } as const;
@@ -13,6 +18,11 @@ registerEnumType(NpcKindEnum, { name: 'NpcKind', description: 'What an NPC is.' 
 export const NpcVisibilityEnum = { referee: 'referee', players: 'players' } as const;
 registerEnumType(NpcVisibilityEnum, { name: 'NpcVisibility', description: 'Who sees an NPC.' });
 export const ADVERSARY_TAGS = ['elite', 'legendary'] as const;
+export const FollowerLossReasonEnum = { died: 'died', departed: 'departed', dismissed: 'dismissed' } as const;
+registerEnumType(FollowerLossReasonEnum, {
+  name: 'FollowerLossReason',
+  description: 'How a follower was lost.',
+});
 
 const NAME = { maxLength: 200 };
 
@@ -109,6 +119,24 @@ export class CreateNpcInput {
 
   @In.string('Referee notes (never shown to other keys).', { optional: true, maxLength: 4000 })
   notes?: string;
+
+  @In.oneOf(
+    'Followers and companion or familiar animals: feat (a Feat grants it: it comes back) or fiction (lost for good).',
+    ['feat', 'fiction'],
+    FollowerSourceEnum,
+    { optional: true },
+  )
+  followerSource?: string;
+
+  @In.oneOf(
+    'Animals: untrained, trained, companion or familiar (its morale rule).',
+    ANIMAL_TRAININGS,
+    AnimalTrainingEnum,
+    {
+      optional: true,
+    },
+  )
+  training?: string;
 }
 
 @InputType({ description: 'Changes to an NPC (referee); its sheets change through their own routes.' })
@@ -133,6 +161,64 @@ export class UpdateNpcInput {
 
   @In.string('Referee notes.', { optional: true, maxLength: 4000 })
   notes?: string;
+
+  @In.oneOf(
+    'Followers and companion or familiar animals: feat (a Feat grants it: it comes back) or fiction (lost for good).',
+    ['feat', 'fiction'],
+    FollowerSourceEnum,
+    { optional: true },
+  )
+  followerSource?: string;
+
+  @In.oneOf(
+    'Animals: untrained, trained, companion or familiar (its morale rule).',
+    ANIMAL_TRAININGS,
+    AnimalTrainingEnum,
+    {
+      optional: true,
+    },
+  )
+  training?: string;
+}
+
+@InputType({ description: 'A follower (or companion animal) lost: died, departed or dismissed (referee).' })
+export class NpcLossInput {
+  @In.oneOf('How it was lost.', ['died', 'departed', 'dismissed'], FollowerLossReasonEnum, { optional: true })
+  reason?: string;
+
+  @In.bool('Referee: seal the log entry (by default sealed unless the NPC’s numbers are shown).', {
+    optional: true,
+  })
+  secret?: boolean;
+}
+
+@InputType({ description: 'A morale check of a stored hireling, follower or animal (referee).' })
+export class NpcMoraleInput {
+  @In.int(
+    'Hirelings: the controlling player’s pool; by default 2 + the higher of the bound character’s Diplomacy and Streetwise.',
+    { optional: true, min: 0, max: 1000 },
+  )
+  controllerPool?: number;
+
+  @In.int('Trained animals: the d6 morale rating (1–6).', { optional: true, min: 1, max: 6 })
+  rating?: number;
+
+  @In.string('Trained animals: a disposition of the encounters table, instead of a rating.', {
+    optional: true,
+    maxLength: 64,
+  })
+  disposition?: string;
+
+  @In.bool('Trained animals: in mortal danger (a harder check).', { optional: true })
+  mortalDanger?: boolean;
+
+  @In.bool('Referee: seal the roll (by default sealed unless the NPC’s numbers are shown).', {
+    optional: true,
+  })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
 }
 
 @InputType({ description: 'A check that reads the rating from the sheet.' })
@@ -191,6 +277,21 @@ export class SheetCheckInput {
     maxItems: 20,
   })
   taskTags?: string[];
+
+  @In.string(
+    'The task this check attempts (G&M 001:675; any system). After a failure the same task is refused (409 naming task) until it is reframed or a new session starts.',
+    { optional: true, maxLength: 200 },
+  )
+  task?: string;
+
+  @In.bool('The task is reframed as a different one (needs a new `framing`).', { optional: true })
+  reframed?: boolean;
+
+  @In.string('How the task is framed (required with reframed; kept with the attempt).', {
+    optional: true,
+    maxLength: 500,
+  })
+  framing?: string;
 
   @In.bool('Referee: seal the roll for every other key until revealed.', { optional: true })
   secret?: boolean;

@@ -6,6 +6,9 @@ import { HirelingPurchases } from './hireling-purchases';
 import { CHARACTER_ENTITIES } from './characters.entities';
 import { CharacterSheetsController, NpcsController } from './characters.controller';
 import { CharactersResolver } from './characters.resolver';
+import { GmSettingsController, GmSettingsResolver } from './gm-settings.controller';
+import { GmSettingsService } from './gm-settings.service';
+import { FollowersService } from './followers.service';
 import { InventoryDerivation } from './inventory-derivation';
 import { NpcsService } from './npcs.service';
 import { SheetChecksService } from './sheet-checks.service';
@@ -19,7 +22,7 @@ import { SheetsService } from './sheets.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature(CHARACTER_ENTITIES), ChecksModule, WealthModule],
-  controllers: [CharacterSheetsController, NpcsController],
+  controllers: [CharacterSheetsController, NpcsController, GmSettingsController],
   providers: [
     SheetsService,
     NpcsService,
@@ -27,6 +30,9 @@ import { SheetsService } from './sheets.service';
     CharactersResolver,
     InventoryDerivation,
     HirelingPurchases,
+    GmSettingsService,
+    FollowersService,
+    GmSettingsResolver,
   ],
   exports: [SheetsService, NpcsService, SheetChecksService],
 })

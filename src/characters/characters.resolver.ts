@@ -10,6 +10,8 @@ import {
   CairnHirelingNpcInput,
   ConditionAdjustmentInput,
   CreateNpcInput,
+  NpcLossInput,
+  NpcMoraleInput,
   NpcPageArgs,
   PutSheetInput,
   SheetCheckInput,
@@ -20,11 +22,14 @@ import {
   CairnHirelingNpcResult,
   ConditionAdjustmentResult,
   ConditionEntryPage,
+  FollowerLossRecord,
   Npc,
+  NpcMoraleRecord,
   NpcPage,
   SheetAnswer,
   SheetCheckResult,
 } from './characters.results';
+import { FollowersService } from './followers.service';
 import { NpcsService } from './npcs.service';
 import { SheetChecksService } from './sheet-checks.service';
 import { SheetsService } from './sheets.service';
@@ -43,7 +48,37 @@ export class CharactersResolver {
     private readonly sheets: SheetsService,
     private readonly npcService: NpcsService,
     private readonly checks: SheetChecksService,
+    private readonly followers: FollowersService,
   ) {}
+
+  @Roles('referee')
+  @Mutation(() => FollowerLossRecord, {
+    description:
+      'Record a follower’s loss (referee): a Feat-granted one comes back at the next session’s start.',
+  })
+  loseFollower(
+    @campaignId() _c: string,
+    @npcId() id: string,
+    @Args('input', { type: () => NpcLossInput }) input: NpcLossInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<FollowerLossRecord> {
+    return this.followers.lose(who, id, input, ctx.req);
+  }
+
+  @Roles('referee')
+  @Mutation(() => NpcMoraleRecord, {
+    description: 'A stored hireling’s, follower’s or animal’s morale check by its kind (referee).',
+  })
+  campaignNpcMoraleCheck(
+    @campaignId() _c: string,
+    @npcId() id: string,
+    @Args('input', { type: () => NpcMoraleInput }) input: NpcMoraleInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<NpcMoraleRecord> {
+    return this.followers.morale(who, id, input, ctx.req);
+  }
 
   // Character sheets
 

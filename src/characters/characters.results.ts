@@ -143,6 +143,24 @@ export class Npc {
   @Out.string('Referee notes (null for other keys).', { nullable: true })
   notes: string | null;
 
+  @Out.string('Followers: feat or fiction (null when hidden or none).', { nullable: true })
+  followerSource: string | null;
+
+  @Out.string('Animals: untrained, trained, companion or familiar (null when hidden or none).', {
+    nullable: true,
+  })
+  training: string | null;
+
+  @Out.int('The session number in which it was lost (null while with its master, or hidden).', {
+    nullable: true,
+  })
+  lostInSession: number | null;
+
+  @Out.int('A Feat-granted follower lost: the session whose start brings it back (null otherwise).', {
+    nullable: true,
+  })
+  returnsAtSession: number | null;
+
   @Out.string('When it was created (ISO-8601, UTC).')
   createdAt: string;
 
@@ -306,5 +324,74 @@ export class CairnHirelingNpcResult {
   rng: string;
 
   @Out.id('The roll-log entry (sealed for other keys unless the NPC is shown with its numbers).')
+  rollId: string;
+}
+
+@ObjectType({ description: 'A follower lost: when it comes back, if it does (003:926–928).' })
+export class FollowerLossRecord {
+  @Out.nested('The NPC after the loss.', () => Npc)
+  npc: Npc;
+
+  @Out.string('died, departed or dismissed.')
+  reason: string;
+
+  @Out.bool('True for a Feat-granted follower: the position refills.')
+  replaceable: boolean;
+
+  @Out.int('Days to recruit the replacement.', { nullable: true })
+  recruitDays: number | null;
+
+  @Out.int('The session number in which it was lost.')
+  lostInSession: number;
+
+  @Out.int('The session whose start brings it back (null when lost for good).', { nullable: true })
+  availableFromSession: number | null;
+
+  @Out.id('The roll-log entry of the loss (its feed event).')
+  rollId: string;
+}
+
+@ObjectType({ description: 'A stored NPC’s morale check (COEAC 003:924–942).' })
+export class NpcMoraleRecord {
+  @Out.id('The NPC.')
+  npcId: string;
+
+  @Out.string('The subject the rule reads: hireling, follower, companion-animal, … .')
+  subject: string;
+
+  @Out.string('versus (hirelings), rating (trained animals), none (exempt) or referee.')
+  check: string;
+
+  @Out.string('Why that rule applies.')
+  reason: string;
+
+  @Out.bool('False when no roll is made.')
+  rolled: boolean;
+
+  @Out.bool('True when it holds; null when the referee decides.', { nullable: true })
+  passed: boolean | null;
+
+  @Out.intList('Faces.')
+  faces: number[];
+
+  @Out.int('The rating rolled against, if any.', { nullable: true })
+  target: number | null;
+
+  @Out.number('Exact chance of holding; null when the referee decides.', { nullable: true })
+  pass: number | null;
+
+  @Out.int('Hirelings: the controlling pool used.', { nullable: true })
+  controllerPool: number | null;
+
+  @Out.int('Hirelings: the hirelings’ Pool (from its COEAC sheet).', { nullable: true })
+  hirelingPool: number | null;
+
+  @Out.string('The seed.')
+  seed: string;
+
+  @Out.string('The RNG version.')
+  rng: string;
+
+  @Out.id('The roll-log entry.')
   rollId: string;
 }

@@ -50,6 +50,10 @@ export class HirelingPurchases implements OnModuleInit {
         showNumbers: true,
         visibleState: null,
         notes: null,
+        followerSource: null,
+        training: null,
+        lostInSession: null,
+        returnsAtSession: null,
         createdAt: stamp,
         updatedAt: stamp,
       };

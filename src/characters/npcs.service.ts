@@ -14,6 +14,7 @@ import type { AdversaryGrade } from '../core/encounters/encounter-tables';
 import { Database, MutationCall } from '../database/database.service';
 import { creationKey, rowsByCreation } from '../database/paging';
 import { RecurringCastEntity } from '../encounters/encounters.entities';
+import type { AnimalTraining, FollowerSource } from '../core/characters/hirelings';
 import { NpcEntity, NpcKind, NpcVisibility } from './characters.entities';
 import { CairnHirelingNpcInput, CreateNpcInput, UpdateNpcInput } from './characters.inputs';
 import { CairnHirelingNpcResult, CharacterSheets, Npc } from './characters.results';
@@ -54,9 +55,14 @@ export class NpcsService {
         showNumbers: input.showNumbers ?? false,
         visibleState: input.visibleState ?? null,
         notes: input.notes ?? null,
+        followerSource: (input.followerSource ?? null) as FollowerSource | null,
+        training: (input.training ?? null) as AnimalTraining | null,
+        lostInSession: null,
+        returnsAtSession: null,
         createdAt: stamp,
         updatedAt: stamp,
       };
+      assertFollowerFields(row);
       await Database.insertRow(m, NpcEntity, row);
       const sheets: Partial<Record<SheetSystem, Record<string, unknown>>> = { ...(input.sheets ?? {}) };
       if (input.grade && !sheets.coeac) {
@@ -122,6 +128,10 @@ export class NpcsService {
         showNumbers: input.showNumbers ?? false,
         visibleState: null,
         notes: input.role ?? null,
+        followerSource: null,
+        training: null,
+        lostInSession: null,
+        returnsAtSession: null,
         createdAt: stamp,
         updatedAt: stamp,
       };
@@ -181,6 +191,18 @@ export class NpcsService {
       if (input.showNumbers !== undefined) row.showNumbers = input.showNumbers;
       if (input.visibleState !== undefined) row.visibleState = input.visibleState;
       if (input.notes !== undefined) row.notes = input.notes;
+      if (input.kind !== undefined && input.training === undefined && row.kind !== 'animal')
+        row.training = null;
+      if (
+        input.kind !== undefined &&
+        input.followerSource === undefined &&
+        row.kind !== 'follower' &&
+        row.kind !== 'animal'
+      )
+        row.followerSource = null;
+      if (input.followerSource !== undefined) row.followerSource = input.followerSource as FollowerSource;
+      if (input.training !== undefined) row.training = input.training as AnimalTraining;
+      assertFollowerFields(row);
       row.updatedAt = now();
       await m.save(NpcEntity, row);
       return this.view(m, who, row);
@@ -227,7 +249,7 @@ export class NpcsService {
     return row.visibility === 'players' && row.showNumbers;
   }
 
-  private async view(m: EntityManager, who: Principal, row: NpcEntity): Promise<Npc> {
+  async view(m: EntityManager, who: Principal, row: NpcEntity): Promise<Npc> {
     const sheets = await this.sheetsFor(m, who, [row]);
     return this.viewWith(who, row, sheets.get(row.id) ?? {});
   }
@@ -252,9 +274,27 @@ export class NpcsService {
       tag: numbers ? row.tag : null,
       sheets: numbers ? sheets : null,
       notes: who.role === 'referee' ? row.notes : null,
+      followerSource: numbers ? row.followerSource : null,
+      training: numbers ? row.training : null,
+      lostInSession: numbers ? row.lostInSession : null,
+      returnsAtSession: numbers ? row.returnsAtSession : null,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
+  }
+}
+
+/** followerSource on followers and animals only, training on animals only (400 naming the field). */
+function assertFollowerFields(row: NpcEntity): void {
+  if (row.followerSource && row.kind !== 'follower' && row.kind !== 'animal') {
+    throw Problem.field(
+      'VALIDATION_FAILED',
+      'followerSource',
+      'followerSource is for followers and animals.',
+    );
+  }
+  if (row.training && row.kind !== 'animal') {
+    throw Problem.field('VALIDATION_FAILED', 'training', 'training is for animals.');
   }
 }
 

@@ -8,7 +8,9 @@ import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { planSheetCheck, SheetCheckKind, SheetModifier } from '../core/characters/sheets-checks';
 import { Sheet, SheetSystem } from '../core/characters/sheets';
 import { Database } from '../database/database.service';
-import { CampaignEntity } from '../database/entities';
+import { CampaignEntity, RollEntity } from '../database/entities';
+import { newId, now } from '../common/time';
+import { TaskAttemptEntity } from './characters.entities';
 import { RollsService } from '../rolls/rolls.service';
 import { SheetCheckInput } from './characters.inputs';
 import { SheetCheckResult } from './characters.results';
@@ -95,6 +97,100 @@ export class SheetChecksService {
     });
   }
 
+  /**
+   * G&M CH6 (001:671–675): a failed task is not rolled again, not even by another character, unless
+   * it is reframed (`reframed: true` with a `framing` other than the failed attempt's) or a new
+   * session has started. Characters share the campaign's tasks; each NPC has its own. A sealed,
+   * unrevealed failure refuses only the referee, so a refusal never tells a player what it hid.
+   */
+  private async assertTaskOpen(
+    m: EntityManager,
+    who: Principal,
+    owner: SheetOwner,
+    campaign: CampaignEntity,
+    input: SheetCheckInput,
+  ): Promise<{ name: string; key: string; scope: string } | null> {
+    const name = input.task?.trim() ?? '';
+    if (input.task !== undefined && input.task !== null && name.length === 0) {
+      throw Problem.field('VALIDATION_FAILED', 'task', 'task names the task; it cannot be blank.');
+    }
+    if (!name) {
+      if (input.reframed !== undefined || input.framing !== undefined) {
+        throw Problem.field('VALIDATION_FAILED', 'task', 'reframed and framing go with a task.');
+      }
+      return null;
+    }
+    if (input.reframed === true && !input.framing?.trim()) {
+      throw Problem.field('VALIDATION_FAILED', 'framing', 'A reframed task says how it is framed now.');
+    }
+    const task = { name, key: name.toLowerCase(), scope: owner.kind === 'npc' ? owner.id : 'characters' };
+    const prior = await m.findOne(TaskAttemptEntity, {
+      where: { campaignId: campaign.id, scope: task.scope, taskKey: task.key },
+    });
+    if (!prior || prior.passed || prior.sessionId !== campaign.currentSessionId) return task;
+    if (prior.secret && who.role !== 'referee') {
+      const roll = await m.findOne(RollEntity, {
+        where: { id: prior.rollId },
+        select: { id: true, revealedAt: true },
+      });
+      if (!roll?.revealedAt) return task;
+    }
+    if (input.reframed !== true) {
+      throw Problem.field(
+        'CONFLICT',
+        'task',
+        `The task "${prior.task}" failed in this session (roll ${prior.rollId}); a failed task is not rolled again ` +
+          'unless it is reframed (reframed: true with a new framing) or a new session starts.',
+      );
+    }
+    const framing = (f: string | null | undefined) => (f ?? '').trim().toLowerCase();
+    if (framing(input.framing) === framing(prior.framing)) {
+      throw Problem.field(
+        'CONFLICT',
+        'framing',
+        'A reframed task needs a framing other than the failed attempt’s.',
+      );
+    }
+    return task;
+  }
+
+  private async rememberAttempt(
+    m: EntityManager,
+    owner: SheetOwner,
+    campaign: CampaignEntity,
+    task: { name: string; key: string; scope: string },
+    input: SheetCheckInput,
+    passed: boolean,
+    rollId: string,
+    secret: boolean,
+  ): Promise<void> {
+    const values = {
+      ownerKind: owner.kind,
+      ownerId: owner.id,
+      task: task.name,
+      framing: input.framing?.trim() || null,
+      passed,
+      sessionId: campaign.currentSessionId,
+      rollId,
+      secret,
+      updatedAt: now(),
+    };
+    const prior = await m.findOne(TaskAttemptEntity, {
+      where: { campaignId: campaign.id, scope: task.scope, taskKey: task.key },
+      select: { id: true },
+    });
+    if (prior) await Database.updateRow(m, TaskAttemptEntity, prior.id, values);
+    else {
+      await Database.insertRow(m, TaskAttemptEntity, {
+        id: newId(),
+        campaignId: campaign.id,
+        scope: task.scope,
+        taskKey: task.key,
+        ...values,
+      });
+    }
+  }
+
   private assertSecretAllowed(who: Principal, input: SheetCheckInput): void {
     if (input.secret && who.role !== 'referee')
       throw new Problem('FORBIDDEN', 'Only the referee may make a roll secret.');
@@ -110,6 +206,7 @@ export class SheetChecksService {
   ): Promise<SheetCheckResult> {
     const system = input.system as SheetSystem;
     const campaign = await this.campaigns.campaign(m, who.campaignId);
+    const task = await this.assertTaskOpen(m, who, owner, campaign, input);
     const row = await this.sheets.requireSheet(m, owner, system);
     const sheet = await this.sheets.view(m, owner, row);
     const taskTags = input.taskTags ?? [];
@@ -151,8 +248,33 @@ export class SheetChecksService {
       diceBudget(req),
     ) as { outcome: Record<string, unknown>; seed: string; rng: string };
     const who_ = owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id };
-    const effects = { ...who_, system, rating: plan.rating, modifiers: plan.modifiers, ...echo };
+    const effects = {
+      ...who_,
+      system,
+      rating: plan.rating,
+      modifiers: plan.modifiers,
+      ...echo,
+      ...(task
+        ? {
+            task: task.name,
+            ...(input.reframed === true ? { reframed: true } : {}),
+            framing: input.framing ?? null,
+          }
+        : {}),
+    };
     const roll = await this.rolls.record(m, who, rolled as never, { secret, effects, campaign });
+    if (task) {
+      await this.rememberAttempt(
+        m,
+        owner,
+        campaign,
+        task,
+        input,
+        rolled.outcome.passed === true,
+        roll.id,
+        secret,
+      );
+    }
     const { modifiers: targetModifiers, ...outcome } = rolled.outcome;
     return {
       ...(outcome as Omit<SheetCheckResult, 'system'>),

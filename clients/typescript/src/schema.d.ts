@@ -2431,6 +2431,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/npcs/{npcId}/losses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Record a follower’s loss (referee): a Feat-granted one comes back at the start of the next session; logged */
+    post: operations['Npcs_lose'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/npcs/{npcId}/morale-checks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A stored hireling’s, follower’s or animal’s morale check by its kind (referee); logged */
+    post: operations['Npcs_morale'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/npcs': {
     parameters: {
       query?: never;
@@ -2549,6 +2583,41 @@ export interface paths {
     put?: never;
     /** A check that reads the NPC’s sheet (referee); sealed unless the NPC’s numbers are shown */
     post: operations['Npcs_check'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/gm-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The campaign’s G&M contributor table and species (any key of the campaign) */
+    get: operations['GmSettings_get'];
+    /** Set the campaign’s G&M contributor table and species (referee) */
+    put: operations['GmSettings_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/gm-derivations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M derivation with the campaign’s contributor table and species (nothing stored) */
+    post: operations['GmSettings_derive'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7513,6 +7582,12 @@ export interface components {
       helpers?: number;
       /** @description COEAC: the task’s tags (stronghold tags that match add a die). */
       taskTags?: string[];
+      /** @description The task this check attempts (G&M 001:675; any system). After a failure the same task is refused (409 naming task) until it is reframed or a new session starts. */
+      task?: string;
+      /** @description The task is reframed as a different one (needs a new `framing`). */
+      reframed?: boolean;
+      /** @description How the task is framed (required with reframed; kept with the attempt). */
+      framing?: string;
       /** @description Referee: seal the roll for every other key until revealed. */
       secret?: boolean;
       /**
@@ -7597,6 +7672,120 @@ export interface components {
       /** @description The roll-log entry. */
       rollId: string;
     };
+    NpcLossInput: {
+      /**
+       * @description How it was lost.
+       * @enum {string}
+       */
+      reason?: 'died' | 'departed' | 'dismissed';
+      /** @description Referee: seal the log entry (by default sealed unless the NPC’s numbers are shown). */
+      secret?: boolean;
+    };
+    Npc: {
+      /** @description The NPC id. */
+      id: string;
+      /** @description Its name. */
+      name: string;
+      /**
+       * @description What it is.
+       * @enum {string}
+       */
+      kind: 'adversary' | 'monster' | 'hireling' | 'follower' | 'animal' | 'other';
+      /**
+       * @description Who sees it.
+       * @enum {string}
+       */
+      visibility: 'referee' | 'players';
+      /** @description Whether other keys see its numbers. */
+      showNumbers: boolean;
+      /** @description What other keys see of its state. */
+      visibleState: string | null;
+      /** @description The character it serves, if any. */
+      boundTo: string | null;
+      /** @description COEAC adversary grade (null when hidden or none). */
+      grade: string | null;
+      /** @description elite or legendary (null when hidden or none). */
+      tag: string | null;
+      /** @description Its sheets (null when its numbers are hidden from this key). */
+      sheets: components['schemas']['CharacterSheets'] | (never | null);
+      /** @description Referee notes (null for other keys). */
+      notes: string | null;
+      /** @description Followers: feat or fiction (null when hidden or none). */
+      followerSource: string | null;
+      /** @description Animals: untrained, trained, companion or familiar (null when hidden or none). */
+      training: string | null;
+      /** @description The session number in which it was lost (null while with its master, or hidden). */
+      lostInSession: number | null;
+      /** @description A Feat-granted follower lost: the session whose start brings it back (null otherwise). */
+      returnsAtSession: number | null;
+      /** @description When it was created (ISO-8601, UTC). */
+      createdAt: string;
+      /** @description When it last changed (ISO-8601, UTC). */
+      updatedAt: string;
+    };
+    FollowerLossRecord: {
+      /** @description The NPC after the loss. */
+      npc: components['schemas']['Npc'];
+      /** @description died, departed or dismissed. */
+      reason: string;
+      /** @description True for a Feat-granted follower: the position refills. */
+      replaceable: boolean;
+      /** @description Days to recruit the replacement. */
+      recruitDays: number | null;
+      /** @description The session number in which it was lost. */
+      lostInSession: number;
+      /** @description The session whose start brings it back (null when lost for good). */
+      availableFromSession: number | null;
+      /** @description The roll-log entry of the loss (its feed event). */
+      rollId: string;
+    };
+    NpcMoraleInput: {
+      /** @description Hirelings: the controlling player’s pool; by default 2 + the higher of the bound character’s Diplomacy and Streetwise. */
+      controllerPool?: number;
+      /** @description Trained animals: the d6 morale rating (1–6). */
+      rating?: number;
+      /** @description Trained animals: a disposition of the encounters table, instead of a rating. */
+      disposition?: string;
+      /** @description Trained animals: in mortal danger (a harder check). */
+      mortalDanger?: boolean;
+      /** @description Referee: seal the roll (by default sealed unless the NPC’s numbers are shown). */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    NpcMoraleRecord: {
+      /** @description The NPC. */
+      npcId: string;
+      /** @description The subject the rule reads: hireling, follower, companion-animal, … . */
+      subject: string;
+      /** @description versus (hirelings), rating (trained animals), none (exempt) or referee. */
+      check: string;
+      /** @description Why that rule applies. */
+      reason: string;
+      /** @description False when no roll is made. */
+      rolled: boolean;
+      /** @description True when it holds; null when the referee decides. */
+      passed: boolean | null;
+      /** @description Faces. */
+      faces: number[];
+      /** @description The rating rolled against, if any. */
+      target: number | null;
+      /** @description Exact chance of holding; null when the referee decides. */
+      pass: number | null;
+      /** @description Hirelings: the controlling pool used. */
+      controllerPool: number | null;
+      /** @description Hirelings: the hirelings’ Pool (from its COEAC sheet). */
+      hirelingPool: number | null;
+      /** @description The seed. */
+      seed: string;
+      /** @description The RNG version. */
+      rng: string;
+      /** @description The roll-log entry. */
+      rollId: string;
+    };
     NpcSheetsInput: {
       /** @description A COEAC sheet (NPCs may carry `pool`, rolled without the +2). */
       coeac?: {
@@ -7648,40 +7837,16 @@ export interface components {
       visibleState?: string;
       /** @description Referee notes (never shown to other keys). */
       notes?: string;
-    };
-    Npc: {
-      /** @description The NPC id. */
-      id: string;
-      /** @description Its name. */
-      name: string;
       /**
-       * @description What it is.
+       * @description Followers and companion or familiar animals: feat (a Feat grants it: it comes back) or fiction (lost for good).
        * @enum {string}
        */
-      kind: 'adversary' | 'monster' | 'hireling' | 'follower' | 'animal' | 'other';
+      followerSource?: 'feat' | 'fiction';
       /**
-       * @description Who sees it.
+       * @description Animals: untrained, trained, companion or familiar (its morale rule).
        * @enum {string}
        */
-      visibility: 'referee' | 'players';
-      /** @description Whether other keys see its numbers. */
-      showNumbers: boolean;
-      /** @description What other keys see of its state. */
-      visibleState: string | null;
-      /** @description The character it serves, if any. */
-      boundTo: string | null;
-      /** @description COEAC adversary grade (null when hidden or none). */
-      grade: string | null;
-      /** @description elite or legendary (null when hidden or none). */
-      tag: string | null;
-      /** @description Its sheets (null when its numbers are hidden from this key). */
-      sheets: components['schemas']['CharacterSheets'] | (never | null);
-      /** @description Referee notes (null for other keys). */
-      notes: string | null;
-      /** @description When it was created (ISO-8601, UTC). */
-      createdAt: string;
-      /** @description When it last changed (ISO-8601, UTC). */
-      updatedAt: string;
+      training?: 'untrained' | 'trained' | 'companion' | 'familiar';
     };
     CairnHirelingNpcInput: {
       /** @description Its name (default "Cairn hireling"). */
@@ -7752,45 +7917,28 @@ export interface components {
       visibleState?: string;
       /** @description Referee notes. */
       notes?: string;
-    };
-    GmAbilityRollsInput: {
       /**
-       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
-       * @example table-7-night-3
+       * @description Followers and companion or familiar animals: feat (a Feat grants it: it comes back) or fiction (lost for good).
+       * @enum {string}
        */
-      seed?: string;
+      followerSource?: 'feat' | 'fiction';
+      /**
+       * @description Animals: untrained, trained, companion or familiar (its morale rule).
+       * @enum {string}
+       */
+      training?: 'untrained' | 'trained' | 'companion' | 'familiar';
     };
-    GmAbilityRollScore: {
-      /** @description The four faces, in the order rolled. */
-      faces: number[];
-      /** @description The three kept, highest first. */
-      kept: number[];
-      /** @description The face dropped. */
-      dropped: number;
-      /** @description The score. */
-      total: number;
+    GmContributorBand: {
+      /** @description The highest score in the band. */
+      upTo: number;
+      /** @description Its major contributor. */
+      major: number;
     };
-    TotalProbability: {
-      /** @description The total. */
-      total: number;
-      /** @description Its exact probability. */
-      probability: number;
-    };
-    GmAbilityRollsResult: {
-      /** @description The seed: send it again with the same inputs to get the same dice. */
-      seed: string;
-      /** @description The generator and its version ("<algorithm>@<version>"). */
-      rng: string;
-      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
-      rollId: string | null;
-      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
-      receipt?: components['schemas']['Receipt'];
-      /** @description The six scores, in the order rolled. */
-      scores: components['schemas']['GmAbilityRollScore'][];
-      /** @description Every face, in order. */
-      faces: number[];
-      /** @description The exact distribution of one score (3–18). */
-      distribution: components['schemas']['TotalProbability'][];
+    GmContributorTableResult: {
+      /** @description Bands, rising by upTo. */
+      bands: components['schemas']['GmContributorBand'][];
+      /** @description Added for each point above the last band. */
+      perPointAbove: number;
     };
     GmSpeciesBody: {
       /** @description Base age. */
@@ -7804,11 +7952,13 @@ export interface components {
       /** @description Base weight (lb). */
       baseWeight: number;
     };
-    GmSpeciesRow: {
+    GmCampaignSpecies: {
       /** @description Id. */
       id: string;
       /** @description Name. */
       name: string;
+      /** @description ours (shipped) or campaign (the referee’s). */
+      source: string;
       /** @description Added to the scores. */
       abilityAdjustments: {
         [key: string]: unknown;
@@ -7817,16 +7967,114 @@ export interface components {
       reactions: {
         [key: string]: unknown;
       };
-      /** @description Base Movement. */
-      baseMovement: number;
-      /** @description Age, height and weight numbers. */
-      body: components['schemas']['GmSpeciesBody'];
-      /** @description What the example states that we do not compute. */
+      /** @description Base Movement, or null. */
+      baseMovement: number | null;
+      /** @description Age, height and weight numbers, or null. */
+      body: components['schemas']['GmSpeciesBody'] | (never | null);
+      /** @description Notes. */
       notes: string[];
     };
-    GmSpeciesList: {
-      /** @description Species. */
-      items: components['schemas']['GmSpeciesRow'][];
+    GmSettings: {
+      /** @description The contributor table in force. */
+      contributors: components['schemas']['GmContributorTableResult'];
+      /** @description campaign (the referee set it) or default (ours). */
+      contributorsSource: string;
+      /** @description Every species the campaign’s derivations may name. */
+      species: components['schemas']['GmCampaignSpecies'][];
+    };
+    GmContributorBandInput: {
+      /** @description The highest score in the band. */
+      upTo: number;
+      /** @description The major contributor of the band. */
+      major: number;
+    };
+    GmContributorTableInput: {
+      /** @description Bands, rising by upTo. */
+      bands: components['schemas']['GmContributorBandInput'][];
+      /** @description Added to the last band’s major for each point above it. */
+      perPointAbove: number;
+    };
+    GmAbilityAdjustmentsInput: {
+      /** @description Strength change. */
+      strength?: number;
+      /** @description Agility change. */
+      agility?: number;
+      /** @description Endurance change. */
+      endurance?: number;
+      /** @description Intelligence change. */
+      intelligence?: number;
+      /** @description Wisdom change. */
+      wisdom?: number;
+      /** @description Charisma change. */
+      charisma?: number;
+    };
+    GmReactionSpecialsInput: {
+      /** @description Health. */
+      health?: number;
+      /** @description Fortitude. */
+      fortitude?: number;
+      /** @description Willpower. */
+      willpower?: number;
+      /** @description Evasion. */
+      evasion?: number;
+      /** @description Reason. */
+      reason?: number;
+      /** @description Perception. */
+      perception?: number;
+    };
+    GmSpeciesBodyInput: {
+      /**
+       * @description Base age in years (a dwarf: 120).
+       * @example 120
+       */
+      baseAge: number;
+      /**
+       * @description d6s added to the age (a dwarf: 8).
+       * @example 8
+       */
+      ageDice?: number;
+      /**
+       * @description Base height in inches (a dwarf: 41).
+       * @example 41
+       */
+      baseHeight: number;
+      /**
+       * @description d6s added to the height (a dwarf: 2).
+       * @example 2
+       */
+      heightDice?: number;
+      /**
+       * @description Base weight in pounds (a dwarf: 80).
+       * @example 80
+       */
+      baseWeight: number;
+    };
+    GmSpeciesSettingInput: {
+      /**
+       * @description Its id, matched ignoring case by sheets and derivations (lower-case letters, digits, -).
+       * @example elf
+       */
+      id: string;
+      /** @description Its name. */
+      name: string;
+      /** @description Added to rolled scores when a derivation names the species. */
+      abilityAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
+      /** @description Special contributors to reactions. */
+      reactions?: components['schemas']['GmReactionSpecialsInput'];
+      /** @description Base Movement (without it Movement is not derived). */
+      baseMovement?: number;
+      /** @description Age, height and weight numbers. */
+      body?: components['schemas']['GmSpeciesBodyInput'];
+      /** @description Notes for the table. */
+      notes?: string[];
+    };
+    GmSettingsInput: {
+      /** @description A contributor table replacing our default for the campaign. */
+      contributors?: components['schemas']['GmContributorTableInput'];
+      /** @description True: go back to our default contributor table. */
+      resetContributors?: boolean;
+      /** @description The campaign’s species, beside ours (one with our id replaces ours); an empty list removes them. */
+      species?: components['schemas']['GmSpeciesSettingInput'][];
     };
     GmAbilitiesInput: {
       /**
@@ -7860,33 +8108,14 @@ export interface components {
        */
       charisma: number;
     };
-    GmAbilityAdjustmentsInput: {
-      /** @description Strength change. */
-      strength?: number;
-      /** @description Agility change. */
-      agility?: number;
-      /** @description Endurance change. */
-      endurance?: number;
-      /** @description Intelligence change. */
-      intelligence?: number;
-      /** @description Wisdom change. */
-      wisdom?: number;
-      /** @description Charisma change. */
-      charisma?: number;
-    };
-    GmReactionSpecialsInput: {
-      /** @description Health. */
-      health?: number;
-      /** @description Fortitude. */
-      fortitude?: number;
-      /** @description Willpower. */
-      willpower?: number;
-      /** @description Evasion. */
-      evasion?: number;
-      /** @description Reason. */
-      reason?: number;
-      /** @description Perception. */
-      perception?: number;
+    GmArchetypeLevelInput: {
+      /**
+       * @description The archetype.
+       * @enum {string}
+       */
+      archetype: 'warrior' | 'thief' | 'sorceror' | 'prophet' | 'monk';
+      /** @description Its level. */
+      level: number;
     };
     GmSpecialsInput: {
       /** @description Special contributors to reactions (a dwarf: health +2). */
@@ -7894,40 +8123,25 @@ export interface components {
       /** @description The species’ base Movement (a dwarf: 8); without it Movement is not derived. */
       baseMovement?: number;
     };
-    GmContributorBandInput: {
-      /** @description The highest score in the band. */
-      upTo: number;
-      /** @description The major contributor of the band. */
-      major: number;
-    };
-    GmContributorTableInput: {
-      /** @description Bands, rising by upTo. */
-      bands: components['schemas']['GmContributorBandInput'][];
-      /** @description Added to the last band’s major for each point above it. */
-      perPointAbove: number;
-    };
-    GmDerivationInput: {
-      /** @description The six scores as placed (before species adjustments, if those are sent). */
+    CampaignGmDerivationInput: {
+      /** @description The six scores as placed (before species adjustments). */
       abilities: components['schemas']['GmAbilitiesInput'];
       /**
-       * @description The archetype.
+       * @description The archetype (one archetype; or send `archetypes`).
        * @enum {string}
        */
-      archetype: 'warrior' | 'thief' | 'sorceror' | 'prophet' | 'monk';
-      /**
-       * @description A shipped species: its ability adjustments, special reactions and Movement apply first.
-       * @enum {string}
-       */
-      species?: 'dwarf';
+      archetype?: 'warrior' | 'thief' | 'sorceror' | 'prophet' | 'monk';
       /** @description Archetype level (default 1). */
       level?: number;
-      /** @description Species ability modifiers, added to the scores first. */
+      /** @description Several archetypes with their levels. */
+      archetypes?: components['schemas']['GmArchetypeLevelInput'][];
+      /** @description A species of the campaign or ours (ignoring case): its adjustments, specials and Movement apply. */
+      species?: string;
+      /** @description Ability modifiers added after the species’. */
       abilityAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
-      /** @description Special contributors and species Movement. */
+      /** @description Special contributors and base Movement, replacing the species’. */
       specials?: components['schemas']['GmSpecialsInput'];
-      /** @description A contributor table replacing our default. */
-      contributors?: components['schemas']['GmContributorTableInput'];
-      /** @description Silver the starting purchases cost: mojo is traded (30 silver each) when the starting silver falls short. */
+      /** @description Silver the starting purchases cost. */
       startingPurchases?: number;
     };
     GmAbilities: {
@@ -7957,6 +8171,14 @@ export interface components {
       verveContributor: string;
       /** @description The Fighting Art bonus rises every this many levels. */
       fightingArtEvery: number;
+    };
+    GmArchetypeShare: {
+      /** @description The archetype. */
+      archetype: string;
+      /** @description Its level. */
+      level: number;
+      /** @description The Fighting Art bonus this archetype’s level gives. */
+      fightingArt: number;
     };
     GmContributorPair: {
       /** @description Major contributor. */
@@ -8041,8 +8263,12 @@ export interface components {
       species: string | null;
       /** @description The archetype row. */
       archetype: components['schemas']['GmArchetypeRow'];
-      /** @description Archetype level. */
+      /** @description The character’s level: the sum of its archetype levels. */
       level: number;
+      /** @description Each archetype with its level. */
+      archetypes: components['schemas']['GmArchetypeShare'][];
+      /** @description The archetype whose ability gives the verve modifier (the highest level). */
+      verveArchetype: string;
       /** @description Contributors. */
       contributors: components['schemas']['GmContributors'];
       /** @description Reactions. */
@@ -8078,32 +8304,94 @@ export interface components {
       /** @description With startingPurchases: the mojo trade. */
       startingMoney: components['schemas']['GmStartingMoney'] | (never | null);
     };
-    GmSpeciesBodyInput: {
+    GmAbilityRollsInput: {
       /**
-       * @description Base age in years (a dwarf: 120).
-       * @example 120
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
        */
-      baseAge: number;
+      seed?: string;
+    };
+    GmAbilityRollScore: {
+      /** @description The four faces, in the order rolled. */
+      faces: number[];
+      /** @description The three kept, highest first. */
+      kept: number[];
+      /** @description The face dropped. */
+      dropped: number;
+      /** @description The score. */
+      total: number;
+    };
+    TotalProbability: {
+      /** @description The total. */
+      total: number;
+      /** @description Its exact probability. */
+      probability: number;
+    };
+    GmAbilityRollsResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description The six scores, in the order rolled. */
+      scores: components['schemas']['GmAbilityRollScore'][];
+      /** @description Every face, in order. */
+      faces: number[];
+      /** @description The exact distribution of one score (3–18). */
+      distribution: components['schemas']['TotalProbability'][];
+    };
+    GmSpeciesRow: {
+      /** @description Id. */
+      id: string;
+      /** @description Name. */
+      name: string;
+      /** @description Added to the scores. */
+      abilityAdjustments: {
+        [key: string]: unknown;
+      };
+      /** @description Special contributors to reactions. */
+      reactions: {
+        [key: string]: unknown;
+      };
+      /** @description Base Movement. */
+      baseMovement: number;
+      /** @description Age, height and weight numbers. */
+      body: components['schemas']['GmSpeciesBody'];
+      /** @description What the example states that we do not compute. */
+      notes: string[];
+    };
+    GmSpeciesList: {
+      /** @description Species. */
+      items: components['schemas']['GmSpeciesRow'][];
+    };
+    GmDerivationInput: {
+      /** @description The six scores as placed (before species adjustments, if those are sent). */
+      abilities: components['schemas']['GmAbilitiesInput'];
       /**
-       * @description d6s added to the age (a dwarf: 8).
-       * @example 8
+       * @description The archetype (one archetype; or send `archetypes`).
+       * @enum {string}
        */
-      ageDice?: number;
+      archetype?: 'warrior' | 'thief' | 'sorceror' | 'prophet' | 'monk';
+      /** @description Several archetypes with their levels (a specialty that allows more than one); replaces archetype and level. */
+      archetypes?: components['schemas']['GmArchetypeLevelInput'][];
       /**
-       * @description Base height in inches (a dwarf: 41).
-       * @example 41
+       * @description A shipped species: its ability adjustments, special reactions and Movement apply first.
+       * @enum {string}
        */
-      baseHeight: number;
-      /**
-       * @description d6s added to the height (a dwarf: 2).
-       * @example 2
-       */
-      heightDice?: number;
-      /**
-       * @description Base weight in pounds (a dwarf: 80).
-       * @example 80
-       */
-      baseWeight: number;
+      species?: 'dwarf';
+      /** @description Archetype level (default 1). */
+      level?: number;
+      /** @description Species ability modifiers, added to the scores first. */
+      abilityAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
+      /** @description Special contributors and species Movement. */
+      specials?: components['schemas']['GmSpecialsInput'];
+      /** @description A contributor table replacing our default. */
+      contributors?: components['schemas']['GmContributorTableInput'];
+      /** @description Silver the starting purchases cost: mojo is traded (30 silver each) when the starting silver falls short. */
+      startingPurchases?: number;
     };
     GmBodyRollInput: {
       /** @description The six scores. */
@@ -16646,6 +16934,84 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
+  Npcs_lose: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NpcLossInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FollowerLossRecord'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Npcs_morale: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NpcMoraleInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NpcMoraleRecord'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   Npcs_list: {
     parameters: {
       query?: {
@@ -17111,6 +17477,109 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SheetCheckResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  GmSettings_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSettings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  GmSettings_update: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmSettingsInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSettings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  GmSettings_derive: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CampaignGmDerivationInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmDerivationResult'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -7,9 +7,10 @@ import {
   type GmAbilities,
   type GmContributorTable,
   type GmDerivation,
+  type GmArchetypeLevel,
   type GmSpecials,
 } from './gm-derivation';
-import { gmSpecies } from './gm-species';
+import { gmSpecies, type GmSpecies } from './gm-species';
 
 /**
  * The G&M builder's one call: species (shipped or the referee's numbers) applied to the placed
@@ -17,8 +18,12 @@ import { gmSpecies } from './gm-species';
  */
 export interface GmBuildInput {
   abilities: GmAbilities;
-  archetype: string;
+  archetype?: string;
   level?: number;
+  /** Several archetypes with their levels (replaces `archetype` and `level`). */
+  archetypes?: GmArchetypeLevel[];
+  /** The species a `species` id is looked up in (a campaign's); ours by default. */
+  speciesTable?: Readonly<Record<string, GmSpecies>>;
   /** A shipped species id: its adjustments, special reactions and Movement apply first. */
   species?: string;
   /** Added to the scores (after the species' own). */
@@ -46,7 +51,10 @@ export type GmBuild = GmDerivation & {
 
 export function buildGm(input: GmBuildInput): GmBuild {
   const body = record(input, 'input');
-  const species = body.species === undefined || body.species === null ? null : gmSpecies(body.species);
+  const species =
+    body.species === undefined || body.species === null
+      ? null
+      : gmSpecies(body.species, 'species', input.speciesTable);
   let abilities = gmAbilities(body.abilities);
   if (species) abilities = applyAbilityAdjustments(abilities, species.abilityAdjustments, 'species');
   abilities = applyAbilityAdjustments(abilities, body.abilityAdjustments);
@@ -62,6 +70,7 @@ export function buildGm(input: GmBuildInput): GmBuild {
     abilities,
     archetype: input.archetype,
     level: input.level,
+    ...(input.archetypes !== undefined && input.archetypes !== null ? { archetypes: input.archetypes } : {}),
     specials,
     contributors: input.contributors,
   });

@@ -166,11 +166,20 @@ export interface GmSpecials {
   baseMovement?: number;
 }
 
+/** One archetype of a character and its level (a sheet's `archetypes`). */
+export interface GmArchetypeLevel {
+  archetype: string;
+  level: number;
+}
+
 export interface GmDerivationInput {
   abilities: GmAbilities;
-  archetype: string;
+  /** The archetype (one archetype); leave it out when `archetypes` is sent. */
+  archetype?: string;
   /** Archetype level; 1 by default. */
   level?: number;
+  /** Several archetypes through a specialty (001:447, 503–505); replaces `archetype` and `level`. */
+  archetypes?: readonly GmArchetypeLevel[];
   specials?: GmSpecials;
   contributors?: GmContributorTable;
 }
@@ -198,9 +207,22 @@ export interface GmLevelDice {
   modifierPerDie: number;
 }
 
-export interface GmDerivation {
-  archetype: GmArchetype;
+/** One archetype of the character with its level and the Fighting Art bonus it gives. */
+export interface GmArchetypeShare {
+  archetype: GmArchetypeId;
   level: number;
+  fightingArt: number;
+}
+
+export interface GmDerivation {
+  /** The (first listed) archetype. */
+  archetype: GmArchetype;
+  /** The character's (overall) level: the sum of its archetype levels. */
+  level: number;
+  /** Each archetype with its level (one entry for a single archetype). */
+  archetypes: GmArchetypeShare[];
+  /** The archetype whose archetypal ability gives the verve modifier: the highest level's. */
+  verveArchetype: GmArchetypeId;
   contributors: Record<GmAbility, GmContributorPair>;
   reactions: GmReactions;
   reactionParts: Record<GmReaction, GmReactionParts>;
@@ -234,7 +256,7 @@ export interface GmDerivation {
   maxItemBulk: number;
   /** Silver at the start of play: the archetypal ability score. */
   startingSilver: number;
-  /** The Fighting Art field bonus at this level. */
+  /** The Fighting Art field bonus at this level (summed over the archetypes, each by its level). */
   fightingArt: number;
   /** What levels 2..level add beyond the first-level values above. */
   advancement: {
@@ -267,7 +289,7 @@ export function gmAbilities(value: unknown, field = 'abilities'): GmAbilities {
   return out;
 }
 
-function checkTable(table: GmContributorTable): GmContributorTable {
+export function checkTable(table: GmContributorTable): GmContributorTable {
   const bands = Array.isArray(table?.bands) ? table.bands : [];
   if (bands.length === 0)
     throw invalid('`contributors.bands` needs at least one band.', 'contributors.bands');
@@ -286,6 +308,16 @@ function checkTable(table: GmContributorTable): GmContributorTable {
 
 /** Derives a G&M character's numbers. Throws a RuleError naming the field at fault. */
 export function deriveGm(input: GmDerivationInput): GmDerivation {
+  if (input.archetypes !== undefined && input.archetypes !== null) {
+    if (input.archetype !== undefined && input.archetype !== null) {
+      throw invalid('Send `archetype` (and `level`) or `archetypes`, not both.', 'archetype');
+    }
+    return deriveGmArchetypes(input, input.archetypes);
+  }
+  return deriveSingle(input);
+}
+
+function deriveSingle(input: GmDerivationInput): GmDerivation {
   const abilities = gmAbilities(input.abilities);
   const archetype = gmArchetype(input.archetype);
   const level = optionalWholeNumber(input.level, 'level', 1, 1, MAX_GM_LEVEL);
@@ -348,6 +380,10 @@ export function deriveGm(input: GmDerivationInput): GmDerivation {
   return {
     archetype,
     level,
+    archetypes: [
+      { archetype: archetype.id, level, fightingArt: Math.floor(level / archetype.fightingArtEvery) },
+    ],
+    verveArchetype: archetype.id,
     contributors,
     reactions,
     reactionParts,
@@ -368,5 +404,85 @@ export function deriveGm(input: GmDerivationInput): GmDerivation {
       verve: { dice: Math.floor(level / 2), sides: 10, modifierPerDie: verveModifier },
       mojo: mojoLater,
     },
+  };
+}
+
+/** At most this many archetypes on one character (there are five). */
+export const MAX_GM_ARCHETYPES = GM_ARCHETYPE_IDS.length;
+
+/**
+ * Several archetypes (001:447, 503–505). Our reading of the seed's rule:
+ * - the character's level is the sum of its archetype levels; survival and verve dice, the mojo
+ *   gained and everything else that reads "level" use it;
+ * - each archetype's own level gives its reaction and Fighting Art bonuses, and they add up: an
+ *   archetype of level L gives +L to its archetypal reaction and +⌊L/2⌋ to each other reaction, and
+ *   ⌊L / its schedule⌋ to the Fighting Art;
+ * - the verve modifier reads the archetype with the highest level; on a tie the one listed first
+ *   (the seed: "the new level's archetype", which a client lists first);
+ * - starting silver reads the first listed archetype (the one the character began with).
+ * One archetype derives exactly as `archetype` and `level` do.
+ */
+export function deriveGmArchetypes(
+  input: Omit<GmDerivationInput, 'archetypes' | 'archetype' | 'level'>,
+  list: readonly GmArchetypeLevel[],
+): GmDerivation {
+  if (!Array.isArray(list) || list.length === 0) {
+    throw invalid('`archetypes` needs at least one archetype.', 'archetypes');
+  }
+  if (list.length > MAX_GM_ARCHETYPES) {
+    throw invalid(`\`archetypes\` holds at most ${MAX_GM_ARCHETYPES} archetypes.`, 'archetypes');
+  }
+  const shares = list.map((entry, i) => {
+    const at = `archetypes[${i}]`;
+    const row = record(entry, at);
+    const archetype = gmArchetype(
+      typeof row.archetype === 'string' ? row.archetype.toLowerCase() : row.archetype,
+      `${at}.archetype`,
+    );
+    const level = wholeNumber(row.level, `${at}.level`, 1, MAX_GM_LEVEL);
+    return { archetype, level };
+  });
+  shares.forEach((share, i) => {
+    if (shares.findIndex((s) => s.archetype.id === share.archetype.id) !== i) {
+      throw invalid('An archetype is listed once.', `archetypes[${i}].archetype`);
+    }
+  });
+  const overall = shares.reduce((sum, s) => sum + s.level, 0);
+  if (overall > MAX_GM_LEVEL) {
+    throw invalid(`The archetype levels add up to at most ${MAX_GM_LEVEL}.`, 'archetypes');
+  }
+  if (shares.length === 1) {
+    return deriveSingle({ ...input, archetype: shares[0].archetype.id, level: shares[0].level });
+  }
+  let verve = shares[0];
+  for (const share of shares) if (share.level > verve.level) verve = share;
+  const base = deriveSingle({ ...input, archetype: verve.archetype.id, level: overall });
+  const reactions = { ...base.reactions };
+  const reactionParts = { ...base.reactionParts };
+  for (const reaction of GM_REACTIONS) {
+    const levelBonus = shares.reduce(
+      (sum, s) => sum + (s.archetype.archetypalReaction === reaction ? s.level : Math.floor(s.level / 2)),
+      0,
+    );
+    const parts = base.reactionParts[reaction];
+    const total = parts.total - parts.level + levelBonus;
+    reactionParts[reaction] = { ...parts, level: levelBonus, total };
+    reactions[reaction] = total;
+  }
+  const archetypes = shares.map((s) => ({
+    archetype: s.archetype.id,
+    level: s.level,
+    fightingArt: Math.floor(s.level / s.archetype.fightingArtEvery),
+  }));
+  return {
+    ...base,
+    archetype: shares[0].archetype,
+    level: overall,
+    archetypes,
+    verveArchetype: verve.archetype.id,
+    reactions,
+    reactionParts,
+    startingSilver: gmAbilities(input.abilities)[shares[0].archetype.archetypalAbility],
+    fightingArt: archetypes.reduce((sum, a) => sum + a.fightingArt, 0),
   };
 }

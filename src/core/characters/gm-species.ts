@@ -42,9 +42,23 @@ export const GM_SPECIES: Readonly<Record<string, GmSpecies>> = {
 export const GM_SPECIES_IDS = Object.keys(GM_SPECIES);
 
 /** The species for an id, or a RuleError naming `field`. */
-export function gmSpecies(id: unknown, field = 'species'): GmSpecies {
-  if (typeof id !== 'string' || !Object.prototype.hasOwnProperty.call(GM_SPECIES, id)) {
-    throw invalid(`\`${field}\` is one of: ${GM_SPECIES_IDS.join(', ')}.`, field);
+export function gmSpecies(
+  id: unknown,
+  field = 'species',
+  table: Readonly<Record<string, GmSpecies>> = GM_SPECIES,
+): GmSpecies {
+  if (typeof id !== 'string' || !Object.prototype.hasOwnProperty.call(table, id)) {
+    throw invalid(`\`${field}\` is one of: ${Object.keys(table).join(', ')}.`, field);
   }
-  return GM_SPECIES[id];
+  return table[id];
+}
+
+/**
+ * The species a campaign uses: ours with the campaign's added, a campaign species with one of our
+ * ids replacing ours (SPEC 6.1: species are referee data, a campaign setting).
+ */
+export function speciesTable(campaign: readonly GmSpecies[] | undefined): Record<string, GmSpecies> {
+  const out: Record<string, GmSpecies> = { ...GM_SPECIES };
+  for (const row of campaign ?? []) out[row.id] = row;
+  return out;
 }

@@ -1,31 +1,40 @@
 import { RuleError } from '../errors';
 import { deriveGm, GmContributorTable, GmDerivation } from './gm-derivation';
+import { type GmSpecies, speciesTable } from './gm-species';
 import { CAIRN_MAX_ARMOR, coeacBlockUsesPerDay, CoeacArmorKind, Sheet, SheetSystem } from './sheets';
 
 /** What a sheet's derived values read beyond the sheet itself. */
 export interface DerivationContext {
-  /** Campaign settings (G&M: `gmContributors`, the contributor table the campaign uses). */
+  /**
+   * Campaign settings (G&M: `gmContributors`, the contributor table the campaign uses, and
+   * `gmSpecies`, the campaign's species beside ours).
+   */
   settings?: Record<string, unknown>;
   /** Cairn: the ids of the items the owner's inventory holds (worn armour counts only while held). */
   inventoryItemIds?: ReadonlySet<string>;
 }
 
-/** The G&M derivation of a sheet's abilities and first archetype, or null without an archetype. */
+/**
+ * The G&M derivation of a sheet's abilities and archetypes (several archetypes derive together, see
+ * `deriveGmArchetypes`), with the campaign's contributor table and, when the sheet's `species`
+ * names one of the campaign's species or ours, that species' special reactions and base Movement
+ * (its ability adjustments are already in the sheet's scores). Null without an archetype.
+ */
 export function gmDerivation(sheet: Sheet, context: DerivationContext = {}): GmDerivation | null {
   const archetypes = (sheet.archetypes ?? []) as Array<{ archetype: string; level: number }>;
   if (archetypes.length === 0) return null;
   const contributors = context.settings?.gmContributors as GmContributorTable | undefined;
+  const species = sheetSpecies(sheet, context);
   try {
     return deriveGm({
       abilities: sheet.abilities as never,
-      archetype: archetypes[0].archetype.toLowerCase(),
-      level: archetypes[0].level,
+      archetypes: archetypes.map((a) => ({ archetype: a.archetype.toLowerCase(), level: a.level })),
       ...(contributors ? { contributors } : {}),
+      ...(species
+        ? { specials: { reactions: { ...species.reactions }, baseMovement: species.baseMovement } }
+        : {}),
     });
   } catch (error) {
-    if (error instanceof RuleError && error.field === 'archetype') {
-      throw new RuleError('VALIDATION_FAILED', error.message, 'sheet.archetypes[0].archetype');
-    }
     if (error instanceof RuleError && error.field) {
       throw new RuleError('VALIDATION_FAILED', error.message, `sheet.${error.field}`);
     }
@@ -33,12 +42,22 @@ export function gmDerivation(sheet: Sheet, context: DerivationContext = {}): GmD
   }
 }
 
+/** The species a G&M sheet names, looked up (ignoring case) in the campaign's and ours; else null. */
+export function sheetSpecies(sheet: Sheet, context: DerivationContext = {}): GmSpecies | null {
+  if (typeof sheet.species !== 'string') return null;
+  const table = speciesTable(context.settings?.gmSpecies as GmSpecies[] | undefined);
+  return table[sheet.species.toLowerCase()] ?? null;
+}
+
 /**
  * A G&M sheet as sent, with the maxima of survival, verve and mojo the referee left out filled in
  * from the derivation (first-level values), so a new sheet starts full.
  */
 export function withGmDefaults(input: Sheet, context: DerivationContext = {}): Sheet {
-  const derived = gmDerivation({ abilities: input.abilities, archetypes: input.archetypes ?? [] }, context);
+  const derived = gmDerivation(
+    { abilities: input.abilities, archetypes: input.archetypes ?? [], species: input.species },
+    context,
+  );
   if (!derived) return input;
   const out: Sheet = { ...input };
   for (const name of ['survival', 'verve', 'mojo'] as const) {
@@ -86,6 +105,12 @@ export function deriveSheet(system: SheetSystem, sheet: Sheet, context: Derivati
         derived: derived
           ? {
               contributors: derived.contributors,
+              level: derived.level,
+              archetypes: derived.archetypes,
+              verveArchetype: derived.verveArchetype,
+              fightingArt: derived.fightingArt,
+              species: sheetSpecies(sheet, context)?.id ?? null,
+              movement: derived.movement,
               survival: derived.survival,
               verve: derived.verve,
               mojo: derived.mojo,
