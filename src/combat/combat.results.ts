@@ -65,7 +65,7 @@ export class CoeacStray {
 }
 
 @ObjectType({ description: 'Chance to pass.' })
-export class PassOdds {
+export class CombatPassOdds {
   @Out.number('Chance to pass.')
   pass: number;
 }
@@ -87,8 +87,8 @@ export class CoeacHelplessSave {
   @Out.bool('Passed: stays up.')
   passed: boolean;
 
-  @Out.nested('Exact odds.', () => PassOdds)
-  odds: PassOdds;
+  @Out.nested('Exact odds.', () => CombatPassOdds)
+  odds: CombatPassOdds;
 }
 
 @ObjectType({ description: 'Ammunition for a ranged attack.' })
@@ -333,8 +333,8 @@ export class CairnDexSaveResult {
   @Out.string('What follows.')
   effect: string;
 
-  @Out.nested('Exact odds.', () => PassOdds)
-  odds: PassOdds;
+  @Out.nested('Exact odds.', () => CombatPassOdds)
+  odds: CombatPassOdds;
 }
 
 @ObjectType({ description: 'Cairn DEX saves.' })

@@ -1,7 +1,7 @@
 import { rollUnderSave, saveSuccessChance } from '../checks/roll-under-save';
 import { fieldPath, invalid, optionalFlag, record, wholeNumber } from '../checks/validate';
 import type { Dice } from '../random';
-import { CombatLog, type CombatStep } from './combat-steps';
+import { CombatLog, type CombatModifier, type CombatStep } from './combat-steps';
 
 export const CAIRN_DEX_SAVE_KINDS = ['first-round', 'retreat'] as const;
 export type CairnDexSaveKind = (typeof CAIRN_DEX_SAVE_KINDS)[number];
@@ -33,6 +33,7 @@ export interface CairnDexSaveOutcome {
   /** Who rolled for a joint save (0-based). */
   saver: number | null;
   results: CairnDexSaveResult[];
+  modifiers: CombatModifier[];
   steps: CombatStep[];
   faces: number[];
 }
@@ -63,6 +64,7 @@ export function cairnDexSaves(input: CairnDexSaveInput, dice: Dice): CairnDexSav
   });
   const joint = optionalFlag(body.joint, 'joint');
   const log = new CombatLog();
+  if (joint) log.modifier('joint', 0, 'a joint effort: the lowest DEX saves for everyone');
   const start = dice.faces.length;
   const effect = (passed: boolean) =>
     kind === 'first-round'
@@ -118,5 +120,13 @@ export function cairnDexSaves(input: CairnDexSaveInput, dice: Dice): CairnDexSav
       };
     });
   }
-  return { kind, joint, saver, results, steps: log.steps, faces: dice.faces.slice(start) };
+  return {
+    kind,
+    joint,
+    saver,
+    results,
+    modifiers: log.modifiers,
+    steps: log.steps,
+    faces: dice.faces.slice(start),
+  };
 }
