@@ -5,6 +5,7 @@ import {
   coeacExchange,
   gmAttack,
   gmGroupEffort,
+  gmManeuver,
   gmMassConflict,
   gmPsychic,
 } from '../core/combat';
@@ -22,6 +23,7 @@ export const COMBAT_PROCEDURES = {
   gmGroupEffort: { name: 'combat.gm-group-effort', run: gmGroupEffort },
   gmMassConflict: { name: 'combat.gm-mass-conflict', run: gmMassConflict },
   gmPsychic: { name: 'combat.gm-psychic', run: gmPsychic },
+  gmManeuver: { name: 'combat.gm-maneuver', run: gmManeuver },
 };
 
 export type CombatProcedureKind = keyof typeof COMBAT_PROCEDURES;

@@ -8,6 +8,7 @@ import {
   CoeacExchangeInput,
   GmAttackInput,
   GmGroupEffortInput,
+  GmManeuverInput,
   GmMassConflictInput,
   GmPsychicInput,
 } from './combat.inputs';
@@ -18,6 +19,7 @@ import {
   CoeacExchangeResult,
   GmAttackResult,
   GmGroupEffortResult,
+  GmManeuverResult,
   GmMassConflictResult,
   GmPsychicResult,
 } from './combat.results';
@@ -107,5 +109,16 @@ export class CombatController {
   @ApiOkResponse({ type: GmPsychicResult })
   gmPsychic(@Body() input: GmPsychicInput, @Req() req: ArbiterRequest) {
     return this.combat.roll('gmPsychic', input, req);
+  }
+
+  @Post('gm/maneuvers')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'G&M manoeuvres: grapples, surprise recovery, quickdraw, items, concentration, covered targets, order of events, multi-action weapons',
+  })
+  @ApiOkResponse({ type: GmManeuverResult })
+  gmManeuver(@Body() input: GmManeuverInput, @Req() req: ArbiterRequest) {
+    return this.combat.roll('gmManeuver', input, req);
   }
 }

@@ -5,6 +5,8 @@ import {
   CAIRN_DEX_SAVE_KINDS,
   GM_BLOWS,
   GM_COVERS,
+  GM_MANEUVERS,
+  MAX_ORDER_ACTORS,
   GM_NON_DEFENDING,
   GM_PSYCHIC_ACTIONS,
   GM_UNSEEN,
@@ -21,6 +23,7 @@ import {
   type CairnDexSaveKind,
   type GmBlow,
   type GmCover,
+  type GmManeuver,
   type GmNonDefending,
   type GmPsychicAction,
 } from '../core/combat';
@@ -49,6 +52,7 @@ export const GmCoverEnum = enumOf('GmCover', GM_COVERS, 'none, weak, strong or f
 export const GmNonDefendingEnum = enumOf('GmNonDefending', GM_NON_DEFENDING, 'covered, unaware or immobile.');
 export const GmBlowEnum = enumOf('GmBlow', GM_BLOWS, 'killing or knockout.');
 export const GmUnseenEnum = enumOf('GmUnseen', GM_UNSEEN, 'An unseen target in close or ranged combat.');
+export const GmManeuverEnum = enumOf('GmManeuver', GM_MANEUVERS, 'A special conflict manoeuvre.');
 export const GmPsychicActionEnum = enumOf('GmPsychicAction', GM_PSYCHIC_ACTIONS, 'attack, enter or exit.');
 
 // COEAC
@@ -600,6 +604,63 @@ export class GmPsychicInput {
 
   @In.nested('The target (required for attack).', () => GmPsychicDefenderInput, { optional: true })
   defender?: GmPsychicDefenderInput;
+
+  @In.seed()
+  seed?: string;
+}
+
+@InputType({ description: 'One actor in an order-of-events roll.' })
+export class GmOrderActorInput {
+  @In.string('A label.', { optional: true, maxLength: 100 })
+  name?: string;
+
+  @In.int('Agility.', { min: 0, max: 1000, example: 12 })
+  agility: number;
+
+  @In.int('Movement penalty, taken off the agility roll.', { optional: true, min: 0, max: 1000 })
+  movementPenalty?: number;
+}
+
+@InputType({ description: 'A G&M special conflict manoeuvre.' })
+export class GmManeuverInput {
+  @In.oneOf('Which manoeuvre.', GM_MANEUVERS, GmManeuverEnum)
+  kind: GmManeuver;
+
+  @In.int('The roller’s score (evasion, fortitude, willpower …).', { optional: true, min: 0, max: 1000 })
+  score?: number;
+
+  @In.int('A penalty on that roll.', { optional: true, min: 0, max: 1000 })
+  penalty?: number;
+
+  @In.int('The other side’s score (the grabber’s fortitude, the coverer’s reaction).', {
+    optional: true,
+    min: 0,
+    max: 1000,
+  })
+  opponentScore?: number;
+
+  @In.int('General sizes the roller is larger than the other side (negative when smaller).', {
+    optional: true,
+    min: -10,
+    max: 10,
+  })
+  sizeDifference?: number;
+
+  @In.int('Rounds the surprised combatant has been out of the fight.', { optional: true, min: 0, max: 1000 })
+  roundsOut?: number;
+
+  @In.nestedList('Actors, for order.', () => GmOrderActorInput, {
+    optional: true,
+    minItems: 2,
+    maxItems: MAX_ORDER_ACTORS,
+  })
+  actors?: GmOrderActorInput[];
+
+  @In.int('Actions the weapon needs, for multi-action.', { optional: true, min: 1, max: 100 })
+  actions?: number;
+
+  @In.bool('In close combat (multi-action).', { optional: true })
+  closeCombat?: boolean;
 
   @In.seed()
   seed?: string;

@@ -9,6 +9,7 @@ import {
   CoeacExchangeInput,
   GmAttackInput,
   GmGroupEffortInput,
+  GmManeuverInput,
   GmMassConflictInput,
   GmPsychicInput,
 } from './combat.inputs';
@@ -19,6 +20,7 @@ import {
   CoeacExchangeResult,
   GmAttackResult,
   GmGroupEffortResult,
+  GmManeuverResult,
   GmMassConflictResult,
   GmPsychicResult,
 } from './combat.results';
@@ -92,5 +94,13 @@ export class CombatResolver {
     @Context() ctx: GraphQLContext,
   ) {
     return this.combat.roll('gmPsychic', input, ctx.req);
+  }
+
+  @Mutation(() => GmManeuverResult, { description: 'G&M special conflict manoeuvre.' })
+  gmManeuver(
+    @Args('input', { type: () => GmManeuverInput }) input: GmManeuverInput,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.combat.roll('gmManeuver', input, ctx.req);
   }
 }

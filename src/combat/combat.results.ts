@@ -608,3 +608,47 @@ export class GmPsychicResult extends CombatProvenance {
   @Out.json('Exact odds.')
   odds: Record<string, unknown>;
 }
+
+@ObjectType({ description: 'One d20 roll of a manoeuvre.' })
+export class GmManeuverRoll {
+  @Out.string('Who rolled.')
+  who: string;
+
+  @Out.int('Target.')
+  target: number;
+
+  @Out.int('d20.')
+  roll: number;
+
+  @Out.bool('Passed.')
+  passed: boolean;
+
+  @Out.json('Exact odds.')
+  odds: Record<string, number>;
+}
+
+@ObjectType({ description: 'A G&M special conflict manoeuvre.' })
+export class GmManeuverResult extends CombatProvenance {
+  @Out.string('The manoeuvre.')
+  kind: string;
+
+  @Out.nestedList('Each roll.', () => GmManeuverRoll)
+  rolls: GmManeuverRoll[];
+
+  @Out.string(
+    'What follows, as an id: evaded, held, broken-free, immobilised, stalemate, recovered, still-surprised, drawn, surprised, activated, not-activated, kept, broken, free, not-free, ordered, rounds.',
+  )
+  result: string;
+
+  @Out.string('What follows, in words.')
+  detail: string;
+
+  @Out.intList('For order: the actors (0-based) in the order their actions resolve.', { nullable: true })
+  order: number[] | null;
+
+  @Out.int('For multi-action: rounds the attack takes.', { nullable: true })
+  rounds: number | null;
+
+  @Out.json('Exact chances of each result.')
+  odds: Record<string, number>;
+}

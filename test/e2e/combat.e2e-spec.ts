@@ -187,6 +187,14 @@ describe(`combat, stateless (${DATABASE_KIND})`, () => {
         seed: 'q',
       }).expect(200);
       expect(psy.body.target).toBe(11);
+      const grab = await post('gm/maneuvers', {
+        kind: 'grapple-hold',
+        score: 10,
+        opponentScore: 12,
+        seed: 'q',
+      }).expect(200);
+      expect(grab.body.rolls).toHaveLength(2);
+      expectProblem(await post('gm/maneuvers', { kind: 'quickdraw' }), 400, 'VALIDATION_FAILED', 'score');
     });
   });
 
@@ -221,6 +229,7 @@ describe(`combat, stateless (${DATABASE_KIND})`, () => {
           gmAttack(input: { attackBonus: 1, defense: 3, damage: "d8", seed: "q" }) { target hit odds { hit } }
           gmGroupEffort(input: { size: 12, target: 9, seed: "q" }) { bonus target }
           gmMassConflict(input: { size: 12, medianSurvival: 5 }) { survival }
+          gmManeuver(input: { kind: multi_action, actions: 2 }) { rounds result }
           gmPsychicAttack(input: { action: exit, attacker: { charisma: 10, reason: 12, monkLevel: 1, verve: 1 }, seed: "q" }) { target }
         }`,
       );
@@ -229,6 +238,7 @@ describe(`combat, stateless (${DATABASE_KIND})`, () => {
       expect(all.data?.gmAttack.target).toBe(9);
       expect(all.data?.gmGroupEffort).toEqual({ bonus: 3, target: 12 });
       expect(all.data?.gmMassConflict.survival).toBe(20);
+      expect(all.data?.gmManeuver).toEqual({ rounds: 1, result: 'rounds' });
       expect(all.data?.gmPsychicAttack.target).toBe(12);
       const bad = await gql(t.server, `mutation { gmAttack(input: { attackBonus: 0, defense: 0 }) { hit } }`);
       expect(codes(bad)).toEqual(['VALIDATION_FAILED']);

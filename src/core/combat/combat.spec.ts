@@ -9,6 +9,7 @@ import {
   exchangeOdds,
   gmAttack,
   gmGroupEffort,
+  gmManeuver,
   gmMassConflict,
   gmPsychic,
   groupBonus,
@@ -182,7 +183,6 @@ describe('COEAC exchanges', () => {
         fc.integer({ min: 0, max: 3 }),
         fc.boolean(),
         fc.boolean(),
-        fc.string({ minLength: 1, maxLength: 10 }),
         (a, d, free, helpless, firing) => {
           const out = coeacExchange(
             {
@@ -572,5 +572,44 @@ describe('G&M psychic conflict', () => {
     );
     expect(out.verveSpent).toBe(2);
     expect(out.target).toBe(9 + 1);
+  });
+});
+
+describe('G&M manoeuvres', () => {
+  it('grapples: +2 per size to evade, +4 per size difference on the hold, three outcomes', () => {
+    const evade = gmManeuver({ kind: 'grapple-evade', score: 8, sizeDifference: 2 }, dice());
+    expect(evade.rolls[0].target).toBe(12);
+    expect(evade.odds.evaded + evade.odds.held).toBeCloseTo(1, 12);
+    const hold = gmManeuver(
+      { kind: 'grapple-hold', score: 10, opponentScore: 10, sizeDifference: -1 },
+      dice(),
+    );
+    expect(hold.rolls.map((r) => r.target)).toEqual([10, 14]);
+    expect(hold.odds['broken-free']).toBeCloseTo(0.5 * 0.3, 12);
+    expect(hold.odds.immobilised).toBeCloseTo(0.5 * 0.7, 12);
+    expect(hold.odds['broken-free'] + hold.odds.immobilised + hold.odds.stalemate).toBeCloseTo(1, 12);
+  });
+
+  it('surprise ends after two rounds out; otherwise a willpower or fortitude roll', () => {
+    expect(gmManeuver({ kind: 'surprise-recovery', roundsOut: 2 }, dice()).result).toBe('recovered');
+    const r = gmManeuver({ kind: 'surprise-recovery', score: 9 }, dice());
+    expect(r.odds.recovered).toBe(9 / 20);
+  });
+
+  it('order of events: successes first, then by margin; multi-action weapons get a free action outside close combat', () => {
+    const o = gmManeuver(
+      { kind: 'order', actors: [{ agility: 30 }, { agility: 0 }, { agility: 25, movementPenalty: 2 }] },
+      dice(),
+    );
+    expect(o.order?.[2]).toBe(1);
+    expect(o.order?.slice(0, 2).sort()).toEqual([0, 2]);
+    expect(gmManeuver({ kind: 'multi-action', actions: 3 }, dice()).rounds).toBe(2);
+    expect(gmManeuver({ kind: 'multi-action', actions: 3, closeCombat: true }, dice()).rounds).toBe(3);
+  });
+
+  it('names the missing field', () => {
+    expect(() => gmManeuver({ kind: 'quickdraw' }, dice())).toThrow(
+      expect.objectContaining({ field: 'score' }),
+    );
   });
 });

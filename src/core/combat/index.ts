@@ -6,3 +6,4 @@ export * from './cairn-dex-saves';
 export * from './gm-attack';
 export * from './gm-group';
 export * from './gm-psychic';
+export * from './gm-maneuver';
