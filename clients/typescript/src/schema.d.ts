@@ -3219,6 +3219,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/combat/gm/maneuvers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M manoeuvres: grapples, surprise recovery, quickdraw, items, concentration, covered targets, order of events, multi-action weapons */
+    post: operations['Combat_gmManeuver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/advancement/gm/mojo-costs': {
     parameters: {
       query?: never;
@@ -10776,6 +10793,96 @@ export interface components {
       /** @description The target after. */
       defender: components['schemas']['GmPsychicDefenderAfter'] | (never | null);
       /** @description Exact odds. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    GmOrderActorInput: {
+      /** @description A label. */
+      name?: string;
+      /**
+       * @description Agility.
+       * @example 12
+       */
+      agility: number;
+      /** @description Movement penalty, taken off the agility roll. */
+      movementPenalty?: number;
+    };
+    GmManeuverInput: {
+      /**
+       * @description Which manoeuvre.
+       * @enum {string}
+       */
+      kind:
+        | 'grapple-evade'
+        | 'grapple-hold'
+        | 'surprise-recovery'
+        | 'quickdraw'
+        | 'activate-item'
+        | 'concentration'
+        | 'covered-contest'
+        | 'order'
+        | 'multi-action';
+      /** @description The roller’s score (evasion, fortitude, willpower …). */
+      score?: number;
+      /** @description A penalty on that roll. */
+      penalty?: number;
+      /** @description The other side’s score (the grabber’s fortitude, the coverer’s reaction). */
+      opponentScore?: number;
+      /** @description General sizes the roller is larger than the other side (negative when smaller). */
+      sizeDifference?: number;
+      /** @description Rounds the surprised combatant has been out of the fight. */
+      roundsOut?: number;
+      /** @description Actors, for order. */
+      actors?: components['schemas']['GmOrderActorInput'][];
+      /** @description Actions the weapon needs, for multi-action. */
+      actions?: number;
+      /** @description In close combat (multi-action). */
+      closeCombat?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmManeuverRoll: {
+      /** @description Who rolled. */
+      who: string;
+      /** @description Target. */
+      target: number;
+      /** @description d20. */
+      roll: number;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description Exact odds. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    GmManeuverResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The manoeuvre. */
+      kind: string;
+      /** @description Each roll. */
+      rolls: components['schemas']['GmManeuverRoll'][];
+      /** @description What follows, as an id: evaded, held, broken-free, immobilised, stalemate, recovered, still-surprised, drawn, surprised, activated, not-activated, kept, broken, free, not-free, ordered, rounds. */
+      result: string;
+      /** @description What follows, in words. */
+      detail: string;
+      /** @description For order: the actors (0-based) in the order their actions resolve. */
+      order: number[] | null;
+      /** @description For multi-action: rounds the attack takes. */
+      rounds: number | null;
+      /** @description Exact chances of each result. */
       odds: {
         [key: string]: unknown;
       };
@@ -19385,6 +19492,38 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['GmPsychicResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combat_gmManeuver: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmManeuverInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmManeuverResult'];
         };
       };
       400: components['responses']['BadRequest'];
