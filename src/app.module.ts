@@ -34,6 +34,7 @@ import { CraftingModule } from './crafting/crafting.module';
 import { CharactersModule } from './characters/characters.module';
 import { CharactersBuilderModule } from './characters-builder/characters-builder.module';
 import { HarmModule } from './harm/harm.module';
+import { CombatModule } from './combat/combat.module';
 import { AdvancementModule } from './advancement/advancement.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
@@ -82,6 +83,7 @@ export class AppModule {
         CharactersModule,
         CharactersBuilderModule,
         HarmModule,
+        CombatModule,
         AdvancementModule,
         HazardsModule,
       ],

@@ -3152,6 +3152,159 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/combat/coeac/exchanges': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC combat exchange: two combat checks, damage from the margin, ties, +Ns, full defence, helpless, ganging up, firing into melee */
+    post: operations['Combat_coeacExchange'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/combat/coeac/ambushes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC ambush: Bushcraft or Streetwise for the group; a failure gives the ambushers a free round */
+    post: operations['Combat_coeacAmbush'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/combat/cairn/attacks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cairn attack: the kept die past Armor into HP and STR; several attackers, two weapons, blasts, detachments */
+    post: operations['Combat_cairnAttack'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/combat/cairn/dex-saves': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cairn DEX saves: the first round, or a retreat; the lowest DEX for a joint effort */
+    post: operations['Combat_cairnDexSaves'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/combat/gm/attacks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M attack: d20 against 11 + attack bonus − defence, cover, called shots, range, strength, killing and knockout blows */
+    post: operations['Combat_gmAttack'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/combat/gm/group-efforts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M group effort: the median number plus the group bonus, delays, morale and the leader */
+    post: operations['Combat_gmGroupEffort'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/combat/gm/mass-conflicts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M mass conflict: a unit as one combatant, and its aftermath */
+    post: operations['Combat_gmMassConflict'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/combat/gm/psychic-attacks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M psychic conflict: enter, attack (verve, damage, stun) or exit */
+    post: operations['Combat_gmPsychic'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/combat/gm/maneuvers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M manoeuvres: grapples, surprise recovery, quickdraw, items, concentration, covered targets, order of events, multi-action weapons */
+    post: operations['Combat_gmManeuver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/advancement/gm/mojo-costs': {
     parameters: {
       query?: never;
@@ -10021,6 +10174,1006 @@ export interface components {
       enduranceEstimated: boolean;
       /** @description Exact figures. */
       odds: components['schemas']['GmNpcSurvivalOdds'];
+    };
+    CoeacAttackerInput: {
+      /**
+       * @description 2 + the Skill (or Save) rating the combat check tests.
+       * @example 4
+       */
+      pool: number;
+      /** @description +1d per substantial advantage. */
+      bonusDice?: number;
+      /** @description −1d per substantial disadvantage. */
+      penaltyDice?: number;
+      /** @description Free successes (+Ns): +1 damage each when this side deals damage. */
+      freeSuccesses?: number;
+      /** @description Helpers, one die each. */
+      helpers?: number;
+      /** @description Ganging up: supporting allies, +1d each to this captain; each takes the captain’s damage if the target wins. */
+      supporters?: number;
+      /** @description A ranged attack: it needs ammunition carried. */
+      ranged?: boolean;
+      /** @description Ammunition carried (a ranged attack with none is refused). Default 1. */
+      ammunition?: number;
+    };
+    CoeacDefenderInput: {
+      /**
+       * @description 2 + the Skill (or Save) rating the combat check tests.
+       * @example 4
+       */
+      pool: number;
+      /** @description +1d per substantial advantage. */
+      bonusDice?: number;
+      /** @description −1d per substantial disadvantage. */
+      penaltyDice?: number;
+      /** @description Free successes (+Ns): +1 damage each when this side deals damage. */
+      freeSuccesses?: number;
+      /** @description Helpers, one die each. */
+      helpers?: number;
+      /** @description Full defence: +1d, the better of `pool` and `agilityPool`, and no damage dealt. */
+      fullDefense?: boolean;
+      /** @description Agility’s pool, compared with `pool` on full defence. */
+      agilityPool?: number;
+      /** @description Helpless: no roll, takes the attacker’s successes, then a Vigor save against Ob = the damage. */
+      helpless?: boolean;
+      /** @description Vigor’s pool for a helpless defender’s save; without it the save is reported as owed. */
+      vigorPool?: number;
+      /** @description Whether the defender threatens the attacker (deals damage when it wins). Default true. */
+      threatens?: boolean;
+    };
+    CoeacExchangeInput: {
+      /** @description The attacking side (or a ganging-up captain). */
+      attacker: components['schemas']['CoeacAttackerInput'];
+      /** @description The defending side. */
+      defender: components['schemas']['CoeacDefenderInput'];
+      /** @description Firing into a melee: −1d; losing by more than 3 sends 3d damage at an engaged ally. */
+      firingIntoMelee?: boolean;
+      /** @description Allies engaged in that melee (a stray shot picks one at random). Default 1. */
+      engagedAllies?: number;
+      /** @description The ambushers’ free round: the defender neither rolls nor threatens. */
+      ambushRound?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CombatModifier: {
+      /** @description A stable kebab-case id (bonus-dice, ganging-up, cover, called-shot, group-bonus …). */
+      name: string;
+      /** @description Its signed value (dice for COEAC pools, points on a d20 target, Armor for Cairn). */
+      value: number;
+      /** @description What it is, in words. */
+      detail: string;
+    };
+    CoeacSideRoll: {
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Successes (4–6). */
+      successes: number;
+      /** @description Whether this side rolled (a helpless or ambushed defender does not). */
+      rolled: boolean;
+    };
+    CoeacStray: {
+      /** @description The ally hit, 1-based among the engaged allies. */
+      ally: number;
+      /** @description The 3d faces. */
+      faces: number[];
+      /** @description Damage (successes). */
+      damage: number;
+    };
+    CombatPassOdds: {
+      /** @description Chance to pass. */
+      pass: number;
+    };
+    CoeacHelplessSave: {
+      /** @description Ob: the damage taken. */
+      objective: number;
+      /** @description Vigor dice. */
+      dice: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Successes. */
+      successes: number;
+      /** @description Passed: stays up. */
+      passed: boolean;
+      /** @description Exact odds. */
+      odds: components['schemas']['CombatPassOdds'];
+    };
+    CoeacAmmunition: {
+      /** @description The attack needed ammunition. */
+      needed: boolean;
+      /** @description Carried (null for a melee attack). */
+      carried: number | null;
+      /** @description Spent: 0, as ammunition carried is always enough (Depletion uses it up). */
+      spent: number;
+    };
+    CoeacExchangeOdds: {
+      /** @description The attacker wins. */
+      attackerWins: number;
+      /** @description A tie. */
+      tie: number;
+      /** @description The defender wins. */
+      defenderWins: number;
+      /** @description No versus test and no success (a defender who does not roll). */
+      none: number;
+      /** @description P(the defender takes d damage), keyed by d. */
+      damageToDefender: {
+        [key: string]: unknown;
+      };
+      /** @description P(the attacker takes d damage), keyed by d (each supporter takes the same). */
+      damageToAttacker: {
+        [key: string]: unknown;
+      };
+      /** @description A stray shot hits an ally. */
+      stray: number;
+      /** @description A helpless defender goes down and out (when its Vigor pool was sent). */
+      downAndOut: number | null;
+    };
+    CoeacExchangeResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The attacker’s check. */
+      attacker: components['schemas']['CoeacSideRoll'];
+      /** @description The defender’s check. */
+      defender: components['schemas']['CoeacSideRoll'];
+      /** @description attacker, defender, tie, or none (no success against a defender who does not roll). */
+      winner: string;
+      /** @description The winner’s margin. */
+      margin: number;
+      /** @description Damage the defender takes. */
+      damageToDefender: number;
+      /** @description Damage the attacker (the captain) takes. */
+      damageToAttacker: number;
+      /** @description Damage each supporting ally takes. */
+      damageToEachSupporter: number;
+      /** @description Supporting allies (ganging up). */
+      supporters: number;
+      /** @description A stray shot, when firing into a melee lost by more than 3. */
+      stray: components['schemas']['CoeacStray'] | (never | null);
+      /** @description A helpless defender’s Vigor save, when rolled. */
+      helplessSave: components['schemas']['CoeacHelplessSave'] | (never | null);
+      /** @description A helpless defender went down and out (null when no save was rolled or owed). */
+      downAndOut: boolean | null;
+      /** @description Ammunition. */
+      ammunition: components['schemas']['CoeacAmmunition'];
+      /** @description Exact odds of every outcome. */
+      odds: components['schemas']['CoeacExchangeOdds'];
+    };
+    CoeacAmbushInput: {
+      /**
+       * @description wilderness (Bushcraft) or town (Streetwise).
+       * @enum {string}
+       */
+      place: 'wilderness' | 'town';
+      /**
+       * @description The scout’s pool: 2 + the skill.
+       * @example 4
+       */
+      pool: number;
+      /** @description Bonus dice. */
+      bonusDice?: number;
+      /** @description Penalty dice. */
+      penaltyDice?: number;
+      /** @description Helpers, one die each. */
+      helpers?: number;
+      /**
+       * @description The referee’s Ob (the rules give none).
+       * @example 2
+       */
+      objective: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacAmbushOdds: {
+      /** @description The ambush is spotted. */
+      spotted: number;
+      /** @description The ambushers get a free round. */
+      freeRound: number;
+    };
+    CoeacAmbushResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Bushcraft or Streetwise. */
+      skill: string;
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description Successes. */
+      successes: number;
+      /** @description Ob. */
+      objective: number;
+      /** @description Passed: the ambush is spotted. */
+      passed: boolean;
+      /** @description The ambushers get a free round. */
+      freeRound: boolean;
+      /** @description Exact odds. */
+      odds: components['schemas']['CoeacAmbushOdds'];
+    };
+    CairnAttackerInput: {
+      /** @description A label. */
+      name?: string;
+      /**
+       * @description The weapon’s damage die.
+       * @enum {string}
+       */
+      die: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+      /**
+       * @description Two weapons: this die is rolled too and the higher counts.
+       * @enum {string}
+       */
+      secondDie?: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+      /** @description Impaired (weak position, very distant target): d4. */
+      impaired?: boolean;
+      /** @description Enhanced (strong position): d12. */
+      enhanced?: boolean;
+      /** @description Bare hands: d4. */
+      unarmed?: boolean;
+      /** @description A detachment: enhanced against individuals, its attacks are blasts. */
+      detachment?: boolean;
+    };
+    CairnTargetInput: {
+      /** @description A label. */
+      name?: string;
+      /**
+       * @description HP.
+       * @example 4
+       */
+      hp: number;
+      /**
+       * @description STR.
+       * @example 10
+       */
+      str: number;
+      /** @description Armor from what is worn (at most 3 counts). */
+      armor?: number;
+      /** @description A shield held: +1 Armor. */
+      shield?: boolean;
+      /** @description DEX (for scars and DEX 0). */
+      dex?: number;
+      /** @description WIL (for scars and WIL 0). */
+      wil?: number;
+      /** @description Max HP (for scars). */
+      maxHp?: number;
+      /** @description Max DEX (for scars). */
+      maxDex?: number;
+      /** @description Max WIL (for scars). */
+      maxWil?: number;
+      /** @description An NPC or monster: critical damage kills. */
+      npc?: boolean;
+      /** @description A detachment: individuals attack it impaired; critical damage routs it, STR 0 destroys it. */
+      detachment?: boolean;
+    };
+    CairnAttackInput: {
+      /** @description Every attacker on the target (the single highest die counts); one for a blast. */
+      attackers: components['schemas']['CairnAttackerInput'][];
+      /** @description The target; or send `targets` for a blast. */
+      target?: components['schemas']['CairnTargetInput'];
+      /** @description The targets in a blast’s area. */
+      targets?: components['schemas']['CairnTargetInput'][];
+      /** @description A blast: each target takes its own roll. */
+      blast?: boolean;
+      /** @description Roll the damage die to set how many of `targets` the blast catches. */
+      countTargets?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CairnTargetCount: {
+      /** @description The die. */
+      die: string;
+      /** @description The face. */
+      face: number;
+      /** @description Targets caught. */
+      caught: number;
+      /** @description P(caught = n). */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    CairnDieRoll: {
+      /** @description The attacker (0-based). */
+      attacker: number;
+      /** @description The die the weapon names. */
+      weapon: string;
+      /** @description The die rolled (after unarmed, impaired, enhanced). */
+      rolled: string;
+      /** @description The face. */
+      face: number;
+    };
+    CairnDetachmentFate: {
+      /** @description Routed by critical damage. */
+      routed: boolean;
+      /** @description Destroyed at STR 0. */
+      destroyed: boolean;
+    };
+    CairnAttackOdds: {
+      /** @description P(kept die = k). */
+      kept: {
+        [key: string]: unknown;
+      };
+      /** @description P(damage after Armor = d). */
+      dealt: {
+        [key: string]: unknown;
+      };
+      /** @description HP left at exactly 0 (a scar). */
+      scar: number;
+      /** @description Damage reaches STR. */
+      strDamage: number;
+      /** @description Critical damage (a failed STR save or STR 0); a detachment’s rout. */
+      critical: number;
+      /** @description Death (or a detachment destroyed). */
+      dead: number;
+    };
+    CairnTargetResult: {
+      /** @description The target (0-based, in the order sent). */
+      index: number;
+      /** @description Its label. */
+      name: string | null;
+      /** @description Every die rolled on it. */
+      rolls: components['schemas']['CairnDieRoll'][];
+      /** @description The single highest die: the damage before Armor. */
+      kept: number;
+      /** @description Whose die was kept (0-based). */
+      keptFrom: number;
+      /** @description What the blow does: the same answer as harm/cairn/damage. */
+      harm: components['schemas']['CairnDamageResult'];
+      /** @description A detachment’s fate. */
+      detachment: components['schemas']['CairnDetachmentFate'] | (never | null);
+      /** @description Modifiers applied on this target. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['CairnAttackOdds'];
+    };
+    CairnAttackResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description A blast. */
+      blast: boolean;
+      /** @description The target-count roll. */
+      targetCount: components['schemas']['CairnTargetCount'] | (never | null);
+      /** @description Each target hit. */
+      targets: components['schemas']['CairnTargetResult'][];
+    };
+    CairnSaverInput: {
+      /** @description A label. */
+      name?: string;
+      /**
+       * @description DEX.
+       * @example 12
+       */
+      dex: number;
+    };
+    CairnDexSavesInput: {
+      /**
+       * @description first-round or retreat.
+       * @enum {string}
+       */
+      kind: 'first-round' | 'retreat';
+      /** @description The characters saving. */
+      characters: components['schemas']['CairnSaverInput'][];
+      /** @description A joint effort: the lowest DEX saves for all. */
+      joint?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CairnDexSaveResult: {
+      /** @description The character (0-based). */
+      index: number;
+      /** @description Its label. */
+      name: string | null;
+      /** @description DEX. */
+      dex: number;
+      /** @description The d20 (null when a joint save covered it). */
+      roll: number | null;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description What follows. */
+      effect: string;
+      /** @description Exact odds. */
+      odds: components['schemas']['CombatPassOdds'];
+    };
+    CairnDexSavesResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description first-round or retreat. */
+      kind: string;
+      /** @description A joint save. */
+      joint: boolean;
+      /** @description Who rolled the joint save (0-based). */
+      saver: number | null;
+      /** @description Each character. */
+      results: components['schemas']['CairnDexSaveResult'][];
+    };
+    GmRangeInput: {
+      /**
+       * @description Distance to the target, in yards.
+       * @example 13
+       */
+      distance: number;
+      /**
+       * @description The weapon’s range, in yards.
+       * @example 6
+       */
+      increment: number;
+      /** @description A thrown weapon: the thrower’s strength (its minor contributor offsets range penalties). */
+      thrownStrength?: number;
+    };
+    GmStrengthBowInput: {
+      /**
+       * @description The strength the bow is built for.
+       * @example 16
+       */
+      builtFor: number;
+      /**
+       * @description The wielder’s strength.
+       * @example 16
+       */
+      wielder: number;
+    };
+    GmSituationalInput: {
+      /** @description What it is. */
+      name: string;
+      /** @description Its value on the attack roll. */
+      value: number;
+    };
+    GmKnockoutEvasionInput: {
+      /**
+       * @description Evasion.
+       * @example 8
+       */
+      score: number;
+      /** @description Head protection: +1. */
+      headProtection?: boolean;
+      /** @description The helmet’s defence bonus. */
+      helmetDefense?: number;
+    };
+    GmAttackInput: {
+      /**
+       * @description The combined attack bonus.
+       * @example 4
+       */
+      attackBonus: number;
+      /**
+       * @description The target’s defence.
+       * @example 3
+       */
+      defense: number;
+      /**
+       * @description Cover.
+       * @enum {string}
+       */
+      cover?: 'none' | 'weak' | 'strong' | 'full';
+      /** @description The target uses the warriors’ cover column. */
+      warriorCover?: boolean;
+      /** @description Firing into close combat: combatants in it (3–5 strong cover, 6+ full). */
+      intoMelee?: number;
+      /** @description A called shot: −3 to attack, −2 to the attacker’s defence. */
+      calledShot?: boolean;
+      /** @description Range, for thrown or propelled weapons. */
+      range?: components['schemas']['GmRangeInput'];
+      /**
+       * @description An unseen target: close (−3) or ranged (−6).
+       * @enum {string}
+       */
+      unseen?: 'close' | 'ranged';
+      /** @description High ground: +1 to attack. */
+      highGround?: boolean;
+      /** @description The attacker is surprised: −3. */
+      attackerSurprised?: boolean;
+      /** @description The target is surprised: −2 defence. */
+      targetSurprised?: boolean;
+      /**
+       * @description A non-defending target: covered (+4, +1 damage), unaware (+4) or immobile (+10).
+       * @enum {string}
+       */
+      nonDefending?: 'covered' | 'unaware' | 'immobile';
+      /** @description A strength-built bow. */
+      strengthBow?: components['schemas']['GmStrengthBowInput'];
+      /** @description Other modifiers, each named. */
+      situational?: components['schemas']['GmSituationalInput'][];
+      /**
+       * @description The weapon’s damage dice, such as "d8+4".
+       * @example d8
+       */
+      damage?: string;
+      /** @description Bare hands: d3. */
+      unarmed?: boolean;
+      /** @description A halfling, goblin or gnome: bare hands do d2. */
+      smallSpecies?: boolean;
+      /**
+       * @description A killing or knockout blow (a called shot).
+       * @enum {string}
+       */
+      blow?: 'killing' | 'knockout';
+      /** @description A warrior’s knockout: 2 points to injuries. */
+      warriorKnockout?: boolean;
+      /** @description The target’s evasion against a knockout blow; rolled when sent. */
+      knockoutEvasion?: components['schemas']['GmKnockoutEvasionInput'];
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmRoll: {
+      /** @description Target. */
+      target: number;
+      /** @description d20. */
+      roll: number;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description Exact odds. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    GmFollowUp: {
+      /** @description target, bystander or adjacent-opponent. */
+      who: string;
+      /** @description The roll. */
+      roll: string;
+      /** @description What it decides. */
+      detail: string;
+    };
+    GmAttackOdds: {
+      /** @description A hit. */
+      hit: number;
+      /** @description P(damage = d), misses counted as 0. */
+      damage: {
+        [key: string]: unknown;
+      };
+      /** @description P(damage = d) on a hit. */
+      damageIfHit: {
+        [key: string]: unknown;
+      };
+    };
+    GmAttackResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The d20 must be at or under this. */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description Hit. */
+      hit: boolean;
+      /** @description The damage dice. */
+      damageDice: string;
+      /** @description Damage faces. */
+      damageFaces: number[];
+      /** @description Damage dealt (0 on a miss). */
+      damage: number;
+      /** @description Of it, to injuries (killing or knockout blow). */
+      toInjuries: number;
+      /** @description Of it, to survival (verve first when archetypal: the harm core decides). */
+      toSurvival: number;
+      /** @description Weapon dice (each forces an injury point in G&M damage). */
+      weaponDice: number;
+      /** @description The knockout evasion, when rolled. */
+      knockoutEvasion: components['schemas']['GmRoll'] | (never | null);
+      /** @description Penalty to the attacker’s own defence this round (called shot: 2). */
+      attackerDefensePenalty: number;
+      /** @description Rolls others owe. */
+      followUps: components['schemas']['GmFollowUp'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['GmAttackOdds'];
+    };
+    GmGroupMemberInput: {
+      /**
+       * @description The member’s final target number.
+       * @example 17
+       */
+      target: number;
+      /** @description The member’s own bonus, when the bonus matters. */
+      bonus?: number;
+    };
+    GmGroupEffortInput: {
+      /** @description Each member’s number; or send `size` and `target`. */
+      members?: components['schemas']['GmGroupMemberInput'][];
+      /** @description A large group’s size. */
+      size?: number;
+      /** @description A large group’s median target. */
+      target?: number;
+      /** @description Roll the group’s check (default true). */
+      roll?: boolean;
+      /** @description A morale check: a failure delays the group by the miss, at most the bonus. */
+      morale?: boolean;
+      /** @description A leader’s charisma, rolled to change the group’s action. */
+      leaderCharisma?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmLeaderRoll: {
+      /** @description Target. */
+      target: number;
+      /** @description d20. */
+      roll: number;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description Rounds before the group changes course. */
+      delay: number;
+      /** @description Exact odds. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    GmGroupEffortResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Members. */
+      size: number;
+      /** @description Group effort bonus. */
+      bonus: number;
+      /** @description Extra actions per round. */
+      extraActions: number;
+      /** @description The median of the members’ numbers. */
+      medianTarget: number;
+      /** @description The median of their own bonuses. */
+      medianBonus: number | null;
+      /** @description The group’s number: ⌊median⌋ + bonus. */
+      target: number;
+      /** @description The d20 (null when not rolled). */
+      roll: number | null;
+      /** @description Passed. */
+      passed: boolean | null;
+      /** @description Target − roll. */
+      margin: number | null;
+      /** @description Rounds to change plan. */
+      changeDelay: number;
+      /** @description Rounds to leave the group. */
+      leaveDelay: number;
+      /** @description A morale check’s delay. */
+      moraleDelay: number | null;
+      /** @description The leader’s roll. */
+      leader: components['schemas']['GmLeaderRoll'] | (never | null);
+      /** @description Exact odds. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    GmMassConflictInput: {
+      /**
+       * @description Members.
+       * @example 12
+       */
+      size: number;
+      /**
+       * @description Median survival.
+       * @example 5
+       */
+      medianSurvival: number;
+      /** @description Median movement. */
+      medianMovement?: number;
+      /** @description Median attack bonus. */
+      medianAttackBonus?: number;
+      /** @description Median defence. */
+      medianDefense?: number;
+      /** @description After the fight: survival and injury damage the unit took. */
+      damageTaken?: number;
+      /** @description The unit’s injury points (a penalty to each evasion). */
+      injuries?: number;
+      /** @description The members’ median evasion (needed for the aftermath). */
+      medianEvasion?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmAftermathMember: {
+      /** @description Member (1-based). */
+      member: number;
+      /** @description Damage. */
+      damage: number;
+      /** @description Evasion d20. */
+      evasion: number;
+      /** @description Evaded: the damage comes off survival, not injuries. */
+      evaded: boolean;
+    };
+    GmAftermath: {
+      /** @description The most one member took. */
+      maxPerMember: number;
+      /** @description The die (null when no damage). */
+      die: string | null;
+      /** @description Each member’s evasion target. */
+      evasionTarget: number;
+      /** @description Expected members evading. */
+      expectedEvading: number;
+      /** @description Expected members injured. */
+      expectedInjured: number;
+      /** @description Each member, rolled for units of at most 200. */
+      members: components['schemas']['GmAftermathMember'][];
+      /** @description Exact odds: evade, and each member’s damage. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    GmMassConflictResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Members. */
+      size: number;
+      /** @description Group effort bonus. */
+      bonus: number;
+      /** @description Extra actions per round. */
+      extraActions: number;
+      /** @description The unit’s survival. */
+      survival: number;
+      /** @description The unit’s movement. */
+      movement: number | null;
+      /** @description The unit’s attack bonus. */
+      attackBonus: number | null;
+      /** @description The unit’s defence. */
+      defense: number | null;
+      /** @description After the fight. */
+      aftermath: components['schemas']['GmAftermath'] | (never | null);
+    };
+    GmPsychicAttackerInput: {
+      /**
+       * @description Charisma.
+       * @example 14
+       */
+      charisma: number;
+      /** @description Reason, for exit. */
+      reason?: number;
+      /**
+       * @description Monk level (the most verve one action may use).
+       * @example 2
+       */
+      monkLevel: number;
+      /**
+       * @description Verve now.
+       * @example 14
+       */
+      verve: number;
+      /** @description Verve spent on this attack (default 1). */
+      spend?: number;
+      /** @description First round: −2. */
+      firstRound?: boolean;
+      /** @description Talking or moving: −3. */
+      distracted?: boolean;
+      /** @description Stun from last round. */
+      stun?: number;
+    };
+    GmPsychicDefenderInput: {
+      /** @description Intelligence (a monk’s psychic defence, major contributor). */
+      intelligence?: number;
+      /** @description A monk (uses intelligence for defence). */
+      monk?: boolean;
+      /** @description Verve spent on defence: +2 each. */
+      defenseVerve?: number;
+      /** @description Talking or moving: −3 psychic defence. */
+      distracted?: boolean;
+      /**
+       * @description Verve now.
+       * @example 15
+       */
+      verve: number;
+      /**
+       * @description Survival now.
+       * @example 6
+       */
+      survival: number;
+      /** @description Take the damage from survival instead of verve. */
+      fromSurvival?: boolean;
+      /** @description Willpower, for an unwilling target of `enter`. */
+      willpower?: number;
+    };
+    GmPsychicInput: {
+      /**
+       * @description attack, enter or exit.
+       * @enum {string}
+       */
+      action: 'attack' | 'enter' | 'exit';
+      /** @description Who acts. */
+      attacker: components['schemas']['GmPsychicAttackerInput'];
+      /** @description The target (required for attack). */
+      defender?: components['schemas']['GmPsychicDefenderInput'];
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmPsychicDefenderAfter: {
+      /** @description Verve. */
+      verve: number;
+      /** @description Survival. */
+      survival: number;
+      /** @description Injuries gained. */
+      injuries: number;
+      /** @description Stun: a penalty on next round’s actions. */
+      stun: number;
+      /** @description Injured: out of the psychic conflict. */
+      leavesConflict: boolean;
+    };
+    GmPsychicResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description attack, enter or exit. */
+      action: string;
+      /** @description The d20 target (0 for a willing entry). */
+      target: number;
+      /** @description The d20 (0 when none). */
+      roll: number;
+      /** @description The action worked. */
+      success: boolean;
+      /** @description Verve spent. */
+      verveSpent: number;
+      /** @description Damage. */
+      damage: number;
+      /** @description The target after. */
+      defender: components['schemas']['GmPsychicDefenderAfter'] | (never | null);
+      /** @description Exact odds. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    GmOrderActorInput: {
+      /** @description A label. */
+      name?: string;
+      /**
+       * @description Agility.
+       * @example 12
+       */
+      agility: number;
+      /** @description Movement penalty, taken off the agility roll. */
+      movementPenalty?: number;
+    };
+    GmManeuverInput: {
+      /**
+       * @description Which manoeuvre.
+       * @enum {string}
+       */
+      kind:
+        | 'grapple-evade'
+        | 'grapple-hold'
+        | 'surprise-recovery'
+        | 'quickdraw'
+        | 'activate-item'
+        | 'concentration'
+        | 'covered-contest'
+        | 'order'
+        | 'multi-action';
+      /** @description The roller’s score (evasion, fortitude, willpower …). */
+      score?: number;
+      /** @description A penalty on that roll. */
+      penalty?: number;
+      /** @description The other side’s score (the grabber’s fortitude, the coverer’s reaction). */
+      opponentScore?: number;
+      /** @description General sizes the roller is larger than the other side (negative when smaller). */
+      sizeDifference?: number;
+      /** @description Rounds the surprised combatant has been out of the fight. */
+      roundsOut?: number;
+      /** @description Actors, for order. */
+      actors?: components['schemas']['GmOrderActorInput'][];
+      /** @description Actions the weapon needs, for multi-action. */
+      actions?: number;
+      /** @description In close combat (multi-action). */
+      closeCombat?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmManeuverRoll: {
+      /** @description Who rolled. */
+      who: string;
+      /** @description Target. */
+      target: number;
+      /** @description d20. */
+      roll: number;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description Exact odds. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    GmManeuverResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The manoeuvre. */
+      kind: string;
+      /** @description Each roll. */
+      rolls: components['schemas']['GmManeuverRoll'][];
+      /** @description What follows, as an id: evaded, held, broken-free, immobilised, stalemate, recovered, still-surprised, drawn, surprised, activated, not-activated, kept, broken, free, not-free, ordered, rounds. */
+      result: string;
+      /** @description What follows, in words. */
+      detail: string;
+      /** @description For order: the actors (0-based) in the order their actions resolve. */
+      order: number[] | null;
+      /** @description For multi-action: rounds the attack takes. */
+      rounds: number | null;
+      /** @description Exact chances of each result. */
+      odds: {
+        [key: string]: unknown;
+      };
     };
     GmMojoCostInput: {
       /**
@@ -18552,6 +19705,294 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['GmNpcSurvivalResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combat_coeacExchange: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacExchangeInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacExchangeResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combat_coeacAmbush: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacAmbushInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacAmbushResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combat_cairnAttack: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CairnAttackInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnAttackResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combat_cairnDexSaves: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CairnDexSavesInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnDexSavesResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combat_gmAttack: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmAttackInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmAttackResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combat_gmGroupEffort: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmGroupEffortInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmGroupEffortResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combat_gmMassConflict: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmMassConflictInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmMassConflictResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combat_gmPsychic: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmPsychicInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmPsychicResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combat_gmManeuver: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmManeuverInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmManeuverResult'];
         };
       };
       400: components['responses']['BadRequest'];

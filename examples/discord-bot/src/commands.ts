@@ -36,6 +36,32 @@ export const COMMANDS = [
         .setMaxValue(10000),
     ),
   new SlashCommandBuilder()
+    .setName('attack')
+    .setDescription('COEAC combat exchange: your combat check against a foe’s, with the damage dealt')
+    .addIntegerOption((o) =>
+      o
+        .setName('pool')
+        .setDescription('Your combat check’s dice')
+        .setRequired(true)
+        .setMinValue(0)
+        .setMaxValue(200),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName('foe')
+        .setDescription('The foe’s combat check dice')
+        .setRequired(true)
+        .setMinValue(0)
+        .setMaxValue(200),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName('plus')
+        .setDescription('Free successes (+Ns): +1 damage each on a win')
+        .setMinValue(0)
+        .setMaxValue(100),
+    ),
+  new SlashCommandBuilder()
     .setName('buy')
     .setDescription('Buy something for your character with wagered Cash')
     .addIntegerOption((o) =>

@@ -109,6 +109,30 @@ export const HANDLERS: Record<string, Handler> = {
     });
   },
 
+  /** `/attack pool foe [plus]`: a stateless COEAC exchange (POST /v1/combat/coeac/exchanges), public. */
+  async attack(ctx, interaction) {
+    const pool = interaction.options.getInteger('pool', true) as number;
+    const foe = interaction.options.getInteger('foe', true) as number;
+    const plus = interaction.options.getInteger('plus') ?? undefined;
+    const r = await unwrap(
+      client(ctx).POST('/v1/combat/coeac/exchanges', {
+        body: { attacker: { pool, freeSuccesses: plus }, defender: { pool: foe } },
+      }),
+    );
+    const verdict =
+      r.winner === 'attacker'
+        ? `**hit**: the foe takes ${r.damageToDefender}`
+        : r.winner === 'defender'
+          ? `**lost**: you take ${r.damageToAttacker}`
+          : '**tie**: each side takes 1';
+    await interaction.reply({
+      content:
+        `⚔️ ${r.attacker.dice} dice [${r.attacker.faces.join(', ')}] vs ${r.defender.dice} [${r.defender.faces.join(', ')}]: ` +
+        `${r.attacker.successes} to ${r.defender.successes}, ${verdict}. ` +
+        `Chances: win ${percent(r.odds.attackerWins)}, tie ${percent(r.odds.tie)}, loss ${percent(r.odds.defenderWins)}.`,
+    });
+  },
+
   /** `/buy cost wager [item]`: a purchase for the user's character. */
   async buy(ctx, interaction) {
     const campaignId = campaignOf(ctx, interaction);

@@ -111,7 +111,18 @@ describe('Discord bot handlers against a running Arbiter', () => {
   it('defines the slash commands of the issue, guild only', () => {
     const byName = Object.fromEntries(COMMANDS.map((c) => [c.name, c]));
     expect(Object.keys(byName)).toEqual(
-      expect.arrayContaining(['roll', 'odds', 'buy', 'income', 'cash', 'encounter', 'draw', 'link', 'setup']),
+      expect.arrayContaining([
+        'roll',
+        'odds',
+        'attack',
+        'buy',
+        'income',
+        'cash',
+        'encounter',
+        'draw',
+        'link',
+        'setup',
+      ]),
     );
     const optionNames = (name: string) => (byName[name].options ?? []).map((o) => o.name);
     expect(optionNames('roll')).toEqual(['pool', 'ob']);
@@ -149,6 +160,15 @@ describe('Discord bot handlers against a running Arbiter', () => {
     expect(reply.ephemeral).toBe(false);
     expect(reply.content).toContain(`${(odds.probability * 100).toFixed(1)}%`);
     expect(reply.content).toContain('at least 3 successes on 6 dice');
+  });
+
+  it('/attack resolves a COEAC exchange with its damage and exact chances, publicly', async () => {
+    const reply = await run('attack', { pool: 5, foe: 3, plus: 1 });
+    expect(reply.ephemeral).toBe(false);
+    expect(reply.content).toMatch(
+      /^⚔️ 5 dice \[(\d, ){4}\d\] vs 3 \[(\d, ){2}\d\]: \d to \d, \*\*(hit|lost|tie)\*\*/,
+    );
+    expect(reply.content).toMatch(/Chances: win \d+\.\d%, tie \d+\.\d%, loss \d+\.\d%\.$/);
   });
 
   it('/roll rolls in the campaign (logged under the user’s key) when linked, publicly otherwise', async () => {

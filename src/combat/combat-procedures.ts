@@ -1,0 +1,29 @@
+import {
+  cairnAttack,
+  cairnDexSaves,
+  coeacAmbush,
+  coeacExchange,
+  gmAttack,
+  gmGroupEffort,
+  gmManeuver,
+  gmMassConflict,
+  gmPsychic,
+} from '../core/combat';
+
+/**
+ * The combat resolutions as named, replayable procedures. Names go into the roll log: never rename;
+ * a changed answer takes a `.vN` name.
+ */
+export const COMBAT_PROCEDURES = {
+  coeacExchange: { name: 'combat.coeac-exchange', run: coeacExchange },
+  coeacAmbush: { name: 'combat.coeac-ambush', run: coeacAmbush },
+  cairnAttack: { name: 'combat.cairn-attack', run: cairnAttack },
+  cairnDexSaves: { name: 'combat.cairn-dex-saves', run: cairnDexSaves },
+  gmAttack: { name: 'combat.gm-attack', run: gmAttack },
+  gmGroupEffort: { name: 'combat.gm-group-effort', run: gmGroupEffort },
+  gmMassConflict: { name: 'combat.gm-mass-conflict', run: gmMassConflict },
+  gmPsychic: { name: 'combat.gm-psychic', run: gmPsychic },
+  gmManeuver: { name: 'combat.gm-maneuver', run: gmManeuver },
+};
+
+export type CombatProcedureKind = keyof typeof COMBAT_PROCEDURES;
