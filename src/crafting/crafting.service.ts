@@ -10,6 +10,7 @@ import { newId, now } from '../common/time';
 import {
   addMaterials,
   applyCraftingRoll,
+  assertProjectTotal,
   copperToEighths,
   craftingRequirements,
   eighthsToCopper,
@@ -153,6 +154,7 @@ export class CraftingService {
       }) as CraftingRequirementsInput,
     );
     const copies = input.copies ?? 1;
+    assertProjectTotal(r.materialCostEighths * copies, input.copies === undefined ? 'price' : 'copies');
     return this.db.mutation(call, async (m) => {
       const stamp = now();
       const row: CraftingProjectEntity = {
@@ -351,6 +353,8 @@ export class CraftingService {
       assertActive(row);
       const bought = addMaterials(stateOf(row), { amountEighths, copies });
       const after = bought.state;
+      const spent = row.materialsSpentEighths + amountEighths + copies * row.materialCostEighths;
+      assertProjectTotal(spent, sent.copies === undefined ? 'amount' : 'copies');
       const finished = after.copiesMade - row.copiesMade;
       if (finished > 0 && last) {
         const campaign = await this.campaigns.campaign(m, who.campaignId);
@@ -363,7 +367,7 @@ export class CraftingService {
         copiesPaid: after.copiesPaid,
         copiesMade: after.copiesMade,
         materialsOwedEighths: after.materialsOwedEighths,
-        materialsSpentEighths: row.materialsSpentEighths + amountEighths + copies * row.materialCostEighths,
+        materialsSpentEighths: spent,
         updatedAt: stamp,
       };
       await Database.updateRow(m, CraftingProjectEntity, row.id, changes);

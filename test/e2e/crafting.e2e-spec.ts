@@ -221,6 +221,30 @@ describe(`crafting projects in a campaign (${DATABASE_KIND})`, () => {
     prefix = 's',
   ) => seedWhere({ intellect: dice, skill: 0, complexity }, wanted, prefix);
 
+  it('refuses materials past what one project records, naming the field, and stores nothing', async () => {
+    // 10,000 copies of a 100,000,000c item: more than PostgreSQL's integer columns hold (a 500 there).
+    const { c } = await table();
+    const huge = await t.http
+      .post(base(c))
+      .set(c.auth)
+      .send({ item: 'Palace', price: 100_000_000, skills: ['masonry'], copies: 10_000 });
+    expectProblem(huge, huge.status, huge.body.code, 'copies');
+    expect(huge.status).toBeGreaterThanOrEqual(400);
+    expect(huge.status).toBeLessThan(500);
+    expect((await t.http.get(base(c)).set(c.auth).expect(200)).body.items).toEqual([]);
+    const p = await project(c, { item: 'Palace', price: 100_000_000, skills: ['masonry'] });
+    const more = await t.http
+      .post(`${base(c)}/${p.id}/materials`)
+      .set(c.auth)
+      .send({ copies: 10_000 });
+    expectProblem(more, more.status, more.body.code, 'copies');
+    const after = await t.http
+      .get(`${base(c)}/${p.id}`)
+      .set(c.auth)
+      .expect(200);
+    expect(after.body).toEqual(p);
+  });
+
   it('starts a project with its requirements, lists it and reads it', async () => {
     const { c, player, viewer } = await table();
     const shield = await project(c, { item: 'Kite shield', price: 6, skills: ['carpentry'] }, player.auth);

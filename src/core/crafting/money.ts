@@ -34,3 +34,20 @@ export function copperToEighths(copper: unknown, field: string): number {
   }
   return eighths;
 }
+
+/**
+ * The most a project may record as materials spent or owed, in eighths: MAX_COPPER's worth. Kept so
+ * that every stored total is a 32-bit integer (PostgreSQL's integer columns), far above any project
+ * the rules describe; a request that would pass it is refused naming `field`.
+ */
+export const MAX_PROJECT_EIGHTHS = MAX_COPPER * EIGHTHS_PER_COPPER;
+
+export function assertProjectTotal(eighths: number, field: string): void {
+  if (eighths > MAX_PROJECT_EIGHTHS) {
+    throw new RuleError(
+      'INVALID_INPUT',
+      `\`${field}\` would bring the project's materials past ${MAX_COPPER} copper, the most one project records.`,
+      field,
+    );
+  }
+}
