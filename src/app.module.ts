@@ -36,6 +36,7 @@ import { CharactersBuilderModule } from './characters-builder/characters-builder
 import { HarmModule } from './harm/harm.module';
 import { AdvancementModule } from './advancement/advancement.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CairnMagicModule } from './magic/cairn/cairn-magic.module';
 
 @Module({})
 export class AppModule {
@@ -84,6 +85,7 @@ export class AppModule {
         HarmModule,
         AdvancementModule,
         HazardsModule,
+        CairnMagicModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },
