@@ -381,6 +381,10 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
       expect(cast.failure).toEqual({ damage: expected.failure!.damage, fatigue: 1 });
       expect(cast.fatigueItems).toEqual([{ name: 'Fatigue' }, { name: 'Fatigue' }]);
       expect(cast.harm).toEqual({ hp: expected.harm!.hp, str: expected.harm!.str });
+      const replay = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${cast.rollId}/replay`).set(c.auth).expect(200)
+      ).body;
+      expect(replay.matches).toBe(true);
       const sheet = (
         await t.http
           .get(`${base(c, hero.id)}/sheets/cairn`)
