@@ -10794,6 +10794,10 @@ export interface components {
       state: string;
       /** @description Conditions set. */
       conditions: string[];
+      /** @description Exact odds of the damage once the save failed: damage, scar, strDamage, critical, dead. */
+      odds: {
+        [key: string]: unknown;
+      };
     };
     CairnCastOdds: {
       /** @description Chance the risky save passes (null: none called). */

@@ -140,6 +140,9 @@ export class CairnCastHarm {
 
   @Out.stringList('Conditions set.')
   conditions: string[];
+
+  @Out.json('Exact odds of the damage once the save failed: damage, scar, strDamage, critical, dead.')
+  odds: Record<string, unknown>;
 }
 
 @ObjectType({ description: 'Exact odds of a cast, before the dice.' })

@@ -19,8 +19,9 @@ import {
   type CairnSpellEntry,
 } from '../../core/magic/cairn';
 import { Database } from '../../database/database.service';
-import { InventoryItemEntity } from '../../inventory/inventory.entities';
-import { InventoryService, toItem } from '../../inventory/inventory.service';
+import { InventoryCarrierEntity, InventoryItemEntity } from '../../inventory/inventory.entities';
+import { inventoryCapacity } from '../../core/treasure';
+import { baseSlots, InventoryService, toItem } from '../../inventory/inventory.service';
 import { ProcedureRegistry } from '../../rolls/procedures';
 import { RollsService } from '../../rolls/rolls.service';
 import { CairnMagicItemEntity } from './cairn-magic.entities';
@@ -73,20 +74,7 @@ function asBadRequest<T>(run: () => T): T {
 }
 
 function toResult(outcome: CairnCastOutcome, seed: string, rng: string): CairnCastResult {
-  const harm = outcome.harm
-    ? {
-        damage: outcome.harm.damage,
-        hp: outcome.harm.hp,
-        str: outcome.harm.str,
-        overflow: outcome.harm.overflow,
-        strLost: outcome.harm.strLost,
-        scar: outcome.harm.scar as never,
-        criticalSave: outcome.harm.criticalSave as never,
-        state: outcome.harm.state,
-        conditions: outcome.harm.conditions,
-      }
-    : null;
-  return { ...outcome, harm, seed, rng } as CairnCastResult;
+  return { ...outcome, seed, rng } as CairnCastResult;
 }
 
 /**
@@ -272,7 +260,8 @@ export class CairnMagicService {
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
       const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
-      await this.inventory.lockCharacters(m, campaign.id, [characterId]);
+      // The campaign's mutations take turns (SQLite transactions; the PostgreSQL advisory lock) and the
+      // sheet row is locked: no second lock on the character is needed.
       const sheetRow = await this.sheets.requireSheet(m, owner, 'cairn', { lock: true });
       const sheet = sheetRow.data as {
         hp: number;
@@ -282,8 +271,14 @@ export class CairnMagicService {
         wil: { current: number };
         deprived?: boolean;
       };
-      const item = await this.inventory.item(m, campaign.id, characterId, input.itemId);
-      const magic = await m.findOne(CairnMagicItemEntity, { where: { itemId: item.id } });
+      // Every carried item in one read: the one cast from, the drops, and the slots in use.
+      const carried = await Database.selectRows(m, InventoryItemEntity, {
+        campaignId: campaign.id,
+        characterId,
+      });
+      const item = carried.find((i) => i.id === input.itemId);
+      if (!item) throw Problem.notFound(`Item ${input.itemId} of character ${characterId}`);
+      const [magic] = await Database.selectRows(m, CairnMagicItemEntity, { itemId: item.id });
       if (!magic || magic.kind === 'fatigue')
         throw Problem.field('UNPROCESSABLE', 'itemId', `${item.name} is not a spellbook, scroll or relic.`);
       const from = magic.kind;
@@ -299,7 +294,15 @@ export class CairnMagicService {
       const deprived = sheet.deprived === true;
 
       // Room for the worst case, before any dice: the drops must be named now.
-      const { capacity, used } = await this.inventory.capacity(m, campaign, characterId);
+      const carriers = await Database.selectRows(m, InventoryCarrierEntity, {
+        campaignId: campaign.id,
+        characterId,
+      });
+      const capacity = inventoryCapacity(
+        baseSlots(campaign),
+        carriers.map((c) => c.kind),
+      );
+      const used = carried.reduce((sum, i) => sum + i.slots, 0);
       const free = Math.max(0, capacity - used);
       const worst = worstCaseFatigue({
         from,
@@ -322,11 +325,9 @@ export class CairnMagicService {
             field,
             'The caster holds what it casts from: drop something else.',
           );
-        const row = await m.findOne(InventoryItemEntity, {
-          where: { id, campaignId: campaign.id, characterId },
-        });
+        const row = carried.find((r) => r.id === id);
         if (!row) throw Problem.field('VALIDATION_FAILED', field, `The character carries no item ${id}.`);
-        const tag = await m.findOne(CairnMagicItemEntity, { where: { itemId: id } });
+        const [tag] = await Database.selectRows(m, CairnMagicItemEntity, { itemId: id });
         if (tag?.kind === 'fatigue')
           throw Problem.field('VALIDATION_FAILED', field, 'Fatigue cannot be dropped: it clears with rest.');
         if (row.slots === 0)
@@ -339,9 +340,7 @@ export class CairnMagicService {
       }
       const slotsFromDrops = dropRows.reduce((sum, r) => sum + r.slots, 0);
       if (slotsFromDrops < need) {
-        const candidates = (
-          await m.find(InventoryItemEntity, { where: { campaignId: campaign.id, characterId } })
-        )
+        const candidates = carried
           .filter((r) => r.id !== item.id && r.slots > 0)
           .map((r) => `${r.name} (${r.id})`)
           .slice(0, 20);

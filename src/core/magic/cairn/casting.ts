@@ -100,6 +100,12 @@ export interface CairnRelicCharges {
   exhausted: boolean;
 }
 
+/** Failure damage as the Cairn damage rules applied it (its steps are among the cast's). */
+export type CairnCastHarm = Pick<
+  CairnDamageOutcome,
+  'damage' | 'hp' | 'str' | 'overflow' | 'strLost' | 'scar' | 'criticalSave' | 'state' | 'conditions'
+> & { odds: CairnDamageOutcome['odds'] };
+
 export interface CairnCastOdds {
   /** Chance the risky save passes (null when none is called). */
   savePasses: number | null;
@@ -124,7 +130,7 @@ export interface CairnCastOutcome {
   destroyed: boolean;
   relic: CairnRelicCharges | null;
   /** Failure damage applied to the HP and STR sent (null otherwise). */
-  harm: CairnDamageOutcome | null;
+  harm: CairnCastHarm | null;
   faces: number[];
   steps: HarmStep[];
   changes: FieldChange[];
@@ -277,7 +283,7 @@ export function cairnCast(input: CairnCastInput, dice: Dice): CairnCastOutcome {
 
   // What failure does.
   let failure: CairnCastFailure | null = null;
-  let harm: CairnDamageOutcome | null = null;
+  let harm: CairnCastHarm | null = null;
   if (failed) {
     failure = {
       fatigue: failureAsked.fatigue,
@@ -287,15 +293,28 @@ export function cairnCast(input: CairnCastInput, dice: Dice): CairnCastOutcome {
     };
     if (failureAsked.damage) {
       if (hp !== null && str !== null) {
-        harm = cairnDamage({ hp, maxHp, str, dex, wil, die: failureAsked.damage, armor: 0 }, dice);
+        const dealt = cairnDamage({ hp, maxHp, str, dex, wil, die: failureAsked.damage, armor: 0 }, dice);
+        const { damage, overflow, strLost, scar, criticalSave, state, conditions, odds } = dealt;
+        harm = {
+          damage,
+          hp: dealt.hp,
+          str: dealt.str,
+          overflow,
+          strLost,
+          scar,
+          criticalSave,
+          state,
+          conditions,
+          odds,
+        };
         failure.damage = harm.damage;
         log.step(
           'failure-damage',
           `The spell turns on the caster: ${failureAsked.damage} rolled ${harm.damage}, past any Armor`,
           [harm.damage],
         );
-        for (const step of harm.steps.slice(1)) log.steps.push(step);
-        for (const change of harm.changes) log.change(change.field, change.delta, change.after);
+        for (const step of dealt.steps.slice(1)) log.steps.push(step);
+        for (const change of dealt.changes) log.change(change.field, change.delta, change.after);
       } else {
         const sides = Number(failureAsked.damage.slice(1));
         failure.damage = dice.die(sides);
