@@ -395,6 +395,49 @@ export const CASES: BenchCase[] = [
     },
   },
   {
+    name: 'cairn-cast-idempotent',
+    description:
+      'Stateful (issue 22): POST /v1/campaigns/{id}/characters/{cid}/magic/cairn/casts with a referee key and a ' +
+      'unique Idempotency-Key: a Cairn cast from a carried relic with the risky WIL save called, reading the ' +
+      'sheet, the inventory and its slots, rolling the save and its d4 failure damage, logging the roll and ' +
+      'applying the harm through the condition ledger, in one SQLite transaction',
+    server: 'app',
+    baseline: 'character-purchase-idempotent',
+    target: 0.8,
+    setup: async (baseUrl) => {
+      const campaign = await createCampaign(baseUrl);
+      const character = await createCharacter(baseUrl, campaign, { name: 'Hedge witch' });
+      const base = `${baseUrl}/v1/campaigns/${campaign.id}/characters/${character.id}`;
+      const headers = { 'content-type': 'application/json', ...campaign.auth };
+      const sheet = await fetch(`${base}/sheets/cairn`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ sheet: { str: { max: 12 }, dex: { max: 10 }, wil: { max: 11 }, maxHp: 6 } }),
+      });
+      if (sheet.status !== 200) throw new Error(`PUT sheet answered ${sheet.status}: ${await sheet.text()}`);
+      const relic = await fetch(`${base}/magic/cairn/items`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ kind: 'relic', spell: 'Shield' }),
+      });
+      if (relic.status !== 201) throw new Error(`POST relic answered ${relic.status}: ${await relic.text()}`);
+      const { itemId } = (await relic.json()) as { itemId: string };
+      return { campaignId: campaign.id, refereeKey: campaign.refereeKey, characterId: character.id, itemId };
+    },
+    perRequest: true,
+    request: refereePost(
+      'cairn-cast-',
+      (state) => `/v1/campaigns/${state.campaignId}/characters/${state.characterId}/magic/cairn/casts`,
+      (state) => ({ itemId: state.itemId, riskySave: true, failure: { fatigue: 0, damage: 'd4' } }),
+    ),
+    verify: (body) => {
+      const answer = body as { riskySave?: unknown; rollId?: unknown; from?: unknown } | null;
+      if (answer?.from !== 'relic' || typeof answer.rollId !== 'string' || !answer.riskySave)
+        return 'not a Cairn cast answer';
+      return undefined;
+    },
+  },
+  {
     name: 'horde-division-idempotent',
     description:
       'Stateful (issue 10): POST /v1/campaigns/{id}/hordes/{hid}/division with a referee key and a unique ' +

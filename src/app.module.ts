@@ -37,6 +37,7 @@ import { HarmModule } from './harm/harm.module';
 import { CombatModule } from './combat/combat.module';
 import { AdvancementModule } from './advancement/advancement.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CairnMagicModule } from './magic/cairn/cairn-magic.module';
 
 @Module({})
 export class AppModule {
@@ -86,6 +87,7 @@ export class AppModule {
         CombatModule,
         AdvancementModule,
         HazardsModule,
+        CairnMagicModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },

@@ -3509,6 +3509,125 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/magic/cairn/casts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cairn cast from a spellbook, scroll or relic: Fatigue to place (or the drop it forces), the risky WIL save and its odds, charges */
+    post: operations['CairnMagic_cast'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/magic/cairn/spells': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Cairn’s 100 spells with what each does (our words), searched by q */
+    get: operations['CairnMagic_spells'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/magic/cairn/spells/{spell}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One Cairn spell by d100 number, id or name */
+    get: operations['CairnMagic_spell'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/magic/cairn': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A character’s spellbooks, scrolls and relics, its Fatigue and free slots */
+    get: operations['CairnCampaignMagic_view'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/magic/cairn/items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Put a spellbook, scroll or relic into the inventory (or mark an item as one); 409 when it does not fit */
+    post: operations['CairnCampaignMagic_addItem'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/magic/cairn/items/{itemId}/recharges': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A relic’s recharge condition was met: charges back (referee) */
+    post: operations['CairnCampaignMagic_recharge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/magic/cairn/casts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cast from a carried spellbook, scroll or relic: Fatigue into the inventory (409 naming drop when none fits), the risky save and its harm, one logged roll */
+    post: operations['CairnCampaignMagic_cast'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -11975,6 +12094,334 @@ export interface components {
       /** @description Exact odds. */
       odds: components['schemas']['ArchsoulFallOdds'];
     };
+    CairnCastFailureInput: {
+      /** @description Extra Fatigue (default 1). */
+      fatigue?: number;
+      /**
+       * @description A damage die the spell deals its caster, past Armor.
+       * @enum {string}
+       */
+      damage?: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+      /** @description The spellbook or relic is destroyed (not for a scroll, used up anyway). */
+      destroyed?: boolean;
+    };
+    CairnCastInput: {
+      /**
+       * @description Cast from a spellbook, a scroll or a relic.
+       * @enum {string}
+       */
+      from: 'spellbook' | 'scroll' | 'relic';
+      /**
+       * @description The spell: its d100 number, id or name (optional).
+       * @example Knock
+       */
+      spell?: string;
+      /** @description The caster is Deprived (the referee may call a WIL save). */
+      deprived?: boolean;
+      /** @description The caster is in danger, in combat say (the referee may call a WIL save). */
+      danger?: boolean;
+      /** @description Whether the referee calls the WIL save: default yes when Deprived or in danger (a relic: only when true). */
+      riskySave?: boolean;
+      /**
+       * @description The caster’s current WIL (needed for the save).
+       * @example 10
+       */
+      wil?: number;
+      /**
+       * @description Free inventory slots before the cast.
+       * @example 2
+       */
+      freeSlots?: number;
+      /** @description Slots the spellbook, scroll or relic takes (default: 1; a petty scroll 0). */
+      carrierSlots?: number;
+      /** @description A relic’s charges left (0 is refused). */
+      charges?: number;
+      /** @description A relic’s full charges. */
+      maxCharges?: number;
+      /** @description What a failed save does (default 1 more Fatigue). */
+      failure?: components['schemas']['CairnCastFailureInput'];
+      /** @description Current HP: with str, failure damage is applied (HP, then STR and its save). */
+      hp?: number;
+      /** @description Max HP (for a scar at exactly 0). */
+      maxHp?: number;
+      /** @description Current STR. */
+      str?: number;
+      /** @description Current DEX. */
+      dex?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CairnSpellEntry: {
+      /** @description The d100 face, 1 to 100. */
+      number: number;
+      /** @description A stable id: the name in kebab case. */
+      id: string;
+      /** @description The spell’s name. */
+      name: string;
+      /** @description What it does (Arbiter’s words; the numbers are the seed’s). */
+      effect: string;
+      /** @description The dice it names (only Cure Wounds: 1d4). */
+      dice: string | null;
+    };
+    CairnRiskySave: {
+      /** @description Why it was called: deprived, danger or referee. */
+      reason: string;
+      /** @description The WIL saved against. */
+      wil: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description Passed: no ill effect. */
+      passed: boolean;
+      /** @description always-passes (a 1) or always-fails (a 20), else null. */
+      automatic: string | null;
+      /** @description Exact odds: { pass, fail }. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    CairnCastFailure: {
+      /** @description Extra Fatigue. */
+      fatigue: number;
+      /** @description The damage die named (null: none). */
+      damageDie: string | null;
+      /** @description The damage rolled (null: none). */
+      damage: number | null;
+      /** @description The spellbook or relic was destroyed. */
+      destroyed: boolean;
+    };
+    CairnCastFatigue: {
+      /** @description From reading a spellbook: 1; scroll and relic 0. */
+      fromCasting: number;
+      /** @description From a failed save. */
+      fromFailure: number;
+      /** @description Fatigue added in all. */
+      total: number;
+      /** @description Free slots for it (after a used-up scroll or a destroyed book), null when not known. */
+      freeSlots: number | null;
+      /** @description Items the caster must drop for Fatigue with no free slot (null when not known). */
+      drops: number | null;
+      /** @description Free slots after. */
+      freeSlotsAfter: number | null;
+    };
+    CairnRelicCharges: {
+      /** @description Before the use (null: not counted). */
+      before: number | null;
+      /** @description After the use (null: not counted). */
+      after: number | null;
+      /** @description Full charges (null: not known). */
+      max: number | null;
+      /** @description No charge left: it waits for its recharge condition. */
+      exhausted: boolean;
+    };
+    CairnCastHarm: {
+      /** @description Damage rolled. */
+      damage: number;
+      /** @description HP after. */
+      hp: number;
+      /** @description STR after. */
+      str: number;
+      /** @description Damage past 0 HP, to STR. */
+      overflow: number;
+      /** @description STR lost. */
+      strLost: number;
+      /** @description The scar, when HP ended at exactly 0. */
+      scar: components['schemas']['CairnScar'] | (never | null);
+      /** @description The critical-damage save, when damage reached STR. */
+      criticalSave: components['schemas']['CairnCriticalSave'] | (never | null);
+      /** @description up, out, critical, dead, paralysed or delirious. */
+      state: string;
+      /** @description Conditions set. */
+      conditions: string[];
+      /** @description Exact odds of the damage once the save failed: damage, scar, strDamage, critical, dead. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
+    CairnCastOdds: {
+      /** @description Chance the risky save passes (null: none called). */
+      savePasses: number | null;
+      /** @description Chance the failure’s consequences happen. */
+      failure: number;
+      /** @description Chance at least one item must be dropped (null: free slots not known). */
+      drop: number | null;
+      /** @description Expected Fatigue added. */
+      expectedFatigue: number;
+    };
+    CairnCastResult: {
+      /**
+       * @description Cast from.
+       * @enum {string}
+       */
+      from: 'spellbook' | 'scroll' | 'relic';
+      /** @description The spell (null when none was named). */
+      spell: components['schemas']['CairnSpellEntry'] | (never | null);
+      /** @description The risky-casting WIL save (null when none was called). */
+      riskySave: components['schemas']['CairnRiskySave'] | (never | null);
+      /** @description What the failed save did (null: passed or not called). */
+      failure: components['schemas']['CairnCastFailure'] | (never | null);
+      /** @description Fatigue and slots. */
+      fatigue: components['schemas']['CairnCastFatigue'];
+      /** @description A scroll is used up. */
+      consumed: boolean;
+      /** @description Destroyed by a failed save. */
+      destroyed: boolean;
+      /** @description A relic’s charges (null for a spellbook or scroll). */
+      relic: components['schemas']['CairnRelicCharges'] | (never | null);
+      /** @description Failure damage applied to the caster (null otherwise). */
+      harm: components['schemas']['CairnCastHarm'] | (never | null);
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The steps, in order. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Changes: fatigue (items to add), charges, and hp/str/maxHp… from failure damage. */
+      changes: components['schemas']['FieldChange'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['CairnCastOdds'];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+    };
+    CairnSpellCatalogue: {
+      /** @description How many matched. */
+      count: number;
+      /** @description The spells. */
+      items: components['schemas']['CairnSpellEntry'][];
+    };
+    CairnMagicItem: {
+      /** @description The inventory item’s id. */
+      itemId: string;
+      /** @description Its name in the inventory. */
+      name: string;
+      /**
+       * @description spellbook, scroll or relic.
+       * @enum {string}
+       */
+      kind: 'spellbook' | 'scroll' | 'relic';
+      /** @description Its spell (null for a relic with a power of its own). */
+      spell: components['schemas']['CairnSpellEntry'] | (never | null);
+      /** @description A relic’s power in words. */
+      power: string | null;
+      /** @description Slots it takes. */
+      slots: number;
+      /** @description A relic’s charges left (null: not counted). */
+      charges: number | null;
+      /** @description A relic’s full charges (null: not counted). */
+      maxCharges: number | null;
+      /** @description A relic’s recharge condition. */
+      recharge: string | null;
+    };
+    CairnMagicState: {
+      /** @description The character. */
+      characterId: string;
+      /** @description Spellbooks, scrolls and relics. */
+      items: components['schemas']['CairnMagicItem'][];
+      /** @description Fatigue items in the inventory. */
+      fatigue: number;
+      /** @description Free inventory slots. */
+      freeSlots: number;
+    };
+    AddCairnMagicItemInput: {
+      /**
+       * @description What it is.
+       * @enum {string}
+       */
+      kind: 'spellbook' | 'scroll' | 'relic';
+      /**
+       * @description Its spell: d100 number, id or name (required for spellbooks and scrolls).
+       * @example Knock
+       */
+      spell?: string;
+      /** @description A relic’s power in words, when it is not one of the 100 spells. */
+      power?: string;
+      /** @description Its name in the inventory (default: "Spellbook of Knock" …). */
+      name?: string;
+      /** @description Slots it takes (default: spellbook and relic 1, scroll 0: petty). */
+      slots?: number;
+      /** @description A relic’s full charges (leave out for a relic whose uses are not counted). */
+      maxCharges?: number;
+      /** @description A relic’s charges now (default: full). */
+      charges?: number;
+      /** @description A relic’s recharge condition, in words ("a night under the full moon"). */
+      recharge?: string;
+      /** @description An item already in the inventory to make into this (instead of adding a new one). */
+      itemId?: string;
+    };
+    CairnRelicRechargeInput: {
+      /** @description Charges regained (default: back to full). */
+      charges?: number;
+    };
+    CairnCampaignCastInput: {
+      /** @description The spellbook, scroll or relic (an inventory item id). */
+      itemId: string;
+      /** @description The caster is in danger (combat …): the referee may call a WIL save. */
+      danger?: boolean;
+      /** @description Whether the referee calls the WIL save (default: when Deprived or in danger). */
+      riskySave?: boolean;
+      /** @description What a failed save does (default 1 more Fatigue). */
+      failure?: components['schemas']['CairnCastFailureInput'];
+      /** @description Items to drop, in order, for Fatigue that finds no free slot (needed for the worst case before any dice). */
+      drop?: string[];
+      /** @description Log the roll sealed until the referee reveals it (referee only). */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CairnCampaignCastResult: {
+      /**
+       * @description Cast from.
+       * @enum {string}
+       */
+      from: 'spellbook' | 'scroll' | 'relic';
+      /** @description The spell (null when none was named). */
+      spell: components['schemas']['CairnSpellEntry'] | (never | null);
+      /** @description The risky-casting WIL save (null when none was called). */
+      riskySave: components['schemas']['CairnRiskySave'] | (never | null);
+      /** @description What the failed save did (null: passed or not called). */
+      failure: components['schemas']['CairnCastFailure'] | (never | null);
+      /** @description Fatigue and slots. */
+      fatigue: components['schemas']['CairnCastFatigue'];
+      /** @description A scroll is used up. */
+      consumed: boolean;
+      /** @description Destroyed by a failed save. */
+      destroyed: boolean;
+      /** @description A relic’s charges (null for a spellbook or scroll). */
+      relic: components['schemas']['CairnRelicCharges'] | (never | null);
+      /** @description Failure damage applied to the caster (null otherwise). */
+      harm: components['schemas']['CairnCastHarm'] | (never | null);
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The steps, in order. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Changes: fatigue (items to add), charges, and hp/str/maxHp… from failure damage. */
+      changes: components['schemas']['FieldChange'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['CairnCastOdds'];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The roll-log entry. */
+      rollId: string;
+      /** @description The caster. */
+      characterId: string;
+      /** @description The spellbook, scroll or relic. */
+      itemId: string;
+      /** @description Fatigue items placed. */
+      fatigueItems: components['schemas']['InventoryItem'][];
+      /** @description Ids of the items dropped for room. */
+      dropped: string[];
+      /** @description Ids of the items gone: the used-up scroll, a destroyed book. */
+      removed: string[];
+      /** @description The spellbook or relic after (null when it is gone). */
+      item: components['schemas']['CairnMagicItem'] | (never | null);
+    };
     /** @description An RFC 9457 problem: every error answer of the REST API. `code` is stable and meant for programs; GraphQL sends the same code in `extensions.code`. */
     Problem: {
       /**
@@ -20380,6 +20827,233 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CairnMagic_cast: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CairnCastInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnCastResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CairnMagic_spells: {
+    parameters: {
+      query?: {
+        /** @description Words to find in a spell’s name or effect. */
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnSpellCatalogue'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CairnMagic_spell: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        spell: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnSpellEntry'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CairnCampaignMagic_view: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnMagicState'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CairnCampaignMagic_addItem: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddCairnMagicItemInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnMagicItem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CairnCampaignMagic_recharge: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+        itemId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CairnRelicRechargeInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnMagicItem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CairnCampaignMagic_cast: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CairnCampaignCastInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnCampaignCastResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];

@@ -1,0 +1,2 @@
+export * from './casting';
+export * from './spells';
