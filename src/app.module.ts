@@ -35,6 +35,7 @@ import { CharactersModule } from './characters/characters.module';
 import { CharactersBuilderModule } from './characters-builder/characters-builder.module';
 import { HarmModule } from './harm/harm.module';
 import { AdvancementModule } from './advancement/advancement.module';
+import { MagicModule } from './magic/magic.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 @Module({})
@@ -84,6 +85,7 @@ export class AppModule {
         HarmModule,
         AdvancementModule,
         HazardsModule,
+        MagicModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },
