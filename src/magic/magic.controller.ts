@@ -39,7 +39,9 @@ export class MagicController {
 
   @Post('counterspells')
   @HttpCode(200)
-  @ApiOperation({ summary: 'COEAC counterspell: Arcane Lore at Ob = Potency + 1; damage = margin of failure' })
+  @ApiOperation({
+    summary: 'COEAC counterspell: Arcane Lore at Ob = Potency + 1; damage = margin of failure',
+  })
   @ApiOkResponse({ type: CoeacCounterspellResult })
   counterspell(@Body() input: CoeacCounterspellInput, @Req() req: ArbiterRequest) {
     return this.magic.resolve('counterspell', input, req);
@@ -70,7 +72,9 @@ export class MagicController {
   }
 
   @Get('spells')
-  @ApiOperation({ summary: 'COEAC’s 80 spells and the d8 family table, filtered by family, skill, Ob or text' })
+  @ApiOperation({
+    summary: 'COEAC’s 80 spells and the d8 family table, filtered by family, skill, Ob or text',
+  })
   @ApiOkResponse({ type: CoeacSpellList })
   spells(@Query() query: CoeacSpellQuery): CoeacSpellList {
     return this.magic.spells(query);

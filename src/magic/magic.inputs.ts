@@ -11,18 +11,27 @@ import { COEAC_FAMILIES, COEAC_SORCERY_SKILLS } from '../core/magic';
 const MAX_DICE = 1000;
 
 /** GraphQL enum names cannot hold dashes: underscores map to the same ids. */
-export const CoeacFamilyEnum = Object.fromEntries(COEAC_FAMILIES.map((id) => [id.replace(/-/g, '_'), id])) as Record<
+export const CoeacFamilyEnum = Object.fromEntries(
+  COEAC_FAMILIES.map((id) => [id.replace(/-/g, '_'), id]),
+) as Record<string, string>;
+registerEnumType(CoeacFamilyEnum, {
+  name: 'CoeacSpellFamily',
+  description: 'A COEAC spell family (the d8).',
+});
+
+export const CoeacSkillEnum = Object.fromEntries(COEAC_SORCERY_SKILLS.map((s) => [s, s])) as Record<
   string,
   string
 >;
-registerEnumType(CoeacFamilyEnum, { name: 'CoeacSpellFamily', description: 'A COEAC spell family (the d8).' });
-
-export const CoeacSkillEnum = Object.fromEntries(COEAC_SORCERY_SKILLS.map((s) => [s, s])) as Record<string, string>;
 registerEnumType(CoeacSkillEnum, { name: 'CoeacSorcerySkill', description: 'A COEAC sorcery skill.' });
 
 @InputType({ description: 'An arcane ceremony: +1d per HP self-inflicted and per Cash die sacrificed.' })
 export class CoeacRitualInput {
-  @In.int('HP of damage the caster inflicts on themself (+1d each).', { optional: true, min: 0, max: MAX_DICE })
+  @In.int('HP of damage the caster inflicts on themself (+1d each).', {
+    optional: true,
+    min: 0,
+    max: MAX_DICE,
+  })
   hp?: number;
 
   @In.int('Cash dice (or a Cash die’s worth of goods) sacrificed (+1d each).', {
@@ -73,7 +82,11 @@ export class CoeacChannelingInput {
   @In.int('Empower points spent (+1d each).', { optional: true, min: 0, max: MAX_DICE })
   empower?: number;
 
-  @In.int('Sorcerous materials or monster parts expended, in dice.', { optional: true, min: 0, max: MAX_DICE })
+  @In.int('Sorcerous materials or monster parts expended, in dice.', {
+    optional: true,
+    min: 0,
+    max: MAX_DICE,
+  })
   materialDice?: number;
 
   @In.nested('Cast as an arcane ceremony (takes a turn).', () => CoeacRitualInput, { optional: true })
@@ -143,7 +156,11 @@ export class CoeacSpellMasteryInput {
   @In.int('+1d on both rolls.', { optional: true, min: 0, max: MAX_DICE })
   bonusDice?: number;
 
-  @In.int('The caster’s Vigor pool, for the blind cast’s mutation save.', { optional: true, min: 0, max: MAX_DICE })
+  @In.int('The caster’s Vigor pool, for the blind cast’s mutation save.', {
+    optional: true,
+    min: 0,
+    max: MAX_DICE,
+  })
   vigorPool?: number;
 
   @In.seed()
@@ -152,11 +169,14 @@ export class CoeacSpellMasteryInput {
 
 @InputType({ description: 'A spell catastrophe: the Discipline save against the damage taken, then the d6.' })
 export class CoeacCatastropheInput {
-  @In.int('Damage taken while channeling: the save’s Ob. Leave out (with disciplinePool) to roll the d6 alone.', {
-    optional: true,
-    min: 1,
-    max: 100_000,
-  })
+  @In.int(
+    'Damage taken while channeling: the save’s Ob. Leave out (with disciplinePool) to roll the d6 alone.',
+    {
+      optional: true,
+      min: 1,
+      max: 100_000,
+    },
+  )
   damage?: number;
 
   @In.int('The caster’s Discipline pool.', { optional: true, min: 0, max: MAX_DICE })
@@ -180,7 +200,9 @@ export class CoeacSpellQuery {
   @In.oneOf('Only this family.', COEAC_FAMILIES, CoeacFamilyEnum, { optional: true })
   family?: string;
 
-  @In.oneOf('Only spells channeled through this skill.', COEAC_SORCERY_SKILLS, CoeacSkillEnum, { optional: true })
+  @In.oneOf('Only spells channeled through this skill.', COEAC_SORCERY_SKILLS, CoeacSkillEnum, {
+    optional: true,
+  })
   skill?: string;
 
   @In.int('Only spells of this channeling Ob.', { optional: true, min: 0, max: 20 })

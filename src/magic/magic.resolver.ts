@@ -27,7 +27,9 @@ export class MagicResolver {
   constructor(private readonly magic: MagicService) {}
 
   @UseInterceptors(IdempotencyInterceptor)
-  @Mutation(() => CoeacChannelingResult, { description: 'COEAC channeling: Potency, backlash, mutation save, odds.' })
+  @Mutation(() => CoeacChannelingResult, {
+    description: 'COEAC channeling: Potency, backlash, mutation save, odds.',
+  })
   coeacChanneling(
     @Args('input', { type: () => CoeacChannelingInput }) input: CoeacChannelingInput,
     @Context() ctx: GraphQLContext,
@@ -36,7 +38,9 @@ export class MagicResolver {
   }
 
   @UseInterceptors(IdempotencyInterceptor)
-  @Mutation(() => CoeacCounterspellResult, { description: 'COEAC counterspell: Arcane Lore at Ob = Potency + 1.' })
+  @Mutation(() => CoeacCounterspellResult, {
+    description: 'COEAC counterspell: Arcane Lore at Ob = Potency + 1.',
+  })
   coeacCounterspell(
     @Args('input', { type: () => CoeacCounterspellInput }) input: CoeacCounterspellInput,
     @Context() ctx: GraphQLContext,
@@ -54,7 +58,9 @@ export class MagicResolver {
   }
 
   @UseInterceptors(IdempotencyInterceptor)
-  @Mutation(() => CoeacCatastropheResult, { description: 'COEAC spell catastrophe (d6), after the Discipline save.' })
+  @Mutation(() => CoeacCatastropheResult, {
+    description: 'COEAC spell catastrophe (d6), after the Discipline save.',
+  })
   coeacCatastrophe(
     @Args('input', { type: () => CoeacCatastropheInput }) input: CoeacCatastropheInput,
     @Context() ctx: GraphQLContext,

@@ -9,19 +9,31 @@ import { COEAC_FAMILIES } from '../core/magic';
  * that reproduce them. Every text a client shows is ours.
  */
 
-export const CoeacDurationEnum = Object.fromEntries(COEAC_DURATION_UNITS.map((u) => [u, u])) as Record<string, string>;
+export const CoeacDurationEnum = Object.fromEntries(COEAC_DURATION_UNITS.map((u) => [u, u])) as Record<
+  string,
+  string
+>;
 registerEnumType(CoeacDurationEnum, {
   name: 'CoeacDurationUnit',
   description: 'instant, one round / turn / minute / hour / day per success of Potency, or special.',
 });
-export const CoeacSaveEffectEnum = Object.fromEntries(COEAC_SAVE_EFFECTS.map((u) => [u, u])) as Record<string, string>;
+export const CoeacSaveEffectEnum = Object.fromEntries(COEAC_SAVE_EFFECTS.map((u) => [u, u])) as Record<
+  string,
+  string
+>;
 registerEnumType(CoeacSaveEffectEnum, { name: 'CoeacSaveEffect', description: 'What a passed save does.' });
 export const SUB_ROLL_KINDS = ['chance', 'table', 'damage'] as const;
 export const SubRollKindEnum = { chance: 'chance', table: 'table', damage: 'damage' } as const;
-registerEnumType(SubRollKindEnum, { name: 'CoeacSubRollKind', description: 'x-in-N chance, table or damage dice.' });
+registerEnumType(SubRollKindEnum, {
+  name: 'CoeacSubRollKind',
+  description: 'x-in-N chance, table or damage dice.',
+});
 export const TAKES = ['round', 'turn'] as const;
 export const TakesEnum = { round: 'round', turn: 'turn' } as const;
-registerEnumType(TakesEnum, { name: 'CoeacChannelingTime', description: 'A combat round, or an exploration turn.' });
+registerEnumType(TakesEnum, {
+  name: 'CoeacChannelingTime',
+  description: 'A combat round, or an exploration turn.',
+});
 
 @ObjectType({ isAbstract: true })
 export abstract class MagicProvenance {
@@ -54,7 +66,11 @@ export class CoeacSpellSaveInfo {
 
 @ObjectType({ description: 'A roll a spell calls for besides the channeling.' })
 export class CoeacSubRollInfo {
-  @Out.oneOf('chance (x-in-N), table (one die, an entry per face) or damage dice.', SUB_ROLL_KINDS, SubRollKindEnum)
+  @Out.oneOf(
+    'chance (x-in-N), table (one die, an entry per face) or damage dice.',
+    SUB_ROLL_KINDS,
+    SubRollKindEnum,
+  )
   kind: string;
 
   @Out.string('Stable id within the spell.')
@@ -82,7 +98,9 @@ export class CoeacSubRollInfo {
   dicePerPotency: number | null;
 }
 
-@ObjectType({ description: 'A COEAC spell: family, skill, Ob, duration, saves, sub-rolls and what it does in our words.' })
+@ObjectType({
+  description: 'A COEAC spell: family, skill, Ob, duration, saves, sub-rolls and what it does in our words.',
+})
 export class CoeacSpellInfo {
   @Out.string('Stable id (kebab-case).')
   id: string;
@@ -346,7 +364,9 @@ export class CoeacDefence {
   @Out.int('Damage the caster takes (0 when the channeling held).')
   damageTaken: number;
 
-  @Out.nested('The Discipline save (Ob = damage), when the pool was sent.', () => MagicPoolRoll, { nullable: true })
+  @Out.nested('The Discipline save (Ob = damage), when the pool was sent.', () => MagicPoolRoll, {
+    nullable: true,
+  })
   discipline: MagicPoolRoll | null;
 
   @Out.nested('The catastrophe a failed save brings.', () => CoeacCatastropheEntry, { nullable: true })

@@ -175,14 +175,19 @@ export const COEAC_CATASTROPHES: readonly { roll: number; id: string; effect: st
   {
     roll: 3,
     id: 'psychic-wave',
-    effect: 'A psychic wave deals 6d damage to everyone close by, caster included (Ob 4 Discipline save for half).',
+    effect:
+      'A psychic wave deals 6d damage to everyone close by, caster included (Ob 4 Discipline save for half).',
   },
   {
     roll: 4,
     id: 'reversal',
     effect: 'The spell picks the wrong target: a harmful spell strikes the caster, a helpful one aids a foe.',
   },
-  { roll: 5, id: 'wild-cast', effect: 'Another spell the caster holds goes off at a random target close by.' },
+  {
+    roll: 5,
+    id: 'wild-cast',
+    effect: 'Another spell the caster holds goes off at a random target close by.',
+  },
   { roll: 6, id: 'rift', effect: 'The world splits open and a being from another dimension steps through.' },
 ];
 
@@ -191,7 +196,10 @@ export function rollCatastrophe(dice: Dice): CatastropheOutcome {
   return { ...COEAC_CATASTROPHES[roll - 1] };
 }
 
-function durationOf(spell: CoeacSpell | null, potency: number): { unit: CoeacDurationUnit; amount: number | null } {
+function durationOf(
+  spell: CoeacSpell | null,
+  potency: number,
+): { unit: CoeacDurationUnit; amount: number | null } {
   const unit = spell?.duration ?? 'turn';
   return { unit, amount: unit === 'instant' || unit === 'special' ? null : potency };
 }
@@ -252,7 +260,10 @@ export function channel(input: ChannelingInput, dice: Dice): ChannelingOutcome {
   const explicit = optionalWholeNumber(body.objective, 'objective', -1, 0, 20);
   if (!spell && explicit < 0) throw invalid('Send `spell` (a catalogue id) or `objective`.', 'objective');
   if (spell && explicit >= 0 && explicit < spell.objective) {
-    throw invalid(`\`objective\` may raise ${spell.name}'s Ob ${spell.objective}, never lower it.`, 'objective');
+    throw invalid(
+      `\`objective\` may raise ${spell.name}'s Ob ${spell.objective}, never lower it.`,
+      'objective',
+    );
   }
   const objective = explicit >= 0 ? explicit : spell!.objective;
   const bonus = optionalWholeNumber(body.bonusDice, 'bonusDice', 0, 0, MAX_SOURCE_DICE);
@@ -269,7 +280,8 @@ export function channel(input: ChannelingInput, dice: Dice): ChannelingOutcome {
   const bind = optionalFlag(body.bind, 'bind');
   const wand = optionalFlag(body.wand, 'wand');
   const reversed = optionalFlag(body.reversed, 'reversed');
-  if (reversed && !spell?.reverseSkill) throw invalid('Only a reversible spell can be cast reversed.', 'reversed');
+  if (reversed && !spell?.reverseSkill)
+    throw invalid('Only a reversible spell can be cast reversed.', 'reversed');
   const vigorPool =
     body.vigorPool === undefined || body.vigorPool === null
       ? null
@@ -288,17 +300,26 @@ export function channel(input: ChannelingInput, dice: Dice): ChannelingOutcome {
     body.disciplinePool === undefined || body.disciplinePool === null
       ? null
       : wholeNumber(body.disciplinePool, 'disciplinePool', 0, MAX_SOURCE_DICE);
-  if (attack && bind) throw invalid('A binding takes a turn of calm; it cannot be a combat defence.', 'attack');
+  if (attack && bind)
+    throw invalid('A binding takes a turn of calm; it cannot be a combat defence.', 'attack');
 
   const diceFrom = [
     { source: 'pool', dice: pool },
     { source: 'bonusDice', dice: bonus },
     { source: 'empower', dice: empower },
     { source: 'materialDice', dice: materials },
-    ...(ritual ? [{ source: 'ritual.hp', dice: ritual.hp }, { source: 'ritual.cash', dice: ritual.cash }] : []),
+    ...(ritual
+      ? [
+          { source: 'ritual.hp', dice: ritual.hp },
+          { source: 'ritual.cash', dice: ritual.cash },
+        ]
+      : []),
     { source: 'penaltyDice', dice: -penalty },
   ].filter((d) => d.dice !== 0);
-  const count = Math.max(0, diceFrom.reduce((sum, d) => sum + d.dice, 0));
+  const count = Math.max(
+    0,
+    diceFrom.reduce((sum, d) => sum + d.dice, 0),
+  );
   const faces = dice.pool(count, 6, 'pool');
   const potency = countPoolSuccesses(faces);
   const backlash = potency < objective;
@@ -341,7 +362,11 @@ export function channel(input: ChannelingInput, dice: Dice): ChannelingOutcome {
     diceFrom,
     faces: [...faces],
     potency,
-    backlash: { happened: backlash, damage: backlash ? objective - potency : 0, plasmidLost: backlash || bind },
+    backlash: {
+      happened: backlash,
+      damage: backlash ? objective - potency : 0,
+      plasmidLost: backlash || bind,
+    },
     mutationSave,
     zeroSuccessRisk: zero && spell ? spell.zeroSuccessRisk : null,
     takesEffect,
@@ -463,10 +488,18 @@ export function catastrophe(input: CatastropheInput, dice: Dice): CatastropheRol
   const hasDamage = body.damage !== undefined && body.damage !== null;
   const hasPool = body.disciplinePool !== undefined && body.disciplinePool !== null;
   if (hasDamage !== hasPool) {
-    throw invalid('Send `damage` and `disciplinePool` together, or neither.', hasDamage ? 'disciplinePool' : 'damage');
+    throw invalid(
+      'Send `damage` and `disciplinePool` together, or neither.',
+      hasDamage ? 'disciplinePool' : 'damage',
+    );
   }
   if (!hasDamage) {
-    return { discipline: null, happened: true, catastrophe: rollCatastrophe(dice), odds: { catastrophe: 1, eachResult: 1 / 6 } };
+    return {
+      discipline: null,
+      happened: true,
+      catastrophe: rollCatastrophe(dice),
+      odds: { catastrophe: 1, eachResult: 1 / 6 },
+    };
   }
   const damage = wholeNumber(body.damage, 'damage', 1, 100_000);
   const pool = wholeNumber(body.disciplinePool, 'disciplinePool', 0, MAX_SOURCE_DICE);

@@ -120,7 +120,14 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       duration: 'day',
       scalesWithPotency: false,
       subRolls: [
-        { kind: 'chance', id: 'permanent', label: 'The mask never crumbles', sides: 6, chances: 1, inPotency: false },
+        {
+          kind: 'chance',
+          id: 'permanent',
+          label: 'The mask never crumbles',
+          sides: 6,
+          chances: 1,
+          inPotency: false,
+        },
       ],
       effect:
         'Touch a corpse to lift its face away while the body crumbles to dust. Worn by you alone, the face lets you pass as its owner, in look and voice, to people (not beasts, spirits or constructs). It crumbles after a day per success, unless the 1-in-6 says it lasts for ever.',
@@ -199,9 +206,29 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       scalesWithPotency: true,
       saves: [vsPotency('Vigor', 'negates')],
       subRolls: [
-        { kind: 'chance', id: 'marked', label: 'The recipient bears a dark mark for good', sides: 6, chances: 1, inPotency: false },
-        { kind: 'chance', id: 'doubled', label: 'The gift doubles (4d a point)', sides: 6, chances: 1, inPotency: false },
-        { kind: 'damage', id: 'restored', label: 'HP or years restored for one point given', dice: 2, dicePerPotency: 0 },
+        {
+          kind: 'chance',
+          id: 'marked',
+          label: 'The recipient bears a dark mark for good',
+          sides: 6,
+          chances: 1,
+          inPotency: false,
+        },
+        {
+          kind: 'chance',
+          id: 'doubled',
+          label: 'The gift doubles (4d a point)',
+          sides: 6,
+          chances: 1,
+          inPotency: false,
+        },
+        {
+          kind: 'damage',
+          id: 'restored',
+          label: 'HP or years restored for one point given',
+          dice: 2,
+          dicePerPotency: 0,
+        },
       ],
       effect:
         'By touch, move life from one person to another: the giver loses up to one HP or year of life per success, and the receiver gains 2d of the same for each point given. Two separate 1-in-6 chances: the receiver is marked by dark magic, or the gift doubles to 4d a point.',
@@ -290,7 +317,9 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       objective: 2,
       duration: 'special',
       scalesWithPotency: false,
-      saves: [{ save: 'Discipline', objective: null, effect: 'negates', when: 'by a spirit that resists capture' }],
+      saves: [
+        { save: 'Discipline', objective: null, effect: 'negates', when: 'by a spirit that resists capture' },
+      ],
       effect:
         'Gather the loose spirits of the place. You can talk with the ones you hold whenever you like, though they remember little of how they died. Demons trade for spirits, spirits work for their freedom, and their psychic charge can feed or change other spells.',
     },
@@ -322,7 +351,14 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       objective: 3,
       duration: 'turn',
       scalesWithPotency: true,
-      saves: [{ save: 'Discipline', objective: null, effect: 'resists', when: 'by a creature from beyond crossing the line' }],
+      saves: [
+        {
+          save: 'Discipline',
+          objective: null,
+          effect: 'resists',
+          when: 'by a creature from beyond crossing the line',
+        },
+      ],
       effect:
         'A drawn circle shelters you and one more creature per success from beings of other dimensions. Or use it as a cage: a being trapped inside cannot touch the circle, but breaking the line frees it.',
     },
@@ -377,7 +413,13 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       objective: 5,
       duration: 'round',
       scalesWithPotency: false,
-      saves: [vsPotency('Vigor', 'half', 'at the start of each round in the gas (half damage, or resists the effect)')],
+      saves: [
+        vsPotency(
+          'Vigor',
+          'half',
+          'at the start of each round in the gas (half damage, or resists the effect)',
+        ),
+      ],
       subRolls: [
         {
           kind: 'table',
@@ -391,7 +433,13 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
             'Chaos: whoever fails a Discipline save runs mad and attacks whoever is nearest.',
           ],
         },
-        { kind: 'damage', id: 'gas-damage', label: 'Acid or frost damage each round', dice: 3, dicePerPotency: 0 },
+        {
+          kind: 'damage',
+          id: 'gas-damage',
+          label: 'Acid or frost damage each round',
+          dice: 3,
+          dicePerPotency: 0,
+        },
       ],
       effect:
         'A heavy, poisonous cloud from the pit hangs for a round per success and sinks toward the ground. A d4 picks the gas; giving up 3 HP as you channel lets you pick it.',
@@ -405,7 +453,9 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       objective: 2,
       duration: 'hour',
       scalesWithPotency: false,
-      saves: [vsPotency('Discipline', 'negates', 'when the sign is placed, and again for an unwilling relay')],
+      saves: [
+        vsPotency('Discipline', 'negates', 'when the sign is placed, and again for an unwilling relay'),
+      ],
       effect:
         'Your sign marks a person or thing for an hour per success. Meditating shows you what surrounds it, and you may cast other spells through it.',
     },
@@ -500,7 +550,12 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       scalesWithPotency: false,
       saves: [
         vsPotency('Discipline', 'negates', 'when you read someone’s surface thoughts'),
-        { save: 'Discipline', objective: 4, effect: 'resists', when: 'by you, if you are away from your body when it ends' },
+        {
+          save: 'Discipline',
+          objective: 4,
+          effect: 'resists',
+          when: 'by you, if you are away from your body when it ends',
+        },
       ],
       effect:
         'Your mind leaves your body for the border of the Spirit Realm: it floats, slips through thin walls and sees in the dark, and reads the surface thoughts of anyone it overlaps. Be back before the end or pass an Ob 4 Discipline save, or stay a ghost for ever.',
@@ -578,7 +633,8 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       duration: 'round',
       scalesWithPotency: true,
       saves: [vsPotency('Vigor or Agility', 'negates', 'when cast and at the start of each later round')],
-      effect: 'Fix up to one target per success within a few feet of where they stand for a round per success.',
+      effect:
+        'Fix up to one target per success within a few feet of where they stand for a round per success.',
     },
     {
       id: 'resize',
@@ -630,10 +686,22 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       scalesWithPotency: true,
       saves: [
         { save: 'Discipline', objective: null, effect: 'negates', when: 'against the stunning glyph' },
-        { save: 'Agility', objective: null, effect: 'half', when: 'by the one who sets off the harmful glyph' },
-        { save: 'Agility', objective: null, effect: 'negates', when: 'by those caught in a harmful glyph’s area' },
+        {
+          save: 'Agility',
+          objective: null,
+          effect: 'half',
+          when: 'by the one who sets off the harmful glyph',
+        },
+        {
+          save: 'Agility',
+          objective: null,
+          effect: 'negates',
+          when: 'by those caught in a harmful glyph’s area',
+        },
       ],
-      subRolls: [{ kind: 'damage', id: 'damage', label: 'A harmful glyph’s damage', dice: 5, dicePerPotency: 1 }],
+      subRolls: [
+        { kind: 'damage', id: 'damage', label: 'A harmful glyph’s damage', dice: 5, dicePerPotency: 1 },
+      ],
       effect:
         'Hide a faint sign on or inside something, set to go off when a condition you choose is met. It shrieks, stuns whoever sets it off (or everyone near), or deals 5d damage plus 1d per success. It lasts a day per success or until it goes off.',
     },
@@ -656,7 +724,8 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       objective: 2,
       duration: 'turn',
       scalesWithPotency: true,
-      effect: 'A thick fog fills a wide area; up to one creature per success that you pick sees through it as thin mist.',
+      effect:
+        'A thick fog fills a wide area; up to one creature per success that you pick sees through it as thin mist.',
     },
     {
       id: 'avatar-of-nature',
@@ -710,7 +779,12 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       scalesWithPotency: false,
       saves: [
         vsPotency('Discipline', 'negates'),
-        { save: 'Vigor', objective: null, effect: 'resists', when: 'when it ends, or sleep an hour; zero successes brings lycanthropy' },
+        {
+          save: 'Vigor',
+          objective: null,
+          effect: 'resists',
+          when: 'when it ends, or sleep an hour; zero successes brings lycanthropy',
+        },
       ],
       effect:
         'The target’s inner beast wakes: claws and fangs (+1d to hit with them, +1 damage), and they must attack someone near every round or wreck their surroundings, for a round per success. Afterwards an Ob = Potency Vigor save keeps them awake; rolling no successes on it means lycanthropy.',
@@ -766,7 +840,8 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       objective: 2,
       duration: 'turn',
       scalesWithPotency: true,
-      effect: 'Call one small flying sun spirit per success; each lights the area around it like a torch and goes where you send it.',
+      effect:
+        'Call one small flying sun spirit per success; each lights the area around it like a torch and goes where you send it.',
     },
     {
       id: 'rockspeech',
@@ -815,7 +890,8 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       objective: 3,
       duration: 'turn',
       scalesWithPotency: true,
-      effect: 'Spirits of deep earth obey you: open or shut a round hole in any underground surface at once, up to once per success.',
+      effect:
+        'Spirits of deep earth obey you: open or shut a round hole in any underground surface at once, up to once per success.',
     },
     {
       id: 'direct-gravity',
@@ -872,7 +948,9 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
         vsPotency('Vigor', 'negates', 'against being knocked back by the charged weapon'),
         vsPotency('Agility', 'half', 'against the released bolt'),
       ],
-      subRolls: [{ kind: 'damage', id: 'bolt', label: 'The released bolt’s damage', dice: 5, dicePerPotency: 1 }],
+      subRolls: [
+        { kind: 'damage', id: 'bolt', label: 'The released bolt’s damage', dice: 5, dicePerPotency: 1 },
+      ],
       effect:
         'Gather or scatter storm spirits over a wide land, and catch a lightning bolt in a metal tool for an hour per success. Used in melee it adds +1 damage and may knock a person back; released, a line or burst of lightning deals 5d damage plus 1d per success.',
     },
@@ -898,7 +976,12 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       scalesWithPotency: false,
       saves: [
         vsPotency('Discipline', 'negates', 'by whoever you try to possess'),
-        { save: 'Discipline', objective: 3, effect: 'resists', when: 'by you, to get home if the borrowed body dies' },
+        {
+          save: 'Discipline',
+          objective: 3,
+          effect: 'resists',
+          when: 'by you, to get home if the borrowed body dies',
+        },
       ],
       effect:
         'Move your mind into a trinket while your body sleeps, and try to take over whoever wears or touches it. If the stolen body dies, an Ob 3 Discipline save brings you home.',
@@ -942,7 +1025,8 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
         },
       ],
       zeroSuccessRisk: 'The attack turns on you instead.',
-      effect: 'A savage mental blow: for a round per success the victim flees, cowers or lashes out at random.',
+      effect:
+        'A savage mental blow: for a round per success the victim flees, cowers or lashes out at random.',
     },
     {
       id: 'hypnosis',
@@ -984,7 +1068,15 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       duration: 'round',
       scalesWithPotency: false,
       saves: [vsPotency('Discipline', 'negates')],
-      subRolls: [{ kind: 'damage', id: 'struggle', label: 'Damage to a victim who fights back', dice: 2, dicePerPotency: 0 }],
+      subRolls: [
+        {
+          kind: 'damage',
+          id: 'struggle',
+          label: 'Damage to a victim who fights back',
+          dice: 2,
+          dicePerPotency: 0,
+        },
+      ],
       effect:
         'Stand still and steer a nearby person’s body for a round per success. One who fights it moves jerkily (−1d to their actions) and takes 2d damage.',
     },
@@ -1041,7 +1133,14 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       objective: 3,
       duration: 'turn',
       scalesWithPotency: false,
-      saves: [{ save: 'Vigor', objective: 3, effect: 'negates', when: 'by the target when it ends, against minutes of paralysis' }],
+      saves: [
+        {
+          save: 'Vigor',
+          objective: 3,
+          effect: 'negates',
+          when: 'by the target when it ends, against minutes of paralysis',
+        },
+      ],
       effect:
         'The target moves freely through water, mud, brush or on ice, slips any bond and cannot be shoved or grabbed. When it ends, an Ob 3 Vigor save avoids a few minutes of paralysis.',
     },
@@ -1073,7 +1172,14 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
       objective: 4,
       duration: 'turn',
       scalesWithPotency: false,
-      saves: [{ save: 'Vigor', objective: 3, effect: 'negates', when: 'by the target when it ends, against collapse or breaking' }],
+      saves: [
+        {
+          save: 'Vigor',
+          objective: 3,
+          effect: 'negates',
+          when: 'by the target when it ends, against collapse or breaking',
+        },
+      ],
       effect:
         'What bears your sign moves twice as fast with +1d on physical tasks. Afterwards a creature may pass out or a thing may break (Ob 3 Vigor avoids it). Reversed through Ruin, it slows instead.',
     },
@@ -1121,23 +1227,21 @@ const FAMILY_SPELLS: Record<CoeacFamilyId, Row[]> = {
 
 /** All 80 spells, family by family in d8 order, each family's list in d10 order. */
 export const COEAC_SPELLS: readonly CoeacSpell[] = COEAC_FAMILY_TABLE.flatMap((family) =>
-  FAMILY_SPELLS[family.id].map(
-    (row, index): CoeacSpell => ({
-      id: row.id,
-      name: row.name,
-      family: family.id,
-      number: index + 1,
-      skill: row.skill,
-      reverseSkill: row.reverseSkill ?? null,
-      objective: row.objective,
-      duration: row.duration,
-      scalesWithPotency: row.scalesWithPotency,
-      saves: row.saves ?? [],
-      subRolls: row.subRolls ?? [],
-      zeroSuccessRisk: row.zeroSuccessRisk ?? null,
-      effect: row.effect,
-    }),
-  ),
+  FAMILY_SPELLS[family.id].map((row, index): CoeacSpell => ({
+    id: row.id,
+    name: row.name,
+    family: family.id,
+    number: index + 1,
+    skill: row.skill,
+    reverseSkill: row.reverseSkill ?? null,
+    objective: row.objective,
+    duration: row.duration,
+    scalesWithPotency: row.scalesWithPotency,
+    saves: row.saves ?? [],
+    subRolls: row.subRolls ?? [],
+    zeroSuccessRisk: row.zeroSuccessRisk ?? null,
+    effect: row.effect,
+  })),
 );
 
 const BY_ID = new Map(COEAC_SPELLS.map((s) => [s.id, s]));
@@ -1145,7 +1249,12 @@ const BY_ID = new Map(COEAC_SPELLS.map((s) => [s.id, s]));
 /** One spell by id, or INVALID_INPUT naming `field`. */
 export function coeacSpell(id: unknown, field = 'spell'): CoeacSpell {
   const spell = typeof id === 'string' ? BY_ID.get(id) : undefined;
-  if (!spell) throw new RuleError('INVALID_INPUT', `\`${field}\` names no COEAC spell (see GET /v1/magic/coeac/spells).`, field);
+  if (!spell)
+    throw new RuleError(
+      'INVALID_INPUT',
+      `\`${field}\` names no COEAC spell (see GET /v1/magic/coeac/spells).`,
+      field,
+    );
   return spell;
 }
 
@@ -1155,7 +1264,8 @@ export function findCoeacSpell(id: string): CoeacSpell | undefined {
 
 export function coeacFamily(id: unknown, field = 'family'): CoeacFamily {
   const family = COEAC_FAMILY_TABLE.find((f) => f.id === id);
-  if (!family) throw new RuleError('INVALID_INPUT', `\`${field}\` is one of: ${COEAC_FAMILIES.join(', ')}.`, field);
+  if (!family)
+    throw new RuleError('INVALID_INPUT', `\`${field}\` is one of: ${COEAC_FAMILIES.join(', ')}.`, field);
   return family;
 }
 
