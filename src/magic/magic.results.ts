@@ -373,8 +373,8 @@ export class CoeacDefence {
   catastrophe: CoeacCatastropheEntry | null;
 }
 
-@ObjectType({ description: 'A COEAC channeling.' })
-export class CoeacChannelingResult extends MagicProvenance {
+@ObjectType({ description: 'A COEAC channeling (without its provenance, as inside another roll).' })
+export class CoeacChanneling {
   @Out.nested('The catalogue spell, when named.', () => CoeacSpellRef, { nullable: true })
   spell: CoeacSpellRef | null;
 
@@ -439,6 +439,18 @@ export class CoeacChannelingResult extends MagicProvenance {
   odds: CoeacChannelingOdds;
 }
 
+@ObjectType({ description: 'A COEAC channeling.' })
+export class CoeacChannelingResult extends CoeacChanneling {
+  @Out.string('The seed: send it again with the same inputs to get the same dice.')
+  seed: string;
+
+  @Out.string('The generator and its version ("<algorithm>@<version>").')
+  rng: string;
+
+  @Out.id('The roll-log id in a campaign; null for a stateless roll (nothing is logged).', { nullable: true })
+  rollId: string | null;
+}
+
 @ObjectType({ description: 'A counterspell.' })
 export class CoeacCounterspellResult extends MagicProvenance {
   @Out.int('Control spent (1).')
@@ -459,8 +471,8 @@ export class CoeacCounterspellResult extends MagicProvenance {
 
 @ObjectType({ description: 'Spell Mastery of a wild plasmid.' })
 export class CoeacSpellMasteryResult extends MagicProvenance {
-  @Out.nested('The blind cast.', () => CoeacChannelingResult)
-  blindCast: CoeacChannelingResult;
+  @Out.nested('The blind cast.', () => CoeacChanneling)
+  blindCast: CoeacChanneling;
 
   @Out.nested('The mastery check (Ob + 1).', () => MagicPoolRoll)
   mastery: MagicPoolRoll;
