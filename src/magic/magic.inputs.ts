@@ -212,3 +212,94 @@ export class CoeacSpellQuery {
   @In.string('Only spells whose name or effect contains this (any case).', { optional: true, maxLength: 60 })
   q?: string;
 }
+
+// ------------------------------------------------------------------ in a campaign
+
+export const RELEASE_USES = ['block', 'dice'] as const;
+export const ReleaseUseEnum = { block: 'block', dice: 'dice' } as const;
+registerEnumType(ReleaseUseEnum, {
+  name: 'CoeacBoundRelease',
+  description: 'Expel the bound energy to block 1 damage, or to add +Ob dice to one test.',
+});
+
+@InputType({ description: 'A stored character channels a spell it controls.' })
+export class CoeacCastInput {
+  @In.string('The catalogue spell id; the sheet holds it as a class resource named by its id or name.', {
+    maxLength: 60,
+    example: 'disintegrate',
+  })
+  spell: string;
+
+  @In.string('The sheet skill to roll, when not the spell’s own sorcery skill.', {
+    optional: true,
+    maxLength: 64,
+  })
+  skill?: string;
+
+  @In.bool('Spend all of today’s Empower points (the sheet’s Empower class resource) on this channeling.', {
+    optional: true,
+  })
+  empower?: boolean;
+
+  @In.int('Sorcerous materials or monster parts expended, in dice.', {
+    optional: true,
+    min: 0,
+    max: MAX_DICE,
+  })
+  materialDice?: number;
+
+  @In.int('+1d per substantial advantage.', { optional: true, min: 0, max: MAX_DICE })
+  bonusDice?: number;
+
+  @In.int('−1d per substantial disadvantage.', { optional: true, min: 0, max: MAX_DICE })
+  penaltyDice?: number;
+
+  @In.nested(
+    'An arcane ceremony: HP through the condition ledger, Cash through the Cash ledger.',
+    () => CoeacRitualInput,
+    {
+      optional: true,
+    },
+  )
+  ritual?: CoeacRitualInput;
+
+  @In.bool('Bind the spell instead (one bound spell at a time).', { optional: true })
+  bind?: boolean;
+
+  @In.bool('Cast reversed (Celerity / Torpor).', { optional: true })
+  reversed?: boolean;
+
+  @In.bool('Secret roll (referee only).', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
+@InputType({ description: 'Release the spell a character holds bound.' })
+export class CoeacReleaseInput {
+  @In.oneOf('block: take 1 damage off a blow; dice: +Ob dice on one test.', RELEASE_USES, ReleaseUseEnum)
+  use: string;
+
+  @In.int('block: the blow’s damage; what the block does not stop is applied to the sheet.', {
+    optional: true,
+    min: 0,
+    max: 100_000,
+  })
+  damage?: number;
+}
+
+@InputType({ description: 'A counterspell against a channeling in the roll log.' })
+export class CoeacCampaignCounterspellInput {
+  @In.id('The roll id of the channeling to counter.')
+  rollId: string;
+
+  @In.string('The sheet skill to roll (Arcane Lore by default).', { optional: true, maxLength: 64 })
+  skill?: string;
+
+  @In.bool('Secret roll (referee only).', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}

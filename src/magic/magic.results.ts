@@ -451,8 +451,8 @@ export class CoeacChannelingResult extends CoeacChanneling {
   rollId: string | null;
 }
 
-@ObjectType({ description: 'A counterspell.' })
-export class CoeacCounterspellResult extends MagicProvenance {
+@ObjectType({ description: 'A counterspell (without its provenance).' })
+export class CoeacCounterspellOutcome {
   @Out.int('Control spent (1).')
   controlSpent: number;
 
@@ -467,6 +467,18 @@ export class CoeacCounterspellResult extends MagicProvenance {
 
   @Out.int('Damage to the counterspeller: the margin of failure.')
   damage: number;
+}
+
+@ObjectType({ description: 'A counterspell.' })
+export class CoeacCounterspellResult extends CoeacCounterspellOutcome {
+  @Out.string('The seed: send it again with the same inputs to get the same dice.')
+  seed: string;
+
+  @Out.string('The generator and its version ("<algorithm>@<version>").')
+  rng: string;
+
+  @Out.id('The roll-log id in a campaign; null for a stateless roll (nothing is logged).', { nullable: true })
+  rollId: string | null;
 }
 
 @ObjectType({ description: 'Spell Mastery of a wild plasmid.' })
@@ -530,4 +542,146 @@ export class CoeacRandomSpellResult extends MagicProvenance {
 
   @Out.nested('Exact odds.', () => CoeacRandomSpellOdds)
   odds: CoeacRandomSpellOdds;
+}
+
+// ------------------------------------------------------------------ in a campaign
+
+@ObjectType({ description: 'A tracked value changed by the cast, as written to the condition ledger.' })
+export class CoeacSheetChange {
+  @Out.string('The tracked path (hp, bonusHp, classResources.Control.current, …).')
+  field: string;
+
+  @Out.int('Signed change.')
+  delta: number;
+
+  @Out.int('Value after.')
+  after: number;
+}
+
+@ObjectType({ description: 'What the cast cost and did to the caster.' })
+export class CoeacCastCosts {
+  @Out.int('Control spent.')
+  control: number;
+
+  @Out.int('Empower points spent.')
+  empower: number;
+
+  @Out.int('HP self-inflicted in the ceremony.')
+  ritualHp: number;
+
+  @Out.int('Cash dice sacrificed in the ceremony (Cash ledger).')
+  ritualCash: number;
+
+  @Out.int('Backlash damage taken (bonus HP first).')
+  backlashDamage: number;
+
+  @Out.bool('HP reached 0: a Down and Out check is due.')
+  downAndOut: boolean;
+}
+
+@ObjectType({ description: 'A stored character’s channeling.' })
+export class CoeacCastResult {
+  @Out.id('The caster.')
+  characterId: string;
+
+  @Out.string('The sheet skill rolled.')
+  skill: string;
+
+  @Out.int('Its rating (the pool is 2 + rating).')
+  rating: number;
+
+  @Out.nested('The channeling.', () => CoeacChanneling)
+  channeling: CoeacChanneling;
+
+  @Out.nested('What it cost.', () => CoeacCastCosts)
+  costs: CoeacCastCosts;
+
+  @Out.nestedList('Every tracked value changed, in ledger order.', () => CoeacSheetChange)
+  changes: CoeacSheetChange[];
+
+  @Out.id('The roll of the live instance of this spell that the cast ended, if any.', { nullable: true })
+  replacedRollId: string | null;
+
+  @Out.string('For the referee when the caster mutates (the mutation table is the referee’s).', {
+    nullable: true,
+  })
+  mutationNote: string | null;
+
+  @Out.string('The seed.')
+  seed: string;
+
+  @Out.string('The generator.')
+  rng: string;
+
+  @Out.id('The roll-log id.')
+  rollId: string;
+}
+
+@ObjectType({ description: 'A spell a character has live or bound.' })
+export class CoeacSpellInstance {
+  @Out.string('The spell id.')
+  spellId: string;
+
+  @Out.bool('Held bound rather than live in the world.')
+  bound: boolean;
+
+  @Out.int('Its Potency.')
+  potency: number;
+
+  @Out.int('Its Ob (a bound spell gives +Ob dice).')
+  objective: number;
+
+  @Out.id('The channeling roll.')
+  rollId: string;
+}
+
+@ObjectType({ description: 'The spells a character has live, and the one it holds bound.' })
+export class CoeacSpellInstanceList {
+  @Out.nestedList('Live and bound spells.', () => CoeacSpellInstance)
+  instances: CoeacSpellInstance[];
+}
+
+@ObjectType({ description: 'A bound spell released.' })
+export class CoeacReleaseResult {
+  @Out.string('The spell released.')
+  spellId: string;
+
+  @Out.string('block or dice.')
+  use: string;
+
+  @Out.int('Damage blocked (block).')
+  blocked: number;
+
+  @Out.int('Damage that got through and was applied to the sheet (block).')
+  damageTaken: number;
+
+  @Out.int('Bonus dice for one test (dice): the spell’s Ob.')
+  bonusDice: number;
+
+  @Out.nestedList('Tracked values changed.', () => CoeacSheetChange)
+  changes: CoeacSheetChange[];
+}
+
+@ObjectType({ description: 'A counterspell against a logged channeling.' })
+export class CoeacCampaignCounterspellResult {
+  @Out.id('The counterspeller.')
+  characterId: string;
+
+  @Out.id('The channeling countered (or not).')
+  targetRollId: string;
+
+  @Out.nested('The counterspell.', () => CoeacCounterspellOutcome)
+  counterspell: CoeacCounterspellOutcome;
+
+  @Out.nestedList('Tracked values changed (Control, damage).', () => CoeacSheetChange)
+  changes: CoeacSheetChange[];
+
+  @Out.string('The seed.')
+  seed: string;
+
+  @Out.string('The generator.')
+  rng: string;
+
+  @Out.id('The roll-log id.')
+  rollId: string;
 }
