@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In as AnyOf } from 'typeorm';
+import { EntityManager, In as AnyOf } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { SheetOwner, SheetsService } from '../characters/sheets.service';
@@ -9,13 +9,19 @@ import { newId, now } from '../common/time';
 import { findRating } from '../core/characters/sheets-checks';
 import type { Sheet } from '../core/characters/sheets';
 import {
+  channel,
+  COEAC_SPELLS,
   coeacSpell,
+  findCoeacSpell,
   type ChannelingInput,
   type ChannelingOutcome,
   type CounterspellOutcome,
 } from '../core/magic';
 import { Database } from '../database/database.service';
-import { RollEntity } from '../database/entities';
+import { CampaignEntity, RollEntity } from '../database/entities';
+import { CharacterSheetEntity } from '../characters/characters.entities';
+import type { Rolled } from '../rolls/rolls.service';
+import { ProcedureRegistry, type Procedure } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { WealthService } from '../wealth/wealth.service';
 import { CoeacSpellInstanceEntity } from './magic.entities';
@@ -28,6 +34,15 @@ import type {
   CoeacSpellInstanceList,
 } from './magic.results';
 import { COEAC_MAGIC_PROCEDURES } from './magic.service';
+
+/**
+ * Affix Spell's daily channeling since magic exists: the COEAC channeling (backlash, mutation save).
+ * Rolls logged as `crafting.channeling` (the bare pass/fail test) still replay under that name.
+ */
+export const AFFIX_CHANNELING_V2: Procedure<ChannelingInput, ChannelingOutcome> = {
+  name: 'crafting.channeling.v2',
+  run: channel,
+};
 
 type Resources = Record<string, { current: number; max: number }>;
 
@@ -74,7 +89,10 @@ export class MagicCampaignService {
     private readonly sheets: SheetsService,
     private readonly rolls: RollsService,
     private readonly wealth: WealthService,
-  ) {}
+    registry: ProcedureRegistry,
+  ) {
+    registry.register(AFFIX_CHANNELING_V2 as never);
+  }
 
   cast(
     who: Principal,
@@ -408,6 +426,86 @@ export class MagicCampaignService {
         rollId: roll.id,
       };
     });
+  }
+
+  /**
+   * One day of the Affix Spell ritual (crafting downtime) as a COEAC channeling (procedure
+   * `crafting.channeling.v2`): the day passes when Potency reaches the ritual's Ob. With a COEAC sheet,
+   * the day spends a Control (when the sheet keeps Control), backlash damage and the mutation save
+   * apply through the condition ledger, and the spell's class resource is lost for the day on a
+   * backlash and on the final day. Without a sheet the outcome still says what the table owes.
+   * `record` logs the roll (the caller's effects) and returns it, inside the caller's transaction.
+   */
+  async affixDay(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    characterId: string,
+    day: { spell: string; objective: number; sorcerySkill: number; bonusDice: number; penaltyDice: number },
+    seed: string | undefined,
+    req: ArbiterRequest,
+    record: (rolled: Rolled<ChannelingOutcome>) => Promise<{ id: string }>,
+    completes: (passed: boolean) => boolean,
+  ): Promise<{
+    outcome: ChannelingOutcome;
+    rolled: Rolled<ChannelingOutcome>;
+    rollId: string;
+    changes: CoeacSheetChange[];
+  }> {
+    const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+    const row = await m.findOne(CharacterSheetEntity, { where: { ownerId: owner.id, system: 'coeac' } });
+    const sheet = row ? (row.data as Sheet) : null;
+    const known =
+      findCoeacSpell(day.spell) ?? COEAC_SPELLS.find((s) => s.name.toLowerCase() === day.spell.toLowerCase());
+    const controlKey = sheet ? resourceKey(sheet, 'Control') : null;
+    if (sheet && controlKey && current(sheet, controlKey) < 1) {
+      throw Problem.field('CONFLICT', 'characterId', `${owner.name} has no Control left.`);
+    }
+    const vigor = sheet ? findRating(sheet.saves as Record<string, number>, 'Vigor') : null;
+    const input: ChannelingInput = {
+      pool: 2 + day.sorcerySkill,
+      objective: day.objective,
+      ...(known && known.objective <= day.objective ? { spell: known.id } : {}),
+      ...(day.bonusDice ? { bonusDice: day.bonusDice } : {}),
+      ...(day.penaltyDice ? { penaltyDice: day.penaltyDice } : {}),
+      ...(vigor ? { vigorPool: 2 + vigor.value } : {}),
+    };
+    const rolled = this.rolls.roll(AFFIX_CHANNELING_V2, input, seed, diceBudget(req));
+    const out = rolled.outcome;
+    const roll = await record(rolled);
+    const changes: Array<{ field: string; delta: number }> = [];
+    if (sheet) {
+      if (controlKey) changes.push({ field: `classResources.${controlKey}.current`, delta: -1 });
+      if (out.backlash.damage) {
+        const split = damageSplit(
+          (sheet.hp as number) ?? 0,
+          (sheet.bonusHp as number) ?? 0,
+          out.backlash.damage,
+        );
+        if (split.bonusLost) changes.push({ field: 'bonusHp', delta: -split.bonusLost });
+        if (split.hpLost) changes.push({ field: 'hp', delta: -split.hpLost });
+      }
+      const spellKey = known ? resourceKey(sheet, known.id, known.name) : resourceKey(sheet, day.spell);
+      const lost = out.backlash.happened || completes(!out.backlash.happened);
+      if (spellKey && lost && current(sheet, spellKey) > 0) {
+        changes.push({ field: `classResources.${spellKey}.current`, delta: -1 });
+      }
+    }
+    let entries: CoeacSheetChange[] = [];
+    if (changes.length > 0) {
+      const written = await this.sheets.changeTracked(
+        m,
+        who,
+        campaign,
+        owner,
+        'coeac',
+        changes,
+        { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
+        { clamp: true },
+      );
+      entries = written.entries.map(toChange);
+    }
+    return { outcome: out, rolled, rollId: roll.id, changes: entries };
   }
 
   /** The sheet's Control class resource with at least `need` left, or a problem naming why not. */

@@ -1,5 +1,11 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
-import { CampaignFixture, createCampaign, createCharacter, createKey } from '../factories/campaign';
+import {
+  CampaignFixture,
+  createCampaign,
+  createCharacter,
+  createKey,
+  startSession,
+} from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
 
@@ -24,8 +30,8 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
   });
   afterAll(() => t.close());
 
-  async function sorcerer(c: CampaignFixture, name = 'Mirel', sheet: object = SORCERER) {
-    const hero = await createCharacter(t.server, c, { name, wealth: 2, cash: 5 });
+  async function sorcerer(c: CampaignFixture, name = 'Mirel', sheet: object = SORCERER, cash = 5) {
+    const hero = await createCharacter(t.server, c, { name, wealth: 2, cash });
     await t.http
       .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/coeac`)
       .set(c.auth)
@@ -324,5 +330,46 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       'UNPROCESSABLE',
       'rollId',
     );
+  });
+
+  it('Affix Spell channels each day through magic: Control, backlash damage and the lost spell on the sheet', async () => {
+    const c = await createCampaign(t.server);
+    await startSession(t.server, c);
+    const mage = await sorcerer(c, 'Affixer', SORCERER, 30);
+    const ore = (
+      await t.http
+        .post(url(c, mage.id, 'inventory'))
+        .set(c.auth)
+        .send({ name: 'Cybalt', kind: 'material', dice: 30 })
+        .expect(201)
+    ).body;
+    const ritual = (
+      await t.http
+        .post(url(c, mage.id, 'artifact-rituals'))
+        .set(c.auth)
+        .send({ spell: 'Disintegrate', channelingObjective: 5, cybaltItemId: ore.id })
+        .expect(201)
+    ).body.ritual;
+    const day = await t.http
+      .post(`${url(c, mage.id, 'artifact-rituals')}/${ritual.id}/channelings`)
+      .set(c.auth)
+      .send({ sorcerySkill: 1, seed: 'a' })
+      .expect(201);
+    expect(day.body).toMatchObject({
+      passed: false,
+      test: { dice: 3, faces: [4, 3, 2], successes: 1, objective: 5 },
+      backlash: { happened: true, damage: 4, plasmidLost: true },
+      mutationSave: null,
+    });
+    expect(day.body.sheetChanges).toEqual([
+      { field: 'classResources.Control.current', delta: -1, after: 3 },
+      { field: 'hp', delta: -4, after: 8 },
+      { field: 'classResources.Disintegrate.current', delta: -1, after: 0 },
+    ]);
+    const replay = await t.http
+      .get(`/v1/campaigns/${c.id}/rolls/${day.body.rollId}/replay`)
+      .set(c.auth)
+      .expect(200);
+    expect(replay.body).toMatchObject({ matches: true, roll: { procedure: 'crafting.channeling.v2' } });
   });
 });
