@@ -16,11 +16,11 @@ const campaignId = () => Args('campaignId', { type: () => ID, description: 'The 
 const characterId = () => Args('characterId', { type: () => ID, description: 'The character id.' });
 
 /** GraphQL twins of the COEAC campaign magic routes. */
+@UseInterceptors(IdempotencyInterceptor)
 @Resolver()
 export class MagicCampaignResolver {
   constructor(private readonly magic: MagicCampaignService) {}
 
-  @UseInterceptors(IdempotencyInterceptor)
   @Roles('referee', 'player')
   @Mutation(() => CoeacCastResult, { description: 'A character channels a COEAC spell it controls.' })
   coeacCast(
@@ -42,7 +42,6 @@ export class MagicCampaignResolver {
     return this.magic.instances(who, id);
   }
 
-  @UseInterceptors(IdempotencyInterceptor)
   @Roles('referee', 'player')
   @Mutation(() => CoeacReleaseResult, { description: 'Release a character’s bound COEAC spell.' })
   coeacReleaseBound(
@@ -55,7 +54,6 @@ export class MagicCampaignResolver {
     return this.magic.release(who, id, input, ctx.req);
   }
 
-  @UseInterceptors(IdempotencyInterceptor)
   @Roles('referee', 'player')
   @Mutation(() => CoeacCampaignCounterspellResult, { description: 'Counter a logged COEAC channeling.' })
   coeacCampaignCounterspell(

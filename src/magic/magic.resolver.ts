@@ -22,11 +22,11 @@ import {
 import { MagicService } from './magic.service';
 
 /** GraphQL twins of the COEAC magic routes, each calling the same service method. */
+@UseInterceptors(IdempotencyInterceptor)
 @Resolver()
 export class MagicResolver {
   constructor(private readonly magic: MagicService) {}
 
-  @UseInterceptors(IdempotencyInterceptor)
   @Mutation(() => CoeacChannelingResult, {
     description: 'COEAC channeling: Potency, backlash, mutation save, odds.',
   })
@@ -37,7 +37,6 @@ export class MagicResolver {
     return this.magic.resolve('channeling', input, ctx.req);
   }
 
-  @UseInterceptors(IdempotencyInterceptor)
   @Mutation(() => CoeacCounterspellResult, {
     description: 'COEAC counterspell: Arcane Lore at Ob = Potency + 1.',
   })
@@ -48,7 +47,6 @@ export class MagicResolver {
     return this.magic.resolve('counterspell', input, ctx.req);
   }
 
-  @UseInterceptors(IdempotencyInterceptor)
   @Mutation(() => CoeacSpellMasteryResult, { description: 'COEAC Spell Mastery of a wild plasmid.' })
   coeacSpellMastery(
     @Args('input', { type: () => CoeacSpellMasteryInput }) input: CoeacSpellMasteryInput,
@@ -57,7 +55,6 @@ export class MagicResolver {
     return this.magic.resolve('spellMastery', input, ctx.req);
   }
 
-  @UseInterceptors(IdempotencyInterceptor)
   @Mutation(() => CoeacCatastropheResult, {
     description: 'COEAC spell catastrophe (d6), after the Discipline save.',
   })
@@ -68,7 +65,6 @@ export class MagicResolver {
     return this.magic.resolve('catastrophe', input, ctx.req);
   }
 
-  @UseInterceptors(IdempotencyInterceptor)
   @Mutation(() => CoeacRandomSpellResult, { description: 'A random COEAC spell (d8 family, d10 spell).' })
   coeacRandomSpell(
     @Args('input', { type: () => CoeacRandomSpellInput }) input: CoeacRandomSpellInput,
