@@ -438,6 +438,59 @@ export const CASES: BenchCase[] = [
     },
   },
   {
+    name: 'coeac-cast-idempotent',
+    description:
+      'Stateful (issue 22): POST /v1/campaigns/{id}/characters/{cid}/coeac-casts with a referee key and a unique ' +
+      'Idempotency-Key: a COEAC channeling whose pool comes from the sheet, paid as a ritual in HP (condition ' +
+      'ledger) and Cash (Cash ledger), spending Control, replacing the live instance of the spell, logged with ' +
+      'its receipt, and the stored answer, in one SQLite transaction',
+    server: 'app',
+    baseline: 'character-purchase-idempotent',
+    target: 0.8,
+    setup: async (baseUrl) => {
+      const campaign = await createCampaign(baseUrl);
+      const character = await createCharacter(baseUrl, campaign, {
+        name: 'Channeler',
+        wealth: 0,
+        cash: 1_000_000,
+      });
+      const big = { max: 100_000 };
+      const sheet = await fetch(
+        `${baseUrl}/v1/campaigns/${campaign.id}/characters/${character.id}/sheets/coeac`,
+        {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', ...campaign.auth },
+          body: JSON.stringify({
+            sheet: {
+              skills: { Ruin: 8 },
+              saves: { Vigor: 2 },
+              maxHp: 100_000,
+              classResources: { Control: big, 'Black Mark': big },
+            },
+          }),
+        },
+      );
+      if (sheet.status !== 200) throw new Error(`PUT sheet answered ${sheet.status}: ${await sheet.text()}`);
+      return { campaignId: campaign.id, refereeKey: campaign.refereeKey, characterId: character.id };
+    },
+    perRequest: true,
+    request: refereePost(
+      'cast-',
+      (state) => `/v1/campaigns/${state.campaignId}/characters/${state.characterId}/coeac-casts`,
+      () => ({ spell: 'black-mark', ritual: { hp: 1, cash: 1 } }),
+    ),
+    verify: (body) => {
+      const answer = body as { channeling?: { dice?: unknown }; rollId?: unknown; changes?: unknown } | null;
+      if (
+        answer?.channeling?.dice !== 12 ||
+        typeof answer.rollId !== 'string' ||
+        !Array.isArray(answer.changes)
+      )
+        return 'not a COEAC cast answer';
+      return undefined;
+    },
+  },
+  {
     name: 'horde-division-idempotent',
     description:
       'Stateful (issue 10): POST /v1/campaigns/{id}/hordes/{hid}/division with a referee key and a unique ' +

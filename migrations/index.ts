@@ -10,6 +10,7 @@ import { RollLogScale1764620000000 } from './1764620000000-RollLogScale';
 import { TableGaps1764630000000 } from './1764630000000-TableGaps';
 import { Characters1764650000000 } from './1764650000000-Characters';
 import { RecurringCastNpc1764660000000 } from './1764660000000-RecurringCastNpc';
+import { CoeacMagic1764720000000 } from './1764720000000-CoeacMagic';
 import { CairnMagic1764725000000 } from './1764725000000-CairnMagic';
 import { CharactersCampaign1764750000000 } from './1764750000000-CharactersCampaign';
 
@@ -30,6 +31,7 @@ export const MIGRATIONS = [
   TableGaps1764630000000,
   Characters1764650000000,
   RecurringCastNpc1764660000000,
+  CoeacMagic1764720000000,
   CairnMagic1764725000000,
   CharactersCampaign1764750000000,
 ];

@@ -36,6 +36,7 @@ import { CharactersBuilderModule } from './characters-builder/characters-builder
 import { HarmModule } from './harm/harm.module';
 import { CombatModule } from './combat/combat.module';
 import { AdvancementModule } from './advancement/advancement.module';
+import { MagicModule } from './magic/magic.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CairnMagicModule } from './magic/cairn/cairn-magic.module';
 
@@ -88,6 +89,7 @@ export class AppModule {
         AdvancementModule,
         HazardsModule,
         CairnMagicModule,
+        MagicModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChecksModule } from '../checks/checks.module';
 import { InventoryModule } from '../inventory/inventory.module';
+import { MagicModule } from '../magic/magic.module';
 import { WealthModule } from '../wealth/wealth.module';
 import { CraftingProjectsController, CraftingReferenceController } from './crafting.controller';
 import { CRAFTING_ENTITIES } from './crafting.entities';
@@ -17,7 +18,13 @@ import { CraftingDowntimeService } from './downtime.service';
  * registry, campaigns and campaign state come from global modules.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(CRAFTING_ENTITIES), WealthModule, ChecksModule, InventoryModule],
+  imports: [
+    TypeOrmModule.forFeature(CRAFTING_ENTITIES),
+    WealthModule,
+    ChecksModule,
+    InventoryModule,
+    MagicModule,
+  ],
   controllers: [
     CraftingReferenceController,
     CraftingProjectsController,

@@ -1,3 +1,4 @@
+import { CoeacBacklash, CoeacMutationSave, CoeacSheetChange } from '../magic/magic.results';
 import { InventoryItem } from '../inventory/inventory.results';
 import { ObjectType } from '@nestjs/graphql';
 import { DowntimeAction } from '../campaign-state/campaign-state.results';
@@ -403,6 +404,21 @@ export class ChannelingResult extends Provenance {
 
   @Out.nested('The ritual after it.', () => ArtifactRitual)
   ritual: ArtifactRitual;
+
+  @Out.nested(
+    'Backlash: Potency under the Ob (the day fails; damage = margin of failure).',
+    () => CoeacBacklash,
+  )
+  backlash: CoeacBacklash;
+
+  @Out.nested('The Ob 5 Vigor save zero successes call for.', () => CoeacMutationSave, { nullable: true })
+  mutationSave: CoeacMutationSave | null;
+
+  @Out.nestedList(
+    'Tracked values the day changed on the COEAC sheet (Control, HP, the spell lost).',
+    () => CoeacSheetChange,
+  )
+  sheetChanges: CoeacSheetChange[];
 }
 
 @ObjectType({ description: 'An orb integration attempt.' })

@@ -24,6 +24,7 @@ import { InventoryService } from '../inventory/inventory.service';
 import { RollsService } from '../rolls/rolls.service';
 import { WealthService } from '../wealth/wealth.service';
 import { CRAFTING_PROCEDURES } from './crafting-procedures';
+import { MagicCampaignService } from '../magic/magic-campaign.service';
 import {
   ArtifactChannelingEntity,
   ArtifactRitualEntity,
@@ -72,6 +73,7 @@ export class CraftingDowntimeService implements OnModuleInit {
     private readonly wealth: WealthService,
     private readonly inventory: InventoryService,
     private readonly checks: ChecksService,
+    private readonly magic: MagicCampaignService,
   ) {}
 
   onModuleInit(): void {
@@ -409,23 +411,54 @@ export class CraftingDowntimeService implements OnModuleInit {
         }
       }
       const penalty = await this.penaltyOf(m, characterId);
-      const rolled = this.rolls.roll(
-        CRAFTING_PROCEDURES.channeling,
+      // Each day is a COEAC channeling (magic): backlash, the mutation save and Control apply.
+      let next = nextChannelingStreak(row, day, false);
+      const channeled = await this.magic.affixDay(
+        m,
+        who,
+        campaign,
+        characterId,
         {
-          sorcerySkill: input.sorcerySkill,
+          spell: row.spell,
           objective: row.channelingObjective,
+          sorcerySkill: input.sorcerySkill,
           bonusDice: input.bonusDice ?? 0,
           penaltyDice: penalty,
         },
         input.seed ?? undefined,
-        diceBudget(req),
+        req,
+        async (rolled) => {
+          next = nextChannelingStreak(row, day, !rolled.outcome.backlash.happened);
+          return this.rolls.record(m, who, rolled, {
+            campaign,
+            effects: {
+              ritualId: row.id,
+              characterId,
+              day,
+              passed: !rolled.outcome.backlash.happened,
+              streak: next.streak,
+              complete: next.complete,
+            },
+          });
+        },
+        (passed) => nextChannelingStreak(row, day, passed).complete,
       );
-      const passed = rolled.outcome.passed;
-      const next = nextChannelingStreak(row, day, passed);
-      const roll = await this.rolls.record(m, who, rolled, {
-        campaign,
-        effects: { ritualId: row.id, characterId, day, passed, streak: next.streak, complete: next.complete },
-      });
+      const out = channeled.outcome;
+      const passed = !out.backlash.happened;
+      const rolled = {
+        seed: channeled.rolled.seed,
+        rng: channeled.rolled.rng,
+        outcome: {
+          dice: out.dice,
+          faces: out.faces,
+          successes: out.potency,
+          objective: out.objective,
+          passed,
+          margin: out.potency - out.objective,
+          odds: { success: out.odds.noBacklash },
+        },
+      };
+      const roll = { id: channeled.rollId };
       try {
         await Database.insertRow(m, ArtifactChannelingEntity, {
           ritualId: row.id,
@@ -472,6 +505,9 @@ export class CraftingDowntimeService implements OnModuleInit {
         passed,
         restarted: next.restarted,
         ritual: toRitual({ ...row, ...changes }),
+        backlash: out.backlash,
+        mutationSave: out.mutationSave,
+        sheetChanges: channeled.changes,
       };
     });
   }

@@ -560,7 +560,7 @@ describe(`crafting: COEAC downtime (${DATABASE_KIND})`, () => {
         .get(`/v1/campaigns/${c.id}/rolls/${done.rollId}/replay`)
         .set(c.auth)
         .expect(200);
-      expect(log.body).toMatchObject({ matches: true, roll: { procedure: 'crafting.channeling' } });
+      expect(log.body).toMatchObject({ matches: true, roll: { procedure: 'crafting.channeling.v2' } });
       const listed = await t.http.get(rituals(c, mage.id)).set(c.auth).expect(200);
       expect(listed.body.items.map((r: { id: string }) => r.id)).toEqual([ritual.id]);
       const g = await gql(

@@ -3628,6 +3628,193 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/magic/coeac/channelings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC channeling: one Control, Potency = successes, backlash below the Ob, the zero-success mutation save, duration, save Ob */
+    post: operations['Magic_channeling'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/magic/coeac/counterspells': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC counterspell: Arcane Lore at Ob = Potency + 1; damage = margin of failure */
+    post: operations['Magic_counterspell'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/magic/coeac/spell-masteries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC Spell Mastery: the blind cast, then the skill at the spell’s Ob + 1 */
+    post: operations['Magic_spellMastery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/magic/coeac/catastrophes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC spell catastrophe: the Discipline save (Ob = damage), then the d6 */
+    post: operations['Magic_catastrophe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/magic/coeac/random-spells': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A random COEAC spell: d8 family (unless named), d10 spell */
+    post: operations['Magic_randomSpell'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/magic/coeac/spells': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** COEAC’s 80 spells and the d8 family table, filtered by family, skill, Ob or text */
+    get: operations['Magic_spells'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/magic/coeac/spells/{spellId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One COEAC spell by id */
+    get: operations['Magic_spell'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/coeac-casts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A character channels a COEAC spell it controls: Control, Empower, ritual HP and Cash, backlash, the lost plasmid, the mutation save; one roll */
+    post: operations['MagicCampaign_cast'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/coeac-spells': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The COEAC spells a character has live in the world, and the one it holds bound */
+    get: operations['MagicCampaign_instances'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/coeac-bound-releases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Release the bound spell: Block 1 against a blow, or +Ob dice on one test */
+    post: operations['MagicCampaign_release'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/coeac-counterspells': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Counter a logged COEAC channeling: Control, Arcane Lore at Ob = Potency + 1 */
+    post: operations['MagicCampaign_counterspell'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7051,6 +7238,54 @@ export interface components {
        */
       seed?: string;
     };
+    CoeacBacklash: {
+      /** @description Potency < Ob. */
+      happened: boolean;
+      /** @description Damage to the caster: the margin of failure. */
+      damage: number;
+      /** @description The spell is lost until a long rest (backlash, or a binding). */
+      plasmidLost: boolean;
+    };
+    MagicSuccessOdds: {
+      /** @description Probability, in [0, 1]. */
+      success: number;
+    };
+    MagicPoolRoll: {
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description Faces, in order. */
+      faces: number[];
+      /** @description Successes (4–6). */
+      successes: number;
+      /** @description Ob. */
+      objective: number;
+      /** @description Successes ≥ Ob. */
+      passed: boolean;
+      /** @description Successes − Ob (negative: the margin of failure). */
+      margin: number;
+      /** @description Exact odds. */
+      odds: components['schemas']['MagicSuccessOdds'];
+    };
+    CoeacMutationSave: {
+      /** @description Vigor. */
+      save: string;
+      /** @description 5. */
+      objective: number;
+      /** @description Rolled (the Vigor pool was known). */
+      rolled: boolean;
+      /** @description The save, when rolled. */
+      roll: components['schemas']['MagicPoolRoll'] | (never | null);
+      /** @description The caster mutates (the referee’s mutation table); null when not rolled. */
+      mutation: boolean | null;
+    };
+    CoeacSheetChange: {
+      /** @description The tracked path (hp, bonusHp, classResources.Control.current, …). */
+      field: string;
+      /** @description Signed change. */
+      delta: number;
+      /** @description Value after. */
+      after: number;
+    };
     ChannelingResult: {
       /** @description The seed: send it again with the same inputs to get the same dice. */
       seed: string;
@@ -7070,6 +7305,12 @@ export interface components {
       restarted: boolean;
       /** @description The ritual after it. */
       ritual: components['schemas']['ArtifactRitual'];
+      /** @description Backlash: Potency under the Ob (the day fails; damage = margin of failure). */
+      backlash: components['schemas']['CoeacBacklash'];
+      /** @description The Ob 5 Vigor save zero successes call for. */
+      mutationSave: components['schemas']['CoeacMutationSave'] | (never | null);
+      /** @description Tracked values the day changed on the COEAC sheet (Control, HP, the spell lost). */
+      sheetChanges: components['schemas']['CoeacSheetChange'][];
     };
     OrbIntegrationInput: {
       /** @description The orb (an inventory item). */
@@ -12421,6 +12662,671 @@ export interface components {
       removed: string[];
       /** @description The spellbook or relic after (null when it is gone). */
       item: components['schemas']['CairnMagicItem'] | (never | null);
+    };
+    CoeacRitualInput: {
+      /** @description HP of damage the caster inflicts on themself (+1d each). */
+      hp?: number;
+      /** @description Cash dice (or a Cash die’s worth of goods) sacrificed (+1d each). */
+      cash?: number;
+    };
+    CoeacAttackInput: {
+      /** @description The attacker’s successes; the channeling is the defence against them. */
+      successes: number;
+      /** @description Damage the attack deals if it wins; the attacker’s margin when left out. */
+      damage?: number;
+    };
+    CoeacChannelingInput: {
+      /**
+       * @description The sorcery skill’s pool (2 + rating).
+       * @example 5
+       */
+      pool: number;
+      /**
+       * @description A catalogue spell id (GET /v1/magic/coeac/spells), e.g. "disintegrate".
+       * @example disintegrate
+       */
+      spell?: string;
+      /** @description The channeling Ob when no spell is named (Fell Blast, a referee’s spell), or a raised Ob for a named spell (never below its own). */
+      objective?: number;
+      /** @description +1d per substantial advantage. */
+      bonusDice?: number;
+      /** @description −1d per substantial disadvantage. */
+      penaltyDice?: number;
+      /** @description Empower points spent (+1d each). */
+      empower?: number;
+      /** @description Sorcerous materials or monster parts expended, in dice. */
+      materialDice?: number;
+      /** @description Cast as an arcane ceremony (takes a turn). */
+      ritual?: components['schemas']['CoeacRitualInput'];
+      /** @description Bind the energy instead of releasing it: no effect in the world, the spell lost for the day. */
+      bind?: boolean;
+      /** @description A wand and Fell Blast: one more Control for the secondary effect on a hit. */
+      wand?: boolean;
+      /** @description Cast a reversible spell reversed (Celerity / Torpor through Ruin). */
+      reversed?: boolean;
+      /** @description The caster’s Vigor pool: rolls the Ob 5 mutation save when nothing succeeds. */
+      vigorPool?: number;
+      /** @description Attacked while channeling: the channeling defends. */
+      attack?: components['schemas']['CoeacAttackInput'];
+      /** @description The caster’s Discipline pool: the save (Ob = damage) against a catastrophe when hurt. */
+      disciplinePool?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacSpellRef: {
+      /** @description Id. */
+      id: string;
+      /** @description Name. */
+      name: string;
+      /** @description Sorcery skill. */
+      skill: string;
+      /** @description The spell’s own Ob. */
+      objective: number;
+    };
+    MagicDiceSource: {
+      /** @description pool, bonusDice, empower, materialDice, ritual.hp, ritual.cash or penaltyDice (negative). */
+      source: string;
+      /** @description Dice (negative for a penalty). */
+      dice: number;
+    };
+    CoeacDuration: {
+      /**
+       * @description Unit.
+       * @enum {string}
+       */
+      unit: 'instant' | 'round' | 'turn' | 'minute' | 'hour' | 'day' | 'special';
+      /** @description Units (= Potency); null for instant and special. */
+      amount: number | null;
+    };
+    CoeacRitual: {
+      /** @description HP self-inflicted. */
+      hp: number;
+      /** @description Cash dice sacrificed. */
+      cash: number;
+      /** @description Bonus dice from both. */
+      bonusDice: number;
+    };
+    CoeacBound: {
+      /** @description Damage it blocks when expelled (1). */
+      blockDamage: number;
+      /** @description Bonus dice it adds to one test (the spell’s Ob), all at once. */
+      bonusDice: number;
+    };
+    CoeacWand: {
+      /** @description The secondary effect applies if the Fell Blast hits. */
+      secondaryEffectOnHit: boolean;
+    };
+    CoeacSubRollResult: {
+      /** @description Id within the spell. */
+      id: string;
+      /**
+       * @description Kind.
+       * @enum {string}
+       */
+      kind: 'chance' | 'table' | 'damage';
+      /** @description What it decides. */
+      label: string;
+      /** @description Sides of the die rolled. */
+      sides: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description chance: it happened. */
+      happened: boolean | null;
+      /** @description table: the entry rolled. */
+      entry: string | null;
+      /** @description damage: the successes, i.e. the damage before any save. */
+      damage: number | null;
+      /** @description chance: P(happens); table: each entry’s chance; damage: expected damage. */
+      probability: number;
+    };
+    CoeacCatastropheEntry: {
+      /** @description The d6. */
+      roll: number;
+      /** @description Stable id. */
+      id: string;
+      /** @description What happens, in our words. */
+      effect: string;
+    };
+    CoeacDefence: {
+      /** @description The attacker’s successes. */
+      attackerSuccesses: number;
+      /** @description Damage the caster takes (0 when the channeling held). */
+      damageTaken: number;
+      /** @description The Discipline save (Ob = damage), when the pool was sent. */
+      discipline: components['schemas']['MagicPoolRoll'] | (never | null);
+      /** @description The catastrophe a failed save brings. */
+      catastrophe: components['schemas']['CoeacCatastropheEntry'] | (never | null);
+    };
+    MagicChance: {
+      /** @description The value. */
+      value: number;
+      /** @description Its probability. */
+      probability: number;
+    };
+    CoeacChannelingOdds: {
+      /** @description P(Potency ≥ Ob): no backlash. */
+      noBacklash: number;
+      /** @description P(zero successes): the mutation save is called. */
+      zeroSuccesses: number;
+      /** @description P(Potency = n) for every n with a chance above zero. */
+      potency: components['schemas']['MagicChance'][];
+    };
+    CoeacChannelingResult: {
+      /** @description The catalogue spell, when named. */
+      spell: components['schemas']['CoeacSpellRef'] | (never | null);
+      /** @description The skill channeled (the reversed skill when reversed). */
+      skill: string | null;
+      /** @description The Ob Potency must reach. */
+      objective: number;
+      /** @description Control spent (1, +1 for a wand). */
+      controlSpent: number;
+      /**
+       * @description Time taken: a round, or a turn (ritual or binding).
+       * @enum {string}
+       */
+      takes: 'round' | 'turn';
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description Where the dice came from. */
+      diceFrom: components['schemas']['MagicDiceSource'][];
+      /** @description Faces of the channeling. */
+      faces: number[];
+      /** @description Potency = successes. */
+      potency: number;
+      /** @description Backlash. */
+      backlash: components['schemas']['CoeacBacklash'];
+      /** @description The mutation save zero successes call for. */
+      mutationSave: components['schemas']['CoeacMutationSave'] | (never | null);
+      /** @description The spell’s own danger on zero successes. */
+      zeroSuccessRisk: string | null;
+      /** @description The effect happens in the world (false when bound). */
+      takesEffect: boolean;
+      /** @description Duration. */
+      duration: components['schemas']['CoeacDuration'];
+      /** @description Ob of a target’s save against the spell: the Potency. */
+      saveObjective: number;
+      /** @description The ceremony, when cast as one. */
+      ritual: components['schemas']['CoeacRitual'] | (never | null);
+      /** @description The bound energy, when bound. */
+      bound: components['schemas']['CoeacBound'] | (never | null);
+      /** @description The wand, when used. */
+      wand: components['schemas']['CoeacWand'] | (never | null);
+      /** @description The spell’s own rolls. */
+      subRolls: components['schemas']['CoeacSubRollResult'][];
+      /** @description The channeling as a defence. */
+      defence: components['schemas']['CoeacDefence'] | (never | null);
+      /** @description Exact odds. */
+      odds: components['schemas']['CoeacChannelingOdds'];
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log id in a campaign; null for a stateless roll (nothing is logged). */
+      rollId: string | null;
+    };
+    CoeacCounterspellInput: {
+      /**
+       * @description The Arcane Lore pool (2 + rating).
+       * @example 5
+       */
+      pool: number;
+      /**
+       * @description The Potency of the spell being countered.
+       * @example 2
+       */
+      potency: number;
+      /** @description +1d per substantial advantage. */
+      bonusDice?: number;
+      /** @description −1d per substantial disadvantage. */
+      penaltyDice?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacCounterspellResult: {
+      /** @description Control spent (1). */
+      controlSpent: number;
+      /** @description Ob = the Potency + 1. */
+      objective: number;
+      /** @description The Arcane Lore roll. */
+      roll: components['schemas']['MagicPoolRoll'];
+      /** @description The spell fails to take effect. */
+      countered: boolean;
+      /** @description Damage to the counterspeller: the margin of failure. */
+      damage: number;
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log id in a campaign; null for a stateless roll (nothing is logged). */
+      rollId: string | null;
+    };
+    CoeacSpellMasteryInput: {
+      /**
+       * @description The pool of the spell’s sorcery skill.
+       * @example 6
+       */
+      pool: number;
+      /**
+       * @description A catalogue spell id.
+       * @example banish
+       */
+      spell?: string;
+      /** @description The wild plasmid’s Ob when it is not in the catalogue. */
+      objective?: number;
+      /** @description +1d on both rolls. */
+      bonusDice?: number;
+      /** @description The caster’s Vigor pool, for the blind cast’s mutation save. */
+      vigorPool?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacChanneling: {
+      /** @description The catalogue spell, when named. */
+      spell: components['schemas']['CoeacSpellRef'] | (never | null);
+      /** @description The skill channeled (the reversed skill when reversed). */
+      skill: string | null;
+      /** @description The Ob Potency must reach. */
+      objective: number;
+      /** @description Control spent (1, +1 for a wand). */
+      controlSpent: number;
+      /**
+       * @description Time taken: a round, or a turn (ritual or binding).
+       * @enum {string}
+       */
+      takes: 'round' | 'turn';
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description Where the dice came from. */
+      diceFrom: components['schemas']['MagicDiceSource'][];
+      /** @description Faces of the channeling. */
+      faces: number[];
+      /** @description Potency = successes. */
+      potency: number;
+      /** @description Backlash. */
+      backlash: components['schemas']['CoeacBacklash'];
+      /** @description The mutation save zero successes call for. */
+      mutationSave: components['schemas']['CoeacMutationSave'] | (never | null);
+      /** @description The spell’s own danger on zero successes. */
+      zeroSuccessRisk: string | null;
+      /** @description The effect happens in the world (false when bound). */
+      takesEffect: boolean;
+      /** @description Duration. */
+      duration: components['schemas']['CoeacDuration'];
+      /** @description Ob of a target’s save against the spell: the Potency. */
+      saveObjective: number;
+      /** @description The ceremony, when cast as one. */
+      ritual: components['schemas']['CoeacRitual'] | (never | null);
+      /** @description The bound energy, when bound. */
+      bound: components['schemas']['CoeacBound'] | (never | null);
+      /** @description The wand, when used. */
+      wand: components['schemas']['CoeacWand'] | (never | null);
+      /** @description The spell’s own rolls. */
+      subRolls: components['schemas']['CoeacSubRollResult'][];
+      /** @description The channeling as a defence. */
+      defence: components['schemas']['CoeacDefence'] | (never | null);
+      /** @description Exact odds. */
+      odds: components['schemas']['CoeacChannelingOdds'];
+    };
+    CoeacSpellMasteryResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log id in a campaign; null for a stateless roll (nothing is logged). */
+      rollId: string | null;
+      /** @description The blind cast. */
+      blindCast: components['schemas']['CoeacChanneling'];
+      /** @description The mastery check (Ob + 1). */
+      mastery: components['schemas']['MagicPoolRoll'];
+      /** @description The spell is learned. */
+      learned: boolean;
+      /** @description Never learnable by this caster. */
+      barredForever: boolean;
+      /** @description A Down and Out check is due. */
+      downAndOutCheck: boolean;
+    };
+    CoeacCatastropheInput: {
+      /** @description Damage taken while channeling: the save’s Ob. Leave out (with disciplinePool) to roll the d6 alone. */
+      damage?: number;
+      /** @description The caster’s Discipline pool. */
+      disciplinePool?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacCatastropheOdds: {
+      /** @description P(a catastrophe happens). */
+      catastrophe: number;
+      /** @description P(each given result). */
+      eachResult: number;
+    };
+    CoeacCatastropheResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log id in a campaign; null for a stateless roll (nothing is logged). */
+      rollId: string | null;
+      /** @description The Discipline save, when damage was sent. */
+      discipline: components['schemas']['MagicPoolRoll'] | (never | null);
+      /** @description A catastrophe happens. */
+      happened: boolean;
+      /** @description The d6 result. */
+      catastrophe: components['schemas']['CoeacCatastropheEntry'] | (never | null);
+      /** @description Exact odds. */
+      odds: components['schemas']['CoeacCatastropheOdds'];
+    };
+    CoeacRandomSpellInput: {
+      /**
+       * @description Roll within this family only.
+       * @enum {string}
+       */
+      family?:
+        | 'blood-magic'
+        | 'diabolism'
+        | 'hypercognition'
+        | 'metacomposition'
+        | 'naturecraft'
+        | 'primal-speech'
+        | 'psychomancy'
+        | 'translocation';
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacSpellSaveInfo: {
+      /** @description The save (Vigor, Discipline, Agility, …). */
+      save: string;
+      /** @description A fixed Ob; null means Ob = the spell’s Potency. */
+      objective: number | null;
+      /**
+       * @description What passing does.
+       * @enum {string}
+       */
+      effect: 'negates' | 'half' | 'resists' | 'ends';
+      /** @description When it is rolled. */
+      when: string;
+    };
+    CoeacSubRollInfo: {
+      /**
+       * @description chance (x-in-N), table (one die, an entry per face) or damage dice.
+       * @enum {string}
+       */
+      kind: 'chance' | 'table' | 'damage';
+      /** @description Stable id within the spell. */
+      id: string;
+      /** @description What it decides. */
+      label: string;
+      /** @description The die’s sides (chance and table); 6 for damage dice. */
+      sides: number | null;
+      /** @description chance: the x of x-in-N (0 when it is the Potency). */
+      chances: number | null;
+      /** @description chance: x is the Potency (capped at N). */
+      inPotency: boolean | null;
+      /** @description table: the entries, face 1 first. */
+      entries: string[] | null;
+      /** @description damage: fixed dice. */
+      dice: number | null;
+      /** @description damage: dice added per success of Potency. */
+      dicePerPotency: number | null;
+    };
+    CoeacSpellInfo: {
+      /** @description Stable id (kebab-case). */
+      id: string;
+      /** @description Name. */
+      name: string;
+      /**
+       * @description Family.
+       * @enum {string}
+       */
+      family:
+        | 'blood-magic'
+        | 'diabolism'
+        | 'hypercognition'
+        | 'metacomposition'
+        | 'naturecraft'
+        | 'primal-speech'
+        | 'psychomancy'
+        | 'translocation';
+      /** @description Its place (1–10) in the family list: the d10 of a random spell. */
+      number: number;
+      /**
+       * @description The sorcery skill that channels it.
+       * @enum {string}
+       */
+      skill: 'Produce' | 'Reveal' | 'Transform' | 'Ruin';
+      /**
+       * @description The skill when cast reversed, for a reversible spell.
+       * @enum {string|null}
+       */
+      reverseSkill: 'Produce' | 'Reveal' | 'Transform' | 'Ruin' | null;
+      /** @description The channeling Ob (2–5): Potency below it is backlash. */
+      objective: number;
+      /**
+       * @description Duration unit (one unit per success of Potency).
+       * @enum {string}
+       */
+      duration: 'instant' | 'round' | 'turn' | 'minute' | 'hour' | 'day' | 'special';
+      /** @description Something besides the duration grows with Potency (targets, area, damage). */
+      scalesWithPotency: boolean;
+      /** @description Saves the spell allows or calls for. */
+      saves: components['schemas']['CoeacSpellSaveInfo'][];
+      /** @description Its own rolls. */
+      subRolls: components['schemas']['CoeacSubRollInfo'][];
+      /** @description What zero successes do besides the mutation save, when the spell says so. */
+      zeroSuccessRisk: string | null;
+      /** @description What the spell does, in our words. */
+      effect: string;
+    };
+    CoeacRandomSpellOdds: {
+      /** @description P(this spell). */
+      thisSpell: number;
+    };
+    CoeacRandomSpellResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log id in a campaign; null for a stateless roll (nothing is logged). */
+      rollId: string | null;
+      /** @description The d8 (null when the family was named). */
+      familyRoll: number | null;
+      /** @description The d10. */
+      spellRoll: number;
+      /** @description The spell. */
+      spell: components['schemas']['CoeacSpellInfo'];
+      /** @description Exact odds. */
+      odds: components['schemas']['CoeacRandomSpellOdds'];
+    };
+    CoeacFamilyInfo: {
+      /** @description Its d8 face. */
+      roll: number;
+      /**
+       * @description Id.
+       * @enum {string}
+       */
+      id:
+        | 'blood-magic'
+        | 'diabolism'
+        | 'hypercognition'
+        | 'metacomposition'
+        | 'naturecraft'
+        | 'primal-speech'
+        | 'psychomancy'
+        | 'translocation';
+      /** @description Name. */
+      name: string;
+      /** @description The sorcery skills that serve it best. */
+      favouredSkills: string[];
+    };
+    CoeacSpellList: {
+      /** @description The d8 family table. */
+      families: components['schemas']['CoeacFamilyInfo'][];
+      /** @description Spells matching. */
+      count: number;
+      /** @description Matching spells, family by family in d8 order. */
+      spells: components['schemas']['CoeacSpellInfo'][];
+    };
+    CoeacCastInput: {
+      /**
+       * @description The catalogue spell id; the sheet holds it as a class resource named by its id or name.
+       * @example disintegrate
+       */
+      spell: string;
+      /** @description The sheet skill to roll, when not the spell’s own sorcery skill. */
+      skill?: string;
+      /** @description Spend all of today’s Empower points (the sheet’s Empower class resource) on this channeling. */
+      empower?: boolean;
+      /** @description Sorcerous materials or monster parts expended, in dice. */
+      materialDice?: number;
+      /** @description +1d per substantial advantage. */
+      bonusDice?: number;
+      /** @description −1d per substantial disadvantage. */
+      penaltyDice?: number;
+      /** @description An arcane ceremony: HP through the condition ledger, Cash through the Cash ledger. */
+      ritual?: components['schemas']['CoeacRitualInput'];
+      /** @description Bind the spell instead (one bound spell at a time). */
+      bind?: boolean;
+      /** @description Cast reversed (Celerity / Torpor). */
+      reversed?: boolean;
+      /** @description Secret roll (referee only). */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacCastCosts: {
+      /** @description Control spent. */
+      control: number;
+      /** @description Empower points spent. */
+      empower: number;
+      /** @description HP self-inflicted in the ceremony. */
+      ritualHp: number;
+      /** @description Cash dice sacrificed in the ceremony (Cash ledger). */
+      ritualCash: number;
+      /** @description Backlash damage taken (bonus HP first). */
+      backlashDamage: number;
+      /** @description HP reached 0: a Down and Out check is due. */
+      downAndOut: boolean;
+    };
+    CoeacCastResult: {
+      /** @description The caster. */
+      characterId: string;
+      /** @description The sheet skill rolled. */
+      skill: string;
+      /** @description Its rating (the pool is 2 + rating). */
+      rating: number;
+      /** @description The channeling. */
+      channeling: components['schemas']['CoeacChanneling'];
+      /** @description What it cost. */
+      costs: components['schemas']['CoeacCastCosts'];
+      /** @description Every tracked value changed, in ledger order. */
+      changes: components['schemas']['CoeacSheetChange'][];
+      /** @description The roll of the live instance of this spell that the cast ended, if any. */
+      replacedRollId: string | null;
+      /** @description For the referee when the caster mutates (the mutation table is the referee’s). */
+      mutationNote: string | null;
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator. */
+      rng: string;
+      /** @description The roll-log id. */
+      rollId: string;
+    };
+    CoeacSpellInstance: {
+      /** @description The spell id. */
+      spellId: string;
+      /** @description Held bound rather than live in the world. */
+      bound: boolean;
+      /** @description Its Potency. */
+      potency: number;
+      /** @description Its Ob (a bound spell gives +Ob dice). */
+      objective: number;
+      /** @description The channeling roll. */
+      rollId: string;
+    };
+    CoeacSpellInstanceList: {
+      /** @description Live and bound spells. */
+      instances: components['schemas']['CoeacSpellInstance'][];
+    };
+    CoeacReleaseInput: {
+      /**
+       * @description block: take 1 damage off a blow; dice: +Ob dice on one test.
+       * @enum {string}
+       */
+      use: 'block' | 'dice';
+      /** @description block: the blow’s damage; what the block does not stop is applied to the sheet. */
+      damage?: number;
+    };
+    CoeacReleaseResult: {
+      /** @description The spell released. */
+      spellId: string;
+      /** @description block or dice. */
+      use: string;
+      /** @description Damage blocked (block). */
+      blocked: number;
+      /** @description Damage that got through and was applied to the sheet (block). */
+      damageTaken: number;
+      /** @description Bonus dice for one test (dice): the spell’s Ob. */
+      bonusDice: number;
+      /** @description Tracked values changed. */
+      changes: components['schemas']['CoeacSheetChange'][];
+    };
+    CoeacCampaignCounterspellInput: {
+      /** @description The roll id of the channeling to counter. */
+      rollId: string;
+      /** @description The sheet skill to roll (Arcane Lore by default). */
+      skill?: string;
+      /** @description Secret roll (referee only). */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacCounterspellOutcome: {
+      /** @description Control spent (1). */
+      controlSpent: number;
+      /** @description Ob = the Potency + 1. */
+      objective: number;
+      /** @description The Arcane Lore roll. */
+      roll: components['schemas']['MagicPoolRoll'];
+      /** @description The spell fails to take effect. */
+      countered: boolean;
+      /** @description Damage to the counterspeller: the margin of failure. */
+      damage: number;
+    };
+    CoeacCampaignCounterspellResult: {
+      /** @description The counterspeller. */
+      characterId: string;
+      /** @description The channeling countered (or not). */
+      targetRollId: string;
+      /** @description The counterspell. */
+      counterspell: components['schemas']['CoeacCounterspellOutcome'];
+      /** @description Tracked values changed (Control, damage). */
+      changes: components['schemas']['CoeacSheetChange'][];
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator. */
+      rng: string;
+      /** @description The roll-log id. */
+      rollId: string;
     };
     /** @description An RFC 9457 problem: every error answer of the REST API. `code` is stable and meant for programs; GraphQL sends the same code in `extensions.code`. */
     Problem: {
@@ -21048,6 +21954,374 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CairnCampaignCastResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Magic_channeling: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacChannelingInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacChannelingResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Magic_counterspell: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacCounterspellInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacCounterspellResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Magic_spellMastery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacSpellMasteryInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacSpellMasteryResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Magic_catastrophe: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacCatastropheInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacCatastropheResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Magic_randomSpell: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacRandomSpellInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacRandomSpellResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Magic_spells: {
+    parameters: {
+      query?: {
+        /** @description Only this family. */
+        family?:
+          | 'blood-magic'
+          | 'diabolism'
+          | 'hypercognition'
+          | 'metacomposition'
+          | 'naturecraft'
+          | 'primal-speech'
+          | 'psychomancy'
+          | 'translocation';
+        /** @description Only spells channeled through this skill. */
+        skill?: 'Produce' | 'Reveal' | 'Transform' | 'Ruin';
+        /** @description Only spells of this channeling Ob. */
+        objective?: number;
+        /** @description Only spells whose name or effect contains this (any case). */
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacSpellList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Magic_spell: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        spellId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacSpellInfo'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  MagicCampaign_cast: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacCastInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacCastResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  MagicCampaign_instances: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacSpellInstanceList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  MagicCampaign_release: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacReleaseInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacReleaseResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  MagicCampaign_counterspell: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacCampaignCounterspellInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacCampaignCounterspellResult'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -1,0 +1,557 @@
+import { countPoolSuccesses } from '../../checks/pool-test';
+import { invalid, optionalFlag, optionalWholeNumber, record, wholeNumber } from '../../checks/validate';
+import { binomialPmf, poolSuccessProbability } from '../../odds';
+import type { Dice } from '../../random';
+import { coeacSpell, type CoeacDurationUnit, type CoeacSpell, type CoeacSubRoll } from './spells';
+
+/*
+ * COEAC channeling (seed 003, "Channeling Spells", "Binding Spells", "Sorcerous Implements"): spend one
+ * Control, roll the sorcery skill; Potency = successes. Potency below the spell's Ob is backlash: the
+ * spell still happens, the plasmid is lost until a long rest and the caster takes the margin of
+ * failure as damage. Zero successes also call an Ob 5 Vigor save against a random mutation.
+ */
+
+/** The most bonus dice any one source may add (keeps every pool inside the dice limits). */
+const MAX_SOURCE_DICE = 1000;
+/** Ob of the save against mutation when a channeling scores nothing. */
+export const MUTATION_SAVE_OBJECTIVE = 5;
+
+export interface PoolRoll {
+  dice: number;
+  faces: number[];
+  successes: number;
+  objective: number;
+  passed: boolean;
+  margin: number;
+  odds: { success: number };
+}
+
+/** A plain pool against an Ob, with its exact odds. */
+export function rollPool(dice: Dice, count: number, objective: number, field: string): PoolRoll {
+  const faces = dice.pool(count, 6, field);
+  const successes = countPoolSuccesses(faces);
+  return {
+    dice: count,
+    faces,
+    successes,
+    objective,
+    passed: successes >= objective,
+    margin: successes - objective,
+    odds: { success: poolSuccessProbability(count, objective) },
+  };
+}
+
+export interface ChannelingInput {
+  /** The sorcery skill's pool (2 + rating). */
+  pool: number;
+  /** A catalogue spell by id. */
+  spell?: string | null;
+  /** The Ob when no spell is named (Fell Blast, a referee's spell), or a raised Ob (Affix Spell). */
+  objective?: number | null;
+  bonusDice?: number | null;
+  penaltyDice?: number | null;
+  /** Empower points spent (each +1d; all of a day's points at once). */
+  empower?: number | null;
+  /** Sorcerous materials or monster parts expended, in dice. */
+  materialDice?: number | null;
+  /** Arcane ceremony: +1d per HP self-inflicted and per Cash die sacrificed; takes a turn. */
+  ritual?: { hp?: number | null; cash?: number | null } | null;
+  /** Bind the energy instead of releasing it (takes a turn; the spell is lost for the day). */
+  bind?: boolean | null;
+  /** A wand with a Fell Blast: one more Control for the secondary effect on a hit. */
+  wand?: boolean | null;
+  /** Cast reversed through the spell's other skill (Celerity / Torpor). */
+  reversed?: boolean | null;
+  /** The caster's Vigor save pool: rolls the mutation save when nothing succeeds. */
+  vigorPool?: number | null;
+  /** Attacked while channeling: the channeling is the defence against this attack. */
+  attack?: { successes: number; damage?: number | null } | null;
+  /** The caster's Discipline save pool, for the save a damaging attack calls. */
+  disciplinePool?: number | null;
+}
+
+export interface ChannelingOdds {
+  /** P(Potency ≥ Ob). */
+  noBacklash: number;
+  /** P(zero successes): the mutation save is called. */
+  zeroSuccesses: number;
+  /** P(Potency = n) for every n with a chance above zero. */
+  potency: Array<{ value: number; probability: number }>;
+}
+
+export interface SubRollOutcome {
+  id: string;
+  kind: CoeacSubRoll['kind'];
+  label: string;
+  /** The die rolled: its sides (chance and table) or 6 (damage dice). */
+  sides: number;
+  faces: number[];
+  /** chance: did it happen; table: the entry; damage: the successes (= damage before any save). */
+  happened: boolean | null;
+  entry: string | null;
+  damage: number | null;
+  /** chance: P(happens); table: each entry's chance; damage: the expected damage. */
+  probability: number;
+}
+
+export interface CatastropheOutcome {
+  roll: number;
+  id: string;
+  effect: string;
+}
+
+export interface MutationSave {
+  save: 'Vigor';
+  objective: number;
+  rolled: boolean;
+  roll: PoolRoll | null;
+  /** The caster mutates (roll on the referee's mutation table); null when not rolled. */
+  mutation: boolean | null;
+}
+
+export interface ChannelingOutcome {
+  spell: { id: string; name: string; skill: string; objective: number } | null;
+  skill: string | null;
+  objective: number;
+  /** Control spent: 1, plus 1 for a wand's secondary effect. */
+  controlSpent: number;
+  /** What the time the channeling takes: a round, or a turn for a ritual or a binding. */
+  takes: 'round' | 'turn';
+  dice: number;
+  diceFrom: Array<{ source: string; dice: number }>;
+  faces: number[];
+  potency: number;
+  backlash: { happened: boolean; damage: number; plasmidLost: boolean };
+  /** Called by zero successes; rolled when the caster's Vigor pool was sent. */
+  mutationSave: MutationSave | null;
+  /** A spell's own danger on zero successes (Banish, Plasmic Manipulation, Adrenaline Spike). */
+  zeroSuccessRisk: string | null;
+  /** The spell's effect happens in the world (not when bound). */
+  takesEffect: boolean;
+  duration: { unit: CoeacDurationUnit; amount: number | null };
+  /** Ob of a target's save against the spell: the Potency. */
+  saveObjective: number;
+  ritual: { hp: number; cash: number; bonusDice: number } | null;
+  bound: { blockDamage: number; bonusDice: number } | null;
+  wand: { secondaryEffectOnHit: true } | null;
+  /** The spell's per-spell rolls at this Potency (only for a spell that takes effect). */
+  subRolls: SubRollOutcome[];
+  defence: {
+    attackerSuccesses: number;
+    damageTaken: number;
+    discipline: PoolRoll | null;
+    catastrophe: CatastropheOutcome | null;
+  } | null;
+  odds: ChannelingOdds;
+}
+
+function nested(value: unknown, field: string): Record<string, unknown> | null {
+  return value === undefined || value === null ? null : record(value, field);
+}
+
+/** The exact distribution of Potency for `dice` d6. */
+export function potencyDistribution(dice: number): Array<{ value: number; probability: number }> {
+  return binomialPmf(dice, 1 / 2)
+    .map((probability, value) => ({ value, probability }))
+    .filter((p) => p.probability > 0);
+}
+
+export function channelingOdds(dice: number, objective: number): ChannelingOdds {
+  return {
+    noBacklash: poolSuccessProbability(dice, objective),
+    zeroSuccesses: dice === 0 ? 1 : Math.pow(2, -dice),
+    potency: potencyDistribution(dice),
+  };
+}
+
+/** The d6 spell catastrophe table, in our words. */
+export const COEAC_CATASTROPHES: readonly { roll: number; id: string; effect: string }[] = [
+  { roll: 1, id: 'mutation', effect: 'The caster mutates: roll on the mutation table.' },
+  {
+    roll: 2,
+    id: 'blood-sickness',
+    effect: 'Everyone close by, caster included, vomits blood unless they pass an Ob 4 Vigor save.',
+  },
+  {
+    roll: 3,
+    id: 'psychic-wave',
+    effect:
+      'A psychic wave deals 6d damage to everyone close by, caster included (Ob 4 Discipline save for half).',
+  },
+  {
+    roll: 4,
+    id: 'reversal',
+    effect: 'The spell picks the wrong target: a harmful spell strikes the caster, a helpful one aids a foe.',
+  },
+  {
+    roll: 5,
+    id: 'wild-cast',
+    effect: 'Another spell the caster holds goes off at a random target close by.',
+  },
+  { roll: 6, id: 'rift', effect: 'The world splits open and a being from another dimension steps through.' },
+];
+
+export function rollCatastrophe(dice: Dice): CatastropheOutcome {
+  const roll = dice.die(6);
+  return { ...COEAC_CATASTROPHES[roll - 1] };
+}
+
+function durationOf(
+  spell: CoeacSpell | null,
+  potency: number,
+): { unit: CoeacDurationUnit; amount: number | null } {
+  const unit = spell?.duration ?? 'turn';
+  return { unit, amount: unit === 'instant' || unit === 'special' ? null : potency };
+}
+
+/** Rolls a spell's own sub-rolls at a Potency. */
+export function rollSubRolls(spell: CoeacSpell, potency: number, dice: Dice): SubRollOutcome[] {
+  return spell.subRolls.map((sub): SubRollOutcome => {
+    if (sub.kind === 'chance') {
+      const chances = Math.min(sub.sides, sub.inPotency ? potency : sub.chances);
+      const face = dice.die(sub.sides);
+      return {
+        id: sub.id,
+        kind: sub.kind,
+        label: sub.label,
+        sides: sub.sides,
+        faces: [face],
+        happened: face <= chances,
+        entry: null,
+        damage: null,
+        probability: chances / sub.sides,
+      };
+    }
+    if (sub.kind === 'table') {
+      const face = dice.die(sub.sides);
+      return {
+        id: sub.id,
+        kind: sub.kind,
+        label: sub.label,
+        sides: sub.sides,
+        faces: [face],
+        happened: null,
+        entry: sub.entries[face - 1],
+        damage: null,
+        probability: 1 / sub.sides,
+      };
+    }
+    const count = sub.dice + sub.dicePerPotency * potency;
+    const faces = dice.pool(count, 6, 'spell');
+    return {
+      id: sub.id,
+      kind: sub.kind,
+      label: sub.label,
+      sides: 6,
+      faces,
+      happened: null,
+      entry: null,
+      damage: countPoolSuccesses(faces),
+      probability: count / 2,
+    };
+  });
+}
+
+/** The channeling. Validates everything before a die is rolled. */
+export function channel(input: ChannelingInput, dice: Dice): ChannelingOutcome {
+  const body = record(input, 'input');
+  const pool = wholeNumber(body.pool, 'pool', 0, MAX_SOURCE_DICE);
+  const spell = body.spell === undefined || body.spell === null ? null : coeacSpell(body.spell, 'spell');
+  const explicit = optionalWholeNumber(body.objective, 'objective', -1, 0, 20);
+  if (!spell && explicit < 0) throw invalid('Send `spell` (a catalogue id) or `objective`.', 'objective');
+  if (spell && explicit >= 0 && explicit < spell.objective) {
+    throw invalid(
+      `\`objective\` may raise ${spell.name}'s Ob ${spell.objective}, never lower it.`,
+      'objective',
+    );
+  }
+  const objective = explicit >= 0 ? explicit : spell!.objective;
+  const bonus = optionalWholeNumber(body.bonusDice, 'bonusDice', 0, 0, MAX_SOURCE_DICE);
+  const penalty = optionalWholeNumber(body.penaltyDice, 'penaltyDice', 0, 0, MAX_SOURCE_DICE);
+  const empower = optionalWholeNumber(body.empower, 'empower', 0, 0, MAX_SOURCE_DICE);
+  const materials = optionalWholeNumber(body.materialDice, 'materialDice', 0, 0, MAX_SOURCE_DICE);
+  const ritualIn = nested(body.ritual, 'ritual');
+  const ritual = ritualIn
+    ? {
+        hp: optionalWholeNumber(ritualIn.hp, 'ritual.hp', 0, 0, MAX_SOURCE_DICE),
+        cash: optionalWholeNumber(ritualIn.cash, 'ritual.cash', 0, 0, MAX_SOURCE_DICE),
+      }
+    : null;
+  const bind = optionalFlag(body.bind, 'bind');
+  const wand = optionalFlag(body.wand, 'wand');
+  const reversed = optionalFlag(body.reversed, 'reversed');
+  if (reversed && !spell?.reverseSkill)
+    throw invalid('Only a reversible spell can be cast reversed.', 'reversed');
+  const vigorPool =
+    body.vigorPool === undefined || body.vigorPool === null
+      ? null
+      : wholeNumber(body.vigorPool, 'vigorPool', 0, MAX_SOURCE_DICE);
+  const attackIn = nested(body.attack, 'attack');
+  const attack = attackIn
+    ? {
+        successes: wholeNumber(attackIn.successes, 'attack.successes', 0, MAX_SOURCE_DICE),
+        damage:
+          attackIn.damage === undefined || attackIn.damage === null
+            ? null
+            : wholeNumber(attackIn.damage, 'attack.damage', 0, 100_000),
+      }
+    : null;
+  const disciplinePool =
+    body.disciplinePool === undefined || body.disciplinePool === null
+      ? null
+      : wholeNumber(body.disciplinePool, 'disciplinePool', 0, MAX_SOURCE_DICE);
+  if (attack && bind)
+    throw invalid('A binding takes a turn of calm; it cannot be a combat defence.', 'attack');
+
+  const diceFrom = [
+    { source: 'pool', dice: pool },
+    { source: 'bonusDice', dice: bonus },
+    { source: 'empower', dice: empower },
+    { source: 'materialDice', dice: materials },
+    ...(ritual
+      ? [
+          { source: 'ritual.hp', dice: ritual.hp },
+          { source: 'ritual.cash', dice: ritual.cash },
+        ]
+      : []),
+    { source: 'penaltyDice', dice: -penalty },
+  ].filter((d) => d.dice !== 0);
+  const count = Math.max(
+    0,
+    diceFrom.reduce((sum, d) => sum + d.dice, 0),
+  );
+  const faces = dice.pool(count, 6, 'pool');
+  const potency = countPoolSuccesses(faces);
+  const backlash = potency < objective;
+  const zero = potency === 0;
+
+  let mutationSave: MutationSave | null = null;
+  if (zero) {
+    const roll = vigorPool === null ? null : rollPool(dice, vigorPool, MUTATION_SAVE_OBJECTIVE, 'vigorPool');
+    mutationSave = {
+      save: 'Vigor',
+      objective: MUTATION_SAVE_OBJECTIVE,
+      rolled: roll !== null,
+      roll,
+      mutation: roll === null ? null : !roll.passed,
+    };
+  }
+  const takesEffect = !bind;
+  const subRolls = spell && takesEffect ? rollSubRolls(spell, potency, dice) : [];
+
+  let defence: ChannelingOutcome['defence'] = null;
+  if (attack) {
+    const margin = Math.max(0, attack.successes - potency);
+    const damageTaken = margin === 0 ? 0 : (attack.damage ?? margin);
+    let discipline: PoolRoll | null = null;
+    let catastrophe: CatastropheOutcome | null = null;
+    if (damageTaken > 0 && disciplinePool !== null) {
+      discipline = rollPool(dice, disciplinePool, damageTaken, 'disciplinePool');
+      if (!discipline.passed) catastrophe = rollCatastrophe(dice);
+    }
+    defence = { attackerSuccesses: attack.successes, damageTaken, discipline, catastrophe };
+  }
+
+  return {
+    spell: spell ? { id: spell.id, name: spell.name, skill: spell.skill, objective: spell.objective } : null,
+    skill: spell ? (reversed ? spell.reverseSkill : spell.skill) : null,
+    objective,
+    controlSpent: 1 + (wand ? 1 : 0),
+    takes: ritual || bind ? 'turn' : 'round',
+    dice: count,
+    diceFrom,
+    faces: [...faces],
+    potency,
+    backlash: {
+      happened: backlash,
+      damage: backlash ? objective - potency : 0,
+      plasmidLost: backlash || bind,
+    },
+    mutationSave,
+    zeroSuccessRisk: zero && spell ? spell.zeroSuccessRisk : null,
+    takesEffect,
+    duration: durationOf(spell, potency),
+    saveObjective: potency,
+    ritual: ritual ? { ...ritual, bonusDice: ritual.hp + ritual.cash } : null,
+    bound: bind ? { blockDamage: 1, bonusDice: objective } : null,
+    wand: wand ? { secondaryEffectOnHit: true } : null,
+    subRolls,
+    defence,
+    odds: channelingOdds(count, objective),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface CounterspellInput {
+  /** The Arcane Lore pool. */
+  pool: number;
+  /** The Potency of the spell being countered. */
+  potency: number;
+  bonusDice?: number | null;
+  penaltyDice?: number | null;
+}
+
+export interface CounterspellOutcome {
+  controlSpent: 1;
+  objective: number;
+  roll: PoolRoll;
+  /** The spell does not take effect. */
+  countered: boolean;
+  /** Damage to the counterspeller: the margin of failure. */
+  damage: number;
+}
+
+/** Counterspell: one Control, Arcane Lore at Ob = Potency + 1; a failure costs the margin as damage. */
+export function counterspell(input: CounterspellInput, dice: Dice): CounterspellOutcome {
+  const body = record(input, 'input');
+  const pool = wholeNumber(body.pool, 'pool', 0, MAX_SOURCE_DICE);
+  const potency = wholeNumber(body.potency, 'potency', 0, MAX_SOURCE_DICE);
+  const bonus = optionalWholeNumber(body.bonusDice, 'bonusDice', 0, 0, MAX_SOURCE_DICE);
+  const penalty = optionalWholeNumber(body.penaltyDice, 'penaltyDice', 0, 0, MAX_SOURCE_DICE);
+  const objective = potency + 1;
+  const roll = rollPool(dice, Math.max(0, pool + bonus - penalty), objective, 'pool');
+  return { controlSpent: 1, objective, roll, countered: roll.passed, damage: roll.passed ? 0 : -roll.margin };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface SpellMasteryInput {
+  /** The pool of the spell's sorcery skill. */
+  pool: number;
+  spell?: string | null;
+  /** The wild plasmid's Ob when it is not a catalogue spell. */
+  objective?: number | null;
+  bonusDice?: number | null;
+  vigorPool?: number | null;
+}
+
+export interface SpellMasteryOutcome {
+  /** The blind cast: a channeling like any other, backlash and all. */
+  blindCast: ChannelingOutcome;
+  mastery: PoolRoll;
+  learned: boolean;
+  /** A failure bars the spell from this caster for ever. */
+  barredForever: boolean;
+  /** A failure also calls a Down and Out check. */
+  downAndOutCheck: boolean;
+}
+
+/**
+ * Spell Mastery of a wild plasmid: the blind cast (a normal channeling), then a second roll of the
+ * same skill at the spell's Ob + 1. Pass: learned; fail: never learnable and a Down and Out check.
+ */
+export function spellMastery(input: SpellMasteryInput, dice: Dice): SpellMasteryOutcome {
+  const body = record(input, 'input');
+  const blindCast = channel(
+    {
+      pool: body.pool as number,
+      spell: body.spell as string | null | undefined,
+      objective: body.objective as number | null | undefined,
+      bonusDice: body.bonusDice as number | null | undefined,
+      vigorPool: body.vigorPool as number | null | undefined,
+    },
+    dice,
+  );
+  const bonus = optionalWholeNumber(body.bonusDice, 'bonusDice', 0, 0, MAX_SOURCE_DICE);
+  const mastery = rollPool(dice, (body.pool as number) + bonus, blindCast.objective + 1, 'pool');
+  return {
+    blindCast,
+    mastery,
+    learned: mastery.passed,
+    barredForever: !mastery.passed,
+    downAndOutCheck: !mastery.passed,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface CatastropheInput {
+  /** Damage taken while channeling: the Ob of the Discipline save. Leave out to roll the d6 directly. */
+  damage?: number | null;
+  disciplinePool?: number | null;
+}
+
+export interface CatastropheRollOutcome {
+  discipline: PoolRoll | null;
+  happened: boolean;
+  catastrophe: CatastropheOutcome | null;
+  odds: { catastrophe: number; eachResult: number };
+}
+
+/**
+ * A spell catastrophe: with `damage` and `disciplinePool`, the Discipline save (Ob = damage) first and
+ * the d6 only when it fails; with neither, the d6 alone.
+ */
+export function catastrophe(input: CatastropheInput, dice: Dice): CatastropheRollOutcome {
+  const body = record(input ?? {}, 'input');
+  const hasDamage = body.damage !== undefined && body.damage !== null;
+  const hasPool = body.disciplinePool !== undefined && body.disciplinePool !== null;
+  if (hasDamage !== hasPool) {
+    throw invalid(
+      'Send `damage` and `disciplinePool` together, or neither.',
+      hasDamage ? 'disciplinePool' : 'damage',
+    );
+  }
+  if (!hasDamage) {
+    return {
+      discipline: null,
+      happened: true,
+      catastrophe: rollCatastrophe(dice),
+      odds: { catastrophe: 1, eachResult: 1 / 6 },
+    };
+  }
+  const damage = wholeNumber(body.damage, 'damage', 1, 100_000);
+  const pool = wholeNumber(body.disciplinePool, 'disciplinePool', 0, MAX_SOURCE_DICE);
+  const discipline = rollPool(dice, pool, damage, 'disciplinePool');
+  const happened = !discipline.passed;
+  const fail = 1 - discipline.odds.success;
+  return {
+    discipline,
+    happened,
+    catastrophe: happened ? rollCatastrophe(dice) : null,
+    odds: { catastrophe: fail, eachResult: fail / 6 },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface RandomSpellInput {
+  family?: string | null;
+}
+
+export interface RandomSpellOutcome {
+  familyRoll: number | null;
+  spellRoll: number;
+  spell: CoeacSpell;
+  odds: { thisSpell: number };
+}
+
+/** A random spell: d8 for the family (unless named), d10 for the spell. */
+export function randomSpell(
+  input: RandomSpellInput,
+  dice: Dice,
+  spells: readonly CoeacSpell[],
+  familyIds: readonly string[],
+): RandomSpellOutcome {
+  const body = record(input ?? {}, 'input');
+  let family: string;
+  let familyRoll: number | null = null;
+  if (body.family === undefined || body.family === null) {
+    familyRoll = dice.die(familyIds.length);
+    family = familyIds[familyRoll - 1];
+  } else {
+    if (typeof body.family !== 'string' || !familyIds.includes(body.family)) {
+      throw invalid(`\`family\` is one of: ${familyIds.join(', ')}.`, 'family');
+    }
+    family = body.family;
+  }
+  const list = spells.filter((s) => s.family === family);
+  const spellRoll = dice.die(list.length);
+  return {
+    familyRoll,
+    spellRoll,
+    spell: list[spellRoll - 1],
+    odds: { thisSpell: (familyRoll === null ? 1 : 1 / familyIds.length) / list.length },
+  };
+}

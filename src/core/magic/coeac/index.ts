@@ -1,0 +1,2 @@
+export * from './spells';
+export * from './channeling';

@@ -1,0 +1,72 @@
+import { Body, Controller, Get, Param, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
+import type { ArbiterRequest } from '../common/request-context';
+import { CoeacCampaignCounterspellInput, CoeacCastInput, CoeacReleaseInput } from './magic.inputs';
+import {
+  CoeacCampaignCounterspellResult,
+  CoeacCastResult,
+  CoeacReleaseResult,
+  CoeacSpellInstanceList,
+} from './magic.results';
+import { MagicCampaignService } from './magic-campaign.service';
+
+/** COEAC magic of a stored character: casts, the live and bound spells, releases, counterspells. */
+@ApiTags('magic')
+@ApiBearerAuth()
+@Controller('campaigns/:campaignId/characters/:characterId')
+export class MagicCampaignController {
+  constructor(private readonly magic: MagicCampaignService) {}
+
+  @Post('coeac-casts')
+  @Roles('referee', 'player')
+  @ApiOperation({
+    summary:
+      'A character channels a COEAC spell it controls: Control, Empower, ritual HP and Cash, backlash, the lost plasmid, the mutation save; one roll',
+  })
+  @ApiCreatedResponse({ type: CoeacCastResult })
+  cast(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: CoeacCastInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<CoeacCastResult> {
+    return this.magic.cast(who, characterId, input, req);
+  }
+
+  @Get('coeac-spells')
+  @ApiOperation({ summary: 'The COEAC spells a character has live in the world, and the one it holds bound' })
+  @ApiOkResponse({ type: CoeacSpellInstanceList })
+  instances(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+  ): Promise<CoeacSpellInstanceList> {
+    return this.magic.instances(who, characterId);
+  }
+
+  @Post('coeac-bound-releases')
+  @Roles('referee', 'player')
+  @ApiOperation({ summary: 'Release the bound spell: Block 1 against a blow, or +Ob dice on one test' })
+  @ApiCreatedResponse({ type: CoeacReleaseResult })
+  release(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: CoeacReleaseInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<CoeacReleaseResult> {
+    return this.magic.release(who, characterId, input, req);
+  }
+
+  @Post('coeac-counterspells')
+  @Roles('referee', 'player')
+  @ApiOperation({ summary: 'Counter a logged COEAC channeling: Control, Arcane Lore at Ob = Potency + 1' })
+  @ApiCreatedResponse({ type: CoeacCampaignCounterspellResult })
+  counterspell(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: CoeacCampaignCounterspellInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<CoeacCampaignCounterspellResult> {
+    return this.magic.counterspell(who, characterId, input, req);
+  }
+}

@@ -1,0 +1,68 @@
+import { UseInterceptors } from '@nestjs/common';
+import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
+import type { GraphQLContext } from '../common/request-context';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { CoeacCampaignCounterspellInput, CoeacCastInput, CoeacReleaseInput } from './magic.inputs';
+import {
+  CoeacCampaignCounterspellResult,
+  CoeacCastResult,
+  CoeacReleaseResult,
+  CoeacSpellInstanceList,
+} from './magic.results';
+import { MagicCampaignService } from './magic-campaign.service';
+
+const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
+const characterId = () => Args('characterId', { type: () => ID, description: 'The character id.' });
+
+/** GraphQL twins of the COEAC campaign magic routes. */
+@UseInterceptors(IdempotencyInterceptor)
+@Resolver()
+export class MagicCampaignResolver {
+  constructor(private readonly magic: MagicCampaignService) {}
+
+  @Roles('referee', 'player')
+  @Mutation(() => CoeacCastResult, { description: 'A character channels a COEAC spell it controls.' })
+  coeacCast(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('input', { type: () => CoeacCastInput }) input: CoeacCastInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<CoeacCastResult> {
+    return this.magic.cast(who, id, input, ctx.req);
+  }
+
+  @Query(() => CoeacSpellInstanceList, { description: 'A character’s live and bound COEAC spells.' })
+  coeacSpellInstances(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @CurrentPrincipal() who: Principal,
+  ): Promise<CoeacSpellInstanceList> {
+    return this.magic.instances(who, id);
+  }
+
+  @Roles('referee', 'player')
+  @Mutation(() => CoeacReleaseResult, { description: 'Release a character’s bound COEAC spell.' })
+  coeacReleaseBound(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('input', { type: () => CoeacReleaseInput }) input: CoeacReleaseInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<CoeacReleaseResult> {
+    return this.magic.release(who, id, input, ctx.req);
+  }
+
+  @Roles('referee', 'player')
+  @Mutation(() => CoeacCampaignCounterspellResult, { description: 'Counter a logged COEAC channeling.' })
+  coeacCampaignCounterspell(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('input', { type: () => CoeacCampaignCounterspellInput }) input: CoeacCampaignCounterspellInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<CoeacCampaignCounterspellResult> {
+    return this.magic.counterspell(who, id, input, ctx.req);
+  }
+}

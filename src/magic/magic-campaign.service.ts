@@ -1,0 +1,535 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, In as AnyOf } from 'typeorm';
+import { assertMayActFor, Principal } from '../auth/principal';
+import { CampaignsService } from '../campaigns/campaigns.service';
+import { SheetOwner, SheetsService } from '../characters/sheets.service';
+import { Problem } from '../common/problem';
+import { ArbiterRequest, diceBudget } from '../common/request-context';
+import { newId, now } from '../common/time';
+import { findRating } from '../core/characters/sheets-checks';
+import type { Sheet } from '../core/characters/sheets';
+import {
+  channel,
+  COEAC_SPELLS,
+  coeacSpell,
+  findCoeacSpell,
+  type ChannelingInput,
+  type ChannelingOutcome,
+  type CounterspellOutcome,
+} from '../core/magic';
+import { Database } from '../database/database.service';
+import { CampaignEntity, RollEntity } from '../database/entities';
+import { CharacterSheetEntity } from '../characters/characters.entities';
+import type { Rolled } from '../rolls/rolls.service';
+import { ProcedureRegistry, type Procedure } from '../rolls/procedures';
+import { RollsService } from '../rolls/rolls.service';
+import { WealthService } from '../wealth/wealth.service';
+import { CoeacSpellInstanceEntity } from './magic.entities';
+import type { CoeacCampaignCounterspellInput, CoeacCastInput, CoeacReleaseInput } from './magic.inputs';
+import type {
+  CoeacCampaignCounterspellResult,
+  CoeacCastResult,
+  CoeacReleaseResult,
+  CoeacSheetChange,
+  CoeacSpellInstanceList,
+} from './magic.results';
+import { COEAC_MAGIC_PROCEDURES } from './magic.service';
+
+/**
+ * Affix Spell's daily channeling since magic exists: the COEAC channeling (backlash, mutation save).
+ * Rolls logged as `crafting.channeling` (the bare pass/fail test) still replay under that name.
+ */
+export const AFFIX_CHANNELING_V2: Procedure<ChannelingInput, ChannelingOutcome> = {
+  name: 'crafting.channeling.v2',
+  run: channel,
+};
+
+type Resources = Record<string, { current: number; max: number }>;
+
+/** The class resource named `name` (any case), or null. */
+function resourceKey(sheet: Sheet, ...names: string[]): string | null {
+  const resources = (sheet.classResources ?? {}) as Resources;
+  for (const name of names) {
+    const wanted = name.toLowerCase();
+    const key = Object.keys(resources).find((k) => k.toLowerCase() === wanted);
+    if (key) return key;
+  }
+  return null;
+}
+
+function current(sheet: Sheet, key: string): number {
+  return ((sheet.classResources ?? {}) as Resources)[key]?.current ?? 0;
+}
+
+/** Damage split the way COEAC takes it: bonus HP first, then HP, never below 0. */
+function damageSplit(hp: number, bonusHp: number, damage: number) {
+  const bonusLost = Math.min(bonusHp, damage);
+  const hpLost = Math.min(hp, damage - bonusLost);
+  return { bonusLost, hpLost, hp: hp - hpLost, bonusHp: bonusHp - bonusLost };
+}
+
+const toChange = (e: { field: string; delta: number; valueAfter: number }): CoeacSheetChange => ({
+  field: e.field,
+  delta: e.delta,
+  after: e.valueAfter,
+});
+
+/**
+ * COEAC magic in a campaign (SPEC 6.5): a stored character channels a spell it controls. Control,
+ * Empower points and each known spell are class resources of the COEAC sheet (a spell at 0 is lost
+ * for the day; a long rest refills class resources); HP and class resources change through the
+ * condition ledger, ritual Cash through the Cash ledger; one roll is logged; the live instance of each
+ * spell and the one bound spell are kept in `coeac_spell_instances`.
+ */
+@Injectable()
+export class MagicCampaignService {
+  constructor(
+    private readonly db: Database,
+    private readonly campaigns: CampaignsService,
+    private readonly sheets: SheetsService,
+    private readonly rolls: RollsService,
+    private readonly wealth: WealthService,
+    registry: ProcedureRegistry,
+  ) {
+    registry.register(AFFIX_CHANNELING_V2 as never);
+  }
+
+  cast(
+    who: Principal,
+    characterId: string,
+    input: CoeacCastInput,
+    req: ArbiterRequest,
+  ): Promise<CoeacCastResult> {
+    assertMayActFor(who, characterId);
+    if (input.secret && who.role !== 'referee')
+      throw new Problem('FORBIDDEN', 'Only the referee may make a roll secret.');
+    return this.db.mutation(req, async (m) => {
+      const spell = coeacSpell(input.spell, 'spell');
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+      const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
+      const sheet = row.data;
+      if (input.reversed && !spell.reverseSkill) {
+        throw Problem.field('VALIDATION_FAILED', 'reversed', 'Only a reversible spell can be cast reversed.');
+      }
+      const skillName = input.skill ?? (input.reversed ? spell.reverseSkill! : spell.skill);
+      const skill = findRating(sheet.skills as Record<string, number>, skillName);
+      if (!skill)
+        throw Problem.field('UNPROCESSABLE', 'skill', `The sheet has no skill named "${skillName}".`);
+      const control = this.control(sheet, owner, 1);
+      const spellKey = resourceKey(sheet, spell.id, spell.name);
+      if (!spellKey) {
+        throw Problem.field(
+          'UNPROCESSABLE',
+          'spell',
+          `${owner.name} does not control ${spell.name} (no class resource named "${spell.id}" or "${spell.name}").`,
+        );
+      }
+      if (current(sheet, spellKey) < 1) {
+        throw Problem.field('CONFLICT', 'spell', `${spell.name} is lost to ${owner.name} until a long rest.`);
+      }
+      const instances = await m.find(CoeacSpellInstanceEntity, { where: { characterId: owner.id } });
+      if (input.bind && instances.some((i) => i.bound)) {
+        throw Problem.field(
+          'CONFLICT',
+          'bind',
+          `${owner.name} already holds a spell bound; release it first.`,
+        );
+      }
+      const empowerKey = input.empower ? resourceKey(sheet, 'Empower') : null;
+      const empower = empowerKey ? current(sheet, empowerKey) : 0;
+      if (input.empower && empower === 0) {
+        throw Problem.field('CONFLICT', 'empower', `${owner.name} has no Empower points left today.`);
+      }
+      let hp = (sheet.hp as number) ?? 0;
+      let bonusHp = (sheet.bonusHp as number) ?? 0;
+      const ritual = input.ritual ? { hp: input.ritual.hp ?? 0, cash: input.ritual.cash ?? 0 } : null;
+      if (ritual && ritual.hp > hp + bonusHp) {
+        throw Problem.field(
+          'OUT_OF_RANGE',
+          'ritual.hp',
+          `${owner.name} has only ${hp + bonusHp} HP to give.`,
+        );
+      }
+      const vigor = findRating(sheet.saves as Record<string, number>, 'Vigor');
+      const core: ChannelingInput = {
+        pool: 2 + skill.value,
+        spell: spell.id,
+        ...(input.bonusDice ? { bonusDice: input.bonusDice } : {}),
+        ...(input.penaltyDice ? { penaltyDice: input.penaltyDice } : {}),
+        ...(empower ? { empower } : {}),
+        ...(input.materialDice ? { materialDice: input.materialDice } : {}),
+        ...(ritual ? { ritual } : {}),
+        ...(input.bind ? { bind: true } : {}),
+        ...(input.reversed ? { reversed: true } : {}),
+        ...(vigor ? { vigorPool: 2 + vigor.value } : {}),
+      };
+      const rolled = this.rolls.roll(COEAC_MAGIC_PROCEDURES.channeling, core, input.seed, diceBudget(req));
+      const out = rolled.outcome;
+
+      const changes: Array<{ field: string; delta: number }> = [
+        { field: `classResources.${control}.current`, delta: -out.controlSpent },
+      ];
+      if (empowerKey && empower)
+        changes.push({ field: `classResources.${empowerKey}.current`, delta: -empower });
+      const hurt = (damage: number) => {
+        const split = damageSplit(hp, bonusHp, damage);
+        if (split.bonusLost) changes.push({ field: 'bonusHp', delta: -split.bonusLost });
+        if (split.hpLost) changes.push({ field: 'hp', delta: -split.hpLost });
+        hp = split.hp;
+        bonusHp = split.bonusHp;
+      };
+      const hpBefore = hp;
+      if (ritual?.hp) hurt(ritual.hp);
+      if (out.backlash.damage) hurt(out.backlash.damage);
+      if (out.backlash.plasmidLost) changes.push({ field: `classResources.${spellKey}.current`, delta: -1 });
+
+      const replaced = instances.find((i) => i.spellId === spell.id) ?? null;
+      const mutationNote = this.mutationNote(out);
+      const effects = {
+        characterId: owner.id,
+        spell: spell.id,
+        skill: skill.name,
+        rating: skill.value,
+        replacedRollId: replaced?.rollId ?? null,
+        changes,
+        ritualCash: ritual?.cash ?? 0,
+      };
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        secret: input.secret ?? false,
+        effects,
+        campaign,
+      });
+      const { entries } = await this.sheets.changeTracked(
+        m,
+        who,
+        campaign,
+        owner,
+        'coeac',
+        changes,
+        { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
+        { clamp: true },
+      );
+      if (ritual?.cash) {
+        await this.wealth.changeCash(
+          m,
+          who,
+          campaign,
+          owner.id,
+          { cashDelta: -ritual.cash, reason: 'ritual', note: `Sacrificed to channel ${spell.name}` },
+          { rollId: roll.id, field: 'ritual.cash' },
+        );
+      }
+      if (replaced) await m.delete(CoeacSpellInstanceEntity, { id: replaced.id });
+      await Database.insertRow(m, CoeacSpellInstanceEntity, {
+        id: newId(),
+        campaignId: who.campaignId,
+        characterId: owner.id,
+        spellId: spell.id,
+        bound: !!input.bind,
+        potency: out.potency,
+        objective: out.objective,
+        rollId: roll.id,
+        createdAt: now(),
+      });
+      return {
+        characterId: owner.id,
+        skill: skill.name,
+        rating: skill.value,
+        channeling: out,
+        costs: {
+          control: out.controlSpent,
+          empower,
+          ritualHp: ritual?.hp ?? 0,
+          ritualCash: ritual?.cash ?? 0,
+          backlashDamage: out.backlash.damage,
+          downAndOut: hpBefore > 0 && hp === 0,
+        },
+        changes: entries.map(toChange),
+        replacedRollId: replaced?.rollId ?? null,
+        mutationNote,
+        seed: rolled.seed,
+        rng: rolled.rng,
+        rollId: roll.id,
+      } as CoeacCastResult;
+    });
+  }
+
+  /** The spells the character has live or bound; a secret cast's stays hidden from other keys until revealed. */
+  async instances(who: Principal, characterId: string): Promise<CoeacSpellInstanceList> {
+    const m = this.db.manager;
+    {
+      await this.sheets.characterOwner(m, who.campaignId, characterId);
+      let rows = await m.find(CoeacSpellInstanceEntity, {
+        where: { campaignId: who.campaignId, characterId },
+        order: { createdAt: 'ASC', id: 'ASC' },
+      });
+      if (who.role !== 'referee' && rows.length > 0) {
+        const sealed = await m.find(RollEntity, {
+          where: { id: AnyOf(rows.map((r) => r.rollId)), secret: true },
+          select: { id: true, revealedAt: true },
+        });
+        const hidden = new Set(sealed.filter((r) => !r.revealedAt).map((r) => r.id));
+        rows = rows.filter((r) => !hidden.has(r.rollId));
+      }
+      return {
+        instances: rows.map((r) => ({
+          spellId: r.spellId,
+          bound: r.bound,
+          potency: r.potency,
+          objective: r.objective,
+          rollId: r.rollId,
+        })),
+      };
+    }
+  }
+
+  /** Releases the bound spell: Block 1 against a blow (the rest through the ledger) or +Ob dice. */
+  release(
+    who: Principal,
+    characterId: string,
+    input: CoeacReleaseInput,
+    req: ArbiterRequest,
+  ): Promise<CoeacReleaseResult> {
+    assertMayActFor(who, characterId);
+    if (input.use === 'dice' && input.damage !== undefined && input.damage !== null) {
+      throw Problem.field('VALIDATION_FAILED', 'damage', 'damage goes with use: block.');
+    }
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+      const bound = await m.findOne(CoeacSpellInstanceEntity, {
+        where: { characterId: owner.id, bound: true },
+      });
+      if (!bound) throw Problem.field('CONFLICT', 'use', `${owner.name} holds no spell bound.`);
+      await m.delete(CoeacSpellInstanceEntity, { id: bound.id });
+      if (input.use === 'dice') {
+        return {
+          spellId: bound.spellId,
+          use: 'dice',
+          blocked: 0,
+          damageTaken: 0,
+          bonusDice: bound.objective,
+          changes: [],
+        };
+      }
+      const damage = input.damage ?? 0;
+      const blocked = Math.min(1, damage);
+      let changes: CoeacSheetChange[] = [];
+      if (damage > blocked) {
+        const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
+        const split = damageSplit(
+          (row.data.hp as number) ?? 0,
+          (row.data.bonusHp as number) ?? 0,
+          damage - blocked,
+        );
+        const wanted = [
+          ...(split.bonusLost ? [{ field: 'bonusHp', delta: -split.bonusLost }] : []),
+          ...(split.hpLost ? [{ field: 'hp', delta: -split.hpLost }] : []),
+        ];
+        if (wanted.length > 0) {
+          const { entries } = await this.sheets.changeTracked(m, who, campaign, owner, 'coeac', wanted, {
+            cause: 'procedure',
+            procedure: 'magic.coeac.bound-release',
+            reason: `Bound ${coeacSpell(bound.spellId).name} blocked 1`,
+          });
+          changes = entries.map(toChange);
+        }
+      }
+      return {
+        spellId: bound.spellId,
+        use: 'block',
+        blocked,
+        damageTaken: damage - blocked,
+        bonusDice: 0,
+        changes,
+      };
+    });
+  }
+
+  /** A counterspell against a channeling in the roll log: Control, Arcane Lore at Ob = Potency + 1. */
+  counterspell(
+    who: Principal,
+    characterId: string,
+    input: CoeacCampaignCounterspellInput,
+    req: ArbiterRequest,
+  ): Promise<CoeacCampaignCounterspellResult> {
+    assertMayActFor(who, characterId);
+    if (input.secret && who.role !== 'referee')
+      throw new Problem('FORBIDDEN', 'Only the referee may make a roll secret.');
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const target = await m.findOne(RollEntity, { where: { id: input.rollId, campaignId: who.campaignId } });
+      const visible = target && (who.role === 'referee' || !target.secret || target.revealedAt);
+      if (!target || !visible || target.procedure !== COEAC_MAGIC_PROCEDURES.channeling.name) {
+        throw Problem.field(
+          'UNPROCESSABLE',
+          'rollId',
+          `Roll ${input.rollId} is no COEAC channeling of this campaign.`,
+        );
+      }
+      const targetOutcome = target.outcome as unknown as ChannelingOutcome;
+      if (!targetOutcome.takesEffect) {
+        throw Problem.field(
+          'UNPROCESSABLE',
+          'rollId',
+          'A bound spell never takes effect; there is nothing to counter.',
+        );
+      }
+      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+      const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
+      const sheet = row.data;
+      const skillName = input.skill ?? 'Arcane Lore';
+      const skill = findRating(sheet.skills as Record<string, number>, skillName);
+      if (!skill)
+        throw Problem.field('UNPROCESSABLE', 'skill', `The sheet has no skill named "${skillName}".`);
+      const control = this.control(sheet, owner, 1);
+      const rolled = this.rolls.roll(
+        COEAC_MAGIC_PROCEDURES.counterspell,
+        { pool: 2 + skill.value, potency: targetOutcome.potency },
+        input.seed,
+        diceBudget(req),
+      );
+      const out: CounterspellOutcome = rolled.outcome;
+      const changes: Array<{ field: string; delta: number }> = [
+        { field: `classResources.${control}.current`, delta: -1 },
+      ];
+      if (out.damage) {
+        const split = damageSplit((sheet.hp as number) ?? 0, (sheet.bonusHp as number) ?? 0, out.damage);
+        if (split.bonusLost) changes.push({ field: 'bonusHp', delta: -split.bonusLost });
+        if (split.hpLost) changes.push({ field: 'hp', delta: -split.hpLost });
+      }
+      const effects = { characterId: owner.id, targetRollId: target.id, skill: skill.name, changes };
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        secret: input.secret ?? false,
+        effects,
+        campaign,
+      });
+      const { entries } = await this.sheets.changeTracked(
+        m,
+        who,
+        campaign,
+        owner,
+        'coeac',
+        changes,
+        { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
+        { clamp: true },
+      );
+      if (out.countered) await m.delete(CoeacSpellInstanceEntity, { rollId: target.id });
+      return {
+        characterId: owner.id,
+        targetRollId: target.id,
+        counterspell: out,
+        changes: entries.map(toChange),
+        seed: rolled.seed,
+        rng: rolled.rng,
+        rollId: roll.id,
+      };
+    });
+  }
+
+  /**
+   * One day of the Affix Spell ritual (crafting downtime) as a COEAC channeling (procedure
+   * `crafting.channeling.v2`): the day passes when Potency reaches the ritual's Ob. With a COEAC sheet,
+   * the day spends a Control (when the sheet keeps Control), backlash damage and the mutation save
+   * apply through the condition ledger, and the spell's class resource is lost for the day on a
+   * backlash and on the final day. Without a sheet the outcome still says what the table owes.
+   * `record` logs the roll (the caller's effects) and returns it, inside the caller's transaction.
+   */
+  async affixDay(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    characterId: string,
+    day: { spell: string; objective: number; sorcerySkill: number; bonusDice: number; penaltyDice: number },
+    seed: string | undefined,
+    req: ArbiterRequest,
+    record: (rolled: Rolled<ChannelingOutcome>) => Promise<{ id: string }>,
+    completes: (passed: boolean) => boolean,
+  ): Promise<{
+    outcome: ChannelingOutcome;
+    rolled: Rolled<ChannelingOutcome>;
+    rollId: string;
+    changes: CoeacSheetChange[];
+  }> {
+    const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+    const row = await m.findOne(CharacterSheetEntity, { where: { ownerId: owner.id, system: 'coeac' } });
+    const sheet = row ? (row.data as Sheet) : null;
+    const known =
+      findCoeacSpell(day.spell) ?? COEAC_SPELLS.find((s) => s.name.toLowerCase() === day.spell.toLowerCase());
+    const controlKey = sheet ? resourceKey(sheet, 'Control') : null;
+    if (sheet && controlKey && current(sheet, controlKey) < 1) {
+      throw Problem.field('CONFLICT', 'characterId', `${owner.name} has no Control left.`);
+    }
+    const vigor = sheet ? findRating(sheet.saves as Record<string, number>, 'Vigor') : null;
+    const input: ChannelingInput = {
+      pool: 2 + day.sorcerySkill,
+      objective: day.objective,
+      ...(known && known.objective <= day.objective ? { spell: known.id } : {}),
+      ...(day.bonusDice ? { bonusDice: day.bonusDice } : {}),
+      ...(day.penaltyDice ? { penaltyDice: day.penaltyDice } : {}),
+      ...(vigor ? { vigorPool: 2 + vigor.value } : {}),
+    };
+    const rolled = this.rolls.roll(AFFIX_CHANNELING_V2, input, seed, diceBudget(req));
+    const out = rolled.outcome;
+    const roll = await record(rolled);
+    const changes: Array<{ field: string; delta: number }> = [];
+    if (sheet) {
+      if (controlKey) changes.push({ field: `classResources.${controlKey}.current`, delta: -1 });
+      if (out.backlash.damage) {
+        const split = damageSplit(
+          (sheet.hp as number) ?? 0,
+          (sheet.bonusHp as number) ?? 0,
+          out.backlash.damage,
+        );
+        if (split.bonusLost) changes.push({ field: 'bonusHp', delta: -split.bonusLost });
+        if (split.hpLost) changes.push({ field: 'hp', delta: -split.hpLost });
+      }
+      const spellKey = known ? resourceKey(sheet, known.id, known.name) : resourceKey(sheet, day.spell);
+      const lost = out.backlash.happened || completes(!out.backlash.happened);
+      if (spellKey && lost && current(sheet, spellKey) > 0) {
+        changes.push({ field: `classResources.${spellKey}.current`, delta: -1 });
+      }
+    }
+    let entries: CoeacSheetChange[] = [];
+    if (changes.length > 0) {
+      const written = await this.sheets.changeTracked(
+        m,
+        who,
+        campaign,
+        owner,
+        'coeac',
+        changes,
+        { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
+        { clamp: true },
+      );
+      entries = written.entries.map(toChange);
+    }
+    return { outcome: out, rolled, rollId: roll.id, changes: entries };
+  }
+
+  /** The sheet's Control class resource with at least `need` left, or a problem naming why not. */
+  private control(sheet: Sheet, owner: SheetOwner, need: number): string {
+    const key = resourceKey(sheet, 'Control');
+    if (!key) {
+      throw Problem.field(
+        'UNPROCESSABLE',
+        'characterId',
+        `${owner.name}'s COEAC sheet has no Control class resource.`,
+      );
+    }
+    if (current(sheet, key) < need)
+      throw Problem.field('CONFLICT', 'characterId', `${owner.name} has no Control left.`);
+    return key;
+  }
+
+  private mutationNote(out: ChannelingOutcome): string | null {
+    if (!out.mutationSave) return null;
+    if (!out.mutationSave.rolled) {
+      return 'Nothing succeeded: the caster owes an Ob 5 Vigor save against mutation (the sheet has no Vigor save).';
+    }
+    return out.mutationSave.mutation
+      ? 'The caster mutates: roll on the campaign’s mutation table (the referee’s; the rules print none).'
+      : null;
+  }
+}

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CharactersModule } from '../characters/characters.module';
+import { WealthModule } from '../wealth/wealth.module';
+import { MagicCampaignController } from './magic-campaign.controller';
+import { MagicCampaignResolver } from './magic-campaign.resolver';
+import { MagicCampaignService } from './magic-campaign.service';
+import { MagicController } from './magic.controller';
+import { MAGIC_ENTITIES } from './magic.entities';
+import { MagicResolver } from './magic.resolver';
+import { MagicService } from './magic.service';
+
+/**
+ * Magic (SPEC 6.5), COEAC: channeling, counterspells, Spell Mastery, catastrophes, the 80-spell
+ * catalogue and a random spell, stateless; and a stored character's casts, live and bound spells and
+ * counterspells. (Cairn casting has its own CairnMagicModule under ./cairn.)
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature(MAGIC_ENTITIES), CharactersModule, WealthModule],
+  controllers: [MagicController, MagicCampaignController],
+  providers: [MagicService, MagicResolver, MagicCampaignService, MagicCampaignResolver],
+  exports: [MagicService, MagicCampaignService],
+})
+export class MagicModule {}

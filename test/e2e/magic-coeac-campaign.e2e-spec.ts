@@ -1,0 +1,375 @@
+import { DATABASE_KIND, startApp, TestApp } from './harness';
+import {
+  CampaignFixture,
+  createCampaign,
+  createCharacter,
+  createKey,
+  startSession,
+} from '../factories/campaign';
+import { codes, gql } from '../factories/graphql';
+import { expectProblem } from '../factories/problem';
+
+const SORCERER = {
+  skills: { Ruin: 1, Produce: 0, 'Arcane Lore': 2 },
+  saves: { Vigor: 2, Discipline: 1 },
+  maxHp: 12,
+  classResources: {
+    Control: { max: 4 },
+    Empower: { max: 2 },
+    Disintegrate: { max: 1 },
+    zombify: { max: 1 },
+    Glyph: { max: 1 },
+    Miasma: { max: 1 },
+  },
+};
+
+describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  async function sorcerer(c: CampaignFixture, name = 'Mirel', sheet: object = SORCERER, cash = 5) {
+    const hero = await createCharacter(t.server, c, { name, wealth: 2, cash });
+    await t.http
+      .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/coeac`)
+      .set(c.auth)
+      .send({ sheet })
+      .expect(200);
+    return hero;
+  }
+  const url = (c: CampaignFixture, id: string, what: string) =>
+    `/v1/campaigns/${c.id}/characters/${id}/${what}`;
+  const sheetOf = async (c: CampaignFixture, id: string) =>
+    (
+      await t.http
+        .get(url(c, id, 'sheets/coeac'))
+        .set(c.auth)
+        .expect(200)
+    ).body.sheet;
+
+  it('a cast that backlashes hurts its caster, spends Control, loses the plasmid, logs one roll; a retry changes nothing', async () => {
+    const c = await createCampaign(t.server);
+    const hero = await sorcerer(c);
+    const send = () =>
+      t.http
+        .post(url(c, hero.id, 'coeac-casts'))
+        .set(c.auth)
+        .set('Idempotency-Key', `cast-${hero.id}`)
+        .send({ spell: 'disintegrate', seed: 'a' });
+    const res = await send().expect(201);
+    expect(res.body).toMatchObject({
+      characterId: hero.id,
+      skill: 'Ruin',
+      rating: 1,
+      channeling: {
+        dice: 3,
+        faces: [4, 3, 2],
+        potency: 1,
+        backlash: { happened: true, damage: 4, plasmidLost: true },
+      },
+      costs: { control: 1, empower: 0, ritualHp: 0, ritualCash: 0, backlashDamage: 4, downAndOut: false },
+      replacedRollId: null,
+      mutationNote: null,
+    });
+    expect(res.body.changes).toEqual([
+      { field: 'classResources.Control.current', delta: -1, after: 3 },
+      { field: 'hp', delta: -4, after: 8 },
+      { field: 'classResources.Disintegrate.current', delta: -1, after: 0 },
+    ]);
+    const again = await send().expect(201);
+    expect(again.body).toEqual(res.body);
+    const sheet = await sheetOf(c, hero.id);
+    expect(sheet.hp).toBe(8);
+    expect(sheet.classResources.Control.current).toBe(3);
+    const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+    expect(
+      log.body.items.filter((r: { procedure: string }) => r.procedure === 'magic.coeac.channeling'),
+    ).toHaveLength(1);
+    const conditions = await t.http
+      .get(url(c, hero.id, 'conditions'))
+      .set(c.auth)
+      .expect(200);
+    expect(
+      conditions.body.items.filter((e: { rollId: string }) => e.rollId === res.body.rollId),
+    ).toHaveLength(3);
+    // The plasmid is lost for the day.
+    expectProblem(
+      await t.http
+        .post(url(c, hero.id, 'coeac-casts'))
+        .set(c.auth)
+        .send({ spell: 'disintegrate' }),
+      409,
+      'CONFLICT',
+      'spell',
+    );
+  });
+
+  it('a zero-success cast rolls the Ob 5 Vigor save and leaves a note for the referee', async () => {
+    const c = await createCampaign(t.server);
+    const hero = await sorcerer(c);
+    const res = await t.http
+      .post(url(c, hero.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'zombify', seed: 'f' })
+      .expect(201);
+    expect(res.body.channeling).toMatchObject({
+      faces: [2, 3],
+      potency: 0,
+      backlash: { damage: 5 },
+      mutationSave: { save: 'Vigor', objective: 5, rolled: true, mutation: true, roll: { dice: 4 } },
+    });
+    expect(res.body.mutationNote).toMatch(/mutation table/);
+    expect((await sheetOf(c, hero.id)).hp).toBe(7);
+  });
+
+  it('a ritual paid in HP and Cash: both ledgers exact; Empower spends the day’s points', async () => {
+    const c = await createCampaign(t.server);
+    const hero = await sorcerer(c);
+    const res = await t.http
+      .post(url(c, hero.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'glyph', ritual: { hp: 2, cash: 3 }, empower: true, seed: 'ritual-1' })
+      .expect(201);
+    expect(res.body.channeling.dice).toBe(2 + 2 + 3 + 2);
+    expect(res.body.channeling.ritual).toEqual({ hp: 2, cash: 3, bonusDice: 5 });
+    expect(res.body.costs).toMatchObject({ ritualHp: 2, ritualCash: 3, empower: 2 });
+    const sheet = await sheetOf(c, hero.id);
+    expect(sheet.classResources.Empower.current).toBe(0);
+    expect(sheet.hp).toBe(12 - 2 - res.body.channeling.backlash.damage);
+    const ledger = await t.http
+      .get(url(c, hero.id, 'ledger'))
+      .set(c.auth)
+      .expect(200);
+    const ritual = ledger.body.items.find((e: { reason: string }) => e.reason === 'ritual');
+    expect(ritual).toMatchObject({ cashDelta: -3, rollId: res.body.rollId });
+    const character = await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}`).set(c.auth).expect(200);
+    expect(character.body.cash).toBe(2);
+    // Not enough Cash: refused naming the field, nothing changed.
+    const poor = await t.http
+      .post(url(c, hero.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'miasma', ritual: { cash: 9 } });
+    expectProblem(poor, 422, 'INSUFFICIENT_CASH', 'ritual.cash');
+    expect((await sheetOf(c, hero.id)).classResources.Control.current).toBe(3);
+  });
+
+  it('a bound spell blocks damage; only one is bound at a time; the live instance is replaced by a new cast', async () => {
+    const c = await createCampaign(t.server);
+    const hero = await sorcerer(c, 'Binder', {
+      ...SORCERER,
+      skills: { Ruin: 6, Produce: 6 },
+      classResources: { ...SORCERER.classResources, Glyph: { max: 3 } },
+    });
+    const bound = await t.http
+      .post(url(c, hero.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'miasma', bind: true, seed: 'bind' })
+      .expect(201);
+    expect(bound.body.channeling).toMatchObject({
+      takesEffect: false,
+      bound: { blockDamage: 1, bonusDice: 5 },
+    });
+    expectProblem(
+      await t.http
+        .post(url(c, hero.id, 'coeac-casts'))
+        .set(c.auth)
+        .send({ spell: 'glyph', bind: true }),
+      409,
+      'CONFLICT',
+      'bind',
+    );
+    const first = await t.http
+      .post(url(c, hero.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'glyph', seed: 'g1' });
+    const second = await t.http
+      .post(url(c, hero.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'glyph', seed: 'g2' });
+    expect(second.status).toBe(201);
+    expect(second.body.replacedRollId).toBe(first.body.rollId);
+    const live = await t.http
+      .get(url(c, hero.id, 'coeac-spells'))
+      .set(c.auth)
+      .expect(200);
+    expect(live.body.instances.map((i: { spellId: string; bound: boolean }) => [i.spellId, i.bound])).toEqual(
+      [
+        ['miasma', true],
+        ['glyph', false],
+      ],
+    );
+    const hpBefore = (await sheetOf(c, hero.id)).hp;
+    const release = await t.http
+      .post(url(c, hero.id, 'coeac-bound-releases'))
+      .set(c.auth)
+      .send({ use: 'block', damage: 3 })
+      .expect(201);
+    expect(release.body).toMatchObject({ spellId: 'miasma', blocked: 1, damageTaken: 2 });
+    expect((await sheetOf(c, hero.id)).hp).toBe(hpBefore - 2);
+    expectProblem(
+      await t.http
+        .post(url(c, hero.id, 'coeac-bound-releases'))
+        .set(c.auth)
+        .send({ use: 'dice' }),
+      409,
+      'CONFLICT',
+      'use',
+    );
+  });
+
+  it('a counterspell against a logged channeling: Ob = Potency + 1, damage = margin, over GraphQL too', async () => {
+    const c = await createCampaign(t.server);
+    const caster = await sorcerer(c, 'Caster');
+    const foe = await sorcerer(c, 'Foe');
+    const cast = await t.http
+      .post(url(c, caster.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'disintegrate', seed: 'a' })
+      .expect(201);
+    const answer = await gql(
+      t.server,
+      `mutation($c: ID!, $ch: ID!, $i: CoeacCampaignCounterspellInput!) { coeacCampaignCounterspell(campaignId: $c, characterId: $ch, input: $i) { targetRollId counterspell { objective countered damage roll { dice faces } } changes { field delta after } rollId } }`,
+      { c: c.id, ch: foe.id, i: { rollId: cast.body.rollId, seed: 'f' } },
+      c.auth,
+    );
+    expect(answer.errors).toBeUndefined();
+    const counter = answer.data?.coeacCampaignCounterspell;
+    expect(counter.counterspell).toMatchObject({
+      objective: 2,
+      roll: { dice: 4, faces: [2, 3, 6, 1] },
+      countered: false,
+      damage: 1,
+    });
+    expect(counter.changes).toEqual([
+      { field: 'classResources.Control.current', delta: -1, after: 3 },
+      { field: 'hp', delta: -1, after: 11 },
+    ]);
+    const bad = await t.http
+      .post(url(c, foe.id, 'coeac-counterspells'))
+      .set(c.auth)
+      .send({ rollId: counter.rollId });
+    expectProblem(bad, 422, 'UNPROCESSABLE', 'rollId');
+  });
+
+  it('GraphQL twin of a cast gives the REST answer for the same seed; a sheet without the spell is refused', async () => {
+    const c = await createCampaign(t.server);
+    const a = await sorcerer(c, 'A');
+    const b = await sorcerer(c, 'B');
+    const rest = await t.http
+      .post(url(c, a.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'glyph', seed: 'twin' })
+      .expect(201);
+    const answer = await gql(
+      t.server,
+      `mutation($c: ID!, $ch: ID!, $i: CoeacCastInput!) { coeacCast(campaignId: $c, characterId: $ch, input: $i) { skill rating channeling { faces potency backlash { damage } subRolls { faces damage } } costs { control backlashDamage } changes { field delta after } } }`,
+      { c: c.id, ch: b.id, i: { spell: 'glyph', seed: 'twin' } },
+      c.auth,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(rest.body).toMatchObject(answer.data?.coeacCast);
+    expectProblem(
+      await t.http
+        .post(url(c, a.id, 'coeac-casts'))
+        .set(c.auth)
+        .send({ spell: 'banish' }),
+      422,
+      'UNPROCESSABLE',
+      'spell',
+    );
+    const none = await gql(
+      t.server,
+      `mutation($c: ID!, $ch: ID!) { coeacCast(campaignId: $c, characterId: $ch, input: { spell: "fireball" }) { rollId } }`,
+      { c: c.id, ch: a.id },
+      c.auth,
+    );
+    expect(codes(none)).toEqual(['INVALID_INPUT']);
+  });
+
+  it('keeps a secret cast secret: a player may not make one, and sees neither its roll nor its live spell', async () => {
+    const c = await createCampaign(t.server);
+    const hero = await sorcerer(c);
+    const player = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
+    expectProblem(
+      await t.http
+        .post(url(c, hero.id, 'coeac-casts'))
+        .set(player.auth)
+        .send({ spell: 'glyph', secret: true }),
+      403,
+      'FORBIDDEN',
+    );
+    const secret = await t.http
+      .post(url(c, hero.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'glyph', secret: true, seed: 'hush' })
+      .expect(201);
+    const seen = await t.http
+      .get(`/v1/campaigns/${c.id}/rolls/${secret.body.rollId}`)
+      .set(player.auth)
+      .expect(200);
+    expect(seen.body.outcome).toBeUndefined();
+    expect(JSON.stringify(seen.body)).not.toContain('glyph');
+    const live = await t.http
+      .get(url(c, hero.id, 'coeac-spells'))
+      .set(player.auth)
+      .expect(200);
+    expect(live.body.instances).toEqual([]);
+    const referee = await t.http
+      .get(url(c, hero.id, 'coeac-spells'))
+      .set(c.auth)
+      .expect(200);
+    expect(referee.body.instances).toHaveLength(1);
+    expectProblem(
+      await t.http
+        .post(url(c, hero.id, 'coeac-counterspells'))
+        .set(player.auth)
+        .send({ rollId: secret.body.rollId }),
+      422,
+      'UNPROCESSABLE',
+      'rollId',
+    );
+  });
+
+  it('Affix Spell channels each day through magic: Control, backlash damage and the lost spell on the sheet', async () => {
+    const c = await createCampaign(t.server);
+    await startSession(t.server, c);
+    const mage = await sorcerer(c, 'Affixer', SORCERER, 30);
+    const ore = (
+      await t.http
+        .post(url(c, mage.id, 'inventory'))
+        .set(c.auth)
+        .send({ name: 'Cybalt', kind: 'material', dice: 30 })
+        .expect(201)
+    ).body;
+    const ritual = (
+      await t.http
+        .post(url(c, mage.id, 'artifact-rituals'))
+        .set(c.auth)
+        .send({ spell: 'Disintegrate', channelingObjective: 5, cybaltItemId: ore.id })
+        .expect(201)
+    ).body.ritual;
+    const day = await t.http
+      .post(`${url(c, mage.id, 'artifact-rituals')}/${ritual.id}/channelings`)
+      .set(c.auth)
+      .send({ sorcerySkill: 1, seed: 'a' })
+      .expect(201);
+    expect(day.body).toMatchObject({
+      passed: false,
+      test: { dice: 3, faces: [4, 3, 2], successes: 1, objective: 5 },
+      backlash: { happened: true, damage: 4, plasmidLost: true },
+      mutationSave: null,
+    });
+    expect(day.body.sheetChanges).toEqual([
+      { field: 'classResources.Control.current', delta: -1, after: 3 },
+      { field: 'hp', delta: -4, after: 8 },
+      { field: 'classResources.Disintegrate.current', delta: -1, after: 0 },
+    ]);
+    const replay = await t.http
+      .get(`/v1/campaigns/${c.id}/rolls/${day.body.rollId}/replay`)
+      .set(c.auth)
+      .expect(200);
+    expect(replay.body).toMatchObject({ matches: true, roll: { procedure: 'crafting.channeling.v2' } });
+  });
+});
