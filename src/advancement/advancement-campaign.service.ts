@@ -183,8 +183,6 @@ export class AdvancementCampaignService {
     req: ArbiterRequest,
     options: { reason: string | null; archetype: string | null; seed: string | null; refersTo?: string },
   ) {
-    const row = await this.sheets.requireSheet(m, owner, 'gm', { lock: true });
-    const before = (row.data.experience as number) ?? 0;
     const rolled = this.rolls.roll(
       CAMPAIGN_PROCEDURES.experience as unknown as Procedure<unknown, object>,
       withoutNulls({
@@ -201,20 +199,19 @@ export class AdvancementCampaignService {
       campaign,
       effects: { characterId: owner.id, system: 'gm', experience: amount },
     });
-    let after = before;
-    if (amount > 0) {
-      const changed = await this.sheets.changeTracked(
-        m,
-        who,
-        campaign,
-        owner,
-        'gm',
-        [{ field: 'experience', delta: amount }],
-        { cause: 'procedure', procedure: rolled.procedure, rollId: roll.id, reason: options.reason },
-      );
-      after = changed.row.data.experience as number;
-    }
-    const levelUps = await this.levelUpsTo(m, who, campaign, owner, after, req, options);
+    // changeTracked locks the sheet (or answers SHEET_MISSING) and writes the ledger entry.
+    const changed = await this.sheets.changeTracked(
+      m,
+      who,
+      campaign,
+      owner,
+      'gm',
+      [{ field: 'experience', delta: amount }],
+      { cause: 'procedure', procedure: rolled.procedure, rollId: roll.id, reason: options.reason },
+    );
+    const after = changed.row.data.experience as number;
+    const before = after - amount;
+    const levelUps = await this.levelUpsTo(m, who, campaign, owner, changed.row, req, options);
     return {
       characterId: owner.id,
       source,
@@ -228,20 +225,26 @@ export class AdvancementCampaignService {
     };
   }
 
+  /**
+   * Makes every level-up the sheet's experience reaches beyond its character level (the sum of its
+   * archetype levels): each rolled and logged, its gains written through the ledger, the archetype
+   * level raised. `row` is the sheet as locked by the caller's change.
+   */
   private async levelUpsTo(
     m: EntityManager,
     who: Principal,
     campaign: CampaignEntity,
     owner: SheetOwner,
-    experience: number,
+    row: CharacterSheetEntity,
     req: ArbiterRequest,
     options: { archetype: string | null; seed: string | null },
   ): Promise<Array<GmLevelUpOutcome & { rollId: string; seed: string; rng: string }>> {
     const out = [];
-    const target = levelForExperience(experience);
+    const target = levelForExperience((row.data.experience as number) ?? 0);
+    const archetypes = archetypesOf(row.data);
+    const gained: GmGains = { ...NO_GAINS };
+    let sheet = row;
     for (;;) {
-      const row = await this.sheets.requireSheet(m, owner, 'gm', { lock: true });
-      const archetypes = archetypesOf(row.data);
       const characterLevel = archetypes.reduce((sum, a) => sum + a.level, 0);
       if (archetypes.length === 0 || characterLevel >= target) break;
       const level = characterLevel + 1;
@@ -257,7 +260,7 @@ export class AdvancementCampaignService {
       const input = {
         archetype: archetypes[index].archetype.toLowerCase(),
         level,
-        abilities: row.data.abilities,
+        abilities: sheet.data.abilities,
         ...(archetypes.length > 1
           ? { archetypeLevel: archetypes[index].level, verveArchetype: verve.archetype.toLowerCase() }
           : {}),
@@ -280,41 +283,58 @@ export class AdvancementCampaignService {
       });
       const cause = { cause: 'procedure' as const, procedure: rolled.procedure, rollId: roll.id };
       const pool = outcome.roll.pool;
-      await this.sheets.changeTracked(
-        m,
-        who,
-        campaign,
-        owner,
-        'gm',
-        [
-          { field: `${pool}.max`, delta: outcome.roll.gain },
-          { field: `${pool}.current`, delta: outcome.roll.gain },
-          { field: 'mojo.max', delta: outcome.mojo },
-          { field: 'mojo.current', delta: outcome.mojo },
-        ],
-        cause,
-      );
-      // The archetype level is a base value (reactions and the Fighting Art derive from it). A
-      // referee's override of a reaction gets the same +1 so that it does not fall behind.
-      const fresh = await this.sheets.requireSheet(m, owner, 'gm', { lock: true });
-      const data: Sheet = { ...fresh.data, archetypes };
-      if (fresh.data.reactions) {
-        const overrides = { ...(fresh.data.reactions as Record<string, number>) };
-        for (const [name, add] of Object.entries(outcome.reactions)) {
-          if (typeof overrides[name] === 'number') overrides[name] += add;
+      // The archetype level is a base value (reactions and the Fighting Art derive from it), written
+      // with the gains. A referee's override of a reaction gets the same +1 so it does not fall behind.
+      const base = (current: Sheet): Sheet => {
+        const data: Sheet = { ...current, archetypes: archetypes.map((a) => ({ ...a })) };
+        if (current.reactions) {
+          const overrides = { ...(current.reactions as Record<string, number>) };
+          for (const [name, add] of Object.entries(outcome.reactions)) {
+            if (typeof overrides[name] === 'number') overrides[name] += add;
+          }
+          data.reactions = overrides;
         }
-        data.reactions = overrides;
-      }
-      await Database.updateRow(m, CharacterSheetEntity, fresh.id, { data: data as never, updatedAt: now() });
+        return data;
+      };
+      sheet = (
+        await this.sheets.changeTracked(
+          m,
+          who,
+          campaign,
+          owner,
+          'gm',
+          [
+            { field: `${pool}.max`, delta: outcome.roll.gain },
+            { field: `${pool}.current`, delta: outcome.roll.gain },
+            { field: 'mojo.max', delta: outcome.mojo },
+            { field: 'mojo.current', delta: outcome.mojo },
+          ],
+          cause,
+          { base },
+        )
+      ).row;
+      gained.specialtiesDue += outcome.specialty ? 1 : 0;
+      gained.spellSlots += outcome.spellSlots;
+      gained.callingPoints += outcome.callingPoints;
+      gained.spiritSwaps += outcome.spiritSwap ? 1 : 0;
+      gained.thiefImprovements += outcome.thiefImprovement ? 1 : 0;
+      out.push({ ...outcome, rollId: roll.id, seed: rolled.seed, rng: rolled.rng });
+    }
+    const anything =
+      gained.specialtiesDue +
+      gained.spellSlots +
+      gained.callingPoints +
+      gained.spiritSwaps +
+      gained.thiefImprovements;
+    if (anything > 0) {
       await this.changeState<GmGains>(m, campaign.id, `gm:${owner.id}`, NO_GAINS, (g) => ({
         ...g,
-        specialtiesDue: g.specialtiesDue + (outcome.specialty ? 1 : 0),
-        spellSlots: g.spellSlots + outcome.spellSlots,
-        callingPoints: g.callingPoints + outcome.callingPoints,
-        spiritSwaps: g.spiritSwaps + (outcome.spiritSwap ? 1 : 0),
-        thiefImprovements: g.thiefImprovements + (outcome.thiefImprovement ? 1 : 0),
+        specialtiesDue: g.specialtiesDue + gained.specialtiesDue,
+        spellSlots: g.spellSlots + gained.spellSlots,
+        callingPoints: g.callingPoints + gained.callingPoints,
+        spiritSwaps: g.spiritSwaps + gained.spiritSwaps,
+        thiefImprovements: g.thiefImprovements + gained.thiefImprovements,
       }));
-      out.push({ ...outcome, rollId: roll.id, seed: rolled.seed, rng: rolled.rng });
     }
     return out;
   }
