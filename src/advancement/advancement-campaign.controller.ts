@@ -6,6 +6,7 @@ import { AdvancementCampaignService } from './advancement-campaign.service';
 import {
   BoonsAwardInput,
   CampaignCirclesInput,
+  ClassResourceSpendInput,
   ExperienceAwardInput,
   LootExperienceAwardInput,
   MojoBidOnRollInput,
@@ -19,6 +20,7 @@ import {
 import {
   BoonsAwardResult,
   CampaignCirclesResult,
+  ClassResourceSpendResult,
   ExperienceAwardResult,
   GmAdvancementStanding,
   LootExperienceAwardResult,
@@ -113,6 +115,19 @@ export class CharacterAdvancementController {
     @Req() req: ArbiterRequest,
   ) {
     return this.advancement.studyPeriods(who, characterId, projectId, input, req);
+  }
+
+  @Post('class-resource-spends')
+  @Roles('referee', 'player')
+  @ApiOperation({ summary: 'COEAC: spend class resources on one action, one point of each kind at most' })
+  @ApiCreatedResponse({ type: ClassResourceSpendResult })
+  classResources(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: ClassResourceSpendInput,
+    @Req() req: ArbiterRequest,
+  ) {
+    return this.advancement.spendClassResources(who, characterId, input, req);
   }
 
   @Post('retirement')

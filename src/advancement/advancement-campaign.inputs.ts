@@ -152,8 +152,13 @@ export class StudyPeriodsInput {
 export class BoonAwardInput {
   @In.id('The character.')
   characterId: string;
-  @In.int('Boons awarded.', { min: 1, max: 100, example: 1 })
-  boons: number;
+  @In.int('Boons awarded (default 1: one per session; more for a successful expedition).', {
+    optional: true,
+    min: 1,
+    max: 100,
+    example: 1,
+  })
+  boons?: number;
   @In.string('Why, for the ledger.', { optional: true, maxLength: 500 })
   reason?: string;
 }
@@ -217,4 +222,15 @@ export class CampaignCirclesInput {
   helpers?: number;
   @In.seed()
   seed?: string;
+}
+
+@InputType({ description: 'COEAC class resources spent on one action: at most one point of each kind.' })
+export class ClassResourceSpendInput {
+  @In.stringList('The class resources spent (Luck, Steel, Control…), one point each, each kind once.', {
+    maxItems: 20,
+    maxLength: 100,
+  })
+  resources: string[];
+  @In.string('The action, for the ledger.', { optional: true, maxLength: 500 })
+  reason?: string;
 }

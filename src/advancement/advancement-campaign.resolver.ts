@@ -7,6 +7,7 @@ import { AdvancementCampaignService } from './advancement-campaign.service';
 import {
   BoonsAwardInput,
   CampaignCirclesInput,
+  ClassResourceSpendInput,
   ExperienceAwardInput,
   LootExperienceAwardInput,
   MojoBidOnRollInput,
@@ -20,6 +21,7 @@ import {
 import {
   BoonsAwardResult,
   CampaignCirclesResult,
+  ClassResourceSpendResult,
   ExperienceAwardResult,
   GmAdvancementStanding,
   LootExperienceAwardResult,
@@ -119,6 +121,20 @@ export class AdvancementCampaignResolver {
     @Context() ctx: GraphQLContext,
   ) {
     return this.advancement.studyPeriods(who, id, projectId, input, ctx.req);
+  }
+
+  @Roles('referee', 'player')
+  @Mutation(() => ClassResourceSpendResult, {
+    description: 'COEAC: spend class resources on one action, one point of each kind at most.',
+  })
+  spendClassResources(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('input', { type: () => ClassResourceSpendInput }) input: ClassResourceSpendInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.advancement.spendClassResources(who, id, input, ctx.req);
   }
 
   @Roles('referee', 'player')

@@ -225,3 +225,17 @@ export class ReputationHistory {
 export class CampaignCirclesResult extends CoeacCirclesResult {
   @Out.string('The faction whose Reputation counted.', { nullable: true }) faction: string | null;
 }
+
+@ObjectType({ description: 'One class resource after a spend.' })
+export class ClassResourceLeft {
+  @Out.string('The class resource, as the sheet names it.') name: string;
+  @Out.int('Points left.') current: number;
+  @Out.int('Its maximum.') max: number;
+}
+
+@ObjectType({ description: 'COEAC class resources spent on one action.' })
+export class ClassResourceSpendResult {
+  @Out.id('The character.') characterId: string;
+  @Out.nestedList('Each resource spent, after.', () => ClassResourceLeft) resources: ClassResourceLeft[];
+  @Out.id('The logged spend.') rollId: string;
+}

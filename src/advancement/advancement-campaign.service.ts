@@ -31,6 +31,7 @@ import { AdvancementHistoryEntity, AdvancementStateEntity } from './advancement.
 import type {
   BoonsAwardInput,
   CampaignCirclesInput,
+  ClassResourceSpendInput,
   ExperienceAwardInput,
   LootExperienceAwardInput,
   MojoBidOnRollInput,
@@ -61,6 +62,7 @@ export const CAMPAIGN_PROCEDURES = {
   },
   reputation: { name: 'advancement.coeac-reputation', run: echo },
   specialtyClass: { name: 'advancement.coeac-specialty-class', run: echo },
+  classResources: { name: 'advancement.coeac-class-resources', run: echo },
 };
 
 /** What a character's level-ups left to spend, kept beside the sheet (the sheet has no place for it). */
@@ -779,13 +781,14 @@ export class AdvancementCampaignService {
             'Boons for this session were awarded already.',
           );
         }
+        const boons = award.boons ?? 1;
         const changed = await this.sheets.changeTracked(
           m,
           who,
           campaign,
           owner,
           'coeac',
-          [{ field: 'boons', delta: award.boons }],
+          [{ field: 'boons', delta: boons }],
           { cause: 'procedure', procedure: rolled.procedure, rollId: roll.id, reason: award.reason ?? null },
         );
         await this.history(
@@ -1043,6 +1046,69 @@ export class AdvancementCampaignService {
         reputation,
         seed: rolled.seed,
         rng: rolled.rng,
+        rollId: roll.id,
+      };
+    });
+  }
+
+  /**
+   * COEAC class resources on one action (G5, 003:735): one point of each kind named, at most once
+   * each, through the ledger. A resource the sheet lacks or has none left of is refused, and then
+   * nothing is spent.
+   */
+  spendClassResources(
+    who: Principal,
+    characterId: string,
+    input: ClassResourceSpendInput,
+    req: ArbiterRequest,
+  ) {
+    assertMayActFor(who, characterId);
+    const seen = new Set<string>();
+    for (const name of input.resources) {
+      if (seen.has(name.toLowerCase())) {
+        throw Problem.field('VALIDATION_FAILED', 'resources', `At most one ${name} per action.`);
+      }
+      seen.add(name.toLowerCase());
+    }
+    if (input.resources.length === 0) {
+      throw Problem.field('VALIDATION_FAILED', 'resources', 'Name at least one class resource.');
+    }
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+      await this.assertActive(m, campaign, characterId);
+      const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
+      const pools = (row.data.classResources ?? {}) as Record<string, { current: number; max: number }>;
+      const names = input.resources.map((wanted, i) => {
+        const name = Object.keys(pools).find((k) => k.toLowerCase() === wanted.toLowerCase());
+        if (!name) throw Problem.field('UNPROCESSABLE', `resources[${i}]`, `The sheet has no ${wanted}.`);
+        if (pools[name].current < 1)
+          throw Problem.field('UNPROCESSABLE', `resources[${i}]`, `No ${name} left.`);
+        return name;
+      });
+      const rolled = this.rolls.roll(
+        CAMPAIGN_PROCEDURES.classResources as unknown as Procedure<unknown, object>,
+        withoutNulls({ characterId, resources: names, reason: input.reason }),
+        undefined,
+        diceBudget(req),
+      );
+      const roll = await this.rolls.record(m, who, rolled, {
+        campaign,
+        effects: { characterId, system: 'coeac' },
+      });
+      const changed = await this.sheets.changeTracked(
+        m,
+        who,
+        campaign,
+        owner,
+        'coeac',
+        names.map((name) => ({ field: `classResources.${name}.current`, delta: -1 })),
+        { cause: 'procedure', procedure: rolled.procedure, rollId: roll.id, reason: input.reason ?? null },
+      );
+      const after = changed.row.data.classResources as Record<string, { current: number; max: number }>;
+      return {
+        characterId,
+        resources: names.map((name) => ({ name, current: after[name].current, max: after[name].max })),
         rollId: roll.id,
       };
     });

@@ -452,4 +452,54 @@ describe(`advancement in a campaign (${DATABASE_KIND})`, () => {
     );
     expect(g.data!.specialtyClasses.items).toEqual([{ className: 'Witch Hunter', unlockedBy: [ids[1]] }]);
   });
+
+  it('spends class resources one of each kind per action, through the ledger, for the own character only', async () => {
+    const sheet = { ...COEAC, classResources: { Luck: { max: 2 }, Steel: { max: 1 } } };
+    const { c, ids, player } = await table(sheet, 'coeac');
+    const url = `${char(c, ids[0])}/class-resource-spends`;
+    const spent = await t.http
+      .post(url)
+      .set(player.auth)
+      .send({ resources: ['luck', 'Steel'], reason: 'a desperate parry' })
+      .expect(201);
+    expect(spent.body.resources).toEqual([
+      { name: 'Luck', current: 1, max: 2 },
+      { name: 'Steel', current: 0, max: 1 },
+    ]);
+    expectProblem(
+      await t.http
+        .post(url)
+        .set(player.auth)
+        .send({ resources: ['Luck', 'LUCK'] }),
+      400,
+      'VALIDATION_FAILED',
+      'resources',
+    );
+    // Steel is gone: refused, and Luck is not spent either.
+    expectProblem(
+      await t.http
+        .post(url)
+        .set(player.auth)
+        .send({ resources: ['Luck', 'Steel'] }),
+      422,
+      'UNPROCESSABLE',
+      'resources[1]',
+    );
+    expectProblem(
+      await t.http
+        .post(`${char(c, ids[1])}/class-resource-spends`)
+        .set(player.auth)
+        .send({ resources: ['Luck'] }),
+      403,
+      'FORBIDDEN',
+    );
+    const g = await gql(
+      t.server,
+      'mutation($c: ID!, $ch: ID!, $i: ClassResourceSpendInput!) { spendClassResources(campaignId: $c, characterId: $ch, input: $i) { resources { name current } } }',
+      { c: c.id, ch: ids[0], i: { resources: ['Luck'] } },
+      player.auth,
+    );
+    expect(g.errors).toBeUndefined();
+    expect(g.data!.spendClassResources.resources).toEqual([{ name: 'Luck', current: 0 }]);
+  });
 });
