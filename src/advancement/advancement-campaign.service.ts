@@ -45,6 +45,10 @@ import type {
 
 const echo = (input: Record<string, unknown>) => ({ ...input });
 
+/** A state row's data, read loosely (its shape is the scope's). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type StateData = Record<string, any>;
+
 /**
  * The campaign's advancement procedures. Those without dice are logged all the same, so that the
  * roll log and the feed carry every change; names are part of the roll log: never rename.
@@ -639,7 +643,7 @@ export class AdvancementCampaignService {
       await this.sheets.characterOwner(m, who.campaignId, characterId);
       await this.assertActive(m, campaign, characterId);
       const id = newId();
-      const row = await this.changeState<Record<string, any>>(m, campaign.id, `study:${id}`, {}, () => ({
+      const row = await this.changeState<StateData>(m, campaign.id, `study:${id}`, {}, () => ({
         characterId,
         subject: input.subject,
         mode: input.mode,
@@ -690,20 +694,14 @@ export class AdvancementCampaignService {
         campaign,
         effects: { characterId, studyProject: projectId, practicalMojo: mojo },
       });
-      const row = await this.changeState<Record<string, any>>(
-        m,
-        campaign.id,
-        `study:${projectId}`,
-        {},
-        (d) => ({
-          ...d,
-          periods: total,
-          mojo: (d.mojo as number) + mojo,
-          silver: (d.silver as number) + silver,
-          fees: (d.fees as number) + fees,
-          days: (d.days as number) + days,
-        }),
-      );
+      const row = await this.changeState<StateData>(m, campaign.id, `study:${projectId}`, {}, (d) => ({
+        ...d,
+        periods: total,
+        mojo: (d.mojo as number) + mojo,
+        silver: (d.silver as number) + silver,
+        fees: (d.fees as number) + fees,
+        days: (d.days as number) + days,
+      }));
       const gains = await this.changeState<GmGains>(m, campaign.id, `gm:${characterId}`, NO_GAINS, (g) => ({
         ...g,
         practicalMojo: { ...g.practicalMojo, [data.subject]: (g.practicalMojo[data.subject] ?? 0) + mojo },
@@ -842,7 +840,7 @@ export class AdvancementCampaignService {
       if (faction && factionRoll?.raised) {
         await this.setReputation(m, campaign, faction, 1, 'a member retired', roll.id);
       }
-      await this.changeState<Record<string, any>>(m, campaign.id, `retired:${characterId}`, {}, () => ({
+      await this.changeState<StateData>(m, campaign.id, `retired:${characterId}`, {}, () => ({
         characterId,
         wealth: score.wealth,
         boons: score.boons,
@@ -902,7 +900,7 @@ export class AdvancementCampaignService {
         diceBudget(req),
       );
       const roll = await this.rolls.record(m, who, rolled, { campaign, effects: { specialtyClass: name } });
-      const row = await this.changeState<Record<string, any>>(
+      const row = await this.changeState<StateData>(
         m,
         campaign.id,
         `specialty:${name.toLowerCase()}`,
@@ -966,13 +964,10 @@ export class AdvancementCampaignService {
         `Reputation stays within ±${MAX_REPUTATION}: ${faction} is at ${current.value}.`,
       );
     }
-    await this.changeState<Record<string, any>>(
-      m,
-      campaign.id,
-      `reputation:${faction}`,
-      { value: 0 },
-      () => ({ faction, value }),
-    );
+    await this.changeState<StateData>(m, campaign.id, `reputation:${faction}`, { value: 0 }, () => ({
+      faction,
+      value,
+    }));
     await this.history(m, campaign, 'reputation', `reputation:${faction}`, null, null, rollId, {
       faction,
       delta,
@@ -1134,7 +1129,7 @@ export class AdvancementCampaignService {
   }
 
   /** Reads, changes and writes one state row inside the caller's transaction (the campaign's turn). */
-  private async changeState<T = Record<string, any>>(
+  private async changeState<T = StateData>(
     m: EntityManager,
     campaignId: string,
     scope: string,
