@@ -1,5 +1,12 @@
 import { Body, Controller, Get, Param, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { ArbiterRequest } from '../common/request-context';
 import { AdvancementCampaignService } from './advancement-campaign.service';
@@ -47,6 +54,7 @@ export class CharacterAdvancementController {
   @Get('advancement')
   @ApiOperation({ summary: 'G&M: experience, level and what level-ups and study left to spend' })
   @ApiOkResponse({ type: GmAdvancementStanding })
+  @ApiUnprocessableEntityResponse({ description: 'SHEET_MISSING: the character has no G&M sheet.' })
   standing(@CurrentPrincipal() who: Principal, @Param('characterId') characterId: string) {
     return this.advancement.standing(who, characterId);
   }
