@@ -529,6 +529,44 @@ export const CASES: BenchCase[] = [
       return undefined;
     },
   },
+  {
+    name: 'experience-level-up-idempotent',
+    description:
+      'Stateful (issue 23): POST /v1/campaigns/{id}/characters/{cid}/experience with a referee key and a ' +
+      'unique Idempotency-Key: 1,000 experience to a first-level G&M warrior, so every request crosses into ' +
+      'level 2: the award and the level-up logged (the verve d10 rolled), five ledger entries (experience, ' +
+      'verve, mojo), the sheet and the stored answer in one SQLite transaction. Each request awards its own ' +
+      'character, made with its sheet in bulk by the setup',
+    server: 'app',
+    baseline: 'character-purchase-idempotent',
+    target: 0.8,
+    setup: async (baseUrl) => {
+      const campaign = await createCampaign(baseUrl);
+      const ids = await createGmCharacters(baseUrl, campaign, strongholdsNeeded());
+      return { campaignId: campaign.id, refereeKey: campaign.refereeKey, characterIds: ids.join(',') };
+    },
+    perRequest: true,
+    request: refereePost(
+      'xp-',
+      (state, seq) =>
+        `/v1/campaigns/${state.campaignId}/characters/${gmCharacterIdsOf(state)[seq]}/experience`,
+      () => ({ amount: 1000 }),
+    ),
+    verify: (body) => {
+      const answer = body as {
+        experience?: unknown;
+        levelUps?: Array<{ level?: unknown }>;
+        rollId?: unknown;
+      } | null;
+      if (
+        answer?.experience !== 1000 ||
+        answer.levelUps?.[0]?.level !== 2 ||
+        typeof answer.rollId !== 'string'
+      )
+        return 'not an experience award with a level-up';
+      return undefined;
+    },
+  },
 ];
 
 /**
@@ -665,6 +703,68 @@ function hordeIdsOf(state: CaseState): string[] {
   if (!ids) {
     ids = state.hordeIds.split(',');
     parsedHordeIds.set(state, ids);
+  }
+  return ids;
+}
+
+/** Creates `count` characters, each with a first-level G&M warrior sheet, 200 to a GraphQL document. */
+async function createGmCharacters(
+  baseUrl: string,
+  campaign: { id: string; refereeKey: string },
+  count: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  const auth = { authorization: `Bearer ${campaign.refereeKey}` };
+  const sheet = {
+    abilities: { strength: 16, agility: 9, endurance: 15, intelligence: 10, wisdom: 11, charisma: 8 },
+    archetypes: [{ archetype: 'warrior', level: 1 }],
+  };
+  while (ids.length < count) {
+    const batch = Math.min(200, count - ids.length);
+    const made = Array.from(
+      { length: batch },
+      (_, i) => `c${i}: createCharacter(campaignId: $c, input: { name: "Adept ${ids.length + i}" }) { id }`,
+    ).join(' ');
+    const created = await postJson<{ data?: Record<string, { id: string }>; errors?: unknown[] }>(
+      baseUrl,
+      '/graphql',
+      { query: `mutation($c: ID!) { ${made} }`, variables: { c: campaign.id } },
+      auth,
+      200,
+    );
+    if (created.errors || !created.data)
+      throw new Error(`creating characters: ${JSON.stringify(created.errors)}`);
+    const batchIds = Array.from({ length: batch }, (_, i) => created.data![`c${i}`].id);
+    const sheets = batchIds
+      .map(
+        (id, i) =>
+          `s${i}: putCharacterSheet(campaignId: $c, characterId: "${id}", system: gm, input: $s) { updatedAt }`,
+      )
+      .join(' ');
+    const put = await postJson<{ data?: unknown; errors?: unknown[] }>(
+      baseUrl,
+      '/graphql',
+      {
+        query: `mutation($c: ID!, $s: PutSheetInput!) { ${sheets} }`,
+        variables: { c: campaign.id, s: { sheet } },
+      },
+      auth,
+      200,
+    );
+    if (put.errors) throw new Error(`putting sheets: ${JSON.stringify(put.errors)}`);
+    ids.push(...batchIds);
+  }
+  return ids;
+}
+
+const parsedGmCharacterIds = new WeakMap<CaseState, string[]>();
+
+/** The setup's character ids, split once per case state. */
+function gmCharacterIdsOf(state: CaseState): string[] {
+  let ids = parsedGmCharacterIds.get(state);
+  if (!ids) {
+    ids = state.characterIds.split(',');
+    parsedGmCharacterIds.set(state, ids);
   }
   return ids;
 }

@@ -8,6 +8,11 @@ import {
   GmLevelUpInput,
   GmMojoBidInput,
   GmMojoCostInput,
+  GmManifestationInput,
+  GmPooledProjectInput,
+  GmPracticalMojoInput,
+  GmSpellCompatibilityInput,
+  GmSpellPriceInput,
   GmStudyInput,
 } from './advancement.inputs';
 import {
@@ -17,6 +22,11 @@ import {
   GmLevelUpResult,
   GmMojoBidResult,
   GmMojoCostResult,
+  GmManifestationResult,
+  GmPooledProjectResult,
+  GmPracticalMojoResult,
+  GmSpellCompatibilityResult,
+  GmSpellPriceResult,
   GmStudyResult,
 } from './advancement.results';
 import { AdvancementService } from './advancement.service';
@@ -94,5 +104,45 @@ export class AdvancementController {
   @ApiOkResponse({ type: CoeacRecognitionResult })
   coeacRecognition(@Body() input: CoeacRecognitionInput, @Req() req: ArbiterRequest) {
     return this.advancement.recognition(input, req);
+  }
+
+  @Post('gm/spell-prices')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'G&M: a spell bought with mojo: 3 per level, experimentation, free inscription' })
+  @ApiOkResponse({ type: GmSpellPriceResult })
+  gmSpellPrice(@Body() input: GmSpellPriceInput) {
+    return this.advancement.spellPrice(input);
+  }
+
+  @Post('gm/spell-compatibility')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'G&M: a spell compatibility roll: d20 at or under reason + 6 − spell level' })
+  @ApiOkResponse({ type: GmSpellCompatibilityResult })
+  gmSpellCompatibility(@Body() input: GmSpellCompatibilityInput, @Req() req: ArbiterRequest) {
+    return this.advancement.spellCompatibility(input, req);
+  }
+
+  @Post('gm/manifestations')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'G&M: the level a manifestation invented at the table is used at (guess + 2)' })
+  @ApiOkResponse({ type: GmManifestationResult })
+  gmManifestation(@Body() input: GmManifestationInput) {
+    return this.advancement.manifestation(input);
+  }
+
+  @Post('gm/pooled-projects')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'G&M: mojo pooled on one project: the dearest cost applies' })
+  @ApiOkResponse({ type: GmPooledProjectResult })
+  gmPooledProject(@Body() input: GmPooledProjectInput) {
+    return this.advancement.pooledProject(input);
+  }
+
+  @Post('gm/practical-mojo')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'G&M: whether practical mojo may pay for a use' })
+  @ApiOkResponse({ type: GmPracticalMojoResult })
+  gmPracticalMojo(@Body() input: GmPracticalMojoInput) {
+    return this.advancement.practicalMojo(input);
   }
 }

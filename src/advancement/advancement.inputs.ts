@@ -9,6 +9,7 @@ import {
   ObjectiveFactorInput,
 } from '../characters-builder/builder.inputs';
 import { CIRCLES_SKILLS } from '../core/advancement/coeac-circles';
+import { PRACTICAL_USES } from '../core/advancement/gm-extras';
 
 const BIG = 1_000_000;
 
@@ -161,6 +162,18 @@ export class GmLevelUpInput {
   level: number;
   @In.nested('The six scores.', () => GmAbilitiesInput)
   abilities: GmAbilitiesInput;
+  @In.int(
+    'Multiple archetypes: the level reached in the gaining archetype (reactions, Fighting Art, extras); default level.',
+    { optional: true, min: 1, max: 100 },
+  )
+  archetypeLevel?: number;
+  @In.oneOf(
+    'Multiple archetypes: the archetype with the highest level after the gain (verve modifiers); default archetype.',
+    GM_ARCHETYPE_IDS,
+    GmArchetypeEnum,
+    { optional: true },
+  )
+  verveArchetype?: string;
   @In.seed()
   seed?: string;
 }
@@ -209,4 +222,62 @@ export class CoeacRecognitionInput {
   reputation: number;
   @In.seed()
   seed?: string;
+}
+
+@InputType({ description: 'A G&M spell bought with mojo.' })
+export class GmSpellPriceInput {
+  @In.int('The spell level.', { min: 1, max: 20, example: 2 })
+  spellLevel: number;
+  @In.int('The basic components, in centisilver (default 0).', { optional: true, min: 0, max: 1_000_000_000 })
+  components?: number;
+  @In.int('Archetypal mojo among the mojo spent.', { optional: true, min: 0, max: 100_000 })
+  archetypalMojo?: number;
+  @In.bool('A new try after an incompatible roll, at a later level.', { optional: true })
+  retry?: boolean;
+}
+
+@InputType({ description: 'A G&M spell compatibility roll.' })
+export class GmSpellCompatibilityInput {
+  @In.int('The sorceror’s reason reaction.', { min: 0, max: 1000, example: 12 })
+  reason: number;
+  @In.int('The spell level.', { min: 1, max: 20, example: 3 })
+  spellLevel: number;
+  @In.seed()
+  seed?: string;
+}
+
+@InputType({ description: 'A spirit manifestation invented at the table.' })
+export class GmManifestationInput {
+  @In.int('The level the Guide guesses.', { min: 0, max: 20, example: 3 })
+  guessedLevel: number;
+}
+
+@InputType({ description: 'One contributor to a pooled mojo project.' })
+export class GmPooledShareInput {
+  @In.string('Who (echoed).', { maxLength: 100 })
+  who: string;
+  @In.int('This contributor’s mojo cost for the task.', { min: 0, max: 100_000 })
+  cost: number;
+  @In.int('Applicable mojo this contributor puts in.', { min: 1, max: 100_000 })
+  mojo: number;
+}
+
+@InputType({ description: 'Several characters pooling mojo on one project.' })
+export class GmPooledProjectInput {
+  @In.nestedList('The contributors.', () => GmPooledShareInput, { maxItems: 100 })
+  shares: GmPooledShareInput[];
+}
+
+export const PracticalUseEnum = Object.fromEntries(
+  PRACTICAL_USES.map((k) => [k.replace(/-/g, '_'), k]),
+) as Record<string, string>;
+registerEnumType(PracticalUseEnum, {
+  name: 'GmPracticalMojoUse',
+  description: 'What practical mojo would pay for.',
+});
+
+@InputType({ description: 'What practical mojo would pay for.' })
+export class GmPracticalMojoInput {
+  @In.oneOf('The use.', PRACTICAL_USES, PracticalUseEnum)
+  use: string;
 }

@@ -9,6 +9,11 @@ import {
   GmLevelUpInput,
   GmMojoBidInput,
   GmMojoCostInput,
+  GmManifestationInput,
+  GmPooledProjectInput,
+  GmPracticalMojoInput,
+  GmSpellCompatibilityInput,
+  GmSpellPriceInput,
   GmStudyInput,
 } from './advancement.inputs';
 import {
@@ -18,6 +23,11 @@ import {
   GmLevelUpResult,
   GmMojoBidResult,
   GmMojoCostResult,
+  GmManifestationResult,
+  GmPooledProjectResult,
+  GmPracticalMojoResult,
+  GmSpellCompatibilityResult,
+  GmSpellPriceResult,
   GmStudyResult,
 } from './advancement.results';
 import { AdvancementService } from './advancement.service';
@@ -65,5 +75,33 @@ export class AdvancementResolver {
   @Mutation(() => CoeacRecognitionResult, { description: 'COEAC: a recognition roll.' })
   coeacRecognition(@Args('input') input: CoeacRecognitionInput, @Context() ctx: GraphQLContext) {
     return this.advancement.recognition(input, ctx.req);
+  }
+
+  @Query(() => GmSpellPriceResult, { description: 'G&M: the price of a spell bought with mojo.' })
+  gmSpellPrice(@Args('input', { type: () => GmSpellPriceInput }) input: GmSpellPriceInput) {
+    return this.advancement.spellPrice(input);
+  }
+
+  @Mutation(() => GmSpellCompatibilityResult, { description: 'G&M: a spell compatibility roll.' })
+  gmSpellCompatibility(
+    @Args('input', { type: () => GmSpellCompatibilityInput }) input: GmSpellCompatibilityInput,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.advancement.spellCompatibility(input, ctx.req);
+  }
+
+  @Query(() => GmManifestationResult, { description: 'G&M: the level an invented manifestation is used at.' })
+  gmManifestation(@Args('input', { type: () => GmManifestationInput }) input: GmManifestationInput) {
+    return this.advancement.manifestation(input);
+  }
+
+  @Query(() => GmPooledProjectResult, { description: 'G&M: mojo pooled on one project.' })
+  gmPooledProject(@Args('input', { type: () => GmPooledProjectInput }) input: GmPooledProjectInput) {
+    return this.advancement.pooledProject(input);
+  }
+
+  @Query(() => GmPracticalMojoResult, { description: 'G&M: whether practical mojo may pay for a use.' })
+  gmPracticalMojo(@Args('input', { type: () => GmPracticalMojoInput }) input: GmPracticalMojoInput) {
+    return this.advancement.practicalMojo(input);
   }
 }

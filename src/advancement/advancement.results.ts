@@ -16,6 +16,10 @@ export class GmMojoCostResult {
   cost: number;
   @Out.string('The rule applied, with its seed reference.')
   rule: string;
+  @Out.int(
+    'Bought just before a roll it helps: the bonus on that roll (fields and skills: the cost; else 0).',
+  )
+  beforeRollBonus: number;
 }
 
 @ObjectType({ description: 'What a mojo bid turns, costs and earns.' })
@@ -161,6 +165,10 @@ export class GmLevelUpResult extends Provenance {
   spiritSwap: boolean;
   @Out.bool('Thieves: +1 to a thief field or a new thief skill.')
   thiefImprovement: boolean;
+  @Out.int('Multiple archetypes: the level reached in the gaining archetype, when it differs.', {
+    optional: true,
+  })
+  archetypeLevel?: number;
   @Out.intList('Every face, in order.')
   faces: number[];
 }
@@ -211,4 +219,51 @@ export class CoeacRecognitionResult extends Provenance {
   @Out.string('member or enemy, when recognised.', { nullable: true }) as: string | null;
   @Out.nested('Exact chance.', () => CoeacRecognitionOdds) odds: CoeacRecognitionOdds;
   @Out.intList('The faces.') faces: number[];
+}
+
+@ObjectType({ description: 'The price of a spell bought with mojo.' })
+export class GmSpellPriceResult {
+  @Out.int('The spell level.') spellLevel: number;
+  @Out.int('Mojo: 3 per spell level (2 on a retry).') mojo: number;
+  @Out.int('Components on hand for experimentation, in centisilver.') experimentation: number;
+  @Out.bool('Experimentation waived (at least spell level archetypal mojo).') experimentationWaived: boolean;
+  @Out.bool('Inscribed in the spell book free.') inscribedFree: boolean;
+  @Out.bool('A compatibility roll is due.') compatibilityRoll: boolean;
+  @Out.string('The rule applied.') rule: string;
+}
+
+@ObjectType({ description: 'Exact chance of compatibility.' })
+export class GmSpellCompatibilityOdds {
+  @Out.number('Passing.') success: number;
+}
+
+@ObjectType({ description: 'A spell compatibility roll.' })
+export class GmSpellCompatibilityResult extends Provenance {
+  @Out.int('Reason.') reason: number;
+  @Out.int('Spell level.') spellLevel: number;
+  @Out.int('reason + 6 − spell level.') target: number;
+  @Out.int('The d20.') roll: number;
+  @Out.bool('d20 ≤ target: the spell suits the sorceror.') compatible: boolean;
+  @Out.nested('Exact chance.', () => GmSpellCompatibilityOdds) odds: GmSpellCompatibilityOdds;
+  @Out.intList('The faces.') faces: number[];
+}
+
+@ObjectType({ description: 'The level an invented manifestation is used at.' })
+export class GmManifestationResult {
+  @Out.int('The Guide’s guess.') guessedLevel: number;
+  @Out.int('Used at: the guess + 2.') level: number;
+}
+
+@ObjectType({ description: 'A pooled mojo project.' })
+export class GmPooledProjectResult {
+  @Out.int('The dearest cost among the contributors.') cost: number;
+  @Out.int('Mojo pooled.') pooled: number;
+  @Out.bool('Enough mojo pooled.') complete: boolean;
+  @Out.int('Mojo missing.') missing: number;
+}
+
+@ObjectType({ description: 'Whether practical mojo may pay for a use.' })
+export class GmPracticalMojoResult {
+  @Out.bool('Allowed.') allowed: boolean;
+  @Out.string('The rule.') rule: string;
 }

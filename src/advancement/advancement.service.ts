@@ -5,6 +5,15 @@ import { coeacRecognition } from '../core/advancement/coeac-reputation';
 import { gmLevelStanding, gmLevelUp } from '../core/advancement/gm-level-up';
 import { mojoBid, mojoCost, type MojoBidInput, type MojoCostInput } from '../core/advancement/gm-mojo';
 import { gmStudy, type StudyInput } from '../core/advancement/gm-study';
+import {
+  beforeRollBonus,
+  inventedManifestationLevel,
+  pooledProject,
+  practicalMojoAllowed,
+  type PracticalUse,
+  spellCompatibility,
+  spellPrice,
+} from '../core/advancement/gm-extras';
 import { ReceiptKeys } from '../receipts/receipt-keys.service';
 import { ProcedureRegistry, type Procedure } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
@@ -16,6 +25,11 @@ import type {
   GmLevelUpInput,
   GmMojoBidInput,
   GmMojoCostInput,
+  GmManifestationInput,
+  GmPooledProjectInput,
+  GmPracticalMojoInput,
+  GmSpellCompatibilityInput,
+  GmSpellPriceInput,
   GmStudyInput,
 } from './advancement.inputs';
 
@@ -24,6 +38,7 @@ export const ADVANCEMENT_PROCEDURES = {
   gmLevelUp: { name: 'advancement.gm-level-up', run: gmLevelUp },
   coeacCircles: { name: 'advancement.coeac-circles', run: coeacCircles },
   coeacRecognition: { name: 'advancement.coeac-recognition', run: coeacRecognition },
+  gmSpellCompatibility: { name: 'advancement.gm-spell-compatibility', run: spellCompatibility },
 };
 
 /**
@@ -60,7 +75,28 @@ export class AdvancementService {
   }
 
   mojoCost(input: GmMojoCostInput) {
-    return mojoCost(withoutNulls({ ...input }) as unknown as MojoCostInput);
+    const price = mojoCost(withoutNulls({ ...input }) as unknown as MojoCostInput);
+    return { ...price, beforeRollBonus: beforeRollBonus(price.kind, price.cost) };
+  }
+
+  spellPrice(input: GmSpellPriceInput) {
+    return spellPrice(withoutNulls({ ...input }) as never);
+  }
+
+  spellCompatibility(input: GmSpellCompatibilityInput, req: ArbiterRequest) {
+    return this.roll('gmSpellCompatibility', input, req);
+  }
+
+  manifestation(input: GmManifestationInput) {
+    return inventedManifestationLevel(input.guessedLevel);
+  }
+
+  pooledProject(input: GmPooledProjectInput) {
+    return pooledProject(input.shares.map((s) => ({ ...s })));
+  }
+
+  practicalMojo(input: GmPracticalMojoInput) {
+    return practicalMojoAllowed(input.use as PracticalUse);
   }
 
   mojoBid(input: GmMojoBidInput) {

@@ -279,10 +279,11 @@ export class SheetsService implements OnModuleInit {
     system: SheetSystem,
     changes: Array<{ field: string; delta: number }>,
     cause: ConditionCause,
-    options: { clamp?: boolean; deltaField?: string } = {},
+    options: { clamp?: boolean; deltaField?: string; base?: (sheet: Sheet) => Sheet } = {},
   ): Promise<{ row: CharacterSheetEntity; entries: ConditionEntryEntity[] }> {
     const row = await this.requireSheet(m, owner, system, { lock: true });
-    let sheet = row.data;
+    // `base` changes untracked values (an archetype's level) in the same write as the tracked ones.
+    let sheet = options.base ? options.base(row.data) : row.data;
     const entries: ConditionEntryEntity[] = [];
     const applied: Array<{ field: string; delta: number; after: number }> = [];
     for (const { field, delta } of changes) {

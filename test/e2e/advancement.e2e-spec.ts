@@ -246,4 +246,80 @@ describe(`advancement over REST and GraphQL (${DATABASE_KIND})`, () => {
       );
     });
   });
+
+  describe('G&M spells, manifestations, pooled projects, practical mojo, multiple archetypes', () => {
+    it('prices a spell and rolls its compatibility, seeded, in both APIs', async () => {
+      const price = await t.http
+        .post('/v1/advancement/gm/spell-prices')
+        .send({ spellLevel: 3, components: 500 })
+        .expect(200);
+      expect(price.body).toMatchObject({ mojo: 9, experimentation: 5000, compatibilityRoll: true });
+      const q = await gql(
+        t.server,
+        'query { gmSpellPrice(input: { spellLevel: 3, components: 500, archetypalMojo: 3 }) { mojo experimentation inscribedFree } }',
+      );
+      expect(q.data?.gmSpellPrice).toEqual({ mojo: 9, experimentation: 0, inscribedFree: true });
+      const roll = await t.http
+        .post('/v1/advancement/gm/spell-compatibility')
+        .send({ reason: 12, spellLevel: 3, seed: 'sc' })
+        .expect(200);
+      expect(roll.body).toMatchObject({ target: 15, odds: { success: 0.75 }, seed: 'sc' });
+      expect(roll.body.compatible).toBe(roll.body.roll <= 15);
+      const m = await gql(
+        t.server,
+        'mutation { gmSpellCompatibility(input: { reason: 12, spellLevel: 3, seed: "sc" }) { roll compatible } }',
+      );
+      expect(m.data?.gmSpellCompatibility).toEqual({
+        roll: roll.body.roll,
+        compatible: roll.body.compatible,
+      });
+      expectProblem(
+        await t.http.post('/v1/advancement/gm/spell-prices').send({ spellLevel: 0 }),
+        400,
+        'VALIDATION_FAILED',
+        'spellLevel',
+      );
+    });
+
+    it('answers an invented manifestation, a pooled project and practical mojo uses', async () => {
+      const man = await t.http
+        .post('/v1/advancement/gm/manifestations')
+        .send({ guessedLevel: 2 })
+        .expect(200);
+      expect(man.body).toEqual({ guessedLevel: 2, level: 4 });
+      const pool = await t.http
+        .post('/v1/advancement/gm/pooled-projects')
+        .send({
+          shares: [
+            { who: 'A', cost: 9, mojo: 6 },
+            { who: 'B', cost: 12, mojo: 6 },
+          ],
+        })
+        .expect(200);
+      expect(pool.body).toEqual({ cost: 12, pooled: 12, complete: true, missing: 0 });
+      const q = await gql(
+        t.server,
+        'query { gmPracticalMojo(input: { use: fighting_art }) { allowed } gmManifestation(input: { guessedLevel: 1 }) { level } }',
+      );
+      expect(q.data).toEqual({ gmPracticalMojo: { allowed: false }, gmManifestation: { level: 3 } });
+      const cost = await t.http.post('/v1/advancement/gm/mojo-costs').send({ kind: 'skill' }).expect(200);
+      expect(cost.body.beforeRollBonus).toBe(5);
+    });
+
+    it('levels one archetype of several (L9)', async () => {
+      const res = await t.http
+        .post('/v1/advancement/gm/level-ups')
+        .send({
+          archetype: 'sorceror',
+          level: 4,
+          archetypeLevel: 3,
+          verveArchetype: 'warrior',
+          abilities: { strength: 18, agility: 10, endurance: 15, intelligence: 16, wisdom: 15, charisma: 12 },
+          seed: 'multi',
+        })
+        .expect(200);
+      expect(res.body).toMatchObject({ archetypeLevel: 3, spellSlots: 3, fightingArt: 1 });
+      expect(res.body.roll).toMatchObject({ pool: 'verve', modifier: 3 });
+    });
+  });
 });

@@ -3424,6 +3424,364 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/advancement/gm/spell-prices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: a spell bought with mojo: 3 per level, experimentation, free inscription */
+    post: operations['Advancement_gmSpellPrice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/advancement/gm/spell-compatibility': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: a spell compatibility roll: d20 at or under reason + 6 − spell level */
+    post: operations['Advancement_gmSpellCompatibility'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/advancement/gm/manifestations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: the level a manifestation invented at the table is used at (guess + 2) */
+    post: operations['Advancement_gmManifestation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/advancement/gm/pooled-projects': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: mojo pooled on one project: the dearest cost applies */
+    post: operations['Advancement_gmPooledProject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/advancement/gm/practical-mojo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: whether practical mojo may pay for a use */
+    post: operations['Advancement_gmPracticalMojo'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/advancement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** G&M: experience, level and what level-ups and study left to spend */
+    get: operations['CharacterAdvancement_standing'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/experience': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: award experience (referee); every level reached is rolled and applied */
+    post: operations['CharacterAdvancement_experience'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/mojo-spends': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: spend mojo (or practical mojo) on an improvement, at its price */
+    post: operations['CharacterAdvancement_mojoSpend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/mojo-bids': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: bid mojo on the character’s latest failed archetypal roll (logged anew) */
+    post: operations['CharacterAdvancement_mojoBid'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/study-projects': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: start a study project for practical mojo */
+    post: operations['CharacterAdvancement_startStudy'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/study-projects/{projectId}/periods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: study periods on a project: practical mojo, silver owed, days off */
+    post: operations['CharacterAdvancement_studyPeriods'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/class-resource-spends': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC: spend class resources on one action, one point of each kind at most */
+    post: operations['CharacterAdvancement_classResources'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/retirement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC: retire the character: its score (Wealth, Boons) and the faction roll */
+    post: operations['CharacterAdvancement_retire'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/loot-experience-awards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: loot experience shared into the characters’ stored totals (referee) */
+    post: operations['CampaignAdvancement_lootExperience'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/boons': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC: Boons at the end of a session, once per rostered character (referee) */
+    post: operations['CampaignAdvancement_boons'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/retirements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** COEAC: the retired characters and their scores */
+    get: operations['CampaignAdvancement_retirements'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/specialty-classes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** COEAC: the specialty classes unlocked */
+    get: operations['CampaignAdvancement_specialtyClasses'];
+    put?: never;
+    /** COEAC: unlock a specialty class in the fiction (referee) */
+    post: operations['CampaignAdvancement_unlock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/reputation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** COEAC: every faction’s Reputation (−6 to +6) */
+    get: operations['CampaignAdvancement_reputation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/reputation/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** COEAC: every Reputation change, oldest first */
+    get: operations['CampaignAdvancement_reputationHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/reputation-changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC: change a faction’s Reputation (referee), within ±6 */
+    post: operations['CampaignAdvancement_changeReputation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/circles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC: a Circles test; the faction’s stored Reputation adds or takes dice */
+    post: operations['CampaignAdvancement_circles'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/hazards/gm/falls': {
     parameters: {
       query?: never;
@@ -11570,6 +11928,8 @@ export interface components {
       cost: number;
       /** @description The rule applied, with its seed reference. */
       rule: string;
+      /** @description Bought just before a roll it helps: the bonus on that roll (fields and skills: the cost; else 0). */
+      beforeRollBonus: number;
     };
     GmMojoBidInput: {
       /**
@@ -11744,6 +12104,13 @@ export interface components {
       level: number;
       /** @description The six scores. */
       abilities: components['schemas']['GmAbilitiesInput'];
+      /** @description Multiple archetypes: the level reached in the gaining archetype (reactions, Fighting Art, extras); default level. */
+      archetypeLevel?: number;
+      /**
+       * @description Multiple archetypes: the archetype with the highest level after the gain (verve modifiers); default archetype.
+       * @enum {string}
+       */
+      verveArchetype?: 'warrior' | 'thief' | 'sorceror' | 'prophet' | 'monk';
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
@@ -11809,6 +12176,8 @@ export interface components {
       spiritSwap: boolean;
       /** @description Thieves: +1 to a thief field or a new thief skill. */
       thiefImprovement: boolean;
+      /** @description Multiple archetypes: the level reached in the gaining archetype, when it differs. */
+      archetypeLevel?: number;
       /** @description Every face, in order. */
       faces: number[];
     };
@@ -11939,6 +12308,669 @@ export interface components {
       odds: components['schemas']['CoeacRecognitionOdds'];
       /** @description The faces. */
       faces: number[];
+    };
+    GmSpellPriceInput: {
+      /**
+       * @description The spell level.
+       * @example 2
+       */
+      spellLevel: number;
+      /** @description The basic components, in centisilver (default 0). */
+      components?: number;
+      /** @description Archetypal mojo among the mojo spent. */
+      archetypalMojo?: number;
+      /** @description A new try after an incompatible roll, at a later level. */
+      retry?: boolean;
+    };
+    GmSpellPriceResult: {
+      /** @description The spell level. */
+      spellLevel: number;
+      /** @description Mojo: 3 per spell level (2 on a retry). */
+      mojo: number;
+      /** @description Components on hand for experimentation, in centisilver. */
+      experimentation: number;
+      /** @description Experimentation waived (at least spell level archetypal mojo). */
+      experimentationWaived: boolean;
+      /** @description Inscribed in the spell book free. */
+      inscribedFree: boolean;
+      /** @description A compatibility roll is due. */
+      compatibilityRoll: boolean;
+      /** @description The rule applied. */
+      rule: string;
+    };
+    GmSpellCompatibilityInput: {
+      /**
+       * @description The sorceror’s reason reaction.
+       * @example 12
+       */
+      reason: number;
+      /**
+       * @description The spell level.
+       * @example 3
+       */
+      spellLevel: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmSpellCompatibilityOdds: {
+      /** @description Passing. */
+      success: number;
+    };
+    GmSpellCompatibilityResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description Reason. */
+      reason: number;
+      /** @description Spell level. */
+      spellLevel: number;
+      /** @description reason + 6 − spell level. */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description d20 ≤ target: the spell suits the sorceror. */
+      compatible: boolean;
+      /** @description Exact chance. */
+      odds: components['schemas']['GmSpellCompatibilityOdds'];
+      /** @description The faces. */
+      faces: number[];
+    };
+    GmManifestationInput: {
+      /**
+       * @description The level the Guide guesses.
+       * @example 3
+       */
+      guessedLevel: number;
+    };
+    GmManifestationResult: {
+      /** @description The Guide’s guess. */
+      guessedLevel: number;
+      /** @description Used at: the guess + 2. */
+      level: number;
+    };
+    GmPooledShareInput: {
+      /** @description Who (echoed). */
+      who: string;
+      /** @description This contributor’s mojo cost for the task. */
+      cost: number;
+      /** @description Applicable mojo this contributor puts in. */
+      mojo: number;
+    };
+    GmPooledProjectInput: {
+      /** @description The contributors. */
+      shares: components['schemas']['GmPooledShareInput'][];
+    };
+    GmPooledProjectResult: {
+      /** @description The dearest cost among the contributors. */
+      cost: number;
+      /** @description Mojo pooled. */
+      pooled: number;
+      /** @description Enough mojo pooled. */
+      complete: boolean;
+      /** @description Mojo missing. */
+      missing: number;
+    };
+    GmPracticalMojoInput: {
+      /**
+       * @description The use.
+       * @enum {string}
+       */
+      use:
+        'field' | 'skill' | 'spell' | 'specialty' | 'ability' | 'fighting-art' | 'thief-field' | 'roll-bonus';
+    };
+    GmPracticalMojoResult: {
+      /** @description Allowed. */
+      allowed: boolean;
+      /** @description The rule. */
+      rule: string;
+    };
+    ArchetypeLevel: {
+      /** @description The archetype. */
+      archetype: string;
+      /** @description Its level. */
+      level: number;
+    };
+    PracticalMojo: {
+      /** @description The field, skill, spell or specialty. */
+      subject: string;
+      /** @description Practical mojo. */
+      mojo: number;
+    };
+    StudyProject: {
+      /** @description The project. */
+      id: string;
+      /** @description The student. */
+      characterId: string;
+      /** @description What is studied. */
+      subject: string;
+      /** @description normal, free-time or intensive. */
+      mode: string;
+      /** @description Periods studied so far. */
+      periods: number;
+      /** @description Practical mojo gained so far. */
+      mojo: number;
+      /** @description Silver owed so far (study and fees). */
+      silver: number;
+      /** @description Resource fees so far. */
+      fees: number;
+      /** @description Days off allowed so far. */
+      days: number;
+    };
+    GmAdvancementStanding: {
+      /** @description The character. */
+      characterId: string;
+      /** @description Experience. */
+      experience: number;
+      /** @description Level by experience. */
+      level: number;
+      /** @description The sheet’s character level (its archetype levels added). */
+      characterLevel: number;
+      /** @description Archetypes and levels. */
+      archetypes: components['schemas']['ArchetypeLevel'][];
+      /** @description Mojo held. */
+      mojo: number;
+      /** @description Specialties due and not yet chosen. */
+      specialtiesDue: number;
+      /** @description Sorcerors: spell slots gained by level-ups. */
+      spellSlots: number;
+      /** @description Prophets: calling points gained by level-ups. */
+      callingPoints: number;
+      /** @description Prophets: spirit-type swaps gained. */
+      spiritSwaps: number;
+      /** @description Thieves: thief-field or skill improvements gained. */
+      thiefImprovements: number;
+      /** @description Practical mojo by subject. */
+      practicalMojo: components['schemas']['PracticalMojo'][];
+      /** @description Study projects. */
+      studyProjects: components['schemas']['StudyProject'][];
+    };
+    ExperienceAwardInput: {
+      /**
+       * @description Experience points to add.
+       * @example 1000
+       */
+      amount: number;
+      /** @description Why, for the ledger. */
+      reason?: string;
+      /** @description With several archetypes: the one that gains any level reached (default the first). */
+      archetype?: string;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ExperienceAwardResult: {
+      /** @description The character. */
+      characterId: string;
+      /** @description award (the referee), loot (loot experience) or mojo (mojo spent on a roll). */
+      source: string;
+      /** @description Experience added. */
+      gained: number;
+      /** @description Experience before. */
+      experienceBefore: number;
+      /** @description Experience after (the sheet’s tracked value). */
+      experience: number;
+      /** @description Level by experience before. */
+      levelBefore: number;
+      /** @description Level by experience after. */
+      levelAfter: number;
+      /** @description Each level-up made, rolled, logged and applied to the sheet. */
+      levelUps: components['schemas']['GmLevelUpResult'][];
+      /** @description The logged award. */
+      rollId: string;
+    };
+    MojoSpendInput: {
+      /**
+       * @description What is bought.
+       * @enum {string}
+       */
+      kind: 'ability' | 'field' | 'new-field' | 'skill' | 'technique' | 'weapon-skill';
+      /**
+       * @description The ability raised by one (ability).
+       * @enum {string}
+       */
+      ability?: 'strength' | 'agility' | 'endurance' | 'intelligence' | 'wisdom' | 'charisma';
+      /** @description What is bought, in the table’s words (a field, a skill, a technique, a weapon). */
+      subject?: string;
+      /** @description Field: the current bonus of the field. */
+      current?: number;
+      /** @description Ability: this one point alone keeps the character from a specialty. */
+      onlyBlocksSpecialty?: boolean;
+      /** @description Skill: the character is outside the field’s preferred archetype. */
+      outsideArchetype?: boolean;
+      /**
+       * @description Technique: what is bought.
+       * @enum {string}
+       */
+      techniqueScope?: 'one-skill' | 'field' | 'convert-one-skill' | 'convert-two-skill';
+      /** @description Bought just before a roll it helps: the mojo spent is a bonus on that roll (fields, skills). */
+      beforeRoll?: boolean;
+      /** @description Pay with the practical mojo studied for this subject instead of mojo. */
+      practical?: boolean;
+    };
+    MojoSpendResult: {
+      /** @description The character. */
+      characterId: string;
+      /** @description What kind of improvement. */
+      kind: string;
+      /** @description What was bought. */
+      subject: string;
+      /** @description Mojo it cost. */
+      cost: number;
+      /** @description The price rule. */
+      rule: string;
+      /** @description Paid with practical mojo. */
+      practical: boolean;
+      /** @description Bought just before a roll: the bonus on that roll (the mojo spent; 0 otherwise). */
+      beforeRollBonus: number;
+      /** @description Ability: the score after. */
+      abilityAfter: number | null;
+      /** @description Mojo held after. */
+      mojoLeft: number;
+      /** @description Practical mojo for the subject after, when it paid. */
+      practicalMojoLeft: number | null;
+      /** @description The logged purchase. */
+      rollId: string;
+    };
+    MojoBidOnRollInput: {
+      /** @description The logged roll (check.ability) the bid tries to turn. */
+      rollId: string;
+      /**
+       * @description The mojo bid.
+       * @example 6
+       */
+      bid: number;
+      /** @description The price of the next improvement that applies to the roll (MJ7). */
+      nextImprovementCost?: number;
+      /** @description Or the current bonus of the field that applies: its next bonus costs 4 + it. */
+      fieldBonus?: number;
+      /** @description Referee only: why a roll on another rating is archetypal (an archetypal field, a warrior in combat). */
+      archetypalBecause?: string;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    MojoBidOnRollResult: {
+      /** @description The character. */
+      characterId: string;
+      /** @description The roll the bid tried to turn (never rewritten). */
+      refersTo: string;
+      /** @description Its d20. */
+      roll: number;
+      /** @description Its target. */
+      target: number;
+      /** @description The bid. */
+      bid: number;
+      /** @description turned or not-enough. */
+      outcome: string;
+      /** @description The roll now passes (recorded by the new roll). */
+      passed: boolean;
+      /** @description Mojo needed. */
+      needed: number;
+      /** @description Mojo lost: only what was needed, nothing when it could not turn. */
+      mojoLost: number;
+      /** @description Mojo held after. */
+      mojoLeft: number;
+      /** @description Experience gained: 50 per mojo lost. */
+      experienceGained: number;
+      /** @description The spend reached the price of the next improvement named. */
+      improvementGained: boolean;
+      /** @description The experience added and any level-up, when mojo was lost. */
+      experience: components['schemas']['ExperienceAwardResult'] | (never | null);
+      /** @description The new logged roll that records the bid. */
+      rollId: string;
+    };
+    StudyProjectInput: {
+      /**
+       * @description The field, skill, spell or specialty studied.
+       * @example Alchemy
+       */
+      subject: string;
+      /**
+       * @description The study mode.
+       * @enum {string}
+       */
+      mode: 'normal' | 'free-time' | 'intensive';
+      /** @description Mojo resources, at most one of each type. */
+      resources?: components['schemas']['GmStudyResourceInput'][];
+      /** @description The student’s field bonus or level in the subject (default 0). */
+      studentBonus?: number;
+      /** @description Intelligence: its major contributor shifts the mojo-bonus row when a resource is used. */
+      intelligence?: number;
+      /** @description Charisma: the total of immersion. */
+      charisma?: number;
+      /** @description Silver per resource mojo granted (0–10, all fees together). */
+      feePerMojo?: number;
+    };
+    StudyPeriodsInput: {
+      /**
+       * @description Periods studied now (weeks, months or two-day stretches by the mode).
+       * @example 2
+       */
+      periods: number;
+    };
+    StudyPeriodsResult: {
+      /** @description The project after. */
+      project: components['schemas']['StudyProject'];
+      /** @description Periods studied now. */
+      periods: number;
+      /** @description Practical mojo gained now. */
+      mojo: number;
+      /** @description Silver owed now (study and fees; not taken from any purse). */
+      silver: number;
+      /** @description Resource fees now. */
+      fees: number;
+      /** @description Days off allowed now. */
+      days: number;
+      /** @description Practical mojo now held for the subject. */
+      practicalMojo: number;
+      /** @description The logged study. */
+      rollId: string;
+    };
+    ClassResourceSpendInput: {
+      /** @description The class resources spent (Luck, Steel, Control…), one point each, each kind once. */
+      resources: string[];
+      /** @description The action, for the ledger. */
+      reason?: string;
+    };
+    ClassResourceLeft: {
+      /** @description The class resource, as the sheet names it. */
+      name: string;
+      /** @description Points left. */
+      current: number;
+      /** @description Its maximum. */
+      max: number;
+    };
+    ClassResourceSpendResult: {
+      /** @description The character. */
+      characterId: string;
+      /** @description Each resource spent, after. */
+      resources: components['schemas']['ClassResourceLeft'][];
+      /** @description The logged spend. */
+      rollId: string;
+    };
+    RetirementInput: {
+      /** @description A faction the character belonged to: the retirement roll may raise its Reputation. */
+      faction?: string;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    RetirementFactionRoll: {
+      /** @description The d6. */
+      die: number;
+      /** @description +1 per five Boons. */
+      bonus: number;
+      /** @description The total. */
+      total: number;
+      /** @description Reputation before. */
+      reputationBefore: number;
+      /** @description Reputation after. */
+      reputationAfter: number;
+      /** @description The Reputation rose by one. */
+      raised: boolean;
+      /** @description The faces. */
+      faces: number[];
+    };
+    RetirementResult: {
+      /** @description The character. */
+      characterId: string;
+      /** @description Wealth at retirement. */
+      wealth: number;
+      /** @description Boons at retirement. */
+      boons: number;
+      /** @description The faction rolled for, when one was named. */
+      faction: string | null;
+      /** @description The faction roll, when a faction was named. */
+      factionRoll: components['schemas']['RetirementFactionRoll'] | (never | null);
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator. */
+      rng: string;
+      /** @description The logged retirement. */
+      rollId: string;
+    };
+    LootExperienceAwardInput: {
+      /**
+       * @description The loot given away or lost, in centisilver (2 experience per silver).
+       * @example 150000
+       */
+      silver: number;
+      /** @description The characters who share it (the campaign’s loot rule: divided or each). */
+      characterIds: string[];
+      /** @description Why, for the ledger. */
+      reason?: string;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    LootExperienceAwardResult: {
+      /** @description The loot, in centisilver. */
+      silver: number;
+      /** @description divided or each (the campaign’s loot rule). */
+      rule: string;
+      /** @description All experience: 2 per silver. */
+      totalExperience: number;
+      /** @description Each character’s share. */
+      each: number;
+      /** @description Points left over from an even split. */
+      remainder: number;
+      /** @description Each character’s award. */
+      awards: components['schemas']['ExperienceAwardResult'][];
+    };
+    BoonAwardInput: {
+      /** @description The character. */
+      characterId: string;
+      /**
+       * @description Boons awarded (default 1: one per session; more for a successful expedition).
+       * @example 1
+       */
+      boons?: number;
+      /** @description Why, for the ledger. */
+      reason?: string;
+    };
+    BoonsAwardInput: {
+      /** @description One award per rostered character. */
+      awards: components['schemas']['BoonAwardInput'][];
+    };
+    BoonAward: {
+      /** @description The character. */
+      characterId: string;
+      /** @description Boons awarded. */
+      boons: number;
+      /** @description Boons after. */
+      total: number;
+    };
+    BoonsAwardResult: {
+      /** @description The session. */
+      sessionId: string;
+      /** @description The awards. */
+      awards: components['schemas']['BoonAward'][];
+      /** @description The logged award. */
+      rollId: string;
+    };
+    RetirementEntry: {
+      /** @description The character. */
+      characterId: string;
+      /** @description Wealth. */
+      wealth: number;
+      /** @description Boons. */
+      boons: number;
+      /** @description When. */
+      retiredAt: string;
+    };
+    RetirementList: {
+      /** @description Oldest first. */
+      items: components['schemas']['RetirementEntry'][];
+    };
+    SpecialtyClassInput: {
+      /**
+       * @description The class.
+       * @example Witch Hunter
+       */
+      className: string;
+      /** @description The character who unlocked it, when one did. */
+      characterId?: string;
+      /** @description A note. */
+      note?: string;
+    };
+    SpecialtyClassResult: {
+      /** @description The class. */
+      className: string;
+      /** @description Characters who unlocked it. */
+      unlockedBy: string[];
+      /** @description A note. */
+      note: string | null;
+      /** @description The logged unlock. */
+      rollId: string;
+    };
+    SpecialtyClass: {
+      /** @description The class. */
+      className: string;
+      /** @description Characters who unlocked it. */
+      unlockedBy: string[];
+      /** @description A note. */
+      note: string | null;
+    };
+    SpecialtyClassList: {
+      /** @description Oldest first. */
+      items: components['schemas']['SpecialtyClass'][];
+    };
+    FactionReputation: {
+      /** @description The faction (lower case). */
+      faction: string;
+      /** @description Reputation, −6 to +6. */
+      value: number;
+    };
+    ReputationList: {
+      /** @description Factions, oldest first. */
+      items: components['schemas']['FactionReputation'][];
+    };
+    ReputationHistoryEntry: {
+      /** @description The faction. */
+      faction: string;
+      /** @description The change. */
+      delta: number;
+      /** @description Reputation after. */
+      valueAfter: number;
+      /** @description Why. */
+      reason: string | null;
+      /** @description The logged change. */
+      rollId: string | null;
+      /** @description The session it happened in. */
+      sessionId: string | null;
+      /** @description When. */
+      at: string;
+    };
+    ReputationHistory: {
+      /** @description Oldest first. */
+      items: components['schemas']['ReputationHistoryEntry'][];
+    };
+    ReputationChangeInput: {
+      /**
+       * @description The faction (matched case-insensitively).
+       * @example Thieves’ Guild
+       */
+      faction: string;
+      /**
+       * @description The change.
+       * @example 1
+       */
+      delta: number;
+      /** @description Why. */
+      reason?: string;
+    };
+    ReputationChangeResult: {
+      /** @description The faction (lower case). */
+      faction: string;
+      /** @description Reputation, −6 to +6. */
+      value: number;
+      /** @description The change. */
+      delta: number;
+      /** @description The logged change. */
+      rollId: string;
+    };
+    CampaignCirclesInput: {
+      /** @description The Factors, counted and shared before the roll. */
+      factors: components['schemas']['ObjectiveFactorInput'][];
+      /** @description The faction whose Reputation counts (none: 0). */
+      faction?: string;
+      /** @description The character testing, when one does. */
+      characterId?: string;
+      /**
+       * @description The skill tested.
+       * @enum {string}
+       */
+      skill: 'diplomacy' | 'streetwise';
+      /**
+       * @description The base pool (2 + the skill).
+       * @example 4
+       */
+      pool: number;
+      /** @description Other bonus dice. */
+      bonusDice?: number;
+      /** @description Other penalty dice. */
+      penaltyDice?: number;
+      /** @description Helpers, one die each. */
+      helpers?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CampaignCirclesResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log entry, for a check made in a campaign; null otherwise. */
+      rollId: string | null;
+      /** @description The signed receipt with the signed object in `document`: on a campaign check always, on a stateless check only with ?receipt=true (see docs/feed.md). */
+      receipt?: components['schemas']['Receipt'];
+      /** @description diplomacy or streetwise. */
+      skill: string;
+      /** @description The Factors counted. */
+      factors: components['schemas']['ObjectiveFactorResult'][];
+      /** @description The Objective (at least 1). */
+      objective: number;
+      /** @description The Reputation used. */
+      reputation: number;
+      /** @description Dice the Reputation added (negative: took away). */
+      reputationDice: number;
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description The faces. */
+      faces: number[];
+      /** @description Successes (4–6). */
+      successes: number;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description Successes − Ob. */
+      margin: number;
+      /** @description willing (amenable to the Ask) or unwilling (met, but not amenable). */
+      result: string;
+      /** @description Failed by 3 or more: the referee may invoke the Enmity Clause. */
+      enmityClause: boolean;
+      /** @description Exact chances. */
+      odds: components['schemas']['CoeacCirclesOdds'];
+      /** @description The faction whose Reputation counted. */
+      faction: string | null;
     };
     GmFallInput: {
       /**
@@ -21573,6 +22605,775 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_gmSpellPrice: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmSpellPriceInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSpellPriceResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_gmSpellCompatibility: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmSpellCompatibilityInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSpellCompatibilityResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_gmManifestation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmManifestationInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmManifestationResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_gmPooledProject: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmPooledProjectInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmPooledProjectResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Advancement_gmPracticalMojo: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmPracticalMojoInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmPracticalMojoResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterAdvancement_standing: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmAdvancementStanding'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description SHEET_MISSING: the character has no G&M sheet. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterAdvancement_experience: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ExperienceAwardInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExperienceAwardResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterAdvancement_mojoSpend: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MojoSpendInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MojoSpendResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterAdvancement_mojoBid: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MojoBidOnRollInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MojoBidOnRollResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterAdvancement_startStudy: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StudyProjectInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StudyProject'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterAdvancement_studyPeriods: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StudyPeriodsInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StudyPeriodsResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterAdvancement_classResources: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClassResourceSpendInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClassResourceSpendResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterAdvancement_retire: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RetirementInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RetirementResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CampaignAdvancement_lootExperience: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LootExperienceAwardInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LootExperienceAwardResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CampaignAdvancement_boons: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BoonsAwardInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BoonsAwardResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CampaignAdvancement_retirements: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RetirementList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CampaignAdvancement_specialtyClasses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SpecialtyClassList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CampaignAdvancement_unlock: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SpecialtyClassInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SpecialtyClassResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CampaignAdvancement_reputation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReputationList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CampaignAdvancement_reputationHistory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReputationHistory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CampaignAdvancement_changeReputation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReputationChangeInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReputationChangeResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CampaignAdvancement_circles: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CampaignCirclesInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignCirclesResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];

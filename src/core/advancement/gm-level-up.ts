@@ -21,6 +21,14 @@ export interface GmLevelUpInput {
   /** The level reached (2 or more). */
   level: number;
   abilities: unknown;
+  /**
+   * Multiple archetypes (L9, 001:503–505): the level reached in the archetype that gains it. It sets
+   * the reactions, the Fighting Art and the archetype's extras; `level` (the character level) sets
+   * survival or verve and the specialty. Default: `level`.
+   */
+  archetypeLevel?: number;
+  /** Multiple archetypes: the archetype with the highest level after the gain, for verve. Default: `archetype`. */
+  verveArchetype?: string;
 }
 
 export interface GmLevelGain {
@@ -52,6 +60,8 @@ export interface GmLevelUpOutcome {
   spiritSwap: boolean;
   /** Thieves after the first level: +1 to a thief field or a new thief skill. */
   thiefImprovement: boolean;
+  /** Multiple archetypes: the archetype's level, when it differs from the character level. */
+  archetypeLevel?: number;
   faces: number[];
 }
 
@@ -69,15 +79,24 @@ export function gmLevelUp(input: GmLevelUpInput, dice: Dice): GmLevelUpOutcome {
   const archetype = gmArchetype(input.archetype);
   const level = wholeNumber(input.level, 'level', 2, MAX_GM_LEVEL);
   const abilities = gmAbilities(input.abilities);
+  const archetypeLevel =
+    input.archetypeLevel === undefined || input.archetypeLevel === null
+      ? level
+      : wholeNumber(input.archetypeLevel, 'archetypeLevel', 1, level);
+  const verveFrom =
+    input.verveArchetype === undefined || input.verveArchetype === null
+      ? archetype
+      : gmArchetype(input.verveArchetype, 'verveArchetype');
   const even = level % 2 === 0;
+  const archetypeEven = archetypeLevel % 2 === 0;
   const pool = even ? 'verve' : 'survival';
   const modifier = even
-    ? minorContributor(abilities[archetype.archetypalAbility]) +
-      minorContributor(abilities[archetype.verveContributor])
+    ? minorContributor(abilities[verveFrom.archetypalAbility]) +
+      minorContributor(abilities[verveFrom.verveContributor])
     : majorContributor(abilities.endurance);
   const faces = dice.pool(1, 10, pool);
   const reactions = {} as Record<GmReaction, number>;
-  for (const r of GM_REACTIONS) reactions[r] = r === archetype.archetypalReaction || even ? 1 : 0;
+  for (const r of GM_REACTIONS) reactions[r] = r === archetype.archetypalReaction || archetypeEven ? 1 : 0;
   return {
     archetype: archetype.id,
     level,
@@ -89,14 +108,15 @@ export function gmLevelUp(input: GmLevelUpInput, dice: Dice): GmLevelUpOutcome {
       distribution: levelGainDistribution(modifier),
     },
     reactions,
-    fightingArt: level % archetype.fightingArtEvery === 0 ? 1 : 0,
+    fightingArt: archetypeLevel % archetype.fightingArtEvery === 0 ? 1 : 0,
     specialty: level >= 3 && !even,
     mojo: 10 + level,
     experienceToReach: experienceForLevel(level),
-    spellSlots: archetype.id === 'sorceror' ? level : 0,
-    callingPoints: archetype.id === 'prophet' ? level : 0,
-    spiritSwap: archetype.id === 'prophet',
-    thiefImprovement: archetype.id === 'thief',
+    spellSlots: archetype.id === 'sorceror' ? archetypeLevel : 0,
+    callingPoints: archetype.id === 'prophet' ? archetypeLevel : 0,
+    spiritSwap: archetype.id === 'prophet' && archetypeLevel >= 2,
+    thiefImprovement: archetype.id === 'thief' && archetypeLevel >= 2,
+    ...(archetypeLevel !== level ? { archetypeLevel } : {}),
     faces,
   };
 }

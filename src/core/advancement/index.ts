@@ -3,3 +3,4 @@ export * from './gm-study';
 export * from './gm-level-up';
 export * from './coeac-reputation';
 export * from './coeac-circles';
+export * from './gm-extras';
