@@ -10,6 +10,7 @@ import { RollLogScale1764620000000 } from './1764620000000-RollLogScale';
 import { TableGaps1764630000000 } from './1764630000000-TableGaps';
 import { Characters1764650000000 } from './1764650000000-Characters';
 import { RecurringCastNpc1764660000000 } from './1764660000000-RecurringCastNpc';
+import { HazardsClock1764730000000 } from './1764730000000-HazardsClock';
 
 /**
  * Every migration, oldest first (TypeORM runs pending ones by timestamp). Listed by class so that
@@ -28,4 +29,5 @@ export const MIGRATIONS = [
   TableGaps1764630000000,
   Characters1764650000000,
   RecurringCastNpc1764660000000,
+  HazardsClock1764730000000,
 ];

@@ -1,6 +1,6 @@
 import { InputType, registerEnumType } from '@nestjs/graphql';
 import { In } from '../common/schema';
-import { CLOCK_LIMITS, CLOCK_SCALES, CLOCK_WATCHES } from '../core/clock';
+import { CLOCK_LIMITS, CLOCK_SCALES, CLOCK_WATCHES, HAVEN_KINDS, MAX_TURNS_PER_WATCH } from '../core/clock';
 
 export const ScaleEnum = Object.fromEntries(CLOCK_SCALES.map((s) => [s, s])) as Record<string, string>;
 registerEnumType(ScaleEnum, {
@@ -8,6 +8,11 @@ registerEnumType(ScaleEnum, {
   description: 'The scale of play: haven, overland, exploration, water or combat.',
 });
 export const WatchEnum = Object.fromEntries(CLOCK_WATCHES.map((w) => [w, w])) as Record<string, string>;
+export const HavenKindEnum = { town: 'town', camp: 'camp' } as const;
+registerEnumType(HavenKindEnum, {
+  name: 'HavenKind',
+  description: 'A haven is a town or a camp; treasure turns into Cash only in a town.',
+});
 registerEnumType(WatchEnum, {
   name: 'Watch',
   description: 'The watch of the day: morning, afternoon or night.',
@@ -52,6 +57,23 @@ export class ClockUpdateInput {
 
   @In.bool('Whether the day has a third, night watch.', { optional: true })
   nightWatch?: boolean;
+
+  @In.int('Exploration turns that make a watch (0: turns never reach watches; new campaigns 24).', {
+    optional: true,
+    min: 0,
+    max: MAX_TURNS_PER_WATCH,
+  })
+  turnsPerWatch?: number;
+
+  @In.oneOf(
+    'The haven’s kind: town or camp (treasure turns into Cash only in a town).',
+    HAVEN_KINDS,
+    HavenKindEnum,
+    {
+      optional: true,
+    },
+  )
+  havenKind?: (typeof HAVEN_KINDS)[number];
 }
 
 @InputType({ description: 'The characters activated for the session in progress.' })

@@ -6,7 +6,13 @@ import { GameSession } from '../campaigns/campaign.model';
 import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
 import { Problem } from '../common/problem';
 import { newId, now } from '../common/time';
-import { advanceClock, ClockPassage, dueEncounterChecks, type ClockStep } from '../core/clock';
+import {
+  advanceClock,
+  ClockPassage,
+  DEFAULT_TURNS_PER_WATCH,
+  dueEncounterChecks,
+  type ClockStep,
+} from '../core/clock';
 import { Database, MutationCall } from '../database/database.service';
 import {
   CampaignClockEntity,
@@ -53,6 +59,8 @@ export class CampaignStateService implements OnModuleInit {
         turn: 0,
         scale: 'haven',
         nightWatch: false,
+        turnsPerWatch: DEFAULT_TURNS_PER_WATCH,
+        havenKind: 'town',
         updatedAt: campaign.createdAt,
       });
       await Database.insertRow(m, CampaignTreasuryEntity, {
@@ -111,6 +119,7 @@ export class CampaignStateService implements OnModuleInit {
         { day: row.day, watch: row.watch, turn: row.turn },
         { days: step.days, watches: step.watches, turns: step.turns },
         row.nightWatch,
+        row.turnsPerWatch ?? 0,
       );
       const { to } = passage;
       await Database.updateRow(m, CampaignClockEntity, row.campaignId, {
@@ -131,7 +140,13 @@ export class CampaignStateService implements OnModuleInit {
           })),
         };
       }
-      const view = (p: typeof to) => ({ ...p, scale: row.scale, nightWatch: row.nightWatch });
+      const view = (p: typeof to) => ({
+        ...p,
+        scale: row.scale,
+        nightWatch: row.nightWatch,
+        turnsPerWatch: row.turnsPerWatch ?? 0,
+        havenKind: row.havenKind ?? 'town',
+      });
       return {
         from: view(passage.from),
         to: view(to),
@@ -149,6 +164,8 @@ export class CampaignStateService implements OnModuleInit {
       const changes: Partial<CampaignClockEntity> = { updatedAt: now() };
       if (input.scale !== undefined) changes.scale = input.scale;
       if (input.nightWatch !== undefined) changes.nightWatch = input.nightWatch;
+      if (input.turnsPerWatch !== undefined) changes.turnsPerWatch = input.turnsPerWatch;
+      if (input.havenKind !== undefined) changes.havenKind = input.havenKind;
       await Database.updateRow(m, CampaignClockEntity, row.campaignId, changes);
       return toClockView({ ...row, ...changes });
     });
@@ -390,7 +407,10 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 function toClockView(
-  row: Pick<CampaignClockEntity, 'day' | 'watch' | 'turn' | 'scale' | 'nightWatch'>,
+  row: Pick<
+    CampaignClockEntity,
+    'day' | 'watch' | 'turn' | 'scale' | 'nightWatch' | 'turnsPerWatch' | 'havenKind'
+  >,
 ): ClockView {
   return {
     day: row.day,
@@ -398,6 +418,8 @@ function toClockView(
     turn: row.turn,
     scale: row.scale,
     nightWatch: Boolean(row.nightWatch),
+    turnsPerWatch: row.turnsPerWatch ?? 0,
+    havenKind: row.havenKind ?? 'town',
   };
 }
 
