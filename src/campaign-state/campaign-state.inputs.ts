@@ -98,3 +98,46 @@ export class DowntimeInput {
 }
 
 export const CLOCK_MAXIMA = CLOCK_LIMITS;
+
+export const TravelModeInputEnum = { land: 'land', water: 'water' } as const;
+registerEnumType(TravelModeInputEnum, {
+  name: 'TravelMode',
+  description: 'land: one hex a watch at the overland scale; water: hexes a day at the water scale.',
+});
+
+@InputType({
+  description: 'Travel: the clock moves by the time it takes and the due encounter checks are made.',
+})
+export class TravelInput {
+  @In.oneOf(
+    'land (one hex a watch) or water (hexes a day); land by default.',
+    ['land', 'water'],
+    TravelModeInputEnum,
+    {
+      optional: true,
+    },
+  )
+  mode?: 'land' | 'water';
+
+  @In.int('Hexes to cover (send hexes or days).', { optional: true, min: 1, max: 1000, example: 3 })
+  hexes?: number;
+
+  @In.int('Days of travel (land: two watches a day).', { optional: true, min: 1, max: 366 })
+  days?: number;
+
+  @In.int('Water: hexes a day in the sailing conditions (4 by default).', {
+    optional: true,
+    min: 1,
+    max: 100,
+  })
+  hexesPerDay?: number;
+
+  @In.bool('Make the due encounter checks (true by default).', { optional: true })
+  rollEncounterChecks?: boolean;
+
+  @In.id('The referee table the checks draw from.', { optional: true })
+  encounterTableId?: string;
+
+  @In.seed()
+  seed?: string;
+}

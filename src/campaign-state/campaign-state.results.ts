@@ -131,3 +131,21 @@ export class DowntimeAction {
   @Out.string('When (ISO-8601, UTC).')
   createdAt: string;
 }
+
+@ObjectType({ description: 'Travel: the distance, the time it took and the clock advance it made.' })
+export class CampaignTravel {
+  @Out.string('land or water.')
+  mode: string;
+
+  @Out.int('Hexes covered.')
+  hexes: number;
+
+  @Out.int('Watches spent (land).')
+  watches: number;
+
+  @Out.int('Days spent (water).')
+  days: number;
+
+  @Out.nested('The clock advance, with the encounter checks made.', () => ClockAdvance)
+  advance: ClockAdvance;
+}

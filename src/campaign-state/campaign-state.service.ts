@@ -24,8 +24,14 @@ import {
   TreasuryLedgerEntity,
   Watch,
 } from '../database/entities';
-import { ClockUpdateInput, DowntimeInput } from './campaign-state.inputs';
-import { ClockAdvance, ClockView, DowntimeAction, TreasuryLedgerEntry } from './campaign-state.results';
+import { ClockUpdateInput, DowntimeInput, TravelInput } from './campaign-state.inputs';
+import {
+  CampaignTravel,
+  ClockAdvance,
+  ClockView,
+  DowntimeAction,
+  TreasuryLedgerEntry,
+} from './campaign-state.results';
 
 /** Work a domain does when the clock advances (encounters: the checks that fell due). */
 export type ClockAdvanceHook = (
@@ -109,12 +115,26 @@ export class CampaignStateService implements OnModuleInit {
 
   advance(
     who: Principal,
-    step: ClockStep & { options?: Record<string, unknown> },
+    step: ClockStep & { options?: Record<string, unknown>; scale?: Scale },
     call: MutationCall,
   ): Promise<ClockAdvance> {
-    return this.db.mutation(call, async (m) => {
+    return this.db.mutation(call, (m) => this.advanceIn(m, who, step));
+  }
+
+  /** Advances the clock inside the caller's transaction (the clock advance and travel share it). */
+  private advanceIn(
+    m: EntityManager,
+    who: Principal,
+    step: ClockStep & { options?: Record<string, unknown>; scale?: Scale },
+  ): Promise<ClockAdvance> {
+    return (async () => {
       const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
       const row = await this.clockRow(m, who.campaignId, true);
+      // Travel moves the party to the scale it travels at before the time passes.
+      if (step.scale !== undefined && step.scale !== row.scale) {
+        await Database.updateRow(m, CampaignClockEntity, row.campaignId, { scale: step.scale });
+        row.scale = step.scale;
+      }
       const passage: ClockPassage = advanceClock(
         { day: row.day, watch: row.watch, turn: row.turn },
         { days: step.days, watches: step.watches, turns: step.turns },
@@ -154,6 +174,36 @@ export class CampaignStateService implements OnModuleInit {
         due: { encounterChecks },
         ...extra,
       };
+    })();
+  }
+
+  /**
+   * Travel (COEAC "The overland scale", "Water voyages"; SPEC 6.4): land travel is one hex a watch at
+   * the overland scale, water travel four (or hexesPerDay) hexes a day at the water scale. The clock
+   * moves to that scale, advances by the time, and the encounter checks it makes due are rolled by
+   * the same hooks as a clock advance.
+   */
+  async travel(who: Principal, input: TravelInput, call: MutationCall): Promise<CampaignTravel> {
+    const mode = input.mode ?? 'land';
+    if ((input.hexes === undefined) === (input.days === undefined)) {
+      throw Problem.field('VALIDATION_FAILED', 'hexes', 'Send exactly one of hexes and days.');
+    }
+    if (mode === 'land' && input.hexesPerDay !== undefined) {
+      throw Problem.field('VALIDATION_FAILED', 'hexesPerDay', 'hexesPerDay is for water travel.');
+    }
+    const perDay = input.hexesPerDay ?? 4;
+    const { mode: _m, hexes: _h, days: _d, hexesPerDay: _p, rollEncounterChecks, ...rest } = input;
+    const options = { ...rest, rollEncounterChecks: rollEncounterChecks ?? true };
+    return this.db.mutation(call, async (m) => {
+      if (mode === 'land') {
+        const watches = input.hexes ?? (input.days ?? 0) * 2;
+        const advance = await this.advanceIn(m, who, { watches, scale: 'overland', options });
+        return { mode, hexes: watches, watches, days: 0, advance };
+      }
+      const days = input.days ?? Math.ceil((input.hexes ?? 0) / perDay);
+      const hexes = input.hexes ?? days * perDay;
+      const advance = await this.advanceIn(m, who, { days, scale: 'water', options });
+      return { mode, hexes, watches: 0, days, advance };
     });
   }
 
