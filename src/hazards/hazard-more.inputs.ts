@@ -599,3 +599,48 @@ export class CoeacTravelInput {
   @In.seed()
   seed?: string;
 }
+
+export const CAMPAIGN_HAZARD_SYSTEMS = ['gm', 'archsoul'] as const;
+export const CampaignHazardSystemEnum = enumOf(
+  'HazardSystem',
+  CAMPAIGN_HAZARD_SYSTEMS,
+  'A system with campaign hazards.',
+);
+export const CAMPAIGN_HAZARD_IDS = [
+  'fall',
+  'suffocation',
+  'ailment',
+  'aging',
+  'forced-march',
+  'daily-movement',
+  'exertion',
+  'drowning',
+  'rest',
+  'underwater-hurt',
+] as const;
+export const CampaignHazardEnum = enumOf(
+  'CampaignHazard',
+  CAMPAIGN_HAZARD_IDS,
+  'G&M: fall, suffocation, ailment, aging, forced-march, daily-movement; Archsoul: fall, exertion, drowning, rest, underwater-hurt.',
+);
+
+@InputType({ description: 'A hazard applied to a character’s stored sheet.' })
+export class CampaignHazardInput {
+  @In.oneOf('The sheet’s system.', CAMPAIGN_HAZARD_SYSTEMS, CampaignHazardSystemEnum)
+  system: 'gm' | 'archsoul';
+
+  @In.oneOf('The hazard.', CAMPAIGN_HAZARD_IDS, CampaignHazardEnum)
+  hazard: string;
+
+  @In.object(
+    'The procedure’s inputs, as its stateless route takes them (no seed); what is left out is read from the sheet where it can be (endurance, resolve, conditioning, movement, fatigue, hit points).',
+    { optional: true },
+  )
+  input?: Record<string, unknown>;
+
+  @In.bool('Log the roll as secret (only the referee sees it until revealed).', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}

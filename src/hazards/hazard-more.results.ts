@@ -847,3 +847,45 @@ export class CoeacTravelResult extends HazardProvenance {
   @Out.nested('Exact odds.', () => TravelOdds)
   odds: TravelOdds;
 }
+
+@ObjectType({ description: 'A tracked value the hazard changed through the condition ledger.' })
+export class HazardAppliedChange {
+  @Out.string('The sheet path.')
+  field: string;
+
+  @Out.int('Signed change.')
+  delta: number;
+
+  @Out.int('The value after.')
+  after: number;
+}
+
+@ObjectType({ description: 'A hazard applied to a stored sheet.' })
+export class CampaignHazardResult {
+  @Out.string('The sheet’s system.')
+  system: string;
+
+  @Out.string('The hazard.')
+  hazard: string;
+
+  @Out.id('The character.')
+  characterId: string;
+
+  @Out.id('The roll-log entry.')
+  rollId: string;
+
+  @Out.string('The seed.')
+  seed: string;
+
+  @Out.string('The generator.')
+  rng: string;
+
+  @Out.json('The procedure’s answer, exactly as its stateless route gives it.')
+  outcome: Record<string, unknown>;
+
+  @Out.nestedList('Tracked values changed, through the condition ledger.', () => HazardAppliedChange)
+  applied: HazardAppliedChange[];
+
+  @Out.stringList('Statuses the hazard gives (answered, not stored).')
+  statuses: string[];
+}
