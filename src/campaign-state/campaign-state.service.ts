@@ -122,59 +122,57 @@ export class CampaignStateService implements OnModuleInit {
   }
 
   /** Advances the clock inside the caller's transaction (the clock advance and travel share it). */
-  private advanceIn(
+  private async advanceIn(
     m: EntityManager,
     who: Principal,
     step: ClockStep & { options?: Record<string, unknown>; scale?: Scale },
   ): Promise<ClockAdvance> {
-    return (async () => {
-      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
-      const row = await this.clockRow(m, who.campaignId, true);
-      // Travel moves the party to the scale it travels at before the time passes.
-      if (step.scale !== undefined && step.scale !== row.scale) {
-        await Database.updateRow(m, CampaignClockEntity, row.campaignId, { scale: step.scale });
-        row.scale = step.scale;
-      }
-      const passage: ClockPassage = advanceClock(
-        { day: row.day, watch: row.watch, turn: row.turn },
-        { days: step.days, watches: step.watches, turns: step.turns },
-        row.nightWatch,
-        row.turnsPerWatch ?? 0,
-      );
-      const { to } = passage;
-      await Database.updateRow(m, CampaignClockEntity, row.campaignId, {
-        day: to.day,
-        watch: to.watch,
-        turn: to.turn,
-        updatedAt: now(),
-      });
-      const encounterChecks = dueEncounterChecks(row.scale, passage.passed);
-      let extra: Record<string, unknown> = {};
-      for (const hook of this.advanceHooks) {
-        extra = {
-          ...extra,
-          ...(await hook(m, who, campaign, {
-            scale: row.scale,
-            due: encounterChecks,
-            options: step.options ?? {},
-          })),
-        };
-      }
-      const view = (p: typeof to) => ({
-        ...p,
-        scale: row.scale,
-        nightWatch: row.nightWatch,
-        turnsPerWatch: row.turnsPerWatch ?? 0,
-        havenKind: row.havenKind ?? 'town',
-      });
-      return {
-        from: view(passage.from),
-        to: view(to),
-        passed: passage.passed,
-        due: { encounterChecks },
+    const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
+    const row = await this.clockRow(m, who.campaignId, true);
+    // Travel moves the party to the scale it travels at before the time passes.
+    if (step.scale !== undefined && step.scale !== row.scale) {
+      await Database.updateRow(m, CampaignClockEntity, row.campaignId, { scale: step.scale });
+      row.scale = step.scale;
+    }
+    const passage: ClockPassage = advanceClock(
+      { day: row.day, watch: row.watch, turn: row.turn },
+      { days: step.days, watches: step.watches, turns: step.turns },
+      row.nightWatch,
+      row.turnsPerWatch ?? 0,
+    );
+    const { to } = passage;
+    await Database.updateRow(m, CampaignClockEntity, row.campaignId, {
+      day: to.day,
+      watch: to.watch,
+      turn: to.turn,
+      updatedAt: now(),
+    });
+    const encounterChecks = dueEncounterChecks(row.scale, passage.passed);
+    let extra: Record<string, unknown> = {};
+    for (const hook of this.advanceHooks) {
+      extra = {
         ...extra,
+        ...(await hook(m, who, campaign, {
+          scale: row.scale,
+          due: encounterChecks,
+          options: step.options ?? {},
+        })),
       };
-    })();
+    }
+    const view = (p: typeof to) => ({
+      ...p,
+      scale: row.scale,
+      nightWatch: row.nightWatch,
+      turnsPerWatch: row.turnsPerWatch ?? 0,
+      havenKind: row.havenKind ?? 'town',
+    });
+    return {
+      from: view(passage.from),
+      to: view(to),
+      passed: passage.passed,
+      due: { encounterChecks },
+      ...extra,
+    };
   }
 
   /**
