@@ -567,6 +567,55 @@ export const CASES: BenchCase[] = [
       return undefined;
     },
   },
+  {
+    name: 'hazard-fall-idempotent',
+    description:
+      'Stateful (issue 21): POST /v1/campaigns/{id}/characters/{cid}/hazards with a referee key and a unique ' +
+      'Idempotency-Key: a G&M fall read against the stored sheet, logged, its survival and injuries written ' +
+      'through the condition ledger, and the stored answer, in one SQLite transaction',
+    server: 'app',
+    baseline: 'character-purchase-idempotent',
+    target: 0.8,
+    setup: async (baseUrl) => {
+      const campaign = await createCampaign(baseUrl);
+      const character = await createCharacter(baseUrl, campaign, { name: 'Faller' });
+      const sheet = await fetch(
+        `${baseUrl}/v1/campaigns/${campaign.id}/characters/${character.id}/sheets/gm`,
+        {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', ...campaign.auth },
+          body: JSON.stringify({
+            sheet: {
+              abilities: {
+                strength: 12,
+                agility: 12,
+                endurance: 12,
+                intelligence: 10,
+                wisdom: 10,
+                charisma: 10,
+              },
+              survival: { current: 100000, max: 100000 },
+              injuries: { current: 0, max: 100000 },
+            },
+          }),
+        },
+      );
+      if (sheet.status !== 200) throw new Error(`PUT sheet answered ${sheet.status}: ${await sheet.text()}`);
+      return { campaignId: campaign.id, refereeKey: campaign.refereeKey, characterId: character.id };
+    },
+    perRequest: true,
+    request: refereePost(
+      'hazard-',
+      (state) => `/v1/campaigns/${state.campaignId}/characters/${state.characterId}/hazards`,
+      () => ({ system: 'gm', hazard: 'fall', input: { feet: 45 } }),
+    ),
+    verify: (body) => {
+      const answer = body as { rollId?: unknown; applied?: unknown } | null;
+      if (typeof answer?.rollId !== 'string' || !Array.isArray(answer.applied) || answer.applied.length !== 2)
+        return 'not a campaign hazard answer';
+      return undefined;
+    },
+  },
 ];
 
 /**

@@ -12,6 +12,7 @@ import { Characters1764650000000 } from './1764650000000-Characters';
 import { RecurringCastNpc1764660000000 } from './1764660000000-RecurringCastNpc';
 import { CoeacMagic1764720000000 } from './1764720000000-CoeacMagic';
 import { CairnMagic1764725000000 } from './1764725000000-CairnMagic';
+import { HazardsClock1764730000000 } from './1764730000000-HazardsClock';
 import { Advancement1764740000000 } from './1764740000000-Advancement';
 import { CharactersCampaign1764750000000 } from './1764750000000-CharactersCampaign';
 
@@ -34,6 +35,7 @@ export const MIGRATIONS = [
   RecurringCastNpc1764660000000,
   CoeacMagic1764720000000,
   CairnMagic1764725000000,
+  HazardsClock1764730000000,
   Advancement1764740000000,
   CharactersCampaign1764750000000,
 ];

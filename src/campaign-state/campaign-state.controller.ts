@@ -9,8 +9,9 @@ import {
   DowntimeInput,
   RosterInput,
   RosterMemberInput,
+  TravelInput,
 } from './campaign-state.inputs';
-import { ClockAdvance, ClockView, DowntimeAction } from './campaign-state.results';
+import { CampaignTravel, ClockAdvance, ClockView, DowntimeAction } from './campaign-state.results';
 import { CampaignStateService } from './campaign-state.service';
 
 @ApiTags('clock')
@@ -115,6 +116,25 @@ export class DowntimeController {
 }
 
 /** The clock step and the options domains read (the encounter table, the seed). */
+@ApiTags('clock')
+@ApiBearerAuth()
+@Controller('campaigns/:campaignId/travel')
+export class TravelController {
+  constructor(private readonly state: CampaignStateService) {}
+
+  @Post()
+  @HttpCode(200)
+  @Roles('referee')
+  @ApiOperation({
+    summary:
+      'Travel by hexes or days, overland or on water (referee): the clock moves by the time it takes and the due encounter checks are made',
+  })
+  @ApiOkResponse({ type: CampaignTravel })
+  travel(@CurrentPrincipal() who: Principal, @Body() input: TravelInput, @Req() req: ArbiterRequest) {
+    return this.state.travel(who, input, req);
+  }
+}
+
 export function advanceStep(input: ClockAdvanceInput) {
   const { days, watches, turns, ...options } = input;
   return { days, watches, turns, options };

@@ -1,6 +1,6 @@
 import { InputType, registerEnumType } from '@nestjs/graphql';
 import { In } from '../common/schema';
-import { CLOCK_LIMITS, CLOCK_SCALES, CLOCK_WATCHES } from '../core/clock';
+import { CLOCK_LIMITS, CLOCK_SCALES, CLOCK_WATCHES, HAVEN_KINDS, MAX_TURNS_PER_WATCH } from '../core/clock';
 
 export const ScaleEnum = Object.fromEntries(CLOCK_SCALES.map((s) => [s, s])) as Record<string, string>;
 registerEnumType(ScaleEnum, {
@@ -8,6 +8,11 @@ registerEnumType(ScaleEnum, {
   description: 'The scale of play: haven, overland, exploration, water or combat.',
 });
 export const WatchEnum = Object.fromEntries(CLOCK_WATCHES.map((w) => [w, w])) as Record<string, string>;
+export const HavenKindEnum = { town: 'town', camp: 'camp' } as const;
+registerEnumType(HavenKindEnum, {
+  name: 'HavenKind',
+  description: 'A haven is a town or a camp; treasure turns into Cash only in a town.',
+});
 registerEnumType(WatchEnum, {
   name: 'Watch',
   description: 'The watch of the day: morning, afternoon or night.',
@@ -52,6 +57,23 @@ export class ClockUpdateInput {
 
   @In.bool('Whether the day has a third, night watch.', { optional: true })
   nightWatch?: boolean;
+
+  @In.int('Exploration turns that make a watch (0: turns never reach watches; new campaigns 24).', {
+    optional: true,
+    min: 0,
+    max: MAX_TURNS_PER_WATCH,
+  })
+  turnsPerWatch?: number;
+
+  @In.oneOf(
+    'The haven’s kind: town or camp (treasure turns into Cash only in a town).',
+    HAVEN_KINDS,
+    HavenKindEnum,
+    {
+      optional: true,
+    },
+  )
+  havenKind?: (typeof HAVEN_KINDS)[number];
 }
 
 @InputType({ description: 'The characters activated for the session in progress.' })
@@ -76,3 +98,46 @@ export class DowntimeInput {
 }
 
 export const CLOCK_MAXIMA = CLOCK_LIMITS;
+
+export const TravelModeInputEnum = { land: 'land', water: 'water' } as const;
+registerEnumType(TravelModeInputEnum, {
+  name: 'TravelMode',
+  description: 'land: one hex a watch at the overland scale; water: hexes a day at the water scale.',
+});
+
+@InputType({
+  description: 'Travel: the clock moves by the time it takes and the due encounter checks are made.',
+})
+export class TravelInput {
+  @In.oneOf(
+    'land (one hex a watch) or water (hexes a day); land by default.',
+    ['land', 'water'],
+    TravelModeInputEnum,
+    {
+      optional: true,
+    },
+  )
+  mode?: 'land' | 'water';
+
+  @In.int('Hexes to cover (send hexes or days).', { optional: true, min: 1, max: 1000, example: 3 })
+  hexes?: number;
+
+  @In.int('Days of travel (land: two watches a day).', { optional: true, min: 1, max: 366 })
+  days?: number;
+
+  @In.int('Water: hexes a day in the sailing conditions (4 by default).', {
+    optional: true,
+    min: 1,
+    max: 100,
+  })
+  hexesPerDay?: number;
+
+  @In.bool('Make the due encounter checks (true by default).', { optional: true })
+  rollEncounterChecks?: boolean;
+
+  @In.id('The referee table the checks draw from.', { optional: true })
+  encounterTableId?: string;
+
+  @In.seed()
+  seed?: string;
+}

@@ -1,6 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { WealthModule } from '../wealth/wealth.module';
-import { ClockController, DowntimeController, RosterController } from './campaign-state.controller';
+import {
+  ClockController,
+  DowntimeController,
+  RosterController,
+  TravelController,
+} from './campaign-state.controller';
 import { CampaignStateResolver } from './campaign-state.resolver';
 import { CampaignStateService } from './campaign-state.service';
 import { TreasuryController } from './treasury.controller';
@@ -14,7 +19,7 @@ import { TreasuryService } from './treasury.service';
 @Global()
 @Module({
   providers: [CampaignStateService, CampaignStateResolver],
-  controllers: [ClockController, RosterController, DowntimeController],
+  controllers: [ClockController, RosterController, DowntimeController, TravelController],
   exports: [CampaignStateService],
 })
 export class CampaignStateModule {}

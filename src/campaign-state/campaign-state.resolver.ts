@@ -11,8 +11,9 @@ import {
   DowntimeInput,
   RosterInput,
   RosterMemberInput,
+  TravelInput,
 } from './campaign-state.inputs';
-import { ClockAdvance, ClockView, DowntimeAction } from './campaign-state.results';
+import { CampaignTravel, ClockAdvance, ClockView, DowntimeAction } from './campaign-state.results';
 import { CampaignStateService } from './campaign-state.service';
 
 const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
@@ -45,8 +46,21 @@ export class CampaignStateResolver {
   }
 
   @Roles('referee')
+  @Mutation(() => CampaignTravel, {
+    description: 'Travel by hexes or days (referee): the clock moves and the due encounter checks are made.',
+  })
+  travel(
+    @campaignId() _c: string,
+    @Args('input', { type: () => TravelInput }) input: TravelInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.state.travel(who, input, ctx.req);
+  }
+
+  @Roles('referee')
   @Mutation(() => ClockView, {
-    description: 'Change the scale of play or the night watch setting (referee).',
+    description: 'Change the scale of play, the night watch, turns a watch or the haven’s kind (referee).',
   })
   updateClock(
     @campaignId() _c: string,

@@ -1,10 +1,10 @@
 import { ObjectType } from '@nestjs/graphql';
 import { PageOf } from '../common/pagination';
 import { Out } from '../common/schema';
-import { CLOCK_SCALES, CLOCK_WATCHES } from '../core/clock';
-import type { Scale, Watch } from '../database/entities';
+import { CLOCK_SCALES, CLOCK_WATCHES, HAVEN_KINDS } from '../core/clock';
+import type { HavenKind, Scale, Watch } from '../database/entities';
 import { EncounterCheckResult } from '../encounters/encounters.results';
-import { ScaleEnum, WatchEnum } from './campaign-state.inputs';
+import { HavenKindEnum, ScaleEnum, WatchEnum } from './campaign-state.inputs';
 
 @ObjectType({ description: 'The campaign’s in-game clock and scale of play.' })
 export class ClockView {
@@ -22,6 +22,16 @@ export class ClockView {
 
   @Out.bool('Whether the day has a third, night watch.')
   nightWatch: boolean;
+
+  @Out.int('Exploration turns that make a watch (0: turns never reach watches).')
+  turnsPerWatch: number;
+
+  @Out.oneOf(
+    'The haven’s kind, town or camp: treasure turns into Cash only in a town.',
+    HAVEN_KINDS,
+    HavenKindEnum,
+  )
+  havenKind: HavenKind;
 }
 
 @ObjectType({ description: 'Time that passed in one advance.' })
@@ -120,4 +130,22 @@ export class DowntimeAction {
 
   @Out.string('When (ISO-8601, UTC).')
   createdAt: string;
+}
+
+@ObjectType({ description: 'Travel: the distance, the time it took and the clock advance it made.' })
+export class CampaignTravel {
+  @Out.string('land or water.')
+  mode: string;
+
+  @Out.int('Hexes covered.')
+  hexes: number;
+
+  @Out.int('Watches spent (land).')
+  watches: number;
+
+  @Out.int('Days spent (water).')
+  days: number;
+
+  @Out.nested('The clock advance, with the encounter checks made.', () => ClockAdvance)
+  advance: ClockAdvance;
 }

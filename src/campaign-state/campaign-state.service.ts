@@ -6,7 +6,13 @@ import { GameSession } from '../campaigns/campaign.model';
 import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
 import { Problem } from '../common/problem';
 import { newId, now } from '../common/time';
-import { advanceClock, ClockPassage, dueEncounterChecks, type ClockStep } from '../core/clock';
+import {
+  advanceClock,
+  ClockPassage,
+  DEFAULT_TURNS_PER_WATCH,
+  dueEncounterChecks,
+  type ClockStep,
+} from '../core/clock';
 import { Database, MutationCall } from '../database/database.service';
 import {
   CampaignClockEntity,
@@ -18,8 +24,14 @@ import {
   TreasuryLedgerEntity,
   Watch,
 } from '../database/entities';
-import { ClockUpdateInput, DowntimeInput } from './campaign-state.inputs';
-import { ClockAdvance, ClockView, DowntimeAction, TreasuryLedgerEntry } from './campaign-state.results';
+import { ClockUpdateInput, DowntimeInput, TravelInput } from './campaign-state.inputs';
+import {
+  CampaignTravel,
+  ClockAdvance,
+  ClockView,
+  DowntimeAction,
+  TreasuryLedgerEntry,
+} from './campaign-state.results';
 
 /** Work a domain does when the clock advances (encounters: the checks that fell due). */
 export type ClockAdvanceHook = (
@@ -53,6 +65,8 @@ export class CampaignStateService implements OnModuleInit {
         turn: 0,
         scale: 'haven',
         nightWatch: false,
+        turnsPerWatch: DEFAULT_TURNS_PER_WATCH,
+        havenKind: 'town',
         updatedAt: campaign.createdAt,
       });
       await Database.insertRow(m, CampaignTreasuryEntity, {
@@ -101,44 +115,93 @@ export class CampaignStateService implements OnModuleInit {
 
   advance(
     who: Principal,
-    step: ClockStep & { options?: Record<string, unknown> },
+    step: ClockStep & { options?: Record<string, unknown>; scale?: Scale },
     call: MutationCall,
   ): Promise<ClockAdvance> {
-    return this.db.mutation(call, async (m) => {
-      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
-      const row = await this.clockRow(m, who.campaignId, true);
-      const passage: ClockPassage = advanceClock(
-        { day: row.day, watch: row.watch, turn: row.turn },
-        { days: step.days, watches: step.watches, turns: step.turns },
-        row.nightWatch,
-      );
-      const { to } = passage;
-      await Database.updateRow(m, CampaignClockEntity, row.campaignId, {
-        day: to.day,
-        watch: to.watch,
-        turn: to.turn,
-        updatedAt: now(),
-      });
-      const encounterChecks = dueEncounterChecks(row.scale, passage.passed);
-      let extra: Record<string, unknown> = {};
-      for (const hook of this.advanceHooks) {
-        extra = {
-          ...extra,
-          ...(await hook(m, who, campaign, {
-            scale: row.scale,
-            due: encounterChecks,
-            options: step.options ?? {},
-          })),
-        };
-      }
-      const view = (p: typeof to) => ({ ...p, scale: row.scale, nightWatch: row.nightWatch });
-      return {
-        from: view(passage.from),
-        to: view(to),
-        passed: passage.passed,
-        due: { encounterChecks },
+    return this.db.mutation(call, (m) => this.advanceIn(m, who, step));
+  }
+
+  /** Advances the clock inside the caller's transaction (the clock advance and travel share it). */
+  private async advanceIn(
+    m: EntityManager,
+    who: Principal,
+    step: ClockStep & { options?: Record<string, unknown>; scale?: Scale },
+  ): Promise<ClockAdvance> {
+    const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
+    const row = await this.clockRow(m, who.campaignId, true);
+    // Travel moves the party to the scale it travels at before the time passes.
+    if (step.scale !== undefined && step.scale !== row.scale) {
+      await Database.updateRow(m, CampaignClockEntity, row.campaignId, { scale: step.scale });
+      row.scale = step.scale;
+    }
+    const passage: ClockPassage = advanceClock(
+      { day: row.day, watch: row.watch, turn: row.turn },
+      { days: step.days, watches: step.watches, turns: step.turns },
+      row.nightWatch,
+      row.turnsPerWatch ?? 0,
+    );
+    const { to } = passage;
+    await Database.updateRow(m, CampaignClockEntity, row.campaignId, {
+      day: to.day,
+      watch: to.watch,
+      turn: to.turn,
+      updatedAt: now(),
+    });
+    const encounterChecks = dueEncounterChecks(row.scale, passage.passed);
+    let extra: Record<string, unknown> = {};
+    for (const hook of this.advanceHooks) {
+      extra = {
         ...extra,
+        ...(await hook(m, who, campaign, {
+          scale: row.scale,
+          due: encounterChecks,
+          options: step.options ?? {},
+        })),
       };
+    }
+    const view = (p: typeof to) => ({
+      ...p,
+      scale: row.scale,
+      nightWatch: row.nightWatch,
+      turnsPerWatch: row.turnsPerWatch ?? 0,
+      havenKind: row.havenKind ?? 'town',
+    });
+    return {
+      from: view(passage.from),
+      to: view(to),
+      passed: passage.passed,
+      due: { encounterChecks },
+      ...extra,
+    };
+  }
+
+  /**
+   * Travel (COEAC "The overland scale", "Water voyages"; SPEC 6.4): land travel is one hex a watch at
+   * the overland scale, water travel four (or hexesPerDay) hexes a day at the water scale. The clock
+   * moves to that scale, advances by the time, and the encounter checks it makes due are rolled by
+   * the same hooks as a clock advance.
+   */
+  async travel(who: Principal, input: TravelInput, call: MutationCall): Promise<CampaignTravel> {
+    const mode = input.mode ?? 'land';
+    if ((input.hexes === undefined) === (input.days === undefined)) {
+      throw Problem.field('VALIDATION_FAILED', 'hexes', 'Send exactly one of hexes and days.');
+    }
+    if (mode === 'land' && input.hexesPerDay !== undefined) {
+      throw Problem.field('VALIDATION_FAILED', 'hexesPerDay', 'hexesPerDay is for water travel.');
+    }
+    const perDay = input.hexesPerDay ?? 4;
+    const { mode: _m, hexes: _h, days: _d, hexesPerDay: _p, rollEncounterChecks, ...rest } = input;
+    const options = { ...rest, rollEncounterChecks: rollEncounterChecks ?? true };
+    return this.db.mutation(call, async (m) => {
+      if (mode === 'land') {
+        const watches = input.hexes ?? (input.days ?? 0) * 2;
+        const advance = await this.advanceIn(m, who, { watches, scale: 'overland', options });
+        return { mode, hexes: watches, watches, days: 0, advance };
+      }
+      const days = input.days ?? Math.ceil((input.hexes ?? 0) / perDay);
+      const hexes = input.hexes ?? days * perDay;
+      const advance = await this.advanceIn(m, who, { days, scale: 'water', options });
+      return { mode, hexes, watches: 0, days, advance };
     });
   }
 
@@ -149,6 +212,8 @@ export class CampaignStateService implements OnModuleInit {
       const changes: Partial<CampaignClockEntity> = { updatedAt: now() };
       if (input.scale !== undefined) changes.scale = input.scale;
       if (input.nightWatch !== undefined) changes.nightWatch = input.nightWatch;
+      if (input.turnsPerWatch !== undefined) changes.turnsPerWatch = input.turnsPerWatch;
+      if (input.havenKind !== undefined) changes.havenKind = input.havenKind;
       await Database.updateRow(m, CampaignClockEntity, row.campaignId, changes);
       return toClockView({ ...row, ...changes });
     });
@@ -390,7 +455,10 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 function toClockView(
-  row: Pick<CampaignClockEntity, 'day' | 'watch' | 'turn' | 'scale' | 'nightWatch'>,
+  row: Pick<
+    CampaignClockEntity,
+    'day' | 'watch' | 'turn' | 'scale' | 'nightWatch' | 'turnsPerWatch' | 'havenKind'
+  >,
 ): ClockView {
   return {
     day: row.day,
@@ -398,6 +466,8 @@ function toClockView(
     turn: row.turn,
     scale: row.scale,
     nightWatch: Boolean(row.nightWatch),
+    turnsPerWatch: row.turnsPerWatch ?? 0,
+    havenKind: row.havenKind ?? 'town',
   };
 }
 

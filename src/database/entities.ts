@@ -211,6 +211,8 @@ export const SCALES = ['haven', 'overland', 'exploration', 'water', 'combat'] as
 export type Scale = (typeof SCALES)[number];
 
 /** The campaign's in-game clock and scale of play (one row a campaign). */
+export type HavenKind = 'town' | 'camp';
+
 @Entity('campaign_clocks')
 export class CampaignClockEntity {
   @PrimaryColumn({ name: 'campaign_id', type: 'varchar', length: 36 })
@@ -230,6 +232,14 @@ export class CampaignClockEntity {
 
   @Column({ name: 'night_watch', type: 'boolean', default: false })
   nightWatch: boolean;
+
+  /** Exploration turns that make a watch (0: turns never reach watches). */
+  @Column({ name: 'turns_per_watch', type: 'integer', default: 0 })
+  turnsPerWatch: number;
+
+  /** The haven's kind: treasure turns into Cash only in a town. */
+  @Column({ name: 'haven_kind', type: 'varchar', length: 8, default: 'town' })
+  havenKind: HavenKind;
 
   @Column({ name: 'updated_at', type: 'varchar', length: 32 })
   updatedAt: string;

@@ -1,14 +1,19 @@
 import { Module } from '@nestjs/common';
+import { CharactersModule } from '../characters/characters.module';
+import { HazardsCampaignController } from './hazards-campaign.controller';
+import { HazardsCampaignResolver } from './hazards-campaign.resolver';
+import { HazardsCampaignService } from './hazards-campaign.service';
 import { HazardsController } from './hazards.controller';
 import { HazardsResolver } from './hazards.resolver';
 import { HazardsService } from './hazards.service';
 
 /**
- * Hazards (SPEC 6.4), stateless half: falls, jumps, suffocation and exertion with the numbers in the
- * request. Rolls and the procedure registry come from global modules.
+ * Hazards (SPEC 6.4): the stateless procedures with the numbers in the request, and the campaign
+ * route that applies one to a stored sheet. Rolls and the procedure registry come from global modules.
  */
 @Module({
-  controllers: [HazardsController],
-  providers: [HazardsService, HazardsResolver],
+  imports: [CharactersModule],
+  controllers: [HazardsController, HazardsCampaignController],
+  providers: [HazardsService, HazardsResolver, HazardsCampaignService, HazardsCampaignResolver],
 })
 export class HazardsModule {}

@@ -1,6 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
-import { archsoulFall, exertion, gmFall, gmJump, gmSuffocation } from '../core/hazards';
+import {
+  archsoulFall,
+  exertion,
+  gmFall,
+  gmJump,
+  gmSuffocation,
+  gmAilment,
+  gmAging,
+  gmIllusion,
+  gmItemReaction,
+  gmSpeed,
+  gmForcedMarch,
+  gmDailyMovement,
+  gmSearch,
+  gmTracking,
+  gmCoverTracks,
+  gmTime,
+  archsoulObject,
+  archsoulBlow,
+  archsoulBreath,
+  archsoulSwim,
+  archsoulRest,
+  archsoulTrap,
+  archsoulTerrain,
+  archsoulUnderwaterAttack,
+  archsoulUnderwaterHurt,
+  coeacTravel,
+} from '../core/hazards';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
@@ -12,6 +39,27 @@ export const HAZARD_PROCEDURES = {
   gmSuffocation: { name: 'hazard.gm.suffocation', run: gmSuffocation },
   archsoulExertion: { name: 'hazard.archsoul.exertion', run: exertion },
   archsoulFall: { name: 'hazard.archsoul.fall', run: archsoulFall },
+  gmAilment: { name: 'hazard.gm.ailment', run: gmAilment },
+  gmAging: { name: 'hazard.gm.aging', run: gmAging },
+  gmIllusion: { name: 'hazard.gm.illusion', run: gmIllusion },
+  gmItemReaction: { name: 'hazard.gm.item-reaction', run: gmItemReaction },
+  gmSpeed: { name: 'hazard.gm.speed', run: gmSpeed },
+  gmForcedMarch: { name: 'hazard.gm.forced-march', run: gmForcedMarch },
+  gmDailyMovement: { name: 'hazard.gm.daily-movement', run: gmDailyMovement },
+  gmSearch: { name: 'hazard.gm.search', run: gmSearch },
+  gmTracking: { name: 'hazard.gm.tracking', run: gmTracking },
+  gmCoverTracks: { name: 'hazard.gm.cover-tracks', run: gmCoverTracks },
+  gmTime: { name: 'hazard.gm.time', run: gmTime },
+  archsoulObject: { name: 'hazard.archsoul.object', run: archsoulObject },
+  archsoulBlow: { name: 'hazard.archsoul.blow', run: archsoulBlow },
+  archsoulBreath: { name: 'hazard.archsoul.breath', run: archsoulBreath },
+  archsoulSwim: { name: 'hazard.archsoul.swim', run: archsoulSwim },
+  archsoulRest: { name: 'hazard.archsoul.rest', run: archsoulRest },
+  archsoulTrap: { name: 'hazard.archsoul.trap', run: archsoulTrap },
+  archsoulTerrain: { name: 'hazard.archsoul.terrain', run: archsoulTerrain },
+  archsoulUnderwaterAttack: { name: 'hazard.archsoul.underwater-attack', run: archsoulUnderwaterAttack },
+  archsoulUnderwaterHurt: { name: 'hazard.archsoul.underwater-hurt', run: archsoulUnderwaterHurt },
+  coeacTravel: { name: 'hazard.coeac.travel', run: coeacTravel },
 };
 
 export type HazardKind = keyof typeof HAZARD_PROCEDURES;

@@ -429,6 +429,12 @@ export class HordesService {
           `Treasure turns into Cash only in a haven; the campaign is at the ${clock.scale} scale.`,
         );
       }
+      if (clock.havenKind !== 'town') {
+        throw new Problem(
+          'NOT_IN_TOWN',
+          'Treasure turns into Cash only once returned to civilization: this haven is a camp, not a town.',
+        );
+      }
       await this.inventory.lockCharacters(m, campaign.id, [characterId]);
       const rows = await m.find(InventoryItemEntity, {
         where: { campaignId: campaign.id, characterId, kind: AnyOf(['treasure', 'commodity']) },

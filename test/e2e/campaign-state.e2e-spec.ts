@@ -16,7 +16,15 @@ interface Key {
   auth: { Authorization: string };
 }
 
-const CLOCK_START = { day: 1, watch: 'morning', turn: 0, scale: 'haven', nightWatch: false };
+const CLOCK_START = {
+  day: 1,
+  watch: 'morning',
+  turn: 0,
+  scale: 'haven',
+  nightWatch: false,
+  turnsPerWatch: 24,
+  havenKind: 'town',
+};
 
 describe(`campaign state (${DATABASE_KIND})`, () => {
   let t: TestApp;
@@ -49,7 +57,7 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
       const res = await t.http.post(`${clock}/advance`).set(c.auth).send({ watches: 3 }).expect(200);
       expect(res.body).toEqual({
         from: { ...CLOCK_START, scale: 'overland' },
-        to: { day: 2, watch: 'afternoon', turn: 0, scale: 'overland', nightWatch: false },
+        to: { ...CLOCK_START, day: 2, watch: 'afternoon', scale: 'overland' },
         passed: { days: 1, watches: 3, turns: 0 },
         due: { encounterChecks: 3 },
       });
@@ -61,6 +69,8 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
         turn: 4,
         scale: 'exploration',
         nightWatch: true,
+        turnsPerWatch: 24,
+        havenKind: 'town',
       });
       expect(turns.body.due).toEqual({ encounterChecks: 4 });
       const night = await t.http.post(`${clock}/advance`).set(c.auth).send({ watches: 1 }).expect(200);
@@ -77,6 +87,8 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
         turn: 0,
         scale: 'water',
         nightWatch: true,
+        turnsPerWatch: 24,
+        havenKind: 'town',
       });
     });
 

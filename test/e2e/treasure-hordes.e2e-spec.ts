@@ -354,7 +354,28 @@ describe(`hordes in a campaign (${DATABASE_KIND})`, () => {
     await t.http.patch(`${base()}/clock`).set(campaign.auth).send({ scale: 'exploration' }).expect(200);
     const path = `${base()}/characters/${ids.c}/treasure-conversions`;
     expectProblem(await t.http.post(path).set(campaign.auth), 409, 'NOT_IN_HAVEN');
-    await t.http.patch(`${base()}/clock`).set(campaign.auth).send({ scale: 'haven' }).expect(200);
+    // A camp is a haven but not civilization: a town is needed (SPEC 6.4), and nothing changes.
+    await t.http
+      .patch(`${base()}/clock`)
+      .set(campaign.auth)
+      .send({ scale: 'haven', havenKind: 'camp' })
+      .expect(200);
+    expectProblem(await t.http.post(path).set(campaign.auth), 409, 'NOT_IN_TOWN');
+    const camped = await gql(
+      t.server,
+      `mutation($c: ID!, $h: ID!) { treasureConversion(campaignId: $c, characterId: $h) { cashGained } }`,
+      { c: campaign.id, h: ids.c },
+      campaign.auth,
+    );
+    expect(camped.errors?.[0]?.extensions?.code).toBe('NOT_IN_TOWN');
+    const gqlTown = await gql(
+      t.server,
+      `mutation($c: ID!) { updateClock(campaignId: $c, input: { havenKind: town }) { havenKind scale } }`,
+      { c: campaign.id },
+      campaign.auth,
+    );
+    expect(gqlTown.errors).toBeUndefined();
+    expect(gqlTown.data?.updateClock).toEqual({ havenKind: 'town', scale: 'haven' });
     const before = await cashOf(ids.c);
     const res = await t.http.post(path).set(campaign.auth).expect(201);
     expect(res.body.converted.map((i: Json) => i.name)).toEqual(['Inlaid comb', 'Spices']);

@@ -370,6 +370,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/travel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Travel by hexes or days, overland or on water (referee): the clock moves by the time it takes and the due encounter checks are made */
+    post: operations['Travel_travel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/treasury': {
     parameters: {
       query?: never;
@@ -3867,6 +3884,380 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/hazards/gm/ailments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M ailment: the contracting roll, the onset and the course */
+    post: operations['Hazards_gmAilment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/gm/aging': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M aging: unhealable injuries from 40 + endurance */
+    post: operations['Hazards_gmAging'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/gm/illusions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M illusion: disbelief and the phantasmal damage that comes back */
+    post: operations['Hazards_gmIllusion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/gm/item-reactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M item reaction by material, attack form and thickness */
+    post: operations['Hazards_gmItemReaction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/gm/speeds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M movement speed: distances, time base, reaction penalty, attackers’ bonus */
+    post: operations['Hazards_gmSpeed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/gm/forced-march': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M forced march: health rolls for pushing on without rest */
+    post: operations['Hazards_gmForcedMarch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/gm/daily-movement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M daily movement by terrain, flying, darkness and riding */
+    post: operations['Hazards_gmDailyMovement'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/gm/searches': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M search: perception at the area’s obstacle size */
+    post: operations['Hazards_gmSearch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/gm/tracking': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M tracking: perception at −1 a day, the group bonus and covered tracks */
+    post: operations['Hazards_gmTracking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/gm/cover-tracks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M covering tracks: the margin becomes the trackers’ penalty */
+    post: operations['Hazards_gmCoverTracks'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/gm/time': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M time units: rounds, minutes, hours and days */
+    post: operations['Hazards_gmTime'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/archsoul/objects': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul object: hardness, hit points, a blow and weapon recoil */
+    post: operations['Hazards_archsoulObject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/archsoul/blows': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul damage roll against an object (tool bonus, underwater) */
+    post: operations['Hazards_archsoulBlow'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/archsoul/breath': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul breath and drowning */
+    post: operations['Hazards_archsoulBreath'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/archsoul/swims': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul swimming: speed, turbulent water, armour */
+    post: operations['Hazards_archsoulSwim'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/archsoul/rest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul food, water, sleep and rest */
+    post: operations['Hazards_archsoulRest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/archsoul/traps': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul trap or falling object: the dodge */
+    post: operations['Hazards_archsoulTrap'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/archsoul/terrain': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul difficult terrain */
+    post: operations['Hazards_archsoulTerrain'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/archsoul/underwater-attacks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul attack underwater: what the weapon can do */
+    post: operations['Hazards_archsoulUnderwaterAttack'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/archsoul/underwater-hurts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul hurt underwater: the roll that keeps water out */
+    post: operations['Hazards_archsoulUnderwaterHurt'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/coeac/travel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC travel: hexes, watches, days and encounter checks */
+    post: operations['Hazards_coeacTravel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/hazards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Apply a hazard to a character’s sheet (referee): rolled, logged, and its changes written through the condition ledger */
+    post: operations['HazardsCampaign_apply'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/magic/cairn/casts': {
     parameters: {
       query?: never;
@@ -4463,6 +4854,13 @@ export interface components {
       scale: 'haven' | 'overland' | 'exploration' | 'water' | 'combat';
       /** @description Whether the day has a third, night watch. */
       nightWatch: boolean;
+      /** @description Exploration turns that make a watch (0: turns never reach watches). */
+      turnsPerWatch: number;
+      /**
+       * @description The haven’s kind, town or camp: treasure turns into Cash only in a town.
+       * @enum {string}
+       */
+      havenKind: 'town' | 'camp';
     };
     ClockAdvanceInput: {
       /** @description Whole days; lands on the morning of the new day. */
@@ -4687,6 +5085,13 @@ export interface components {
       scale?: 'haven' | 'overland' | 'exploration' | 'water' | 'combat';
       /** @description Whether the day has a third, night watch. */
       nightWatch?: boolean;
+      /** @description Exploration turns that make a watch (0: turns never reach watches; new campaigns 24). */
+      turnsPerWatch?: number;
+      /**
+       * @description The haven’s kind: town or camp (treasure turns into Cash only in a town).
+       * @enum {string}
+       */
+      havenKind?: 'town' | 'camp';
     };
     RosterInput: {
       /** @description Every character on the roster (an empty list removes the roster). */
@@ -4716,6 +5121,43 @@ export interface components {
       rollId: string | null;
       /** @description When (ISO-8601, UTC). */
       createdAt: string;
+    };
+    TravelInput: {
+      /**
+       * @description land (one hex a watch) or water (hexes a day); land by default.
+       * @enum {string}
+       */
+      mode?: 'land' | 'water';
+      /**
+       * @description Hexes to cover (send hexes or days).
+       * @example 3
+       */
+      hexes?: number;
+      /** @description Days of travel (land: two watches a day). */
+      days?: number;
+      /** @description Water: hexes a day in the sailing conditions (4 by default). */
+      hexesPerDay?: number;
+      /** @description Make the due encounter checks (true by default). */
+      rollEncounterChecks?: boolean;
+      /** @description The referee table the checks draw from. */
+      encounterTableId?: string;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CampaignTravel: {
+      /** @description land or water. */
+      mode: string;
+      /** @description Hexes covered. */
+      hexes: number;
+      /** @description Watches spent (land). */
+      watches: number;
+      /** @description Days spent (water). */
+      days: number;
+      /** @description The clock advance, with the encounter checks made. */
+      advance: components['schemas']['ClockAdvance'];
     };
     Treasury: {
       /** @description Cash, in dice. */
@@ -13367,6 +13809,1315 @@ export interface components {
       /** @description Exact odds. */
       odds: components['schemas']['ArchsoulFallOdds'];
     };
+    GmAilmentInput: {
+      /**
+       * @description An example ailment (or send kind, strength and effect).
+       * @enum {string}
+       */
+      ailment?:
+        | 'alcohol'
+        | 'common-cold'
+        | 'food-poisoning'
+        | 'black-widow'
+        | 'giant-spider'
+        | 'huge-spider'
+        | 'large-spider'
+        | 'shadow-spider'
+        | 'sleep-gas';
+      /**
+       * @description How it runs (overrides the example).
+       * @enum {string}
+       */
+      kind?: 'one-shot' | 'chronic' | 'inescapable' | 'chronic-inescapable';
+      /** @description Strength, −20 to 20 (overrides the example; 0 by default). */
+      strength?: number;
+      /**
+       * @description What it does each time it lands.
+       * @enum {string}
+       */
+      effect?: 'injuries' | 'paralysis-minutes' | 'sleep-minutes' | 'penalty';
+      /** @description Dice of the effect (1 by default). */
+      effectDice?: number;
+      /** @description Sides of those dice (1: a fixed amount). */
+      effectSides?: number;
+      /**
+       * @description How it reaches the victim.
+       * @enum {string}
+       */
+      contact: 'willing' | 'avoidable' | 'forced';
+      /**
+       * @description Score of the reaction the contact calls for.
+       * @example 11
+       */
+      reaction: number;
+      /** @description Health score for the chronic throw-off rolls (the reaction score by default). */
+      health?: number;
+      /** @description Inescapable kinds: action times spent in it (1 by default). */
+      actionTimesExposed?: number;
+      /** @description Chronic kinds: action times followed after onset or after leaving it. */
+      actionTimesAfter?: number;
+      /** @description An illusory ("invisible") effect. */
+      illusory?: boolean;
+      /** @description The victim could know the illusory effect is possible (+10); otherwise it does nothing. */
+      knowable?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ActionTimeResult: {
+      /** @description Amount. */
+      amount: number;
+      /** @description "round", "minute", "hour" or "day". */
+      unit: string;
+    };
+    AilmentStepResult: {
+      /** @description 0 = the contracting roll; n = the n-th action time after it. */
+      actionTime: number;
+      /** @description "contact", "exposed" (inescapable) or "course" (chronic). */
+      phase: string;
+      /** @description The ailment’s strength at that time. */
+      strength: number;
+      /** @description The number the d20 must not exceed; null when no roll is made. */
+      target: number | null;
+      /** @description The d20. */
+      roll: number | null;
+      /** @description Whether the roll passed. */
+      passed: boolean | null;
+      /** @description The effect landed. */
+      applied: boolean;
+      /** @description The amount it landed for. */
+      amount: number;
+      /** @description The effect dice. */
+      effectFaces: number[];
+      /** @description Exact odds of passing (null without a roll). */
+      odds: components['schemas']['HazardSuccessOdds'] | (never | null);
+    };
+    GmAilmentOdds: {
+      /** @description Chance the victim succumbs at least once. */
+      contract: number;
+      /** @description Distribution of the number of times the effect lands. */
+      applications: components['schemas']['HazardChance'][];
+    };
+    GmAilmentResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description The example ailment, or null for a custom one. */
+      ailment: string | null;
+      /** @description Its name. */
+      name: string;
+      /** @description one-shot, chronic, inescapable or chronic-inescapable. */
+      kind: string;
+      /** @description Strength. */
+      strength: number;
+      /** @description The reaction rolled: health, perception or evasion. */
+      reaction: string;
+      /** @description The action time: the onset comes after it. */
+      actionTime: components['schemas']['ActionTimeResult'];
+      /** @description What it does. */
+      effect: string;
+      /** @description The scores a penalty effect lowers. */
+      effectScores: string[];
+      /** @description The victim succumbed. */
+      contracted: boolean;
+      /** @description Still running at the end of what was followed. */
+      ongoing: boolean;
+      /** @description Every action time, in order. */
+      steps: components['schemas']['AilmentStepResult'][];
+      /** @description Every face in the order rolled. */
+      faces: number[];
+      /** @description Times the effect landed. */
+      applications: number;
+      /** @description The effect’s total (injuries, minutes, or the penalty to each score). */
+      total: number;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description What a campaign would apply to the sheet. */
+      effects: components['schemas']['SheetEffect'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['GmAilmentOdds'];
+    };
+    GmAgingInput: {
+      /**
+       * @description Age at the start.
+       * @example 40
+       */
+      from: number;
+      /**
+       * @description Age at the end.
+       * @example 45
+       */
+      to: number;
+      /**
+       * @description Endurance score.
+       * @example 12
+       */
+      endurance: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmAgingResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description First age that costs an injury: 40 + endurance (major contributor). */
+      threshold: number;
+      /** @description Birthdays in the span that each cost an unhealable injury. */
+      ages: number[];
+      /** @description Unhealable injury points. */
+      injuries: number;
+      /** @description The trade: abilityLoss per injury, and the lowest score it can come from. */
+      trade: {
+        [key: string]: unknown;
+      };
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description What a campaign would apply to the sheet. */
+      effects: components['schemas']['SheetEffect'][];
+    };
+    GmIllusionInput: {
+      /**
+       * @description perception or willpower.
+       * @enum {string}
+       */
+      method: 'perception' | 'willpower';
+      /**
+       * @description Score of that reaction.
+       * @example 12
+       */
+      score: number;
+      /** @description The illusion’s penalty (halved toward zero for willpower). */
+      penalty?: number;
+      /** @description A bonus (an obvious illusion, +2 per ally who disbelieved by willpower). */
+      bonus?: number;
+      /** @description Whether it is an illusion at all (true by default). */
+      illusory?: boolean;
+      /** @description Phantasmal survival points lost. */
+      phantasmalSurvival?: number;
+      /** @description Phantasmal injury points taken. */
+      phantasmalInjuries?: number;
+      /** @description The victim fell unconscious from it. */
+      unconscious?: boolean;
+      /** @description The victim failed a death roll from it (shock). */
+      failedDeathRoll?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    PhantasmalRecovery: {
+      /** @description Survival points back. */
+      survivalBack: number;
+      /** @description Injury points back. */
+      injuriesBack: number;
+      /** @description Survival points kept lost (a tenth, rounded up). */
+      survivalKept: number;
+      /** @description Injury points kept. */
+      injuriesKept: number;
+      /** @description Rounds it takes. */
+      rounds: number;
+    };
+    GmIllusionResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description perception or willpower. */
+      method: string;
+      /** @description Target. */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description Seen through. */
+      disbelieved: boolean;
+      /** @description Bonus other characters get on perception to disbelieve. */
+      allyBonus: number;
+      /** @description A willpower roll against something real: its effects are taken without dodge or reaction. */
+      acceptsEffects: boolean;
+      /** @description What comes back, when it does. */
+      recovery: components['schemas']['PhantasmalRecovery'] | (never | null);
+      /** @description In shock (only a night’s rest or magic ends it). */
+      shock: boolean;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description What a campaign would apply to the sheet. */
+      effects: components['schemas']['SheetEffect'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['HazardSuccessOdds'];
+    };
+    GmItemReactionInput: {
+      /**
+       * @description Material.
+       * @enum {string}
+       */
+      material: 'glass' | 'ice' | 'metal' | 'paper' | 'stone' | 'wood';
+      /**
+       * @description Attack form.
+       * @enum {string}
+       */
+      attack: 'fire' | 'bludgeon' | 'acid';
+      /** @description Thickness in sixteenths of an inch (the material’s base thickness by default). */
+      thicknessSixteenths?: number;
+      /** @description Weight in pounds: the item’s survival points. */
+      weight?: number;
+      /** @description Carried by a conscious bearer who took no injuries: no roll. */
+      protected?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmItemReactionResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Material. */
+      material: string;
+      /** @description Attack form. */
+      attack: string;
+      /** @description A roll was made (unprotected item). */
+      rolled: boolean;
+      /** @description Target. */
+      target: number | null;
+      /** @description The d20. */
+      roll: number | null;
+      /** @description Passed. */
+      passed: boolean | null;
+      /** @description The item takes damage. */
+      damaged: boolean;
+      /** @description Survival points (weight in pounds). */
+      survival: number | null;
+      /** @description The thickness bonus. */
+      thicknessBonus: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['HazardSuccessOdds'];
+    };
+    GmSpeedInput: {
+      /**
+       * @description Movement.
+       * @example 10
+       */
+      movement: number;
+      /**
+       * @description Speed.
+       * @enum {string}
+       */
+      speed: 'semi-conscious' | 'combat' | 'dash' | 'explore' | 'walk' | 'jog' | 'run' | 'sprint';
+      /**
+       * @description Endurance score (the time base).
+       * @example 12
+       */
+      endurance: number;
+      /** @description Outdoors away from danger: penalties one step lighter. */
+      outdoors?: boolean;
+      /**
+       * @description Darkness.
+       * @enum {string}
+       */
+      darkness?: 'none' | 'night' | 'total';
+      /** @description Can see in the dark. */
+      canSee?: boolean;
+      /** @description A horse, pony, mule or donkey (jog, run, sprint at double). */
+      equine?: boolean;
+      /** @description An animal’s load as a percentage of its listed load. */
+      loadPercent?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmSpeedResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Speed. */
+      speed: string;
+      /** @description Movement after load and darkness. */
+      movement: number;
+      /** @description Yards a minute. */
+      yardsPerMinute: number;
+      /** @description Feet a round. */
+      feetPerRound: number;
+      /** @description Rounds before a ten-minute rest is due. */
+      timeBaseRounds: number;
+      /** @description Reaction penalty while moving so (negative). */
+      reactionPenalty: number;
+      /** @description Bonus attackers get. */
+      attackBonus: number;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+    };
+    GmForcedMarchInput: {
+      /**
+       * @description Health score.
+       * @example 11
+       */
+      health: number;
+      /**
+       * @description Time bases pushed on (one health roll each).
+       * @example 2
+       */
+      periods: number;
+      /** @description Movement given up for the whole period (+2 each). */
+      movementGivenUp?: number;
+      /** @description Too little water or salt (0–4 penalty). */
+      thirst?: number;
+      /** @description Movement health rolls since the last rest (−2 each). */
+      previousRolls?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    MarchRollResult: {
+      /** @description 1 for the first. */
+      index: number;
+      /** @description Target. */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description Passed (a failure is an injury). */
+      passed: boolean;
+      /** @description Exact odds. */
+      odds: components['schemas']['HazardSuccessOdds'];
+    };
+    MarchOdds: {
+      /** @description Distribution of injuries. */
+      injuries: components['schemas']['HazardChance'][];
+    };
+    GmForcedMarchResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description The health rolls. */
+      rolls: components['schemas']['MarchRollResult'][];
+      /** @description Injury points. */
+      injuries: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description What a campaign would apply to the sheet. */
+      effects: components['schemas']['SheetEffect'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['MarchOdds'];
+    };
+    GmDailyMovementInput: {
+      /**
+       * @description Movement.
+       * @example 8
+       */
+      movement: number;
+      /**
+       * @description Endurance score (rest day after half endurance days).
+       * @example 12
+       */
+      endurance: number;
+      /**
+       * @description Health score (pushed days).
+       * @example 11
+       */
+      health: number;
+      /**
+       * @description Days of travel.
+       * @example 3
+       */
+      days: number;
+      /**
+       * @description Terrain.
+       * @enum {string}
+       */
+      terrain?: 'easy' | 'rough' | 'difficult';
+      /** @description Days pushed 50 % further. */
+      pushedDays?: number;
+      /** @description Days already walked since the last rest day. */
+      daysSinceRest?: number;
+      /** @description Flying: Movement miles an hour. */
+      flying?: boolean;
+      /** @description Hours aloft a day (16 by default). */
+      flyingHours?: number;
+      /**
+       * @description Darkness.
+       * @enum {string}
+       */
+      darkness?: 'none' | 'night' | 'total';
+      /** @description Can see in the dark. */
+      canSee?: boolean;
+      /**
+       * @description How the mount is ridden.
+       * @enum {string}
+       */
+      riding?: 'none' | 'saddle' | 'blanket' | 'bareback';
+      /** @description An animal’s load as a percentage of its listed load. */
+      loadPercent?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    MarchSummary: {
+      /** @description The health rolls. */
+      rolls: components['schemas']['MarchRollResult'][];
+      /** @description Injury points. */
+      injuries: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description What a campaign would apply to the sheet. */
+      effects: components['schemas']['SheetEffect'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['MarchOdds'];
+    };
+    GmDailyMovementResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Movement after load, riding and darkness. */
+      movement: number;
+      /** @description Miles a normal day. */
+      milesPerDay: number;
+      /** @description Miles over the span. */
+      miles: number;
+      /** @description Days. */
+      days: number;
+      /** @description Days of travel after which a rest day is due. */
+      restEvery: number;
+      /** @description Rest days due within the span. */
+      restDaysDue: number;
+      /** @description Health rolls of pushed days. */
+      march: components['schemas']['MarchSummary'];
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description What a campaign would apply to the sheet. */
+      effects: components['schemas']['SheetEffect'][];
+    };
+    GmSearchInput: {
+      /**
+       * @description Perception score.
+       * @example 12
+       */
+      perception: number;
+      /**
+       * @description Width in feet.
+       * @example 20
+       */
+      widthFeet: number;
+      /**
+       * @description Length in feet.
+       * @example 20
+       */
+      lengthFeet: number;
+      /** @description How well it is hidden (a penalty). */
+      penalty?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmSearchResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Obstacle size. */
+      obstacleSize: number;
+      /** @description Obstacle penalty. */
+      obstaclePenalty: number;
+      /** @description Minutes it takes. */
+      minutes: number;
+      /** @description Target. */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description Found. */
+      passed: boolean;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['HazardSuccessOdds'];
+    };
+    GmTrackingInput: {
+      /**
+       * @description Perception score.
+       * @example 12
+       */
+      perception: number;
+      /**
+       * @description Days since the quarry passed.
+       * @example 2
+       */
+      days: number;
+      /** @description How many passed (group bonus). */
+      quarry?: number;
+      /** @description The margin of the quarry’s covering roll. */
+      covered?: number;
+      /** @description In town (obstacle 100 yards rather than a quarter mile). */
+      urban?: boolean;
+      /** @description Yards followed (one obstacle by default). */
+      yards?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmTrackingResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Target. */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description On the trail. */
+      passed: boolean;
+      /** @description Yards per obstacle. */
+      obstacleYards: number;
+      /** @description Obstacle penalty. */
+      obstaclePenalty: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['HazardSuccessOdds'];
+    };
+    GmCoverTracksInput: {
+      /**
+       * @description Perception score.
+       * @example 12
+       */
+      perception: number;
+      /** @description A penalty. */
+      penalty?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoverTracksOdds: {
+      /** @description Chance of passing. */
+      success: number;
+      /** @description Distribution of the trackers’ penalty. */
+      trackerPenalty: components['schemas']['HazardChance'][];
+    };
+    GmCoverTracksResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Target. */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description Penalty the trackers take. */
+      trackerPenalty: number;
+      /** @description Movement is multiplied by this while covering. */
+      movementFactor: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['CoverTracksOdds'];
+    };
+    GmTimeInput: {
+      /** @description Rounds (10 s). */
+      rounds?: number;
+      /** @description Minutes. */
+      minutes?: number;
+      /** @description Hours. */
+      hours?: number;
+      /** @description Days. */
+      days?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    GmTimeResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Seconds. */
+      seconds: number;
+      /** @description Rounds (10 s). */
+      rounds: number;
+      /** @description Minutes. */
+      minutes: number;
+      /** @description Hours. */
+      hours: number;
+      /** @description Days. */
+      days: number;
+    };
+    ArchsoulObjectInput: {
+      /**
+       * @description Material.
+       * @enum {string}
+       */
+      material: 'glass' | 'rope' | 'wood' | 'steel' | 'stone';
+      /**
+       * @description Thickness in whole centimetres.
+       * @example 5
+       */
+      thickness: number;
+      /**
+       * @description Kind (object by default; tools, weapons, shields, armour have set HP).
+       * @enum {string}
+       */
+      kind?: 'object' | 'tool' | 'weapon' | 'shield' | 'armor';
+      /** @description Very thick or reinforced: HP doubled. */
+      reinforced?: boolean;
+      /** @description A blow’s rolled damage. */
+      damage?: number;
+      /** @description The blow is blunt. */
+      blunt?: boolean;
+      /** @description The striking weapon’s hardness. */
+      weaponHardness?: number;
+      /** @description A bare-handed blow. */
+      unarmed?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ArchsoulBlowSummary: {
+      /** @description Rolled damage. */
+      damage: number;
+      /** @description Damage the object takes after hardness. */
+      objectDamage: number;
+      /** @description Below the hardness: the weapon takes it instead. */
+      recoil: boolean;
+      /** @description Damage to the weapon (less its hardness). */
+      weaponDamage: number;
+      /** @description Hit points an unarmed attacker loses. */
+      attackerDamage: number;
+      /** @description A blunt blow on rope: nothing. */
+      ineffective: boolean;
+    };
+    ArchsoulObjectResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Material. */
+      material: string;
+      /** @description Thickness in cm. */
+      thickness: number;
+      /** @description Hardness. */
+      hardness: number;
+      /** @description Hit points. */
+      hitPoints: number;
+      /** @description The blow, when damage was sent. */
+      blow: components['schemas']['ArchsoulBlowSummary'] | (never | null);
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description What a campaign would apply to the sheet. */
+      effects: components['schemas']['SheetEffect'][];
+    };
+    ArchsoulBlowInput: {
+      /**
+       * @description Damage pool.
+       * @example 5
+       */
+      pool: number;
+      /** @description Per-die difficulty (4 by default). */
+      difficulty?: number;
+      /** @description A tool made to break this material (−1 difficulty). */
+      tool?: boolean;
+      /** @description Underwater (pool halved, +1 difficulty unless thrusting). */
+      underwater?: boolean;
+      /** @description A knife, stiletto, shortspear, spear or pike. */
+      thrusting?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    HazardDamageOdds: {
+      /** @description Distribution of the damage. */
+      damage: components['schemas']['HazardChance'][];
+    };
+    ArchsoulBlowResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description Per-die difficulty. */
+      difficulty: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Damage (successes). */
+      damage: number;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['HazardDamageOdds'];
+    };
+    ArchsoulBreathInput: {
+      /**
+       * @description Endurance.
+       * @example 4
+       */
+      endurance: number;
+      /** @description Conditioning. */
+      conditioning?: number;
+      /** @description A minute of deep breaths first. */
+      prepared?: boolean;
+      /** @description Strenuous rounds underwater (30 s of air each). */
+      strenuousRounds?: number;
+      /** @description Calm seconds underwater. */
+      calmSeconds?: number;
+      /** @description Turns after the air ran out (one drowning roll each). */
+      turnsWithoutAir?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    DrowningRollResult: {
+      /** @description Turn. */
+      turn: number;
+      /** @description The d6. */
+      roll: number;
+      /** @description Endurance lost. */
+      lost: number;
+      /** @description Endurance after. */
+      enduranceAfter: number;
+    };
+    BreathOdds: {
+      /** @description Distribution of Endurance lost. */
+      enduranceLost: components['schemas']['HazardChance'][];
+    };
+    ArchsoulBreathResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Seconds of air. */
+      airSeconds: number;
+      /** @description Seconds used. */
+      usedSeconds: number;
+      /** @description Seconds left. */
+      remainingSeconds: number;
+      /** @description Strenuous rounds the remaining air allows. */
+      strenuousRoundsLeft: number;
+      /** @description Out of air. */
+      outOfAir: boolean;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Drowning rolls. */
+      drowning: components['schemas']['DrowningRollResult'][];
+      /** @description Endurance after. */
+      enduranceAfter: number;
+      /** @description Drowned. */
+      dead: boolean;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description What a campaign would apply to the sheet. */
+      effects: components['schemas']['SheetEffect'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['BreathOdds'];
+    };
+    ArchsoulSwimInput: {
+      /**
+       * @description Endurance.
+       * @example 4
+       */
+      endurance: number;
+      /** @description Conditioning. */
+      conditioning?: number;
+      /**
+       * @description Base move speed in spaces.
+       * @example 5
+       */
+      baseSpeed: number;
+      /**
+       * @description Water.
+       * @enum {string}
+       */
+      water?: 'calm' | 'river' | 'storm' | 'rapids';
+      /**
+       * @description Armour.
+       * @enum {string}
+       */
+      armor?: 'none' | 'noisy' | 'heavy';
+      /** @description Per-die difficulty (4 by default). */
+      difficulty?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ArchsoulSwimResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Can swim (not in heavy armour). */
+      canSwim: boolean;
+      /** @description Spaces a round. */
+      speed: number;
+      /** @description Water. */
+      water: string;
+      /** @description Successes needed (0: no roll). */
+      target: number;
+      /** @description Per-die difficulty. */
+      difficulty: number | null;
+      /** @description Dice. */
+      dice: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Successes. */
+      successes: number | null;
+      /** @description Passed. */
+      passed: boolean | null;
+      /** @description Swimming counts as heavy activity. */
+      activity: string;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['HazardSuccessOdds'];
+    };
+    ArchsoulRestInput: {
+      /** @description Fatigue level now (0–3). */
+      fatigue?: number;
+      /** @description Hours without water. */
+      hoursWithoutWater?: number;
+      /** @description Hours without food. */
+      hoursWithoutFood?: number;
+      /** @description Millilitres drunk over the last day (4000 by default). */
+      waterMillilitres?: number;
+      /** @description Hours of sleep. */
+      sleepHours?: number;
+      /** @description Minutes of them on watch. */
+      watchMinutes?: number;
+      /** @description Hours of other rest. */
+      restHours?: number;
+      /** @description Hit points now. */
+      hitPoints?: number;
+      /** @description Maximum hit points. */
+      maxHitPoints?: number;
+      /** @description Drain. */
+      drain?: number;
+      /** @description Reduction points by attribute name ({ "Strength": 2 }). */
+      attributeReductions?: {
+        [key: string]: unknown;
+      };
+      /** @description Disabled now. */
+      disabled?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ArchsoulRestResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Fatigue levels from thirst and hunger. */
+      deprivationFatigue: number;
+      /** @description Thirsty. */
+      thirsty: boolean;
+      /** @description Hungry. */
+      hungry: boolean;
+      /** @description On half water. */
+      halfWater: boolean;
+      /** @description Added to exhaustion-roll difficulty by water. */
+      exhaustionDifficulty: number;
+      /** @description The sleep counted as a full night. */
+      fullNight: boolean;
+      /** @description Fatigue before. */
+      fatigueBefore: number;
+      /** @description Fatigue after. */
+      fatigueAfter: number;
+      /** @description HP after. */
+      hitPointsAfter: number | null;
+      /** @description Drain after. */
+      drainAfter: number | null;
+      /** @description Attribute reductions after, by name. */
+      attributeReductionsAfter: {
+        [key: string]: unknown;
+      };
+      /** @description Disabled after. */
+      disabledAfter: boolean;
+      /** @description Added to Awareness difficulty while asleep. */
+      asleepAwarenessDifficulty: number;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description What a campaign would apply to the sheet. */
+      effects: components['schemas']['SheetEffect'][];
+    };
+    ArchsoulTrapInput: {
+      /**
+       * @description Athletics.
+       * @example 2
+       */
+      athletics: number;
+      /** @description Awareness (unknown hazard). */
+      awareness?: number;
+      /** @description Conditioning (known hazard). */
+      conditioning?: number;
+      /** @description Known beforehand (Conditioning, −1 difficulty). */
+      known?: boolean;
+      /** @description Per-die difficulty for an unknown hazard (4 by default). */
+      difficulty?: number;
+      /** @description Successes needed (1 by default). */
+      successes?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ArchsoulTrapResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Known beforehand. */
+      known: boolean;
+      /** @description Dice. */
+      dice: number;
+      /** @description Per-die difficulty. */
+      difficulty: number;
+      /** @description Successes needed. */
+      target: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Successes. */
+      successes: number;
+      /** @description Avoided. */
+      avoided: boolean;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['HazardSuccessOdds'];
+    };
+    ArchsoulTerrainInput: {
+      /**
+       * @description Base move speed in spaces.
+       * @example 5
+       */
+      speed: number;
+      /** @description Difficult terrain. */
+      difficult: boolean;
+      /** @description Move actions. */
+      actions?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ArchsoulTerrainResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Spaces per move action. */
+      spacesPerAction: number;
+      /** @description Spaces over the actions. */
+      spaces: number;
+      /** @description Slow moves only. */
+      slowOnly: boolean;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+    };
+    ArchsoulUnderwaterAttackInput: {
+      /**
+       * @description Weapon name (knife, spear, whip, shield, …).
+       * @example spear
+       */
+      weapon: string;
+      /**
+       * @description Damage pool on land.
+       * @example 5
+       */
+      damagePool: number;
+      /** @description Range (ranged weapons). */
+      range?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ArchsoulUnderwaterAttackResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description The weapon can be used. */
+      allowed: boolean;
+      /** @description Why not. */
+      reason: string | null;
+      /** @description Damage pool underwater. */
+      damagePool: number;
+      /** @description Added to attack and damage difficulty. */
+      difficulty: number;
+      /** @description Range underwater. */
+      range: number | null;
+      /** @description The round is spent holding one’s breath. */
+      holdsBreath: boolean;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+    };
+    ArchsoulUnderwaterHurtInput: {
+      /**
+       * @description Endurance.
+       * @example 4
+       */
+      endurance: number;
+      /** @description Conditioning or Resolve. */
+      skill?: number;
+      /**
+       * @description Damage taken.
+       * @example 2
+       */
+      damage: number;
+      /** @description Head above water (difficulty 2). */
+      headAboveWater?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    UnderwaterHurtOdds: {
+      /** @description Chance the hit starts drowning. */
+      drowning: number;
+    };
+    ArchsoulUnderwaterHurtResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Dice. */
+      dice: number;
+      /** @description Per-die difficulty. */
+      difficulty: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Successes. */
+      successes: number;
+      /** @description Water taken in: drowning begins. */
+      drowning: boolean;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description What a campaign would apply to the sheet. */
+      effects: components['schemas']['SheetEffect'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['UnderwaterHurtOdds'];
+    };
+    CoeacTravelInput: {
+      /**
+       * @description land (one hex a watch) or water (hexes a day).
+       * @enum {string}
+       */
+      mode?: 'land' | 'water';
+      /**
+       * @description Hexes (send hexes or days).
+       * @example 3
+       */
+      hexes?: number;
+      /** @description Days (send hexes or days). */
+      days?: number;
+      /** @description Water: hexes a day (4 by default). */
+      hexesPerDay?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    TravelCheckResult: {
+      /** @description Watch (land) or day (water), from 1. */
+      index: number;
+      /** @description Die sides. */
+      die: number;
+      /** @description The roll. */
+      roll: number;
+      /** @description An encounter or omen. */
+      encounter: boolean;
+    };
+    TravelOdds: {
+      /** @description Chance per check. */
+      encounterPerCheck: number;
+      /** @description Chance of at least one. */
+      atLeastOne: number;
+    };
+    CoeacTravelResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description land or water. */
+      mode: string;
+      /** @description Hexes. */
+      hexes: number;
+      /** @description Watches (land). */
+      watches: number;
+      /** @description Days. */
+      days: number;
+      /** @description Encounter checks. */
+      checks: components['schemas']['TravelCheckResult'][];
+      /** @description Faces. */
+      faces: number[];
+      /** @description Encounters. */
+      encounters: number;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['TravelOdds'];
+    };
+    CampaignHazardInput: {
+      /**
+       * @description The sheet’s system.
+       * @enum {string}
+       */
+      system: 'gm' | 'archsoul';
+      /**
+       * @description The hazard.
+       * @enum {string}
+       */
+      hazard:
+        | 'fall'
+        | 'suffocation'
+        | 'ailment'
+        | 'aging'
+        | 'forced-march'
+        | 'daily-movement'
+        | 'exertion'
+        | 'drowning'
+        | 'rest'
+        | 'underwater-hurt';
+      /** @description The procedure’s inputs, as its stateless route takes them (no seed); what is left out is read from the sheet where it can be (endurance, resolve, conditioning, movement, fatigue, hit points). */
+      input?: {
+        [key: string]: unknown;
+      };
+      /** @description Log the roll as secret (only the referee sees it until revealed). */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    HazardAppliedChange: {
+      /** @description The sheet path. */
+      field: string;
+      /** @description Signed change. */
+      delta: number;
+      /** @description The value after. */
+      after: number;
+    };
+    CampaignHazardResult: {
+      /** @description The sheet’s system. */
+      system: string;
+      /** @description The hazard. */
+      hazard: string;
+      /** @description The character. */
+      characterId: string;
+      /** @description The roll-log entry. */
+      rollId: string;
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator. */
+      rng: string;
+      /** @description The procedure’s answer, exactly as its stateless route gives it. */
+      outcome: {
+        [key: string]: unknown;
+      };
+      /** @description Tracked values changed, through the condition ledger. */
+      applied: components['schemas']['HazardAppliedChange'][];
+      /** @description Statuses the hazard gives (answered, not stored). */
+      statuses: string[];
+    };
     CairnCastFailureInput: {
       /** @description Extra Fatigue (default 1). */
       fatigue?: number;
@@ -14433,7 +16184,7 @@ export interface components {
         'application/problem+json': components['schemas']['Problem'];
       };
     };
-    /** @description The request conflicts with the current state of the campaign. Codes: NO_SESSION_IN_PROGRESS, SESSION_IN_PROGRESS, ALREADY_USED_THIS_SESSION, NOT_ON_ROSTER, DOWNTIME_ALREADY_USED, MAX_RANK, INVENTORY_FULL, ALREADY_DIVIDED, NOT_DISCOVERED, NOT_IN_HAVEN, ALREADY_ROLLED_TODAY, MATERIALS_NEEDED, CONFLICT, IDEMPOTENCY_IN_PROGRESS. */
+    /** @description The request conflicts with the current state of the campaign. Codes: NO_SESSION_IN_PROGRESS, SESSION_IN_PROGRESS, ALREADY_USED_THIS_SESSION, NOT_ON_ROSTER, DOWNTIME_ALREADY_USED, MAX_RANK, INVENTORY_FULL, ALREADY_DIVIDED, NOT_DISCOVERED, NOT_IN_HAVEN, NOT_IN_TOWN, ALREADY_ROLLED_TODAY, MATERIALS_NEEDED, CONFLICT, IDEMPOTENCY_IN_PROGRESS. */
     Conflict: {
       headers: {
         [name: string]: unknown;
@@ -15413,6 +17164,44 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DowntimeAction'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Travel_travel: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TravelInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignTravel'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -23534,6 +25323,717 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_gmAilment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmAilmentInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmAilmentResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_gmAging: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmAgingInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmAgingResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_gmIllusion: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmIllusionInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmIllusionResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_gmItemReaction: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmItemReactionInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmItemReactionResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_gmSpeed: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmSpeedInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSpeedResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_gmForcedMarch: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmForcedMarchInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmForcedMarchResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_gmDailyMovement: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmDailyMovementInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmDailyMovementResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_gmSearch: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmSearchInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSearchResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_gmTracking: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmTrackingInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmTrackingResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_gmCoverTracks: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmCoverTracksInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmCoverTracksResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_gmTime: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmTimeInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmTimeResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_archsoulObject: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ArchsoulObjectInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulObjectResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_archsoulBlow: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ArchsoulBlowInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulBlowResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_archsoulBreath: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ArchsoulBreathInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulBreathResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_archsoulSwim: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ArchsoulSwimInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulSwimResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_archsoulRest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ArchsoulRestInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulRestResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_archsoulTrap: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ArchsoulTrapInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulTrapResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_archsoulTerrain: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ArchsoulTerrainInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulTerrainResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_archsoulUnderwaterAttack: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ArchsoulUnderwaterAttackInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulUnderwaterAttackResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_archsoulUnderwaterHurt: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ArchsoulUnderwaterHurtInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulUnderwaterHurtResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_coeacTravel: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacTravelInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacTravelResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  HazardsCampaign_apply: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CampaignHazardInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignHazardResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];

@@ -114,3 +114,36 @@ describe('dueEncounterChecks', () => {
     expect(dueEncounterChecks('combat', passed)).toBe(0);
   });
 });
+
+describe('turns into watches (SPEC 6.4)', () => {
+  const start = { day: 1, watch: 'morning' as const, turn: 0 };
+  it('keeps turns apart at 0, as before', () => {
+    expect(advanceClock(start, { turns: 30 }, false, 0).to).toEqual({ day: 1, watch: 'morning', turn: 30 });
+  });
+
+  it('fills a watch every turnsPerWatch turns and rolls the day', () => {
+    expect(advanceClock(start, { turns: 30 }, false, 24)).toEqual({
+      from: start,
+      to: { day: 1, watch: 'afternoon', turn: 6 },
+      passed: { days: 0, watches: 1, turns: 30 },
+    });
+    expect(advanceClock(start, { turns: 48 }, false, 24).to).toEqual({ day: 2, watch: 'morning', turn: 0 });
+  });
+
+  it('conserves time: turns into watches then back', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.boolean(),
+        (turns, per, night) => {
+          fc.pre(turns > 0);
+          const p = advanceClock(start, { turns }, night, per);
+          const perDay = night ? 3 : 2;
+          const watchIndex = ['morning', 'afternoon', 'night'].indexOf(p.to.watch);
+          expect(((p.to.day - 1) * perDay + watchIndex) * per + p.to.turn).toBe(turns);
+        },
+      ),
+    );
+  });
+});

@@ -29,6 +29,11 @@ export interface ClockPassage {
 /** The most one advance may move the clock, per unit. */
 export const CLOCK_LIMITS = { days: 366, watches: 1000, turns: 1000 } as const;
 
+/** Turns a watch for new campaigns: ten-minute turns, four-hour watches (SPEC 6.4). */
+export const DEFAULT_TURNS_PER_WATCH = 24;
+export const MAX_TURNS_PER_WATCH = 1000;
+export const HAVEN_KINDS = ['town', 'camp'] as const;
+
 /** Watches in a day: morning and afternoon, plus the night when the campaign keeps a night watch. */
 export function watchesPerDay(nightWatch: boolean): number {
   return nightWatch ? 3 : 2;
@@ -38,9 +43,15 @@ export function watchesPerDay(nightWatch: boolean): number {
  * Advances the in-game clock (COEAC scales of play; SPEC 5.6). Days land on the morning of the new
  * day; watches roll past the last watch of the day into the next morning; turns count inside the
  * current watch and go back to 0 whenever the watch or the day changes. Refuses negative, fractional
- * or oversized steps and a step that moves nothing, naming the field.
+ * or oversized steps and a step that moves nothing, naming the field. With `turnsPerWatch` above 0,
+ * every that many turns fill a watch (the turn count keeps the remainder).
  */
-export function advanceClock(from: ClockPosition, step: ClockStep, nightWatch: boolean): ClockPassage {
+export function advanceClock(
+  from: ClockPosition,
+  step: ClockStep,
+  nightWatch: boolean,
+  turnsPerWatch = 0,
+): ClockPassage {
   const days = stepPart(step, 'days');
   const watches = stepPart(step, 'watches');
   const turns = stepPart(step, 'turns');
@@ -71,6 +82,17 @@ export function advanceClock(from: ClockPosition, step: ClockStep, nightWatch: b
     turn = 0;
   }
   turn += turns;
+  // Turns fill watches when the campaign sets how many make one (SPEC 6.4); 0 keeps them apart.
+  if (turnsPerWatch > 0 && turn >= turnsPerWatch) {
+    const filled = Math.floor(turn / turnsPerWatch);
+    turn %= turnsPerWatch;
+    const total = index + filled;
+    const rolled = Math.floor(total / perDay);
+    passedWatches += filled;
+    passedDays += rolled;
+    day += rolled;
+    index = total % perDay;
+  }
   return {
     from: { ...from },
     to: { day, watch: CLOCK_WATCHES[index], turn },

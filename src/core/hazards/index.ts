@@ -7,3 +7,8 @@ export * from './gm-jumps';
 export * from './gm-suffocation';
 export * from './archsoul-objects';
 export * from './archsoul-water';
+export * from './gm-ailments';
+export * from './gm-consequences';
+export * from './gm-movement';
+export * from './archsoul-survival';
+export * from './coeac-travel';

@@ -1,0 +1,30 @@
+import { Body, Controller, Param, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
+import type { ArbiterRequest } from '../common/request-context';
+import { CampaignHazardInput } from './hazard-more.inputs';
+import { CampaignHazardResult } from './hazard-more.results';
+import { HazardsCampaignService } from './hazards-campaign.service';
+
+@ApiTags('hazards')
+@ApiBearerAuth()
+@Controller('campaigns/:campaignId/characters/:characterId/hazards')
+export class HazardsCampaignController {
+  constructor(private readonly hazards: HazardsCampaignService) {}
+
+  @Post()
+  @Roles('referee')
+  @ApiOperation({
+    summary:
+      'Apply a hazard to a character’s sheet (referee): rolled, logged, and its changes written through the condition ledger',
+  })
+  @ApiCreatedResponse({ type: CampaignHazardResult })
+  apply(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: CampaignHazardInput,
+    @Req() req: ArbiterRequest,
+  ) {
+    return this.hazards.apply(who, characterId, input, req);
+  }
+}

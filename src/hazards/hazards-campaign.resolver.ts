@@ -1,0 +1,30 @@
+import { UseInterceptors } from '@nestjs/common';
+import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
+import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
+import type { GraphQLContext } from '../common/request-context';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { CampaignHazardInput } from './hazard-more.inputs';
+import { CampaignHazardResult } from './hazard-more.results';
+import { HazardsCampaignService } from './hazards-campaign.service';
+
+/** GraphQL twin of the campaign hazard route. */
+@UseInterceptors(IdempotencyInterceptor)
+@Resolver()
+export class HazardsCampaignResolver {
+  constructor(private readonly hazards: HazardsCampaignService) {}
+
+  @Roles('referee')
+  @Mutation(() => CampaignHazardResult, {
+    description:
+      'Apply a hazard to a character’s sheet (referee): rolled, logged, through the condition ledger.',
+  })
+  characterHazard(
+    @Args('campaignId', { type: () => ID }) _c: string,
+    @Args('characterId', { type: () => ID }) characterId: string,
+    @Args('input', { type: () => CampaignHazardInput }) input: CampaignHazardInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.hazards.apply(who, characterId, input, ctx.req);
+  }
+}

@@ -1,0 +1,226 @@
+import { Database } from '../../src/database/database.service';
+import { DATABASE_KIND, startApp, TestApp } from './harness';
+import { createCampaign, createCharacter } from '../factories/campaign';
+import { gql } from '../factories/graphql';
+import { expectProblem } from '../factories/problem';
+
+describe(`travel, turns into watches and havens (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  it('three hexes overland advance the clock three watches and make three logged encounter checks', async () => {
+    const c = await createCampaign(t.server);
+    const res = await t.http
+      .post(`/v1/campaigns/${c.id}/travel`)
+      .set(c.auth)
+      .set('Idempotency-Key', `travel-${c.id}`)
+      .send({ hexes: 3, seed: 'road' })
+      .expect(200);
+    expect(res.body).toMatchObject({ mode: 'land', hexes: 3, watches: 3, days: 0 });
+    expect(res.body.advance).toMatchObject({
+      from: { day: 1, watch: 'morning', scale: 'overland' },
+      to: { day: 2, watch: 'afternoon', scale: 'overland' },
+      passed: { watches: 3 },
+      due: { encounterChecks: 3 },
+    });
+    expect(res.body.advance.encounterChecks).toHaveLength(3);
+    // The same key replays the answer and moves nothing.
+    const again = await t.http
+      .post(`/v1/campaigns/${c.id}/travel`)
+      .set(c.auth)
+      .set('Idempotency-Key', `travel-${c.id}`)
+      .send({ hexes: 3, seed: 'road' })
+      .expect(200);
+    expect(again.body).toEqual(res.body);
+    const clock = await t.http.get(`/v1/campaigns/${c.id}/clock`).set(c.auth).expect(200);
+    expect(clock.body).toMatchObject({ day: 2, watch: 'afternoon', scale: 'overland' });
+    const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+    expect(
+      log.body.items.filter((r: { procedure: string }) => r.procedure.startsWith('encounters.check')),
+    ).toHaveLength(3);
+  });
+
+  it('water travel is days at the water scale, one check a day; GraphQL twin', async () => {
+    const c = await createCampaign(t.server);
+    const answer = await gql(
+      t.server,
+      'mutation($c: ID!) { travel(campaignId: $c, input: { mode: water, hexes: 9 }) { mode hexes days advance { passed { days } due { encounterChecks } encounterChecks { rollId } to { scale } } } }',
+      { c: c.id },
+      c.auth,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.travel).toMatchObject({
+      mode: 'water',
+      hexes: 9,
+      days: 3,
+      advance: { passed: { days: 3 }, due: { encounterChecks: 3 }, to: { scale: 'water' } },
+    });
+    expect(answer.data?.travel.advance.encounterChecks).toHaveLength(3);
+  });
+
+  it('refuses bad travel naming the field and moves nothing', async () => {
+    const c = await createCampaign(t.server);
+    expectProblem(
+      await t.http.post(`/v1/campaigns/${c.id}/travel`).set(c.auth).send({}),
+      400,
+      'VALIDATION_FAILED',
+      'hexes',
+    );
+    expectProblem(
+      await t.http.post(`/v1/campaigns/${c.id}/travel`).set(c.auth).send({ hexes: 2, hexesPerDay: 3 }),
+      400,
+      'VALIDATION_FAILED',
+      'hexesPerDay',
+    );
+    const clock = await t.http.get(`/v1/campaigns/${c.id}/clock`).set(c.auth).expect(200);
+    expect(clock.body).toMatchObject({ day: 1, watch: 'morning', scale: 'haven' });
+  });
+
+  it('new campaigns count 24 turns a watch; 0 keeps turns apart as before', async () => {
+    const c = await createCampaign(t.server);
+    const clock = `/v1/campaigns/${c.id}/clock`;
+    await t.http.patch(clock).set(c.auth).send({ scale: 'exploration' }).expect(200);
+    const res = await t.http.post(`${clock}/advance`).set(c.auth).send({ turns: 30 }).expect(200);
+    expect(res.body.to).toMatchObject({ day: 1, watch: 'afternoon', turn: 6, turnsPerWatch: 24 });
+    expect(res.body.passed).toEqual({ days: 0, watches: 1, turns: 30 });
+    await t.http.patch(clock).set(c.auth).send({ turnsPerWatch: 0 }).expect(200);
+    const apart = await t.http.post(`${clock}/advance`).set(c.auth).send({ turns: 30 }).expect(200);
+    expect(apart.body.to).toMatchObject({ day: 1, watch: 'afternoon', turn: 36, turnsPerWatch: 0 });
+  });
+
+  it('an existing campaign’s clock is migrated to turnsPerWatch 0 and a town haven', async () => {
+    const c = await createCampaign(t.server);
+    // A row written as the previous schema wrote it: without the two new columns.
+    const db = t.app.get(Database).manager;
+    await db.query(`DELETE FROM campaign_clocks WHERE campaign_id = '${c.id}'`);
+    await db.query(
+      `INSERT INTO campaign_clocks (campaign_id, day, watch, turn, scale, night_watch, updated_at) VALUES ('${c.id}', 3, 'afternoon', 5, 'exploration', ${DATABASE_KIND === 'postgres' ? 'false' : '0'}, '2025-01-01T00:00:00.000Z')`,
+    );
+    const before = await t.http.get(`/v1/campaigns/${c.id}/clock`).set(c.auth).expect(200);
+    expect(before.body).toEqual({
+      day: 3,
+      watch: 'afternoon',
+      turn: 5,
+      scale: 'exploration',
+      nightWatch: false,
+      turnsPerWatch: 0,
+      havenKind: 'town',
+    });
+    const res = await t.http
+      .post(`/v1/campaigns/${c.id}/clock/advance`)
+      .set(c.auth)
+      .send({ turns: 40 })
+      .expect(200);
+    expect(res.body.to).toMatchObject({ day: 3, watch: 'afternoon', turn: 45 });
+  });
+});
+
+describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  const GM = {
+    abilities: { strength: 16, agility: 9, endurance: 15, intelligence: 10, wisdom: 11, charisma: 8 },
+    archetypes: [{ archetype: 'warrior', level: 1 }],
+    species: 'dwarf',
+    injuries: { current: 0, max: 10 },
+  };
+  const ARCHSOUL = { stats: { Endurance: 4, Resolve: 2 }, maxHp: 10 };
+
+  async function hero(system: string, sheet: object) {
+    const c = await createCampaign(t.server);
+    const h = await createCharacter(t.server, c, { name: 'Hero' });
+    await t.http
+      .put(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/${system}`)
+      .set(c.auth)
+      .send({ sheet })
+      .expect(200);
+    return { c, h, url: `/v1/campaigns/${c.id}/characters/${h.id}/hazards` };
+  }
+
+  it('a G&M fall costs survival and injuries through the condition ledger, one logged roll', async () => {
+    const { c, h, url } = await hero('gm', GM);
+    const before = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`).set(c.auth)).body
+      .sheet;
+    const res = await t.http
+      .post(url)
+      .set(c.auth)
+      .set('Idempotency-Key', `fall-${h.id}`)
+      .send({ system: 'gm', hazard: 'fall', input: { feet: 45 }, seed: 'fall-45' })
+      .expect(201);
+    // The stateless golden case: 4d6 = 12, 8 survival and 4 injuries.
+    expect(res.body.outcome).toMatchObject({ damage: 12, survival: 8, injuries: 4 });
+    const after = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`).set(c.auth)).body
+      .sheet;
+    expect(after.survival.current).toBe(Math.max(0, before.survival.current - 8));
+    expect(after.injuries.current).toBe(4);
+    expect(res.body.applied.map((a: { field: string }) => a.field)).toEqual([
+      'survival.current',
+      'injuries.current',
+    ]);
+    const again = await t.http
+      .post(url)
+      .set(c.auth)
+      .set('Idempotency-Key', `fall-${h.id}`)
+      .send({ system: 'gm', hazard: 'fall', input: { feet: 45 }, seed: 'fall-45' })
+      .expect(201);
+    expect(again.body).toEqual(res.body);
+    const conditions = await t.http
+      .get(`/v1/campaigns/${c.id}/characters/${h.id}/conditions`)
+      .set(c.auth)
+      .expect(200);
+    expect(
+      conditions.body.items.filter((e: { rollId: string | null }) => e.rollId === res.body.rollId),
+    ).toHaveLength(2);
+    const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+    expect(
+      log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.gm.fall'),
+    ).toHaveLength(1);
+  });
+
+  it('an Archsoul march fatigues then exhausts the stored sheet (GraphQL twin), reading Endurance from it', async () => {
+    const { c, h } = await hero('archsoul', ARCHSOUL);
+    const answer = await gql(
+      t.server,
+      'mutation($c: ID!, $h: ID!) { characterHazard(campaignId: $c, characterId: $h, input: { system: archsoul, hazard: exertion, input: { activity: "heavy", minutes: 30 }, seed: "march" }) { rollId outcome applied { field delta after } } }',
+      { c: c.id, h: h.id },
+      c.auth,
+    );
+    expect(answer.errors).toBeUndefined();
+    const out = answer.data?.characterHazard;
+    expect(out.outcome.rollsDue).toBe(2);
+    const fatigue = out.outcome.fatigueAfter as number;
+    expect(out.applied).toEqual(fatigue > 0 ? [{ field: 'fatigue', delta: fatigue, after: fatigue }] : []);
+    const sheet = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/archsoul`).set(c.auth))
+      .body.sheet;
+    expect(sheet.fatigue).toBe(fatigue);
+  });
+
+  it('a drowning costs nothing on the sheet it has no place for, but is logged; bad hazards are refused', async () => {
+    const { c, url } = await hero('archsoul', ARCHSOUL);
+    const res = await t.http
+      .post(url)
+      .set(c.auth)
+      .send({
+        system: 'archsoul',
+        hazard: 'drowning',
+        input: { strenuousRounds: 6, turnsWithoutAir: 4 },
+        seed: 'deep',
+      })
+      .expect(201);
+    expect(res.body.outcome).toMatchObject({ airSeconds: 120, outOfAir: true });
+    expect(res.body.outcome.drowning).toHaveLength(4);
+    expectProblem(
+      await t.http.post(url).set(c.auth).send({ system: 'archsoul', hazard: 'aging' }),
+      400,
+      'VALIDATION_FAILED',
+      'hazard',
+    );
+  });
+});
