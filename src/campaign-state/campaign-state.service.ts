@@ -106,40 +106,53 @@ export class CampaignStateService implements OnModuleInit {
   ): Promise<ClockAdvance> {
     return this.db.mutation(call, async (m) => {
       const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
-      const row = await this.clockRow(m, who.campaignId, true);
-      const passage: ClockPassage = advanceClock(
-        { day: row.day, watch: row.watch, turn: row.turn },
-        { days: step.days, watches: step.watches, turns: step.turns },
-        row.nightWatch,
-      );
-      const { to } = passage;
-      await Database.updateRow(m, CampaignClockEntity, row.campaignId, {
-        day: to.day,
-        watch: to.watch,
-        turn: to.turn,
-        updatedAt: now(),
-      });
-      const encounterChecks = dueEncounterChecks(row.scale, passage.passed);
-      let extra: Record<string, unknown> = {};
-      for (const hook of this.advanceHooks) {
-        extra = {
-          ...extra,
-          ...(await hook(m, who, campaign, {
-            scale: row.scale,
-            due: encounterChecks,
-            options: step.options ?? {},
-          })),
-        };
-      }
-      const view = (p: typeof to) => ({ ...p, scale: row.scale, nightWatch: row.nightWatch });
-      return {
-        from: view(passage.from),
-        to: view(to),
-        passed: passage.passed,
-        due: { encounterChecks },
-        ...extra,
-      };
+      return this.advanceIn(m, who, campaign, step);
     });
+  }
+
+  /**
+   * `advance` inside the caller's transaction (harm: a rest that takes time); the caller has locked
+   * the campaign row first (CampaignsService.lockCampaign), as `advance` does.
+   */
+  async advanceIn(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    step: ClockStep & { options?: Record<string, unknown> },
+  ): Promise<ClockAdvance> {
+    const row = await this.clockRow(m, who.campaignId, true);
+    const passage: ClockPassage = advanceClock(
+      { day: row.day, watch: row.watch, turn: row.turn },
+      { days: step.days, watches: step.watches, turns: step.turns },
+      row.nightWatch,
+    );
+    const { to } = passage;
+    await Database.updateRow(m, CampaignClockEntity, row.campaignId, {
+      day: to.day,
+      watch: to.watch,
+      turn: to.turn,
+      updatedAt: now(),
+    });
+    const encounterChecks = dueEncounterChecks(row.scale, passage.passed);
+    let extra: Record<string, unknown> = {};
+    for (const hook of this.advanceHooks) {
+      extra = {
+        ...extra,
+        ...(await hook(m, who, campaign, {
+          scale: row.scale,
+          due: encounterChecks,
+          options: step.options ?? {},
+        })),
+      };
+    }
+    const view = (p: typeof to) => ({ ...p, scale: row.scale, nightWatch: row.nightWatch });
+    return {
+      from: view(passage.from),
+      to: view(to),
+      passed: passage.passed,
+      due: { encounterChecks },
+      ...extra,
+    };
   }
 
   updateClock(who: Principal, input: ClockUpdateInput, call: MutationCall): Promise<ClockView> {
