@@ -157,3 +157,40 @@ export class SheetRestInput {
   @In.seed()
   seed?: string;
 }
+
+/** COEAC's end-of-session check (003:955). */
+@InputType({
+  description: 'The COEAC end-of-session check: a Down and Out roll per character away from a haven.',
+})
+export class EndOfSessionCheckInput {
+  @In.bool('The party ends the session away from a haven (the referee decides whether it is safe).')
+  awayFromHaven: boolean;
+
+  @In.bool('Referee: seal the rolls.', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
+/** Cairn deprivation applied to a character: Fatigue into the inventory. */
+@InputType({
+  description: 'Cairn deprivation: days without food, water or rest; Fatigue goes into the inventory.',
+})
+export class CairnDeprivationApplyInput {
+  @In.int('Days Deprived (the first costs nothing; each further day one Fatigue).', {
+    min: 0,
+    max: 1000,
+    example: 2,
+  })
+  days: number;
+
+  @In.int('Further Fatigue from other causes.', { optional: true, min: 0, max: 100 })
+  extraFatigue?: number;
+
+  @In.idList('Items dropped to make room for the Fatigue (needed when the inventory has no free slot).', {
+    optional: true,
+    maxItems: 100,
+  })
+  drop?: string[];
+}

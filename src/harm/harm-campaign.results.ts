@@ -113,3 +113,39 @@ export class PartyRestResult {
   @Out.json('The clock’s advance, once for the party (null when it did not move).', { nullable: true })
   clock: Record<string, unknown> | null;
 }
+
+@ObjectType({ description: 'The COEAC end-of-session check for the party.' })
+export class EndOfSessionCheckResult {
+  @Out.bool('Whether the party was away from a haven (no checks when it was not).')
+  awayFromHaven: boolean;
+
+  @Out.nestedList(
+    'One Down and Out check per COEAC character on the roster (all with a sheet when none is set).',
+    () => SheetDamageResult,
+  )
+  checks: SheetDamageResult[];
+}
+
+@ObjectType({ description: 'Cairn deprivation applied to a character.' })
+export class CairnDeprivationApplied {
+  @Out.id('The character.')
+  characterId: string;
+
+  @Out.int('Fatigue gained (items added to the inventory).')
+  fatigue: number;
+
+  @Out.stringList('Ids of the Fatigue items added.')
+  fatigueItemIds: string[];
+
+  @Out.stringList('Ids of the items dropped to make room.')
+  dropped: string[];
+
+  @Out.nestedList('The steps taken.', () => HarmStep)
+  steps: HarmStep[];
+
+  @Out.id('The logged roll (harm.sheet-deprivation; no dice, for the feed and the log).')
+  rollId: string;
+
+  @Out.nested('The Cairn sheet after (deprived: true).', () => SheetAnswer)
+  sheet: SheetAnswer;
+}

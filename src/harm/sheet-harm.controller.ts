@@ -2,8 +2,19 @@ import { Body, Controller, Param, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { ArbiterRequest } from '../common/request-context';
-import { SheetDamageInput, SheetRestInput } from './harm-campaign.inputs';
-import { PartyRestResult, SheetDamageResult, SheetRestResult } from './harm-campaign.results';
+import {
+  CairnDeprivationApplyInput,
+  EndOfSessionCheckInput,
+  SheetDamageInput,
+  SheetRestInput,
+} from './harm-campaign.inputs';
+import {
+  CairnDeprivationApplied,
+  EndOfSessionCheckResult,
+  PartyRestResult,
+  SheetDamageResult,
+  SheetRestResult,
+} from './harm-campaign.results';
 import { SheetHarmService } from './sheet-harm.service';
 
 /** Harm and recovery on a character's stored sheets (SPEC 6.2, campaign half). */
@@ -43,6 +54,22 @@ export class CharacterHarmController {
     @Req() req: ArbiterRequest,
   ): Promise<SheetRestResult> {
     return this.harm.restCharacter(who, characterId, input, req);
+  }
+
+  @Post('deprivation')
+  @Roles('referee')
+  @ApiOperation({
+    summary:
+      'Cairn deprivation (referee): Fatigue items into the inventory (items named in drop make room), the sheet marked Deprived',
+  })
+  @ApiCreatedResponse({ type: CairnDeprivationApplied })
+  deprivation(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: CairnDeprivationApplyInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<CairnDeprivationApplied> {
+    return this.harm.deprivation(who, characterId, input, req);
   }
 }
 
@@ -103,5 +130,20 @@ export class PartyRestsController {
     @Req() req: ArbiterRequest,
   ): Promise<PartyRestResult> {
     return this.harm.restParty(who, input, req);
+  }
+
+  @Post('end-of-session-checks')
+  @Roles('referee')
+  @ApiOperation({
+    summary:
+      'COEAC end-of-session check (referee): away from a haven, a Down and Out check for each COEAC character of the party, applied to the sheets',
+  })
+  @ApiCreatedResponse({ type: EndOfSessionCheckResult })
+  endOfSessionChecks(
+    @CurrentPrincipal() who: Principal,
+    @Body() input: EndOfSessionCheckInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<EndOfSessionCheckResult> {
+    return this.harm.endOfSessionChecks(who, input, req);
   }
 }

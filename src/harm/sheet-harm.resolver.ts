@@ -3,8 +3,19 @@ import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
-import { SheetDamageInput, SheetRestInput } from './harm-campaign.inputs';
-import { PartyRestResult, SheetDamageResult, SheetRestResult } from './harm-campaign.results';
+import {
+  CairnDeprivationApplyInput,
+  EndOfSessionCheckInput,
+  SheetDamageInput,
+  SheetRestInput,
+} from './harm-campaign.inputs';
+import {
+  CairnDeprivationApplied,
+  EndOfSessionCheckResult,
+  PartyRestResult,
+  SheetDamageResult,
+  SheetRestResult,
+} from './harm-campaign.results';
 import { SheetHarmService } from './sheet-harm.service';
 
 const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
@@ -80,5 +91,32 @@ export class SheetHarmResolver {
     @Context() ctx: GraphQLContext,
   ): Promise<PartyRestResult> {
     return this.harm.restParty(who, input, ctx.req);
+  }
+
+  @Roles('referee')
+  @Mutation(() => CairnDeprivationApplied, {
+    description: 'Cairn deprivation (referee): Fatigue items into the inventory, the sheet marked Deprived.',
+  })
+  applyCairnDeprivation(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('input', { type: () => CairnDeprivationApplyInput }) input: CairnDeprivationApplyInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<CairnDeprivationApplied> {
+    return this.harm.deprivation(who, id, input, ctx.req);
+  }
+
+  @Roles('referee')
+  @Mutation(() => EndOfSessionCheckResult, {
+    description: 'COEAC end-of-session check (referee): Down and Out checks for the party away from a haven.',
+  })
+  endOfSessionChecks(
+    @campaignId() _c: string,
+    @Args('input', { type: () => EndOfSessionCheckInput }) input: EndOfSessionCheckInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<EndOfSessionCheckResult> {
+    return this.harm.endOfSessionChecks(who, input, ctx.req);
   }
 }

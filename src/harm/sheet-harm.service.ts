@@ -13,6 +13,8 @@ import { now } from '../common/time';
 import type { ClockStep } from '../core/clock';
 import type { Sheet, SheetSystem } from '../core/characters/sheets';
 import {
+  cairnDeprivation,
+  type CairnDeprivationInput as CairnDeprivationCore,
   harmOf,
   sheetDamage,
   sheetRest,
@@ -32,13 +34,28 @@ import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { InventoryService } from '../inventory/inventory.service';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
-import type { SheetDamageInput, SheetRestInput } from './harm-campaign.inputs';
-import type { PartyRestResult, SheetDamageResult, SheetRestResult } from './harm-campaign.results';
+import type {
+  CairnDeprivationApplyInput,
+  EndOfSessionCheckInput,
+  SheetDamageInput,
+  SheetRestInput,
+} from './harm-campaign.inputs';
+import type {
+  CairnDeprivationApplied,
+  EndOfSessionCheckResult,
+  PartyRestResult,
+  SheetDamageResult,
+  SheetRestResult,
+} from './harm-campaign.results';
 
 /** The campaign harm procedures: never rename; a changed answer takes a `.vN` name. */
 export const SHEET_HARM_PROCEDURES = {
   damage: { name: 'harm.sheet-damage', run: sheetDamage },
   rest: { name: 'harm.sheet-rest', run: sheetRest },
+  deprivation: {
+    name: 'harm.sheet-deprivation',
+    run: (input: CairnDeprivationCore) => cairnDeprivation(input),
+  },
 };
 
 /** Options of `applyDamage` / `applyRest` for a caller inside its own transaction (combat). */
@@ -48,6 +65,8 @@ export interface ApplyHarmOptions {
   /** The request, for its dice budget (optional for callers without one). */
   req?: ArbiterRequest;
   campaign?: CampaignEntity;
+  /** COEAC: a Down and Out check without damage (the end-of-session check). */
+  downAndOutCheck?: boolean;
 }
 
 const RATIONS = /^rations?$/i;
@@ -205,22 +224,10 @@ export class SheetHarmService implements OnModuleInit {
     const system = input.system as SheetSystem;
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
-      let ids = await this.state.roster(m, campaign);
-      if (ids.length === 0) {
-        const rows = await m.find(CharacterSheetEntity, {
-          where: { campaignId: campaign.id, ownerKind: 'character', system },
-          select: { ownerId: true },
-        });
-        ids = rows.map((r) => r.ownerId);
-      }
+      const ids = await this.partyOf(m, campaign, system);
       const rests: SheetRestResult[] = [];
-      for (const id of [...new Set(ids)].sort()) {
+      for (const id of ids) {
         const owner = await this.sheets.characterOwner(m, campaign.id, id);
-        const has = await m.findOne(CharacterSheetEntity, {
-          where: { ownerId: id, system },
-          select: { id: true },
-        });
-        if (!has) continue;
         const seed = input.seed ? `${input.seed}:${id}` : undefined;
         rests.push({
           ...(await this.applyRest(
@@ -235,6 +242,124 @@ export class SheetHarmService implements OnModuleInit {
       }
       const clock = await this.advance(m, who, campaign, input);
       return { rests, clock };
+    });
+  }
+
+  /**
+   * COEAC's end-of-session check (003:955): when the party ends a session away from a haven, every
+   * COEAC character on the roster (every one with a COEAC sheet when no roster is set) makes a Down
+   * and Out check, HP unchanged, with the results applied to the sheet. Needs a session in progress
+   * (call it just before ending it). Referee only.
+   */
+  endOfSessionChecks(
+    who: Principal,
+    input: EndOfSessionCheckInput,
+    req: ArbiterRequest,
+  ): Promise<EndOfSessionCheckResult> {
+    if (who.role !== 'referee')
+      throw new Problem('FORBIDDEN', 'Only the referee makes the end-of-session check.');
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
+      if (!campaign.currentSessionId)
+        throw new Problem('NO_SESSION_IN_PROGRESS', 'No game session is in progress to end.');
+      if (!input.awayFromHaven) return { awayFromHaven: false, checks: [] };
+      const ids = await this.partyOf(m, campaign, 'coeac');
+      const checks: SheetDamageResult[] = [];
+      for (const id of ids) {
+        const owner = await this.sheets.characterOwner(m, campaign.id, id);
+        const seed = input.seed ? `${input.seed}:${id}` : undefined;
+        checks.push(
+          await this.applyDamage(
+            m,
+            who,
+            owner,
+            { system: 'coeac', amount: 0, seed, source: 'end-of-session check' },
+            { secret: input.secret ?? false, req, campaign, downAndOutCheck: true },
+          ),
+        );
+      }
+      return { awayFromHaven: true, checks };
+    });
+  }
+
+  /**
+   * Cairn deprivation (004:25–26): Fatigue goes into the character's inventory as items of one slot
+   * each; with too few free slots the request names the items to drop (`drop`), else 409
+   * INVENTORY_FULL naming `drop` and nothing changes. Marks the sheet Deprived.
+   */
+  deprivation(
+    who: Principal,
+    characterId: string,
+    input: CairnDeprivationApplyInput,
+    req: ArbiterRequest,
+  ): Promise<CairnDeprivationApplied> {
+    if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee applies deprivation.');
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+      await this.inventory.lockCharacters(m, campaign.id, [characterId]);
+      const row = await this.sheets.requireSheet(m, owner, 'cairn', { lock: true });
+      const drop = [...new Set(input.drop ?? [])];
+      const carried = await m.find(InventoryItemEntity, { where: { campaignId: campaign.id, characterId } });
+      for (const itemId of drop) {
+        if (!carried.some((i) => i.id === itemId))
+          throw Problem.field('UNPROCESSABLE', 'drop', `Item ${itemId} is not carried by ${owner.name}.`);
+      }
+      const { capacity, used } = await this.inventory.capacity(m, campaign, characterId);
+      const freed = carried.filter((i) => drop.includes(i.id)).reduce((sum, i) => sum + i.slots, 0);
+      const rolled = asBadRequest(() =>
+        this.rolls.roll(
+          SHEET_HARM_PROCEDURES.deprivation,
+          {
+            days: input.days,
+            extraFatigue: input.extraFatigue ?? 0,
+            freeSlots: Math.min(100, Math.max(0, capacity - used + freed)),
+          },
+          undefined,
+          diceBudget(req),
+        ),
+      );
+      const outcome = rolled.outcome;
+      if ((outcome.itemsToDrop ?? 0) > 0) {
+        throw Problem.field(
+          'INVENTORY_FULL',
+          'drop',
+          `${outcome.fatigue} Fatigue need as many free slots: drop ${outcome.itemsToDrop} more slot(s) of items.`,
+        );
+      }
+      for (const itemId of drop) await this.inventory.removeItem(m, campaign.id, characterId, itemId);
+      const added: string[] = [];
+      for (let i = 0; i < outcome.fatigue; i++) {
+        const item = await this.inventory.addItem(m, campaign.id, characterId, {
+          name: 'Fatigue',
+          kind: 'gear',
+          slots: 1,
+        } as never);
+        added.push(item.id);
+      }
+      await Database.updateRow(m, CharacterSheetEntity, row.id, {
+        data: { ...row.data, deprived: true } as never,
+        updatedAt: now(),
+      });
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        effects: {
+          characterId,
+          system: 'cairn',
+          fatigue: outcome.fatigue,
+          fatigueItemIds: added,
+          dropped: drop,
+        },
+      });
+      return {
+        characterId,
+        fatigue: outcome.fatigue,
+        fatigueItemIds: added,
+        dropped: drop,
+        steps: outcome.steps,
+        rollId: roll.id,
+        sheet: await this.sheets.sheetAnswer(m, owner, 'cairn'),
+      };
     });
   }
 
@@ -263,7 +388,8 @@ export class SheetHarmService implements OnModuleInit {
     const procedureInput = {
       ...(await this.damageInput(m, campaign, owner, system, row.data, view, harm, input)),
       stateBefore: harm.state,
-    };
+      ...(options.downAndOutCheck ? { downAndOutCheck: true } : {}),
+    } as CoreDamageInput;
     const rolled = asBadRequest(() =>
       this.rolls.roll(
         SHEET_HARM_PROCEDURES.damage,
@@ -470,6 +596,18 @@ export class SheetHarmService implements OnModuleInit {
   }
 
   // Internals
+
+  /** The roster's characters with a sheet in `system` (every such character when no roster is set), by id. */
+  private async partyOf(m: EntityManager, campaign: CampaignEntity, system: SheetSystem): Promise<string[]> {
+    const roster = await this.state.roster(m, campaign);
+    const rows = await m.find(CharacterSheetEntity, {
+      where: { campaignId: campaign.id, ownerKind: 'character', system },
+      select: { ownerId: true },
+    });
+    const withSheet = rows.map((r) => r.ownerId);
+    const ids = roster.length > 0 ? roster.filter((id) => withSheet.includes(id)) : withSheet;
+    return [...new Set(ids)].sort();
+  }
 
   private assertSecretAllowed(who: Principal, secret: boolean | undefined): void {
     if (secret && who.role !== 'referee')

@@ -1,5 +1,11 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
-import { CampaignFixture, createCampaign, createCharacter, createKey } from '../factories/campaign';
+import {
+  CampaignFixture,
+  createCampaign,
+  createCharacter,
+  createKey,
+  startSession,
+} from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
 
@@ -126,7 +132,9 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
         state: 'up',
         changes: [{ path: 'hp', delta: -2 }],
       });
-      expect((await sheetOf(c, hero.id, 'coeac')).hp).toBe(5);
+      // HP moves only when a lowered max HP caps it (Lingering Injury).
+      const after = await sheetOf(c, hero.id, 'coeac');
+      expect(after.hp).toBe(Math.min(5, after.maxHp));
     });
 
     it('reaching 0 HP rolls Down and Out at once; the sheet keeps the state and refuses checks while down', async () => {
@@ -267,7 +275,14 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
 
     it('a Deprived character rests to no effect', async () => {
       const { c, hero } = await table();
-      await putSheet(c, hero.id, 'cairn', { str: { max: 10 }, dex: { max: 10 }, wil: { max: 10 }, maxHp: 4, hp: 1, deprived: true });
+      await putSheet(c, hero.id, 'cairn', {
+        str: { max: 10 },
+        dex: { max: 10 },
+        wil: { max: 10 },
+        maxHp: 4,
+        hp: 1,
+        deprived: true,
+      });
       await addItem(c, hero.id, { name: 'Fatigue', kind: 'gear' });
       const res = await t.http
         .post(`${base(c, hero.id)}/rests`)
@@ -473,8 +488,20 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
     it('a party rest takes every character with a sheet; the clock moves once', async () => {
       const { c, hero } = await table();
       const other = await createCharacter(t.server, c, { name: 'Other' });
-      await putSheet(c, hero.id, 'cairn', { str: { max: 10 }, dex: { max: 10 }, wil: { max: 10 }, maxHp: 4, hp: 1 });
-      await putSheet(c, other.id, 'cairn', { str: { max: 10 }, dex: { max: 10 }, wil: { max: 10 }, maxHp: 5, hp: 2 });
+      await putSheet(c, hero.id, 'cairn', {
+        str: { max: 10 },
+        dex: { max: 10 },
+        wil: { max: 10 },
+        maxHp: 4,
+        hp: 1,
+      });
+      await putSheet(c, other.id, 'cairn', {
+        str: { max: 10 },
+        dex: { max: 10 },
+        wil: { max: 10 },
+        maxHp: 5,
+        hp: 2,
+      });
       const res = await gql(
         t.server,
         `mutation($c: ID!) { restParty(campaignId: $c, input: { system: cairn, kind: short }) { rests { ownerId changes { path delta } } clock } }`,
@@ -486,6 +513,68 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
       expect(rests.map((r) => r.ownerId).sort()).toEqual([hero.id, other.id].sort());
       expect(res.data!.restParty.clock).not.toBeNull();
       expect((await sheetOf(c, other.id, 'cairn')).hp).toBe(5);
+    });
+  });
+
+  describe('end of session and deprivation', () => {
+    it('COEAC: ending a session away from a haven makes a Down and Out check per character, HP unchanged', async () => {
+      const { c, hero } = await table();
+      await putSheet(c, hero.id, 'coeac', { maxHp: 5, saves: { Vigor: 2 }, skills: { Medicine: 1 } });
+      const url = `/v1/campaigns/${c.id}/party/end-of-session-checks`;
+      expectProblem(
+        await t.http.post(url).set(c.auth).send({ awayFromHaven: true }),
+        409,
+        'NO_SESSION_IN_PROGRESS',
+      );
+      await startSession(t.server, c);
+      const safe = await t.http.post(url).set(c.auth).send({ awayFromHaven: false }).expect(201);
+      expect(safe.body).toEqual({ awayFromHaven: false, checks: [] });
+      const away = await gql(
+        t.server,
+        `mutation($c: ID!) { endOfSessionChecks(campaignId: $c, input: { awayFromHaven: true, seed: "road" }) {
+          awayFromHaven checks { ownerId state changes { path delta via } detail rollId } } }`,
+        { c: c.id },
+        c.auth,
+      );
+      expect(away.errors).toBeUndefined();
+      const checks = away.data!.endOfSessionChecks.checks as Array<Record<string, any>>;
+      expect(checks).toHaveLength(1);
+      expect(checks[0].ownerId).toBe(hero.id);
+      expect(checks[0].detail.downAndOut.roll).toBeGreaterThanOrEqual(2);
+      expect(checks[0].changes.some((ch: { path: string }) => ch.path === 'hp')).toBe(false);
+      expect(['up', 'dead']).toContain(checks[0].state);
+      // HP moves only when a lowered max HP caps it (Lingering Injury).
+      const after = await sheetOf(c, hero.id, 'coeac');
+      expect(after.hp).toBe(Math.min(5, after.maxHp));
+    });
+
+    it('Cairn: deprivation puts Fatigue in the inventory; no room means naming items to drop', async () => {
+      const { c, hero } = await table();
+      await putSheet(c, hero.id, 'cairn', { str: { max: 10 }, dex: { max: 10 }, wil: { max: 10 }, maxHp: 4 });
+      const url = `${base(c, hero.id)}/deprivation`;
+      const res = await t.http.post(url).set(c.auth).send({ days: 3 }).expect(201);
+      expect(res.body).toMatchObject({ characterId: hero.id, fatigue: 2, dropped: [] });
+      expect(res.body.sheet.sheet.deprived).toBe(true);
+      expect((await items(c, hero.id)).map((i) => i.name)).toEqual(['Fatigue', 'Fatigue']);
+      const anvil = (await addItem(c, hero.id, { name: 'Anvil', kind: 'gear', slots: 9 })).body;
+      expectProblem(await t.http.post(url).set(c.auth).send({ days: 4 }), 409, 'INVENTORY_FULL', 'drop');
+      expect(await items(c, hero.id)).toHaveLength(3);
+      const dropped = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $d: [ID!]) { applyCairnDeprivation(campaignId: $c, characterId: $h,
+          input: { days: 4, drop: $d }) { fatigue dropped } }`,
+        { c: c.id, h: hero.id, d: [anvil.id] },
+        c.auth,
+      );
+      expect(dropped.errors).toBeUndefined();
+      expect(dropped.data?.applyCairnDeprivation).toEqual({ fatigue: 3, dropped: [anvil.id] });
+      // A safe night clears them all; Deprived, it does not.
+      const night = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(c.auth)
+        .send({ system: 'cairn', kind: 'night', advanceClock: false })
+        .expect(201);
+      expect(night.body).toMatchObject({ rested: false, fatigueCleared: 0 });
     });
   });
 });

@@ -81,6 +81,8 @@ export interface SheetDamageCoeac {
   skills: string[];
   items: DownAndOutItem[];
   medicine: { pool: number } | null;
+  /** A Down and Out check called for without damage (COEAC's end-of-session check): HP is unchanged. */
+  downAndOutCheck?: boolean;
 }
 
 export interface SheetDamageCairn {
@@ -257,7 +259,11 @@ function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice:
   out.fieldChanges.push(...damage.changes);
   if (stateBefore === 'dead') {
     out.steps.push({ name: 'dead', detail: 'Already dead: nothing more follows.', faces: [], odds: null });
-  } else if (damage.downAndOut || (input.down && damage.damage - damage.blocked > 0)) {
+  } else if (
+    input.downAndOutCheck === true ||
+    damage.downAndOut ||
+    (input.down && damage.damage - damage.blocked > 0)
+  ) {
     // Reaching 0 HP, or a separate blow while down: a roll on the Down and Out table.
     const table: DownAndOutOutcome = downAndOut(
       {
@@ -274,7 +280,7 @@ function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice:
     out.fieldChanges.push(...table.changes);
     out.odds.downAndOut = table.odds;
     if (table.dead) out.state = 'dead';
-    else out.state = 'down-and-out';
+    else if (input.downAndOutCheck !== true) out.state = 'down-and-out';
     if (table.result === 'unaided') out.conditionsAdded.push('awaiting-aid');
     else if (stateBefore === 'down-and-out') out.conditionsRemoved.push('awaiting-aid');
   }
