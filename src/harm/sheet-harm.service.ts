@@ -4,6 +4,8 @@ import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignStateService } from '../campaign-state/campaign-state.service';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { CharacterSheetEntity } from '../characters/characters.entities';
+import type { SheetAnswer } from '../characters/characters.results';
+import { deriveSheet } from '../core/characters/sheets-derived';
 import { NpcsService, ownerOf } from '../characters/npcs.service';
 import { SheetChecksService } from '../characters/sheet-checks.service';
 import { SheetOwner, SheetsService, toConditionEntry } from '../characters/sheets.service';
@@ -11,7 +13,7 @@ import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { now } from '../common/time';
 import type { ClockStep } from '../core/clock';
-import type { Sheet, SheetSystem } from '../core/characters/sheets';
+import { sameJson, type Sheet, type SheetSystem } from '../core/characters/sheets';
 import {
   cairnDeprivation,
   type CairnDeprivationInput as CairnDeprivationCore,
@@ -383,10 +385,21 @@ export class SheetHarmService implements OnModuleInit {
     this.assertDamageShape(system, input);
     const campaign = options.campaign ?? (await this.campaigns.campaign(m, owner.campaignId));
     const row = await this.sheets.requireSheet(m, owner, system, { lock: true });
-    const view = await this.sheets.view(m, owner, row);
+    // Only Cairn (Armor from what is worn) and G&M (reactions) need what the server derives.
+    const view = system === 'cairn' || system === 'gm' ? await this.sheets.view(m, owner, row) : row.data;
     const harm = harmOf(row.data);
     const procedureInput = {
-      ...(await this.damageInput(m, campaign, owner, system, row.data, view, harm, input)),
+      ...(await this.damageInput(
+        m,
+        campaign,
+        owner,
+        system,
+        row.data,
+        view,
+        harm,
+        input,
+        options.downAndOutCheck,
+      )),
       stateBefore: harm.state,
       ...(options.downAndOutCheck ? { downAndOutCheck: true } : {}),
     } as CoreDamageInput;
@@ -416,7 +429,7 @@ export class SheetHarmService implements OnModuleInit {
       conditions: merge(harm.conditions, outcome.conditionsAdded, outcome.conditionsRemoved),
       pending: [...harm.pending, ...outcome.pending].map((p) => p.slice(0, 200)).slice(-64),
     };
-    const entries = await this.write(m, who, campaign, owner, system, outcome.changes, next, {
+    const { entries } = await this.write(m, who, campaign, owner, row, outcome.changes, next, {
       procedure: SHEET_HARM_PROCEDURES.damage.name,
       rollId: roll.id,
       scar: outcome.scar,
@@ -440,7 +453,7 @@ export class SheetHarmService implements OnModuleInit {
       seed: rolled.seed,
       rng: rolled.rng,
       rollId: roll.id,
-      sheet: await this.sheets.sheetAnswer(m, owner, system),
+      sheet: await this.answer(m, owner, campaign, row),
     };
   }
 
@@ -565,7 +578,7 @@ export class SheetHarmService implements OnModuleInit {
       conditions: merge(harm.conditions, [], outcome.conditionsRemoved),
       pending: outcome.state === 'up' ? [] : harm.pending,
     };
-    const entries = await this.write(m, who, campaign, owner, system, changes, next, {
+    const { entries } = await this.write(m, who, campaign, owner, row, changes, next, {
       procedure: SHEET_HARM_PROCEDURES.rest.name,
       rollId: roll.id,
       scar: null,
@@ -591,7 +604,7 @@ export class SheetHarmService implements OnModuleInit {
       seed: rolled.seed,
       rng: rolled.rng,
       rollId: roll.id,
-      sheet: await this.sheets.sheetAnswer(m, owner, system),
+      sheet: await this.answer(m, owner, campaign, row),
     };
   }
 
@@ -685,6 +698,7 @@ export class SheetHarmService implements OnModuleInit {
     view: Sheet,
     harm: SheetHarm,
     input: SheetDamageInput,
+    check = false,
   ): Promise<CoreDamageInput> {
     const amount = input.amount ?? null;
     switch (system) {
@@ -704,8 +718,14 @@ export class SheetHarmService implements OnModuleInit {
             );
           block = { kind: 'shield', usesLeft: armor.blockUses };
         }
+        // The carried items matter only to a Down and Out roll (Broken Gear): read them only then.
+        const down = harm.state === 'down-and-out' || (num(data.hp) === 0 && num(data.maxHp) > 0);
+        const rolls =
+          check ||
+          (harm.state !== 'dead' &&
+            (down ? (amount ?? 0) > 0 : (amount ?? 0) >= num(data.hp) + num(data.bonusHp)));
         const items =
-          owner.kind === 'character'
+          owner.kind === 'character' && rolls
             ? await m.find(InventoryItemEntity, {
                 where: { campaignId: campaign.id, characterId: owner.id },
                 order: { createdAt: 'ASC', id: 'ASC' },
@@ -718,7 +738,7 @@ export class SheetHarmService implements OnModuleInit {
           bonusHp: num(data.bonusHp),
           damage: amount ?? 0,
           block,
-          down: harm.state === 'down-and-out' || (num(data.hp) === 0 && num(data.maxHp) > 0),
+          down,
           maxHp: num(data.maxHp),
           saves: Object.keys((data.saves ?? {}) as object),
           skills: Object.keys((data.skills ?? {}) as object),
@@ -797,12 +817,12 @@ export class SheetHarmService implements OnModuleInit {
     who: Principal,
     campaign: CampaignEntity,
     owner: SheetOwner,
-    system: SheetSystem,
+    row: CharacterSheetEntity,
     changes: SheetChange[],
     harm: SheetHarm,
     cause: { procedure: string; rollId: string; scar: string | null },
-  ) {
-    let row = await this.sheets.requireSheet(m, owner, system, { lock: true });
+  ): Promise<{ entries: ReturnType<typeof toConditionEntry>[]; data: Sheet }> {
+    const system = row.system;
     const ledger: Array<{ field: string; delta: number }> = [];
     if (system === 'archsoul' && typeof row.data.belowZero !== 'number') {
       row.data = { ...row.data, belowZero: 0 };
@@ -848,8 +868,29 @@ export class SheetHarmService implements OnModuleInit {
       if (typeof ratings[name] === 'number') ratings[name] = Math.max(0, ratings[name] + change.delta);
       data[group] = ratings;
     }
-    await Database.updateRow(m, CharacterSheetEntity, row.id, { data: data as never, updatedAt: now() });
-    return entries;
+    // The values outside the ledger are written only when they changed (the ledger wrote the rest).
+    if (!sameJson(data, row.data)) {
+      const stamp = now();
+      await Database.updateRow(m, CharacterSheetEntity, row.id, { data: data as never, updatedAt: stamp });
+      row.data = data;
+      row.updatedAt = stamp;
+    }
+    return { entries, data };
+  }
+
+  /** The sheet as answered; COEAC and Archsoul derive nothing from other tables, so no reread. */
+  private async answer(
+    m: EntityManager,
+    owner: SheetOwner,
+    campaign: CampaignEntity,
+    row: CharacterSheetEntity,
+  ): Promise<SheetAnswer> {
+    const system = row.system;
+    const sheet =
+      system === 'coeac' || system === 'archsoul'
+        ? deriveSheet(system, row.data, { settings: campaign.settings })
+        : await this.sheets.view(m, owner, row);
+    return { ownerKind: owner.kind, ownerId: owner.id, system, sheet, updatedAt: row.updatedAt };
   }
 
   private async advance(

@@ -537,11 +537,16 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
         c.auth,
       );
       expect(away.errors).toBeUndefined();
-      const checks = away.data!.endOfSessionChecks.checks as Array<Record<string, any>>;
+      const checks = away.data!.endOfSessionChecks.checks as Array<{
+        ownerId: string;
+        state: string;
+        changes: Array<{ path: string }>;
+        detail: { downAndOut: { roll: number } };
+      }>;
       expect(checks).toHaveLength(1);
       expect(checks[0].ownerId).toBe(hero.id);
       expect(checks[0].detail.downAndOut.roll).toBeGreaterThanOrEqual(2);
-      expect(checks[0].changes.some((ch: { path: string }) => ch.path === 'hp')).toBe(false);
+      expect(checks[0].changes.some((ch) => ch.path === 'hp')).toBe(false);
       expect(['up', 'dead']).toContain(checks[0].state);
       // HP moves only when a lowered max HP caps it (Lingering Injury).
       const after = await sheetOf(c, hero.id, 'coeac');

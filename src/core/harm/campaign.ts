@@ -254,7 +254,7 @@ function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice:
     damage: input.damage,
     block: input.block,
   });
-  out.detail.coeacDamage = damage;
+  out.detail.coeacDamage = brief(damage);
   out.steps.push(...damage.steps);
   out.fieldChanges.push(...damage.changes);
   if (stateBefore === 'dead') {
@@ -275,7 +275,7 @@ function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice:
       },
       dice,
     );
-    out.detail.downAndOut = table;
+    out.detail.downAndOut = brief(table);
     out.steps.push(...table.steps);
     out.fieldChanges.push(...table.changes);
     out.odds.downAndOut = table.odds;
@@ -310,7 +310,7 @@ function cairnSheetDamage(input: SheetDamageCairn, stateBefore: HarmState, dice:
     dice,
   );
   const out = base('cairn', result.damage, stateBefore);
-  out.detail.cairnDamage = result;
+  out.detail.cairnDamage = brief(result);
   out.steps.push(...result.steps);
   out.fieldChanges.push(...result.changes);
   out.odds.cairnDamage = result.odds;
@@ -348,7 +348,7 @@ function archsoulSheetDamage(
     dice,
   );
   const out = base('archsoul', input.damage, stateBefore);
-  out.detail.archsoulCondition = result;
+  out.detail.archsoulCondition = brief(result);
   out.steps.push(...result.steps);
   out.fieldChanges.push(...result.changes);
   out.odds.archsoulCondition = result.odds;
@@ -385,7 +385,7 @@ function gmSheetDamage(input: SheetDamageGm, stateBefore: HarmState, dice: Dice)
     dice,
   );
   const out = base('gm', input.damage, stateBefore);
-  out.detail.gmDamage = result;
+  out.detail.gmDamage = brief(result);
   out.steps.push(...result.steps);
   out.fieldChanges.push(...result.changes);
   let state: HarmState = stateBefore;
@@ -401,7 +401,7 @@ function gmSheetDamage(input: SheetDamageGm, stateBefore: HarmState, dice: Dice)
       { injuries: result.injuries, endurance: input.endurance, unconscious },
       dice,
     );
-    out.detail.gmDeathRoll = death;
+    out.detail.gmDeathRoll = brief(death);
     out.steps.push(...death.steps);
     out.odds.gmDeathRoll = death.odds;
     if (death.dying) {
@@ -543,7 +543,7 @@ export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
       rations: body.fed,
       armor: body.armor,
     });
-    out.detail.coeacRest = rest;
+    out.detail.coeacRest = brief(rest);
     out.rested = rest.rested;
     out.steps.push(...rest.steps);
     out.fieldChanges.push(...rest.changes);
@@ -581,7 +581,7 @@ export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
       dex: body.dex,
       wil: body.wil,
     });
-    out.detail.cairnRest = rest;
+    out.detail.cairnRest = brief(rest);
     out.rested = !rest.blocked;
     out.steps.push(...rest.steps);
     out.fieldChanges.push(...rest.changes);
@@ -610,7 +610,7 @@ export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
       },
       dice,
     );
-    out.detail.gmHealing = heal;
+    out.detail.gmHealing = brief(heal);
     out.steps.push(...heal.steps);
     out.fieldChanges.push(...heal.changes);
     out.changes = mapped('gm', heal.changes);
@@ -625,4 +625,10 @@ export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
   }
   out.faces = dice.faces.slice(start);
   return out;
+}
+
+/** A stateless outcome without what the composed answer already carries (steps, changes, faces). */
+function brief(outcome: object): Record<string, unknown> {
+  const { steps: _steps, changes: _changes, faces: _faces, ...rest } = outcome as Record<string, unknown>;
+  return rest;
 }
