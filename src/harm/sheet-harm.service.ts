@@ -429,7 +429,7 @@ export class SheetHarmService implements OnModuleInit {
       conditions: merge(harm.conditions, outcome.conditionsAdded, outcome.conditionsRemoved),
       pending: [...harm.pending, ...outcome.pending].map((p) => p.slice(0, 200)).slice(-64),
     };
-    const { entries } = await this.write(m, who, campaign, owner, row, outcome.changes, next, {
+    const { entries, row: after } = await this.write(m, who, campaign, owner, row, outcome.changes, next, {
       procedure: SHEET_HARM_PROCEDURES.damage.name,
       rollId: roll.id,
       scar: outcome.scar,
@@ -453,7 +453,7 @@ export class SheetHarmService implements OnModuleInit {
       seed: rolled.seed,
       rng: rolled.rng,
       rollId: roll.id,
-      sheet: await this.answer(m, owner, campaign, row),
+      sheet: await this.answer(m, owner, campaign, after),
     };
   }
 
@@ -578,7 +578,7 @@ export class SheetHarmService implements OnModuleInit {
       conditions: merge(harm.conditions, [], outcome.conditionsRemoved),
       pending: outcome.state === 'up' ? [] : harm.pending,
     };
-    const { entries } = await this.write(m, who, campaign, owner, row, changes, next, {
+    const { entries, row: after } = await this.write(m, who, campaign, owner, row, changes, next, {
       procedure: SHEET_HARM_PROCEDURES.rest.name,
       rollId: roll.id,
       scar: null,
@@ -604,7 +604,7 @@ export class SheetHarmService implements OnModuleInit {
       seed: rolled.seed,
       rng: rolled.rng,
       rollId: roll.id,
-      sheet: await this.answer(m, owner, campaign, row),
+      sheet: await this.answer(m, owner, campaign, after),
     };
   }
 
@@ -821,7 +821,7 @@ export class SheetHarmService implements OnModuleInit {
     changes: SheetChange[],
     harm: SheetHarm,
     cause: { procedure: string; rollId: string; scar: string | null },
-  ): Promise<{ entries: ReturnType<typeof toConditionEntry>[]; data: Sheet }> {
+  ): Promise<{ entries: ReturnType<typeof toConditionEntry>[]; row: CharacterSheetEntity }> {
     const system = row.system;
     const ledger: Array<{ field: string; delta: number }> = [];
     if (system === 'archsoul' && typeof row.data.belowZero !== 'number') {
@@ -875,7 +875,7 @@ export class SheetHarmService implements OnModuleInit {
       row.data = data;
       row.updatedAt = stamp;
     }
-    return { entries, data };
+    return { entries, row };
   }
 
   /** The sheet as answered; COEAC and Archsoul derive nothing from other tables, so no reread. */
