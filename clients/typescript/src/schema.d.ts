@@ -3117,6 +3117,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/deprivation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cairn deprivation (referee): Fatigue items into the inventory (items named in drop make room), the sheet marked Deprived */
+    post: operations['CharacterHarm_deprivation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/npcs/{npcId}/damage': {
     parameters: {
       query?: never;
@@ -3162,6 +3179,23 @@ export interface paths {
     put?: never;
     /** A party rest (referee): every character on the roster (all with a sheet in the system when none is set) rests; the clock moves once */
     post: operations['PartyRests_rest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/party/end-of-session-checks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC end-of-session check (referee): away from a haven, a Down and Out check for each COEAC character of the party, applied to the sheets */
+    post: operations['PartyRests_endOfSessionChecks'];
     delete?: never;
     options?: never;
     head?: never;
@@ -10006,6 +10040,33 @@ export interface components {
         [key: string]: unknown;
       } | null;
     };
+    CairnDeprivationApplyInput: {
+      /**
+       * @description Days Deprived (the first costs nothing; each further day one Fatigue).
+       * @example 2
+       */
+      days: number;
+      /** @description Further Fatigue from other causes. */
+      extraFatigue?: number;
+      /** @description Items dropped to make room for the Fatigue (needed when the inventory has no free slot). */
+      drop?: string[];
+    };
+    CairnDeprivationApplied: {
+      /** @description The character. */
+      characterId: string;
+      /** @description Fatigue gained (items added to the inventory). */
+      fatigue: number;
+      /** @description Ids of the Fatigue items added. */
+      fatigueItemIds: string[];
+      /** @description Ids of the items dropped to make room. */
+      dropped: string[];
+      /** @description The steps taken. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The logged roll (harm.sheet-deprivation; no dice, for the feed and the log). */
+      rollId: string;
+      /** @description The Cairn sheet after (deprived: true). */
+      sheet: components['schemas']['SheetAnswer'];
+    };
     PartyRestResult: {
       /** @description One rest per character with a sheet in the system. */
       rests: components['schemas']['SheetRestResult'][];
@@ -10013,6 +10074,23 @@ export interface components {
       clock: {
         [key: string]: unknown;
       } | null;
+    };
+    EndOfSessionCheckInput: {
+      /** @description The party ends the session away from a haven (the referee decides whether it is safe). */
+      awayFromHaven: boolean;
+      /** @description Referee: seal the rolls. */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    EndOfSessionCheckResult: {
+      /** @description Whether the party was away from a haven (no checks when it was not). */
+      awayFromHaven: boolean;
+      /** @description One Down and Out check per COEAC character on the roster (all with a sheet when none is set). */
+      checks: components['schemas']['SheetDamageResult'][];
     };
     GmMojoCostInput: {
       /**
@@ -18451,6 +18529,45 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
+  CharacterHarm_deprivation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CairnDeprivationApplyInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnDeprivationApplied'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   NpcHarm_damage: {
     parameters: {
       query?: never;
@@ -18554,6 +18671,44 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PartyRestResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  PartyRests_endOfSessionChecks: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EndOfSessionCheckInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EndOfSessionCheckResult'];
         };
       };
       400: components['responses']['BadRequest'];
