@@ -616,6 +616,72 @@ export const CASES: BenchCase[] = [
       return undefined;
     },
   },
+  {
+    name: 'sheet-damage-down-and-out-idempotent',
+    description:
+      'Stateful (issue 19): POST /v1/campaigns/{id}/characters/{cid}/damage with a referee key and a unique ' +
+      'Idempotency-Key: COEAC damage to a character already down (0 HP), so every blow reads the sheet and ' +
+      'the inventory, rolls the Down and Out table with its lots (a Save, two Skills, three items) and applies ' +
+      'the result through the condition ledger, keeps the harm state on the sheet, logs the roll with its ' +
+      'receipt and stores the answer, in one SQLite transaction. A fixed seed whose table result is not ' +
+      'death keeps every request on the same heavy path',
+    server: 'app',
+    baseline: 'character-purchase-idempotent',
+    target: 0.8,
+    setup: async (baseUrl) => {
+      const campaign = await createCampaign(baseUrl);
+      const character = await createCharacter(baseUrl, campaign, { name: 'Stumbler' });
+      const at = `${baseUrl}/v1/campaigns/${campaign.id}/characters/${character.id}`;
+      const headers = { 'content-type': 'application/json', ...campaign.auth };
+      const sheet = await fetch(`${at}/sheets/coeac`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({
+          sheet: {
+            skills: { Streetwise: 3, Medicine: 2, Stealth: 1 },
+            saves: { Vigor: 2, Wits: 2 },
+            hp: 0,
+            maxHp: 6,
+            harm: { state: 'down-and-out' },
+          },
+        }),
+      });
+      if (sheet.status !== 200) throw new Error(`PUT sheet answered ${sheet.status}: ${await sheet.text()}`);
+      for (const name of ['Rope', 'Lantern', 'Crowbar', 'Tent']) {
+        const item = await fetch(`${at}/inventory`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name, kind: 'gear' }),
+        });
+        if (item.status !== 201) throw new Error(`POST item answered ${item.status}: ${await item.text()}`);
+      }
+      // A seed whose 2d6 is not 5, 7 or 9 (death, or max HP lost until it kills): the same heavy path.
+      let seed = '';
+      for (let i = 0; i < 200 && !seed; i++) {
+        const probe = await fetch(`${baseUrl}/v1/harm/coeac/down-and-out`, {
+          method: 'POST',
+          headers: JSON_HEADERS,
+          body: JSON.stringify({ seed: `bench-dao-${i}` }),
+        });
+        const body = (await probe.json()) as { result?: string };
+        if (!['death', 'lingering-injury'].includes(body.result ?? 'death')) seed = `bench-dao-${i}`;
+      }
+      if (!seed) throw new Error('no seed keeps the Down and Out roll off death');
+      return { campaignId: campaign.id, refereeKey: campaign.refereeKey, characterId: character.id, seed };
+    },
+    perRequest: true,
+    request: refereePost(
+      'harm-',
+      (state) => `/v1/campaigns/${state.campaignId}/characters/${state.characterId}/damage`,
+      (state) => ({ system: 'coeac', amount: 2, seed: state.seed }),
+    ),
+    verify: (body) => {
+      const answer = body as { state?: unknown; rollId?: unknown; detail?: { downAndOut?: unknown } } | null;
+      if (answer?.state !== 'down-and-out' || typeof answer.rollId !== 'string' || !answer.detail?.downAndOut)
+        return 'not a Down and Out damage answer';
+      return undefined;
+    },
+  },
 ];
 
 /**

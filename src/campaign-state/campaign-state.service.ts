@@ -118,16 +118,22 @@ export class CampaignStateService implements OnModuleInit {
     step: ClockStep & { options?: Record<string, unknown>; scale?: Scale },
     call: MutationCall,
   ): Promise<ClockAdvance> {
-    return this.db.mutation(call, (m) => this.advanceIn(m, who, step));
+    return this.db.mutation(call, async (m) => {
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
+      return this.advanceIn(m, who, campaign, step);
+    });
   }
 
-  /** Advances the clock inside the caller's transaction (the clock advance and travel share it). */
-  private async advanceIn(
+  /**
+   * `advance` inside the caller's transaction (travel, and harm: a rest that takes time); the caller
+   * has locked the campaign row first (CampaignsService.lockCampaign), as `advance` does.
+   */
+  async advanceIn(
     m: EntityManager,
     who: Principal,
+    campaign: CampaignEntity,
     step: ClockStep & { options?: Record<string, unknown>; scale?: Scale },
   ): Promise<ClockAdvance> {
-    const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
     const row = await this.clockRow(m, who.campaignId, true);
     // Travel moves the party to the scale it travels at before the time passes.
     if (step.scale !== undefined && step.scale !== row.scale) {
@@ -193,14 +199,15 @@ export class CampaignStateService implements OnModuleInit {
     const { mode: _m, hexes: _h, days: _d, hexesPerDay: _p, rollEncounterChecks, ...rest } = input;
     const options = { ...rest, rollEncounterChecks: rollEncounterChecks ?? true };
     return this.db.mutation(call, async (m) => {
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
       if (mode === 'land') {
         const watches = input.hexes ?? (input.days ?? 0) * 2;
-        const advance = await this.advanceIn(m, who, { watches, scale: 'overland', options });
+        const advance = await this.advanceIn(m, who, campaign, { watches, scale: 'overland', options });
         return { mode, hexes: watches, watches, days: 0, advance };
       }
       const days = input.days ?? Math.ceil((input.hexes ?? 0) / perDay);
       const hexes = input.hexes ?? days * perDay;
-      const advance = await this.advanceIn(m, who, { days, scale: 'water', options });
+      const advance = await this.advanceIn(m, who, campaign, { days, scale: 'water', options });
       return { mode, hexes, watches: 0, days, advance };
     });
   }

@@ -563,10 +563,16 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
         .expect(201);
       // NPCs: a referee-only one carrying the canary everywhere, and a shown one whose hidden numbers
       // (sheet, grade, notes) and sealed check carry it. Only the shown one's name and state may leak.
-      await walker.http
+      const lurker = await walker.http
         .post(`/v1/campaigns/${c.id}/npcs`)
         .set(c.auth)
         .send({ name: `Lurker ${canary}`, kind: 'monster', visibleState: canary, grade: 'severe' })
+        .expect(201);
+      // Harm to the referee-only NPC: its logged roll (seeded with the canary) is sealed.
+      await walker.http
+        .post(`/v1/campaigns/${c.id}/npcs/${lurker.body.id}/damage`)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 3, source: `claws ${canary}`, seed: `${canary}-harm` })
         .expect(201);
       const shown = await walker.http
         .post(`/v1/campaigns/${c.id}/npcs`)
@@ -581,6 +587,12 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
         })
         .expect(201);
       shownNpcId = shown.body.id;
+      // Harm to the shown NPC whose numbers are hidden: sealed too, numbers and all.
+      await walker.http
+        .post(`/v1/campaigns/${c.id}/npcs/${shownNpcId}/damage`)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 2, source: `dagger ${canary}`, seed: `${canary}-shown-harm` })
+        .expect(201);
       await walker.http
         .post(`/v1/campaigns/${c.id}/npcs/${shownNpcId}/checks`)
         .set(c.auth)

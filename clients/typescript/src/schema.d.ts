@@ -3169,6 +3169,125 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/damage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Damage applied to a character’s sheet with everything that follows (Block, Armor, scars, Down and Out, thresholds, injuries), through the condition ledger, one logged roll */
+    post: operations['CharacterHarm_damage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/rests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A rest or healing on a character’s sheet: COEAC Rations eaten and checked, Cairn Fatigue cleared, G&M healing; the clock advances by the rest’s length */
+    post: operations['CharacterHarm_rest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/deprivation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cairn deprivation (referee): Fatigue items into the inventory (items named in drop make room), the sheet marked Deprived */
+    post: operations['CharacterHarm_deprivation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/npcs/{npcId}/damage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Damage applied to an NPC’s sheet (referee); the roll is sealed while the NPC’s numbers are hidden */
+    post: operations['NpcHarm_damage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/npcs/{npcId}/rests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A rest or healing on an NPC’s sheet (referee) */
+    post: operations['NpcHarm_rest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/party/rests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A party rest (referee): every character on the roster (all with a sheet in the system when none is set) rests; the clock moves once */
+    post: operations['PartyRests_rest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/party/end-of-session-checks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC end-of-session check (referee): away from a haven, a Down and Out check for each COEAC character of the party, applied to the sheets */
+    post: operations['PartyRests_endOfSessionChecks'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/combat/coeac/exchanges': {
     parameters: {
       query?: never;
@@ -11334,6 +11453,245 @@ export interface components {
       enduranceEstimated: boolean;
       /** @description Exact figures. */
       odds: components['schemas']['GmNpcSurvivalOdds'];
+    };
+    SheetDamageInput: {
+      /**
+       * @description The sheet’s system.
+       * @enum {string}
+       */
+      system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
+      /**
+       * @description Damage dealt (send this or die).
+       * @example 4
+       */
+      amount?: number;
+      /**
+       * @description Cairn: the damage die to roll instead of amount.
+       * @enum {string}
+       */
+      die?: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+      /** @description What dealt it, in words (kept in the log). */
+      source?: string;
+      /**
+       * @description COEAC: Block with the worn armour or the shield (spends a Block use).
+       * @enum {string}
+       */
+      blockWith?: 'armor' | 'shield';
+      /**
+       * @description Cairn: hp (combat, default) or the attribute harmed outside combat.
+       * @enum {string}
+       */
+      target?: 'hp' | 'str' | 'dex' | 'wil';
+      /** @description COEAC: the aider’s Medicine pool for the Down and Out roll (default: aid taken as given). */
+      medicine?: components['schemas']['MedicinePoolInput'];
+      /** @description Archsoul: a coup de grâce (the damage doubles). */
+      coupDeGrace?: boolean;
+      /** @description G&M: the loss is archetypal (verve takes it first). */
+      archetypal?: boolean;
+      /** @description G&M: weapon damage dice (each forces one injury). */
+      weaponDice?: number;
+      /** @description G&M: an evasion spared a weapon of 1 or 2 dice. */
+      evaded?: boolean;
+      /**
+       * @description G&M: the reaction rolled to stay conscious (default fortitude).
+       * @enum {string}
+       */
+      consciousness?: 'fortitude' | 'willpower';
+      /** @description Referee: seal the roll (an NPC whose numbers are hidden is sealed anyway). */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    SheetHarmChange: {
+      /** @description The sheet path (hp, str.current, armor.blockUses, saves.Vigor …). */
+      path: string;
+      /** @description The change applied. */
+      delta: number;
+      /** @description ledger (a tracked value, with its ledger entry) or base (a Save or Skill of a Down and Out lot). */
+      via: string;
+    };
+    SheetDamageResult: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /** @description The sheet’s system. */
+      system: string;
+      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, dying, dead. */
+      stateBefore: string;
+      /** @description The harm state now (kept on the sheet as harm.state). */
+      state: string;
+      /** @description The steps taken, in order, each with the exact odds of its dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description What changed on the sheet. */
+      changes: components['schemas']['SheetHarmChange'][];
+      /** @description The condition-ledger entries written (one per tracked value changed). */
+      entries: components['schemas']['ConditionEntry'][];
+      /** @description Exact odds of what the dice decided, by procedure. */
+      odds: {
+        [key: string]: unknown;
+      };
+      /** @description What each stateless procedure answered (cairnDamage, downAndOut, gmDeathRoll …). */
+      detail: {
+        [key: string]: unknown;
+      };
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
+      rollId: string;
+      /** @description The sheet after. */
+      sheet: components['schemas']['SheetAnswer'];
+      /** @description The damage dealt (rolled when a die was sent), before anything absorbed it. */
+      damage: number;
+      /** @description Cairn: the scar gained, by name. */
+      scar: string | null;
+      /** @description Conditions gained (doomed, awaiting-aid …). */
+      conditionsAdded: string[];
+      /** @description Rolls and effects due later, in words (deferred scar rolls, a death timer, waking). */
+      pending: string[];
+    };
+    SheetRestInput: {
+      /**
+       * @description The sheet’s system (coeac, cairn or gm; Archsoul gives no rest rules).
+       * @enum {string}
+       */
+      system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
+      /**
+       * @description The rest.
+       * @enum {string}
+       */
+      kind: 'short' | 'long' | 'night' | 'week' | 'day' | 'morning' | 'encounter' | 'aid';
+      /** @description Cairn: somewhere safe (default true). */
+      safe?: boolean;
+      /** @description Cairn: a healer helps through the week. */
+      healer?: boolean;
+      /**
+       * @description G&M: what a good night buys (default: an injury while there is one).
+       * @enum {string}
+       */
+      choice?: 'survival' | 'injury';
+      /** @description G&M aid: survival restored. */
+      amount?: number;
+      /** @description G&M aid: injuries healed. */
+      injuriesHealed?: number;
+      /** @description Advance the campaign clock by the rest’s length (default true). */
+      advanceClock?: boolean;
+      /** @description Referee: seal the roll. */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    SheetRestResult: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /** @description The sheet’s system. */
+      system: string;
+      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, dying, dead. */
+      stateBefore: string;
+      /** @description The harm state now (kept on the sheet as harm.state). */
+      state: string;
+      /** @description The steps taken, in order, each with the exact odds of its dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description What changed on the sheet. */
+      changes: components['schemas']['SheetHarmChange'][];
+      /** @description The condition-ledger entries written (one per tracked value changed). */
+      entries: components['schemas']['ConditionEntry'][];
+      /** @description Exact odds of what the dice decided, by procedure. */
+      odds: {
+        [key: string]: unknown;
+      };
+      /** @description What each stateless procedure answered (cairnDamage, downAndOut, gmDeathRoll …). */
+      detail: {
+        [key: string]: unknown;
+      };
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
+      rollId: string;
+      /** @description The sheet after. */
+      sheet: components['schemas']['SheetAnswer'];
+      /** @description The rest. */
+      kind: string;
+      /** @description Whether the rest restored anything (no Rations, Deprived or dead: false). */
+      rested: boolean;
+      /** @description COEAC: the Rations eaten and their depletion check (null when none). */
+      rations: {
+        [key: string]: unknown;
+      } | null;
+      /** @description Cairn: Fatigue items removed from the inventory. */
+      fatigueCleared: number;
+      /** @description The clock’s advance, when the rest took time and the clock moved (null otherwise). */
+      clock: {
+        [key: string]: unknown;
+      } | null;
+    };
+    CairnDeprivationApplyInput: {
+      /**
+       * @description Days Deprived (the first costs nothing; each further day one Fatigue).
+       * @example 2
+       */
+      days: number;
+      /** @description Further Fatigue from other causes. */
+      extraFatigue?: number;
+      /** @description Items dropped to make room for the Fatigue (needed when the inventory has no free slot). */
+      drop?: string[];
+    };
+    CairnDeprivationApplied: {
+      /** @description The character. */
+      characterId: string;
+      /** @description Fatigue gained (items added to the inventory). */
+      fatigue: number;
+      /** @description Ids of the Fatigue items added. */
+      fatigueItemIds: string[];
+      /** @description Ids of the items dropped to make room. */
+      dropped: string[];
+      /** @description The steps taken. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The logged roll (harm.sheet-deprivation; no dice, for the feed and the log). */
+      rollId: string;
+      /** @description The Cairn sheet after (deprived: true). */
+      sheet: components['schemas']['SheetAnswer'];
+    };
+    PartyRestResult: {
+      /** @description One rest per character with a sheet in the system. */
+      rests: components['schemas']['SheetRestResult'][];
+      /** @description The clock’s advance, once for the party (null when it did not move). */
+      clock: {
+        [key: string]: unknown;
+      } | null;
+    };
+    EndOfSessionCheckInput: {
+      /** @description The party ends the session away from a haven (the referee decides whether it is safe). */
+      awayFromHaven: boolean;
+      /** @description Referee: seal the rolls. */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    EndOfSessionCheckResult: {
+      /** @description Whether the party was away from a haven (no checks when it was not). */
+      awayFromHaven: boolean;
+      /** @description One Down and Out check per COEAC character on the roster (all with a sheet when none is set). */
+      checks: components['schemas']['SheetDamageResult'][];
     };
     CoeacAttackerInput: {
       /**
@@ -23882,6 +24240,277 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterHarm_damage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SheetDamageInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetDamageResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterHarm_rest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SheetRestInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetRestResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterHarm_deprivation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CairnDeprivationApplyInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnDeprivationApplied'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  NpcHarm_damage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SheetDamageInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetDamageResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  NpcHarm_rest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SheetRestInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetRestResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  PartyRests_rest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SheetRestInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PartyRestResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  PartyRests_endOfSessionChecks: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EndOfSessionCheckInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EndOfSessionCheckResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];

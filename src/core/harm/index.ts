@@ -10,3 +10,5 @@ export * from './gm-death-roll';
 export * from './gm-healing';
 export * from './harm-steps';
 export * from './coeac-eating';
+export * from './campaign';
+export * from './sheet-harm';

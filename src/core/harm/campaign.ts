@@ -1,0 +1,634 @@
+import { depletionCheck, type DepletionOutcome } from '../treasure/inventory';
+import { invalid, record } from '../checks/validate';
+import type { Dice } from '../random';
+import { archsoulCondition, type ArchsoulConditionOutcome } from './archsoul-condition';
+import { cairnDamage, type CairnDamageDie, type CairnDamageOutcome } from './cairn-damage';
+import { cairnRest, type CairnRestKind, type CairnRestOutcome } from './cairn-recovery';
+import { coeacDamage, type CoeacArmorKind, type CoeacDamageOutcome } from './coeac-damage';
+import { downAndOut, type DownAndOutItem, type DownAndOutOutcome } from './coeac-down-and-out';
+import { coeacRest, type CoeacRestKind, type CoeacRestOutcome } from './coeac-rest';
+import { gmDamage, type GmDamageOutcome } from './gm-damage';
+import { gmDeathRoll, type GmDeathRollOutcome } from './gm-death-roll';
+import { gmHealing, type GmHealingChoice, type GmHealingKind, type GmHealingOutcome } from './gm-healing';
+import type { FieldChange, HarmStep } from './harm-steps';
+
+/*
+ * The campaign half of harm (SPEC 6.2): one procedure for damage applied to a stored sheet and one for
+ * a rest, in each of the four systems. The service reads the sheet's numbers into the procedure's
+ * input (so the logged roll replays from its inputs alone), the procedure composes the stateless
+ * procedures (damage, then Down and Out or the death roll that follows it, all on one seeded stream)
+ * and answers every change by the sheet's own path, ready for the condition ledger.
+ */
+
+/** Harm states kept on a sheet (`sheet.harm.state`), every system's in one list. */
+export const HARM_STATES = [
+  'up',
+  'down-and-out',
+  'critical',
+  'out',
+  'paralysed',
+  'delirious',
+  'unconscious',
+  'dying',
+  'dead',
+] as const;
+export type HarmState = (typeof HARM_STATES)[number];
+
+/** States in which a character cannot act: checks that need it to act are refused (409). */
+export const STATES_THAT_CANNOT_ACT: readonly HarmState[] = [
+  'down-and-out',
+  'critical',
+  'out',
+  'unconscious',
+  'dying',
+  'dead',
+];
+
+/** What a sheet keeps of harm between requests (`sheet.harm`, a referee value outside the ledger). */
+export interface SheetHarm {
+  state: HarmState;
+  /** Lasting conditions: `doomed` (Cairn scar 12), `awaiting-aid` (COEAC, unaided), `death-roll-due`. */
+  conditions: string[];
+  /** Rolls and effects due later, in words (a scar's deferred roll, a death timer, waking up). */
+  pending: string[];
+}
+
+export const EMPTY_HARM: SheetHarm = { state: 'up', conditions: [], pending: [] };
+
+/** A change by the sheet's path: tracked values go to the ledger, base values (`saves.X`) are set. */
+export interface SheetChange {
+  path: string;
+  delta: number;
+  /** `ledger` for tracked values; `base` for Saves and Skills (Down and Out lots). */
+  via: 'ledger' | 'base';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Damage
+
+export interface SheetDamageCoeac {
+  /** The harm state the sheet kept before (default up). */
+  stateBefore?: HarmState;
+  system: 'coeac';
+  hp: number;
+  bonusHp: number;
+  damage: number;
+  block: { kind: CoeacArmorKind; usesLeft: number } | null;
+  /** Already down (0 HP): each blow calls another Down and Out roll. */
+  down: boolean;
+  maxHp: number;
+  saves: string[];
+  skills: string[];
+  items: DownAndOutItem[];
+  medicine: { pool: number } | null;
+  /** A Down and Out check called for without damage (COEAC's end-of-session check): HP is unchanged. */
+  downAndOutCheck?: boolean;
+}
+
+export interface SheetDamageCairn {
+  /** The harm state the sheet kept before (default up). */
+  stateBefore?: HarmState;
+  system: 'cairn';
+  hp: number;
+  maxHp: number;
+  str: number;
+  dex: number;
+  wil: number;
+  maxDex: number;
+  maxWil: number;
+  armor: number;
+  damage: number | null;
+  die: CairnDamageDie | null;
+  target: 'hp' | 'str' | 'dex' | 'wil';
+  doomed: boolean;
+  npc: boolean;
+}
+
+export interface SheetDamageArchsoul {
+  /** The harm state the sheet kept before (default up). */
+  stateBefore?: HarmState;
+  system: 'archsoul';
+  /** HP with what lies below 0 (the sheet keeps it as `belowZero`). */
+  hp: number;
+  endurance: number;
+  damage: number;
+  coupDeGrace: boolean;
+  unconscious: boolean;
+}
+
+export interface SheetDamageGm {
+  /** The harm state the sheet kept before (default up). */
+  stateBefore?: HarmState;
+  system: 'gm';
+  survival: number;
+  verve: number;
+  injuries: number;
+  damage: number;
+  archetypal: boolean;
+  weaponDice: number;
+  evaded: boolean;
+  consciousness: number | null;
+  endurance: number;
+  unconscious: boolean;
+}
+
+export type SheetDamageInput = SheetDamageCoeac | SheetDamageCairn | SheetDamageArchsoul | SheetDamageGm;
+
+export interface SheetDamageOutcome {
+  system: string;
+  /** The damage dealt before anything absorbed it (rolled when a die was sent). */
+  damage: number;
+  stateBefore: HarmState;
+  state: HarmState;
+  steps: HarmStep[];
+  /** The stateless procedure's changes, in its own names. */
+  fieldChanges: FieldChange[];
+  /** The same by the sheet's path. */
+  changes: SheetChange[];
+  /** Conditions gained and lost. */
+  conditionsAdded: string[];
+  conditionsRemoved: string[];
+  /** Cairn: the scar gained (its name, for `sheet.scars`). */
+  scar: string | null;
+  pending: string[];
+  /** Exact odds of what the dice decided, by the stateless procedures' names. */
+  odds: Record<string, unknown>;
+  faces: number[];
+  /** What the stateless procedures answered, by name (`cairnDamage`, `downAndOut`, `deathRoll` …). */
+  detail: Record<string, unknown>;
+}
+
+const COEAC_PATHS: Record<string, string> = {
+  hp: 'hp',
+  bonusHp: 'bonusHp',
+  blockUses: 'armor.blockUses',
+  boons: 'boons',
+  maxHp: 'maxHp',
+};
+const CAIRN_PATHS: Record<string, string> = {
+  hp: 'hp',
+  maxHp: 'maxHp',
+  str: 'str.current',
+  dex: 'dex.current',
+  wil: 'wil.current',
+  maxStr: 'str.max',
+  maxDex: 'dex.max',
+  maxWil: 'wil.max',
+};
+const GM_PATHS: Record<string, string> = {
+  survival: 'survival.current',
+  verve: 'verve.current',
+  injuries: 'injuries.current',
+};
+
+/** Maps a stateless change to the sheet's path; null for what has no place on the sheet. */
+export function sheetPath(system: string, field: string): SheetChange | null {
+  const ledger = (path: string | undefined) => (path ? { path, delta: 0, via: 'ledger' as const } : null);
+  if (system === 'coeac') {
+    if (field.startsWith('save:')) return { path: `saves.${field.slice(5)}`, delta: 0, via: 'base' };
+    if (field.startsWith('skill:')) return { path: `skills.${field.slice(6)}`, delta: 0, via: 'base' };
+    return ledger(COEAC_PATHS[field]);
+  }
+  if (system === 'cairn') return ledger(CAIRN_PATHS[field]);
+  if (system === 'gm') return ledger(GM_PATHS[field]);
+  return null;
+}
+
+function mapped(system: string, changes: FieldChange[]): SheetChange[] {
+  const out: SheetChange[] = [];
+  for (const change of changes) {
+    const target = sheetPath(system, change.field);
+    if (target) out.push({ ...target, delta: change.delta });
+  }
+  return out;
+}
+
+/**
+ * Damage applied to a sheet, with everything that follows, on one seeded stream: COEAC Block, bonus
+ * HP, HP and the Down and Out roll; Cairn Armor, HP, scar, STR and the critical-damage save; Archsoul
+ * thresholds and the unconscious roll; G&M verve, survival, injuries, the consciousness roll and the
+ * death roll.
+ */
+export function sheetDamage(input: SheetDamageInput, dice: Dice): SheetDamageOutcome {
+  const body = record(input, 'input') as unknown as SheetDamageInput;
+  const stateBefore = (body.stateBefore ?? 'up') as HarmState;
+  switch (body.system) {
+    case 'coeac':
+      return coeacSheetDamage(body, stateBefore, dice);
+    case 'cairn':
+      return cairnSheetDamage(body, stateBefore, dice);
+    case 'archsoul':
+      return archsoulSheetDamage(body, stateBefore, dice);
+    case 'gm':
+      return gmSheetDamage(body, stateBefore, dice);
+    default:
+      throw invalid('system is one of: coeac, cairn, archsoul, gm.', 'system');
+  }
+}
+
+function base(system: string, damage: number, stateBefore: HarmState): SheetDamageOutcome {
+  return {
+    system,
+    damage,
+    stateBefore,
+    state: stateBefore,
+    steps: [],
+    fieldChanges: [],
+    changes: [],
+    conditionsAdded: [],
+    conditionsRemoved: [],
+    scar: null,
+    pending: [],
+    odds: {},
+    faces: [],
+    detail: {},
+  };
+}
+
+function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice: Dice): SheetDamageOutcome {
+  const start = dice.faces.length;
+  const out = base('coeac', input.damage, stateBefore);
+  const damage: CoeacDamageOutcome = coeacDamage({
+    hp: input.hp,
+    bonusHp: input.bonusHp,
+    damage: input.damage,
+    block: input.block,
+  });
+  out.detail.coeacDamage = brief(damage);
+  out.steps.push(...damage.steps);
+  out.fieldChanges.push(...damage.changes);
+  if (stateBefore === 'dead') {
+    out.steps.push({ name: 'dead', detail: 'Already dead: nothing more follows.', faces: [], odds: null });
+  } else if (
+    input.downAndOutCheck === true ||
+    damage.downAndOut ||
+    (input.down && damage.damage - damage.blocked > 0)
+  ) {
+    // Reaching 0 HP, or a separate blow while down: a roll on the Down and Out table.
+    const table: DownAndOutOutcome = downAndOut(
+      {
+        medicine: input.medicine,
+        maxHp: input.maxHp,
+        saves: input.saves,
+        skills: input.skills,
+        items: input.items,
+      },
+      dice,
+    );
+    out.detail.downAndOut = brief(table);
+    out.steps.push(...table.steps);
+    out.fieldChanges.push(...table.changes);
+    out.odds.downAndOut = table.odds;
+    if (table.dead) out.state = 'dead';
+    else if (input.downAndOutCheck !== true) out.state = 'down-and-out';
+    if (table.result === 'unaided') out.conditionsAdded.push('awaiting-aid');
+    else if (stateBefore === 'down-and-out') out.conditionsRemoved.push('awaiting-aid');
+  }
+  out.changes = mapped('coeac', out.fieldChanges);
+  out.faces = dice.faces.slice(start);
+  return out;
+}
+
+function cairnSheetDamage(input: SheetDamageCairn, stateBefore: HarmState, dice: Dice): SheetDamageOutcome {
+  const start = dice.faces.length;
+  const result: CairnDamageOutcome = cairnDamage(
+    {
+      hp: input.hp,
+      maxHp: input.maxHp,
+      str: input.str,
+      dex: input.dex,
+      wil: input.wil,
+      maxDex: input.maxDex,
+      maxWil: input.maxWil,
+      armor: input.armor,
+      damage: input.damage,
+      die: input.die,
+      target: input.target,
+      doomed: input.doomed,
+      npc: input.npc,
+    },
+    dice,
+  );
+  const out = base('cairn', result.damage, stateBefore);
+  out.detail.cairnDamage = brief(result);
+  out.steps.push(...result.steps);
+  out.fieldChanges.push(...result.changes);
+  out.odds.cairnDamage = result.odds;
+  // A state is never made better by a blow: the worse of before and after stays.
+  const state = result.state as HarmState;
+  out.state = worse(stateBefore, state);
+  if (result.scar) {
+    out.scar = `${result.scar.name}`;
+    for (const c of result.scar.conditions) out.conditionsAdded.push(c);
+    for (const follow of result.scar.followUps) {
+      if (follow.timing !== 'now')
+        out.pending.push(`${result.scar.name}: ${follow.result} (${follow.timing})`);
+    }
+  }
+  if (input.doomed && result.criticalSave) out.conditionsRemoved.push('doomed');
+  out.changes = mapped('cairn', out.fieldChanges);
+  out.faces = dice.faces.slice(start);
+  return out;
+}
+
+function archsoulSheetDamage(
+  input: SheetDamageArchsoul,
+  stateBefore: HarmState,
+  dice: Dice,
+): SheetDamageOutcome {
+  const start = dice.faces.length;
+  const result: ArchsoulConditionOutcome = archsoulCondition(
+    {
+      hp: input.hp,
+      endurance: input.endurance,
+      damage: input.damage,
+      coupDeGrace: input.coupDeGrace,
+      unconscious: input.unconscious,
+    },
+    dice,
+  );
+  const out = base('archsoul', input.damage, stateBefore);
+  out.detail.archsoulCondition = brief(result);
+  out.steps.push(...result.steps);
+  out.fieldChanges.push(...result.changes);
+  out.odds.archsoulCondition = result.odds;
+  const state: HarmState = result.state === 'conscious' ? 'up' : result.state;
+  out.state = worse(stateBefore, state);
+  if (result.unconsciousRounds !== null) {
+    out.pending.push(
+      `Unconscious for ${result.unconsciousRounds} round(s), then wakes ${result.wakesWith ?? 'disabled'}`,
+    );
+  }
+  // HP by the sheet's two tracked values: `hp` (0 and up) and `belowZero` (what lies under 0).
+  const before = { hp: Math.max(0, input.hp), below: Math.max(0, -input.hp) };
+  const after = { hp: Math.max(0, result.hp), below: Math.max(0, -result.hp) };
+  if (after.hp !== before.hp) out.changes.push({ path: 'hp', delta: after.hp - before.hp, via: 'ledger' });
+  if (after.below !== before.below)
+    out.changes.push({ path: 'belowZero', delta: after.below - before.below, via: 'ledger' });
+  out.faces = dice.faces.slice(start);
+  return out;
+}
+
+function gmSheetDamage(input: SheetDamageGm, stateBefore: HarmState, dice: Dice): SheetDamageOutcome {
+  const start = dice.faces.length;
+  const result: GmDamageOutcome = gmDamage(
+    {
+      survival: input.survival,
+      verve: input.verve,
+      injuries: input.injuries,
+      damage: input.damage,
+      archetypal: input.archetypal,
+      weaponDice: input.weaponDice,
+      evaded: input.evaded,
+      consciousness: input.consciousness,
+    },
+    dice,
+  );
+  const out = base('gm', input.damage, stateBefore);
+  out.detail.gmDamage = brief(result);
+  out.steps.push(...result.steps);
+  out.fieldChanges.push(...result.changes);
+  let state: HarmState = stateBefore;
+  const unconscious = input.unconscious || result.unconsciousMinutes !== null;
+  if (result.unconsciousMinutes !== null) {
+    state = worse(state, 'unconscious');
+    out.pending.push(`Unconscious for ${result.unconsciousMinutes} minute(s)`);
+  }
+  if (result.consciousnessRollDue && result.consciousnessRoll === null)
+    out.pending.push('A fortitude or willpower roll to stay conscious (no reaction on the sheet)');
+  if (result.deathRollDue && stateBefore !== 'dying' && stateBefore !== 'dead') {
+    const death: GmDeathRollOutcome = gmDeathRoll(
+      { injuries: result.injuries, endurance: input.endurance, unconscious },
+      dice,
+    );
+    out.detail.gmDeathRoll = brief(death);
+    out.steps.push(...death.steps);
+    out.odds.gmDeathRoll = death.odds;
+    if (death.dying) {
+      state = 'dying';
+      const timer = death.timer!;
+      out.pending.push(
+        timer.amount <= 0
+          ? 'Dying: the time is already up (death by the end of the scene; one heroic last effort)'
+          : `Dying: death in ${timer.amount} ${timer.unit} unless the injuries are healed`,
+      );
+    }
+  }
+  out.state = state;
+  out.changes = mapped('gm', out.fieldChanges);
+  out.faces = dice.faces.slice(start);
+  return out;
+}
+
+const SEVERITY: Record<HarmState, number> = {
+  up: 0,
+  paralysed: 1,
+  delirious: 1,
+  'down-and-out': 2,
+  unconscious: 2,
+  out: 3,
+  critical: 4,
+  dying: 5,
+  dead: 6,
+};
+
+/** The worse of two states (a blow never improves a state; healing and rests do). */
+export function worse(a: HarmState, b: HarmState): HarmState {
+  return SEVERITY[b] > SEVERITY[a] ? b : a;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rests
+
+export interface SheetRestCoeac {
+  /** The harm state the sheet kept before (default up). */
+  stateBefore?: HarmState;
+  system: 'coeac';
+  kind: CoeacRestKind;
+  hp: number;
+  maxHp: number;
+  /** Rations eaten (the majority of the party ate, for a party rest); NPCs eat from no inventory. */
+  fed: boolean;
+  /** The Rations item eaten: its depletion score and whether it was on its last use. */
+  rations: { score: number; lastUse: boolean } | null;
+  armor: string[];
+}
+
+export interface SheetRestCairn {
+  /** The harm state the sheet kept before (default up). */
+  stateBefore?: HarmState;
+  system: 'cairn';
+  kind: CairnRestKind;
+  hp: number;
+  maxHp: number;
+  fatigue: number;
+  deprived: boolean;
+  safe: boolean;
+  healer: boolean;
+  str: { current: number; max: number };
+  dex: { current: number; max: number };
+  wil: { current: number; max: number };
+}
+
+export interface SheetRestGm {
+  /** The harm state the sheet kept before (default up). */
+  stateBefore?: HarmState;
+  system: 'gm';
+  kind: GmHealingKind;
+  level: number;
+  survival: number;
+  maxSurvival: number;
+  injuries: number;
+  verve: number;
+  maxVerve: number;
+  health: number | null;
+  choice: GmHealingChoice | null;
+  npc: boolean;
+  amount: number | null;
+  injuriesHealed: number | null;
+}
+
+export type SheetRestInput = SheetRestCoeac | SheetRestCairn | SheetRestGm;
+
+export interface SheetRestOutcome {
+  system: string;
+  kind: string;
+  rested: boolean;
+  stateBefore: HarmState;
+  state: HarmState;
+  steps: HarmStep[];
+  fieldChanges: FieldChange[];
+  changes: SheetChange[];
+  /** COEAC: the Rations' depletion check (the service spends or marks the item). */
+  rations: DepletionOutcome | null;
+  /** Cairn: Fatigue cleared (the service removes that many Fatigue items). */
+  fatigueCleared: number;
+  conditionsRemoved: string[];
+  faces: number[];
+  odds: Record<string, unknown>;
+  detail: Record<string, unknown>;
+}
+
+/** A rest or healing applied to a sheet: what each system restores, Rations and Deprived included. */
+export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
+  const body = record(input, 'input') as unknown as SheetRestInput;
+  const stateBefore = (body.stateBefore ?? 'up') as HarmState;
+  const start = dice.faces.length;
+  const out: SheetRestOutcome = {
+    system: body.system,
+    kind: body.kind,
+    rested: true,
+    stateBefore,
+    state: stateBefore,
+    steps: [],
+    fieldChanges: [],
+    changes: [],
+    rations: null,
+    fatigueCleared: 0,
+    conditionsRemoved: [],
+    faces: [],
+    odds: {},
+    detail: {},
+  };
+  if (stateBefore === 'dead') {
+    out.rested = false;
+    out.steps.push({ name: 'dead', detail: 'The dead do not rest.', faces: [], odds: null });
+    return out;
+  }
+  if (body.system === 'coeac') {
+    const rest: CoeacRestOutcome = coeacRest({
+      kind: body.kind,
+      hp: body.hp,
+      maxHp: body.maxHp,
+      rations: body.fed,
+      armor: body.armor,
+    });
+    out.detail.coeacRest = brief(rest);
+    out.rested = rest.rested;
+    out.steps.push(...rest.steps);
+    out.fieldChanges.push(...rest.changes);
+    if (rest.rested && body.rations) {
+      out.rations = depletionCheck({ score: body.rations.score, lastUse: body.rations.lastUse }, dice);
+      out.odds.rationsLastUse = out.rations.odds.lastUse;
+      out.steps.push({
+        name: 'rations',
+        detail: out.rations.spent
+          ? 'The Rations were on their last use: they are gone.'
+          : out.rations.lastUse
+            ? `Rations depletion d20 ${out.rations.roll} ≥ ${out.rations.score}: one use left.`
+            : `Rations depletion d20 ${out.rations.roll} < ${out.rations.score}: they last.`,
+        faces: out.rations.roll === null ? [] : [out.rations.roll],
+        odds: out.rations.roll === null ? null : { lastUse: out.rations.odds.lastUse },
+      });
+    }
+    // Long rest: Block uses back to a day's worth (the service knows the armour).
+    out.changes = mapped(
+      'coeac',
+      out.fieldChanges.filter((c) => c.field !== 'blockUses'),
+    );
+    const hpAfter = body.hp + out.changes.filter((c) => c.path === 'hp').reduce((s, c) => s + c.delta, 0);
+    if (stateBefore === 'down-and-out' && hpAfter > 0) out.state = 'up';
+  } else if (body.system === 'cairn') {
+    const rest: CairnRestOutcome = cairnRest({
+      kind: body.kind,
+      hp: body.hp,
+      maxHp: body.maxHp,
+      fatigue: body.fatigue,
+      deprived: body.deprived,
+      safe: body.safe,
+      healer: body.healer,
+      str: body.str,
+      dex: body.dex,
+      wil: body.wil,
+    });
+    out.detail.cairnRest = brief(rest);
+    out.rested = !rest.blocked;
+    out.steps.push(...rest.steps);
+    out.fieldChanges.push(...rest.changes);
+    out.fatigueCleared = -(rest.changes.find((c) => c.field === 'fatigue')?.delta ?? 0);
+    out.changes = mapped('cairn', rest.changes);
+    // Rest brings a character back from out (a Mortal Wound healed, attributes restored).
+    if (out.rested && stateBefore !== 'critical' && rest.str !== null && rest.str > 0) {
+      const zero = (rest.dex ?? 1) === 0 ? 'paralysed' : (rest.wil ?? 1) === 0 ? 'delirious' : 'up';
+      if (body.kind === 'week' || zero !== 'up') out.state = zero;
+    }
+  } else if (body.system === 'gm') {
+    const heal: GmHealingOutcome = gmHealing(
+      {
+        kind: body.kind,
+        level: body.level,
+        survival: body.survival,
+        maxSurvival: body.maxSurvival,
+        injuries: body.injuries,
+        verve: body.verve,
+        maxVerve: body.maxVerve,
+        health: body.health,
+        choice: body.choice,
+        npc: body.npc,
+        amount: body.amount,
+        injuriesHealed: body.injuriesHealed,
+      },
+      dice,
+    );
+    out.detail.gmHealing = brief(heal);
+    out.steps.push(...heal.steps);
+    out.fieldChanges.push(...heal.changes);
+    out.changes = mapped('gm', heal.changes);
+    if (heal.healthRoll) out.odds.health = heal.healthRoll.odds;
+    if (heal.deathCancelled || (stateBefore === 'dying' && heal.injuries === 0)) {
+      out.state = 'up';
+      out.conditionsRemoved.push('death-roll-due');
+    } else if (stateBefore === 'unconscious' && (body.kind === 'night' || body.kind === 'day'))
+      out.state = 'up';
+  } else {
+    throw invalid('system is one of: coeac, cairn, gm.', 'system');
+  }
+  out.faces = dice.faces.slice(start);
+  return out;
+}
+
+/** A stateless outcome without what the composed answer already carries (steps, changes, faces). */
+function brief(outcome: object): Record<string, unknown> {
+  const { steps: _steps, changes: _changes, faces: _faces, ...rest } = outcome as Record<string, unknown>;
+  return rest;
+}

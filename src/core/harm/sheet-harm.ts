@@ -1,0 +1,85 @@
+import { extendSystem, MAX_TRACKED, SHEET_SYSTEMS, type Sheet } from '../characters/sheets';
+import { RuleError } from '../errors';
+import { HARM_STATES, type HarmState, type SheetHarm } from './campaign';
+
+/*
+ * What harm keeps on a stored sheet (SPEC 6.2, the campaign half), added with `extendSystem`:
+ *
+ * - `harm` on every system: `{ state, conditions, pending }`, a referee value outside the ledger (the
+ *   harm routes write it; the referee may PUT it, to stabilise a character say). Left out of a sheet
+ *   that never took harm, so existing sheets read as before.
+ * - `belowZero` on Archsoul: a tracked value (through the ledger), the HP below 0 as a positive number,
+ *   since the ledger keeps `hp` at 0 and up while Archsoul counts down to −2 × Endurance.
+ */
+
+const MAX_NOTES = 64;
+
+function fail(field: string, message: string): never {
+  throw new RuleError('VALIDATION_FAILED', message, `sheet.${field}`);
+}
+
+function notes(value: unknown, field: string): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > MAX_NOTES)
+    fail(field, `${field} is a list of at most ${MAX_NOTES} texts.`);
+  return value.map((v, i) => {
+    if (typeof v !== 'string' || v.length === 0 || v.length > 200)
+      fail(`${field}[${i}]`, `${field}[${i}] is a text of 1 to 200 characters.`);
+    return v;
+  });
+}
+
+/** Validates `sheet.harm`. */
+export function normaliseHarm(value: unknown): SheetHarm {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('harm', 'harm is an object.');
+  const body = value as Record<string, unknown>;
+  for (const key of Object.keys(body)) {
+    if (!['state', 'conditions', 'pending'].includes(key)) fail(`harm.${key}`, `harm has no field ${key}.`);
+  }
+  const state = body.state ?? 'up';
+  if (typeof state !== 'string' || !(HARM_STATES as readonly string[]).includes(state)) {
+    fail('harm.state', `harm.state is one of: ${HARM_STATES.join(', ')}.`);
+  }
+  return {
+    state: state as HarmState,
+    conditions: notes(body.conditions, 'harm.conditions'),
+    pending: notes(body.pending, 'harm.pending'),
+  };
+}
+
+/** The harm a stored sheet keeps (up, nothing pending, when it never took harm). */
+export function harmOf(sheet: Sheet): SheetHarm {
+  const value = sheet.harm;
+  if (typeof value !== 'object' || value === null) return { state: 'up', conditions: [], pending: [] };
+  return normaliseHarm(value);
+}
+
+let registered = false;
+
+/** Adds `harm` (and Archsoul's `belowZero`) to the sheets; idempotent. */
+export function registerSheetHarm(): void {
+  if (registered) return;
+  registered = true;
+  for (const system of SHEET_SYSTEMS) {
+    const archsoul = system === 'archsoul';
+    extendSystem(system, {
+      refereeFields: archsoul ? ['harm', 'belowZero'] : ['harm'],
+      tracked: archsoul
+        ? [{ path: 'belowZero', initial: 0, description: 'HP below 0, as a positive number (harm)' }]
+        : [],
+      normalise: (input, sheet) => {
+        const out: Sheet = { ...sheet };
+        if (input.harm !== undefined && input.harm !== null) out.harm = normaliseHarm(input.harm);
+        if (archsoul && input.belowZero !== undefined && input.belowZero !== null) {
+          const v = input.belowZero;
+          if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_TRACKED)
+            fail('belowZero', `belowZero is a whole number from 0 to ${MAX_TRACKED}.`);
+          out.belowZero = v;
+        }
+        return out;
+      },
+    });
+  }
+}
+
+registerSheetHarm();

@@ -1,0 +1,196 @@
+import { InputType } from '@nestjs/graphql';
+import { SheetSystemEnum } from '../characters/characters.inputs';
+import { In } from '../common/schema';
+import { SHEET_SYSTEMS } from '../core/characters/sheets';
+import {
+  CAIRN_DAMAGE_DICE,
+  CAIRN_DAMAGE_TARGETS,
+  CAIRN_REST_KINDS,
+  COEAC_REST_KINDS,
+  GM_HEALING_CHOICES,
+  GM_HEALING_KINDS,
+} from '../core/harm';
+import {
+  CairnDamageDieEnum,
+  CairnDamageTargetEnum,
+  GmHealingChoiceEnum,
+  MedicinePoolInput,
+} from './harm.inputs';
+import { registerEnumType } from '@nestjs/graphql';
+
+export const BLOCK_WITH = ['armor', 'shield'] as const;
+export const BlockWithEnum = { armor: 'armor', shield: 'shield' };
+registerEnumType(BlockWithEnum, { name: 'BlockWith', description: 'What a COEAC Block is made with.' });
+
+export const REST_KINDS = [
+  ...new Set<string>([...COEAC_REST_KINDS, ...CAIRN_REST_KINDS, ...GM_HEALING_KINDS]),
+] as const;
+export const SheetRestKindEnum = Object.fromEntries(REST_KINDS.map((k) => [k, k]));
+registerEnumType(SheetRestKindEnum, {
+  name: 'SheetRestKind',
+  description: 'COEAC short or long; Cairn short, night or week; G&M night, day, morning, encounter or aid.',
+});
+
+export const CONSCIOUSNESS_REACTIONS = ['fortitude', 'willpower'] as const;
+export const ConsciousnessReactionEnum = { fortitude: 'fortitude', willpower: 'willpower' };
+registerEnumType(ConsciousnessReactionEnum, {
+  name: 'ConsciousnessReaction',
+  description: 'The G&M reaction rolled to stay conscious.',
+});
+
+/** Damage applied to a stored sheet (SPEC 6.2, campaign half). */
+@InputType({ description: 'Damage applied to a stored sheet, with everything that follows.' })
+export class SheetDamageInput {
+  @In.oneOf('The sheet’s system.', SHEET_SYSTEMS, SheetSystemEnum)
+  system: string;
+
+  @In.int('Damage dealt (send this or die).', { optional: true, min: 0, max: 100_000, example: 4 })
+  amount?: number;
+
+  @In.oneOf('Cairn: the damage die to roll instead of amount.', CAIRN_DAMAGE_DICE, CairnDamageDieEnum, {
+    optional: true,
+  })
+  die?: string;
+
+  @In.string('What dealt it, in words (kept in the log).', { optional: true, maxLength: 200 })
+  source?: string;
+
+  @In.oneOf(
+    'COEAC: Block with the worn armour or the shield (spends a Block use).',
+    BLOCK_WITH,
+    BlockWithEnum,
+    {
+      optional: true,
+    },
+  )
+  blockWith?: string;
+
+  @In.oneOf(
+    'Cairn: hp (combat, default) or the attribute harmed outside combat.',
+    CAIRN_DAMAGE_TARGETS,
+    CairnDamageTargetEnum,
+    {
+      optional: true,
+    },
+  )
+  target?: string;
+
+  @In.nested(
+    'COEAC: the aider’s Medicine pool for the Down and Out roll (default: aid taken as given).',
+    () => MedicinePoolInput,
+    {
+      optional: true,
+    },
+  )
+  medicine?: MedicinePoolInput;
+
+  @In.bool('Archsoul: a coup de grâce (the damage doubles).', { optional: true })
+  coupDeGrace?: boolean;
+
+  @In.bool('G&M: the loss is archetypal (verve takes it first).', { optional: true })
+  archetypal?: boolean;
+
+  @In.int('G&M: weapon damage dice (each forces one injury).', { optional: true, min: 0, max: 1000 })
+  weaponDice?: number;
+
+  @In.bool('G&M: an evasion spared a weapon of 1 or 2 dice.', { optional: true })
+  evaded?: boolean;
+
+  @In.oneOf(
+    'G&M: the reaction rolled to stay conscious (default fortitude).',
+    CONSCIOUSNESS_REACTIONS,
+    ConsciousnessReactionEnum,
+    {
+      optional: true,
+    },
+  )
+  consciousness?: string;
+
+  @In.bool('Referee: seal the roll (an NPC whose numbers are hidden is sealed anyway).', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
+/** A rest or healing applied to a stored sheet. */
+@InputType({ description: 'A rest or healing applied to a stored sheet.' })
+export class SheetRestInput {
+  @In.oneOf(
+    'The sheet’s system (coeac, cairn or gm; Archsoul gives no rest rules).',
+    SHEET_SYSTEMS,
+    SheetSystemEnum,
+  )
+  system: string;
+
+  @In.oneOf('The rest.', REST_KINDS, SheetRestKindEnum)
+  kind: string;
+
+  @In.bool('Cairn: somewhere safe (default true).', { optional: true })
+  safe?: boolean;
+
+  @In.bool('Cairn: a healer helps through the week.', { optional: true })
+  healer?: boolean;
+
+  @In.oneOf(
+    'G&M: what a good night buys (default: an injury while there is one).',
+    GM_HEALING_CHOICES,
+    GmHealingChoiceEnum,
+    {
+      optional: true,
+    },
+  )
+  choice?: string;
+
+  @In.int('G&M aid: survival restored.', { optional: true, min: 0, max: 100_000 })
+  amount?: number;
+
+  @In.int('G&M aid: injuries healed.', { optional: true, min: 0, max: 100_000 })
+  injuriesHealed?: number;
+
+  @In.bool('Advance the campaign clock by the rest’s length (default true).', { optional: true })
+  advanceClock?: boolean;
+
+  @In.bool('Referee: seal the roll.', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
+/** COEAC's end-of-session check (003:955). */
+@InputType({
+  description: 'The COEAC end-of-session check: a Down and Out roll per character away from a haven.',
+})
+export class EndOfSessionCheckInput {
+  @In.bool('The party ends the session away from a haven (the referee decides whether it is safe).')
+  awayFromHaven: boolean;
+
+  @In.bool('Referee: seal the rolls.', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
+/** Cairn deprivation applied to a character: Fatigue into the inventory. */
+@InputType({
+  description: 'Cairn deprivation: days without food, water or rest; Fatigue goes into the inventory.',
+})
+export class CairnDeprivationApplyInput {
+  @In.int('Days Deprived (the first costs nothing; each further day one Fatigue).', {
+    min: 0,
+    max: 1000,
+    example: 2,
+  })
+  days: number;
+
+  @In.int('Further Fatigue from other causes.', { optional: true, min: 0, max: 100 })
+  extraFatigue?: number;
+
+  @In.idList('Items dropped to make room for the Fatigue (needed when the inventory has no free slot).', {
+    optional: true,
+    maxItems: 100,
+  })
+  drop?: string[];
+}

@@ -1,0 +1,151 @@
+import { ObjectType } from '@nestjs/graphql';
+import { ConditionEntry, SheetAnswer } from '../characters/characters.results';
+import { Out } from '../common/schema';
+import { HarmStep } from './harm.results';
+
+@ObjectType({ description: 'A change made to a stored sheet, by the sheet’s path.' })
+export class SheetHarmChange {
+  @Out.string('The sheet path (hp, str.current, armor.blockUses, saves.Vigor …).')
+  path: string;
+
+  @Out.int('The change applied.')
+  delta: number;
+
+  @Out.string(
+    'ledger (a tracked value, with its ledger entry) or base (a Save or Skill of a Down and Out lot).',
+  )
+  via: string;
+}
+
+@ObjectType({ isAbstract: true })
+export abstract class SheetHarmBase {
+  @Out.string('character or npc.')
+  ownerKind: string;
+
+  @Out.id('The character or NPC.')
+  ownerId: string;
+
+  @Out.string('The sheet’s system.')
+  system: string;
+
+  @Out.string(
+    'The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, dying, dead.',
+  )
+  stateBefore: string;
+
+  @Out.string('The harm state now (kept on the sheet as harm.state).')
+  state: string;
+
+  @Out.nestedList('The steps taken, in order, each with the exact odds of its dice.', () => HarmStep)
+  steps: HarmStep[];
+
+  @Out.nestedList('What changed on the sheet.', () => SheetHarmChange)
+  changes: SheetHarmChange[];
+
+  @Out.nestedList(
+    'The condition-ledger entries written (one per tracked value changed).',
+    () => ConditionEntry,
+  )
+  entries: ConditionEntry[];
+
+  @Out.json('Exact odds of what the dice decided, by procedure.')
+  odds: Record<string, unknown>;
+
+  @Out.json('What each stateless procedure answered (cairnDamage, downAndOut, gmDeathRoll …).')
+  detail: Record<string, unknown>;
+
+  @Out.intList('Every face rolled, in order.')
+  faces: number[];
+
+  @Out.string('The seed.')
+  seed: string;
+
+  @Out.string('The generator and its version.')
+  rng: string;
+
+  @Out.id('The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it.')
+  rollId: string;
+
+  @Out.nested('The sheet after.', () => SheetAnswer)
+  sheet: SheetAnswer;
+}
+
+@ObjectType({ description: 'Damage applied to a stored sheet and everything that followed.' })
+export class SheetDamageResult extends SheetHarmBase {
+  @Out.int('The damage dealt (rolled when a die was sent), before anything absorbed it.')
+  damage: number;
+
+  @Out.string('Cairn: the scar gained, by name.', { nullable: true })
+  scar: string | null;
+
+  @Out.stringList('Conditions gained (doomed, awaiting-aid …).')
+  conditionsAdded: string[];
+
+  @Out.stringList('Rolls and effects due later, in words (deferred scar rolls, a death timer, waking).')
+  pending: string[];
+}
+
+@ObjectType({ description: 'A rest or healing applied to a stored sheet.' })
+export class SheetRestResult extends SheetHarmBase {
+  @Out.string('The rest.')
+  kind: string;
+
+  @Out.bool('Whether the rest restored anything (no Rations, Deprived or dead: false).')
+  rested: boolean;
+
+  @Out.json('COEAC: the Rations eaten and their depletion check (null when none).', { nullable: true })
+  rations: Record<string, unknown> | null;
+
+  @Out.int('Cairn: Fatigue items removed from the inventory.')
+  fatigueCleared: number;
+
+  @Out.json('The clock’s advance, when the rest took time and the clock moved (null otherwise).', {
+    nullable: true,
+  })
+  clock: Record<string, unknown> | null;
+}
+
+@ObjectType({ description: 'A rest taken by every character on the roster.' })
+export class PartyRestResult {
+  @Out.nestedList('One rest per character with a sheet in the system.', () => SheetRestResult)
+  rests: SheetRestResult[];
+
+  @Out.json('The clock’s advance, once for the party (null when it did not move).', { nullable: true })
+  clock: Record<string, unknown> | null;
+}
+
+@ObjectType({ description: 'The COEAC end-of-session check for the party.' })
+export class EndOfSessionCheckResult {
+  @Out.bool('Whether the party was away from a haven (no checks when it was not).')
+  awayFromHaven: boolean;
+
+  @Out.nestedList(
+    'One Down and Out check per COEAC character on the roster (all with a sheet when none is set).',
+    () => SheetDamageResult,
+  )
+  checks: SheetDamageResult[];
+}
+
+@ObjectType({ description: 'Cairn deprivation applied to a character.' })
+export class CairnDeprivationApplied {
+  @Out.id('The character.')
+  characterId: string;
+
+  @Out.int('Fatigue gained (items added to the inventory).')
+  fatigue: number;
+
+  @Out.stringList('Ids of the Fatigue items added.')
+  fatigueItemIds: string[];
+
+  @Out.stringList('Ids of the items dropped to make room.')
+  dropped: string[];
+
+  @Out.nestedList('The steps taken.', () => HarmStep)
+  steps: HarmStep[];
+
+  @Out.id('The logged roll (harm.sheet-deprivation; no dice, for the feed and the log).')
+  rollId: string;
+
+  @Out.nested('The Cairn sheet after (deprived: true).', () => SheetAnswer)
+  sheet: SheetAnswer;
+}

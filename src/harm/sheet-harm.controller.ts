@@ -1,0 +1,149 @@
+import { Body, Controller, Param, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
+import type { ArbiterRequest } from '../common/request-context';
+import {
+  CairnDeprivationApplyInput,
+  EndOfSessionCheckInput,
+  SheetDamageInput,
+  SheetRestInput,
+} from './harm-campaign.inputs';
+import {
+  CairnDeprivationApplied,
+  EndOfSessionCheckResult,
+  PartyRestResult,
+  SheetDamageResult,
+  SheetRestResult,
+} from './harm-campaign.results';
+import { SheetHarmService } from './sheet-harm.service';
+
+/** Harm and recovery on a character's stored sheets (SPEC 6.2, campaign half). */
+@ApiTags('harm')
+@ApiBearerAuth()
+@Controller('campaigns/:campaignId/characters/:characterId')
+export class CharacterHarmController {
+  constructor(private readonly harm: SheetHarmService) {}
+
+  @Post('damage')
+  @Roles('referee', 'player')
+  @ApiOperation({
+    summary:
+      'Damage applied to a character’s sheet with everything that follows (Block, Armor, scars, Down and Out, thresholds, injuries), through the condition ledger, one logged roll',
+  })
+  @ApiCreatedResponse({ type: SheetDamageResult })
+  damage(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: SheetDamageInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<SheetDamageResult> {
+    return this.harm.damageCharacter(who, characterId, input, req);
+  }
+
+  @Post('rests')
+  @Roles('referee', 'player')
+  @ApiOperation({
+    summary:
+      'A rest or healing on a character’s sheet: COEAC Rations eaten and checked, Cairn Fatigue cleared, G&M healing; the clock advances by the rest’s length',
+  })
+  @ApiCreatedResponse({ type: SheetRestResult })
+  rest(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: SheetRestInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<SheetRestResult> {
+    return this.harm.restCharacter(who, characterId, input, req);
+  }
+
+  @Post('deprivation')
+  @Roles('referee')
+  @ApiOperation({
+    summary:
+      'Cairn deprivation (referee): Fatigue items into the inventory (items named in drop make room), the sheet marked Deprived',
+  })
+  @ApiCreatedResponse({ type: CairnDeprivationApplied })
+  deprivation(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: CairnDeprivationApplyInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<CairnDeprivationApplied> {
+    return this.harm.deprivation(who, characterId, input, req);
+  }
+}
+
+/** Harm and recovery on an NPC's stored sheets (referee). */
+@ApiTags('harm')
+@ApiBearerAuth()
+@Controller('campaigns/:campaignId/npcs/:npcId')
+export class NpcHarmController {
+  constructor(private readonly harm: SheetHarmService) {}
+
+  @Post('damage')
+  @Roles('referee')
+  @ApiOperation({
+    summary:
+      'Damage applied to an NPC’s sheet (referee); the roll is sealed while the NPC’s numbers are hidden',
+  })
+  @ApiCreatedResponse({ type: SheetDamageResult })
+  damage(
+    @CurrentPrincipal() who: Principal,
+    @Param('npcId') npcId: string,
+    @Body() input: SheetDamageInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<SheetDamageResult> {
+    return this.harm.damageNpc(who, npcId, input, req);
+  }
+
+  @Post('rests')
+  @Roles('referee')
+  @ApiOperation({ summary: 'A rest or healing on an NPC’s sheet (referee)' })
+  @ApiCreatedResponse({ type: SheetRestResult })
+  rest(
+    @CurrentPrincipal() who: Principal,
+    @Param('npcId') npcId: string,
+    @Body() input: SheetRestInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<SheetRestResult> {
+    return this.harm.restNpc(who, npcId, input, req);
+  }
+}
+
+/** A rest the whole party takes (referee). */
+@ApiTags('harm')
+@ApiBearerAuth()
+@Controller('campaigns/:campaignId/party')
+export class PartyRestsController {
+  constructor(private readonly harm: SheetHarmService) {}
+
+  @Post('rests')
+  @Roles('referee')
+  @ApiOperation({
+    summary:
+      'A party rest (referee): every character on the roster (all with a sheet in the system when none is set) rests; the clock moves once',
+  })
+  @ApiCreatedResponse({ type: PartyRestResult })
+  rest(
+    @CurrentPrincipal() who: Principal,
+    @Body() input: SheetRestInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<PartyRestResult> {
+    return this.harm.restParty(who, input, req);
+  }
+
+  @Post('end-of-session-checks')
+  @Roles('referee')
+  @ApiOperation({
+    summary:
+      'COEAC end-of-session check (referee): away from a haven, a Down and Out check for each COEAC character of the party, applied to the sheets',
+  })
+  @ApiCreatedResponse({ type: EndOfSessionCheckResult })
+  endOfSessionChecks(
+    @CurrentPrincipal() who: Principal,
+    @Body() input: EndOfSessionCheckInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<EndOfSessionCheckResult> {
+    return this.harm.endOfSessionChecks(who, input, req);
+  }
+}

@@ -1,0 +1,122 @@
+import { UseInterceptors } from '@nestjs/common';
+import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
+import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
+import type { GraphQLContext } from '../common/request-context';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import {
+  CairnDeprivationApplyInput,
+  EndOfSessionCheckInput,
+  SheetDamageInput,
+  SheetRestInput,
+} from './harm-campaign.inputs';
+import {
+  CairnDeprivationApplied,
+  EndOfSessionCheckResult,
+  PartyRestResult,
+  SheetDamageResult,
+  SheetRestResult,
+} from './harm-campaign.results';
+import { SheetHarmService } from './sheet-harm.service';
+
+const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
+const characterId = () => Args('characterId', { type: () => ID, description: 'The character id.' });
+const npcId = () => Args('npcId', { type: () => ID, description: 'The NPC id.' });
+
+/** GraphQL twins of the campaign harm routes, over the same service methods. */
+@UseInterceptors(IdempotencyInterceptor)
+@Resolver()
+export class SheetHarmResolver {
+  constructor(private readonly harm: SheetHarmService) {}
+
+  @Roles('referee', 'player')
+  @Mutation(() => SheetDamageResult, {
+    description: 'Damage applied to a character’s sheet with everything that follows, through the ledger.',
+  })
+  damageCharacter(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('input', { type: () => SheetDamageInput }) input: SheetDamageInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<SheetDamageResult> {
+    return this.harm.damageCharacter(who, id, input, ctx.req);
+  }
+
+  @Roles('referee')
+  @Mutation(() => SheetDamageResult, {
+    description: 'Damage applied to an NPC’s sheet (referee); sealed while its numbers are hidden.',
+  })
+  damageNpc(
+    @campaignId() _c: string,
+    @npcId() id: string,
+    @Args('input', { type: () => SheetDamageInput }) input: SheetDamageInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<SheetDamageResult> {
+    return this.harm.damageNpc(who, id, input, ctx.req);
+  }
+
+  @Roles('referee', 'player')
+  @Mutation(() => SheetRestResult, { description: 'A rest or healing on a character’s sheet.' })
+  restCharacter(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('input', { type: () => SheetRestInput }) input: SheetRestInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<SheetRestResult> {
+    return this.harm.restCharacter(who, id, input, ctx.req);
+  }
+
+  @Roles('referee')
+  @Mutation(() => SheetRestResult, { description: 'A rest or healing on an NPC’s sheet (referee).' })
+  restNpc(
+    @campaignId() _c: string,
+    @npcId() id: string,
+    @Args('input', { type: () => SheetRestInput }) input: SheetRestInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<SheetRestResult> {
+    return this.harm.restNpc(who, id, input, ctx.req);
+  }
+
+  @Roles('referee')
+  @Mutation(() => PartyRestResult, {
+    description: 'A party rest over the roster (referee); the clock moves once.',
+  })
+  restParty(
+    @campaignId() _c: string,
+    @Args('input', { type: () => SheetRestInput }) input: SheetRestInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<PartyRestResult> {
+    return this.harm.restParty(who, input, ctx.req);
+  }
+
+  @Roles('referee')
+  @Mutation(() => CairnDeprivationApplied, {
+    description: 'Cairn deprivation (referee): Fatigue items into the inventory, the sheet marked Deprived.',
+  })
+  applyCairnDeprivation(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('input', { type: () => CairnDeprivationApplyInput }) input: CairnDeprivationApplyInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<CairnDeprivationApplied> {
+    return this.harm.deprivation(who, id, input, ctx.req);
+  }
+
+  @Roles('referee')
+  @Mutation(() => EndOfSessionCheckResult, {
+    description: 'COEAC end-of-session check (referee): Down and Out checks for the party away from a haven.',
+  })
+  endOfSessionChecks(
+    @campaignId() _c: string,
+    @Args('input', { type: () => EndOfSessionCheckInput }) input: EndOfSessionCheckInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<EndOfSessionCheckResult> {
+    return this.harm.endOfSessionChecks(who, input, ctx.req);
+  }
+}

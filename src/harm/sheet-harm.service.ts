@@ -1,0 +1,928 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { assertMayActFor, Principal } from '../auth/principal';
+import { CampaignStateService } from '../campaign-state/campaign-state.service';
+import { CampaignsService } from '../campaigns/campaigns.service';
+import { CharacterSheetEntity } from '../characters/characters.entities';
+import type { SheetAnswer } from '../characters/characters.results';
+import { deriveSheet } from '../core/characters/sheets-derived';
+import { NpcsService, ownerOf } from '../characters/npcs.service';
+import { SheetChecksService } from '../characters/sheet-checks.service';
+import { SheetOwner, SheetsService, toConditionEntry } from '../characters/sheets.service';
+import { Problem } from '../common/problem';
+import { ArbiterRequest, diceBudget } from '../common/request-context';
+import { now } from '../common/time';
+import type { ClockStep } from '../core/clock';
+import { sameJson, type Sheet, type SheetSystem } from '../core/characters/sheets';
+import {
+  cairnDeprivation,
+  type CairnDeprivationInput as CairnDeprivationCore,
+  harmOf,
+  sheetDamage,
+  sheetRest,
+  STATES_THAT_CANNOT_ACT,
+  type HarmState,
+  type SheetChange,
+  type SheetDamageInput as CoreDamageInput,
+  type SheetDamageOutcome,
+  type SheetHarm,
+  type SheetRestInput as CoreRestInput,
+  type SheetRestOutcome,
+} from '../core/harm';
+import { RuleError } from '../core/errors';
+import { Database } from '../database/database.service';
+import { CampaignEntity } from '../database/entities';
+import { InventoryItemEntity } from '../inventory/inventory.entities';
+import { InventoryService } from '../inventory/inventory.service';
+import { ProcedureRegistry } from '../rolls/procedures';
+import { RollsService } from '../rolls/rolls.service';
+import type {
+  CairnDeprivationApplyInput,
+  EndOfSessionCheckInput,
+  SheetDamageInput,
+  SheetRestInput,
+} from './harm-campaign.inputs';
+import type {
+  CairnDeprivationApplied,
+  EndOfSessionCheckResult,
+  PartyRestResult,
+  SheetDamageResult,
+  SheetRestResult,
+} from './harm-campaign.results';
+
+/** The campaign harm procedures: never rename; a changed answer takes a `.vN` name. */
+export const SHEET_HARM_PROCEDURES = {
+  damage: { name: 'harm.sheet-damage', run: sheetDamage },
+  rest: { name: 'harm.sheet-rest', run: sheetRest },
+  deprivation: {
+    name: 'harm.sheet-deprivation',
+    run: (input: CairnDeprivationCore) => cairnDeprivation(input),
+  },
+};
+
+/** Options of `applyDamage` / `applyRest` for a caller inside its own transaction (combat). */
+export interface ApplyHarmOptions {
+  /** Seal the logged roll (an NPC whose numbers are hidden is sealed whatever is passed). */
+  secret?: boolean;
+  /** The request, for its dice budget (optional for callers without one). */
+  req?: ArbiterRequest;
+  campaign?: CampaignEntity;
+  /** COEAC: a Down and Out check without damage (the end-of-session check). */
+  downAndOutCheck?: boolean;
+}
+
+const RATIONS = /^rations?$/i;
+const FATIGUE = /^fatigue$/i;
+const COEAC_TASKS_SLOWED_BY_ARMOR = ['endurance', 'flexibility', 'balance', 'climbing'];
+
+/** Clock length of each rest (our readings; docs/harm.md). */
+const REST_LENGTH: Record<string, Record<string, ClockStep>> = {
+  coeac: { short: { turns: 1 }, long: { watches: 1 } },
+  cairn: { short: { turns: 1 }, night: { watches: 1 }, week: { days: 7 } },
+  gm: { night: { watches: 1 }, day: { days: 1 } },
+};
+
+function asBadRequest<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RuleError && error.code === 'INVALID_INPUT' && error.field) {
+      throw Problem.field('VALIDATION_FAILED', error.field, error.message);
+    }
+    throw error;
+  }
+}
+
+const num = (value: unknown, fallback = 0): number => (typeof value === 'number' ? value : fallback);
+const pair = (value: unknown) => {
+  const v = (value ?? {}) as { current?: number; max?: number };
+  return { current: num(v.current), max: num(v.max) };
+};
+
+/**
+ * Harm and recovery on stored sheets (SPEC 6.2, the campaign half). `applyDamage` and `applyRest` run
+ * inside the caller's transaction: they read the sheet (locked), roll one named procedure
+ * (`harm.sheet-damage` / `harm.sheet-rest`) whose inputs are the sheet's numbers, apply every tracked
+ * change through `SheetsService.changeTracked` (the condition ledger), keep the harm state on the
+ * sheet (`sheet.harm`), spend Rations and remove Fatigue through the inventory, and log the roll once
+ * (sealed for an NPC whose numbers are hidden). Combat calls `applyDamage` directly.
+ */
+@Injectable()
+export class SheetHarmService implements OnModuleInit {
+  constructor(
+    private readonly db: Database,
+    private readonly campaigns: CampaignsService,
+    private readonly sheets: SheetsService,
+    private readonly npcs: NpcsService,
+    private readonly checks: SheetChecksService,
+    private readonly rolls: RollsService,
+    private readonly inventory: InventoryService,
+    private readonly state: CampaignStateService,
+    registry: ProcedureRegistry,
+  ) {
+    registry.register(...(Object.values(SHEET_HARM_PROCEDURES) as never[]));
+  }
+
+  onModuleInit(): void {
+    // Harm's say in every sheet check: refused while the owner cannot act; the G&M injury penalty;
+    // COEAC armour penalty dice on endurance, flexibility, balance and climbing tasks.
+    this.checks.addModifier(async (_m, _who, context) => {
+      const harm = harmOf(context.sheet);
+      if (STATES_THAT_CANNOT_ACT.includes(harm.state)) {
+        const who = context.owner.kind === 'npc' ? 'npcId' : 'characterId';
+        throw Problem.field(
+          'CONFLICT',
+          who,
+          `${context.owner.name} is ${harm.state} (sheet.harm.state on the ${context.system} sheet) and cannot act.`,
+        );
+      }
+      const out: Array<{ source: string; dice?: number; amount?: number }> = [];
+      if (context.system === 'gm') {
+        const injuries = pair(context.sheet.injuries).current;
+        if (injuries > 0) out.push({ source: 'injuries', amount: -injuries });
+      }
+      if (context.system === 'coeac') {
+        const armor = (context.sheet.armor ?? {}) as { kind?: string; shield?: boolean };
+        const slots = (armor.kind === 'light' ? 1 : armor.kind === 'heavy' ? 2 : 0) + (armor.shield ? 1 : 0);
+        const slowed = context.taskTags.some((t) => COEAC_TASKS_SLOWED_BY_ARMOR.includes(t.toLowerCase()));
+        if (slots > 0 && slowed) out.push({ source: 'armor', dice: -slots });
+      }
+      return out;
+    });
+  }
+
+  // Routes
+
+  damageCharacter(
+    who: Principal,
+    characterId: string,
+    input: SheetDamageInput,
+    req: ArbiterRequest,
+  ): Promise<SheetDamageResult> {
+    assertMayActFor(who, characterId);
+    this.assertSecretAllowed(who, input.secret);
+    return this.db.mutation(req, async (m) => {
+      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+      return this.applyDamage(m, who, owner, input, { secret: input.secret ?? false, req });
+    });
+  }
+
+  damageNpc(who: Principal, npcId: string, input: SheetDamageInput, req: ArbiterRequest) {
+    if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee harms NPCs.');
+    return this.db.mutation(req, async (m) => {
+      const row = await this.npcs.npc(m, who.campaignId, npcId);
+      return this.applyDamage(m, who, ownerOf(row), input, { secret: input.secret ?? false, req });
+    });
+  }
+
+  restCharacter(
+    who: Principal,
+    characterId: string,
+    input: SheetRestInput,
+    req: ArbiterRequest,
+  ): Promise<SheetRestResult> {
+    assertMayActFor(who, characterId);
+    this.assertSecretAllowed(who, input.secret);
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
+      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+      const rest = await this.applyRest(m, who, owner, input, {
+        secret: input.secret ?? false,
+        req,
+        campaign,
+      });
+      const clock = await this.advance(m, who, campaign, input);
+      return { ...rest, clock };
+    });
+  }
+
+  restNpc(
+    who: Principal,
+    npcId: string,
+    input: SheetRestInput,
+    req: ArbiterRequest,
+  ): Promise<SheetRestResult> {
+    if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee rests NPCs.');
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
+      const row = await this.npcs.npc(m, who.campaignId, npcId);
+      const rest = await this.applyRest(m, who, ownerOf(row), input, {
+        secret: input.secret ?? false,
+        req,
+        campaign,
+      });
+      const clock = await this.advance(m, who, campaign, input);
+      return { ...rest, clock };
+    });
+  }
+
+  /**
+   * A party rest: every character on the session's roster (every character of the campaign when no
+   * roster is set) with a sheet in the system rests, in id order, each with its own logged roll; the
+   * clock moves once. Referee only.
+   */
+  restParty(who: Principal, input: SheetRestInput, req: ArbiterRequest): Promise<PartyRestResult> {
+    if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee rests the party.');
+    const system = input.system as SheetSystem;
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
+      const ids = await this.partyOf(m, campaign, system);
+      const rests: SheetRestResult[] = [];
+      for (const id of ids) {
+        const owner = await this.sheets.characterOwner(m, campaign.id, id);
+        const seed = input.seed ? `${input.seed}:${id}` : undefined;
+        rests.push({
+          ...(await this.applyRest(
+            m,
+            who,
+            owner,
+            { ...input, seed },
+            { secret: input.secret ?? false, req, campaign },
+          )),
+          clock: null,
+        });
+      }
+      const clock = await this.advance(m, who, campaign, input);
+      return { rests, clock };
+    });
+  }
+
+  /**
+   * COEAC's end-of-session check (003:955): when the party ends a session away from a haven, every
+   * COEAC character on the roster (every one with a COEAC sheet when no roster is set) makes a Down
+   * and Out check, HP unchanged, with the results applied to the sheet. Needs a session in progress
+   * (call it just before ending it). Referee only.
+   */
+  endOfSessionChecks(
+    who: Principal,
+    input: EndOfSessionCheckInput,
+    req: ArbiterRequest,
+  ): Promise<EndOfSessionCheckResult> {
+    if (who.role !== 'referee')
+      throw new Problem('FORBIDDEN', 'Only the referee makes the end-of-session check.');
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
+      if (!campaign.currentSessionId)
+        throw new Problem('NO_SESSION_IN_PROGRESS', 'No game session is in progress to end.');
+      if (!input.awayFromHaven) return { awayFromHaven: false, checks: [] };
+      const ids = await this.partyOf(m, campaign, 'coeac');
+      const checks: SheetDamageResult[] = [];
+      for (const id of ids) {
+        const owner = await this.sheets.characterOwner(m, campaign.id, id);
+        const seed = input.seed ? `${input.seed}:${id}` : undefined;
+        checks.push(
+          await this.applyDamage(
+            m,
+            who,
+            owner,
+            { system: 'coeac', amount: 0, seed, source: 'end-of-session check' },
+            { secret: input.secret ?? false, req, campaign, downAndOutCheck: true },
+          ),
+        );
+      }
+      return { awayFromHaven: true, checks };
+    });
+  }
+
+  /**
+   * Cairn deprivation (004:25–26): Fatigue goes into the character's inventory as items of one slot
+   * each; with too few free slots the request names the items to drop (`drop`), else 409
+   * INVENTORY_FULL naming `drop` and nothing changes. Marks the sheet Deprived.
+   */
+  deprivation(
+    who: Principal,
+    characterId: string,
+    input: CairnDeprivationApplyInput,
+    req: ArbiterRequest,
+  ): Promise<CairnDeprivationApplied> {
+    if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee applies deprivation.');
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+      await this.inventory.lockCharacters(m, campaign.id, [characterId]);
+      const row = await this.sheets.requireSheet(m, owner, 'cairn', { lock: true });
+      const drop = [...new Set(input.drop ?? [])];
+      const carried = await m.find(InventoryItemEntity, { where: { campaignId: campaign.id, characterId } });
+      for (const itemId of drop) {
+        if (!carried.some((i) => i.id === itemId))
+          throw Problem.field('UNPROCESSABLE', 'drop', `Item ${itemId} is not carried by ${owner.name}.`);
+      }
+      const { capacity, used } = await this.inventory.capacity(m, campaign, characterId);
+      const freed = carried.filter((i) => drop.includes(i.id)).reduce((sum, i) => sum + i.slots, 0);
+      const rolled = asBadRequest(() =>
+        this.rolls.roll(
+          SHEET_HARM_PROCEDURES.deprivation,
+          {
+            days: input.days,
+            extraFatigue: input.extraFatigue ?? 0,
+            freeSlots: Math.min(100, Math.max(0, capacity - used + freed)),
+          },
+          undefined,
+          diceBudget(req),
+        ),
+      );
+      const outcome = rolled.outcome;
+      if ((outcome.itemsToDrop ?? 0) > 0) {
+        throw Problem.field(
+          'INVENTORY_FULL',
+          'drop',
+          `${outcome.fatigue} Fatigue need as many free slots: drop ${outcome.itemsToDrop} more slot(s) of items.`,
+        );
+      }
+      for (const itemId of drop) await this.inventory.removeItem(m, campaign.id, characterId, itemId);
+      const added: string[] = [];
+      for (let i = 0; i < outcome.fatigue; i++) {
+        const item = await this.inventory.addItem(m, campaign.id, characterId, {
+          name: 'Fatigue',
+          kind: 'gear',
+          slots: 1,
+        } as never);
+        added.push(item.id);
+      }
+      await Database.updateRow(m, CharacterSheetEntity, row.id, {
+        data: { ...row.data, deprived: true } as never,
+        updatedAt: now(),
+      });
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        effects: {
+          characterId,
+          system: 'cairn',
+          fatigue: outcome.fatigue,
+          fatigueItemIds: added,
+          dropped: drop,
+        },
+      });
+      return {
+        characterId,
+        fatigue: outcome.fatigue,
+        fatigueItemIds: added,
+        dropped: drop,
+        steps: outcome.steps,
+        rollId: roll.id,
+        sheet: await this.sheets.sheetAnswer(m, owner, 'cairn'),
+      };
+    });
+  }
+
+  // The provider API (combat applies damage through it)
+
+  /**
+   * Applies damage to a stored sheet inside the caller's transaction, with everything that follows
+   * (Block, bonus HP, Armor, overflow, the critical-damage save, scars, Down and Out, thresholds,
+   * injuries, the consciousness and death rolls), every tracked change through the condition ledger,
+   * the harm state on the sheet, and one logged roll (`harm.sheet-damage`). The caller has checked
+   * who may harm the owner; the roll is sealed when `secret` or when the NPC's numbers are hidden.
+   */
+  async applyDamage(
+    m: EntityManager,
+    who: Principal,
+    owner: SheetOwner,
+    input: SheetDamageInput,
+    options: ApplyHarmOptions = {},
+  ): Promise<SheetDamageResult> {
+    const system = input.system as SheetSystem;
+    this.assertDamageShape(system, input);
+    const campaign = options.campaign ?? (await this.campaigns.campaign(m, owner.campaignId));
+    const row = await this.sheets.requireSheet(m, owner, system, { lock: true });
+    // Only Cairn (Armor from what is worn) and G&M (reactions) need what the server derives.
+    const view = system === 'cairn' || system === 'gm' ? await this.sheets.view(m, owner, row) : row.data;
+    const harm = harmOf(row.data);
+    const procedureInput = {
+      ...(await this.damageInput(
+        m,
+        campaign,
+        owner,
+        system,
+        row.data,
+        view,
+        harm,
+        input,
+        options.downAndOutCheck,
+      )),
+      stateBefore: harm.state,
+      ...(options.downAndOutCheck ? { downAndOutCheck: true } : {}),
+    } as CoreDamageInput;
+    const rolled = asBadRequest(() =>
+      this.rolls.roll(
+        SHEET_HARM_PROCEDURES.damage,
+        procedureInput,
+        input.seed ?? undefined,
+        options.req ? diceBudget(options.req) : undefined,
+      ),
+    );
+    const outcome: SheetDamageOutcome = rolled.outcome;
+    const secret = await this.sealed(m, owner, options.secret ?? false);
+    const roll = await this.rolls.record(m, who, rolled as never, {
+      campaign,
+      secret,
+      effects: {
+        ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
+        system,
+        source: input.source ?? null,
+        state: outcome.state,
+        changes: outcome.changes,
+      },
+    });
+    const next: SheetHarm = {
+      state: outcome.state,
+      conditions: merge(harm.conditions, outcome.conditionsAdded, outcome.conditionsRemoved),
+      pending: [...harm.pending, ...outcome.pending].map((p) => p.slice(0, 200)).slice(-64),
+    };
+    const { entries, row: after } = await this.write(m, who, campaign, owner, row, outcome.changes, next, {
+      procedure: SHEET_HARM_PROCEDURES.damage.name,
+      rollId: roll.id,
+      scar: outcome.scar,
+    });
+    return {
+      ownerKind: owner.kind,
+      ownerId: owner.id,
+      system,
+      damage: outcome.damage,
+      stateBefore: outcome.stateBefore,
+      state: outcome.state,
+      steps: outcome.steps,
+      changes: outcome.changes,
+      entries,
+      odds: outcome.odds,
+      detail: outcome.detail,
+      scar: outcome.scar,
+      conditionsAdded: outcome.conditionsAdded,
+      pending: outcome.pending,
+      faces: outcome.faces,
+      seed: rolled.seed,
+      rng: rolled.rng,
+      rollId: roll.id,
+      sheet: await this.answer(m, owner, campaign, after),
+    };
+  }
+
+  /**
+   * A rest or healing on a stored sheet inside the caller's transaction: what the system restores,
+   * COEAC Rations eaten and checked for depletion (the item spent or marked), Cairn Fatigue items
+   * removed, the harm state lifted where the rest lifts it, one logged roll (`harm.sheet-rest`). The
+   * clock is the caller's (the routes advance it by the rest's length).
+   */
+  async applyRest(
+    m: EntityManager,
+    who: Principal,
+    owner: SheetOwner,
+    input: SheetRestInput,
+    options: ApplyHarmOptions = {},
+  ): Promise<Omit<SheetRestResult, 'clock'>> {
+    const system = input.system as SheetSystem;
+    this.assertRestShape(system, input);
+    const campaign = options.campaign ?? (await this.campaigns.campaign(m, owner.campaignId));
+    const row = await this.sheets.requireSheet(m, owner, system, { lock: true });
+    const view = await this.sheets.view(m, owner, row);
+    const harm = harmOf(row.data);
+    const items =
+      owner.kind === 'character' && system !== 'gm'
+        ? await m.find(InventoryItemEntity, {
+            where: { campaignId: campaign.id, characterId: owner.id },
+            order: { createdAt: 'ASC', id: 'ASC' },
+          })
+        : [];
+    const rations = items.find((i) => RATIONS.test(i.name.trim()) && i.depletion !== null) ?? null;
+    const fatigueItems = items.filter((i) => FATIGUE.test(i.name.trim()));
+    const data = row.data;
+    let procedureInput: CoreRestInput;
+    if (system === 'coeac') {
+      procedureInput = {
+        system,
+        kind: input.kind as 'short' | 'long',
+        hp: num(data.hp),
+        maxHp: num(data.maxHp),
+        fed: owner.kind === 'npc' || rations !== null,
+        rations: rations ? { score: rations.depletion!, lastUse: rations.lastUse } : null,
+        armor: [],
+      };
+    } else if (system === 'cairn') {
+      procedureInput = {
+        system,
+        kind: input.kind as 'short' | 'night' | 'week',
+        hp: num(data.hp),
+        maxHp: num(data.maxHp),
+        fatigue: fatigueItems.length,
+        deprived: data.deprived === true,
+        safe: input.safe ?? true,
+        healer: input.healer ?? false,
+        str: pair(data.str),
+        dex: pair(data.dex),
+        wil: pair(data.wil),
+      };
+    } else {
+      const survival = pair(data.survival);
+      const verve = pair(data.verve);
+      const reactions = (view.reactions ?? {}) as Record<string, number>;
+      procedureInput = {
+        system: 'gm',
+        kind: input.kind as 'night',
+        level: gmLevel(data),
+        survival: survival.current,
+        maxSurvival: survival.max,
+        injuries: pair(data.injuries).current,
+        verve: verve.current,
+        maxVerve: verve.max,
+        health: typeof reactions.health === 'number' ? reactions.health : null,
+        choice: (input.choice ?? null) as 'survival' | null,
+        npc: owner.kind === 'npc',
+        amount: input.amount ?? null,
+        injuriesHealed: input.injuriesHealed ?? null,
+      };
+    }
+    const rolled = asBadRequest(() =>
+      this.rolls.roll(
+        SHEET_HARM_PROCEDURES.rest,
+        { ...procedureInput, stateBefore: harm.state },
+        input.seed ?? undefined,
+        options.req ? diceBudget(options.req) : undefined,
+      ),
+    );
+    const outcome: SheetRestOutcome = rolled.outcome;
+    const changes: SheetChange[] = [...outcome.changes];
+    if (system === 'coeac' && input.kind === 'long' && outcome.rested) {
+      // A long rest brings Block uses back to a day's worth.
+      const armor = view.armor as { blockUses: number; blockUsesPerDay: number };
+      const delta = armor.blockUsesPerDay - armor.blockUses;
+      if (delta !== 0) changes.push({ path: 'armor.blockUses', delta, via: 'ledger' });
+    }
+    // The inventory: Rations spent or on their last use; Fatigue items cleared.
+    if (rations && outcome.rations) {
+      if (outcome.rations.spent) await this.inventory.removeItem(m, campaign.id, owner.id, rations.id);
+      else if (outcome.rations.lastUse !== rations.lastUse)
+        await Database.updateRow(m, InventoryItemEntity, rations.id, {
+          lastUse: outcome.rations.lastUse,
+          updatedAt: now(),
+        });
+    }
+    for (const item of fatigueItems.slice(0, outcome.fatigueCleared)) {
+      await this.inventory.removeItem(m, campaign.id, owner.id, item.id);
+    }
+    const secret = await this.sealed(m, owner, options.secret ?? false);
+    const roll = await this.rolls.record(m, who, rolled as never, {
+      campaign,
+      secret,
+      effects: {
+        ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
+        system,
+        kind: input.kind,
+        state: outcome.state,
+        changes,
+        rationsItemId: rations && outcome.rations ? rations.id : null,
+        fatigueCleared: outcome.fatigueCleared,
+      },
+    });
+    const next: SheetHarm = {
+      state: outcome.state,
+      conditions: merge(harm.conditions, [], outcome.conditionsRemoved),
+      pending: outcome.state === 'up' ? [] : harm.pending,
+    };
+    const { entries, row: after } = await this.write(m, who, campaign, owner, row, changes, next, {
+      procedure: SHEET_HARM_PROCEDURES.rest.name,
+      rollId: roll.id,
+      scar: null,
+    });
+    return {
+      ownerKind: owner.kind,
+      ownerId: owner.id,
+      system,
+      kind: input.kind,
+      rested: outcome.rested,
+      stateBefore: outcome.stateBefore,
+      state: outcome.state,
+      steps: outcome.steps,
+      changes,
+      entries,
+      odds: outcome.odds,
+      detail: outcome.detail,
+      rations: outcome.rations
+        ? { itemId: rations?.id ?? null, ...(outcome.rations as unknown as Record<string, unknown>) }
+        : null,
+      fatigueCleared: outcome.fatigueCleared,
+      faces: outcome.faces,
+      seed: rolled.seed,
+      rng: rolled.rng,
+      rollId: roll.id,
+      sheet: await this.answer(m, owner, campaign, after),
+    };
+  }
+
+  // Internals
+
+  /** The roster's characters with a sheet in `system` (every such character when no roster is set), by id. */
+  private async partyOf(m: EntityManager, campaign: CampaignEntity, system: SheetSystem): Promise<string[]> {
+    const roster = await this.state.roster(m, campaign);
+    const rows = await m.find(CharacterSheetEntity, {
+      where: { campaignId: campaign.id, ownerKind: 'character', system },
+      select: { ownerId: true },
+    });
+    const withSheet = rows.map((r) => r.ownerId);
+    const ids = roster.length > 0 ? roster.filter((id) => withSheet.includes(id)) : withSheet;
+    return [...new Set(ids)].sort();
+  }
+
+  private assertSecretAllowed(who: Principal, secret: boolean | undefined): void {
+    if (secret && who.role !== 'referee')
+      throw new Problem('FORBIDDEN', 'Only the referee may make a roll secret.');
+  }
+
+  /** A roll about an NPC whose numbers are hidden from players is sealed, whatever was asked. */
+  private async sealed(m: EntityManager, owner: SheetOwner, secret: boolean): Promise<boolean> {
+    if (secret) return true;
+    if (owner.kind !== 'npc') return false;
+    const row = await this.npcs.npc(m, owner.campaignId, owner.id);
+    return !NpcsService.numbersPublic(row);
+  }
+
+  private assertDamageShape(system: SheetSystem, input: SheetDamageInput): void {
+    const has = (v: unknown) => v !== undefined && v !== null;
+    if (has(input.amount) === has(input.die)) {
+      throw Problem.field('VALIDATION_FAILED', 'amount', 'Send amount or die (one of them).');
+    }
+    const only: Array<[keyof SheetDamageInput, SheetSystem]> = [
+      ['die', 'cairn'],
+      ['target', 'cairn'],
+      ['blockWith', 'coeac'],
+      ['medicine', 'coeac'],
+      ['coupDeGrace', 'archsoul'],
+      ['archetypal', 'gm'],
+      ['weaponDice', 'gm'],
+      ['evaded', 'gm'],
+      ['consciousness', 'gm'],
+    ];
+    for (const [field, owner] of only) {
+      if (has(input[field]) && system !== owner)
+        throw Problem.field('VALIDATION_FAILED', field, `${field} applies to ${owner} sheets only.`);
+    }
+  }
+
+  private assertRestShape(system: SheetSystem, input: SheetRestInput): void {
+    const kinds: Record<string, string[]> = {
+      coeac: ['short', 'long'],
+      cairn: ['short', 'night', 'week'],
+      gm: ['night', 'day', 'morning', 'encounter', 'aid'],
+    };
+    if (system === 'archsoul')
+      throw Problem.field(
+        'UNPROCESSABLE',
+        'system',
+        'Archsoul gives no rest rules: adjust its sheet instead.',
+      );
+    if (!kinds[system].includes(input.kind))
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'kind',
+        `A ${system} rest is one of: ${kinds[system].join(', ')}.`,
+      );
+    const has = (v: unknown) => v !== undefined && v !== null;
+    const only: Array<[keyof SheetRestInput, SheetSystem]> = [
+      ['safe', 'cairn'],
+      ['healer', 'cairn'],
+      ['choice', 'gm'],
+      ['amount', 'gm'],
+      ['injuriesHealed', 'gm'],
+    ];
+    for (const [field, owner] of only) {
+      if (has(input[field]) && system !== owner)
+        throw Problem.field('VALIDATION_FAILED', field, `${field} applies to ${owner} rests only.`);
+    }
+  }
+
+  private async damageInput(
+    m: EntityManager,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    system: SheetSystem,
+    data: Sheet,
+    view: Sheet,
+    harm: SheetHarm,
+    input: SheetDamageInput,
+    check = false,
+  ): Promise<CoreDamageInput> {
+    const amount = input.amount ?? null;
+    switch (system) {
+      case 'coeac': {
+        const armor = data.armor as { kind: string; shield: boolean; blockUses: number };
+        let block: { kind: 'light-armor' | 'heavy-armor' | 'shield'; usesLeft: number } | null = null;
+        if (input.blockWith === 'armor') {
+          if (armor.kind === 'none')
+            throw Problem.field('UNPROCESSABLE', 'blockWith', `${owner.name} wears no armour to Block with.`);
+          block = { kind: armor.kind === 'heavy' ? 'heavy-armor' : 'light-armor', usesLeft: armor.blockUses };
+        } else if (input.blockWith === 'shield') {
+          if (!armor.shield)
+            throw Problem.field(
+              'UNPROCESSABLE',
+              'blockWith',
+              `${owner.name} carries no shield to Block with.`,
+            );
+          block = { kind: 'shield', usesLeft: armor.blockUses };
+        }
+        // The carried items matter only to a Down and Out roll (Broken Gear): read them only then.
+        const down = harm.state === 'down-and-out' || (num(data.hp) === 0 && num(data.maxHp) > 0);
+        const rolls =
+          check ||
+          (harm.state !== 'dead' &&
+            (down ? (amount ?? 0) > 0 : (amount ?? 0) >= num(data.hp) + num(data.bonusHp)));
+        const items =
+          owner.kind === 'character' && rolls
+            ? await m.find(InventoryItemEntity, {
+                where: { campaignId: campaign.id, characterId: owner.id },
+                order: { createdAt: 'ASC', id: 'ASC' },
+                select: { name: true, kind: true },
+              })
+            : [];
+        return {
+          system,
+          hp: num(data.hp),
+          bonusHp: num(data.bonusHp),
+          damage: amount ?? 0,
+          block,
+          down,
+          maxHp: num(data.maxHp),
+          saves: Object.keys((data.saves ?? {}) as object),
+          skills: Object.keys((data.skills ?? {}) as object),
+          items: dedupe(items.map((i) => ({ name: i.name, artifact: i.kind === 'artifact' }))),
+          medicine: input.medicine ? { ...input.medicine } : null,
+        };
+      }
+      case 'cairn': {
+        const str = pair(data.str);
+        const dex = pair(data.dex);
+        const wil = pair(data.wil);
+        return {
+          system,
+          hp: num(data.hp),
+          maxHp: num(data.maxHp),
+          str: str.current,
+          dex: dex.current,
+          wil: wil.current,
+          maxDex: dex.max,
+          maxWil: wil.max,
+          armor: num(view.armor),
+          damage: amount,
+          die: (input.die ?? null) as 'd6' | null,
+          target: (input.target ?? 'hp') as 'hp',
+          doomed: harm.conditions.includes('doomed'),
+          npc: owner.kind === 'npc',
+        };
+      }
+      case 'archsoul': {
+        const stats = (data.stats ?? {}) as Record<string, number>;
+        const key = Object.keys(stats).find((k) => k.toLowerCase() === 'endurance');
+        if (key === undefined)
+          throw Problem.field(
+            'UNPROCESSABLE',
+            'system',
+            `${owner.name}’s Archsoul sheet has no Endurance in stats: the death threshold needs it.`,
+          );
+        return {
+          system,
+          hp: num(data.hp) - num(data.belowZero),
+          endurance: stats[key],
+          damage: amount ?? 0,
+          coupDeGrace: input.coupDeGrace ?? false,
+          unconscious: harm.state === 'unconscious',
+        };
+      }
+      default: {
+        const reactions = (view.reactions ?? {}) as Record<string, number>;
+        const reaction = reactions[input.consciousness ?? 'fortitude'];
+        const abilities = (data.abilities ?? {}) as Record<string, number>;
+        return {
+          system: 'gm',
+          survival: pair(data.survival).current,
+          verve: pair(data.verve).current,
+          injuries: pair(data.injuries).current,
+          damage: amount ?? 0,
+          archetypal: input.archetypal ?? false,
+          weaponDice: input.weaponDice ?? 0,
+          evaded: input.evaded ?? false,
+          consciousness: typeof reaction === 'number' ? reaction : null,
+          endurance: num(abilities.endurance, 10),
+          unconscious: harm.state === 'unconscious',
+        };
+      }
+    }
+  }
+
+  /**
+   * Writes the outcome: tracked changes through the ledger (raising G&M `injuries.max` first when the
+   * injuries outgrow it; Archsoul's `belowZero` filled in at 0 when the sheet lacks it), then the
+   * values outside the ledger: the harm state, the sheet's own `state`, a Cairn scar, Saves and Skills
+   * lowered by a Down and Out lot.
+   */
+  private async write(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    row: CharacterSheetEntity,
+    changes: SheetChange[],
+    harm: SheetHarm,
+    cause: { procedure: string; rollId: string; scar: string | null },
+  ): Promise<{ entries: ReturnType<typeof toConditionEntry>[]; row: CharacterSheetEntity }> {
+    const system = row.system;
+    const ledger: Array<{ field: string; delta: number }> = [];
+    if (system === 'archsoul' && typeof row.data.belowZero !== 'number') {
+      row.data = { ...row.data, belowZero: 0 };
+      await Database.updateRow(m, CharacterSheetEntity, row.id, { data: row.data as never });
+    }
+    for (const change of changes) {
+      if (change.via !== 'ledger') continue;
+      if (system === 'gm' && change.path === 'injuries.current' && change.delta > 0) {
+        const injuries = pair(row.data.injuries);
+        const over = injuries.current + change.delta - injuries.max;
+        if (over > 0) ledger.push({ field: 'injuries.max', delta: over });
+      }
+      ledger.push({ field: change.path, delta: change.delta });
+    }
+    let entries: ReturnType<typeof toConditionEntry>[] = [];
+    if (ledger.length > 0) {
+      const written = await this.sheets.changeTracked(
+        m,
+        who,
+        campaign,
+        owner,
+        system,
+        ledger,
+        { cause: 'procedure', procedure: cause.procedure, rollId: cause.rollId },
+        { clamp: true },
+      );
+      row = written.row;
+      entries = written.entries.map(toConditionEntry);
+    }
+    const data: Sheet = { ...row.data, harm };
+    if (system === 'coeac') data.state = nativeCoeac(harm.state);
+    if (system === 'cairn') {
+      data.state = harm.state === 'up' || harm.state === 'dead' ? harm.state : 'out';
+      if (cause.scar) data.scars = [...((data.scars ?? []) as string[]), cause.scar].slice(-64);
+    }
+    for (const change of changes) {
+      if (change.via !== 'base') continue;
+      const [group, name] = [
+        change.path.slice(0, change.path.indexOf('.')),
+        change.path.slice(change.path.indexOf('.') + 1),
+      ];
+      const ratings = { ...((data[group] ?? {}) as Record<string, number>) };
+      if (typeof ratings[name] === 'number') ratings[name] = Math.max(0, ratings[name] + change.delta);
+      data[group] = ratings;
+    }
+    // The values outside the ledger are written only when they changed (the ledger wrote the rest).
+    if (!sameJson(data, row.data)) {
+      const stamp = now();
+      await Database.updateRow(m, CharacterSheetEntity, row.id, { data: data as never, updatedAt: stamp });
+      row.data = data;
+      row.updatedAt = stamp;
+    }
+    return { entries, row };
+  }
+
+  /** The sheet as answered; COEAC and Archsoul derive nothing from other tables, so no reread. */
+  private async answer(
+    m: EntityManager,
+    owner: SheetOwner,
+    campaign: CampaignEntity,
+    row: CharacterSheetEntity,
+  ): Promise<SheetAnswer> {
+    const system = row.system;
+    const sheet =
+      system === 'coeac' || system === 'archsoul'
+        ? deriveSheet(system, row.data, { settings: campaign.settings })
+        : await this.sheets.view(m, owner, row);
+    return { ownerKind: owner.kind, ownerId: owner.id, system, sheet, updatedAt: row.updatedAt };
+  }
+
+  private async advance(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    input: SheetRestInput,
+  ): Promise<Record<string, unknown> | null> {
+    if (input.advanceClock === false) return null;
+    const step = REST_LENGTH[input.system]?.[input.kind];
+    if (!step) return null;
+    return (await this.state.advanceIn(m, who, campaign, step)) as unknown as Record<string, unknown>;
+  }
+}
+
+function nativeCoeac(state: HarmState): string {
+  return state === 'dead' ? 'dead' : state === 'up' ? 'up' : 'down-and-out';
+}
+
+function merge(current: string[], added: string[], removed: string[]): string[] {
+  const out = current.filter((c) => !removed.includes(c));
+  for (const a of added) if (!out.includes(a)) out.push(a);
+  return out;
+}
+
+function dedupe(items: Array<{ name: string; artifact: boolean }>) {
+  const seen = new Set<string>();
+  return items.filter((i) => (seen.has(i.name) ? false : (seen.add(i.name), true)));
+}
+
+/** A G&M character's level: its highest archetype level (our reading; 1 without archetypes). */
+function gmLevel(data: Sheet): number {
+  const archetypes = (data.archetypes ?? []) as Array<{ level: number }>;
+  return Math.max(1, ...archetypes.map((a) => a.level));
+}

@@ -1,0 +1,585 @@
+import { DATABASE_KIND, startApp, TestApp } from './harness';
+import {
+  CampaignFixture,
+  createCampaign,
+  createCharacter,
+  createKey,
+  startSession,
+} from '../factories/campaign';
+import { codes, gql } from '../factories/graphql';
+import { expectProblem } from '../factories/problem';
+
+interface Key {
+  id: string;
+  auth: { Authorization: string };
+}
+
+type Entry = { field: string; delta: number; valueAfter: number; procedure: string; rollId: string };
+
+const DAMAGE_FIELDS = `ownerKind ownerId system damage stateBefore state scar conditionsAdded pending
+  steps { name detail faces odds } changes { path delta via } entries { field delta valueAfter procedure rollId }
+  odds faces seed rng rollId sheet { sheet }`;
+
+describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  async function table() {
+    const c = await createCampaign(t.server);
+    const hero = await createCharacter(t.server, c, { name: 'Hero' });
+    const player: Key = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
+    const viewer: Key = await createKey(t.server, c, { role: 'viewer' });
+    return { c, hero, player, viewer };
+  }
+
+  const base = (c: CampaignFixture, id: string) => `/v1/campaigns/${c.id}/characters/${id}`;
+  const putSheet = (c: CampaignFixture, id: string, system: string, sheet: object) =>
+    t.http
+      .put(`${base(c, id)}/sheets/${system}`)
+      .set(c.auth)
+      .send({ sheet })
+      .expect(200);
+  const sheetOf = async (c: CampaignFixture, id: string, system: string) =>
+    (
+      await t.http
+        .get(`${base(c, id)}/sheets/${system}`)
+        .set(c.auth)
+        .expect(200)
+    ).body.sheet;
+  const addItem = (c: CampaignFixture, id: string, item: object) =>
+    t.http
+      .post(`${base(c, id)}/inventory`)
+      .set(c.auth)
+      .send(item)
+      .expect(201);
+  const items = async (c: CampaignFixture, id: string) =>
+    (
+      await t.http
+        .get(`${base(c, id)}/inventory`)
+        .set(c.auth)
+        .expect(200)
+    ).body.items as Array<{
+      name: string;
+      lastUse: boolean;
+    }>;
+  const ledger = async (c: CampaignFixture, id: string) =>
+    (
+      await t.http
+        .get(`${base(c, id)}/conditions`)
+        .set(c.auth)
+        .query({ limit: 100 })
+        .expect(200)
+    ).body.items as Entry[];
+
+  describe('COEAC', () => {
+    it('Blocks, spends HP through the ledger, logs one roll that replays; REST and GraphQL agree', async () => {
+      const { c, hero } = await table();
+      await putSheet(c, hero.id, 'coeac', {
+        maxHp: 8,
+        armor: { kind: 'light' },
+        saves: { Vigor: 2 },
+        skills: { Medicine: 1 },
+      });
+      const res = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 3, blockWith: 'armor', source: 'goblin spear', seed: 'spear' })
+        .expect(201);
+      expect(res.body).toMatchObject({
+        ownerKind: 'character',
+        ownerId: hero.id,
+        system: 'coeac',
+        damage: 3,
+        stateBefore: 'up',
+        state: 'up',
+        changes: [
+          { path: 'armor.blockUses', delta: -1, via: 'ledger' },
+          { path: 'hp', delta: -1, via: 'ledger' },
+        ],
+        seed: 'spear',
+      });
+      expect(res.body.entries.map((e: Entry) => [e.field, e.delta, e.valueAfter])).toEqual([
+        ['armor.blockUses', -1, 0],
+        ['hp', -1, 7],
+      ]);
+      expect(res.body.entries.every((e: Entry) => e.procedure === 'harm.sheet-damage')).toBe(true);
+      expect(res.body.entries.every((e: Entry) => e.rollId === res.body.rollId)).toBe(true);
+      expect(res.body.sheet.sheet).toMatchObject({ hp: 7, armor: { blockUses: 0 }, harm: { state: 'up' } });
+      const replay = await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${res.body.rollId}/replay`)
+        .set(c.auth)
+        .expect(200);
+      expect(replay.body.matches).toBe(true);
+      const roll = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.body.rollId}`).set(c.auth).expect(200)
+      ).body;
+      expect(roll.procedure).toBe('harm.sheet-damage');
+      expect(roll.effects).toMatchObject({ characterId: hero.id, system: 'coeac', source: 'goblin spear' });
+
+      // No use left: Blocking again is refused by the rules core (400 naming the block's field).
+      const again = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { damageCharacter(campaignId: $c, characterId: $h,
+           input: { system: coeac, amount: 2, seed: "club" }) { ${DAMAGE_FIELDS} } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(again.errors).toBeUndefined();
+      expect(again.data?.damageCharacter).toMatchObject({
+        state: 'up',
+        changes: [{ path: 'hp', delta: -2 }],
+      });
+      // HP moves only when a lowered max HP caps it (Lingering Injury).
+      const after = await sheetOf(c, hero.id, 'coeac');
+      expect(after.hp).toBe(Math.min(5, after.maxHp));
+    });
+
+    it('reaching 0 HP rolls Down and Out at once; the sheet keeps the state and refuses checks while down', async () => {
+      const { c, hero, player } = await table();
+      await putSheet(c, hero.id, 'coeac', {
+        maxHp: 4,
+        saves: { Vigor: 2, Wits: 1 },
+        skills: { Medicine: 2 },
+      });
+      await addItem(c, hero.id, { name: 'Rope', kind: 'gear' });
+      const res = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(player.auth)
+        .send({ system: 'coeac', amount: 6, seed: 'ogre' })
+        .expect(201);
+      expect(['down-and-out', 'dead']).toContain(res.body.state);
+      const downAndOut = res.body.detail.downAndOut;
+      expect(downAndOut.roll).toBeGreaterThanOrEqual(2);
+      const total = Object.values(res.body.odds.downAndOut as Record<string, number>).reduce(
+        (a, b) => a + b,
+        0,
+      );
+      expect(total).toBeCloseTo(1, 12);
+      const sheet = await sheetOf(c, hero.id, 'coeac');
+      expect(sheet.hp).toBe(0);
+      expect(sheet.harm.state).toBe(res.body.state);
+      expect(sheet.state).toBe(res.body.state);
+      // The ledger's hp entries add up to the sheet's hp.
+      const hp = (await ledger(c, hero.id)).filter((e) => e.field === 'hp').reduce((s, e) => s + e.delta, 0);
+      expect(hp).toBe(0);
+      // A check that needs the character to act is refused, naming it.
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/checks`)
+          .set(player.auth)
+          .send({ system: 'coeac', skill: 'Medicine', objective: 1 }),
+        409,
+        'CONFLICT',
+        'characterId',
+      );
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { characterCheck(campaignId: $c, characterId: $h,
+          input: { system: coeac, skill: "Medicine", objective: 1 }) { rollId } }`,
+        { c: c.id, h: hero.id },
+        player.auth,
+      );
+      expect(codes(viaGql)).toEqual(['CONFLICT']);
+    });
+
+    it('a short rest eats Rations through the inventory, checks their depletion and heals up to 3', async () => {
+      const { c, hero } = await table();
+      await putSheet(c, hero.id, 'coeac', { maxHp: 10, hp: 4 });
+      // No Rations: no rest.
+      const hungry = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(c.auth)
+        .send({ system: 'coeac', kind: 'short', seed: 'hungry' })
+        .expect(201);
+      expect(hungry.body).toMatchObject({ rested: false, changes: [], rations: null });
+      await addItem(c, hero.id, { name: 'Rations', kind: 'gear', depletion: 11 });
+      const clockBefore = (await t.http.get(`/v1/campaigns/${c.id}/clock`).set(c.auth).expect(200)).body;
+      const rest = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(c.auth)
+        .send({ system: 'coeac', kind: 'short', seed: 'camp' })
+        .expect(201);
+      expect(rest.body).toMatchObject({ rested: true, changes: [{ path: 'hp', delta: 3, via: 'ledger' }] });
+      expect(rest.body.rations).toMatchObject({ score: 11, odds: { lastUse: 0.5 } });
+      expect(rest.body.clock.passed).toBeDefined();
+      expect(rest.body.clock.from).toMatchObject({ day: clockBefore.day, turn: clockBefore.turn });
+      expect((await sheetOf(c, hero.id, 'coeac')).hp).toBe(7);
+      const rations = (await items(c, hero.id)).find((i) => i.name === 'Rations')!;
+      expect(rations.lastUse).toBe(rest.body.rations.lastUse);
+      // GraphQL twin: a long rest restores the rest, without advancing the clock when asked not to.
+      const long = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { restCharacter(campaignId: $c, characterId: $h,
+          input: { system: coeac, kind: long, seed: "night", advanceClock: false }) { rested changes { path delta } clock } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(long.errors).toBeUndefined();
+      expect(long.data?.restCharacter).toMatchObject({ rested: true, clock: null });
+      expect((await sheetOf(c, hero.id, 'coeac')).hp).toBe(10);
+    });
+  });
+
+  describe('Cairn', () => {
+    it('exactly 0 HP gives a scar kept on the sheet; a night clears Fatigue items from the inventory', async () => {
+      const { c, hero } = await table();
+      await putSheet(c, hero.id, 'cairn', {
+        str: { max: 12 },
+        dex: { max: 10 },
+        wil: { max: 9 },
+        maxHp: 6,
+        hp: 3,
+      });
+      const res = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'cairn', amount: 3, seed: 'wolf' })
+        .expect(201);
+      expect(res.body.scar).toBe(res.body.detail.cairnDamage.scar.name);
+      expect(res.body.detail.cairnDamage.scar.entry).toBe(3);
+      const sheet = await sheetOf(c, hero.id, 'cairn');
+      expect(sheet.hp).toBe(0);
+      expect(sheet.scars).toEqual([res.body.scar]);
+      // Past 0, damage comes off STR with the critical-damage save at the new STR.
+      const str = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { damageCharacter(campaignId: $c, characterId: $h,
+          input: { system: cairn, amount: 4, seed: "wolf-2" }) { ${DAMAGE_FIELDS} } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(str.errors).toBeUndefined();
+      const answer = str.data!.damageCharacter;
+      expect(answer.changes).toContainEqual({ path: 'str.current', delta: -4, via: 'ledger' });
+      const save = answer.detail?.cairnDamage?.criticalSave;
+      expect(save === undefined || save === null || typeof save.passed === 'boolean').toBe(true);
+      expect((await sheetOf(c, hero.id, 'cairn')).str.current).toBe(8);
+      expect(['up', 'critical']).toContain(answer.state);
+
+      await addItem(c, hero.id, { name: 'Fatigue', kind: 'gear' });
+      await addItem(c, hero.id, { name: 'Fatigue', kind: 'gear' });
+      await addItem(c, hero.id, { name: 'Torch', kind: 'gear' });
+      const night = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(c.auth)
+        .send({ system: 'cairn', kind: 'night' })
+        .expect(201);
+      expect(night.body).toMatchObject({ rested: true, fatigueCleared: 2 });
+      expect(night.body.clock.passed).toBeDefined();
+      expect((await items(c, hero.id)).map((i) => i.name)).toEqual(['Torch']);
+      expect((await sheetOf(c, hero.id, 'cairn')).hp).toBe(6);
+    });
+
+    it('a Deprived character rests to no effect', async () => {
+      const { c, hero } = await table();
+      await putSheet(c, hero.id, 'cairn', {
+        str: { max: 10 },
+        dex: { max: 10 },
+        wil: { max: 10 },
+        maxHp: 4,
+        hp: 1,
+        deprived: true,
+      });
+      await addItem(c, hero.id, { name: 'Fatigue', kind: 'gear' });
+      const res = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(c.auth)
+        .send({ system: 'cairn', kind: 'night', advanceClock: false })
+        .expect(201);
+      expect(res.body).toMatchObject({ rested: false, fatigueCleared: 0, changes: [] });
+      expect((await items(c, hero.id)).map((i) => i.name)).toEqual(['Fatigue']);
+    });
+  });
+
+  describe('Archsoul and G&M', () => {
+    it('Archsoul counts below 0 on the ledger: unconscious at 0, dead below −2 × Endurance', async () => {
+      const { c, hero } = await table();
+      await putSheet(c, hero.id, 'archsoul', { stats: { Endurance: 4 }, maxHp: 5 });
+      const out = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'archsoul', amount: 7, seed: 'fall' })
+        .expect(201);
+      expect(out.body).toMatchObject({
+        state: 'unconscious',
+        changes: [
+          { path: 'hp', delta: -5, via: 'ledger' },
+          { path: 'belowZero', delta: 2, via: 'ledger' },
+        ],
+      });
+      expect(out.body.pending[0]).toMatch(/^Unconscious for [1-6] round/);
+      const dead = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'archsoul', amount: 7, seed: 'fall-2' })
+        .expect(201);
+      expect(dead.body).toMatchObject({ state: 'dead', changes: [{ path: 'belowZero', delta: 7 }] });
+      const sheet = await sheetOf(c, hero.id, 'archsoul');
+      expect(sheet).toMatchObject({ hp: 0, belowZero: 9, harm: { state: 'dead' } });
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/rests`)
+          .set(c.auth)
+          .send({ system: 'archsoul', kind: 'night' }),
+        422,
+        'UNPROCESSABLE',
+        'system',
+      );
+    });
+
+    it('G&M: survival, then injuries with the consciousness roll; healing takes them back', async () => {
+      const { c, hero } = await table();
+      await putSheet(c, hero.id, 'gm', {
+        abilities: { strength: 12, agility: 10, endurance: 14, intelligence: 10, wisdom: 10, charisma: 10 },
+        archetypes: [{ archetype: 'warrior', level: 2 }],
+      });
+      const before = await sheetOf(c, hero.id, 'gm');
+      const survival = before.survival.current as number;
+      const res = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'gm', amount: survival + 2, seed: 'axe' })
+        .expect(201);
+      expect(res.body.changes).toEqual([
+        { path: 'survival.current', delta: -survival, via: 'ledger' },
+        { path: 'injuries.current', delta: 2, via: 'ledger' },
+      ]);
+      // injuries.max grows with the injuries so the ledger can hold them.
+      expect(res.body.entries.map((e: Entry) => e.field)).toEqual([
+        'survival.current',
+        'injuries.max',
+        'injuries.current',
+      ]);
+      expect(res.body.detail.gmDamage.consciousnessRoll).not.toBeNull();
+      const after = await sheetOf(c, hero.id, 'gm');
+      expect(after.injuries.current).toBe(2);
+      expect(['up', 'unconscious', 'dying']).toContain(after.harm.state);
+      const heal = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(c.auth)
+        .send({ system: 'gm', kind: 'day' })
+        .expect(201);
+      expect(heal.body.changes).toEqual([{ path: 'injuries.current', delta: -1, via: 'ledger' }]);
+      expect(heal.body.clock.passed).toBeDefined();
+    });
+  });
+
+  describe('concurrency, idempotency, refusals', () => {
+    it('concurrent damage on one sheet sums exactly; a retried key applies once', async () => {
+      const { c, hero } = await table();
+      await putSheet(c, hero.id, 'coeac', { maxHp: 40 });
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          t.http
+            .post(`${base(c, hero.id)}/damage`)
+            .set(c.auth)
+            .send({ system: 'coeac', amount: 2, seed: `hit-${i}` })
+            .expect(201),
+        ),
+      );
+      expect((await sheetOf(c, hero.id, 'coeac')).hp).toBe(24);
+      const hp = (await ledger(c, hero.id)).filter((e) => e.field === 'hp').map((e) => e.delta);
+      expect(hp.reduce((a, b) => a + b, 0)).toBe(24);
+      expect(hp.filter((d) => d === -2)).toHaveLength(8);
+
+      const send = () =>
+        t.http
+          .post(`${base(c, hero.id)}/damage`)
+          .set(c.auth)
+          .set('Idempotency-Key', `harm-${hero.id}`)
+          .send({ system: 'coeac', amount: 5 });
+      const first = (await send().expect(201)).body;
+      const second = (await send().expect(201)).body;
+      expect(second.rollId).toBe(first.rollId);
+      expect((await sheetOf(c, hero.id, 'coeac')).hp).toBe(19);
+      const rolls = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)
+      ).body.items as Array<{ procedure: string }>;
+      expect(rolls.filter((r) => r.procedure === 'harm.sheet-damage')).toHaveLength(9);
+    });
+
+    it('refuses bad input naming the field, and changes nothing', async () => {
+      const { c, hero, viewer } = await table();
+      await putSheet(c, hero.id, 'coeac', { maxHp: 6 });
+      const url = `${base(c, hero.id)}/damage`;
+      expectProblem(
+        await t.http.post(url).set(c.auth).send({ system: 'coeac', amount: 2, die: 'd6' }),
+        400,
+        'VALIDATION_FAILED',
+        'amount',
+      );
+      expectProblem(
+        await t.http.post(url).set(c.auth).send({ system: 'coeac', die: 'd6' }),
+        400,
+        'VALIDATION_FAILED',
+        'die',
+      );
+      expectProblem(
+        await t.http.post(url).set(c.auth).send({ system: 'coeac', amount: 1, blockWith: 'shield' }),
+        422,
+        'UNPROCESSABLE',
+        'blockWith',
+      );
+      expectProblem(
+        await t.http.post(url).set(c.auth).send({ system: 'cairn', amount: 1 }),
+        422,
+        'SHEET_MISSING',
+      );
+      expectProblem(
+        await t.http.post(url).set(viewer.auth).send({ system: 'coeac', amount: 1 }),
+        403,
+        'FORBIDDEN',
+      );
+      expect((await sheetOf(c, hero.id, 'coeac')).hp).toBe(6);
+    });
+  });
+
+  describe('NPCs', () => {
+    it('only the referee harms NPCs; harm to one whose numbers are hidden is sealed for other keys', async () => {
+      const { c, player } = await table();
+      const npc = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'Ogre', kind: 'monster', visibility: 'players', grade: 'major' })
+          .expect(201)
+      ).body;
+      const url = `/v1/campaigns/${c.id}/npcs/${npc.id}/damage`;
+      expectProblem(
+        await t.http.post(url).set(player.auth).send({ system: 'coeac', amount: 1 }),
+        403,
+        'FORBIDDEN',
+      );
+      const hit = await t.http
+        .post(url)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 3, seed: 'secret-ogre-seed' })
+        .expect(201);
+      expect(hit.body.ownerKind).toBe('npc');
+      const seen = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit.body.rollId}`).set(player.auth).expect(200)
+      ).body;
+      expect(seen.sealed).toBe(true);
+      expect(JSON.stringify(seen)).not.toContain('secret-ogre-seed');
+      expect(JSON.stringify(seen)).not.toContain('"changes"');
+      const shown = (await t.http.get(`/v1/campaigns/${c.id}/npcs/${npc.id}`).set(player.auth).expect(200))
+        .body;
+      expect(shown.sheets).toBeNull();
+      const asGql = await gql(
+        t.server,
+        `mutation($c: ID!, $n: ID!) { damageNpc(campaignId: $c, npcId: $n, input: { system: coeac, amount: 1 }) { state } }`,
+        { c: c.id, n: npc.id },
+        player.auth,
+      );
+      expect(codes(asGql)).toEqual(['FORBIDDEN']);
+      const rest = await gql(
+        t.server,
+        `mutation($c: ID!, $n: ID!) { restNpc(campaignId: $c, npcId: $n, input: { system: coeac, kind: long, advanceClock: false }) { rested changes { path delta } } }`,
+        { c: c.id, n: npc.id },
+        c.auth,
+      );
+      expect(rest.errors).toBeUndefined();
+      expect(rest.data?.restNpc).toMatchObject({ rested: true, changes: [{ path: 'hp', delta: 3 }] });
+    });
+
+    it('a party rest takes every character with a sheet; the clock moves once', async () => {
+      const { c, hero } = await table();
+      const other = await createCharacter(t.server, c, { name: 'Other' });
+      await putSheet(c, hero.id, 'cairn', {
+        str: { max: 10 },
+        dex: { max: 10 },
+        wil: { max: 10 },
+        maxHp: 4,
+        hp: 1,
+      });
+      await putSheet(c, other.id, 'cairn', {
+        str: { max: 10 },
+        dex: { max: 10 },
+        wil: { max: 10 },
+        maxHp: 5,
+        hp: 2,
+      });
+      const res = await gql(
+        t.server,
+        `mutation($c: ID!) { restParty(campaignId: $c, input: { system: cairn, kind: short }) { rests { ownerId changes { path delta } } clock } }`,
+        { c: c.id },
+        c.auth,
+      );
+      expect(res.errors).toBeUndefined();
+      const rests = res.data!.restParty.rests as Array<{ ownerId: string; changes: unknown[] }>;
+      expect(rests.map((r) => r.ownerId).sort()).toEqual([hero.id, other.id].sort());
+      expect(res.data!.restParty.clock).not.toBeNull();
+      expect((await sheetOf(c, other.id, 'cairn')).hp).toBe(5);
+    });
+  });
+
+  describe('end of session and deprivation', () => {
+    it('COEAC: ending a session away from a haven makes a Down and Out check per character, HP unchanged', async () => {
+      const { c, hero } = await table();
+      await putSheet(c, hero.id, 'coeac', { maxHp: 5, saves: { Vigor: 2 }, skills: { Medicine: 1 } });
+      const url = `/v1/campaigns/${c.id}/party/end-of-session-checks`;
+      expectProblem(
+        await t.http.post(url).set(c.auth).send({ awayFromHaven: true }),
+        409,
+        'NO_SESSION_IN_PROGRESS',
+      );
+      await startSession(t.server, c);
+      const safe = await t.http.post(url).set(c.auth).send({ awayFromHaven: false }).expect(201);
+      expect(safe.body).toEqual({ awayFromHaven: false, checks: [] });
+      const away = await gql(
+        t.server,
+        `mutation($c: ID!) { endOfSessionChecks(campaignId: $c, input: { awayFromHaven: true, seed: "road" }) {
+          awayFromHaven checks { ownerId state changes { path delta via } detail rollId } } }`,
+        { c: c.id },
+        c.auth,
+      );
+      expect(away.errors).toBeUndefined();
+      const checks = away.data!.endOfSessionChecks.checks as Array<{
+        ownerId: string;
+        state: string;
+        changes: Array<{ path: string }>;
+        detail: { downAndOut: { roll: number } };
+      }>;
+      expect(checks).toHaveLength(1);
+      expect(checks[0].ownerId).toBe(hero.id);
+      expect(checks[0].detail.downAndOut.roll).toBeGreaterThanOrEqual(2);
+      expect(checks[0].changes.some((ch) => ch.path === 'hp')).toBe(false);
+      expect(['up', 'dead']).toContain(checks[0].state);
+      // HP moves only when a lowered max HP caps it (Lingering Injury).
+      const after = await sheetOf(c, hero.id, 'coeac');
+      expect(after.hp).toBe(Math.min(5, after.maxHp));
+    });
+
+    it('Cairn: deprivation puts Fatigue in the inventory; no room means naming items to drop', async () => {
+      const { c, hero } = await table();
+      await putSheet(c, hero.id, 'cairn', { str: { max: 10 }, dex: { max: 10 }, wil: { max: 10 }, maxHp: 4 });
+      const url = `${base(c, hero.id)}/deprivation`;
+      const res = await t.http.post(url).set(c.auth).send({ days: 3 }).expect(201);
+      expect(res.body).toMatchObject({ characterId: hero.id, fatigue: 2, dropped: [] });
+      expect(res.body.sheet.sheet.deprived).toBe(true);
+      expect((await items(c, hero.id)).map((i) => i.name)).toEqual(['Fatigue', 'Fatigue']);
+      const anvil = (await addItem(c, hero.id, { name: 'Anvil', kind: 'gear', slots: 9 })).body;
+      expectProblem(await t.http.post(url).set(c.auth).send({ days: 4 }), 409, 'INVENTORY_FULL', 'drop');
+      expect(await items(c, hero.id)).toHaveLength(3);
+      const dropped = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $d: [ID!]) { applyCairnDeprivation(campaignId: $c, characterId: $h,
+          input: { days: 4, drop: $d }) { fatigue dropped } }`,
+        { c: c.id, h: hero.id, d: [anvil.id] },
+        c.auth,
+      );
+      expect(dropped.errors).toBeUndefined();
+      expect(dropped.data?.applyCairnDeprivation).toEqual({ fatigue: 3, dropped: [anvil.id] });
+      // A safe night clears them all; Deprived, it does not.
+      const night = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(c.auth)
+        .send({ system: 'cairn', kind: 'night', advanceClock: false })
+        .expect(201);
+      expect(night.body).toMatchObject({ rested: false, fatigueCleared: 0 });
+    });
+  });
+});
