@@ -31,7 +31,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
  * 1. runs the application's global guards in order on one execution context (throttling, campaign
  *    keys, the Idempotency-Key claim, the input shape), a refusal answered by the exception filter;
  * 2. sets the route's status (`@HttpCode`, else Nest's default for the method);
- * 3. reads the parameters in order (`@Body()` through the global pipes with its declared class,
+ * 3. reads the parameters in Nest's order (that of their metadata: the last declared first) (`@Body()` through the global pipes with its declared class,
  *    `@Req()`, custom parameter decorators through their factory and the global pipes), the first
  *    error being the one Nest's Promise.all would give;
  * 4. calls the controller's own method and sends what it answers;
@@ -160,7 +160,6 @@ export class DirectRoutes {
         },
       };
     });
-    params.sort((a, b) => a.index - b.index);
     this.routes.set(routeKey(verb, joinPath(prefix, base, path)), {
       instance,
       controller,
@@ -203,7 +202,7 @@ export class DirectRoutes {
     { guards, pipes, filter }: Enhancers,
     request: FastifyRequest,
     reply: FastifyReply,
-  ): Promise<void> {
+  ): Promise<FastifyReply | undefined> {
     const args: unknown[] = [request, reply, undefined];
     try {
       const context = new ExecutionContextHost(args, route.controller, route.handler);
@@ -233,11 +232,15 @@ export class DirectRoutes {
       }
       if (pending) await Promise.all(pending);
       const result = await route.handler.apply(route.instance, values);
-      reply.send(result);
+      // Awaited as Nest awaits it: a reply settles once sent (after asynchronous onSend hooks such as
+      // storeAnswer), and a handler that settles earlier would have Fastify send an empty body again.
+      await reply.send(result);
+      return undefined;
     } catch (error) {
       const host = new ExecutionContextHost(args);
       host.setType('http');
       filter.catch(error, host);
+      return reply;
     }
   }
 
