@@ -10,7 +10,6 @@ import {
   ExceptionFilter,
   ExecutionContext,
   HttpCode,
-  Injectable,
   Module,
   NestInterceptor,
   PipeTransform,
