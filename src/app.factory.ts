@@ -106,10 +106,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   // refused once the caller is known and the Idempotency-Key claimed, as the interceptor did.
   app.useGlobalGuards(new InputShapeGuard());
   app.enableShutdownHooks();
-  const checks = app.get(ChecksController);
-  for (const name of Object.getOwnPropertyNames(ChecksController.prototype)) {
-    if (name !== 'constructor') direct.add(checks, name, 'v1', app.get(ApplicationConfig));
-  }
+  direct.addController(app.get(ChecksController), 'v1', app.get(ApplicationConfig));
 
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {

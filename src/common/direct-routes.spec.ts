@@ -196,5 +196,6 @@ describe('DirectRoutes', () => {
     const direct = new DirectRoutes();
     expect(() => direct.add(controller, 'guarded', 'v1', config)).toThrow(/own __guards__/);
     expect(() => direct.add(controller, 'missing', 'v1', config)).toThrow(/no such method/);
+    expect(() => direct.addController(controller, 'v1', config)).toThrow(/EchoController.guarded/);
   });
 });

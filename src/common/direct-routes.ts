@@ -108,6 +108,17 @@ export class DirectRoutes {
     return direct;
   }
 
+  /** Every route method of a controller instance a direct route (methods that are not routes are left out). */
+  addController(instance: object, prefix: string, config: ApplicationConfig): void {
+    const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      const member = prototype[name];
+      if (name === 'constructor' || typeof member !== 'function') continue;
+      if (Reflect.getMetadata(METHOD_METADATA, member) !== undefined)
+        this.add(instance, name, prefix, config);
+    }
+  }
+
   /**
    * Declares `instance[methodName]` (a Nest controller method) a direct route. Call after the
    * application is created and before `init()` registers the routes; `prefix` is the global prefix.
