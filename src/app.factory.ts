@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NestFactory } from '@nestjs/core';
+import { ApplicationConfig, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import fastifyStatic from '@fastify/static';
@@ -8,8 +8,10 @@ import { getDistDirectory } from 'altair-static';
 import { AppModule } from './app.module';
 import { registerBodyLimits } from './common/body-limits';
 import { AppLogger } from './common/app-logger';
+import { DirectRoutes } from './common/direct-routes';
+import { ChecksController } from './checks/checks.controller';
 import { completeContract, OperationIdFactory } from './common/openapi-contract';
-import { InputShapeInterceptor } from './common/input-shape.interceptor';
+import { InputShapeGuard } from './common/input-shape.interceptor';
 import { toProblemBody } from './common/problem';
 import {
   createValidationPipe,
@@ -92,14 +94,19 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     ordinary: config.MAX_BODY_BYTES,
     imports: config.IMPORT_MAX_BODY_BYTES,
   });
+  // The stateless checks run Nest's steps for them without its general machinery (direct-routes.ts).
+  const direct = DirectRoutes.register(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,
   });
   app.useLogger(AppLogger.create(config.LOG_LEVEL));
   app.setGlobalPrefix('v1', { exclude: ['health', 'ready', '.well-known/arbiter-keys.json'] });
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalInterceptors(new InputShapeInterceptor());
+  // After the APP_GUARDs of AppModule (registered when the app was created): unknown fields are
+  // refused once the caller is known and the Idempotency-Key claimed, as the interceptor did.
+  app.useGlobalGuards(new InputShapeGuard());
   app.enableShutdownHooks();
+  direct.addController(app.get(ChecksController), 'v1', app.get(ApplicationConfig));
 
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
