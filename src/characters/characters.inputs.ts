@@ -147,7 +147,7 @@ export class UpdateNpcInput {
   @In.oneOf('What it is.', NPC_KINDS, NpcKindEnum, { optional: true })
   kind?: string;
 
-  @In.id('The character it serves; "" unbinds it.', { optional: true })
+  @In.id('The character it serves; "" unbinds it.', { optional: true, allowEmpty: true })
   boundTo?: string;
 
   @In.oneOf('Who sees it.', NPC_VISIBILITIES, NpcVisibilityEnum, { optional: true })

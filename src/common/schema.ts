@@ -145,14 +145,22 @@ export const In = {
       ),
     );
   },
-  id(description: string, o: Common = {}): PropertyDecorator {
+  /** An id; `allowEmpty` also takes `""` (a field where the empty string clears a link). */
+  id(description: string, o: Common & { allowEmpty?: boolean } = {}): PropertyDecorator {
+    const minLength = o.allowEmpty ? 0 : 1;
     return applyDecorators(
       Field(() => ID, { description, nullable: o.optional }),
-      ApiProperty({ type: 'string', description, required: !o.optional, maxLength: 64 }),
-      ...validated(o.optional, stringSchema({ minLength: 1, maxLength: 64 }), [
+      ApiProperty({
+        type: 'string',
+        description,
+        required: !o.optional,
+        maxLength: 64,
+        ...(o.allowEmpty ? { minLength: 0 } : {}),
+      }),
+      ...validated(o.optional, stringSchema({ minLength, maxLength: 64 }), [
         ...optionalValidation(o.optional),
         IsString(),
-        MinLength(1),
+        MinLength(minLength),
         MaxLength(64),
       ]),
     );

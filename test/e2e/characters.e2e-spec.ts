@@ -568,6 +568,35 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
       expectProblem(await t.http.get(`/v1/campaigns/${c.id}/npcs/${hidden}`).set(c.auth), 404, 'NOT_FOUND');
     });
 
+    it('unbinds an NPC with boundTo "" over REST and GraphQL, and refuses an unknown character', async () => {
+      const { c, hero } = await table();
+      const bound = { name: 'Porter', kind: 'hireling', boundTo: hero.id };
+      const rest = (await t.http.post(`/v1/campaigns/${c.id}/npcs`).set(c.auth).send(bound).expect(201)).body;
+      expect(rest.boundTo).toBe(hero.id);
+      const unbound = await t.http
+        .patch(`/v1/campaigns/${c.id}/npcs/${rest.id}`)
+        .set(c.auth)
+        .send({ boundTo: '' })
+        .expect(200);
+      expect(unbound.body.boundTo).toBeNull();
+      const other = (await t.http.post(`/v1/campaigns/${c.id}/npcs`).set(c.auth).send(bound).expect(201))
+        .body;
+      const answer = await gql(
+        t.server,
+        'mutation($c: ID!, $n: ID!) { updateNpc(campaignId: $c, npcId: $n, input: { boundTo: "" }) { boundTo } }',
+        { c: c.id, n: other.id },
+        c.auth,
+      );
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data!.updateNpc.boundTo).toBeNull();
+      expectProblem(
+        await t.http.patch(`/v1/campaigns/${c.id}/npcs/${other.id}`).set(c.auth).send({ boundTo: 'nobody' }),
+        400,
+        'VALIDATION_FAILED',
+        'boundTo',
+      );
+    });
+
     it('has GraphQL twins for NPCs', async () => {
       const { c } = await table();
       const made = await gql(
