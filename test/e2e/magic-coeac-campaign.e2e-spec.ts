@@ -104,6 +104,32 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       'CONFLICT',
       'spell',
     );
+    // A long rest (harm) gives back the day's magic: Control and the lost spell, through the ledger.
+    await t.http
+      .post(url(c, hero.id, 'inventory'))
+      .set(c.auth)
+      .send({ name: 'Rations', kind: 'gear', depletion: 11 })
+      .expect(201);
+    const rest = await t.http
+      .post(url(c, hero.id, 'rests'))
+      .set(c.auth)
+      .send({ system: 'coeac', kind: 'long', seed: 'camp', advanceClock: false })
+      .expect(201);
+    expect(rest.body.rested).toBe(true);
+    expect(rest.body.changes).toEqual(
+      expect.arrayContaining([
+        { path: 'classResources.Control.current', delta: 1, via: 'ledger' },
+        { path: 'classResources.Disintegrate.current', delta: 1, via: 'ledger' },
+      ]),
+    );
+    const rested = await sheetOf(c, hero.id);
+    expect(rested.classResources.Control.current).toBe(4);
+    expect(rested.classResources.Disintegrate.current).toBe(1);
+    await t.http
+      .post(url(c, hero.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'disintegrate', seed: 'b' })
+      .expect(201);
   });
 
   it('a zero-success cast rolls the Ob 5 Vigor save and leaves a note for the referee', async () => {
