@@ -302,21 +302,11 @@ export class SheetsService implements OnModuleInit {
     await Database.updateRow(m, CharacterSheetEntity, row.id, { data: sheet as never, updatedAt: stamp });
     row.data = sheet;
     row.updatedAt = stamp;
+    // Every entry of the change in one statement (rows keep their order, so `seq` follows it).
     for (const change of applied) {
-      entries.push(
-        await this.writeEntry(
-          m,
-          who,
-          campaign,
-          owner,
-          system,
-          change.field,
-          change.delta,
-          change.after,
-          cause,
-        ),
-      );
+      entries.push(this.entry(who, campaign, owner, system, change.field, change.delta, change.after, cause));
     }
+    await Database.insertRows(m, ConditionEntryEntity, entries);
     return { row, entries };
   }
 
@@ -434,7 +424,23 @@ export class SheetsService implements OnModuleInit {
     valueAfter: number,
     cause: ConditionCause,
   ): Promise<ConditionEntryEntity> {
-    const entry = m.create(ConditionEntryEntity, {
+    const entry = this.entry(who, campaign, owner, system, field, delta, valueAfter, cause);
+    await Database.insertRow(m, ConditionEntryEntity, entry);
+    return entry;
+  }
+
+  /** One ledger entry, not yet written. */
+  private entry(
+    who: Principal,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    system: SheetSystem,
+    field: string,
+    delta: number,
+    valueAfter: number,
+    cause: ConditionCause,
+  ): ConditionEntryEntity {
+    const entry = Object.assign(new ConditionEntryEntity(), {
       id: newId(),
       campaignId: campaign.id,
       ownerKind: owner.kind,
@@ -451,7 +457,6 @@ export class SheetsService implements OnModuleInit {
       keyId: who.keyId,
       createdAt: now(),
     });
-    await Database.insertRow(m, ConditionEntryEntity, entry);
     return entry;
   }
 }
