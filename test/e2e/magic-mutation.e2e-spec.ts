@@ -48,7 +48,7 @@ describe(`a COEAC mutation drawn on the campaign's table (${DATABASE_KIND})`, ()
     const player = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
     return { c, hero, tableId: table.body.id as string, player };
   }
-  const cast = (c: CampaignFixture, heroId: string, auth: object, body: object) =>
+  const cast = (c: CampaignFixture, heroId: string, auth: { Authorization: string }, body: object) =>
     t.http.post(`/v1/campaigns/${c.id}/characters/${heroId}/coeac-casts`).set(auth).send(body);
 
   it('settings: referee reads and writes them over REST and GraphQL, players may not, an unknown table is 422', async () => {
