@@ -20,6 +20,7 @@ import {
 } from '../core/encounters';
 import { RuleError } from '../core/errors';
 import { Database } from '../database/database.service';
+import type { CampaignEntity } from '../database/entities';
 import { pageByCreation } from '../database/paging';
 import { RollsService } from '../rolls/rolls.service';
 import { ENCOUNTER_PROCEDURES } from './encounter-procedures';
@@ -493,31 +494,50 @@ export class TablesService {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
       const row = await this.visible(m, who, tableId);
       const snap = await this.snapshot(m, who.campaignId, definitionOf(row), row.visibility);
-      const secret = input.secret ?? snap.visibilities.some((v) => v !== 'players');
-      const rolled = this.rolls.roll(
-        ENCOUNTER_PROCEDURES.tableDraw,
-        { table: snap.table, subtables: snap.subtables },
-        input.seed,
-        diceBudget(req),
-      );
-      const roll = await this.rolls.record(m, who, rolled, { secret, campaign });
-      const o = rolled.outcome;
-      return {
-        tableId: row.id,
-        formula: o.formula,
-        roll: o.roll,
-        faces: o.faces,
-        entryIndex: o.entryIndex,
-        entry: { ...o.entry, probability: o.odds.entry },
-        nothingHappens: o.nothingHappens === true,
-        subdraws: o.subdraws,
-        odds: o.odds,
-        secret,
-        rollId: roll.id,
-        seed: rolled.seed,
-        rng: rolled.rng,
-      };
+      return this.recordDraw(m, who, campaign, row.id, snap, input.secret, input.seed, diceBudget(req));
     });
+  }
+
+  /**
+   * Draws on a table snapshot inside the caller's transaction and logs the draw as its own roll,
+   * sealed (secret) when the table or a subtable it leads to is not the players' unless `secret`
+   * says otherwise. The table draw route and other domains drawing on a campaign's table (a COEAC
+   * mutation) share it.
+   */
+  async recordDraw(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    tableId: string,
+    snap: { table: TableDefinition; subtables: Record<string, TableDefinition>; visibilities: string[] },
+    secretAsked: boolean | undefined,
+    seed: string | undefined,
+    budget: ReturnType<typeof diceBudget>,
+  ): Promise<TableDrawResult> {
+    const secret = secretAsked ?? snap.visibilities.some((v) => v !== 'players');
+    const rolled = this.rolls.roll(
+      ENCOUNTER_PROCEDURES.tableDraw,
+      { table: snap.table, subtables: snap.subtables },
+      seed,
+      budget,
+    );
+    const roll = await this.rolls.record(m, who, rolled, { secret, campaign });
+    const o = rolled.outcome;
+    return {
+      tableId,
+      formula: o.formula,
+      roll: o.roll,
+      faces: o.faces,
+      entryIndex: o.entryIndex,
+      entry: { ...o.entry, probability: o.odds.entry },
+      nothingHappens: o.nothingHappens === true,
+      subdraws: o.subdraws,
+      odds: o.odds,
+      secret,
+      rollId: roll.id,
+      seed: rolled.seed,
+      rng: rolled.rng,
+    };
   }
 
   /**
@@ -548,12 +568,19 @@ export class TablesService {
     };
   }
 
-  /** A table of the campaign and its subtables as a snapshot for a check, or null when it is not there. */
+  /**
+   * A table of the campaign and its subtables as a snapshot for a check (with the visibility of each),
+   * or null when it is not there.
+   */
   async tableSnapshot(
     m: EntityManager,
     campaignId: string,
     tableId: string,
-  ): Promise<{ table: TableDefinition; subtables: Record<string, TableDefinition> } | null> {
+  ): Promise<{
+    table: TableDefinition;
+    subtables: Record<string, TableDefinition>;
+    visibilities: string[];
+  } | null> {
     const rows = (await m.query(
       this.sql(
         'SELECT id, name, formula, entries, visibility, allow_gaps FROM referee_tables WHERE id = ? AND campaign_id = ?',

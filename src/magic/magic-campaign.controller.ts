@@ -1,13 +1,19 @@
-import { Body, Controller, Get, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { ArbiterRequest } from '../common/request-context';
-import { CoeacCampaignCounterspellInput, CoeacCastInput, CoeacReleaseInput } from './magic.inputs';
+import {
+  CoeacCampaignCounterspellInput,
+  CoeacCastInput,
+  CoeacReleaseInput,
+  MagicSettingsInput,
+} from './magic.inputs';
 import {
   CoeacCampaignCounterspellResult,
   CoeacCastResult,
   CoeacReleaseResult,
   CoeacSpellInstanceList,
+  MagicSettings,
 } from './magic.results';
 import { MagicCampaignService } from './magic-campaign.service';
 
@@ -68,5 +74,34 @@ export class MagicCampaignController {
     @Req() req: ArbiterRequest,
   ): Promise<CoeacCampaignCounterspellResult> {
     return this.magic.counterspell(who, characterId, input, req);
+  }
+}
+
+/** A campaign's magic settings: the referee table a COEAC mutation is rolled on. */
+@ApiTags('magic')
+@ApiBearerAuth()
+@Controller('campaigns/:campaignId/magic-settings')
+export class MagicSettingsController {
+  constructor(private readonly magic: MagicCampaignService) {}
+
+  @Get()
+  @Roles('referee')
+  @ApiOperation({ summary: 'The table a COEAC mutation is rolled on (referee)' })
+  @ApiOkResponse({ type: MagicSettings })
+  get(@CurrentPrincipal() who: Principal): Promise<MagicSettings> {
+    return this.magic.settings(who);
+  }
+
+  @Put()
+  @HttpCode(200)
+  @Roles('referee')
+  @ApiOperation({ summary: 'Name the referee table a COEAC mutation is rolled on (null: a note instead)' })
+  @ApiOkResponse({ type: MagicSettings })
+  set(
+    @CurrentPrincipal() who: Principal,
+    @Body() input: MagicSettingsInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<MagicSettings> {
+    return this.magic.setSettings(who, input ?? {}, req);
   }
 }

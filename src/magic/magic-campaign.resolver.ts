@@ -3,12 +3,19 @@ import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
-import { CoeacCampaignCounterspellInput, CoeacCastInput, CoeacReleaseInput } from './magic.inputs';
+import {
+  CoeacCampaignCounterspellInput,
+  CoeacCastInput,
+  CoeacReleaseInput,
+  MagicSettingsInput,
+} from './magic.inputs';
+import { OptionalInput } from '../graphql/optional-input';
 import {
   CoeacCampaignCounterspellResult,
   CoeacCastResult,
   CoeacReleaseResult,
   CoeacSpellInstanceList,
+  MagicSettings,
 } from './magic.results';
 import { MagicCampaignService } from './magic-campaign.service';
 
@@ -64,5 +71,24 @@ export class MagicCampaignResolver {
     @Context() ctx: GraphQLContext,
   ): Promise<CoeacCampaignCounterspellResult> {
     return this.magic.counterspell(who, id, input, ctx.req);
+  }
+
+  @Roles('referee')
+  @Query(() => MagicSettings, { description: 'The table a COEAC mutation is rolled on (referee).' })
+  magicSettings(@campaignId() _c: string, @CurrentPrincipal() who: Principal): Promise<MagicSettings> {
+    return this.magic.settings(who);
+  }
+
+  @Roles('referee')
+  @Mutation(() => MagicSettings, {
+    description: 'Name the referee table a COEAC mutation is rolled on (null: a note instead).',
+  })
+  magicSettingsSet(
+    @campaignId() _c: string,
+    @OptionalInput(MagicSettingsInput) input: MagicSettingsInput | null,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<MagicSettings> {
+    return this.magic.setSettings(who, input ?? {}, ctx.req);
   }
 }

@@ -24,14 +24,22 @@ import type { Rolled } from '../rolls/rolls.service';
 import { ProcedureRegistry, type Procedure } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { WealthService } from '../wealth/wealth.service';
-import { CoeacSpellInstanceEntity } from './magic.entities';
-import type { CoeacCampaignCounterspellInput, CoeacCastInput, CoeacReleaseInput } from './magic.inputs';
+import { CoeacSpellInstanceEntity, MagicSettingsEntity } from './magic.entities';
+import { TablesService } from '../encounters/tables.service';
+import type { TableDrawResult } from '../encounters/encounters.results';
+import type {
+  CoeacCampaignCounterspellInput,
+  CoeacCastInput,
+  CoeacReleaseInput,
+  MagicSettingsInput,
+} from './magic.inputs';
 import type {
   CoeacCampaignCounterspellResult,
   CoeacCastResult,
   CoeacReleaseResult,
   CoeacSheetChange,
   CoeacSpellInstanceList,
+  MagicSettings,
 } from './magic.results';
 import { COEAC_MAGIC_PROCEDURES } from './magic.service';
 
@@ -89,6 +97,7 @@ export class MagicCampaignService {
     private readonly sheets: SheetsService,
     private readonly rolls: RollsService,
     private readonly wealth: WealthService,
+    private readonly tables: TablesService,
     registry: ProcedureRegistry,
   ) {
     registry.register(AFFIX_CHANNELING_V2 as never);
@@ -185,7 +194,7 @@ export class MagicCampaignService {
       if (out.backlash.plasmidLost) changes.push({ field: `classResources.${spellKey}.current`, delta: -1 });
 
       const replaced = instances.find((i) => i.spellId === spell.id) ?? null;
-      const mutationNote = this.mutationNote(out);
+      let mutationNote = this.mutationNote(out);
       const effects = {
         characterId: owner.id,
         spell: spell.id,
@@ -220,6 +229,12 @@ export class MagicCampaignService {
           { rollId: roll.id, field: 'ritual.cash' },
         );
       }
+      let mutationDraw: TableDrawResult | null = null;
+      if (out.mutationSave?.mutation) {
+        const drawn = await this.mutationDraw(m, who, campaign, input.secret, `${rolled.seed}#mutation`, req);
+        mutationDraw = drawn.draw;
+        mutationNote = drawn.note ?? mutationNote;
+      }
       if (replaced) await m.delete(CoeacSpellInstanceEntity, { id: replaced.id });
       await Database.insertRow(m, CoeacSpellInstanceEntity, {
         id: newId(),
@@ -248,6 +263,8 @@ export class MagicCampaignService {
         changes: entries.map(toChange),
         replacedRollId: replaced?.rollId ?? null,
         mutationNote,
+        mutationDraw: mutationDraw && (!mutationDraw.secret || who.role === 'referee') ? mutationDraw : null,
+        mutationRollId: mutationDraw?.rollId ?? null,
         seed: rolled.seed,
         rng: rolled.rng,
         rollId: roll.id,
@@ -521,6 +538,73 @@ export class MagicCampaignService {
     if (current(sheet, key) < need)
       throw Problem.field('CONFLICT', 'characterId', `${owner.name} has no Control left.`);
     return key;
+  }
+
+  // Settings
+
+  async settingsOf(m: EntityManager, campaignId: string): Promise<MagicSettings> {
+    const row = await m.findOne(MagicSettingsEntity, { where: { campaignId } });
+    return { mutationTableId: row?.mutationTableId ?? null };
+  }
+
+  /** The campaign's magic settings (the referee's: they name a referee table). */
+  settings(who: Principal): Promise<MagicSettings> {
+    return this.settingsOf(this.db.manager, who.campaignId);
+  }
+
+  /** Replaces the settings; the table must be one of the campaign's (422 naming `mutationTableId`). */
+  setSettings(who: Principal, input: MagicSettingsInput, req: ArbiterRequest): Promise<MagicSettings> {
+    return this.db.mutation(req, async (m) => {
+      await this.campaigns.lockCampaign(m, who.campaignId);
+      const tableId = input.mutationTableId ?? null;
+      if (tableId !== null && (await this.tables.tableSnapshot(m, who.campaignId, tableId)) === null) {
+        throw Problem.field('UNPROCESSABLE', 'mutationTableId', `No table ${tableId} in this campaign.`);
+      }
+      const values = { mutationTableId: tableId, updatedAt: now() };
+      const existing = await m.findOne(MagicSettingsEntity, { where: { campaignId: who.campaignId } });
+      if (existing) await Database.updateRow(m, MagicSettingsEntity, who.campaignId, values);
+      else await Database.insertRow(m, MagicSettingsEntity, { campaignId: who.campaignId, ...values });
+      return this.settingsOf(m, who.campaignId);
+    });
+  }
+
+  /**
+   * A failed mutation save draws on the campaign's mutation table, when the settings name one, as its
+   * own roll in the cast's transaction (seeded from the cast's seed), sealed as the table is.
+   */
+  private async mutationDraw(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    secret: boolean | undefined,
+    seed: string,
+    req: ArbiterRequest,
+  ): Promise<{ draw: TableDrawResult | null; note: string | null }> {
+    const { mutationTableId } = await this.settingsOf(m, campaign.id);
+    if (mutationTableId === null) return { draw: null, note: null };
+    const snap = await this.tables.tableSnapshot(m, campaign.id, mutationTableId);
+    if (snap === null) {
+      return {
+        draw: null,
+        note: 'The caster mutates, but the campaign’s mutation table is gone: the referee rolls the mutation.',
+      };
+    }
+    const draw = await this.tables.recordDraw(
+      m,
+      who,
+      campaign,
+      mutationTableId,
+      snap,
+      secret ? true : undefined,
+      seed,
+      diceBudget(req),
+    );
+    return {
+      draw,
+      note: draw.secret
+        ? 'The caster mutates: the referee drew on the campaign’s mutation table (a sealed roll).'
+        : 'The caster mutates: see the draw on the campaign’s mutation table.',
+    };
   }
 
   private mutationNote(out: ChannelingOutcome): string | null {

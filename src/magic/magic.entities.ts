@@ -35,4 +35,17 @@ export class CoeacSpellInstanceEntity {
   createdAt: string;
 }
 
-export const MAGIC_ENTITIES = [CoeacSpellInstanceEntity];
+/** A campaign's magic settings: the referee table a COEAC mutation is rolled on (null: a note). */
+@Entity('magic_settings')
+export class MagicSettingsEntity {
+  @PrimaryColumn({ name: 'campaign_id', type: 'varchar', length: 36 })
+  campaignId: string;
+
+  @Column({ name: 'mutation_table_id', type: 'varchar', length: 36, nullable: true })
+  mutationTableId: string | null;
+
+  @Column({ name: 'updated_at', type: 'varchar', length: 32 })
+  updatedAt: string;
+}
+
+export const MAGIC_ENTITIES = [CoeacSpellInstanceEntity, MagicSettingsEntity];

@@ -303,3 +303,11 @@ export class CoeacCampaignCounterspellInput {
   @In.seed()
   seed?: string;
 }
+
+@InputType({ description: 'A campaign’s magic settings (the whole set: a field left out is cleared).' })
+export class MagicSettingsInput {
+  @In.id('The referee table of this campaign a COEAC mutation is rolled on; null or absent: none.', {
+    optional: true,
+  })
+  mutationTableId?: string | null;
+}

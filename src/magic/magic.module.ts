@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CharactersModule } from '../characters/characters.module';
 import { WealthModule } from '../wealth/wealth.module';
-import { MagicCampaignController } from './magic-campaign.controller';
+import { EncountersModule } from '../encounters/encounters.module';
+import { MagicCampaignController, MagicSettingsController } from './magic-campaign.controller';
 import { MagicCampaignResolver } from './magic-campaign.resolver';
 import { MagicCampaignService } from './magic-campaign.service';
 import { MagicController } from './magic.controller';
@@ -16,8 +17,8 @@ import { MagicService } from './magic.service';
  * counterspells. (Cairn casting has its own CairnMagicModule under ./cairn.)
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(MAGIC_ENTITIES), CharactersModule, WealthModule],
-  controllers: [MagicController, MagicCampaignController],
+  imports: [TypeOrmModule.forFeature(MAGIC_ENTITIES), CharactersModule, WealthModule, EncountersModule],
+  controllers: [MagicController, MagicCampaignController, MagicSettingsController],
   providers: [MagicService, MagicResolver, MagicCampaignService, MagicCampaignResolver],
   exports: [MagicService, MagicCampaignService],
 })

@@ -3,6 +3,7 @@ import { Out } from '../common/schema';
 import { COEAC_DURATION_UNITS, COEAC_SAVE_EFFECTS, COEAC_SORCERY_SKILLS } from '../core/magic';
 import { CoeacFamilyEnum, CoeacSkillEnum } from './magic.inputs';
 import { COEAC_FAMILIES } from '../core/magic';
+import { TableDrawResult } from '../encounters/encounters.results';
 
 /*
  * COEAC magic answers: the dice, Potency, backlash, saves, exact odds, and the seed and generator
@@ -607,6 +608,18 @@ export class CoeacCastResult {
   })
   mutationNote: string | null;
 
+  @Out.nested(
+    'The draw on the campaign’s mutation table (magic settings) when the caster mutates; null without a table, or when the draw is sealed for the caller’s key (a referee-only table).',
+    () => TableDrawResult,
+    { nullable: true },
+  )
+  mutationDraw: TableDrawResult | null;
+
+  @Out.id('The roll-log id of the mutation table draw (its own roll, sealed as the table is).', {
+    nullable: true,
+  })
+  mutationRollId: string | null;
+
   @Out.string('The seed.')
   seed: string;
 
@@ -615,6 +628,14 @@ export class CoeacCastResult {
 
   @Out.id('The roll-log id.')
   rollId: string;
+}
+
+@ObjectType({ description: 'A campaign’s magic settings.' })
+export class MagicSettings {
+  @Out.id('The referee table a COEAC mutation is rolled on (null: the cast carries a note instead).', {
+    nullable: true,
+  })
+  mutationTableId: string | null;
 }
 
 @ObjectType({ description: 'A spell a character has live or bound.' })

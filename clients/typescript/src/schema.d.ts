@@ -4683,6 +4683,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/magic-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The table a COEAC mutation is rolled on (referee) */
+    get: operations['MagicSettings_get'];
+    /** Name the referee table a COEAC mutation is rolled on (null: a note instead) */
+    put: operations['MagicSettings_set'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -16382,6 +16400,10 @@ export interface components {
       replacedRollId: string | null;
       /** @description For the referee when the caster mutates (the mutation table is the referee’s). */
       mutationNote: string | null;
+      /** @description The draw on the campaign’s mutation table (magic settings) when the caster mutates; null without a table, or when the draw is sealed for the caller’s key (a referee-only table). */
+      mutationDraw: components['schemas']['TableDrawResult'] | (never | null);
+      /** @description The roll-log id of the mutation table draw (its own roll, sealed as the table is). */
+      mutationRollId: string | null;
       /** @description The seed. */
       seed: string;
       /** @description The generator. */
@@ -16468,6 +16490,14 @@ export interface components {
       rng: string;
       /** @description The roll-log id. */
       rollId: string;
+    };
+    MagicSettings: {
+      /** @description The referee table a COEAC mutation is rolled on (null: the cast carries a note instead). */
+      mutationTableId: string | null;
+    };
+    MagicSettingsInput: {
+      /** @description The referee table of this campaign a COEAC mutation is rolled on; null or absent: none. */
+      mutationTableId?: string;
     };
     /** @description An RFC 9457 problem: every error answer of the REST API. `code` is stable and meant for programs; GraphQL sends the same code in `extensions.code`. */
     Problem: {
@@ -27252,6 +27282,71 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CoeacCampaignCounterspellResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  MagicSettings_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MagicSettings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  MagicSettings_set: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MagicSettingsInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MagicSettings'];
         };
       };
       400: components['responses']['BadRequest'];

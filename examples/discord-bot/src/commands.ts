@@ -62,6 +62,31 @@ export const COMMANDS = [
         .setMaxValue(100),
     ),
   new SlashCommandBuilder()
+    .setName('cast')
+    .setDescription('COEAC channeling: Potency, backlash and the exact odds of a spell cast')
+    .addStringOption((o) =>
+      o
+        .setName('spell')
+        .setDescription('The spell’s name or id (e.g. Death Mask, disintegrate)')
+        .setRequired(true)
+        .setMaxLength(100),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName('pool')
+        .setDescription('Your channeling dice (2 + the sorcery skill)')
+        .setRequired(true)
+        .setMinValue(0)
+        .setMaxValue(200),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName('vigor')
+        .setDescription('Your Vigor save dice: rolls the mutation save when nothing succeeds')
+        .setMinValue(0)
+        .setMaxValue(200),
+    ),
+  new SlashCommandBuilder()
     .setName('buy')
     .setDescription('Buy something for your character with wagered Cash')
     .addIntegerOption((o) =>

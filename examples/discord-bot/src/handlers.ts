@@ -71,6 +71,50 @@ function characterOf(link: PlayerLink): string {
 
 const percent = (p: number) => `${(p * 100).toFixed(p > 0 && p < 0.001 ? 4 : 1)}%`;
 
+/** A catalogue spell id from what a user types: "Death Mask" and "death mask" are `death-mask`. */
+export function spellId(typed: string): string {
+  return typed
+    .trim()
+    .toLowerCase()
+    .replace(/[’']/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+type Channeling = components['schemas']['CoeacChannelingResult'];
+
+/** One line a table reads aloud: the dice, Potency against the spell's Ob, what it costs, the odds. */
+export function describeChanneling(r: Channeling): string {
+  const name = r.spell ? `${r.spell.name} (${r.skill}, Ob ${r.objective})` : `Ob ${r.objective}`;
+  const parts = [`✨ ${name}: ${r.dice} dice [${r.faces.join(', ')}] → Potency ${r.potency}`];
+  if (r.backlash.happened) {
+    parts.push(
+      `**backlash**: you take ${r.backlash.damage}${r.backlash.plasmidLost ? ' and lose the spell for the day' : ''}`,
+    );
+  } else {
+    parts.push('**no backlash**');
+  }
+  if (r.takesEffect && r.potency > 0) {
+    const lasts =
+      r.duration.amount === null
+        ? r.duration.unit
+        : `${r.duration.amount} ${r.duration.unit}${r.duration.amount === 1 ? '' : 's'}`;
+    parts.push(`lasts ${lasts}, targets save at Ob ${r.saveObjective}`);
+  }
+  const save = r.mutationSave;
+  if (save) {
+    parts.push(
+      !save.rolled || !save.roll
+        ? `nothing succeeded: Ob ${save.objective} ${save.save} save against mutation owed`
+        : `${save.save} save [${save.roll.faces.join(', ')}]: ${save.mutation ? '**you mutate** (the referee’s table)' : 'no mutation'}`,
+    );
+  }
+  return (
+    `${parts.join(', ')}. ` +
+    `Chances: no backlash ${percent(r.odds.noBacklash)}, nothing succeeds ${percent(r.odds.zeroSuccesses)}.`
+  );
+}
+
 export const HANDLERS: Record<string, Handler> = {
   /** `/roll pool ob`: in the campaign (logged, with the user's key) when linked, otherwise a public roll. */
   async roll(ctx, interaction) {
@@ -131,6 +175,22 @@ export const HANDLERS: Record<string, Handler> = {
         `${r.attacker.successes} to ${r.defender.successes}, ${verdict}. ` +
         `Chances: win ${percent(r.odds.attackerWins)}, tie ${percent(r.odds.tie)}, loss ${percent(r.odds.defenderWins)}.`,
     });
+  },
+
+  /**
+   * `/cast spell pool [vigor]`: a stateless COEAC channeling (POST /v1/magic/coeac/channelings) of a
+   * catalogue spell named by id or name ("Death Mask" → `death-mask`), public.
+   */
+  async cast(ctx, interaction) {
+    const spell = spellId(interaction.options.getString('spell', true) as string);
+    const pool = interaction.options.getInteger('pool', true) as number;
+    const vigor = interaction.options.getInteger('vigor') ?? undefined;
+    const r = await unwrap(
+      client(ctx).POST('/v1/magic/coeac/channelings', {
+        body: { pool, spell, ...(vigor === undefined ? {} : { vigorPool: vigor }) },
+      }),
+    );
+    await interaction.reply({ content: describeChanneling(r) });
   },
 
   /** `/buy cost wager [item]`: a purchase for the user's character. */

@@ -10,7 +10,13 @@ import {
   type RunningArbiter,
 } from '../../../clients/typescript/test/arbiter-server';
 import { COMMANDS } from '../src/commands';
-import { describeEncounter, handleCommand, type BotContext, type CommandInteraction } from '../src/handlers';
+import {
+  describeEncounter,
+  handleCommand,
+  spellId,
+  type BotContext,
+  type CommandInteraction,
+} from '../src/handlers';
 import { JsonStore, MemoryStore } from '../src/store';
 
 jest.setTimeout(30_000);
@@ -115,6 +121,7 @@ describe('Discord bot handlers against a running Arbiter', () => {
         'roll',
         'odds',
         'attack',
+        'cast',
         'buy',
         'income',
         'cash',
@@ -128,6 +135,7 @@ describe('Discord bot handlers against a running Arbiter', () => {
     expect(optionNames('roll')).toEqual(['pool', 'ob']);
     expect(optionNames('odds')).toEqual(['dice', 'ob']);
     expect(optionNames('buy')).toEqual(['cost', 'wager', 'item']);
+    expect(optionNames('cast')).toEqual(['spell', 'pool', 'vigor']);
   });
 
   it('refuses campaign commands until the server is linked, then links the server and each user', async () => {
@@ -169,6 +177,25 @@ describe('Discord bot handlers against a running Arbiter', () => {
       /^⚔️ 5 dice \[(\d, ){4}\d\] vs 3 \[(\d, ){2}\d\]: \d to \d, \*\*(hit|lost|tie)\*\*/,
     );
     expect(reply.content).toMatch(/Chances: win \d+\.\d%, tie \d+\.\d%, loss \d+\.\d%\.$/);
+  });
+
+  it('/cast channels a catalogue spell by name: Potency, backlash and the exact odds the server computes', async () => {
+    expect(spellId(' Death Mask ')).toBe('death-mask');
+    expect(spellId('disintegrate')).toBe('disintegrate');
+    const odds = await unwrap(
+      referee.POST('/v1/magic/coeac/channelings', { body: { pool: 4, spell: 'death-mask', seed: 'x' } }),
+    );
+    const reply = await run('cast', { spell: 'Death Mask', pool: 4, vigor: 3 });
+    expect(reply.ephemeral).toBe(false);
+    expect(reply.content).toMatch(
+      /^✨ Death Mask \(Produce, Ob 2\): 4 dice \[(\d, ){3}\d\] → Potency \d, \*\*(no )?backlash\*\*/,
+    );
+    expect(reply.content).toContain(
+      `Chances: no backlash ${(odds.odds.noBacklash * 100).toFixed(1)}%, nothing succeeds ${(odds.odds.zeroSuccesses * 100).toFixed(1)}%.`,
+    );
+    const unknown = await run('cast', { spell: 'Not A Spell', pool: 4 });
+    expect(unknown).toEqual({ content: expect.stringContaining('spell'), ephemeral: true });
+    expect(unknown.content).toContain('Arbiter refused');
   });
 
   it('/roll rolls in the campaign (logged under the user’s key) when linked, publicly otherwise', async () => {
