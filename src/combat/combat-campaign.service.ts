@@ -10,6 +10,7 @@ import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
 import type { CairnAttackOutcome } from '../core/combat';
 import { RuleError } from '../core/errors';
+import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import { Database } from '../database/database.service';
 import { SheetHarmService } from '../harm/sheet-harm.service';
 import { RollsService } from '../rolls/rolls.service';
@@ -169,7 +170,15 @@ export class CombatCampaignService {
         (await this.hidden(m, targetOwner));
       const system = 'cairn' as const;
       // The attacker must have a sheet in the system; the target's numbers feed the attack.
-      await this.sheets.requireSheet(m, attackerOwner, system);
+      const attackerSheet = await this.sheets.requireSheet(m, attackerOwner, system);
+      const attackerState = harmOf(attackerSheet.data).state;
+      if (STATES_THAT_CANNOT_ACT.includes(attackerState)) {
+        throw Problem.field(
+          'CONFLICT',
+          'attacker',
+          `${attackerOwner.name} is ${attackerState} and cannot act.`,
+        );
+      }
       const row = await this.sheets.requireSheet(m, targetOwner, system, { lock: true });
       const view = await this.sheets.view(m, targetOwner, row);
       const data = row.data as Record<string, unknown>;

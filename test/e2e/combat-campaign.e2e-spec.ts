@@ -10,7 +10,7 @@ interface Key {
 
 const CAIRN = { str: { max: 12 }, dex: { max: 10 }, wil: { max: 9 }, maxHp: 6, hp: 6 };
 const ATTACK_FIELDS = `combatId round rollId sealed
-  attack { blast seed targets { kept harm { hpLost } } }
+  attack { blast seed targets { kept harm { dealt hp } } }
   damage { ownerId damage state rollId entries { field delta valueAfter procedure } sheet { sheet } }`;
 
 describe(`campaign combats (${DATABASE_KIND})`, () => {
@@ -186,7 +186,7 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
 
   it('players act only for their own characters; NPCs only through the referee', async () => {
     const { c, other, hero, wolf, player, combat } = await table();
-    const attack = (auth: object, body: object) =>
+    const attack = (auth: { Authorization: string }, body: object) =>
       t.http
         .post(url(c, `/${combat.id}/attacks`))
         .set(auth)
