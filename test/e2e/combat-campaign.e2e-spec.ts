@@ -213,6 +213,19 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       'target',
     );
     expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(40);
+    // A combatant that cannot act is refused with a 409 naming the attacker; nothing changes.
+    await t.http
+      .put(`/v1/campaigns/${c.id}/characters/${other.id}/sheets/cairn`)
+      .set(c.auth)
+      .send({ sheet: { ...CAIRN, hp: 0, str: { max: 12, current: 0 }, harm: { state: 'dead' } } })
+      .expect(200);
+    expectProblem(
+      await attack(c.auth, { attacker: other.id, target: wolf.id, die: 'd6' }),
+      409,
+      'CONFLICT',
+      'attacker',
+    );
+    expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(40);
   });
 
   it('a hidden NPC’s numbers never reach a player key', async () => {
