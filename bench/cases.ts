@@ -49,7 +49,7 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 function refereePost(
   prefix: string,
   path: (state: CaseState, seq: number) => string,
-  body: (state: CaseState) => unknown,
+  body: (state: CaseState, seq: number) => unknown,
 ): BenchCase['request'] {
   return (state, seq) => ({
     method: 'POST',
@@ -59,7 +59,7 @@ function refereePost(
       authorization: `Bearer ${state.refereeKey}`,
       'idempotency-key': `bench-${prefix}${RUN_ID}-${seq}`,
     },
-    body: JSON.stringify(body(state)),
+    body: JSON.stringify(body(state, seq)),
   });
 }
 const POOL_INPUT = { pool: 6, objective: 3 };
@@ -689,8 +689,8 @@ export const CASES: BenchCase[] = [
       'Idempotency-Key: a Cairn attack by a character on an NPC whose numbers are hidden. Every request reads ' +
       'both sheets (the target with what the server derives), rolls combat.cairn-attack on the stored numbers, ' +
       'logs it sealed, applies the kept die through SheetHarmService.applyDamage (its own harm roll and the ' +
-      'condition ledger) and stores the answer, in one SQLite transaction. The NPC has 100 000 HP and Armor 0, ' +
-      'so every request takes the same path',
+      'condition ledger) and stores the answer, in one SQLite transaction. The blows are spread over 99 NPCs ' +
+      'of 1000 HP (the most an attack reads), so every request takes the same path',
     server: 'app',
     baseline: 'character-purchase-idempotent',
     target: 0.8,
@@ -713,16 +713,17 @@ export const CASES: BenchCase[] = [
         wil: { max: 9 },
         maxHp: 6,
       });
-      const npc = await postJson<{ id: string }>(
-        baseUrl,
-        `/v1/campaigns/${campaign.id}/npcs`,
-        {
-          name: 'Troll',
-          kind: 'monster',
-        },
-        campaign.auth,
-      );
-      await put(`npcs/${npc.id}`, { str: { max: 18 }, dex: { max: 10 }, wil: { max: 9 }, maxHp: 100_000 });
+      const npcs: string[] = [];
+      for (let i = 0; i < 99; i++) {
+        const npc = await postJson<{ id: string }>(
+          baseUrl,
+          `/v1/campaigns/${campaign.id}/npcs`,
+          { name: `Troll ${i + 1}`, kind: 'monster' },
+          campaign.auth,
+        );
+        await put(`npcs/${npc.id}`, { str: { max: 18 }, dex: { max: 10 }, wil: { max: 9 }, maxHp: 1000 });
+        npcs.push(npc.id);
+      }
       const combat = await postJson<{ id: string }>(
         baseUrl,
         `/v1/campaigns/${campaign.id}/combats`,
@@ -730,7 +731,7 @@ export const CASES: BenchCase[] = [
           system: 'cairn',
           combatants: [
             { characterId: character.id, side: 'party' },
-            { npcId: npc.id, side: 'foes' },
+            ...npcs.map((npcId) => ({ npcId, side: 'foes' })),
           ],
         },
         campaign.auth,
@@ -740,14 +741,17 @@ export const CASES: BenchCase[] = [
         refereeKey: campaign.refereeKey,
         combatId: combat.id,
         attacker: character.id,
-        target: npc.id,
+        targets: npcs.join(','),
       };
     },
     perRequest: true,
     request: refereePost(
       'combat-',
       (state) => `/v1/campaigns/${state.campaignId}/combats/${state.combatId}/attacks`,
-      (state) => ({ attacker: state.attacker, target: state.target, die: 'd4' }),
+      (state, seq) => {
+        const targets = state.targets.split(',');
+        return { attacker: state.attacker, target: targets[seq % targets.length], die: 'd4' };
+      },
     ),
     verify: (body) => {
       const answer = body as { rollId?: unknown; damage?: { rollId?: unknown; entries?: unknown[] } } | null;

@@ -37,6 +37,23 @@ function asBadRequest<T>(run: () => T): T {
   }
 }
 
+/** A target whose stored numbers lie outside what the attack procedure reads: 422 naming `target`. */
+function storedNumbers<T>(run: () => T): T {
+  try {
+    return asBadRequest(run);
+  } catch (error) {
+    const field = (error as Problem).errors?.[0]?.field ?? '';
+    if (error instanceof Problem && field.startsWith('target.')) {
+      throw Problem.field(
+        'UNPROCESSABLE',
+        'target',
+        `The target's stored sheet is outside what a Cairn attack reads (${field}: ${error.errors![0].message}).`,
+      );
+    }
+    throw error;
+  }
+}
+
 /**
  * Campaign combats (SPEC 6.3, issue 20; Cairn only so far): a stored fight with its round and
  * combatants. An attack reads both sheets, rolls the stateless `combat.cairn-attack` procedure with
@@ -210,7 +227,7 @@ export class CombatCampaignService {
           ...(targetOwner.kind === 'npc' ? { npc: true } : {}),
         },
       };
-      const rolled = asBadRequest(() =>
+      const rolled = storedNumbers(() =>
         this.rolls.roll(
           COMBAT_PROCEDURES.cairnAttack,
           procedureInput as never,
