@@ -178,13 +178,9 @@ export class CombatCampaignService {
         throw Problem.field('FORBIDDEN', 'attacker', 'Only the referee acts for NPCs.');
       }
       if (attacker.kind === 'character') assertMayActFor(who, attacker.id);
-      const attackerOwner = await this.owner(m, who, attacker);
-      const targetOwner = await this.owner(m, who, target);
-      const sealed =
-        combat.secret ||
-        (input.secret ?? false) ||
-        (await this.hidden(m, attackerOwner)) ||
-        (await this.hidden(m, targetOwner));
+      const [attackerOwner, attackerHidden] = await this.owner(m, who, attacker);
+      const [targetOwner, targetHidden] = await this.owner(m, who, target);
+      const sealed = combat.secret || (input.secret ?? false) || attackerHidden || targetHidden;
       const system = 'cairn' as const;
       // The attacker must have a sheet in the system; the target's numbers feed the attack.
       const attackerSheet = await this.sheets.requireSheet(m, attackerOwner, system);
@@ -304,14 +300,11 @@ export class CombatCampaignService {
     return found;
   }
 
-  private async owner(m: EntityManager, who: Principal, c: StoredCombatant): Promise<SheetOwner> {
-    if (c.kind === 'character') return this.sheets.characterOwner(m, who.campaignId, c.id);
-    return ownerOf(await this.npcs.npc(m, who.campaignId, c.id));
-  }
-
-  private async hidden(m: EntityManager, owner: SheetOwner): Promise<boolean> {
-    if (owner.kind !== 'npc') return false;
-    return !NpcsService.numbersPublic(await this.npcs.npc(m, owner.campaignId, owner.id));
+  /** The combatant as a sheet owner, and whether its numbers are hidden (an NPC not public). */
+  private async owner(m: EntityManager, who: Principal, c: StoredCombatant): Promise<[SheetOwner, boolean]> {
+    if (c.kind === 'character') return [await this.sheets.characterOwner(m, who.campaignId, c.id), false];
+    const row = await this.npcs.npc(m, who.campaignId, c.id);
+    return [ownerOf(row), !NpcsService.numbersPublic(row)];
   }
 
   /** The combat as this key may see it: an NPC hidden from players is left out for them. */

@@ -226,6 +226,19 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       'attacker',
     );
     expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(40);
+    // A stored sheet beyond what the attack reads (HP over 1000) is a 422 naming the target.
+    await t.http
+      .put(`/v1/campaigns/${c.id}/npcs/${wolf.id}/sheets/cairn`)
+      .set(c.auth)
+      .send({ sheet: { ...CAIRN, maxHp: 5000, hp: 5000 } })
+      .expect(200);
+    expectProblem(
+      await attack(c.auth, { attacker: hero.id, target: wolf.id, die: 'd6' }),
+      422,
+      'UNPROCESSABLE',
+      'target',
+    );
+    expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(5000);
   });
 
   it('a hidden NPC’s numbers never reach a player key', async () => {
