@@ -49,7 +49,7 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 function refereePost(
   prefix: string,
   path: (state: CaseState, seq: number) => string,
-  body: (state: CaseState) => unknown,
+  body: (state: CaseState, seq: number) => unknown,
 ): BenchCase['request'] {
   return (state, seq) => ({
     method: 'POST',
@@ -59,7 +59,7 @@ function refereePost(
       authorization: `Bearer ${state.refereeKey}`,
       'idempotency-key': `bench-${prefix}${RUN_ID}-${seq}`,
     },
-    body: JSON.stringify(body(state)),
+    body: JSON.stringify(body(state, seq)),
   });
 }
 const POOL_INPUT = { pool: 6, objective: 3 };
@@ -679,6 +679,84 @@ export const CASES: BenchCase[] = [
       const answer = body as { state?: unknown; rollId?: unknown; detail?: { downAndOut?: unknown } } | null;
       if (answer?.state !== 'down-and-out' || typeof answer.rollId !== 'string' || !answer.detail?.downAndOut)
         return 'not a Down and Out damage answer';
+      return undefined;
+    },
+  },
+  {
+    name: 'combat-attack-applies-damage-idempotent',
+    description:
+      'Stateful (issue 20): POST /v1/campaigns/{id}/combats/{cid}/attacks with a referee key and a unique ' +
+      'Idempotency-Key: a Cairn attack by a character on an NPC whose numbers are hidden. Every request reads ' +
+      'both sheets (the target with what the server derives), rolls combat.cairn-attack on the stored numbers, ' +
+      'logs it sealed, applies the kept die through SheetHarmService.applyDamage (its own harm roll and the ' +
+      'condition ledger) and stores the answer, in one SQLite transaction. The blows are spread over 99 NPCs ' +
+      'of 1000 HP (the most an attack reads), so every request takes the same path',
+    server: 'app',
+    baseline: 'character-purchase-idempotent',
+    target: 0.8,
+    setup: async (baseUrl) => {
+      const campaign = await createCampaign(baseUrl);
+      const character = await createCharacter(baseUrl, campaign, { name: 'Fighter' });
+      const headers = { 'content-type': 'application/json', ...campaign.auth };
+      const base = `${baseUrl}/v1/campaigns/${campaign.id}`;
+      const put = async (path: string, sheet: object) => {
+        const res = await fetch(`${base}/${path}/sheets/cairn`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ sheet }),
+        });
+        if (res.status !== 200) throw new Error(`PUT sheet answered ${res.status}: ${await res.text()}`);
+      };
+      await put(`characters/${character.id}`, {
+        str: { max: 12 },
+        dex: { max: 10 },
+        wil: { max: 9 },
+        maxHp: 6,
+      });
+      const npcs: string[] = [];
+      for (let i = 0; i < 99; i++) {
+        const npc = await postJson<{ id: string }>(
+          baseUrl,
+          `/v1/campaigns/${campaign.id}/npcs`,
+          { name: `Troll ${i + 1}`, kind: 'monster' },
+          campaign.auth,
+        );
+        await put(`npcs/${npc.id}`, { str: { max: 18 }, dex: { max: 10 }, wil: { max: 9 }, maxHp: 1000 });
+        npcs.push(npc.id);
+      }
+      const combat = await postJson<{ id: string }>(
+        baseUrl,
+        `/v1/campaigns/${campaign.id}/combats`,
+        {
+          system: 'cairn',
+          combatants: [
+            { characterId: character.id, side: 'party' },
+            ...npcs.map((npcId) => ({ npcId, side: 'foes' })),
+          ],
+        },
+        campaign.auth,
+      );
+      return {
+        campaignId: campaign.id,
+        refereeKey: campaign.refereeKey,
+        combatId: combat.id,
+        attacker: character.id,
+        targets: npcs.join(','),
+      };
+    },
+    perRequest: true,
+    request: refereePost(
+      'combat-',
+      (state) => `/v1/campaigns/${state.campaignId}/combats/${state.combatId}/attacks`,
+      (state, seq) => {
+        const targets = state.targets.split(',');
+        return { attacker: state.attacker, target: targets[seq % targets.length], die: 'd4' };
+      },
+    ),
+    verify: (body) => {
+      const answer = body as { rollId?: unknown; damage?: { rollId?: unknown; entries?: unknown[] } } | null;
+      if (typeof answer?.rollId !== 'string' || typeof answer.damage?.rollId !== 'string')
+        return 'not a combat attack answer';
       return undefined;
     },
   },

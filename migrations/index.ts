@@ -15,6 +15,7 @@ import { CairnMagic1764725000000 } from './1764725000000-CairnMagic';
 import { HazardsClock1764730000000 } from './1764730000000-HazardsClock';
 import { Advancement1764740000000 } from './1764740000000-Advancement';
 import { CharactersCampaign1764750000000 } from './1764750000000-CharactersCampaign';
+import { CampaignCombats1764760000000 } from './1764760000000-CampaignCombats';
 import { MagicSettings1764770000000 } from './1764770000000-MagicSettings';
 
 /**
@@ -39,5 +40,6 @@ export const MIGRATIONS = [
   HazardsClock1764730000000,
   Advancement1764740000000,
   CharactersCampaign1764750000000,
+  CampaignCombats1764760000000,
   MagicSettings1764770000000,
 ];

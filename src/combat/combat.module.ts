@@ -1,12 +1,23 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CharactersModule } from '../characters/characters.module';
+import { HarmModule } from '../harm/harm.module';
+import { COMBAT_ENTITIES } from './combat-campaign.entities';
+import { CombatsController } from './combat-campaign.controller';
+import { CombatCampaignResolver } from './combat-campaign.resolver';
+import { CombatCampaignService } from './combat-campaign.service';
 import { CombatController } from './combat.controller';
 import { CombatResolver } from './combat.resolver';
 import { CombatService } from './combat.service';
 
-/** Combat (SPEC 6.3): the stateless resolutions of COEAC, Cairn and G&M. */
+/**
+ * Combat (SPEC 6.3): the stateless resolutions of COEAC, Cairn and G&M, and combats stored in a
+ * campaign (CombatCampaignService), whose attacks apply harm through SheetHarmService.
+ */
 @Module({
-  controllers: [CombatController],
-  providers: [CombatService, CombatResolver],
+  imports: [TypeOrmModule.forFeature(COMBAT_ENTITIES), CharactersModule, HarmModule],
+  controllers: [CombatController, CombatsController],
+  providers: [CombatService, CombatResolver, CombatCampaignService, CombatCampaignResolver],
   exports: [CombatService],
 })
 export class CombatModule {}

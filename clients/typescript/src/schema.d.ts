@@ -3441,6 +3441,92 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/combats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The campaign’s combats, newest first, as this key may see them */
+    get: operations['Combats_list'];
+    put?: never;
+    /** A combat begins (referee): its system and combatants, round 1 */
+    post: operations['Combats_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/combats/{combatId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One combat, as this key may see it */
+    get: operations['Combats_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/combats/{combatId}/rounds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The next round of a combat (referee) */
+    post: operations['Combats_nextRound'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/combats/{combatId}/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A combat ends (referee) */
+    post: operations['Combats_end'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/combats/{combatId}/attacks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A Cairn attack in a combat: the stateless attack on the target’s stored numbers, its damage applied through the ledger; sealed for a hidden NPC */
+    post: operations['Combats_attack'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/advancement/gm/mojo-costs': {
     parameters: {
       query?: never;
@@ -12710,6 +12796,103 @@ export interface components {
       odds: {
         [key: string]: unknown;
       };
+    };
+    CombatantInput: {
+      /** @description A character of the campaign (send this or npcId). */
+      characterId?: string;
+      /** @description An NPC of the campaign (send this or characterId). */
+      npcId?: string;
+      /**
+       * @description The side it fights on (any label, e.g. party, foes).
+       * @example party
+       */
+      side: string;
+    };
+    CreateCombatInput: {
+      /**
+       * @description The system.
+       * @enum {string}
+       */
+      system: 'cairn';
+      /** @description Who fights. */
+      combatants: components['schemas']['CombatantInput'][];
+      /** @description Seal every attack of this combat for players. */
+      secret?: boolean;
+    };
+    CombatantView: {
+      /** @description character or npc. */
+      kind: string;
+      /** @description The character or NPC id. */
+      id: string;
+      /** @description Its side. */
+      side: string;
+    };
+    CombatView: {
+      /** @description The combat id. */
+      id: string;
+      /** @description The system. */
+      system: string;
+      /** @description The current round (1 when it begins). */
+      round: number;
+      /** @description active or ended. */
+      status: string;
+      /** @description Every attack sealed for players. */
+      secret: boolean;
+      /** @description The combatants this key may see (NPCs hidden from players left out). */
+      combatants: components['schemas']['CombatantView'][];
+      /** @description Begun at. */
+      createdAt: string;
+      /** @description Last changed at. */
+      updatedAt: string;
+    };
+    CombatList: {
+      /** @description The combats. */
+      items: components['schemas']['CombatView'][];
+    };
+    CombatAttackInput: {
+      /** @description The attacking combatant (its character or NPC id). */
+      attacker: string;
+      /** @description The target combatant (its character or NPC id). */
+      target: string;
+      /**
+       * @description The weapon’s damage die.
+       * @enum {string}
+       */
+      die: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+      /**
+       * @description Two weapons: this die is rolled too and the higher counts.
+       * @enum {string}
+       */
+      secondDie?: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+      /** @description Impaired: d4. */
+      impaired?: boolean;
+      /** @description Enhanced: d12. */
+      enhanced?: boolean;
+      /** @description Bare hands: d4. */
+      unarmed?: boolean;
+      /** @description The target holds a shield: +1 Armor. */
+      shield?: boolean;
+      /** @description Seal the rolls for players (referee only). */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CombatAttackResult: {
+      /** @description The combat id. */
+      combatId: string;
+      /** @description The round it was made in. */
+      round: number;
+      /** @description The logged attack roll (combat.cairn-attack). */
+      rollId: string;
+      /** @description Sealed: the numbers are the referee’s (a hidden NPC, a secret combat or roll). */
+      sealed: boolean;
+      /** @description The attack as the stateless route answers it; null when sealed for this key. */
+      attack: components['schemas']['CairnAttackResult'] | (never | null);
+      /** @description The damage applied through the ledger; null when sealed for this key. */
+      damage: components['schemas']['SheetDamageResult'] | (never | null);
     };
     GmMojoCostInput: {
       /**
@@ -24829,6 +25012,208 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combats_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CombatList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combats_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateCombatInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CombatView'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combats_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        combatId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CombatView'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combats_nextRound: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        combatId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CombatView'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combats_end: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        combatId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CombatView'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combats_attack: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        combatId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CombatAttackInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CombatAttackResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];

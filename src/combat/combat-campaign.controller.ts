@@ -1,0 +1,75 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
+import type { ArbiterRequest } from '../common/request-context';
+import { CombatAttackInput, CreateCombatInput } from './combat-campaign.inputs';
+import { CombatAttackResult, CombatList, CombatView } from './combat-campaign.results';
+import { CombatCampaignService } from './combat-campaign.service';
+
+/** Combats stored in a campaign (SPEC 6.3, campaign half). */
+@ApiTags('combat')
+@ApiBearerAuth()
+@Controller('campaigns/:campaignId/combats')
+export class CombatsController {
+  constructor(private readonly combats: CombatCampaignService) {}
+
+  @Post()
+  @Roles('referee')
+  @ApiOperation({ summary: 'A combat begins (referee): its system and combatants, round 1' })
+  @ApiCreatedResponse({ type: CombatView })
+  create(@CurrentPrincipal() who: Principal, @Body() input: CreateCombatInput, @Req() req: ArbiterRequest) {
+    return this.combats.create(who, input, req);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'The campaign’s combats, newest first, as this key may see them' })
+  @ApiOkResponse({ type: CombatList })
+  list(@CurrentPrincipal() who: Principal) {
+    return this.combats.list(who);
+  }
+
+  @Get(':combatId')
+  @ApiOperation({ summary: 'One combat, as this key may see it' })
+  @ApiOkResponse({ type: CombatView })
+  get(@CurrentPrincipal() who: Principal, @Param('combatId') combatId: string) {
+    return this.combats.get(who, combatId);
+  }
+
+  @Post(':combatId/rounds')
+  @Roles('referee')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The next round of a combat (referee)' })
+  @ApiOkResponse({ type: CombatView })
+  nextRound(
+    @CurrentPrincipal() who: Principal,
+    @Param('combatId') combatId: string,
+    @Req() req: ArbiterRequest,
+  ) {
+    return this.combats.nextRound(who, combatId, req);
+  }
+
+  @Post(':combatId/end')
+  @Roles('referee')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A combat ends (referee)' })
+  @ApiOkResponse({ type: CombatView })
+  end(@CurrentPrincipal() who: Principal, @Param('combatId') combatId: string, @Req() req: ArbiterRequest) {
+    return this.combats.end(who, combatId, req);
+  }
+
+  @Post(':combatId/attacks')
+  @Roles('referee', 'player')
+  @ApiOperation({
+    summary:
+      'A Cairn attack in a combat: the stateless attack on the target’s stored numbers, its damage applied through the ledger; sealed for a hidden NPC',
+  })
+  @ApiCreatedResponse({ type: CombatAttackResult })
+  attack(
+    @CurrentPrincipal() who: Principal,
+    @Param('combatId') combatId: string,
+    @Body() input: CombatAttackInput,
+    @Req() req: ArbiterRequest,
+  ) {
+    return this.combats.attack(who, combatId, input, req);
+  }
+}

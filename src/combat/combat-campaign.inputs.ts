@@ -1,0 +1,72 @@
+import { InputType, registerEnumType } from '@nestjs/graphql';
+import { In } from '../common/schema';
+import { CairnDamageDieEnum } from '../harm/harm.inputs';
+
+/** The systems whose combats are stored (docs/combat.md: COEAC and G&M are not built yet). */
+export const CAMPAIGN_COMBAT_SYSTEMS = ['cairn'] as const;
+export const CampaignCombatSystemEnum = { cairn: 'cairn' } as const;
+registerEnumType(CampaignCombatSystemEnum, {
+  name: 'CampaignCombatSystem',
+  description: 'The system of a stored combat.',
+});
+
+const DICE = ['d4', 'd6', 'd8', 'd10', 'd12'];
+
+@InputType({ description: 'A combatant: a character or an NPC of the campaign, on a side.' })
+export class CombatantInput {
+  @In.id('A character of the campaign (send this or npcId).', { optional: true })
+  characterId?: string;
+
+  @In.id('An NPC of the campaign (send this or characterId).', { optional: true })
+  npcId?: string;
+
+  @In.string('The side it fights on (any label, e.g. party, foes).', { maxLength: 50, example: 'party' })
+  side: string;
+}
+
+@InputType({ description: 'A combat begun in a campaign.' })
+export class CreateCombatInput {
+  @In.oneOf('The system.', CAMPAIGN_COMBAT_SYSTEMS, CampaignCombatSystemEnum)
+  system: string;
+
+  @In.nestedList('Who fights.', () => CombatantInput, { minItems: 1, maxItems: 100 })
+  combatants: CombatantInput[];
+
+  @In.bool('Seal every attack of this combat for players.', { optional: true })
+  secret?: boolean;
+}
+
+@InputType({ description: 'A Cairn attack in a stored combat: one combatant on another.' })
+export class CombatAttackInput {
+  @In.id('The attacking combatant (its character or NPC id).')
+  attacker: string;
+
+  @In.id('The target combatant (its character or NPC id).')
+  target: string;
+
+  @In.oneOf('The weapon’s damage die.', DICE, CairnDamageDieEnum)
+  die: string;
+
+  @In.oneOf('Two weapons: this die is rolled too and the higher counts.', DICE, CairnDamageDieEnum, {
+    optional: true,
+  })
+  secondDie?: string;
+
+  @In.bool('Impaired: d4.', { optional: true })
+  impaired?: boolean;
+
+  @In.bool('Enhanced: d12.', { optional: true })
+  enhanced?: boolean;
+
+  @In.bool('Bare hands: d4.', { optional: true })
+  unarmed?: boolean;
+
+  @In.bool('The target holds a shield: +1 Armor.', { optional: true })
+  shield?: boolean;
+
+  @In.bool('Seal the rolls for players (referee only).', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}

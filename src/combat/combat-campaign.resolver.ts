@@ -1,0 +1,79 @@
+import { UseInterceptors } from '@nestjs/common';
+import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
+import type { GraphQLContext } from '../common/request-context';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { CombatAttackInput, CreateCombatInput } from './combat-campaign.inputs';
+import { CombatAttackResult, CombatList, CombatView } from './combat-campaign.results';
+import { CombatCampaignService } from './combat-campaign.service';
+
+const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
+const combatId = () => Args('combatId', { type: () => ID, description: 'The combat id.' });
+
+/** GraphQL twins of the campaign combat routes, over the same service methods. */
+@Resolver()
+export class CombatCampaignResolver {
+  constructor(private readonly service: CombatCampaignService) {}
+
+  @Query(() => CombatList, { description: 'The campaign’s combats, newest first, as this key may see them.' })
+  combats(@campaignId() _c: string, @CurrentPrincipal() who: Principal) {
+    return this.service.list(who);
+  }
+
+  @Query(() => CombatView, { description: 'One combat, as this key may see it.' })
+  combat(@campaignId() _c: string, @combatId() id: string, @CurrentPrincipal() who: Principal) {
+    return this.service.get(who, id);
+  }
+
+  @Roles('referee')
+  @UseInterceptors(IdempotencyInterceptor)
+  @Mutation(() => CombatView, { description: 'A combat begins (referee): round 1.' })
+  createCombat(
+    @campaignId() _c: string,
+    @Args('input', { type: () => CreateCombatInput }) input: CreateCombatInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.service.create(who, input, ctx.req);
+  }
+
+  @Roles('referee')
+  @UseInterceptors(IdempotencyInterceptor)
+  @Mutation(() => CombatView, { description: 'The next round of a combat (referee).' })
+  nextCombatRound(
+    @campaignId() _c: string,
+    @combatId() id: string,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.service.nextRound(who, id, ctx.req);
+  }
+
+  @Roles('referee')
+  @UseInterceptors(IdempotencyInterceptor)
+  @Mutation(() => CombatView, { description: 'A combat ends (referee).' })
+  endCombat(
+    @campaignId() _c: string,
+    @combatId() id: string,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.service.end(who, id, ctx.req);
+  }
+
+  @Roles('referee', 'player')
+  @UseInterceptors(IdempotencyInterceptor)
+  @Mutation(() => CombatAttackResult, {
+    description:
+      'A Cairn attack in a combat, its damage applied through the ledger; sealed for a hidden NPC.',
+  })
+  combatAttack(
+    @campaignId() _c: string,
+    @combatId() id: string,
+    @Args('input', { type: () => CombatAttackInput }) input: CombatAttackInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<CombatAttackResult> {
+    return this.service.attack(who, id, input, ctx.req);
+  }
+}

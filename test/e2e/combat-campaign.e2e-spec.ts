@@ -1,0 +1,277 @@
+import { DATABASE_KIND, startApp, TestApp } from './harness';
+import { CampaignFixture, createCampaign, createCharacter, createKey } from '../factories/campaign';
+import { gql } from '../factories/graphql';
+import { expectProblem } from '../factories/problem';
+
+interface Key {
+  id: string;
+  auth: { Authorization: string };
+}
+
+const CAIRN = { str: { max: 12 }, dex: { max: 10 }, wil: { max: 9 }, maxHp: 6, hp: 6 };
+const ATTACK_FIELDS = `combatId round rollId sealed
+  attack { blast seed targets { kept harm { dealt hp } } }
+  damage { ownerId damage state rollId entries { field delta valueAfter procedure } sheet { sheet } }`;
+
+describe(`campaign combats (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  const url = (c: CampaignFixture, rest = '') => `/v1/campaigns/${c.id}/combats${rest}`;
+
+  async function table() {
+    const c = await createCampaign(t.server);
+    const hero = await createCharacter(t.server, c, { name: 'Hero' });
+    const other = await createCharacter(t.server, c, { name: 'Other' });
+    const player: Key = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
+    for (const id of [hero.id, other.id]) {
+      await t.http
+        .put(`/v1/campaigns/${c.id}/characters/${id}/sheets/cairn`)
+        .set(c.auth)
+        .send({ sheet: CAIRN })
+        .expect(200);
+    }
+    const npc = async (name: string, visibility: string, showNumbers = false) => {
+      const row = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name, kind: 'monster', visibility, showNumbers })
+          .expect(201)
+      ).body;
+      await t.http
+        .put(`/v1/campaigns/${c.id}/npcs/${row.id}/sheets/cairn`)
+        .set(c.auth)
+        .send({ sheet: { ...CAIRN, maxHp: 40, hp: 40 } })
+        .expect(200);
+      return row as { id: string };
+    };
+    const wolf = await npc('Wolf', 'players', true);
+    const lurker = await npc('Lurker', 'referee');
+    const combat = (
+      await t.http
+        .post(url(c))
+        .set(c.auth)
+        .send({
+          system: 'cairn',
+          combatants: [
+            { characterId: hero.id, side: 'party' },
+            { characterId: other.id, side: 'party' },
+            { npcId: wolf.id, side: 'foes' },
+            { npcId: lurker.id, side: 'foes' },
+          ],
+        })
+        .expect(201)
+    ).body;
+    return { c, hero, other, player, wolf, lurker, combat };
+  }
+
+  const hpOf = async (c: CampaignFixture, path: string) =>
+    (await t.http.get(`/v1/campaigns/${c.id}/${path}/sheets/cairn`).set(c.auth).expect(200)).body.sheet.hp;
+
+  it('begins at round 1, advances rounds, ends; players see only shown NPCs; REST and GraphQL agree', async () => {
+    const { c, hero, player, wolf, lurker, combat } = await table();
+    expect(combat).toMatchObject({ system: 'cairn', round: 1, status: 'active', secret: false });
+    expect(combat.combatants).toHaveLength(4);
+    const seen = (
+      await t.http
+        .get(url(c, `/${combat.id}`))
+        .set(player.auth)
+        .expect(200)
+    ).body;
+    expect(seen.combatants.map((x: { id: string }) => x.id).sort()).toEqual(
+      [hero.id, wolf.id, combat.combatants[1].id].sort(),
+    );
+    expect(JSON.stringify(seen)).not.toContain(lurker.id);
+    const listed = await gql(
+      t.server,
+      `query($c: ID!) { combats(campaignId: $c) { items { id round combatants { id kind side } } } }`,
+      { c: c.id },
+      player.auth,
+    );
+    expect(listed.errors).toBeUndefined();
+    expect(listed.data?.combats.items).toEqual([{ id: combat.id, round: 1, combatants: seen.combatants }]);
+    expectProblem(await t.http.post(url(c, `/${combat.id}/rounds`)).set(player.auth), 403, 'FORBIDDEN');
+    const next = (
+      await t.http
+        .post(url(c, `/${combat.id}/rounds`))
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    expect(next.round).toBe(2);
+    const gqlNext = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!) { nextCombatRound(campaignId: $c, combatId: $k) { round } }`,
+      { c: c.id, k: combat.id },
+      c.auth,
+    );
+    expect(gqlNext.data?.nextCombatRound.round).toBe(3);
+    const ended = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!) { endCombat(campaignId: $c, combatId: $k) { status } }`,
+      { c: c.id, k: combat.id },
+      c.auth,
+    );
+    expect(ended.data?.endCombat.status).toBe('ended');
+    expectProblem(
+      await t.http
+        .post(url(c, `/${combat.id}/attacks`))
+        .set(c.auth)
+        .send({ attacker: hero.id, target: wolf.id, die: 'd6' }),
+      409,
+      'CONFLICT',
+    );
+  });
+
+  it('an attack rolls the stateless procedure on the stored numbers and applies damage through the ledger; a retry applies once', async () => {
+    const { c, hero, wolf, player, combat } = await table();
+    const send = () =>
+      t.http
+        .post(url(c, `/${combat.id}/attacks`))
+        .set(player.auth)
+        .set('Idempotency-Key', `attack-${combat.id}`)
+        .send({ attacker: hero.id, target: wolf.id, die: 'd8', seed: 'bite' });
+    const first = (await send().expect(201)).body;
+    const second = (await send().expect(201)).body;
+    expect(second).toEqual(first);
+    expect(first.sealed).toBe(false);
+    const kept = first.attack.targets[0].kept;
+    expect(kept).toBeGreaterThanOrEqual(1);
+    expect(kept).toBeLessThanOrEqual(8);
+    expect(first.damage.ownerId).toBe(wolf.id);
+    expect(first.damage.damage).toBe(kept);
+    expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(40 - kept);
+    // The same inputs and seed on the stateless route give the same die.
+    const stateless = (
+      await t.http
+        .post('/v1/combat/cairn/attacks')
+        .send({
+          attackers: [{ name: 'Hero', die: 'd8' }],
+          target: { hp: 40, str: 12, dex: 10, wil: 9, maxHp: 40, maxDex: 10, maxWil: 9, armor: 0, npc: true },
+          seed: 'bite',
+        })
+        .expect(200)
+    ).body;
+    expect(stateless.targets[0].kept).toBe(kept);
+    const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${first.rollId}`).set(c.auth).expect(200))
+      .body;
+    expect(roll.procedure).toBe('combat.cairn-attack');
+    const replay = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${first.rollId}/replay`).set(c.auth).expect(200)
+    ).body;
+    expect(replay.matches).toBe(true);
+    const rolls = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)
+    ).body.items as Array<{ procedure: string }>;
+    expect(rolls.filter((r) => r.procedure === 'combat.cairn-attack')).toHaveLength(1);
+    expect(rolls.filter((r) => r.procedure === 'harm.sheet-damage')).toHaveLength(1);
+
+    // GraphQL: the referee attacks the hero with the wolf.
+    const hit = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAttack(campaignId: $c, combatId: $k,
+         input: { attacker: $a, target: $t, die: d4, seed: "claw" }) { ${ATTACK_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: wolf.id, t: hero.id },
+      c.auth,
+    );
+    expect(hit.errors).toBeUndefined();
+    const dealt = hit.data?.combatAttack.attack.targets[0].kept as number;
+    expect(
+      hit.data?.combatAttack.damage.entries.find((e: { field: string }) => e.field === 'hp')?.delta ?? 0,
+    ).toBe(-Math.min(dealt, 6));
+  });
+
+  it('players act only for their own characters; NPCs only through the referee', async () => {
+    const { c, other, hero, wolf, player, combat } = await table();
+    const attack = (auth: { Authorization: string }, body: object) =>
+      t.http
+        .post(url(c, `/${combat.id}/attacks`))
+        .set(auth)
+        .send(body);
+    expectProblem(
+      await attack(player.auth, { attacker: other.id, target: wolf.id, die: 'd6' }),
+      403,
+      'FORBIDDEN',
+    );
+    expectProblem(
+      await attack(player.auth, { attacker: wolf.id, target: hero.id, die: 'd6' }),
+      403,
+      'FORBIDDEN',
+      'attacker',
+    );
+    expectProblem(
+      await attack(c.auth, {
+        attacker: hero.id,
+        target: 'f'.repeat(8) + '-0000-4000-8000-' + '0'.repeat(12),
+        die: 'd6',
+      }),
+      400,
+      'VALIDATION_FAILED',
+      'target',
+    );
+    expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(40);
+    // A combatant that cannot act is refused with a 409 naming the attacker; nothing changes.
+    await t.http
+      .put(`/v1/campaigns/${c.id}/characters/${other.id}/sheets/cairn`)
+      .set(c.auth)
+      .send({ sheet: { ...CAIRN, hp: 0, str: { max: 12, current: 0 }, harm: { state: 'dead' } } })
+      .expect(200);
+    expectProblem(
+      await attack(c.auth, { attacker: other.id, target: wolf.id, die: 'd6' }),
+      409,
+      'CONFLICT',
+      'attacker',
+    );
+    expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(40);
+    // A stored sheet beyond what the attack reads (HP over 1000) is a 422 naming the target.
+    await t.http
+      .put(`/v1/campaigns/${c.id}/npcs/${wolf.id}/sheets/cairn`)
+      .set(c.auth)
+      .send({ sheet: { ...CAIRN, maxHp: 5000, hp: 5000 } })
+      .expect(200);
+    expectProblem(
+      await attack(c.auth, { attacker: hero.id, target: wolf.id, die: 'd6' }),
+      422,
+      'UNPROCESSABLE',
+      'target',
+    );
+    expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(5000);
+  });
+
+  it('a hidden NPC’s numbers never reach a player key', async () => {
+    const { c, hero, lurker, player, combat } = await table();
+    const res = (
+      await t.http
+        .post(url(c, `/${combat.id}/attacks`))
+        .set(player.auth)
+        .send({ attacker: hero.id, target: lurker.id, die: 'd10', seed: 'lurker-secret-seed' })
+        .expect(201)
+    ).body;
+    expect(res).toMatchObject({ sealed: true, attack: null, damage: null });
+    const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.rollId}`).set(player.auth).expect(200))
+      .body;
+    expect(roll.sealed).toBe(true);
+    expect(JSON.stringify(roll)).not.toContain('lurker-secret-seed');
+    const list = JSON.stringify(
+      (await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(player.auth).query({ limit: 100 }).expect(200))
+        .body,
+    );
+    expect(list).not.toContain('lurker-secret-seed');
+    expect(list).not.toContain('"changes"');
+    // The referee sees it all; the damage was applied.
+    const hp = await hpOf(c, `npcs/${lurker.id}`);
+    expect(hp).toBeLessThan(40);
+    const byReferee = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAttack(campaignId: $c, combatId: $k,
+         input: { attacker: $a, target: $t, die: d6, seed: "back" }) { ${ATTACK_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: lurker.id, t: hero.id },
+      c.auth,
+    );
+    expect(byReferee.data?.combatAttack.sealed).toBe(true);
+    expect(byReferee.data?.combatAttack.attack.seed).toBe('back');
+  });
+});
