@@ -234,6 +234,88 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
     expect(JSON.stringify(seen)).not.toContain(npc.id);
   });
 
+  it('Cairn: critical damage gives an hour (6 turns) to be tended; the clock reaching it kills, not before', async () => {
+    const { c, hero } = await table();
+    await putSheet(c, hero.id, 'cairn', {
+      str: { max: 4 },
+      dex: { max: 10 },
+      wil: { max: 10 },
+      maxHp: 2,
+      hp: 0,
+    });
+    // 3 past 0 HP leaves STR 1: the STR save passes only on a 1.
+    const hit = await t.http
+      .post(`${base(c, hero.id)}/damage`)
+      .set(c.auth)
+      .send({ system: 'cairn', amount: 3, seed: 'crit' })
+      .expect(201);
+    expect(hit.body.state).toBe('critical');
+    const [timer] = (
+      await t.http
+        .get(`${base(c, hero.id)}/harm-timers`)
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    expect(timer).toMatchObject({ kind: 'cairn-critical', system: 'cairn', effect: 'death' });
+    expect(timer.endsAt.turn - timer.startedAt.turn).toBe(6);
+    const advance = (turns: number) =>
+      t.http.post(`/v1/campaigns/${c.id}/clock/advance`).set(c.auth).send({ turns }).expect(200);
+    expect((await advance(5)).body.harmTimers).toEqual([]);
+    expect((await sheetOf(c, hero.id, 'cairn')).harm.state).toBe('critical');
+    const last = await advance(1);
+    expect(last.body.harmTimers).toMatchObject([{ ownerId: hero.id, kind: 'cairn-critical', state: 'dead' }]);
+    const sheet = await sheetOf(c, hero.id, 'cairn');
+    expect(sheet.harm.state).toBe('dead');
+    expect(sheet.state).toBe('dead');
+  });
+
+  it('G&M: a dying character’s death timer counts in turns; healing the injuries to 0 stops it', async () => {
+    const { c, hero } = await table();
+    await putSheet(c, hero.id, 'gm', {
+      abilities: { strength: 10, agility: 10, endurance: 6, intelligence: 10, wisdom: 10, charisma: 10 },
+      archetypes: [{ archetype: 'warrior', level: 1 }],
+    });
+    const survival = (await sheetOf(c, hero.id, 'gm')).survival.current as number;
+    const hit = await t.http
+      .post(`${base(c, hero.id)}/damage`)
+      .set(c.auth)
+      .send({ system: 'gm', amount: survival + 12, seed: 'grave' })
+      .expect(201);
+    expect(hit.body.state).toBe('dying');
+    const death = hit.body.detail.gmDeathRoll.timer as { amount: number; unit: string };
+    const turns =
+      death.amount <= 0 ? 1 : death.unit === 'hours' ? death.amount * 6 : Math.ceil(death.amount / 10);
+    const [timer] = (
+      await t.http
+        .get(`${base(c, hero.id)}/harm-timers`)
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    expect(timer).toMatchObject({ kind: 'gm-death', system: 'gm', effect: 'death' });
+    expect(timer.endsAt.turn - timer.startedAt.turn).toBe(turns);
+    const aid = await t.http
+      .post(`${base(c, hero.id)}/rests`)
+      .set(c.auth)
+      .send({ system: 'gm', kind: 'aid', injuriesHealed: 12 })
+      .expect(201);
+    expect(aid.body.state).not.toBe('dying');
+    expect(
+      (
+        await t.http
+          .get(`${base(c, hero.id)}/harm-timers`)
+          .set(c.auth)
+          .expect(200)
+      ).body,
+    ).toEqual([]);
+    const later = await t.http
+      .post(`/v1/campaigns/${c.id}/clock/advance`)
+      .set(c.auth)
+      .send({ turns: turns + 1 })
+      .expect(200);
+    expect(later.body.harmTimers).toEqual([]);
+    expect((await sheetOf(c, hero.id, 'gm')).harm.state).not.toBe('dead');
+  });
+
   it('a referee PUT that keeps a timer is validated, naming the field', async () => {
     const { c, hero } = await table();
     expectProblem(
