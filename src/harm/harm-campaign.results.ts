@@ -173,7 +173,7 @@ export class HarmTimerView {
   @Out.string('The sheet’s system.')
   system: string;
 
-  @Out.string('coeac-aid, cairn-critical, gm-death or archsoul-unconscious.')
+  @Out.string('coeac-aid, cairn-critical, cairn-mortal-wound, gm-death or archsoul-unconscious.')
   kind: string;
 
   @Out.nested('Where the clock stood when it started.', () => HarmClockPosition, { nullable: true })
@@ -206,7 +206,7 @@ export class HarmTimerExpiry {
   @Out.string('The sheet’s system.')
   system: string;
 
-  @Out.string('coeac-aid, cairn-critical or gm-death.')
+  @Out.string('coeac-aid, cairn-critical, cairn-mortal-wound or gm-death.')
   kind: string;
 
   @Out.nested('The clock position at which it ran out.', () => HarmClockPosition)

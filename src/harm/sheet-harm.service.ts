@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { EntityManager, Like } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignStateService } from '../campaign-state/campaign-state.service';
 import { CampaignsService } from '../campaigns/campaigns.service';
@@ -29,6 +29,7 @@ import {
   type SheetRestInput as CoreRestInput,
   type SheetRestOutcome,
   gmDeathTurns,
+  roundsTimer,
   startTimer,
   timerDue,
   timerExpired,
@@ -521,13 +522,23 @@ export class SheetHarmService implements OnModuleInit {
     system: SheetSystem,
     harm: SheetHarm,
     gmDeath: { amount: number; unit: string } | null,
+    rounds: number | null = null,
   ): Promise<HarmTimer[]> {
     const kept = (harm.timers ?? []).filter((t) => timerHolds(t.kind, harm));
     const wanted: Array<[HarmTimerKind, number]> = [];
     if (system === 'coeac' && timerHolds('coeac-aid', harm)) wanted.push(['coeac-aid', 1]);
     if (system === 'cairn' && timerHolds('cairn-critical', harm)) wanted.push(['cairn-critical', 6]);
+    if (system === 'cairn' && timerHolds('cairn-mortal-wound', harm)) wanted.push(['cairn-mortal-wound', 6]);
     if (system === 'gm' && timerHolds('gm-death', harm) && gmDeath)
       wanted.push(['gm-death', gmDeathTurns(gmDeath)]);
+    // Rounds are not clock time: listed, never run out by the clock (docs/harm.md, Timers).
+    if (
+      system === 'archsoul' &&
+      rounds !== null &&
+      timerHolds('archsoul-unconscious', harm) &&
+      !kept.some((t) => t.kind === 'archsoul-unconscious')
+    )
+      kept.push(roundsTimer('archsoul-unconscious', rounds));
     const missing = wanted.filter(([kind]) => !kept.some((t) => t.kind === kind));
     if (missing.length === 0) return kept;
     const clock = await this.state.clock(m, campaignId);
@@ -601,7 +612,9 @@ export class SheetHarmService implements OnModuleInit {
     };
     const gmTimer = (outcome.detail.gmDeathRoll as { timer?: { amount: number; unit: string } } | undefined)
       ?.timer;
-    next.timers = await this.nextTimers(m, campaign.id, system, next, gmTimer ?? null);
+    const rounds = (outcome.detail.archsoulCondition as { unconsciousRounds?: number | null } | undefined)
+      ?.unconsciousRounds;
+    next.timers = await this.nextTimers(m, campaign.id, system, next, gmTimer ?? null, rounds ?? null);
     if (next.timers.length === 0) delete next.timers;
     const { entries, row: after } = await this.write(m, who, campaign, owner, row, outcome.changes, next, {
       procedure: SHEET_HARM_PROCEDURES.damage.name,

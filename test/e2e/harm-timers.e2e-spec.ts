@@ -316,6 +316,43 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
     expect((await sheetOf(c, hero.id, 'gm')).harm.state).not.toBe('dead');
   });
 
+  it('Archsoul: rounds unconscious are listed with their rounds and never run out by the clock', async () => {
+    const { c, hero } = await table();
+    await putSheet(c, hero.id, 'archsoul', { stats: { Endurance: 4 }, maxHp: 5 });
+    const hit = await t.http
+      .post(`${base(c, hero.id)}/damage`)
+      .set(c.auth)
+      .send({ system: 'archsoul', amount: 5, seed: 'knock' })
+      .expect(201);
+    expect(hit.body.state).toBe('unconscious');
+    const rounds = hit.body.detail.archsoulCondition.unconsciousRounds as number;
+    const listed = (
+      await t.http
+        .get(`${base(c, hero.id)}/harm-timers`)
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    expect(listed).toEqual([
+      {
+        ownerKind: 'character',
+        ownerId: hero.id,
+        system: 'archsoul',
+        kind: 'archsoul-unconscious',
+        startedAt: null,
+        endsAt: null,
+        rounds,
+        effect: 'wakes',
+      },
+    ]);
+    const later = await t.http
+      .post(`/v1/campaigns/${c.id}/clock/advance`)
+      .set(c.auth)
+      .send({ watches: 2 })
+      .expect(200);
+    expect(later.body.harmTimers).toEqual([]);
+    expect((await sheetOf(c, hero.id, 'archsoul')).harm.state).toBe('unconscious');
+  });
+
   it('a referee PUT that keeps a timer is validated, naming the field', async () => {
     const { c, hero } = await table();
     expectProblem(

@@ -11,13 +11,21 @@ import type { SheetHarm } from './campaign';
  *   003:201), 1 turn; runs out in death.
  * - `cairn-critical`: critical damage, to be tended within the hour: 6 turns (ten-minute turns,
  *   SPEC 6.4); runs out in death.
+ * - `cairn-mortal-wound`: scar 11 (out of action, `dying` among the conditions), dead in an hour
+ *   without healing: 6 turns; runs out in death while the character is still `out`.
  * - `gm-death`: dying (the death roll's timer): minutes as ten-minute turns rounded up, hours as 6
  *   turns each, a timer already up as 1 turn (the end of the scene); runs out in death.
  * - `archsoul-unconscious`: rounds unconscious. Rounds are shorter than any clock unit: the clock
  *   never counts them (`endsAt` null, `rounds` kept); the referee wakes the character.
  */
 
-export const HARM_TIMER_KINDS = ['coeac-aid', 'cairn-critical', 'gm-death', 'archsoul-unconscious'] as const;
+export const HARM_TIMER_KINDS = [
+  'coeac-aid',
+  'cairn-critical',
+  'cairn-mortal-wound',
+  'gm-death',
+  'archsoul-unconscious',
+] as const;
 export type HarmTimerKind = (typeof HARM_TIMER_KINDS)[number];
 
 export interface HarmTimer {
@@ -39,6 +47,8 @@ export function timerHolds(kind: HarmTimerKind, harm: Pick<SheetHarm, 'state' | 
       return harm.state === 'down-and-out' && harm.conditions.includes('awaiting-aid');
     case 'cairn-critical':
       return harm.state === 'critical';
+    case 'cairn-mortal-wound':
+      return harm.state === 'out' && harm.conditions.includes('dying');
     case 'gm-death':
       return harm.state === 'dying';
     case 'archsoul-unconscious':
@@ -145,6 +155,7 @@ export function timerExpired(input: TimerExpiredInput) {
   const words: Record<HarmTimerKind, string> = {
     'coeac-aid': 'No aid came by the end of the Turn: the character dies.',
     'cairn-critical': 'Nobody tended the critical damage within the hour: the character dies.',
+    'cairn-mortal-wound': 'The Mortal Wound was not healed within the hour: the character dies.',
     'gm-death': 'The death timer ran out before the injuries were healed: the character dies.',
     'archsoul-unconscious': 'The rounds unconscious are over.',
   };
