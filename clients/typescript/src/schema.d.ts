@@ -5233,7 +5233,7 @@ export interface components {
       ownerId: string;
       /** @description The sheet’s system. */
       system: string;
-      /** @description coeac-aid, cairn-critical or gm-death. */
+      /** @description coeac-aid, cairn-critical, cairn-mortal-wound or gm-death. */
       kind: string;
       /** @description The clock position at which it ran out. */
       endsAt: components['schemas']['HarmClockPosition'];
@@ -11523,7 +11523,7 @@ export interface components {
       ownerId: string;
       /** @description The sheet’s system. */
       system: string;
-      /** @description coeac-aid, cairn-critical, gm-death or archsoul-unconscious. */
+      /** @description coeac-aid, cairn-critical, cairn-mortal-wound, gm-death or archsoul-unconscious. */
       kind: string;
       /** @description Where the clock stood when it started. */
       startedAt: components['schemas']['HarmClockPosition'] | (never | null);
