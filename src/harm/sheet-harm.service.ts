@@ -445,8 +445,9 @@ export class SheetHarmService implements OnModuleInit {
     campaign: CampaignEntity,
   ): Promise<HarmTimerExpiry[]> {
     const clock = await this.state.clock(m, campaign.id);
+    // Only sheets that keep a timer (the sheet is JSON text on both databases).
     const rows = await m.find(CharacterSheetEntity, {
-      where: { campaignId: campaign.id },
+      where: { campaignId: campaign.id, data: Like('%"timers":[%') as never },
       order: { id: 'ASC' },
     });
     const out: HarmTimerExpiry[] = [];

@@ -58,7 +58,9 @@ describe('harm timers', () => {
     expect(timerHolds('coeac-aid', { state: 'up', conditions: ['awaiting-aid'] })).toBe(false);
     expect(timerHolds('cairn-critical', { state: 'critical', conditions: [] })).toBe(true);
     expect(timerHolds('gm-death', { state: 'dying', conditions: [] })).toBe(true);
-    expect(timerHolds('cairn-mortal-wound', { state: 'out', conditions: ['out-of-action', 'dying'] })).toBe(true);
+    expect(timerHolds('cairn-mortal-wound', { state: 'out', conditions: ['out-of-action', 'dying'] })).toBe(
+      true,
+    );
     expect(timerHolds('cairn-mortal-wound', { state: 'up', conditions: ['dying'] })).toBe(false);
     expect(timerHolds('archsoul-unconscious', { state: 'unconscious', conditions: [] })).toBe(true);
     expect(timerHolds('gm-death', { state: 'unconscious', conditions: [] })).toBe(false);
