@@ -158,9 +158,11 @@ export class SheetHarmService implements OnModuleInit {
 
   onModuleInit(): void {
     // Harm timers run out as the clock advances (inside the advance's transaction).
-    this.state.onClockAdvance(async (m, who, campaign) => ({
-      harmTimers: await this.expireTimers(m, who, campaign),
-    }));
+    // The answer names them only when one ran out, so an advance without any answers as before.
+    this.state.onClockAdvance(async (m, who, campaign) => {
+      const harmTimers = await this.expireTimers(m, who, campaign);
+      return harmTimers.length > 0 ? { harmTimers } : {};
+    });
     // Harm's say in every sheet check: refused while the owner cannot act; the G&M injury penalty;
     // COEAC armour penalty dice on endurance, flexibility, balance and climbing tasks.
     this.checks.addModifier(async (_m, _who, context) => {

@@ -121,7 +121,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
       .set(c.auth)
       .send({ turns: 3 })
       .expect(200);
-    expect(later.body.harmTimers).toEqual([]);
+    expect(later.body.harmTimers).toBeUndefined();
     expect(await timerRolls(c)).toHaveLength(1);
     expect(
       (
@@ -173,7 +173,9 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
     );
     expect(rest.errors).toBeUndefined();
     expect(rest.data?.restCharacter).toMatchObject({ rested: true, state: 'up' });
-    expect((rest.data?.restCharacter as { clock: { harmTimers: unknown[] } }).clock.harmTimers).toEqual([]);
+    expect(
+      (rest.data?.restCharacter as { clock: { harmTimers?: unknown[] } }).clock.harmTimers,
+    ).toBeUndefined();
     const advanced = await gql(
       t.server,
       `mutation($c: ID!) { advanceClock(campaignId: $c, input: { turns: 2 }) { to { turn } harmTimers { ownerId kind state } } }`,
@@ -181,7 +183,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
       c.auth,
     );
     expect(advanced.errors).toBeUndefined();
-    expect(advanced.data?.advanceClock).toMatchObject({ harmTimers: [] });
+    expect(advanced.data?.advanceClock).toMatchObject({ harmTimers: null });
     const sheet = await sheetOf(c, hero.id, 'coeac');
     expect(sheet.harm.state).toBe('up');
     expect(sheet.harm.timers).toBeUndefined();
@@ -260,7 +262,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
     expect(timer.endsAt.turn - timer.startedAt.turn).toBe(6);
     const advance = (turns: number) =>
       t.http.post(`/v1/campaigns/${c.id}/clock/advance`).set(c.auth).send({ turns }).expect(200);
-    expect((await advance(5)).body.harmTimers).toEqual([]);
+    expect((await advance(5)).body.harmTimers).toBeUndefined();
     expect((await sheetOf(c, hero.id, 'cairn')).harm.state).toBe('critical');
     const last = await advance(1);
     expect(last.body.harmTimers).toMatchObject([{ ownerId: hero.id, kind: 'cairn-critical', state: 'dead' }]);
@@ -312,7 +314,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
       .set(c.auth)
       .send({ turns: turns + 1 })
       .expect(200);
-    expect(later.body.harmTimers).toEqual([]);
+    expect(later.body.harmTimers).toBeUndefined();
     expect((await sheetOf(c, hero.id, 'gm')).harm.state).not.toBe('dead');
   });
 
@@ -349,7 +351,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
       .set(c.auth)
       .send({ watches: 2 })
       .expect(200);
-    expect(later.body.harmTimers).toEqual([]);
+    expect(later.body.harmTimers).toBeUndefined();
     expect((await sheetOf(c, hero.id, 'archsoul')).harm.state).toBe('unconscious');
   });
 
