@@ -4,6 +4,7 @@ import { Out } from '../common/schema';
 import { CLOCK_SCALES, CLOCK_WATCHES, HAVEN_KINDS } from '../core/clock';
 import type { HavenKind, Scale, Watch } from '../database/entities';
 import { EncounterCheckResult } from '../encounters/encounters.results';
+import { HarmTimerExpiry } from '../harm/harm-campaign.results';
 import { HavenKindEnum, ScaleEnum, WatchEnum } from './campaign-state.inputs';
 
 @ObjectType({ description: 'The campaign’s in-game clock and scale of play.' })
@@ -74,6 +75,15 @@ export class ClockAdvance {
     },
   )
   encounterChecks?: EncounterCheckResult[];
+
+  @Out.nestedList(
+    'Harm timers the time passed ran out, applied (docs/harm.md, Timers).',
+    () => HarmTimerExpiry,
+    {
+      optional: true,
+    },
+  )
+  harmTimers?: HarmTimerExpiry[];
 }
 
 @ObjectType({ description: 'One change of the company treasury.' })

@@ -149,3 +149,75 @@ export class CairnDeprivationApplied {
   @Out.nested('The Cairn sheet after (deprived: true).', () => SheetAnswer)
   sheet: SheetAnswer;
 }
+
+@ObjectType({ description: 'A position of the campaign clock.' })
+export class HarmClockPosition {
+  @Out.int('The in-game day, from 1.')
+  day: number;
+
+  @Out.string('The watch: morning, afternoon or night.')
+  watch: string;
+
+  @Out.int('Exploration turns played in the watch.')
+  turn: number;
+}
+
+@ObjectType({ description: 'A harm timer running on a sheet (docs/harm.md, Timers).' })
+export class HarmTimerView {
+  @Out.string('character or npc.')
+  ownerKind: string;
+
+  @Out.id('The character or NPC.')
+  ownerId: string;
+
+  @Out.string('The sheet’s system.')
+  system: string;
+
+  @Out.string('coeac-aid, cairn-critical, cairn-mortal-wound, gm-death or archsoul-unconscious.')
+  kind: string;
+
+  @Out.nested('Where the clock stood when it started.', () => HarmClockPosition, { nullable: true })
+  startedAt: HarmClockPosition | null;
+
+  @Out.nested(
+    'The clock position at which it runs out (null: the clock does not count it).',
+    () => HarmClockPosition,
+    {
+      nullable: true,
+    },
+  )
+  endsAt: HarmClockPosition | null;
+
+  @Out.int('Rounds, where the rule counts rounds (null otherwise).', { nullable: true })
+  rounds: number | null;
+
+  @Out.string('What happens when it runs out: death, or wakes.')
+  effect: string;
+}
+
+@ObjectType({ description: 'A harm timer the clock ran out and applied.' })
+export class HarmTimerExpiry {
+  @Out.string('character or npc.')
+  ownerKind: string;
+
+  @Out.id('The character or NPC.')
+  ownerId: string;
+
+  @Out.string('The sheet’s system.')
+  system: string;
+
+  @Out.string('coeac-aid, cairn-critical, cairn-mortal-wound or gm-death.')
+  kind: string;
+
+  @Out.nested('The clock position at which it ran out.', () => HarmClockPosition)
+  endsAt: HarmClockPosition;
+
+  @Out.string('What it did: death.')
+  effect: string;
+
+  @Out.string('The harm state now: dead.')
+  state: string;
+
+  @Out.id('The logged entry (harm.timer-expired, no dice).')
+  rollId: string;
+}

@@ -5,7 +5,7 @@ import { HarmController } from './harm.controller';
 import { HarmResolver } from './harm.resolver';
 import { HarmService } from './harm.service';
 import { CharacterHarmController, NpcHarmController, PartyRestsController } from './sheet-harm.controller';
-import { SheetHarmResolver } from './sheet-harm.resolver';
+import { SheetHarmResolver, SheetHarmTimersResolver } from './sheet-harm.resolver';
 import { SheetHarmService } from './sheet-harm.service';
 
 /**
@@ -18,7 +18,7 @@ import { SheetHarmService } from './sheet-harm.service';
 @Module({
   imports: [CharactersModule, InventoryModule],
   controllers: [HarmController, CharacterHarmController, NpcHarmController, PartyRestsController],
-  providers: [HarmService, HarmResolver, SheetHarmService, SheetHarmResolver],
+  providers: [HarmService, HarmResolver, SheetHarmService, SheetHarmResolver, SheetHarmTimersResolver],
   exports: [HarmService, SheetHarmService],
 })
 export class HarmModule {}

@@ -1,5 +1,5 @@
-import { Body, Controller, Param, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { ArbiterRequest } from '../common/request-context';
 import {
@@ -14,6 +14,7 @@ import {
   PartyRestResult,
   SheetDamageResult,
   SheetRestResult,
+  HarmTimerView,
 } from './harm-campaign.results';
 import { SheetHarmService } from './sheet-harm.service';
 
@@ -23,6 +24,18 @@ import { SheetHarmService } from './sheet-harm.service';
 @Controller('campaigns/:campaignId/characters/:characterId')
 export class CharacterHarmController {
   constructor(private readonly harm: SheetHarmService) {}
+
+  @Get('harm-timers')
+  @ApiOperation({
+    summary: 'The harm timers running on a character’s sheets (Down and Out aid, critical hour, death timer)',
+  })
+  @ApiOkResponse({ type: HarmTimerView, isArray: true })
+  timers(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+  ): Promise<HarmTimerView[]> {
+    return this.harm.characterTimers(who, characterId);
+  }
 
   @Post('damage')
   @Roles('referee', 'player')
@@ -79,6 +92,16 @@ export class CharacterHarmController {
 @Controller('campaigns/:campaignId/npcs/:npcId')
 export class NpcHarmController {
   constructor(private readonly harm: SheetHarmService) {}
+
+  @Get('harm-timers')
+  @ApiOperation({
+    summary:
+      'The harm timers running on an NPC’s sheets (404 when hidden from this key, 403 without its numbers)',
+  })
+  @ApiOkResponse({ type: HarmTimerView, isArray: true })
+  timers(@CurrentPrincipal() who: Principal, @Param('npcId') npcId: string): Promise<HarmTimerView[]> {
+    return this.harm.npcTimers(who, npcId);
+  }
 
   @Post('damage')
   @Roles('referee')

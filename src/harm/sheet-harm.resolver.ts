@@ -1,5 +1,5 @@
 import { UseInterceptors } from '@nestjs/common';
-import { Args, Context, ID, Mutation, Resolver } from '@nestjs/graphql';
+import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
@@ -12,6 +12,7 @@ import {
 import {
   CairnDeprivationApplied,
   EndOfSessionCheckResult,
+  HarmTimerView,
   PartyRestResult,
   SheetDamageResult,
   SheetRestResult,
@@ -118,5 +119,31 @@ export class SheetHarmResolver {
     @Context() ctx: GraphQLContext,
   ): Promise<EndOfSessionCheckResult> {
     return this.harm.endOfSessionChecks(who, input, ctx.req);
+  }
+}
+
+/** GraphQL twins of the harm-timer reads. */
+@Resolver()
+export class SheetHarmTimersResolver {
+  constructor(private readonly harm: SheetHarmService) {}
+
+  @Query(() => [HarmTimerView], { description: 'The harm timers running on a character’s sheets.' })
+  characterHarmTimers(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @CurrentPrincipal() who: Principal,
+  ): Promise<HarmTimerView[]> {
+    return this.harm.characterTimers(who, id);
+  }
+
+  @Query(() => [HarmTimerView], {
+    description: 'The harm timers running on an NPC’s sheets (hidden NPCs: not found).',
+  })
+  npcHarmTimers(
+    @campaignId() _c: string,
+    @npcId() id: string,
+    @CurrentPrincipal() who: Principal,
+  ): Promise<HarmTimerView[]> {
+    return this.harm.npcTimers(who, id);
   }
 }

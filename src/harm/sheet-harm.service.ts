@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { EntityManager, Like } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignStateService } from '../campaign-state/campaign-state.service';
 import { CampaignsService } from '../campaigns/campaigns.service';
@@ -28,6 +28,14 @@ import {
   type SheetHarm,
   type SheetRestInput as CoreRestInput,
   type SheetRestOutcome,
+  gmDeathTurns,
+  roundsTimer,
+  startTimer,
+  timerDue,
+  timerExpired,
+  timerHolds,
+  type HarmTimer,
+  type HarmTimerKind,
 } from '../core/harm';
 import { RuleError } from '../core/errors';
 import { COEAC_SPELLS } from '../core/magic';
@@ -44,6 +52,8 @@ import type {
   SheetRestInput,
 } from './harm-campaign.inputs';
 import type {
+  HarmTimerExpiry,
+  HarmTimerView,
   CairnDeprivationApplied,
   EndOfSessionCheckResult,
   PartyRestResult,
@@ -55,6 +65,8 @@ import type {
 export const SHEET_HARM_PROCEDURES = {
   damage: { name: 'harm.sheet-damage', run: sheetDamage },
   rest: { name: 'harm.sheet-rest', run: sheetRest },
+  /** No dice: a harm timer ran out as the clock advanced (docs/harm.md, Timers). */
+  timerExpired: { name: 'harm.timer-expired', run: timerExpired },
   deprivation: {
     name: 'harm.sheet-deprivation',
     run: (input: CairnDeprivationCore) => cairnDeprivation(input),
@@ -145,6 +157,12 @@ export class SheetHarmService implements OnModuleInit {
   }
 
   onModuleInit(): void {
+    // Harm timers run out as the clock advances (inside the advance's transaction).
+    // The answer names them only when one ran out, so an advance without any answers as before.
+    this.state.onClockAdvance(async (m, who, campaign) => {
+      const harmTimers = await this.expireTimers(m, who, campaign);
+      return harmTimers.length > 0 ? { harmTimers } : {};
+    });
     // Harm's say in every sheet check: refused while the owner cannot act; the G&M injury penalty;
     // COEAC armour penalty dice on endurance, flexibility, balance and climbing tasks.
     this.checks.addModifier(async (_m, _who, context) => {
@@ -386,6 +404,150 @@ export class SheetHarmService implements OnModuleInit {
     });
   }
 
+  // Timers
+
+  /** The harm timers running on a character's sheets (every key of the campaign reads them). */
+  async characterTimers(who: Principal, characterId: string): Promise<HarmTimerView[]> {
+    const m = this.db.manager;
+    const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+    return this.timersOf(m, owner);
+  }
+
+  /** The harm timers of an NPC: 404 when hidden from the key, 403 when its numbers are not shown. */
+  async npcTimers(who: Principal, npcId: string): Promise<HarmTimerView[]> {
+    const m = this.db.manager;
+    const owner = await this.npcs.withNumbers(m, who, npcId);
+    return this.timersOf(m, owner);
+  }
+
+  private async timersOf(m: EntityManager, owner: SheetOwner): Promise<HarmTimerView[]> {
+    const rows = await m.find(CharacterSheetEntity, {
+      where: { campaignId: owner.campaignId, ownerKind: owner.kind, ownerId: owner.id },
+      order: { system: 'ASC' },
+    });
+    return rows.flatMap((row) =>
+      (harmOf(row.data).timers ?? []).map((t) => ({
+        ownerKind: owner.kind,
+        ownerId: owner.id,
+        system: row.system,
+        ...t,
+      })),
+    );
+  }
+
+  /**
+   * The clock hook: every timer whose end the clock has reached, on a sheet whose state still holds
+   * it, is applied (death: `harm.state` and the system's state `dead`), logged once with no dice
+   * (`harm.timer-expired`, sealed for an NPC whose numbers are hidden) and answered in the advance's
+   * `harmTimers` (an NPC's sealed entries only to the referee). A retried advance replays its answer.
+   */
+  private async expireTimers(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+  ): Promise<HarmTimerExpiry[]> {
+    const clock = await this.state.clock(m, campaign.id);
+    // Only sheets that keep a timer (the sheet is JSON text on both databases).
+    const rows = await m.find(CharacterSheetEntity, {
+      where: { campaignId: campaign.id, data: Like('%"timers":[%') as never },
+      order: { id: 'ASC' },
+    });
+    const out: HarmTimerExpiry[] = [];
+    for (const candidate of rows) {
+      const timers = harmOf(candidate.data).timers ?? [];
+      if (!timers.some((t) => timerDue(t, clock))) continue;
+      const owner: SheetOwner =
+        candidate.ownerKind === 'npc'
+          ? ownerOf(await this.npcs.npc(m, campaign.id, candidate.ownerId))
+          : await this.sheets.characterOwner(m, campaign.id, candidate.ownerId);
+      const row = await this.sheets.requireSheet(m, owner, candidate.system, { lock: true });
+      let harm = harmOf(row.data);
+      for (const timer of harm.timers ?? []) {
+        if (!timerDue(timer, clock) || !timerHolds(timer.kind, harm) || timer.effect !== 'death') continue;
+        const rolled = this.rolls.roll(
+          SHEET_HARM_PROCEDURES.timerExpired,
+          {
+            system: row.system,
+            kind: timer.kind,
+            endsAt: timer.endsAt!,
+            clock: { day: clock.day, watch: clock.watch, turn: clock.turn },
+          },
+          undefined,
+        );
+        const secret = await this.sealed(m, owner, false);
+        const record = await this.rolls.record(m, who, rolled as never, {
+          campaign,
+          secret,
+          effects: {
+            ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
+            system: row.system,
+            timer: timer.kind,
+            state: 'dead',
+          },
+        });
+        harm = {
+          ...harm,
+          state: 'dead',
+          conditions: harm.conditions.filter((c) => c !== 'awaiting-aid'),
+        };
+        const left = (harm.timers ?? []).filter((t) => timerHolds(t.kind, harm));
+        if (left.length > 0) harm.timers = left;
+        else delete harm.timers;
+        await this.write(m, who, campaign, owner, row, [], harm, {
+          procedure: SHEET_HARM_PROCEDURES.timerExpired.name,
+          rollId: record.id,
+          scar: null,
+        });
+        if (!secret || who.role === 'referee')
+          out.push({
+            ownerKind: owner.kind,
+            ownerId: owner.id,
+            system: row.system,
+            kind: timer.kind,
+            endsAt: timer.endsAt!,
+            effect: 'death',
+            state: 'dead',
+            rollId: record.id,
+          });
+        break;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The timers a harm state carries: those still held are kept, a state that starts one and has none
+   * starts it at the clock's position (docs/harm.md, Timers).
+   */
+  private async nextTimers(
+    m: EntityManager,
+    campaignId: string,
+    system: SheetSystem,
+    harm: SheetHarm,
+    gmDeath: { amount: number; unit: string } | null,
+    rounds: number | null = null,
+  ): Promise<HarmTimer[]> {
+    const kept = (harm.timers ?? []).filter((t) => timerHolds(t.kind, harm));
+    const wanted: Array<[HarmTimerKind, number]> = [];
+    if (system === 'coeac' && timerHolds('coeac-aid', harm)) wanted.push(['coeac-aid', 1]);
+    if (system === 'cairn' && timerHolds('cairn-critical', harm)) wanted.push(['cairn-critical', 6]);
+    if (system === 'cairn' && timerHolds('cairn-mortal-wound', harm)) wanted.push(['cairn-mortal-wound', 6]);
+    if (system === 'gm' && timerHolds('gm-death', harm) && gmDeath)
+      wanted.push(['gm-death', gmDeathTurns(gmDeath)]);
+    // Rounds are not clock time: listed, never run out by the clock (docs/harm.md, Timers).
+    if (
+      system === 'archsoul' &&
+      rounds !== null &&
+      timerHolds('archsoul-unconscious', harm) &&
+      !kept.some((t) => t.kind === 'archsoul-unconscious')
+    )
+      kept.push(roundsTimer('archsoul-unconscious', rounds));
+    const missing = wanted.filter(([kind]) => !kept.some((t) => t.kind === kind));
+    if (missing.length === 0) return kept;
+    const clock = await this.state.clock(m, campaignId);
+    return [...kept, ...missing.map(([kind, turns]) => startTimer(kind, clock, turns))];
+  }
+
   // The provider API (combat applies damage through it)
 
   /**
@@ -449,7 +611,14 @@ export class SheetHarmService implements OnModuleInit {
       state: outcome.state,
       conditions: merge(harm.conditions, outcome.conditionsAdded, outcome.conditionsRemoved),
       pending: [...harm.pending, ...outcome.pending].map((p) => p.slice(0, 200)).slice(-64),
+      timers: harm.timers,
     };
+    const gmTimer = (outcome.detail.gmDeathRoll as { timer?: { amount: number; unit: string } } | undefined)
+      ?.timer;
+    const rounds = (outcome.detail.archsoulCondition as { unconsciousRounds?: number | null } | undefined)
+      ?.unconsciousRounds;
+    next.timers = await this.nextTimers(m, campaign.id, system, next, gmTimer ?? null, rounds ?? null);
+    if (next.timers.length === 0) delete next.timers;
     const { entries, row: after } = await this.write(m, who, campaign, owner, row, outcome.changes, next, {
       procedure: SHEET_HARM_PROCEDURES.damage.name,
       rollId: roll.id,
@@ -607,7 +776,10 @@ export class SheetHarmService implements OnModuleInit {
       state: outcome.state,
       conditions: merge(harm.conditions, [], outcome.conditionsRemoved),
       pending: outcome.state === 'up' ? [] : harm.pending,
+      timers: harm.timers,
     };
+    next.timers = await this.nextTimers(m, campaign.id, system, next, null);
+    if (next.timers.length === 0) delete next.timers;
     const { entries, row: after } = await this.write(m, who, campaign, owner, row, changes, next, {
       procedure: SHEET_HARM_PROCEDURES.rest.name,
       rollId: roll.id,

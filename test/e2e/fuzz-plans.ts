@@ -175,7 +175,8 @@ export function setAt(root: unknown, path: Array<string | number>, value: unknow
   if (path.length === 0) return value;
   const copy = structuredClone(root) as Record<string | number, unknown>;
   let node = copy as Record<string | number, unknown>;
-  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  // An optional object the sample left out is created, so a member can be set inside it.
+  for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as Record<string | number, unknown>;
   const last = path[path.length - 1];
   if (remove) delete node[last];
   else node[last] = value;

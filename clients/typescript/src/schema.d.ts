@@ -3169,6 +3169,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/harm-timers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The harm timers running on a character’s sheets (Down and Out aid, critical hour, death timer) */
+    get: operations['CharacterHarm_timers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/characters/{characterId}/damage': {
     parameters: {
       query?: never;
@@ -3214,6 +3231,23 @@ export interface paths {
     put?: never;
     /** Cairn deprivation (referee): Fatigue items into the inventory (items named in drop make room), the sheet marked Deprived */
     post: operations['CharacterHarm_deprivation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/npcs/{npcId}/harm-timers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The harm timers running on an NPC’s sheets (404 when hidden from this key, 403 without its numbers) */
+    get: operations['NpcHarm_timers'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -5288,6 +5322,32 @@ export interface components {
       /** @description The roll-log entry (campaign checks), else null. */
       rollId: string | null;
     };
+    HarmClockPosition: {
+      /** @description The in-game day, from 1. */
+      day: number;
+      /** @description The watch: morning, afternoon or night. */
+      watch: string;
+      /** @description Exploration turns played in the watch. */
+      turn: number;
+    };
+    HarmTimerExpiry: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /** @description The sheet’s system. */
+      system: string;
+      /** @description coeac-aid, cairn-critical, cairn-mortal-wound or gm-death. */
+      kind: string;
+      /** @description The clock position at which it ran out. */
+      endsAt: components['schemas']['HarmClockPosition'];
+      /** @description What it did: death. */
+      effect: string;
+      /** @description The harm state now: dead. */
+      state: string;
+      /** @description The logged entry (harm.timer-expired, no dice). */
+      rollId: string;
+    };
     ClockAdvance: {
       /** @description The clock before. */
       from: components['schemas']['ClockView'];
@@ -5299,6 +5359,8 @@ export interface components {
       due: components['schemas']['ClockDue'];
       /** @description The encounter checks made (see rollEncounterChecks and encounterTableId), in order, logged as secret rolls. */
       encounterChecks?: components['schemas']['EncounterCheckResult'][];
+      /** @description Harm timers the time passed ran out, applied (docs/harm.md, Timers). */
+      harmTimers?: components['schemas']['HarmTimerExpiry'][];
     };
     ClockUpdateInput: {
       /**
@@ -11557,6 +11619,24 @@ export interface components {
       enduranceEstimated: boolean;
       /** @description Exact figures. */
       odds: components['schemas']['GmNpcSurvivalOdds'];
+    };
+    HarmTimerView: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /** @description The sheet’s system. */
+      system: string;
+      /** @description coeac-aid, cairn-critical, cairn-mortal-wound, gm-death or archsoul-unconscious. */
+      kind: string;
+      /** @description Where the clock stood when it started. */
+      startedAt: components['schemas']['HarmClockPosition'] | (never | null);
+      /** @description The clock position at which it runs out (null: the clock does not count it). */
+      endsAt: components['schemas']['HarmClockPosition'] | (never | null);
+      /** @description Rounds, where the rule counts rounds (null otherwise). */
+      rounds: number | null;
+      /** @description What happens when it runs out: death, or wakes. */
+      effect: string;
     };
     SheetDamageInput: {
       /**
@@ -24460,6 +24540,34 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
+  CharacterHarm_timers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HarmTimerView'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   CharacterHarm_damage: {
     parameters: {
       query?: never;
@@ -24574,6 +24682,34 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  NpcHarm_timers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HarmTimerView'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };

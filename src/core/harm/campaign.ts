@@ -1,3 +1,4 @@
+import type { HarmTimer } from './timers';
 import { depletionCheck, type DepletionOutcome } from '../treasure/inventory';
 import { invalid, record } from '../checks/validate';
 import type { Dice } from '../random';
@@ -51,6 +52,8 @@ export interface SheetHarm {
   conditions: string[];
   /** Rolls and effects due later, in words (a scar's deferred roll, a death timer, waking up). */
   pending: string[];
+  /** Timers the clock counts down (./timers.ts); absent when none runs. */
+  timers?: HarmTimer[];
 }
 
 export const EMPTY_HARM: SheetHarm = { state: 'up', conditions: [], pending: [] };

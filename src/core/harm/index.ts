@@ -12,3 +12,4 @@ export * from './harm-steps';
 export * from './coeac-eating';
 export * from './campaign';
 export * from './sheet-harm';
+export * from './timers';

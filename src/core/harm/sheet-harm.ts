@@ -1,5 +1,6 @@
 import { extendSystem, MAX_TRACKED, SHEET_SYSTEMS, type Sheet } from '../characters/sheets';
 import { RuleError } from '../errors';
+import { normaliseTimers } from './timers';
 import { HARM_STATES, type HarmState, type SheetHarm } from './campaign';
 
 /*
@@ -34,7 +35,8 @@ export function normaliseHarm(value: unknown): SheetHarm {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('harm', 'harm is an object.');
   const body = value as Record<string, unknown>;
   for (const key of Object.keys(body)) {
-    if (!['state', 'conditions', 'pending'].includes(key)) fail(`harm.${key}`, `harm has no field ${key}.`);
+    if (!['state', 'conditions', 'pending', 'timers'].includes(key))
+      fail(`harm.${key}`, `harm has no field ${key}.`);
   }
   const state = body.state ?? 'up';
   if (typeof state !== 'string' || !(HARM_STATES as readonly string[]).includes(state)) {
@@ -44,7 +46,13 @@ export function normaliseHarm(value: unknown): SheetHarm {
     state: state as HarmState,
     conditions: notes(body.conditions, 'harm.conditions'),
     pending: notes(body.pending, 'harm.pending'),
+    ...timersOf(body.timers),
   };
+}
+
+function timersOf(value: unknown): Pick<SheetHarm, 'timers'> {
+  const timers = normaliseTimers(value);
+  return timers.length > 0 ? { timers } : {};
 }
 
 /** The harm a stored sheet keeps (up, nothing pending, when it never took harm). */

@@ -1,0 +1,370 @@
+import { DATABASE_KIND, startApp, TestApp } from './harness';
+import { CampaignFixture, createCampaign, createCharacter, createKey } from '../factories/campaign';
+import { codes, gql } from '../factories/graphql';
+import { expectProblem } from '../factories/problem';
+
+interface Key {
+  id: string;
+  auth: { Authorization: string };
+}
+
+const TIMER_FIELDS = `ownerKind ownerId system kind startedAt { day watch turn } endsAt { day watch turn } rounds effect`;
+
+describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  async function table() {
+    const c = await createCampaign(t.server);
+    const hero = await createCharacter(t.server, c, { name: 'Hero' });
+    const player: Key = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
+    return { c, hero, player };
+  }
+
+  const base = (c: CampaignFixture, id: string) => `/v1/campaigns/${c.id}/characters/${id}`;
+  const putSheet = (c: CampaignFixture, id: string, system: string, sheet: object) =>
+    t.http
+      .put(`${base(c, id)}/sheets/${system}`)
+      .set(c.auth)
+      .send({ sheet })
+      .expect(200);
+  const sheetOf = async (c: CampaignFixture, id: string, system: string) =>
+    (
+      await t.http
+        .get(`${base(c, id)}/sheets/${system}`)
+        .set(c.auth)
+        .expect(200)
+    ).body.sheet;
+  const timerRolls = async (c: CampaignFixture) =>
+    (
+      await t.http
+        .get(`/v1/campaigns/${c.id}/rolls`)
+        .set(c.auth)
+        .query({ procedure: 'harm.timer-expired', limit: 100 })
+        .expect(200)
+    ).body.items as Array<{ id: string; faces: number[]; effects: Record<string, unknown> }>;
+
+  // Medicine with one die against Obstacle 3 cannot pass: the hero is down and out, awaiting aid.
+  const downUnaided = { system: 'coeac', amount: 6, medicine: { pool: 1 }, seed: 'unaided' };
+
+  it('REST: a character down and out without aid dies when the clock passes the end of the Turn; a retried advance applies once', async () => {
+    const { c, hero, player } = await table();
+    await putSheet(c, hero.id, 'coeac', { maxHp: 4, saves: { Vigor: 1 }, skills: { Medicine: 1 } });
+    const hit = await t.http
+      .post(`${base(c, hero.id)}/damage`)
+      .set(c.auth)
+      .send(downUnaided)
+      .expect(201);
+    expect(hit.body.state).toBe('down-and-out');
+    expect(hit.body.detail.downAndOut.result).toBe('unaided');
+    const clock = (await t.http.get(`/v1/campaigns/${c.id}/clock`).set(c.auth).expect(200)).body;
+    const timers = (
+      await t.http
+        .get(`${base(c, hero.id)}/harm-timers`)
+        .set(player.auth)
+        .expect(200)
+    ).body;
+    expect(timers).toEqual([
+      {
+        ownerKind: 'character',
+        ownerId: hero.id,
+        system: 'coeac',
+        kind: 'coeac-aid',
+        startedAt: { day: clock.day, watch: clock.watch, turn: clock.turn },
+        endsAt: { day: clock.day, watch: clock.watch, turn: clock.turn + 1 },
+        rounds: null,
+        effect: 'death',
+      },
+    ]);
+    expect((await sheetOf(c, hero.id, 'coeac')).harm.timers).toHaveLength(1);
+
+    const advance = () =>
+      t.http
+        .post(`/v1/campaigns/${c.id}/clock/advance`)
+        .set(c.auth)
+        .set('Idempotency-Key', `timers-${hero.id}`)
+        .send({ turns: 1, rollEncounterChecks: false });
+    const first = await advance().expect(200);
+    expect(first.body.harmTimers).toEqual([
+      {
+        ownerKind: 'character',
+        ownerId: hero.id,
+        system: 'coeac',
+        kind: 'coeac-aid',
+        endsAt: timers[0].endsAt,
+        effect: 'death',
+        state: 'dead',
+        rollId: expect.any(String),
+      },
+    ]);
+    const again = await advance().expect(200);
+    expect(again.body).toEqual(first.body);
+    const sheet = await sheetOf(c, hero.id, 'coeac');
+    expect(sheet.harm.state).toBe('dead');
+    expect(sheet.state).toBe('dead');
+    expect(sheet.harm.timers).toBeUndefined();
+    expect(sheet.harm.conditions).not.toContain('awaiting-aid');
+    // One log entry, no dice, naming the character.
+    const logged = await timerRolls(c);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      id: first.body.harmTimers[0].rollId,
+      faces: [],
+      effects: { characterId: hero.id, timer: 'coeac-aid', state: 'dead' },
+    });
+    // Time passing again finds nothing left to run out.
+    const later = await t.http
+      .post(`/v1/campaigns/${c.id}/clock/advance`)
+      .set(c.auth)
+      .send({ turns: 3 })
+      .expect(200);
+    expect(later.body.harmTimers).toBeUndefined();
+    expect(await timerRolls(c)).toHaveLength(1);
+    expect(
+      (
+        await t.http
+          .get(`${base(c, hero.id)}/harm-timers`)
+          .set(c.auth)
+          .expect(200)
+      ).body,
+    ).toEqual([]);
+  });
+
+  it('GraphQL: healed in time (a short rest lifts Down and Out), the timer stops and the clock kills nobody', async () => {
+    const { c, hero } = await table();
+    await putSheet(c, hero.id, 'coeac', { maxHp: 4, saves: { Vigor: 1 }, skills: { Medicine: 1 } });
+    await t.http
+      .post(`${base(c, hero.id)}/inventory`)
+      .set(c.auth)
+      .send({ name: 'Rations', kind: 'gear', depletion: 11 })
+      .expect(201);
+    const hit = await gql(
+      t.server,
+      `mutation($c: ID!, $h: ID!) { damageCharacter(campaignId: $c, characterId: $h,
+         input: { system: coeac, amount: 6, medicine: { pool: 1 }, seed: "unaided" }) { state conditionsAdded } }`,
+      { c: c.id, h: hero.id },
+      c.auth,
+    );
+    expect(hit.errors).toBeUndefined();
+    expect(hit.data?.damageCharacter).toMatchObject({
+      state: 'down-and-out',
+      conditionsAdded: ['awaiting-aid'],
+    });
+    const listed = await gql(
+      t.server,
+      `query($c: ID!, $h: ID!) { characterHarmTimers(campaignId: $c, characterId: $h) { ${TIMER_FIELDS} } }`,
+      { c: c.id, h: hero.id },
+      c.auth,
+    );
+    expect(listed.errors).toBeUndefined();
+    expect(listed.data?.characterHarmTimers).toMatchObject([
+      { ownerId: hero.id, kind: 'coeac-aid', effect: 'death', rounds: null, endsAt: { turn: 1 } },
+    ]);
+    // The short rest heals first, then its Turn passes (the clock's hooks included): nobody dies.
+    const rest = await gql(
+      t.server,
+      `mutation($c: ID!, $h: ID!) { restCharacter(campaignId: $c, characterId: $h,
+         input: { system: coeac, kind: short, seed: "camp" }) { rested state clock } }`,
+      { c: c.id, h: hero.id },
+      c.auth,
+    );
+    expect(rest.errors).toBeUndefined();
+    expect(rest.data?.restCharacter).toMatchObject({ rested: true, state: 'up' });
+    expect(
+      (rest.data?.restCharacter as { clock: { harmTimers?: unknown[] } }).clock.harmTimers,
+    ).toBeUndefined();
+    const advanced = await gql(
+      t.server,
+      `mutation($c: ID!) { advanceClock(campaignId: $c, input: { turns: 2 }) { to { turn } harmTimers { ownerId kind state } } }`,
+      { c: c.id },
+      c.auth,
+    );
+    expect(advanced.errors).toBeUndefined();
+    expect(advanced.data?.advanceClock).toMatchObject({ harmTimers: null });
+    const sheet = await sheetOf(c, hero.id, 'coeac');
+    expect(sheet.harm.state).toBe('up');
+    expect(sheet.harm.timers).toBeUndefined();
+    expect(await timerRolls(c)).toHaveLength(0);
+  });
+
+  it('GraphQL: the clock advance answers the death; a hidden NPC’s timers never reach players', async () => {
+    const { c, player } = await table();
+    const npc = (
+      await t.http
+        .post(`/v1/campaigns/${c.id}/npcs`)
+        .set(c.auth)
+        .send({ name: 'Bandit', kind: 'monster', visibility: 'referee', grade: 'minor' })
+        .expect(201)
+    ).body;
+    await t.http
+      .put(`/v1/campaigns/${c.id}/npcs/${npc.id}/sheets/coeac`)
+      .set(c.auth)
+      .send({ sheet: { maxHp: 3, saves: { Vigor: 1 } } })
+      .expect(200);
+    await t.http
+      .post(`/v1/campaigns/${c.id}/npcs/${npc.id}/damage`)
+      .set(c.auth)
+      .send(downUnaided)
+      .expect(201);
+    const url = `/v1/campaigns/${c.id}/npcs/${npc.id}/harm-timers`;
+    expect((await t.http.get(url).set(c.auth).expect(200)).body).toMatchObject([{ kind: 'coeac-aid' }]);
+    expectProblem(await t.http.get(url).set(player.auth), 404, 'NOT_FOUND');
+    const asPlayer = await gql(
+      t.server,
+      `query($c: ID!, $n: ID!) { npcHarmTimers(campaignId: $c, npcId: $n) { kind } }`,
+      { c: c.id, n: npc.id },
+      player.auth,
+    );
+    expect(codes(asPlayer)).toEqual(['NOT_FOUND']);
+    const advanced = await gql(
+      t.server,
+      `mutation($c: ID!) { advanceClock(campaignId: $c, input: { turns: 1 }) { harmTimers { ownerKind ownerId kind effect state rollId } } }`,
+      { c: c.id },
+      c.auth,
+    );
+    expect(advanced.errors).toBeUndefined();
+    const [expired] = (advanced.data?.advanceClock as { harmTimers: Array<{ rollId: string }> }).harmTimers;
+    expect(expired).toMatchObject({ ownerKind: 'npc', ownerId: npc.id, kind: 'coeac-aid', state: 'dead' });
+    // The entry is sealed for players (the NPC's numbers are hidden).
+    const seen = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${expired.rollId}`).set(player.auth).expect(200)
+    ).body;
+    expect(seen.sealed).toBe(true);
+    expect(JSON.stringify(seen)).not.toContain(npc.id);
+  });
+
+  it('Cairn: critical damage gives an hour (6 turns) to be tended; the clock reaching it kills, not before', async () => {
+    const { c, hero } = await table();
+    await putSheet(c, hero.id, 'cairn', {
+      str: { max: 4 },
+      dex: { max: 10 },
+      wil: { max: 10 },
+      maxHp: 2,
+      hp: 0,
+    });
+    // 3 past 0 HP leaves STR 1: the STR save passes only on a 1.
+    const hit = await t.http
+      .post(`${base(c, hero.id)}/damage`)
+      .set(c.auth)
+      .send({ system: 'cairn', amount: 3, seed: 'crit' })
+      .expect(201);
+    expect(hit.body.state).toBe('critical');
+    const [timer] = (
+      await t.http
+        .get(`${base(c, hero.id)}/harm-timers`)
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    expect(timer).toMatchObject({ kind: 'cairn-critical', system: 'cairn', effect: 'death' });
+    expect(timer.endsAt.turn - timer.startedAt.turn).toBe(6);
+    const advance = (turns: number) =>
+      t.http.post(`/v1/campaigns/${c.id}/clock/advance`).set(c.auth).send({ turns }).expect(200);
+    expect((await advance(5)).body.harmTimers).toBeUndefined();
+    expect((await sheetOf(c, hero.id, 'cairn')).harm.state).toBe('critical');
+    const last = await advance(1);
+    expect(last.body.harmTimers).toMatchObject([{ ownerId: hero.id, kind: 'cairn-critical', state: 'dead' }]);
+    const sheet = await sheetOf(c, hero.id, 'cairn');
+    expect(sheet.harm.state).toBe('dead');
+    expect(sheet.state).toBe('dead');
+  });
+
+  it('G&M: a dying character’s death timer counts in turns; healing the injuries to 0 stops it', async () => {
+    const { c, hero } = await table();
+    await putSheet(c, hero.id, 'gm', {
+      abilities: { strength: 10, agility: 10, endurance: 6, intelligence: 10, wisdom: 10, charisma: 10 },
+      archetypes: [{ archetype: 'warrior', level: 1 }],
+    });
+    const survival = (await sheetOf(c, hero.id, 'gm')).survival.current as number;
+    const hit = await t.http
+      .post(`${base(c, hero.id)}/damage`)
+      .set(c.auth)
+      .send({ system: 'gm', amount: survival + 12, seed: 'grave' })
+      .expect(201);
+    expect(hit.body.state).toBe('dying');
+    const death = hit.body.detail.gmDeathRoll.timer as { amount: number; unit: string };
+    const turns =
+      death.amount <= 0 ? 1 : death.unit === 'hours' ? death.amount * 6 : Math.ceil(death.amount / 10);
+    const [timer] = (
+      await t.http
+        .get(`${base(c, hero.id)}/harm-timers`)
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    expect(timer).toMatchObject({ kind: 'gm-death', system: 'gm', effect: 'death' });
+    expect(timer.endsAt.turn - timer.startedAt.turn).toBe(turns);
+    const aid = await t.http
+      .post(`${base(c, hero.id)}/rests`)
+      .set(c.auth)
+      .send({ system: 'gm', kind: 'aid', injuriesHealed: 12 })
+      .expect(201);
+    expect(aid.body.state).not.toBe('dying');
+    expect(
+      (
+        await t.http
+          .get(`${base(c, hero.id)}/harm-timers`)
+          .set(c.auth)
+          .expect(200)
+      ).body,
+    ).toEqual([]);
+    const later = await t.http
+      .post(`/v1/campaigns/${c.id}/clock/advance`)
+      .set(c.auth)
+      .send({ turns: turns + 1 })
+      .expect(200);
+    expect(later.body.harmTimers).toBeUndefined();
+    expect((await sheetOf(c, hero.id, 'gm')).harm.state).not.toBe('dead');
+  });
+
+  it('Archsoul: rounds unconscious are listed with their rounds and never run out by the clock', async () => {
+    const { c, hero } = await table();
+    await putSheet(c, hero.id, 'archsoul', { stats: { Endurance: 4 }, maxHp: 5 });
+    const hit = await t.http
+      .post(`${base(c, hero.id)}/damage`)
+      .set(c.auth)
+      .send({ system: 'archsoul', amount: 5, seed: 'knock' })
+      .expect(201);
+    expect(hit.body.state).toBe('unconscious');
+    const rounds = hit.body.detail.archsoulCondition.unconsciousRounds as number;
+    const listed = (
+      await t.http
+        .get(`${base(c, hero.id)}/harm-timers`)
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    expect(listed).toEqual([
+      {
+        ownerKind: 'character',
+        ownerId: hero.id,
+        system: 'archsoul',
+        kind: 'archsoul-unconscious',
+        startedAt: null,
+        endsAt: null,
+        rounds,
+        effect: 'wakes',
+      },
+    ]);
+    const later = await t.http
+      .post(`/v1/campaigns/${c.id}/clock/advance`)
+      .set(c.auth)
+      .send({ watches: 2 })
+      .expect(200);
+    expect(later.body.harmTimers).toBeUndefined();
+    expect((await sheetOf(c, hero.id, 'archsoul')).harm.state).toBe('unconscious');
+  });
+
+  it('a referee PUT that keeps a timer is validated, naming the field', async () => {
+    const { c, hero } = await table();
+    expectProblem(
+      await t.http
+        .put(`${base(c, hero.id)}/sheets/coeac`)
+        .set(c.auth)
+        .send({ sheet: { maxHp: 4, harm: { state: 'up', timers: [{ kind: 'soon' }] } } }),
+      400,
+      'VALIDATION_FAILED',
+      'sheet.harm.timers[0].kind',
+    );
+  });
+});
