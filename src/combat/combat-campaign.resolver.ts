@@ -12,6 +12,7 @@ const combatId = () => Args('combatId', { type: () => ID, description: 'The comb
 
 /** GraphQL twins of the campaign combat routes, over the same service methods. */
 @Resolver()
+@UseInterceptors(IdempotencyInterceptor)
 export class CombatCampaignResolver {
   constructor(private readonly service: CombatCampaignService) {}
 
@@ -26,7 +27,6 @@ export class CombatCampaignResolver {
   }
 
   @Roles('referee')
-  @UseInterceptors(IdempotencyInterceptor)
   @Mutation(() => CombatView, { description: 'A combat begins (referee): round 1.' })
   createCombat(
     @campaignId() _c: string,
@@ -38,7 +38,6 @@ export class CombatCampaignResolver {
   }
 
   @Roles('referee')
-  @UseInterceptors(IdempotencyInterceptor)
   @Mutation(() => CombatView, { description: 'The next round of a combat (referee).' })
   nextCombatRound(
     @campaignId() _c: string,
@@ -50,7 +49,6 @@ export class CombatCampaignResolver {
   }
 
   @Roles('referee')
-  @UseInterceptors(IdempotencyInterceptor)
   @Mutation(() => CombatView, { description: 'A combat ends (referee).' })
   endCombat(
     @campaignId() _c: string,
@@ -62,7 +60,6 @@ export class CombatCampaignResolver {
   }
 
   @Roles('referee', 'player')
-  @UseInterceptors(IdempotencyInterceptor)
   @Mutation(() => CombatAttackResult, {
     description:
       'A Cairn attack in a combat, its damage applied through the ledger; sealed for a hidden NPC.',
