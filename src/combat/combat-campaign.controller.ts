@@ -5,13 +5,19 @@ import type { ArbiterRequest } from '../common/request-context';
 import { CombatAttackInput, CreateCombatInput } from './combat-campaign.inputs';
 import { CombatAttackResult, CombatList, CombatView } from './combat-campaign.results';
 import { CombatCampaignService } from './combat-campaign.service';
+import { CombatActionInput } from './combat-actions.inputs';
+import { CombatActionResult } from './combat-actions.results';
+import { CombatActionsService } from './combat-actions.service';
 
 /** Combats stored in a campaign (SPEC 6.3, campaign half). */
 @ApiTags('combat')
 @ApiBearerAuth()
 @Controller('campaigns/:campaignId/combats')
 export class CombatsController {
-  constructor(private readonly combats: CombatCampaignService) {}
+  constructor(
+    private readonly combats: CombatCampaignService,
+    private readonly actions: CombatActionsService,
+  ) {}
 
   @Post()
   @Roles('referee')
@@ -71,5 +77,21 @@ export class CombatsController {
     @Req() req: ArbiterRequest,
   ) {
     return this.combats.attack(who, combatId, input, req);
+  }
+
+  @Post(':combatId/actions')
+  @Roles('referee', 'player')
+  @ApiOperation({
+    summary:
+      'An action in a combat (its kind and the system’s inputs): resolved on the stored sheets, one roll logged, harm applied to every target through the ledger; sealed for a hidden NPC',
+  })
+  @ApiCreatedResponse({ type: CombatActionResult })
+  act(
+    @CurrentPrincipal() who: Principal,
+    @Param('combatId') combatId: string,
+    @Body() input: CombatActionInput,
+    @Req() req: ArbiterRequest,
+  ) {
+    return this.actions.act(who, combatId, input, req);
   }
 }

@@ -6,6 +6,9 @@ import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { CombatAttackInput, CreateCombatInput } from './combat-campaign.inputs';
 import { CombatAttackResult, CombatList, CombatView } from './combat-campaign.results';
 import { CombatCampaignService } from './combat-campaign.service';
+import { CombatActionInput } from './combat-actions.inputs';
+import { CombatActionResult } from './combat-actions.results';
+import { CombatActionsService } from './combat-actions.service';
 
 const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
 const combatId = () => Args('combatId', { type: () => ID, description: 'The combat id.' });
@@ -14,7 +17,10 @@ const combatId = () => Args('combatId', { type: () => ID, description: 'The comb
 @Resolver()
 @UseInterceptors(IdempotencyInterceptor)
 export class CombatCampaignResolver {
-  constructor(private readonly service: CombatCampaignService) {}
+  constructor(
+    private readonly service: CombatCampaignService,
+    private readonly actions: CombatActionsService,
+  ) {}
 
   @Query(() => CombatList, { description: 'The campaign’s combats, newest first, as this key may see them.' })
   combats(@campaignId() _c: string, @CurrentPrincipal() who: Principal) {
@@ -72,5 +78,20 @@ export class CombatCampaignResolver {
     @Context() ctx: GraphQLContext,
   ): Promise<CombatAttackResult> {
     return this.service.attack(who, id, input, ctx.req);
+  }
+
+  @Roles('referee', 'player')
+  @Mutation(() => CombatActionResult, {
+    description:
+      'An action in a combat: resolved on the stored sheets, one roll logged, harm applied to every target through the ledger; sealed for a hidden NPC.',
+  })
+  combatAction(
+    @campaignId() _c: string,
+    @combatId() id: string,
+    @Args('input', { type: () => CombatActionInput }) input: CombatActionInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<CombatActionResult> {
+    return this.actions.act(who, id, input, ctx.req);
   }
 }

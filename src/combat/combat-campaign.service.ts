@@ -12,6 +12,8 @@ import type { CairnAttackOutcome } from '../core/combat';
 import { RuleError } from '../core/errors';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import { Database } from '../database/database.service';
+import type { CampaignEntity } from '../database/entities';
+import type { SheetDamageResult } from '../harm/harm-campaign.results';
 import { SheetHarmService } from '../harm/sheet-harm.service';
 import { RollsService } from '../rolls/rolls.service';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
@@ -21,6 +23,16 @@ import type { CairnAttackResult } from './combat.results';
 import { COMBAT_PROCEDURES } from './combat-procedures';
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
+/** A Cairn weapon as an attack reads it (the attack route's input and the action's `cairn`). */
+export interface CairnWeapon {
+  die?: string;
+  secondDie?: string;
+  impaired?: boolean;
+  enhanced?: boolean;
+  unarmed?: boolean;
+  shield?: boolean;
+}
+
 const pair = (value: unknown) => {
   const v = (value ?? {}) as { current?: number; max?: number };
   return { current: num(v.current), max: num(v.max) };
@@ -170,6 +182,12 @@ export class CombatCampaignService {
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
       const combat = await this.active(m, who, combatId);
+      if (combat.system !== 'cairn') {
+        throw new Problem(
+          'UNPROCESSABLE',
+          `Combat ${combatId} is a ${combat.system} combat: use its actions (…/combats/{combatId}/actions).`,
+        );
+      }
       const attacker = this.combatant(combat, input.attacker, 'attacker');
       const target = this.combatant(combat, input.target, 'target');
       if (attacker.id === target.id)
@@ -181,9 +199,8 @@ export class CombatCampaignService {
       const [attackerOwner, attackerHidden] = await this.owner(m, who, attacker);
       const [targetOwner, targetHidden] = await this.owner(m, who, target);
       const sealed = combat.secret || (input.secret ?? false) || attackerHidden || targetHidden;
-      const system = 'cairn' as const;
-      // The attacker must have a sheet in the system; the target's numbers feed the attack.
-      const attackerSheet = await this.sheets.requireSheet(m, attackerOwner, system);
+      // The attacker must have a sheet in the system and be able to act.
+      const attackerSheet = await this.sheets.requireSheet(m, attackerOwner, 'cairn');
       const attackerState = harmOf(attackerSheet.data).state;
       if (STATES_THAT_CANNOT_ACT.includes(attackerState)) {
         throw Problem.field(
@@ -192,92 +209,119 @@ export class CombatCampaignService {
           `${attackerOwner.name} is ${attackerState} and cannot act.`,
         );
       }
-      const row = await this.sheets.requireSheet(m, targetOwner, system, { lock: true });
-      const view = await this.sheets.view(m, targetOwner, row);
-      const data = row.data as Record<string, unknown>;
-      const str = pair(data.str);
-      const dex = pair(data.dex);
-      const wil = pair(data.wil);
-      const procedureInput = {
-        attackers: [
-          {
-            name: attackerOwner.name,
-            die: input.die,
-            ...(input.secondDie ? { secondDie: input.secondDie } : {}),
-            ...(input.impaired ? { impaired: true } : {}),
-            ...(input.enhanced ? { enhanced: true } : {}),
-            ...(input.unarmed ? { unarmed: true } : {}),
-          },
-        ],
-        target: {
-          name: targetOwner.name,
-          hp: num(data.hp),
-          maxHp: num(data.maxHp),
-          str: str.current,
-          dex: dex.current,
-          wil: wil.current,
-          maxDex: dex.max,
-          maxWil: wil.max,
-          armor: num((view as Record<string, unknown>).armor),
-          ...(input.shield ? { shield: true } : {}),
-          ...(targetOwner.kind === 'npc' ? { npc: true } : {}),
-        },
-      };
-      const rolled = storedNumbers(() =>
-        this.rolls.roll(
-          COMBAT_PROCEDURES.cairnAttack,
-          procedureInput as never,
-          input.seed ?? undefined,
-          diceBudget(req),
-        ),
-      );
-      const outcome = rolled.outcome as CairnAttackOutcome;
-      const kept = outcome.targets[0].kept;
-      const roll = await this.rolls.record(m, who, rolled as never, {
-        campaign,
-        secret: sealed,
-        effects: {
-          combatId: combat.id,
-          round: combat.round,
-          attacker: attacker.id,
-          target: target.id,
-          kept,
-        },
+      const struck = await this.cairnStrike(m, who, req, campaign, combat, {
+        attacker: { id: attacker.id, owner: attackerOwner },
+        target: { id: target.id, owner: targetOwner },
+        weapon: input,
+        sealed,
+        seed: input.seed ?? undefined,
       });
-      const damage = await this.harm.applyDamage(
-        m,
-        who,
-        targetOwner,
-        {
-          system,
-          amount: kept,
-          source: `attack by ${attackerOwner.name} (combat ${combat.id}, round ${combat.round})`.slice(
-            0,
-            200,
-          ),
-          ...(input.seed ? { seed: `${input.seed}/damage` } : {}),
-        },
-        { secret: sealed, req, campaign },
-      );
       const shows = who.role === 'referee' || !sealed;
-      const attack = {
-        ...outcome,
-        targets: outcome.targets.map((t) => ({
-          ...t,
-          harm: { ...t.harm, seed: rolled.seed, rng: rolled.rng },
-        })),
-        seed: rolled.seed,
-        rng: rolled.rng,
-      } as unknown as CairnAttackResult;
       return {
         combatId: combat.id,
         round: combat.round,
-        rollId: roll.id,
+        rollId: struck.rollId,
         sealed,
-        attack: shows ? attack : null,
-        damage: shows ? damage : null,
+        attack: shows ? struck.attack : null,
+        damage: shows ? struck.damage : null,
       };
     });
+  }
+
+  /**
+   * One Cairn attack of one combatant on another inside the caller's transaction (the attack route
+   * and the `attack` action): the stateless attack on the target's stored numbers, logged, and its
+   * kept die applied through `SheetHarmService.applyDamage`.
+   */
+  async cairnStrike(
+    m: EntityManager,
+    who: Principal,
+    req: ArbiterRequest,
+    campaign: CampaignEntity,
+    combat: CombatEntity,
+    a: {
+      attacker: { id: string; owner: SheetOwner };
+      target: { id: string; owner: SheetOwner };
+      weapon: CairnWeapon;
+      sealed: boolean;
+      seed?: string;
+    },
+  ): Promise<{ rollId: string; attack: CairnAttackResult; damage: SheetDamageResult }> {
+    const system = 'cairn' as const;
+    const { attacker, target, weapon: input, sealed } = a;
+    const attackerOwner = attacker.owner;
+    const targetOwner = target.owner;
+    const row = await this.sheets.requireSheet(m, targetOwner, system, { lock: true });
+    const view = await this.sheets.view(m, targetOwner, row);
+    const data = row.data as Record<string, unknown>;
+    const str = pair(data.str);
+    const dex = pair(data.dex);
+    const wil = pair(data.wil);
+    if (!input.die)
+      throw Problem.field('VALIDATION_FAILED', 'cairn.die', 'A Cairn attack needs the weapon’s die.');
+    const procedureInput = {
+      attackers: [
+        {
+          name: attackerOwner.name,
+          die: input.die,
+          ...(input.secondDie ? { secondDie: input.secondDie } : {}),
+          ...(input.impaired ? { impaired: true } : {}),
+          ...(input.enhanced ? { enhanced: true } : {}),
+          ...(input.unarmed ? { unarmed: true } : {}),
+        },
+      ],
+      target: {
+        name: targetOwner.name,
+        hp: num(data.hp),
+        maxHp: num(data.maxHp),
+        str: str.current,
+        dex: dex.current,
+        wil: wil.current,
+        maxDex: dex.max,
+        maxWil: wil.max,
+        armor: num((view as Record<string, unknown>).armor),
+        ...(input.shield ? { shield: true } : {}),
+        ...(targetOwner.kind === 'npc' ? { npc: true } : {}),
+      },
+    };
+    const rolled = storedNumbers(() =>
+      this.rolls.roll(COMBAT_PROCEDURES.cairnAttack, procedureInput as never, a.seed, diceBudget(req)),
+    );
+    const outcome = rolled.outcome as CairnAttackOutcome;
+    const kept = outcome.targets[0].kept;
+    const roll = await this.rolls.record(m, who, rolled as never, {
+      campaign,
+      secret: sealed,
+      effects: {
+        combatId: combat.id,
+        round: combat.round,
+        attacker: attacker.id,
+        target: target.id,
+        kept,
+      },
+    });
+    const damage = await this.harm.applyDamage(
+      m,
+      who,
+      targetOwner,
+      {
+        system,
+        amount: kept,
+        source: `attack by ${attackerOwner.name} (combat ${combat.id}, round ${combat.round})`.slice(0, 200),
+        ...(a.seed ? { seed: `${a.seed}/damage` } : {}),
+      },
+      { secret: sealed, req, campaign },
+    );
+    const attack = {
+      ...outcome,
+      targets: outcome.targets.map((t) => ({
+        ...t,
+        harm: { ...t.harm, seed: rolled.seed, rng: rolled.rng },
+      })),
+      seed: rolled.seed,
+      rng: rolled.rng,
+    } as unknown as CairnAttackResult;
+    return { rollId: roll.id, attack, damage };
   }
 
   // Helpers

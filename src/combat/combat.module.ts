@@ -6,6 +6,8 @@ import { COMBAT_ENTITIES } from './combat-campaign.entities';
 import { CombatsController } from './combat-campaign.controller';
 import { CombatCampaignResolver } from './combat-campaign.resolver';
 import { CombatCampaignService } from './combat-campaign.service';
+import { CairnCombatActions } from './combat-actions.cairn';
+import { CombatActionsService } from './combat-actions.service';
 import { CombatController } from './combat.controller';
 import { CombatResolver } from './combat.resolver';
 import { CombatService } from './combat.service';
@@ -17,7 +19,14 @@ import { CombatService } from './combat.service';
 @Module({
   imports: [TypeOrmModule.forFeature(COMBAT_ENTITIES), CharactersModule, HarmModule],
   controllers: [CombatController, CombatsController],
-  providers: [CombatService, CombatResolver, CombatCampaignService, CombatCampaignResolver],
+  providers: [
+    CombatService,
+    CombatResolver,
+    CombatCampaignService,
+    CombatCampaignResolver,
+    CombatActionsService,
+    CairnCombatActions,
+  ],
   exports: [CombatService],
 })
 export class CombatModule {}

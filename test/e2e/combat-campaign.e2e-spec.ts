@@ -274,4 +274,123 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
     expect(byReferee.data?.combatAttack.sealed).toBe(true);
     expect(byReferee.data?.combatAttack.attack.seed).toBe('back');
   });
+
+  describe('actions (…/combats/{combatId}/actions)', () => {
+    const ACTION_FIELDS = `combatId round kind actor rollId sealed
+      targets { id damage { ownerId damage state sheet { sheet } } }
+      cairn { seed targets { kept harm { dealt hp } } }`;
+
+    it('a Cairn attack action applies its kept die to the target through the ledger, one answer over REST and GraphQL', async () => {
+      const { c, hero, player, wolf, combat } = await table();
+      const before = await hpOf(c, `npcs/${wolf.id}`);
+      const res = (
+        await t.http
+          .post(url(c, `/${combat.id}/actions`))
+          .set(player.auth)
+          .send({ actor: hero.id, kind: 'attack', targets: [wolf.id], cairn: { die: 'd8' }, seed: 'act-1' })
+          .expect(201)
+      ).body;
+      expect(res).toMatchObject({
+        combatId: combat.id,
+        round: 1,
+        kind: 'attack',
+        actor: hero.id,
+        sealed: false,
+      });
+      const kept = res.cairn.targets[0].kept;
+      expect(kept).toBeGreaterThanOrEqual(1);
+      expect(kept).toBeLessThanOrEqual(8);
+      expect(res.targets).toHaveLength(1);
+      expect(res.targets[0].id).toBe(wolf.id);
+      expect(res.targets[0].damage.sheet.sheet.hp).toBe(await hpOf(c, `npcs/${wolf.id}`));
+      expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(before - res.cairn.targets[0].harm.dealt);
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+           input: { actor: $a, kind: attack, targets: [$t], cairn: { die: d8 }, seed: "act-1" }) { ${ACTION_FIELDS} } }`,
+        { c: c.id, k: combat.id, a: hero.id, t: wolf.id },
+        player.auth,
+      );
+      expect(viaGql.errors).toBeUndefined();
+      // Same seed, same inputs: the same die kept (the target's HP differs, so the harm may).
+      expect(viaGql.data?.combatAction.cairn.targets[0].kept).toBe(kept);
+      expect(viaGql.data?.combatAction.targets[0].id).toBe(wolf.id);
+    });
+
+    it('refuses what the combat or the key does not allow, and changes nothing', async () => {
+      const { c, hero, other, player, wolf, combat } = await table();
+      const before = await hpOf(c, `npcs/${wolf.id}`);
+      const send = (auth: { Authorization: string }, body: object) =>
+        t.http
+          .post(url(c, `/${combat.id}/actions`))
+          .set(auth)
+          .send({ kind: 'attack', cairn: { die: 'd6' }, ...body });
+      expectProblem(await send(player.auth, { actor: other.id, targets: [wolf.id] }), 403, 'FORBIDDEN');
+      expectProblem(
+        await send(player.auth, { actor: wolf.id, targets: [hero.id] }),
+        403,
+        'FORBIDDEN',
+        'actor',
+      );
+      expectProblem(
+        await send(c.auth, { actor: hero.id, targets: ['nobody'] }),
+        400,
+        'VALIDATION_FAILED',
+        'targets[0]',
+      );
+      expectProblem(await send(c.auth, { actor: hero.id, targets: [] }), 400, 'VALIDATION_FAILED', 'targets');
+      expectProblem(
+        await send(c.auth, { actor: hero.id, targets: [wolf.id], kind: 'charge' }),
+        400,
+        'VALIDATION_FAILED',
+        'kind',
+      );
+      expectProblem(
+        await send(c.auth, { actor: hero.id, targets: [wolf.id], cairn: undefined }),
+        400,
+        'VALIDATION_FAILED',
+        'cairn',
+      );
+      expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(before);
+    });
+
+    it('an actor that cannot act is refused with 409 naming actor, and nothing changes', async () => {
+      const { c, hero, wolf, combat } = await table();
+      await t.http
+        .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/cairn`)
+        .set(c.auth)
+        .send({ sheet: { ...CAIRN, hp: 0, str: { max: 12, current: 0 }, harm: { state: 'dead' } } })
+        .expect(200);
+      expectProblem(
+        await t.http
+          .post(url(c, `/${combat.id}/actions`))
+          .set(c.auth)
+          .send({ actor: hero.id, kind: 'attack', targets: [wolf.id], cairn: { die: 'd6' } }),
+        409,
+        'CONFLICT',
+        'actor',
+      );
+      expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(40);
+    });
+
+    it('an action on a hidden NPC is sealed for the player: no numbers, no damage', async () => {
+      const { c, hero, player, lurker, combat } = await table();
+      const res = (
+        await t.http
+          .post(url(c, `/${combat.id}/actions`))
+          .set(player.auth)
+          .send({
+            actor: hero.id,
+            kind: 'attack',
+            targets: [lurker.id],
+            cairn: { die: 'd10' },
+            seed: 'hidden-act-seed',
+          })
+          .expect(201)
+      ).body;
+      expect(res).toMatchObject({ sealed: true, cairn: null, targets: [{ id: lurker.id, damage: null }] });
+      expect(JSON.stringify(res)).not.toContain('hidden-act-seed');
+      expect(await hpOf(c, `npcs/${lurker.id}`)).toBeLessThan(40);
+    });
+  });
 });

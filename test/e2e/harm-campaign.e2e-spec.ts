@@ -4,6 +4,8 @@ import {
   createCampaign,
   createCharacter,
   createKey,
+  putSheet,
+  sheetOf,
   startSession,
 } from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
@@ -36,19 +38,6 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
   }
 
   const base = (c: CampaignFixture, id: string) => `/v1/campaigns/${c.id}/characters/${id}`;
-  const putSheet = (c: CampaignFixture, id: string, system: string, sheet: object) =>
-    t.http
-      .put(`${base(c, id)}/sheets/${system}`)
-      .set(c.auth)
-      .send({ sheet })
-      .expect(200);
-  const sheetOf = async (c: CampaignFixture, id: string, system: string) =>
-    (
-      await t.http
-        .get(`${base(c, id)}/sheets/${system}`)
-        .set(c.auth)
-        .expect(200)
-    ).body.sheet;
   const addItem = (c: CampaignFixture, id: string, item: object) =>
     t.http
       .post(`${base(c, id)}/inventory`)
@@ -77,7 +66,7 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
   describe('COEAC', () => {
     it('Blocks, spends HP through the ledger, logs one roll that replays; REST and GraphQL agree', async () => {
       const { c, hero } = await table();
-      await putSheet(c, hero.id, 'coeac', {
+      await putSheet(t.server, c, hero.id, 'coeac', {
         maxHp: 8,
         armor: { kind: 'light' },
         saves: { Vigor: 2 },
@@ -133,13 +122,13 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
         changes: [{ path: 'hp', delta: -2 }],
       });
       // HP moves only when a lowered max HP caps it (Lingering Injury).
-      const after = await sheetOf(c, hero.id, 'coeac');
+      const after = await sheetOf(t.server, c, hero.id, 'coeac');
       expect(after.hp).toBe(Math.min(5, after.maxHp));
     });
 
     it('reaching 0 HP rolls Down and Out at once; the sheet keeps the state and refuses checks while down', async () => {
       const { c, hero, player } = await table();
-      await putSheet(c, hero.id, 'coeac', {
+      await putSheet(t.server, c, hero.id, 'coeac', {
         maxHp: 4,
         saves: { Vigor: 2, Wits: 1 },
         skills: { Medicine: 2 },
@@ -158,7 +147,7 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
         0,
       );
       expect(total).toBeCloseTo(1, 12);
-      const sheet = await sheetOf(c, hero.id, 'coeac');
+      const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
       expect(sheet.hp).toBe(0);
       expect(sheet.harm.state).toBe(res.body.state);
       expect(sheet.state).toBe(res.body.state);
@@ -187,7 +176,7 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
 
     it('a short rest eats Rations through the inventory, checks their depletion and heals up to 3', async () => {
       const { c, hero } = await table();
-      await putSheet(c, hero.id, 'coeac', { maxHp: 10, hp: 4 });
+      await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 10, hp: 4 });
       // No Rations: no rest.
       const hungry = await t.http
         .post(`${base(c, hero.id)}/rests`)
@@ -206,7 +195,7 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
       expect(rest.body.rations).toMatchObject({ score: 11, odds: { lastUse: 0.5 } });
       expect(rest.body.clock.passed).toBeDefined();
       expect(rest.body.clock.from).toMatchObject({ day: clockBefore.day, turn: clockBefore.turn });
-      expect((await sheetOf(c, hero.id, 'coeac')).hp).toBe(7);
+      expect((await sheetOf(t.server, c, hero.id, 'coeac')).hp).toBe(7);
       const rations = (await items(c, hero.id)).find((i) => i.name === 'Rations')!;
       expect(rations.lastUse).toBe(rest.body.rations.lastUse);
       // GraphQL twin: a long rest restores the rest, without advancing the clock when asked not to.
@@ -219,14 +208,14 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
       );
       expect(long.errors).toBeUndefined();
       expect(long.data?.restCharacter).toMatchObject({ rested: true, clock: null });
-      expect((await sheetOf(c, hero.id, 'coeac')).hp).toBe(10);
+      expect((await sheetOf(t.server, c, hero.id, 'coeac')).hp).toBe(10);
     });
   });
 
   describe('Cairn', () => {
     it('exactly 0 HP gives a scar kept on the sheet; a night clears Fatigue items from the inventory', async () => {
       const { c, hero } = await table();
-      await putSheet(c, hero.id, 'cairn', {
+      await putSheet(t.server, c, hero.id, 'cairn', {
         str: { max: 12 },
         dex: { max: 10 },
         wil: { max: 9 },
@@ -240,7 +229,7 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
         .expect(201);
       expect(res.body.scar).toBe(res.body.detail.cairnDamage.scar.name);
       expect(res.body.detail.cairnDamage.scar.entry).toBe(3);
-      const sheet = await sheetOf(c, hero.id, 'cairn');
+      const sheet = await sheetOf(t.server, c, hero.id, 'cairn');
       expect(sheet.hp).toBe(0);
       expect(sheet.scars).toEqual([res.body.scar]);
       // Past 0, damage comes off STR with the critical-damage save at the new STR.
@@ -256,7 +245,7 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
       expect(answer.changes).toContainEqual({ path: 'str.current', delta: -4, via: 'ledger' });
       const save = answer.detail?.cairnDamage?.criticalSave;
       expect(save === undefined || save === null || typeof save.passed === 'boolean').toBe(true);
-      expect((await sheetOf(c, hero.id, 'cairn')).str.current).toBe(8);
+      expect((await sheetOf(t.server, c, hero.id, 'cairn')).str.current).toBe(8);
       expect(['up', 'critical']).toContain(answer.state);
 
       await addItem(c, hero.id, { name: 'Fatigue', kind: 'gear' });
@@ -270,12 +259,12 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
       expect(night.body).toMatchObject({ rested: true, fatigueCleared: 2 });
       expect(night.body.clock.passed).toBeDefined();
       expect((await items(c, hero.id)).map((i) => i.name)).toEqual(['Torch']);
-      expect((await sheetOf(c, hero.id, 'cairn')).hp).toBe(6);
+      expect((await sheetOf(t.server, c, hero.id, 'cairn')).hp).toBe(6);
     });
 
     it('a Deprived character rests to no effect', async () => {
       const { c, hero } = await table();
-      await putSheet(c, hero.id, 'cairn', {
+      await putSheet(t.server, c, hero.id, 'cairn', {
         str: { max: 10 },
         dex: { max: 10 },
         wil: { max: 10 },
@@ -297,7 +286,7 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
   describe('Archsoul and G&M', () => {
     it('Archsoul counts below 0 on the ledger: unconscious at 0, dead below −2 × Endurance', async () => {
       const { c, hero } = await table();
-      await putSheet(c, hero.id, 'archsoul', { stats: { Endurance: 4 }, maxHp: 5 });
+      await putSheet(t.server, c, hero.id, 'archsoul', { stats: { Endurance: 4 }, maxHp: 5 });
       const out = await t.http
         .post(`${base(c, hero.id)}/damage`)
         .set(c.auth)
@@ -317,7 +306,7 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
         .send({ system: 'archsoul', amount: 7, seed: 'fall-2' })
         .expect(201);
       expect(dead.body).toMatchObject({ state: 'dead', changes: [{ path: 'belowZero', delta: 7 }] });
-      const sheet = await sheetOf(c, hero.id, 'archsoul');
+      const sheet = await sheetOf(t.server, c, hero.id, 'archsoul');
       expect(sheet).toMatchObject({ hp: 0, belowZero: 9, harm: { state: 'dead' } });
       expectProblem(
         await t.http
@@ -332,11 +321,11 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
 
     it('G&M: survival, then injuries with the consciousness roll; healing takes them back', async () => {
       const { c, hero } = await table();
-      await putSheet(c, hero.id, 'gm', {
+      await putSheet(t.server, c, hero.id, 'gm', {
         abilities: { strength: 12, agility: 10, endurance: 14, intelligence: 10, wisdom: 10, charisma: 10 },
         archetypes: [{ archetype: 'warrior', level: 2 }],
       });
-      const before = await sheetOf(c, hero.id, 'gm');
+      const before = await sheetOf(t.server, c, hero.id, 'gm');
       const survival = before.survival.current as number;
       const res = await t.http
         .post(`${base(c, hero.id)}/damage`)
@@ -354,7 +343,7 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
         'injuries.current',
       ]);
       expect(res.body.detail.gmDamage.consciousnessRoll).not.toBeNull();
-      const after = await sheetOf(c, hero.id, 'gm');
+      const after = await sheetOf(t.server, c, hero.id, 'gm');
       expect(after.injuries.current).toBe(2);
       expect(['up', 'unconscious', 'dying']).toContain(after.harm.state);
       const heal = await t.http
@@ -370,7 +359,7 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
   describe('concurrency, idempotency, refusals', () => {
     it('concurrent damage on one sheet sums exactly; a retried key applies once', async () => {
       const { c, hero } = await table();
-      await putSheet(c, hero.id, 'coeac', { maxHp: 40 });
+      await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 40 });
       await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
           t.http
@@ -380,7 +369,7 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
             .expect(201),
         ),
       );
-      expect((await sheetOf(c, hero.id, 'coeac')).hp).toBe(24);
+      expect((await sheetOf(t.server, c, hero.id, 'coeac')).hp).toBe(24);
       const hp = (await ledger(c, hero.id)).filter((e) => e.field === 'hp').map((e) => e.delta);
       expect(hp.reduce((a, b) => a + b, 0)).toBe(24);
       expect(hp.filter((d) => d === -2)).toHaveLength(8);
@@ -394,7 +383,7 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
       const first = (await send().expect(201)).body;
       const second = (await send().expect(201)).body;
       expect(second.rollId).toBe(first.rollId);
-      expect((await sheetOf(c, hero.id, 'coeac')).hp).toBe(19);
+      expect((await sheetOf(t.server, c, hero.id, 'coeac')).hp).toBe(19);
       const rolls = (
         await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)
       ).body.items as Array<{ procedure: string }>;
@@ -403,7 +392,7 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
 
     it('refuses bad input naming the field, and changes nothing', async () => {
       const { c, hero, viewer } = await table();
-      await putSheet(c, hero.id, 'coeac', { maxHp: 6 });
+      await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 6 });
       const url = `${base(c, hero.id)}/damage`;
       expectProblem(
         await t.http.post(url).set(c.auth).send({ system: 'coeac', amount: 2, die: 'd6' }),
@@ -433,7 +422,7 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
         403,
         'FORBIDDEN',
       );
-      expect((await sheetOf(c, hero.id, 'coeac')).hp).toBe(6);
+      expect((await sheetOf(t.server, c, hero.id, 'coeac')).hp).toBe(6);
     });
   });
 
@@ -488,14 +477,14 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
     it('a party rest takes every character with a sheet; the clock moves once', async () => {
       const { c, hero } = await table();
       const other = await createCharacter(t.server, c, { name: 'Other' });
-      await putSheet(c, hero.id, 'cairn', {
+      await putSheet(t.server, c, hero.id, 'cairn', {
         str: { max: 10 },
         dex: { max: 10 },
         wil: { max: 10 },
         maxHp: 4,
         hp: 1,
       });
-      await putSheet(c, other.id, 'cairn', {
+      await putSheet(t.server, c, other.id, 'cairn', {
         str: { max: 10 },
         dex: { max: 10 },
         wil: { max: 10 },
@@ -512,14 +501,18 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
       const rests = res.data!.restParty.rests as Array<{ ownerId: string; changes: unknown[] }>;
       expect(rests.map((r) => r.ownerId).sort()).toEqual([hero.id, other.id].sort());
       expect(res.data!.restParty.clock).not.toBeNull();
-      expect((await sheetOf(c, other.id, 'cairn')).hp).toBe(5);
+      expect((await sheetOf(t.server, c, other.id, 'cairn')).hp).toBe(5);
     });
   });
 
   describe('end of session and deprivation', () => {
     it('COEAC: ending a session away from a haven makes a Down and Out check per character, HP unchanged', async () => {
       const { c, hero } = await table();
-      await putSheet(c, hero.id, 'coeac', { maxHp: 5, saves: { Vigor: 2 }, skills: { Medicine: 1 } });
+      await putSheet(t.server, c, hero.id, 'coeac', {
+        maxHp: 5,
+        saves: { Vigor: 2 },
+        skills: { Medicine: 1 },
+      });
       const url = `/v1/campaigns/${c.id}/party/end-of-session-checks`;
       expectProblem(
         await t.http.post(url).set(c.auth).send({ awayFromHaven: true }),
@@ -549,13 +542,18 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
       expect(checks[0].changes.some((ch) => ch.path === 'hp')).toBe(false);
       expect(['up', 'dead']).toContain(checks[0].state);
       // HP moves only when a lowered max HP caps it (Lingering Injury).
-      const after = await sheetOf(c, hero.id, 'coeac');
+      const after = await sheetOf(t.server, c, hero.id, 'coeac');
       expect(after.hp).toBe(Math.min(5, after.maxHp));
     });
 
     it('Cairn: deprivation puts Fatigue in the inventory; no room means naming items to drop', async () => {
       const { c, hero } = await table();
-      await putSheet(c, hero.id, 'cairn', { str: { max: 10 }, dex: { max: 10 }, wil: { max: 10 }, maxHp: 4 });
+      await putSheet(t.server, c, hero.id, 'cairn', {
+        str: { max: 10 },
+        dex: { max: 10 },
+        wil: { max: 10 },
+        maxHp: 4,
+      });
       const url = `${base(c, hero.id)}/deprivation`;
       const res = await t.http.post(url).set(c.auth).send({ days: 3 }).expect(201);
       expect(res.body).toMatchObject({ characterId: hero.id, fatigue: 2, dropped: [] });

@@ -1,5 +1,12 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
-import { CampaignFixture, createCampaign, createCharacter, createKey } from '../factories/campaign';
+import {
+  CampaignFixture,
+  createCampaign,
+  createCharacter,
+  createKey,
+  putSheet,
+  sheetOf,
+} from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
 
@@ -25,19 +32,6 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
   }
 
   const base = (c: CampaignFixture, id: string) => `/v1/campaigns/${c.id}/characters/${id}`;
-  const putSheet = (c: CampaignFixture, id: string, system: string, sheet: object) =>
-    t.http
-      .put(`${base(c, id)}/sheets/${system}`)
-      .set(c.auth)
-      .send({ sheet })
-      .expect(200);
-  const sheetOf = async (c: CampaignFixture, id: string, system: string) =>
-    (
-      await t.http
-        .get(`${base(c, id)}/sheets/${system}`)
-        .set(c.auth)
-        .expect(200)
-    ).body.sheet;
   const timerRolls = async (c: CampaignFixture) =>
     (
       await t.http
@@ -52,7 +46,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
 
   it('REST: a character down and out without aid dies when the clock passes the end of the Turn; a retried advance applies once', async () => {
     const { c, hero, player } = await table();
-    await putSheet(c, hero.id, 'coeac', { maxHp: 4, saves: { Vigor: 1 }, skills: { Medicine: 1 } });
+    await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 4, saves: { Vigor: 1 }, skills: { Medicine: 1 } });
     const hit = await t.http
       .post(`${base(c, hero.id)}/damage`)
       .set(c.auth)
@@ -79,7 +73,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
         effect: 'death',
       },
     ]);
-    expect((await sheetOf(c, hero.id, 'coeac')).harm.timers).toHaveLength(1);
+    expect((await sheetOf(t.server, c, hero.id, 'coeac')).harm.timers).toHaveLength(1);
 
     const advance = () =>
       t.http
@@ -102,7 +96,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
     ]);
     const again = await advance().expect(200);
     expect(again.body).toEqual(first.body);
-    const sheet = await sheetOf(c, hero.id, 'coeac');
+    const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
     expect(sheet.harm.state).toBe('dead');
     expect(sheet.state).toBe('dead');
     expect(sheet.harm.timers).toBeUndefined();
@@ -135,7 +129,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
 
   it('GraphQL: healed in time (a short rest lifts Down and Out), the timer stops and the clock kills nobody', async () => {
     const { c, hero } = await table();
-    await putSheet(c, hero.id, 'coeac', { maxHp: 4, saves: { Vigor: 1 }, skills: { Medicine: 1 } });
+    await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 4, saves: { Vigor: 1 }, skills: { Medicine: 1 } });
     await t.http
       .post(`${base(c, hero.id)}/inventory`)
       .set(c.auth)
@@ -184,7 +178,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
     );
     expect(advanced.errors).toBeUndefined();
     expect(advanced.data?.advanceClock).toMatchObject({ harmTimers: null });
-    const sheet = await sheetOf(c, hero.id, 'coeac');
+    const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
     expect(sheet.harm.state).toBe('up');
     expect(sheet.harm.timers).toBeUndefined();
     expect(await timerRolls(c)).toHaveLength(0);
@@ -238,7 +232,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
 
   it('Cairn: critical damage gives an hour (6 turns) to be tended; the clock reaching it kills, not before', async () => {
     const { c, hero } = await table();
-    await putSheet(c, hero.id, 'cairn', {
+    await putSheet(t.server, c, hero.id, 'cairn', {
       str: { max: 4 },
       dex: { max: 10 },
       wil: { max: 10 },
@@ -263,21 +257,21 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
     const advance = (turns: number) =>
       t.http.post(`/v1/campaigns/${c.id}/clock/advance`).set(c.auth).send({ turns }).expect(200);
     expect((await advance(5)).body.harmTimers).toBeUndefined();
-    expect((await sheetOf(c, hero.id, 'cairn')).harm.state).toBe('critical');
+    expect((await sheetOf(t.server, c, hero.id, 'cairn')).harm.state).toBe('critical');
     const last = await advance(1);
     expect(last.body.harmTimers).toMatchObject([{ ownerId: hero.id, kind: 'cairn-critical', state: 'dead' }]);
-    const sheet = await sheetOf(c, hero.id, 'cairn');
+    const sheet = await sheetOf(t.server, c, hero.id, 'cairn');
     expect(sheet.harm.state).toBe('dead');
     expect(sheet.state).toBe('dead');
   });
 
   it('G&M: a dying character’s death timer counts in turns; healing the injuries to 0 stops it', async () => {
     const { c, hero } = await table();
-    await putSheet(c, hero.id, 'gm', {
+    await putSheet(t.server, c, hero.id, 'gm', {
       abilities: { strength: 10, agility: 10, endurance: 6, intelligence: 10, wisdom: 10, charisma: 10 },
       archetypes: [{ archetype: 'warrior', level: 1 }],
     });
-    const survival = (await sheetOf(c, hero.id, 'gm')).survival.current as number;
+    const survival = (await sheetOf(t.server, c, hero.id, 'gm')).survival.current as number;
     const hit = await t.http
       .post(`${base(c, hero.id)}/damage`)
       .set(c.auth)
@@ -315,12 +309,12 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
       .send({ turns: turns + 1 })
       .expect(200);
     expect(later.body.harmTimers).toBeUndefined();
-    expect((await sheetOf(c, hero.id, 'gm')).harm.state).not.toBe('dead');
+    expect((await sheetOf(t.server, c, hero.id, 'gm')).harm.state).not.toBe('dead');
   });
 
   it('Archsoul: rounds unconscious are listed with their rounds and never run out by the clock', async () => {
     const { c, hero } = await table();
-    await putSheet(c, hero.id, 'archsoul', { stats: { Endurance: 4 }, maxHp: 5 });
+    await putSheet(t.server, c, hero.id, 'archsoul', { stats: { Endurance: 4 }, maxHp: 5 });
     const hit = await t.http
       .post(`${base(c, hero.id)}/damage`)
       .set(c.auth)
@@ -352,7 +346,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
       .send({ watches: 2 })
       .expect(200);
     expect(later.body.harmTimers).toBeUndefined();
-    expect((await sheetOf(c, hero.id, 'archsoul')).harm.state).toBe('unconscious');
+    expect((await sheetOf(t.server, c, hero.id, 'archsoul')).harm.state).toBe('unconscious');
   });
 
   it('a referee PUT that keeps a timer is validated, naming the field', async () => {

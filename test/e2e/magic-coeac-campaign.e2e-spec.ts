@@ -4,6 +4,8 @@ import {
   createCampaign,
   createCharacter,
   createKey,
+  putSheet,
+  sheetOf,
   startSession,
 } from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
@@ -41,13 +43,6 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
   }
   const url = (c: CampaignFixture, id: string, what: string) =>
     `/v1/campaigns/${c.id}/characters/${id}/${what}`;
-  const sheetOf = async (c: CampaignFixture, id: string) =>
-    (
-      await t.http
-        .get(url(c, id, 'sheets/coeac'))
-        .set(c.auth)
-        .expect(200)
-    ).body.sheet;
 
   it('a cast that backlashes hurts its caster, spends Control, loses the plasmid, logs one roll; a retry changes nothing', async () => {
     const c = await createCampaign(t.server);
@@ -80,7 +75,7 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
     ]);
     const again = await send().expect(201);
     expect(again.body).toEqual(res.body);
-    const sheet = await sheetOf(c, hero.id);
+    const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
     expect(sheet.hp).toBe(8);
     expect(sheet.classResources.Control.current).toBe(3);
     const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
@@ -122,7 +117,7 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
         { path: 'classResources.Disintegrate.current', delta: 1, via: 'ledger' },
       ]),
     );
-    const rested = await sheetOf(c, hero.id);
+    const rested = await sheetOf(t.server, c, hero.id, 'coeac');
     expect(rested.classResources.Control.current).toBe(4);
     expect(rested.classResources.Disintegrate.current).toBe(1);
     await t.http
@@ -147,7 +142,7 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       mutationSave: { save: 'Vigor', objective: 5, rolled: true, mutation: true, roll: { dice: 4 } },
     });
     expect(res.body.mutationNote).toMatch(/mutation table/);
-    expect((await sheetOf(c, hero.id)).hp).toBe(7);
+    expect((await sheetOf(t.server, c, hero.id, 'coeac')).hp).toBe(7);
   });
 
   it('a ritual paid in HP and Cash: both ledgers exact; Empower spends the day’s points', async () => {
@@ -161,7 +156,7 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
     expect(res.body.channeling.dice).toBe(2 + 2 + 3 + 2);
     expect(res.body.channeling.ritual).toEqual({ hp: 2, cash: 3, bonusDice: 5 });
     expect(res.body.costs).toMatchObject({ ritualHp: 2, ritualCash: 3, empower: 2 });
-    const sheet = await sheetOf(c, hero.id);
+    const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
     expect(sheet.classResources.Empower.current).toBe(0);
     expect(sheet.hp).toBe(12 - 2 - res.body.channeling.backlash.damage);
     const ledger = await t.http
@@ -178,7 +173,7 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       .set(c.auth)
       .send({ spell: 'miasma', ritual: { cash: 9 } });
     expectProblem(poor, 422, 'INSUFFICIENT_CASH', 'ritual.cash');
-    expect((await sheetOf(c, hero.id)).classResources.Control.current).toBe(3);
+    expect((await sheetOf(t.server, c, hero.id, 'coeac')).classResources.Control.current).toBe(3);
   });
 
   it('a bound spell blocks damage; only one is bound at a time; the live instance is replaced by a new cast', async () => {
@@ -226,14 +221,14 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
         ['glyph', false],
       ],
     );
-    const hpBefore = (await sheetOf(c, hero.id)).hp;
+    const hpBefore = (await sheetOf(t.server, c, hero.id, 'coeac')).hp;
     const release = await t.http
       .post(url(c, hero.id, 'coeac-bound-releases'))
       .set(c.auth)
       .send({ use: 'block', damage: 3 })
       .expect(201);
     expect(release.body).toMatchObject({ spellId: 'miasma', blocked: 1, damageTaken: 2 });
-    expect((await sheetOf(c, hero.id)).hp).toBe(hpBefore - 2);
+    expect((await sheetOf(t.server, c, hero.id, 'coeac')).hp).toBe(hpBefore - 2);
     expectProblem(
       await t.http
         .post(url(c, hero.id, 'coeac-bound-releases'))

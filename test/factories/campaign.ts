@@ -56,3 +56,33 @@ export async function startSession(
     .expect(201);
   return res.body;
 }
+
+/** Replaces a character's sheet in one system; answers the stored (derived) sheet. */
+export async function putSheet(
+  server: Server,
+  campaign: CampaignFixture,
+  characterId: string,
+  system: string,
+  sheet: object,
+): Promise<Record<string, any>> {
+  const res = await request(server)
+    .put(`/v1/campaigns/${campaign.id}/characters/${characterId}/sheets/${system}`)
+    .set(campaign.auth)
+    .send({ sheet })
+    .expect(200);
+  return res.body.sheet;
+}
+
+/** A character's stored (derived) sheet in one system, as the referee reads it. */
+export async function sheetOf(
+  server: Server,
+  campaign: CampaignFixture,
+  characterId: string,
+  system: string,
+): Promise<Record<string, any>> {
+  const res = await request(server)
+    .get(`/v1/campaigns/${campaign.id}/characters/${characterId}/sheets/${system}`)
+    .set(campaign.auth)
+    .expect(200);
+  return res.body.sheet;
+}

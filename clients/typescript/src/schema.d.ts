@@ -3561,6 +3561,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/combats/{combatId}/actions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** An action in a combat (its kind and the system’s inputs): resolved on the stored sheets, one roll logged, harm applied to every target through the ledger; sealed for a hidden NPC */
+    post: operations['Combats_act'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/advancement/gm/mojo-costs': {
     parameters: {
       query?: never;
@@ -12973,6 +12990,70 @@ export interface components {
       attack: components['schemas']['CairnAttackResult'] | (never | null);
       /** @description The damage applied through the ledger; null when sealed for this key. */
       damage: components['schemas']['SheetDamageResult'] | (never | null);
+    };
+    CairnCombatActionInput: {
+      /**
+       * @description The weapon’s damage die.
+       * @enum {string}
+       */
+      die?: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+      /**
+       * @description Two weapons: this die is rolled too and the higher counts.
+       * @enum {string}
+       */
+      secondDie?: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+      /** @description Impaired: d4. */
+      impaired?: boolean;
+      /** @description Enhanced: d12. */
+      enhanced?: boolean;
+      /** @description Bare hands: d4. */
+      unarmed?: boolean;
+      /** @description The target holds a shield: +1 Armor. */
+      shield?: boolean;
+    };
+    CombatActionInput: {
+      /** @description The acting combatant (its character or NPC id). */
+      actor: string;
+      /**
+       * @description The kind of action (each system takes its own kinds).
+       * @enum {string}
+       */
+      kind: 'attack';
+      /** @description The target combatants (character or NPC ids). */
+      targets?: string[];
+      /** @description Cairn inputs (a Cairn combat). */
+      cairn?: components['schemas']['CairnCombatActionInput'];
+      /** @description Seal the roll for players (referee only). */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CombatActionTargetResult: {
+      /** @description The target combatant. */
+      id: string;
+      /** @description The damage applied through the ledger; null when none or sealed for this key. */
+      damage: components['schemas']['SheetDamageResult'] | (never | null);
+    };
+    CombatActionResult: {
+      /** @description The combat id. */
+      combatId: string;
+      /** @description The round it was taken in. */
+      round: number;
+      /** @description The kind of action. */
+      kind: string;
+      /** @description The acting combatant. */
+      actor: string;
+      /** @description The logged roll of the action. */
+      rollId: string;
+      /** @description Sealed: the numbers are the referee’s (a hidden NPC, a secret combat or roll). */
+      sealed: boolean;
+      /** @description Each target, with the harm applied to it (empty when sealed for this key). */
+      targets: components['schemas']['CombatActionTargetResult'][];
+      /** @description A Cairn action as the stateless attack answers it; null otherwise or when sealed. */
+      cairn: components['schemas']['CairnAttackResult'] | (never | null);
     };
     GmMojoCostInput: {
       /**
@@ -25344,6 +25425,45 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CombatAttackResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combats_act: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        combatId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CombatActionInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CombatActionResult'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -1,0 +1,58 @@
+import { ObjectType } from '@nestjs/graphql';
+import { Out } from '../common/schema';
+import { SheetDamageResult } from '../harm/harm-campaign.results';
+import { CairnAttackResult } from './combat.results';
+
+/** The per-system outcome fields of `CombatActionResult` (each null unless the combat is of that system). */
+export const COMBAT_ACTION_OUTCOMES = ['cairn'] as const;
+
+@ObjectType({ description: 'What an action did to one target, as this key may see it.' })
+export class CombatActionTargetResult {
+  @Out.id('The target combatant.')
+  id: string;
+
+  @Out.nested(
+    'The damage applied through the ledger; null when none or sealed for this key.',
+    () => SheetDamageResult,
+    {
+      nullable: true,
+    },
+  )
+  damage: SheetDamageResult | null;
+}
+
+@ObjectType({ description: 'An action in a stored combat, its harm applied to the targets’ sheets.' })
+export class CombatActionResult {
+  @Out.id('The combat id.')
+  combatId: string;
+
+  @Out.int('The round it was taken in.')
+  round: number;
+
+  @Out.string('The kind of action.')
+  kind: string;
+
+  @Out.id('The acting combatant.')
+  actor: string;
+
+  @Out.id('The logged roll of the action.')
+  rollId: string;
+
+  @Out.bool('Sealed: the numbers are the referee’s (a hidden NPC, a secret combat or roll).')
+  sealed: boolean;
+
+  @Out.nestedList(
+    'Each target, with the harm applied to it (empty when sealed for this key).',
+    () => CombatActionTargetResult,
+  )
+  targets: CombatActionTargetResult[];
+
+  @Out.nested(
+    'A Cairn action as the stateless attack answers it; null otherwise or when sealed.',
+    () => CairnAttackResult,
+    {
+      nullable: true,
+    },
+  )
+  cairn: CairnAttackResult | null;
+}

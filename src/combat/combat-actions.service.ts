@@ -1,0 +1,161 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { assertMayActFor, Principal } from '../auth/principal';
+import { CampaignsService } from '../campaigns/campaigns.service';
+import { NpcsService, ownerOf } from '../characters/npcs.service';
+import type { SheetOwner } from '../characters/sheets.service';
+import type { SheetSystem } from '../core/characters/sheets';
+import { SheetsService } from '../characters/sheets.service';
+import { Problem } from '../common/problem';
+import type { ArbiterRequest } from '../common/request-context';
+import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
+import { Database } from '../database/database.service';
+import type { CampaignEntity } from '../database/entities';
+import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
+import type { CombatActionInput } from './combat-actions.inputs';
+import { COMBAT_ACTION_OUTCOMES, type CombatActionResult } from './combat-actions.results';
+
+/** A combatant of the combat read for an action: its sheet owner and whether its numbers are hidden. */
+export interface ResolvedCombatant {
+  combatant: StoredCombatant;
+  owner: SheetOwner;
+  /** An NPC whose numbers players may not see. */
+  hidden: boolean;
+}
+
+/** Everything a system's handler gets, inside the action's transaction (key claimed, campaign locked). */
+export interface CombatActionContext {
+  m: EntityManager;
+  who: Principal;
+  req: ArbiterRequest;
+  campaign: CampaignEntity;
+  combat: CombatEntity;
+  input: CombatActionInput;
+  actor: ResolvedCombatant;
+  targets: ResolvedCombatant[];
+  /** The action's roll is sealed for players (secret combat or roll, or a hidden NPC involved). */
+  sealed: boolean;
+}
+
+/** What a handler answers, as the referee sees it; the service blanks it for a player when sealed. */
+export type CombatActionAnswer = Omit<
+  CombatActionResult,
+  'combatId' | 'round' | 'kind' | 'actor' | 'sealed'
+> &
+  Record<string, unknown>;
+
+/**
+ * One system's actions in stored combats. A handler reads the sheets it needs (the actor's has been
+ * checked able to act), rolls and logs ONE roll, applies harm to every target through the condition
+ * ledger (`SheetHarmService.applyDamage`) in the same transaction, and answers the outcome.
+ */
+export interface CombatSystemHandler {
+  readonly system: string;
+  readonly kinds: readonly string[];
+  act(ctx: CombatActionContext): Promise<CombatActionAnswer>;
+}
+
+/** Fields of an answer every key sees; every other field is the referee's when the action is sealed. */
+const ALWAYS_SHOWN = new Set(['rollId', 'targets']);
+
+/**
+ * `POST …/combats/{combatId}/actions` (issue 20): the part every system shares: the combat active,
+ * the actor and targets combatants of it, the referee acting for NPCs and a player for its own
+ * characters only (403), an actor that cannot act refused (409 naming `actor`), sealing, and the
+ * dispatch to the combat's system's handler.
+ */
+@Injectable()
+export class CombatActionsService {
+  private readonly handlers = new Map<string, CombatSystemHandler>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly campaigns: CampaignsService,
+    private readonly sheets: SheetsService,
+    private readonly npcs: NpcsService,
+  ) {}
+
+  register(handler: CombatSystemHandler): void {
+    this.handlers.set(handler.system, handler);
+  }
+
+  act(
+    who: Principal,
+    combatId: string,
+    input: CombatActionInput,
+    req: ArbiterRequest,
+  ): Promise<CombatActionResult> {
+    if (input.secret && who.role !== 'referee') {
+      throw Problem.field('FORBIDDEN', 'secret', 'Only the referee seals a roll.');
+    }
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
+      const combat = await m.findOne(CombatEntity, { where: { id: combatId, campaignId: who.campaignId } });
+      if (!combat) throw Problem.notFound(`Combat ${combatId}`);
+      if (combat.status !== 'active') throw new Problem('CONFLICT', `Combat ${combatId} has ended.`);
+      const handler = this.handlers.get(combat.system);
+      if (!handler || !handler.kinds.includes(input.kind)) {
+        const kinds = handler?.kinds.join(', ') || 'none yet';
+        throw Problem.field(
+          'UNPROCESSABLE',
+          'kind',
+          `A ${combat.system} combat takes these kinds of action: ${kinds}.`,
+        );
+      }
+      const actorCombatant = this.combatant(combat, input.actor, 'actor');
+      if (actorCombatant.kind === 'npc' && who.role !== 'referee') {
+        throw Problem.field('FORBIDDEN', 'actor', 'Only the referee acts for NPCs.');
+      }
+      if (actorCombatant.kind === 'character') assertMayActFor(who, actorCombatant.id);
+      const seen = new Set<string>();
+      const targetCombatants = (input.targets ?? []).map((id, i) => {
+        if (seen.has(id)) throw Problem.field('VALIDATION_FAILED', `targets[${i}]`, `${id} is listed twice.`);
+        seen.add(id);
+        return this.combatant(combat, id, `targets[${i}]`);
+      });
+      const actor = await this.resolve(m, who, actorCombatant);
+      const targets: ResolvedCombatant[] = [];
+      for (const t of targetCombatants) targets.push(await this.resolve(m, who, t));
+      const actorSheet = await this.sheets.requireSheet(m, actor.owner, combat.system as SheetSystem);
+      const state = harmOf(actorSheet.data).state;
+      if (STATES_THAT_CANNOT_ACT.includes(state)) {
+        throw Problem.field('CONFLICT', 'actor', `${actor.owner.name} is ${state} and cannot act.`);
+      }
+      const sealed =
+        combat.secret || (input.secret ?? false) || actor.hidden || targets.some((t) => t.hidden);
+      const answer = await handler.act({ m, who, req, campaign, combat, input, actor, targets, sealed });
+      const shows = who.role === 'referee' || !sealed;
+      const shown: Record<string, unknown> = Object.fromEntries(COMBAT_ACTION_OUTCOMES.map((k) => [k, null]));
+      for (const [key, value] of Object.entries(answer)) {
+        shown[key] = shows || ALWAYS_SHOWN.has(key) ? value : null;
+      }
+      return {
+        ...(shown as unknown as CombatActionResult),
+        combatId: combat.id,
+        round: combat.round,
+        kind: input.kind,
+        actor: actor.combatant.id,
+        sealed,
+        targets: answer.targets.map((t) => ({ id: t.id, damage: shows ? t.damage : null })),
+      };
+    });
+  }
+
+  private combatant(combat: CombatEntity, id: string, field: string): StoredCombatant {
+    const found = combat.combatants.find((c) => c.id === id);
+    if (!found) throw Problem.field('VALIDATION_FAILED', field, `${id} is not a combatant of this combat.`);
+    return found;
+  }
+
+  private async resolve(m: EntityManager, who: Principal, c: StoredCombatant): Promise<ResolvedCombatant> {
+    if (c.kind === 'character') {
+      return {
+        combatant: c,
+        owner: await this.sheets.characterOwner(m, who.campaignId, c.id),
+        hidden: false,
+      };
+    }
+    const row = await this.npcs.npc(m, who.campaignId, c.id);
+    return { combatant: c, owner: ownerOf(row), hidden: !NpcsService.numbersPublic(row) };
+  }
+}
