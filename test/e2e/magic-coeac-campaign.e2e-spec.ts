@@ -4,7 +4,6 @@ import {
   createCampaign,
   createCharacter,
   createKey,
-  putSheet,
   sheetOf,
   startSession,
 } from '../factories/campaign';
