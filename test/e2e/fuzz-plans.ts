@@ -22,6 +22,8 @@ export interface Expect {
   kind: 'refused' | 'named-if-refused' | 'any';
   field?: string;
   statuses?: number[];
+  /** With `field`: the refusal must name it only when its status is one of these (e.g. a 413 names the body). */
+  namedOn?: number[];
 }
 
 export interface Mutation {
@@ -273,10 +275,11 @@ export function valueMutations(
     out.push({
       value: long,
       label: 'long string',
-      // A string past every body limit (100 kB; 2 MB for imports) is refused whole, 413 naming the body.
+      // A string past the route's body limit (100 kB; 2 MB for imports) is refused whole, 413 naming
+      // the body; under a larger limit it reaches validation, whose 400 must name the field.
       expect:
         Buffer.byteLength(long) > 100_000
-          ? { kind: 'refused', statuses: [400, 413] }
+          ? { kind: 'refused', statuses: [400, 413], field: named, namedOn: [400] }
           : over
             ? { kind: 'refused', field: named }
             : { kind: 'named-if-refused', field: named },

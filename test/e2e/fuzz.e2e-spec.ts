@@ -179,7 +179,8 @@ describe(`fuzz tier: REST from the OpenAPI document, GraphQL from introspection 
       const statuses = expect.statuses ?? [400];
       if (!statuses.includes(status))
         return fail(where, `expected ${statuses.join('/')} naming ${expect.field}`, answer);
-      if (expect.field && !fields.some((f) => names(f, expect.field!, true))) {
+      const mustName = expect.field && (!expect.namedOn || expect.namedOn.includes(status));
+      if (mustName && !fields.some((f) => names(f, expect.field!, true))) {
         return fail(where, `the refusal does not name ${expect.field}`, answer);
       }
     }
