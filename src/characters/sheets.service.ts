@@ -148,6 +148,19 @@ export class SheetsService implements OnModuleInit {
   }
 
   /** The sheet as answered, with what the server derives. */
+  /**
+   * What the server derives, for several owners read at once (one read per reader for all of them):
+   * a combat action derives every target's sheet before and after its harm without reading again.
+   */
+  async deriver(
+    m: EntityManager,
+    owners: SheetOwner[],
+    campaign: CampaignEntity,
+  ): Promise<(owner: SheetOwner, system: SheetSystem, data: Sheet) => Sheet> {
+    const context = await this.context(m, owners, campaign);
+    return (owner, system, data) => deriveSheet(system, data, context(owner));
+  }
+
   async view(m: EntityManager, owner: SheetOwner, row: CharacterSheetEntity): Promise<Sheet> {
     const campaign = await this.campaigns.campaign(m, owner.campaignId);
     const context = await this.context(m, [owner], campaign);

@@ -13,6 +13,24 @@ export class CombatantView {
 
   @Out.string('Its side.')
   side: string;
+
+  @Out.bool('Cairn: a detachment (a unit of many fighting as one).')
+  detachment: boolean;
+
+  @Out.bool('Cairn: a detachment routed by critical damage (it no longer acts).')
+  routed: boolean;
+
+  @Out.bool('Cairn: a detachment destroyed (STR 0).')
+  destroyed: boolean;
+
+  @Out.bool('Cairn: got away by a retreat DEX save (it no longer acts).')
+  fled: boolean;
+
+  @Out.bool('Cairn: failed the first-round DEX save and loses its turn in round 1.')
+  lostFirstTurn: boolean;
+
+  @Out.id('Cairn: the logged roll of its first-round DEX save; null when it did not save.', { nullable: true })
+  firstRoundRollId: string | null;
 }
 
 @ObjectType({ description: 'A stored combat.' })
@@ -50,7 +68,7 @@ export class CombatAttackResult {
   @Out.int('The round it was made in.')
   round: number;
 
-  @Out.id('The logged attack roll (combat.cairn-attack).')
+  @Out.id('The logged roll of the attack (combat.cairn-action: the attack and the harm it did).')
   rollId: string;
 
   @Out.bool('Sealed: the numbers are the referee’s (a hidden NPC, a secret combat or roll).')

@@ -183,7 +183,17 @@ export function effectiveSides(
  * through the Cairn damage core (HP, scars, STR, the critical-damage save). A blast rolls separately
  * for every target, and may first roll the die to set how many targets it catches.
  */
-export function cairnAttack(input: CairnAttackInput, dice: Dice): CairnAttackOutcome {
+/**
+ * How a caller computes each target's harm in place of the stateless damage core (the same dice, in
+ * the same order): a stored combat's action applies the sheet's own harm (combat.cairn-action).
+ */
+export type CairnHarmHook = (
+  index: number,
+  target: { hp: number; str: number; armor: number; npc: boolean; detachment: boolean },
+  kept: number,
+) => CairnDamageOutcome;
+
+export function cairnAttack(input: CairnAttackInput, dice: Dice, harmHook?: CairnHarmHook): CairnAttackOutcome {
   const body = record(input, 'input');
   if (
     !Array.isArray(body.attackers) ||
@@ -315,7 +325,9 @@ export function cairnAttack(input: CairnAttackInput, dice: Dice): CairnAttackOut
     if (t.shield) mods.modifier('shield', 1, 'a held shield: +1 Armor');
     if (armor > CAIRN_MAX_ARMOR)
       mods.modifier('armor-cap', CAIRN_MAX_ARMOR - armor, `Armor ${armor} counts as ${CAIRN_MAX_ARMOR}`);
-    const harm = cairnDamage(
+    const harm = harmHook
+      ? harmHook(index, { hp: t.hp, str: t.str, armor, npc: t.npc, detachment: t.detachment }, kept)
+      : cairnDamage(
       {
         hp: t.hp,
         str: t.str,
