@@ -55,7 +55,7 @@ function storedNumbers<T>(run: () => T): T {
     return asBadRequest(run);
   } catch (error) {
     const field = (error as Problem).errors?.[0]?.field ?? '';
-    if (error instanceof Problem && field.startsWith('target.')) {
+    if (error instanceof Problem && (field.startsWith('target.') || field.startsWith('targets['))) {
       throw Problem.field(
         'UNPROCESSABLE',
         'target',

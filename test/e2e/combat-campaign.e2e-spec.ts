@@ -93,7 +93,17 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       player.auth,
     );
     expect(listed.errors).toBeUndefined();
-    expect(listed.data?.combats.items).toEqual([{ id: combat.id, round: 1, combatants: seen.combatants }]);
+    expect(listed.data?.combats.items).toEqual([
+      {
+        id: combat.id,
+        round: 1,
+        combatants: seen.combatants.map((x: { id: string; kind: string; side: string }) => ({
+          id: x.id,
+          kind: x.kind,
+          side: x.side,
+        })),
+      },
+    ]);
     expectProblem(await t.http.post(url(c, `/${combat.id}/rounds`)).set(player.auth), 403, 'FORBIDDEN');
     const next = (
       await t.http
@@ -158,7 +168,12 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
     expect(stateless.targets[0].kept).toBe(kept);
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${first.rollId}`).set(c.auth).expect(200))
       .body;
-    expect(roll.procedure).toBe('combat.cairn-attack');
+    // One roll carries the attack and the harm; the ledger entries name it.
+    expect(roll.procedure).toBe('combat.cairn-action');
+    expect(first.damage.rollId).toBe(first.rollId);
+    expect(first.damage.entries.every((e: { procedure: string }) => e.procedure === 'combat.cairn-action')).toBe(
+      true,
+    );
     const replay = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls/${first.rollId}/replay`).set(c.auth).expect(200)
     ).body;
@@ -166,8 +181,8 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
     const rolls = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)
     ).body.items as Array<{ procedure: string }>;
-    expect(rolls.filter((r) => r.procedure === 'combat.cairn-attack')).toHaveLength(1);
-    expect(rolls.filter((r) => r.procedure === 'harm.sheet-damage')).toHaveLength(1);
+    expect(rolls.filter((r) => r.procedure === 'combat.cairn-action')).toHaveLength(1);
+    expect(rolls.filter((r) => r.procedure === 'harm.sheet-damage')).toHaveLength(0);
 
     // GraphQL: the referee attacks the hero with the wolf.
     const hit = await gql(
@@ -278,7 +293,7 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
   describe('actions (…/combats/{combatId}/actions)', () => {
     const ACTION_FIELDS = `combatId round kind actor rollId sealed
       targets { id damage { ownerId damage state sheet { sheet } } }
-      cairn { seed targets { kept harm { dealt hp } } }`;
+      cairn { attack { seed targets { kept harm { dealt hp } } } routed destroyed fled }`;
 
     it('a Cairn attack action applies its kept die to the target through the ledger, one answer over REST and GraphQL', async () => {
       const { c, hero, player, wolf, combat } = await table();
@@ -297,13 +312,13 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
         actor: hero.id,
         sealed: false,
       });
-      const kept = res.cairn.targets[0].kept;
+      const kept = res.cairn.attack.targets[0].kept;
       expect(kept).toBeGreaterThanOrEqual(1);
       expect(kept).toBeLessThanOrEqual(8);
       expect(res.targets).toHaveLength(1);
       expect(res.targets[0].id).toBe(wolf.id);
       expect(res.targets[0].damage.sheet.sheet.hp).toBe(await hpOf(c, `npcs/${wolf.id}`));
-      expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(before - res.cairn.targets[0].harm.dealt);
+      expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(before - res.cairn.attack.targets[0].harm.dealt);
       const viaGql = await gql(
         t.server,
         `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
@@ -313,7 +328,7 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       );
       expect(viaGql.errors).toBeUndefined();
       // Same seed, same inputs: the same die kept (the target's HP differs, so the harm may).
-      expect(viaGql.data?.combatAction.cairn.targets[0].kept).toBe(kept);
+      expect(viaGql.data?.combatAction.cairn.attack.targets[0].kept).toBe(kept);
       expect(viaGql.data?.combatAction.targets[0].id).toBe(wolf.id);
     });
 
