@@ -57,7 +57,9 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
       if (t.combatant.id === actorId)
         throw Problem.field('VALIDATION_FAILED', `targets[${i}]`, 'A combatant does not attack itself.');
     });
-    const attackers = [{ combatant: ctx.actor.combatant, owner: ctx.actor.owner, weapon: cairn, field: 'actor' }];
+    const attackers = [
+      { combatant: ctx.actor.combatant, owner: ctx.actor.owner, weapon: cairn, field: 'actor' },
+    ];
     let sealed = ctx.sealed;
     let listed = true;
     if (input.kind === 'attack') {
@@ -113,7 +115,13 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
       if (t.detachment?.destroyed) destroyed.push(id);
       else if (t.detachment?.routed) routed.push(id);
     }
-    const outcome: CairnCombatActionOutcome = { attack: struck.attack, retreat: null, routed, destroyed, fled: [] };
+    const outcome: CairnCombatActionOutcome = {
+      attack: struck.attack,
+      retreat: null,
+      routed,
+      destroyed,
+      fled: [],
+    };
     return {
       rollId: struck.rollId,
       sealed,

@@ -115,8 +115,7 @@ export class CombatActionsService {
       const targets: ResolvedCombatant[] = [];
       for (const t of targetCombatants) targets.push(await this.resolve(m, who, t));
       await this.assertAble(m, combat, actor, 'actor');
-      let sealed =
-        combat.secret || (input.secret ?? false) || actor.hidden || targets.some((t) => t.hidden);
+      let sealed = combat.secret || (input.secret ?? false) || actor.hidden || targets.some((t) => t.hidden);
       const answer = await handler.act({ m, who, req, campaign, combat, input, actor, targets, sealed });
       // A handler may seal more than the listed combatants did (a joining attacker, a blast's
       // unlisted targets that include a hidden NPC).

@@ -29,7 +29,9 @@ export class CombatantView {
   @Out.bool('Cairn: failed the first-round DEX save and loses its turn in round 1.')
   lostFirstTurn: boolean;
 
-  @Out.id('Cairn: the logged roll of its first-round DEX save; null when it did not save.', { nullable: true })
+  @Out.id('Cairn: the logged roll of its first-round DEX save; null when it did not save.', {
+    nullable: true,
+  })
   firstRoundRollId: string | null;
 }
 

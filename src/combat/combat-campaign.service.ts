@@ -133,7 +133,15 @@ export class CombatCampaignService {
         updatedAt: at,
       });
       if (input.firstRoundSaves || input.jointFirstRoundSave)
-        await this.firstRoundSaves(m, who, req, campaign, row, input.jointFirstRoundSave ?? false, input.seed);
+        await this.firstRoundSaves(
+          m,
+          who,
+          req,
+          campaign,
+          row,
+          input.jointFirstRoundSave ?? false,
+          input.seed,
+        );
       await m.insert(CombatEntity, row);
       return this.view(m, who, row);
     });

@@ -36,16 +36,18 @@ describe('combat.cairn-action (one roll: the attack and each sheet’s harm)', (
         action.attack.targets.forEach((t, i) => {
           // harm.sheet-damage on the faces the action gave that target's harm answers the same.
           const queue = [...action.harm[i].faces];
+          const recorded: number[] = [];
+          const pool = (n: number) => {
+            const out = queue.splice(0, n);
+            recorded.push(...out);
+            return out;
+          };
           const scripted = {
-            faces: [] as number[],
-            pool(n: number) {
-              const out = queue.splice(0, n);
-              this.faces.push(...out);
-              return out;
+            get faces() {
+              return recorded;
             },
-            die() {
-              return this.pool(1)[0];
-            },
+            pool,
+            die: () => pool(1)[0],
           } as unknown as Dice;
           const replayed = sheetDamage(
             { system: 'cairn', ...targets[i], damage: t.kept, die: null, target: 'hp', doomed: false },
@@ -61,12 +63,18 @@ describe('combat.cairn-action (one roll: the attack and each sheet’s harm)', (
 
   it('golden: a blast on five, each its own d8; the target-count roll catches the first ones', () => {
     const five = [1, 2, 3, 4, 5].map((i) => ({ ...sheet, name: `PC ${i}` }));
-    const blast = cairnAction({ attackers: [{ die: 'd8' }], targets: five, blast: true }, dice('dragon-breath'));
+    const blast = cairnAction(
+      { attackers: [{ die: 'd8' }], targets: five, blast: true },
+      dice('dragon-breath'),
+    );
     expect(blast.attack.blast).toBe(true);
     expect(blast.attack.targets).toHaveLength(5);
     expect(blast.harm).toHaveLength(5);
     expect(blast.attack.targets.map((t) => t.rolls.length)).toEqual([1, 1, 1, 1, 1]);
-    const again = cairnAction({ attackers: [{ die: 'd8' }], targets: five, blast: true }, dice('dragon-breath'));
+    const again = cairnAction(
+      { attackers: [{ die: 'd8' }], targets: five, blast: true },
+      dice('dragon-breath'),
+    );
     expect(again).toEqual(blast);
     const counted = cairnAction(
       { attackers: [{ die: 'd8' }], targets: five, blast: true, countTargets: true },

@@ -7,12 +7,7 @@ import {
 } from '../harm/campaign';
 import { MAX_CAIRN_HP } from '../harm/cairn-damage';
 import type { Dice } from '../random';
-import {
-  cairnAttack,
-  type CairnAttacker,
-  type CairnAttackOutcome,
-  type CairnTarget,
-} from './cairn-attack';
+import { cairnAttack, type CairnAttacker, type CairnAttackOutcome, type CairnTarget } from './cairn-attack';
 
 /** A target of a stored combat's Cairn action: its sheet's numbers and the harm it keeps. */
 export interface CairnActionTarget extends CairnTarget {

@@ -193,7 +193,11 @@ export type CairnHarmHook = (
   kept: number,
 ) => CairnDamageOutcome;
 
-export function cairnAttack(input: CairnAttackInput, dice: Dice, harmHook?: CairnHarmHook): CairnAttackOutcome {
+export function cairnAttack(
+  input: CairnAttackInput,
+  dice: Dice,
+  harmHook?: CairnHarmHook,
+): CairnAttackOutcome {
   const body = record(input, 'input');
   if (
     !Array.isArray(body.attackers) ||
@@ -328,21 +332,21 @@ export function cairnAttack(input: CairnAttackInput, dice: Dice, harmHook?: Cair
     const harm = harmHook
       ? harmHook(index, { hp: t.hp, str: t.str, armor, npc: t.npc, detachment: t.detachment }, kept)
       : cairnDamage(
-      {
-        hp: t.hp,
-        str: t.str,
-        armor,
-        damage: kept,
-        dex: t.dex,
-        wil: t.wil,
-        maxHp: t.maxHp,
-        maxDex: t.maxDex,
-        maxWil: t.maxWil,
-        // A detachment is routed, not killed, by critical damage.
-        npc: t.npc && !t.detachment,
-      },
-      dice,
-    );
+          {
+            hp: t.hp,
+            str: t.str,
+            armor,
+            damage: kept,
+            dex: t.dex,
+            wil: t.wil,
+            maxHp: t.maxHp,
+            maxDex: t.maxDex,
+            maxWil: t.maxWil,
+            // A detachment is routed, not killed, by critical damage.
+            npc: t.npc && !t.detachment,
+          },
+          dice,
+        );
     const detachment = t.detachment ? { routed: harm.state === 'critical', destroyed: harm.str === 0 } : null;
     return {
       index,
