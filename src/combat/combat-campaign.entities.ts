@@ -17,6 +17,8 @@ export interface StoredCombatant {
   lostFirstTurn?: boolean;
   /** Cairn: the roll of its first-round DEX save. */
   firstRoundRollId?: string;
+  /** Cairn: the morale triggers its side has already saved for (first-casualty, half). */
+  moraleChecked?: string[];
 }
 
 /** A campaign combat (issue 20): its system, round and combatants. */

@@ -35,6 +35,29 @@ export class CombatantView {
   firstRoundRollId: string | null;
 }
 
+@ObjectType({ description: 'A Cairn morale save made as the round advanced.' })
+export class CombatMoraleView {
+  @Out.string('The side that saved.')
+  side: string;
+
+  @Out.stringList('What called for it: first-casualty, half (both at once make one save).')
+  triggers: string[];
+
+  @Out.id('The logged roll (encounters.morale).')
+  rollId: string;
+
+  @Out.int('The WIL that saved (the highest still standing); null when sealed for this key.', {
+    nullable: true,
+  })
+  wil: number | null;
+
+  @Out.bool('Passed: the side fights on; failed, everyone left flees.')
+  passed: boolean;
+
+  @Out.stringList('The combatants that fled (those this key may see).')
+  fled: string[];
+}
+
 @ObjectType({ description: 'A stored combat.' })
 export class CombatView {
   @Out.id('The combat id.')
@@ -51,6 +74,12 @@ export class CombatView {
 
   @Out.bool('Every attack sealed for players.')
   secret: boolean;
+
+  @Out.nestedList(
+    'Cairn: the morale saves this round advance made (empty in every other answer).',
+    () => CombatMoraleView,
+  )
+  morale: CombatMoraleView[];
 
   @Out.nestedList('The combatants this key may see (NPCs hidden from players left out).', () => CombatantView)
   combatants: CombatantView[];

@@ -21,6 +21,18 @@ import type { CombatAttackInput, CreateCombatInput } from './combat-campaign.inp
 import type { CombatAttackResult, CombatView } from './combat-campaign.results';
 import type { CairnAttackResult } from './combat.results';
 import { COMBAT_PROCEDURES } from './combat-procedures';
+import { ENCOUNTER_PROCEDURES } from '../encounters/encounter-procedures';
+
+/** A morale save made as the round advanced (Cairn). */
+interface MoraleCheck {
+  side: string;
+  triggers: string[];
+  rollId: string;
+  wil: number;
+  passed: boolean;
+  fled: string[];
+  sealed: boolean;
+}
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
 /** A Cairn weapon as an attack reads it (the attack route's input and the action's `cairn`). */
@@ -172,12 +184,21 @@ export class CombatCampaignService {
   nextRound(who: Principal, combatId: string, req: ArbiterRequest): Promise<CombatView> {
     if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee advances the round.');
     return this.db.mutation(req, async (m) => {
-      await this.campaigns.lockCampaign(m, who.campaignId);
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
       const row = await this.active(m, who, combatId);
       row.round += 1;
       row.updatedAt = now();
-      await m.update(CombatEntity, { id: row.id }, { round: row.round, updatedAt: row.updatedAt });
-      return this.view(m, who, row);
+      const morale = row.system === 'cairn' ? await this.cairnMorale(m, who, req, campaign, row) : [];
+      await m.update(
+        CombatEntity,
+        { id: row.id },
+        {
+          round: row.round,
+          updatedAt: row.updatedAt,
+          ...(morale.length > 0 ? { combatants: row.combatants as never } : {}),
+        },
+      );
+      return this.view(m, who, row, morale);
     });
   }
 
@@ -449,6 +470,74 @@ export class CombatCampaignService {
     });
   }
 
+  /**
+   * Cairn morale as the round advances (CA-12 through the encounters module's `encounters.morale`):
+   * a side made only of NPCs saves on WIL when it has taken its first casualty and again when half of
+   * it is out (down, dead, routed, destroyed or fled); both at once make one save. The highest WIL
+   * still standing saves for the side (a leader stands in). A failed save: everyone left flees.
+   */
+  private async cairnMorale(
+    m: EntityManager,
+    who: Principal,
+    req: ArbiterRequest,
+    campaign: CampaignEntity,
+    combat: CombatEntity,
+  ): Promise<MoraleCheck[]> {
+    const sides = [...new Set(combat.combatants.map((c) => c.side))];
+    const npcSides = sides.filter((side) =>
+      combat.combatants.filter((c) => c.side === side).every((c) => c.kind === 'npc'),
+    );
+    if (npcSides.length === 0) return [];
+    const ids = combat.combatants.filter((c) => npcSides.includes(c.side)).map((c) => c.id);
+    const sheets = await m.find(CharacterSheetEntity, { where: { ownerId: AnyOf(ids), system: 'cairn' } });
+    const npcs = await m.find(NpcEntity, { where: { id: AnyOf(ids), campaignId: combat.campaignId } });
+    const sheetOf = new Map(sheets.map((r) => [r.ownerId, r]));
+    const out: MoraleCheck[] = [];
+    for (const side of npcSides) {
+      const members = combat.combatants.filter((c) => c.side === side);
+      const isOut = (c: StoredCombatant) => {
+        const sheet = sheetOf.get(c.id);
+        return (
+          !!(c.routed || c.destroyed || c.fled) ||
+          (!!sheet && STATES_THAT_CANNOT_ACT.includes(harmOf(sheet.data).state))
+        );
+      };
+      const gone = members.filter(isOut).length;
+      const standing = members.filter((c) => !isOut(c));
+      const checked = new Set(members.flatMap((c) => c.moraleChecked ?? []));
+      const triggers: string[] = [];
+      if (gone >= 1 && !checked.has('first-casualty')) triggers.push('first-casualty');
+      if (members.length > 1 && gone * 2 >= members.length && !checked.has('half')) triggers.push('half');
+      if (triggers.length === 0 || standing.length === 0) continue;
+      const wil = Math.max(0, ...standing.map((c) => pair((sheetOf.get(c.id)?.data ?? {}).wil).current));
+      const rolled = this.rolls.roll(
+        ENCOUNTER_PROCEDURES.morale,
+        { system: 'cairn', wil, trigger: triggers.join(', ') } as never,
+        undefined,
+        diceBudget(req),
+      );
+      const hidden = npcs.some((n) => members.some((c) => c.id === n.id) && !NpcsService.numbersPublic(n));
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        secret: combat.secret || hidden,
+        effects: { combatId: combat.id, round: combat.round, side, triggers },
+      });
+      const passed = (rolled.outcome as { passed: boolean }).passed;
+      for (const c of members) c.moraleChecked = [...new Set([...(c.moraleChecked ?? []), ...triggers])];
+      if (!passed) for (const c of standing) c.fled = true;
+      out.push({
+        side,
+        triggers,
+        rollId: roll.id,
+        wil,
+        passed,
+        fled: passed ? [] : standing.map((c) => c.id),
+        sealed: combat.secret || hidden,
+      });
+    }
+    return out;
+  }
+
   // Helpers
 
   private async combat(m: EntityManager, who: Principal, combatId: string): Promise<CombatEntity> {
@@ -477,7 +566,12 @@ export class CombatCampaignService {
   }
 
   /** The combat as this key may see it: an NPC hidden from players is left out for them. */
-  private async view(m: EntityManager, who: Principal, row: CombatEntity): Promise<CombatView> {
+  private async view(
+    m: EntityManager,
+    who: Principal,
+    row: CombatEntity,
+    morale: MoraleCheck[] = [],
+  ): Promise<CombatView> {
     let combatants = row.combatants;
     if (who.role !== 'referee') {
       const npcIds = combatants.filter((c) => c.kind === 'npc').map((c) => c.id);
@@ -487,10 +581,28 @@ export class CombatCampaignService {
       const visible = new Set(shown.filter((n) => n.visibility === 'players').map((n) => n.id));
       combatants = combatants.filter((c) => c.kind === 'character' || visible.has(c.id));
     }
+    const shownIds = new Set(combatants.map((c) => c.id));
     return {
       id: row.id,
       system: row.system,
       round: row.round,
+      // A player sees a side's morale only when it sees one of its members, and no numbers when sealed.
+      morale: morale
+        .filter(
+          (x) =>
+            who.role === 'referee' || row.combatants.some((c) => c.side === x.side && shownIds.has(c.id)),
+        )
+        .map((x) => {
+          const shows = who.role === 'referee' || !x.sealed;
+          return {
+            side: x.side,
+            triggers: x.triggers,
+            rollId: x.rollId,
+            wil: shows ? x.wil : null,
+            passed: x.passed,
+            fled: x.fled.filter((id) => who.role === 'referee' || shownIds.has(id)),
+          };
+        }),
       status: row.status,
       secret: row.secret,
       combatants: combatants.map((c) => ({

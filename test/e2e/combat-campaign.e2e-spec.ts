@@ -596,6 +596,60 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       expect(counted.targets.filter((x: { damage: unknown }) => x.damage !== null)).toHaveLength(caught);
     });
 
+    it('morale: the round after a side of NPCs takes its first casualty (and is half down) it saves once on the best WIL', async () => {
+      const { c, pcs, player, dragon, band, combat, act } = await fight();
+      // No casualty yet: no morale save.
+      const calm = (
+        await t.http
+          .post(url(c, `/${combat.id}/rounds`))
+          .set(c.auth)
+          .expect(200)
+      ).body;
+      expect(calm.morale).toEqual([]);
+      await act(player.auth, {
+        actor: pcs[0],
+        kind: 'attack',
+        targets: [band],
+        cairn: { die: 'd8' },
+        seed: 'rout-3',
+      }).expect(201);
+      const advanced = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!) { nextCombatRound(campaignId: $c, combatId: $k) {
+           round morale { side triggers rollId wil passed fled } combatants { id fled } } }`,
+        { c: c.id, k: combat.id },
+        c.auth,
+      );
+      expect(advanced.errors).toBeUndefined();
+      const view = advanced.data?.nextCombatRound;
+      expect(view.round).toBe(3);
+      expect(view.morale).toHaveLength(1);
+      const [save] = view.morale;
+      expect(save).toMatchObject({ side: 'foes', triggers: ['first-casualty', 'half'], wil: 9 });
+      expect(save.fled).toEqual(save.passed ? [] : [dragon]);
+      const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${save.rollId}`).set(c.auth).expect(200))
+        .body;
+      expect(roll.procedure).toBe('encounters.morale');
+      expect(roll.outcome.passed).toBe(save.passed);
+      expect(view.combatants.find((x: { id: string }) => x.id === dragon).fled).toBe(!save.passed);
+      // Each trigger is saved for once: the next round asks nothing more.
+      const again = (
+        await t.http
+          .post(url(c, `/${combat.id}/rounds`))
+          .set(c.auth)
+          .expect(200)
+      ).body;
+      expect(again.morale).toEqual([]);
+      const attempt = await act(c.auth, {
+        actor: dragon,
+        kind: 'attack',
+        targets: [pcs[1]],
+        cairn: { die: 'd6' },
+      });
+      if (save.passed) expect(attempt.status).toBe(201);
+      else expectProblem(attempt, 409, 'CONFLICT', 'actor');
+    });
+
     it('a retreat is a DEX save; who got away acts no more (REST and GraphQL)', async () => {
       const { c, pcs, player, act } = await fight();
       // DEX 10: find both outcomes over fixed seeds.
