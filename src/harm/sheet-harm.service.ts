@@ -654,6 +654,8 @@ export class SheetHarmService implements OnModuleInit {
       procedure: roll.procedure,
       rollId: roll.id,
       scar: outcome.scar,
+      // The row was read locked in this transaction and nothing else wrote it since.
+      rowIsCurrent: true,
     });
     return {
       ownerKind: owner.kind,
@@ -1061,7 +1063,7 @@ export class SheetHarmService implements OnModuleInit {
     row: CharacterSheetEntity,
     changes: SheetChange[],
     harm: SheetHarm,
-    cause: { procedure: string; rollId: string; scar: string | null },
+    cause: { procedure: string; rollId: string; scar: string | null; rowIsCurrent?: boolean },
   ): Promise<{ entries: ReturnType<typeof toConditionEntry>[]; row: CharacterSheetEntity }> {
     const system = row.system;
     const ledger: Array<{ field: string; delta: number }> = [];
@@ -1088,7 +1090,7 @@ export class SheetHarmService implements OnModuleInit {
         system,
         ledger,
         { cause: 'procedure', procedure: cause.procedure, rollId: cause.rollId },
-        { clamp: true },
+        { clamp: true, ...(cause.rowIsCurrent ? { row } : {}) },
       );
       row = written.row;
       entries = written.entries.map(toConditionEntry);
