@@ -243,8 +243,16 @@ export class CombatCampaignService {
       const [attackerOwner, attackerHidden] = await this.owner(m, who, attacker);
       const [targetOwner, targetHidden] = await this.owner(m, who, target);
       const sealed = combat.secret || (input.secret ?? false) || attackerHidden || targetHidden;
-      // The attacker must have a sheet in the system and be able to act.
-      const attackerSheet = await this.sheets.requireSheet(m, attackerOwner, 'cairn');
+      // Both sheets in one read (the target's locked for the write); the attacker must have one
+      // and be able to act.
+      const both = await m.find(CharacterSheetEntity, {
+        where: { ownerId: AnyOf([attackerOwner.id, targetOwner.id]), system: 'cairn' },
+        ...(this.db.isSqlite ? {} : { lock: { mode: 'pessimistic_write' as const } }),
+      });
+      const attackerSheet =
+        both.find((r) => r.ownerId === attackerOwner.id) ??
+        (await this.sheets.requireSheet(m, attackerOwner, 'cairn'));
+      const targetRow = both.find((r) => r.ownerId === targetOwner.id);
       const attackerState = harmOf(attackerSheet.data).state;
       if (STATES_THAT_CANNOT_ACT.includes(attackerState)) {
         throw Problem.field(
@@ -256,7 +264,7 @@ export class CombatCampaignService {
       assertCombatantActs(combat, attacker, 'attacker');
       const struck = await this.cairnResolve(m, who, req, campaign, combat, {
         attackers: [{ combatant: attacker, owner: attackerOwner, weapon: input, field: 'attacker' }],
-        targets: [{ combatant: target, owner: targetOwner }],
+        targets: [{ combatant: target, owner: targetOwner, ...(targetRow ? { row: targetRow } : {}) }],
         shield: input.shield ?? false,
         sealed,
         seed: input.seed ?? undefined,
@@ -289,7 +297,8 @@ export class CombatCampaignService {
     combat: CombatEntity,
     a: {
       attackers: Array<{ combatant: StoredCombatant; owner: SheetOwner; weapon: CairnWeapon; field: string }>;
-      targets: Array<{ combatant: StoredCombatant; owner: SheetOwner }>;
+      /** `row`: the target's sheet already read, locked, in this transaction. */
+      targets: Array<{ combatant: StoredCombatant; owner: SheetOwner; row?: CharacterSheetEntity }>;
       /** The target holds a shield (+1 Armor): the attack route's and the action's `shield`. */
       shield?: boolean;
       blast?: boolean;
@@ -308,7 +317,8 @@ export class CombatCampaignService {
         throw Problem.field('VALIDATION_FAILED', `${at.field}.die`, 'A Cairn attack needs the weapon’s die.');
     }
     const rows: CharacterSheetEntity[] = [];
-    for (const t of a.targets) rows.push(await this.sheets.requireSheet(m, t.owner, system, { lock: true }));
+    for (const t of a.targets)
+      rows.push(t.row ?? (await this.sheets.requireSheet(m, t.owner, system, { lock: true })));
     const derive = await this.sheets.deriver(
       m,
       a.targets.map((t) => t.owner),
