@@ -518,8 +518,12 @@ export class CombatCampaignService {
       const triggers: string[] = [];
       if (gone >= 1 && !checked.has('first-casualty')) triggers.push('first-casualty');
       if (members.length > 1 && gone * 2 >= members.length && !checked.has('half')) triggers.push('half');
-      if (triggers.length === 0 || standing.length === 0) continue;
-      const wil = Math.max(0, ...standing.map((c) => pair((sheetOf.get(c.id)?.data ?? {}).wil).current));
+      // Nobody left, or nobody standing with a Cairn sheet to read a WIL from: no save.
+      if (triggers.length === 0 || !standing.some((c) => sheetOf.has(c.id))) continue;
+      const wil = Math.max(
+        0,
+        ...standing.filter((c) => sheetOf.has(c.id)).map((c) => pair(sheetOf.get(c.id)!.data.wil).current),
+      );
       const rolled = this.rolls.roll(
         ENCOUNTER_PROCEDURES.morale,
         { system: 'cairn', wil, trigger: triggers.join(', ') } as never,
