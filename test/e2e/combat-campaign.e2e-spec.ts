@@ -388,6 +388,31 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(40);
     });
 
+    it('a blast with no target listed catches the other side; a hidden NPC among them seals it and is not named to a player', async () => {
+      const { c, hero, player, wolf, lurker, combat } = await table();
+      const res = (
+        await t.http
+          .post(url(c, `/${combat.id}/actions`))
+          .set(player.auth)
+          .send({ actor: hero.id, kind: 'blast', cairn: { die: 'd6' }, seed: 'fireball-seed' })
+          .expect(201)
+      ).body;
+      expect(res).toMatchObject({ sealed: true, cairn: null });
+      expect(res.targets).toEqual([{ id: wolf.id, damage: null }]);
+      expect(JSON.stringify(res)).not.toContain(lurker.id);
+      expect(JSON.stringify(res)).not.toContain('fireball-seed');
+      const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.rollId}`).set(c.auth).expect(200))
+        .body;
+      expect(roll.procedure).toBe('combat.cairn-action');
+      const caught = roll.outcome.attack.targetCount.caught as number;
+      expect(roll.outcome.attack.targets).toHaveLength(caught);
+      // The referee's replay of the sealed roll matches.
+      const replay = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.rollId}/replay`).set(c.auth).expect(200)
+      ).body;
+      expect(replay.matches).toBe(true);
+    });
+
     it('an action on a hidden NPC is sealed for the player: no numbers, no damage', async () => {
       const { c, hero, player, lurker, combat } = await table();
       const res = (
@@ -543,15 +568,14 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       // The dragon's breath: a blast on the five characters, each its own d8, one logged roll.
       const before: number[] = [];
       for (const id of pcs) before.push(await hpOf(c, `characters/${id}`));
-      const breath = (
-        await act(c.auth, {
-          actor: dragon,
-          kind: 'blast',
-          targets: pcs,
-          cairn: { die: 'd8' },
-          seed: 'breath',
-        }).expect(201)
-      ).body;
+      const blast = () =>
+        act(c.auth, { actor: dragon, kind: 'blast', targets: pcs, cairn: { die: 'd8' }, seed: 'breath' }).set(
+          'Idempotency-Key',
+          `breath-${combat.id}`,
+        );
+      const breath = (await blast().expect(201)).body;
+      // A retry with the same key answers the same and applies nothing twice.
+      expect((await blast().expect(201)).body).toEqual(breath);
       expect(breath.cairn.attack.blast).toBe(true);
       expect(breath.cairn.attack.targets).toHaveLength(5);
       expect(breath.targets.map((x: { id: string }) => x.id)).toEqual(pcs);
