@@ -687,9 +687,10 @@ export const CASES: BenchCase[] = [
     description:
       'Stateful (issue 20): POST /v1/campaigns/{id}/combats/{cid}/attacks with a referee key and a unique ' +
       'Idempotency-Key: a Cairn attack by a character on an NPC whose numbers are hidden. Every request reads ' +
-      'both sheets (the target with what the server derives), rolls combat.cairn-attack on the stored numbers, ' +
-      'logs it sealed, applies the kept die through SheetHarmService.applyDamage (its own harm roll and the ' +
-      'condition ledger) and stores the answer, in one SQLite transaction. The blows are spread over 99 NPCs ' +
+      'both sheets once (the target with what the server derives), rolls combat.cairn-action on the stored ' +
+      'numbers (the attack and the harm on one stream), logs that one roll sealed, writes the harm through ' +
+      'SheetHarmService.applyDamage (its computed option: no second read, no second roll; the condition ' +
+      'ledger names the roll) and stores the answer, in one SQLite transaction. The blows are spread over 99 NPCs ' +
       'of 1000 HP (the most an attack reads), so every request takes the same path',
     server: 'app',
     baseline: 'character-purchase-idempotent',

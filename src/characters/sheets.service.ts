@@ -148,6 +148,19 @@ export class SheetsService implements OnModuleInit {
   }
 
   /** The sheet as answered, with what the server derives. */
+  /**
+   * What the server derives, for several owners read at once (one read per reader for all of them):
+   * a combat action derives every target's sheet before and after its harm without reading again.
+   */
+  async deriver(
+    m: EntityManager,
+    owners: SheetOwner[],
+    campaign: CampaignEntity,
+  ): Promise<(owner: SheetOwner, system: SheetSystem, data: Sheet) => Sheet> {
+    const context = await this.context(m, owners, campaign);
+    return (owner, system, data) => deriveSheet(system, data, context(owner));
+  }
+
   async view(m: EntityManager, owner: SheetOwner, row: CharacterSheetEntity): Promise<Sheet> {
     const campaign = await this.campaigns.campaign(m, owner.campaignId);
     const context = await this.context(m, [owner], campaign);
@@ -279,9 +292,15 @@ export class SheetsService implements OnModuleInit {
     system: SheetSystem,
     changes: Array<{ field: string; delta: number }>,
     cause: ConditionCause,
-    options: { clamp?: boolean; deltaField?: string; base?: (sheet: Sheet) => Sheet } = {},
+    options: {
+      clamp?: boolean;
+      deltaField?: string;
+      base?: (sheet: Sheet) => Sheet;
+      /** The sheet as the caller read it, locked, in this transaction (not read again). */
+      row?: CharacterSheetEntity;
+    } = {},
   ): Promise<{ row: CharacterSheetEntity; entries: ConditionEntryEntity[] }> {
-    const row = await this.requireSheet(m, owner, system, { lock: true });
+    const row = options.row ?? (await this.requireSheet(m, owner, system, { lock: true }));
     // `base` changes untracked values (an archetype's level) in the same write as the tracked ones.
     let sheet = options.base ? options.base(row.data) : row.data;
     const entries: ConditionEntryEntity[] = [];

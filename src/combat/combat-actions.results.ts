@@ -1,7 +1,7 @@
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { SheetDamageResult } from '../harm/harm-campaign.results';
-import { CairnAttackResult } from './combat.results';
+import { CairnCombatActionOutcome } from './combat-actions.cairn.results';
 
 /** The per-system outcome fields of `CombatActionResult` (each null unless the combat is of that system). */
 export const COMBAT_ACTION_OUTCOMES = ['cairn'] as const;
@@ -48,11 +48,11 @@ export class CombatActionResult {
   targets: CombatActionTargetResult[];
 
   @Out.nested(
-    'A Cairn action as the stateless attack answers it; null otherwise or when sealed.',
-    () => CairnAttackResult,
+    'A Cairn action (attack, blast, retreat); null otherwise or when sealed.',
+    () => CairnCombatActionOutcome,
     {
       nullable: true,
     },
   )
-  cairn: CairnAttackResult | null;
+  cairn: CairnCombatActionOutcome | null;
 }

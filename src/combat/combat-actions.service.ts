@@ -12,6 +12,7 @@ import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import { Database } from '../database/database.service';
 import type { CampaignEntity } from '../database/entities';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
+import { assertCombatantActs } from './combat-campaign.service';
 import type { CombatActionInput } from './combat-actions.inputs';
 import { COMBAT_ACTION_OUTCOMES, type CombatActionResult } from './combat-actions.results';
 
@@ -56,7 +57,7 @@ export interface CombatSystemHandler {
 }
 
 /** Fields of an answer every key sees; every other field is the referee's when the action is sealed. */
-const ALWAYS_SHOWN = new Set(['rollId', 'targets']);
+const ALWAYS_SHOWN = new Set(['rollId', 'targets', 'sealed']);
 
 /**
  * `POST …/combats/{combatId}/actions` (issue 20): the part every system shares: the combat active,
@@ -103,10 +104,7 @@ export class CombatActionsService {
         );
       }
       const actorCombatant = this.combatant(combat, input.actor, 'actor');
-      if (actorCombatant.kind === 'npc' && who.role !== 'referee') {
-        throw Problem.field('FORBIDDEN', 'actor', 'Only the referee acts for NPCs.');
-      }
-      if (actorCombatant.kind === 'character') assertMayActFor(who, actorCombatant.id);
+      this.assertMayAct(who, combat, actorCombatant, 'actor');
       const seen = new Set<string>();
       const targetCombatants = (input.targets ?? []).map((id, i) => {
         if (seen.has(id)) throw Problem.field('VALIDATION_FAILED', `targets[${i}]`, `${id} is listed twice.`);
@@ -116,14 +114,12 @@ export class CombatActionsService {
       const actor = await this.resolve(m, who, actorCombatant);
       const targets: ResolvedCombatant[] = [];
       for (const t of targetCombatants) targets.push(await this.resolve(m, who, t));
-      const actorSheet = await this.sheets.requireSheet(m, actor.owner, combat.system as SheetSystem);
-      const state = harmOf(actorSheet.data).state;
-      if (STATES_THAT_CANNOT_ACT.includes(state)) {
-        throw Problem.field('CONFLICT', 'actor', `${actor.owner.name} is ${state} and cannot act.`);
-      }
-      const sealed =
-        combat.secret || (input.secret ?? false) || actor.hidden || targets.some((t) => t.hidden);
+      await this.assertAble(m, combat, actor, 'actor');
+      let sealed = combat.secret || (input.secret ?? false) || actor.hidden || targets.some((t) => t.hidden);
       const answer = await handler.act({ m, who, req, campaign, combat, input, actor, targets, sealed });
+      // A handler may seal more than the listed combatants did (a joining attacker, a blast's
+      // unlisted targets that include a hidden NPC).
+      if (answer.sealed === true) sealed = true;
       const shows = who.role === 'referee' || !sealed;
       const shown: Record<string, unknown> = Object.fromEntries(COMBAT_ACTION_OUTCOMES.map((k) => [k, null]));
       for (const [key, value] of Object.entries(answer)) {
@@ -136,15 +132,76 @@ export class CombatActionsService {
         kind: input.kind,
         actor: actor.combatant.id,
         sealed,
-        targets: answer.targets.map((t) => ({ id: t.id, damage: shows ? t.damage : null })),
+        // A hidden NPC the caller did not list (a blast's unlisted targets) is not named to players.
+        targets: answer.targets
+          .filter(
+            (t) =>
+              who.role === 'referee' ||
+              !(t as { hidden?: boolean }).hidden ||
+              (input.targets ?? []).includes(t.id),
+          )
+          .map((t) => ({ id: t.id, damage: shows ? t.damage : null })),
       };
     });
+  }
+
+  /**
+   * Another combatant joining the action (a Cairn attack's other attackers): a combatant of the
+   * combat, permitted for this key, able to act; errors name `field`.
+   */
+  async joining(
+    m: EntityManager,
+    who: Principal,
+    combat: CombatEntity,
+    id: string,
+    field: string,
+  ): Promise<ResolvedCombatant> {
+    const c = this.combatant(combat, id, field);
+    this.assertMayAct(who, combat, c, field);
+    const resolved = await this.resolve(m, who, c);
+    await this.assertAble(m, combat, resolved, field);
+    return resolved;
+  }
+
+  /** The referee acts for NPCs, a player for its own characters; the combat's own bars (409). */
+  private assertMayAct(who: Principal, combat: CombatEntity, c: StoredCombatant, field: string): void {
+    if (c.kind === 'npc' && who.role !== 'referee') {
+      throw Problem.field('FORBIDDEN', field, 'Only the referee acts for NPCs.');
+    }
+    if (c.kind === 'character') {
+      try {
+        assertMayActFor(who, c.id);
+      } catch (error) {
+        if (field === 'actor' || !(error instanceof Problem)) throw error;
+        throw Problem.field('FORBIDDEN', field, error.message);
+      }
+    }
+    assertCombatantActs(combat, c, field);
+  }
+
+  /** The combatant has a sheet in the combat's system and a harm state that lets it act (409). */
+  private async assertAble(
+    m: EntityManager,
+    combat: CombatEntity,
+    c: ResolvedCombatant,
+    field: string,
+  ): Promise<void> {
+    const sheet = await this.sheets.requireSheet(m, c.owner, combat.system as SheetSystem);
+    const state = harmOf(sheet.data).state;
+    if (STATES_THAT_CANNOT_ACT.includes(state)) {
+      throw Problem.field('CONFLICT', field, `${c.owner.name} is ${state} and cannot act.`);
+    }
   }
 
   private combatant(combat: CombatEntity, id: string, field: string): StoredCombatant {
     const found = combat.combatants.find((c) => c.id === id);
     if (!found) throw Problem.field('VALIDATION_FAILED', field, `${id} is not a combatant of this combat.`);
     return found;
+  }
+
+  /** A combatant as a sheet owner, and whether its numbers are hidden from players. */
+  resolveCombatant(m: EntityManager, who: Principal, c: StoredCombatant): Promise<ResolvedCombatant> {
+    return this.resolve(m, who, c);
   }
 
   private async resolve(m: EntityManager, who: Principal, c: StoredCombatant): Promise<ResolvedCombatant> {

@@ -5,6 +5,20 @@ export interface StoredCombatant {
   kind: 'character' | 'npc';
   id: string;
   side: string;
+  /** Cairn: a detachment (a unit of many fighting as one; seed 004, "Detachments"). */
+  detachment?: boolean;
+  /** Cairn: a detachment routed by critical damage; it no longer acts. */
+  routed?: boolean;
+  /** Cairn: a detachment destroyed (STR 0). */
+  destroyed?: boolean;
+  /** Cairn: got away by a retreat DEX save; it no longer acts. */
+  fled?: boolean;
+  /** Cairn: failed the first-round DEX save and loses its turn in round 1. */
+  lostFirstTurn?: boolean;
+  /** Cairn: the roll of its first-round DEX save. */
+  firstRoundRollId?: string;
+  /** Cairn: the morale triggers its side has already saved for (first-casualty, half). */
+  moraleChecked?: string[];
 }
 
 /** A campaign combat (issue 20): its system, round and combatants. */

@@ -22,6 +22,12 @@ export class CombatantInput {
 
   @In.string('The side it fights on (any label, e.g. party, foes).', { maxLength: 50, example: 'party' })
   side: string;
+
+  @In.bool(
+    'Cairn: an NPC that is a detachment (a unit of many): its attacks on individuals are enhanced blasts, individuals attack it impaired, critical damage routs it and STR 0 destroys it.',
+    { optional: true },
+  )
+  detachment?: boolean;
 }
 
 @InputType({ description: 'A combat begun in a campaign.' })
@@ -34,6 +40,20 @@ export class CreateCombatInput {
 
   @In.bool('Seal every attack of this combat for players.', { optional: true })
   secret?: boolean;
+
+  @In.bool(
+    'Cairn: roll the first-round DEX saves now (every character combatant saves; a failure loses its turn in round 1).',
+    { optional: true },
+  )
+  firstRoundSaves?: boolean;
+
+  @In.bool('Cairn first-round saves: a joint effort, the lowest DEX saves for every character.', {
+    optional: true,
+  })
+  jointFirstRoundSave?: boolean;
+
+  @In.seed()
+  seed?: string;
 }
 
 @InputType({ description: 'A Cairn attack in a stored combat: one combatant on another.' })

@@ -13,6 +13,49 @@ export class CombatantView {
 
   @Out.string('Its side.')
   side: string;
+
+  @Out.bool('Cairn: a detachment (a unit of many fighting as one).')
+  detachment: boolean;
+
+  @Out.bool('Cairn: a detachment routed by critical damage (it no longer acts).')
+  routed: boolean;
+
+  @Out.bool('Cairn: a detachment destroyed (STR 0).')
+  destroyed: boolean;
+
+  @Out.bool('Cairn: got away by a retreat DEX save (it no longer acts).')
+  fled: boolean;
+
+  @Out.bool('Cairn: failed the first-round DEX save and loses its turn in round 1.')
+  lostFirstTurn: boolean;
+
+  @Out.id('Cairn: the logged roll of its first-round DEX save; null when it did not save.', {
+    nullable: true,
+  })
+  firstRoundRollId: string | null;
+}
+
+@ObjectType({ description: 'A Cairn morale save made as the round advanced.' })
+export class CombatMoraleView {
+  @Out.string('The side that saved.')
+  side: string;
+
+  @Out.stringList('What called for it: first-casualty, half (both at once make one save).')
+  triggers: string[];
+
+  @Out.id('The logged roll (encounters.morale).')
+  rollId: string;
+
+  @Out.int('The WIL that saved (the highest still standing); null when sealed for this key.', {
+    nullable: true,
+  })
+  wil: number | null;
+
+  @Out.bool('Passed: the side fights on; failed, everyone left flees.')
+  passed: boolean;
+
+  @Out.stringList('The combatants that fled (those this key may see).')
+  fled: string[];
 }
 
 @ObjectType({ description: 'A stored combat.' })
@@ -32,6 +75,12 @@ export class CombatView {
   @Out.bool('Every attack sealed for players.')
   secret: boolean;
 
+  @Out.nestedList(
+    'Cairn: the morale saves this round advance made (empty in every other answer).',
+    () => CombatMoraleView,
+  )
+  morale: CombatMoraleView[];
+
   @Out.nestedList('The combatants this key may see (NPCs hidden from players left out).', () => CombatantView)
   combatants: CombatantView[];
 
@@ -50,7 +99,7 @@ export class CombatAttackResult {
   @Out.int('The round it was made in.')
   round: number;
 
-  @Out.id('The logged attack roll (combat.cairn-attack).')
+  @Out.id('The logged roll of the attack (combat.cairn-action: the attack and the harm it did).')
   rollId: string;
 
   @Out.bool('Sealed: the numbers are the referee’s (a hidden NPC, a secret combat or roll).')

@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, In as AnyOf } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
-import { NpcEntity } from '../characters/characters.entities';
+import { CharacterSheetEntity, NpcEntity } from '../characters/characters.entities';
 import { NpcsService, ownerOf } from '../characters/npcs.service';
 import { SheetOwner, SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
-import type { CairnAttackOutcome } from '../core/combat';
+import type { CairnActionOutcome, CairnDexSaveOutcome } from '../core/combat';
 import { RuleError } from '../core/errors';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import { Database } from '../database/database.service';
@@ -21,6 +21,18 @@ import type { CombatAttackInput, CreateCombatInput } from './combat-campaign.inp
 import type { CombatAttackResult, CombatView } from './combat-campaign.results';
 import type { CairnAttackResult } from './combat.results';
 import { COMBAT_PROCEDURES } from './combat-procedures';
+import { ENCOUNTER_PROCEDURES } from '../encounters/encounter-procedures';
+
+/** A morale save made as the round advanced (Cairn). */
+interface MoraleCheck {
+  side: string;
+  triggers: string[];
+  rollId: string;
+  wil: number;
+  passed: boolean;
+  fled: string[];
+  sealed: boolean;
+}
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
 /** A Cairn weapon as an attack reads it (the attack route's input and the action's `cairn`). */
@@ -55,7 +67,7 @@ function storedNumbers<T>(run: () => T): T {
     return asBadRequest(run);
   } catch (error) {
     const field = (error as Problem).errors?.[0]?.field ?? '';
-    if (error instanceof Problem && field.startsWith('target.')) {
+    if (error instanceof Problem && (field.startsWith('target.') || field.startsWith('targets['))) {
       throw Problem.field(
         'UNPROCESSABLE',
         'target',
@@ -88,7 +100,7 @@ export class CombatCampaignService {
   create(who: Principal, input: CreateCombatInput, req: ArbiterRequest): Promise<CombatView> {
     if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee begins a combat.');
     return this.db.mutation(req, async (m) => {
-      await this.campaigns.lockCampaign(m, who.campaignId);
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
       const combatants: StoredCombatant[] = [];
       const seen = new Set<string>();
       for (const [i, c] of input.combatants.entries()) {
@@ -105,8 +117,21 @@ export class CombatCampaignService {
         seen.add(id);
         if (c.characterId) await this.campaigns.character(m, who.campaignId, c.characterId);
         else await this.npcs.npc(m, who.campaignId, id);
-        combatants.push({ kind: c.characterId ? 'character' : 'npc', id, side: c.side });
+        if (c.detachment && (c.characterId || input.system !== 'cairn'))
+          throw Problem.field(
+            'VALIDATION_FAILED',
+            `${field}.detachment`,
+            'A detachment is an NPC of a Cairn combat.',
+          );
+        combatants.push({
+          kind: c.characterId ? 'character' : 'npc',
+          id,
+          side: c.side,
+          ...(c.detachment ? { detachment: true } : {}),
+        });
       }
+      if ((input.firstRoundSaves || input.jointFirstRoundSave) && input.system !== 'cairn')
+        throw Problem.field('VALIDATION_FAILED', 'firstRoundSaves', 'First-round DEX saves are Cairn’s.');
       const at = now();
       const row = m.create(CombatEntity, {
         id: newId(),
@@ -119,6 +144,16 @@ export class CombatCampaignService {
         createdAt: at,
         updatedAt: at,
       });
+      if (input.firstRoundSaves || input.jointFirstRoundSave)
+        await this.firstRoundSaves(
+          m,
+          who,
+          req,
+          campaign,
+          row,
+          input.jointFirstRoundSave ?? false,
+          input.seed,
+        );
       await m.insert(CombatEntity, row);
       return this.view(m, who, row);
     });
@@ -149,12 +184,21 @@ export class CombatCampaignService {
   nextRound(who: Principal, combatId: string, req: ArbiterRequest): Promise<CombatView> {
     if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee advances the round.');
     return this.db.mutation(req, async (m) => {
-      await this.campaigns.lockCampaign(m, who.campaignId);
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
       const row = await this.active(m, who, combatId);
       row.round += 1;
       row.updatedAt = now();
-      await m.update(CombatEntity, { id: row.id }, { round: row.round, updatedAt: row.updatedAt });
-      return this.view(m, who, row);
+      const morale = row.system === 'cairn' ? await this.cairnMorale(m, who, req, campaign, row) : [];
+      await m.update(
+        CombatEntity,
+        { id: row.id },
+        {
+          round: row.round,
+          updatedAt: row.updatedAt,
+          ...(morale.length > 0 ? { combatants: row.combatants as never } : {}),
+        },
+      );
+      return this.view(m, who, row, morale);
     });
   }
 
@@ -199,8 +243,16 @@ export class CombatCampaignService {
       const [attackerOwner, attackerHidden] = await this.owner(m, who, attacker);
       const [targetOwner, targetHidden] = await this.owner(m, who, target);
       const sealed = combat.secret || (input.secret ?? false) || attackerHidden || targetHidden;
-      // The attacker must have a sheet in the system and be able to act.
-      const attackerSheet = await this.sheets.requireSheet(m, attackerOwner, 'cairn');
+      // Both sheets in one read (the target's locked for the write); the attacker must have one
+      // and be able to act.
+      const both = await m.find(CharacterSheetEntity, {
+        where: { ownerId: AnyOf([attackerOwner.id, targetOwner.id]), system: 'cairn' },
+        ...(this.db.isSqlite ? {} : { lock: { mode: 'pessimistic_write' as const } }),
+      });
+      const attackerSheet =
+        both.find((r) => r.ownerId === attackerOwner.id) ??
+        (await this.sheets.requireSheet(m, attackerOwner, 'cairn'));
+      const targetRow = both.find((r) => r.ownerId === targetOwner.id);
       const attackerState = harmOf(attackerSheet.data).state;
       if (STATES_THAT_CANNOT_ACT.includes(attackerState)) {
         throw Problem.field(
@@ -209,10 +261,11 @@ export class CombatCampaignService {
           `${attackerOwner.name} is ${attackerState} and cannot act.`,
         );
       }
-      const struck = await this.cairnStrike(m, who, req, campaign, combat, {
-        attacker: { id: attacker.id, owner: attackerOwner },
-        target: { id: target.id, owner: targetOwner },
-        weapon: input,
+      assertCombatantActs(combat, attacker, 'attacker');
+      const struck = await this.cairnResolve(m, who, req, campaign, combat, {
+        attackers: [{ combatant: attacker, owner: attackerOwner, weapon: input, field: 'attacker' }],
+        targets: [{ combatant: target, owner: targetOwner, ...(targetRow ? { row: targetRow } : {}) }],
+        shield: input.shield ?? false,
         sealed,
         seed: input.seed ?? undefined,
       });
@@ -223,105 +276,280 @@ export class CombatCampaignService {
         rollId: struck.rollId,
         sealed,
         attack: shows ? struck.attack : null,
-        damage: shows ? struck.damage : null,
+        damage: shows ? struck.damages[0].damage : null,
       };
     });
   }
 
   /**
-   * One Cairn attack of one combatant on another inside the caller's transaction (the attack route
-   * and the `attack` action): the stateless attack on the target's stored numbers, logged, and its
-   * kept die applied through `SheetHarmService.applyDamage`.
+   * One Cairn action inside the caller's transaction (the attack route and the `attack`/`blast`
+   * actions): every target's sheet read once (locked) with what the server derives, ONE roll of
+   * `combat.cairn-action` (the attack and each target's sheet damage on one stream, through the core
+   * `harm.sheet-damage` uses) logged, and each outcome written through `SheetHarmService.applyDamage`
+   * (its `computed` option: no second read, no second roll; the ledger entries name this roll). A
+   * detachment routed or destroyed is marked on the combat.
    */
-  async cairnStrike(
+  async cairnResolve(
     m: EntityManager,
     who: Principal,
     req: ArbiterRequest,
     campaign: CampaignEntity,
     combat: CombatEntity,
     a: {
-      attacker: { id: string; owner: SheetOwner };
-      target: { id: string; owner: SheetOwner };
-      weapon: CairnWeapon;
+      attackers: Array<{ combatant: StoredCombatant; owner: SheetOwner; weapon: CairnWeapon; field: string }>;
+      /** `row`: the target's sheet already read, locked, in this transaction. */
+      targets: Array<{ combatant: StoredCombatant; owner: SheetOwner; row?: CharacterSheetEntity }>;
+      /** The target holds a shield (+1 Armor): the attack route's and the action's `shield`. */
+      shield?: boolean;
+      blast?: boolean;
+      countTargets?: boolean;
       sealed: boolean;
       seed?: string;
     },
-  ): Promise<{ rollId: string; attack: CairnAttackResult; damage: SheetDamageResult }> {
+  ): Promise<{
+    rollId: string;
+    attack: CairnAttackResult;
+    damages: Array<{ id: string; damage: SheetDamageResult | null }>;
+  }> {
     const system = 'cairn' as const;
-    const { attacker, target, weapon: input, sealed } = a;
-    const attackerOwner = attacker.owner;
-    const targetOwner = target.owner;
-    const row = await this.sheets.requireSheet(m, targetOwner, system, { lock: true });
-    const view = await this.sheets.view(m, targetOwner, row);
-    const data = row.data as Record<string, unknown>;
-    const str = pair(data.str);
-    const dex = pair(data.dex);
-    const wil = pair(data.wil);
-    if (!input.die)
-      throw Problem.field('VALIDATION_FAILED', 'cairn.die', 'A Cairn attack needs the weapon’s die.');
+    for (const at of a.attackers) {
+      if (!at.weapon.die)
+        throw Problem.field('VALIDATION_FAILED', `${at.field}.die`, 'A Cairn attack needs the weapon’s die.');
+    }
+    const rows: CharacterSheetEntity[] = [];
+    for (const t of a.targets)
+      rows.push(t.row ?? (await this.sheets.requireSheet(m, t.owner, system, { lock: true })));
+    const derive = await this.sheets.deriver(
+      m,
+      a.targets.map((t) => t.owner),
+      campaign,
+    );
     const procedureInput = {
-      attackers: [
-        {
-          name: attackerOwner.name,
-          die: input.die,
-          ...(input.secondDie ? { secondDie: input.secondDie } : {}),
-          ...(input.impaired ? { impaired: true } : {}),
-          ...(input.enhanced ? { enhanced: true } : {}),
-          ...(input.unarmed ? { unarmed: true } : {}),
-        },
-      ],
-      target: {
-        name: targetOwner.name,
-        hp: num(data.hp),
-        maxHp: num(data.maxHp),
-        str: str.current,
-        dex: dex.current,
-        wil: wil.current,
-        maxDex: dex.max,
-        maxWil: wil.max,
-        armor: num((view as Record<string, unknown>).armor),
-        ...(input.shield ? { shield: true } : {}),
-        ...(targetOwner.kind === 'npc' ? { npc: true } : {}),
-      },
+      attackers: a.attackers.map(({ owner, weapon, combatant }) => ({
+        name: owner.name,
+        die: weapon.die,
+        ...(weapon.secondDie ? { secondDie: weapon.secondDie } : {}),
+        ...(weapon.impaired ? { impaired: true } : {}),
+        ...(weapon.enhanced ? { enhanced: true } : {}),
+        ...(weapon.unarmed ? { unarmed: true } : {}),
+        ...(combatant.detachment ? { detachment: true } : {}),
+      })),
+      targets: a.targets.map((t, i) => {
+        const data = rows[i].data as Record<string, unknown>;
+        const view = derive(t.owner, system, rows[i].data);
+        const str = pair(data.str);
+        const dex = pair(data.dex);
+        const wil = pair(data.wil);
+        const harm = harmOf(rows[i].data);
+        return {
+          name: t.owner.name,
+          hp: num(data.hp),
+          maxHp: num(data.maxHp),
+          str: str.current,
+          dex: dex.current,
+          wil: wil.current,
+          maxDex: dex.max,
+          maxWil: wil.max,
+          armor: num((view as Record<string, unknown>).armor),
+          ...(a.shield ? { shield: true } : {}),
+          ...(t.owner.kind === 'npc' ? { npc: true } : {}),
+          ...(t.combatant.detachment ? { detachment: true } : {}),
+          stateBefore: harm.state,
+          ...(harm.conditions.includes('doomed') ? { doomed: true } : {}),
+        };
+      }),
+      ...(a.blast ? { blast: true } : {}),
+      ...(a.countTargets ? { countTargets: true } : {}),
     };
     const rolled = storedNumbers(() =>
-      this.rolls.roll(COMBAT_PROCEDURES.cairnAttack, procedureInput as never, a.seed, diceBudget(req)),
+      this.rolls.roll(COMBAT_PROCEDURES.cairnAction, procedureInput as never, a.seed, diceBudget(req)),
     );
-    const outcome = rolled.outcome as CairnAttackOutcome;
-    const kept = outcome.targets[0].kept;
+    const outcome = rolled.outcome as CairnActionOutcome;
+    const caught = outcome.attack.targets;
     const roll = await this.rolls.record(m, who, rolled as never, {
       campaign,
-      secret: sealed,
+      secret: a.sealed,
       effects: {
         combatId: combat.id,
         round: combat.round,
-        attacker: attacker.id,
-        target: target.id,
-        kept,
+        attackers: a.attackers.map((x) => x.combatant.id),
+        targets: caught.map((t) => ({
+          id: a.targets[t.index].combatant.id,
+          kept: t.kept,
+          state: outcome.harm[t.index].state,
+          changes: outcome.harm[t.index].changes,
+        })),
       },
     });
-    const damage = await this.harm.applyDamage(
-      m,
-      who,
-      targetOwner,
-      {
-        system,
-        amount: kept,
-        source: `attack by ${attackerOwner.name} (combat ${combat.id}, round ${combat.round})`.slice(0, 200),
-        ...(a.seed ? { seed: `${a.seed}/damage` } : {}),
-      },
-      { secret: sealed, req, campaign },
-    );
+    const by = a.attackers.map((x) => x.owner.name).join(', ');
+    const damages: Array<{ id: string; damage: SheetDamageResult | null }> = [];
+    let marked = false;
+    for (const [i, t] of a.targets.entries()) {
+      const result = caught.find((c) => c.index === i);
+      if (!result) {
+        damages.push({ id: t.combatant.id, damage: null });
+        continue;
+      }
+      const damage = await this.harm.applyDamage(
+        m,
+        who,
+        t.owner,
+        {
+          system,
+          amount: result.kept,
+          source: `attack by ${by} (combat ${combat.id}, round ${combat.round})`.slice(0, 200),
+        },
+        {
+          secret: a.sealed,
+          req,
+          campaign,
+          computed: {
+            row: rows[i],
+            outcome: outcome.harm[i],
+            roll: { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
+            derive: (data) => derive(t.owner, system, data),
+          },
+        },
+      );
+      damages.push({ id: t.combatant.id, damage });
+      if (result.detachment) {
+        const stored = combat.combatants.find((c) => c.id === t.combatant.id)!;
+        if (result.detachment.routed && !stored.routed) stored.routed = marked = true;
+        if (result.detachment.destroyed && !stored.destroyed) stored.destroyed = marked = true;
+      }
+    }
+    if (marked) {
+      combat.updatedAt = now();
+      await m.update(
+        CombatEntity,
+        { id: combat.id },
+        { combatants: combat.combatants as never, updatedAt: combat.updatedAt },
+      );
+    }
     const attack = {
-      ...outcome,
-      targets: outcome.targets.map((t) => ({
+      ...outcome.attack,
+      targets: outcome.attack.targets.map((t) => ({
         ...t,
         harm: { ...t.harm, seed: rolled.seed, rng: rolled.rng },
       })),
       seed: rolled.seed,
       rng: rolled.rng,
     } as unknown as CairnAttackResult;
-    return { rollId: roll.id, attack, damage };
+    return { rollId: roll.id, attack, damages };
+  }
+
+  /**
+   * Cairn's first-round DEX saves (CA-16, CA-02): every character combatant saves (a joint effort:
+   * the lowest DEX for all), one logged roll; a failure loses the turn in round 1.
+   */
+  private async firstRoundSaves(
+    m: EntityManager,
+    who: Principal,
+    req: ArbiterRequest,
+    campaign: CampaignEntity,
+    combat: CombatEntity,
+    joint: boolean,
+    seed: string | undefined,
+  ): Promise<void> {
+    const savers = combat.combatants.filter((c) => c.kind === 'character');
+    if (savers.length === 0)
+      throw Problem.field('UNPROCESSABLE', 'firstRoundSaves', 'No character combatant to save.');
+    const characters: Array<{ name: string; dex: number }> = [];
+    for (const c of savers) {
+      const owner = await this.sheets.characterOwner(m, who.campaignId, c.id);
+      const sheet = await this.sheets.requireSheet(m, owner, 'cairn');
+      characters.push({ name: owner.name, dex: pair(sheet.data.dex).current });
+    }
+    const rolled = asBadRequest(() =>
+      this.rolls.roll(
+        COMBAT_PROCEDURES.cairnDexSaves,
+        { kind: 'first-round', characters, ...(joint ? { joint: true } : {}) } as never,
+        seed,
+        diceBudget(req),
+      ),
+    );
+    const roll = await this.rolls.record(m, who, rolled as never, {
+      campaign,
+      secret: combat.secret,
+      effects: { combatId: combat.id, round: 1, savers: savers.map((c) => c.id) },
+    });
+    const outcome = rolled.outcome as CairnDexSaveOutcome;
+    savers.forEach((c, i) => {
+      c.firstRoundRollId = roll.id;
+      if (!outcome.results[i].passed) c.lostFirstTurn = true;
+    });
+  }
+
+  /**
+   * Cairn morale as the round advances (CA-12 through the encounters module's `encounters.morale`):
+   * a side made only of NPCs saves on WIL when it has taken its first casualty and again when half of
+   * it is out (down, dead, routed, destroyed or fled); both at once make one save. The highest WIL
+   * still standing saves for the side (a leader stands in). A failed save: everyone left flees.
+   */
+  private async cairnMorale(
+    m: EntityManager,
+    who: Principal,
+    req: ArbiterRequest,
+    campaign: CampaignEntity,
+    combat: CombatEntity,
+  ): Promise<MoraleCheck[]> {
+    const sides = [...new Set(combat.combatants.map((c) => c.side))];
+    const npcSides = sides.filter((side) =>
+      combat.combatants.filter((c) => c.side === side).every((c) => c.kind === 'npc'),
+    );
+    if (npcSides.length === 0) return [];
+    const ids = combat.combatants.filter((c) => npcSides.includes(c.side)).map((c) => c.id);
+    const sheets = await m.find(CharacterSheetEntity, { where: { ownerId: AnyOf(ids), system: 'cairn' } });
+    const npcs = await m.find(NpcEntity, { where: { id: AnyOf(ids), campaignId: combat.campaignId } });
+    const sheetOf = new Map(sheets.map((r) => [r.ownerId, r]));
+    const out: MoraleCheck[] = [];
+    for (const side of npcSides) {
+      const members = combat.combatants.filter((c) => c.side === side);
+      const isOut = (c: StoredCombatant) => {
+        const sheet = sheetOf.get(c.id);
+        return (
+          !!(c.routed || c.destroyed || c.fled) ||
+          (!!sheet && STATES_THAT_CANNOT_ACT.includes(harmOf(sheet.data).state))
+        );
+      };
+      const gone = members.filter(isOut).length;
+      const standing = members.filter((c) => !isOut(c));
+      const checked = new Set(members.flatMap((c) => c.moraleChecked ?? []));
+      const triggers: string[] = [];
+      if (gone >= 1 && !checked.has('first-casualty')) triggers.push('first-casualty');
+      if (members.length > 1 && gone * 2 >= members.length && !checked.has('half')) triggers.push('half');
+      // Nobody left, or nobody standing with a Cairn sheet to read a WIL from: no save.
+      if (triggers.length === 0 || !standing.some((c) => sheetOf.has(c.id))) continue;
+      const wil = Math.max(
+        0,
+        ...standing.filter((c) => sheetOf.has(c.id)).map((c) => pair(sheetOf.get(c.id)!.data.wil).current),
+      );
+      const rolled = this.rolls.roll(
+        ENCOUNTER_PROCEDURES.morale,
+        { system: 'cairn', wil, trigger: triggers.join(', ') } as never,
+        undefined,
+        diceBudget(req),
+      );
+      const hidden = npcs.some((n) => members.some((c) => c.id === n.id) && !NpcsService.numbersPublic(n));
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        secret: combat.secret || hidden,
+        effects: { combatId: combat.id, round: combat.round, side, triggers },
+      });
+      const passed = (rolled.outcome as { passed: boolean }).passed;
+      for (const c of members) c.moraleChecked = [...new Set([...(c.moraleChecked ?? []), ...triggers])];
+      if (!passed) for (const c of standing) c.fled = true;
+      out.push({
+        side,
+        triggers,
+        rollId: roll.id,
+        wil,
+        passed,
+        fled: passed ? [] : standing.map((c) => c.id),
+        sealed: combat.secret || hidden,
+      });
+    }
+    return out;
   }
 
   // Helpers
@@ -352,7 +580,12 @@ export class CombatCampaignService {
   }
 
   /** The combat as this key may see it: an NPC hidden from players is left out for them. */
-  private async view(m: EntityManager, who: Principal, row: CombatEntity): Promise<CombatView> {
+  private async view(
+    m: EntityManager,
+    who: Principal,
+    row: CombatEntity,
+    morale: MoraleCheck[] = [],
+  ): Promise<CombatView> {
     let combatants = row.combatants;
     if (who.role !== 'referee') {
       const npcIds = combatants.filter((c) => c.kind === 'npc').map((c) => c.id);
@@ -362,15 +595,60 @@ export class CombatCampaignService {
       const visible = new Set(shown.filter((n) => n.visibility === 'players').map((n) => n.id));
       combatants = combatants.filter((c) => c.kind === 'character' || visible.has(c.id));
     }
+    const shownIds = new Set(combatants.map((c) => c.id));
     return {
       id: row.id,
       system: row.system,
       round: row.round,
+      // A player sees a side's morale only when it sees one of its members, and no numbers when sealed.
+      morale: morale
+        .filter(
+          (x) =>
+            who.role === 'referee' || row.combatants.some((c) => c.side === x.side && shownIds.has(c.id)),
+        )
+        .map((x) => {
+          const shows = who.role === 'referee' || !x.sealed;
+          return {
+            side: x.side,
+            triggers: x.triggers,
+            rollId: x.rollId,
+            wil: shows ? x.wil : null,
+            passed: x.passed,
+            fled: x.fled.filter((id) => who.role === 'referee' || shownIds.has(id)),
+          };
+        }),
       status: row.status,
       secret: row.secret,
-      combatants: combatants.map((c) => ({ kind: c.kind, id: c.id, side: c.side })),
+      combatants: combatants.map((c) => ({
+        kind: c.kind,
+        id: c.id,
+        side: c.side,
+        detachment: c.detachment ?? false,
+        routed: c.routed ?? false,
+        destroyed: c.destroyed ?? false,
+        fled: c.fled ?? false,
+        lostFirstTurn: c.lostFirstTurn ?? false,
+        firstRoundRollId: c.firstRoundRollId ?? null,
+      })),
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
   }
+}
+
+/**
+ * A combatant that the combat itself keeps from acting: routed, destroyed, fled, or in round 1 after
+ * a failed first-round DEX save (409 naming `field`).
+ */
+export function assertCombatantActs(combat: CombatEntity, c: StoredCombatant, field: string): void {
+  const why = c.destroyed
+    ? 'was destroyed'
+    : c.routed
+      ? 'is routed'
+      : c.fled
+        ? 'has fled'
+        : c.lostFirstTurn && combat.round === 1
+          ? 'failed the first-round DEX save and loses its turn in round 1'
+          : null;
+  if (why) throw Problem.field('CONFLICT', field, `${c.id} ${why} and cannot act.`);
 }

@@ -1,4 +1,5 @@
 import {
+  cairnAction,
   cairnAttack,
   cairnDexSaves,
   coeacAmbush,
@@ -19,6 +20,8 @@ export const COMBAT_PROCEDURES = {
   coeacAmbush: { name: 'combat.coeac-ambush', run: coeacAmbush },
   cairnAttack: { name: 'combat.cairn-attack', run: cairnAttack },
   cairnDexSaves: { name: 'combat.cairn-dex-saves', run: cairnDexSaves },
+  /** A stored combat's Cairn action: the attack and each target's sheet damage on one stream. */
+  cairnAction: { name: 'combat.cairn-action', run: cairnAction },
   gmAttack: { name: 'combat.gm-attack', run: gmAttack },
   gmGroupEffort: { name: 'combat.gm-group-effort', run: gmGroupEffort },
   gmMassConflict: { name: 'combat.gm-mass-conflict', run: gmMassConflict },

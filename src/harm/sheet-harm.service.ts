@@ -82,6 +82,18 @@ export interface ApplyHarmOptions {
   campaign?: CampaignEntity;
   /** COEAC: a Down and Out check without damage (the end-of-session check). */
   downAndOutCheck?: boolean;
+  /**
+   * The harm was computed inside the caller's own logged roll (a combat action: combat.cairn-action)
+   * with the same core `harm.sheet-damage` uses: `applyDamage` neither reads the sheet nor rolls nor
+   * logs; it writes `outcome` to `row` (the sheet the caller read, locked) and its ledger entries
+   * name `roll`. `derive` answers the sheet after (what the server derives) without reading again.
+   */
+  computed?: {
+    row: CharacterSheetEntity;
+    outcome: SheetDamageOutcome;
+    roll: { id: string; procedure: string; seed: string; rng: string };
+    derive?: (data: Sheet) => Sheet;
+  };
 }
 
 const RATIONS = /^rations?$/i;
@@ -567,6 +579,7 @@ export class SheetHarmService implements OnModuleInit {
     const system = input.system as SheetSystem;
     this.assertDamageShape(system, input);
     const campaign = options.campaign ?? (await this.campaigns.campaign(m, owner.campaignId));
+    if (options.computed) return this.writeDamage(m, who, owner, campaign, system, options.computed);
     const row = await this.sheets.requireSheet(m, owner, system, { lock: true });
     // Only Cairn (Armor from what is worn) and G&M (reactions) need what the server derives.
     const view = system === 'cairn' || system === 'gm' ? await this.sheets.view(m, owner, row) : row.data;
@@ -607,6 +620,24 @@ export class SheetHarmService implements OnModuleInit {
         changes: outcome.changes,
       },
     });
+    return this.writeDamage(m, who, owner, campaign, system, {
+      row,
+      outcome,
+      roll: { id: roll.id, procedure: SHEET_HARM_PROCEDURES.damage.name, seed: rolled.seed, rng: rolled.rng },
+    });
+  }
+
+  /** Writes a damage outcome to the sheet (the ledger, the harm state, timers) and answers it. */
+  private async writeDamage(
+    m: EntityManager,
+    who: Principal,
+    owner: SheetOwner,
+    campaign: CampaignEntity,
+    system: SheetSystem,
+    computed: NonNullable<ApplyHarmOptions['computed']>,
+  ): Promise<SheetDamageResult> {
+    const { row, outcome, roll } = computed;
+    const harm = harmOf(row.data);
     const next: SheetHarm = {
       state: outcome.state,
       conditions: merge(harm.conditions, outcome.conditionsAdded, outcome.conditionsRemoved),
@@ -620,9 +651,11 @@ export class SheetHarmService implements OnModuleInit {
     next.timers = await this.nextTimers(m, campaign.id, system, next, gmTimer ?? null, rounds ?? null);
     if (next.timers.length === 0) delete next.timers;
     const { entries, row: after } = await this.write(m, who, campaign, owner, row, outcome.changes, next, {
-      procedure: SHEET_HARM_PROCEDURES.damage.name,
+      procedure: roll.procedure,
       rollId: roll.id,
       scar: outcome.scar,
+      // The row was read locked in this transaction and nothing else wrote it since.
+      rowIsCurrent: true,
     });
     return {
       ownerKind: owner.kind,
@@ -640,10 +673,18 @@ export class SheetHarmService implements OnModuleInit {
       conditionsAdded: outcome.conditionsAdded,
       pending: outcome.pending,
       faces: outcome.faces,
-      seed: rolled.seed,
-      rng: rolled.rng,
+      seed: roll.seed,
+      rng: roll.rng,
       rollId: roll.id,
-      sheet: await this.answer(m, owner, campaign, after),
+      sheet: computed.derive
+        ? {
+            ownerKind: owner.kind,
+            ownerId: owner.id,
+            system,
+            sheet: computed.derive(after.data),
+            updatedAt: after.updatedAt,
+          }
+        : await this.answer(m, owner, campaign, after),
     };
   }
 
@@ -1022,7 +1063,7 @@ export class SheetHarmService implements OnModuleInit {
     row: CharacterSheetEntity,
     changes: SheetChange[],
     harm: SheetHarm,
-    cause: { procedure: string; rollId: string; scar: string | null },
+    cause: { procedure: string; rollId: string; scar: string | null; rowIsCurrent?: boolean },
   ): Promise<{ entries: ReturnType<typeof toConditionEntry>[]; row: CharacterSheetEntity }> {
     const system = row.system;
     const ledger: Array<{ field: string; delta: number }> = [];
@@ -1049,7 +1090,7 @@ export class SheetHarmService implements OnModuleInit {
         system,
         ledger,
         { cause: 'procedure', procedure: cause.procedure, rollId: cause.rollId },
-        { clamp: true },
+        { clamp: true, ...(cause.rowIsCurrent ? { row } : {}) },
       );
       row = written.row;
       entries = written.entries.map(toConditionEntry);

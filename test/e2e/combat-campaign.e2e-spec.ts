@@ -93,7 +93,17 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       player.auth,
     );
     expect(listed.errors).toBeUndefined();
-    expect(listed.data?.combats.items).toEqual([{ id: combat.id, round: 1, combatants: seen.combatants }]);
+    expect(listed.data?.combats.items).toEqual([
+      {
+        id: combat.id,
+        round: 1,
+        combatants: seen.combatants.map((x: { id: string; kind: string; side: string }) => ({
+          id: x.id,
+          kind: x.kind,
+          side: x.side,
+        })),
+      },
+    ]);
     expectProblem(await t.http.post(url(c, `/${combat.id}/rounds`)).set(player.auth), 403, 'FORBIDDEN');
     const next = (
       await t.http
@@ -158,7 +168,12 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
     expect(stateless.targets[0].kept).toBe(kept);
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${first.rollId}`).set(c.auth).expect(200))
       .body;
-    expect(roll.procedure).toBe('combat.cairn-attack');
+    // One roll carries the attack and the harm; the ledger entries name it.
+    expect(roll.procedure).toBe('combat.cairn-action');
+    expect(first.damage.rollId).toBe(first.rollId);
+    expect(
+      first.damage.entries.every((e: { procedure: string }) => e.procedure === 'combat.cairn-action'),
+    ).toBe(true);
     const replay = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls/${first.rollId}/replay`).set(c.auth).expect(200)
     ).body;
@@ -166,8 +181,8 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
     const rolls = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)
     ).body.items as Array<{ procedure: string }>;
-    expect(rolls.filter((r) => r.procedure === 'combat.cairn-attack')).toHaveLength(1);
-    expect(rolls.filter((r) => r.procedure === 'harm.sheet-damage')).toHaveLength(1);
+    expect(rolls.filter((r) => r.procedure === 'combat.cairn-action')).toHaveLength(1);
+    expect(rolls.filter((r) => r.procedure === 'harm.sheet-damage')).toHaveLength(0);
 
     // GraphQL: the referee attacks the hero with the wolf.
     const hit = await gql(
@@ -278,7 +293,7 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
   describe('actions (…/combats/{combatId}/actions)', () => {
     const ACTION_FIELDS = `combatId round kind actor rollId sealed
       targets { id damage { ownerId damage state sheet { sheet } } }
-      cairn { seed targets { kept harm { dealt hp } } }`;
+      cairn { attack { seed targets { kept harm { dealt hp } } } routed destroyed fled }`;
 
     it('a Cairn attack action applies its kept die to the target through the ledger, one answer over REST and GraphQL', async () => {
       const { c, hero, player, wolf, combat } = await table();
@@ -297,13 +312,13 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
         actor: hero.id,
         sealed: false,
       });
-      const kept = res.cairn.targets[0].kept;
+      const kept = res.cairn.attack.targets[0].kept;
       expect(kept).toBeGreaterThanOrEqual(1);
       expect(kept).toBeLessThanOrEqual(8);
       expect(res.targets).toHaveLength(1);
       expect(res.targets[0].id).toBe(wolf.id);
       expect(res.targets[0].damage.sheet.sheet.hp).toBe(await hpOf(c, `npcs/${wolf.id}`));
-      expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(before - res.cairn.targets[0].harm.dealt);
+      expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(before - res.cairn.attack.targets[0].harm.dealt);
       const viaGql = await gql(
         t.server,
         `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
@@ -313,7 +328,7 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       );
       expect(viaGql.errors).toBeUndefined();
       // Same seed, same inputs: the same die kept (the target's HP differs, so the harm may).
-      expect(viaGql.data?.combatAction.cairn.targets[0].kept).toBe(kept);
+      expect(viaGql.data?.combatAction.cairn.attack.targets[0].kept).toBe(kept);
       expect(viaGql.data?.combatAction.targets[0].id).toBe(wolf.id);
     });
 
@@ -373,6 +388,31 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(40);
     });
 
+    it('a blast with no target listed catches the other side; a hidden NPC among them seals it and is not named to a player', async () => {
+      const { c, hero, player, wolf, lurker, combat } = await table();
+      const res = (
+        await t.http
+          .post(url(c, `/${combat.id}/actions`))
+          .set(player.auth)
+          .send({ actor: hero.id, kind: 'blast', cairn: { die: 'd6' }, seed: 'fireball-seed' })
+          .expect(201)
+      ).body;
+      expect(res).toMatchObject({ sealed: true, cairn: null });
+      expect(res.targets).toEqual([{ id: wolf.id, damage: null }]);
+      expect(JSON.stringify(res)).not.toContain(lurker.id);
+      expect(JSON.stringify(res)).not.toContain('fireball-seed');
+      const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.rollId}`).set(c.auth).expect(200))
+        .body;
+      expect(roll.procedure).toBe('combat.cairn-action');
+      const caught = roll.outcome.attack.targetCount.caught as number;
+      expect(roll.outcome.attack.targets).toHaveLength(caught);
+      // The referee's replay of the sealed roll matches.
+      const replay = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.rollId}/replay`).set(c.auth).expect(200)
+      ).body;
+      expect(replay.matches).toBe(true);
+    });
+
     it('an action on a hidden NPC is sealed for the player: no numbers, no damage', async () => {
       const { c, hero, player, lurker, combat } = await table();
       const res = (
@@ -391,6 +431,330 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       expect(res).toMatchObject({ sealed: true, cairn: null, targets: [{ id: lurker.id, damage: null }] });
       expect(JSON.stringify(res)).not.toContain('hidden-act-seed');
       expect(await hpOf(c, `npcs/${lurker.id}`)).toBeLessThan(40);
+    });
+  });
+
+  describe('Cairn fights (blasts, several attackers, detachments, retreat, first-round saves)', () => {
+    const FIGHT_FIELDS = `rollId sealed targets { id damage { rollId state entries { procedure rollId } sheet { sheet } } }
+      cairn { attack { blast targetCount { face caught } targets { kept keptFrom rolls { face rolled }
+        detachment { routed destroyed } harm { dealt } } } retreat { results { passed } } routed destroyed fled }`;
+
+    async function fight(extra: object = {}) {
+      const c = await createCampaign(t.server);
+      const pcs: string[] = [];
+      for (const name of ['Ash', 'Birch', 'Cedar', 'Dale', 'Elm']) {
+        const pc = await createCharacter(t.server, c, { name });
+        await t.http
+          .put(`/v1/campaigns/${c.id}/characters/${pc.id}/sheets/cairn`)
+          .set(c.auth)
+          .send({ sheet: { ...CAIRN, maxHp: 10, hp: 10, str: { max: 14 } } })
+          .expect(200);
+        pcs.push(pc.id);
+      }
+      const player: Key = await createKey(t.server, c, { role: 'player', characterIds: [pcs[0]] });
+      const npc = async (name: string, sheet: object) => {
+        const row = (
+          await t.http
+            .post(`/v1/campaigns/${c.id}/npcs`)
+            .set(c.auth)
+            .send({ name, kind: 'monster', visibility: 'players', showNumbers: true })
+            .expect(201)
+        ).body as { id: string };
+        await t.http
+          .put(`/v1/campaigns/${c.id}/npcs/${row.id}/sheets/cairn`)
+          .set(c.auth)
+          .send({ sheet: { ...CAIRN, ...sheet } })
+          .expect(200);
+        return row.id;
+      };
+      const dragon = await npc('Dragon', { maxHp: 40, hp: 40 });
+      const band = await npc('Goblin band', { maxHp: 4, hp: 0 });
+      const combat = (
+        await t.http
+          .post(url(c))
+          .set(c.auth)
+          .send({
+            system: 'cairn',
+            combatants: [
+              ...pcs.map((id) => ({ characterId: id, side: 'party' })),
+              { npcId: dragon, side: 'foes' },
+              { npcId: band, side: 'foes', detachment: true },
+            ],
+            ...extra,
+          })
+          .expect(201)
+      ).body;
+      const act = (auth: { Authorization: string }, body: object) =>
+        t.http
+          .post(url(c, `/${combat.id}/actions`))
+          .set(auth)
+          .send(body);
+      return { c, pcs, player, dragon, band, combat, act };
+    }
+
+    it('a detachment is routed, several attackers keep the highest, a blast hits five characters; one roll each, replayed', async () => {
+      const { c, pcs, player, dragon, band, combat, act } = await fight();
+      expect(combat.combatants.find((x: { id: string }) => x.id === band).detachment).toBe(true);
+      // One against a detachment attacks impaired (d4); critical damage routs it (seed rout-3: d4 3, the STR save fails).
+      const rout = (
+        await act(player.auth, {
+          actor: pcs[0],
+          kind: 'attack',
+          targets: [band],
+          cairn: { die: 'd8' },
+          seed: 'rout-3',
+        }).expect(201)
+      ).body;
+      expect(rout.cairn.attack.targets[0]).toMatchObject({
+        kept: 3,
+        detachment: { routed: true, destroyed: false },
+      });
+      expect(rout.cairn.routed).toEqual([band]);
+      expect(rout.targets[0].damage.state).toBe('critical');
+      const after = (
+        await t.http
+          .get(url(c, `/${combat.id}`))
+          .set(player.auth)
+          .expect(200)
+      ).body;
+      expect(after.combatants.find((x: { id: string }) => x.id === band)).toMatchObject({
+        routed: true,
+        destroyed: false,
+      });
+      // A routed detachment no longer acts: 409 naming actor.
+      expectProblem(
+        await act(c.auth, { actor: band, kind: 'attack', targets: [pcs[1]], cairn: { die: 'd6' } }),
+        409,
+        'CONFLICT',
+        'actor',
+      );
+
+      // Several attackers on one target: a player may not bring a character it does not hold.
+      expectProblem(
+        await act(player.auth, {
+          actor: pcs[0],
+          kind: 'attack',
+          targets: [dragon],
+          cairn: { die: 'd4', withAttackers: [{ id: pcs[1], die: 'd10' }] },
+        }),
+        403,
+        'FORBIDDEN',
+        'cairn.withAttackers[0].id',
+      );
+      expectProblem(
+        await act(c.auth, {
+          actor: pcs[0],
+          kind: 'attack',
+          targets: [dragon],
+          cairn: { die: 'd4', withAttackers: [{ id: band, die: 'd10' }] },
+        }),
+        409,
+        'CONFLICT',
+        'cairn.withAttackers[0].id',
+      );
+      const gang = (
+        await act(c.auth, {
+          actor: pcs[0],
+          kind: 'attack',
+          targets: [dragon],
+          cairn: { die: 'd4', withAttackers: [{ id: pcs[1], die: 'd10' }] },
+          seed: 'gang-0',
+        }).expect(201)
+      ).body;
+      expect(gang.cairn.attack.targets[0].rolls.map((r: { face: number }) => r.face)).toEqual([2, 10]);
+      expect(gang.cairn.attack.targets[0]).toMatchObject({ kept: 10, keptFrom: 1 });
+      expect(await hpOf(c, `npcs/${dragon}`)).toBe(30);
+
+      // The dragon's breath: a blast on the five characters, each its own d8, one logged roll.
+      const before: number[] = [];
+      for (const id of pcs) before.push(await hpOf(c, `characters/${id}`));
+      const blast = () =>
+        act(c.auth, { actor: dragon, kind: 'blast', targets: pcs, cairn: { die: 'd8' }, seed: 'breath' }).set(
+          'Idempotency-Key',
+          `breath-${combat.id}`,
+        );
+      const breath = (await blast().expect(201)).body;
+      // A retry with the same key answers the same and applies nothing twice.
+      expect((await blast().expect(201)).body).toEqual(breath);
+      expect(breath.cairn.attack.blast).toBe(true);
+      expect(breath.cairn.attack.targets).toHaveLength(5);
+      expect(breath.targets.map((x: { id: string }) => x.id)).toEqual(pcs);
+      for (const [i, id] of pcs.entries()) {
+        const dealt = breath.cairn.attack.targets[i].harm.dealt;
+        const hp = await hpOf(c, `characters/${id}`);
+        expect(hp).toBe(Math.max(0, before[i] - dealt));
+        expect(breath.targets[i].damage.sheet.sheet.hp).toBe(hp);
+        expect(breath.targets[i].damage.rollId).toBe(breath.rollId);
+        for (const e of breath.targets[i].damage.entries)
+          expect(e).toMatchObject({ procedure: 'combat.cairn-action', rollId: breath.rollId });
+      }
+      const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${breath.rollId}`).set(c.auth).expect(200))
+        .body;
+      expect(roll.procedure).toBe('combat.cairn-action');
+      for (const rollId of [rout.rollId, gang.rollId, breath.rollId]) {
+        const replay = (
+          await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}/replay`).set(c.auth).expect(200)
+        ).body;
+        expect(replay.matches).toBe(true);
+      }
+      const rolls = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)
+      ).body.items as Array<{ procedure: string }>;
+      expect(rolls.filter((r) => r.procedure === 'combat.cairn-action')).toHaveLength(3);
+      expect(rolls.filter((r) => r.procedure === 'harm.sheet-damage')).toHaveLength(0);
+
+      // GraphQL: a blast whose targets are not listed rolls its die for how many it catches.
+      const gqlBlast = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
+           input: { actor: $a, kind: blast, cairn: { die: d12 }, seed: "second-breath" }) { ${FIGHT_FIELDS} } }`,
+        { c: c.id, k: combat.id, a: dragon },
+        c.auth,
+      );
+      expect(gqlBlast.errors).toBeUndefined();
+      const counted = gqlBlast.data?.combatAction;
+      const caught = counted.cairn.attack.targetCount.caught;
+      expect(caught).toBe(Math.min(counted.cairn.attack.targetCount.face, 5));
+      expect(counted.cairn.attack.targets).toHaveLength(caught);
+      expect(counted.targets).toHaveLength(5);
+      expect(counted.targets.filter((x: { damage: unknown }) => x.damage !== null)).toHaveLength(caught);
+    });
+
+    it('morale: the round after a side of NPCs takes its first casualty (and is half down) it saves once on the best WIL', async () => {
+      const { c, pcs, player, dragon, band, combat, act } = await fight();
+      // No casualty yet: no morale save.
+      const calm = (
+        await t.http
+          .post(url(c, `/${combat.id}/rounds`))
+          .set(c.auth)
+          .expect(200)
+      ).body;
+      expect(calm.morale).toEqual([]);
+      await act(player.auth, {
+        actor: pcs[0],
+        kind: 'attack',
+        targets: [band],
+        cairn: { die: 'd8' },
+        seed: 'rout-3',
+      }).expect(201);
+      const advanced = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!) { nextCombatRound(campaignId: $c, combatId: $k) {
+           round morale { side triggers rollId wil passed fled } combatants { id fled } } }`,
+        { c: c.id, k: combat.id },
+        c.auth,
+      );
+      expect(advanced.errors).toBeUndefined();
+      const view = advanced.data?.nextCombatRound;
+      expect(view.round).toBe(3);
+      expect(view.morale).toHaveLength(1);
+      const [save] = view.morale;
+      expect(save).toMatchObject({ side: 'foes', triggers: ['first-casualty', 'half'], wil: 9 });
+      expect(save.fled).toEqual(save.passed ? [] : [dragon]);
+      const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${save.rollId}`).set(c.auth).expect(200))
+        .body;
+      expect(roll.procedure).toBe('encounters.morale');
+      expect(roll.outcome.passed).toBe(save.passed);
+      expect(view.combatants.find((x: { id: string }) => x.id === dragon).fled).toBe(!save.passed);
+      // Each trigger is saved for once: the next round asks nothing more.
+      const again = (
+        await t.http
+          .post(url(c, `/${combat.id}/rounds`))
+          .set(c.auth)
+          .expect(200)
+      ).body;
+      expect(again.morale).toEqual([]);
+      const attempt = await act(c.auth, {
+        actor: dragon,
+        kind: 'attack',
+        targets: [pcs[1]],
+        cairn: { die: 'd6' },
+      });
+      if (save.passed) expect(attempt.status).toBe(201);
+      else expectProblem(attempt, 409, 'CONFLICT', 'actor');
+    });
+
+    it('a retreat is a DEX save; who got away acts no more (REST and GraphQL)', async () => {
+      const { c, pcs, player, act } = await fight();
+      // DEX 10: find both outcomes over fixed seeds.
+      const res = (await act(player.auth, { actor: pcs[0], kind: 'retreat', seed: 'run-1' }).expect(201))
+        .body;
+      const passed = res.cairn.retreat.results[0].passed as boolean;
+      expect(res.cairn.fled).toEqual(passed ? [pcs[0]] : []);
+      const replay = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.rollId}/replay`).set(c.auth).expect(200)
+      ).body;
+      expect(replay.matches).toBe(true);
+      expect(replay.roll.procedure).toBe('combat.cairn-dex-saves');
+      const second = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
+           input: { actor: $a, kind: retreat, seed: "run-1" }) { ${FIGHT_FIELDS} } }`,
+        { c: c.id, k: res.combatId, a: pcs[1] },
+        c.auth,
+      );
+      expect(second.errors).toBeUndefined();
+      // The same seed and DEX give the same save.
+      expect(second.data?.combatAction.cairn.retreat.results[0].passed).toBe(passed);
+      const next = await act(player.auth, { actor: pcs[0], kind: 'retreat', seed: 'run-2' });
+      if (passed) expectProblem(next, 409, 'CONFLICT', 'actor');
+      else expect(next.status).toBe(201);
+      expectProblem(
+        await act(c.auth, { actor: pcs[2], kind: 'retreat', targets: [pcs[3]] }),
+        400,
+        'VALIDATION_FAILED',
+        'targets',
+      );
+    });
+
+    it('first-round DEX saves: each character saves when the combat begins; a failure loses round 1 only', async () => {
+      const { c, pcs, dragon, combat, act } = await fight({ firstRoundSaves: true, seed: 'ambush-1' });
+      const savers = combat.combatants.filter((x: { kind: string }) => x.kind === 'character');
+      expect(savers).toHaveLength(5);
+      const rollId = savers[0].firstRoundRollId as string;
+      expect(savers.every((x: { firstRoundRollId: string }) => x.firstRoundRollId === rollId)).toBe(true);
+      const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}`).set(c.auth).expect(200)).body;
+      expect(roll.procedure).toBe('combat.cairn-dex-saves');
+      const lost = savers.map((x: { lostFirstTurn: boolean }) => x.lostFirstTurn);
+      expect(lost).toEqual(roll.outcome.results.map((r: { passed: boolean }) => !r.passed));
+      expect(combat.combatants.find((x: { id: string }) => x.id === dragon).firstRoundRollId).toBeNull();
+      const loser = pcs.find((_, i) => lost[i]);
+      const winner = pcs.find((_, i) => !lost[i]);
+      if (loser) {
+        expectProblem(
+          await act(c.auth, { actor: loser, kind: 'attack', targets: [dragon], cairn: { die: 'd6' } }),
+          409,
+          'CONFLICT',
+          'actor',
+        );
+      }
+      if (winner)
+        await act(c.auth, { actor: winner, kind: 'attack', targets: [dragon], cairn: { die: 'd6' } }).expect(
+          201,
+        );
+      await t.http
+        .post(url(c, `/${combat.id}/rounds`))
+        .set(c.auth)
+        .expect(200);
+      await act(c.auth, {
+        actor: loser ?? pcs[0],
+        kind: 'attack',
+        targets: [dragon],
+        cairn: { die: 'd6' },
+      }).expect(201);
+      // GraphQL twin of the combat's creation with a joint save: the lowest DEX rolls for all.
+      const joint = await gql(
+        t.server,
+        `mutation($c: ID!, $a: ID!, $b: ID!) { createCombat(campaignId: $c, input: { system: cairn,
+           combatants: [{ characterId: $a, side: "party" }, { characterId: $b, side: "party" }],
+           jointFirstRoundSave: true, seed: "joint-1" }) { combatants { id lostFirstTurn firstRoundRollId } } }`,
+        { c: c.id, a: pcs[0], b: pcs[1] },
+        c.auth,
+      );
+      expect(joint.errors).toBeUndefined();
+      const both = joint.data?.createCombat.combatants;
+      expect(both[0].lostFirstTurn).toBe(both[1].lostFirstTurn);
+      expect(both[0].firstRoundRollId).toBe(both[1].firstRoundRollId);
     });
   });
 });

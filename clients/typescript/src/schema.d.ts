@@ -12904,6 +12904,8 @@ export interface components {
        * @example party
        */
       side: string;
+      /** @description Cairn: an NPC that is a detachment (a unit of many): its attacks on individuals are enhanced blasts, individuals attack it impaired, critical damage routs it and STR 0 destroys it. */
+      detachment?: boolean;
     };
     CreateCombatInput: {
       /**
@@ -12915,6 +12917,29 @@ export interface components {
       combatants: components['schemas']['CombatantInput'][];
       /** @description Seal every attack of this combat for players. */
       secret?: boolean;
+      /** @description Cairn: roll the first-round DEX saves now (every character combatant saves; a failure loses its turn in round 1). */
+      firstRoundSaves?: boolean;
+      /** @description Cairn first-round saves: a joint effort, the lowest DEX saves for every character. */
+      jointFirstRoundSave?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CombatMoraleView: {
+      /** @description The side that saved. */
+      side: string;
+      /** @description What called for it: first-casualty, half (both at once make one save). */
+      triggers: string[];
+      /** @description The logged roll (encounters.morale). */
+      rollId: string;
+      /** @description The WIL that saved (the highest still standing); null when sealed for this key. */
+      wil: number | null;
+      /** @description Passed: the side fights on; failed, everyone left flees. */
+      passed: boolean;
+      /** @description The combatants that fled (those this key may see). */
+      fled: string[];
     };
     CombatantView: {
       /** @description character or npc. */
@@ -12923,6 +12948,18 @@ export interface components {
       id: string;
       /** @description Its side. */
       side: string;
+      /** @description Cairn: a detachment (a unit of many fighting as one). */
+      detachment: boolean;
+      /** @description Cairn: a detachment routed by critical damage (it no longer acts). */
+      routed: boolean;
+      /** @description Cairn: a detachment destroyed (STR 0). */
+      destroyed: boolean;
+      /** @description Cairn: got away by a retreat DEX save (it no longer acts). */
+      fled: boolean;
+      /** @description Cairn: failed the first-round DEX save and loses its turn in round 1. */
+      lostFirstTurn: boolean;
+      /** @description Cairn: the logged roll of its first-round DEX save; null when it did not save. */
+      firstRoundRollId: string | null;
     };
     CombatView: {
       /** @description The combat id. */
@@ -12935,6 +12972,8 @@ export interface components {
       status: string;
       /** @description Every attack sealed for players. */
       secret: boolean;
+      /** @description Cairn: the morale saves this round advance made (empty in every other answer). */
+      morale: components['schemas']['CombatMoraleView'][];
       /** @description The combatants this key may see (NPCs hidden from players left out). */
       combatants: components['schemas']['CombatantView'][];
       /** @description Begun at. */
@@ -12982,7 +13021,7 @@ export interface components {
       combatId: string;
       /** @description The round it was made in. */
       round: number;
-      /** @description The logged attack roll (combat.cairn-attack). */
+      /** @description The logged roll of the attack (combat.cairn-action: the attack and the harm it did). */
       rollId: string;
       /** @description Sealed: the numbers are the referee’s (a hidden NPC, a secret combat or roll). */
       sealed: boolean;
@@ -12991,9 +13030,29 @@ export interface components {
       /** @description The damage applied through the ledger; null when sealed for this key. */
       damage: components['schemas']['SheetDamageResult'] | (never | null);
     };
+    CairnJoiningAttackerInput: {
+      /** @description The joining combatant (its character or NPC id). */
+      id: string;
+      /**
+       * @description Its weapon’s damage die.
+       * @enum {string}
+       */
+      die: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+      /**
+       * @description Two weapons: this die is rolled too and the higher counts.
+       * @enum {string}
+       */
+      secondDie?: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+      /** @description Impaired: d4. */
+      impaired?: boolean;
+      /** @description Enhanced: d12. */
+      enhanced?: boolean;
+      /** @description Bare hands: d4. */
+      unarmed?: boolean;
+    };
     CairnCombatActionInput: {
       /**
-       * @description The weapon’s damage die.
+       * @description The weapon’s damage die (attack, blast).
        * @enum {string}
        */
       die?: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
@@ -13010,6 +13069,10 @@ export interface components {
       unarmed?: boolean;
       /** @description The target holds a shield: +1 Armor. */
       shield?: boolean;
+      /** @description attack: the other combatants attacking the same target; every die is rolled and the single highest counts. */
+      withAttackers?: components['schemas']['CairnJoiningAttackerInput'][];
+      /** @description blast: the number of targets is unclear; the damage die sets how many of them are caught (always when no target is listed). */
+      countTargets?: boolean;
     };
     CombatActionInput: {
       /** @description The acting combatant (its character or NPC id). */
@@ -13018,7 +13081,7 @@ export interface components {
        * @description The kind of action (each system takes its own kinds).
        * @enum {string}
        */
-      kind: 'attack';
+      kind: 'attack' | 'blast' | 'retreat';
       /** @description The target combatants (character or NPC ids). */
       targets?: string[];
       /** @description Cairn inputs (a Cairn combat). */
@@ -13037,6 +13100,18 @@ export interface components {
       /** @description The damage applied through the ledger; null when none or sealed for this key. */
       damage: components['schemas']['SheetDamageResult'] | (never | null);
     };
+    CairnCombatActionOutcome: {
+      /** @description attack and blast: the attack as the stateless attack answers it, each target’s harm from its sheet; null for a retreat. */
+      attack: components['schemas']['CairnAttackResult'] | (never | null);
+      /** @description retreat: the DEX save; null otherwise. */
+      retreat: components['schemas']['CairnDexSavesResult'] | (never | null);
+      /** @description Detachments this action routed (critical damage). */
+      routed: string[];
+      /** @description Detachments this action destroyed (STR 0). */
+      destroyed: string[];
+      /** @description Combatants that got away (a retreat passed). */
+      fled: string[];
+    };
     CombatActionResult: {
       /** @description The combat id. */
       combatId: string;
@@ -13052,8 +13127,8 @@ export interface components {
       sealed: boolean;
       /** @description Each target, with the harm applied to it (empty when sealed for this key). */
       targets: components['schemas']['CombatActionTargetResult'][];
-      /** @description A Cairn action as the stateless attack answers it; null otherwise or when sealed. */
-      cairn: components['schemas']['CairnAttackResult'] | (never | null);
+      /** @description A Cairn action (attack, blast, retreat); null otherwise or when sealed. */
+      cairn: components['schemas']['CairnCombatActionOutcome'] | (never | null);
     };
     GmMojoCostInput: {
       /**

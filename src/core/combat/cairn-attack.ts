@@ -183,7 +183,21 @@ export function effectiveSides(
  * through the Cairn damage core (HP, scars, STR, the critical-damage save). A blast rolls separately
  * for every target, and may first roll the die to set how many targets it catches.
  */
-export function cairnAttack(input: CairnAttackInput, dice: Dice): CairnAttackOutcome {
+/**
+ * How a caller computes each target's harm in place of the stateless damage core (the same dice, in
+ * the same order): a stored combat's action applies the sheet's own harm (combat.cairn-action).
+ */
+export type CairnHarmHook = (
+  index: number,
+  target: { hp: number; str: number; armor: number; npc: boolean; detachment: boolean },
+  kept: number,
+) => CairnDamageOutcome;
+
+export function cairnAttack(
+  input: CairnAttackInput,
+  dice: Dice,
+  harmHook?: CairnHarmHook,
+): CairnAttackOutcome {
   const body = record(input, 'input');
   if (
     !Array.isArray(body.attackers) ||
@@ -315,22 +329,24 @@ export function cairnAttack(input: CairnAttackInput, dice: Dice): CairnAttackOut
     if (t.shield) mods.modifier('shield', 1, 'a held shield: +1 Armor');
     if (armor > CAIRN_MAX_ARMOR)
       mods.modifier('armor-cap', CAIRN_MAX_ARMOR - armor, `Armor ${armor} counts as ${CAIRN_MAX_ARMOR}`);
-    const harm = cairnDamage(
-      {
-        hp: t.hp,
-        str: t.str,
-        armor,
-        damage: kept,
-        dex: t.dex,
-        wil: t.wil,
-        maxHp: t.maxHp,
-        maxDex: t.maxDex,
-        maxWil: t.maxWil,
-        // A detachment is routed, not killed, by critical damage.
-        npc: t.npc && !t.detachment,
-      },
-      dice,
-    );
+    const harm = harmHook
+      ? harmHook(index, { hp: t.hp, str: t.str, armor, npc: t.npc, detachment: t.detachment }, kept)
+      : cairnDamage(
+          {
+            hp: t.hp,
+            str: t.str,
+            armor,
+            damage: kept,
+            dex: t.dex,
+            wil: t.wil,
+            maxHp: t.maxHp,
+            maxDex: t.maxDex,
+            maxWil: t.maxWil,
+            // A detachment is routed, not killed, by critical damage.
+            npc: t.npc && !t.detachment,
+          },
+          dice,
+        );
     const detachment = t.detachment ? { routed: harm.state === 'critical', destroyed: harm.str === 0 } : null;
     return {
       index,

@@ -293,6 +293,18 @@ function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice:
 }
 
 function cairnSheetDamage(input: SheetDamageCairn, stateBefore: HarmState, dice: Dice): SheetDamageOutcome {
+  return cairnSheetDamageWithCore(input, stateBefore, dice).outcome;
+}
+
+/**
+ * Cairn damage on a sheet as `harm.sheet-damage` computes it, with the stateless damage core's own
+ * answer too (a combat action's one roll keeps both: combat.cairn-action).
+ */
+export function cairnSheetDamageWithCore(
+  input: SheetDamageCairn,
+  stateBefore: HarmState,
+  dice: Dice,
+): { outcome: SheetDamageOutcome; core: CairnDamageOutcome } {
   const start = dice.faces.length;
   const result: CairnDamageOutcome = cairnDamage(
     {
@@ -331,7 +343,7 @@ function cairnSheetDamage(input: SheetDamageCairn, stateBefore: HarmState, dice:
   if (input.doomed && result.criticalSave) out.conditionsRemoved.push('doomed');
   out.changes = mapped('cairn', out.fieldChanges);
   out.faces = dice.faces.slice(start);
-  return out;
+  return { outcome: out, core: result };
 }
 
 function archsoulSheetDamage(

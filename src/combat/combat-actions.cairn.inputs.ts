@@ -1,0 +1,64 @@
+import { InputType } from '@nestjs/graphql';
+import { In } from '../common/schema';
+import { CairnDamageDieEnum } from '../harm/harm.inputs';
+
+const DICE = ['d4', 'd6', 'd8', 'd10', 'd12'];
+
+@InputType({ description: 'Another combatant attacking the same target in a Cairn attack, with its weapon.' })
+export class CairnJoiningAttackerInput {
+  @In.id('The joining combatant (its character or NPC id).')
+  id: string;
+
+  @In.oneOf('Its weapon’s damage die.', DICE, CairnDamageDieEnum)
+  die: string;
+
+  @In.oneOf('Two weapons: this die is rolled too and the higher counts.', DICE, CairnDamageDieEnum, {
+    optional: true,
+  })
+  secondDie?: string;
+
+  @In.bool('Impaired: d4.', { optional: true })
+  impaired?: boolean;
+
+  @In.bool('Enhanced: d12.', { optional: true })
+  enhanced?: boolean;
+
+  @In.bool('Bare hands: d4.', { optional: true })
+  unarmed?: boolean;
+}
+
+@InputType({ description: 'A Cairn action’s own inputs.' })
+export class CairnCombatActionInput {
+  @In.oneOf('The weapon’s damage die (attack, blast).', DICE, CairnDamageDieEnum, { optional: true })
+  die?: string;
+
+  @In.oneOf('Two weapons: this die is rolled too and the higher counts.', DICE, CairnDamageDieEnum, {
+    optional: true,
+  })
+  secondDie?: string;
+
+  @In.bool('Impaired: d4.', { optional: true })
+  impaired?: boolean;
+
+  @In.bool('Enhanced: d12.', { optional: true })
+  enhanced?: boolean;
+
+  @In.bool('Bare hands: d4.', { optional: true })
+  unarmed?: boolean;
+
+  @In.bool('The target holds a shield: +1 Armor.', { optional: true })
+  shield?: boolean;
+
+  @In.nestedList(
+    'attack: the other combatants attacking the same target; every die is rolled and the single highest counts.',
+    () => CairnJoiningAttackerInput,
+    { optional: true, maxItems: 19 },
+  )
+  withAttackers?: CairnJoiningAttackerInput[];
+
+  @In.bool(
+    'blast: the number of targets is unclear; the damage die sets how many of them are caught (always when no target is listed).',
+    { optional: true },
+  )
+  countTargets?: boolean;
+}

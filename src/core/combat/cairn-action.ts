@@ -1,0 +1,104 @@
+import { fieldPath, invalid, optionalFlag, record, wholeNumber } from '../checks/validate';
+import {
+  cairnSheetDamageWithCore,
+  HARM_STATES,
+  type HarmState,
+  type SheetDamageOutcome,
+} from '../harm/campaign';
+import { MAX_CAIRN_HP } from '../harm/cairn-damage';
+import type { Dice } from '../random';
+import { cairnAttack, type CairnAttacker, type CairnAttackOutcome, type CairnTarget } from './cairn-attack';
+
+/** A target of a stored combat's Cairn action: its sheet's numbers and the harm it keeps. */
+export interface CairnActionTarget extends CairnTarget {
+  maxHp: number;
+  dex: number;
+  wil: number;
+  maxDex: number;
+  maxWil: number;
+  /** The harm state the sheet kept before the blow (default up). */
+  stateBefore?: HarmState | null;
+  /** The sheet carries the `doomed` condition (a later critical save clears it). */
+  doomed?: boolean | null;
+}
+
+export interface CairnActionInput {
+  attackers: CairnAttacker[];
+  targets: CairnActionTarget[];
+  blast?: boolean | null;
+  countTargets?: boolean | null;
+}
+
+export interface CairnActionOutcome {
+  /** The attack as `combat.cairn-attack` answers it, each target's `harm` from the sheet's own damage. */
+  attack: CairnAttackOutcome;
+  /** What the blow does to each target's sheet, index for index with `attack.targets`, exactly as `harm.sheet-damage` computes it. */
+  harm: SheetDamageOutcome[];
+  faces: number[];
+}
+
+/**
+ * A Cairn action of a stored combat on one seeded stream (issue 20): the attack (every attacker's
+ * die, the highest kept, blasts per target, the target-count roll) and, for every target it reaches,
+ * the damage on the sheet through the same core `harm.sheet-damage` uses (Armor, HP, scar, STR, the
+ * critical-damage save), so one logged roll replays the whole action.
+ */
+export function cairnAction(input: CairnActionInput, dice: Dice): CairnActionOutcome {
+  const body = record(input, 'input');
+  if (!Array.isArray(body.targets) || body.targets.length < 1)
+    throw invalid('`targets` lists at least one target.', 'targets');
+  const extra = (body.targets as unknown[]).map((raw, i) => {
+    const field = `targets[${i}]`;
+    const t = record(raw, field);
+    const state = t.stateBefore ?? 'up';
+    if (!HARM_STATES.includes(state as HarmState))
+      throw invalid(`\`stateBefore\` is one of: ${HARM_STATES.join(', ')}.`, fieldPath(field, 'stateBefore'));
+    return {
+      stateBefore: state as HarmState,
+      doomed: optionalFlag(t.doomed, fieldPath(field, 'doomed')),
+      maxHp: wholeNumber(t.maxHp, fieldPath(field, 'maxHp'), 0, MAX_CAIRN_HP),
+      dex: wholeNumber(t.dex, fieldPath(field, 'dex'), 0, 30),
+      wil: wholeNumber(t.wil, fieldPath(field, 'wil'), 0, 30),
+      maxDex: wholeNumber(t.maxDex, fieldPath(field, 'maxDex'), 0, 30),
+      maxWil: wholeNumber(t.maxWil, fieldPath(field, 'maxWil'), 0, 30),
+    };
+  });
+  const start = dice.faces.length;
+  const harm: SheetDamageOutcome[] = [];
+  const attack = cairnAttack(
+    {
+      attackers: body.attackers as CairnAttacker[],
+      targets: body.targets as CairnTarget[],
+      blast: (body.blast as boolean | null | undefined) ?? null,
+      countTargets: (body.countTargets as boolean | null | undefined) ?? null,
+    },
+    dice,
+    (index, t, kept) => {
+      const sheet = extra[index];
+      const { outcome, core } = cairnSheetDamageWithCore(
+        {
+          system: 'cairn',
+          hp: t.hp,
+          maxHp: sheet.maxHp,
+          str: t.str,
+          dex: sheet.dex,
+          wil: sheet.wil,
+          maxDex: sheet.maxDex,
+          maxWil: sheet.maxWil,
+          armor: t.armor,
+          damage: kept,
+          die: null,
+          target: 'hp',
+          doomed: sheet.doomed,
+          // A detachment is routed, not killed, by critical damage.
+          npc: t.npc && !t.detachment,
+        },
+        sheet.stateBefore,
+        dice,
+      );
+      harm[index] = outcome;
+      return core;
+    },
+  );
+  return { attack, harm, faces: dice.faces.slice(start) };
+}
