@@ -40,8 +40,9 @@ export interface CombatActionContext {
 /** What a handler answers, as the referee sees it; the service blanks it for a player when sealed. */
 export type CombatActionAnswer = Omit<
   CombatActionResult,
-  'combatId' | 'round' | 'kind' | 'actor' | 'sealed'
+  'combatId' | 'round' | 'kind' | 'actor' | 'sealed' | (typeof COMBAT_ACTION_OUTCOMES)[number]
 > &
+  Partial<Pick<CombatActionResult, (typeof COMBAT_ACTION_OUTCOMES)[number]>> &
   Record<string, unknown>;
 
 /**
@@ -121,9 +122,11 @@ export class CombatActionsService {
       if (STATES_THAT_CANNOT_ACT.includes(state)) {
         throw Problem.field('CONFLICT', 'actor', `${actor.owner.name} is ${state} and cannot act.`);
       }
-      const sealed =
-        combat.secret || (input.secret ?? false) || actor.hidden || targets.some((t) => t.hidden);
-      const answer = await handler.act({ m, who, req, campaign, combat, input, actor, targets, sealed });
+      let sealed = combat.secret || (input.secret ?? false) || actor.hidden || targets.some((t) => t.hidden);
+      const ctx: CombatActionContext = { m, who, req, campaign, combat, input, actor, targets, sealed };
+      const answer = await handler.act(ctx);
+      // A handler may seal further (a hidden NPC it involves beyond actor and targets).
+      sealed = ctx.sealed;
       const shows = who.role === 'referee' || !sealed;
       const shown: Record<string, unknown> = Object.fromEntries(COMBAT_ACTION_OUTCOMES.map((k) => [k, null]));
       for (const [key, value] of Object.entries(answer)) {

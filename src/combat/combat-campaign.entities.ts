@@ -5,6 +5,14 @@ export interface StoredCombatant {
   kind: 'character' | 'npc';
   id: string;
   side: string;
+  /** COEAC round state (combat-actions.coeac.ts): rounds it acted, declared full defence, was surprised. */
+  coeac?: {
+    acted?: number;
+    defending?: number;
+    defenseSkill?: string;
+    surprised?: number;
+    ambushed?: boolean;
+  };
 }
 
 /** A campaign combat (issue 20): its system, round and combatants. */
