@@ -9,7 +9,7 @@ const RATING_NAME = { maxLength: 64, optional: true } as const;
 @InputType({
   description: 'A COEAC Block: a combatant taking damage in this action Blocks with armour or shield.',
 })
-export class CoeacBlockInput {
+export class CoeacCombatBlockInput {
   @In.id('The combatant who Blocks (a player names only its own characters).')
   id: string;
 
@@ -94,11 +94,11 @@ export class CoeacCombatActionInput {
   })
   engaged?: string[];
 
-  @In.nestedList('Blocks made against this action’s damage.', () => CoeacBlockInput, {
+  @In.nestedList('Blocks made against this action’s damage.', () => CoeacCombatBlockInput, {
     maxItems: 50,
     optional: true,
   })
-  blocks?: CoeacBlockInput[];
+  blocks?: CoeacCombatBlockInput[];
 
   @In.oneOf('ambush: wilderness (Bushcraft) or town (Streetwise).', AMBUSH_PLACES, AmbushPlaceEnum, {
     optional: true,
