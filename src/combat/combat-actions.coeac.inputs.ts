@@ -59,6 +59,12 @@ export class CoeacCombatActionInput {
   @In.int('The defender’s free successes (+Ns).', { optional: true, min: 0, max: 50 })
   defenderFreeSuccesses?: number;
 
+  @In.bool(
+    'Referee only: this combatant makes another combat check this round (a creature with several attacks).',
+    { optional: true },
+  )
+  extraCheck?: boolean;
+
   @In.idList(
     'Ganging up: the combatants supporting the actor as captain (+1d each; each takes the captain’s damage if the target wins).',
     { maxItems: 50, optional: true },

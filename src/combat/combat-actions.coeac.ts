@@ -228,7 +228,10 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     if (input.helpless && who.role !== 'referee') {
       throw Problem.field('FORBIDDEN', 'coeac.helpless', 'Only the referee declares a target helpless.');
     }
-    this.notActed(ctx, ctx.actor.combatant, 'actor');
+    if (input.extraCheck && who.role !== 'referee') {
+      throw Problem.field('FORBIDDEN', 'coeac.extraCheck', 'Only the referee grants another combat check.');
+    }
+    if (!input.extraCheck) this.notActed(ctx, ctx.actor.combatant, 'actor');
 
     // Ganging up (B10): the supporters, each able to act and not yet acted this round.
     const supporters: Fighter[] = [];
@@ -420,7 +423,11 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     });
 
     // Harm through the ledger, each with its Block.
-    const harmed: Array<{ id: string; damage: SheetDamageResult }> = [];
+    // The defender is always listed (its damage null when none), so a sealed answer's target list
+    // does not tell a player who won.
+    const harmed: Array<{ id: string; damage: SheetDamageResult | null }> = [
+      { id: target.combatant.id, damage: null },
+    ];
     const source = (what: string) => `${what} (combat ${combat.id}, round ${combat.round})`.slice(0, 200);
     const hurt = async (f: ResolvedCombatant, amount: number, what: string) => {
       if (amount <= 0) return;
