@@ -21,6 +21,12 @@ export class CoeacCombatBlockInput {
   with: string;
 }
 
+@InputType({ description: 'A channeling declared for the round (B1): the spell from the COEAC catalogue.' })
+export class CoeacChannelDeclarationInput {
+  @In.string('The spell’s catalogue id (GET /v1/magic/coeac/spells).', { maxLength: 64 })
+  spell: string;
+}
+
 /**
  * A COEAC action's own inputs (docs/combat.md, "COEAC stored combats"): `exchange` reads the pools
  * from the sheets by the skills named here; `defend` declares full defence for the round; `ambush`
@@ -105,6 +111,13 @@ export class CoeacCombatActionInput {
     optional: true,
   })
   blocks?: CoeacCombatBlockInput[];
+
+  @In.nested(
+    'defend: channel this spell this round instead of full defence; an attack on the channeler is met by the channeling.',
+    () => CoeacChannelDeclarationInput,
+    { optional: true },
+  )
+  channel?: CoeacChannelDeclarationInput;
 
   @In.oneOf('ambush: wilderness (Bushcraft) or town (Streetwise).', AMBUSH_PLACES, AmbushPlaceEnum, {
     optional: true,

@@ -1,6 +1,34 @@
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
-import { CoeacAmbushResult, CoeacExchangeResult } from './combat.results';
+import { CoeacChanneling } from '../magic/magic.results';
+import { CoeacAmbushResult, CoeacExchangeResult, CoeacSideRoll, CombatProvenance } from './combat.results';
+
+@ObjectType({ description: 'Exact odds of an attack on a channeling defender.' })
+export class CoeacChannelingDefenceOdds {
+  @Out.number('The attack gets past the Potency.')
+  hit: number;
+
+  @Out.json('P(the channeler takes d from the attack), keyed by d.')
+  damageToDefender: Record<string, number>;
+}
+
+@ObjectType({ description: 'An exchange against a defender channeling as its defence (one roll).' })
+export class CoeacChannelingDefenceResult extends CombatProvenance {
+  @Out.nested('The attacker’s check (rolled is always true).', () => CoeacSideRoll)
+  attacker: CoeacSideRoll;
+
+  @Out.nested('The channeling, as the magic core answers it, with its defence.', () => CoeacChanneling)
+  channeling: CoeacChanneling;
+
+  @Out.int('Damage the channeler takes from the attack (margin over Potency, +Ns on a hit).')
+  damageToDefender: number;
+
+  @Out.int('Backlash damage the channeler takes (Potency below the spell’s Ob).')
+  backlashDamage: number;
+
+  @Out.nested('Exact odds.', () => CoeacChannelingDefenceOdds)
+  odds: CoeacChannelingDefenceOdds;
+}
 
 @ObjectType({ description: 'Ammunition a COEAC ranged exchange took from the actor’s inventory.' })
 export class CoeacCombatAmmunition {
@@ -51,6 +79,16 @@ export class CoeacCombatActionResult {
     },
   )
   exchange: CoeacExchangeResult | null;
+
+  @Out.nested(
+    'exchange: the defender channeled as its defence (declared this round); `exchange` is null then.',
+    () => CoeacChannelingDefenceResult,
+    { nullable: true },
+  )
+  channeling: CoeacChannelingDefenceResult | null;
+
+  @Out.string('defend: the spell declared for channeling this round.', { nullable: true })
+  channelSpell: string | null;
 
   @Out.nested('exchange: the ammunition spent by a ranged attack.', () => CoeacCombatAmmunition, {
     nullable: true,

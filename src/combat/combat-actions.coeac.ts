@@ -8,7 +8,13 @@ import { diceBudget } from '../common/request-context';
 import { now } from '../common/time';
 import { findRating } from '../core/characters/sheets-checks';
 import type { Sheet } from '../core/characters/sheets';
-import type { CoeacAmbushOutcome, CoeacExchangeOutcome } from '../core/combat';
+import {
+  coeacChannelingDefence,
+  type CoeacAmbushOutcome,
+  type CoeacChannelingDefenceOutcome,
+  type CoeacExchangeOutcome,
+} from '../core/combat';
+import { coeacSpell, type CoeacSpell } from '../core/magic/coeac/spells';
 import { RuleError } from '../core/errors';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import type { SheetDamageResult } from '../harm/harm-campaign.results';
@@ -29,6 +35,12 @@ import {
 } from './combat-actions.service';
 import { COMBAT_PROCEDURES } from './combat-procedures';
 
+/** The exchange calling the channeling defence: the attacker's check, then the channeling (one roll). */
+export const COEAC_CHANNELING_DEFENCE_PROCEDURE = {
+  name: 'combat.coeac-channeling-defence',
+  run: coeacChannelingDefence,
+};
+
 /** A declaration that rolls nothing (full defence), logged so the feed and the log show every action. */
 export const COEAC_DECLARE_PROCEDURE = {
   name: 'combat.coeac-declare',
@@ -39,6 +51,20 @@ export const COEAC_DECLARE_PROCEDURE = {
 };
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
+
+/** A class resource's key on the sheet, by any of its names, ignoring case (as the magic module reads it). */
+function resourceKey(sheet: Sheet, ...names: string[]): string | null {
+  const resources = (sheet.classResources ?? {}) as Record<string, { current: number }>;
+  for (const name of names) {
+    const key = Object.keys(resources).find((k) => k.toLowerCase() === name.toLowerCase());
+    if (key) return key;
+  }
+  return null;
+}
+
+function current(sheet: Sheet, key: string): number {
+  return ((sheet.classResources ?? {}) as Record<string, { current: number }>)[key]?.current ?? 0;
+}
 
 /** A stored sheet's numbers outside what the exchange reads: 422 naming the combatant's field. */
 function asProblem<T>(run: () => T, field: string): T {
@@ -79,7 +105,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     private readonly inventory: InventoryService,
     registry: ProcedureRegistry,
   ) {
-    registry.register(COEAC_DECLARE_PROCEDURE as never);
+    registry.register(COEAC_DECLARE_PROCEDURE as never, COEAC_CHANNELING_DEFENCE_PROCEDURE as never);
   }
 
   onModuleInit(): void {
@@ -116,33 +142,69 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     const skill = input.skill ?? null;
     // The skill is checked now, so the exchange that reads it cannot fail on it later.
     if (skill) this.pool(actor, 'skill', skill, 'coeac.skill');
+    let spell: CoeacSpell | null = null;
+    if (input.channel) {
+      if (skill)
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          'coeac.skill',
+          'A channeler defends with its spell, not a skill.',
+        );
+      spell = this.channelable(actor, input.channel.spell, 'coeac.channel.spell');
+    }
+    const declared = spell ? 'channeling' : 'full-defense';
     const rolled = this.rolls.roll(
       COEAC_DECLARE_PROCEDURE,
-      { declared: 'full-defense', skill },
+      { declared, skill: spell ? spell.id : skill },
       ctx.input.seed ?? undefined,
       diceBudget(ctx.req),
     );
     const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
       campaign: ctx.campaign,
       secret: ctx.sealed,
-      effects: {
-        combatId: ctx.combat.id,
-        round: ctx.combat.round,
-        actor: ctx.actor.combatant.id,
-        declared: 'full-defense',
-      },
+      effects: { combatId: ctx.combat.id, round: ctx.combat.round, actor: ctx.actor.combatant.id, declared },
     });
-    await this.save(ctx.m, ctx.combat, (c) =>
-      c.id === ctx.actor.combatant.id
-        ? {
-            ...c.coeac,
-            acted: ctx.combat.round,
-            defending: ctx.combat.round,
-            ...(skill ? { defenseSkill: skill } : {}),
-          }
-        : c.coeac,
-    );
-    return { rollId: roll.id, targets: [], coeac: this.result('defend', { defenseSkill: skill }) };
+    const round = ctx.combat.round;
+    await this.save(ctx.m, ctx.combat, (c) => {
+      if (c.id !== ctx.actor.combatant.id) return c.coeac;
+      if (spell) return { ...c.coeac, acted: round, channeling: round, channelSpell: spell.id };
+      return { ...c.coeac, acted: round, defending: round, ...(skill ? { defenseSkill: skill } : {}) };
+    });
+    return {
+      rollId: roll.id,
+      targets: [],
+      coeac: this.result('defend', { defenseSkill: skill, channelSpell: spell?.id ?? null }),
+    };
+  }
+
+  /**
+   * The spell a channeler may channel now, as a campaign cast checks it: in the catalogue, its
+   * skill on the sheet, the spell controlled and not lost today, and a Control left.
+   */
+  private channelable(f: Fighter, id: string, field: string): CoeacSpell {
+    let spell: CoeacSpell;
+    try {
+      spell = coeacSpell(id, field);
+    } catch (error) {
+      if (error instanceof RuleError) throw Problem.field('VALIDATION_FAILED', field, error.message);
+      throw error;
+    }
+    this.pool(f, 'skill', spell.skill, field);
+    const control = resourceKey(f.sheet, 'Control');
+    if (!control)
+      throw Problem.field(
+        'UNPROCESSABLE',
+        field,
+        `${f.owner.name}'s COEAC sheet has no Control class resource.`,
+      );
+    if (current(f.sheet, control) < 1)
+      throw Problem.field('CONFLICT', field, `${f.owner.name} has no Control left.`);
+    const known = resourceKey(f.sheet, spell.id, spell.name);
+    if (!known)
+      throw Problem.field('UNPROCESSABLE', field, `${f.owner.name} does not control ${spell.name}.`);
+    if (current(f.sheet, known) < 1)
+      throw Problem.field('CONFLICT', field, `${spell.name} is lost to ${f.owner.name} until a long rest.`);
+    return spell;
   }
 
   // ambush (B2)
@@ -270,6 +332,16 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     const helpless = STATES_THAT_CANNOT_ACT.includes(defenderState) || input.helpless === true;
     const ambushRound = !helpless && dState.surprised === combat.round;
     const fullDefense = !helpless && !ambushRound && dState.defending === combat.round;
+    // A channeling declared this round is the defence, while the channeler still can channel it.
+    let channelSpell: CoeacSpell | null = null;
+    if (!helpless && !ambushRound && dState.channeling === combat.round && dState.channelSpell) {
+      try {
+        channelSpell = this.channelable(defender, dState.channelSpell, 'targets[0]');
+      } catch (error) {
+        if (!(error instanceof Problem)) throw error;
+        channelSpell = null; // Control or the spell gone since the declaration: a plain exchange.
+      }
+    }
 
     // Firing into a melee (B11): the engaged allies a stray shot may hit.
     const engaged: ResolvedCombatant[] = [];
@@ -347,6 +419,17 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     if (!skill && !actor.npc)
       throw Problem.field('VALIDATION_FAILED', 'coeac.skill', 'Name the skill the combat check tests.');
     const aPool = this.pool(actor, 'skill', skill ?? 'Pool', 'coeac.skill');
+    if (channelSpell) {
+      return this.onChanneler(ctx, input, {
+        actor,
+        defender,
+        supporters,
+        spell: channelSpell,
+        aPool,
+        ammoItem,
+        blocks,
+      });
+    }
     let dPool = 0;
     let agilityPool: number | null = null;
     if (!helpless && !ambushRound) {
@@ -491,6 +574,135 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
   }
 
   /**
+   * The exchange calling the channeling defence (the magic item of group 1): one roll
+   * (`combat.coeac-channeling-defence`), Control and a lost plasmid through the condition ledger as
+   * a campaign cast spends them, the attack's damage and the backlash through `applyDamage`.
+   */
+  private async onChanneler(
+    ctx: CombatActionContext,
+    input: CoeacCombatActionInput,
+    x: {
+      actor: Fighter;
+      defender: Fighter;
+      supporters: Fighter[];
+      spell: CoeacSpell;
+      aPool: number;
+      ammoItem: InventoryItemEntity | null;
+      blocks: Map<string, string>;
+    },
+  ): Promise<CombatActionAnswer> {
+    const { m, who, combat } = ctx;
+    const { defender, spell } = x;
+    const sorcery = this.pool(defender, 'skill', spell.skill, 'targets[0]');
+    const vigor = this.optionalPool(defender, 'Vigor');
+    const discipline = this.optionalPool(defender, 'Discipline');
+    const rolled = asProblem(
+      () =>
+        this.rolls.roll(
+          COEAC_CHANNELING_DEFENCE_PROCEDURE,
+          {
+            attacker: {
+              pool: x.aPool,
+              ...(input.bonusDice ? { bonusDice: input.bonusDice } : {}),
+              ...(input.penaltyDice ? { penaltyDice: input.penaltyDice } : {}),
+              ...(input.freeSuccesses ? { freeSuccesses: input.freeSuccesses } : {}),
+              ...(x.supporters.length ? { supporters: x.supporters.length } : {}),
+            },
+            ...(input.firingIntoMelee ? { firingIntoMelee: true } : {}),
+            channeling: {
+              pool: sorcery,
+              spell: spell.id,
+              ...(input.defenderBonusDice ? { bonusDice: input.defenderBonusDice } : {}),
+              ...(input.defenderPenaltyDice ? { penaltyDice: input.defenderPenaltyDice } : {}),
+              ...(vigor !== null ? { vigorPool: vigor } : {}),
+              ...(discipline !== null ? { disciplinePool: discipline } : {}),
+            },
+          },
+          ctx.input.seed ?? undefined,
+          diceBudget(ctx.req),
+        ),
+      'targets',
+    );
+    const outcome = rolled.outcome as CoeacChannelingDefenceOutcome;
+    if (x.supporters.some((s) => s.hidden)) ctx.sealed = true;
+    const target = defender;
+    const toDefender = outcome.damageToDefender + outcome.backlashDamage;
+    const roll = await this.rolls.record(m, who, rolled as never, {
+      campaign: ctx.campaign,
+      secret: ctx.sealed,
+      effects: {
+        combatId: combat.id,
+        round: combat.round,
+        attacker: ctx.actor.combatant.id,
+        defender: target.combatant.id,
+        supporters: x.supporters.map((s) => s.combatant.id),
+        channeling: spell.id,
+        potency: outcome.channeling.potency,
+        damageToDefender: outcome.damageToDefender,
+        backlashDamage: outcome.backlashDamage,
+      },
+    });
+    // Control (and the plasmid on backlash) through the ledger, as a campaign cast spends them.
+    const control = resourceKey(defender.sheet, 'Control')!;
+    const changes = [{ field: `classResources.${control}.current`, delta: -outcome.channeling.controlSpent }];
+    if (outcome.channeling.backlash.plasmidLost) {
+      const known = resourceKey(defender.sheet, spell.id, spell.name)!;
+      changes.push({ field: `classResources.${known}.current`, delta: -1 });
+    }
+    await this.sheets.changeTracked(
+      m,
+      who,
+      ctx.campaign,
+      target.owner,
+      'coeac',
+      changes,
+      { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
+      { clamp: true },
+    );
+    const harmed: Array<{ id: string; damage: SheetDamageResult | null }> = [
+      { id: target.combatant.id, damage: null },
+    ];
+    if (toDefender > 0) {
+      const id = target.combatant.id;
+      harmed[0].damage = await this.harm.applyDamage(
+        m,
+        who,
+        target.owner,
+        {
+          system: 'coeac',
+          amount: toDefender,
+          source:
+            `exchange with ${x.actor.owner.name} while channeling ${spell.name} (combat ${combat.id}, round ${combat.round})`.slice(
+              0,
+              200,
+            ),
+          ...(x.blocks.has(id) ? { blockWith: x.blocks.get(id) } : {}),
+          ...(ctx.input.seed ? { seed: `${ctx.input.seed}/damage/${id}` } : {}),
+        },
+        { secret: ctx.sealed, req: ctx.req, campaign: ctx.campaign },
+      );
+    }
+    const ammunition = x.ammoItem ? await this.spendAmmunition(m, ctx, x.ammoItem) : null;
+    const acted = new Set([ctx.actor.combatant.id, ...x.supporters.map((s) => s.combatant.id)]);
+    await this.save(m, combat, (c) => (acted.has(c.id) ? { ...c.coeac, acted: combat.round } : c.coeac));
+    return {
+      rollId: roll.id,
+      targets: harmed,
+      coeac: this.result('exchange', {
+        defender: target.combatant.id,
+        supporters: x.supporters.map((s) => s.combatant.id),
+        channeling: {
+          ...outcome,
+          attacker: { ...outcome.attacker, rolled: true },
+          seed: rolled.seed,
+          rng: rolled.rng,
+        } as never,
+        ammunition,
+      }),
+    };
+  }
+
+  /**
    * Ammunition spent (H3, our reading): a material counted in dice loses one die; a bundle on its
    * last use (its depletion check said so) is used up and leaves the inventory; any other bundle is
    * enough while carried (003:807) and Depletion wears it down after the scene.
@@ -541,6 +753,8 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       defenseSkill: null,
       ambush: null,
       surprised: [],
+      channeling: null,
+      channelSpell: null,
       ...part,
     };
   }

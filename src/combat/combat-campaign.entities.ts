@@ -10,6 +10,8 @@ export interface StoredCombatant {
     acted?: number;
     defending?: number;
     defenseSkill?: string;
+    channeling?: number;
+    channelSpell?: string;
     surprised?: number;
     ambushed?: boolean;
   };

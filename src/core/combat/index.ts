@@ -7,3 +7,4 @@ export * from './gm-attack';
 export * from './gm-group';
 export * from './gm-psychic';
 export * from './gm-maneuver';
+export * from './coeac-channeling-defence';
