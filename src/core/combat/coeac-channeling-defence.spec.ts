@@ -65,7 +65,7 @@ describe('COEAC exchange calling the channeling defence', () => {
       fc.property(
         fc.integer({ min: 0, max: 8 }),
         fc.integer({ min: 0, max: 8 }),
-        fc.string(),
+        fc.string({ minLength: 1, maxLength: 20 }),
         (a, c, seed) => {
           const out = coeacChannelingDefence(input(a, c), dice(seed));
           expect(out.damageToDefender).toBeGreaterThanOrEqual(0);
