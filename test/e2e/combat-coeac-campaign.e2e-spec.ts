@@ -26,7 +26,7 @@ const NPC = { pool: 3, maxHp: 10, hp: 10 };
 
 const ACTION_FIELDS = `combatId round kind actor rollId sealed
   targets { id damage { ownerId damage state rollId sheet { sheet } } }
-  coeac { action defender supporters helpless fullDefense ambushRound strayTarget defenseSkill surprised
+  coeac { action channelSpell channeling { damageToDefender backlashDamage attacker { successes } channeling { potency controlSpent backlash { damage plasmidLost } defence { damageTaken catastrophe { roll } } } odds { hit } } defender supporters helpless fullDefense ambushRound strayTarget defenseSkill surprised
     ammunition { itemId spent remaining removed }
     ambush { skill dice passed freeRound seed }
     exchange { winner margin damageToDefender damageToAttacker damageToEachSupporter supporters seed
@@ -90,17 +90,21 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
     (await t.http.get(`/v1/campaigns/${c.id}/${path}/sheets/coeac`).set(c.auth).expect(200)).body.sheet.hp;
 
   /** A seed whose stateless exchange on these pools gives `winner` (the campaign rolls the same dice). */
-  async function seedFor(body: object, winner: string): Promise<string> {
+  async function seedWhere(
+    body: object,
+    wanted: (answer: Record<string, unknown>) => boolean,
+  ): Promise<string> {
     for (let i = 0; i < 300; i++) {
-      const seed = `coeac-${winner}-${i}`;
+      const seed = `coeac-seed-${i}`;
       const res = await t.http
         .post('/v1/combat/coeac/exchanges')
         .send({ ...body, seed })
         .expect(200);
-      if (res.body.winner === winner) return seed;
+      if (wanted(res.body)) return seed;
     }
-    throw new Error(`no seed gives ${winner}`);
+    throw new Error('no seed found');
   }
+  const seedFor = (body: object, winner: string) => seedWhere(body, (a) => a.winner === winner);
 
   const act = (c: CampaignFixture, combatId: string, auth: { Authorization: string }, body: object) =>
     t.http
@@ -319,7 +323,12 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
       'coeac.ammunition',
     );
     const first = (await shoot('shot-1').expect(201)).body;
-    expect(first.coeac.ammunition).toMatchObject({ itemId: arrows.id, spent: 1, remaining: 1, removed: false });
+    expect(first.coeac.ammunition).toMatchObject({
+      itemId: arrows.id,
+      spent: 1,
+      remaining: 1,
+      removed: false,
+    });
     // The Orc does not threaten a shooter: only a tie (1 to each) reaches the hero.
     expect(first.coeac.exchange.damageToAttacker).toBe(first.coeac.exchange.winner === 'tie' ? 1 : 0);
     await nextRound(c, combat.id);
@@ -506,5 +515,115 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
       targets: [orc.id],
       coeac: { skill: 'Melee' },
     }).expect(201);
+  });
+  it('firing into a melee: a shot lost by more than 3 strays into an engaged ally', async () => {
+    const { c, hero, friend, player, orc, combat } = await table();
+    const body = {
+      attacker: { pool: 4 },
+      defender: { pool: 3, bonusDice: 5, threatens: false },
+      firingIntoMelee: true,
+      engagedAllies: 1,
+    };
+    const seed = await seedWhere(body, (a) => a.stray !== null);
+    const before = await hpOf(c, `characters/${friend.id}`);
+    const res = (
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: {
+          skill: 'Archery',
+          firingIntoMelee: true,
+          engaged: [friend.id],
+          defenderBonusDice: 5,
+          defenderThreatens: false,
+        },
+        seed,
+      }).expect(201)
+    ).body;
+    expect(res.coeac.strayTarget).toBe(friend.id);
+    expect(res.coeac.exchange.modifiers.map((m: { name: string }) => m.name)).toContain('firing-into-melee');
+    expect(res.coeac.exchange.attacker.dice).toBe(3);
+    const stray = res.targets.find((x: { id: string }) => x.id === friend.id);
+    const strayDamage = stray?.damage?.damage ?? 0;
+    expect(await hpOf(c, `characters/${friend.id}`)).toBe(before - strayDamage);
+  });
+
+  it('a channeler meets the attack with its channeling: Control spent through the ledger, damage applied', async () => {
+    const { c, friend, orc, combat } = await table();
+    await putSheet(t.server, c, friend.id, 'coeac', {
+      ...HERO,
+      skills: { Ruin: 3 },
+      saves: { Vigor: 1, Discipline: 2 },
+      classResources: { Control: { current: 2, max: 2 }, Hekaphage: { current: 1, max: 1 } },
+    });
+    expectProblem(
+      await act(c, combat.id, c.auth, {
+        actor: friend.id,
+        kind: 'defend',
+        coeac: { channel: { spell: 'nope' } },
+      }),
+      400,
+      'VALIDATION_FAILED',
+      'coeac.channel.spell',
+    );
+    expectProblem(
+      await act(c, combat.id, c.auth, {
+        actor: orc.id,
+        kind: 'defend',
+        coeac: { channel: { spell: 'hekaphage' } },
+      }),
+      422,
+      'UNPROCESSABLE',
+      'coeac.channel.spell',
+    );
+    const declared = (
+      await act(c, combat.id, c.auth, {
+        actor: friend.id,
+        kind: 'defend',
+        coeac: { channel: { spell: 'hekaphage' } },
+      }).expect(201)
+    ).body;
+    expect(declared.coeac).toMatchObject({ action: 'defend', channelSpell: 'hekaphage' });
+    const before = await sheetOf(t.server, c, friend.id, 'coeac');
+    const viaGql = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: exchange, targets: [$t], seed: "at-the-witch" }) { ${ACTION_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: orc.id, t: friend.id },
+      c.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    const answer = viaGql.data?.combatAction.coeac;
+    expect(answer.exchange).toBeNull();
+    expect(answer.channeling.channeling.controlSpent).toBe(1);
+    const margin = answer.channeling.attacker.successes - answer.channeling.channeling.potency;
+    expect(answer.channeling.damageToDefender).toBe(Math.max(0, margin));
+    expect(answer.channeling.backlashDamage).toBe(answer.channeling.channeling.backlash.damage);
+    const after = await sheetOf(t.server, c, friend.id, 'coeac');
+    expect(after.classResources.Control.current).toBe(1);
+    expect(after.classResources.Hekaphage.current).toBe(
+      answer.channeling.channeling.backlash.plasmidLost ? 0 : 1,
+    );
+    const total = answer.channeling.damageToDefender + answer.channeling.backlashDamage;
+    expect(after.hp).toBe(Math.max(0, before.hp - total));
+    // The channeler dealt nothing: the Orc is untouched.
+    expect(await hpOf(c, `npcs/${orc.id}`)).toBe(NPC.hp);
+  });
+
+  it('replays an exchange under the same Idempotency-Key without rolling or harming twice', async () => {
+    const { c, hero, orc, combat } = await table();
+    const send = () =>
+      act(c, combat.id, c.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: { skill: 'Melee', defenderThreatens: false },
+      }).set('Idempotency-Key', 'coeac-exchange-once');
+    const first = (await send().expect(201)).body;
+    const hp = await hpOf(c, `npcs/${orc.id}`);
+    const again = (await send().expect(201)).body;
+    expect(again.rollId).toBe(first.rollId);
+    expect(await hpOf(c, `npcs/${orc.id}`)).toBe(hp);
   });
 });
