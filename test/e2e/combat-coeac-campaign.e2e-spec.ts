@@ -126,12 +126,13 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
     // Orc's Pool 3. A tie costs everyone 1: the hero, its supporter and the Orc.
     const tieSeed = await seedFor({ attacker: { pool: 4, supporters: 1 }, defender: { pool: 3 } }, 'tie');
     const hpBefore = await hpOf(c, `characters/${hero.id}`);
+    const usesBefore = (await sheetOf(t.server, c, hero.id, 'coeac')).armor.blockUses;
     const tie = (
       await act(c, combat.id, c.auth, {
         actor: hero.id,
         kind: 'exchange',
         targets: [orc.id],
-        coeac: { skill: 'Melee', supporters: [friend.id] },
+        coeac: { skill: 'Melee', supporters: [friend.id], blocks: [{ id: friend.id, with: 'armor' }] },
         seed: tieSeed,
       }).expect(201)
     ).body;
@@ -155,7 +156,13 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
     expect(tie.targets.map((x: { id: string }) => x.id).sort()).toEqual([hero.id, friend.id, orc.id].sort());
     expect(await hpOf(c, `npcs/${orc.id}`)).toBe(NPC.hp - 1);
     expect(await hpOf(c, `characters/${hero.id}`)).toBe(hpBefore - 1);
-    expect(await hpOf(c, `characters/${friend.id}`)).toBe(HERO.hp - 1);
+    // The friend Blocked with its armour: a Block use spent through the ledger, the blow taken by it.
+    const friendSheet = await sheetOf(t.server, c, friend.id, 'coeac');
+    expect(friendSheet.armor.blockUses).toBe(usesBefore - 1);
+    expect(friendSheet.hp).toBe(
+      tie.targets.find((x: { id: string }) => x.id === friend.id).damage.sheet.sheet.hp,
+    );
+    expect(friendSheet.hp).toBeGreaterThan(HERO.hp - 1);
     // The damage went through the condition ledger, each with its harm roll.
     for (const x of tie.targets) expect(x.damage.rollId).toEqual(expect.any(String));
 
