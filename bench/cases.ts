@@ -769,7 +769,7 @@ export const CASES: BenchCase[] = [
       'sealed, applies the damage through SheetHarmService.applyDamage (its own harm roll and the condition ' +
       'ledger), writes the round state and stores the answer, in one SQLite transaction. The referee grants ' +
       'each request another combat check (extraCheck) and the NPCs do not threaten, so every request takes ' +
-      'the same path; the blows are spread over 99 NPCs of 100000 HP',
+      'the same path; the blows are spread over 99 NPCs of 10000 HP (the most the harm core reads)',
     server: 'app',
     baseline: 'character-purchase-idempotent',
     target: 0.8,
@@ -786,7 +786,7 @@ export const CASES: BenchCase[] = [
         });
         if (res.status !== 200) throw new Error(`PUT sheet answered ${res.status}: ${await res.text()}`);
       };
-      await put(`characters/${character.id}`, { skills: { Melee: 2 }, saves: { Vigor: 1 }, maxHp: 100000 });
+      await put(`characters/${character.id}`, { skills: { Melee: 2 }, saves: { Vigor: 1 }, maxHp: 10000 });
       const npcs: string[] = [];
       for (let i = 0; i < 99; i++) {
         const npc = await postJson<{ id: string }>(
@@ -795,7 +795,7 @@ export const CASES: BenchCase[] = [
           { name: `Orc ${i + 1}`, kind: 'monster' },
           campaign.auth,
         );
-        await put(`npcs/${npc.id}`, { pool: 3, maxHp: 100000 });
+        await put(`npcs/${npc.id}`, { pool: 3, maxHp: 10000 });
         npcs.push(npc.id);
       }
       const combat = await postJson<{ id: string }>(
