@@ -263,7 +263,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       targets: [],
       coeac: this.result('ambush', {
         ambush: { ...outcome, seed: rolled.seed, rng: rolled.rng } as never,
-        surprised,
+        surprised: await this.visibleIds(ctx, surprised),
       }),
     };
   }
@@ -775,6 +775,21 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     const found = combat.combatants.find((c) => c.id === id);
     if (!found) throw Problem.field('VALIDATION_FAILED', field, `${id} is not a combatant of this combat.`);
     return found;
+  }
+
+  /** The ids a non-referee key may see: NPCs whose visibility is not `players` are left out. */
+  private async visibleIds(ctx: CombatActionContext, ids: string[]): Promise<string[]> {
+    if (ctx.who.role === 'referee') return ids;
+    const out: string[] = [];
+    for (const id of ids) {
+      const c = ctx.combat.combatants.find((x) => x.id === id);
+      if (c?.kind === 'npc') {
+        const row = await this.npcs.npc(ctx.m, ctx.who.campaignId, id);
+        if (row.visibility !== 'players') continue;
+      }
+      out.push(id);
+    }
+    return out;
   }
 
   private async resolve(m: EntityManager, who: Principal, c: StoredCombatant): Promise<ResolvedCombatant> {

@@ -352,7 +352,23 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
   });
 
   it('an ambush: the scout fails, its side loses the free round and is hit without rolling', async () => {
-    const { c, hero, friend, player, orc, combat } = await table();
+    const { c, hero, friend, player, orc, shade } = await table();
+    // A hidden NPC rides with the party: caught too, but a player is not told it is there.
+    const combat = (
+      await t.http
+        .post(url(c))
+        .set(c.auth)
+        .send({
+          system: 'coeac',
+          combatants: [
+            { characterId: hero.id, side: 'party' },
+            { characterId: friend.id, side: 'party' },
+            { npcId: shade.id, side: 'party' },
+            { npcId: orc.id, side: 'foes' },
+          ],
+        })
+        .expect(201)
+    ).body as { id: string };
     expectProblem(
       await act(c, combat.id, player.auth, {
         actor: hero.id,
@@ -374,6 +390,12 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
     const answer = ambush.data?.combatAction.coeac;
     expect(answer.ambush).toMatchObject({ skill: 'Bushcraft', dice: 3, passed: false, freeRound: true });
     expect([...answer.surprised].sort()).toEqual([hero.id, friend.id].sort());
+    expectProblem(
+      await act(c, combat.id, c.auth, { actor: shade.id, kind: 'exchange', targets: [orc.id] }),
+      409,
+      'CONFLICT',
+      'actor',
+    );
     expectProblem(
       await act(c, combat.id, c.auth, {
         actor: orc.id,
