@@ -34,6 +34,31 @@ describe('COEAC exchange calling the channeling defence', () => {
     }
   });
 
+  it('golden: seed golden-channel-0 (5d against Hekaphage 4d, +1s)', () => {
+    const out = coeacChannelingDefence(
+      {
+        attacker: { pool: 5, freeSuccesses: 1 },
+        channeling: { pool: 4, spell: 'hekaphage', disciplinePool: 3, vigorPool: 3 },
+      },
+      dice('golden-channel-0'),
+    );
+    expect(out.attacker).toEqual({ dice: 5, faces: [4, 3, 2, 6, 4], successes: 3 });
+    expect(out.channeling.faces).toEqual([2, 2, 5, 2]);
+    expect(out.channeling.potency).toBe(1);
+    // 3 successes against Potency 1: margin 2, +1s → 3 damage; Ob 3 backlash on Potency 1 → 2 more.
+    expect(out.damageToDefender).toBe(3);
+    expect(out.backlashDamage).toBe(2);
+    expect(out.channeling.defence?.discipline).toMatchObject({
+      objective: 2,
+      faces: [1, 2, 4],
+      passed: false,
+    });
+    expect(out.channeling.defence?.catastrophe).toMatchObject({ roll: 5, id: 'wild-cast' });
+    expect(out.faces).toEqual([4, 3, 2, 6, 4, 2, 2, 5, 2, 2, 1, 2, 4, 5]);
+    // Bin(5, ½) > Bin(4, ½) exactly half the time (toss the fifth die last).
+    expect(out.odds.hit).toBe(0.5);
+  });
+
   it('replays from its seed', () => {
     expect(coeacChannelingDefence(input(5, 4), dice('same'))).toEqual(
       coeacChannelingDefence(input(5, 4), dice('same')),
