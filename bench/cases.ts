@@ -761,6 +761,85 @@ export const CASES: BenchCase[] = [
       return undefined;
     },
   },
+  {
+    name: 'combat-coeac-exchange-idempotent',
+    description:
+      'Stateful (issue 20): POST /v1/campaigns/{id}/combats/{cid}/actions with a referee key and a unique ' +
+      'Idempotency-Key: a COEAC exchange by a character on an NPC whose numbers are hidden. Every request reads ' +
+      'the three sheets it needs (actor, defender), rolls combat.coeac-exchange on the pools they give, logs it ' +
+      'sealed, applies the damage through SheetHarmService.applyDamage (its own harm roll and the condition ' +
+      'ledger), writes the round state and stores the answer, in one SQLite transaction. The referee grants ' +
+      'each request another combat check (extraCheck) and the NPCs do not threaten, so every request takes ' +
+      'the same path; the blows are spread over 99 NPCs of 10000 HP (the most the harm core reads)',
+    server: 'app',
+    baseline: 'character-purchase-idempotent',
+    target: 0.8,
+    setup: async (baseUrl) => {
+      const campaign = await createCampaign(baseUrl);
+      const character = await createCharacter(baseUrl, campaign, { name: 'Fighter' });
+      const headers = { 'content-type': 'application/json', ...campaign.auth };
+      const base = `${baseUrl}/v1/campaigns/${campaign.id}`;
+      const put = async (path: string, sheet: object) => {
+        const res = await fetch(`${base}/${path}/sheets/coeac`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ sheet }),
+        });
+        if (res.status !== 200) throw new Error(`PUT sheet answered ${res.status}: ${await res.text()}`);
+      };
+      await put(`characters/${character.id}`, { skills: { Melee: 2 }, saves: { Vigor: 1 }, maxHp: 10000 });
+      const npcs: string[] = [];
+      for (let i = 0; i < 99; i++) {
+        const npc = await postJson<{ id: string }>(
+          baseUrl,
+          `/v1/campaigns/${campaign.id}/npcs`,
+          { name: `Orc ${i + 1}`, kind: 'monster' },
+          campaign.auth,
+        );
+        await put(`npcs/${npc.id}`, { pool: 3, maxHp: 10000 });
+        npcs.push(npc.id);
+      }
+      const combat = await postJson<{ id: string }>(
+        baseUrl,
+        `/v1/campaigns/${campaign.id}/combats`,
+        {
+          system: 'coeac',
+          combatants: [
+            { characterId: character.id, side: 'party' },
+            ...npcs.map((npcId) => ({ npcId, side: 'foes' })),
+          ],
+        },
+        campaign.auth,
+      );
+      return {
+        campaignId: campaign.id,
+        refereeKey: campaign.refereeKey,
+        combatId: combat.id,
+        attacker: character.id,
+        targets: npcs.join(','),
+      };
+    },
+    perRequest: true,
+    request: refereePost(
+      'combat-coeac-',
+      (state) => `/v1/campaigns/${state.campaignId}/combats/${state.combatId}/actions`,
+      (state, seq) => {
+        const targets = state.targets.split(',');
+        return {
+          actor: state.attacker,
+          kind: 'exchange',
+          targets: [targets[seq % targets.length]],
+          coeac: { skill: 'Melee', extraCheck: true, defenderThreatens: false },
+        };
+      },
+    ),
+    verify: (body) => {
+      const answer = body as { rollId?: unknown; coeac?: { exchange?: { winner?: unknown } } } | null;
+      if (typeof answer?.rollId !== 'string' || typeof answer.coeac?.exchange?.winner !== 'string')
+        return 'not a COEAC exchange answer';
+      return undefined;
+    },
+  },
 ];
 
 /**

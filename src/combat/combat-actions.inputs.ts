@@ -1,12 +1,13 @@
 import { InputType, registerEnumType } from '@nestjs/graphql';
 import { In } from '../common/schema';
 import { CairnCombatActionInput } from './combat-actions.cairn.inputs';
+import { CoeacCombatActionInput } from './combat-actions.coeac.inputs';
 
 /**
  * Every kind of action a stored combat takes, across systems (issue 20). Each system's handler
  * accepts its own kinds and refuses the others with 422 naming `kind` (docs/combat.md).
  */
-export const COMBAT_ACTION_KINDS = ['attack', 'blast', 'retreat'] as const;
+export const COMBAT_ACTION_KINDS = ['attack', 'blast', 'retreat', 'exchange', 'defend', 'ambush'] as const;
 export const CombatActionKindEnum = Object.fromEntries(
   COMBAT_ACTION_KINDS.map((k) => [k.replace(/-/g, '_'), k]),
 ) as Record<string, string>;
@@ -35,6 +36,9 @@ export class CombatActionInput {
 
   @In.nested('Cairn inputs (a Cairn combat).', () => CairnCombatActionInput, { optional: true })
   cairn?: CairnCombatActionInput;
+
+  @In.nested('COEAC inputs (a COEAC combat).', () => CoeacCombatActionInput, { optional: true })
+  coeac?: CoeacCombatActionInput;
 
   @In.bool('Seal the roll for players (referee only).', { optional: true })
   secret?: boolean;

@@ -2,9 +2,10 @@ import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { SheetDamageResult } from '../harm/harm-campaign.results';
 import { CairnCombatActionOutcome } from './combat-actions.cairn.results';
+import { CoeacCombatActionResult } from './combat-actions.coeac.results';
 
 /** The per-system outcome fields of `CombatActionResult` (each null unless the combat is of that system). */
-export const COMBAT_ACTION_OUTCOMES = ['cairn'] as const;
+export const COMBAT_ACTION_OUTCOMES = ['cairn', 'coeac'] as const;
 
 @ObjectType({ description: 'What an action did to one target, as this key may see it.' })
 export class CombatActionTargetResult {
@@ -55,4 +56,9 @@ export class CombatActionResult {
     },
   )
   cairn: CairnCombatActionOutcome | null;
+
+  @Out.nested('A COEAC action; null otherwise or when sealed.', () => CoeacCombatActionResult, {
+    nullable: true,
+  })
+  coeac: CoeacCombatActionResult | null;
 }

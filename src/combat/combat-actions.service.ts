@@ -41,8 +41,9 @@ export interface CombatActionContext {
 /** What a handler answers, as the referee sees it; the service blanks it for a player when sealed. */
 export type CombatActionAnswer = Omit<
   CombatActionResult,
-  'combatId' | 'round' | 'kind' | 'actor' | 'sealed'
+  'combatId' | 'round' | 'kind' | 'actor' | 'sealed' | (typeof COMBAT_ACTION_OUTCOMES)[number]
 > &
+  Partial<Pick<CombatActionResult, (typeof COMBAT_ACTION_OUTCOMES)[number]>> &
   Record<string, unknown>;
 
 /**
@@ -116,10 +117,11 @@ export class CombatActionsService {
       for (const t of targetCombatants) targets.push(await this.resolve(m, who, t));
       await this.assertAble(m, combat, actor, 'actor');
       let sealed = combat.secret || (input.secret ?? false) || actor.hidden || targets.some((t) => t.hidden);
-      const answer = await handler.act({ m, who, req, campaign, combat, input, actor, targets, sealed });
+      const ctx: CombatActionContext = { m, who, req, campaign, combat, input, actor, targets, sealed };
+      const answer = await handler.act(ctx);
       // A handler may seal more than the listed combatants did (a joining attacker, a blast's
-      // unlisted targets that include a hidden NPC).
-      if (answer.sealed === true) sealed = true;
+      // unlisted targets that include a hidden NPC, a hidden NPC a COEAC exchange involves).
+      sealed = ctx.sealed || answer.sealed === true;
       const shows = who.role === 'referee' || !sealed;
       const shown: Record<string, unknown> = Object.fromEntries(COMBAT_ACTION_OUTCOMES.map((k) => [k, null]));
       for (const [key, value] of Object.entries(answer)) {

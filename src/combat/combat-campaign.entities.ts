@@ -19,6 +19,16 @@ export interface StoredCombatant {
   firstRoundRollId?: string;
   /** Cairn: the morale triggers its side has already saved for (first-casualty, half). */
   moraleChecked?: string[];
+  /** COEAC round state (combat-actions.coeac.ts): rounds it acted, declared full defence, was surprised. */
+  coeac?: {
+    acted?: number;
+    defending?: number;
+    defenseSkill?: string;
+    channeling?: number;
+    channelSpell?: string;
+    surprised?: number;
+    ambushed?: boolean;
+  };
 }
 
 /** A campaign combat (issue 20): its system, round and combatants. */

@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CharactersModule } from '../characters/characters.module';
 import { HarmModule } from '../harm/harm.module';
+import { InventoryModule } from '../inventory/inventory.module';
 import { COMBAT_ENTITIES } from './combat-campaign.entities';
 import { CombatsController } from './combat-campaign.controller';
 import { CombatCampaignResolver } from './combat-campaign.resolver';
 import { CombatCampaignService } from './combat-campaign.service';
 import { CairnCombatActions } from './combat-actions.cairn';
+import { CoeacCombatActions } from './combat-actions.coeac';
 import { CombatActionsService } from './combat-actions.service';
 import { CombatController } from './combat.controller';
 import { CombatResolver } from './combat.resolver';
@@ -17,7 +19,7 @@ import { CombatService } from './combat.service';
  * campaign (CombatCampaignService), whose attacks apply harm through SheetHarmService.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(COMBAT_ENTITIES), CharactersModule, HarmModule],
+  imports: [TypeOrmModule.forFeature(COMBAT_ENTITIES), CharactersModule, HarmModule, InventoryModule],
   controllers: [CombatController, CombatsController],
   providers: [
     CombatService,
@@ -26,6 +28,7 @@ import { CombatService } from './combat.service';
     CombatCampaignResolver,
     CombatActionsService,
     CairnCombatActions,
+    CoeacCombatActions,
   ],
   exports: [CombatService],
 })

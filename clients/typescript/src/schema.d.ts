@@ -12912,7 +12912,7 @@ export interface components {
        * @description The system.
        * @enum {string}
        */
-      system: 'cairn';
+      system: 'cairn' | 'coeac';
       /** @description Who fights. */
       combatants: components['schemas']['CombatantInput'][];
       /** @description Seal every attack of this combat for players. */
@@ -13074,6 +13074,64 @@ export interface components {
       /** @description blast: the number of targets is unclear; the damage die sets how many of them are caught (always when no target is listed). */
       countTargets?: boolean;
     };
+    CoeacCombatBlockInput: {
+      /** @description The combatant who Blocks (a player names only its own characters). */
+      id: string;
+      /**
+       * @description Block with the worn armour or the shield (spends a Block use through the ledger).
+       * @enum {string}
+       */
+      with: 'armor' | 'shield';
+    };
+    CoeacChannelDeclarationInput: {
+      /** @description The spell’s catalogue id (GET /v1/magic/coeac/spells). */
+      spell: string;
+    };
+    CoeacCombatActionInput: {
+      /** @description exchange: the skill the actor’s combat check tests (its pool is 2 + the rating; an NPC without it rolls its Pool). defend: the skill full defence tests. */
+      skill?: string;
+      /** @description exchange: the skill the defender tests (default: the same as `skill`). */
+      defenderSkill?: string;
+      /** @description +1d per substantial advantage of the actor. */
+      bonusDice?: number;
+      /** @description −1d per disadvantage of the actor. */
+      penaltyDice?: number;
+      /** @description The actor’s free successes (+Ns): +1 damage each when it wins. */
+      freeSuccesses?: number;
+      /** @description +1d per substantial advantage of the defender. */
+      defenderBonusDice?: number;
+      /** @description −1d per disadvantage of the defender. */
+      defenderPenaltyDice?: number;
+      /** @description The defender’s free successes (+Ns). */
+      defenderFreeSuccesses?: number;
+      /** @description Referee only: this combatant makes another combat check this round (a creature with several attacks). */
+      extraCheck?: boolean;
+      /** @description Ganging up: the combatants supporting the actor as captain (+1d each; each takes the captain’s damage if the target wins). */
+      supporters?: string[];
+      /** @description Whether the defender threatens the actor (deals damage when it wins). Default true; a full defender never does. */
+      defenderThreatens?: boolean;
+      /** @description Referee only: the target is helpless (bound, asleep …). A down-and-out target is helpless anyway. */
+      helpless?: boolean;
+      /** @description A ranged attack: it spends from the `ammunition` item of the actor’s inventory. */
+      ranged?: boolean;
+      /** @description The inventory item (of the acting character) holding the ammunition. */
+      ammunition?: string;
+      /** @description Firing into a melee: −1d; losing by more than 3 sends 3d at an engaged ally. */
+      firingIntoMelee?: boolean;
+      /** @description The allies engaged in that melee (default: every other combatant on the actor’s side). */
+      engaged?: string[];
+      /** @description Blocks made against this action’s damage. */
+      blocks?: components['schemas']['CoeacCombatBlockInput'][];
+      /** @description defend: channel this spell this round instead of full defence; an attack on the channeler is met by the channeling. */
+      channel?: components['schemas']['CoeacChannelDeclarationInput'];
+      /**
+       * @description ambush: wilderness (Bushcraft) or town (Streetwise).
+       * @enum {string}
+       */
+      place?: 'wilderness' | 'town';
+      /** @description ambush: the referee’s Ob for the scout’s test. */
+      objective?: number;
+    };
     CombatActionInput: {
       /** @description The acting combatant (its character or NPC id). */
       actor: string;
@@ -13081,11 +13139,13 @@ export interface components {
        * @description The kind of action (each system takes its own kinds).
        * @enum {string}
        */
-      kind: 'attack' | 'blast' | 'retreat';
+      kind: 'attack' | 'blast' | 'retreat' | 'exchange' | 'defend' | 'ambush';
       /** @description The target combatants (character or NPC ids). */
       targets?: string[];
       /** @description Cairn inputs (a Cairn combat). */
       cairn?: components['schemas']['CairnCombatActionInput'];
+      /** @description COEAC inputs (a COEAC combat). */
+      coeac?: components['schemas']['CoeacCombatActionInput'];
       /** @description Seal the roll for players (referee only). */
       secret?: boolean;
       /**
@@ -13112,6 +13172,223 @@ export interface components {
       /** @description Combatants that got away (a retreat passed). */
       fled: string[];
     };
+    CoeacSpellRef: {
+      /** @description Id. */
+      id: string;
+      /** @description Name. */
+      name: string;
+      /** @description Sorcery skill. */
+      skill: string;
+      /** @description The spell’s own Ob. */
+      objective: number;
+    };
+    MagicDiceSource: {
+      /** @description pool, bonusDice, empower, materialDice, ritual.hp, ritual.cash or penaltyDice (negative). */
+      source: string;
+      /** @description Dice (negative for a penalty). */
+      dice: number;
+    };
+    CoeacDuration: {
+      /**
+       * @description Unit.
+       * @enum {string}
+       */
+      unit: 'instant' | 'round' | 'turn' | 'minute' | 'hour' | 'day' | 'special';
+      /** @description Units (= Potency); null for instant and special. */
+      amount: number | null;
+    };
+    CoeacRitual: {
+      /** @description HP self-inflicted. */
+      hp: number;
+      /** @description Cash dice sacrificed. */
+      cash: number;
+      /** @description Bonus dice from both. */
+      bonusDice: number;
+    };
+    CoeacBound: {
+      /** @description Damage it blocks when expelled (1). */
+      blockDamage: number;
+      /** @description Bonus dice it adds to one test (the spell’s Ob), all at once. */
+      bonusDice: number;
+    };
+    CoeacWand: {
+      /** @description The secondary effect applies if the Fell Blast hits. */
+      secondaryEffectOnHit: boolean;
+    };
+    CoeacSubRollResult: {
+      /** @description Id within the spell. */
+      id: string;
+      /**
+       * @description Kind.
+       * @enum {string}
+       */
+      kind: 'chance' | 'table' | 'damage';
+      /** @description What it decides. */
+      label: string;
+      /** @description Sides of the die rolled. */
+      sides: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description chance: it happened. */
+      happened: boolean | null;
+      /** @description table: the entry rolled. */
+      entry: string | null;
+      /** @description damage: the successes, i.e. the damage before any save. */
+      damage: number | null;
+      /** @description chance: P(happens); table: each entry’s chance; damage: expected damage. */
+      probability: number;
+    };
+    CoeacCatastropheEntry: {
+      /** @description The d6. */
+      roll: number;
+      /** @description Stable id. */
+      id: string;
+      /** @description What happens, in our words. */
+      effect: string;
+    };
+    CoeacDefence: {
+      /** @description The attacker’s successes. */
+      attackerSuccesses: number;
+      /** @description Damage the caster takes (0 when the channeling held). */
+      damageTaken: number;
+      /** @description The Discipline save (Ob = damage), when the pool was sent. */
+      discipline: components['schemas']['MagicPoolRoll'] | (never | null);
+      /** @description The catastrophe a failed save brings. */
+      catastrophe: components['schemas']['CoeacCatastropheEntry'] | (never | null);
+    };
+    MagicChance: {
+      /** @description The value. */
+      value: number;
+      /** @description Its probability. */
+      probability: number;
+    };
+    CoeacChannelingOdds: {
+      /** @description P(Potency ≥ Ob): no backlash. */
+      noBacklash: number;
+      /** @description P(zero successes): the mutation save is called. */
+      zeroSuccesses: number;
+      /** @description P(Potency = n) for every n with a chance above zero. */
+      potency: components['schemas']['MagicChance'][];
+    };
+    CoeacChanneling: {
+      /** @description The catalogue spell, when named. */
+      spell: components['schemas']['CoeacSpellRef'] | (never | null);
+      /** @description The skill channeled (the reversed skill when reversed). */
+      skill: string | null;
+      /** @description The Ob Potency must reach. */
+      objective: number;
+      /** @description Control spent (1, +1 for a wand). */
+      controlSpent: number;
+      /**
+       * @description Time taken: a round, or a turn (ritual or binding).
+       * @enum {string}
+       */
+      takes: 'round' | 'turn';
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description Where the dice came from. */
+      diceFrom: components['schemas']['MagicDiceSource'][];
+      /** @description Faces of the channeling. */
+      faces: number[];
+      /** @description Potency = successes. */
+      potency: number;
+      /** @description Backlash. */
+      backlash: components['schemas']['CoeacBacklash'];
+      /** @description The mutation save zero successes call for. */
+      mutationSave: components['schemas']['CoeacMutationSave'] | (never | null);
+      /** @description The spell’s own danger on zero successes. */
+      zeroSuccessRisk: string | null;
+      /** @description The effect happens in the world (false when bound). */
+      takesEffect: boolean;
+      /** @description Duration. */
+      duration: components['schemas']['CoeacDuration'];
+      /** @description Ob of a target’s save against the spell: the Potency. */
+      saveObjective: number;
+      /** @description The ceremony, when cast as one. */
+      ritual: components['schemas']['CoeacRitual'] | (never | null);
+      /** @description The bound energy, when bound. */
+      bound: components['schemas']['CoeacBound'] | (never | null);
+      /** @description The wand, when used. */
+      wand: components['schemas']['CoeacWand'] | (never | null);
+      /** @description The spell’s own rolls. */
+      subRolls: components['schemas']['CoeacSubRollResult'][];
+      /** @description The channeling as a defence. */
+      defence: components['schemas']['CoeacDefence'] | (never | null);
+      /** @description Exact odds. */
+      odds: components['schemas']['CoeacChannelingOdds'];
+    };
+    CoeacChannelingDefenceOdds: {
+      /** @description The attack gets past the Potency. */
+      hit: number;
+      /** @description P(the channeler takes d from the attack), keyed by d. */
+      damageToDefender: {
+        [key: string]: unknown;
+      };
+    };
+    CoeacChannelingDefenceResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The attacker’s check (rolled is always true). */
+      attacker: components['schemas']['CoeacSideRoll'];
+      /** @description The channeling, as the magic core answers it, with its defence. */
+      channeling: components['schemas']['CoeacChanneling'];
+      /** @description Damage the channeler takes from the attack (margin over Potency, +Ns on a hit). */
+      damageToDefender: number;
+      /** @description Backlash damage the channeler takes (Potency below the spell’s Ob). */
+      backlashDamage: number;
+      /** @description Exact odds. */
+      odds: components['schemas']['CoeacChannelingDefenceOdds'];
+    };
+    CoeacCombatAmmunition: {
+      /** @description The inventory item. */
+      itemId: string;
+      /** @description Its name. */
+      name: string;
+      /** @description Uses or dice spent by this shot (0: a bundle carried is enough until Depletion wears it down). */
+      spent: number;
+      /** @description Dice left in a material counted in dice; null for a bundle. */
+      remaining: number | null;
+      /** @description The item is gone from the inventory (its last use or last die spent). */
+      removed: boolean;
+    };
+    CoeacCombatActionResult: {
+      /** @description What the action was: exchange, defend or ambush. */
+      action: string;
+      /** @description exchange: the defender (the target). */
+      defender: string | null;
+      /** @description exchange: the supporting combatants of a ganging-up captain. */
+      supporters: string[];
+      /** @description exchange: the defender was helpless (down and out, or so declared by the referee). */
+      helpless: boolean;
+      /** @description exchange: the defender had declared full defence this round. */
+      fullDefense: boolean;
+      /** @description exchange: the defender was caught in the ambushers’ free round. */
+      ambushRound: boolean;
+      /** @description exchange: the ally a stray shot hit, when firing into a melee went badly. */
+      strayTarget: string | null;
+      /** @description exchange: the stateless exchange on the stored pools, with its exact odds. */
+      exchange: components['schemas']['CoeacExchangeResult'] | (never | null);
+      /** @description exchange: the defender channeled as its defence (declared this round); `exchange` is null then. */
+      channeling: components['schemas']['CoeacChannelingDefenceResult'] | (never | null);
+      /** @description defend: the spell declared for channeling this round. */
+      channelSpell: string | null;
+      /** @description exchange: the ammunition spent by a ranged attack. */
+      ammunition: components['schemas']['CoeacCombatAmmunition'] | (never | null);
+      /** @description defend: the skill full defence will test this round. */
+      defenseSkill: string | null;
+      /** @description ambush: the scout’s test, as the stateless ambush answers it. */
+      ambush: components['schemas']['CoeacAmbushResult'] | (never | null);
+      /** @description ambush: the combatants caught by the free round (this round they neither act nor roll). */
+      surprised: string[];
+    };
     CombatActionResult: {
       /** @description The combat id. */
       combatId: string;
@@ -13129,6 +13406,8 @@ export interface components {
       targets: components['schemas']['CombatActionTargetResult'][];
       /** @description A Cairn action (attack, blast, retreat); null otherwise or when sealed. */
       cairn: components['schemas']['CairnCombatActionOutcome'] | (never | null);
+      /** @description A COEAC action; null otherwise or when sealed. */
+      coeac: components['schemas']['CoeacCombatActionResult'] | (never | null);
     };
     GmMojoCostInput: {
       /**
@@ -16294,104 +16573,6 @@ export interface components {
        */
       seed?: string;
     };
-    CoeacSpellRef: {
-      /** @description Id. */
-      id: string;
-      /** @description Name. */
-      name: string;
-      /** @description Sorcery skill. */
-      skill: string;
-      /** @description The spell’s own Ob. */
-      objective: number;
-    };
-    MagicDiceSource: {
-      /** @description pool, bonusDice, empower, materialDice, ritual.hp, ritual.cash or penaltyDice (negative). */
-      source: string;
-      /** @description Dice (negative for a penalty). */
-      dice: number;
-    };
-    CoeacDuration: {
-      /**
-       * @description Unit.
-       * @enum {string}
-       */
-      unit: 'instant' | 'round' | 'turn' | 'minute' | 'hour' | 'day' | 'special';
-      /** @description Units (= Potency); null for instant and special. */
-      amount: number | null;
-    };
-    CoeacRitual: {
-      /** @description HP self-inflicted. */
-      hp: number;
-      /** @description Cash dice sacrificed. */
-      cash: number;
-      /** @description Bonus dice from both. */
-      bonusDice: number;
-    };
-    CoeacBound: {
-      /** @description Damage it blocks when expelled (1). */
-      blockDamage: number;
-      /** @description Bonus dice it adds to one test (the spell’s Ob), all at once. */
-      bonusDice: number;
-    };
-    CoeacWand: {
-      /** @description The secondary effect applies if the Fell Blast hits. */
-      secondaryEffectOnHit: boolean;
-    };
-    CoeacSubRollResult: {
-      /** @description Id within the spell. */
-      id: string;
-      /**
-       * @description Kind.
-       * @enum {string}
-       */
-      kind: 'chance' | 'table' | 'damage';
-      /** @description What it decides. */
-      label: string;
-      /** @description Sides of the die rolled. */
-      sides: number;
-      /** @description Faces. */
-      faces: number[];
-      /** @description chance: it happened. */
-      happened: boolean | null;
-      /** @description table: the entry rolled. */
-      entry: string | null;
-      /** @description damage: the successes, i.e. the damage before any save. */
-      damage: number | null;
-      /** @description chance: P(happens); table: each entry’s chance; damage: expected damage. */
-      probability: number;
-    };
-    CoeacCatastropheEntry: {
-      /** @description The d6. */
-      roll: number;
-      /** @description Stable id. */
-      id: string;
-      /** @description What happens, in our words. */
-      effect: string;
-    };
-    CoeacDefence: {
-      /** @description The attacker’s successes. */
-      attackerSuccesses: number;
-      /** @description Damage the caster takes (0 when the channeling held). */
-      damageTaken: number;
-      /** @description The Discipline save (Ob = damage), when the pool was sent. */
-      discipline: components['schemas']['MagicPoolRoll'] | (never | null);
-      /** @description The catastrophe a failed save brings. */
-      catastrophe: components['schemas']['CoeacCatastropheEntry'] | (never | null);
-    };
-    MagicChance: {
-      /** @description The value. */
-      value: number;
-      /** @description Its probability. */
-      probability: number;
-    };
-    CoeacChannelingOdds: {
-      /** @description P(Potency ≥ Ob): no backlash. */
-      noBacklash: number;
-      /** @description P(zero successes): the mutation save is called. */
-      zeroSuccesses: number;
-      /** @description P(Potency = n) for every n with a chance above zero. */
-      potency: components['schemas']['MagicChance'][];
-    };
     CoeacChannelingResult: {
       /** @description The catalogue spell, when named. */
       spell: components['schemas']['CoeacSpellRef'] | (never | null);
@@ -16506,53 +16687,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-    };
-    CoeacChanneling: {
-      /** @description The catalogue spell, when named. */
-      spell: components['schemas']['CoeacSpellRef'] | (never | null);
-      /** @description The skill channeled (the reversed skill when reversed). */
-      skill: string | null;
-      /** @description The Ob Potency must reach. */
-      objective: number;
-      /** @description Control spent (1, +1 for a wand). */
-      controlSpent: number;
-      /**
-       * @description Time taken: a round, or a turn (ritual or binding).
-       * @enum {string}
-       */
-      takes: 'round' | 'turn';
-      /** @description Dice rolled. */
-      dice: number;
-      /** @description Where the dice came from. */
-      diceFrom: components['schemas']['MagicDiceSource'][];
-      /** @description Faces of the channeling. */
-      faces: number[];
-      /** @description Potency = successes. */
-      potency: number;
-      /** @description Backlash. */
-      backlash: components['schemas']['CoeacBacklash'];
-      /** @description The mutation save zero successes call for. */
-      mutationSave: components['schemas']['CoeacMutationSave'] | (never | null);
-      /** @description The spell’s own danger on zero successes. */
-      zeroSuccessRisk: string | null;
-      /** @description The effect happens in the world (false when bound). */
-      takesEffect: boolean;
-      /** @description Duration. */
-      duration: components['schemas']['CoeacDuration'];
-      /** @description Ob of a target’s save against the spell: the Potency. */
-      saveObjective: number;
-      /** @description The ceremony, when cast as one. */
-      ritual: components['schemas']['CoeacRitual'] | (never | null);
-      /** @description The bound energy, when bound. */
-      bound: components['schemas']['CoeacBound'] | (never | null);
-      /** @description The wand, when used. */
-      wand: components['schemas']['CoeacWand'] | (never | null);
-      /** @description The spell’s own rolls. */
-      subRolls: components['schemas']['CoeacSubRollResult'][];
-      /** @description The channeling as a defence. */
-      defence: components['schemas']['CoeacDefence'] | (never | null);
-      /** @description Exact odds. */
-      odds: components['schemas']['CoeacChannelingOdds'];
     };
     CoeacSpellMasteryResult: {
       /** @description The seed: send it again with the same inputs to get the same dice. */

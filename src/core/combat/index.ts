@@ -8,3 +8,4 @@ export * from './gm-group';
 export * from './gm-psychic';
 export * from './gm-maneuver';
 export * from './cairn-action';
+export * from './coeac-channeling-defence';

@@ -1,0 +1,108 @@
+import { ObjectType } from '@nestjs/graphql';
+import { Out } from '../common/schema';
+import { CoeacChanneling } from '../magic/magic.results';
+import { CoeacAmbushResult, CoeacExchangeResult, CoeacSideRoll, CombatProvenance } from './combat.results';
+
+@ObjectType({ description: 'Exact odds of an attack on a channeling defender.' })
+export class CoeacChannelingDefenceOdds {
+  @Out.number('The attack gets past the Potency.')
+  hit: number;
+
+  @Out.json('P(the channeler takes d from the attack), keyed by d.')
+  damageToDefender: Record<string, number>;
+}
+
+@ObjectType({ description: 'An exchange against a defender channeling as its defence (one roll).' })
+export class CoeacChannelingDefenceResult extends CombatProvenance {
+  @Out.nested('The attacker’s check (rolled is always true).', () => CoeacSideRoll)
+  attacker: CoeacSideRoll;
+
+  @Out.nested('The channeling, as the magic core answers it, with its defence.', () => CoeacChanneling)
+  channeling: CoeacChanneling;
+
+  @Out.int('Damage the channeler takes from the attack (margin over Potency, +Ns on a hit).')
+  damageToDefender: number;
+
+  @Out.int('Backlash damage the channeler takes (Potency below the spell’s Ob).')
+  backlashDamage: number;
+
+  @Out.nested('Exact odds.', () => CoeacChannelingDefenceOdds)
+  odds: CoeacChannelingDefenceOdds;
+}
+
+@ObjectType({ description: 'Ammunition a COEAC ranged exchange took from the actor’s inventory.' })
+export class CoeacCombatAmmunition {
+  @Out.id('The inventory item.')
+  itemId: string;
+
+  @Out.string('Its name.')
+  name: string;
+
+  @Out.int('Uses or dice spent by this shot (0: a bundle carried is enough until Depletion wears it down).')
+  spent: number;
+
+  @Out.int('Dice left in a material counted in dice; null for a bundle.', { nullable: true })
+  remaining: number | null;
+
+  @Out.bool('The item is gone from the inventory (its last use or last die spent).')
+  removed: boolean;
+}
+
+@ObjectType({ description: 'A COEAC action in a stored combat.' })
+export class CoeacCombatActionResult {
+  @Out.string('What the action was: exchange, defend or ambush.')
+  action: string;
+
+  @Out.id('exchange: the defender (the target).', { nullable: true })
+  defender: string | null;
+
+  @Out.stringList('exchange: the supporting combatants of a ganging-up captain.')
+  supporters: string[];
+
+  @Out.bool('exchange: the defender was helpless (down and out, or so declared by the referee).')
+  helpless: boolean;
+
+  @Out.bool('exchange: the defender had declared full defence this round.')
+  fullDefense: boolean;
+
+  @Out.bool('exchange: the defender was caught in the ambushers’ free round.')
+  ambushRound: boolean;
+
+  @Out.id('exchange: the ally a stray shot hit, when firing into a melee went badly.', { nullable: true })
+  strayTarget: string | null;
+
+  @Out.nested(
+    'exchange: the stateless exchange on the stored pools, with its exact odds.',
+    () => CoeacExchangeResult,
+    {
+      nullable: true,
+    },
+  )
+  exchange: CoeacExchangeResult | null;
+
+  @Out.nested(
+    'exchange: the defender channeled as its defence (declared this round); `exchange` is null then.',
+    () => CoeacChannelingDefenceResult,
+    { nullable: true },
+  )
+  channeling: CoeacChannelingDefenceResult | null;
+
+  @Out.string('defend: the spell declared for channeling this round.', { nullable: true })
+  channelSpell: string | null;
+
+  @Out.nested('exchange: the ammunition spent by a ranged attack.', () => CoeacCombatAmmunition, {
+    nullable: true,
+  })
+  ammunition: CoeacCombatAmmunition | null;
+
+  @Out.string('defend: the skill full defence will test this round.', { nullable: true })
+  defenseSkill: string | null;
+
+  @Out.nested('ambush: the scout’s test, as the stateless ambush answers it.', () => CoeacAmbushResult, {
+    nullable: true,
+  })
+  ambush: CoeacAmbushResult | null;
+
+  @Out.stringList('ambush: the combatants caught by the free round (this round they neither act nor roll).')
+  surprised: string[];
+}

@@ -1,0 +1,849 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { assertMayActFor, Principal } from '../auth/principal';
+import { NpcsService, ownerOf } from '../characters/npcs.service';
+import { SheetOwner, SheetsService } from '../characters/sheets.service';
+import { Problem } from '../common/problem';
+import { diceBudget } from '../common/request-context';
+import { now } from '../common/time';
+import { findRating } from '../core/characters/sheets-checks';
+import type { Sheet } from '../core/characters/sheets';
+import {
+  coeacChannelingDefence,
+  type CoeacAmbushOutcome,
+  type CoeacChannelingDefenceOutcome,
+  type CoeacExchangeOutcome,
+} from '../core/combat';
+import { coeacSpell, type CoeacSpell } from '../core/magic/coeac/spells';
+import { RuleError } from '../core/errors';
+import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
+import type { SheetDamageResult } from '../harm/harm-campaign.results';
+import { SheetHarmService } from '../harm/sheet-harm.service';
+import { InventoryItemEntity } from '../inventory/inventory.entities';
+import { InventoryService } from '../inventory/inventory.service';
+import { ProcedureRegistry } from '../rolls/procedures';
+import { RollsService } from '../rolls/rolls.service';
+import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
+import type { CoeacCombatActionInput } from './combat-actions.coeac.inputs';
+import type { CoeacCombatActionResult, CoeacCombatAmmunition } from './combat-actions.coeac.results';
+import {
+  CombatActionAnswer,
+  CombatActionContext,
+  CombatActionsService,
+  CombatSystemHandler,
+  ResolvedCombatant,
+} from './combat-actions.service';
+import { COMBAT_PROCEDURES } from './combat-procedures';
+
+/** The exchange calling the channeling defence: the attacker's check, then the channeling (one roll). */
+export const COEAC_CHANNELING_DEFENCE_PROCEDURE = {
+  name: 'combat.coeac-channeling-defence',
+  run: coeacChannelingDefence,
+};
+
+/** A declaration that rolls nothing (full defence), logged so the feed and the log show every action. */
+export const COEAC_DECLARE_PROCEDURE = {
+  name: 'combat.coeac-declare',
+  run: (input: { declared: string; skill: string | null }) => ({
+    declared: input.declared,
+    skill: input.skill,
+  }),
+};
+
+const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
+
+/** A class resource's key on the sheet, by any of its names, ignoring case (as the magic module reads it). */
+function resourceKey(sheet: Sheet, ...names: string[]): string | null {
+  const resources = (sheet.classResources ?? {}) as Record<string, { current: number }>;
+  for (const name of names) {
+    const key = Object.keys(resources).find((k) => k.toLowerCase() === name.toLowerCase());
+    if (key) return key;
+  }
+  return null;
+}
+
+function current(sheet: Sheet, key: string): number {
+  return ((sheet.classResources ?? {}) as Record<string, { current: number }>)[key]?.current ?? 0;
+}
+
+/** A stored sheet's numbers outside what the exchange reads: 422 naming the combatant's field. */
+function asProblem<T>(run: () => T, field: string): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RuleError && error.code === 'INVALID_INPUT') {
+      throw Problem.field('UNPROCESSABLE', field, `The stored sheets give the exchange ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+interface Fighter extends ResolvedCombatant {
+  sheet: Sheet;
+  npc: boolean;
+}
+
+/**
+ * COEAC's actions in a stored combat (issue 20, coverage group 1; docs/combat.md "COEAC stored
+ * combats"): `exchange` (the combat check as a versus test on the pools the sheets give, with ganging
+ * up, full defence declared this round, helpless targets, firing into melee and its stray shot, ties,
+ * +1s, ammunition from the inventory), `defend` (full defence declared for the round) and `ambush`
+ * (the scout's test; a failure gives the ambushers a free round). Harm to every side goes through
+ * `SheetHarmService.applyDamage` in the action's transaction.
+ */
+@Injectable()
+export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
+  readonly system = 'coeac';
+  readonly kinds = ['exchange', 'defend', 'ambush'] as const;
+
+  constructor(
+    private readonly actions: CombatActionsService,
+    private readonly sheets: SheetsService,
+    private readonly npcs: NpcsService,
+    private readonly harm: SheetHarmService,
+    private readonly rolls: RollsService,
+    private readonly inventory: InventoryService,
+    registry: ProcedureRegistry,
+  ) {
+    registry.register(COEAC_DECLARE_PROCEDURE as never, COEAC_CHANNELING_DEFENCE_PROCEDURE as never);
+  }
+
+  onModuleInit(): void {
+    this.actions.register(this);
+  }
+
+  act(ctx: CombatActionContext): Promise<CombatActionAnswer> {
+    const input = ctx.input.coeac ?? {};
+    const state = ctx.actor.combatant.coeac ?? {};
+    const round = ctx.combat.round;
+    if (state.surprised === round) {
+      throw Problem.field(
+        'CONFLICT',
+        'actor',
+        `${ctx.actor.owner.name} is caught by the ambushers' free round and cannot act this round.`,
+      );
+    }
+    switch (ctx.input.kind) {
+      case 'defend':
+        return this.defend(ctx, input);
+      case 'ambush':
+        return this.ambush(ctx, input);
+      default:
+        return this.exchange(ctx, input);
+    }
+  }
+
+  // defend: full defence for the round (B8, B1's declaration)
+
+  private async defend(ctx: CombatActionContext, input: CoeacCombatActionInput): Promise<CombatActionAnswer> {
+    this.noTargets(ctx, 'defend');
+    this.notActed(ctx, ctx.actor.combatant, 'actor');
+    const actor = await this.fighter(ctx.m, ctx.actor);
+    const skill = input.skill ?? null;
+    // The skill is checked now, so the exchange that reads it cannot fail on it later.
+    if (skill) this.pool(actor, 'skill', skill, 'coeac.skill');
+    let spell: CoeacSpell | null = null;
+    if (input.channel) {
+      if (skill)
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          'coeac.skill',
+          'A channeler defends with its spell, not a skill.',
+        );
+      spell = this.channelable(actor, input.channel.spell, 'coeac.channel.spell');
+    }
+    const declared = spell ? 'channeling' : 'full-defense';
+    const rolled = this.rolls.roll(
+      COEAC_DECLARE_PROCEDURE,
+      { declared, skill: spell ? spell.id : skill },
+      ctx.input.seed ?? undefined,
+      diceBudget(ctx.req),
+    );
+    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
+      campaign: ctx.campaign,
+      secret: ctx.sealed,
+      effects: { combatId: ctx.combat.id, round: ctx.combat.round, actor: ctx.actor.combatant.id, declared },
+    });
+    const round = ctx.combat.round;
+    await this.save(ctx.m, ctx.combat, (c) => {
+      if (c.id !== ctx.actor.combatant.id) return c.coeac;
+      if (spell) return { ...c.coeac, acted: round, channeling: round, channelSpell: spell.id };
+      return { ...c.coeac, acted: round, defending: round, ...(skill ? { defenseSkill: skill } : {}) };
+    });
+    return {
+      rollId: roll.id,
+      targets: [],
+      coeac: this.result('defend', { defenseSkill: skill, channelSpell: spell?.id ?? null }),
+    };
+  }
+
+  /**
+   * The spell a channeler may channel now, as a campaign cast checks it: in the catalogue, its
+   * skill on the sheet, the spell controlled and not lost today, and a Control left.
+   */
+  private channelable(f: Fighter, id: string, field: string): CoeacSpell {
+    let spell: CoeacSpell;
+    try {
+      spell = coeacSpell(id, field);
+    } catch (error) {
+      if (error instanceof RuleError) throw Problem.field('VALIDATION_FAILED', field, error.message);
+      throw error;
+    }
+    this.pool(f, 'skill', spell.skill, field);
+    const control = resourceKey(f.sheet, 'Control');
+    if (!control)
+      throw Problem.field(
+        'UNPROCESSABLE',
+        field,
+        `${f.owner.name}'s COEAC sheet has no Control class resource.`,
+      );
+    if (current(f.sheet, control) < 1)
+      throw Problem.field('CONFLICT', field, `${f.owner.name} has no Control left.`);
+    const known = resourceKey(f.sheet, spell.id, spell.name);
+    if (!known)
+      throw Problem.field('UNPROCESSABLE', field, `${f.owner.name} does not control ${spell.name}.`);
+    if (current(f.sheet, known) < 1)
+      throw Problem.field('CONFLICT', field, `${spell.name} is lost to ${f.owner.name} until a long rest.`);
+    return spell;
+  }
+
+  // ambush (B2)
+
+  private async ambush(ctx: CombatActionContext, input: CoeacCombatActionInput): Promise<CombatActionAnswer> {
+    this.noTargets(ctx, 'ambush');
+    if (ctx.combat.round !== 1) {
+      throw Problem.field('CONFLICT', 'kind', 'An ambush is tested when the fight begins, in round 1.');
+    }
+    if (ctx.combat.combatants.some((c) => c.coeac?.ambushed)) {
+      throw Problem.field('CONFLICT', 'kind', 'This combat’s ambush has already been tested.');
+    }
+    if (!input.place)
+      throw Problem.field('VALIDATION_FAILED', 'coeac.place', 'An ambush test needs its place.');
+    if (input.objective === undefined || input.objective === null) {
+      throw Problem.field('VALIDATION_FAILED', 'coeac.objective', 'An ambush test needs the referee’s Ob.');
+    }
+    const scout = await this.fighter(ctx.m, ctx.actor);
+    const skill = input.place === 'town' ? 'Streetwise' : 'Bushcraft';
+    const pool = this.pool(scout, 'skill', skill, 'actor');
+    const rolled = this.rolls.roll(
+      COMBAT_PROCEDURES.coeacAmbush,
+      {
+        place: input.place as 'town' | 'wilderness',
+        pool,
+        objective: input.objective,
+        ...(input.bonusDice ? { bonusDice: input.bonusDice } : {}),
+        ...(input.penaltyDice ? { penaltyDice: input.penaltyDice } : {}),
+      },
+      ctx.input.seed ?? undefined,
+      diceBudget(ctx.req),
+    );
+    const outcome = rolled.outcome as CoeacAmbushOutcome;
+    const side = ctx.actor.combatant.side;
+    const surprised = outcome.freeRound
+      ? ctx.combat.combatants.filter((c) => c.side === side).map((c) => c.id)
+      : [];
+    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
+      campaign: ctx.campaign,
+      secret: ctx.sealed,
+      effects: {
+        combatId: ctx.combat.id,
+        round: ctx.combat.round,
+        scout: ctx.actor.combatant.id,
+        side,
+        surprised,
+      },
+    });
+    await this.save(ctx.m, ctx.combat, (c) =>
+      c.side === side
+        ? { ...c.coeac, ambushed: true, ...(outcome.freeRound ? { surprised: ctx.combat.round } : {}) }
+        : c.coeac,
+    );
+    return {
+      rollId: roll.id,
+      targets: [],
+      coeac: this.result('ambush', {
+        ambush: { ...outcome, seed: rolled.seed, rng: rolled.rng } as never,
+        surprised: await this.visibleIds(ctx, surprised),
+      }),
+    };
+  }
+
+  // exchange (B3–B6, B8–B11, H3)
+
+  private async exchange(
+    ctx: CombatActionContext,
+    input: CoeacCombatActionInput,
+  ): Promise<CombatActionAnswer> {
+    const { m, who, combat } = ctx;
+    if (ctx.targets.length !== 1) {
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'targets',
+        'A COEAC exchange has exactly one target: the defender.',
+      );
+    }
+    const [target] = ctx.targets;
+    const actorId = ctx.actor.combatant.id;
+    if (target.combatant.id === actorId) {
+      throw Problem.field('VALIDATION_FAILED', 'targets[0]', 'A combatant does not attack itself.');
+    }
+    if (input.helpless && who.role !== 'referee') {
+      throw Problem.field('FORBIDDEN', 'coeac.helpless', 'Only the referee declares a target helpless.');
+    }
+    if (input.extraCheck && who.role !== 'referee') {
+      throw Problem.field('FORBIDDEN', 'coeac.extraCheck', 'Only the referee grants another combat check.');
+    }
+    if (!input.extraCheck) this.notActed(ctx, ctx.actor.combatant, 'actor');
+
+    // Ganging up (B10): the supporters, each able to act and not yet acted this round.
+    const supporters: Fighter[] = [];
+    const seen = new Set([actorId, target.combatant.id]);
+    for (const [i, id] of (input.supporters ?? []).entries()) {
+      const field = `coeac.supporters[${i}]`;
+      if (seen.has(id)) throw Problem.field('VALIDATION_FAILED', field, `${id} is already in this exchange.`);
+      seen.add(id);
+      const c = this.combatant(combat, id, field);
+      if (c.kind === 'npc' && who.role !== 'referee')
+        throw Problem.field('FORBIDDEN', field, 'Only the referee acts for NPCs.');
+      if (c.kind === 'character' && who.role !== 'referee') {
+        try {
+          assertMayActFor(who, c.id);
+        } catch {
+          throw Problem.field('FORBIDDEN', field, 'A player names only its own characters as supporters.');
+        }
+      }
+      if (c.coeac?.surprised === combat.round)
+        throw Problem.field('CONFLICT', field, `${id} is caught by the ambushers' free round.`);
+      this.notActed(ctx, c, field);
+      const f = await this.fighter(m, await this.resolve(m, who, c));
+      const state = harmOf(f.sheet).state;
+      if (STATES_THAT_CANNOT_ACT.includes(state))
+        throw Problem.field('CONFLICT', field, `${f.owner.name} is ${state} and cannot support.`);
+      supporters.push(f);
+    }
+
+    const actor = await this.fighter(m, ctx.actor);
+    const defender = await this.fighter(m, target);
+    const defenderState = harmOf(defender.sheet).state;
+    if (defenderState === 'dead') {
+      throw Problem.field('CONFLICT', 'targets[0]', `${defender.owner.name} is dead.`);
+    }
+    const dState = target.combatant.coeac ?? {};
+    const helpless = STATES_THAT_CANNOT_ACT.includes(defenderState) || input.helpless === true;
+    const ambushRound = !helpless && dState.surprised === combat.round;
+    const fullDefense = !helpless && !ambushRound && dState.defending === combat.round;
+    // A channeling declared this round is the defence, while the channeler still can channel it.
+    let channelSpell: CoeacSpell | null = null;
+    if (!helpless && !ambushRound && dState.channeling === combat.round && dState.channelSpell) {
+      try {
+        channelSpell = this.channelable(defender, dState.channelSpell, 'targets[0]');
+      } catch (error) {
+        if (!(error instanceof Problem)) throw error;
+        channelSpell = null; // Control or the spell gone since the declaration: a plain exchange.
+      }
+    }
+
+    // Firing into a melee (B11): the engaged allies a stray shot may hit.
+    const engaged: ResolvedCombatant[] = [];
+    if (input.firingIntoMelee) {
+      const ids =
+        input.engaged ??
+        combat.combatants
+          .filter(
+            (c) => c.side === ctx.actor.combatant.side && c.id !== actorId && c.id !== target.combatant.id,
+          )
+          .map((c) => c.id);
+      const unique = new Set<string>();
+      for (const [i, id] of ids.entries()) {
+        const field = `coeac.engaged[${i}]`;
+        if (id === actorId || id === target.combatant.id || unique.has(id))
+          throw Problem.field('VALIDATION_FAILED', field, `${id} cannot be an engaged ally here.`);
+        unique.add(id);
+        engaged.push(await this.resolve(m, who, this.combatant(combat, id, field)));
+      }
+    } else if (input.engaged !== undefined && input.engaged !== null) {
+      throw Problem.field('VALIDATION_FAILED', 'coeac.engaged', 'engaged goes with firingIntoMelee.');
+    }
+
+    // Ammunition (H3): a ranged attack needs it in the actor's inventory.
+    let ammoItem: InventoryItemEntity | null = null;
+    if (input.ranged) {
+      if (ctx.actor.combatant.kind === 'character') {
+        if (!input.ammunition)
+          throw Problem.field(
+            'VALIDATION_FAILED',
+            'coeac.ammunition',
+            'A ranged attack names its ammunition item.',
+          );
+        ammoItem = await m.findOne(InventoryItemEntity, {
+          where: { id: input.ammunition, campaignId: ctx.campaign.id, characterId: actorId },
+        });
+        if (!ammoItem || (ammoItem.kind === 'material' && (ammoItem.dice ?? 0) < 1)) {
+          throw Problem.field(
+            'CONFLICT',
+            'coeac.ammunition',
+            `${actor.owner.name} has no ammunition left in ${input.ammunition}.`,
+          );
+        }
+      } else if (input.ammunition) {
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          'coeac.ammunition',
+          'NPCs carry no inventory: leave ammunition out.',
+        );
+      }
+    } else if (input.ammunition) {
+      throw Problem.field('VALIDATION_FAILED', 'coeac.ammunition', 'ammunition goes with ranged.');
+    }
+
+    // Blocks: each names a combatant of this exchange; a player Blocks only for its own characters.
+    const blocks = new Map<string, string>();
+    for (const [i, b] of (input.blocks ?? []).entries()) {
+      const field = `coeac.blocks[${i}].id`;
+      const c = this.combatant(combat, b.id, field);
+      if (blocks.has(b.id))
+        throw Problem.field('VALIDATION_FAILED', field, `${b.id} Blocks once per action.`);
+      if (who.role !== 'referee') {
+        if (c.kind === 'npc') throw Problem.field('FORBIDDEN', field, 'Only the referee Blocks for NPCs.');
+        try {
+          assertMayActFor(who, c.id);
+        } catch {
+          throw Problem.field('FORBIDDEN', field, 'A player Blocks only for its own characters.');
+        }
+      }
+      blocks.set(b.id, b.with);
+    }
+
+    // Pools from the sheets (B3, B8).
+    const skill = input.skill;
+    if (!skill && !actor.npc)
+      throw Problem.field('VALIDATION_FAILED', 'coeac.skill', 'Name the skill the combat check tests.');
+    const aPool = this.pool(actor, 'skill', skill ?? 'Pool', 'coeac.skill');
+    if (channelSpell) {
+      return this.onChanneler(ctx, input, {
+        actor,
+        defender,
+        supporters,
+        spell: channelSpell,
+        aPool,
+        ammoItem,
+        blocks,
+      });
+    }
+    let dPool = 0;
+    let agilityPool: number | null = null;
+    if (!helpless && !ambushRound) {
+      const dSkill = (fullDefense ? dState.defenseSkill : undefined) ?? input.defenderSkill ?? skill;
+      if (!dSkill && !defender.npc)
+        throw Problem.field('VALIDATION_FAILED', 'coeac.defenderSkill', 'Name the skill the defender tests.');
+      dPool = this.pool(defender, 'skill', dSkill ?? 'Pool', 'coeac.defenderSkill');
+      if (fullDefense) {
+        agilityPool = this.optionalPool(defender, 'Agility');
+        const shield = (defender.sheet.armor as { shield?: boolean } | undefined)?.shield === true;
+        const vigor = shield ? this.optionalPool(defender, 'Vigor') : null;
+        if (vigor !== null && vigor > dPool) dPool = vigor;
+      }
+    }
+    const vigorPool = helpless ? (this.optionalPool(defender, 'Vigor') ?? (defender.npc ? 0 : 2)) : null;
+
+    const procedureInput = {
+      attacker: {
+        pool: aPool,
+        ...(input.bonusDice ? { bonusDice: input.bonusDice } : {}),
+        ...(input.penaltyDice ? { penaltyDice: input.penaltyDice } : {}),
+        ...(input.freeSuccesses ? { freeSuccesses: input.freeSuccesses } : {}),
+        ...(supporters.length ? { supporters: supporters.length } : {}),
+        ...(input.ranged ? { ranged: true, ammunition: 1 } : {}),
+      },
+      defender: {
+        pool: dPool,
+        ...(input.defenderBonusDice ? { bonusDice: input.defenderBonusDice } : {}),
+        ...(input.defenderPenaltyDice ? { penaltyDice: input.defenderPenaltyDice } : {}),
+        ...(input.defenderFreeSuccesses ? { freeSuccesses: input.defenderFreeSuccesses } : {}),
+        ...(fullDefense ? { fullDefense: true } : {}),
+        ...(agilityPool !== null ? { agilityPool } : {}),
+        ...(helpless ? { helpless: true, vigorPool } : {}),
+        ...(input.defenderThreatens === false ? { threatens: false } : {}),
+      },
+      ...(input.firingIntoMelee ? { firingIntoMelee: true, engagedAllies: Math.max(1, engaged.length) } : {}),
+      ...(ambushRound ? { ambushRound: true } : {}),
+    };
+    const rolled = asProblem(
+      () =>
+        this.rolls.roll(
+          COMBAT_PROCEDURES.coeacExchange,
+          procedureInput as never,
+          ctx.input.seed ?? undefined,
+          diceBudget(ctx.req),
+        ),
+      'targets',
+    );
+    const outcome = rolled.outcome as CoeacExchangeOutcome;
+    const strayTarget = outcome.stray && engaged.length > 0 ? engaged[outcome.stray.ally - 1] : null;
+    // A hidden NPC among supporters or the ally hit seals the action as well.
+    if (supporters.some((s) => s.hidden) || strayTarget?.hidden) ctx.sealed = true;
+
+    // Helpless (B9): a failed Vigor save puts an up defender down and out: our reading is that its
+    // HP goes to 0, the only way the harm ledger knows Down and Out (docs/combat.md).
+    let toDefender = outcome.damageToDefender;
+    const downByVigor = outcome.downAndOut === true && defenderState === 'up';
+    if (downByVigor) toDefender = Math.max(toDefender, num(defender.sheet.hp) + num(defender.sheet.bonusHp));
+
+    const roll = await this.rolls.record(m, who, rolled as never, {
+      campaign: ctx.campaign,
+      secret: ctx.sealed,
+      effects: {
+        combatId: combat.id,
+        round: combat.round,
+        attacker: actorId,
+        defender: target.combatant.id,
+        supporters: supporters.map((s) => s.combatant.id),
+        winner: outcome.winner,
+        damageToDefender: toDefender,
+        damageToAttacker: outcome.damageToAttacker,
+        stray: strayTarget ? { id: strayTarget.combatant.id, damage: outcome.stray!.damage } : null,
+      },
+    });
+
+    // Harm through the ledger, each with its Block.
+    // The defender is always listed (its damage null when none), so a sealed answer's target list
+    // does not tell a player who won.
+    const harmed: Array<{ id: string; damage: SheetDamageResult | null }> = [
+      { id: target.combatant.id, damage: null },
+    ];
+    const source = (what: string) => `${what} (combat ${combat.id}, round ${combat.round})`.slice(0, 200);
+    const hurt = async (f: ResolvedCombatant, amount: number, what: string) => {
+      if (amount <= 0) return;
+      const id = f.combatant.id;
+      const damage = await this.harm.applyDamage(
+        m,
+        who,
+        f.owner,
+        {
+          system: 'coeac',
+          amount,
+          source: source(what),
+          ...(blocks.has(id) ? { blockWith: blocks.get(id) } : {}),
+          ...(ctx.input.seed ? { seed: `${ctx.input.seed}/damage/${id}` } : {}),
+        },
+        { secret: ctx.sealed, req: ctx.req, campaign: ctx.campaign },
+      );
+      const prior = harmed.find((h) => h.id === id);
+      if (prior) prior.damage = damage;
+      else harmed.push({ id, damage });
+    };
+    await hurt(
+      target,
+      toDefender,
+      downByVigor
+        ? `exchange with ${actor.owner.name}, then a failed Vigor save`
+        : `exchange with ${actor.owner.name}`,
+    );
+    await hurt(ctx.actor, outcome.damageToAttacker, `exchange with ${defender.owner.name}`);
+    for (const s of supporters)
+      await hurt(s, outcome.damageToEachSupporter, `ganging up on ${defender.owner.name}`);
+    if (strayTarget) await hurt(strayTarget, outcome.stray!.damage, `a stray shot of ${actor.owner.name}`);
+
+    // Ammunition out of the inventory.
+    let ammunition: CoeacCombatAmmunition | null = null;
+    if (ammoItem) ammunition = await this.spendAmmunition(m, ctx, ammoItem);
+
+    const acted = new Set([actorId, ...supporters.map((s) => s.combatant.id)]);
+    await this.save(m, combat, (c) => (acted.has(c.id) ? { ...c.coeac, acted: combat.round } : c.coeac));
+
+    const spentAmmo = ammunition?.spent ?? 0;
+    return {
+      rollId: roll.id,
+      targets: harmed,
+      coeac: this.result('exchange', {
+        defender: target.combatant.id,
+        supporters: supporters.map((s) => s.combatant.id),
+        helpless,
+        fullDefense,
+        ambushRound,
+        strayTarget: strayTarget?.combatant.id ?? null,
+        exchange: {
+          ...outcome,
+          ammunition: { ...outcome.ammunition, spent: spentAmmo },
+          seed: rolled.seed,
+          rng: rolled.rng,
+        } as never,
+        ammunition,
+      }),
+    };
+  }
+
+  /**
+   * The exchange calling the channeling defence (the magic item of group 1): one roll
+   * (`combat.coeac-channeling-defence`), Control and a lost plasmid through the condition ledger as
+   * a campaign cast spends them, the attack's damage and the backlash through `applyDamage`.
+   */
+  private async onChanneler(
+    ctx: CombatActionContext,
+    input: CoeacCombatActionInput,
+    x: {
+      actor: Fighter;
+      defender: Fighter;
+      supporters: Fighter[];
+      spell: CoeacSpell;
+      aPool: number;
+      ammoItem: InventoryItemEntity | null;
+      blocks: Map<string, string>;
+    },
+  ): Promise<CombatActionAnswer> {
+    const { m, who, combat } = ctx;
+    const { defender, spell } = x;
+    const sorcery = this.pool(defender, 'skill', spell.skill, 'targets[0]');
+    const vigor = this.optionalPool(defender, 'Vigor');
+    const discipline = this.optionalPool(defender, 'Discipline');
+    const rolled = asProblem(
+      () =>
+        this.rolls.roll(
+          COEAC_CHANNELING_DEFENCE_PROCEDURE,
+          {
+            attacker: {
+              pool: x.aPool,
+              ...(input.bonusDice ? { bonusDice: input.bonusDice } : {}),
+              ...(input.penaltyDice ? { penaltyDice: input.penaltyDice } : {}),
+              ...(input.freeSuccesses ? { freeSuccesses: input.freeSuccesses } : {}),
+              ...(x.supporters.length ? { supporters: x.supporters.length } : {}),
+            },
+            ...(input.firingIntoMelee ? { firingIntoMelee: true } : {}),
+            channeling: {
+              pool: sorcery,
+              spell: spell.id,
+              ...(input.defenderBonusDice ? { bonusDice: input.defenderBonusDice } : {}),
+              ...(input.defenderPenaltyDice ? { penaltyDice: input.defenderPenaltyDice } : {}),
+              ...(vigor !== null ? { vigorPool: vigor } : {}),
+              ...(discipline !== null ? { disciplinePool: discipline } : {}),
+            },
+          },
+          ctx.input.seed ?? undefined,
+          diceBudget(ctx.req),
+        ),
+      'targets',
+    );
+    const outcome = rolled.outcome as CoeacChannelingDefenceOutcome;
+    if (x.supporters.some((s) => s.hidden)) ctx.sealed = true;
+    const target = defender;
+    const toDefender = outcome.damageToDefender + outcome.backlashDamage;
+    const roll = await this.rolls.record(m, who, rolled as never, {
+      campaign: ctx.campaign,
+      secret: ctx.sealed,
+      effects: {
+        combatId: combat.id,
+        round: combat.round,
+        attacker: ctx.actor.combatant.id,
+        defender: target.combatant.id,
+        supporters: x.supporters.map((s) => s.combatant.id),
+        channeling: spell.id,
+        potency: outcome.channeling.potency,
+        damageToDefender: outcome.damageToDefender,
+        backlashDamage: outcome.backlashDamage,
+      },
+    });
+    // Control (and the plasmid on backlash) through the ledger, as a campaign cast spends them.
+    const control = resourceKey(defender.sheet, 'Control')!;
+    const changes = [{ field: `classResources.${control}.current`, delta: -outcome.channeling.controlSpent }];
+    if (outcome.channeling.backlash.plasmidLost) {
+      const known = resourceKey(defender.sheet, spell.id, spell.name)!;
+      changes.push({ field: `classResources.${known}.current`, delta: -1 });
+    }
+    await this.sheets.changeTracked(
+      m,
+      who,
+      ctx.campaign,
+      target.owner,
+      'coeac',
+      changes,
+      { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
+      { clamp: true },
+    );
+    const harmed: Array<{ id: string; damage: SheetDamageResult | null }> = [
+      { id: target.combatant.id, damage: null },
+    ];
+    if (toDefender > 0) {
+      const id = target.combatant.id;
+      harmed[0].damage = await this.harm.applyDamage(
+        m,
+        who,
+        target.owner,
+        {
+          system: 'coeac',
+          amount: toDefender,
+          source:
+            `exchange with ${x.actor.owner.name} while channeling ${spell.name} (combat ${combat.id}, round ${combat.round})`.slice(
+              0,
+              200,
+            ),
+          ...(x.blocks.has(id) ? { blockWith: x.blocks.get(id) } : {}),
+          ...(ctx.input.seed ? { seed: `${ctx.input.seed}/damage/${id}` } : {}),
+        },
+        { secret: ctx.sealed, req: ctx.req, campaign: ctx.campaign },
+      );
+    }
+    const ammunition = x.ammoItem ? await this.spendAmmunition(m, ctx, x.ammoItem) : null;
+    const acted = new Set([ctx.actor.combatant.id, ...x.supporters.map((s) => s.combatant.id)]);
+    await this.save(m, combat, (c) => (acted.has(c.id) ? { ...c.coeac, acted: combat.round } : c.coeac));
+    return {
+      rollId: roll.id,
+      targets: harmed,
+      coeac: this.result('exchange', {
+        defender: target.combatant.id,
+        supporters: x.supporters.map((s) => s.combatant.id),
+        channeling: {
+          ...outcome,
+          attacker: { ...outcome.attacker, rolled: true },
+          seed: rolled.seed,
+          rng: rolled.rng,
+        } as never,
+        ammunition,
+      }),
+    };
+  }
+
+  /**
+   * Ammunition spent (H3, our reading): a material counted in dice loses one die; a bundle on its
+   * last use (its depletion check said so) is used up and leaves the inventory; any other bundle is
+   * enough while carried (003:807) and Depletion wears it down after the scene.
+   */
+  private async spendAmmunition(
+    m: EntityManager,
+    ctx: CombatActionContext,
+    item: InventoryItemEntity,
+  ): Promise<CoeacCombatAmmunition> {
+    const characterId = ctx.actor.combatant.id;
+    if (item.kind === 'material' && item.dice !== null) {
+      const row = await this.inventory.spendDice(
+        m,
+        ctx.campaign.id,
+        characterId,
+        item.id,
+        1,
+        'coeac.ammunition',
+      );
+      return {
+        itemId: item.id,
+        name: item.name,
+        spent: 1,
+        remaining: row.dice ?? 0,
+        removed: (row.dice ?? 0) === 0,
+      };
+    }
+    if (item.lastUse) {
+      await this.inventory.removeItem(m, ctx.campaign.id, characterId, item.id);
+      return { itemId: item.id, name: item.name, spent: 1, remaining: null, removed: true };
+    }
+    return { itemId: item.id, name: item.name, spent: 0, remaining: null, removed: false };
+  }
+
+  // Helpers
+
+  private result(action: string, part: Partial<CoeacCombatActionResult>): CoeacCombatActionResult {
+    return {
+      action,
+      defender: null,
+      supporters: [],
+      helpless: false,
+      fullDefense: false,
+      ambushRound: false,
+      strayTarget: null,
+      exchange: null,
+      ammunition: null,
+      defenseSkill: null,
+      ambush: null,
+      surprised: [],
+      channeling: null,
+      channelSpell: null,
+      ...part,
+    };
+  }
+
+  private noTargets(ctx: CombatActionContext, kind: string): void {
+    if ((ctx.input.targets ?? []).length > 0)
+      throw Problem.field('VALIDATION_FAILED', 'targets', `A ${kind} action has no targets.`);
+  }
+
+  /** B3: one combat check per combatant per round (an exchange as captain or supporter, or defend). */
+  private notActed(ctx: CombatActionContext, c: StoredCombatant, field: string): void {
+    if (c.coeac?.acted === ctx.combat.round) {
+      throw Problem.field('CONFLICT', field, `${c.id} has already made its combat check this round.`);
+    }
+  }
+
+  private combatant(combat: CombatEntity, id: string, field: string): StoredCombatant {
+    const found = combat.combatants.find((c) => c.id === id);
+    if (!found) throw Problem.field('VALIDATION_FAILED', field, `${id} is not a combatant of this combat.`);
+    return found;
+  }
+
+  /** The ids a non-referee key may see: NPCs whose visibility is not `players` are left out. */
+  private async visibleIds(ctx: CombatActionContext, ids: string[]): Promise<string[]> {
+    if (ctx.who.role === 'referee') return ids;
+    const out: string[] = [];
+    for (const id of ids) {
+      const c = ctx.combat.combatants.find((x) => x.id === id);
+      if (c?.kind === 'npc') {
+        const row = await this.npcs.npc(ctx.m, ctx.who.campaignId, id);
+        if (row.visibility !== 'players') continue;
+      }
+      out.push(id);
+    }
+    return out;
+  }
+
+  private async resolve(m: EntityManager, who: Principal, c: StoredCombatant): Promise<ResolvedCombatant> {
+    if (c.kind === 'character') {
+      return {
+        combatant: c,
+        owner: await this.sheets.characterOwner(m, who.campaignId, c.id),
+        hidden: false,
+      };
+    }
+    const row = await this.npcs.npc(m, who.campaignId, c.id);
+    return { combatant: c, owner: ownerOf(row), hidden: !NpcsService.numbersPublic(row) };
+  }
+
+  private async fighter(m: EntityManager, r: ResolvedCombatant): Promise<Fighter> {
+    const row = await this.sheets.requireSheet(m, r.owner as SheetOwner, 'coeac');
+    return { ...r, sheet: row.data as Sheet, npc: r.owner.kind === 'npc' };
+  }
+
+  /** 2 + the rating (an NPC: its rating, or its Pool when the sheet lacks it); 422 naming `field`. */
+  private pool(f: Fighter, kind: 'skill' | 'save', name: string, field: string): number {
+    const found = findRating(f.sheet[kind === 'skill' ? 'skills' : 'saves'] as Record<string, number>, name);
+    if (found) return (f.npc ? 0 : 2) + found.value;
+    if (f.npc && typeof f.sheet.pool === 'number') return f.sheet.pool;
+    throw Problem.field(
+      'UNPROCESSABLE',
+      field,
+      `${f.owner.name}'s COEAC sheet has no ${kind} named "${name}".`,
+    );
+  }
+
+  /** A save's pool, or null when the sheet has none (an NPC falls back to its Pool). */
+  private optionalPool(f: Fighter, save: string): number | null {
+    const found = findRating(f.sheet.saves as Record<string, number>, save);
+    if (found) return (f.npc ? 0 : 2) + found.value;
+    if (f.npc && typeof f.sheet.pool === 'number') return f.sheet.pool;
+    return null;
+  }
+
+  /** Writes the combatants' COEAC round state. */
+  private async save(
+    m: EntityManager,
+    combat: CombatEntity,
+    next: (c: StoredCombatant) => StoredCombatant['coeac'],
+  ): Promise<void> {
+    combat.combatants = combat.combatants.map((c) => {
+      const coeac = next(c);
+      return coeac ? { ...c, coeac } : c;
+    });
+    combat.updatedAt = now();
+    await m.update(
+      CombatEntity,
+      { id: combat.id },
+      { combatants: combat.combatants, updatedAt: combat.updatedAt },
+    );
+  }
+}

@@ -1,0 +1,658 @@
+import { DATABASE_KIND, startApp, TestApp } from './harness';
+import {
+  CampaignFixture,
+  createCampaign,
+  createCharacter,
+  createKey,
+  putSheet,
+  sheetOf,
+} from '../factories/campaign';
+import { gql } from '../factories/graphql';
+import { expectProblem } from '../factories/problem';
+
+interface Key {
+  id: string;
+  auth: { Authorization: string };
+}
+
+const HERO = {
+  skills: { Melee: 2, Archery: 2, Bushcraft: 1 },
+  saves: { Agility: 1, Vigor: 1 },
+  maxHp: 12,
+  hp: 12,
+  armor: { kind: 'light' },
+};
+const NPC = { pool: 3, maxHp: 10, hp: 10 };
+
+const ACTION_FIELDS = `combatId round kind actor rollId sealed
+  targets { id damage { ownerId damage state rollId sheet { sheet } } }
+  coeac { action channelSpell channeling { damageToDefender backlashDamage attacker { successes } channeling { potency controlSpent backlash { damage plasmidLost } defence { damageTaken catastrophe { roll } } } odds { hit } } defender supporters helpless fullDefense ambushRound strayTarget defenseSkill surprised
+    ammunition { itemId spent remaining removed }
+    ambush { skill dice passed freeRound seed }
+    exchange { winner margin damageToDefender damageToAttacker damageToEachSupporter supporters seed
+      attacker { dice successes rolled } defender { dice successes rolled }
+      modifiers { name value } odds { attackerWins tie defenderWins none } } }`;
+
+describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  const url = (c: CampaignFixture, rest = '') => `/v1/campaigns/${c.id}/combats${rest}`;
+
+  async function table() {
+    const c = await createCampaign(t.server);
+    const hero = await createCharacter(t.server, c, { name: 'Hero' });
+    const friend = await createCharacter(t.server, c, { name: 'Friend' });
+    const player: Key = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
+    await putSheet(t.server, c, hero.id, 'coeac', HERO);
+    await putSheet(t.server, c, friend.id, 'coeac', HERO);
+    const npc = async (name: string, visibility: string, showNumbers = true) => {
+      const row = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name, kind: 'monster', visibility, showNumbers })
+          .expect(201)
+      ).body as { id: string };
+      await t.http
+        .put(`/v1/campaigns/${c.id}/npcs/${row.id}/sheets/coeac`)
+        .set(c.auth)
+        .send({ sheet: NPC })
+        .expect(200);
+      return row;
+    };
+    const orc = await npc('Orc', 'players');
+    const goblin = await npc('Goblin', 'players');
+    const shade = await npc('Shade', 'referee', false);
+    const combat = (
+      await t.http
+        .post(url(c))
+        .set(c.auth)
+        .send({
+          system: 'coeac',
+          combatants: [
+            { characterId: hero.id, side: 'party' },
+            { characterId: friend.id, side: 'party' },
+            { npcId: orc.id, side: 'foes' },
+            { npcId: goblin.id, side: 'foes' },
+            { npcId: shade.id, side: 'foes' },
+          ],
+        })
+        .expect(201)
+    ).body as { id: string; system: string; round: number };
+    return { c, hero, friend, player, orc, goblin, shade, combat };
+  }
+
+  const hpOf = async (c: CampaignFixture, path: string) =>
+    (await t.http.get(`/v1/campaigns/${c.id}/${path}/sheets/coeac`).set(c.auth).expect(200)).body.sheet.hp;
+
+  /** A seed whose stateless exchange on these pools gives `winner` (the campaign rolls the same dice). */
+  async function seedWhere(
+    body: object,
+    wanted: (answer: Record<string, unknown>) => boolean,
+  ): Promise<string> {
+    for (let i = 0; i < 300; i++) {
+      const seed = `coeac-seed-${i}`;
+      const res = await t.http
+        .post('/v1/combat/coeac/exchanges')
+        .send({ ...body, seed })
+        .expect(200);
+      if (wanted(res.body)) return seed;
+    }
+    throw new Error('no seed found');
+  }
+  const seedFor = (body: object, winner: string) => seedWhere(body, (a) => a.winner === winner);
+
+  const act = (c: CampaignFixture, combatId: string, auth: { Authorization: string }, body: object) =>
+    t.http
+      .post(url(c, `/${combatId}/actions`))
+      .set(auth)
+      .send(body);
+
+  const nextRound = (c: CampaignFixture, combatId: string) =>
+    t.http
+      .post(url(c, `/${combatId}/rounds`))
+      .set(c.auth)
+      .expect(200);
+
+  it('a whole fight: ganging up, a tie, full defence, a helpless target, a down-and-out combatant refused', async () => {
+    const { c, hero, friend, player, orc, goblin, combat } = await table();
+    expect(combat).toMatchObject({ system: 'coeac', round: 1 });
+
+    // Round 1: the hero captains, its friend supports (the referee names the friend): 4 + 1 dice vs the
+    // Orc's Pool 3. A tie costs everyone 1: the hero, its supporter and the Orc.
+    const tieSeed = await seedFor({ attacker: { pool: 4, supporters: 1 }, defender: { pool: 3 } }, 'tie');
+    const hpBefore = await hpOf(c, `characters/${hero.id}`);
+    const usesBefore = (await sheetOf(t.server, c, hero.id, 'coeac')).armor.blockUses;
+    const tie = (
+      await act(c, combat.id, c.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: { skill: 'Melee', supporters: [friend.id], blocks: [{ id: friend.id, with: 'armor' }] },
+        seed: tieSeed,
+      }).expect(201)
+    ).body;
+    expect(tie.coeac).toMatchObject({ action: 'exchange', defender: orc.id, supporters: [friend.id] });
+    expect(tie.coeac.exchange).toMatchObject({
+      winner: 'tie',
+      damageToDefender: 1,
+      damageToAttacker: 1,
+      damageToEachSupporter: 1,
+      supporters: 1,
+      attacker: { dice: 5 },
+      defender: { dice: 3 },
+    });
+    expect(tie.coeac.exchange.modifiers).toContainEqual({
+      name: 'ganging-up',
+      value: 1,
+      detail: expect.any(String),
+    });
+    const odds = tie.coeac.exchange.odds;
+    expect(odds.attackerWins + odds.tie + odds.defenderWins + odds.none).toBeCloseTo(1, 12);
+    expect(tie.targets.map((x: { id: string }) => x.id).sort()).toEqual([hero.id, friend.id, orc.id].sort());
+    expect(await hpOf(c, `npcs/${orc.id}`)).toBe(NPC.hp - 1);
+    expect(await hpOf(c, `characters/${hero.id}`)).toBe(hpBefore - 1);
+    // The friend Blocked with its armour: a Block use spent through the ledger, the blow taken by it.
+    const friendSheet = await sheetOf(t.server, c, friend.id, 'coeac');
+    expect(friendSheet.armor.blockUses).toBe(usesBefore - 1);
+    expect(friendSheet.hp).toBe(
+      tie.targets.find((x: { id: string }) => x.id === friend.id).damage.sheet.sheet.hp,
+    );
+    expect(friendSheet.hp).toBeGreaterThan(HERO.hp - 1);
+    // The damage went through the condition ledger, each with its harm roll.
+    for (const x of tie.targets) expect(x.damage.rollId).toEqual(expect.any(String));
+
+    // One combat check per round: the hero and its supporter have made theirs.
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [goblin.id],
+        coeac: { skill: 'Melee' },
+      }),
+      409,
+      'CONFLICT',
+      'actor',
+    );
+    // The Orc declares full defence for the round (GraphQL), the Goblin is declared helpless.
+    const defend = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: defend, coeac: { skill: "Melee" } }) { ${ACTION_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: orc.id },
+      c.auth,
+    );
+    expect(defend.errors).toBeUndefined();
+    expect(defend.data?.combatAction.coeac).toMatchObject({ action: 'defend', defenseSkill: 'Melee' });
+    expect(defend.data?.combatAction.targets).toEqual([]);
+
+    // Round 2: the friend attacks the defending Orc: +1d, the better of Melee and Agility, no damage back.
+    await nextRound(c, combat.id);
+    const onDefender = (
+      await act(c, combat.id, c.auth, {
+        actor: friend.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: { skill: 'Melee', freeSuccesses: 1 },
+        seed: 'full-defence',
+      }).expect(201)
+    ).body;
+    // Declared in round 1, the defence has lapsed: round 2 is a plain exchange.
+    expect(onDefender.coeac.fullDefense).toBe(false);
+    const declared = (
+      await act(c, combat.id, c.auth, { actor: goblin.id, kind: 'defend', coeac: { skill: 'Melee' } }).expect(
+        201,
+      )
+    ).body;
+    expect(declared.coeac.action).toBe('defend');
+    const full = (
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [goblin.id],
+        coeac: { skill: 'Melee', freeSuccesses: 2 },
+        seed: 'full-defence-2',
+      }).expect(201)
+    ).body;
+    expect(full.coeac.fullDefense).toBe(true);
+    expect(full.coeac.exchange.modifiers.map((m: { name: string }) => m.name)).toContain('full-defense');
+    expect(full.coeac.exchange.defender.dice).toBe(NPC.pool + 1);
+    expect(full.coeac.exchange.damageToAttacker).toBe(0);
+    if (full.coeac.exchange.winner === 'attacker') {
+      // +2s: two more damage on a win.
+      expect(full.coeac.exchange.damageToDefender).toBe(full.coeac.exchange.margin + 2);
+    }
+
+    // Round 3: the Orc is knocked down and out by the referee's damage; it cannot act, and it is a
+    // helpless target: it does not roll and takes the hero's successes.
+    await nextRound(c, combat.id);
+    const orcHp = await hpOf(c, `npcs/${orc.id}`);
+    await t.http
+      .post(`/v1/campaigns/${c.id}/npcs/${orc.id}/damage`)
+      .set(c.auth)
+      .send({ system: 'coeac', amount: orcHp, seed: 'down' })
+      .expect(201);
+    expectProblem(
+      await act(c, combat.id, c.auth, { actor: orc.id, kind: 'exchange', targets: [hero.id] }),
+      409,
+      'CONFLICT',
+      'actor',
+    );
+    const helplessSeed = await seedFor(
+      { attacker: { pool: 4 }, defender: { pool: 0, helpless: true, vigorPool: 3 } },
+      'attacker',
+    );
+    // Over GraphQL, as the stateless exchange rolls the same pools with the same seed.
+    const stateless = (
+      await t.http
+        .post('/v1/combat/coeac/exchanges')
+        .send({
+          attacker: { pool: 4 },
+          defender: { pool: 0, helpless: true, vigorPool: 3 },
+          seed: helplessSeed,
+        })
+        .expect(200)
+    ).body;
+    const viaGql = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!, $s: String!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: exchange, targets: [$t], coeac: { skill: "Melee" }, seed: $s }) { ${ACTION_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: hero.id, t: orc.id, s: helplessSeed },
+      player.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    const onHelpless = viaGql.data?.combatAction;
+    expect(onHelpless.coeac.helpless).toBe(true);
+    expect(onHelpless.coeac.exchange.defender.rolled).toBe(false);
+    expect(onHelpless.coeac.exchange.attacker).toEqual({
+      dice: 4,
+      successes: stateless.attacker.successes,
+      rolled: true,
+    });
+    expect(onHelpless.coeac.exchange.damageToDefender).toBe(stateless.damageToDefender);
+    expect(onHelpless.coeac.exchange.damageToDefender).toBe(onHelpless.coeac.exchange.attacker.successes);
+    expect(onHelpless.targets[0].id).toBe(orc.id);
+
+    // The referee declares the Goblin helpless (a player may not): no roll, a Vigor save against the damage.
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: friend.id,
+        kind: 'exchange',
+        targets: [goblin.id],
+        coeac: { skill: 'Melee', helpless: true },
+      }),
+      403,
+      'FORBIDDEN',
+    );
+    const bound = (
+      await act(c, combat.id, c.auth, {
+        actor: friend.id,
+        kind: 'exchange',
+        targets: [goblin.id],
+        coeac: { skill: 'Melee', helpless: true },
+        seed: 'bound',
+      }).expect(201)
+    ).body;
+    expect(bound.coeac.helpless).toBe(true);
+    expect(bound.coeac.exchange.defender.rolled).toBe(false);
+  });
+
+  it('a ranged exchange spends ammunition from the inventory and is refused when none is left', async () => {
+    const { c, hero, player, orc, combat } = await table();
+    const arrows = (
+      await t.http
+        .post(`/v1/campaigns/${c.id}/characters/${hero.id}/inventory`)
+        .set(c.auth)
+        .send({ name: 'Arrows', kind: 'material', dice: 2 })
+        .expect(201)
+    ).body as { id: string };
+    const shoot = (seed: string) =>
+      act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: { skill: 'Archery', ranged: true, ammunition: arrows.id, defenderThreatens: false },
+        seed,
+      });
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: { skill: 'Archery', ranged: true },
+      }),
+      400,
+      'VALIDATION_FAILED',
+      'coeac.ammunition',
+    );
+    const first = (await shoot('shot-1').expect(201)).body;
+    expect(first.coeac.ammunition).toMatchObject({
+      itemId: arrows.id,
+      spent: 1,
+      remaining: 1,
+      removed: false,
+    });
+    // The Orc does not threaten a shooter: only a tie (1 to each) reaches the hero.
+    expect(first.coeac.exchange.damageToAttacker).toBe(first.coeac.exchange.winner === 'tie' ? 1 : 0);
+    await nextRound(c, combat.id);
+    const second = (await shoot('shot-2').expect(201)).body;
+    expect(second.coeac.ammunition).toMatchObject({ spent: 1, remaining: 0, removed: true });
+    const inventory = (
+      await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}/inventory`).set(c.auth).expect(200)
+    ).body;
+    expect(inventory.items.map((i: { id: string }) => i.id)).not.toContain(arrows.id);
+    await nextRound(c, combat.id);
+    const hpBefore = await hpOf(c, `npcs/${orc.id}`);
+    expectProblem(await shoot('shot-3'), 409, 'CONFLICT', 'coeac.ammunition');
+    expect(await hpOf(c, `npcs/${orc.id}`)).toBe(hpBefore);
+  });
+
+  it('an ambush: the scout fails, its side loses the free round and is hit without rolling', async () => {
+    const { c, hero, friend, player, orc, shade } = await table();
+    // A hidden NPC rides with the party: caught too, but a player is not told it is there.
+    const combat = (
+      await t.http
+        .post(url(c))
+        .set(c.auth)
+        .send({
+          system: 'coeac',
+          combatants: [
+            { characterId: hero.id, side: 'party' },
+            { characterId: friend.id, side: 'party' },
+            { npcId: shade.id, side: 'party' },
+            { npcId: orc.id, side: 'foes' },
+          ],
+        })
+        .expect(201)
+    ).body as { id: string };
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'ambush',
+        coeac: { place: 'wilderness' },
+      }),
+      400,
+      'VALIDATION_FAILED',
+      'coeac.objective',
+    );
+    const ambush = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: ambush, coeac: { place: wilderness, objective: 9 }, seed: "ambush" }) { ${ACTION_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: hero.id },
+      player.auth,
+    );
+    expect(ambush.errors).toBeUndefined();
+    const answer = ambush.data?.combatAction.coeac;
+    expect(answer.ambush).toMatchObject({ skill: 'Bushcraft', dice: 3, passed: false, freeRound: true });
+    expect([...answer.surprised].sort()).toEqual([hero.id, friend.id].sort());
+    expectProblem(
+      await act(c, combat.id, c.auth, { actor: shade.id, kind: 'exchange', targets: [orc.id] }),
+      409,
+      'CONFLICT',
+      'actor',
+    );
+    expectProblem(
+      await act(c, combat.id, c.auth, {
+        actor: orc.id,
+        kind: 'ambush',
+        coeac: { place: 'town', objective: 1 },
+      }),
+      409,
+      'CONFLICT',
+      'kind',
+    );
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: { skill: 'Melee' },
+      }),
+      409,
+      'CONFLICT',
+      'actor',
+    );
+    const free = (
+      await act(c, combat.id, c.auth, {
+        actor: orc.id,
+        kind: 'exchange',
+        targets: [hero.id],
+        seed: 'free',
+      }).expect(201)
+    ).body;
+    expect(free.coeac).toMatchObject({ ambushRound: true, helpless: false });
+    expect(free.coeac.exchange.defender.rolled).toBe(false);
+    expect(free.coeac.exchange.damageToAttacker).toBe(0);
+    // The next round, the party acts again.
+    await nextRound(c, combat.id);
+    await act(c, combat.id, player.auth, {
+      actor: hero.id,
+      kind: 'exchange',
+      targets: [orc.id],
+      coeac: { skill: 'Melee' },
+    }).expect(201);
+  });
+
+  it('a player acts only for its own characters; a hidden NPC’s numbers are sealed', async () => {
+    const { c, hero, friend, player, orc, shade, combat } = await table();
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: friend.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: { skill: 'Melee' },
+      }),
+      403,
+      'FORBIDDEN',
+    );
+    expectProblem(
+      await act(c, combat.id, player.auth, { actor: orc.id, kind: 'exchange', targets: [hero.id] }),
+      403,
+      'FORBIDDEN',
+      'actor',
+    );
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: { skill: 'Melee', supporters: [friend.id] },
+      }),
+      403,
+      'FORBIDDEN',
+      'coeac.supporters[0]',
+    );
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: { skill: 'Sorcery' },
+      }),
+      422,
+      'UNPROCESSABLE',
+      'coeac.skill',
+    );
+    const shadeHp = await hpOf(c, `npcs/${shade.id}`);
+    const sealed = (
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [shade.id],
+        coeac: { skill: 'Melee' },
+        seed: 'into-the-dark',
+      }).expect(201)
+    ).body;
+    expect(sealed).toMatchObject({ sealed: true, coeac: null, cairn: null });
+    for (const x of sealed.targets) expect(x.damage).toBeNull();
+    const roll = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${sealed.rollId}`).set(player.auth).expect(200)
+    ).body;
+    expect(roll.sealed).toBe(true);
+    expect(JSON.stringify(roll)).not.toContain('into-the-dark');
+    const list = JSON.stringify(
+      (await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(player.auth).query({ limit: 100 }).expect(200))
+        .body,
+    );
+    expect(list).not.toContain('into-the-dark');
+    // The referee sees the roll; what it dealt is on the sheets.
+    const byReferee = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${sealed.rollId}`).set(c.auth).expect(200)
+    ).body;
+    expect(byReferee.seed).toBe('into-the-dark');
+    const dealt = byReferee.effects?.damageToDefender ?? byReferee.outcome?.damageToDefender;
+    expect(await hpOf(c, `npcs/${shade.id}`)).toBe(Math.max(0, shadeHp - dealt));
+    const hero2 = await sheetOf(t.server, c, hero.id, 'coeac');
+    expect(hero2.hp).toBeLessThanOrEqual(HERO.hp);
+  });
+
+  it('refuses a COEAC action without its inputs, with two targets, or in a Cairn-only kind, changing nothing', async () => {
+    const { c, hero, orc, goblin, combat } = await table();
+    expectProblem(
+      await act(c, combat.id, c.auth, { actor: hero.id, kind: 'exchange', targets: [orc.id] }),
+      400,
+      'VALIDATION_FAILED',
+      'coeac.skill',
+    );
+    expectProblem(
+      await act(c, combat.id, c.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [orc.id, goblin.id],
+        coeac: { skill: 'Melee' },
+      }),
+      400,
+      'VALIDATION_FAILED',
+      'targets',
+    );
+    expectProblem(
+      await act(c, combat.id, c.auth, { actor: hero.id, kind: 'attack', targets: [orc.id] }),
+      422,
+      'UNPROCESSABLE',
+      'kind',
+    );
+    expect(await hpOf(c, `npcs/${orc.id}`)).toBe(NPC.hp);
+    // Nothing was spent: the hero may still act this round.
+    await act(c, combat.id, c.auth, {
+      actor: hero.id,
+      kind: 'exchange',
+      targets: [orc.id],
+      coeac: { skill: 'Melee' },
+    }).expect(201);
+  });
+  it('firing into a melee: a shot lost by more than 3 strays into an engaged ally', async () => {
+    const { c, hero, friend, player, orc, combat } = await table();
+    const body = {
+      attacker: { pool: 4 },
+      defender: { pool: 3, bonusDice: 5, threatens: false },
+      firingIntoMelee: true,
+      engagedAllies: 1,
+    };
+    const seed = await seedWhere(body, (a) => a.stray !== null);
+    const before = await hpOf(c, `characters/${friend.id}`);
+    const res = (
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: {
+          skill: 'Archery',
+          firingIntoMelee: true,
+          engaged: [friend.id],
+          defenderBonusDice: 5,
+          defenderThreatens: false,
+        },
+        seed,
+      }).expect(201)
+    ).body;
+    expect(res.coeac.strayTarget).toBe(friend.id);
+    expect(res.coeac.exchange.modifiers.map((m: { name: string }) => m.name)).toContain('firing-into-melee');
+    expect(res.coeac.exchange.attacker.dice).toBe(3);
+    const stray = res.targets.find((x: { id: string }) => x.id === friend.id);
+    const strayDamage = stray?.damage?.damage ?? 0;
+    expect(await hpOf(c, `characters/${friend.id}`)).toBe(before - strayDamage);
+  });
+
+  it('a channeler meets the attack with its channeling: Control spent through the ledger, damage applied', async () => {
+    const { c, friend, orc, combat } = await table();
+    await putSheet(t.server, c, friend.id, 'coeac', {
+      ...HERO,
+      skills: { Ruin: 3 },
+      saves: { Vigor: 1, Discipline: 2 },
+      classResources: { Control: { current: 2, max: 2 }, Hekaphage: { current: 1, max: 1 } },
+    });
+    expectProblem(
+      await act(c, combat.id, c.auth, {
+        actor: friend.id,
+        kind: 'defend',
+        coeac: { channel: { spell: 'nope' } },
+      }),
+      400,
+      'VALIDATION_FAILED',
+      'coeac.channel.spell',
+    );
+    expectProblem(
+      await act(c, combat.id, c.auth, {
+        actor: orc.id,
+        kind: 'defend',
+        coeac: { channel: { spell: 'hekaphage' } },
+      }),
+      422,
+      'UNPROCESSABLE',
+      'coeac.channel.spell',
+    );
+    const declared = (
+      await act(c, combat.id, c.auth, {
+        actor: friend.id,
+        kind: 'defend',
+        coeac: { channel: { spell: 'hekaphage' } },
+      }).expect(201)
+    ).body;
+    expect(declared.coeac).toMatchObject({ action: 'defend', channelSpell: 'hekaphage' });
+    const before = await sheetOf(t.server, c, friend.id, 'coeac');
+    const viaGql = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: exchange, targets: [$t], seed: "at-the-witch" }) { ${ACTION_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: orc.id, t: friend.id },
+      c.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    const answer = viaGql.data?.combatAction.coeac;
+    expect(answer.exchange).toBeNull();
+    expect(answer.channeling.channeling.controlSpent).toBe(1);
+    const margin = answer.channeling.attacker.successes - answer.channeling.channeling.potency;
+    expect(answer.channeling.damageToDefender).toBe(Math.max(0, margin));
+    expect(answer.channeling.backlashDamage).toBe(answer.channeling.channeling.backlash.damage);
+    const after = await sheetOf(t.server, c, friend.id, 'coeac');
+    expect(after.classResources.Control.current).toBe(1);
+    expect(after.classResources.Hekaphage.current).toBe(
+      answer.channeling.channeling.backlash.plasmidLost ? 0 : 1,
+    );
+    const total = answer.channeling.damageToDefender + answer.channeling.backlashDamage;
+    expect(after.hp).toBe(Math.max(0, before.hp - total));
+    // The channeler dealt nothing: the Orc is untouched.
+    expect(await hpOf(c, `npcs/${orc.id}`)).toBe(NPC.hp);
+  });
+
+  it('replays an exchange under the same Idempotency-Key without rolling or harming twice', async () => {
+    const { c, hero, orc, combat } = await table();
+    const send = () =>
+      act(c, combat.id, c.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: { skill: 'Melee', defenderThreatens: false },
+      }).set('Idempotency-Key', 'coeac-exchange-once');
+    const first = (await send().expect(201)).body;
+    const hp = await hpOf(c, `npcs/${orc.id}`);
+    const again = (await send().expect(201)).body;
+    expect(again.rollId).toBe(first.rollId);
+    expect(await hpOf(c, `npcs/${orc.id}`)).toBe(hp);
+  });
+});
