@@ -1,12 +1,13 @@
 import { InputType, registerEnumType } from '@nestjs/graphql';
 import { In } from '../common/schema';
 import { CairnDamageDieEnum } from '../harm/harm.inputs';
+import { GmCombatActionInput } from './combat-actions.gm.inputs';
 
 /**
  * Every kind of action a stored combat takes, across systems (issue 20). Each system's handler
  * accepts its own kinds and refuses the others with 422 naming `kind` (docs/combat.md).
  */
-export const COMBAT_ACTION_KINDS = ['attack'] as const;
+export const COMBAT_ACTION_KINDS = ['attack', 'group-attack', 'maneuver', 'psychic-attack'] as const;
 export const CombatActionKindEnum = Object.fromEntries(
   COMBAT_ACTION_KINDS.map((k) => [k.replace(/-/g, '_'), k]),
 ) as Record<string, string>;
@@ -60,6 +61,9 @@ export class CombatActionInput {
 
   @In.nested('Cairn inputs (a Cairn combat).', () => CairnCombatActionInput, { optional: true })
   cairn?: CairnCombatActionInput;
+
+  @In.nested('G&M inputs (a G&M combat).', () => GmCombatActionInput, { optional: true })
+  gm?: GmCombatActionInput;
 
   @In.bool('Seal the roll for players (referee only).', { optional: true })
   secret?: boolean;

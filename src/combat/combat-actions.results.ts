@@ -2,9 +2,10 @@ import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { SheetDamageResult } from '../harm/harm-campaign.results';
 import { CairnAttackResult } from './combat.results';
+import { GmCombatActionResult } from './combat-actions.gm.results';
 
 /** The per-system outcome fields of `CombatActionResult` (each null unless the combat is of that system). */
-export const COMBAT_ACTION_OUTCOMES = ['cairn'] as const;
+export const COMBAT_ACTION_OUTCOMES = ['cairn', 'gm'] as const;
 
 @ObjectType({ description: 'What an action did to one target, as this key may see it.' })
 export class CombatActionTargetResult {
@@ -55,4 +56,7 @@ export class CombatActionResult {
     },
   )
   cairn: CairnAttackResult | null;
+
+  @Out.nested('A G&M action; null otherwise or when sealed.', () => GmCombatActionResult, { nullable: true })
+  gm: GmCombatActionResult | null;
 }

@@ -40,8 +40,9 @@ export interface CombatActionContext {
 /** What a handler answers, as the referee sees it; the service blanks it for a player when sealed. */
 export type CombatActionAnswer = Omit<
   CombatActionResult,
-  'combatId' | 'round' | 'kind' | 'actor' | 'sealed'
+  'combatId' | 'round' | 'kind' | 'actor' | 'sealed' | (typeof COMBAT_ACTION_OUTCOMES)[number]
 > &
+  Partial<Pick<CombatActionResult, (typeof COMBAT_ACTION_OUTCOMES)[number]>> &
   Record<string, unknown>;
 
 /**

@@ -2,6 +2,7 @@ import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { SheetDamageResult } from '../harm/harm-campaign.results';
 import { CairnAttackResult } from './combat.results';
+import { CombatConditionView } from './combat-actions.gm.results';
 
 @ObjectType({ description: 'A combatant as this key may see it.' })
 export class CombatantView {
@@ -13,6 +14,12 @@ export class CombatantView {
 
   @Out.string('Its side.')
   side: string;
+
+  @Out.nestedList(
+    'Conditions kept on the combat (G&M: surprised, held, holding …).',
+    () => CombatConditionView,
+  )
+  conditions: CombatConditionView[];
 }
 
 @ObjectType({ description: 'A stored combat.' })

@@ -368,7 +368,12 @@ export class CombatCampaignService {
       round: row.round,
       status: row.status,
       secret: row.secret,
-      combatants: combatants.map((c) => ({ kind: c.kind, id: c.id, side: c.side })),
+      combatants: combatants.map((c) => ({
+        kind: c.kind,
+        id: c.id,
+        side: c.side,
+        conditions: c.conditions ?? [],
+      })),
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };

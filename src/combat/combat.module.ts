@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdvancementModule } from '../advancement/advancement.module';
 import { CharactersModule } from '../characters/characters.module';
+import { InventoryModule } from '../inventory/inventory.module';
 import { HarmModule } from '../harm/harm.module';
 import { COMBAT_ENTITIES } from './combat-campaign.entities';
 import { CombatsController } from './combat-campaign.controller';
 import { CombatCampaignResolver } from './combat-campaign.resolver';
 import { CombatCampaignService } from './combat-campaign.service';
 import { CairnCombatActions } from './combat-actions.cairn';
+import { GmCombatActions } from './combat-actions.gm';
 import { CombatActionsService } from './combat-actions.service';
 import { CombatController } from './combat.controller';
 import { CombatResolver } from './combat.resolver';
@@ -17,7 +20,13 @@ import { CombatService } from './combat.service';
  * campaign (CombatCampaignService), whose attacks apply harm through SheetHarmService.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(COMBAT_ENTITIES), CharactersModule, HarmModule],
+  imports: [
+    TypeOrmModule.forFeature(COMBAT_ENTITIES),
+    CharactersModule,
+    HarmModule,
+    InventoryModule,
+    AdvancementModule,
+  ],
   controllers: [CombatController, CombatsController],
   providers: [
     CombatService,
@@ -26,6 +35,7 @@ import { CombatService } from './combat.service';
     CombatCampaignResolver,
     CombatActionsService,
     CairnCombatActions,
+    GmCombatActions,
   ],
   exports: [CombatService],
 })
