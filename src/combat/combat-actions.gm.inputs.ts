@@ -40,7 +40,7 @@ export const GmRollReactionEnum = enumOf(
 );
 
 @InputType({ description: 'A standing mojo bid on a group roll (G4).' })
-export class GmMojoBidInput {
+export class GmGroupMojoBidInput {
   @In.id('The bidding member (a character of the group).')
   member: string;
 
@@ -182,11 +182,11 @@ export class GmCombatActionInput {
   @In.idList('Group attack: the other members (the actor leads).', { optional: true, maxItems: 50 })
   members?: string[];
 
-  @In.nestedList('Group attack: standing mojo bids (G4), taken in order on a miss.', () => GmMojoBidInput, {
+  @In.nestedList('Group attack: standing mojo bids (G4), taken in order on a miss.', () => GmGroupMojoBidInput, {
     optional: true,
     maxItems: 50,
   })
-  mojo?: GmMojoBidInput[];
+  mojo?: GmGroupMojoBidInput[];
 
   @In.bool('Referee: the group roll is archetypal for every bidder (warriors’ combat always is).', {
     optional: true,

@@ -16,10 +16,11 @@ export class CombatantView {
   side: string;
 
   @Out.nestedList(
-    'Conditions kept on the combat (G&M: surprised, held, holding …).',
+    'Conditions kept on the combat (G&M: surprised, held, holding …); null for systems that keep none.',
     () => CombatConditionView,
+    { nullable: true },
   )
-  conditions: CombatConditionView[];
+  conditions?: CombatConditionView[] | null;
 }
 
 @ObjectType({ description: 'A stored combat.' })

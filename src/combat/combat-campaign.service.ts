@@ -372,7 +372,8 @@ export class CombatCampaignService {
         kind: c.kind,
         id: c.id,
         side: c.side,
-        conditions: c.conditions ?? [],
+        // Only G&M keeps conditions on its combatants (null for the other systems).
+        ...(row.system === 'gm' ? { conditions: c.conditions ?? [] } : {}),
       })),
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
