@@ -5,6 +5,7 @@ import {
   createCharacter,
   createKey,
   putSheet,
+  type Sheet,
   sheetOf,
 } from '../factories/campaign';
 import { gql } from '../factories/graphql';
@@ -93,7 +94,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
   it('an attack with cover and a called shot reads the stored sheets, rolls the stateless procedure, and applies its damage once', async () => {
     const { c, hero, other, player, yeti, combat } = await table();
     expect(combat.system).toBe('gm');
-    let hit: Record<string, any> | null = null;
+    let hit: Sheet | null = null;
     for (let i = 0; i < 40 && !hit; i++) {
       const body = {
         actor: hero.id,
@@ -175,7 +176,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
 
   it('a knockout blow on a surprised target: its stored evasion is rolled, and a failure puts points on injuries', async () => {
     const { c, hero, other, combat } = await table();
-    let knocked: Record<string, any> | null = null;
+    let knocked: Sheet | null = null;
     for (let i = 0; i < 60 && !knocked; i++) {
       const res = (
         await act(c, combat.id, c.auth, {
@@ -226,7 +227,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     const { c, hero, other, yeti, combat } = await table();
     const heroBefore = await sheetOf(t.server, c, hero.id, 'gm');
     const otherBefore = await sheetOf(t.server, c, other.id, 'gm');
-    let turned: Record<string, any> | null = null;
+    let turned: Sheet | null = null;
     for (let i = 0; i < 60 && !turned; i++) {
       const mojo = (await sheetOf(t.server, c, hero.id, 'gm')).mojo.current as number;
       const res = (
@@ -290,7 +291,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     ).body;
     expect(enter.gm.psychic).toMatchObject({ success: true, verveSpent: 2 });
     expect((await sheetOf(t.server, c, sage.id, 'gm')).verve.current).toBe(verve0 - 2);
-    let struck: Record<string, any> | null = null;
+    let struck: Sheet | null = null;
     for (let i = 0; i < 30 && !struck; i++) {
       const targetBefore = (await sheetOf(t.server, c, other.id, 'gm')).verve.current as number;
       const res = (
