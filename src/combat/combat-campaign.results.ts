@@ -16,9 +16,9 @@ export class CombatantView {
   side: string;
 
   @Out.nestedList(
-    'Conditions kept on the combat (G&M: surprised, held, holding …); null for systems that keep none.',
+    'Conditions kept on the combat (G&M: surprised, held, holding …); left out (GraphQL: null) for systems that keep none.',
     () => CombatConditionView,
-    { nullable: true },
+    { optional: true },
   )
   conditions?: CombatConditionView[] | null;
 }
