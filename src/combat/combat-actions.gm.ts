@@ -115,6 +115,14 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   async act(ctx: CombatActionContext): Promise<CombatActionAnswer> {
     const input = ctx.input.gm ?? ({} as GmCombatActionInput);
     const state = new Conditions(ctx.combat);
+    // Surprise (CB2): no action in the round it began; from the next round the penalties apply.
+    const surprised = state.get(ctx.actor.combatant.id, 'surprised');
+    if (surprised && surprised.round === ctx.combat.round)
+      throw Problem.field(
+        'CONFLICT',
+        'actor',
+        `${ctx.actor.owner.name} was surprised this round and cannot act until the next.`,
+      );
     let out: { rollId: string; targets: CombatActionAnswer['targets']; gm: GmCombatActionResult };
     switch (ctx.input.kind) {
       case 'attack':
@@ -276,10 +284,17 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
           `gm.mojo[${i}].member`,
           `The group roll is not archetypal for ${n.owner.name} (combat is a warrior’s; the referee may rule it with gm.archetypal).`,
         );
+      const held = num((n.data.mojo as { current?: number } | undefined)?.current);
+      if (b.bid > held)
+        throw Problem.field(
+          'UNPROCESSABLE',
+          `gm.mojo[${i}].bid`,
+          `${n.owner.name} holds ${held} mojo; the bid is ${b.bid}.`,
+        );
       return {
         member: at,
         bid: b.bid,
-        mojo: num((n.data.mojo as { current?: number } | undefined)?.current),
+        mojo: held,
       };
     });
     if (input.archetypal && ctx.who.role !== 'referee')

@@ -208,6 +208,35 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(view.combatants.find((x: { id: string }) => x.id === other.id).conditions).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'surprised', round: 1 })]),
     );
+    // Surprised this round: no action until the next; then the recovery roll on its stored reactions.
+    expectProblem(
+      await act(c, combat.id, c.auth, {
+        actor: other.id,
+        kind: 'attack',
+        targets: [hero.id],
+        gm: { weapon: 'd6' },
+      }),
+      409,
+      'CONFLICT',
+      'actor',
+    );
+    await t.http
+      .post(url(c, `/${combat.id}/rounds`))
+      .set(c.auth)
+      .expect(200);
+    const recovery = (
+      await act(c, combat.id, c.auth, {
+        actor: other.id,
+        kind: 'maneuver',
+        gm: { maneuver: 'surprise-recovery' },
+        seed: 'snap',
+      }).expect(201)
+    ).body;
+    expect(['recovered', 'still-surprised']).toContain(recovery.gm.maneuver.result);
+    const still = recovery.gm.conditions.find((x: { id: string }) => x.id === other.id);
+    if (recovery.gm.maneuver.result === 'recovered')
+      expect(still.conditions.some((x: { name: string }) => x.name === 'surprised')).toBe(false);
+    else expect(recovery.gm.conditions).toEqual([]);
     // A player may not rule a combatant surprised.
     const player = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
     expectProblem(
@@ -245,6 +274,17 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
       else expect(res.gm.mojo.every((b: { lost: number }) => b.lost === 0)).toBe(true);
     }
     expect(turned).not.toBeNull();
+    expectProblem(
+      await act(c, combat.id, c.auth, {
+        actor: hero.id,
+        kind: 'group-attack',
+        targets: [yeti.id],
+        gm: { weapon: 'd8', members: [other.id], mojo: [{ member: hero.id, bid: 999 }] },
+      }),
+      422,
+      'UNPROCESSABLE',
+      'gm.mojo[0].bid',
+    );
     const lost = turned!.gm.mojo[0].lost as number;
     expect(lost).toBe(turned!.gm.group.needed);
     expect(turned!.gm.attack.hit).toBe(true);
