@@ -356,6 +356,41 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(roll.procedure).toBe('combat.gm-psychic');
   });
 
+  it('a propelled shot spends its ammunition from the inventory, hit or miss; a close attack takes none', async () => {
+    const { c, hero, player, yeti, combat } = await table();
+    const inv = `/v1/campaigns/${c.id}/characters/${hero.id}/inventory`;
+    const quiver = (
+      await t.http.post(inv).set(player.auth).send({ name: 'Arrows', kind: 'material', dice: 2 }).expect(201)
+    ).body as { id: string };
+    const arrow = (
+      await t.http.post(inv).set(player.auth).send({ name: 'Silver arrow', kind: 'gear' }).expect(201)
+    ).body as { id: string };
+    const shoot = (ammunition: string, attack = 'propelled') =>
+      act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'attack',
+        targets: [yeti.id],
+        gm: { weapon: 'd6', attack, range: { distance: 40, increment: 25 }, ammunition },
+        seed: `shot-${ammunition}`,
+      });
+    const first = (await shoot(quiver.id).expect(201)).body;
+    expect(first.gm.ammunition).toBe('Arrows');
+    expect(first.gm.attack.modifiers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'range' })]),
+    );
+    const items = async () =>
+      (await t.http.get(inv).set(player.auth).expect(200)).body.items as {
+        id: string;
+        dice: number | null;
+      }[];
+    expect((await items()).find((i) => i.id === quiver.id)?.dice).toBe(1);
+    expect((await shoot(arrow.id).expect(201)).body.gm.ammunition).toBe('Silver arrow');
+    expect((await items()).some((i) => i.id === arrow.id)).toBe(false);
+    expectProblem(await shoot(quiver.id, 'close'), 400, 'VALIDATION_FAILED', 'gm.ammunition');
+    expectProblem(await shoot(arrow.id), 422, 'UNPROCESSABLE', 'gm.ammunition');
+    expect((await items()).find((i) => i.id === quiver.id)?.dice).toBe(1);
+  });
+
   it('grapples are kept on the combat: a hold, then the fortitude rolls', async () => {
     const { c, hero, yeti, combat } = await table();
     let held = false;
