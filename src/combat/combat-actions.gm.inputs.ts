@@ -182,10 +182,14 @@ export class GmCombatActionInput {
   @In.idList('Group attack: the other members (the actor leads).', { optional: true, maxItems: 50 })
   members?: string[];
 
-  @In.nestedList('Group attack: standing mojo bids (G4), taken in order on a miss.', () => GmGroupMojoBidInput, {
-    optional: true,
-    maxItems: 50,
-  })
+  @In.nestedList(
+    'Group attack: standing mojo bids (G4), taken in order on a miss.',
+    () => GmGroupMojoBidInput,
+    {
+      optional: true,
+      maxItems: 50,
+    },
+  )
   mojo?: GmGroupMojoBidInput[];
 
   @In.bool('Referee: the group roll is archetypal for every bidder (warriors’ combat always is).', {

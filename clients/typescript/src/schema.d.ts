@@ -12933,8 +12933,8 @@ export interface components {
       id: string;
       /** @description Its side. */
       side: string;
-      /** @description Conditions kept on the combat (G&M: surprised, held, holding …); null for systems that keep none. */
-      conditions: components['schemas']['CombatConditionView'][] | null;
+      /** @description Conditions kept on the combat (G&M: surprised, held, holding …); left out (GraphQL: null) for systems that keep none. */
+      conditions?: components['schemas']['CombatConditionView'][];
     };
     CombatView: {
       /** @description The combat id. */
