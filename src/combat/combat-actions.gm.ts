@@ -8,6 +8,7 @@ import { Problem } from '../common/problem';
 import { diceBudget } from '../common/request-context';
 import { now } from '../common/time';
 import type { Sheet } from '../core/characters/sheets';
+import { deriveSheet } from '../core/characters/sheets-derived';
 import {
   parseDamageDice,
   type GmAttackInput,
@@ -704,7 +705,9 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
 
   private async numbers(ctx: CombatActionContext, c: ResolvedCombatant): Promise<GmNumbers> {
     const row = await this.sheets.requireSheet(ctx.m, c.owner, 'gm');
-    const view = await this.sheets.view(ctx.m, c.owner, row);
+    // G&M's derivation reads only the campaign's settings (no inventory reader feeds it), so the
+    // sheet is derived here rather than through SheetsService.view (two queries fewer a sheet).
+    const view = deriveSheet('gm', row.data, { settings: ctx.campaign.settings });
     const derived = (view.derived ?? {}) as Record<string, unknown>;
     const attack = (derived.attack ?? {}) as Record<string, number>;
     const damage = (derived.damage ?? {}) as Record<string, number>;
