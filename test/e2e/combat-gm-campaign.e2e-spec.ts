@@ -354,6 +354,16 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${struck!.rollId}`).set(c.auth).expect(200))
       .body;
     expect(roll.procedure).toBe('combat.gm-psychic');
+    // GraphQL twin: leaving the conflict is a reason roll on the stored sheet.
+    const left = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: psychic_attack, gm: { psychic: exit }, seed: "leave" }) { ${GM_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: sage.id },
+      player.auth,
+    );
+    expect(left.errors).toBeUndefined();
+    expect(typeof left.data!.combatAction.gm.psychic.success).toBe('boolean');
   });
 
   it('a propelled shot spends its ammunition from the inventory, hit or miss; a close attack takes none', async () => {
@@ -425,6 +435,17 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     ).body;
     expect(['broken-free', 'immobilised', 'stalemate']).toContain(hold.gm.maneuver.result);
     expect(hold.gm.read.held).toBe(hero.id);
+    // The combat's answer carries the conditions, over GraphQL too.
+    const viewed = await gql(
+      t.server,
+      `query($c: ID!, $k: ID!) { combat(campaignId: $c, combatId: $k) { combatants { id conditions { name by } } } }`,
+      { c: c.id, k: combat.id },
+      c.auth,
+    );
+    expect(viewed.errors).toBeUndefined();
+    const yetiView = viewed.data!.combat.combatants.find((x: { id: string }) => x.id === yeti.id);
+    if (hold.gm.maneuver.result === 'broken-free') expect(yetiView.conditions).toEqual([]);
+    else expect(yetiView.conditions).toEqual([{ name: 'holding', by: hero.id }]);
   });
 
   it('players act only for their own characters; a hidden NPC’s numbers are sealed', async () => {
