@@ -840,6 +840,104 @@ export const CASES: BenchCase[] = [
       return undefined;
     },
   },
+  {
+    name: 'combat-gm-attack-idempotent',
+    description:
+      'Stateful (issue 20): POST /v1/campaigns/{id}/combats/{cid}/actions with a referee key and a unique ' +
+      'Idempotency-Key: a G&M attack action by a character on an immobile NPC (+10: every blow lands). Every ' +
+      'request reads both G&M sheets with what the server derives (Fighting Art, attack and damage bonuses, ' +
+      'defence, reactions), rolls combat.gm-attack on the stored numbers, logs it, applies the damage through ' +
+      'SheetHarmService.applyDamage (G&M damage, forced injuries, the consciousness roll, the ledger) and stores ' +
+      'the answer, in one SQLite transaction. The blows are spread over 99 NPCs of 10000 survival',
+    server: 'app',
+    baseline: 'character-purchase-idempotent',
+    target: 0.8,
+    setup: async (baseUrl) => {
+      const campaign = await createCampaign(baseUrl);
+      const character = await createCharacter(baseUrl, campaign, { name: 'Fighter' });
+      const headers = { 'content-type': 'application/json', ...campaign.auth };
+      const base = `${baseUrl}/v1/campaigns/${campaign.id}`;
+      const abilities = {
+        strength: 14,
+        agility: 12,
+        endurance: 13,
+        intelligence: 10,
+        wisdom: 10,
+        charisma: 10,
+      };
+      const put = async (path: string, sheet: object) => {
+        const res = await fetch(`${base}/${path}/sheets/gm`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ sheet }),
+        });
+        if (res.status !== 200) throw new Error(`PUT sheet answered ${res.status}: ${await res.text()}`);
+      };
+      await put(`characters/${character.id}`, {
+        abilities,
+        archetypes: [{ archetype: 'warrior', level: 2 }],
+      });
+      const npcs: string[] = [];
+      for (let i = 0; i < 99; i++) {
+        const npc = await postJson<{ id: string }>(
+          baseUrl,
+          `/v1/campaigns/${campaign.id}/npcs`,
+          { name: `Yeti ${i + 1}`, kind: 'monster' },
+          campaign.auth,
+        );
+        await put(`npcs/${npc.id}`, {
+          abilities,
+          archetypes: [{ archetype: 'warrior', level: 1 }],
+          survival: { max: 10000, current: 10000 },
+        });
+        npcs.push(npc.id);
+      }
+      const combat = await postJson<{ id: string }>(
+        baseUrl,
+        `/v1/campaigns/${campaign.id}/combats`,
+        {
+          system: 'gm',
+          combatants: [
+            { characterId: character.id, side: 'party' },
+            ...npcs.map((npcId) => ({ npcId, side: 'foes' })),
+          ],
+        },
+        campaign.auth,
+      );
+      return {
+        campaignId: campaign.id,
+        refereeKey: campaign.refereeKey,
+        combatId: combat.id,
+        attacker: character.id,
+        targets: npcs.join(','),
+      };
+    },
+    perRequest: true,
+    request: refereePost(
+      'combat-gm-',
+      (state) => `/v1/campaigns/${state.campaignId}/combats/${state.combatId}/actions`,
+      (state, seq) => {
+        const targets = state.targets.split(',');
+        return {
+          actor: state.attacker,
+          kind: 'attack',
+          targets: [targets[seq % targets.length]],
+          gm: { weapon: 'd4', nonDefending: 'immobile', attackBonus: 10 },
+        };
+      },
+    ),
+    verify: (body) => {
+      const answer = body as {
+        rollId?: unknown;
+        gm?: { attack?: { hit?: unknown } };
+        targets?: { damage?: { rollId?: unknown } | null }[];
+      } | null;
+      if (typeof answer?.rollId !== 'string' || answer.gm?.attack?.hit !== true)
+        return 'not a G&M attack action answer';
+      if (typeof answer.targets?.[0]?.damage?.rollId !== 'string') return 'the damage was not applied';
+      return undefined;
+    },
+  },
 ];
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '../core/advancement/coeac-reputation';
 import { beforeRollBonus, practicalMojoAllowed } from '../core/advancement/gm-extras';
 import { gmLevelUp, GmLevelUpOutcome } from '../core/advancement/gm-level-up';
-import { mojoBid, mojoCost, MojoCostInput } from '../core/advancement/gm-mojo';
+import { EXPERIENCE_PER_MOJO, mojoBid, mojoCost, MojoCostInput } from '../core/advancement/gm-mojo';
 import { gmStudy, StudyInput } from '../core/advancement/gm-study';
 import { GM_ARCHETYPES, GmArchetypeId } from '../core/characters/gm-derivation';
 import { Sheet } from '../core/characters/sheets';
@@ -630,6 +630,67 @@ export class AdvancementCampaignService {
         rollId: roll.id,
       };
     });
+  }
+
+  /**
+   * Mojo bid on a group roll (G&M G4, seed 001 "Group Effort"), inside the caller's transaction
+   * (combat's group attack): each bidder's lost mojo through the ledger (`mojo.current`, cause the
+   * group roll) with a `mojo-bid` history row, and every member of the group gains the full mojo
+   * experience (50 per mojo used), levelling up as an award does. Only characters spend and gain.
+   */
+  async groupRollMojo(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    rolled: { procedure: string; rollId: string },
+    spenders: { owner: SheetOwner; bid: number; lost: number }[],
+    members: SheetOwner[],
+    req: ArbiterRequest,
+  ): Promise<void> {
+    const used = spenders.reduce((s, b) => s + b.lost, 0);
+    if (used === 0) return;
+    for (const b of spenders) {
+      if (b.lost === 0 || b.owner.kind !== 'character') continue;
+      await this.assertActive(m, campaign, b.owner.id);
+      await this.history(
+        m,
+        campaign,
+        'mojo-bid',
+        `gm:${b.owner.id}`,
+        b.owner.id,
+        rolled.rollId,
+        rolled.rollId,
+        {
+          bid: b.bid,
+          outcome: 'turned',
+          mojoLost: b.lost,
+          group: true,
+        },
+      );
+      await this.sheets.changeTracked(
+        m,
+        who,
+        campaign,
+        b.owner,
+        'gm',
+        [{ field: 'mojo.current', delta: -b.lost }],
+        {
+          cause: 'procedure',
+          procedure: rolled.procedure,
+          rollId: rolled.rollId,
+          reason: `bid on group roll ${rolled.rollId}`,
+        },
+      );
+    }
+    for (const owner of members) {
+      if (owner.kind !== 'character') continue;
+      await this.addExperience(m, who, campaign, owner, EXPERIENCE_PER_MOJO * used, 'mojo', req, {
+        reason: `mojo spent on group roll ${rolled.rollId}`,
+        archetype: null,
+        seed: null,
+        refersTo: rolled.rollId,
+      });
+    }
   }
 
   // G&M study projects

@@ -25,5 +25,6 @@ import { AdvancementService } from './advancement.service';
     AdvancementCampaignService,
     AdvancementCampaignResolver,
   ],
+  exports: [AdvancementCampaignService],
 })
 export class AdvancementModule {}

@@ -2,12 +2,23 @@ import { InputType, registerEnumType } from '@nestjs/graphql';
 import { In } from '../common/schema';
 import { CairnCombatActionInput } from './combat-actions.cairn.inputs';
 import { CoeacCombatActionInput } from './combat-actions.coeac.inputs';
+import { GmCombatActionInput } from './combat-actions.gm.inputs';
 
 /**
  * Every kind of action a stored combat takes, across systems (issue 20). Each system's handler
  * accepts its own kinds and refuses the others with 422 naming `kind` (docs/combat.md).
  */
-export const COMBAT_ACTION_KINDS = ['attack', 'blast', 'retreat', 'exchange', 'defend', 'ambush'] as const;
+export const COMBAT_ACTION_KINDS = [
+  'attack',
+  'blast',
+  'retreat',
+  'exchange',
+  'defend',
+  'ambush',
+  'group-attack',
+  'maneuver',
+  'psychic-attack',
+] as const;
 export const CombatActionKindEnum = Object.fromEntries(
   COMBAT_ACTION_KINDS.map((k) => [k.replace(/-/g, '_'), k]),
 ) as Record<string, string>;
@@ -39,6 +50,8 @@ export class CombatActionInput {
 
   @In.nested('COEAC inputs (a COEAC combat).', () => CoeacCombatActionInput, { optional: true })
   coeac?: CoeacCombatActionInput;
+  @In.nested('G&M inputs (a G&M combat).', () => GmCombatActionInput, { optional: true })
+  gm?: GmCombatActionInput;
 
   @In.bool('Seal the roll for players (referee only).', { optional: true })
   secret?: boolean;

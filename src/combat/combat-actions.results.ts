@@ -3,9 +3,10 @@ import { Out } from '../common/schema';
 import { SheetDamageResult } from '../harm/harm-campaign.results';
 import { CairnCombatActionOutcome } from './combat-actions.cairn.results';
 import { CoeacCombatActionResult } from './combat-actions.coeac.results';
+import { GmCombatActionResult } from './combat-actions.gm.results';
 
 /** The per-system outcome fields of `CombatActionResult` (each null unless the combat is of that system). */
-export const COMBAT_ACTION_OUTCOMES = ['cairn', 'coeac'] as const;
+export const COMBAT_ACTION_OUTCOMES = ['cairn', 'coeac', 'gm'] as const;
 
 @ObjectType({ description: 'What an action did to one target, as this key may see it.' })
 export class CombatActionTargetResult {
@@ -61,4 +62,7 @@ export class CombatActionResult {
     nullable: true,
   })
   coeac: CoeacCombatActionResult | null;
+
+  @Out.nested('A G&M action; null otherwise or when sealed.', () => GmCombatActionResult, { nullable: true })
+  gm: GmCombatActionResult | null;
 }

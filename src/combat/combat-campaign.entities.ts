@@ -1,5 +1,13 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
+/** A condition a combatant carries in a stored combat (G&M: surprised, held, called-shot …). */
+export interface CombatCondition {
+  name: string;
+  round: number;
+  by: string | null;
+  value: number | null;
+}
+
 /** One combatant of a stored combat: a character or an NPC of the campaign, on a side. */
 export interface StoredCombatant {
   kind: 'character' | 'npc';
@@ -29,6 +37,8 @@ export interface StoredCombatant {
     surprised?: number;
     ambushed?: boolean;
   };
+  /** Conditions kept on the combat (G&M grapples, surprise, psychic conflict); absent when none. */
+  conditions?: CombatCondition[];
 }
 
 /** A campaign combat (issue 20): its system, round and combatants. */

@@ -3,8 +3,8 @@ import { In } from '../common/schema';
 import { CairnDamageDieEnum } from '../harm/harm.inputs';
 
 /** The systems whose combats are stored (docs/combat.md: COEAC and G&M are not built yet). */
-export const CAMPAIGN_COMBAT_SYSTEMS = ['cairn', 'coeac'] as const;
-export const CampaignCombatSystemEnum = { cairn: 'cairn', coeac: 'coeac' } as const;
+export const CAMPAIGN_COMBAT_SYSTEMS = ['cairn', 'coeac', 'gm'] as const;
+export const CampaignCombatSystemEnum = { cairn: 'cairn', coeac: 'coeac', gm: 'gm' } as const;
 registerEnumType(CampaignCombatSystemEnum, {
   name: 'CampaignCombatSystem',
   description: 'The system of a stored combat.',

@@ -2,6 +2,7 @@ import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { SheetDamageResult } from '../harm/harm-campaign.results';
 import { CairnAttackResult } from './combat.results';
+import { CombatConditionView } from './combat-actions.gm.results';
 
 @ObjectType({ description: 'A combatant as this key may see it.' })
 export class CombatantView {
@@ -33,6 +34,13 @@ export class CombatantView {
     nullable: true,
   })
   firstRoundRollId: string | null;
+
+  @Out.nestedList(
+    'Conditions kept on the combat (G&M: surprised, held, holding …); left out (GraphQL: null) for systems that keep none.',
+    () => CombatConditionView,
+    { optional: true },
+  )
+  conditions?: CombatConditionView[] | null;
 }
 
 @ObjectType({ description: 'A Cairn morale save made as the round advanced.' })

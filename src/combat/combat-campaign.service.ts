@@ -629,6 +629,8 @@ export class CombatCampaignService {
         fled: c.fled ?? false,
         lostFirstTurn: c.lostFirstTurn ?? false,
         firstRoundRollId: c.firstRoundRollId ?? null,
+        // Only G&M keeps conditions on its combatants (null for the other systems).
+        ...(row.system === 'gm' ? { conditions: c.conditions ?? [] } : {}),
       })),
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,

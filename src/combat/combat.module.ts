@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdvancementModule } from '../advancement/advancement.module';
 import { CharactersModule } from '../characters/characters.module';
 import { HarmModule } from '../harm/harm.module';
 import { InventoryModule } from '../inventory/inventory.module';
@@ -9,6 +10,7 @@ import { CombatCampaignResolver } from './combat-campaign.resolver';
 import { CombatCampaignService } from './combat-campaign.service';
 import { CairnCombatActions } from './combat-actions.cairn';
 import { CoeacCombatActions } from './combat-actions.coeac';
+import { GmCombatActions } from './combat-actions.gm';
 import { CombatActionsService } from './combat-actions.service';
 import { CombatController } from './combat.controller';
 import { CombatResolver } from './combat.resolver';
@@ -19,7 +21,13 @@ import { CombatService } from './combat.service';
  * campaign (CombatCampaignService), whose attacks apply harm through SheetHarmService.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(COMBAT_ENTITIES), CharactersModule, HarmModule, InventoryModule],
+  imports: [
+    TypeOrmModule.forFeature(COMBAT_ENTITIES),
+    CharactersModule,
+    HarmModule,
+    InventoryModule,
+    AdvancementModule,
+  ],
   controllers: [CombatController, CombatsController],
   providers: [
     CombatService,
@@ -29,6 +37,7 @@ import { CombatService } from './combat.service';
     CombatActionsService,
     CairnCombatActions,
     CoeacCombatActions,
+    GmCombatActions,
   ],
   exports: [CombatService],
 })

@@ -12912,7 +12912,7 @@ export interface components {
        * @description The system.
        * @enum {string}
        */
-      system: 'cairn' | 'coeac';
+      system: 'cairn' | 'coeac' | 'gm';
       /** @description Who fights. */
       combatants: components['schemas']['CombatantInput'][];
       /** @description Seal every attack of this combat for players. */
@@ -12941,6 +12941,16 @@ export interface components {
       /** @description The combatants that fled (those this key may see). */
       fled: string[];
     };
+    CombatConditionView: {
+      /** @description surprised, held, holding, immobilised, broke-free, called-shot, psychic (in a psychic conflict) or stunned. */
+      name: string;
+      /** @description The round it began (called-shot and stunned count for that round only). */
+      round: number;
+      /** @description The other combatant it is about (the grabber, the held one). */
+      by: string | null;
+      /** @description Its size (stunned: the penalty). */
+      value: number | null;
+    };
     CombatantView: {
       /** @description character or npc. */
       kind: string;
@@ -12960,6 +12970,8 @@ export interface components {
       lostFirstTurn: boolean;
       /** @description Cairn: the logged roll of its first-round DEX save; null when it did not save. */
       firstRoundRollId: string | null;
+      /** @description Conditions kept on the combat (G&M: surprised, held, holding …); left out (GraphQL: null) for systems that keep none. */
+      conditions?: components['schemas']['CombatConditionView'][];
     };
     CombatView: {
       /** @description The combat id. */
@@ -13132,6 +13144,121 @@ export interface components {
       /** @description ambush: the referee’s Ob for the scout’s test. */
       objective?: number;
     };
+    GmGroupMojoBidInput: {
+      /** @description The bidding member (a character of the group). */
+      member: string;
+      /**
+       * @description Mojo bid; only what the miss needs is lost.
+       * @example 3
+       */
+      bid: number;
+    };
+    GmCombatActionInput: {
+      /**
+       * @description Attack: close (default), thrown or propelled.
+       * @enum {string}
+       */
+      attack?: 'close' | 'thrown' | 'propelled';
+      /**
+       * @description The weapon’s damage dice, such as "d8" (the sheet’s damage bonus is added).
+       * @example d8
+       */
+      weapon?: string;
+      /** @description Bare hands: d3 (d2 with smallSpecies). */
+      unarmed?: boolean;
+      /** @description A halfling, goblin or gnome: bare hands do d2. */
+      smallSpecies?: boolean;
+      /** @description Attack bonus beyond the sheet’s (a weapon skill, a magic weapon). */
+      attackBonus?: number;
+      /** @description The target’s armour and shield defence (added to its stored defence). */
+      armor?: number;
+      /**
+       * @description Cover.
+       * @enum {string}
+       */
+      cover?: 'none' | 'weak' | 'strong' | 'full';
+      /** @description The target uses the warriors’ cover column. */
+      warriorCover?: boolean;
+      /** @description Firing into close combat: combatants in it. */
+      intoMelee?: number;
+      /** @description A called shot: −3 to attack, −2 to the attacker’s defence this round. */
+      calledShot?: boolean;
+      /** @description Range, for thrown or propelled weapons. */
+      range?: components['schemas']['GmRangeInput'];
+      /** @description A strength-built bow: the strength it is built for (the wielder’s comes from the sheet). */
+      bowBuiltFor?: number;
+      /**
+       * @description An unseen target: close (−3) or ranged (−6).
+       * @enum {string}
+       */
+      unseen?: 'close' | 'ranged';
+      /** @description High ground: +1 to attack. */
+      highGround?: boolean;
+      /**
+       * @description A non-defending target.
+       * @enum {string}
+       */
+      nonDefending?: 'covered' | 'unaware' | 'immobile';
+      /** @description Referee: the target is surprised (kept on the combat until it recovers). */
+      targetSurprised?: boolean;
+      /** @description Other attack modifiers, each named. */
+      situational?: components['schemas']['GmSituationalInput'][];
+      /**
+       * @description A killing or knockout blow (a called shot).
+       * @enum {string}
+       */
+      blow?: 'killing' | 'knockout';
+      /** @description A warrior’s knockout: 2 points to injuries. */
+      warriorKnockout?: boolean;
+      /** @description Knockout: the target wears head protection (+1 to its evasion). */
+      headProtection?: boolean;
+      /** @description Knockout: the target’s helmet defence bonus. */
+      helmetDefense?: number;
+      /** @description A propelled or thrown shot: the inventory item spent (a material in dice loses one die). */
+      ammunition?: string;
+      /**
+       * @description The manoeuvre (kind maneuver).
+       * @enum {string}
+       */
+      maneuver?:
+        | 'grapple-evade'
+        | 'grapple-hold'
+        | 'surprise-recovery'
+        | 'quickdraw'
+        | 'activate-item'
+        | 'concentration'
+        | 'covered-contest'
+        | 'order'
+        | 'multi-action';
+      /**
+       * @description The reaction rolled when the rules leave the choice.
+       * @enum {string}
+       */
+      reaction?: 'willpower' | 'fortitude' | 'evasion' | 'perception';
+      /** @description General sizes the roller is larger than the other side (negative when smaller). */
+      sizeDifference?: number;
+      /** @description Multi-action: actions the weapon needs. */
+      actions?: number;
+      /** @description Multi-action: in close combat. */
+      closeCombat?: boolean;
+      /**
+       * @description Psychic action (kind psychic-attack): attack (default), enter or exit.
+       * @enum {string}
+       */
+      psychic?: 'attack' | 'enter' | 'exit';
+      /** @description Psychic attack: verve spent (1 … monk level). */
+      spend?: number;
+      /** @description Psychic: talking or moving at half speed (−3). */
+      distracted?: boolean;
+      /** @description Psychic enter: the target is unwilling (it resists with willpower). */
+      unwilling?: boolean;
+      /** @description Group attack: the other members (the actor leads). */
+      members?: string[];
+      /** @description Group attack: standing mojo bids (G4), taken in order on a miss. */
+      mojo?: components['schemas']['GmGroupMojoBidInput'][];
+      /** @description Referee: the group roll is archetypal for every bidder (warriors’ combat always is). */
+      archetypal?: boolean;
+    };
     CombatActionInput: {
       /** @description The acting combatant (its character or NPC id). */
       actor: string;
@@ -13139,13 +13266,24 @@ export interface components {
        * @description The kind of action (each system takes its own kinds).
        * @enum {string}
        */
-      kind: 'attack' | 'blast' | 'retreat' | 'exchange' | 'defend' | 'ambush';
+      kind:
+        | 'attack'
+        | 'blast'
+        | 'retreat'
+        | 'exchange'
+        | 'defend'
+        | 'ambush'
+        | 'group-attack'
+        | 'maneuver'
+        | 'psychic-attack';
       /** @description The target combatants (character or NPC ids). */
       targets?: string[];
       /** @description Cairn inputs (a Cairn combat). */
       cairn?: components['schemas']['CairnCombatActionInput'];
       /** @description COEAC inputs (a COEAC combat). */
       coeac?: components['schemas']['CoeacCombatActionInput'];
+      /** @description G&M inputs (a G&M combat). */
+      gm?: components['schemas']['GmCombatActionInput'];
       /** @description Seal the roll for players (referee only). */
       secret?: boolean;
       /**
@@ -13389,6 +13527,58 @@ export interface components {
       /** @description ambush: the combatants caught by the free round (this round they neither act nor roll). */
       surprised: string[];
     };
+    GmGroupAttackGroup: {
+      /** @description The members (character or NPC ids), the actor first. */
+      members: string[];
+      /** @description Each member’s own attack bonus, as read from its sheet. */
+      attackBonuses: number[];
+      /** @description Members. */
+      size: number;
+      /** @description The group bonus. */
+      bonus: number;
+      /** @description The members’ median attack bonus. */
+      medianAttackBonus: number;
+      /** @description The group’s attack bonus: ⌊median⌋ + group bonus. */
+      attackBonus: number;
+      /** @description The miss was turned by mojo. */
+      turned: boolean;
+      /** @description The miss the bids had to cover (0 on a hit). */
+      needed: number;
+    };
+    GmMojoSpent: {
+      /** @description The bidder. */
+      member: string;
+      /** @description Its bid. */
+      bid: number;
+      /** @description Mojo lost (only what the miss needed). */
+      lost: number;
+    };
+    GmCombatantConditions: {
+      /** @description The combatant. */
+      id: string;
+      /** @description Its conditions now. */
+      conditions: components['schemas']['CombatConditionView'][];
+    };
+    GmCombatActionResult: {
+      /** @description What was read from the sheets: each number and where it came from. */
+      read: {
+        [key: string]: unknown;
+      };
+      /** @description An attack or group attack, as the stateless attack answers it. */
+      attack: components['schemas']['GmAttackResult'] | (never | null);
+      /** @description A group attack’s group. */
+      group: components['schemas']['GmGroupAttackGroup'] | (never | null);
+      /** @description Mojo lost on a turned group roll. */
+      mojo: components['schemas']['GmMojoSpent'][];
+      /** @description A manoeuvre, as the stateless route answers it. */
+      maneuver: components['schemas']['GmManeuverResult'] | (never | null);
+      /** @description A psychic action, as the stateless route answers it. */
+      psychic: components['schemas']['GmPsychicResult'] | (never | null);
+      /** @description Ammunition spent: the item’s name. */
+      ammunition: string | null;
+      /** @description The conditions of every combatant the action changed. */
+      conditions: components['schemas']['GmCombatantConditions'][];
+    };
     CombatActionResult: {
       /** @description The combat id. */
       combatId: string;
@@ -13408,6 +13598,8 @@ export interface components {
       cairn: components['schemas']['CairnCombatActionOutcome'] | (never | null);
       /** @description A COEAC action; null otherwise or when sealed. */
       coeac: components['schemas']['CoeacCombatActionResult'] | (never | null);
+      /** @description A G&M action; null otherwise or when sealed. */
+      gm: components['schemas']['GmCombatActionResult'] | (never | null);
     };
     GmMojoCostInput: {
       /**

@@ -1,0 +1,199 @@
+import { InputType, registerEnumType } from '@nestjs/graphql';
+import { In } from '../common/schema';
+import {
+  GM_BLOWS,
+  GM_COVERS,
+  GM_MANEUVERS,
+  GM_NON_DEFENDING,
+  GM_PSYCHIC_ACTIONS,
+  GM_UNSEEN,
+  MAX_SITUATIONAL,
+} from '../core/combat';
+import {
+  GmBlowEnum,
+  GmCoverEnum,
+  GmManeuverEnum,
+  GmNonDefendingEnum,
+  GmPsychicActionEnum,
+  GmRangeInput,
+  GmSituationalInput,
+  GmUnseenEnum,
+} from './combat.inputs';
+
+function enumOf(name: string, values: readonly string[], description: string): Record<string, string> {
+  const e = Object.fromEntries(values.map((v) => [v.replace(/-/g, '_'), v]));
+  registerEnumType(e, { name, description });
+  return e;
+}
+
+export const GM_ATTACK_KINDS = ['close', 'thrown', 'propelled'] as const;
+export const GmAttackKindEnum = enumOf(
+  'GmAttackKind',
+  GM_ATTACK_KINDS,
+  'close (strength), thrown or propelled (agility) attack.',
+);
+export const GM_ROLL_REACTIONS = ['willpower', 'fortitude', 'evasion', 'perception'] as const;
+export const GmRollReactionEnum = enumOf(
+  'GmRollReaction',
+  GM_ROLL_REACTIONS,
+  'The reaction a manoeuvre rolls when the rules leave the choice.',
+);
+
+@InputType({ description: 'A standing mojo bid on a group roll (G4).' })
+export class GmGroupMojoBidInput {
+  @In.id('The bidding member (a character of the group).')
+  member: string;
+
+  @In.int('Mojo bid; only what the miss needs is lost.', { min: 1, max: 1000, example: 3 })
+  bid: number;
+}
+
+@InputType({ description: 'A G&M action’s own inputs (the numbers come from the stored sheets).' })
+export class GmCombatActionInput {
+  @In.oneOf('Attack: close (default), thrown or propelled.', GM_ATTACK_KINDS, GmAttackKindEnum, {
+    optional: true,
+  })
+  attack?: string;
+
+  @In.string('The weapon’s damage dice, such as "d8" (the sheet’s damage bonus is added).', {
+    optional: true,
+    maxLength: 20,
+    example: 'd8',
+  })
+  weapon?: string;
+
+  @In.bool('Bare hands: d3 (d2 with smallSpecies).', { optional: true })
+  unarmed?: boolean;
+
+  @In.bool('A halfling, goblin or gnome: bare hands do d2.', { optional: true })
+  smallSpecies?: boolean;
+
+  @In.int('Attack bonus beyond the sheet’s (a weapon skill, a magic weapon).', {
+    optional: true,
+    min: -100,
+    max: 100,
+  })
+  attackBonus?: number;
+
+  @In.int('The target’s armour and shield defence (added to its stored defence).', {
+    optional: true,
+    min: 0,
+    max: 100,
+  })
+  armor?: number;
+
+  @In.oneOf('Cover.', GM_COVERS, GmCoverEnum, { optional: true })
+  cover?: string;
+
+  @In.bool('The target uses the warriors’ cover column.', { optional: true })
+  warriorCover?: boolean;
+
+  @In.int('Firing into close combat: combatants in it.', { optional: true, min: 0, max: 1000 })
+  intoMelee?: number;
+
+  @In.bool('A called shot: −3 to attack, −2 to the attacker’s defence this round.', { optional: true })
+  calledShot?: boolean;
+
+  @In.nested('Range, for thrown or propelled weapons.', () => GmRangeInput, { optional: true })
+  range?: GmRangeInput;
+
+  @In.int('A strength-built bow: the strength it is built for (the wielder’s comes from the sheet).', {
+    optional: true,
+    min: 1,
+    max: 1000,
+  })
+  bowBuiltFor?: number;
+
+  @In.oneOf('An unseen target: close (−3) or ranged (−6).', GM_UNSEEN, GmUnseenEnum, { optional: true })
+  unseen?: string;
+
+  @In.bool('High ground: +1 to attack.', { optional: true })
+  highGround?: boolean;
+
+  @In.oneOf('A non-defending target.', GM_NON_DEFENDING, GmNonDefendingEnum, { optional: true })
+  nonDefending?: string;
+
+  @In.bool('Referee: the target is surprised (kept on the combat until it recovers).', { optional: true })
+  targetSurprised?: boolean;
+
+  @In.nestedList('Other attack modifiers, each named.', () => GmSituationalInput, {
+    optional: true,
+    maxItems: MAX_SITUATIONAL,
+  })
+  situational?: GmSituationalInput[];
+
+  @In.oneOf('A killing or knockout blow (a called shot).', GM_BLOWS, GmBlowEnum, { optional: true })
+  blow?: string;
+
+  @In.bool('A warrior’s knockout: 2 points to injuries.', { optional: true })
+  warriorKnockout?: boolean;
+
+  @In.bool('Knockout: the target wears head protection (+1 to its evasion).', { optional: true })
+  headProtection?: boolean;
+
+  @In.int('Knockout: the target’s helmet defence bonus.', { optional: true, min: 0, max: 100 })
+  helmetDefense?: number;
+
+  @In.id('A propelled or thrown shot: the inventory item spent (a material in dice loses one die).', {
+    optional: true,
+  })
+  ammunition?: string;
+
+  @In.oneOf('The manoeuvre (kind maneuver).', GM_MANEUVERS, GmManeuverEnum, { optional: true })
+  maneuver?: string;
+
+  @In.oneOf('The reaction rolled when the rules leave the choice.', GM_ROLL_REACTIONS, GmRollReactionEnum, {
+    optional: true,
+  })
+  reaction?: string;
+
+  @In.int('General sizes the roller is larger than the other side (negative when smaller).', {
+    optional: true,
+    min: -10,
+    max: 10,
+  })
+  sizeDifference?: number;
+
+  @In.int('Multi-action: actions the weapon needs.', { optional: true, min: 1, max: 100 })
+  actions?: number;
+
+  @In.bool('Multi-action: in close combat.', { optional: true })
+  closeCombat?: boolean;
+
+  @In.oneOf(
+    'Psychic action (kind psychic-attack): attack (default), enter or exit.',
+    GM_PSYCHIC_ACTIONS,
+    GmPsychicActionEnum,
+    {
+      optional: true,
+    },
+  )
+  psychic?: string;
+
+  @In.int('Psychic attack: verve spent (1 … monk level).', { optional: true, min: 1, max: 100 })
+  spend?: number;
+
+  @In.bool('Psychic: talking or moving at half speed (−3).', { optional: true })
+  distracted?: boolean;
+
+  @In.bool('Psychic enter: the target is unwilling (it resists with willpower).', { optional: true })
+  unwilling?: boolean;
+
+  @In.idList('Group attack: the other members (the actor leads).', { optional: true, maxItems: 50 })
+  members?: string[];
+
+  @In.nestedList(
+    'Group attack: standing mojo bids (G4), taken in order on a miss.',
+    () => GmGroupMojoBidInput,
+    {
+      optional: true,
+      maxItems: 50,
+    },
+  )
+  mojo?: GmGroupMojoBidInput[];
+
+  @In.bool('Referee: the group roll is archetypal for every bidder (warriors’ combat always is).', {
+    optional: true,
+  })
+  archetypal?: boolean;
+}

@@ -1,0 +1,949 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { assertMayActFor } from '../auth/principal';
+import { AdvancementCampaignService } from '../advancement/advancement-campaign.service';
+import { NpcsService, ownerOf } from '../characters/npcs.service';
+import type { SheetOwner } from '../characters/sheets.service';
+import { SheetsService } from '../characters/sheets.service';
+import { Problem } from '../common/problem';
+import { diceBudget } from '../common/request-context';
+import { now } from '../common/time';
+import type { Sheet } from '../core/characters/sheets';
+import { deriveSheet } from '../core/characters/sheets-derived';
+import {
+  parseDamageDice,
+  type GmAttackInput,
+  type GmAttackOutcome,
+  type GmManeuverInput,
+  type GmManeuverOutcome,
+  type GmPsychicInput,
+  type GmPsychicOutcome,
+} from '../core/combat';
+import { gmGroupAttack, type GmGroupAttackOutcome } from '../core/combat/gm-group-attack';
+import { RuleError } from '../core/errors';
+import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
+import type { SheetDamageResult } from '../harm/harm-campaign.results';
+import { SheetHarmService } from '../harm/sheet-harm.service';
+import { InventoryItemEntity } from '../inventory/inventory.entities';
+import { InventoryService } from '../inventory/inventory.service';
+import { ProcedureRegistry } from '../rolls/procedures';
+import { RollsService } from '../rolls/rolls.service';
+import { CombatEntity, type CombatCondition, type StoredCombatant } from './combat-campaign.entities';
+import {
+  CombatActionAnswer,
+  CombatActionContext,
+  CombatActionsService,
+  CombatSystemHandler,
+  ResolvedCombatant,
+} from './combat-actions.service';
+import type { GmCombatActionInput } from './combat-actions.gm.inputs';
+import type { GmCombatActionResult } from './combat-actions.gm.results';
+import { COMBAT_PROCEDURES } from './combat-procedures';
+
+/** The stored-combat procedure of G&M group attacks (never rename; a changed answer takes `.vN`). */
+export const GM_COMBAT_PROCEDURES = {
+  groupAttack: { name: 'combat.gm-group-attack', run: gmGroupAttack },
+};
+
+/** The defence a combatant holding another loses (seed 001, "Immobilizing an opponent"). */
+const HOLDING_DEFENSE = 2;
+const CALLED_SHOT_DEFENSE = 2;
+const IMMOBILISED = 6;
+const BROKEN_HOLD = 6;
+
+const num = (value: unknown, fallback = 0): number => (typeof value === 'number' ? value : fallback);
+
+function asBadRequest<T>(run: () => T, prefix = 'gm'): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RuleError && error.code === 'INVALID_INPUT' && error.field) {
+      throw Problem.field('VALIDATION_FAILED', `${prefix}.${error.field}`, error.message);
+    }
+    throw error;
+  }
+}
+
+/** A combatant's G&M numbers as the server derives them from its stored sheet. */
+interface GmNumbers {
+  c: ResolvedCombatant;
+  owner: SheetOwner;
+  data: Sheet;
+  fightingArt: number;
+  attack: { close: number; thrown: number; propelled: number };
+  damage: { close: number; thrown: number };
+  defense: number;
+  reactions: Record<string, number>;
+  abilities: Record<string, number>;
+  archetypes: { archetype: string; level: number }[];
+  injuries: number;
+  verve: number;
+  survival: number;
+}
+
+const signed = (n: number) => (n >= 0 ? `+${n}` : `−${-n}`);
+
+/**
+ * G&M's actions in a stored combat (docs/combat.md, "G&M stored combats"): `attack`,
+ * `group-attack`, `maneuver` and `psychic-attack`. Every number comes from the stored sheets (the
+ * server's derivation: Fighting Art, attack and damage bonuses, defence, reactions); the procedure
+ * rolled and logged is the stateless route's (`combat.gm-attack`, `combat.gm-maneuver`,
+ * `combat.gm-psychic`; `combat.gm-group-attack` for groups); damage goes through
+ * `SheetHarmService.applyDamage`; grapples, surprise, called shots and psychic conflict are kept
+ * on the combatants as conditions.
+ */
+@Injectable()
+export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
+  readonly system = 'gm';
+  readonly kinds = ['attack', 'group-attack', 'maneuver', 'psychic-attack'] as const;
+
+  constructor(
+    private readonly actions: CombatActionsService,
+    private readonly sheets: SheetsService,
+    private readonly npcs: NpcsService,
+    private readonly harm: SheetHarmService,
+    private readonly rolls: RollsService,
+    private readonly inventory: InventoryService,
+    private readonly advancement: AdvancementCampaignService,
+    registry: ProcedureRegistry,
+  ) {
+    registry.register(...(Object.values(GM_COMBAT_PROCEDURES) as never[]));
+  }
+
+  onModuleInit(): void {
+    this.actions.register(this);
+  }
+
+  async act(ctx: CombatActionContext): Promise<CombatActionAnswer> {
+    const input = ctx.input.gm ?? ({} as GmCombatActionInput);
+    const state = new Conditions(ctx.combat);
+    // Surprise (CB2): no action in the round it began; from the next round the penalties apply.
+    const surprised = state.get(ctx.actor.combatant.id, 'surprised');
+    if (surprised && surprised.round === ctx.combat.round)
+      throw Problem.field(
+        'CONFLICT',
+        'actor',
+        `${ctx.actor.owner.name} was surprised this round and cannot act until the next.`,
+      );
+    let out: { rollId: string; targets: CombatActionAnswer['targets']; gm: GmCombatActionResult };
+    switch (ctx.input.kind) {
+      case 'attack':
+        out = await this.attack(ctx, input, state);
+        break;
+      case 'group-attack':
+        out = await this.groupAttack(ctx, input, state);
+        break;
+      case 'maneuver':
+        out = await this.maneuver(ctx, input, state);
+        break;
+      default:
+        out = await this.psychic(ctx, input, state);
+    }
+    out.gm.conditions = await state.save(ctx);
+    return out;
+  }
+
+  // attack
+
+  private async attack(ctx: CombatActionContext, input: GmCombatActionInput, state: Conditions) {
+    const target = this.oneTarget(ctx, 'An attack');
+    if (!input.weapon && !input.unarmed)
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'gm.weapon',
+        'An attack needs `gm.weapon` (its dice) or `gm.unarmed`.',
+      );
+    this.refereeOnly(ctx, input);
+    const a = await this.numbers(ctx, ctx.actor);
+    const t = await this.numbers(ctx, target);
+    const round = ctx.combat.round;
+    const kind = (input.attack ?? 'close') as 'close' | 'thrown' | 'propelled';
+    const { attackBonus, parts } = this.attackBonus(a, kind, input);
+    const situational = [...(input.situational ?? []).map((s) => ({ name: s.name, value: s.value }))];
+    situational.push(...this.conditionModifiers(state, a, t, round, true));
+    const targetSurprised = input.targetSurprised === true || state.has(t.c.combatant.id, 'surprised');
+    const procedureInput: GmAttackInput = {
+      ...this.common(input, a, t, kind),
+      attackBonus,
+      defense: t.defense + (input.armor ?? 0),
+      damage: this.damageDice(input, a, kind),
+      ...(input.calledShot ? { calledShot: true } : {}),
+      ...(targetSurprised ? { targetSurprised: true } : {}),
+      ...(state.has(a.c.combatant.id, 'surprised') ? { attackerSurprised: true } : {}),
+      ...(situational.length ? { situational } : {}),
+      ...(input.blow ? { blow: input.blow as 'killing' | 'knockout' } : {}),
+      ...(input.warriorKnockout ? { warriorKnockout: true } : {}),
+      ...(input.blow === 'knockout'
+        ? {
+            knockoutEvasion: {
+              score: Math.max(0, num(t.reactions.evasion) - t.injuries),
+              ...(input.headProtection ? { headProtection: true } : {}),
+              ...(input.helmetDefense ? { helmetDefense: input.helmetDefense } : {}),
+            },
+          }
+        : {}),
+    };
+    const ammunition = await this.spendAmmunition(ctx, input, kind);
+    const rolled = asBadRequest(() =>
+      this.rolls.roll(
+        COMBAT_PROCEDURES.gmAttack,
+        procedureInput,
+        ctx.input.seed ?? undefined,
+        diceBudget(ctx.req),
+      ),
+    );
+    const outcome = rolled.outcome as GmAttackOutcome;
+    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
+      campaign: ctx.campaign,
+      secret: ctx.sealed,
+      effects: this.effects(ctx, { hit: outcome.hit, damage: outcome.damage }),
+    });
+    const damage = await this.strike(ctx, a, t, outcome, roll.id);
+    if (input.calledShot) state.add(a.c.combatant.id, { name: 'called-shot', round });
+    if (input.targetSurprised && !state.has(t.c.combatant.id, 'surprised'))
+      state.add(t.c.combatant.id, { name: 'surprised', round });
+    // A broken hold's free attack at +6 is spent on the grabber.
+    if (state.has(a.c.combatant.id, 'broke-free', t.c.combatant.id))
+      state.remove(a.c.combatant.id, 'broke-free');
+    return {
+      rollId: roll.id,
+      targets: [{ id: t.c.combatant.id, damage }],
+      gm: this.result(
+        {
+          attacker: parts,
+          defense: { stored: t.defense, armor: input.armor ?? 0 },
+          damageDice: procedureInput.damage,
+        },
+        { attack: this.withProvenance(outcome, rolled), ammunition },
+      ),
+    };
+  }
+
+  // group-attack (G1–G4)
+
+  private async groupAttack(ctx: CombatActionContext, input: GmCombatActionInput, state: Conditions) {
+    const target = this.oneTarget(ctx, 'A group attack');
+    if (!input.weapon && !input.unarmed)
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'gm.weapon',
+        'A group attack needs `gm.weapon` or `gm.unarmed`.',
+      );
+    if (!input.members?.length)
+      throw Problem.field('VALIDATION_FAILED', 'gm.members', 'A group attack lists the other members.');
+    this.refereeOnly(ctx, input);
+    const kind = (input.attack ?? 'close') as 'close' | 'thrown' | 'propelled';
+    const memberIds = [ctx.actor.combatant.id, ...input.members];
+    const resolved: ResolvedCombatant[] = [ctx.actor];
+    for (const [i, id] of input.members.entries()) {
+      const field = `gm.members[${i}]`;
+      if (memberIds.indexOf(id) !== i + 1)
+        throw Problem.field('VALIDATION_FAILED', field, `${id} is listed twice.`);
+      if (id === target.combatant.id)
+        throw Problem.field('VALIDATION_FAILED', field, 'The target is not one of the group.');
+      const c = ctx.combat.combatants.find((x) => x.id === id);
+      if (!c) throw Problem.field('VALIDATION_FAILED', field, `${id} is not a combatant of this combat.`);
+      if (c.kind === 'npc' && ctx.who.role !== 'referee')
+        throw Problem.field('FORBIDDEN', field, 'Only the referee acts for NPCs.');
+      if (c.kind === 'character') assertMayActFor(ctx.who, c.id);
+      resolved.push(await this.resolveCombatant(ctx, c));
+    }
+    if (ctx.who.role !== 'referee' && resolved.some((r) => r.hidden))
+      throw Problem.field('FORBIDDEN', 'gm.members', 'Only the referee acts for NPCs.');
+    const members: GmNumbers[] = [];
+    for (const [i, r] of resolved.entries()) {
+      const n = await this.numbers(ctx, r);
+      const s = harmOf(n.data).state;
+      if (STATES_THAT_CANNOT_ACT.includes(s))
+        throw Problem.field(
+          'CONFLICT',
+          i === 0 ? 'actor' : `gm.members[${i - 1}]`,
+          `${n.owner.name} is ${s} and cannot act.`,
+        );
+      members.push(n);
+    }
+    const t = await this.numbers(ctx, target);
+    const bonuses = members.map((n) => this.attackBonus(n, kind, input).attackBonus - n.injuries);
+    const damageBonuses = members
+      .map((n) => (kind === 'propelled' ? 0 : n.damage[kind]))
+      .sort((x, y) => x - y);
+    const a = members[0];
+    const bids = (input.mojo ?? []).map((b, i) => {
+      const at = memberIds.indexOf(b.member);
+      if (at < 0)
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          `gm.mojo[${i}].member`,
+          `${b.member} is not a member of the group.`,
+        );
+      const n = members[at];
+      if (n.owner.kind !== 'character')
+        throw Problem.field('UNPROCESSABLE', `gm.mojo[${i}].member`, 'Only characters bid mojo.');
+      const warrior = n.archetypes.some((x) => x.archetype === 'warrior');
+      if (!warrior && !(input.archetypal && ctx.who.role === 'referee'))
+        throw Problem.field(
+          'UNPROCESSABLE',
+          `gm.mojo[${i}].member`,
+          `The group roll is not archetypal for ${n.owner.name} (combat is a warrior’s; the referee may rule it with gm.archetypal).`,
+        );
+      const held = num((n.data.mojo as { current?: number } | undefined)?.current);
+      if (b.bid > held)
+        throw Problem.field(
+          'UNPROCESSABLE',
+          `gm.mojo[${i}].bid`,
+          `${n.owner.name} holds ${held} mojo; the bid is ${b.bid}.`,
+        );
+      return {
+        member: at,
+        bid: b.bid,
+        mojo: held,
+      };
+    });
+    if (input.archetypal && ctx.who.role !== 'referee')
+      throw Problem.field('FORBIDDEN', 'gm.archetypal', 'Only the referee rules a roll archetypal.');
+    const situational = [...(input.situational ?? []).map((s) => ({ name: s.name, value: s.value }))];
+    situational.push(...this.conditionModifiers(state, null, t, ctx.combat.round, false));
+    const median = damageBonuses[Math.floor((damageBonuses.length - 1) / 2)];
+    const base = input.unarmed ? (input.smallSpecies ? 'd2' : 'd3') : input.weapon!;
+    const dice = asBadRequest(() => parseDamageDice(base, input.unarmed ? 'unarmed' : 'weapon'));
+    const damageDice = `${dice.count > 0 ? `${dice.count}d${dice.sides}` : ''}${signedPlain(dice.bonus + median)}`;
+    const procedureInput = {
+      ...this.common(input, a, t, kind),
+      members: members.map((n, i) => ({ name: n.owner.name, attackBonus: bonuses[i] })),
+      defense: t.defense + (input.armor ?? 0),
+      damage: damageDice,
+      ...(input.calledShot ? { calledShot: true } : {}),
+      ...(state.has(t.c.combatant.id, 'surprised') ? { targetSurprised: true } : {}),
+      ...(situational.length ? { situational } : {}),
+      ...(bids.length ? { bids } : {}),
+    };
+    delete (procedureInput as { strengthBow?: unknown }).strengthBow;
+    const rolled = asBadRequest(() =>
+      this.rolls.roll(
+        GM_COMBAT_PROCEDURES.groupAttack,
+        procedureInput as never,
+        ctx.input.seed ?? undefined,
+        diceBudget(ctx.req),
+      ),
+    );
+    const outcome = rolled.outcome as GmGroupAttackOutcome;
+    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
+      campaign: ctx.campaign,
+      secret: ctx.sealed || resolved.some((r) => r.hidden),
+      effects: this.effects(ctx, { members: memberIds, hit: outcome.hit, damage: outcome.damage }),
+    });
+    const spent = outcome.group.mojoLost.map((b) => ({
+      owner: members[b.member].owner,
+      bid: b.bid,
+      lost: b.lost,
+    }));
+    await this.advancement.groupRollMojo(
+      ctx.m,
+      ctx.who,
+      ctx.campaign,
+      { procedure: rolled.procedure, rollId: roll.id },
+      spent,
+      members.map((n) => n.owner),
+      ctx.req,
+    );
+    const damage = await this.strike(ctx, a, t, outcome, roll.id);
+    if (input.calledShot)
+      for (const id of memberIds) state.add(id, { name: 'called-shot', round: ctx.combat.round });
+    const { group, ...attack } = outcome;
+    return {
+      rollId: roll.id,
+      targets: [{ id: t.c.combatant.id, damage }],
+      gm: this.result(
+        {
+          attackBonuses: bonuses,
+          damageBonus: median,
+          defense: { stored: t.defense, armor: input.armor ?? 0 },
+        },
+        {
+          attack: this.withProvenance(attack as GmAttackOutcome, rolled),
+          group: {
+            members: memberIds,
+            attackBonuses: bonuses,
+            size: group.size,
+            bonus: group.bonus,
+            medianAttackBonus: group.medianAttackBonus,
+            attackBonus: group.attackBonus,
+            turned: group.turned,
+            needed: group.needed,
+          },
+          mojo: group.mojoLost.map((b) => ({ member: memberIds[b.member], bid: b.bid, lost: b.lost })),
+        },
+      ),
+    };
+  }
+
+  // maneuver
+
+  private async maneuver(ctx: CombatActionContext, input: GmCombatActionInput, state: Conditions) {
+    if (!input.maneuver)
+      throw Problem.field('VALIDATION_FAILED', 'gm.maneuver', 'A manoeuvre names `gm.maneuver`.');
+    const kind = input.maneuver as GmManeuverInput['kind'];
+    const round = ctx.combat.round;
+    const a = await this.numbers(ctx, ctx.actor);
+    const actorId = a.c.combatant.id;
+    const penaltyOf = (n: GmNumbers, physical: boolean) =>
+      n.injuries + (physical && state.has(n.c.combatant.id, 'immobilised') ? IMMOBILISED : 0);
+    const reaction = (n: GmNumbers, name: string) => num(n.reactions[name]);
+    const pick = (n: GmNumbers, choices: string[]) =>
+      input.reaction && choices.includes(input.reaction)
+        ? input.reaction
+        : choices.reduce((best, r) => (reaction(n, r) > reaction(n, best) ? r : best), choices[0]);
+    let procedureInput: GmManeuverInput;
+    let other: GmNumbers | null = null;
+    const read: Record<string, unknown> = {};
+    switch (kind) {
+      case 'grapple-evade': {
+        // The actor grabs: the target evades (after the grabber's called shot hit).
+        const t = this.oneTarget(ctx, 'A grab');
+        other = await this.numbers(ctx, t);
+        if (state.has(other.c.combatant.id, 'held'))
+          throw Problem.field('CONFLICT', 'targets[0]', `${other.owner.name} is held already.`);
+        procedureInput = {
+          kind,
+          score: reaction(other, 'evasion'),
+          penalty: penaltyOf(other, true),
+          ...(input.sizeDifference ? { sizeDifference: input.sizeDifference } : {}),
+        };
+        read.evasion = { of: other.c.combatant.id, score: reaction(other, 'evasion') };
+        break;
+      }
+      case 'grapple-hold': {
+        const t = this.oneTarget(ctx, 'A hold');
+        other = await this.numbers(ctx, t);
+        const held = state.has(actorId, 'held', other.c.combatant.id)
+          ? a
+          : state.has(other.c.combatant.id, 'held', actorId)
+            ? other
+            : null;
+        if (!held)
+          throw Problem.field(
+            'CONFLICT',
+            'targets[0]',
+            'Neither holds the other: a hold begins with grapple-evade.',
+          );
+        const grabber = held === a ? other : a;
+        procedureInput = {
+          kind,
+          score: reaction(held, 'fortitude'),
+          opponentScore: Math.max(0, reaction(grabber, 'fortitude') - grabber.injuries),
+          penalty: penaltyOf(held, false),
+          ...(input.sizeDifference
+            ? { sizeDifference: held === a ? input.sizeDifference : -input.sizeDifference }
+            : {}),
+        };
+        read.held = held.c.combatant.id;
+        read.fortitude = { held: reaction(held, 'fortitude'), grabber: reaction(grabber, 'fortitude') };
+        break;
+      }
+      case 'surprise-recovery': {
+        const since = state.get(actorId, 'surprised');
+        if (!since) throw Problem.field('CONFLICT', 'actor', `${a.owner.name} is not surprised.`);
+        const r = pick(a, ['willpower', 'fortitude']);
+        procedureInput = {
+          kind,
+          score: reaction(a, r),
+          penalty: penaltyOf(a, false),
+          roundsOut: Math.max(0, round - since.round),
+        };
+        read.reaction = r;
+        break;
+      }
+      case 'covered-contest': {
+        const t = this.oneTarget(ctx, 'A covered contest (the target is the coverer)');
+        other = await this.numbers(ctx, t);
+        const r = pick(a, ['perception', 'evasion']);
+        const o = pick(other, ['perception', 'evasion']);
+        procedureInput = {
+          kind,
+          score: reaction(a, r),
+          opponentScore: Math.max(0, reaction(other, o) - other.injuries),
+          penalty: penaltyOf(a, false),
+        };
+        read.reactions = { actor: r, coverer: o };
+        break;
+      }
+      case 'order': {
+        if (!ctx.targets.length)
+          throw Problem.field(
+            'VALIDATION_FAILED',
+            'targets',
+            'The order of events lists the other actors as targets.',
+          );
+        const all = [a];
+        for (const t of ctx.targets) all.push(await this.numbers(ctx, t));
+        procedureInput = {
+          kind,
+          actors: all.map((n) => ({
+            name: n.c.combatant.id,
+            agility: Math.max(0, num(n.abilities.agility) - penaltyOf(n, true)),
+          })),
+        };
+        break;
+      }
+      case 'multi-action':
+        procedureInput = {
+          kind,
+          actions: input.actions ?? 1,
+          ...(input.closeCombat ? { closeCombat: true } : {}),
+        };
+        break;
+      default:
+        // quickdraw, activate-item, concentration: the actor's evasion.
+        procedureInput = { kind, score: reaction(a, 'evasion'), penalty: penaltyOf(a, kind === 'quickdraw') };
+    }
+    const rolled = asBadRequest(() =>
+      this.rolls.roll(
+        COMBAT_PROCEDURES.gmManeuver,
+        procedureInput,
+        ctx.input.seed ?? undefined,
+        diceBudget(ctx.req),
+      ),
+    );
+    const outcome = rolled.outcome as GmManeuverOutcome;
+    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
+      campaign: ctx.campaign,
+      secret: ctx.sealed,
+      effects: this.effects(ctx, { maneuver: kind, result: outcome.result }),
+    });
+    const otherId = other?.c.combatant.id ?? null;
+    switch (`${kind}:${outcome.result}`) {
+      case 'grapple-evade:held':
+        state.add(otherId!, { name: 'held', round, by: actorId });
+        state.add(actorId, { name: 'holding', round, by: otherId });
+        break;
+      case 'grapple-hold:broken-free': {
+        const held = read.held as string;
+        const grabber = held === actorId ? otherId! : actorId;
+        state.remove(held, 'held');
+        state.remove(held, 'immobilised');
+        state.remove(grabber, 'holding');
+        state.add(held, { name: 'broke-free', round, by: grabber });
+        break;
+      }
+      case 'grapple-hold:immobilised': {
+        const held = read.held as string;
+        state.add(held, { name: 'immobilised', round, by: held === actorId ? otherId : actorId });
+        break;
+      }
+      case 'surprise-recovery:recovered':
+        state.remove(actorId, 'surprised');
+        break;
+      case 'quickdraw:surprised':
+        state.add(actorId, { name: 'surprised', round });
+        break;
+      default:
+    }
+    return {
+      rollId: roll.id,
+      targets: ctx.targets.map((t) => ({ id: t.combatant.id, damage: null })),
+      gm: this.result(read, { maneuver: this.withProvenance(outcome, rolled) }),
+    };
+  }
+
+  // psychic-attack (4.10)
+
+  private async psychic(ctx: CombatActionContext, input: GmCombatActionInput, state: Conditions) {
+    const action = (input.psychic ?? 'attack') as 'attack' | 'enter' | 'exit';
+    const round = ctx.combat.round;
+    const a = await this.numbers(ctx, ctx.actor);
+    const actorId = a.c.combatant.id;
+    const monk = a.archetypes.find((x) => x.archetype === 'monk');
+    if (action !== 'exit' && !monk)
+      throw Problem.field(
+        'UNPROCESSABLE',
+        'actor',
+        `${a.owner.name} is no monk: psychic attacks are a monk’s.`,
+      );
+    const inConflict = state.get(actorId, 'psychic');
+    const stun = state.get(actorId, 'stunned');
+    const attacker = {
+      charisma: Math.max(1, num(a.abilities.charisma)),
+      reason: Math.max(1, num(a.reactions.reason)),
+      monkLevel: Math.max(1, monk?.level ?? 1),
+      verve: a.verve,
+      ...(input.spend ? { spend: input.spend } : {}),
+      ...(inConflict && inConflict.round === round && action === 'attack' ? { firstRound: true } : {}),
+      ...(input.distracted ? { distracted: true } : {}),
+      ...(stun && stun.round === round ? { stun: stun.value ?? 0 } : {}),
+    };
+    let t: GmNumbers | null = null;
+    let procedureInput: GmPsychicInput;
+    if (action === 'exit') {
+      if (!inConflict) throw Problem.field('CONFLICT', 'actor', `${a.owner.name} is in no psychic conflict.`);
+      procedureInput = { action, attacker };
+    } else {
+      t = await this.numbers(ctx, this.oneTarget(ctx, 'A psychic action'));
+      const tIn = state.get(t.c.combatant.id, 'psychic');
+      if (action === 'enter') {
+        if (inConflict && tIn)
+          throw Problem.field('CONFLICT', 'targets[0]', 'Both are in the psychic conflict already.');
+        procedureInput = {
+          action,
+          attacker,
+          defender: input.unwilling
+            ? { verve: t.verve, survival: t.survival, willpower: num(t.reactions.willpower) }
+            : null,
+        };
+      } else {
+        if (!inConflict || !tIn)
+          throw Problem.field(
+            'CONFLICT',
+            inConflict ? 'targets[0]' : 'actor',
+            'Both must be in the psychic conflict (enter it first).',
+          );
+        const tMonk = t.archetypes.some((x) => x.archetype === 'monk');
+        procedureInput = {
+          action,
+          attacker,
+          defender: {
+            intelligence: Math.max(1, num(t.abilities.intelligence)),
+            monk: tMonk,
+            verve: t.verve,
+            survival: t.survival,
+          },
+        };
+      }
+    }
+    const rolled = asBadRequest(() =>
+      this.rolls.roll(
+        COMBAT_PROCEDURES.gmPsychic,
+        procedureInput,
+        ctx.input.seed ?? undefined,
+        diceBudget(ctx.req),
+      ),
+    );
+    const outcome = rolled.outcome as GmPsychicOutcome;
+    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
+      campaign: ctx.campaign,
+      secret: ctx.sealed,
+      effects: this.effects(ctx, { psychic: action, success: outcome.success, damage: outcome.damage }),
+    });
+    // The verve the actor spends, through the ledger.
+    if (outcome.verveSpent > 0)
+      await this.sheets.changeTracked(
+        ctx.m,
+        ctx.who,
+        ctx.campaign,
+        a.owner,
+        'gm',
+        [{ field: 'verve.current', delta: -outcome.verveSpent }],
+        { cause: 'procedure', procedure: rolled.procedure, rollId: roll.id, reason: `psychic ${action}` },
+      );
+    let damage: SheetDamageResult | null = null;
+    if (action === 'enter' && outcome.success) {
+      if (!inConflict) state.add(actorId, { name: 'psychic', round });
+      if (!state.get(t!.c.combatant.id, 'psychic')) state.add(t!.c.combatant.id, { name: 'psychic', round });
+    }
+    if (action === 'exit' && outcome.success) {
+      state.remove(actorId, 'psychic');
+      state.remove(actorId, 'stunned');
+    }
+    if (action === 'attack' && outcome.success && outcome.damage > 0) {
+      // From verve, then survival, then injuries: the harm core's archetypal order.
+      damage = await this.harm.applyDamage(
+        ctx.m,
+        ctx.who,
+        t!.owner,
+        {
+          system: 'gm',
+          amount: outcome.damage,
+          archetypal: true,
+          source: `psychic attack by ${a.owner.name} (combat ${ctx.combat.id}, round ${round})`.slice(0, 200),
+          ...(ctx.input.seed ? { seed: `${ctx.input.seed}/damage` } : {}),
+        },
+        { secret: ctx.sealed, req: ctx.req, campaign: ctx.campaign },
+      );
+      const after = outcome.defender!;
+      const tid = t!.c.combatant.id;
+      state.remove(tid, 'stunned');
+      if (after.stun > 0) state.add(tid, { name: 'stunned', round: round + 1, value: after.stun });
+      if (after.leavesConflict) {
+        state.remove(tid, 'psychic');
+        state.remove(tid, 'stunned');
+      }
+    }
+    return {
+      rollId: roll.id,
+      targets: t ? [{ id: t.c.combatant.id, damage }] : [],
+      gm: this.result(
+        { charisma: attacker.charisma, monkLevel: attacker.monkLevel, verve: a.verve },
+        { psychic: this.withProvenance(outcome, rolled) },
+      ),
+    };
+  }
+
+  // Helpers
+
+  private async resolveCombatant(ctx: CombatActionContext, c: StoredCombatant): Promise<ResolvedCombatant> {
+    if (c.kind === 'character')
+      return {
+        combatant: c,
+        owner: await this.sheets.characterOwner(ctx.m, ctx.who.campaignId, c.id),
+        hidden: false,
+      };
+    const row = await this.npcs.npc(ctx.m, ctx.who.campaignId, c.id);
+    return { combatant: c, owner: ownerOf(row), hidden: !NpcsService.numbersPublic(row) };
+  }
+
+  private oneTarget(ctx: CombatActionContext, what: string): ResolvedCombatant {
+    if (ctx.targets.length !== 1)
+      throw Problem.field('VALIDATION_FAILED', 'targets', `${what} has exactly one target.`);
+    const [t] = ctx.targets;
+    if (t.combatant.id === ctx.actor.combatant.id)
+      throw Problem.field('VALIDATION_FAILED', 'targets[0]', 'A combatant does not act on itself.');
+    return t;
+  }
+
+  private refereeOnly(ctx: CombatActionContext, input: GmCombatActionInput) {
+    if (input.targetSurprised && ctx.who.role !== 'referee')
+      throw Problem.field('FORBIDDEN', 'gm.targetSurprised', 'Only the referee rules a combatant surprised.');
+  }
+
+  private async numbers(ctx: CombatActionContext, c: ResolvedCombatant): Promise<GmNumbers> {
+    const row = await this.sheets.requireSheet(ctx.m, c.owner, 'gm');
+    // G&M's derivation reads only the campaign's settings (no inventory reader feeds it), so the
+    // sheet is derived here rather than through SheetsService.view (two queries fewer a sheet).
+    const view = deriveSheet('gm', row.data, { settings: ctx.campaign.settings });
+    const derived = (view.derived ?? {}) as Record<string, unknown>;
+    const attack = (derived.attack ?? {}) as Record<string, number>;
+    const damage = (derived.damage ?? {}) as Record<string, number>;
+    const pair = (v: unknown) => num((v as { current?: number } | undefined)?.current);
+    return {
+      c,
+      owner: c.owner,
+      data: row.data,
+      fightingArt: num(derived.fightingArt),
+      attack: { close: num(attack.close), thrown: num(attack.thrown), propelled: num(attack.propelled) },
+      damage: { close: num(damage.close), thrown: num(damage.thrown) },
+      defense: num(derived.defense),
+      reactions: (view.reactions ?? {}) as Record<string, number>,
+      abilities: (view.abilities ?? {}) as Record<string, number>,
+      archetypes: ((derived.archetypes ?? []) as { archetype: string; level: number }[]).map((x) => ({
+        archetype: String(x.archetype).toLowerCase(),
+        level: num(x.level),
+      })),
+      injuries: pair(row.data.injuries),
+      verve: pair(row.data.verve),
+      survival: pair(row.data.survival),
+    };
+  }
+
+  /** Fighting Art + the sheet's attack bonus for the kind + the extra sent (G&M CB4). */
+  private attackBonus(n: GmNumbers, kind: 'close' | 'thrown' | 'propelled', input: GmCombatActionInput) {
+    const parts = { fightingArt: n.fightingArt, [kind]: n.attack[kind], extra: input.attackBonus ?? 0 };
+    return { attackBonus: n.fightingArt + n.attack[kind] + (input.attackBonus ?? 0), parts };
+  }
+
+  /** The weapon's dice with the sheet's damage bonus (strength major close, minor thrown). */
+  private damageDice(input: GmCombatActionInput, a: GmNumbers, kind: 'close' | 'thrown' | 'propelled') {
+    const base = input.unarmed ? (input.smallSpecies ? 'd2' : 'd3') : input.weapon!;
+    const dice = asBadRequest(() => parseDamageDice(base, input.unarmed ? 'unarmed' : 'weapon'));
+    const bonus = dice.bonus + (kind === 'propelled' ? 0 : a.damage[kind]);
+    return `${dice.count > 0 ? `${dice.count}d${dice.sides}` : ''}${dice.count > 0 ? signedPlain(bonus) : String(Math.max(0, bonus))}`;
+  }
+
+  /** What every attack reads alike (cover, range, unseen …) for the core procedure. */
+  private common(input: GmCombatActionInput, a: GmNumbers, _t: GmNumbers, kind: string) {
+    return {
+      ...(input.cover ? { cover: input.cover as GmAttackInput['cover'] } : {}),
+      ...(input.warriorCover ? { warriorCover: true } : {}),
+      ...(input.intoMelee ? { intoMelee: input.intoMelee } : {}),
+      ...(input.range
+        ? {
+            range: {
+              distance: input.range.distance,
+              increment: input.range.increment,
+              ...(kind === 'thrown' ? { thrownStrength: Math.max(1, num(a.abilities.strength)) } : {}),
+            },
+          }
+        : {}),
+      ...(input.bowBuiltFor
+        ? { strengthBow: { builtFor: input.bowBuiltFor, wielder: Math.max(1, num(a.abilities.strength)) } }
+        : {}),
+      ...(input.unseen ? { unseen: input.unseen as 'close' | 'ranged' } : {}),
+      ...(input.highGround ? { highGround: true } : {}),
+      ...(input.nonDefending ? { nonDefending: input.nonDefending as GmAttackInput['nonDefending'] } : {}),
+    };
+  }
+
+  /** Modifiers the combat's stored conditions and the sheets' injuries put on an attack. */
+  private conditionModifiers(
+    state: Conditions,
+    a: GmNumbers | null,
+    t: GmNumbers,
+    round: number,
+    single: boolean,
+  ): { name: string; value: number }[] {
+    const out: { name: string; value: number }[] = [];
+    const tid = t.c.combatant.id;
+    if (a && a.injuries > 0) out.push({ name: `injuries: ${signed(-a.injuries)}`, value: -a.injuries });
+    if (a && state.has(a.c.combatant.id, 'immobilised'))
+      out.push({ name: `immobilised: ${signed(-IMMOBILISED)}`, value: -IMMOBILISED });
+    if (single && a && state.has(a.c.combatant.id, 'broke-free', tid))
+      out.push({ name: `broke free of the hold: ${signed(BROKEN_HOLD)}`, value: BROKEN_HOLD });
+    if (state.has(tid, 'holding'))
+      out.push({
+        name: `the target holds someone: its defence ${signed(-HOLDING_DEFENSE)}`,
+        value: HOLDING_DEFENSE,
+      });
+    const called = state.get(tid, 'called-shot');
+    if (called && called.round === round)
+      out.push({
+        name: `the target made a called shot this round: its defence ${signed(-CALLED_SHOT_DEFENSE)}`,
+        value: CALLED_SHOT_DEFENSE,
+      });
+    return out;
+  }
+
+  /** Spends one shot of ammunition from the actor's inventory (a material in dice loses one die). */
+  private async spendAmmunition(ctx: CombatActionContext, input: GmCombatActionInput, kind: string) {
+    if (!input.ammunition) return null;
+    if (kind === 'close')
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'gm.ammunition',
+        'Ammunition is for thrown or propelled attacks.',
+      );
+    const actor = ctx.actor.combatant;
+    if (actor.kind !== 'character')
+      throw Problem.field('UNPROCESSABLE', 'gm.ammunition', 'Only characters carry an inventory.');
+    await this.inventory.lockCharacters(ctx.m, ctx.campaign.id, [actor.id]);
+    const row = await ctx.m.findOne(InventoryItemEntity, {
+      where: { id: input.ammunition, campaignId: ctx.campaign.id, characterId: actor.id },
+    });
+    if (!row)
+      throw Problem.field(
+        'UNPROCESSABLE',
+        'gm.ammunition',
+        `${input.ammunition} is not an item the actor carries.`,
+      );
+    if (row.dice !== null)
+      await this.inventory.spendDice(ctx.m, ctx.campaign.id, actor.id, row.id, 1, 'gm.ammunition');
+    else await this.inventory.removeItem(ctx.m, ctx.campaign.id, actor.id, row.id);
+    return row.name;
+  }
+
+  /** Applies a hit's damage to the target's sheet through the harm service (G&M damage). */
+  private async strike(
+    ctx: CombatActionContext,
+    a: GmNumbers,
+    t: GmNumbers,
+    outcome: GmAttackOutcome,
+    rollId: string,
+  ): Promise<SheetDamageResult | null> {
+    if (!outcome.hit || outcome.damage <= 0) return null;
+    // Killing and knockout blows send their points to injuries: at least as many forced injuries.
+    const forced = Math.min(outcome.damage, Math.max(outcome.weaponDice, outcome.toInjuries));
+    return this.harm.applyDamage(
+      ctx.m,
+      ctx.who,
+      t.owner,
+      {
+        system: 'gm',
+        amount: outcome.damage,
+        weaponDice: forced,
+        source:
+          `attack by ${a.owner.name} (combat ${ctx.combat.id}, round ${ctx.combat.round}, roll ${rollId})`.slice(
+            0,
+            200,
+          ),
+        ...(ctx.input.seed ? { seed: `${ctx.input.seed}/damage` } : {}),
+      },
+      { secret: ctx.sealed, req: ctx.req, campaign: ctx.campaign },
+    );
+  }
+
+  private effects(ctx: CombatActionContext, extra: Record<string, unknown>) {
+    return {
+      combatId: ctx.combat.id,
+      round: ctx.combat.round,
+      kind: ctx.input.kind,
+      actor: ctx.actor.combatant.id,
+      targets: ctx.targets.map((t) => t.combatant.id),
+      ...extra,
+    };
+  }
+
+  private withProvenance<T>(outcome: T, rolled: { seed: string; rng: string }) {
+    return { ...outcome, seed: rolled.seed, rng: rolled.rng } as never;
+  }
+
+  private result(read: Record<string, unknown>, part: Partial<GmCombatActionResult>): GmCombatActionResult {
+    return {
+      read,
+      attack: null,
+      group: null,
+      mojo: [],
+      maneuver: null,
+      psychic: null,
+      ammunition: null,
+      conditions: [],
+      ...part,
+    };
+  }
+}
+
+function signedPlain(n: number): string {
+  if (n === 0) return '';
+  return n > 0 ? `+${n}` : `${n}`;
+}
+
+/** The combat's combatants' conditions, changed in memory and written once (G&M stored combats). */
+class Conditions {
+  private readonly changed = new Set<string>();
+
+  constructor(private readonly combat: CombatEntity) {}
+
+  private list(id: string): CombatCondition[] {
+    const c = this.combat.combatants.find((x) => x.id === id)!;
+    c.conditions ??= [];
+    return c.conditions;
+  }
+
+  get(id: string, name: string, by?: string | null): CombatCondition | undefined {
+    return this.list(id).find((x) => x.name === name && (by === undefined || x.by === by));
+  }
+
+  has(id: string, name: string, by?: string | null): boolean {
+    return this.get(id, name, by) !== undefined;
+  }
+
+  add(id: string, condition: { name: string; round: number; by?: string | null; value?: number | null }) {
+    const list = this.list(id);
+    const at = list.findIndex((x) => x.name === condition.name);
+    const full = {
+      name: condition.name,
+      round: condition.round,
+      by: condition.by ?? null,
+      value: condition.value ?? null,
+    };
+    if (at >= 0) list[at] = full;
+    else list.push(full);
+    this.changed.add(id);
+  }
+
+  remove(id: string, name: string) {
+    const list = this.list(id);
+    const kept = list.filter((x) => x.name !== name);
+    if (kept.length !== list.length) {
+      this.combat.combatants.find((x) => x.id === id)!.conditions = kept;
+      this.changed.add(id);
+    }
+  }
+
+  async save(ctx: CombatActionContext) {
+    if (this.changed.size === 0) return [];
+    const at = now();
+    ctx.combat.updatedAt = at;
+    await ctx.m.update(
+      CombatEntity,
+      { id: ctx.combat.id },
+      { combatants: ctx.combat.combatants, updatedAt: at },
+    );
+    return [...this.changed].map((id) => ({ id, conditions: this.list(id) }));
+  }
+}

@@ -1,0 +1,489 @@
+import { DATABASE_KIND, startApp, TestApp } from './harness';
+import {
+  CampaignFixture,
+  createCampaign,
+  createCharacter,
+  createKey,
+  putSheet,
+  type Sheet,
+  sheetOf,
+} from '../factories/campaign';
+import { gql } from '../factories/graphql';
+import { expectProblem } from '../factories/problem';
+
+interface Key {
+  id: string;
+  auth: { Authorization: string };
+}
+
+const ABILITIES = { strength: 14, agility: 13, endurance: 14, intelligence: 12, wisdom: 10, charisma: 14 };
+const WARRIOR = { abilities: ABILITIES, archetypes: [{ archetype: 'warrior', level: 2 }] };
+const MONK = { abilities: ABILITIES, archetypes: [{ archetype: 'monk', level: 3 }] };
+const BIG = { survival: { max: 200, current: 200 }, verve: { max: 30, current: 30 } };
+const GM_FIELDS = `combatId round kind actor rollId sealed
+  targets { id damage { ownerId damage state changes { path delta } } }
+  gm { read attack { target roll hit damage damageDice toInjuries seed modifiers { name value } knockoutEvasion { roll target passed } }
+       group { members size bonus attackBonus medianAttackBonus turned needed }
+       mojo { member bid lost }
+       maneuver { result }
+       psychic { success damage verveSpent }
+       conditions { id conditions { name round by value } } }`;
+
+describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  const url = (c: CampaignFixture, rest = '') => `/v1/campaigns/${c.id}/combats${rest}`;
+
+  async function table() {
+    const c = await createCampaign(t.server);
+    const hero = await createCharacter(t.server, c, { name: 'Hero' });
+    const other = await createCharacter(t.server, c, { name: 'Other' });
+    const sage = await createCharacter(t.server, c, { name: 'Sage' });
+    const player: Key = await createKey(t.server, c, { role: 'player', characterIds: [hero.id, sage.id] });
+    await putSheet(t.server, c, hero.id, 'gm', WARRIOR);
+    await putSheet(t.server, c, other.id, 'gm', { ...WARRIOR, ...BIG });
+    await putSheet(t.server, c, sage.id, 'gm', MONK);
+    const npc = async (name: string, visibility: string, showNumbers: boolean) => {
+      const row = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name, kind: 'monster', visibility, showNumbers })
+          .expect(201)
+      ).body as { id: string };
+      await t.http
+        .put(`/v1/campaigns/${c.id}/npcs/${row.id}/sheets/gm`)
+        .set(c.auth)
+        .send({ sheet: { ...WARRIOR, ...BIG } })
+        .expect(200);
+      return row;
+    };
+    const yeti = await npc('Yeti', 'players', true);
+    const shade = await npc('Shade', 'referee', false);
+    const combat = (
+      await t.http
+        .post(url(c))
+        .set(c.auth)
+        .send({
+          system: 'gm',
+          combatants: [
+            { characterId: hero.id, side: 'party' },
+            { characterId: other.id, side: 'party' },
+            { characterId: sage.id, side: 'party' },
+            { npcId: yeti.id, side: 'foes' },
+            { npcId: shade.id, side: 'foes' },
+          ],
+        })
+        .expect(201)
+    ).body as { id: string; system: string };
+    return { c, hero, other, sage, player, yeti, shade, combat };
+  }
+
+  const npcSheet = async (c: CampaignFixture, id: string) =>
+    (await t.http.get(`/v1/campaigns/${c.id}/npcs/${id}/sheets/gm`).set(c.auth).expect(200)).body.sheet;
+  const act = (c: CampaignFixture, combatId: string, auth: Key['auth'], body: object, key?: string) => {
+    const req = t.http.post(url(c, `/${combatId}/actions`)).set(auth);
+    if (key) req.set('Idempotency-Key', key);
+    return req.send(body);
+  };
+
+  it('an attack with cover and a called shot reads the stored sheets, rolls the stateless procedure, and applies its damage once', async () => {
+    const { c, hero, other, player, yeti, combat } = await table();
+    expect(combat.system).toBe('gm');
+    let hit: Sheet | null = null;
+    for (let i = 0; i < 40 && !hit; i++) {
+      const body = {
+        actor: hero.id,
+        kind: 'attack',
+        targets: [yeti.id],
+        gm: { weapon: 'd8', cover: 'strong', calledShot: true, armor: 1 },
+        seed: `axe-${i}`,
+      };
+      const before = (await npcSheet(c, yeti.id)).survival.current as number;
+      const first = (await act(c, combat.id, player.auth, body, `axe-${combat.id}-${i}`).expect(201)).body;
+      const again = (await act(c, combat.id, player.auth, body, `axe-${combat.id}-${i}`).expect(201)).body;
+      expect(again).toEqual(first);
+      const names = first.gm.attack.modifiers.map((m: { name: string }) => m.name);
+      expect(names).toEqual(
+        expect.arrayContaining(['base', 'attack-bonus', 'defense', 'cover', 'called-shot']),
+      );
+      // The same numbers on the stateless route give the same roll.
+      const read = first.gm.read;
+      const stateless = (
+        await t.http
+          .post('/v1/combat/gm/attacks')
+          .send({
+            attackBonus: read.attacker.fightingArt + read.attacker.close + read.attacker.extra,
+            defense: read.defense.stored + read.defense.armor,
+            cover: 'strong',
+            calledShot: true,
+            damage: read.damageDice,
+            seed: `axe-${i}`,
+          })
+          .expect(200)
+      ).body;
+      expect(stateless).toMatchObject({
+        target: first.gm.attack.target,
+        roll: first.gm.attack.roll,
+        hit: first.gm.attack.hit,
+        damage: first.gm.attack.damage,
+      });
+      const after = (await npcSheet(c, yeti.id)).survival.current as number;
+      if (first.gm.attack.hit && first.gm.attack.damage > 0) {
+        hit = first;
+        expect(first.targets[0].damage.ownerId).toBe(yeti.id);
+        expect(before - after).toBeGreaterThan(0);
+        expect(before - after).toBeLessThanOrEqual(first.gm.attack.damage);
+      } else {
+        expect(first.targets[0].damage).toBeNull();
+        expect(after).toBe(before);
+      }
+    }
+    expect(hit).not.toBeNull();
+    // The called shot is kept on the attacker for the round: −2 defence against it.
+    const view = (
+      await t.http
+        .get(url(c, `/${combat.id}`))
+        .set(player.auth)
+        .expect(200)
+    ).body;
+    const heroView = view.combatants.find((x: { id: string }) => x.id === hero.id);
+    expect(heroView.conditions).toEqual([{ name: 'called-shot', round: 1, by: null, value: null }]);
+    const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit!.rollId}`).set(c.auth).expect(200))
+      .body;
+    expect(roll.procedure).toBe('combat.gm-attack');
+    const replay = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit!.rollId}/replay`).set(c.auth).expect(200)
+    ).body;
+    expect(replay.matches).toBe(true);
+    // An attack on the hero this round: its defence is 2 lower (its called shot).
+    const back = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: attack, targets: [$t], gm: { weapon: "d6" }, seed: "claw" }) { ${GM_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: other.id, t: hero.id },
+      c.auth,
+    );
+    expect(back.errors).toBeUndefined();
+    expect(back.data!.combatAction.gm.attack.modifiers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'situational', value: 2 })]),
+    );
+  });
+
+  it('a knockout blow on a surprised target: its stored evasion is rolled, and a failure puts points on injuries', async () => {
+    const { c, hero, other, combat } = await table();
+    let knocked: Sheet | null = null;
+    for (let i = 0; i < 60 && !knocked; i++) {
+      const res = (
+        await act(c, combat.id, c.auth, {
+          actor: hero.id,
+          kind: 'attack',
+          targets: [other.id],
+          gm: { unarmed: true, calledShot: true, blow: 'knockout', targetSurprised: true },
+          seed: `ko-${i}`,
+        }).expect(201)
+      ).body;
+      const a = res.gm.attack;
+      if (a.hit) expect(a.knockoutEvasion).not.toBeNull();
+      if (a.hit && !a.knockoutEvasion.passed) knocked = res;
+    }
+    expect(knocked).not.toBeNull();
+    expect(knocked!.gm.attack.toInjuries).toBe(1);
+    const injuries = knocked!.targets[0].damage.changes.find(
+      (x: { path: string }) => x.path === 'injuries.current',
+    );
+    expect(injuries.delta).toBeGreaterThanOrEqual(1);
+    expect((await sheetOf(t.server, c, other.id, 'gm')).injuries.current).toBeGreaterThanOrEqual(1);
+    // The referee's surprise is kept on the target until it recovers.
+    const view = (
+      await t.http
+        .get(url(c, `/${combat.id}`))
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    expect(view.combatants.find((x: { id: string }) => x.id === other.id).conditions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'surprised', round: 1 })]),
+    );
+    // Surprised this round: no action until the next; then the recovery roll on its stored reactions.
+    expectProblem(
+      await act(c, combat.id, c.auth, {
+        actor: other.id,
+        kind: 'attack',
+        targets: [hero.id],
+        gm: { weapon: 'd6' },
+      }),
+      409,
+      'CONFLICT',
+      'actor',
+    );
+    await t.http
+      .post(url(c, `/${combat.id}/rounds`))
+      .set(c.auth)
+      .expect(200);
+    const recovery = (
+      await act(c, combat.id, c.auth, {
+        actor: other.id,
+        kind: 'maneuver',
+        gm: { maneuver: 'surprise-recovery' },
+        seed: 'snap',
+      }).expect(201)
+    ).body;
+    expect(['recovered', 'still-surprised']).toContain(recovery.gm.maneuver.result);
+    const still = recovery.gm.conditions.find((x: { id: string }) => x.id === other.id);
+    if (recovery.gm.maneuver.result === 'recovered')
+      expect(still.conditions.some((x: { name: string }) => x.name === 'surprised')).toBe(false);
+    else expect(recovery.gm.conditions).toEqual([]);
+    // A player may not rule a combatant surprised.
+    const player = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'attack',
+        targets: [other.id],
+        gm: { weapon: 'd6', targetSurprised: true },
+      }),
+      403,
+      'FORBIDDEN',
+      'gm.targetSurprised',
+    );
+  });
+
+  it('a group attack rolls once at the median plus the group bonus; a warrior’s mojo turns a miss through the ledger', async () => {
+    const { c, hero, other, yeti, combat } = await table();
+    const heroBefore = await sheetOf(t.server, c, hero.id, 'gm');
+    const otherBefore = await sheetOf(t.server, c, other.id, 'gm');
+    let turned: Sheet | null = null;
+    for (let i = 0; i < 60 && !turned; i++) {
+      const mojo = (await sheetOf(t.server, c, hero.id, 'gm')).mojo.current as number;
+      const res = (
+        await act(c, combat.id, c.auth, {
+          actor: hero.id,
+          kind: 'group-attack',
+          targets: [yeti.id],
+          gm: { weapon: 'd8', members: [other.id], mojo: [{ member: hero.id, bid: mojo }] },
+          seed: `group-${i}`,
+        }).expect(201)
+      ).body;
+      expect(res.gm.group).toMatchObject({ members: [hero.id, other.id], size: 2, bonus: 1 });
+      expect(res.gm.group.attackBonus).toBe(Math.floor(res.gm.group.medianAttackBonus) + 1);
+      if (res.gm.group.turned) turned = res;
+      else expect(res.gm.mojo.every((b: { lost: number }) => b.lost === 0)).toBe(true);
+    }
+    expect(turned).not.toBeNull();
+    expectProblem(
+      await act(c, combat.id, c.auth, {
+        actor: hero.id,
+        kind: 'group-attack',
+        targets: [yeti.id],
+        gm: { weapon: 'd8', members: [other.id], mojo: [{ member: hero.id, bid: 999 }] },
+      }),
+      422,
+      'UNPROCESSABLE',
+      'gm.mojo[0].bid',
+    );
+    const lost = turned!.gm.mojo[0].lost as number;
+    expect(lost).toBe(turned!.gm.group.needed);
+    expect(turned!.gm.attack.hit).toBe(true);
+    const heroAfter = await sheetOf(t.server, c, hero.id, 'gm');
+    const otherAfter = await sheetOf(t.server, c, other.id, 'gm');
+    expect(heroAfter.mojo.current).toBe(heroBefore.mojo.current - lost);
+    // Every member gains the full mojo experience.
+    expect(heroAfter.experience - heroBefore.experience).toBe(50 * lost);
+    expect(otherAfter.experience - otherBefore.experience).toBe(50 * lost);
+    expect(otherAfter.mojo.current).toBe(otherBefore.mojo.current);
+    // GraphQL twin; a monk may not bid on a combat roll.
+    const g = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!, $o: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: group_attack, targets: [$t], gm: { weapon: "d8", members: [$o] }, seed: "g" }) { ${GM_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: hero.id, t: yeti.id, o: other.id },
+      c.auth,
+    );
+    expect(g.errors).toBeUndefined();
+    expect(g.data!.combatAction.gm.group.size).toBe(2);
+  });
+
+  it('a psychic conflict: entering costs 2 verve; an attack’s damage comes off the target’s verve through the harm service', async () => {
+    const { c, sage, player, other, combat } = await table();
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: sage.id,
+        kind: 'psychic-attack',
+        targets: [other.id],
+        gm: {},
+      }),
+      409,
+      'CONFLICT',
+      'actor',
+    );
+    const verve0 = (await sheetOf(t.server, c, sage.id, 'gm')).verve.current as number;
+    const enter = (
+      await act(c, combat.id, player.auth, {
+        actor: sage.id,
+        kind: 'psychic-attack',
+        targets: [other.id],
+        gm: { psychic: 'enter' },
+      }).expect(201)
+    ).body;
+    expect(enter.gm.psychic).toMatchObject({ success: true, verveSpent: 2 });
+    expect((await sheetOf(t.server, c, sage.id, 'gm')).verve.current).toBe(verve0 - 2);
+    let struck: Sheet | null = null;
+    for (let i = 0; i < 30 && !struck; i++) {
+      const targetBefore = (await sheetOf(t.server, c, other.id, 'gm')).verve.current as number;
+      const res = (
+        await act(c, combat.id, player.auth, {
+          actor: sage.id,
+          kind: 'psychic-attack',
+          targets: [other.id],
+          gm: { spend: 1 },
+          seed: `mind-${i}`,
+        }).expect(201)
+      ).body;
+      expect(res.gm.psychic.verveSpent).toBe(1);
+      if (res.gm.psychic.success) {
+        struck = res;
+        const after = (await sheetOf(t.server, c, other.id, 'gm')).verve.current as number;
+        expect(targetBefore - after).toBe(Math.min(targetBefore, res.gm.psychic.damage));
+      }
+    }
+    expect(struck).not.toBeNull();
+    const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${struck!.rollId}`).set(c.auth).expect(200))
+      .body;
+    expect(roll.procedure).toBe('combat.gm-psychic');
+    // GraphQL twin: leaving the conflict is a reason roll on the stored sheet.
+    const left = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: psychic_attack, gm: { psychic: exit }, seed: "leave" }) { ${GM_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: sage.id },
+      player.auth,
+    );
+    expect(left.errors).toBeUndefined();
+    expect(typeof left.data!.combatAction.gm.psychic.success).toBe('boolean');
+  });
+
+  it('a propelled shot spends its ammunition from the inventory, hit or miss; a close attack takes none', async () => {
+    const { c, hero, player, yeti, combat } = await table();
+    const inv = `/v1/campaigns/${c.id}/characters/${hero.id}/inventory`;
+    const quiver = (
+      await t.http.post(inv).set(player.auth).send({ name: 'Arrows', kind: 'material', dice: 2 }).expect(201)
+    ).body as { id: string };
+    const arrow = (
+      await t.http.post(inv).set(player.auth).send({ name: 'Silver arrow', kind: 'gear' }).expect(201)
+    ).body as { id: string };
+    const shoot = (ammunition: string, attack = 'propelled') =>
+      act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'attack',
+        targets: [yeti.id],
+        gm: { weapon: 'd6', attack, range: { distance: 40, increment: 25 }, ammunition },
+        seed: `shot-${ammunition}`,
+      });
+    const first = (await shoot(quiver.id).expect(201)).body;
+    expect(first.gm.ammunition).toBe('Arrows');
+    expect(first.gm.attack.modifiers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'range' })]),
+    );
+    const items = async () =>
+      (await t.http.get(inv).set(player.auth).expect(200)).body.items as {
+        id: string;
+        dice: number | null;
+      }[];
+    expect((await items()).find((i) => i.id === quiver.id)?.dice).toBe(1);
+    expect((await shoot(arrow.id).expect(201)).body.gm.ammunition).toBe('Silver arrow');
+    expect((await items()).some((i) => i.id === arrow.id)).toBe(false);
+    expectProblem(await shoot(quiver.id, 'close'), 400, 'VALIDATION_FAILED', 'gm.ammunition');
+    expectProblem(await shoot(arrow.id), 422, 'UNPROCESSABLE', 'gm.ammunition');
+    expect((await items()).find((i) => i.id === quiver.id)?.dice).toBe(1);
+  });
+
+  it('grapples are kept on the combat: a hold, then the fortitude rolls', async () => {
+    const { c, hero, yeti, combat } = await table();
+    let held = false;
+    for (let i = 0; i < 30 && !held; i++) {
+      const res = (
+        await act(c, combat.id, c.auth, {
+          actor: yeti.id,
+          kind: 'maneuver',
+          targets: [hero.id],
+          gm: { maneuver: 'grapple-evade' },
+          seed: `grab-${i}`,
+        }).expect(201)
+      ).body;
+      held = res.gm.maneuver.result === 'held';
+      if (held)
+        expect(res.gm.conditions).toEqual(
+          expect.arrayContaining([
+            { id: hero.id, conditions: [{ name: 'held', round: 1, by: yeti.id, value: null }] },
+            { id: yeti.id, conditions: [{ name: 'holding', round: 1, by: hero.id, value: null }] },
+          ]),
+        );
+    }
+    expect(held).toBe(true);
+    const hold = (
+      await act(c, combat.id, c.auth, {
+        actor: hero.id,
+        kind: 'maneuver',
+        targets: [yeti.id],
+        gm: { maneuver: 'grapple-hold' },
+        seed: 'hold',
+      }).expect(201)
+    ).body;
+    expect(['broken-free', 'immobilised', 'stalemate']).toContain(hold.gm.maneuver.result);
+    expect(hold.gm.read.held).toBe(hero.id);
+    // The combat's answer carries the conditions, over GraphQL too.
+    const viewed = await gql(
+      t.server,
+      `query($c: ID!, $k: ID!) { combat(campaignId: $c, combatId: $k) { combatants { id conditions { name by } } } }`,
+      { c: c.id, k: combat.id },
+      c.auth,
+    );
+    expect(viewed.errors).toBeUndefined();
+    const yetiView = viewed.data!.combat.combatants.find((x: { id: string }) => x.id === yeti.id);
+    if (hold.gm.maneuver.result === 'broken-free') expect(yetiView.conditions).toEqual([]);
+    else expect(yetiView.conditions).toEqual([{ name: 'holding', by: hero.id }]);
+  });
+
+  it('players act only for their own characters; a hidden NPC’s numbers are sealed', async () => {
+    const { c, hero, other, player, yeti, shade, combat } = await table();
+    const send = (body: object) =>
+      act(c, combat.id, player.auth, { kind: 'attack', gm: { weapon: 'd6' }, ...body });
+    expectProblem(await send({ actor: other.id, targets: [yeti.id] }), 403, 'FORBIDDEN');
+    expectProblem(await send({ actor: yeti.id, targets: [hero.id] }), 403, 'FORBIDDEN', 'actor');
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'group-attack',
+        targets: [yeti.id],
+        gm: { weapon: 'd6', members: [other.id] },
+      }),
+      403,
+      'FORBIDDEN',
+    );
+    expectProblem(
+      await send({ actor: hero.id, targets: [yeti.id], gm: {} }),
+      400,
+      'VALIDATION_FAILED',
+      'gm.weapon',
+    );
+    const before = (await npcSheet(c, shade.id)).survival.current;
+    const sealed = (
+      await send({ actor: hero.id, targets: [shade.id], seed: 'shade-secret-seed' }).expect(201)
+    ).body;
+    expect(sealed).toMatchObject({ sealed: true, gm: null, targets: [{ id: shade.id, damage: null }] });
+    expect(JSON.stringify(sealed)).not.toContain('shade-secret-seed');
+    const roll = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${sealed.rollId}`).set(player.auth).expect(200)
+    ).body;
+    expect(JSON.stringify(roll)).not.toContain('shade-secret-seed');
+    const forReferee = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${sealed.rollId}`).set(c.auth).expect(200)
+    ).body;
+    expect(forReferee.procedure).toBe('combat.gm-attack');
+    expect((await npcSheet(c, shade.id)).survival.current).toBeLessThanOrEqual(before);
+  });
+});
