@@ -10,6 +10,8 @@ import { findRating } from '../core/characters/sheets-checks';
 import type { Sheet } from '../core/characters/sheets';
 import {
   channel,
+  classResourceCurrent,
+  classResourceKey,
   COEAC_SPELLS,
   coeacSpell,
   findCoeacSpell,
@@ -51,23 +53,6 @@ export const AFFIX_CHANNELING_V2: Procedure<ChannelingInput, ChannelingOutcome> 
   name: 'crafting.channeling.v2',
   run: channel,
 };
-
-type Resources = Record<string, { current: number; max: number }>;
-
-/** The class resource named `name` (any case), or null. */
-function resourceKey(sheet: Sheet, ...names: string[]): string | null {
-  const resources = (sheet.classResources ?? {}) as Resources;
-  for (const name of names) {
-    const wanted = name.toLowerCase();
-    const key = Object.keys(resources).find((k) => k.toLowerCase() === wanted);
-    if (key) return key;
-  }
-  return null;
-}
-
-function current(sheet: Sheet, key: string): number {
-  return ((sheet.classResources ?? {}) as Resources)[key]?.current ?? 0;
-}
 
 /** Damage split the way COEAC takes it: bonus HP first, then HP, never below 0. */
 function damageSplit(hp: number, bonusHp: number, damage: number) {
@@ -126,7 +111,7 @@ export class MagicCampaignService {
       if (!skill)
         throw Problem.field('UNPROCESSABLE', 'skill', `The sheet has no skill named "${skillName}".`);
       const control = this.control(sheet, owner, 1);
-      const spellKey = resourceKey(sheet, spell.id, spell.name);
+      const spellKey = classResourceKey(sheet, spell.id, spell.name);
       if (!spellKey) {
         throw Problem.field(
           'UNPROCESSABLE',
@@ -134,7 +119,7 @@ export class MagicCampaignService {
           `${owner.name} does not control ${spell.name} (no class resource named "${spell.id}" or "${spell.name}").`,
         );
       }
-      if (current(sheet, spellKey) < 1) {
+      if (classResourceCurrent(sheet, spellKey) < 1) {
         throw Problem.field('CONFLICT', 'spell', `${spell.name} is lost to ${owner.name} until a long rest.`);
       }
       const instances = await m.find(CoeacSpellInstanceEntity, { where: { characterId: owner.id } });
@@ -145,8 +130,8 @@ export class MagicCampaignService {
           `${owner.name} already holds a spell bound; release it first.`,
         );
       }
-      const empowerKey = input.empower ? resourceKey(sheet, 'Empower') : null;
-      const empower = empowerKey ? current(sheet, empowerKey) : 0;
+      const empowerKey = input.empower ? classResourceKey(sheet, 'Empower') : null;
+      const empower = empowerKey ? classResourceCurrent(sheet, empowerKey) : 0;
       if (input.empower && empower === 0) {
         throw Problem.field('CONFLICT', 'empower', `${owner.name} has no Empower points left today.`);
       }
@@ -474,8 +459,8 @@ export class MagicCampaignService {
     const sheet = row ? (row.data as Sheet) : null;
     const known =
       findCoeacSpell(day.spell) ?? COEAC_SPELLS.find((s) => s.name.toLowerCase() === day.spell.toLowerCase());
-    const controlKey = sheet ? resourceKey(sheet, 'Control') : null;
-    if (sheet && controlKey && current(sheet, controlKey) < 1) {
+    const controlKey = sheet ? classResourceKey(sheet, 'Control') : null;
+    if (sheet && controlKey && classResourceCurrent(sheet, controlKey) < 1) {
       throw Problem.field('CONFLICT', 'characterId', `${owner.name} has no Control left.`);
     }
     const vigor = sheet ? findRating(sheet.saves as Record<string, number>, 'Vigor') : null;
@@ -502,9 +487,11 @@ export class MagicCampaignService {
         if (split.bonusLost) changes.push({ field: 'bonusHp', delta: -split.bonusLost });
         if (split.hpLost) changes.push({ field: 'hp', delta: -split.hpLost });
       }
-      const spellKey = known ? resourceKey(sheet, known.id, known.name) : resourceKey(sheet, day.spell);
+      const spellKey = known
+        ? classResourceKey(sheet, known.id, known.name)
+        : classResourceKey(sheet, day.spell);
       const lost = out.backlash.happened || completes(!out.backlash.happened);
-      if (spellKey && lost && current(sheet, spellKey) > 0) {
+      if (spellKey && lost && classResourceCurrent(sheet, spellKey) > 0) {
         changes.push({ field: `classResources.${spellKey}.current`, delta: -1 });
       }
     }
@@ -527,7 +514,7 @@ export class MagicCampaignService {
 
   /** The sheet's Control class resource with at least `need` left, or a problem naming why not. */
   private control(sheet: Sheet, owner: SheetOwner, need: number): string {
-    const key = resourceKey(sheet, 'Control');
+    const key = classResourceKey(sheet, 'Control');
     if (!key) {
       throw Problem.field(
         'UNPROCESSABLE',
@@ -535,7 +522,7 @@ export class MagicCampaignService {
         `${owner.name}'s COEAC sheet has no Control class resource.`,
       );
     }
-    if (current(sheet, key) < need)
+    if (classResourceCurrent(sheet, key) < need)
       throw Problem.field('CONFLICT', 'characterId', `${owner.name} has no Control left.`);
     return key;
   }
