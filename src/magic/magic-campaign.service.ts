@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, In as AnyOf } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
-import { SheetOwner, SheetsService } from '../characters/sheets.service';
+import { characterOwner, SheetOwner, SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
@@ -99,8 +99,12 @@ export class MagicCampaignService {
       throw new Problem('FORBIDDEN', 'Only the referee may make a roll secret.');
     return this.db.mutation(req, async (m) => {
       const spell = coeacSpell(input.spell, 'spell');
-      const campaign = await this.campaigns.campaign(m, who.campaignId);
-      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+      // Each row read once, with plain statements: the campaign, the character (locked on PostgreSQL;
+      // the Cash change reuses it), the sheet (locked; the ledger change reuses it), the live spells.
+      const campaign = await this.campaignRow(m, who.campaignId);
+      const character = (await this.wealth.readCharacters(m, who.campaignId, [characterId])).get(characterId);
+      if (!character) throw Problem.notFound(`Character ${characterId}`);
+      const owner = characterOwner(character);
       const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
       const sheet = row.data;
       if (input.reversed && !spell.reverseSkill) {
@@ -122,7 +126,7 @@ export class MagicCampaignService {
       if (classResourceCurrent(sheet, spellKey) < 1) {
         throw Problem.field('CONFLICT', 'spell', `${spell.name} is lost to ${owner.name} until a long rest.`);
       }
-      const instances = await m.find(CoeacSpellInstanceEntity, { where: { characterId: owner.id } });
+      const instances = await Database.selectRows(m, CoeacSpellInstanceEntity, { characterId: owner.id });
       if (input.bind && instances.some((i) => i.bound)) {
         throw Problem.field(
           'CONFLICT',
@@ -202,7 +206,7 @@ export class MagicCampaignService {
         'coeac',
         changes,
         { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
-        { clamp: true },
+        { clamp: true, row },
       );
       if (ritual?.cash) {
         await this.wealth.changeCash(
@@ -211,7 +215,7 @@ export class MagicCampaignService {
           campaign,
           owner.id,
           { cashDelta: -ritual.cash, reason: 'ritual', note: `Sacrificed to channel ${spell.name}` },
-          { rollId: roll.id, field: 'ritual.cash' },
+          { rollId: roll.id, field: 'ritual.cash', character },
         );
       }
       let mutationDraw: TableDrawResult | null = null;
@@ -220,18 +224,20 @@ export class MagicCampaignService {
         mutationDraw = drawn.draw;
         mutationNote = drawn.note ?? mutationNote;
       }
-      if (replaced) await m.delete(CoeacSpellInstanceEntity, { id: replaced.id });
-      await Database.insertRow(m, CoeacSpellInstanceEntity, {
-        id: newId(),
-        campaignId: who.campaignId,
-        characterId: owner.id,
-        spellId: spell.id,
-        bound: !!input.bind,
-        potency: out.potency,
-        objective: out.objective,
-        rollId: roll.id,
-        createdAt: now(),
-      });
+      // The new cast replaces the live instance of the spell in place (one statement either way).
+      const live = { bound: !!input.bind, potency: out.potency, objective: out.objective, rollId: roll.id };
+      if (replaced) {
+        await Database.updateRow(m, CoeacSpellInstanceEntity, replaced.id, { ...live, createdAt: now() });
+      } else {
+        await Database.insertRow(m, CoeacSpellInstanceEntity, {
+          id: newId(),
+          campaignId: who.campaignId,
+          characterId: owner.id,
+          spellId: spell.id,
+          ...live,
+          createdAt: now(),
+        });
+      }
       return {
         characterId: owner.id,
         skill: skill.name,
@@ -510,6 +516,12 @@ export class MagicCampaignService {
       entries = written.entries.map(toChange);
     }
     return { outcome: out, rolled, rollId: roll.id, changes: entries };
+  }
+
+  /** The campaign row, read with one plain statement (the guard has already found it). */
+  private async campaignRow(m: EntityManager, campaignId: string): Promise<CampaignEntity> {
+    const [campaign] = await Database.selectRows(m, CampaignEntity, { id: campaignId });
+    return campaign ?? this.campaigns.campaign(m, campaignId);
   }
 
   /** The sheet's Control class resource with at least `need` left, or a problem naming why not. */
