@@ -22,6 +22,7 @@ import {
 import { Database } from '../database/database.service';
 import { CampaignEntity, RollEntity } from '../database/entities';
 import { CharacterSheetEntity } from '../characters/characters.entities';
+import { InventoryItemEntity } from '../inventory/inventory.entities';
 import type { Rolled } from '../rolls/rolls.service';
 import { ProcedureRegistry, type Procedure } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
@@ -134,10 +135,36 @@ export class MagicCampaignService {
           `${owner.name} already holds a spell bound; release it first.`,
         );
       }
+      // Arcane vestments (003:448): no worn armour with them; their Empower only while carried.
+      const vestments = (sheet.vestments ?? []) as Array<{ itemId: string; empower: number }>;
+      const armorKind = (sheet.armor as { kind?: string } | undefined)?.kind ?? 'none';
+      if (vestments.length > 0 && armorKind !== 'none') {
+        throw Problem.field(
+          'CONFLICT',
+          'armor.kind',
+          `${owner.name} wears arcane vestments and ${armorKind} armour: take one off before channeling.`,
+        );
+      }
       const empowerKey = input.empower ? classResourceKey(sheet, 'Empower') : null;
-      const empower = empowerKey ? classResourceCurrent(sheet, empowerKey) : 0;
+      const empowerPool = empowerKey ? classResourceCurrent(sheet, empowerKey) : 0;
+      let empower = empowerPool;
+      if (empowerKey && empower > 0 && vestments.length > 0) {
+        const held = await Database.selectRows(m, InventoryItemEntity, {
+          id: vestments.map((v) => v.itemId),
+          characterId: owner.id,
+        });
+        const ids = new Set(held.map((i) => i.id));
+        const gone = vestments.filter((v) => !ids.has(v.itemId)).reduce((sum, v) => sum + v.empower, 0);
+        empower = Math.max(0, empower - gone);
+      }
       if (input.empower && empower === 0) {
-        throw Problem.field('CONFLICT', 'empower', `${owner.name} has no Empower points left today.`);
+        throw Problem.field(
+          'CONFLICT',
+          'empower',
+          empowerPool > 0
+            ? `${owner.name}'s Empower comes from vestments no longer carried.`
+            : `${owner.name} has no Empower points left today.`,
+        );
       }
       let hp = (sheet.hp as number) ?? 0;
       let bonusHp = (sheet.bonusHp as number) ?? 0;
@@ -168,8 +195,9 @@ export class MagicCampaignService {
       const changes: Array<{ field: string; delta: number }> = [
         { field: `classResources.${control}.current`, delta: -out.controlSpent },
       ];
-      if (empowerKey && empower)
-        changes.push({ field: `classResources.${empowerKey}.current`, delta: -empower });
+      // The day's Empower goes all at once (a vestment left behind grants none and keeps none back).
+      if (empowerKey && empowerPool)
+        changes.push({ field: `classResources.${empowerKey}.current`, delta: -empowerPool });
       const hurt = (damage: number) => {
         const split = damageSplit(hp, bonusHp, damage);
         if (split.bonusLost) changes.push({ field: 'bonusHp', delta: -split.bonusLost });
