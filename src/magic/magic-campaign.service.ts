@@ -108,6 +108,16 @@ export class MagicCampaignService {
       const owner = characterOwner(character);
       const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
       const sheet = row.data;
+      // Arcane vestments (003:448): no worn armour with them; their Empower only while carried.
+      const vestments = (sheet.vestments ?? []) as Array<{ itemId: string; empower: number }>;
+      const armorKind = (sheet.armor as { kind?: string } | undefined)?.kind ?? 'none';
+      if (vestments.length > 0 && armorKind !== 'none') {
+        throw Problem.field(
+          'CONFLICT',
+          'armor.kind',
+          `${owner.name} wears arcane vestments and ${armorKind} armour: take one off before channeling.`,
+        );
+      }
       if (input.reversed && !spell.reverseSkill) {
         throw Problem.field('VALIDATION_FAILED', 'reversed', 'Only a reversible spell can be cast reversed.');
       }
@@ -133,16 +143,6 @@ export class MagicCampaignService {
           'CONFLICT',
           'bind',
           `${owner.name} already holds a spell bound; release it first.`,
-        );
-      }
-      // Arcane vestments (003:448): no worn armour with them; their Empower only while carried.
-      const vestments = (sheet.vestments ?? []) as Array<{ itemId: string; empower: number }>;
-      const armorKind = (sheet.armor as { kind?: string } | undefined)?.kind ?? 'none';
-      if (vestments.length > 0 && armorKind !== 'none') {
-        throw Problem.field(
-          'CONFLICT',
-          'armor.kind',
-          `${owner.name} wears arcane vestments and ${armorKind} armour: take one off before channeling.`,
         );
       }
       const empowerKey = input.empower ? classResourceKey(sheet, 'Empower') : null;

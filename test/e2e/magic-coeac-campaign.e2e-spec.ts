@@ -1,3 +1,5 @@
+import { DataSource } from 'typeorm';
+import { CharacterSheetEntity } from '../../src/characters/characters.entities';
 import { DATABASE_KIND, startApp, TestApp } from './harness';
 import {
   CampaignFixture,
@@ -509,5 +511,24 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
     expect(answer.channeling.diceFrom).toContainEqual({ source: 'empower', dice: 1 });
     expect(answer.costs.empower).toBe(1);
     expect(answer.changes).toContainEqual({ field: 'classResources.Empower.current', delta: -3, after: 0 });
+
+    // A sheet stored with both (written around the sheet route, as an older import might): the cast
+    // refuses, naming the armour, and changes nothing.
+    const sheets = t.app.get(DataSource).getRepository(CharacterSheetEntity);
+    const row = await sheets.findOneByOrFail({ ownerId: hero.id, system: 'coeac' });
+    await sheets.update(row.id, {
+      data: { ...row.data, armor: { kind: 'heavy', shield: false, blockUses: 2 } },
+    });
+    const before = await sheetOf(t.server, c, hero.id, 'coeac');
+    expectProblem(
+      await t.http
+        .post(url(c, hero.id, 'coeac-casts'))
+        .set(c.auth)
+        .send({ spell: 'disintegrate' }),
+      409,
+      'CONFLICT',
+      'armor.kind',
+    );
+    expect(await sheetOf(t.server, c, hero.id, 'coeac')).toEqual(before);
   });
 });
