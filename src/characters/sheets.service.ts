@@ -329,6 +329,25 @@ export class SheetsService implements OnModuleInit {
     return { row, entries };
   }
 
+  /**
+   * One condition-ledger entry for a tracked value kept on an item rather than on the sheet (a Cairn
+   * relic's charges, `items.<itemId>.charges`), inside the caller's transaction. The item's own row
+   * keeps the value (it moves with the item); the entry records the holder, the change and the value
+   * after, so the holder's ledger shows every spend and recharge. Needs no sheet.
+   */
+  async recordItemValue(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    system: SheetSystem,
+    change: { itemId: string; value: string; delta: number; after: number },
+    cause: ConditionCause,
+  ): Promise<ConditionEntryEntity> {
+    const field = `items.${change.itemId}.${change.value}`;
+    return this.writeEntry(m, who, campaign, owner, system, field, change.delta, change.after, cause);
+  }
+
   /** The referee's direct adjustment of one tracked value, with a reason. */
   adjust(
     who: Principal,
@@ -404,10 +423,10 @@ export class SheetsService implements OnModuleInit {
     system: SheetSystem,
     lock: boolean,
   ): Promise<CharacterSheetEntity | null> {
-    return m.findOne(CharacterSheetEntity, {
-      where: { ownerId, system },
-      ...(lock && !this.db.isSqlite ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
+    // One plain parameterised SELECT (… FOR UPDATE on PostgreSQL when locking): TypeORM's findOne
+    // rebuilds its query on every call, which cost more than the read on the hot casts.
+    const [row] = await Database.selectRows(m, CharacterSheetEntity, { ownerId, system }, { lock });
+    return row ?? null;
   }
 
   private async context(m: EntityManager, owners: SheetOwner[], campaign: CampaignEntity) {

@@ -19,9 +19,11 @@ const FAST_FIELDS = Symbol('arbiter:fast-fields');
 
 /** What one `In.*` decorator validates, as JSON Schema, and how many class-validator rules it added. */
 export interface FastField {
-  schema: Record<string, unknown> | null; // null: no fast path for this class (nested input)
+  schema: Record<string, unknown> | null; // null: no fast path for this class (unless `nested`)
   optional: boolean;
   validators: number;
+  /** A nested input object (`In.nested`): fast when its own class is, checked with its schema. */
+  nested?: () => new () => unknown;
 }
 
 type FieldMap = Map<string, FastField>;
@@ -120,8 +122,9 @@ function qualifies(metatype: new () => unknown, fields: FieldMap): boolean {
   for (const rule of rules) counts.set(rule.propertyName, (counts.get(rule.propertyName) ?? 0) + 1);
   if (counts.size !== fields.size) return false;
   for (const [name, field] of fields) {
-    if (!field.schema || counts.get(name) !== field.validators) return false;
-    if (defaultMetadataStorage.findTypeMetadata(metatype, name)) return false;
+    if ((!field.schema && !field.nested) || counts.get(name) !== field.validators) return false;
+    // A nested field's @Type names its class (class-transformer builds it); any other @Type is a transform.
+    if (!field.nested && defaultMetadataStorage.findTypeMetadata(metatype, name)) return false;
     const transforms = TRANSFORMATIONS.some(
       (type) => defaultMetadataStorage.findTransformMetadatas(metatype, name, type).length > 0,
     );
@@ -133,16 +136,39 @@ function qualifies(metatype: new () => unknown, fields: FieldMap): boolean {
 }
 
 /** The JSON Schema the fast path checks a class against, or null when the class does not qualify. */
-export function fastSchemaOf(metatype: new () => unknown): Record<string, unknown> | null {
+export function fastSchemaOf(
+  metatype: new () => unknown,
+  within: ReadonlySet<unknown> = new Set(),
+): Record<string, unknown> | null {
+  if (within.has(metatype)) return null; // a class nested in itself stays on class-validator
   const fields = fieldsOf(metatype);
   if (!fields || !qualifies(metatype, fields)) return null;
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const [name, field] of fields) {
-    properties[name] = field.schema;
+    const schema = field.nested ? fastSchemaOf(field.nested(), new Set([...within, metatype])) : field.schema;
+    if (!schema) return null;
+    properties[name] = schema;
     if (!field.optional) required.push(name);
   }
   return { type: 'object', properties, required, additionalProperties: false };
+}
+
+/**
+ * The instance the pipe answers for a body the fast path accepted: the class, with each nested
+ * input object built as its own class (as class-transformer would).
+ */
+export function fastInstance(metatype: new () => unknown, value: Record<string, unknown>): object {
+  const instance = Object.assign(new metatype() as object, value) as Record<string, unknown>;
+  const fields = fieldsOf(metatype);
+  if (fields) {
+    for (const [name, field] of fields) {
+      const inner = instance[name];
+      if (field.nested && typeof inner === 'object' && inner !== null)
+        instance[name] = fastInstance(field.nested(), inner as Record<string, unknown>);
+    }
+  }
+  return instance;
 }
 
 const compiled = new Map<unknown, ValidateFunction | null>();

@@ -60,8 +60,9 @@ function validated(
   optional: boolean | undefined,
   schema: Record<string, unknown> | null,
   rules: PropertyDecorator[],
+  nested?: () => ClassType<unknown>,
 ): PropertyDecorator[] {
-  return [...rules, fastField({ schema, optional: !!optional, validators: rules.length })];
+  return [...rules, fastField({ schema, optional: !!optional, validators: rules.length, nested })];
 }
 
 /**
@@ -278,11 +279,12 @@ export const In = {
     return applyDecorators(
       Field(type, { description, nullable: o.optional }),
       ApiProperty({ type: lazy(type), description, required: !o.optional }),
-      ...validated(o.optional, null, [
-        ...(o.optional ? [IsOptional()] : [IsDefined()]),
-        IsObject(),
-        ValidateNested(),
-      ]),
+      ...validated(
+        o.optional,
+        null,
+        [...(o.optional ? [IsOptional()] : [IsDefined()]), IsObject(), ValidateNested()],
+        type,
+      ),
       Type(type),
     );
   },

@@ -1,7 +1,7 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
-import { fastValidator } from './fast-validation';
+import { fastInstance, fastValidator } from './fast-validation';
 import { FieldError, Problem } from './problem';
 
 /*
@@ -195,7 +195,8 @@ export class ArbiterValidationPipe extends ValidationPipe {
     }
     if (this.fastPath && typeof value === 'object' && value !== null && !Array.isArray(value)) {
       const check = fastValidator(metatype as new () => unknown);
-      if (check && check(value)) return Object.assign(new (metatype as new () => object)(), value);
+      if (check && check(value))
+        return fastInstance(metatype as new () => unknown, value as Record<string, unknown>);
     }
     const transformed = await super.transform(value, metadata);
     dropNulls(transformed);

@@ -38,7 +38,7 @@ import {
   type HarmTimerKind,
 } from '../core/harm';
 import { RuleError } from '../core/errors';
-import { COEAC_SPELLS } from '../core/magic';
+import { coeacMagicResources as magicResources } from '../core/magic';
 import { Database } from '../database/database.service';
 import { CampaignEntity } from '../database/entities';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
@@ -123,26 +123,6 @@ const pair = (value: unknown) => {
   const v = (value ?? {}) as { current?: number; max?: number };
   return { current: num(v.current), max: num(v.max) };
 };
-
-/** Names of the spells of the COEAC catalogue (ids and names, lower case). */
-const COEAC_SPELL_NAMES = new Set(
-  COEAC_SPELLS.flatMap((spell) => [spell.id.toLowerCase(), spell.name.toLowerCase()]),
-);
-
-/**
- * The class resources of a COEAC sheet that a long rest refills: Control, Empower and one per spell
- * the caster controls (named by the spell's id or name, as the magic module reads them). Other class
- * resources keep their own rules.
- */
-function magicResources(sheet: Record<string, unknown>): Record<string, { current: number; max: number }> {
-  const resources = (sheet.classResources ?? {}) as Record<string, { current: number; max: number }>;
-  return Object.fromEntries(
-    Object.entries(resources).filter(([name]) => {
-      const key = name.toLowerCase();
-      return key === 'control' || key === 'empower' || COEAC_SPELL_NAMES.has(key);
-    }),
-  );
-}
 
 /**
  * Harm and recovery on stored sheets (SPEC 6.2, the campaign half). `applyDamage` and `applyRest` run

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, In as AnyOf } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
-import { SheetOwner, SheetsService } from '../characters/sheets.service';
+import { characterOwner, SheetOwner, SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
@@ -10,6 +10,8 @@ import { findRating } from '../core/characters/sheets-checks';
 import type { Sheet } from '../core/characters/sheets';
 import {
   channel,
+  classResourceCurrent,
+  classResourceKey,
   COEAC_SPELLS,
   coeacSpell,
   findCoeacSpell,
@@ -20,6 +22,7 @@ import {
 import { Database } from '../database/database.service';
 import { CampaignEntity, RollEntity } from '../database/entities';
 import { CharacterSheetEntity } from '../characters/characters.entities';
+import { InventoryItemEntity } from '../inventory/inventory.entities';
 import type { Rolled } from '../rolls/rolls.service';
 import { ProcedureRegistry, type Procedure } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
@@ -51,23 +54,6 @@ export const AFFIX_CHANNELING_V2: Procedure<ChannelingInput, ChannelingOutcome> 
   name: 'crafting.channeling.v2',
   run: channel,
 };
-
-type Resources = Record<string, { current: number; max: number }>;
-
-/** The class resource named `name` (any case), or null. */
-function resourceKey(sheet: Sheet, ...names: string[]): string | null {
-  const resources = (sheet.classResources ?? {}) as Resources;
-  for (const name of names) {
-    const wanted = name.toLowerCase();
-    const key = Object.keys(resources).find((k) => k.toLowerCase() === wanted);
-    if (key) return key;
-  }
-  return null;
-}
-
-function current(sheet: Sheet, key: string): number {
-  return ((sheet.classResources ?? {}) as Resources)[key]?.current ?? 0;
-}
 
 /** Damage split the way COEAC takes it: bonus HP first, then HP, never below 0. */
 function damageSplit(hp: number, bonusHp: number, damage: number) {
@@ -114,10 +100,24 @@ export class MagicCampaignService {
       throw new Problem('FORBIDDEN', 'Only the referee may make a roll secret.');
     return this.db.mutation(req, async (m) => {
       const spell = coeacSpell(input.spell, 'spell');
-      const campaign = await this.campaigns.campaign(m, who.campaignId);
-      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+      // Each row read once, with plain statements: the campaign, the character (locked on PostgreSQL;
+      // the Cash change reuses it), the sheet (locked; the ledger change reuses it), the live spells.
+      const campaign = await this.campaignRow(m, who.campaignId);
+      const character = (await this.wealth.readCharacters(m, who.campaignId, [characterId])).get(characterId);
+      if (!character) throw Problem.notFound(`Character ${characterId}`);
+      const owner = characterOwner(character);
       const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
       const sheet = row.data;
+      // Arcane vestments (003:448): no worn armour with them; their Empower only while carried.
+      const vestments = (sheet.vestments ?? []) as Array<{ itemId: string; empower: number }>;
+      const armorKind = (sheet.armor as { kind?: string } | undefined)?.kind ?? 'none';
+      if (vestments.length > 0 && armorKind !== 'none') {
+        throw Problem.field(
+          'CONFLICT',
+          'armor.kind',
+          `${owner.name} wears arcane vestments and ${armorKind} armour: take one off before channeling.`,
+        );
+      }
       if (input.reversed && !spell.reverseSkill) {
         throw Problem.field('VALIDATION_FAILED', 'reversed', 'Only a reversible spell can be cast reversed.');
       }
@@ -126,7 +126,7 @@ export class MagicCampaignService {
       if (!skill)
         throw Problem.field('UNPROCESSABLE', 'skill', `The sheet has no skill named "${skillName}".`);
       const control = this.control(sheet, owner, 1);
-      const spellKey = resourceKey(sheet, spell.id, spell.name);
+      const spellKey = classResourceKey(sheet, spell.id, spell.name);
       if (!spellKey) {
         throw Problem.field(
           'UNPROCESSABLE',
@@ -134,10 +134,10 @@ export class MagicCampaignService {
           `${owner.name} does not control ${spell.name} (no class resource named "${spell.id}" or "${spell.name}").`,
         );
       }
-      if (current(sheet, spellKey) < 1) {
+      if (classResourceCurrent(sheet, spellKey) < 1) {
         throw Problem.field('CONFLICT', 'spell', `${spell.name} is lost to ${owner.name} until a long rest.`);
       }
-      const instances = await m.find(CoeacSpellInstanceEntity, { where: { characterId: owner.id } });
+      const instances = await Database.selectRows(m, CoeacSpellInstanceEntity, { characterId: owner.id });
       if (input.bind && instances.some((i) => i.bound)) {
         throw Problem.field(
           'CONFLICT',
@@ -145,10 +145,26 @@ export class MagicCampaignService {
           `${owner.name} already holds a spell bound; release it first.`,
         );
       }
-      const empowerKey = input.empower ? resourceKey(sheet, 'Empower') : null;
-      const empower = empowerKey ? current(sheet, empowerKey) : 0;
+      const empowerKey = input.empower ? classResourceKey(sheet, 'Empower') : null;
+      const empowerPool = empowerKey ? classResourceCurrent(sheet, empowerKey) : 0;
+      let empower = empowerPool;
+      if (empowerKey && empower > 0 && vestments.length > 0) {
+        const held = await Database.selectRows(m, InventoryItemEntity, {
+          id: vestments.map((v) => v.itemId),
+          characterId: owner.id,
+        });
+        const ids = new Set(held.map((i) => i.id));
+        const gone = vestments.filter((v) => !ids.has(v.itemId)).reduce((sum, v) => sum + v.empower, 0);
+        empower = Math.max(0, empower - gone);
+      }
       if (input.empower && empower === 0) {
-        throw Problem.field('CONFLICT', 'empower', `${owner.name} has no Empower points left today.`);
+        throw Problem.field(
+          'CONFLICT',
+          'empower',
+          empowerPool > 0
+            ? `${owner.name}'s Empower comes from vestments no longer carried.`
+            : `${owner.name} has no Empower points left today.`,
+        );
       }
       let hp = (sheet.hp as number) ?? 0;
       let bonusHp = (sheet.bonusHp as number) ?? 0;
@@ -179,8 +195,9 @@ export class MagicCampaignService {
       const changes: Array<{ field: string; delta: number }> = [
         { field: `classResources.${control}.current`, delta: -out.controlSpent },
       ];
-      if (empowerKey && empower)
-        changes.push({ field: `classResources.${empowerKey}.current`, delta: -empower });
+      // The day's Empower goes all at once (a vestment left behind grants none and keeps none back).
+      if (empowerKey && empowerPool)
+        changes.push({ field: `classResources.${empowerKey}.current`, delta: -empowerPool });
       const hurt = (damage: number) => {
         const split = damageSplit(hp, bonusHp, damage);
         if (split.bonusLost) changes.push({ field: 'bonusHp', delta: -split.bonusLost });
@@ -217,7 +234,7 @@ export class MagicCampaignService {
         'coeac',
         changes,
         { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
-        { clamp: true },
+        { clamp: true, row },
       );
       if (ritual?.cash) {
         await this.wealth.changeCash(
@@ -226,7 +243,7 @@ export class MagicCampaignService {
           campaign,
           owner.id,
           { cashDelta: -ritual.cash, reason: 'ritual', note: `Sacrificed to channel ${spell.name}` },
-          { rollId: roll.id, field: 'ritual.cash' },
+          { rollId: roll.id, field: 'ritual.cash', character },
         );
       }
       let mutationDraw: TableDrawResult | null = null;
@@ -235,18 +252,20 @@ export class MagicCampaignService {
         mutationDraw = drawn.draw;
         mutationNote = drawn.note ?? mutationNote;
       }
-      if (replaced) await m.delete(CoeacSpellInstanceEntity, { id: replaced.id });
-      await Database.insertRow(m, CoeacSpellInstanceEntity, {
-        id: newId(),
-        campaignId: who.campaignId,
-        characterId: owner.id,
-        spellId: spell.id,
-        bound: !!input.bind,
-        potency: out.potency,
-        objective: out.objective,
-        rollId: roll.id,
-        createdAt: now(),
-      });
+      // The new cast replaces the live instance of the spell in place (one statement either way).
+      const live = { bound: !!input.bind, potency: out.potency, objective: out.objective, rollId: roll.id };
+      if (replaced) {
+        await Database.updateRow(m, CoeacSpellInstanceEntity, replaced.id, { ...live, createdAt: now() });
+      } else {
+        await Database.insertRow(m, CoeacSpellInstanceEntity, {
+          id: newId(),
+          campaignId: who.campaignId,
+          characterId: owner.id,
+          spellId: spell.id,
+          ...live,
+          createdAt: now(),
+        });
+      }
       return {
         characterId: owner.id,
         skill: skill.name,
@@ -474,8 +493,8 @@ export class MagicCampaignService {
     const sheet = row ? (row.data as Sheet) : null;
     const known =
       findCoeacSpell(day.spell) ?? COEAC_SPELLS.find((s) => s.name.toLowerCase() === day.spell.toLowerCase());
-    const controlKey = sheet ? resourceKey(sheet, 'Control') : null;
-    if (sheet && controlKey && current(sheet, controlKey) < 1) {
+    const controlKey = sheet ? classResourceKey(sheet, 'Control') : null;
+    if (sheet && controlKey && classResourceCurrent(sheet, controlKey) < 1) {
       throw Problem.field('CONFLICT', 'characterId', `${owner.name} has no Control left.`);
     }
     const vigor = sheet ? findRating(sheet.saves as Record<string, number>, 'Vigor') : null;
@@ -502,9 +521,11 @@ export class MagicCampaignService {
         if (split.bonusLost) changes.push({ field: 'bonusHp', delta: -split.bonusLost });
         if (split.hpLost) changes.push({ field: 'hp', delta: -split.hpLost });
       }
-      const spellKey = known ? resourceKey(sheet, known.id, known.name) : resourceKey(sheet, day.spell);
+      const spellKey = known
+        ? classResourceKey(sheet, known.id, known.name)
+        : classResourceKey(sheet, day.spell);
       const lost = out.backlash.happened || completes(!out.backlash.happened);
-      if (spellKey && lost && current(sheet, spellKey) > 0) {
+      if (spellKey && lost && classResourceCurrent(sheet, spellKey) > 0) {
         changes.push({ field: `classResources.${spellKey}.current`, delta: -1 });
       }
     }
@@ -525,9 +546,15 @@ export class MagicCampaignService {
     return { outcome: out, rolled, rollId: roll.id, changes: entries };
   }
 
+  /** The campaign row, read with one plain statement (the guard has already found it). */
+  private async campaignRow(m: EntityManager, campaignId: string): Promise<CampaignEntity> {
+    const [campaign] = await Database.selectRows(m, CampaignEntity, { id: campaignId });
+    return campaign ?? this.campaigns.campaign(m, campaignId);
+  }
+
   /** The sheet's Control class resource with at least `need` left, or a problem naming why not. */
   private control(sheet: Sheet, owner: SheetOwner, need: number): string {
-    const key = resourceKey(sheet, 'Control');
+    const key = classResourceKey(sheet, 'Control');
     if (!key) {
       throw Problem.field(
         'UNPROCESSABLE',
@@ -535,7 +562,7 @@ export class MagicCampaignService {
         `${owner.name}'s COEAC sheet has no Control class resource.`,
       );
     }
-    if (current(sheet, key) < need)
+    if (classResourceCurrent(sheet, key) < need)
       throw Problem.field('CONFLICT', 'characterId', `${owner.name} has no Control left.`);
     return key;
   }

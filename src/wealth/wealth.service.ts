@@ -315,9 +315,17 @@ export class WealthService implements OnModuleInit {
     campaign: CampaignEntity,
     characterId: string,
     change: { cashDelta: number; reason: string; note?: string | null },
-    options: { rollId?: string | null; field?: string } = {},
+    options: {
+      rollId?: string | null;
+      field?: string;
+      /** The character, already read (locked on PostgreSQL) in this transaction: saves a read. */
+      character?: CharacterEntity;
+    } = {},
   ): Promise<{ character: CharacterMoney; ledgerEntry: LedgerEntry }> {
-    const character = await this.loadCharacter(m, who, characterId);
+    const character =
+      options.character?.id === characterId
+        ? options.character
+        : await this.loadCharacter(m, who, characterId);
     if (character.cash + change.cashDelta < 0) {
       throw Problem.field(
         'INSUFFICIENT_CASH',

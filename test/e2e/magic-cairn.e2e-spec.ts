@@ -319,6 +319,45 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
         maxCharges: 2,
         recharge: 'a night on a hilltop',
       });
+      // Every change of the relic's charges is a condition-ledger entry of its holder: brought in at 1,
+      // spent by the cast (its roll), recharged by the referee; the deltas add up to what it holds.
+      const field = `items.${relic.itemId}.charges`;
+      const ledger = (
+        await t.http
+          .get(`${base(c, hero.id)}/conditions?limit=100`)
+          .set(player.auth)
+          .expect(200)
+      ).body.items.filter((e: { field: string }) => e.field === field);
+      expect(
+        ledger.map((e: Record<string, unknown>) => [e.delta, e.valueAfter, e.cause, e.procedure, e.rollId]),
+      ).toEqual([
+        [1, 1, 'procedure', 'magic.cairn-item', null],
+        [-1, 0, 'roll', 'magic.cairn-cast', used.rollId],
+        [2, 2, 'procedure', 'magic.cairn-relic-recharge', null],
+      ]);
+      const q = await gql(
+        t.server,
+        `query($c: ID!, $h: ID!) { characterConditions(campaignId: $c, characterId: $h, limit: 100) { items { field delta valueAfter procedure } } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(q.errors).toBeUndefined();
+      const charges = q.data!.characterConditions.items.filter((e: { field: string }) => e.field === field);
+      expect(charges.map((e: { delta: number }) => e.delta)).toEqual([1, -1, 2]);
+      expect(charges.reduce((sum: number, e: { delta: number }) => sum + e.delta, 0)).toBe(2);
+      // A retry of nothing: a recharge of a full relic writes no entry.
+      await t.http
+        .post(`${base(c, hero.id)}/magic/cairn/items/${relic.itemId}/recharges`)
+        .set(c.auth)
+        .send({})
+        .expect(200);
+      const after = (
+        await t.http
+          .get(`${base(c, hero.id)}/conditions?limit=100`)
+          .set(c.auth)
+          .expect(200)
+      ).body.items.filter((e: { field: string }) => e.field === field);
+      expect(after).toHaveLength(3);
     });
 
     it('a Deprived caster’s failed save deals its damage through the condition ledger (GraphQL)', async () => {

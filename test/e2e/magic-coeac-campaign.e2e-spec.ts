@@ -1,3 +1,5 @@
+import { DataSource } from 'typeorm';
+import { CharacterSheetEntity } from '../../src/characters/characters.entities';
 import { DATABASE_KIND, startApp, TestApp } from './harness';
 import {
   CampaignFixture,
@@ -391,5 +393,142 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       .set(c.auth)
       .expect(200);
     expect(replay.body).toMatchObject({ matches: true, roll: { procedure: 'crafting.channeling.v2' } });
+  });
+
+  it('arcane vestments: carried items on the sheet, no worn armour with them, their Empower spent on a cast (REST and GraphQL)', async () => {
+    const c = await createCampaign(t.server);
+    const hero = await createCharacter(t.server, c, { name: 'Vesna', wealth: 2, cash: 5 });
+    const add = async (name: string) =>
+      (
+        await t.http
+          .post(url(c, hero.id, 'inventory'))
+          .set(c.auth)
+          .send({ name, kind: 'artifact', slots: 1 })
+          .expect(201)
+      ).body.id as string;
+    const robe = await add('Robe of stars');
+    const circlet = await add('Circlet of embers');
+    const inv = await t.http
+      .get(url(c, hero.id, 'inventory'))
+      .set(c.auth)
+      .expect(200);
+    // Each vestment takes its inventory slot.
+    expect(inv.body.used).toBe(2);
+    const sheet = {
+      skills: { Ruin: 1, Produce: 1 },
+      saves: { Vigor: 2 },
+      maxHp: 12,
+      classResources: { Control: { max: 4 }, Disintegrate: { max: 1 }, Glyph: { max: 1 } },
+      vestments: [{ itemId: robe }, { itemId: circlet, empower: 2 }],
+    };
+    // Worn armour with vestments: refused, naming the field, nothing stored.
+    expectProblem(
+      await t.http
+        .put(url(c, hero.id, 'sheets/coeac'))
+        .set(c.auth)
+        .send({ sheet: { ...sheet, armor: { kind: 'light' } } }),
+      400,
+      'VALIDATION_FAILED',
+      'sheet.vestments',
+    );
+    expectProblem(
+      await t.http
+        .put(url(c, hero.id, 'sheets/coeac'))
+        .set(c.auth)
+        .send({ sheet: { ...sheet, classResources: { ...sheet.classResources, Empower: { max: 2 } } } }),
+      400,
+      'VALIDATION_FAILED',
+      'sheet.classResources.Empower.max',
+    );
+    await t.http
+      .get(url(c, hero.id, 'sheets/coeac'))
+      .set(c.auth)
+      .expect(422);
+    const put = await t.http
+      .put(url(c, hero.id, 'sheets/coeac'))
+      .set(c.auth)
+      .send({ sheet })
+      .expect(200);
+    expect(put.body.sheet).toMatchObject({
+      vestments: [
+        { itemId: robe, empower: 1 },
+        { itemId: circlet, empower: 2 },
+      ],
+      vestmentEmpower: 3,
+      classResources: { Empower: { current: 3, max: 3 } },
+      armor: { kind: 'none' },
+    });
+
+    // The cast spends the day's Empower at once: +3 dice, Control unchanged by it (1 for the cast).
+    const cast = await t.http
+      .post(url(c, hero.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'disintegrate', empower: true, seed: 'v' })
+      .expect(201);
+    expect(cast.body.channeling.diceFrom).toEqual(
+      expect.arrayContaining([
+        { source: 'pool', dice: 3 },
+        { source: 'empower', dice: 3 },
+      ]),
+    );
+    expect(cast.body.channeling.dice).toBe(6);
+    expect(cast.body.costs).toMatchObject({ control: 1, empower: 3 });
+    expect(cast.body.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'classResources.Control.current', delta: -1, after: 3 },
+        { field: 'classResources.Empower.current', delta: -3, after: 0 },
+      ]),
+    );
+    const spent = await gql(
+      t.server,
+      `mutation($c: ID!, $ch: ID!) { coeacCast(campaignId: $c, characterId: $ch, input: { spell: "glyph", empower: true }) { rollId } }`,
+      { c: c.id, ch: hero.id },
+      c.auth,
+    );
+    expect(codes(spent)).toContain('CONFLICT');
+
+    // Refilled (the referee's adjustment standing in for a long rest), with the circlet dropped: only the
+    // robe's Empower 1 reaches the dice, and the whole pool is spent.
+    await t.http
+      .post(url(c, hero.id, 'condition-adjustments'))
+      .set(c.auth)
+      .send({ system: 'coeac', field: 'classResources.Empower.current', delta: 3, reason: 'rest' })
+      .expect(201);
+    await t.http
+      .delete(url(c, hero.id, `inventory/${circlet}`))
+      .set(c.auth)
+      .expect(200);
+    const view = await sheetOf(t.server, c, hero.id, 'coeac');
+    expect(view.vestmentEmpower).toBe(1);
+    const g = await gql(
+      t.server,
+      `mutation($c: ID!, $ch: ID!) { coeacCast(campaignId: $c, characterId: $ch, input: { spell: "glyph", empower: true, seed: "w" }) { channeling { dice diceFrom { source dice } } costs { empower } changes { field delta after } } }`,
+      { c: c.id, ch: hero.id },
+      c.auth,
+    );
+    expect(g.errors).toBeUndefined();
+    const answer = g.data!.coeacCast;
+    expect(answer.channeling.diceFrom).toContainEqual({ source: 'empower', dice: 1 });
+    expect(answer.costs.empower).toBe(1);
+    expect(answer.changes).toContainEqual({ field: 'classResources.Empower.current', delta: -3, after: 0 });
+
+    // A sheet stored with both (written around the sheet route, as an older import might): the cast
+    // refuses, naming the armour, and changes nothing.
+    const sheets = t.app.get(DataSource).getRepository(CharacterSheetEntity);
+    const row = await sheets.findOneByOrFail({ ownerId: hero.id, system: 'coeac' });
+    await sheets.update(row.id, {
+      data: { ...row.data, armor: { kind: 'heavy', shield: false, blockUses: 2 } },
+    });
+    const before = await sheetOf(t.server, c, hero.id, 'coeac');
+    expectProblem(
+      await t.http
+        .post(url(c, hero.id, 'coeac-casts'))
+        .set(c.auth)
+        .send({ spell: 'disintegrate' }),
+      409,
+      'CONFLICT',
+      'armor.kind',
+    );
+    expect(await sheetOf(t.server, c, hero.id, 'coeac')).toEqual(before);
   });
 });

@@ -79,10 +79,19 @@ export function deriveSheet(system: SheetSystem, sheet: Sheet, context: Derivati
   switch (system) {
     case 'coeac': {
       const armor = sheet.armor as { kind: CoeacArmorKind; shield: boolean; blockUses: number };
-      return {
+      const view: Sheet = {
         ...sheet,
         armor: { ...armor, blockUsesPerDay: coeacBlockUsesPerDay(armor.kind, armor.shield) },
       };
+      // Vestments grant their Empower while still carried (the inventory's item ids).
+      const vestments = (sheet.vestments ?? []) as Array<{ itemId: string; empower: number }>;
+      if (vestments.length > 0) {
+        const held = context.inventoryItemIds;
+        view.vestmentEmpower = vestments
+          .filter((v) => held === undefined || held.has(v.itemId))
+          .reduce((sum, v) => sum + v.empower, 0);
+      }
+      return view;
     }
     case 'cairn': {
       const worn = (sheet.worn ?? []) as Array<{ itemId: string; armor: number }>;
@@ -126,7 +135,7 @@ export function deriveSheet(system: SheetSystem, sheet: Sheet, context: Derivati
 
 /** Members only the server writes (derived), never stored. */
 const DERIVED_ONLY: Record<SheetSystem, string[]> = {
-  coeac: [],
+  coeac: ['vestmentEmpower'],
   cairn: ['armorSource'],
   archsoul: [],
   gm: ['derived'],

@@ -292,3 +292,67 @@ describe('extending a system', () => {
     expect(ruleError(() => playerSheet('archsoul', sheet, { wounds: 0 })).field).toBe('sheet.wounds');
   });
 });
+
+describe('COEAC arcane vestments (003:448)', () => {
+  it('lists worn vestments (Empower 1 unless said) and opens an Empower pool at their total', () => {
+    const sheet = normaliseSheet('coeac', {
+      vestments: [{ itemId: 'robe' }, { itemId: 'circlet', empower: 2 }],
+    });
+    expect(sheet.vestments).toEqual([
+      { itemId: 'robe', empower: 1 },
+      { itemId: 'circlet', empower: 2 },
+    ]);
+    expect(sheet.classResources).toEqual({ Empower: { current: 3, max: 3 } });
+    // A pool that already holds them (relics add to it) is kept as it is.
+    const kept = normaliseSheet('coeac', {
+      vestments: [{ itemId: 'robe' }],
+      classResources: { empower: { current: 0, max: 3 } },
+    });
+    expect(kept.classResources).toEqual({ empower: { current: 0, max: 3 } });
+    expect(normaliseSheet('coeac', {}).vestments).toBeUndefined();
+  });
+
+  it('refuses worn armour with vestments, a pool too small, and bad entries, naming the field', () => {
+    expect(
+      ruleError(() => normaliseSheet('coeac', { armor: { kind: 'light' }, vestments: [{ itemId: 'robe' }] }))
+        .field,
+    ).toBe('sheet.vestments');
+    // A shield is carried, not worn.
+    expect(
+      normaliseSheet('coeac', { armor: { shield: true }, vestments: [{ itemId: 'robe' }] }).armor,
+    ).toEqual({
+      kind: 'none',
+      shield: true,
+      blockUses: 1,
+    });
+    expect(
+      ruleError(() =>
+        normaliseSheet('coeac', {
+          vestments: [{ itemId: 'robe', empower: 2 }],
+          classResources: { Empower: { max: 1 } },
+        }),
+      ).field,
+    ).toBe('sheet.classResources.Empower.max');
+    expect(
+      ruleError(() => normaliseSheet('coeac', { vestments: [{ itemId: 'a' }, { itemId: 'a' }] })).field,
+    ).toBe('sheet.vestments[1].itemId');
+    expect(ruleError(() => normaliseSheet('coeac', { vestments: [{ itemId: 'a', empower: 6 }] })).field).toBe(
+      'sheet.vestments[0].empower',
+    );
+    expect(ruleError(() => normaliseSheet('coeac', { vestments: [{ itemId: 'a', slots: 1 }] })).field).toBe(
+      'sheet.vestments[0].slots',
+    );
+    expect(ruleError(() => normaliseSheet('coeac', { vestments: 'robe' })).field).toBe('sheet.vestments');
+  });
+
+  it('derives the Empower of the vestments still carried; the derived value is never stored', () => {
+    const sheet = normaliseSheet('coeac', { vestments: [{ itemId: 'robe' }, { itemId: 'hat', empower: 2 }] });
+    expect(deriveSheet('coeac', sheet, { inventoryItemIds: new Set(['robe', 'hat']) }).vestmentEmpower).toBe(
+      3,
+    );
+    expect(deriveSheet('coeac', sheet, { inventoryItemIds: new Set(['hat']) }).vestmentEmpower).toBe(2);
+    const view = deriveSheet('coeac', sheet, { inventoryItemIds: new Set() });
+    expect(view.vestmentEmpower).toBe(0);
+    expect(withoutDerived('coeac', view, sheet).vestmentEmpower).toBeUndefined();
+  });
+});

@@ -260,9 +260,59 @@ export const GM_REACTION_NAMES = [
   'perception',
 ] as const;
 
+/** Most enchanted garments grant Empower 1; rare relics more (seed 003, "Vestments"). */
+export const COEAC_VESTMENT_MAX_EMPOWER = 5;
+export const COEAC_MAX_VESTMENTS = 10;
+
+/**
+ * Arcane vestments worn (003:448): each is a carried inventory item (it takes its slot there) that
+ * grants Empower (1 unless the referee says more). A caster in vestments cannot also benefit from
+ * worn armour, so the sheet refuses both (a shield is carried, not worn: it stays allowed). Their
+ * Empower joins the day's Empower pool, the `Empower` class resource: created at their total when
+ * the sheet has none, refused when its maximum is below their total.
+ */
+function coeacVestments(
+  input: Sheet,
+  armorKind: CoeacArmorKind,
+  classResources: Record<string, { current: number; max: number }>,
+): Array<{ itemId: string; empower: number }> {
+  const listIn = input.vestments === undefined || input.vestments === null ? [] : input.vestments;
+  if (!Array.isArray(listIn) || listIn.length > COEAC_MAX_VESTMENTS)
+    fail('vestments', `vestments is a list of at most ${COEAC_MAX_VESTMENTS} worn garments.`);
+  const seen = new Set<string>();
+  const vestments = listIn.map((entry, i) => {
+    const body = asRecord(entry, `vestments[${i}]`);
+    refuseUnknown(body, ['itemId', 'empower'], `vestments[${i}].`);
+    const itemId = text(body.itemId, `vestments[${i}].itemId`, 64);
+    if (seen.has(itemId)) fail(`vestments[${i}].itemId`, `vestments names item ${itemId} twice.`);
+    seen.add(itemId);
+    const empower = optInt(body.empower, `vestments[${i}].empower`, 0, COEAC_VESTMENT_MAX_EMPOWER, 1)!;
+    return { itemId, empower };
+  });
+  if (vestments.length === 0) return vestments;
+  if (armorKind !== 'none') {
+    fail(
+      'vestments',
+      `A caster in arcane vestments gains nothing from worn armour: set armor.kind to none (it is ${armorKind}) or take the vestments off.`,
+    );
+  }
+  const total = vestments.reduce((sum, v) => sum + v.empower, 0);
+  const key = Object.keys(classResources).find((k) => k.toLowerCase() === 'empower');
+  if (!key) {
+    if (total > 0) classResources.Empower = { current: total, max: total };
+  } else if (classResources[key].max < total) {
+    fail(
+      `classResources.${key}.max`,
+      `The vestments grant Empower ${total}: the day's Empower pool (classResources.${key}.max ${classResources[key].max}) must hold at least that.`,
+    );
+  }
+  return vestments;
+}
+
 function normaliseCoeac(input: Sheet): Sheet {
   refuseUnknown(input, [
     'skills',
+    'vestments',
     'saves',
     'hp',
     'maxHp',
@@ -297,6 +347,7 @@ function normaliseCoeac(input: Sheet): Sheet {
     seen.add(name.toLowerCase());
     classResources[name] = pool(value, `classResources.${name}`);
   }
+  const vestments = coeacVestments(input, kind, classResources);
   const sheet: Sheet = {
     skills: ratings(input.skills, 'skills'),
     saves: ratings(input.saves, 'saves'),
@@ -313,6 +364,7 @@ function normaliseCoeac(input: Sheet): Sheet {
     boons: optInt(input.boons, 'boons', 0, MAX_TRACKED, 0),
     state: oneOf(input.state, 'state', COEAC_STATES, 'up'),
   };
+  if (vestments.length > 0) sheet.vestments = vestments;
   // An NPC's Pool (COEAC adversaries and hirelings roll it as it is, without the +2).
   if (input.pool !== undefined && input.pool !== null) sheet.pool = int(input.pool, 'pool', 0, MAX_RATING);
   // An adversary's save Objective: what a character's save against it must reach (SPEC 5.4).
@@ -427,7 +479,7 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
   coeac: {
     system: 'coeac',
     baseFields: ['skills', 'saves', 'class'],
-    refereeFields: ['armor', 'state', 'pool', 'saveObjective', 'classResources'],
+    refereeFields: ['armor', 'state', 'pool', 'saveObjective', 'classResources', 'vestments'],
     tracked: [
       { path: 'hp', maxPath: 'maxHp', initial: 'maxHp', description: 'Hit points' },
       { path: 'maxHp', initial: 0, description: 'Maximum hit points' },

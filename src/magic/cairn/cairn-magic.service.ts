@@ -5,7 +5,8 @@ import { CampaignsService } from '../../campaigns/campaigns.service';
 import { Problem } from '../../common/problem';
 import { ArbiterRequest, diceBudget } from '../../common/request-context';
 import { now } from '../../common/time';
-import { SheetsService } from '../../characters/sheets.service';
+import { characterOwner, SheetsService } from '../../characters/sheets.service';
+import { CampaignEntity, CharacterEntity } from '../../database/entities';
 import { RuleError } from '../../core/errors';
 import {
   cairnCast,
@@ -160,7 +161,7 @@ export class CairnMagicService {
   ): Promise<CairnMagicItem> {
     assertMayActFor(who, characterId);
     return this.db.mutation(req, async (m) => {
-      await this.campaigns.character(m, who.campaignId, characterId);
+      const owner = characterOwner(await this.campaigns.character(m, who.campaignId, characterId));
       const spell =
         input.spell === undefined || input.spell === null
           ? null
@@ -222,6 +223,18 @@ export class CairnMagicService {
         updatedAt: stamp,
       };
       await Database.insertRow(m, CairnMagicItemEntity, row);
+      if (charges !== null && charges > 0) {
+        const campaign = await this.campaigns.campaign(m, who.campaignId);
+        await this.sheets.recordItemValue(
+          m,
+          who,
+          campaign,
+          owner,
+          'cairn',
+          { itemId: item.id, value: 'charges', delta: charges, after: charges },
+          { cause: 'procedure', procedure: 'magic.cairn-item', reason: `${item.name} brought in charged` },
+        );
+      }
       return toMagicItem(item, row);
     });
   }
@@ -244,6 +257,20 @@ export class CairnMagicService {
       const charges = Math.min(row.maxCharges, (row.charges ?? 0) + (input?.charges ?? row.maxCharges));
       const stamp = now();
       await Database.updateRow(m, CairnMagicItemEntity, row.itemId, { charges, updatedAt: stamp });
+      const delta = charges - (row.charges ?? 0);
+      if (delta !== 0) {
+        const campaign = await this.campaigns.campaign(m, who.campaignId);
+        const owner = characterOwner(await this.campaigns.character(m, who.campaignId, characterId));
+        await this.sheets.recordItemValue(
+          m,
+          who,
+          campaign,
+          owner,
+          'cairn',
+          { itemId: item.id, value: 'charges', delta, after: charges },
+          { cause: 'procedure', procedure: 'magic.cairn-relic-recharge', reason: 'recharge condition met' },
+        );
+      }
       return toMagicItem(item, { ...row, charges });
     });
   }
@@ -258,8 +285,14 @@ export class CairnMagicService {
     if (input.secret && who.role !== 'referee')
       throw new Problem('FORBIDDEN', 'Only the referee may make a roll secret.');
     return this.db.mutation(req, async (m) => {
-      const campaign = await this.campaigns.campaign(m, who.campaignId);
-      const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
+      // Plain parameterised reads (TypeORM's findOne rebuilds its query on every call).
+      const [campaign] = await Database.selectRows(m, CampaignEntity, { id: who.campaignId });
+      const [character] = await Database.selectRows(m, CharacterEntity, {
+        id: characterId,
+        campaignId: who.campaignId,
+      });
+      if (!campaign || !character) throw Problem.notFound(`Character ${characterId}`);
+      const owner = characterOwner(character);
       // The campaign's mutations take turns (SQLite transactions; the PostgreSQL advisory lock) and the
       // sheet row is locked: no second lock on the character is needed.
       const sheetRow = await this.sheets.requireSheet(m, owner, 'cairn', { lock: true });
@@ -457,7 +490,24 @@ export class CairnMagicService {
             rollId: roll.id,
             reason: 'risky casting',
           },
-          { clamp: true },
+          { clamp: true, row: sheetRow },
+        );
+      }
+      if (outcome.relic && outcome.relic.after !== null && magic.charges !== null) {
+        // The spent charge in the holder's condition ledger (the value stays on the relic).
+        await this.sheets.recordItemValue(
+          m,
+          who,
+          campaign,
+          owner,
+          'cairn',
+          {
+            itemId: item.id,
+            value: 'charges',
+            delta: outcome.relic.after - magic.charges,
+            after: outcome.relic.after,
+          },
+          { cause: 'roll', procedure: CAIRN_MAGIC_PROCEDURES.cast.name, rollId: roll.id },
         );
       }
       return {

@@ -1,2 +1,3 @@
 export * from './spells';
 export * from './channeling';
+export * from './resources';
