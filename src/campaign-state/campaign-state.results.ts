@@ -144,7 +144,7 @@ export class DowntimeAction {
 
 @ObjectType({ description: 'Travel: the distance, the time it took and the clock advance it made.' })
 export class CampaignTravel {
-  @Out.string('land or water.')
+  @Out.string('land, water or mirror.')
   mode: string;
 
   @Out.int('Hexes covered.')
@@ -155,6 +155,9 @@ export class CampaignTravel {
 
   @Out.int('Days spent (water).')
   days: number;
+
+  @Out.int('Ten-minute turns spent (the Mirror Road: three a hex).')
+  turns: number;
 
   @Out.nested('The clock advance, with the encounter checks made.', () => ClockAdvance)
   advance: ClockAdvance;

@@ -279,9 +279,15 @@ export class SheetsService implements OnModuleInit {
     system: SheetSystem,
     changes: Array<{ field: string; delta: number }>,
     cause: ConditionCause,
-    options: { clamp?: boolean; deltaField?: string; base?: (sheet: Sheet) => Sheet } = {},
+    options: {
+      clamp?: boolean;
+      deltaField?: string;
+      base?: (sheet: Sheet) => Sheet;
+      /** The sheet row when the caller has already read it with a lock in this transaction. */
+      row?: CharacterSheetEntity;
+    } = {},
   ): Promise<{ row: CharacterSheetEntity; entries: ConditionEntryEntity[] }> {
-    const row = await this.requireSheet(m, owner, system, { lock: true });
+    const row = options.row ?? (await this.requireSheet(m, owner, system, { lock: true }));
     // `base` changes untracked values (an archetype's level) in the same write as the tracked ones.
     let sheet = options.base ? options.base(row.data) : row.data;
     const entries: ConditionEntryEntity[] = [];

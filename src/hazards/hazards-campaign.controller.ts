@@ -4,6 +4,8 @@ import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { ArbiterRequest } from '../common/request-context';
 import { CampaignHazardInput } from './hazard-more.inputs';
 import { CampaignHazardResult } from './hazard-more.results';
+import { PartyHazardInput } from './hazard-extra.inputs';
+import { PartyHazardResult } from './hazard-extra.results';
 import { HazardsCampaignService } from './hazards-campaign.service';
 
 @ApiTags('hazards')
@@ -26,5 +28,23 @@ export class HazardsCampaignController {
     @Req() req: ArbiterRequest,
   ) {
     return this.hazards.apply(who, characterId, input, req);
+  }
+}
+
+@ApiTags('hazards')
+@ApiBearerAuth()
+@Controller('campaigns/:campaignId/party/hazards')
+export class PartyHazardsController {
+  constructor(private readonly hazards: HazardsCampaignService) {}
+
+  @Post()
+  @Roles('referee')
+  @ApiOperation({
+    summary:
+      'Apply a hazard to the party (referee): every roster character or those listed, one transaction, one logged roll',
+  })
+  @ApiCreatedResponse({ type: PartyHazardResult })
+  apply(@CurrentPrincipal() who: Principal, @Body() input: PartyHazardInput, @Req() req: ArbiterRequest) {
+    return this.hazards.applyParty(who, input, req);
   }
 }

@@ -5,6 +5,8 @@ import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { CampaignHazardInput } from './hazard-more.inputs';
 import { CampaignHazardResult } from './hazard-more.results';
+import { PartyHazardInput } from './hazard-extra.inputs';
+import { PartyHazardResult } from './hazard-extra.results';
 import { HazardsCampaignService } from './hazards-campaign.service';
 
 /** GraphQL twin of the campaign hazard route. */
@@ -26,5 +28,19 @@ export class HazardsCampaignResolver {
     @Context() ctx: GraphQLContext,
   ) {
     return this.hazards.apply(who, characterId, input, ctx.req);
+  }
+
+  @Roles('referee')
+  @Mutation(() => PartyHazardResult, {
+    description:
+      'Apply a hazard to the party (referee): every roster character or those listed, one transaction, one logged roll.',
+  })
+  partyHazard(
+    @Args('campaignId', { type: () => ID }) _c: string,
+    @Args('input', { type: () => PartyHazardInput }) input: PartyHazardInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.hazards.applyParty(who, input, ctx.req);
   }
 }

@@ -1,17 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import type { SheetOwner } from '../characters/sheets.service';
+import { CharacterSheetEntity } from '../characters/characters.entities';
 import { Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
+import { deriveSheet } from '../core/characters/sheets-derived';
 import type { SheetEffect } from '../core/hazards';
 import type { SheetSystem } from '../core/characters/sheets';
 import { CampaignEntity } from '../database/entities';
 import { Database } from '../database/database.service';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
-import { HAZARD_PROCEDURES, HazardKind } from './hazards.service';
+import { HAZARD_PROCEDURES, HazardKind, PARTY_HAZARD_PROCEDURE } from './hazards.service';
 
 /** The hazards a campaign can apply to a stored sheet, by system: each names its procedure. */
 export const CAMPAIGN_HAZARDS: Readonly<Record<'gm' | 'archsoul', Readonly<Record<string, HazardKind>>>> = {
@@ -22,6 +25,7 @@ export const CAMPAIGN_HAZARDS: Readonly<Record<'gm' | 'archsoul', Readonly<Recor
     aging: 'gmAging',
     'forced-march': 'gmForcedMarch',
     'daily-movement': 'gmDailyMovement',
+    concentration: 'gmConcentration',
   },
   archsoul: {
     fall: 'archsoulFall',
@@ -41,6 +45,10 @@ export interface CampaignHazardRequest {
   input?: Record<string, unknown> | null;
   secret?: boolean | null;
   seed?: string | null;
+}
+
+export interface PartyHazardRequest extends Omit<CampaignHazardRequest, never> {
+  characterIds?: string[] | null;
 }
 
 export interface AppliedChange {
@@ -65,19 +73,13 @@ export class HazardsCampaignService {
 
   apply(who: Principal, characterId: string, body: CampaignHazardRequest, req: ArbiterRequest) {
     const system = body.system;
-    const kind = CAMPAIGN_HAZARDS[system]?.[body.hazard];
-    if (!kind) {
-      const names = Object.keys(CAMPAIGN_HAZARDS[system] ?? {}).join(', ');
-      throw Problem.field('VALIDATION_FAILED', 'hazard', `A ${system} hazard is one of: ${names}.`);
-    }
+    const kind = hazardKind(system, body.hazard);
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
       const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
-      const row = await this.sheets.requireSheet(m, owner, system as SheetSystem);
-      const input = {
-        ...fromSheet(system, kind, row.data as Record<string, unknown>),
-        ...withoutNulls(body.input ?? {}),
-      };
+      // One read of the sheet, locked: the ledger write below reuses it.
+      const row = await this.sheets.requireSheet(m, owner, system as SheetSystem, { lock: true });
+      const input = memberInput(system, kind, row.data as Record<string, unknown>, body.input);
       const procedure = HAZARD_PROCEDURES[kind] as unknown as {
         name: string;
         run: (i: unknown, d: never) => unknown;
@@ -95,16 +97,10 @@ export class HazardsCampaignService {
         secret: body.secret ?? false,
         effects: { characterId, hazard: body.hazard, system },
       });
-      const applied = await this.applyHazardEffects(
-        m,
-        who,
-        campaign,
-        characterId,
-        system,
-        effects,
-        procedure.name,
-        roll.id,
-      );
+      const applied = await this.applyHazardEffects(m, who, campaign, owner, row, system, effects, {
+        procedure: procedure.name,
+        rollId: roll.id,
+      });
       return {
         system,
         hazard: body.hazard,
@@ -114,7 +110,85 @@ export class HazardsCampaignService {
         rng: rolled.rng,
         outcome: rolled.outcome as Record<string, unknown>,
         applied,
-        statuses: effects.filter((e) => e.track === 'status').map((e) => e.status ?? ''),
+        statuses: statusesOf(effects),
+      };
+    });
+  }
+
+  /**
+   * The party version (issue 21): one hazard applied to every character of the session's roster, or
+   * to the listed characters, in one transaction and one logged roll (procedure `hazard.party`, whose
+   * outcome holds each member's answer in order). A listed character must be on the roster when one
+   * is set; without a roster the list is required.
+   */
+  applyParty(who: Principal, body: PartyHazardRequest, req: ArbiterRequest) {
+    const system = body.system;
+    const kind = hazardKind(system, body.hazard);
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
+      const roster = campaign.currentSessionId
+        ? await this.campaigns.rosterOf(m, campaign.currentSessionId)
+        : [];
+      const listed = body.characterIds ?? null;
+      if (listed !== null && new Set(listed).size !== listed.length)
+        throw Problem.field('VALIDATION_FAILED', 'characterIds', 'characterIds lists a character twice.');
+      const ids = listed ?? roster;
+      if (ids.length === 0) {
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          'characterIds',
+          'No characters to apply the hazard to: set the session roster or send characterIds.',
+        );
+      }
+      for (const id of ids) {
+        if (roster.length > 0 && !roster.includes(id)) {
+          throw new Problem('NOT_ON_ROSTER', `Character ${id} is not on this session's roster.`, [
+            { field: 'characterIds', message: 'not on the roster of the session in progress' },
+          ]);
+        }
+      }
+      const members: Array<{ owner: SheetOwner; row: CharacterSheetEntity; input: Record<string, unknown> }> =
+        [];
+      for (const id of ids) {
+        const owner = await this.sheets.characterOwner(m, campaign.id, id);
+        const row = await this.sheets.requireSheet(m, owner, system as SheetSystem, { lock: true });
+        const input = memberInput(system, kind, row.data as Record<string, unknown>, body.input);
+        members.push({ owner, row, input: { ...input, characterId: id } });
+      }
+      const rolled = this.rolls.roll(
+        PARTY_HAZARD_PROCEDURE,
+        { kind, members: members.map((x) => x.input) },
+        body.seed ?? undefined,
+        diceBudget(req),
+      );
+      const roll = await this.rolls.record(m, who, rolled, {
+        campaign,
+        secret: body.secret ?? false,
+        effects: { characterIds: ids, hazard: body.hazard, system },
+      });
+      const answers = [];
+      for (const [i, member] of members.entries()) {
+        const outcome = rolled.outcome.members[i] as { effects?: SheetEffect[] } & Record<string, unknown>;
+        const effects = outcome.effects ?? [];
+        const applied = await this.applyHazardEffects(
+          m,
+          who,
+          campaign,
+          member.owner,
+          member.row,
+          system,
+          effects,
+          { procedure: PARTY_HAZARD_PROCEDURE.name, rollId: roll.id },
+        );
+        answers.push({ characterId: member.owner.id, outcome, applied, statuses: statusesOf(effects) });
+      }
+      return {
+        system,
+        hazard: body.hazard,
+        rollId: roll.id,
+        seed: rolled.seed,
+        rng: rolled.rng,
+        members: answers,
       };
     });
   }
@@ -129,11 +203,11 @@ export class HazardsCampaignService {
     m: EntityManager,
     who: Principal,
     campaign: CampaignEntity,
-    characterId: string,
+    owner: SheetOwner,
+    row: CharacterSheetEntity,
     system: 'gm' | 'archsoul',
     effects: SheetEffect[],
-    procedure: string,
-    rollId: string,
+    cause: { procedure: string; rollId: string },
   ): Promise<AppliedChange[]> {
     const changes: Array<{ field: string; delta: number }> = [];
     for (const effect of effects) {
@@ -144,7 +218,6 @@ export class HazardsCampaignService {
       if (field && effect.change !== 0) changes.push({ field, delta: effect.change });
     }
     if (changes.length === 0) return [];
-    const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
     const { entries } = await this.sheets.changeTracked(
       m,
       who,
@@ -152,8 +225,8 @@ export class HazardsCampaignService {
       owner,
       system,
       changes,
-      { cause: 'roll', procedure, rollId, reason: 'hazard' },
-      { clamp: true },
+      { cause: 'roll', procedure: cause.procedure, rollId: cause.rollId, reason: 'hazard' },
+      { clamp: true, row },
     );
     return entries.map((e) => ({ field: e.field, delta: e.delta, after: e.valueAfter }));
   }
@@ -179,6 +252,13 @@ function fromSheet(
     if (endurance !== undefined && ['gmSuffocation', 'gmAging', 'gmDailyMovement'].includes(kind))
       out.endurance = endurance;
     if (typeof sheet.movement === 'number' && kind === 'gmDailyMovement') out.movement = sheet.movement;
+    if (kind === 'gmConcentration') {
+      // The answered sheet's reactions (derived from the abilities, the referee's overrides winning).
+      const answered = deriveSheet('gm', sheet as never) as { reactions?: Record<string, unknown> };
+      const evasion = answered.reactions?.evasion;
+      if (typeof evasion === 'number') out.evasion = evasion;
+      if (typeof sheet.movement === 'number' && sheet.movement > 0) out.movement = sheet.movement;
+    }
     return out;
   }
   const endurance = stat(sheet.stats, 'endurance');
@@ -198,4 +278,28 @@ function fromSheet(
     if (typeof sheet.maxHp === 'number') out.maxHitPoints = sheet.maxHp;
   }
   return out;
+}
+
+/** The procedure a campaign hazard names, or 400 naming `hazard`. */
+function hazardKind(system: 'gm' | 'archsoul', hazard: string): HazardKind {
+  const kind = CAMPAIGN_HAZARDS[system]?.[hazard];
+  if (!kind) {
+    const names = Object.keys(CAMPAIGN_HAZARDS[system] ?? {}).join(', ');
+    throw Problem.field('VALIDATION_FAILED', 'hazard', `A ${system} hazard is one of: ${names}.`);
+  }
+  return kind;
+}
+
+/** A member's procedure input: what the sheet gives, then what the request sends. */
+function memberInput(
+  system: 'gm' | 'archsoul',
+  kind: HazardKind,
+  sheet: Record<string, unknown>,
+  sent: Record<string, unknown> | null | undefined,
+): Record<string, unknown> {
+  return { ...fromSheet(system, kind, sheet), ...withoutNulls(sent ?? {}) };
+}
+
+function statusesOf(effects: SheetEffect[]): string[] {
+  return effects.filter((e) => e.track === 'status').map((e) => e.status ?? '');
 }

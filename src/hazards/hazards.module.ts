@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CharactersModule } from '../characters/characters.module';
-import { HazardsCampaignController } from './hazards-campaign.controller';
+import { HazardsCampaignController, PartyHazardsController } from './hazards-campaign.controller';
 import { HazardsCampaignResolver } from './hazards-campaign.resolver';
 import { HazardsCampaignService } from './hazards-campaign.service';
 import { HazardsController } from './hazards.controller';
@@ -13,7 +13,7 @@ import { HazardsService } from './hazards.service';
  */
 @Module({
   imports: [CharactersModule],
-  controllers: [HazardsController, HazardsCampaignController],
+  controllers: [HazardsController, HazardsCampaignController, PartyHazardsController],
   providers: [HazardsService, HazardsResolver, HazardsCampaignService, HazardsCampaignResolver],
 })
 export class HazardsModule {}
