@@ -1,6 +1,6 @@
 import { Database } from '../../src/database/database.service';
 import { DATABASE_KIND, startApp, TestApp } from './harness';
-import { createCampaign, createCharacter } from '../factories/campaign';
+import { createCampaign, createCharacter, startSession } from '../factories/campaign';
 import { gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
 
@@ -59,6 +59,35 @@ describe(`travel, turns into watches and havens (${DATABASE_KIND})`, () => {
       advance: { passed: { days: 3 }, due: { encounterChecks: 3 }, to: { scale: 'water' } },
     });
     expect(answer.data?.travel.advance.encounterChecks).toHaveLength(3);
+  });
+
+  it('the Mirror Road: two days of travel in two hours (twelve turns), four overland checks; GraphQL twin', async () => {
+    const c = await createCampaign(t.server);
+    const res = await t.http
+      .post(`/v1/campaigns/${c.id}/travel`)
+      .set(c.auth)
+      .send({ mode: 'mirror', days: 2, seed: 'mirror' })
+      .expect(200);
+    expect(res.body).toMatchObject({ mode: 'mirror', hexes: 4, watches: 0, days: 0, turns: 12 });
+    expect(res.body.advance).toMatchObject({
+      to: { day: 1, watch: 'morning', turn: 12, scale: 'overland' },
+      passed: { turns: 12, watches: 0 },
+      due: { encounterChecks: 4 },
+    });
+    expect(res.body.advance.encounterChecks).toHaveLength(4);
+    const answer = await gql(
+      t.server,
+      'mutation($c: ID!) { travel(campaignId: $c, input: { mode: mirror, hexes: 1, rollEncounterChecks: false }) { mode hexes turns advance { passed { turns } due { encounterChecks } } } }',
+      { c: c.id },
+      c.auth,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.travel).toMatchObject({
+      mode: 'mirror',
+      hexes: 1,
+      turns: 3,
+      advance: { passed: { turns: 3 }, due: { encounterChecks: 1 } },
+    });
   });
 
   it('refuses bad travel naming the field and moves nothing', async () => {
@@ -222,5 +251,146 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       'VALIDATION_FAILED',
       'hazard',
     );
+  });
+
+  it('G&M concentration on a stored sheet reads evasion and Movement from it, one logged roll', async () => {
+    const { c, h, url } = await hero('gm', { ...GM, movement: 9 });
+    const sheet = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`).set(c.auth)).body
+      .sheet;
+    const res = await t.http
+      .post(url)
+      .set(c.auth)
+      .send({ system: 'gm', hazard: 'concentration', input: { sustained: true, hit: true }, seed: 'focus' })
+      .expect(201);
+    expect(res.body.outcome).toMatchObject({
+      maxMovement: 4,
+      defenceModifier: -1,
+      roll: { target: sheet.reactions.evasion },
+    });
+    expect(res.body.outcome.odds.kept).toBeCloseTo(Math.min(20, sheet.reactions.evasion) / 20, 12);
+    expect(res.body.applied).toEqual([]);
+    const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+    expect(log.body.items.map((r: { procedure: string }) => r.procedure)).toContain(
+      'hazard.gm.concentration',
+    );
+  });
+
+  describe('the party version', () => {
+    async function party() {
+      const c = await createCampaign(t.server);
+      const ids: string[] = [];
+      for (const name of ['Ana', 'Bo', 'Cy']) {
+        const h = await createCharacter(t.server, c, { name });
+        await t.http
+          .put(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`)
+          .set(c.auth)
+          .send({ sheet: GM })
+          .expect(200);
+        ids.push(h.id);
+      }
+      return { c, ids, url: `/v1/campaigns/${c.id}/party/hazards` };
+    }
+
+    it('applies a fall to every rostered character in one transaction and one logged roll', async () => {
+      const { c, ids, url } = await party();
+      await startSession(t.server, c);
+      await t.http
+        .put(`/v1/campaigns/${c.id}/sessions/current/roster`)
+        .set(c.auth)
+        .send({ characterIds: [ids[0], ids[1]] })
+        .expect(200);
+      const body = { system: 'gm', hazard: 'fall', input: { feet: 45 }, seed: 'party-fall' };
+      const res = await t.http
+        .post(url)
+        .set(c.auth)
+        .set('Idempotency-Key', `party-${c.id}`)
+        .send(body)
+        .expect(201);
+      expect(res.body.members.map((m: { characterId: string }) => m.characterId)).toEqual([ids[0], ids[1]]);
+      for (const member of res.body.members) {
+        expect(member.outcome.dice).toBe(4);
+        expect(member.applied.find((a: { field: string }) => a.field === 'injuries.current')).toMatchObject({
+          delta: 4,
+          after: 4,
+        });
+        const conditions = await t.http
+          .get(`/v1/campaigns/${c.id}/characters/${member.characterId}/conditions`)
+          .set(c.auth)
+          .expect(200);
+        expect(
+          conditions.body.items.filter((e: { rollId: string | null }) => e.rollId === res.body.rollId).length,
+        ).toBe(member.applied.length);
+      }
+      // The third character, off the roster, is untouched.
+      const third = (await t.http.get(`/v1/campaigns/${c.id}/characters/${ids[2]}/sheets/gm`).set(c.auth))
+        .body.sheet;
+      expect(third.injuries.current).toBe(0);
+      const again = await t.http
+        .post(url)
+        .set(c.auth)
+        .set('Idempotency-Key', `party-${c.id}`)
+        .send(body)
+        .expect(201);
+      expect(again.body).toEqual(res.body);
+      const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+      expect(
+        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.party'),
+      ).toHaveLength(1);
+      // Replaying the seed over one member gives the stateless answer for the first.
+      const stateless = await t.http
+        .post('/v1/hazards/gm/falls')
+        .send({ feet: 45, seed: 'party-fall' })
+        .expect(200);
+      expect(res.body.members[0].outcome.damageFaces).toEqual(stateless.body.damageFaces);
+    });
+
+    it('GraphQL twin with a listed subset; refuses characters off the roster and a missing list', async () => {
+      const { c, ids, url } = await party();
+      expectProblem(
+        await t.http
+          .post(url)
+          .set(c.auth)
+          .send({ system: 'gm', hazard: 'fall', input: { feet: 15 } }),
+        400,
+        'VALIDATION_FAILED',
+        'characterIds',
+      );
+      const answer = await gql(
+        t.server,
+        'mutation($c: ID!, $i: PartyHazardInput!) { partyHazard(campaignId: $c, input: $i) { rollId members { characterId applied { field delta after } } } }',
+        {
+          c: c.id,
+          i: {
+            system: 'gm',
+            hazard: 'suffocation',
+            characterIds: [ids[2]],
+            input: { rounds: 60, health: 1 },
+            seed: 's',
+          },
+        },
+        c.auth,
+      );
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data?.partyHazard.members).toHaveLength(1);
+      expect(answer.data?.partyHazard.members[0].characterId).toBe(ids[2]);
+      await startSession(t.server, c);
+      await t.http
+        .put(`/v1/campaigns/${c.id}/sessions/current/roster`)
+        .set(c.auth)
+        .send({ characterIds: [ids[0]] })
+        .expect(200);
+      expectProblem(
+        await t.http
+          .post(url)
+          .set(c.auth)
+          .send({ system: 'gm', hazard: 'fall', characterIds: [ids[1]], input: { feet: 15 } }),
+        409,
+        'NOT_ON_ROSTER',
+        'characterIds',
+      );
+      const sheet = (await t.http.get(`/v1/campaigns/${c.id}/characters/${ids[1]}/sheets/gm`).set(c.auth))
+        .body.sheet;
+      expect(sheet.injuries.current).toBe(0);
+    });
   });
 });
