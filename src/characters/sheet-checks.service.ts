@@ -24,6 +24,8 @@ export interface SheetCheckContext {
   system: SheetSystem;
   sheet: Sheet;
   taskTags: string[];
+  /** Archsoul: the stats the check names (as sent). */
+  stats: string[];
 }
 
 /**
@@ -225,7 +227,9 @@ export class SheetChecksService {
       throw Problem.field('VALIDATION_FAILED', 'taskTags', 'taskTags apply to COEAC checks of characters.');
     }
     for (const modify of this.modifiers) {
-      extra.push(...(await modify(m, who, { campaign, owner, system, sheet, taskTags })));
+      extra.push(
+        ...(await modify(m, who, { campaign, owner, system, sheet, taskTags, stats: input.stats ?? [] })),
+      );
     }
     const request = {
       skill: input.skill,

@@ -8,7 +8,7 @@ import { SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { deriveSheet } from '../core/characters/sheets-derived';
-import type { SheetEffect } from '../core/hazards';
+import { ENDURANCE_LOSS, enduranceLossOf, type SheetEffect } from '../core/hazards';
 import type { SheetSystem } from '../core/characters/sheets';
 import { CampaignEntity } from '../database/entities';
 import { Database } from '../database/database.service';
@@ -90,8 +90,7 @@ export class HazardsCampaignService {
         body.seed ?? undefined,
         diceBudget(req),
       );
-      const outcome = rolled.outcome as { effects?: SheetEffect[] };
-      const effects = outcome.effects ?? [];
+      const effects = sheetEffects(system, kind, rolled.outcome as Record<string, unknown>, row.data);
       const roll = await this.rolls.record(m, who, rolled, {
         campaign,
         secret: body.secret ?? false,
@@ -168,8 +167,8 @@ export class HazardsCampaignService {
       });
       const answers = [];
       for (const [i, member] of members.entries()) {
-        const outcome = rolled.outcome.members[i] as { effects?: SheetEffect[] } & Record<string, unknown>;
-        const effects = outcome.effects ?? [];
+        const outcome = rolled.outcome.members[i];
+        const effects = sheetEffects(system, kind, outcome, member.row.data);
         const applied = await this.applyHazardEffects(
           m,
           who,
@@ -195,9 +194,12 @@ export class HazardsCampaignService {
 
   /**
    * The one place a hazard changes a stored sheet: each sheet effect becomes a tracked delta through
-   * `SheetsService.changeTracked` (the condition ledger), clamped to the value's bounds. G&M survival
-   * and injuries go to `survival.current` and `injuries.current`; Archsoul hit points and fatigue to
-   * `hp` and `fatigue`. Statuses are answered, not stored (the sheets have no G&M status field).
+   * `SheetsService.changeTracked` (the condition ledger), clamped to the value's bounds, in one write
+   * of the sheet row already read and locked. G&M survival and injuries go to `survival.current` and
+   * `injuries.current`; Archsoul hit points, fatigue and Endurance lost to `hp`, `fatigue` and
+   * `enduranceLoss` (a loss of Endurance is a positive `enduranceLoss`). An Archsoul status the
+   * hazard clears (Disabled, by rest) leaves the sheet's `statuses` in the same write; other statuses
+   * are answered, not stored.
    */
   async applyHazardEffects(
     m: EntityManager,
@@ -211,13 +213,26 @@ export class HazardsCampaignService {
   ): Promise<AppliedChange[]> {
     const changes: Array<{ field: string; delta: number }> = [];
     for (const effect of effects) {
-      const field =
-        system === 'gm'
-          ? { survival: 'survival.current', injuries: 'injuries.current' }[effect.track as string]
-          : { 'hit-points': 'hp', fatigue: 'fatigue' }[effect.track as string];
-      if (field && effect.change !== 0) changes.push({ field, delta: effect.change });
+      if (effect.change === 0) continue;
+      if (system === 'gm') {
+        const field = { survival: 'survival.current', injuries: 'injuries.current' }[effect.track as string];
+        if (field) changes.push({ field, delta: effect.change });
+        continue;
+      }
+      if (effect.track === 'endurance') changes.push({ field: ENDURANCE_LOSS, delta: -effect.change });
+      const field = { 'hit-points': 'hp', fatigue: 'fatigue' }[effect.track as string];
+      if (field) changes.push({ field, delta: effect.change });
     }
-    if (changes.length === 0) return [];
+    const cleared =
+      system === 'archsoul'
+        ? effects
+            .filter((e) => e.track === 'status' && e.change < 0)
+            .map((e) => (e.status ?? '').toLowerCase())
+        : [];
+    const statuses = Array.isArray(row.data.statuses) ? (row.data.statuses as string[]) : [];
+    const kept = statuses.filter((x) => !cleared.includes(x.toLowerCase()));
+    const statusesChange = kept.length !== statuses.length;
+    if (changes.length === 0 && !statusesChange) return [];
     const { entries } = await this.sheets.changeTracked(
       m,
       who,
@@ -226,10 +241,40 @@ export class HazardsCampaignService {
       system,
       changes,
       { cause: 'roll', procedure: cause.procedure, rollId: cause.rollId, reason: 'hazard' },
-      { clamp: true, row },
+      {
+        clamp: true,
+        row,
+        base: (sheet) => {
+          let out = sheet;
+          if (changes.some((c) => c.field === ENDURANCE_LOSS) && typeof out[ENDURANCE_LOSS] !== 'number')
+            out = { ...out, [ENDURANCE_LOSS]: 0 };
+          if (statusesChange) out = { ...out, statuses: kept };
+          return out;
+        },
+      },
     );
     return entries.map((e) => ({ field: e.field, delta: e.delta, after: e.valueAfter }));
   }
+}
+
+/**
+ * The sheet effects of a hazard's answer, with what the answer says in other fields: a full night's
+ * rest gives back one point of the Endurance the sheet lost (the answer's `attributeReductionsAfter`).
+ */
+function sheetEffects(
+  system: 'gm' | 'archsoul',
+  kind: HazardKind,
+  outcome: Record<string, unknown>,
+  sheet: Record<string, unknown>,
+): SheetEffect[] {
+  const effects = [...((outcome.effects as SheetEffect[] | undefined) ?? [])];
+  if (system === 'archsoul' && kind === 'archsoulRest') {
+    const loss = enduranceLossOf(sheet);
+    const after = (outcome.attributeReductionsAfter as Record<string, number> | undefined)?.Endurance;
+    if (loss > 0 && typeof after === 'number' && after < loss)
+      effects.push({ track: 'endurance', change: loss - after, status: null });
+  }
+  return effects;
 }
 
 function stat(stats: unknown, name: string): number | undefined {
@@ -261,7 +306,9 @@ function fromSheet(
     }
     return out;
   }
-  const endurance = stat(sheet.stats, 'endurance');
+  const base = stat(sheet.stats, 'endurance');
+  // The Endurance the sheet has now: its stat less what drowning took (`enduranceLoss`).
+  const endurance = base === undefined ? undefined : Math.max(0, base - enduranceLossOf(sheet));
   if (
     endurance !== undefined &&
     ['archsoulExertion', 'archsoulBreath', 'archsoulUnderwaterHurt'].includes(kind)
@@ -274,6 +321,9 @@ function fromSheet(
   if (typeof sheet.fatigue === 'number' && ['archsoulExertion', 'archsoulRest'].includes(kind))
     out.fatigue = Math.min(3, sheet.fatigue);
   if (kind === 'archsoulRest') {
+    if (enduranceLossOf(sheet) > 0) out.attributeReductions = { Endurance: enduranceLossOf(sheet) };
+    if (Array.isArray(sheet.statuses) && sheet.statuses.some((x) => String(x).toLowerCase() === 'disabled'))
+      out.disabled = true;
     if (typeof sheet.hp === 'number') out.hitPoints = sheet.hp;
     if (typeof sheet.maxHp === 'number') out.maxHitPoints = sheet.maxHp;
   }

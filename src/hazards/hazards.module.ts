@@ -3,6 +3,7 @@ import { CharactersModule } from '../characters/characters.module';
 import { HazardsCampaignController, PartyHazardsController } from './hazards-campaign.controller';
 import { HazardsCampaignResolver } from './hazards-campaign.resolver';
 import { HazardsCampaignService } from './hazards-campaign.service';
+import { HazardsSheetChecks } from './hazards-checks';
 import { HazardsController } from './hazards.controller';
 import { HazardsResolver } from './hazards.resolver';
 import { HazardsService } from './hazards.service';
@@ -14,6 +15,12 @@ import { HazardsService } from './hazards.service';
 @Module({
   imports: [CharactersModule],
   controllers: [HazardsController, HazardsCampaignController, PartyHazardsController],
-  providers: [HazardsService, HazardsResolver, HazardsCampaignService, HazardsCampaignResolver],
+  providers: [
+    HazardsService,
+    HazardsResolver,
+    HazardsCampaignService,
+    HazardsCampaignResolver,
+    HazardsSheetChecks,
+  ],
 })
 export class HazardsModule {}

@@ -231,8 +231,8 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
     expect(sheet.fatigue).toBe(fatigue);
   });
 
-  it('a drowning costs nothing on the sheet it has no place for, but is logged; bad hazards are refused', async () => {
-    const { c, url } = await hero('archsoul', ARCHSOUL);
+  it('a drowning stores the Endurance lost (enduranceLoss, through the ledger); checks on Endurance lose those dice; a night gives one back', async () => {
+    const { c, h, url } = await hero('archsoul', ARCHSOUL);
     const res = await t.http
       .post(url)
       .set(c.auth)
@@ -245,12 +245,105 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       .expect(201);
     expect(res.body.outcome).toMatchObject({ airSeconds: 120, outOfAir: true });
     expect(res.body.outcome.drowning).toHaveLength(4);
+    const lost = 4 - (res.body.outcome.enduranceAfter as number);
+    expect(lost).toBeGreaterThan(0);
+    expect(res.body.applied).toEqual([{ field: 'enduranceLoss', delta: lost, after: lost }]);
+    const sheetUrl = `/v1/campaigns/${c.id}/characters/${h.id}/sheets/archsoul`;
+    const sheet = (await t.http.get(sheetUrl).set(c.auth).expect(200)).body.sheet;
+    expect(sheet).toMatchObject({ enduranceLoss: lost, stats: { Endurance: 4 } });
+    const conditions = await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/conditions`).set(c.auth);
+    expect(conditions.body.items).toContainEqual(
+      expect.objectContaining({ field: 'enduranceLoss', delta: lost, rollId: res.body.rollId }),
+    );
+    // A check naming Endurance rolls the lost dice fewer; one on Resolve alone does not.
+    const check = await t.http
+      .post(`/v1/campaigns/${c.id}/characters/${h.id}/checks`)
+      .set(c.auth)
+      .send({ system: 'archsoul', stats: ['Endurance', 'Resolve'], difficulty: 4, seed: 'c' })
+      .expect(201);
+    expect(check.body.modifiers).toContainEqual({ source: 'enduranceLoss', dice: -lost });
+    const resolve = await t.http
+      .post(`/v1/campaigns/${c.id}/characters/${h.id}/checks`)
+      .set(c.auth)
+      .send({ system: 'archsoul', stats: ['Resolve'], difficulty: 4, seed: 'c' })
+      .expect(201);
+    expect(resolve.body.modifiers.map((x: { source: string }) => x.source)).not.toContain('enduranceLoss');
+    // A full night's sleep gives one point back; the next breath reads the Endurance left.
+    const night = await t.http
+      .post(url)
+      .set(c.auth)
+      .send({ system: 'archsoul', hazard: 'rest', input: { sleepHours: 8 } })
+      .expect(201);
+    expect(night.body.applied).toContainEqual({ field: 'enduranceLoss', delta: -1, after: lost - 1 });
+    const breath = await t.http
+      .post(url)
+      .set(c.auth)
+      .send({ system: 'archsoul', hazard: 'drowning', input: { strenuousRounds: 0 } })
+      .expect(201);
+    expect(breath.body.outcome.airSeconds).toBe((4 - (lost - 1)) * 30);
     expectProblem(
       await t.http.post(url).set(c.auth).send({ system: 'archsoul', hazard: 'aging' }),
       400,
       'VALIDATION_FAILED',
       'hazard',
     );
+  });
+
+  it('Archsoul fatigue and statuses on sheet checks: fatigued +1 difficulty, exhausted −1 die, Disabled refused (GraphQL too)', async () => {
+    const { c, h } = await hero('archsoul', { ...ARCHSOUL, fatigue: 2 });
+    const checks = `/v1/campaigns/${c.id}/characters/${h.id}/checks`;
+    const res = await t.http
+      .post(checks)
+      .set(c.auth)
+      .send({ system: 'archsoul', stats: ['Resolve'], difficulty: 4, seed: 'tired' })
+      .expect(201);
+    expect(res.body.modifiers).toEqual(
+      expect.arrayContaining([
+        { source: 'fatigue:fatigued', difficulty: 1 },
+        { source: 'fatigue:exhausted', dice: -1 },
+      ]),
+    );
+    const answer = await gql(
+      t.server,
+      'mutation($c: ID!, $h: ID!) { characterCheck(campaignId: $c, characterId: $h, input: { system: archsoul, stats: ["Resolve"], difficulty: 6, seed: "tired" }) { modifiers { source dice difficulty } } }',
+      { c: c.id, h: h.id },
+      c.auth,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.characterCheck.modifiers).toContainEqual({
+      source: 'fatigue:fatigued',
+      dice: null,
+      difficulty: 1,
+    });
+    await t.http
+      .put(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/archsoul`)
+      .set(c.auth)
+      .send({ sheet: { ...ARCHSOUL, statuses: ['Disabled'] } })
+      .expect(200);
+    expectProblem(
+      await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ system: 'archsoul', stats: ['Resolve'], difficulty: 4 }),
+      409,
+      'CONFLICT',
+      'characterId',
+    );
+    // An hour's rest clears Disabled from the sheet's statuses.
+    const rest = await t.http
+      .post(`/v1/campaigns/${c.id}/characters/${h.id}/hazards`)
+      .set(c.auth)
+      .send({ system: 'archsoul', hazard: 'rest', input: { restHours: 1 } })
+      .expect(201);
+    expect(rest.body.outcome.disabledAfter).toBe(false);
+    const sheet = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/archsoul`).set(c.auth))
+      .body.sheet;
+    expect(sheet.statuses).toEqual([]);
+    await t.http
+      .post(checks)
+      .set(c.auth)
+      .send({ system: 'archsoul', stats: ['Resolve'], difficulty: 4 })
+      .expect(201);
   });
 
   it('G&M concentration on a stored sheet reads evasion and Movement from it, one logged roll', async () => {

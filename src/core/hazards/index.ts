@@ -14,3 +14,4 @@ export * from './archsoul-survival';
 export * from './coeac-travel';
 export * from './archsoul-object-attack';
 export * from './gm-concentration';
+export * from './sheet-hazards';
