@@ -76,9 +76,13 @@ export class HazardsCampaignService {
     const kind = hazardKind(system, body.hazard);
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
-      const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
-      // One read of the sheet, locked: the ledger write below reuses it.
-      const row = await this.sheets.requireSheet(m, owner, system as SheetSystem, { lock: true });
+      // One read of the character and its sheet, locked: the ledger write below reuses it.
+      const { owner, row } = await this.sheets.characterSheet(
+        m,
+        campaign.id,
+        characterId,
+        system as SheetSystem,
+      );
       const input = memberInput(system, kind, row.data as Record<string, unknown>, body.input);
       const procedure = HAZARD_PROCEDURES[kind] as unknown as {
         name: string;
@@ -149,8 +153,7 @@ export class HazardsCampaignService {
       const members: Array<{ owner: SheetOwner; row: CharacterSheetEntity; input: Record<string, unknown> }> =
         [];
       for (const id of ids) {
-        const owner = await this.sheets.characterOwner(m, campaign.id, id);
-        const row = await this.sheets.requireSheet(m, owner, system as SheetSystem, { lock: true });
+        const { owner, row } = await this.sheets.characterSheet(m, campaign.id, id, system as SheetSystem);
         const input = memberInput(system, kind, row.data as Record<string, unknown>, body.input);
         members.push({ owner, row, input: { ...input, characterId: id } });
       }
