@@ -38,7 +38,13 @@ export type ClockAdvanceHook = (
   m: EntityManager,
   who: Principal,
   campaign: CampaignEntity,
-  passage: { scale: Scale; due: number; options: Record<string, unknown> },
+  passage: {
+    scale: Scale;
+    due: number;
+    options: Record<string, unknown>;
+    /** The time the advance stands for: ten-minute turns, four-hour watches, 24-hour days. */
+    minutes: number;
+  },
 ) => Promise<Record<string, unknown>>;
 
 /**
@@ -162,6 +168,7 @@ export class CampaignStateService implements OnModuleInit {
           scale: row.scale,
           due: encounterChecks,
           options: step.options ?? {},
+          minutes: (step.days ?? 0) * 1440 + (step.watches ?? 0) * 240 + (step.turns ?? 0) * 10,
         })),
       };
     }

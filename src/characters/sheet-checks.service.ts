@@ -24,8 +24,8 @@ export interface SheetCheckContext {
   system: SheetSystem;
   sheet: Sheet;
   taskTags: string[];
-  /** Archsoul: the stats the check names (as sent). */
-  stats: string[];
+  /** What the check rolls, as sent: Archsoul's stats, or the G&M reaction or ability. */
+  names: string[];
 }
 
 /**
@@ -228,7 +228,7 @@ export class SheetChecksService {
     }
     for (const modify of this.modifiers) {
       extra.push(
-        ...(await modify(m, who, { campaign, owner, system, sheet, taskTags, stats: input.stats ?? [] })),
+        ...(await modify(m, who, { campaign, owner, system, sheet, taskTags, names: checkNames(input) })),
       );
     }
     const request = {
@@ -295,4 +295,10 @@ export class SheetChecksService {
       rollId: roll.id,
     };
   }
+}
+
+/** What a check rolls, as sent (for the modifiers that apply to some scores only). */
+function checkNames(input: SheetCheckInput): string[] {
+  if (input.stats) return input.stats;
+  return [input.reaction, input.attribute].filter((n): n is string => typeof n === 'string');
 }

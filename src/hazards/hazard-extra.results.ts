@@ -1,6 +1,7 @@
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { HazardModifier, HazardProvenance } from './hazard.results';
+import { StoredAilmentView } from './hazard-ailments.results';
 import { HazardAppliedChange, TravelCheckResult, TravelOdds } from './hazard-more.results';
 
 @ObjectType({ description: 'Exact odds of an attack on an object.' })
@@ -155,6 +156,15 @@ export class PartyHazardMember {
 
   @Out.stringList('Statuses the hazard gives (answered, not stored).')
   statuses: string[];
+
+  @Out.nested(
+    'A G&M chronic ailment still running, now kept on the sheet; null otherwise.',
+    () => StoredAilmentView,
+    {
+      nullable: true,
+    },
+  )
+  ailment: StoredAilmentView | null;
 }
 
 @ObjectType({ description: 'A hazard applied to the party in one roll.' })

@@ -8,7 +8,16 @@ import { SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { deriveSheet } from '../core/characters/sheets-derived';
-import { ENDURANCE_LOSS, enduranceLossOf, type SheetEffect } from '../core/hazards';
+import {
+  ailmentsOf,
+  ENDURANCE_LOSS,
+  enduranceLossOf,
+  MAX_STORED_AILMENTS,
+  type GmAilmentOutcome,
+  type SheetEffect,
+  type StoredAilment,
+} from '../core/hazards';
+import { HazardsAilmentsService, withAilments } from './hazards-ailments.service';
 import type { SheetSystem } from '../core/characters/sheets';
 import { CampaignEntity } from '../database/entities';
 import { Database } from '../database/database.service';
@@ -95,15 +104,23 @@ export class HazardsCampaignService {
         diceBudget(req),
       );
       const effects = sheetEffects(system, kind, rolled.outcome as Record<string, unknown>, row.data);
+      const ailment = keptAilment(kind, rolled.outcome, input, row.data);
       const roll = await this.rolls.record(m, who, rolled, {
         campaign,
         secret: body.secret ?? false,
         effects: { characterId, hazard: body.hazard, system },
       });
-      const applied = await this.applyHazardEffects(m, who, campaign, owner, row, system, effects, {
-        procedure: procedure.name,
-        rollId: roll.id,
-      });
+      const applied = await this.applyHazardEffects(
+        m,
+        who,
+        campaign,
+        owner,
+        row,
+        system,
+        effects,
+        { procedure: procedure.name, rollId: roll.id },
+        ailment,
+      );
       return {
         system,
         hazard: body.hazard,
@@ -114,6 +131,7 @@ export class HazardsCampaignService {
         outcome: rolled.outcome as Record<string, unknown>,
         applied,
         statuses: statusesOf(effects),
+        ailment,
       };
     });
   }
@@ -172,6 +190,7 @@ export class HazardsCampaignService {
       for (const [i, member] of members.entries()) {
         const outcome = rolled.outcome.members[i];
         const effects = sheetEffects(system, kind, outcome, member.row.data);
+        const ailment = keptAilment(kind, outcome, member.input, member.row.data);
         const applied = await this.applyHazardEffects(
           m,
           who,
@@ -181,8 +200,15 @@ export class HazardsCampaignService {
           system,
           effects,
           { procedure: PARTY_HAZARD_PROCEDURE.name, rollId: roll.id },
+          ailment,
         );
-        answers.push({ characterId: member.owner.id, outcome, applied, statuses: statusesOf(effects) });
+        answers.push({
+          characterId: member.owner.id,
+          outcome,
+          applied,
+          statuses: statusesOf(effects),
+          ailment,
+        });
       }
       return {
         system,
@@ -213,6 +239,7 @@ export class HazardsCampaignService {
     system: 'gm' | 'archsoul',
     effects: SheetEffect[],
     cause: { procedure: string; rollId: string },
+    ailment: StoredAilment | null = null,
   ): Promise<AppliedChange[]> {
     const changes: Array<{ field: string; delta: number }> = [];
     for (const effect of effects) {
@@ -235,7 +262,7 @@ export class HazardsCampaignService {
     const statuses = Array.isArray(row.data.statuses) ? (row.data.statuses as string[]) : [];
     const kept = statuses.filter((x) => !cleared.includes(x.toLowerCase()));
     const statusesChange = kept.length !== statuses.length;
-    if (changes.length === 0 && !statusesChange) return [];
+    if (changes.length === 0 && !statusesChange && ailment === null) return [];
     const { entries } = await this.sheets.changeTracked(
       m,
       who,
@@ -252,6 +279,7 @@ export class HazardsCampaignService {
           if (changes.some((c) => c.field === ENDURANCE_LOSS) && typeof out[ENDURANCE_LOSS] !== 'number')
             out = { ...out, [ENDURANCE_LOSS]: 0 };
           if (statusesChange) out = { ...out, statuses: kept };
+          if (ailment !== null) out = withAilments(out, [...ailmentsOf(out), ailment]);
           return out;
         },
       },
@@ -351,6 +379,28 @@ function memberInput(
   sent: Record<string, unknown> | null | undefined,
 ): Record<string, unknown> {
   return { ...fromSheet(system, kind, sheet), ...withoutNulls(sent ?? {}) };
+}
+
+/**
+ * A G&M chronic ailment still running after the call is kept on the sheet, its course going on with
+ * the clock (`HazardsAilmentsService`); 409 when the sheet already keeps the most it may.
+ */
+function keptAilment(
+  kind: HazardKind,
+  outcome: unknown,
+  input: Record<string, unknown>,
+  sheet: Record<string, unknown>,
+): StoredAilment | null {
+  if (kind !== 'gmAilment') return null;
+  const kept = HazardsAilmentsService.toStore(outcome as GmAilmentOutcome, input);
+  if (kept !== null && ailmentsOf(sheet).length >= MAX_STORED_AILMENTS) {
+    throw Problem.field(
+      'CONFLICT',
+      'hazard',
+      `The sheet already keeps ${MAX_STORED_AILMENTS} ailments; cure one first.`,
+    );
+  }
+  return kept;
 }
 
 function statusesOf(effects: SheetEffect[]): string[] {

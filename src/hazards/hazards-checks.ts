@@ -2,7 +2,8 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { SheetChecksService } from '../characters/sheet-checks.service';
 import { Problem } from '../common/problem';
 import type { SheetModifier } from '../core/characters/sheets-checks';
-import { enduranceLossOf } from '../core/hazards';
+import { ailmentsOf, CONCENTRATION_ABILITIES, enduranceLossOf } from '../core/hazards';
+import type { Sheet } from '../core/characters/sheets';
 
 /** Fatigue levels on the Archsoul sheet (the exertion ladder). */
 const FATIGUED = 1;
@@ -19,7 +20,8 @@ const UNCONSCIOUS = 3;
  * - `statuses` (the referee's list): Disabled refuses every check (no skill checks, seed 002
  *   "Status Effects"); Disaligned refuses a check naming Soulpower. The other statuses act on attacks
  *   and movement, which sheet checks do not roll.
- * G&M injuries are already harm's modifier; G&M hazards store nothing else a check reads.
+ * G&M: an ailment kept on the sheet whose effect is a penalty lowers the scores it names by its total
+ * (concentration: charisma, wisdom and intelligence rolls, seed 000). Injuries are harm's modifier.
  */
 @Injectable()
 export class HazardsSheetChecks implements OnModuleInit {
@@ -27,10 +29,11 @@ export class HazardsSheetChecks implements OnModuleInit {
 
   onModuleInit(): void {
     this.checks.addModifier(async (_m, _who, context) => {
+      if (context.system === 'gm') return gmAilmentPenalties(context.sheet, context.names);
       if (context.system !== 'archsoul') return [];
       const sheet = context.sheet;
       const field = context.owner.kind === 'npc' ? 'npcId' : 'characterId';
-      const named = context.stats.map((s) => s.toLowerCase());
+      const named = context.names.map((s) => s.toLowerCase());
       const statuses = Array.isArray(sheet.statuses)
         ? (sheet.statuses as unknown[]).map((s) => String(s).toLowerCase())
         : [];
@@ -64,4 +67,16 @@ export class HazardsSheetChecks implements OnModuleInit {
       return out;
     });
   }
+}
+
+/** The penalties of the G&M ailments a sheet keeps, on the score the check rolls. */
+function gmAilmentPenalties(sheet: Sheet, names: string[]): SheetModifier[] {
+  const rolled = names.map((n) => n.toLowerCase());
+  const out: SheetModifier[] = [];
+  for (const a of ailmentsOf(sheet)) {
+    if (a.effect !== 'penalty' || a.total <= 0) continue;
+    const lowered = a.scores.flatMap((s) => (s === 'concentration' ? [...CONCENTRATION_ABILITIES] : [s]));
+    if (rolled.some((n) => lowered.includes(n))) out.push({ source: `ailment:${a.name}`, amount: -a.total });
+  }
+  return out;
 }

@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CharactersModule } from '../characters/characters.module';
-import { HazardsCampaignController, PartyHazardsController } from './hazards-campaign.controller';
+import {
+  CharacterAilmentsController,
+  HazardsCampaignController,
+  PartyHazardsController,
+} from './hazards-campaign.controller';
+import { HazardsAilmentsService } from './hazards-ailments.service';
 import { HazardsCampaignResolver } from './hazards-campaign.resolver';
 import { HazardsCampaignService } from './hazards-campaign.service';
 import { HazardsSheetChecks } from './hazards-checks';
@@ -14,13 +19,19 @@ import { HazardsService } from './hazards.service';
  */
 @Module({
   imports: [CharactersModule],
-  controllers: [HazardsController, HazardsCampaignController, PartyHazardsController],
+  controllers: [
+    HazardsController,
+    HazardsCampaignController,
+    PartyHazardsController,
+    CharacterAilmentsController,
+  ],
   providers: [
     HazardsService,
     HazardsResolver,
     HazardsCampaignService,
     HazardsCampaignResolver,
     HazardsSheetChecks,
+    HazardsAilmentsService,
   ],
 })
 export class HazardsModule {}

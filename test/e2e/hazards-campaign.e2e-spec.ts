@@ -486,4 +486,140 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       expect(sheet.injuries.current).toBe(0);
     });
   });
+
+  describe('ailments kept on the sheet', () => {
+    const clock = (c: { id: string }) => `/v1/campaigns/${c.id}/clock/advance`;
+
+    it('food poisoning stays on the sheet and ticks with the clock (one logged roll a batch); the referee cures it', async () => {
+      const { c, h, url } = await hero('gm', GM);
+      const res = await t.http
+        .post(url)
+        .set(c.auth)
+        .send({
+          system: 'gm',
+          hazard: 'ailment',
+          input: { ailment: 'food-poisoning', contact: 'willing', reaction: 1, health: 1 },
+          seed: 'bad-fish',
+        })
+        .expect(201);
+      // Contracting at 1 − 3 − 4 cannot pass: one injury now, and the course starts.
+      expect(res.body.outcome).toMatchObject({ contracted: true, ongoing: true, total: 1 });
+      expect(res.body.ailment).toMatchObject({
+        ailment: 'food-poisoning',
+        kind: 'chronic',
+        strength: 3,
+        health: 1,
+        courseTimes: 0,
+        total: 1,
+      });
+      const id = res.body.ailment.id as string;
+      const sheetUrl = `/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`;
+      expect((await t.http.get(sheetUrl).set(c.auth)).body.sheet.ailments).toHaveLength(1);
+      // Twenty minutes: no action time yet, the time is carried.
+      const short = await t.http.post(clock(c)).set(c.auth).send({ turns: 2 }).expect(200);
+      expect(short.body.ailmentTicks).toBeUndefined();
+      // Forty more: the first hour is up. Health 1 at −(3 − 1) cannot pass: one more injury.
+      const hour = await t.http.post(clock(c)).set(c.auth).send({ turns: 4 }).expect(200);
+      expect(hour.body.ailmentTicks).toEqual([
+        expect.objectContaining({
+          ownerKind: 'character',
+          ownerId: h.id,
+          injuries: 1,
+          ailments: [expect.objectContaining({ id, rolled: 1, amount: 1, ended: false })],
+        }),
+      ]);
+      const sheet = (await t.http.get(sheetUrl).set(c.auth)).body.sheet;
+      expect(sheet.injuries.current).toBe(2);
+      expect(sheet.ailments[0]).toMatchObject({ courseTimes: 1, carriedSeconds: 0, total: 2 });
+      const conditions = await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/conditions`).set(c.auth);
+      expect(conditions.body.items).toContainEqual(
+        expect.objectContaining({
+          field: 'injuries.current',
+          delta: 1,
+          rollId: hour.body.ailmentTicks[0].rollId,
+        }),
+      );
+      const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+      expect(
+        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.gm.ailment-ticks'),
+      ).toHaveLength(1);
+      // The referee ends it (GraphQL twin); the clock then rolls nothing.
+      const cured = await gql(
+        t.server,
+        'mutation($c: ID!, $h: ID!, $a: ID!) { cureAilment(campaignId: $c, characterId: $h, ailmentId: $a) { ailmentId ailments { id } } }',
+        { c: c.id, h: h.id, a: id },
+        c.auth,
+      );
+      expect(cured.errors).toBeUndefined();
+      expect(cured.data?.cureAilment).toEqual({ ailmentId: id, ailments: [] });
+      expect((await t.http.get(sheetUrl).set(c.auth)).body.sheet.ailments).toBeUndefined();
+      const later = await t.http.post(clock(c)).set(c.auth).send({ watches: 1 }).expect(200);
+      expect(later.body.ailmentTicks).toBeUndefined();
+      expectProblem(
+        await t.http
+          .post(`/v1/campaigns/${c.id}/characters/${h.id}/ailments/${id}/cure`)
+          .set(c.auth)
+          .send({}),
+        404,
+        'NOT_FOUND',
+      );
+    });
+
+    it('a strong constitution throws it off at the first action time; the ailment leaves the sheet', async () => {
+      const { c, h, url } = await hero('gm', GM);
+      const res = await t.http
+        .post(url)
+        .set(c.auth)
+        .send({
+          system: 'gm',
+          hazard: 'ailment',
+          input: { ailment: 'food-poisoning', contact: 'willing', reaction: 1, health: 30 },
+          seed: 'bad-fish',
+        })
+        .expect(201);
+      expect(res.body.ailment).not.toBeNull();
+      const hour = await t.http.post(clock(c)).set(c.auth).send({ turns: 6 }).expect(200);
+      expect(hour.body.ailmentTicks[0]).toMatchObject({
+        injuries: 0,
+        ailments: [expect.objectContaining({ rolled: 1, ended: true, amount: 0 })],
+      });
+      const sheet = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`).set(c.auth)).body
+        .sheet;
+      expect(sheet.ailments).toBeUndefined();
+    });
+
+    it('alcohol’s penalty lowers evasion and concentration rolls (wisdom) while it runs, named in the check', async () => {
+      const { c, h, url } = await hero('gm', GM);
+      await t.http
+        .post(url)
+        .set(c.auth)
+        .send({
+          system: 'gm',
+          hazard: 'ailment',
+          input: { ailment: 'alcohol', contact: 'willing', reaction: 0 },
+        })
+        .expect(201);
+      const checks = `/v1/campaigns/${c.id}/characters/${h.id}/checks`;
+      const evasion = await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ system: 'gm', reaction: 'evasion', seed: 'e' })
+        .expect(201);
+      expect(evasion.body.modifiers).toContainEqual({ source: 'ailment:Alcohol', amount: -1 });
+      const wisdom = await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ system: 'gm', attribute: 'wisdom', seed: 'w' })
+        .expect(201);
+      expect(wisdom.body.modifiers).toContainEqual({ source: 'ailment:Alcohol', amount: -1 });
+      const strength = await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ system: 'gm', attribute: 'strength', seed: 's' })
+        .expect(201);
+      expect(strength.body.modifiers.map((x: { source: string }) => x.source)).not.toContain(
+        'ailment:Alcohol',
+      );
+    });
+  });
 });

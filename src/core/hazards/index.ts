@@ -15,3 +15,4 @@ export * from './coeac-travel';
 export * from './archsoul-object-attack';
 export * from './gm-concentration';
 export * from './sheet-hazards';
+export * from './gm-ailment-course';
