@@ -4,6 +4,7 @@ import { createRng, Dice } from '../random';
 import { archsoulObjectAttack } from './archsoul-object-attack';
 import { coeacMirrorRoad } from './coeac-travel';
 import { gmConcentration } from './gm-concentration';
+import { ailmentTicksDue, gmAilmentTicks } from './gm-ailment-course';
 
 describe(archsoulObjectAttack.name, () => {
   it('misses an object only on a roll of no successes (defence 0)', () => {
@@ -147,3 +148,62 @@ describe(gmConcentration.name, () => {
 
 const GOLDEN_ATTACK = { faces: [1, 3, 2, 6], successes: 1, hit: true, margin: 1, odds: { hit: 0.9375 } };
 const GOLDEN_CONCENTRATION = { roll: { target: 12, roll: 9, passed: true }, kept: true, odds: { kept: 0.6 } };
+
+describe(gmAilmentTicks.name, () => {
+  const food = {
+    id: 'a',
+    strength: 3,
+    health: 9,
+    from: 1,
+    count: 3,
+    effect: 'injuries' as const,
+    effectDice: 1,
+    effectSides: 1,
+  };
+
+  it('rolls health at −(strength − action times since onset) until the first pass', () => {
+    // Targets 7, 8, 9: 12 fails (1 injury), 8 passes; the third action time is never rolled.
+    const outcome = gmAilmentTicks({ ailments: [food] }, scripted(12, 8));
+    expect(outcome.ailments[0]).toMatchObject({ ended: true, amount: 1 });
+    expect(outcome.ailments[0].steps.map((s) => [s.target, s.roll, s.passed])).toEqual([
+      [7, 12, false],
+      [8, 8, true],
+    ]);
+    expect(outcome.injuries).toBe(1);
+    expect(outcome.ailments[0].steps[0].odds.success).toBeCloseTo(7 / 20, 12);
+  });
+
+  it('rolls the effect dice when the effect has sides', () => {
+    const outcome = gmAilmentTicks(
+      { ailments: [{ ...food, effect: 'sleep-minutes', effectDice: 2, effectSides: 10, count: 1 }] },
+      scripted(20, 3, 9),
+    );
+    expect(outcome.ailments[0]).toMatchObject({ ended: false, amount: 12 });
+    expect(outcome.injuries).toBe(0);
+  });
+
+  it('carries the time short of an action time', () => {
+    const a = { actionTime: { amount: 1, unit: 'hour' as const }, carriedSeconds: 1200 };
+    expect(ailmentTicksDue(a, 2400)).toEqual({ ticks: 1, carried: 0 });
+    expect(ailmentTicksDue(a, 600)).toEqual({ ticks: 0, carried: 1800 });
+    expect(ailmentTicksDue({ ...a, carriedSeconds: 0 }, 4 * 3600 + 5)).toEqual({ ticks: 4, carried: 5 });
+  });
+
+  it('never rolls more action times than are due, and stops at the first pass', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 20 }), (count, health) => {
+        const outcome = gmAilmentTicks(
+          { ailments: [{ ...food, count, health }] },
+          new Dice(createRng(`t${count}`)),
+        );
+        const steps = outcome.ailments[0].steps;
+        return (
+          steps.length <= count &&
+          steps.slice(0, -1).every((s) => !s.passed) &&
+          outcome.ailments[0].ended === (steps.length > 0 && steps[steps.length - 1].passed)
+        );
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
