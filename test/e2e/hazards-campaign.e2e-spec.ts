@@ -1,6 +1,6 @@
 import { Database } from '../../src/database/database.service';
 import { DATABASE_KIND, startApp, TestApp } from './harness';
-import { createCampaign, createCharacter, startSession } from '../factories/campaign';
+import { createCampaign, createCharacter, createKey, startSession } from '../factories/campaign';
 import { gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
 
@@ -586,6 +586,52 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       const sheet = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`).set(c.auth)).body
         .sheet;
       expect(sheet.ailments).toBeUndefined();
+    });
+
+    it('a hidden NPC’s ailment ticks in a sealed roll that players cannot read', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Hero' });
+      const player = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
+      const npc = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'Cultist', kind: 'monster', visibility: 'referee', grade: 'minor' })
+          .expect(201)
+      ).body;
+      const ailment = {
+        id: 'fever-1',
+        ailment: 'food-poisoning',
+        name: 'Food poisoning',
+        kind: 'chronic',
+        strength: 3,
+        health: 1,
+        effect: 'injuries',
+        effectDice: 1,
+        effectSides: 1,
+        scores: [],
+        actionTime: { amount: 1, unit: 'hour' },
+        courseTimes: 0,
+        carriedSeconds: 0,
+        total: 1,
+      };
+      await t.http
+        .put(`/v1/campaigns/${c.id}/npcs/${npc.id}/sheets/gm`)
+        .set(c.auth)
+        .send({ sheet: { ...GM, ailments: [ailment] } })
+        .expect(200);
+      const advanced = await t.http
+        .post(`/v1/campaigns/${c.id}/clock/advance`)
+        .set(c.auth)
+        .send({ turns: 6 })
+        .expect(200);
+      const [tick] = advanced.body.ailmentTicks;
+      expect(tick).toMatchObject({ ownerKind: 'npc', ownerId: npc.id, injuries: 1 });
+      const seen = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${tick.rollId}`).set(player.auth).expect(200)
+      ).body;
+      expect(seen.sealed).toBe(true);
+      expect(JSON.stringify(seen)).not.toContain(npc.id);
     });
 
     it('alcohol’s penalty lowers evasion and concentration rolls (wisdom) while it runs, named in the check', async () => {
