@@ -99,10 +99,11 @@ export class DowntimeInput {
 
 export const CLOCK_MAXIMA = CLOCK_LIMITS;
 
-export const TravelModeInputEnum = { land: 'land', water: 'water' } as const;
+export const TravelModeInputEnum = { land: 'land', water: 'water', mirror: 'mirror' } as const;
 registerEnumType(TravelModeInputEnum, {
   name: 'TravelMode',
-  description: 'land: one hex a watch at the overland scale; water: hexes a day at the water scale.',
+  description:
+    'land: one hex a watch at the overland scale; water: hexes a day at the water scale; mirror: the Mirror Road, half an hour a hex with overland checks.',
 });
 
 @InputType({
@@ -110,14 +111,14 @@ registerEnumType(TravelModeInputEnum, {
 })
 export class TravelInput {
   @In.oneOf(
-    'land (one hex a watch) or water (hexes a day); land by default.',
-    ['land', 'water'],
+    'land (one hex a watch), water (hexes a day) or mirror (the Mirror Road: a day’s travel in an hour); land by default.',
+    ['land', 'water', 'mirror'],
     TravelModeInputEnum,
     {
       optional: true,
     },
   )
-  mode?: 'land' | 'water';
+  mode?: 'land' | 'water' | 'mirror';
 
   @In.int('Hexes to cover (send hexes or days).', { optional: true, min: 1, max: 1000, example: 3 })
   hexes?: number;

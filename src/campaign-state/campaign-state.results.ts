@@ -5,6 +5,7 @@ import { CLOCK_SCALES, CLOCK_WATCHES, HAVEN_KINDS } from '../core/clock';
 import type { HavenKind, Scale, Watch } from '../database/entities';
 import { EncounterCheckResult } from '../encounters/encounters.results';
 import { HarmTimerExpiry } from '../harm/harm-campaign.results';
+import { AilmentTicksResult } from '../hazards/hazard-ailments.results';
 import { HavenKindEnum, ScaleEnum, WatchEnum } from './campaign-state.inputs';
 
 @ObjectType({ description: 'The campaign’s in-game clock and scale of play.' })
@@ -84,6 +85,13 @@ export class ClockAdvance {
     },
   )
   harmTimers?: HarmTimerExpiry[];
+
+  @Out.nestedList(
+    'G&M ailments kept on sheets whose course the time passed rolled (docs/hazards.md, Ailments).',
+    () => AilmentTicksResult,
+    { optional: true },
+  )
+  ailmentTicks?: AilmentTicksResult[];
 }
 
 @ObjectType({ description: 'One change of the company treasury.' })
@@ -144,7 +152,7 @@ export class DowntimeAction {
 
 @ObjectType({ description: 'Travel: the distance, the time it took and the clock advance it made.' })
 export class CampaignTravel {
-  @Out.string('land or water.')
+  @Out.string('land, water or mirror.')
   mode: string;
 
   @Out.int('Hexes covered.')
@@ -155,6 +163,9 @@ export class CampaignTravel {
 
   @Out.int('Days spent (water).')
   days: number;
+
+  @Out.int('Ten-minute turns spent (the Mirror Road: three a hex).')
+  turns: number;
 
   @Out.nested('The clock advance, with the encounter checks made.', () => ClockAdvance)
   advance: ClockAdvance;

@@ -38,7 +38,13 @@ export type ClockAdvanceHook = (
   m: EntityManager,
   who: Principal,
   campaign: CampaignEntity,
-  passage: { scale: Scale; due: number; options: Record<string, unknown> },
+  passage: {
+    scale: Scale;
+    due: number;
+    options: Record<string, unknown>;
+    /** The time the advance stands for: ten-minute turns, four-hour watches, 24-hour days. */
+    minutes: number;
+  },
 ) => Promise<Record<string, unknown>>;
 
 /**
@@ -132,7 +138,7 @@ export class CampaignStateService implements OnModuleInit {
     m: EntityManager,
     who: Principal,
     campaign: CampaignEntity,
-    step: ClockStep & { options?: Record<string, unknown>; scale?: Scale },
+    step: ClockStep & { options?: Record<string, unknown>; scale?: Scale; dueChecks?: number },
   ): Promise<ClockAdvance> {
     const row = await this.clockRow(m, who.campaignId, true);
     // Travel moves the party to the scale it travels at before the time passes.
@@ -153,7 +159,7 @@ export class CampaignStateService implements OnModuleInit {
       turn: to.turn,
       updatedAt: now(),
     });
-    const encounterChecks = dueEncounterChecks(row.scale, passage.passed);
+    const encounterChecks = step.dueChecks ?? dueEncounterChecks(row.scale, passage.passed);
     let extra: Record<string, unknown> = {};
     for (const hook of this.advanceHooks) {
       extra = {
@@ -162,6 +168,7 @@ export class CampaignStateService implements OnModuleInit {
           scale: row.scale,
           due: encounterChecks,
           options: step.options ?? {},
+          minutes: (step.days ?? 0) * 1440 + (step.watches ?? 0) * 240 + (step.turns ?? 0) * 10,
         })),
       };
     }
@@ -192,7 +199,7 @@ export class CampaignStateService implements OnModuleInit {
     if ((input.hexes === undefined) === (input.days === undefined)) {
       throw Problem.field('VALIDATION_FAILED', 'hexes', 'Send exactly one of hexes and days.');
     }
-    if (mode === 'land' && input.hexesPerDay !== undefined) {
+    if (mode !== 'water' && input.hexesPerDay !== undefined) {
       throw Problem.field('VALIDATION_FAILED', 'hexesPerDay', 'hexesPerDay is for water travel.');
     }
     const perDay = input.hexesPerDay ?? 4;
@@ -203,12 +210,25 @@ export class CampaignStateService implements OnModuleInit {
       if (mode === 'land') {
         const watches = input.hexes ?? (input.days ?? 0) * 2;
         const advance = await this.advanceIn(m, who, campaign, { watches, scale: 'overland', options });
-        return { mode, hexes: watches, watches, days: 0, advance };
+        return { mode, hexes: watches, watches, days: 0, turns: 0, advance };
+      }
+      if (mode === 'mirror') {
+        // The Mirror Road: a day's travel (two hexes) in an hour, so three ten-minute turns a hex, at
+        // the overland scale with one encounter check a hex, as overland travel would make.
+        const hexes = input.hexes ?? (input.days ?? 0) * 2;
+        const turns = hexes * 3;
+        const advance = await this.advanceIn(m, who, campaign, {
+          turns,
+          scale: 'overland',
+          dueChecks: hexes,
+          options,
+        });
+        return { mode, hexes, watches: 0, days: 0, turns, advance };
       }
       const days = input.days ?? Math.ceil((input.hexes ?? 0) / perDay);
       const hexes = input.hexes ?? days * perDay;
       const advance = await this.advanceIn(m, who, campaign, { days, scale: 'water', options });
-      return { mode, hexes, watches: 0, days, advance };
+      return { mode, hexes, watches: 0, days, turns: 0, advance };
     });
   }
 

@@ -182,6 +182,9 @@ export class CheckModifier {
 
   @Out.int('What it adds to the target (negative lowers it), for roll-under checks.', { optional: true })
   amount?: number;
+
+  @Out.int('Archsoul: what it adds to the per-die difficulty (kept within 2–6).', { optional: true })
+  difficulty?: number;
 }
 
 @ObjectType({ description: 'Exact chance of passing, after every modifier.' })

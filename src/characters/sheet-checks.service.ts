@@ -24,6 +24,8 @@ export interface SheetCheckContext {
   system: SheetSystem;
   sheet: Sheet;
   taskTags: string[];
+  /** What the check rolls, as sent: Archsoul's stats, or the G&M reaction or ability. */
+  names: string[];
 }
 
 /**
@@ -225,7 +227,9 @@ export class SheetChecksService {
       throw Problem.field('VALIDATION_FAILED', 'taskTags', 'taskTags apply to COEAC checks of characters.');
     }
     for (const modify of this.modifiers) {
-      extra.push(...(await modify(m, who, { campaign, owner, system, sheet, taskTags })));
+      extra.push(
+        ...(await modify(m, who, { campaign, owner, system, sheet, taskTags, names: checkNames(input) })),
+      );
     }
     const request = {
       skill: input.skill,
@@ -291,4 +295,10 @@ export class SheetChecksService {
       rollId: roll.id,
     };
   }
+}
+
+/** What a check rolls, as sent (for the modifiers that apply to some scores only). */
+function checkNames(input: SheetCheckInput): string[] {
+  if (input.stats) return input.stats;
+  return [input.reaction, input.attribute].filter((n): n is string => typeof n === 'string');
 }

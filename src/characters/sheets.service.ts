@@ -90,6 +90,36 @@ export class SheetsService implements OnModuleInit {
     return characterOwner(await this.campaigns.character(m, campaignId, characterId));
   }
 
+  /**
+   * A character and one of its sheets in a single statement (the sheet joined to its character in
+   * the campaign), locked for update on PostgreSQL: what a mutation on one sheet reads first. When
+   * the join finds nothing it falls back to the two reads, for their 404 / SHEET_MISSING problems.
+   */
+  async characterSheet(
+    m: EntityManager,
+    campaignId: string,
+    characterId: string,
+    system: SheetSystem,
+  ): Promise<{ owner: SheetOwner; row: CharacterSheetEntity }> {
+    const query = m
+      .createQueryBuilder(CharacterSheetEntity, 's')
+      .innerJoin(CharacterEntity, 'c', 'c.id = s.ownerId AND c.campaignId = :campaignId', { campaignId })
+      .addSelect('c.name', 'character_name')
+      .where('s.ownerId = :characterId AND s.system = :system AND s.ownerKind = :kind', {
+        characterId,
+        system,
+        kind: 'character',
+      });
+    if (!this.db.isSqlite) query.setLock('pessimistic_write', undefined, ['s']);
+    const { entities, raw } = await query.getRawAndEntities<{ character_name: string }>();
+    if (entities.length === 0 || raw.length === 0) {
+      const owner = await this.characterOwner(m, campaignId, characterId);
+      return { owner, row: await this.requireSheet(m, owner, system, { lock: true }) };
+    }
+    const owner: SheetOwner = { kind: 'character', id: characterId, name: raw[0].character_name, campaignId };
+    return { owner, row: entities[0] };
+  }
+
   /** The system of a path parameter, or 400 naming it. */
   static system(value: string): SheetSystem {
     if (!isSheetSystem(value)) {

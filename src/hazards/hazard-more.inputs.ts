@@ -613,6 +613,7 @@ export const CAMPAIGN_HAZARD_IDS = [
   'aging',
   'forced-march',
   'daily-movement',
+  'concentration',
   'exertion',
   'drowning',
   'rest',
@@ -621,7 +622,7 @@ export const CAMPAIGN_HAZARD_IDS = [
 export const CampaignHazardEnum = enumOf(
   'CampaignHazard',
   CAMPAIGN_HAZARD_IDS,
-  'G&M: fall, suffocation, ailment, aging, forced-march, daily-movement; Archsoul: fall, exertion, drowning, rest, underwater-hurt.',
+  'G&M: fall, suffocation, ailment, aging, forced-march, daily-movement, concentration; Archsoul: fall, exertion, drowning, rest, underwater-hurt.',
 );
 
 @InputType({ description: 'A hazard applied to a character’s stored sheet.' })

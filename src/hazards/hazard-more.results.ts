@@ -7,6 +7,7 @@ import {
   HazardSuccessOdds,
   SheetEffect,
 } from './hazard.results';
+import { StoredAilmentView } from './hazard-ailments.results';
 
 /*
  * Answers of the hazards added after the first five. Scalars are typed; the per-step records and
@@ -888,4 +889,13 @@ export class CampaignHazardResult {
 
   @Out.stringList('Statuses the hazard gives (answered, not stored).')
   statuses: string[];
+
+  @Out.nested(
+    'A G&M chronic ailment still running, now kept on the sheet; null otherwise.',
+    () => StoredAilmentView,
+    {
+      nullable: true,
+    },
+  )
+  ailment: StoredAilmentView | null;
 }

@@ -1,17 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import type { SheetOwner } from '../characters/sheets.service';
+import { CharacterSheetEntity } from '../characters/characters.entities';
 import { Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
-import type { SheetEffect } from '../core/hazards';
+import { deriveSheet } from '../core/characters/sheets-derived';
+import {
+  ailmentsOf,
+  ENDURANCE_LOSS,
+  enduranceLossOf,
+  MAX_STORED_AILMENTS,
+  type GmAilmentOutcome,
+  type SheetEffect,
+  type StoredAilment,
+} from '../core/hazards';
+import { HazardsAilmentsService, withAilments } from './hazards-ailments.service';
 import type { SheetSystem } from '../core/characters/sheets';
 import { CampaignEntity } from '../database/entities';
 import { Database } from '../database/database.service';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
-import { HAZARD_PROCEDURES, HazardKind } from './hazards.service';
+import { HAZARD_PROCEDURES, HazardKind, PARTY_HAZARD_PROCEDURE } from './hazards.service';
 
 /** The hazards a campaign can apply to a stored sheet, by system: each names its procedure. */
 export const CAMPAIGN_HAZARDS: Readonly<Record<'gm' | 'archsoul', Readonly<Record<string, HazardKind>>>> = {
@@ -22,6 +34,7 @@ export const CAMPAIGN_HAZARDS: Readonly<Record<'gm' | 'archsoul', Readonly<Recor
     aging: 'gmAging',
     'forced-march': 'gmForcedMarch',
     'daily-movement': 'gmDailyMovement',
+    concentration: 'gmConcentration',
   },
   archsoul: {
     fall: 'archsoulFall',
@@ -41,6 +54,10 @@ export interface CampaignHazardRequest {
   input?: Record<string, unknown> | null;
   secret?: boolean | null;
   seed?: string | null;
+}
+
+export interface PartyHazardRequest extends Omit<CampaignHazardRequest, never> {
+  characterIds?: string[] | null;
 }
 
 export interface AppliedChange {
@@ -65,19 +82,17 @@ export class HazardsCampaignService {
 
   apply(who: Principal, characterId: string, body: CampaignHazardRequest, req: ArbiterRequest) {
     const system = body.system;
-    const kind = CAMPAIGN_HAZARDS[system]?.[body.hazard];
-    if (!kind) {
-      const names = Object.keys(CAMPAIGN_HAZARDS[system] ?? {}).join(', ');
-      throw Problem.field('VALIDATION_FAILED', 'hazard', `A ${system} hazard is one of: ${names}.`);
-    }
+    const kind = hazardKind(system, body.hazard);
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
-      const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
-      const row = await this.sheets.requireSheet(m, owner, system as SheetSystem);
-      const input = {
-        ...fromSheet(system, kind, row.data as Record<string, unknown>),
-        ...withoutNulls(body.input ?? {}),
-      };
+      // One read of the character and its sheet, locked: the ledger write below reuses it.
+      const { owner, row } = await this.sheets.characterSheet(
+        m,
+        campaign.id,
+        characterId,
+        system as SheetSystem,
+      );
+      const input = memberInput(system, kind, row.data as Record<string, unknown>, body.input);
       const procedure = HAZARD_PROCEDURES[kind] as unknown as {
         name: string;
         run: (i: unknown, d: never) => unknown;
@@ -88,8 +103,8 @@ export class HazardsCampaignService {
         body.seed ?? undefined,
         diceBudget(req),
       );
-      const outcome = rolled.outcome as { effects?: SheetEffect[] };
-      const effects = outcome.effects ?? [];
+      const effects = sheetEffects(system, kind, rolled.outcome as Record<string, unknown>, row.data);
+      const ailment = keptAilment(kind, rolled.outcome, input, row.data);
       const roll = await this.rolls.record(m, who, rolled, {
         campaign,
         secret: body.secret ?? false,
@@ -99,11 +114,12 @@ export class HazardsCampaignService {
         m,
         who,
         campaign,
-        characterId,
+        owner,
+        row,
         system,
         effects,
-        procedure.name,
-        roll.id,
+        { procedure: procedure.name, rollId: roll.id },
+        ailment,
       );
       return {
         system,
@@ -114,37 +130,139 @@ export class HazardsCampaignService {
         rng: rolled.rng,
         outcome: rolled.outcome as Record<string, unknown>,
         applied,
-        statuses: effects.filter((e) => e.track === 'status').map((e) => e.status ?? ''),
+        statuses: statusesOf(effects),
+        ailment,
+      };
+    });
+  }
+
+  /**
+   * The party version (issue 21): one hazard applied to every character of the session's roster, or
+   * to the listed characters, in one transaction and one logged roll (procedure `hazard.party`, whose
+   * outcome holds each member's answer in order). A listed character must be on the roster when one
+   * is set; without a roster the list is required.
+   */
+  applyParty(who: Principal, body: PartyHazardRequest, req: ArbiterRequest) {
+    const system = body.system;
+    const kind = hazardKind(system, body.hazard);
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
+      const roster = campaign.currentSessionId
+        ? await this.campaigns.rosterOf(m, campaign.currentSessionId)
+        : [];
+      const listed = body.characterIds ?? null;
+      if (listed !== null && new Set(listed).size !== listed.length)
+        throw Problem.field('VALIDATION_FAILED', 'characterIds', 'characterIds lists a character twice.');
+      const ids = listed ?? roster;
+      if (ids.length === 0) {
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          'characterIds',
+          'No characters to apply the hazard to: set the session roster or send characterIds.',
+        );
+      }
+      for (const id of ids) {
+        if (roster.length > 0 && !roster.includes(id)) {
+          throw new Problem('NOT_ON_ROSTER', `Character ${id} is not on this session's roster.`, [
+            { field: 'characterIds', message: 'not on the roster of the session in progress' },
+          ]);
+        }
+      }
+      const members: Array<{ owner: SheetOwner; row: CharacterSheetEntity; input: Record<string, unknown> }> =
+        [];
+      for (const id of ids) {
+        const { owner, row } = await this.sheets.characterSheet(m, campaign.id, id, system as SheetSystem);
+        const input = memberInput(system, kind, row.data as Record<string, unknown>, body.input);
+        members.push({ owner, row, input: { ...input, characterId: id } });
+      }
+      const rolled = this.rolls.roll(
+        PARTY_HAZARD_PROCEDURE,
+        { kind, members: members.map((x) => x.input) },
+        body.seed ?? undefined,
+        diceBudget(req),
+      );
+      const roll = await this.rolls.record(m, who, rolled, {
+        campaign,
+        secret: body.secret ?? false,
+        effects: { characterIds: ids, hazard: body.hazard, system },
+      });
+      const answers = [];
+      for (const [i, member] of members.entries()) {
+        const outcome = rolled.outcome.members[i];
+        const effects = sheetEffects(system, kind, outcome, member.row.data);
+        const ailment = keptAilment(kind, outcome, member.input, member.row.data);
+        const applied = await this.applyHazardEffects(
+          m,
+          who,
+          campaign,
+          member.owner,
+          member.row,
+          system,
+          effects,
+          { procedure: PARTY_HAZARD_PROCEDURE.name, rollId: roll.id },
+          ailment,
+        );
+        answers.push({
+          characterId: member.owner.id,
+          outcome,
+          applied,
+          statuses: statusesOf(effects),
+          ailment,
+        });
+      }
+      return {
+        system,
+        hazard: body.hazard,
+        rollId: roll.id,
+        seed: rolled.seed,
+        rng: rolled.rng,
+        members: answers,
       };
     });
   }
 
   /**
    * The one place a hazard changes a stored sheet: each sheet effect becomes a tracked delta through
-   * `SheetsService.changeTracked` (the condition ledger), clamped to the value's bounds. G&M survival
-   * and injuries go to `survival.current` and `injuries.current`; Archsoul hit points and fatigue to
-   * `hp` and `fatigue`. Statuses are answered, not stored (the sheets have no G&M status field).
+   * `SheetsService.changeTracked` (the condition ledger), clamped to the value's bounds, in one write
+   * of the sheet row already read and locked. G&M survival and injuries go to `survival.current` and
+   * `injuries.current`; Archsoul hit points, fatigue and Endurance lost to `hp`, `fatigue` and
+   * `enduranceLoss` (a loss of Endurance is a positive `enduranceLoss`). An Archsoul status the
+   * hazard clears (Disabled, by rest) leaves the sheet's `statuses` in the same write; other statuses
+   * are answered, not stored.
    */
   async applyHazardEffects(
     m: EntityManager,
     who: Principal,
     campaign: CampaignEntity,
-    characterId: string,
+    owner: SheetOwner,
+    row: CharacterSheetEntity,
     system: 'gm' | 'archsoul',
     effects: SheetEffect[],
-    procedure: string,
-    rollId: string,
+    cause: { procedure: string; rollId: string },
+    ailment: StoredAilment | null = null,
   ): Promise<AppliedChange[]> {
     const changes: Array<{ field: string; delta: number }> = [];
     for (const effect of effects) {
-      const field =
-        system === 'gm'
-          ? { survival: 'survival.current', injuries: 'injuries.current' }[effect.track as string]
-          : { 'hit-points': 'hp', fatigue: 'fatigue' }[effect.track as string];
-      if (field && effect.change !== 0) changes.push({ field, delta: effect.change });
+      if (effect.change === 0) continue;
+      if (system === 'gm') {
+        const field = { survival: 'survival.current', injuries: 'injuries.current' }[effect.track as string];
+        if (field) changes.push({ field, delta: effect.change });
+        continue;
+      }
+      if (effect.track === 'endurance') changes.push({ field: ENDURANCE_LOSS, delta: -effect.change });
+      const field = { 'hit-points': 'hp', fatigue: 'fatigue' }[effect.track as string];
+      if (field) changes.push({ field, delta: effect.change });
     }
-    if (changes.length === 0) return [];
-    const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
+    const cleared =
+      system === 'archsoul'
+        ? effects
+            .filter((e) => e.track === 'status' && e.change < 0)
+            .map((e) => (e.status ?? '').toLowerCase())
+        : [];
+    const statuses = Array.isArray(row.data.statuses) ? (row.data.statuses as string[]) : [];
+    const kept = statuses.filter((x) => !cleared.includes(x.toLowerCase()));
+    const statusesChange = kept.length !== statuses.length;
+    if (changes.length === 0 && !statusesChange && ailment === null) return [];
     const { entries } = await this.sheets.changeTracked(
       m,
       who,
@@ -152,11 +270,42 @@ export class HazardsCampaignService {
       owner,
       system,
       changes,
-      { cause: 'roll', procedure, rollId, reason: 'hazard' },
-      { clamp: true },
+      { cause: 'roll', procedure: cause.procedure, rollId: cause.rollId, reason: 'hazard' },
+      {
+        clamp: true,
+        row,
+        base: (sheet) => {
+          let out = sheet;
+          if (changes.some((c) => c.field === ENDURANCE_LOSS) && typeof out[ENDURANCE_LOSS] !== 'number')
+            out = { ...out, [ENDURANCE_LOSS]: 0 };
+          if (statusesChange) out = { ...out, statuses: kept };
+          if (ailment !== null) out = withAilments(out, [...ailmentsOf(out), ailment]);
+          return out;
+        },
+      },
     );
     return entries.map((e) => ({ field: e.field, delta: e.delta, after: e.valueAfter }));
   }
+}
+
+/**
+ * The sheet effects of a hazard's answer, with what the answer says in other fields: a full night's
+ * rest gives back one point of the Endurance the sheet lost (the answer's `attributeReductionsAfter`).
+ */
+function sheetEffects(
+  system: 'gm' | 'archsoul',
+  kind: HazardKind,
+  outcome: Record<string, unknown>,
+  sheet: Record<string, unknown>,
+): SheetEffect[] {
+  const effects = [...((outcome.effects as SheetEffect[] | undefined) ?? [])];
+  if (system === 'archsoul' && kind === 'archsoulRest') {
+    const loss = enduranceLossOf(sheet);
+    const after = (outcome.attributeReductionsAfter as Record<string, number> | undefined)?.Endurance;
+    if (loss > 0 && typeof after === 'number' && after < loss)
+      effects.push({ track: 'endurance', change: loss - after, status: null });
+  }
+  return effects;
 }
 
 function stat(stats: unknown, name: string): number | undefined {
@@ -179,9 +328,18 @@ function fromSheet(
     if (endurance !== undefined && ['gmSuffocation', 'gmAging', 'gmDailyMovement'].includes(kind))
       out.endurance = endurance;
     if (typeof sheet.movement === 'number' && kind === 'gmDailyMovement') out.movement = sheet.movement;
+    if (kind === 'gmConcentration') {
+      // The answered sheet's reactions (derived from the abilities, the referee's overrides winning).
+      const answered = deriveSheet('gm', sheet as never) as { reactions?: Record<string, unknown> };
+      const evasion = answered.reactions?.evasion;
+      if (typeof evasion === 'number') out.evasion = evasion;
+      if (typeof sheet.movement === 'number' && sheet.movement > 0) out.movement = sheet.movement;
+    }
     return out;
   }
-  const endurance = stat(sheet.stats, 'endurance');
+  const base = stat(sheet.stats, 'endurance');
+  // The Endurance the sheet has now: its stat less what drowning took (`enduranceLoss`).
+  const endurance = base === undefined ? undefined : Math.max(0, base - enduranceLossOf(sheet));
   if (
     endurance !== undefined &&
     ['archsoulExertion', 'archsoulBreath', 'archsoulUnderwaterHurt'].includes(kind)
@@ -194,8 +352,57 @@ function fromSheet(
   if (typeof sheet.fatigue === 'number' && ['archsoulExertion', 'archsoulRest'].includes(kind))
     out.fatigue = Math.min(3, sheet.fatigue);
   if (kind === 'archsoulRest') {
+    if (enduranceLossOf(sheet) > 0) out.attributeReductions = { Endurance: enduranceLossOf(sheet) };
+    if (Array.isArray(sheet.statuses) && sheet.statuses.some((x) => String(x).toLowerCase() === 'disabled'))
+      out.disabled = true;
     if (typeof sheet.hp === 'number') out.hitPoints = sheet.hp;
     if (typeof sheet.maxHp === 'number') out.maxHitPoints = sheet.maxHp;
   }
   return out;
+}
+
+/** The procedure a campaign hazard names, or 400 naming `hazard`. */
+function hazardKind(system: 'gm' | 'archsoul', hazard: string): HazardKind {
+  const kind = CAMPAIGN_HAZARDS[system]?.[hazard];
+  if (!kind) {
+    const names = Object.keys(CAMPAIGN_HAZARDS[system] ?? {}).join(', ');
+    throw Problem.field('VALIDATION_FAILED', 'hazard', `A ${system} hazard is one of: ${names}.`);
+  }
+  return kind;
+}
+
+/** A member's procedure input: what the sheet gives, then what the request sends. */
+function memberInput(
+  system: 'gm' | 'archsoul',
+  kind: HazardKind,
+  sheet: Record<string, unknown>,
+  sent: Record<string, unknown> | null | undefined,
+): Record<string, unknown> {
+  return { ...fromSheet(system, kind, sheet), ...withoutNulls(sent ?? {}) };
+}
+
+/**
+ * A G&M chronic ailment still running after the call is kept on the sheet, its course going on with
+ * the clock (`HazardsAilmentsService`); 409 when the sheet already keeps the most it may.
+ */
+function keptAilment(
+  kind: HazardKind,
+  outcome: unknown,
+  input: Record<string, unknown>,
+  sheet: Record<string, unknown>,
+): StoredAilment | null {
+  if (kind !== 'gmAilment') return null;
+  const kept = HazardsAilmentsService.toStore(outcome as GmAilmentOutcome, input);
+  if (kept !== null && ailmentsOf(sheet).length >= MAX_STORED_AILMENTS) {
+    throw Problem.field(
+      'CONFLICT',
+      'hazard',
+      `The sheet already keeps ${MAX_STORED_AILMENTS} ailments; cure one first.`,
+    );
+  }
+  return kept;
+}
+
+function statusesOf(effects: SheetEffect[]): string[] {
+  return effects.filter((e) => e.track === 'status').map((e) => e.status ?? '');
 }

@@ -61,6 +61,12 @@ import {
   ArchsoulUnderwaterHurtResult,
   CoeacTravelResult,
 } from './hazard-more.results';
+import { ArchsoulObjectAttackInput, CoeacMirrorRoadInput, GmConcentrationInput } from './hazard-extra.inputs';
+import {
+  ArchsoulObjectAttackResult,
+  CoeacMirrorRoadResult,
+  GmConcentrationResult,
+} from './hazard-extra.results';
 import { HazardsService } from './hazards.service';
 
 /** Stateless hazards: the numbers in the request, no key, nothing stored. */
@@ -281,5 +287,29 @@ export class HazardsController {
   @ApiOkResponse({ type: CoeacTravelResult })
   coeacTravel(@Body() input: CoeacTravelInput, @Req() req: ArbiterRequest) {
     return this.hazards.resolve('coeacTravel', input, req);
+  }
+
+  @Post('archsoul/object-attacks')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Archsoul attack on an object: defence 0, large objects cannot be missed' })
+  @ApiOkResponse({ type: ArchsoulObjectAttackResult })
+  archsoulObjectAttack(@Body() input: ArchsoulObjectAttackInput, @Req() req: ArbiterRequest) {
+    return this.hazards.resolve('archsoulObjectAttack', input, req);
+  }
+
+  @Post('coeac/mirror-road')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'COEAC Mirror Road: a day’s travel in an hour, overland encounter checks' })
+  @ApiOkResponse({ type: CoeacMirrorRoadResult })
+  coeacMirrorRoad(@Body() input: CoeacMirrorRoadInput, @Req() req: ArbiterRequest) {
+    return this.hazards.resolve('coeacMirrorRoad', input, req);
+  }
+
+  @Post('gm/concentration')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'G&M concentration: its limits and the evasion roll that keeps it when hit' })
+  @ApiOkResponse({ type: GmConcentrationResult })
+  gmConcentration(@Body() input: GmConcentrationInput, @Req() req: ArbiterRequest) {
+    return this.hazards.resolve('gmConcentration', input, req);
   }
 }

@@ -1,8 +1,14 @@
 import { Module } from '@nestjs/common';
 import { CharactersModule } from '../characters/characters.module';
-import { HazardsCampaignController } from './hazards-campaign.controller';
+import {
+  CharacterAilmentsController,
+  HazardsCampaignController,
+  PartyHazardsController,
+} from './hazards-campaign.controller';
+import { HazardsAilmentsService } from './hazards-ailments.service';
 import { HazardsCampaignResolver } from './hazards-campaign.resolver';
 import { HazardsCampaignService } from './hazards-campaign.service';
+import { HazardsSheetChecks } from './hazards-checks';
 import { HazardsController } from './hazards.controller';
 import { HazardsResolver } from './hazards.resolver';
 import { HazardsService } from './hazards.service';
@@ -13,7 +19,19 @@ import { HazardsService } from './hazards.service';
  */
 @Module({
   imports: [CharactersModule],
-  controllers: [HazardsController, HazardsCampaignController],
-  providers: [HazardsService, HazardsResolver, HazardsCampaignService, HazardsCampaignResolver],
+  controllers: [
+    HazardsController,
+    HazardsCampaignController,
+    PartyHazardsController,
+    CharacterAilmentsController,
+  ],
+  providers: [
+    HazardsService,
+    HazardsResolver,
+    HazardsCampaignService,
+    HazardsCampaignResolver,
+    HazardsSheetChecks,
+    HazardsAilmentsService,
+  ],
 })
 export class HazardsModule {}

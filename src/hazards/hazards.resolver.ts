@@ -62,6 +62,12 @@ import {
   ArchsoulUnderwaterHurtResult,
   CoeacTravelResult,
 } from './hazard-more.results';
+import { ArchsoulObjectAttackInput, CoeacMirrorRoadInput, GmConcentrationInput } from './hazard-extra.inputs';
+import {
+  ArchsoulObjectAttackResult,
+  CoeacMirrorRoadResult,
+  GmConcentrationResult,
+} from './hazard-extra.results';
 import { HazardsService } from './hazards.service';
 
 /** GraphQL twins of the stateless hazard routes, each calling the same service method. */
@@ -278,5 +284,35 @@ export class HazardsResolver {
     @Context() ctx: GraphQLContext,
   ) {
     return this.hazards.resolve('coeacTravel', input, ctx.req);
+  }
+
+  @Mutation(() => ArchsoulObjectAttackResult, {
+    description: 'Archsoul attack on an object: defence 0, large objects cannot be missed.',
+  })
+  archsoulObjectAttack(
+    @Args('input', { type: () => ArchsoulObjectAttackInput }) input: ArchsoulObjectAttackInput,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.hazards.resolve('archsoulObjectAttack', input, ctx.req);
+  }
+
+  @Mutation(() => CoeacMirrorRoadResult, {
+    description: 'COEAC Mirror Road: a day’s travel in an hour, overland encounter checks.',
+  })
+  coeacMirrorRoad(
+    @Args('input', { type: () => CoeacMirrorRoadInput }) input: CoeacMirrorRoadInput,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.hazards.resolve('coeacMirrorRoad', input, ctx.req);
+  }
+
+  @Mutation(() => GmConcentrationResult, {
+    description: 'G&M concentration: its limits and the evasion roll that keeps it when hit.',
+  })
+  gmConcentration(
+    @Args('input', { type: () => GmConcentrationInput }) input: GmConcentrationInput,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.hazards.resolve('gmConcentration', input, ctx.req);
   }
 }

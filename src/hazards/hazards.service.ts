@@ -27,7 +27,12 @@ import {
   archsoulUnderwaterAttack,
   archsoulUnderwaterHurt,
   coeacTravel,
+  coeacMirrorRoad,
+  archsoulObjectAttack,
+  gmConcentration,
 } from '../core/hazards';
+import type { Dice } from '../core/random';
+import { RuleError } from '../core/errors';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
@@ -60,9 +65,29 @@ export const HAZARD_PROCEDURES = {
   archsoulUnderwaterAttack: { name: 'hazard.archsoul.underwater-attack', run: archsoulUnderwaterAttack },
   archsoulUnderwaterHurt: { name: 'hazard.archsoul.underwater-hurt', run: archsoulUnderwaterHurt },
   coeacTravel: { name: 'hazard.coeac.travel', run: coeacTravel },
+  coeacMirrorRoad: { name: 'hazard.coeac.mirror-road', run: coeacMirrorRoad },
+  archsoulObjectAttack: { name: 'hazard.archsoul.object-attack', run: archsoulObjectAttack },
+  gmConcentration: { name: 'hazard.gm.concentration', run: gmConcentration },
 };
 
 export type HazardKind = keyof typeof HAZARD_PROCEDURES;
+
+/**
+ * A hazard rolled for a party (`POST …/party/hazards`): each member's procedure in order, from one
+ * dice stream, so the whole party is one logged roll that replays from its inputs and seed.
+ */
+export const PARTY_HAZARD_PROCEDURE = {
+  name: 'hazard.party',
+  run: (
+    input: { kind: HazardKind; members: Array<Record<string, unknown>> },
+    dice: Dice,
+  ): { kind: HazardKind; members: Array<Record<string, unknown>> } => {
+    const procedure = HAZARD_PROCEDURES[input.kind] as unknown as
+      { run: (i: unknown, d: Dice) => Record<string, unknown> } | undefined;
+    if (!procedure) throw new RuleError('INVALID_INPUT', 'Unknown hazard.', 'kind');
+    return { kind: input.kind, members: input.members.map((member) => procedure.run(member, dice)) };
+  },
+};
 type OutcomeOf<K extends HazardKind> = ReturnType<(typeof HAZARD_PROCEDURES)[K]['run']>;
 
 /** What the hazard controller and resolver both call: the only place hazards are rolled. */
@@ -72,7 +97,7 @@ export class HazardsService {
     registry: ProcedureRegistry,
     private readonly rolls: RollsService,
   ) {
-    registry.register(...(Object.values(HAZARD_PROCEDURES) as never[]));
+    registry.register(...(Object.values(HAZARD_PROCEDURES) as never[]), PARTY_HAZARD_PROCEDURE as never);
   }
 
   /** Rolls a stateless hazard: nothing is stored, the answer carries its seed and generator. */

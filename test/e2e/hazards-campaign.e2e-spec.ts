@@ -1,6 +1,6 @@
 import { Database } from '../../src/database/database.service';
 import { DATABASE_KIND, startApp, TestApp } from './harness';
-import { createCampaign, createCharacter } from '../factories/campaign';
+import { createCampaign, createCharacter, createKey, startSession } from '../factories/campaign';
 import { gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
 
@@ -59,6 +59,35 @@ describe(`travel, turns into watches and havens (${DATABASE_KIND})`, () => {
       advance: { passed: { days: 3 }, due: { encounterChecks: 3 }, to: { scale: 'water' } },
     });
     expect(answer.data?.travel.advance.encounterChecks).toHaveLength(3);
+  });
+
+  it('the Mirror Road: two days of travel in two hours (twelve turns), four overland checks; GraphQL twin', async () => {
+    const c = await createCampaign(t.server);
+    const res = await t.http
+      .post(`/v1/campaigns/${c.id}/travel`)
+      .set(c.auth)
+      .send({ mode: 'mirror', days: 2, seed: 'mirror' })
+      .expect(200);
+    expect(res.body).toMatchObject({ mode: 'mirror', hexes: 4, watches: 0, days: 0, turns: 12 });
+    expect(res.body.advance).toMatchObject({
+      to: { day: 1, watch: 'morning', turn: 12, scale: 'overland' },
+      passed: { turns: 12, watches: 0 },
+      due: { encounterChecks: 4 },
+    });
+    expect(res.body.advance.encounterChecks).toHaveLength(4);
+    const answer = await gql(
+      t.server,
+      'mutation($c: ID!) { travel(campaignId: $c, input: { mode: mirror, hexes: 1, rollEncounterChecks: false }) { mode hexes turns advance { passed { turns } due { encounterChecks } } } }',
+      { c: c.id },
+      c.auth,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.travel).toMatchObject({
+      mode: 'mirror',
+      hexes: 1,
+      turns: 3,
+      advance: { passed: { turns: 3 }, due: { encounterChecks: 1 } },
+    });
   });
 
   it('refuses bad travel naming the field and moves nothing', async () => {
@@ -202,8 +231,8 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
     expect(sheet.fatigue).toBe(fatigue);
   });
 
-  it('a drowning costs nothing on the sheet it has no place for, but is logged; bad hazards are refused', async () => {
-    const { c, url } = await hero('archsoul', ARCHSOUL);
+  it('a drowning stores the Endurance lost (enduranceLoss, through the ledger); checks on Endurance lose those dice; a night gives one back', async () => {
+    const { c, h, url } = await hero('archsoul', ARCHSOUL);
     const res = await t.http
       .post(url)
       .set(c.auth)
@@ -216,11 +245,427 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       .expect(201);
     expect(res.body.outcome).toMatchObject({ airSeconds: 120, outOfAir: true });
     expect(res.body.outcome.drowning).toHaveLength(4);
+    const lost = 4 - (res.body.outcome.enduranceAfter as number);
+    expect(lost).toBeGreaterThan(0);
+    expect(res.body.applied).toEqual([{ field: 'enduranceLoss', delta: lost, after: lost }]);
+    const sheetUrl = `/v1/campaigns/${c.id}/characters/${h.id}/sheets/archsoul`;
+    const sheet = (await t.http.get(sheetUrl).set(c.auth).expect(200)).body.sheet;
+    expect(sheet).toMatchObject({ enduranceLoss: lost, stats: { Endurance: 4 } });
+    const conditions = await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/conditions`).set(c.auth);
+    expect(conditions.body.items).toContainEqual(
+      expect.objectContaining({ field: 'enduranceLoss', delta: lost, rollId: res.body.rollId }),
+    );
+    // A check naming Endurance rolls the lost dice fewer; one on Resolve alone does not.
+    const check = await t.http
+      .post(`/v1/campaigns/${c.id}/characters/${h.id}/checks`)
+      .set(c.auth)
+      .send({ system: 'archsoul', stats: ['Endurance', 'Resolve'], difficulty: 4, seed: 'c' })
+      .expect(201);
+    expect(check.body.modifiers).toContainEqual({ source: 'enduranceLoss', dice: -lost });
+    const resolve = await t.http
+      .post(`/v1/campaigns/${c.id}/characters/${h.id}/checks`)
+      .set(c.auth)
+      .send({ system: 'archsoul', stats: ['Resolve'], difficulty: 4, seed: 'c' })
+      .expect(201);
+    expect(resolve.body.modifiers.map((x: { source: string }) => x.source)).not.toContain('enduranceLoss');
+    // A full night's sleep gives one point back; the next breath reads the Endurance left.
+    const night = await t.http
+      .post(url)
+      .set(c.auth)
+      .send({ system: 'archsoul', hazard: 'rest', input: { sleepHours: 8 } })
+      .expect(201);
+    expect(night.body.applied).toContainEqual({ field: 'enduranceLoss', delta: -1, after: lost - 1 });
+    const breath = await t.http
+      .post(url)
+      .set(c.auth)
+      .send({ system: 'archsoul', hazard: 'drowning', input: { strenuousRounds: 0 } })
+      .expect(201);
+    expect(breath.body.outcome.airSeconds).toBe((4 - (lost - 1)) * 30);
     expectProblem(
       await t.http.post(url).set(c.auth).send({ system: 'archsoul', hazard: 'aging' }),
       400,
       'VALIDATION_FAILED',
       'hazard',
     );
+  });
+
+  it('Archsoul fatigue and statuses on sheet checks: fatigued +1 difficulty, exhausted −1 die, Disabled refused (GraphQL too)', async () => {
+    const { c, h } = await hero('archsoul', { ...ARCHSOUL, fatigue: 2 });
+    const checks = `/v1/campaigns/${c.id}/characters/${h.id}/checks`;
+    const res = await t.http
+      .post(checks)
+      .set(c.auth)
+      .send({ system: 'archsoul', stats: ['Resolve'], difficulty: 4, seed: 'tired' })
+      .expect(201);
+    expect(res.body.modifiers).toEqual(
+      expect.arrayContaining([
+        { source: 'fatigue:fatigued', difficulty: 1 },
+        { source: 'fatigue:exhausted', dice: -1 },
+      ]),
+    );
+    const answer = await gql(
+      t.server,
+      'mutation($c: ID!, $h: ID!) { characterCheck(campaignId: $c, characterId: $h, input: { system: archsoul, stats: ["Resolve"], difficulty: 6, seed: "tired" }) { modifiers { source dice difficulty } } }',
+      { c: c.id, h: h.id },
+      c.auth,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.characterCheck.modifiers).toContainEqual({
+      source: 'fatigue:fatigued',
+      dice: null,
+      difficulty: 1,
+    });
+    await t.http
+      .put(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/archsoul`)
+      .set(c.auth)
+      .send({ sheet: { ...ARCHSOUL, statuses: ['Disabled'] } })
+      .expect(200);
+    expectProblem(
+      await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ system: 'archsoul', stats: ['Resolve'], difficulty: 4 }),
+      409,
+      'CONFLICT',
+      'characterId',
+    );
+    // An hour's rest clears Disabled from the sheet's statuses.
+    const rest = await t.http
+      .post(`/v1/campaigns/${c.id}/characters/${h.id}/hazards`)
+      .set(c.auth)
+      .send({ system: 'archsoul', hazard: 'rest', input: { restHours: 1 } })
+      .expect(201);
+    expect(rest.body.outcome.disabledAfter).toBe(false);
+    const sheet = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/archsoul`).set(c.auth))
+      .body.sheet;
+    expect(sheet.statuses).toEqual([]);
+    await t.http
+      .post(checks)
+      .set(c.auth)
+      .send({ system: 'archsoul', stats: ['Resolve'], difficulty: 4 })
+      .expect(201);
+  });
+
+  it('G&M concentration on a stored sheet reads evasion and Movement from it, one logged roll', async () => {
+    const { c, h, url } = await hero('gm', { ...GM, movement: 9 });
+    const sheet = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`).set(c.auth)).body
+      .sheet;
+    const res = await t.http
+      .post(url)
+      .set(c.auth)
+      .send({ system: 'gm', hazard: 'concentration', input: { sustained: true, hit: true }, seed: 'focus' })
+      .expect(201);
+    expect(res.body.outcome).toMatchObject({
+      maxMovement: 4,
+      defenceModifier: -1,
+      roll: { target: sheet.reactions.evasion },
+    });
+    expect(res.body.outcome.odds.kept).toBeCloseTo(Math.min(20, sheet.reactions.evasion) / 20, 12);
+    expect(res.body.applied).toEqual([]);
+    const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+    expect(log.body.items.map((r: { procedure: string }) => r.procedure)).toContain(
+      'hazard.gm.concentration',
+    );
+  });
+
+  describe('the party version', () => {
+    async function party() {
+      const c = await createCampaign(t.server);
+      const ids: string[] = [];
+      for (const name of ['Ana', 'Bo', 'Cy']) {
+        const h = await createCharacter(t.server, c, { name });
+        await t.http
+          .put(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`)
+          .set(c.auth)
+          .send({ sheet: GM })
+          .expect(200);
+        ids.push(h.id);
+      }
+      return { c, ids, url: `/v1/campaigns/${c.id}/party/hazards` };
+    }
+
+    it('applies a fall to every rostered character in one transaction and one logged roll', async () => {
+      const { c, ids, url } = await party();
+      await startSession(t.server, c);
+      await t.http
+        .put(`/v1/campaigns/${c.id}/sessions/current/roster`)
+        .set(c.auth)
+        .send({ characterIds: [ids[0], ids[1]] })
+        .expect(200);
+      const body = { system: 'gm', hazard: 'fall', input: { feet: 45 }, seed: 'party-fall' };
+      const res = await t.http
+        .post(url)
+        .set(c.auth)
+        .set('Idempotency-Key', `party-${c.id}`)
+        .send(body)
+        .expect(201);
+      expect(res.body.members.map((m: { characterId: string }) => m.characterId)).toEqual([ids[0], ids[1]]);
+      for (const member of res.body.members) {
+        expect(member.outcome.dice).toBe(4);
+        expect(member.applied.find((a: { field: string }) => a.field === 'injuries.current')).toMatchObject({
+          delta: 4,
+          after: 4,
+        });
+        const conditions = await t.http
+          .get(`/v1/campaigns/${c.id}/characters/${member.characterId}/conditions`)
+          .set(c.auth)
+          .expect(200);
+        expect(
+          conditions.body.items.filter((e: { rollId: string | null }) => e.rollId === res.body.rollId).length,
+        ).toBe(member.applied.length);
+      }
+      // The third character, off the roster, is untouched.
+      const third = (await t.http.get(`/v1/campaigns/${c.id}/characters/${ids[2]}/sheets/gm`).set(c.auth))
+        .body.sheet;
+      expect(third.injuries.current).toBe(0);
+      const again = await t.http
+        .post(url)
+        .set(c.auth)
+        .set('Idempotency-Key', `party-${c.id}`)
+        .send(body)
+        .expect(201);
+      expect(again.body).toEqual(res.body);
+      const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+      expect(
+        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.party'),
+      ).toHaveLength(1);
+      // Replaying the seed over one member gives the stateless answer for the first.
+      const stateless = await t.http
+        .post('/v1/hazards/gm/falls')
+        .send({ feet: 45, seed: 'party-fall' })
+        .expect(200);
+      expect(res.body.members[0].outcome.damageFaces).toEqual(stateless.body.damageFaces);
+    });
+
+    it('GraphQL twin with a listed subset; refuses characters off the roster and a missing list', async () => {
+      const { c, ids, url } = await party();
+      expectProblem(
+        await t.http
+          .post(url)
+          .set(c.auth)
+          .send({ system: 'gm', hazard: 'fall', input: { feet: 15 } }),
+        400,
+        'VALIDATION_FAILED',
+        'characterIds',
+      );
+      const answer = await gql(
+        t.server,
+        'mutation($c: ID!, $i: PartyHazardInput!) { partyHazard(campaignId: $c, input: $i) { rollId members { characterId applied { field delta after } } } }',
+        {
+          c: c.id,
+          i: {
+            system: 'gm',
+            hazard: 'suffocation',
+            characterIds: [ids[2]],
+            input: { rounds: 60, health: 1 },
+            seed: 's',
+          },
+        },
+        c.auth,
+      );
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data?.partyHazard.members).toHaveLength(1);
+      expect(answer.data?.partyHazard.members[0].characterId).toBe(ids[2]);
+      await startSession(t.server, c);
+      await t.http
+        .put(`/v1/campaigns/${c.id}/sessions/current/roster`)
+        .set(c.auth)
+        .send({ characterIds: [ids[0]] })
+        .expect(200);
+      expectProblem(
+        await t.http
+          .post(url)
+          .set(c.auth)
+          .send({ system: 'gm', hazard: 'fall', characterIds: [ids[1]], input: { feet: 15 } }),
+        409,
+        'NOT_ON_ROSTER',
+        'characterIds',
+      );
+      const sheet = (await t.http.get(`/v1/campaigns/${c.id}/characters/${ids[1]}/sheets/gm`).set(c.auth))
+        .body.sheet;
+      expect(sheet.injuries.current).toBe(0);
+    });
+  });
+
+  describe('ailments kept on the sheet', () => {
+    const clock = (c: { id: string }) => `/v1/campaigns/${c.id}/clock/advance`;
+
+    it('food poisoning stays on the sheet and ticks with the clock (one logged roll a batch); the referee cures it', async () => {
+      const { c, h, url } = await hero('gm', GM);
+      const res = await t.http
+        .post(url)
+        .set(c.auth)
+        .send({
+          system: 'gm',
+          hazard: 'ailment',
+          input: { ailment: 'food-poisoning', contact: 'willing', reaction: 1, health: 1 },
+          seed: 'bad-fish',
+        })
+        .expect(201);
+      // Contracting at 1 − 3 − 4 cannot pass: one injury now, and the course starts.
+      expect(res.body.outcome).toMatchObject({ contracted: true, ongoing: true, total: 1 });
+      expect(res.body.ailment).toMatchObject({
+        ailment: 'food-poisoning',
+        kind: 'chronic',
+        strength: 3,
+        health: 1,
+        courseTimes: 0,
+        total: 1,
+      });
+      const id = res.body.ailment.id as string;
+      const sheetUrl = `/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`;
+      expect((await t.http.get(sheetUrl).set(c.auth)).body.sheet.ailments).toHaveLength(1);
+      // Twenty minutes: no action time yet, the time is carried.
+      const short = await t.http.post(clock(c)).set(c.auth).send({ turns: 2 }).expect(200);
+      expect(short.body.ailmentTicks).toBeUndefined();
+      // Forty more: the first hour is up. Health 1 at −(3 − 1) cannot pass: one more injury.
+      const hour = await t.http.post(clock(c)).set(c.auth).send({ turns: 4 }).expect(200);
+      expect(hour.body.ailmentTicks).toEqual([
+        expect.objectContaining({
+          ownerKind: 'character',
+          ownerId: h.id,
+          injuries: 1,
+          ailments: [expect.objectContaining({ id, rolled: 1, amount: 1, ended: false })],
+        }),
+      ]);
+      const sheet = (await t.http.get(sheetUrl).set(c.auth)).body.sheet;
+      expect(sheet.injuries.current).toBe(2);
+      expect(sheet.ailments[0]).toMatchObject({ courseTimes: 1, carriedSeconds: 0, total: 2 });
+      const conditions = await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/conditions`).set(c.auth);
+      expect(conditions.body.items).toContainEqual(
+        expect.objectContaining({
+          field: 'injuries.current',
+          delta: 1,
+          rollId: hour.body.ailmentTicks[0].rollId,
+        }),
+      );
+      const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+      expect(
+        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.gm.ailment-ticks'),
+      ).toHaveLength(1);
+      // The referee ends it (GraphQL twin); the clock then rolls nothing.
+      const cured = await gql(
+        t.server,
+        'mutation($c: ID!, $h: ID!, $a: ID!) { cureAilment(campaignId: $c, characterId: $h, ailmentId: $a) { ailmentId ailments { id } } }',
+        { c: c.id, h: h.id, a: id },
+        c.auth,
+      );
+      expect(cured.errors).toBeUndefined();
+      expect(cured.data?.cureAilment).toEqual({ ailmentId: id, ailments: [] });
+      expect((await t.http.get(sheetUrl).set(c.auth)).body.sheet.ailments).toBeUndefined();
+      const later = await t.http.post(clock(c)).set(c.auth).send({ watches: 1 }).expect(200);
+      expect(later.body.ailmentTicks).toBeUndefined();
+      expectProblem(
+        await t.http
+          .post(`/v1/campaigns/${c.id}/characters/${h.id}/ailments/${id}/cure`)
+          .set(c.auth)
+          .send({}),
+        404,
+        'NOT_FOUND',
+      );
+    });
+
+    it('a strong constitution throws it off at the first action time; the ailment leaves the sheet', async () => {
+      const { c, h, url } = await hero('gm', GM);
+      const res = await t.http
+        .post(url)
+        .set(c.auth)
+        .send({
+          system: 'gm',
+          hazard: 'ailment',
+          input: { ailment: 'food-poisoning', contact: 'willing', reaction: 1, health: 30 },
+          seed: 'bad-fish',
+        })
+        .expect(201);
+      expect(res.body.ailment).not.toBeNull();
+      const hour = await t.http.post(clock(c)).set(c.auth).send({ turns: 6 }).expect(200);
+      expect(hour.body.ailmentTicks[0]).toMatchObject({
+        injuries: 0,
+        ailments: [expect.objectContaining({ rolled: 1, ended: true, amount: 0 })],
+      });
+      const sheet = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`).set(c.auth)).body
+        .sheet;
+      expect(sheet.ailments).toBeUndefined();
+    });
+
+    it('a hidden NPC’s ailment ticks in a sealed roll that players cannot read', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Hero' });
+      const player = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
+      const npc = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'Cultist', kind: 'monster', visibility: 'referee', grade: 'minor' })
+          .expect(201)
+      ).body;
+      const ailment = {
+        id: 'fever-1',
+        ailment: 'food-poisoning',
+        name: 'Food poisoning',
+        kind: 'chronic',
+        strength: 3,
+        health: 1,
+        effect: 'injuries',
+        effectDice: 1,
+        effectSides: 1,
+        scores: [],
+        actionTime: { amount: 1, unit: 'hour' },
+        courseTimes: 0,
+        carriedSeconds: 0,
+        total: 1,
+      };
+      await t.http
+        .put(`/v1/campaigns/${c.id}/npcs/${npc.id}/sheets/gm`)
+        .set(c.auth)
+        .send({ sheet: { ...GM, ailments: [ailment] } })
+        .expect(200);
+      const advanced = await t.http
+        .post(`/v1/campaigns/${c.id}/clock/advance`)
+        .set(c.auth)
+        .send({ turns: 6 })
+        .expect(200);
+      const [tick] = advanced.body.ailmentTicks;
+      expect(tick).toMatchObject({ ownerKind: 'npc', ownerId: npc.id, injuries: 1 });
+      const seen = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${tick.rollId}`).set(player.auth).expect(200)
+      ).body;
+      expect(seen.sealed).toBe(true);
+      expect(JSON.stringify(seen)).not.toContain(npc.id);
+    });
+
+    it('alcohol’s penalty lowers evasion and concentration rolls (wisdom) while it runs, named in the check', async () => {
+      const { c, h, url } = await hero('gm', GM);
+      await t.http
+        .post(url)
+        .set(c.auth)
+        .send({
+          system: 'gm',
+          hazard: 'ailment',
+          input: { ailment: 'alcohol', contact: 'willing', reaction: 0 },
+        })
+        .expect(201);
+      const checks = `/v1/campaigns/${c.id}/characters/${h.id}/checks`;
+      const evasion = await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ system: 'gm', reaction: 'evasion', seed: 'e' })
+        .expect(201);
+      expect(evasion.body.modifiers).toContainEqual({ source: 'ailment:Alcohol', amount: -1 });
+      const wisdom = await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ system: 'gm', attribute: 'wisdom', seed: 'w' })
+        .expect(201);
+      expect(wisdom.body.modifiers).toContainEqual({ source: 'ailment:Alcohol', amount: -1 });
+      const strength = await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ system: 'gm', attribute: 'strength', seed: 's' })
+        .expect(201);
+      expect(strength.body.modifiers.map((x: { source: string }) => x.source)).not.toContain(
+        'ailment:Alcohol',
+      );
+    });
   });
 });

@@ -222,6 +222,33 @@ const HAZARDS = [
       'hexes watches days encounters checks { index roll encounter } odds { encounterPerCheck atLeastOne }',
     bad: { body: { hexes: -3 }, field: 'hexes' },
   },
+  {
+    path: 'archsoul/object-attacks',
+    field: 'archsoulObjectAttack',
+    type: 'ArchsoulObjectAttackInput',
+    body: { dice: 3, size: 'space' },
+    select:
+      'dice difficulty defence size cannotMiss faces successes hit margin modifiers { name value } odds { hit }',
+    bad: { body: { dice: 3, size: 'huge' }, field: 'size' },
+  },
+  {
+    path: 'coeac/mirror-road',
+    field: 'coeacMirrorRoad',
+    type: 'CoeacMirrorRoadInput',
+    body: { days: 2 },
+    select:
+      'hexes days minutes turns encounters checks { index roll encounter } odds { encounterPerCheck atLeastOne }',
+    bad: { body: { days: -1 }, field: 'days' },
+  },
+  {
+    path: 'gm/concentration',
+    field: 'gmConcentration',
+    type: 'GmConcentrationInput',
+    body: { evasion: 11, movement: 9, sustained: true, hit: true, penalty: 2 },
+    select:
+      'maxMovement defenceModifier canAttack roll { target roll passed } kept faces abilityModifiers { charisma wisdom intelligence } odds { kept }',
+    bad: { body: { evasion: 11, penalty: -2 }, field: 'penalty' },
+  },
 ];
 
 describe(`stateless hazards over REST and GraphQL (${DATABASE_KIND})`, () => {
@@ -256,6 +283,45 @@ describe(`stateless hazards over REST and GraphQL (${DATABASE_KIND})`, () => {
         { i: hazard.bad.body },
       );
       expect(answer.errors).toBeDefined();
+    });
+  });
+
+  it('an object larger than a space cannot be missed; a small one is missed on no successes (AS-18)', async () => {
+    const large = await t.http
+      .post('/v1/hazards/archsoul/object-attacks')
+      .send({ dice: 2, size: 'large', seed: 'barn' })
+      .expect(200);
+    expect(large.body).toMatchObject({ defence: 0, cannotMiss: true, hit: true, odds: { hit: 1 } });
+    const far = await t.http
+      .post('/v1/hazards/archsoul/object-attacks')
+      .send({ dice: 2, size: 'large', beyondAccurateRange: true, seed: 'barn' })
+      .expect(200);
+    expect(far.body.cannotMiss).toBe(false);
+    expect(far.body.hit).toBe(far.body.successes > 0);
+    expect(far.body.odds.hit).toBeCloseTo(0.75, 12);
+  });
+
+  it('the Mirror Road covers two days in two hours with four overland checks', async () => {
+    const res = await t.http
+      .post('/v1/hazards/coeac/mirror-road')
+      .send({ days: 2, seed: 'mirror' })
+      .expect(200);
+    expect(res.body).toMatchObject({ hexes: 4, days: 2, minutes: 120, turns: 12 });
+    expect(res.body.checks).toHaveLength(4);
+    expect(res.body.odds.atLeastOne).toBeCloseTo(1 - (2 / 3) ** 4, 12);
+  });
+
+  it('G&M concentration: no roll unless a sustained concentration is hit', async () => {
+    const res = await t.http
+      .post('/v1/hazards/gm/concentration')
+      .send({ movement: 8, hit: true })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      maxMovement: 4,
+      defenceModifier: -1,
+      roll: null,
+      kept: true,
+      faces: [],
     });
   });
 

@@ -4497,6 +4497,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/hazards/archsoul/object-attacks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul attack on an object: defence 0, large objects cannot be missed */
+    post: operations['Hazards_archsoulObjectAttack'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/coeac/mirror-road': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC Mirror Road: a day’s travel in an hour, overland encounter checks */
+    post: operations['Hazards_coeacMirrorRoad'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/gm/concentration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M concentration: its limits and the evasion roll that keeps it when hit */
+    post: operations['Hazards_gmConcentration'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/characters/{characterId}/hazards': {
     parameters: {
       query?: never;
@@ -4508,6 +4559,40 @@ export interface paths {
     put?: never;
     /** Apply a hazard to a character’s sheet (referee): rolled, logged, and its changes written through the condition ledger */
     post: operations['HazardsCampaign_apply'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/party/hazards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Apply a hazard to the party (referee): every roster character or those listed, one transaction, one logged roll */
+    post: operations['PartyHazards_apply'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/ailments/{ailmentId}/cure': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** End an ailment kept on a character’s G&M sheet (referee): cured, it ticks no more */
+    post: operations['CharacterAilments_cure'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5365,6 +5450,52 @@ export interface components {
       /** @description The logged entry (harm.timer-expired, no dice). */
       rollId: string;
     };
+    AilmentTickOdds: {
+      /** @description Probability of passing, in [0, 1]. */
+      success: number;
+    };
+    AilmentTickStepView: {
+      /** @description The action time since onset. */
+      actionTime: number;
+      /** @description Strength at that time. */
+      strength: number;
+      /** @description The health target. */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description Passed: thrown off. */
+      passed: boolean;
+      /** @description The effect landed. */
+      amount: number;
+      /** @description Effect dice faces. */
+      effectFaces: number[];
+      /** @description Exact odds of the throw-off roll. */
+      odds: components['schemas']['AilmentTickOdds'];
+    };
+    AilmentTickView: {
+      /** @description The ailment’s id on the sheet. */
+      id: string;
+      /** @description Action times rolled. */
+      rolled: number;
+      /** @description The effect landed, summed. */
+      amount: number;
+      /** @description Thrown off (it left the sheet). */
+      ended: boolean;
+      /** @description Each action time rolled. */
+      steps: components['schemas']['AilmentTickStepView'][];
+    };
+    AilmentTicksResult: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /** @description The roll-log entry of the batch. */
+      rollId: string;
+      /** @description Injuries landed, through the condition ledger. */
+      injuries: number;
+      /** @description Each ailment that ticked. */
+      ailments: components['schemas']['AilmentTickView'][];
+    };
     ClockAdvance: {
       /** @description The clock before. */
       from: components['schemas']['ClockView'];
@@ -5378,6 +5509,8 @@ export interface components {
       encounterChecks?: components['schemas']['EncounterCheckResult'][];
       /** @description Harm timers the time passed ran out, applied (docs/harm.md, Timers). */
       harmTimers?: components['schemas']['HarmTimerExpiry'][];
+      /** @description G&M ailments kept on sheets whose course the time passed rolled (docs/hazards.md, Ailments). */
+      ailmentTicks?: components['schemas']['AilmentTicksResult'][];
     };
     ClockUpdateInput: {
       /**
@@ -5426,10 +5559,10 @@ export interface components {
     };
     TravelInput: {
       /**
-       * @description land (one hex a watch) or water (hexes a day); land by default.
+       * @description land (one hex a watch), water (hexes a day) or mirror (the Mirror Road: a day’s travel in an hour); land by default.
        * @enum {string}
        */
-      mode?: 'land' | 'water';
+      mode?: 'land' | 'water' | 'mirror';
       /**
        * @description Hexes to cover (send hexes or days).
        * @example 3
@@ -5450,7 +5583,7 @@ export interface components {
       seed?: string;
     };
     CampaignTravel: {
-      /** @description land or water. */
+      /** @description land, water or mirror. */
       mode: string;
       /** @description Hexes covered. */
       hexes: number;
@@ -5458,6 +5591,8 @@ export interface components {
       watches: number;
       /** @description Days spent (water). */
       days: number;
+      /** @description Ten-minute turns spent (the Mirror Road: three a hex). */
+      turns: number;
       /** @description The clock advance, with the encounter checks made. */
       advance: components['schemas']['ClockAdvance'];
     };
@@ -9226,6 +9361,8 @@ export interface components {
       dice?: number;
       /** @description What it adds to the target (negative lowers it), for roll-under checks. */
       amount?: number;
+      /** @description Archsoul: what it adds to the per-die difficulty (kept within 2–6). */
+      difficulty?: number;
     };
     SheetCheckOdds: {
       /** @description Probability of passing, in [0, 1]. */
@@ -16321,6 +16458,171 @@ export interface components {
       /** @description Exact odds. */
       odds: components['schemas']['TravelOdds'];
     };
+    ArchsoulObjectAttackInput: {
+      /**
+       * @description The attack pool (dice).
+       * @example 3
+       */
+      dice: number;
+      /** @description Per-die difficulty of the attack roll (4 by default). */
+      difficulty?: number;
+      /**
+       * @description The object’s size (small by default).
+       * @enum {string}
+       */
+      size?: 'small' | 'space' | 'large';
+      /** @description A ranged attack from beyond the weapon’s accurate range. */
+      beyondAccurateRange?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ObjectAttackOdds: {
+      /** @description Probability of hitting, in [0, 1]. */
+      hit: number;
+    };
+    ArchsoulObjectAttackResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description Per-die difficulty. */
+      difficulty: number;
+      /** @description The object’s defence (always 0). */
+      defence: number;
+      /** @description small, space or large. */
+      size: string;
+      /** @description The object cannot be missed (larger than a space, within accurate range). */
+      cannotMiss: boolean;
+      /** @description The faces. */
+      faces: number[];
+      /** @description Successes: the attack roll’s score. */
+      successes: number;
+      /** @description The attack hits. */
+      hit: boolean;
+      /** @description Successes over the defence (0 on a miss). */
+      margin: number;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['ObjectAttackOdds'];
+    };
+    CoeacMirrorRoadInput: {
+      /**
+       * @description Overland hexes to cover (send hexes or days).
+       * @example 4
+       */
+      hexes?: number;
+      /** @description Real-world days of travel to cover (two hexes each). */
+      days?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacMirrorRoadResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Hexes covered. */
+      hexes: number;
+      /** @description Real-world days of travel covered (two hexes a day). */
+      days: number;
+      /** @description Minutes spent in the Mirrorlands. */
+      minutes: number;
+      /** @description The same time in ten-minute turns. */
+      turns: number;
+      /** @description Encounter checks, one a hex (as overland). */
+      checks: components['schemas']['TravelCheckResult'][];
+      /** @description Faces. */
+      faces: number[];
+      /** @description Encounters. */
+      encounters: number;
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['TravelOdds'];
+    };
+    GmConcentrationInput: {
+      /**
+       * @description Evasion reaction score (needed when a roll is due).
+       * @example 11
+       */
+      evasion?: number;
+      /** @description Movement when not concentrating. */
+      movement?: number;
+      /** @description The concentration lasts more than a round (only then can an attack break it). */
+      sustained?: boolean;
+      /** @description The concentrator was successfully attacked. */
+      hit?: boolean;
+      /** @description A concentration penalty, as a positive number (lowers charisma, wisdom, intelligence). */
+      penalty?: number;
+      /** @description Any other modifier to the evasion roll, signed. */
+      evasionModifier?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ConcentrationRoll: {
+      /** @description Target: the d20 must not exceed it. */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description Passed: concentration kept. */
+      passed: boolean;
+    };
+    ConcentrationAbilityModifiers: {
+      /** @description Charisma rolls. */
+      charisma: number;
+      /** @description Wisdom rolls. */
+      wisdom: number;
+      /** @description Intelligence rolls. */
+      intelligence: number;
+    };
+    ConcentrationOdds: {
+      /** @description Probability concentration is kept, in [0, 1]. */
+      kept: number;
+    };
+    GmConcentrationResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description Always null for a stateless hazard (nothing is logged). */
+      rollId: string | null;
+      /** @description Most Movement while concentrating (half, rounded down); null without Movement. */
+      maxMovement: number | null;
+      /** @description Defence modifier while concentrating. */
+      defenceModifier: number;
+      /** @description Attacks allowed (never while concentrating). */
+      canAttack: boolean;
+      /** @description Other actions may be started (never while concentrating). */
+      canStartActions: boolean;
+      /** @description The evasion roll, when a sustained concentration was hit. */
+      roll: components['schemas']['ConcentrationRoll'] | (never | null);
+      /** @description Concentration kept. */
+      kept: boolean;
+      /** @description Faces. */
+      faces: number[];
+      /** @description The concentration penalty on each ability. */
+      abilityModifiers: components['schemas']['ConcentrationAbilityModifiers'];
+      /** @description Modifiers applied. */
+      modifiers: components['schemas']['HazardModifier'][];
+      /** @description Exact odds. */
+      odds: components['schemas']['ConcentrationOdds'];
+    };
     CampaignHazardInput: {
       /**
        * @description The sheet’s system.
@@ -16338,6 +16640,7 @@ export interface components {
         | 'aging'
         | 'forced-march'
         | 'daily-movement'
+        | 'concentration'
         | 'exertion'
         | 'drowning'
         | 'rest'
@@ -16362,6 +16665,42 @@ export interface components {
       /** @description The value after. */
       after: number;
     };
+    AilmentActionTime: {
+      /** @description How many units. */
+      amount: number;
+      /** @description round, minute, hour or day. */
+      unit: string;
+    };
+    StoredAilmentView: {
+      /** @description Its id on the sheet. */
+      id: string;
+      /** @description The example ailment, when it is one. */
+      ailment: string | null;
+      /** @description Its name. */
+      name: string;
+      /** @description chronic or chronic-inescapable. */
+      kind: string;
+      /** @description Its strength at onset. */
+      strength: number;
+      /** @description The health score the throw-off rolls use. */
+      health: number;
+      /** @description injuries, paralysis-minutes, sleep-minutes or penalty. */
+      effect: string;
+      /** @description Effect dice each time it lands. */
+      effectDice: number;
+      /** @description Sides of the effect dice (1: a fixed amount). */
+      effectSides: number;
+      /** @description The scores a penalty lowers. */
+      scores: string[];
+      /** @description The action time. */
+      actionTime: components['schemas']['AilmentActionTime'];
+      /** @description Action times of the course rolled so far. */
+      courseTimes: number;
+      /** @description Seconds carried toward the next action time. */
+      carriedSeconds: number;
+      /** @description The effect’s total so far (a penalty lowers each score by it). */
+      total: number;
+    };
     CampaignHazardResult: {
       /** @description The sheet’s system. */
       system: string;
@@ -16383,6 +16722,80 @@ export interface components {
       applied: components['schemas']['HazardAppliedChange'][];
       /** @description Statuses the hazard gives (answered, not stored). */
       statuses: string[];
+      /** @description A G&M chronic ailment still running, now kept on the sheet; null otherwise. */
+      ailment: components['schemas']['StoredAilmentView'] | (never | null);
+    };
+    PartyHazardInput: {
+      /**
+       * @description The sheet’s system.
+       * @enum {string}
+       */
+      system: 'gm' | 'archsoul';
+      /**
+       * @description The hazard.
+       * @enum {string}
+       */
+      hazard:
+        | 'fall'
+        | 'suffocation'
+        | 'ailment'
+        | 'aging'
+        | 'forced-march'
+        | 'daily-movement'
+        | 'concentration'
+        | 'exertion'
+        | 'drowning'
+        | 'rest'
+        | 'underwater-hurt';
+      /** @description The procedure’s inputs, as its stateless route takes them (no seed); what is left out is read from the sheet where it can be (endurance, resolve, conditioning, movement, fatigue, hit points). */
+      input?: {
+        [key: string]: unknown;
+      };
+      /** @description Log the roll as secret (only the referee sees it until revealed). */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description The characters (the session roster when left out). */
+      characterIds?: string[];
+    };
+    PartyHazardMember: {
+      /** @description The character. */
+      characterId: string;
+      /** @description The procedure’s answer for this character, as its stateless route gives it. */
+      outcome: {
+        [key: string]: unknown;
+      };
+      /** @description Tracked values changed, through the condition ledger. */
+      applied: components['schemas']['HazardAppliedChange'][];
+      /** @description Statuses the hazard gives (answered, not stored). */
+      statuses: string[];
+      /** @description A G&M chronic ailment still running, now kept on the sheet; null otherwise. */
+      ailment: components['schemas']['StoredAilmentView'] | (never | null);
+    };
+    PartyHazardResult: {
+      /** @description The sheets’ system. */
+      system: string;
+      /** @description The hazard. */
+      hazard: string;
+      /** @description The roll-log entry (one for the whole party). */
+      rollId: string;
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator. */
+      rng: string;
+      /** @description Each character, in order. */
+      members: components['schemas']['PartyHazardMember'][];
+    };
+    AilmentCureResult: {
+      /** @description The character. */
+      characterId: string;
+      /** @description The ailment ended. */
+      ailmentId: string;
+      /** @description The ailments left on the sheet. */
+      ailments: components['schemas']['StoredAilmentView'][];
     };
     CairnCastFailureInput: {
       /** @description Extra Fatigue (default 1). */
@@ -27703,6 +28116,102 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
+  Hazards_archsoulObjectAttack: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ArchsoulObjectAttackInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulObjectAttackResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_coeacMirrorRoad: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoeacMirrorRoadInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacMirrorRoadResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Hazards_gmConcentration: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GmConcentrationInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmConcentrationResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   HazardsCampaign_apply: {
     parameters: {
       query?: never;
@@ -27729,6 +28238,80 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CampaignHazardResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  PartyHazards_apply: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PartyHazardInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PartyHazardResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterAilments_cure: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+        ailmentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AilmentCureResult'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -22,6 +22,8 @@ export interface SheetModifier {
   source: string;
   dice?: number;
   amount?: number;
+  /** Archsoul: added to the per-die difficulty (the result stays within 2–6). */
+  difficulty?: number;
 }
 
 export type SheetCheckKind = 'pool' | 'save' | 'difficulty-pool' | 'ability';
@@ -176,15 +178,18 @@ function planArchsoul(sheet: Sheet, request: SheetCheckRequest, extra: SheetModi
   const modifiers: SheetModifier[] = found.map((f) => ({ source: `stat:${f.name}`, dice: f.value }));
   if (request.bonusDice) modifiers.push({ source: 'bonusDice', dice: request.bonusDice });
   if (request.penaltyDice) modifiers.push({ source: 'penaltyDice', dice: -request.penaltyDice });
-  const added = extra.filter((m) => m.dice);
+  const added = extra.filter((m) => m.dice || m.difficulty);
   modifiers.push(...added);
   const bonus =
     (request.bonusDice ?? 0) - (request.penaltyDice ?? 0) + added.reduce((sum, m) => sum + (m.dice ?? 0), 0);
+  const harder = added.reduce((sum, m) => sum + (m.difficulty ?? 0), 0);
+  const difficulty =
+    harder === 0 ? request.difficulty : Math.min(6, Math.max(2, request.difficulty + harder));
   return {
     check: 'difficulty-pool',
     input: {
       stats: found.map((f) => f.value),
-      difficulty: request.difficulty,
+      difficulty,
       ...(bonus ? { bonus } : {}),
       ...(request.objective !== undefined && request.objective !== null
         ? { objective: request.objective }

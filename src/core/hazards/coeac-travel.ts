@@ -86,3 +86,64 @@ export function coeacTravel(spec: CoeacTravelInput, dice: Dice): CoeacTravelOutc
     odds: { encounterPerCheck: per, atLeastOne: 1 - (1 - per) ** count },
   };
 }
+
+/** Mirror Road (seed 003, Transform Ob 3): a real-world day's travel (two overland hexes) in an hour. */
+export const MIRROR_ROAD_MINUTES_PER_DAY = 60;
+export const MIRROR_ROAD_MINUTES_PER_HEX = MIRROR_ROAD_MINUTES_PER_DAY / TRAVEL_WATCHES_PER_DAY;
+/** COEAC exploration turns are about ten minutes (seed 003, "The exploration scale"). */
+export const MINUTES_PER_TURN = 10;
+
+export interface CoeacMirrorRoadInput {
+  hexes?: number;
+  days?: number;
+}
+
+export interface CoeacMirrorRoadOutcome {
+  hexes: number;
+  /** Real-world days of travel covered (two hexes a day; half a day for an odd hex). */
+  days: number;
+  /** Time actually spent in the Mirrorlands. */
+  minutes: number;
+  /** The same time in ten-minute turns (what a campaign clock advances). */
+  turns: number;
+  checks: TravelCheck[];
+  faces: number[];
+  encounters: number;
+  modifiers: AppliedModifier[];
+  odds: { encounterPerCheck: number; atLeastOne: number };
+}
+
+/**
+ * The Mirror Road (COEAC spell, seed 003): the caster guides companions through the Mirrorlands and
+ * covers a real-world day's travel in one hour. Encounter checks with the Mirrorlands' denizens are
+ * "as normal for overland travel": we read that as one 2-in-6 check for each watch the distance
+ * would take overland, so one a hex (docs/hazards.md). Half an hour a hex, three ten-minute turns.
+ */
+export function coeacMirrorRoad(spec: CoeacMirrorRoadInput, dice: Dice): CoeacMirrorRoadOutcome {
+  const input = record(spec, 'input');
+  const hasHexes = input.hexes !== undefined && input.hexes !== null;
+  const hasDays = input.days !== undefined && input.days !== null;
+  if (hasHexes === hasDays)
+    throw invalid('Send exactly one of `hexes` and `days`.', hasHexes ? 'days' : 'hexes');
+  const hexes = hasHexes
+    ? optionalWholeNumber(input.hexes, 'hexes', 0, 0, 1000)
+    : optionalWholeNumber(input.days, 'days', 0, 0, 500) * TRAVEL_WATCHES_PER_DAY;
+  const minutes = hexes * MIRROR_ROAD_MINUTES_PER_HEX;
+  const checks: TravelCheck[] = [];
+  for (let i = 1; i <= hexes; i++) {
+    const roll = dice.pool(1, 6, 'hexes')[0];
+    checks.push({ index: i, die: 6, roll, encounter: roll <= 2 });
+  }
+  const per = 2 / 6;
+  return {
+    hexes,
+    days: hexes / TRAVEL_WATCHES_PER_DAY,
+    minutes,
+    turns: minutes / MINUTES_PER_TURN,
+    checks,
+    faces: checks.map((c) => c.roll),
+    encounters: checks.filter((c) => c.encounter).length,
+    modifiers: [{ name: 'Mirrorlands: minutes a hex', value: MIRROR_ROAD_MINUTES_PER_HEX }],
+    odds: { encounterPerCheck: per, atLeastOne: 1 - (1 - per) ** hexes },
+  };
+}

@@ -12,3 +12,7 @@ export * from './gm-consequences';
 export * from './gm-movement';
 export * from './archsoul-survival';
 export * from './coeac-travel';
+export * from './archsoul-object-attack';
+export * from './gm-concentration';
+export * from './sheet-hazards';
+export * from './gm-ailment-course';

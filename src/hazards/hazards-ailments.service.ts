@@ -1,0 +1,235 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EntityManager, Like } from 'typeorm';
+import { Principal } from '../auth/principal';
+import { CampaignStateService } from '../campaign-state/campaign-state.service';
+import { CampaignsService } from '../campaigns/campaigns.service';
+import { CharacterSheetEntity } from '../characters/characters.entities';
+import { NpcsService, ownerOf } from '../characters/npcs.service';
+import { SheetsService, type SheetOwner } from '../characters/sheets.service';
+import { Problem } from '../common/problem';
+import { newId } from '../common/time';
+import { MutationCall } from '../database/database.service';
+import { Database } from '../database/database.service';
+import type { Sheet } from '../core/characters/sheets';
+import {
+  ailmentsOf,
+  EXAMPLE_AILMENTS,
+  ailmentTicksDue,
+  gmAilmentTicks,
+  type AilmentTickInput,
+  type GmAilmentOutcome,
+  type StoredAilment,
+} from '../core/hazards';
+import { CampaignEntity } from '../database/entities';
+import { ProcedureRegistry } from '../rolls/procedures';
+import { RollsService } from '../rolls/rolls.service';
+import type { AilmentCureResult, AilmentTicksResult } from './hazard-ailments.results';
+
+/** The course of stored ailments, rolled as the clock advances: never rename. */
+export const AILMENT_TICKS_PROCEDURE = { name: 'hazard.gm.ailment-ticks', run: gmAilmentTicks };
+
+/**
+ * G&M ailments kept on stored sheets (issue 21): `characterHazard` keeps a chronic ailment still
+ * running in the sheet's `ailments`; each clock advance rolls the action times that fell due for
+ * every sheet that keeps one (one logged roll per sheet per advance, sealed for an NPC whose numbers
+ * are hidden), lands injuries through the condition ledger, and drops an ailment once thrown off.
+ * The referee ends one with `POST …/characters/{id}/ailments/{ailmentId}/cure` (`cureAilment`).
+ */
+@Injectable()
+export class HazardsAilmentsService implements OnModuleInit {
+  constructor(
+    private readonly db: Database,
+    private readonly campaigns: CampaignsService,
+    private readonly state: CampaignStateService,
+    private readonly sheets: SheetsService,
+    private readonly npcs: NpcsService,
+    private readonly rolls: RollsService,
+    registry: ProcedureRegistry,
+  ) {
+    registry.register(AILMENT_TICKS_PROCEDURE as never);
+  }
+
+  onModuleInit(): void {
+    this.state.onClockAdvance(async (m, who, campaign, { minutes }) => {
+      const ailmentTicks = await this.tick(m, who, campaign, minutes);
+      return ailmentTicks.length > 0 ? { ailmentTicks } : {};
+    });
+  }
+
+  /** The ailment a G&M ailment answer leaves on the sheet, or null (resolved whole or thrown off). */
+  static toStore(outcome: GmAilmentOutcome, input: Record<string, unknown>): StoredAilment | null {
+    if (!outcome.ongoing || (outcome.kind !== 'chronic' && outcome.kind !== 'chronic-inescapable'))
+      return null;
+    const course = outcome.steps.filter((s) => s.phase === 'course').length;
+    const reaction = typeof input.reaction === 'number' ? input.reaction : 0;
+    const def = EXAMPLE_AILMENTS.find((a) => a.id === outcome.ailment);
+    return {
+      id: newId(),
+      ailment: outcome.ailment,
+      name: outcome.name,
+      kind: outcome.kind,
+      strength: outcome.strength,
+      health: typeof input.health === 'number' ? input.health : reaction,
+      effect: outcome.effect,
+      effectDice: typeof input.effectDice === 'number' ? input.effectDice : (def?.effect.dice ?? 1),
+      effectSides: typeof input.effectSides === 'number' ? input.effectSides : (def?.effect.sides ?? 1),
+      scores: outcome.effectScores,
+      actionTime: outcome.actionTime,
+      courseTimes: course,
+      carriedSeconds: 0,
+      total: outcome.total,
+    };
+  }
+
+  private async tick(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    minutes: number,
+  ): Promise<AilmentTicksResult[]> {
+    if (minutes <= 0) return [];
+    // Only G&M sheets that keep an ailment (the sheet is JSON text on both databases).
+    const candidates = await m.find(CharacterSheetEntity, {
+      where: { campaignId: campaign.id, system: 'gm', data: Like('%"ailments":[%') as never },
+      order: { id: 'ASC' },
+    });
+    const out: AilmentTicksResult[] = [];
+    for (const candidate of candidates) {
+      if (ailmentsOf(candidate.data).length === 0) continue;
+      let owner: SheetOwner;
+      let secret = false;
+      if (candidate.ownerKind === 'npc') {
+        const npc = await this.npcs.npc(m, campaign.id, candidate.ownerId);
+        owner = ownerOf(npc);
+        secret = !NpcsService.numbersPublic(npc);
+      } else {
+        owner = await this.sheets.characterOwner(m, campaign.id, candidate.ownerId);
+      }
+      const row = await this.sheets.requireSheet(m, owner, 'gm', { lock: true });
+      const stored = ailmentsOf(row.data);
+      const batch: AilmentTickInput[] = [];
+      const carried = new Map<string, number>();
+      for (const a of stored) {
+        const due = ailmentTicksDue(a, minutes * 60);
+        carried.set(a.id, due.carried);
+        if (due.ticks > 0) {
+          batch.push({
+            id: a.id,
+            strength: a.strength,
+            health: a.health,
+            from: a.courseTimes + 1,
+            count: due.ticks,
+            effect: a.effect,
+            effectDice: a.effectDice,
+            effectSides: a.effectSides,
+          });
+        }
+      }
+      if (batch.length === 0) {
+        // Time carried toward the next action time; nothing rolled, nothing logged.
+        const next = stored.map((a) => ({ ...a, carriedSeconds: carried.get(a.id) ?? a.carriedSeconds }));
+        await this.sheets.changeTracked(
+          m,
+          who,
+          campaign,
+          owner,
+          'gm',
+          [],
+          { cause: 'procedure' },
+          {
+            row,
+            base: (sheet) => ({ ...sheet, ailments: next }),
+          },
+        );
+        continue;
+      }
+      const rolled = this.rolls.roll(AILMENT_TICKS_PROCEDURE, { ailments: batch }, undefined);
+      const record = await this.rolls.record(m, who, rolled, {
+        campaign,
+        secret,
+        effects: {
+          ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
+          system: 'gm',
+          ailments: batch.map((b) => b.id),
+        },
+      });
+      const results = new Map(rolled.outcome.ailments.map((r) => [r.id, r]));
+      const next: StoredAilment[] = [];
+      for (const a of stored) {
+        const r = results.get(a.id);
+        if (r?.ended) continue;
+        next.push({
+          ...a,
+          courseTimes: a.courseTimes + (r?.steps.length ?? 0),
+          carriedSeconds: carried.get(a.id) ?? a.carriedSeconds,
+          total: a.total + (r?.amount ?? 0),
+        });
+      }
+      const injuries = rolled.outcome.injuries;
+      await this.sheets.changeTracked(
+        m,
+        who,
+        campaign,
+        owner,
+        'gm',
+        injuries > 0 ? [{ field: 'injuries.current', delta: injuries }] : [],
+        { cause: 'roll', procedure: AILMENT_TICKS_PROCEDURE.name, rollId: record.id, reason: 'ailment' },
+        { clamp: true, row, base: (sheet) => withAilments(sheet, next) },
+      );
+      if (!secret || who.role === 'referee') {
+        out.push({
+          ownerKind: owner.kind,
+          ownerId: owner.id,
+          rollId: record.id,
+          injuries,
+          ailments: rolled.outcome.ailments.map((r) => ({
+            id: r.id,
+            rolled: r.steps.length,
+            amount: r.amount,
+            ended: r.ended,
+            steps: r.steps,
+          })),
+        });
+      }
+    }
+    return out;
+  }
+
+  /** The referee ends an ailment kept on a character's G&M sheet (a cure, or it ran its course). */
+  cure(
+    who: Principal,
+    characterId: string,
+    ailmentId: string,
+    call: MutationCall,
+  ): Promise<AilmentCureResult> {
+    return this.db.mutation(call, async (m) => {
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
+      const { owner, row } = await this.sheets.characterSheet(m, campaign.id, characterId, 'gm');
+      const stored = ailmentsOf(row.data);
+      if (!stored.some((a) => a.id === ailmentId)) throw Problem.notFound(`Ailment ${ailmentId}`);
+      const next = stored.filter((a) => a.id !== ailmentId);
+      await this.sheets.changeTracked(
+        m,
+        who,
+        campaign,
+        owner,
+        'gm',
+        [],
+        { cause: 'procedure' },
+        {
+          row,
+          base: (sheet) => withAilments(sheet, next),
+        },
+      );
+      return { characterId, ailmentId, ailments: next };
+    });
+  }
+}
+
+/** The sheet with its ailments replaced (the field leaves the sheet when none is left). */
+export function withAilments(sheet: Sheet, ailments: StoredAilment[]): Sheet {
+  const out: Sheet = { ...sheet };
+  if (ailments.length > 0) out.ailments = ailments;
+  else delete out.ailments;
+  return out;
+}

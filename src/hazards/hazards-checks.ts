@@ -1,0 +1,82 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { SheetChecksService } from '../characters/sheet-checks.service';
+import { Problem } from '../common/problem';
+import type { SheetModifier } from '../core/characters/sheets-checks';
+import { ailmentsOf, CONCENTRATION_ABILITIES, enduranceLossOf } from '../core/hazards';
+import type { Sheet } from '../core/characters/sheets';
+
+/** Fatigue levels on the Archsoul sheet (the exertion ladder). */
+const FATIGUED = 1;
+const EXHAUSTED = 2;
+const UNCONSCIOUS = 3;
+
+/**
+ * Hazards' say in every sheet check (issue 21; the Archsoul statuses of issue 19): what the stored
+ * Archsoul sheet carries changes the roll, each modifier named in the answer's `modifiers`.
+ * - `fatigue` 1 (fatigued): +1 difficulty on every roll (seed 002, "Exertion"); 2 (exhausted): also
+ *   one die fewer (every attribute −1, read as one die since the seed does not say which stats are
+ *   attributes); 3 (unconscious): no check (409).
+ * - `enduranceLoss` (drowning): a check naming Endurance rolls that many dice fewer.
+ * - `statuses` (the referee's list): Disabled refuses every check (no skill checks, seed 002
+ *   "Status Effects"); Disaligned refuses a check naming Soulpower. The other statuses act on attacks
+ *   and movement, which sheet checks do not roll.
+ * G&M: an ailment kept on the sheet whose effect is a penalty lowers the scores it names by its total
+ * (concentration: charisma, wisdom and intelligence rolls, seed 000). Injuries are harm's modifier.
+ */
+@Injectable()
+export class HazardsSheetChecks implements OnModuleInit {
+  constructor(private readonly checks: SheetChecksService) {}
+
+  onModuleInit(): void {
+    this.checks.addModifier(async (_m, _who, context) => {
+      if (context.system === 'gm') return gmAilmentPenalties(context.sheet, context.names);
+      if (context.system !== 'archsoul') return [];
+      const sheet = context.sheet;
+      const field = context.owner.kind === 'npc' ? 'npcId' : 'characterId';
+      const named = context.names.map((s) => s.toLowerCase());
+      const statuses = Array.isArray(sheet.statuses)
+        ? (sheet.statuses as unknown[]).map((s) => String(s).toLowerCase())
+        : [];
+      const fatigue = typeof sheet.fatigue === 'number' ? sheet.fatigue : 0;
+      if (fatigue >= UNCONSCIOUS) {
+        throw Problem.field(
+          'CONFLICT',
+          field,
+          `${context.owner.name} is unconscious from fatigue (sheet.fatigue ${fatigue}) and makes no checks.`,
+        );
+      }
+      if (statuses.includes('disabled')) {
+        throw Problem.field(
+          'CONFLICT',
+          field,
+          `${context.owner.name} is Disabled (sheet.statuses) and makes no skill checks.`,
+        );
+      }
+      if (statuses.includes('disaligned') && named.includes('soulpower')) {
+        throw Problem.field(
+          'CONFLICT',
+          field,
+          `${context.owner.name} is Disaligned (sheet.statuses): Soulpower rolls fail.`,
+        );
+      }
+      const out: SheetModifier[] = [];
+      if (fatigue >= FATIGUED) out.push({ source: 'fatigue:fatigued', difficulty: 1 });
+      if (fatigue >= EXHAUSTED) out.push({ source: 'fatigue:exhausted', dice: -1 });
+      const loss = enduranceLossOf(sheet);
+      if (loss > 0 && named.includes('endurance')) out.push({ source: 'enduranceLoss', dice: -loss });
+      return out;
+    });
+  }
+}
+
+/** The penalties of the G&M ailments a sheet keeps, on the score the check rolls. */
+function gmAilmentPenalties(sheet: Sheet, names: string[]): SheetModifier[] {
+  const rolled = names.map((n) => n.toLowerCase());
+  const out: SheetModifier[] = [];
+  for (const a of ailmentsOf(sheet)) {
+    if (a.effect !== 'penalty' || a.total <= 0) continue;
+    const lowered = a.scores.flatMap((s) => (s === 'concentration' ? [...CONCENTRATION_ABILITIES] : [s]));
+    if (rolled.some((n) => lowered.includes(n))) out.push({ source: `ailment:${a.name}`, amount: -a.total });
+  }
+  return out;
+}
