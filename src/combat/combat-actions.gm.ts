@@ -52,12 +52,24 @@ const BROKEN_HOLD = 6;
 
 const num = (value: unknown, fallback = 0): number => (typeof value === 'number' ? value : fallback);
 
+/** A core field the stored action builds from the sheets, named by what the caller sent or acts with. */
+const CALLER_FIELD: Record<string, string> = {
+  defense: 'gm.armor',
+  damage: 'gm.weapon',
+  'attacker.spend': 'gm.spend',
+  'attacker.verve': 'actor',
+};
+
 function asBadRequest<T>(run: () => T, prefix = 'gm'): T {
   try {
     return run();
   } catch (error) {
     if (error instanceof RuleError && error.code === 'INVALID_INPUT' && error.field) {
-      throw Problem.field('VALIDATION_FAILED', `${prefix}.${error.field}`, error.message);
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        CALLER_FIELD[error.field] ?? `${prefix}.${error.field}`,
+        error.message,
+      );
     }
     throw error;
   }

@@ -354,6 +354,18 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${struck!.rollId}`).set(c.auth).expect(200))
       .body;
     expect(roll.procedure).toBe('combat.gm-psychic');
+    // At most monk level (3) verve on one action.
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: sage.id,
+        kind: 'psychic-attack',
+        targets: [other.id],
+        gm: { spend: 5 },
+      }),
+      400,
+      'VALIDATION_FAILED',
+      'gm.spend',
+    );
     // GraphQL twin: leaving the conflict is a reason roll on the stored sheet.
     const left = await gql(
       t.server,
