@@ -1025,11 +1025,29 @@ export class SheetHarmService implements OnModuleInit {
     cause: { procedure: string; rollId: string; scar: string | null },
   ): Promise<{ entries: ReturnType<typeof toConditionEntry>[]; row: CharacterSheetEntity }> {
     const system = row.system;
+    // The values outside the ledger (the harm state, the system's own state, a scar, Saves and Skills
+    // lowered by a lot, Archsoul's `belowZero` at 0 when missing) go in the same write as the ledger's.
+    const outside = (sheet: Sheet): Sheet => {
+      const data: Sheet = { ...sheet, harm };
+      if (system === 'archsoul' && typeof data.belowZero !== 'number') data.belowZero = 0;
+      if (system === 'coeac') data.state = nativeCoeac(harm.state);
+      if (system === 'cairn') {
+        data.state = harm.state === 'up' || harm.state === 'dead' ? harm.state : 'out';
+        if (cause.scar) data.scars = [...((data.scars ?? []) as string[]), cause.scar].slice(-64);
+      }
+      for (const change of changes) {
+        if (change.via !== 'base') continue;
+        const [group, name] = [
+          change.path.slice(0, change.path.indexOf('.')),
+          change.path.slice(change.path.indexOf('.') + 1),
+        ];
+        const ratings = { ...((data[group] ?? {}) as Record<string, number>) };
+        if (typeof ratings[name] === 'number') ratings[name] = Math.max(0, ratings[name] + change.delta);
+        data[group] = ratings;
+      }
+      return data;
+    };
     const ledger: Array<{ field: string; delta: number }> = [];
-    if (system === 'archsoul' && typeof row.data.belowZero !== 'number') {
-      row.data = { ...row.data, belowZero: 0 };
-      await Database.updateRow(m, CharacterSheetEntity, row.id, { data: row.data as never });
-    }
     for (const change of changes) {
       if (change.via !== 'ledger') continue;
       if (system === 'gm' && change.path === 'injuries.current' && change.delta > 0) {
@@ -1039,8 +1057,8 @@ export class SheetHarmService implements OnModuleInit {
       }
       ledger.push({ field: change.path, delta: change.delta });
     }
-    let entries: ReturnType<typeof toConditionEntry>[] = [];
     if (ledger.length > 0) {
+      // One read (the caller's locked row), one write of the sheet, one insert of the entries.
       const written = await this.sheets.changeTracked(
         m,
         who,
@@ -1049,35 +1067,19 @@ export class SheetHarmService implements OnModuleInit {
         system,
         ledger,
         { cause: 'procedure', procedure: cause.procedure, rollId: cause.rollId },
-        { clamp: true },
+        { clamp: true, base: outside, row },
       );
-      row = written.row;
-      entries = written.entries.map(toConditionEntry);
+      return { entries: written.entries.map(toConditionEntry), row: written.row };
     }
-    const data: Sheet = { ...row.data, harm };
-    if (system === 'coeac') data.state = nativeCoeac(harm.state);
-    if (system === 'cairn') {
-      data.state = harm.state === 'up' || harm.state === 'dead' ? harm.state : 'out';
-      if (cause.scar) data.scars = [...((data.scars ?? []) as string[]), cause.scar].slice(-64);
-    }
-    for (const change of changes) {
-      if (change.via !== 'base') continue;
-      const [group, name] = [
-        change.path.slice(0, change.path.indexOf('.')),
-        change.path.slice(change.path.indexOf('.') + 1),
-      ];
-      const ratings = { ...((data[group] ?? {}) as Record<string, number>) };
-      if (typeof ratings[name] === 'number') ratings[name] = Math.max(0, ratings[name] + change.delta);
-      data[group] = ratings;
-    }
-    // The values outside the ledger are written only when they changed (the ledger wrote the rest).
+    const data = outside(row.data);
+    // Written only when something changed.
     if (!sameJson(data, row.data)) {
       const stamp = now();
       await Database.updateRow(m, CharacterSheetEntity, row.id, { data: data as never, updatedAt: stamp });
       row.data = data;
       row.updatedAt = stamp;
     }
-    return { entries, row };
+    return { entries: [], row };
   }
 
   /** The sheet as answered; COEAC and Archsoul derive nothing from other tables, so no reread. */
