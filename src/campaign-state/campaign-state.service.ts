@@ -38,7 +38,13 @@ export type ClockAdvanceHook = (
   m: EntityManager,
   who: Principal,
   campaign: CampaignEntity,
-  passage: { scale: Scale; due: number; options: Record<string, unknown> },
+  passage: {
+    scale: Scale;
+    due: number;
+    options: Record<string, unknown>;
+    /** Day and watch boundaries crossed and turns played by this advance. */
+    passed?: { days: number; watches: number; turns: number };
+  },
 ) => Promise<Record<string, unknown>>;
 
 /**
@@ -162,6 +168,7 @@ export class CampaignStateService implements OnModuleInit {
           scale: row.scale,
           due: encounterChecks,
           options: step.options ?? {},
+          passed: passage.passed,
         })),
       };
     }

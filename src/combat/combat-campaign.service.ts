@@ -149,11 +149,13 @@ export class CombatCampaignService {
   nextRound(who: Principal, combatId: string, req: ArbiterRequest): Promise<CombatView> {
     if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee advances the round.');
     return this.db.mutation(req, async (m) => {
-      await this.campaigns.lockCampaign(m, who.campaignId);
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
       const row = await this.active(m, who, combatId);
       row.round += 1;
       row.updatedAt = now();
       await m.update(CombatEntity, { id: row.id }, { round: row.round, updatedAt: row.updatedAt });
+      // A round passes for the combatants' harm timers (Archsoul rounds unconscious).
+      await this.harm.advanceRounds(m, who, campaign, row.combatants, 1);
       return this.view(m, who, row);
     });
   }

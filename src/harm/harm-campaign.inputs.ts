@@ -148,6 +148,12 @@ export class SheetRestInput {
   @In.int('G&M aid: injuries healed.', { optional: true, min: 0, max: 100_000 })
   injuriesHealed?: number;
 
+  @In.string(
+    'COEAC short rest: the class resource (a name in classResources) that regains its point (003:220).',
+    { optional: true, maxLength: 64 },
+  )
+  resource?: string;
+
   @In.bool('Advance the campaign clock by the rest’s length (default true).', { optional: true })
   advanceClock?: boolean;
 

@@ -173,7 +173,9 @@ export class HarmTimerView {
   @Out.string('The sheet’s system.')
   system: string;
 
-  @Out.string('coeac-aid, cairn-critical, cairn-mortal-wound, gm-death or archsoul-unconscious.')
+  @Out.string(
+    'coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious or archsoul-unconscious.',
+  )
   kind: string;
 
   @Out.nested('Where the clock stood when it started.', () => HarmClockPosition, { nullable: true })
@@ -206,16 +208,21 @@ export class HarmTimerExpiry {
   @Out.string('The sheet’s system.')
   system: string;
 
-  @Out.string('coeac-aid, cairn-critical, cairn-mortal-wound or gm-death.')
+  @Out.string(
+    'coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious or archsoul-unconscious.',
+  )
   kind: string;
 
-  @Out.nested('The clock position at which it ran out.', () => HarmClockPosition)
+  @Out.nested(
+    'The clock position at which it ran out (for rounds: where the clock stood).',
+    () => HarmClockPosition,
+  )
   endsAt: HarmClockPosition;
 
-  @Out.string('What it did: death.')
+  @Out.string('What it did: death, or wakes.')
   effect: string;
 
-  @Out.string('The harm state now: dead.')
+  @Out.string('The harm state now: dead, or up.')
   state: string;
 
   @Out.id('The logged entry (harm.timer-expired, no dice).')

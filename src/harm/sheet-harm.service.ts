@@ -28,7 +28,10 @@ import {
   type SheetHarm,
   type SheetRestInput as CoreRestInput,
   type SheetRestOutcome,
+  countRounds,
   gmDeathTurns,
+  gmUnconsciousTurns,
+  roundsPassed,
   roundsTimer,
   startTimer,
   timerDue,
@@ -132,6 +135,15 @@ function magicResources(sheet: Record<string, unknown>): Record<string, { curren
   );
 }
 
+/** What a COEAC long rest refills: the day's magic and the class resources marked `perDay`. */
+function dailyResources(sheet: Record<string, unknown>): Record<string, { current: number; max: number }> {
+  const resources = (sheet.classResources ?? {}) as Record<string, { current: number; max: number }>;
+  const marked = Array.isArray(sheet.perDay) ? (sheet.perDay as string[]) : [];
+  const out = magicResources(sheet);
+  for (const name of marked) if (resources[name]) out[name] = resources[name];
+  return out;
+}
+
 /**
  * Harm and recovery on stored sheets (SPEC 6.2, the campaign half). `applyDamage` and `applyRest` run
  * inside the caller's transaction: they read the sheet (locked), roll one named procedure
@@ -159,8 +171,9 @@ export class SheetHarmService implements OnModuleInit {
   onModuleInit(): void {
     // Harm timers run out as the clock advances (inside the advance's transaction).
     // The answer names them only when one ran out, so an advance without any answers as before.
-    this.state.onClockAdvance(async (m, who, campaign) => {
-      const harmTimers = await this.expireTimers(m, who, campaign);
+    this.state.onClockAdvance(async (m, who, campaign, passage) => {
+      const rounds = passage.passed ? roundsPassed(passage.passed) : 0;
+      const harmTimers = await this.expireTimers(m, who, campaign, { rounds });
       return harmTimers.length > 0 ? { harmTimers } : {};
     });
     // Harm's say in every sheet check: refused while the owner cannot act; the G&M injury penalty;
@@ -436,81 +449,126 @@ export class SheetHarmService implements OnModuleInit {
   }
 
   /**
-   * The clock hook: every timer whose end the clock has reached, on a sheet whose state still holds
-   * it, is applied (death: `harm.state` and the system's state `dead`), logged once with no dice
+   * Rounds pass for these owners (a stored combat's round advance, inside the caller's transaction):
+   * every rounds timer on their sheets (Archsoul unconscious) counts them down; one that reaches 0 on
+   * a sheet whose state still holds it wakes the character (`harm.state` up, Disabled among the
+   * conditions), logged once (`harm.timer-expired`, sealed for an NPC whose numbers are hidden).
+   * Answers what ran out (an NPC's sealed entries only to the referee).
+   */
+  async advanceRounds(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    owners: ReadonlyArray<{ kind: 'character' | 'npc'; id: string }>,
+    rounds: number,
+  ): Promise<HarmTimerExpiry[]> {
+    if (owners.length === 0 || rounds <= 0) return [];
+    return this.expireTimers(m, who, campaign, { rounds, owners, clockTimers: false });
+  }
+
+  /**
+   * The clock hook (and `advanceRounds`): every timer whose end the clock has reached, and every
+   * rounds timer whose rounds have passed, on a sheet whose state still holds it, is applied (death:
+   * `harm.state` and the system's state `dead`; waking: `up`), logged once with no dice
    * (`harm.timer-expired`, sealed for an NPC whose numbers are hidden) and answered in the advance's
-   * `harmTimers` (an NPC's sealed entries only to the referee). A retried advance replays its answer.
+   * `harmTimers` (an NPC's sealed entries only to the referee). Rounds timers still running are
+   * written with the rounds left. A retried advance replays its answer.
    */
   private async expireTimers(
     m: EntityManager,
     who: Principal,
     campaign: CampaignEntity,
+    scope: {
+      rounds: number;
+      owners?: ReadonlyArray<{ kind: 'character' | 'npc'; id: string }>;
+      clockTimers?: boolean;
+    },
   ): Promise<HarmTimerExpiry[]> {
     const clock = await this.state.clock(m, campaign.id);
+    const clockTimers = scope.clockTimers ?? true;
     // Only sheets that keep a timer (the sheet is JSON text on both databases).
-    const rows = await m.find(CharacterSheetEntity, {
-      where: { campaignId: campaign.id, data: Like('%"timers":[%') as never },
-      order: { id: 'ASC' },
-    });
+    const where = { campaignId: campaign.id, data: Like('%"timers":[%') as never };
+    const rows = scope.owners
+      ? await m.find(CharacterSheetEntity, {
+          where: scope.owners.map((o) => ({ ...where, ownerKind: o.kind, ownerId: o.id })),
+          order: { id: 'ASC' },
+        })
+      : await m.find(CharacterSheetEntity, { where, order: { id: 'ASC' } });
+    const due = (t: HarmTimer) =>
+      (clockTimers && timerDue(t, clock)) || (t.rounds !== null && scope.rounds > 0);
     const out: HarmTimerExpiry[] = [];
     for (const candidate of rows) {
-      const timers = harmOf(candidate.data).timers ?? [];
-      if (!timers.some((t) => timerDue(t, clock))) continue;
+      if (!(harmOf(candidate.data).timers ?? []).some(due)) continue;
       const owner: SheetOwner =
         candidate.ownerKind === 'npc'
           ? ownerOf(await this.npcs.npc(m, campaign.id, candidate.ownerId))
           : await this.sheets.characterOwner(m, campaign.id, candidate.ownerId);
       const row = await this.sheets.requireSheet(m, owner, candidate.system, { lock: true });
       let harm = harmOf(row.data);
-      for (const timer of harm.timers ?? []) {
-        if (!timerDue(timer, clock) || !timerHolds(timer.kind, harm) || timer.effect !== 'death') continue;
-        const rolled = this.rolls.roll(
-          SHEET_HARM_PROCEDURES.timerExpired,
-          {
-            system: row.system,
-            kind: timer.kind,
-            endsAt: timer.endsAt!,
-            clock: { day: clock.day, watch: clock.watch, turn: clock.turn },
-          },
-          undefined,
-        );
-        const secret = await this.sealed(m, owner, false);
-        const record = await this.rolls.record(m, who, rolled as never, {
-          campaign,
-          secret,
-          effects: {
-            ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
-            system: row.system,
-            timer: timer.kind,
-            state: 'dead',
-          },
-        });
-        harm = {
-          ...harm,
-          state: 'dead',
-          conditions: harm.conditions.filter((c) => c !== 'awaiting-aid'),
-        };
-        const left = (harm.timers ?? []).filter((t) => timerHolds(t.kind, harm));
-        if (left.length > 0) harm.timers = left;
-        else delete harm.timers;
+      // Rounds pass first; a timer that still holds and reaches 0 runs out now.
+      const timers = (harm.timers ?? []).map((t) => (t.rounds !== null ? countRounds(t, scope.rounds) : t));
+      const ran = timers.find(
+        (t) =>
+          timerHolds(t.kind, harm) &&
+          ((clockTimers && timerDue(t, clock)) || (t.rounds !== null && t.rounds === 0)),
+      );
+      if (!ran) {
+        harm = { ...harm, timers };
         await this.write(m, who, campaign, owner, row, [], harm, {
           procedure: SHEET_HARM_PROCEDURES.timerExpired.name,
-          rollId: record.id,
+          rollId: '',
           scar: null,
         });
-        if (!secret || who.role === 'referee')
-          out.push({
-            ownerKind: owner.kind,
-            ownerId: owner.id,
-            system: row.system,
-            kind: timer.kind,
-            endsAt: timer.endsAt!,
-            effect: 'death',
-            state: 'dead',
-            rollId: record.id,
-          });
-        break;
+        continue;
       }
+      const at = { day: clock.day, watch: clock.watch, turn: clock.turn };
+      const endsAt = ran.endsAt ?? at;
+      const state: HarmState = ran.effect === 'wakes' ? 'up' : 'dead';
+      const rolled = this.rolls.roll(
+        SHEET_HARM_PROCEDURES.timerExpired,
+        { system: row.system, kind: ran.kind, endsAt, clock: at },
+        undefined,
+      );
+      const secret = await this.sealed(m, owner, false);
+      const record = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        secret,
+        effects: {
+          ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
+          system: row.system,
+          timer: ran.kind,
+          state,
+        },
+      });
+      const conditions = harm.conditions.filter((c) => c !== 'awaiting-aid');
+      // Archsoul wakes Disabled (002:80); the status's effects are the referee's (docs/harm.md).
+      if (ran.kind === 'archsoul-unconscious' && !conditions.includes('disabled'))
+        conditions.push('disabled');
+      harm = {
+        ...harm,
+        state,
+        conditions,
+        pending: state === 'up' ? harm.pending.filter((p) => !/^unconscious/i.test(p)) : harm.pending,
+      };
+      const left = timers.filter((t) => t !== ran && timerHolds(t.kind, harm));
+      if (left.length > 0) harm.timers = left;
+      else delete harm.timers;
+      await this.write(m, who, campaign, owner, row, [], harm, {
+        procedure: SHEET_HARM_PROCEDURES.timerExpired.name,
+        rollId: record.id,
+        scar: null,
+      });
+      if (!secret || who.role === 'referee')
+        out.push({
+          ownerKind: owner.kind,
+          ownerId: owner.id,
+          system: row.system,
+          kind: ran.kind,
+          endsAt,
+          effect: ran.effect,
+          state,
+          rollId: record.id,
+        });
     }
     return out;
   }
@@ -526,6 +584,7 @@ export class SheetHarmService implements OnModuleInit {
     harm: SheetHarm,
     gmDeath: { amount: number; unit: string } | null,
     rounds: number | null = null,
+    gmUnconsciousMinutes: number | null = null,
   ): Promise<HarmTimer[]> {
     const kept = (harm.timers ?? []).filter((t) => timerHolds(t.kind, harm));
     const wanted: Array<[HarmTimerKind, number]> = [];
@@ -534,14 +593,19 @@ export class SheetHarmService implements OnModuleInit {
     if (system === 'cairn' && timerHolds('cairn-mortal-wound', harm)) wanted.push(['cairn-mortal-wound', 6]);
     if (system === 'gm' && timerHolds('gm-death', harm) && gmDeath)
       wanted.push(['gm-death', gmDeathTurns(gmDeath)]);
-    // Rounds are not clock time: listed, never run out by the clock (docs/harm.md, Timers).
-    if (
-      system === 'archsoul' &&
-      rounds !== null &&
-      timerHolds('archsoul-unconscious', harm) &&
-      !kept.some((t) => t.kind === 'archsoul-unconscious')
-    )
-      kept.push(roundsTimer('archsoul-unconscious', rounds));
+    if (system === 'gm' && timerHolds('gm-unconscious', harm) && gmUnconsciousMinutes !== null)
+      wanted.push(['gm-unconscious', gmUnconsciousTurns(gmUnconsciousMinutes)]);
+    // Rounds: counted by the combat's rounds and the clock's turns (docs/harm.md, Timers). A coup de
+    // grâce on a target already out adds its round to the running timer.
+    if (system === 'archsoul' && rounds !== null && timerHolds('archsoul-unconscious', harm)) {
+      const running = kept.findIndex((t) => t.kind === 'archsoul-unconscious');
+      if (running < 0) kept.push(roundsTimer('archsoul-unconscious', rounds));
+      else
+        kept[running] = {
+          ...kept[running],
+          rounds: Math.min(1000, (kept[running].rounds ?? 0) + rounds),
+        };
+    }
     const missing = wanted.filter(([kind]) => !kept.some((t) => t.kind === kind));
     if (missing.length === 0) return kept;
     const clock = await this.state.clock(m, campaignId);
@@ -617,7 +681,17 @@ export class SheetHarmService implements OnModuleInit {
       ?.timer;
     const rounds = (outcome.detail.archsoulCondition as { unconsciousRounds?: number | null } | undefined)
       ?.unconsciousRounds;
-    next.timers = await this.nextTimers(m, campaign.id, system, next, gmTimer ?? null, rounds ?? null);
+    const gmMinutes = (outcome.detail.gmDamage as { unconsciousMinutes?: number | null } | undefined)
+      ?.unconsciousMinutes;
+    next.timers = await this.nextTimers(
+      m,
+      campaign.id,
+      system,
+      next,
+      gmTimer ?? null,
+      rounds ?? null,
+      gmMinutes ?? null,
+    );
     if (next.timers.length === 0) delete next.timers;
     const { entries, row: after } = await this.write(m, who, campaign, owner, row, outcome.changes, next, {
       procedure: SHEET_HARM_PROCEDURES.damage.name,
@@ -666,6 +740,15 @@ export class SheetHarmService implements OnModuleInit {
     const row = await this.sheets.requireSheet(m, owner, system, { lock: true });
     const view = await this.sheets.view(m, owner, row);
     const harm = harmOf(row.data);
+    if (input.resource !== undefined && input.resource !== null) {
+      const resources = (view.classResources ?? {}) as Record<string, unknown>;
+      if (!resources[input.resource])
+        throw Problem.field(
+          'UNPROCESSABLE',
+          'resource',
+          `${owner.name}’s COEAC sheet has no class resource named ${input.resource}.`,
+        );
+    }
     const items =
       owner.kind === 'character' && system !== 'gm'
         ? await m.find(InventoryItemEntity, {
@@ -736,8 +819,9 @@ export class SheetHarmService implements OnModuleInit {
       const armor = view.armor as { blockUses: number; blockUsesPerDay: number };
       const delta = armor.blockUsesPerDay - armor.blockUses;
       if (delta !== 0) changes.push({ path: 'armor.blockUses', delta, via: 'ledger' });
-      // ...and the day's magic (SPEC 6.5): Control, Empower and spells lost for the day come back.
-      for (const [name, pool] of Object.entries(magicResources(view))) {
+      // ...the day's magic (SPEC 6.5): Control, Empower and spells lost for the day come back, and
+      // every class resource the sheet marks as a per-day power (`perDay`, 003:222).
+      for (const [name, pool] of Object.entries(dailyResources(view))) {
         if (pool.current < pool.max)
           changes.push({
             path: `classResources.${name}.current`,
@@ -745,6 +829,14 @@ export class SheetHarmService implements OnModuleInit {
             via: 'ledger',
           });
       }
+    }
+    // A COEAC short rest: a point of the class resource the character chooses (003:220).
+    if (system === 'coeac' && input.kind === 'short' && outcome.rested && input.resource) {
+      const pool = ((view.classResources ?? {}) as Record<string, { current: number; max: number }>)[
+        input.resource
+      ];
+      if (pool.current < pool.max)
+        changes.push({ path: `classResources.${input.resource}.current`, delta: 1, via: 'ledger' });
     }
     // The inventory: Rations spent or on their last use; Fatigue items cleared.
     if (rations && outcome.rations) {
@@ -884,11 +976,14 @@ export class SheetHarmService implements OnModuleInit {
       ['choice', 'gm'],
       ['amount', 'gm'],
       ['injuriesHealed', 'gm'],
+      ['resource', 'coeac'],
     ];
     for (const [field, owner] of only) {
       if (has(input[field]) && system !== owner)
         throw Problem.field('VALIDATION_FAILED', field, `${field} applies to ${owner} rests only.`);
     }
+    if (has(input.resource) && input.kind !== 'short')
+      throw Problem.field('VALIDATION_FAILED', 'resource', 'resource applies to a short rest only.');
   }
 
   private async damageInput(

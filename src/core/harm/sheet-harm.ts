@@ -62,6 +62,23 @@ export function harmOf(sheet: Sheet): SheetHarm {
   return normaliseHarm(value);
 }
 
+/**
+ * COEAC `perDay`: the class resources that are per-day powers (003:222, "e.g. Empower"), refilled by
+ * a long rest; each names one of the sheet's class resources, at most once.
+ */
+function perDay(value: unknown, sheet: Sheet): string[] {
+  const resources = Object.keys((sheet.classResources ?? {}) as object);
+  if (!Array.isArray(value) || value.length > 64)
+    fail('perDay', 'perDay is a list of at most 64 class resource names.');
+  const out: string[] = [];
+  value.forEach((name, i) => {
+    if (typeof name !== 'string' || !resources.includes(name))
+      fail(`perDay[${i}]`, `perDay[${i}] names none of the sheet's class resources.`);
+    if (!out.includes(name)) out.push(name);
+  });
+  return out;
+}
+
 let registered = false;
 
 /** Adds `harm` (and Archsoul's `belowZero`) to the sheets; idempotent. */
@@ -70,8 +87,10 @@ export function registerSheetHarm(): void {
   registered = true;
   for (const system of SHEET_SYSTEMS) {
     const archsoul = system === 'archsoul';
+    const coeac = system === 'coeac';
     extendSystem(system, {
       refereeFields: archsoul ? ['harm', 'belowZero'] : ['harm'],
+      baseFields: coeac ? ['perDay'] : [],
       tracked: archsoul
         ? [{ path: 'belowZero', initial: 0, description: 'HP below 0, as a positive number (harm)' }]
         : [],
@@ -84,6 +103,8 @@ export function registerSheetHarm(): void {
             fail('belowZero', `belowZero is a whole number from 0 to ${MAX_TRACKED}.`);
           out.belowZero = v;
         }
+        if (coeac && input.perDay !== undefined && input.perDay !== null)
+          out.perDay = perDay(input.perDay, out);
         return out;
       },
     });
