@@ -212,6 +212,80 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
     });
   });
 
+  describe('COEAC class resources at rest', () => {
+    it('a short rest regains a point of the chosen class resource; a long rest refills the per-day powers; both through the ledger', async () => {
+      const { c, hero, player } = await table();
+      await putSheet(t.server, c, hero.id, 'coeac', {
+        maxHp: 6,
+        hp: 6,
+        classResources: { Luck: { current: 0, max: 3 }, Steel: { current: 1, max: 2 } },
+        perDay: ['Steel'],
+      });
+      for (let i = 0; i < 3; i++) await addItem(c, hero.id, { name: 'Rations', kind: 'gear', depletion: 11 });
+      // Bad input: an unknown resource (422), on a long rest or another system (400); nothing changes.
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/rests`)
+          .set(c.auth)
+          .send({ system: 'coeac', kind: 'short', resource: 'Mana' }),
+        422,
+        'UNPROCESSABLE',
+        'resource',
+      );
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/rests`)
+          .set(c.auth)
+          .send({ system: 'coeac', kind: 'long', resource: 'Luck' }),
+        400,
+        'VALIDATION_FAILED',
+        'resource',
+      );
+      expectProblem(
+        await t.http
+          .put(`${base(c, hero.id)}/sheets/coeac`)
+          .set(c.auth)
+          .send({ sheet: { perDay: ['Mana'] } }),
+        400,
+        'VALIDATION_FAILED',
+        'sheet.perDay[0]',
+      );
+      const short = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(player.auth)
+        .send({ system: 'coeac', kind: 'short', resource: 'Luck', seed: 'camp' })
+        .expect(201);
+      expect(short.body.rested).toBe(true);
+      expect(short.body.changes).toEqual([{ path: 'classResources.Luck.current', delta: 1, via: 'ledger' }]);
+      expect(short.body.entries).toMatchObject([
+        { field: 'classResources.Luck.current', delta: 1, valueAfter: 1, procedure: 'harm.sheet-rest' },
+      ]);
+      // GraphQL twin: the long rest refills Steel (per day), never Luck (not marked).
+      const long = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { restCharacter(campaignId: $c, characterId: $h,
+          input: { system: coeac, kind: long, seed: "night" }) { rested changes { path delta via } rollId } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(long.errors).toBeUndefined();
+      expect(long.data?.restCharacter).toMatchObject({
+        rested: true,
+        changes: [{ path: 'classResources.Steel.current', delta: 1, via: 'ledger' }],
+      });
+      const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
+      expect(sheet.classResources).toEqual({ Luck: { current: 1, max: 3 }, Steel: { current: 2, max: 2 } });
+      expect(sheet.perDay).toEqual(['Steel']);
+      const entries = await ledger(c, hero.id);
+      expect(
+        entries
+          .filter((e) => e.procedure === 'harm.sheet-rest')
+          .map((e) => e.field)
+          .sort(),
+      ).toEqual(['classResources.Luck.current', 'classResources.Steel.current']);
+    });
+  });
+
   describe('Cairn', () => {
     it('exactly 0 HP gives a scar kept on the sheet; a night clears Fatigue items from the inventory', async () => {
       const { c, hero } = await table();
