@@ -81,6 +81,9 @@ export class SheetDamageResult extends SheetHarmBase {
   @Out.stringList('Conditions gained (doomed, awaiting-aid …).')
   conditionsAdded: string[];
 
+  @Out.stringList('Inventory items marked broken (COEAC Broken Gear), by id.')
+  brokenItemIds: string[];
+
   @Out.stringList('Rolls and effects due later, in words (deferred scar rolls, a death timer, waking).')
   pending: string[];
 }

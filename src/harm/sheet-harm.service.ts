@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EntityManager, Like } from 'typeorm';
+import { In as AnyOf, EntityManager, Like } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignStateService } from '../campaign-state/campaign-state.service';
 import { CampaignsService } from '../campaigns/campaigns.service';
@@ -698,6 +698,7 @@ export class SheetHarmService implements OnModuleInit {
       rollId: roll.id,
       scar: outcome.scar,
     });
+    const brokenItemIds = await this.breakItems(m, campaign, owner, outcome);
     return {
       ownerKind: owner.kind,
       ownerId: owner.id,
@@ -712,6 +713,7 @@ export class SheetHarmService implements OnModuleInit {
       detail: outcome.detail,
       scar: outcome.scar,
       conditionsAdded: outcome.conditionsAdded,
+      brokenItemIds,
       pending: outcome.pending,
       faces: outcome.faces,
       seed: rolled.seed,
@@ -904,6 +906,35 @@ export class SheetHarmService implements OnModuleInit {
 
   // Internals
 
+  /**
+   * Broken Gear (COEAC Down and Out): the items drawn that broke (an artifact that held stays whole)
+   * are marked `broken` in the inventory, the first unbroken item of each name (lots draw by name).
+   */
+  private async breakItems(
+    m: EntityManager,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    outcome: SheetDamageOutcome,
+  ): Promise<string[]> {
+    const lots = (
+      outcome.detail.downAndOut as { lots?: Array<{ kind: string; name: string; broken: boolean | null }> }
+    )?.lots;
+    const names = (lots ?? []).filter((l) => l.kind === 'item' && l.broken === true).map((l) => l.name);
+    if (owner.kind !== 'character' || names.length === 0) return [];
+    const rows = await m.find(InventoryItemEntity, {
+      where: { campaignId: campaign.id, characterId: owner.id, broken: false, name: AnyOf(names) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      select: { id: true, name: true },
+    });
+    const ids = names
+      .map((name) => rows.find((r) => r.name === name)?.id)
+      .filter((id): id is string => id !== undefined);
+    const stamp = now();
+    for (const id of ids)
+      await Database.updateRow(m, InventoryItemEntity, id, { broken: true, updatedAt: stamp });
+    return ids;
+  }
+
   /** The roster's characters with a sheet in `system` (every such character when no roster is set), by id. */
   private async partyOf(m: EntityManager, campaign: CampaignEntity, system: SheetSystem): Promise<string[]> {
     const roster = await this.state.roster(m, campaign);
@@ -1024,7 +1055,8 @@ export class SheetHarmService implements OnModuleInit {
         const items =
           owner.kind === 'character' && rolls
             ? await m.find(InventoryItemEntity, {
-                where: { campaignId: campaign.id, characterId: owner.id },
+                // An item already broken is not drawn again.
+                where: { campaignId: campaign.id, characterId: owner.id, broken: false },
                 order: { createdAt: 'ASC', id: 'ASC' },
                 select: { name: true, kind: true },
               })

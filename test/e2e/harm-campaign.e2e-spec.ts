@@ -286,6 +286,86 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
     });
   });
 
+  describe('Broken Gear', () => {
+    it('marks the items drawn broken in the inventory; a broken item gives no Armor; a PATCH repairs it (REST and GraphQL)', async () => {
+      const { c, hero } = await table();
+      // A seed whose table roll is Broken Gear (the first dice of a blow on a character already down).
+      let seed = '';
+      for (let i = 0; i < 300 && !seed; i++) {
+        const probe = await t.http
+          .post('/v1/harm/coeac/down-and-out')
+          .send({ seed: `gear-${i}` })
+          .expect(200);
+        if (probe.body.result === 'broken-gear') seed = `gear-${i}`;
+      }
+      expect(seed).not.toBe('');
+      const shield = (await addItem(c, hero.id, { name: 'Shield', kind: 'gear' })).body as { id: string };
+      const rope = (await addItem(c, hero.id, { name: 'Rope', kind: 'gear' })).body as { id: string };
+      const lantern = (await addItem(c, hero.id, { name: 'Lantern', kind: 'gear' })).body as { id: string };
+      await putSheet(t.server, c, hero.id, 'cairn', {
+        str: { max: 12 },
+        dex: { max: 10 },
+        wil: { max: 9 },
+        maxHp: 6,
+        worn: [{ itemId: shield.id, armor: 1 }],
+      });
+      expect((await sheetOf(t.server, c, hero.id, 'cairn')).armor).toBe(1);
+      await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 6, hp: 0, harm: { state: 'down-and-out' } });
+      const hit = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 1, seed })
+        .expect(201);
+      expect(hit.body.detail.downAndOut.result).toBe('broken-gear');
+      // Three items or fewer: every one is drawn, none an artifact, so all break.
+      expect([...hit.body.brokenItemIds].sort()).toEqual([shield.id, rope.id, lantern.id].sort());
+      const listed = (
+        await t.http
+          .get(`${base(c, hero.id)}/inventory`)
+          .set(c.auth)
+          .expect(200)
+      ).body.items as Array<{
+        id: string;
+        broken: boolean;
+      }>;
+      expect(listed.every((i) => i.broken)).toBe(true);
+      expect((await sheetOf(t.server, c, hero.id, 'cairn')).armor).toBe(0);
+      // A broken item is not drawn again: a second Broken Gear finds nothing left to break.
+      const again = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 1, seed })
+        .expect(201);
+      expect(again.body.brokenItemIds).toEqual([]);
+      // Repairs: GraphQL for the shield (Armor comes back), REST for the rope.
+      const repaired = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $i: ID!) { inventoryItemUpdate(campaignId: $c, characterId: $h, itemId: $i,
+          input: { broken: false }) { id broken } }`,
+        { c: c.id, h: hero.id, i: shield.id },
+        c.auth,
+      );
+      expect(repaired.errors).toBeUndefined();
+      expect(repaired.data?.inventoryItemUpdate).toEqual({ id: shield.id, broken: false });
+      expect((await sheetOf(t.server, c, hero.id, 'cairn')).armor).toBe(1);
+      const patched = await t.http
+        .patch(`${base(c, hero.id)}/inventory/${rope.id}`)
+        .set(c.auth)
+        .send({ broken: false })
+        .expect(200);
+      expect(patched.body.broken).toBe(false);
+      expectProblem(
+        await t.http
+          .patch(`${base(c, hero.id)}/inventory/${rope.id}`)
+          .set(c.auth)
+          .send({ broken: 'no' }),
+        400,
+        'VALIDATION_FAILED',
+        'broken',
+      );
+    });
+  });
+
   describe('Cairn', () => {
     it('exactly 0 HP gives a scar kept on the sheet; a night clears Fatigue items from the inventory', async () => {
       const { c, hero } = await table();
