@@ -154,6 +154,12 @@ export class SheetRestInput {
   )
   resource?: string;
 
+  @In.string(
+    'G&M encounter: the encounter engaged (any name); each restores verve once per adventure (the session).',
+    { optional: true, maxLength: 100 },
+  )
+  encounter?: string;
+
   @In.bool('Advance the campaign clock by the rest’s length (default true).', { optional: true })
   advanceClock?: boolean;
 

@@ -742,6 +742,23 @@ export class SheetHarmService implements OnModuleInit {
     const row = await this.sheets.requireSheet(m, owner, system, { lock: true });
     const view = await this.sheets.view(m, owner, row);
     const harm = harmOf(row.data);
+    // G&M: an encounter restores verve once per adventure (001:593); the adventure is the session.
+    let verveEncounters: { adventure: string | null; encounters: string[] } | null = null;
+    if (system === 'gm' && input.kind === 'encounter' && input.encounter) {
+      const adventure = campaign.currentSessionId ?? null;
+      const kept = (row.data.verveEncounters ?? null) as {
+        adventure: string | null;
+        encounters: string[];
+      } | null;
+      const used = kept && kept.adventure === adventure ? kept.encounters : [];
+      if (used.includes(input.encounter))
+        throw Problem.field(
+          'CONFLICT',
+          'encounter',
+          `${owner.name} already regained verve from the encounter "${input.encounter}" in this adventure.`,
+        );
+      verveEncounters = { adventure, encounters: [...used, input.encounter].slice(-64) };
+    }
     if (input.resource !== undefined && input.resource !== null) {
       const resources = (view.classResources ?? {}) as Record<string, unknown>;
       if (!resources[input.resource])
@@ -874,11 +891,17 @@ export class SheetHarmService implements OnModuleInit {
     };
     next.timers = await this.nextTimers(m, campaign.id, system, next, null);
     if (next.timers.length === 0) delete next.timers;
-    const { entries, row: after } = await this.write(m, who, campaign, owner, row, changes, next, {
-      procedure: SHEET_HARM_PROCEDURES.rest.name,
-      rollId: roll.id,
-      scar: null,
-    });
+    const { entries, row: after } = await this.write(
+      m,
+      who,
+      campaign,
+      owner,
+      row,
+      changes,
+      next,
+      { procedure: SHEET_HARM_PROCEDURES.rest.name, rollId: roll.id, scar: null },
+      verveEncounters ? { verveEncounters } : {},
+    );
     return {
       ownerKind: owner.kind,
       ownerId: owner.id,
@@ -1008,11 +1031,18 @@ export class SheetHarmService implements OnModuleInit {
       ['amount', 'gm'],
       ['injuriesHealed', 'gm'],
       ['resource', 'coeac'],
+      ['encounter', 'gm'],
     ];
     for (const [field, owner] of only) {
       if (has(input[field]) && system !== owner)
         throw Problem.field('VALIDATION_FAILED', field, `${field} applies to ${owner} rests only.`);
     }
+    if (has(input.encounter) && input.kind !== 'encounter')
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'encounter',
+        'encounter applies to an encounter’s verve only.',
+      );
     if (has(input.resource) && input.kind !== 'short')
       throw Problem.field('VALIDATION_FAILED', 'resource', 'resource applies to a short rest only.');
   }
@@ -1150,12 +1180,14 @@ export class SheetHarmService implements OnModuleInit {
     changes: SheetChange[],
     harm: SheetHarm,
     cause: { procedure: string; rollId: string; scar: string | null },
+    extra: Sheet = {},
   ): Promise<{ entries: ReturnType<typeof toConditionEntry>[]; row: CharacterSheetEntity }> {
     const system = row.system;
     // The values outside the ledger (the harm state, the system's own state, a scar, Saves and Skills
-    // lowered by a lot, Archsoul's `belowZero` at 0 when missing) go in the same write as the ledger's.
+    // lowered by a lot, Archsoul's `belowZero` at 0 when missing, G&M's verve encounters) go in the
+    // same write as the ledger's.
     const outside = (sheet: Sheet): Sheet => {
-      const data: Sheet = { ...sheet, harm };
+      const data: Sheet = { ...sheet, ...extra, harm };
       if (system === 'archsoul' && typeof data.belowZero !== 'number') data.belowZero = 0;
       if (system === 'coeac') data.state = nativeCoeac(harm.state);
       if (system === 'cairn') {

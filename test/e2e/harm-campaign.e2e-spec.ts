@@ -510,6 +510,69 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
     });
   });
 
+  describe('G&M verve by encounter', () => {
+    it('an encounter restores verve once per adventure (the session): a second time is 409 naming encounter; a new session allows it again', async () => {
+      const { c, hero } = await table();
+      await putSheet(t.server, c, hero.id, 'gm', {
+        abilities: { strength: 12, agility: 10, endurance: 14, intelligence: 10, wisdom: 10, charisma: 10 },
+        archetypes: [{ archetype: 'warrior', level: 2 }],
+      });
+      const verve = (await sheetOf(t.server, c, hero.id, 'gm')).verve as { current: number; max: number };
+      await t.http
+        .post(`/v1/campaigns/${c.id}/characters/${hero.id}/conditions/adjustments`)
+        .set(c.auth)
+        .send({ system: 'gm', field: 'verve.current', delta: -verve.current, reason: 'spent' });
+      const first = await startSession(t.server, c);
+      const rest = (encounter: string) =>
+        t.http
+          .post(`${base(c, hero.id)}/rests`)
+          .set(c.auth)
+          .send({ system: 'gm', kind: 'encounter', encounter });
+      const ok = await rest('Ferryman').expect(201);
+      expect(ok.body.rested).toBe(true);
+      expect((await sheetOf(t.server, c, hero.id, 'gm')).verveEncounters).toEqual({
+        adventure: first.id,
+        encounters: ['Ferryman'],
+      });
+      const before = await ledger(c, hero.id);
+      expectProblem(await rest('Ferryman'), 409, 'CONFLICT', 'encounter');
+      expect(await ledger(c, hero.id)).toHaveLength(before.length);
+      // GraphQL twin: the same refusal; another encounter is fine.
+      const twice = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { restCharacter(campaignId: $c, characterId: $h,
+          input: { system: gm, kind: encounter, encounter: "Ferryman" }) { rested } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(codes(twice)).toEqual(['CONFLICT']);
+      const other = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { restCharacter(campaignId: $c, characterId: $h,
+          input: { system: gm, kind: encounter, encounter: "Toll bridge" }) { rested } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(other.errors).toBeUndefined();
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/rests`)
+          .set(c.auth)
+          .send({ system: 'gm', kind: 'night', encounter: 'Ferryman' }),
+        400,
+        'VALIDATION_FAILED',
+        'encounter',
+      );
+      await t.http.post(`/v1/campaigns/${c.id}/sessions/current/end`).set(c.auth).expect(200);
+      const second = await startSession(t.server, c);
+      await rest('Ferryman').expect(201);
+      expect((await sheetOf(t.server, c, hero.id, 'gm')).verveEncounters).toEqual({
+        adventure: second.id,
+        encounters: ['Ferryman'],
+      });
+    });
+  });
+
   describe('concurrency, idempotency, refusals', () => {
     it('concurrent damage on one sheet sums exactly; a retried key applies once', async () => {
       const { c, hero } = await table();

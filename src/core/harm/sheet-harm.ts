@@ -79,6 +79,23 @@ function perDay(value: unknown, sheet: Sheet): string[] {
   return out;
 }
 
+/** G&M `verveEncounters`: the encounters that restored verve in the adventure (the session) named. */
+function verveEncounters(value: unknown): { adventure: string | null; encounters: string[] } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail('verveEncounters', 'verveEncounters is { adventure, encounters }.');
+  const body = value as Record<string, unknown>;
+  for (const key of Object.keys(body))
+    if (!['adventure', 'encounters'].includes(key))
+      fail(`verveEncounters.${key}`, `verveEncounters has no field ${key}.`);
+  const adventure = body.adventure ?? null;
+  if (adventure !== null && (typeof adventure !== 'string' || adventure.length > 100))
+    fail('verveEncounters.adventure', 'verveEncounters.adventure is a session id or null.');
+  return {
+    adventure: adventure as string | null,
+    encounters: notes(body.encounters, 'verveEncounters.encounters'),
+  };
+}
+
 let registered = false;
 
 /** Adds `harm` (and Archsoul's `belowZero`) to the sheets; idempotent. */
@@ -88,8 +105,9 @@ export function registerSheetHarm(): void {
   for (const system of SHEET_SYSTEMS) {
     const archsoul = system === 'archsoul';
     const coeac = system === 'coeac';
+    const gm = system === 'gm';
     extendSystem(system, {
-      refereeFields: archsoul ? ['harm', 'belowZero'] : ['harm'],
+      refereeFields: archsoul ? ['harm', 'belowZero'] : gm ? ['harm', 'verveEncounters'] : ['harm'],
       baseFields: coeac ? ['perDay'] : [],
       tracked: archsoul
         ? [{ path: 'belowZero', initial: 0, description: 'HP below 0, as a positive number (harm)' }]
