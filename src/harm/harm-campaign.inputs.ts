@@ -7,12 +7,14 @@ import {
   CAIRN_DAMAGE_TARGETS,
   CAIRN_REST_KINDS,
   COEAC_REST_KINDS,
+  EATEN_CUTS,
   GM_HEALING_CHOICES,
   GM_HEALING_KINDS,
 } from '../core/harm';
 import {
   CairnDamageDieEnum,
   CairnDamageTargetEnum,
+  EatenCutEnum,
   GmHealingChoiceEnum,
   MedicinePoolInput,
 } from './harm.inputs';
@@ -107,6 +109,22 @@ export class SheetDamageInput {
   consciousness?: string;
 
   @In.bool('Referee: seal the roll (an NPC whose numbers are hidden is sealed anyway).', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
+/** A Monster Menu cut eaten (or kept) by a character with a COEAC sheet. */
+@InputType({ description: 'A Monster Menu cut eaten (or kept) by a character, applied to its COEAC sheet.' })
+export class SheetEatingInput {
+  @In.oneOf('The cut: meat, viscera, bones or heart.', EATEN_CUTS, EatenCutEnum)
+  cut: string;
+
+  @In.bool('Keep meat or viscera for later instead (an even chance it keeps).', { optional: true })
+  preserve?: boolean;
+
+  @In.bool('Referee: seal the roll.', { optional: true })
   secret?: boolean;
 
   @In.seed()

@@ -88,6 +88,15 @@ export class SheetDamageResult extends SheetHarmBase {
   pending: string[];
 }
 
+@ObjectType({ description: 'A Monster Menu cut eaten (or kept) by a character, applied to its COEAC sheet.' })
+export class SheetEatingResult extends SheetHarmBase {
+  @Out.string('The cut: meat, viscera, bones or heart.')
+  cut: string;
+
+  @Out.bool('Kept for later: whether it kept (null when eaten).', { nullable: true })
+  preserved: boolean | null;
+}
+
 @ObjectType({ description: 'A rest or healing applied to a stored sheet.' })
 export class SheetRestResult extends SheetHarmBase {
   @Out.string('The rest.')

@@ -19,8 +19,10 @@ import {
   type CairnDeprivationInput as CairnDeprivationCore,
   harmOf,
   sheetDamage,
+  sheetEating,
   sheetRest,
   STATES_THAT_CANNOT_ACT,
+  type SheetEatingOutcome,
   type HarmState,
   type SheetChange,
   type SheetDamageInput as CoreDamageInput,
@@ -52,6 +54,7 @@ import type {
   CairnDeprivationApplyInput,
   EndOfSessionCheckInput,
   SheetDamageInput,
+  SheetEatingInput,
   SheetRestInput,
 } from './harm-campaign.inputs';
 import type {
@@ -61,6 +64,7 @@ import type {
   EndOfSessionCheckResult,
   PartyRestResult,
   SheetDamageResult,
+  SheetEatingResult,
   SheetRestResult,
 } from './harm-campaign.results';
 
@@ -70,6 +74,7 @@ export const SHEET_HARM_PROCEDURES = {
   rest: { name: 'harm.sheet-rest', run: sheetRest },
   /** No dice: a harm timer ran out as the clock advanced (docs/harm.md, Timers). */
   timerExpired: { name: 'harm.timer-expired', run: timerExpired },
+  eating: { name: 'harm.sheet-eating', run: sheetEating },
   deprivation: {
     name: 'harm.sheet-deprivation',
     run: (input: CairnDeprivationCore) => cairnDeprivation(input),
@@ -333,6 +338,81 @@ export class SheetHarmService implements OnModuleInit {
         );
       }
       return { awayFromHaven: true, checks };
+    });
+  }
+
+  /**
+   * The Monster Menu's eating effects on a character's COEAC sheet (003:493–505): meat heals 1d4 (up to
+   * max HP), bones +1 max HP (never past 20), a heart +1 to a Skill and a Save by lot, viscera clear
+   * afflictions (words: the referee's); meat or viscera kept roll d6 4–6. One logged roll
+   * (`harm.sheet-eating`), HP and max HP through the ledger, Skills and Saves as base values. A
+   * character who cannot act (down and out, dead) cannot eat: 409 naming `characterId`.
+   */
+  eat(
+    who: Principal,
+    characterId: string,
+    input: SheetEatingInput,
+    req: ArbiterRequest,
+  ): Promise<SheetEatingResult> {
+    assertMayActFor(who, characterId);
+    this.assertSecretAllowed(who, input.secret);
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+      const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
+      const harm = harmOf(row.data);
+      if (STATES_THAT_CANNOT_ACT.includes(harm.state))
+        throw Problem.field(
+          'CONFLICT',
+          'characterId',
+          `${owner.name} is ${harm.state} (sheet.harm.state on the coeac sheet) and cannot eat.`,
+        );
+      const data = row.data;
+      const rolled = asBadRequest(() =>
+        this.rolls.roll(
+          SHEET_HARM_PROCEDURES.eating,
+          {
+            cut: input.cut as 'meat',
+            preserve: input.preserve ?? false,
+            hp: num(data.hp),
+            maxHp: num(data.maxHp),
+            skills: Object.keys((data.skills ?? {}) as object),
+            saves: Object.keys((data.saves ?? {}) as object),
+          },
+          input.seed ?? undefined,
+          diceBudget(req),
+        ),
+      );
+      const outcome: SheetEatingOutcome = rolled.outcome;
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        secret: input.secret ?? false,
+        effects: { characterId, system: 'coeac', cut: outcome.cut, changes: outcome.changes },
+      });
+      const { entries, row: after } = await this.write(m, who, campaign, owner, row, outcome.changes, harm, {
+        procedure: SHEET_HARM_PROCEDURES.eating.name,
+        rollId: roll.id,
+        scar: null,
+      });
+      return {
+        ownerKind: owner.kind,
+        ownerId: owner.id,
+        system: 'coeac',
+        cut: outcome.cut,
+        preserved: outcome.preserved,
+        stateBefore: harm.state,
+        state: harm.state,
+        steps: outcome.steps,
+        changes: outcome.changes,
+        entries,
+        odds: outcome.odds,
+        detail: outcome.detail,
+        faces: outcome.faces,
+        seed: rolled.seed,
+        rng: rolled.rng,
+        rollId: roll.id,
+        sheet: await this.answer(m, owner, campaign, after),
+      };
     });
   }
 

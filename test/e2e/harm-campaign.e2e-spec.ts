@@ -366,6 +366,90 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
     });
   });
 
+  describe('Monster Menu eating', () => {
+    it('meat heals 1d4, bones +1 max HP, a heart +1 Skill and Save, through the ledger and one logged roll; REST and GraphQL', async () => {
+      const { c, hero, player } = await table();
+      await putSheet(t.server, c, hero.id, 'coeac', {
+        maxHp: 10,
+        hp: 2,
+        skills: { Stealth: 1 },
+        saves: { Vigor: 2 },
+      });
+      const meat = await t.http
+        .post(`${base(c, hero.id)}/eating`)
+        .set(player.auth)
+        .send({ cut: 'meat', seed: 'stew' })
+        .expect(201);
+      const healed = meat.body.faces[0] as number;
+      expect(healed).toBeGreaterThanOrEqual(1);
+      expect(healed).toBeLessThanOrEqual(4);
+      expect(meat.body).toMatchObject({
+        cut: 'meat',
+        preserved: null,
+        changes: [{ path: 'hp', delta: healed, via: 'ledger' }],
+        entries: [{ field: 'hp', delta: healed, valueAfter: 2 + healed, procedure: 'harm.sheet-eating' }],
+      });
+      expect(Object.values(meat.body.odds)).toEqual([{ 1: 0.25, 2: 0.25, 3: 0.25, 4: 0.25 }]);
+      const replay = await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${meat.body.rollId}/replay`)
+        .set(c.auth)
+        .expect(200);
+      expect(replay.body.matches).toBe(true);
+      const bones = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { eatMonsterPart(campaignId: $c, characterId: $h, input: { cut: bones }) {
+          cut changes { path delta via } entries { field delta valueAfter } } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(bones.errors).toBeUndefined();
+      expect(bones.data?.eatMonsterPart).toEqual({
+        cut: 'bones',
+        changes: [{ path: 'maxHp', delta: 1, via: 'ledger' }],
+        entries: [{ field: 'maxHp', delta: 1, valueAfter: 11 }],
+      });
+      const heart = await t.http
+        .post(`${base(c, hero.id)}/eating`)
+        .set(c.auth)
+        .send({ cut: 'heart', seed: 'heart' })
+        .expect(201);
+      expect(heart.body.changes).toEqual([
+        { path: 'skills.Stealth', delta: 1, via: 'base' },
+        { path: 'saves.Vigor', delta: 1, via: 'base' },
+      ]);
+      const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
+      expect(sheet).toMatchObject({ hp: 2 + healed, maxHp: 11, skills: { Stealth: 2 }, saves: { Vigor: 3 } });
+      // Refusals name the field and change nothing.
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/eating`)
+          .set(c.auth)
+          .send({ cut: 'tongue' }),
+        400,
+        'VALIDATION_FAILED',
+        'cut',
+      );
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/eating`)
+          .set(c.auth)
+          .send({ cut: 'bones', preserve: true }),
+        400,
+        'VALIDATION_FAILED',
+        'preserve',
+      );
+      await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 11, hp: 0, harm: { state: 'down-and-out' } });
+      const down = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { eatMonsterPart(campaignId: $c, characterId: $h, input: { cut: meat }) { cut } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(codes(down)).toEqual(['CONFLICT']);
+      expect((await sheetOf(t.server, c, hero.id, 'coeac')).hp).toBe(0);
+    });
+  });
+
   describe('Cairn', () => {
     it('exactly 0 HP gives a scar kept on the sheet; a night clears Fatigue items from the inventory', async () => {
       const { c, hero } = await table();
