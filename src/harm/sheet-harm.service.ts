@@ -17,8 +17,12 @@ import { sameJson, type Sheet, type SheetSystem } from '../core/characters/sheet
 import {
   cairnDeprivation,
   type CairnDeprivationInput as CairnDeprivationCore,
+  deferredDueAt,
   harmOf,
   sheetDamage,
+  sheetPath,
+  type DeferredScarRoll,
+  type DeferredTiming,
   sheetEating,
   sheetRest,
   STATES_THAT_CANNOT_ACT,
@@ -757,6 +761,9 @@ export class SheetHarmService implements OnModuleInit {
       pending: [...harm.pending, ...outcome.pending].map((p) => p.slice(0, 200)).slice(-64),
       timers: harm.timers,
     };
+    // A Cairn scar's rolls due later are kept with their change, applied by the rest that brings them.
+    const deferred = [...(harm.deferred ?? []), ...deferredRolls(outcome)].slice(-16);
+    if (deferred.length > 0) next.deferred = deferred;
     const gmTimer = (outcome.detail.gmDeathRoll as { timer?: { amount: number; unit: string } } | undefined)
       ?.timer;
     const rounds = (outcome.detail.archsoulCondition as { unconsciousRounds?: number | null } | undefined)
@@ -937,6 +944,13 @@ export class SheetHarmService implements OnModuleInit {
       if (pool.current < pool.max)
         changes.push({ path: `classResources.${input.resource}.current`, delta: 1, via: 'ledger' });
     }
+    // Cairn: the scar rolls this rest brings (a night: after rest; a week: mended and recovered too),
+    // through the ledger with the rest's roll. Deprived (nothing comes back) applies none.
+    const due =
+      system === 'cairn' && outcome.rested
+        ? (harm.deferred ?? []).filter((d) => deferredDueAt(input.kind, d.timing))
+        : [];
+    for (const d of due) changes.push({ path: d.path, delta: d.delta, via: 'ledger' });
     // The inventory: Rations spent or on their last use; Fatigue items cleared.
     if (rations && outcome.rations) {
       if (outcome.rations.spent) await this.inventory.removeItem(m, campaign.id, owner.id, rations.id);
@@ -961,6 +975,7 @@ export class SheetHarmService implements OnModuleInit {
         changes,
         rationsItemId: rations && outcome.rations ? rations.id : null,
         fatigueCleared: outcome.fatigueCleared,
+        ...(due.length > 0 ? { deferredApplied: due } : {}),
       },
     });
     const next: SheetHarm = {
@@ -969,6 +984,11 @@ export class SheetHarmService implements OnModuleInit {
       pending: outcome.state === 'up' ? [] : harm.pending,
       timers: harm.timers,
     };
+    if (due.length > 0) {
+      const left = (harm.deferred ?? []).filter((d) => !due.includes(d));
+      if (left.length > 0) next.deferred = left;
+      next.pending = next.pending.filter((p) => !due.some((d) => p === deferredWords(d)));
+    } else if (harm.deferred) next.deferred = harm.deferred;
     next.timers = await this.nextTimers(m, campaign.id, system, next, null);
     if (next.timers.length === 0) delete next.timers;
     const { entries, row: after } = await this.write(
@@ -1347,6 +1367,38 @@ export class SheetHarmService implements OnModuleInit {
     if (!step) return null;
     return (await this.state.advanceIn(m, who, campaign, step)) as unknown as Record<string, unknown>;
   }
+}
+
+/** The words `pending` keeps for a deferred scar roll (as the damage wrote them). */
+function deferredWords(d: DeferredScarRoll): string {
+  return `${d.scar}: ${d.result} (${d.timing})`;
+}
+
+/** A Cairn blow's scar rolls due later with a change (others stay words in `pending`). */
+function deferredRolls(outcome: SheetDamageOutcome): DeferredScarRoll[] {
+  const scar = (
+    outcome.detail.cairnDamage as { scar?: { name: string; followUps: unknown[] } | null } | undefined
+  )?.scar;
+  if (!scar) return [];
+  const out: DeferredScarRoll[] = [];
+  for (const raw of scar.followUps as Array<{
+    timing: string;
+    result: string;
+    change: { field: string; delta: number } | null;
+  }>) {
+    if (raw.timing === 'now' || raw.timing === 'next-critical-save' || !raw.change || raw.change.delta === 0)
+      continue;
+    const target = sheetPath('cairn', raw.change.field);
+    if (!target) continue;
+    out.push({
+      scar: scar.name,
+      timing: raw.timing as DeferredTiming,
+      result: raw.result,
+      path: target.path,
+      delta: raw.change.delta,
+    });
+  }
+  return out;
 }
 
 function nativeCoeac(state: HarmState): string {

@@ -521,6 +521,77 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
     });
   });
 
+  describe('Cairn deferred scar rolls', () => {
+    it('Walloped’s max HP roll waits on the sheet and a night’s rest applies it through the ledger with the rest’s roll', async () => {
+      const { c, hero } = await table();
+      await putSheet(t.server, c, hero.id, 'cairn', {
+        str: { max: 12 },
+        dex: { max: 10 },
+        wil: { max: 9 },
+        maxHp: 6,
+        hp: 3,
+      });
+      const hit = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'cairn', amount: 3, seed: 'wallop' })
+        .expect(201);
+      expect(hit.body.scar).toBe('Walloped');
+      const gain = hit.body.detail.cairnDamage.scar.followUps[0].total as number;
+      const words = `Walloped: max HP +${gain} after a few hours of rest (after-rest)`;
+      let sheet = await sheetOf(t.server, c, hero.id, 'cairn');
+      expect(sheet.maxHp).toBe(6);
+      expect(sheet.harm.deferred).toEqual([
+        {
+          scar: 'Walloped',
+          timing: 'after-rest',
+          result: `max HP +${gain} after a few hours of rest`,
+          path: 'maxHp',
+          delta: gain,
+        },
+      ]);
+      expect(sheet.harm.pending).toContain(words);
+      // A short rest is no "few hours": the roll still waits.
+      const short = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(c.auth)
+        .send({ system: 'cairn', kind: 'short', seed: 'breath' })
+        .expect(201);
+      expect(short.body.changes.some((ch: { path: string }) => ch.path === 'maxHp')).toBe(false);
+      expect((await sheetOf(t.server, c, hero.id, 'cairn')).harm.deferred).toHaveLength(1);
+      const night = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { restCharacter(campaignId: $c, characterId: $h,
+          input: { system: cairn, kind: night, seed: "sleep" }) { changes { path delta via } entries { field delta valueAfter procedure } rollId } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(night.errors).toBeUndefined();
+      const rest = night.data?.restCharacter;
+      expect(rest.changes).toContainEqual({ path: 'maxHp', delta: gain, via: 'ledger' });
+      expect(rest.entries).toContainEqual({
+        field: 'maxHp',
+        delta: gain,
+        valueAfter: 6 + gain,
+        procedure: 'harm.sheet-rest',
+      });
+      sheet = await sheetOf(t.server, c, hero.id, 'cairn');
+      expect(sheet.maxHp).toBe(6 + gain);
+      expect(sheet.harm.deferred).toBeUndefined();
+      expect(sheet.harm.pending).not.toContain(words);
+      const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${rest.rollId}`).set(c.auth).expect(200))
+        .body;
+      expect(roll.effects.deferredApplied).toHaveLength(1);
+      // A second night applies nothing again.
+      const again = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(c.auth)
+        .send({ system: 'cairn', kind: 'night', seed: 'sleep-2' })
+        .expect(201);
+      expect(again.body.changes.some((ch: { path: string }) => ch.path === 'maxHp')).toBe(false);
+    });
+  });
+
   describe('Archsoul and G&M', () => {
     it('Archsoul counts below 0 on the ledger: unconscious at 0, dead below −2 × Endurance', async () => {
       const { c, hero } = await table();
