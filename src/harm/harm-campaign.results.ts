@@ -205,7 +205,7 @@ export class HarmTimerView {
   @Out.int('Rounds, where the rule counts rounds (null otherwise).', { nullable: true })
   rounds: number | null;
 
-  @Out.string('What happens when it runs out: death, or wakes.')
+  @Out.string('What happens when it runs out: death, wakes, or lapses (COEAC bonus HP lost).')
   effect: string;
 }
 
@@ -231,10 +231,10 @@ export class HarmTimerExpiry {
   )
   endsAt: HarmClockPosition;
 
-  @Out.string('What it did: death, or wakes.')
+  @Out.string('What it did: death, wakes, or lapses (COEAC bonus HP lost).')
   effect: string;
 
-  @Out.string('The harm state now: dead, or up.')
+  @Out.string('The harm state now: dead, up, or as it was (lapses).')
   state: string;
 
   @Out.id('The logged entry (harm.timer-expired, no dice).')

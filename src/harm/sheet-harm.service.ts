@@ -607,7 +607,10 @@ export class SheetHarmService implements OnModuleInit {
       }
       const at = { day: clock.day, watch: clock.watch, turn: clock.turn };
       const endsAt = ran.endsAt ?? at;
-      const state: HarmState = ran.effect === 'wakes' ? 'up' : 'dead';
+      const state: HarmState = ran.effect === 'wakes' ? 'up' : ran.effect === 'lapses' ? harm.state : 'dead';
+      // COEAC bonus HP whose period is over: what is left of the pool is lost, through the ledger.
+      const lapsed = ran.effect === 'lapses' ? num(row.data.bonusHp) : 0;
+      const lapse: SheetChange[] = lapsed > 0 ? [{ path: 'bonusHp', delta: -lapsed, via: 'ledger' }] : [];
       const rolled = this.rolls.roll(
         SHEET_HARM_PROCEDURES.timerExpired,
         { system: row.system, kind: ran.kind, endsAt, clock: at },
@@ -622,9 +625,11 @@ export class SheetHarmService implements OnModuleInit {
           system: row.system,
           timer: ran.kind,
           state,
+          ...(ran.effect === 'lapses' ? { bonusHpLost: lapsed } : {}),
         },
       });
-      const conditions = harm.conditions.filter((c) => c !== 'awaiting-aid');
+      const conditions =
+        ran.effect === 'lapses' ? [...harm.conditions] : harm.conditions.filter((c) => c !== 'awaiting-aid');
       // Archsoul wakes Disabled (002:80); the status's effects are the referee's (docs/harm.md).
       if (ran.kind === 'archsoul-unconscious' && !conditions.includes('disabled'))
         conditions.push('disabled');
@@ -637,7 +642,7 @@ export class SheetHarmService implements OnModuleInit {
       const left = timers.filter((t) => t !== ran && timerHolds(t.kind, harm));
       if (left.length > 0) harm.timers = left;
       else delete harm.timers;
-      await this.write(m, who, campaign, owner, row, [], harm, {
+      await this.write(m, who, campaign, owner, row, lapse, harm, {
         procedure: SHEET_HARM_PROCEDURES.timerExpired.name,
         rollId: record.id,
         scar: null,
@@ -951,6 +956,10 @@ export class SheetHarmService implements OnModuleInit {
         ? (harm.deferred ?? []).filter((d) => deferredDueAt(input.kind, d.timing))
         : [];
     for (const d of due) changes.push({ path: d.path, delta: d.delta, via: 'ledger' });
+    // COEAC bonus HP granted until the next rest (a coeac-bonus-hp timer with no clock end) lapse now.
+    const untilRest = (harm.timers ?? []).find((t) => t.kind === 'coeac-bonus-hp' && t.endsAt === null);
+    if (system === 'coeac' && untilRest && outcome.rested && num(data.bonusHp) > 0)
+      changes.push({ path: 'bonusHp', delta: -num(data.bonusHp), via: 'ledger' });
     // The inventory: Rations spent or on their last use; Fatigue items cleared.
     if (rations && outcome.rations) {
       if (outcome.rations.spent) await this.inventory.removeItem(m, campaign.id, owner.id, rations.id);
@@ -982,7 +991,7 @@ export class SheetHarmService implements OnModuleInit {
       state: outcome.state,
       conditions: merge(harm.conditions, [], outcome.conditionsRemoved),
       pending: outcome.state === 'up' ? [] : harm.pending,
-      timers: harm.timers,
+      timers: untilRest && outcome.rested ? (harm.timers ?? []).filter((t) => t !== untilRest) : harm.timers,
     };
     if (due.length > 0) {
       const left = (harm.deferred ?? []).filter((d) => !due.includes(d));

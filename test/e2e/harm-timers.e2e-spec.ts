@@ -468,6 +468,87 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
     expect(sheet.harm.pending.some((p: string) => /unconscious/i.test(p))).toBe(false);
   });
 
+  it('COEAC bonus HP lapse when their period runs out on the clock (through the ledger), or at the next rest when the period is until a rest', async () => {
+    const { c, hero } = await table();
+    const clock = (await t.http.get(`/v1/campaigns/${c.id}/clock`).set(c.auth).expect(200)).body;
+    const endsAt = { day: clock.day, watch: clock.watch, turn: clock.turn + 2 };
+    await putSheet(t.server, c, hero.id, 'coeac', {
+      maxHp: 6,
+      hp: 6,
+      bonusHp: 4,
+      harm: { state: 'up', timers: [{ kind: 'coeac-bonus-hp', endsAt }] },
+    });
+    const [timer] = (
+      await t.http
+        .get(`${base(c, hero.id)}/harm-timers`)
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    expect(timer).toMatchObject({ kind: 'coeac-bonus-hp', effect: 'lapses', endsAt });
+    await t.http
+      .post(`${base(c, hero.id)}/damage`)
+      .set(c.auth)
+      .send({ system: 'coeac', amount: 1 })
+      .expect(201);
+    const early = await t.http
+      .post(`/v1/campaigns/${c.id}/clock/advance`)
+      .set(c.auth)
+      .send({ turns: 1 })
+      .expect(200);
+    expect(early.body.harmTimers).toBeUndefined();
+    expect((await sheetOf(t.server, c, hero.id, 'coeac')).bonusHp).toBe(3);
+    const lapsed = await gql(
+      t.server,
+      `mutation($c: ID!) { advanceClock(campaignId: $c, input: { turns: 1 }) { harmTimers { ownerId kind effect state rollId } } }`,
+      { c: c.id },
+      c.auth,
+    );
+    expect(lapsed.errors).toBeUndefined();
+    expect(lapsed.data?.advanceClock.harmTimers).toMatchObject([
+      { ownerId: hero.id, kind: 'coeac-bonus-hp', effect: 'lapses', state: 'up' },
+    ]);
+    const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
+    expect(sheet.bonusHp).toBe(0);
+    expect(sheet.hp).toBe(6);
+    expect(sheet.harm.timers).toBeUndefined();
+    const entries = (
+      await t.http
+        .get(`${base(c, hero.id)}/conditions`)
+        .set(c.auth)
+        .query({ limit: 100 })
+        .expect(200)
+    ).body.items as Array<{ field: string; delta: number; procedure: string; rollId: string }>;
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        field: 'bonusHp',
+        delta: -3,
+        procedure: 'harm.timer-expired',
+        rollId: lapsed.data?.advanceClock.harmTimers[0].rollId,
+      }),
+    );
+    // Until the next rest: no clock end; a rest (Rations eaten) empties the pool.
+    await putSheet(t.server, c, hero.id, 'coeac', {
+      maxHp: 6,
+      hp: 6,
+      bonusHp: 2,
+      harm: { state: 'up', timers: [{ kind: 'coeac-bonus-hp', endsAt: null }] },
+    });
+    await t.http
+      .post(`${base(c, hero.id)}/inventory`)
+      .set(c.auth)
+      .send({ name: 'Rations', kind: 'gear', depletion: 11 })
+      .expect(201);
+    const rest = await t.http
+      .post(`${base(c, hero.id)}/rests`)
+      .set(c.auth)
+      .send({ system: 'coeac', kind: 'short', seed: 'snack' })
+      .expect(201);
+    expect(rest.body.changes).toContainEqual({ path: 'bonusHp', delta: -2, via: 'ledger' });
+    const after = await sheetOf(t.server, c, hero.id, 'coeac');
+    expect(after.bonusHp).toBe(0);
+    expect(after.harm.timers).toBeUndefined();
+  });
+
   it('a referee PUT that keeps a timer is validated, naming the field', async () => {
     const { c, hero } = await table();
     expectProblem(

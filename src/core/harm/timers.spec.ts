@@ -100,6 +100,25 @@ describe('harm timers', () => {
     ).toBe('up');
   });
 
+  it('COEAC bonus HP: a timer that always holds and lapses; a PUT with another effect is refused', () => {
+    expect(timerEffect('coeac-bonus-hp')).toBe('lapses');
+    expect(timerHolds('coeac-bonus-hp', { state: 'down-and-out', conditions: [] })).toBe(true);
+    expect(
+      timerExpired({
+        system: 'coeac',
+        kind: 'coeac-bonus-hp',
+        endsAt: at(1, 'morning', 2),
+        clock: at(1, 'morning', 2),
+      }).state,
+    ).toBeNull();
+    expect(() => normaliseTimers([{ kind: 'coeac-bonus-hp', endsAt: null, effect: 'death' }])).toThrow(
+      expect.objectContaining({ field: 'sheet.harm.timers[0].effect' }),
+    );
+    expect(normaliseTimers([{ kind: 'coeac-bonus-hp', endsAt: null }])).toEqual([
+      { kind: 'coeac-bonus-hp', startedAt: null, endsAt: null, rounds: null, effect: 'lapses' },
+    ]);
+  });
+
   it('rounds: 20 a turn (a round is 30 seconds); a watch or a day ends every rounds timer', () => {
     expect(ROUNDS_PER_TURN).toBe(20);
     expect(roundsPassed({ days: 0, watches: 0, turns: 2 })).toBe(40);

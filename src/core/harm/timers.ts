@@ -33,8 +33,11 @@ export const HARM_TIMER_KINDS = [
   'gm-death',
   'gm-unconscious',
   'archsoul-unconscious',
+  'coeac-bonus-hp',
 ] as const;
 export type HarmTimerKind = (typeof HARM_TIMER_KINDS)[number];
+/** death; wakes (the state lifts to up); lapses (COEAC bonus HP lost, the state unchanged). */
+export type TimerEffect = 'death' | 'wakes' | 'lapses';
 
 export interface HarmTimer {
   kind: HarmTimerKind;
@@ -45,7 +48,7 @@ export interface HarmTimer {
   /** Rounds, where the rule counts rounds (Archsoul unconscious), else null. */
   rounds: number | null;
   /** What happens when it runs out: `death`, or `wakes` (rounds, the referee's). */
-  effect: 'death' | 'wakes';
+  effect: TimerEffect;
 }
 
 /** Whether the state that started a timer still holds (a rest, aid or healing ends it). */
@@ -59,6 +62,8 @@ export function timerHolds(kind: HarmTimerKind, harm: Pick<SheetHarm, 'state' | 
       return harm.state === 'out' && harm.conditions.includes('dying');
     case 'gm-death':
       return harm.state === 'dying';
+    case 'coeac-bonus-hp':
+      return true;
     case 'gm-unconscious':
     case 'archsoul-unconscious':
       return harm.state === 'unconscious';
@@ -91,7 +96,8 @@ export function gmUnconsciousTurns(minutes: number): number {
 }
 
 /** What a timer of this kind does when it runs out. */
-export function timerEffect(kind: HarmTimerKind): 'death' | 'wakes' {
+export function timerEffect(kind: HarmTimerKind): TimerEffect {
+  if (kind === 'coeac-bonus-hp') return 'lapses';
   return kind === 'gm-unconscious' || kind === 'archsoul-unconscious' ? 'wakes' : 'death';
 }
 
@@ -164,9 +170,12 @@ export function normaliseTimers(value: unknown): HarmTimer[] {
     const rounds = t.rounds ?? null;
     if (rounds !== null && (!Number.isInteger(rounds) || (rounds as number) < 0 || (rounds as number) > 1000))
       fail(`${field}.rounds`, `${field}.rounds is a whole number from 0 to 1000 or null.`);
-    const effect = t.effect ?? timerEffect(t.kind as HarmTimerKind);
-    if (effect !== 'death' && effect !== 'wakes')
-      fail(`${field}.effect`, `${field}.effect is death or wakes.`);
+    const effect = (t.effect ?? timerEffect(t.kind as HarmTimerKind)) as TimerEffect;
+    if (effect !== timerEffect(t.kind as HarmTimerKind))
+      fail(
+        `${field}.effect`,
+        `${field}.effect is ${timerEffect(t.kind as HarmTimerKind)} for ${t.kind as string}.`,
+      );
     return {
       kind: t.kind as HarmTimerKind,
       startedAt: position(t.startedAt, `${field}.startedAt`),
@@ -193,13 +202,14 @@ export function timerExpired(input: TimerExpiredInput) {
     'gm-death': 'The death timer ran out before the injuries were healed: the character dies.',
     'gm-unconscious': 'The minutes unconscious are over: the character comes to.',
     'archsoul-unconscious': 'The rounds unconscious are over: the character comes to, Disabled.',
+    'coeac-bonus-hp': 'The bonus HP’s period is over: what is left of the pool is lost.',
   };
   return {
     kind: input.kind,
     system: input.system,
     endsAt: input.endsAt,
     clock: input.clock,
-    state: timerEffect(input.kind) === 'wakes' ? 'up' : 'dead',
+    state: timerEffect(input.kind) === 'wakes' ? 'up' : timerEffect(input.kind) === 'death' ? 'dead' : null,
     result: words[input.kind],
     steps: [{ name: 'timer', detail: words[input.kind], faces: [], odds: null }],
   };
