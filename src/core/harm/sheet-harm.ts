@@ -167,6 +167,8 @@ export function registerSheetHarm(): void {
         }
         if (coeac && input.perDay !== undefined && input.perDay !== null)
           out.perDay = perDay(input.perDay, out);
+        if (gm && input.verveEncounters !== undefined && input.verveEncounters !== null)
+          out.verveEncounters = verveEncounters(input.verveEncounters);
         return out;
       },
     });
