@@ -17,6 +17,7 @@ import { Advancement1764740000000 } from './1764740000000-Advancement';
 import { CharactersCampaign1764750000000 } from './1764750000000-CharactersCampaign';
 import { CampaignCombats1764760000000 } from './1764760000000-CampaignCombats';
 import { MagicSettings1764770000000 } from './1764770000000-MagicSettings';
+import { BrokenItems1764800000000 } from './1764800000000-BrokenItems';
 
 /**
  * Every migration, oldest first (TypeORM runs pending ones by timestamp). Listed by class so that
@@ -42,4 +43,5 @@ export const MIGRATIONS = [
   CharactersCampaign1764750000000,
   CampaignCombats1764760000000,
   MagicSettings1764770000000,
+  BrokenItems1764800000000,
 ];

@@ -44,6 +44,8 @@ export type ClockAdvanceHook = (
     options: Record<string, unknown>;
     /** The time the advance stands for: ten-minute turns, four-hour watches, 24-hour days. */
     minutes: number;
+    /** Day and watch boundaries crossed and turns played by this advance. */
+    passed?: { days: number; watches: number; turns: number };
   },
 ) => Promise<Record<string, unknown>>;
 
@@ -169,6 +171,7 @@ export class CampaignStateService implements OnModuleInit {
           due: encounterChecks,
           options: step.options ?? {},
           minutes: (step.days ?? 0) * 1440 + (step.watches ?? 0) * 240 + (step.turns ?? 0) * 10,
+          passed: passage.passed,
         })),
       };
     }

@@ -3,7 +3,7 @@ import { In as AnyOf } from 'typeorm';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { SheetsService } from './sheets.service';
 
-/** Cairn Armor counts only what the character still holds: the ids of its inventory items. */
+/** Cairn Armor counts only what the character still holds unbroken: the ids of its inventory items. */
 @Injectable()
 export class InventoryDerivation implements OnModuleInit {
   constructor(private readonly sheets: SheetsService) {}
@@ -13,7 +13,8 @@ export class InventoryDerivation implements OnModuleInit {
       const characters = owners.filter((o) => o.kind === 'character').map((o) => o.id);
       const items = characters.length
         ? await m.find(InventoryItemEntity, {
-            where: { characterId: AnyOf(characters) },
+            // A broken item (Broken Gear, until repaired) gives no Armor.
+            where: { characterId: AnyOf(characters), broken: false },
             select: { id: true, characterId: true },
           })
         : [];

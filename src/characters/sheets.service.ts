@@ -326,11 +326,14 @@ export class SheetsService implements OnModuleInit {
       clamp?: boolean;
       deltaField?: string;
       base?: (sheet: Sheet) => Sheet;
-      /** The sheet as the caller read it, locked, in this transaction (not read again). */
+      /** The owner's sheet row, already read and locked in this transaction (spares a read). */
       row?: CharacterSheetEntity;
     } = {},
   ): Promise<{ row: CharacterSheetEntity; entries: ConditionEntryEntity[] }> {
-    const row = options.row ?? (await this.requireSheet(m, owner, system, { lock: true }));
+    const row =
+      options.row && options.row.system === system
+        ? options.row
+        : await this.requireSheet(m, owner, system, { lock: true });
     // `base` changes untracked values (an archetype's level) in the same write as the tracked ones.
     let sheet = options.base ? options.base(row.data) : row.data;
     const entries: ConditionEntryEntity[] = [];

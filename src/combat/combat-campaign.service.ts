@@ -198,6 +198,8 @@ export class CombatCampaignService {
           ...(morale.length > 0 ? { combatants: row.combatants as never } : {}),
         },
       );
+      // A round passes for the combatants' harm timers (Archsoul rounds unconscious).
+      await this.harm.advanceRounds(m, who, campaign, row.combatants, 1);
       return this.view(m, who, row, morale);
     });
   }

@@ -7,12 +7,14 @@ import {
   CAIRN_DAMAGE_TARGETS,
   CAIRN_REST_KINDS,
   COEAC_REST_KINDS,
+  EATEN_CUTS,
   GM_HEALING_CHOICES,
   GM_HEALING_KINDS,
 } from '../core/harm';
 import {
   CairnDamageDieEnum,
   CairnDamageTargetEnum,
+  EatenCutEnum,
   GmHealingChoiceEnum,
   MedicinePoolInput,
 } from './harm.inputs';
@@ -113,6 +115,22 @@ export class SheetDamageInput {
   seed?: string;
 }
 
+/** A Monster Menu cut eaten (or kept) by a character with a COEAC sheet. */
+@InputType({ description: 'A Monster Menu cut eaten (or kept) by a character, applied to its COEAC sheet.' })
+export class SheetEatingInput {
+  @In.oneOf('The cut: meat, viscera, bones or heart.', EATEN_CUTS, EatenCutEnum)
+  cut: string;
+
+  @In.bool('Keep meat or viscera for later instead (an even chance it keeps).', { optional: true })
+  preserve?: boolean;
+
+  @In.bool('Referee: seal the roll.', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
 /** A rest or healing applied to a stored sheet. */
 @InputType({ description: 'A rest or healing applied to a stored sheet.' })
 export class SheetRestInput {
@@ -147,6 +165,18 @@ export class SheetRestInput {
 
   @In.int('G&M aid: injuries healed.', { optional: true, min: 0, max: 100_000 })
   injuriesHealed?: number;
+
+  @In.string(
+    'COEAC short rest: the class resource (a name in classResources) that regains its point (003:220).',
+    { optional: true, maxLength: 64 },
+  )
+  resource?: string;
+
+  @In.string(
+    'G&M encounter: the encounter engaged (any name); each restores verve once per adventure (the session).',
+    { optional: true, maxLength: 100 },
+  )
+  encounter?: string;
 
   @In.bool('Advance the campaign clock by the rest’s length (default true).', { optional: true })
   advanceClock?: boolean;

@@ -81,8 +81,20 @@ export class SheetDamageResult extends SheetHarmBase {
   @Out.stringList('Conditions gained (doomed, awaiting-aid …).')
   conditionsAdded: string[];
 
+  @Out.stringList('Inventory items marked broken (COEAC Broken Gear), by id.')
+  brokenItemIds: string[];
+
   @Out.stringList('Rolls and effects due later, in words (deferred scar rolls, a death timer, waking).')
   pending: string[];
+}
+
+@ObjectType({ description: 'A Monster Menu cut eaten (or kept) by a character, applied to its COEAC sheet.' })
+export class SheetEatingResult extends SheetHarmBase {
+  @Out.string('The cut: meat, viscera, bones or heart.')
+  cut: string;
+
+  @Out.bool('Kept for later: whether it kept (null when eaten).', { nullable: true })
+  preserved: boolean | null;
 }
 
 @ObjectType({ description: 'A rest or healing applied to a stored sheet.' })
@@ -173,7 +185,9 @@ export class HarmTimerView {
   @Out.string('The sheet’s system.')
   system: string;
 
-  @Out.string('coeac-aid, cairn-critical, cairn-mortal-wound, gm-death or archsoul-unconscious.')
+  @Out.string(
+    'coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious or archsoul-unconscious.',
+  )
   kind: string;
 
   @Out.nested('Where the clock stood when it started.', () => HarmClockPosition, { nullable: true })
@@ -191,7 +205,7 @@ export class HarmTimerView {
   @Out.int('Rounds, where the rule counts rounds (null otherwise).', { nullable: true })
   rounds: number | null;
 
-  @Out.string('What happens when it runs out: death, or wakes.')
+  @Out.string('What happens when it runs out: death, wakes, or lapses (COEAC bonus HP lost).')
   effect: string;
 }
 
@@ -206,16 +220,21 @@ export class HarmTimerExpiry {
   @Out.string('The sheet’s system.')
   system: string;
 
-  @Out.string('coeac-aid, cairn-critical, cairn-mortal-wound or gm-death.')
+  @Out.string(
+    'coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious or archsoul-unconscious.',
+  )
   kind: string;
 
-  @Out.nested('The clock position at which it ran out.', () => HarmClockPosition)
+  @Out.nested(
+    'The clock position at which it ran out (for rounds: where the clock stood).',
+    () => HarmClockPosition,
+  )
   endsAt: HarmClockPosition;
 
-  @Out.string('What it did: death.')
+  @Out.string('What it did: death, wakes, or lapses (COEAC bonus HP lost).')
   effect: string;
 
-  @Out.string('The harm state now: dead.')
+  @Out.string('The harm state now: dead, up, or as it was (lapses).')
   state: string;
 
   @Out.id('The logged entry (harm.timer-expired, no dice).')

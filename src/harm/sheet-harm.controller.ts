@@ -6,6 +6,7 @@ import {
   CairnDeprivationApplyInput,
   EndOfSessionCheckInput,
   SheetDamageInput,
+  SheetEatingInput,
   SheetRestInput,
 } from './harm-campaign.inputs';
 import {
@@ -13,6 +14,7 @@ import {
   EndOfSessionCheckResult,
   PartyRestResult,
   SheetDamageResult,
+  SheetEatingResult,
   SheetRestResult,
   HarmTimerView,
 } from './harm-campaign.results';
@@ -67,6 +69,22 @@ export class CharacterHarmController {
     @Req() req: ArbiterRequest,
   ): Promise<SheetRestResult> {
     return this.harm.restCharacter(who, characterId, input, req);
+  }
+
+  @Post('eating')
+  @Roles('referee', 'player')
+  @ApiOperation({
+    summary:
+      'A Monster Menu cut eaten (or kept) by a character: meat heals 1d4, bones +1 max HP, a heart +1 Skill and Save by lot, applied to its COEAC sheet through the ledger',
+  })
+  @ApiCreatedResponse({ type: SheetEatingResult })
+  eat(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: SheetEatingInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<SheetEatingResult> {
+    return this.harm.eat(who, characterId, input, req);
   }
 
   @Post('deprivation')

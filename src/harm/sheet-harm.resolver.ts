@@ -7,6 +7,7 @@ import {
   CairnDeprivationApplyInput,
   EndOfSessionCheckInput,
   SheetDamageInput,
+  SheetEatingInput,
   SheetRestInput,
 } from './harm-campaign.inputs';
 import {
@@ -15,6 +16,7 @@ import {
   HarmTimerView,
   PartyRestResult,
   SheetDamageResult,
+  SheetEatingResult,
   SheetRestResult,
 } from './harm-campaign.results';
 import { SheetHarmService } from './sheet-harm.service';
@@ -67,6 +69,20 @@ export class SheetHarmResolver {
     @Context() ctx: GraphQLContext,
   ): Promise<SheetRestResult> {
     return this.harm.restCharacter(who, id, input, ctx.req);
+  }
+
+  @Roles('referee', 'player')
+  @Mutation(() => SheetEatingResult, {
+    description: 'A Monster Menu cut eaten (or kept) by a character, applied to its COEAC sheet.',
+  })
+  eatMonsterPart(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('input', { type: () => SheetEatingInput }) input: SheetEatingInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<SheetEatingResult> {
+    return this.harm.eat(who, id, input, ctx.req);
   }
 
   @Roles('referee')

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EntityManager, Like } from 'typeorm';
+import { In as AnyOf, EntityManager, Like } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignStateService } from '../campaign-state/campaign-state.service';
 import { CampaignsService } from '../campaigns/campaigns.service';
@@ -17,10 +17,16 @@ import { sameJson, type Sheet, type SheetSystem } from '../core/characters/sheet
 import {
   cairnDeprivation,
   type CairnDeprivationInput as CairnDeprivationCore,
+  deferredDueAt,
   harmOf,
   sheetDamage,
+  sheetPath,
+  type DeferredScarRoll,
+  type DeferredTiming,
+  sheetEating,
   sheetRest,
   STATES_THAT_CANNOT_ACT,
+  type SheetEatingOutcome,
   type HarmState,
   type SheetChange,
   type SheetDamageInput as CoreDamageInput,
@@ -28,7 +34,10 @@ import {
   type SheetHarm,
   type SheetRestInput as CoreRestInput,
   type SheetRestOutcome,
+  countRounds,
   gmDeathTurns,
+  gmUnconsciousTurns,
+  roundsPassed,
   roundsTimer,
   startTimer,
   timerDue,
@@ -49,6 +58,7 @@ import type {
   CairnDeprivationApplyInput,
   EndOfSessionCheckInput,
   SheetDamageInput,
+  SheetEatingInput,
   SheetRestInput,
 } from './harm-campaign.inputs';
 import type {
@@ -58,6 +68,7 @@ import type {
   EndOfSessionCheckResult,
   PartyRestResult,
   SheetDamageResult,
+  SheetEatingResult,
   SheetRestResult,
 } from './harm-campaign.results';
 
@@ -67,6 +78,7 @@ export const SHEET_HARM_PROCEDURES = {
   rest: { name: 'harm.sheet-rest', run: sheetRest },
   /** No dice: a harm timer ran out as the clock advanced (docs/harm.md, Timers). */
   timerExpired: { name: 'harm.timer-expired', run: timerExpired },
+  eating: { name: 'harm.sheet-eating', run: sheetEating },
   deprivation: {
     name: 'harm.sheet-deprivation',
     run: (input: CairnDeprivationCore) => cairnDeprivation(input),
@@ -124,6 +136,15 @@ const pair = (value: unknown) => {
   return { current: num(v.current), max: num(v.max) };
 };
 
+/** What a COEAC long rest refills: the day's magic and the class resources marked `perDay`. */
+function dailyResources(sheet: Record<string, unknown>): Record<string, { current: number; max: number }> {
+  const resources = (sheet.classResources ?? {}) as Record<string, { current: number; max: number }>;
+  const marked = Array.isArray(sheet.perDay) ? (sheet.perDay as string[]) : [];
+  const out = magicResources(sheet);
+  for (const name of marked) if (resources[name]) out[name] = resources[name];
+  return out;
+}
+
 /**
  * Harm and recovery on stored sheets (SPEC 6.2, the campaign half). `applyDamage` and `applyRest` run
  * inside the caller's transaction: they read the sheet (locked), roll one named procedure
@@ -151,8 +172,9 @@ export class SheetHarmService implements OnModuleInit {
   onModuleInit(): void {
     // Harm timers run out as the clock advances (inside the advance's transaction).
     // The answer names them only when one ran out, so an advance without any answers as before.
-    this.state.onClockAdvance(async (m, who, campaign) => {
-      const harmTimers = await this.expireTimers(m, who, campaign);
+    this.state.onClockAdvance(async (m, who, campaign, passage) => {
+      const rounds = passage.passed ? roundsPassed(passage.passed) : 0;
+      const harmTimers = await this.expireTimers(m, who, campaign, { rounds });
       return harmTimers.length > 0 ? { harmTimers } : {};
     });
     // Harm's say in every sheet check: refused while the owner cannot act; the G&M injury penalty;
@@ -316,6 +338,81 @@ export class SheetHarmService implements OnModuleInit {
   }
 
   /**
+   * The Monster Menu's eating effects on a character's COEAC sheet (003:493–505): meat heals 1d4 (up to
+   * max HP), bones +1 max HP (never past 20), a heart +1 to a Skill and a Save by lot, viscera clear
+   * afflictions (words: the referee's); meat or viscera kept roll d6 4–6. One logged roll
+   * (`harm.sheet-eating`), HP and max HP through the ledger, Skills and Saves as base values. A
+   * character who cannot act (down and out, dead) cannot eat: 409 naming `characterId`.
+   */
+  eat(
+    who: Principal,
+    characterId: string,
+    input: SheetEatingInput,
+    req: ArbiterRequest,
+  ): Promise<SheetEatingResult> {
+    assertMayActFor(who, characterId);
+    this.assertSecretAllowed(who, input.secret);
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+      const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
+      const harm = harmOf(row.data);
+      if (STATES_THAT_CANNOT_ACT.includes(harm.state))
+        throw Problem.field(
+          'CONFLICT',
+          'characterId',
+          `${owner.name} is ${harm.state} (sheet.harm.state on the coeac sheet) and cannot eat.`,
+        );
+      const data = row.data;
+      const rolled = asBadRequest(() =>
+        this.rolls.roll(
+          SHEET_HARM_PROCEDURES.eating,
+          {
+            cut: input.cut as 'meat',
+            preserve: input.preserve ?? false,
+            hp: num(data.hp),
+            maxHp: num(data.maxHp),
+            skills: Object.keys((data.skills ?? {}) as object),
+            saves: Object.keys((data.saves ?? {}) as object),
+          },
+          input.seed ?? undefined,
+          diceBudget(req),
+        ),
+      );
+      const outcome: SheetEatingOutcome = rolled.outcome;
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        secret: input.secret ?? false,
+        effects: { characterId, system: 'coeac', cut: outcome.cut, changes: outcome.changes },
+      });
+      const { entries, row: after } = await this.write(m, who, campaign, owner, row, outcome.changes, harm, {
+        procedure: SHEET_HARM_PROCEDURES.eating.name,
+        rollId: roll.id,
+        scar: null,
+      });
+      return {
+        ownerKind: owner.kind,
+        ownerId: owner.id,
+        system: 'coeac',
+        cut: outcome.cut,
+        preserved: outcome.preserved,
+        stateBefore: harm.state,
+        state: harm.state,
+        steps: outcome.steps,
+        changes: outcome.changes,
+        entries,
+        odds: outcome.odds,
+        detail: outcome.detail,
+        faces: outcome.faces,
+        seed: rolled.seed,
+        rng: rolled.rng,
+        rollId: roll.id,
+        sheet: await this.answer(m, owner, campaign, after),
+      };
+    });
+  }
+
+  /**
    * Cairn deprivation (004:25–26): Fatigue goes into the character's inventory as items of one slot
    * each; with too few free slots the request names the items to drop (`drop`), else 409
    * INVENTORY_FULL naming `drop` and nothing changes. Marks the sheet Deprived.
@@ -428,81 +525,131 @@ export class SheetHarmService implements OnModuleInit {
   }
 
   /**
-   * The clock hook: every timer whose end the clock has reached, on a sheet whose state still holds
-   * it, is applied (death: `harm.state` and the system's state `dead`), logged once with no dice
+   * Rounds pass for these owners (a stored combat's round advance, inside the caller's transaction):
+   * every rounds timer on their sheets (Archsoul unconscious) counts them down; one that reaches 0 on
+   * a sheet whose state still holds it wakes the character (`harm.state` up, Disabled among the
+   * conditions), logged once (`harm.timer-expired`, sealed for an NPC whose numbers are hidden).
+   * Answers what ran out (an NPC's sealed entries only to the referee).
+   */
+  async advanceRounds(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    owners: ReadonlyArray<{ kind: 'character' | 'npc'; id: string }>,
+    rounds: number,
+  ): Promise<HarmTimerExpiry[]> {
+    if (owners.length === 0 || rounds <= 0) return [];
+    return this.expireTimers(m, who, campaign, { rounds, owners, clockTimers: false });
+  }
+
+  /**
+   * The clock hook (and `advanceRounds`): every timer whose end the clock has reached, and every
+   * rounds timer whose rounds have passed, on a sheet whose state still holds it, is applied (death:
+   * `harm.state` and the system's state `dead`; waking: `up`), logged once with no dice
    * (`harm.timer-expired`, sealed for an NPC whose numbers are hidden) and answered in the advance's
-   * `harmTimers` (an NPC's sealed entries only to the referee). A retried advance replays its answer.
+   * `harmTimers` (an NPC's sealed entries only to the referee). Rounds timers still running are
+   * written with the rounds left. A retried advance replays its answer.
    */
   private async expireTimers(
     m: EntityManager,
     who: Principal,
     campaign: CampaignEntity,
+    scope: {
+      rounds: number;
+      owners?: ReadonlyArray<{ kind: 'character' | 'npc'; id: string }>;
+      clockTimers?: boolean;
+    },
   ): Promise<HarmTimerExpiry[]> {
     const clock = await this.state.clock(m, campaign.id);
+    const clockTimers = scope.clockTimers ?? true;
     // Only sheets that keep a timer (the sheet is JSON text on both databases).
-    const rows = await m.find(CharacterSheetEntity, {
-      where: { campaignId: campaign.id, data: Like('%"timers":[%') as never },
-      order: { id: 'ASC' },
-    });
+    const where = { campaignId: campaign.id, data: Like('%"timers":[%') as never };
+    const rows = scope.owners
+      ? await m.find(CharacterSheetEntity, {
+          where: scope.owners.map((o) => ({ ...where, ownerKind: o.kind, ownerId: o.id })),
+          order: { id: 'ASC' },
+        })
+      : await m.find(CharacterSheetEntity, { where, order: { id: 'ASC' } });
+    const due = (t: HarmTimer) =>
+      (clockTimers && timerDue(t, clock)) || (t.rounds !== null && scope.rounds > 0);
     const out: HarmTimerExpiry[] = [];
     for (const candidate of rows) {
-      const timers = harmOf(candidate.data).timers ?? [];
-      if (!timers.some((t) => timerDue(t, clock))) continue;
+      if (!(harmOf(candidate.data).timers ?? []).some(due)) continue;
       const owner: SheetOwner =
         candidate.ownerKind === 'npc'
           ? ownerOf(await this.npcs.npc(m, campaign.id, candidate.ownerId))
           : await this.sheets.characterOwner(m, campaign.id, candidate.ownerId);
       const row = await this.sheets.requireSheet(m, owner, candidate.system, { lock: true });
       let harm = harmOf(row.data);
-      for (const timer of harm.timers ?? []) {
-        if (!timerDue(timer, clock) || !timerHolds(timer.kind, harm) || timer.effect !== 'death') continue;
-        const rolled = this.rolls.roll(
-          SHEET_HARM_PROCEDURES.timerExpired,
-          {
-            system: row.system,
-            kind: timer.kind,
-            endsAt: timer.endsAt!,
-            clock: { day: clock.day, watch: clock.watch, turn: clock.turn },
-          },
-          undefined,
-        );
-        const secret = await this.sealed(m, owner, false);
-        const record = await this.rolls.record(m, who, rolled as never, {
-          campaign,
-          secret,
-          effects: {
-            ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
-            system: row.system,
-            timer: timer.kind,
-            state: 'dead',
-          },
-        });
-        harm = {
-          ...harm,
-          state: 'dead',
-          conditions: harm.conditions.filter((c) => c !== 'awaiting-aid'),
-        };
-        const left = (harm.timers ?? []).filter((t) => timerHolds(t.kind, harm));
-        if (left.length > 0) harm.timers = left;
-        else delete harm.timers;
+      // Rounds pass first; a timer that still holds and reaches 0 runs out now.
+      const timers = (harm.timers ?? []).map((t) => (t.rounds !== null ? countRounds(t, scope.rounds) : t));
+      const ran = timers.find(
+        (t) =>
+          timerHolds(t.kind, harm) &&
+          ((clockTimers && timerDue(t, clock)) || (t.rounds !== null && t.rounds === 0)),
+      );
+      if (!ran) {
+        harm = { ...harm, timers };
         await this.write(m, who, campaign, owner, row, [], harm, {
           procedure: SHEET_HARM_PROCEDURES.timerExpired.name,
-          rollId: record.id,
+          rollId: '',
           scar: null,
         });
-        if (!secret || who.role === 'referee')
-          out.push({
-            ownerKind: owner.kind,
-            ownerId: owner.id,
-            system: row.system,
-            kind: timer.kind,
-            endsAt: timer.endsAt!,
-            effect: 'death',
-            state: 'dead',
-            rollId: record.id,
-          });
-        break;
+        continue;
       }
+      const at = { day: clock.day, watch: clock.watch, turn: clock.turn };
+      const endsAt = ran.endsAt ?? at;
+      const state: HarmState = ran.effect === 'wakes' ? 'up' : ran.effect === 'lapses' ? harm.state : 'dead';
+      // COEAC bonus HP whose period is over: what is left of the pool is lost, through the ledger.
+      const lapsed = ran.effect === 'lapses' ? num(row.data.bonusHp) : 0;
+      const lapse: SheetChange[] = lapsed > 0 ? [{ path: 'bonusHp', delta: -lapsed, via: 'ledger' }] : [];
+      const rolled = this.rolls.roll(
+        SHEET_HARM_PROCEDURES.timerExpired,
+        { system: row.system, kind: ran.kind, endsAt, clock: at },
+        undefined,
+      );
+      const secret = await this.sealed(m, owner, false);
+      const record = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        secret,
+        effects: {
+          ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
+          system: row.system,
+          timer: ran.kind,
+          state,
+          ...(ran.effect === 'lapses' ? { bonusHpLost: lapsed } : {}),
+        },
+      });
+      const conditions =
+        ran.effect === 'lapses' ? [...harm.conditions] : harm.conditions.filter((c) => c !== 'awaiting-aid');
+      // Archsoul wakes Disabled (002:80); the status's effects are the referee's (docs/harm.md).
+      if (ran.kind === 'archsoul-unconscious' && !conditions.includes('disabled'))
+        conditions.push('disabled');
+      harm = {
+        ...harm,
+        state,
+        conditions,
+        pending: state === 'up' ? harm.pending.filter((p) => !/^unconscious/i.test(p)) : harm.pending,
+      };
+      const left = timers.filter((t) => t !== ran && timerHolds(t.kind, harm));
+      if (left.length > 0) harm.timers = left;
+      else delete harm.timers;
+      await this.write(m, who, campaign, owner, row, lapse, harm, {
+        procedure: SHEET_HARM_PROCEDURES.timerExpired.name,
+        rollId: record.id,
+        scar: null,
+      });
+      if (!secret || who.role === 'referee')
+        out.push({
+          ownerKind: owner.kind,
+          ownerId: owner.id,
+          system: row.system,
+          kind: ran.kind,
+          endsAt,
+          effect: ran.effect,
+          state,
+          rollId: record.id,
+        });
     }
     return out;
   }
@@ -518,6 +665,7 @@ export class SheetHarmService implements OnModuleInit {
     harm: SheetHarm,
     gmDeath: { amount: number; unit: string } | null,
     rounds: number | null = null,
+    gmUnconsciousMinutes: number | null = null,
   ): Promise<HarmTimer[]> {
     const kept = (harm.timers ?? []).filter((t) => timerHolds(t.kind, harm));
     const wanted: Array<[HarmTimerKind, number]> = [];
@@ -526,14 +674,19 @@ export class SheetHarmService implements OnModuleInit {
     if (system === 'cairn' && timerHolds('cairn-mortal-wound', harm)) wanted.push(['cairn-mortal-wound', 6]);
     if (system === 'gm' && timerHolds('gm-death', harm) && gmDeath)
       wanted.push(['gm-death', gmDeathTurns(gmDeath)]);
-    // Rounds are not clock time: listed, never run out by the clock (docs/harm.md, Timers).
-    if (
-      system === 'archsoul' &&
-      rounds !== null &&
-      timerHolds('archsoul-unconscious', harm) &&
-      !kept.some((t) => t.kind === 'archsoul-unconscious')
-    )
-      kept.push(roundsTimer('archsoul-unconscious', rounds));
+    if (system === 'gm' && timerHolds('gm-unconscious', harm) && gmUnconsciousMinutes !== null)
+      wanted.push(['gm-unconscious', gmUnconsciousTurns(gmUnconsciousMinutes)]);
+    // Rounds: counted by the combat's rounds and the clock's turns (docs/harm.md, Timers). A coup de
+    // grâce on a target already out adds its round to the running timer.
+    if (system === 'archsoul' && rounds !== null && timerHolds('archsoul-unconscious', harm)) {
+      const running = kept.findIndex((t) => t.kind === 'archsoul-unconscious');
+      if (running < 0) kept.push(roundsTimer('archsoul-unconscious', rounds));
+      else
+        kept[running] = {
+          ...kept[running],
+          rounds: Math.min(1000, (kept[running].rounds ?? 0) + rounds),
+        };
+    }
     const missing = wanted.filter(([kind]) => !kept.some((t) => t.kind === kind));
     if (missing.length === 0) return kept;
     const clock = await this.state.clock(m, campaignId);
@@ -624,11 +777,24 @@ export class SheetHarmService implements OnModuleInit {
       pending: [...harm.pending, ...outcome.pending].map((p) => p.slice(0, 200)).slice(-64),
       timers: harm.timers,
     };
+    // A Cairn scar's rolls due later are kept with their change, applied by the rest that brings them.
+    const deferred = [...(harm.deferred ?? []), ...deferredRolls(outcome)].slice(-16);
+    if (deferred.length > 0) next.deferred = deferred;
     const gmTimer = (outcome.detail.gmDeathRoll as { timer?: { amount: number; unit: string } } | undefined)
       ?.timer;
     const rounds = (outcome.detail.archsoulCondition as { unconsciousRounds?: number | null } | undefined)
       ?.unconsciousRounds;
-    next.timers = await this.nextTimers(m, campaign.id, system, next, gmTimer ?? null, rounds ?? null);
+    const gmMinutes = (outcome.detail.gmDamage as { unconsciousMinutes?: number | null } | undefined)
+      ?.unconsciousMinutes;
+    next.timers = await this.nextTimers(
+      m,
+      campaign.id,
+      system,
+      next,
+      gmTimer ?? null,
+      rounds ?? null,
+      gmMinutes ?? null,
+    );
     if (next.timers.length === 0) delete next.timers;
     const { entries, row: after } = await this.write(m, who, campaign, owner, row, outcome.changes, next, {
       procedure: roll.procedure,
@@ -637,6 +803,7 @@ export class SheetHarmService implements OnModuleInit {
       // The row was read locked in this transaction and nothing else wrote it since.
       rowIsCurrent: true,
     });
+    const brokenItemIds = await this.breakItems(m, campaign, owner, outcome);
     return {
       ownerKind: owner.kind,
       ownerId: owner.id,
@@ -651,6 +818,7 @@ export class SheetHarmService implements OnModuleInit {
       detail: outcome.detail,
       scar: outcome.scar,
       conditionsAdded: outcome.conditionsAdded,
+      brokenItemIds,
       pending: outcome.pending,
       faces: outcome.faces,
       seed: roll.seed,
@@ -687,6 +855,32 @@ export class SheetHarmService implements OnModuleInit {
     const row = await this.sheets.requireSheet(m, owner, system, { lock: true });
     const view = await this.sheets.view(m, owner, row);
     const harm = harmOf(row.data);
+    // G&M: an encounter restores verve once per adventure (001:593); the adventure is the session.
+    let verveEncounters: { adventure: string | null; encounters: string[] } | null = null;
+    if (system === 'gm' && input.kind === 'encounter' && input.encounter) {
+      const adventure = campaign.currentSessionId ?? null;
+      const kept = (row.data.verveEncounters ?? null) as {
+        adventure: string | null;
+        encounters: string[];
+      } | null;
+      const used = kept && kept.adventure === adventure ? kept.encounters : [];
+      if (used.includes(input.encounter))
+        throw Problem.field(
+          'CONFLICT',
+          'encounter',
+          `${owner.name} already regained verve from the encounter "${input.encounter}" in this adventure.`,
+        );
+      verveEncounters = { adventure, encounters: [...used, input.encounter].slice(-64) };
+    }
+    if (input.resource !== undefined && input.resource !== null) {
+      const resources = (view.classResources ?? {}) as Record<string, unknown>;
+      if (!resources[input.resource])
+        throw Problem.field(
+          'UNPROCESSABLE',
+          'resource',
+          `${owner.name}’s COEAC sheet has no class resource named ${input.resource}.`,
+        );
+    }
     const items =
       owner.kind === 'character' && system !== 'gm'
         ? await m.find(InventoryItemEntity, {
@@ -757,8 +951,9 @@ export class SheetHarmService implements OnModuleInit {
       const armor = view.armor as { blockUses: number; blockUsesPerDay: number };
       const delta = armor.blockUsesPerDay - armor.blockUses;
       if (delta !== 0) changes.push({ path: 'armor.blockUses', delta, via: 'ledger' });
-      // ...and the day's magic (SPEC 6.5): Control, Empower and spells lost for the day come back.
-      for (const [name, pool] of Object.entries(magicResources(view))) {
+      // ...the day's magic (SPEC 6.5): Control, Empower and spells lost for the day come back, and
+      // every class resource the sheet marks as a per-day power (`perDay`, 003:222).
+      for (const [name, pool] of Object.entries(dailyResources(view))) {
         if (pool.current < pool.max)
           changes.push({
             path: `classResources.${name}.current`,
@@ -767,6 +962,25 @@ export class SheetHarmService implements OnModuleInit {
           });
       }
     }
+    // A COEAC short rest: a point of the class resource the character chooses (003:220).
+    if (system === 'coeac' && input.kind === 'short' && outcome.rested && input.resource) {
+      const pool = ((view.classResources ?? {}) as Record<string, { current: number; max: number }>)[
+        input.resource
+      ];
+      if (pool.current < pool.max)
+        changes.push({ path: `classResources.${input.resource}.current`, delta: 1, via: 'ledger' });
+    }
+    // Cairn: the scar rolls this rest brings (a night: after rest; a week: mended and recovered too),
+    // through the ledger with the rest's roll. Deprived (nothing comes back) applies none.
+    const due =
+      system === 'cairn' && outcome.rested
+        ? (harm.deferred ?? []).filter((d) => deferredDueAt(input.kind, d.timing))
+        : [];
+    for (const d of due) changes.push({ path: d.path, delta: d.delta, via: 'ledger' });
+    // COEAC bonus HP granted until the next rest (a coeac-bonus-hp timer with no clock end) lapse now.
+    const untilRest = (harm.timers ?? []).find((t) => t.kind === 'coeac-bonus-hp' && t.endsAt === null);
+    if (system === 'coeac' && untilRest && outcome.rested && num(data.bonusHp) > 0)
+      changes.push({ path: 'bonusHp', delta: -num(data.bonusHp), via: 'ledger' });
     // The inventory: Rations spent or on their last use; Fatigue items cleared.
     if (rations && outcome.rations) {
       if (outcome.rations.spent) await this.inventory.removeItem(m, campaign.id, owner.id, rations.id);
@@ -791,21 +1005,33 @@ export class SheetHarmService implements OnModuleInit {
         changes,
         rationsItemId: rations && outcome.rations ? rations.id : null,
         fatigueCleared: outcome.fatigueCleared,
+        ...(due.length > 0 ? { deferredApplied: due } : {}),
       },
     });
     const next: SheetHarm = {
       state: outcome.state,
       conditions: merge(harm.conditions, [], outcome.conditionsRemoved),
       pending: outcome.state === 'up' ? [] : harm.pending,
-      timers: harm.timers,
+      timers: untilRest && outcome.rested ? (harm.timers ?? []).filter((t) => t !== untilRest) : harm.timers,
     };
+    if (due.length > 0) {
+      const left = (harm.deferred ?? []).filter((d) => !due.includes(d));
+      if (left.length > 0) next.deferred = left;
+      next.pending = next.pending.filter((p) => !due.some((d) => p === deferredWords(d)));
+    } else if (harm.deferred) next.deferred = harm.deferred;
     next.timers = await this.nextTimers(m, campaign.id, system, next, null);
     if (next.timers.length === 0) delete next.timers;
-    const { entries, row: after } = await this.write(m, who, campaign, owner, row, changes, next, {
-      procedure: SHEET_HARM_PROCEDURES.rest.name,
-      rollId: roll.id,
-      scar: null,
-    });
+    const { entries, row: after } = await this.write(
+      m,
+      who,
+      campaign,
+      owner,
+      row,
+      changes,
+      next,
+      { procedure: SHEET_HARM_PROCEDURES.rest.name, rollId: roll.id, scar: null },
+      verveEncounters ? { verveEncounters } : {},
+    );
     return {
       ownerKind: owner.kind,
       ownerId: owner.id,
@@ -832,6 +1058,35 @@ export class SheetHarmService implements OnModuleInit {
   }
 
   // Internals
+
+  /**
+   * Broken Gear (COEAC Down and Out): the items drawn that broke (an artifact that held stays whole)
+   * are marked `broken` in the inventory, the first unbroken item of each name (lots draw by name).
+   */
+  private async breakItems(
+    m: EntityManager,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    outcome: SheetDamageOutcome,
+  ): Promise<string[]> {
+    const lots = (
+      outcome.detail.downAndOut as { lots?: Array<{ kind: string; name: string; broken: boolean | null }> }
+    )?.lots;
+    const names = (lots ?? []).filter((l) => l.kind === 'item' && l.broken === true).map((l) => l.name);
+    if (owner.kind !== 'character' || names.length === 0) return [];
+    const rows = await m.find(InventoryItemEntity, {
+      where: { campaignId: campaign.id, characterId: owner.id, broken: false, name: AnyOf(names) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      select: { id: true, name: true },
+    });
+    const ids = names
+      .map((name) => rows.find((r) => r.name === name)?.id)
+      .filter((id): id is string => id !== undefined);
+    const stamp = now();
+    for (const id of ids)
+      await Database.updateRow(m, InventoryItemEntity, id, { broken: true, updatedAt: stamp });
+    return ids;
+  }
 
   /** The roster's characters with a sheet in `system` (every such character when no roster is set), by id. */
   private async partyOf(m: EntityManager, campaign: CampaignEntity, system: SheetSystem): Promise<string[]> {
@@ -905,11 +1160,21 @@ export class SheetHarmService implements OnModuleInit {
       ['choice', 'gm'],
       ['amount', 'gm'],
       ['injuriesHealed', 'gm'],
+      ['resource', 'coeac'],
+      ['encounter', 'gm'],
     ];
     for (const [field, owner] of only) {
       if (has(input[field]) && system !== owner)
         throw Problem.field('VALIDATION_FAILED', field, `${field} applies to ${owner} rests only.`);
     }
+    if (has(input.encounter) && input.kind !== 'encounter')
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'encounter',
+        'encounter applies to an encounter’s verve only.',
+      );
+    if (has(input.resource) && input.kind !== 'short')
+      throw Problem.field('VALIDATION_FAILED', 'resource', 'resource applies to a short rest only.');
   }
 
   private async damageInput(
@@ -950,7 +1215,8 @@ export class SheetHarmService implements OnModuleInit {
         const items =
           owner.kind === 'character' && rolls
             ? await m.find(InventoryItemEntity, {
-                where: { campaignId: campaign.id, characterId: owner.id },
+                // An item already broken is not drawn again.
+                where: { campaignId: campaign.id, characterId: owner.id, broken: false },
                 order: { createdAt: 'ASC', id: 'ASC' },
                 select: { name: true, kind: true },
               })
@@ -1044,13 +1310,33 @@ export class SheetHarmService implements OnModuleInit {
     changes: SheetChange[],
     harm: SheetHarm,
     cause: { procedure: string; rollId: string; scar: string | null; rowIsCurrent?: boolean },
+    extra: Sheet = {},
   ): Promise<{ entries: ReturnType<typeof toConditionEntry>[]; row: CharacterSheetEntity }> {
     const system = row.system;
+    // The values outside the ledger (the harm state, the system's own state, a scar, Saves and Skills
+    // lowered by a lot, Archsoul's `belowZero` at 0 when missing, G&M's verve encounters) go in the
+    // same write as the ledger's.
+    const outside = (sheet: Sheet): Sheet => {
+      const data: Sheet = { ...sheet, ...extra, harm };
+      if (system === 'archsoul' && typeof data.belowZero !== 'number') data.belowZero = 0;
+      if (system === 'coeac') data.state = nativeCoeac(harm.state);
+      if (system === 'cairn') {
+        data.state = harm.state === 'up' || harm.state === 'dead' ? harm.state : 'out';
+        if (cause.scar) data.scars = [...((data.scars ?? []) as string[]), cause.scar].slice(-64);
+      }
+      for (const change of changes) {
+        if (change.via !== 'base') continue;
+        const [group, name] = [
+          change.path.slice(0, change.path.indexOf('.')),
+          change.path.slice(change.path.indexOf('.') + 1),
+        ];
+        const ratings = { ...((data[group] ?? {}) as Record<string, number>) };
+        if (typeof ratings[name] === 'number') ratings[name] = Math.max(0, ratings[name] + change.delta);
+        data[group] = ratings;
+      }
+      return data;
+    };
     const ledger: Array<{ field: string; delta: number }> = [];
-    if (system === 'archsoul' && typeof row.data.belowZero !== 'number') {
-      row.data = { ...row.data, belowZero: 0 };
-      await Database.updateRow(m, CharacterSheetEntity, row.id, { data: row.data as never });
-    }
     for (const change of changes) {
       if (change.via !== 'ledger') continue;
       if (system === 'gm' && change.path === 'injuries.current' && change.delta > 0) {
@@ -1060,8 +1346,8 @@ export class SheetHarmService implements OnModuleInit {
       }
       ledger.push({ field: change.path, delta: change.delta });
     }
-    let entries: ReturnType<typeof toConditionEntry>[] = [];
     if (ledger.length > 0) {
+      // One read (the caller's locked row), one write of the sheet, one insert of the entries.
       const written = await this.sheets.changeTracked(
         m,
         who,
@@ -1070,35 +1356,19 @@ export class SheetHarmService implements OnModuleInit {
         system,
         ledger,
         { cause: 'procedure', procedure: cause.procedure, rollId: cause.rollId },
-        { clamp: true, ...(cause.rowIsCurrent ? { row } : {}) },
+        { clamp: true, base: outside, row },
       );
-      row = written.row;
-      entries = written.entries.map(toConditionEntry);
+      return { entries: written.entries.map(toConditionEntry), row: written.row };
     }
-    const data: Sheet = { ...row.data, harm };
-    if (system === 'coeac') data.state = nativeCoeac(harm.state);
-    if (system === 'cairn') {
-      data.state = harm.state === 'up' || harm.state === 'dead' ? harm.state : 'out';
-      if (cause.scar) data.scars = [...((data.scars ?? []) as string[]), cause.scar].slice(-64);
-    }
-    for (const change of changes) {
-      if (change.via !== 'base') continue;
-      const [group, name] = [
-        change.path.slice(0, change.path.indexOf('.')),
-        change.path.slice(change.path.indexOf('.') + 1),
-      ];
-      const ratings = { ...((data[group] ?? {}) as Record<string, number>) };
-      if (typeof ratings[name] === 'number') ratings[name] = Math.max(0, ratings[name] + change.delta);
-      data[group] = ratings;
-    }
-    // The values outside the ledger are written only when they changed (the ledger wrote the rest).
+    const data = outside(row.data);
+    // Written only when something changed.
     if (!sameJson(data, row.data)) {
       const stamp = now();
       await Database.updateRow(m, CharacterSheetEntity, row.id, { data: data as never, updatedAt: stamp });
       row.data = data;
       row.updatedAt = stamp;
     }
-    return { entries, row };
+    return { entries: [], row };
   }
 
   /** The sheet as answered; COEAC and Archsoul derive nothing from other tables, so no reread. */
@@ -1127,6 +1397,38 @@ export class SheetHarmService implements OnModuleInit {
     if (!step) return null;
     return (await this.state.advanceIn(m, who, campaign, step)) as unknown as Record<string, unknown>;
   }
+}
+
+/** The words `pending` keeps for a deferred scar roll (as the damage wrote them). */
+function deferredWords(d: DeferredScarRoll): string {
+  return `${d.scar}: ${d.result} (${d.timing})`;
+}
+
+/** A Cairn blow's scar rolls due later with a change (others stay words in `pending`). */
+function deferredRolls(outcome: SheetDamageOutcome): DeferredScarRoll[] {
+  const scar = (
+    outcome.detail.cairnDamage as { scar?: { name: string; followUps: unknown[] } | null } | undefined
+  )?.scar;
+  if (!scar) return [];
+  const out: DeferredScarRoll[] = [];
+  for (const raw of scar.followUps as Array<{
+    timing: string;
+    result: string;
+    change: { field: string; delta: number } | null;
+  }>) {
+    if (raw.timing === 'now' || raw.timing === 'next-critical-save' || !raw.change || raw.change.delta === 0)
+      continue;
+    const target = sheetPath('cairn', raw.change.field);
+    if (!target) continue;
+    out.push({
+      scar: scar.name,
+      timing: raw.timing as DeferredTiming,
+      result: raw.result,
+      path: target.path,
+      delta: raw.change.delta,
+    });
+  }
+  return out;
 }
 
 function nativeCoeac(state: HarmState): string {

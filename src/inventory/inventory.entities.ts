@@ -36,6 +36,10 @@ export class InventoryItemEntity {
   @Column({ name: 'last_use', type: 'boolean', default: false })
   lastUse: boolean;
 
+  /** Broken (COEAC Broken Gear) until repaired: a broken item gives no Armor. */
+  @Column({ type: 'boolean', default: false })
+  broken: boolean;
+
   /** Materials counted in dice ("Refined Cybalt Ore (4d)"). */
   @Column({ type: 'integer', nullable: true })
   dice: number | null;

@@ -76,6 +76,9 @@ export class UpdateInventoryItemInput {
 
   @In.string('Notes.', { optional: true, maxLength: 500 })
   notes?: string;
+
+  @In.bool('Broken: false repairs it (true marks it broken by hand).', { optional: true })
+  broken?: boolean;
 }
 
 @InputType({ description: 'Hand an item to another character.' })

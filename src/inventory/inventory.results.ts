@@ -35,6 +35,9 @@ export class InventoryItem {
   @Out.string('Notes.', { optional: true })
   notes?: string;
 
+  @Out.bool('Broken (COEAC Broken Gear) until repaired: it gives no Armor.')
+  broken: boolean;
+
   @Out.string('When it was added.')
   createdAt: string;
 }

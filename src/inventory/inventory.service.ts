@@ -230,6 +230,7 @@ export class InventoryService {
       if (input.depletion !== undefined && input.depletion !== null) changes.depletion = input.depletion;
       if (input.lastUse !== undefined && input.lastUse !== null) changes.lastUse = input.lastUse;
       if (input.notes !== undefined && input.notes !== null) changes.notes = input.notes;
+      if (input.broken !== undefined && input.broken !== null) changes.broken = input.broken;
       if (input.dice !== undefined && input.dice !== null) {
         if (row.kind !== 'material')
           throw Problem.field('UNPROCESSABLE', 'dice', 'Only materials are counted in dice.');
@@ -481,6 +482,7 @@ export class InventoryService {
       cash,
       depletion: item.depletion ?? null,
       lastUse: false,
+      broken: false,
       dice,
       notes: item.notes ?? null,
       createdAt: stamp,
@@ -524,6 +526,7 @@ export function toItem(row: InventoryItemEntity): InventoryItem {
     ...(row.depletion !== null ? { depletion: row.depletion, lastUse: !!row.lastUse } : {}),
     ...(row.dice !== null ? { dice: row.dice } : {}),
     ...(row.notes !== null ? { notes: row.notes } : {}),
+    broken: !!row.broken,
     createdAt: row.createdAt,
   };
 }

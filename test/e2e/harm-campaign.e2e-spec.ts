@@ -212,6 +212,244 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
     });
   });
 
+  describe('COEAC class resources at rest', () => {
+    it('a short rest regains a point of the chosen class resource; a long rest refills the per-day powers; both through the ledger', async () => {
+      const { c, hero, player } = await table();
+      await putSheet(t.server, c, hero.id, 'coeac', {
+        maxHp: 6,
+        hp: 6,
+        classResources: { Luck: { current: 0, max: 3 }, Steel: { current: 1, max: 2 } },
+        perDay: ['Steel'],
+      });
+      for (let i = 0; i < 3; i++) await addItem(c, hero.id, { name: 'Rations', kind: 'gear', depletion: 11 });
+      // Bad input: an unknown resource (422), on a long rest or another system (400); nothing changes.
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/rests`)
+          .set(c.auth)
+          .send({ system: 'coeac', kind: 'short', resource: 'Mana' }),
+        422,
+        'UNPROCESSABLE',
+        'resource',
+      );
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/rests`)
+          .set(c.auth)
+          .send({ system: 'coeac', kind: 'long', resource: 'Luck' }),
+        400,
+        'VALIDATION_FAILED',
+        'resource',
+      );
+      expectProblem(
+        await t.http
+          .put(`${base(c, hero.id)}/sheets/coeac`)
+          .set(c.auth)
+          .send({ sheet: { perDay: ['Mana'] } }),
+        400,
+        'VALIDATION_FAILED',
+        'sheet.perDay[0]',
+      );
+      const short = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(player.auth)
+        .send({ system: 'coeac', kind: 'short', resource: 'Luck', seed: 'camp' })
+        .expect(201);
+      expect(short.body.rested).toBe(true);
+      expect(short.body.changes).toEqual([{ path: 'classResources.Luck.current', delta: 1, via: 'ledger' }]);
+      expect(short.body.entries).toMatchObject([
+        { field: 'classResources.Luck.current', delta: 1, valueAfter: 1, procedure: 'harm.sheet-rest' },
+      ]);
+      // GraphQL twin: the long rest refills Steel (per day), never Luck (not marked).
+      const long = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { restCharacter(campaignId: $c, characterId: $h,
+          input: { system: coeac, kind: long, seed: "night" }) { rested changes { path delta via } rollId } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(long.errors).toBeUndefined();
+      expect(long.data?.restCharacter).toMatchObject({
+        rested: true,
+        changes: [{ path: 'classResources.Steel.current', delta: 1, via: 'ledger' }],
+      });
+      const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
+      expect(sheet.classResources).toEqual({ Luck: { current: 1, max: 3 }, Steel: { current: 2, max: 2 } });
+      expect(sheet.perDay).toEqual(['Steel']);
+      const entries = await ledger(c, hero.id);
+      expect(
+        entries
+          .filter((e) => e.procedure === 'harm.sheet-rest')
+          .map((e) => e.field)
+          .sort(),
+      ).toEqual(['classResources.Luck.current', 'classResources.Steel.current']);
+    });
+  });
+
+  describe('Broken Gear', () => {
+    it('marks the items drawn broken in the inventory; a broken item gives no Armor; a PATCH repairs it (REST and GraphQL)', async () => {
+      const { c, hero } = await table();
+      // A seed whose table roll is Broken Gear (the first dice of a blow on a character already down).
+      let seed = '';
+      for (let i = 0; i < 300 && !seed; i++) {
+        const probe = await t.http
+          .post('/v1/harm/coeac/down-and-out')
+          .send({ seed: `gear-${i}` })
+          .expect(200);
+        if (probe.body.result === 'broken-gear') seed = `gear-${i}`;
+      }
+      expect(seed).not.toBe('');
+      const shield = (await addItem(c, hero.id, { name: 'Shield', kind: 'gear' })).body as { id: string };
+      const rope = (await addItem(c, hero.id, { name: 'Rope', kind: 'gear' })).body as { id: string };
+      const lantern = (await addItem(c, hero.id, { name: 'Lantern', kind: 'gear' })).body as { id: string };
+      await putSheet(t.server, c, hero.id, 'cairn', {
+        str: { max: 12 },
+        dex: { max: 10 },
+        wil: { max: 9 },
+        maxHp: 6,
+        worn: [{ itemId: shield.id, armor: 1 }],
+      });
+      expect((await sheetOf(t.server, c, hero.id, 'cairn')).armor).toBe(1);
+      await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 6, hp: 0, harm: { state: 'down-and-out' } });
+      const hit = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 1, seed })
+        .expect(201);
+      expect(hit.body.detail.downAndOut.result).toBe('broken-gear');
+      // Three items or fewer: every one is drawn, none an artifact, so all break.
+      expect([...hit.body.brokenItemIds].sort()).toEqual([shield.id, rope.id, lantern.id].sort());
+      const listed = (
+        await t.http
+          .get(`${base(c, hero.id)}/inventory`)
+          .set(c.auth)
+          .expect(200)
+      ).body.items as Array<{
+        id: string;
+        broken: boolean;
+      }>;
+      expect(listed.every((i) => i.broken)).toBe(true);
+      expect((await sheetOf(t.server, c, hero.id, 'cairn')).armor).toBe(0);
+      // A broken item is not drawn again: a second Broken Gear finds nothing left to break.
+      const again = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 1, seed })
+        .expect(201);
+      expect(again.body.brokenItemIds).toEqual([]);
+      // Repairs: GraphQL for the shield (Armor comes back), REST for the rope.
+      const repaired = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $i: ID!) { inventoryItemUpdate(campaignId: $c, characterId: $h, itemId: $i,
+          input: { broken: false }) { id broken } }`,
+        { c: c.id, h: hero.id, i: shield.id },
+        c.auth,
+      );
+      expect(repaired.errors).toBeUndefined();
+      expect(repaired.data?.inventoryItemUpdate).toEqual({ id: shield.id, broken: false });
+      expect((await sheetOf(t.server, c, hero.id, 'cairn')).armor).toBe(1);
+      const patched = await t.http
+        .patch(`${base(c, hero.id)}/inventory/${rope.id}`)
+        .set(c.auth)
+        .send({ broken: false })
+        .expect(200);
+      expect(patched.body.broken).toBe(false);
+      expectProblem(
+        await t.http
+          .patch(`${base(c, hero.id)}/inventory/${rope.id}`)
+          .set(c.auth)
+          .send({ broken: 'no' }),
+        400,
+        'VALIDATION_FAILED',
+        'broken',
+      );
+    });
+  });
+
+  describe('Monster Menu eating', () => {
+    it('meat heals 1d4, bones +1 max HP, a heart +1 Skill and Save, through the ledger and one logged roll; REST and GraphQL', async () => {
+      const { c, hero, player } = await table();
+      await putSheet(t.server, c, hero.id, 'coeac', {
+        maxHp: 10,
+        hp: 2,
+        skills: { Stealth: 1 },
+        saves: { Vigor: 2 },
+      });
+      const meat = await t.http
+        .post(`${base(c, hero.id)}/eating`)
+        .set(player.auth)
+        .send({ cut: 'meat', seed: 'stew' })
+        .expect(201);
+      const healed = meat.body.faces[0] as number;
+      expect(healed).toBeGreaterThanOrEqual(1);
+      expect(healed).toBeLessThanOrEqual(4);
+      expect(meat.body).toMatchObject({
+        cut: 'meat',
+        preserved: null,
+        changes: [{ path: 'hp', delta: healed, via: 'ledger' }],
+        entries: [{ field: 'hp', delta: healed, valueAfter: 2 + healed, procedure: 'harm.sheet-eating' }],
+      });
+      expect(Object.values(meat.body.odds)).toEqual([{ 1: 0.25, 2: 0.25, 3: 0.25, 4: 0.25 }]);
+      const replay = await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${meat.body.rollId}/replay`)
+        .set(c.auth)
+        .expect(200);
+      expect(replay.body.matches).toBe(true);
+      const bones = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { eatMonsterPart(campaignId: $c, characterId: $h, input: { cut: bones }) {
+          cut changes { path delta via } entries { field delta valueAfter } } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(bones.errors).toBeUndefined();
+      expect(bones.data?.eatMonsterPart).toEqual({
+        cut: 'bones',
+        changes: [{ path: 'maxHp', delta: 1, via: 'ledger' }],
+        entries: [{ field: 'maxHp', delta: 1, valueAfter: 11 }],
+      });
+      const heart = await t.http
+        .post(`${base(c, hero.id)}/eating`)
+        .set(c.auth)
+        .send({ cut: 'heart', seed: 'heart' })
+        .expect(201);
+      expect(heart.body.changes).toEqual([
+        { path: 'skills.Stealth', delta: 1, via: 'base' },
+        { path: 'saves.Vigor', delta: 1, via: 'base' },
+      ]);
+      const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
+      expect(sheet).toMatchObject({ hp: 2 + healed, maxHp: 11, skills: { Stealth: 2 }, saves: { Vigor: 3 } });
+      // Refusals name the field and change nothing.
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/eating`)
+          .set(c.auth)
+          .send({ cut: 'tongue' }),
+        400,
+        'VALIDATION_FAILED',
+        'cut',
+      );
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/eating`)
+          .set(c.auth)
+          .send({ cut: 'bones', preserve: true }),
+        400,
+        'VALIDATION_FAILED',
+        'preserve',
+      );
+      await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 11, hp: 0, harm: { state: 'down-and-out' } });
+      const down = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { eatMonsterPart(campaignId: $c, characterId: $h, input: { cut: meat }) { cut } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(codes(down)).toEqual(['CONFLICT']);
+      expect((await sheetOf(t.server, c, hero.id, 'coeac')).hp).toBe(0);
+    });
+  });
+
   describe('Cairn', () => {
     it('exactly 0 HP gives a scar kept on the sheet; a night clears Fatigue items from the inventory', async () => {
       const { c, hero } = await table();
@@ -280,6 +518,77 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
         .expect(201);
       expect(res.body).toMatchObject({ rested: false, fatigueCleared: 0, changes: [] });
       expect((await items(c, hero.id)).map((i) => i.name)).toEqual(['Fatigue']);
+    });
+  });
+
+  describe('Cairn deferred scar rolls', () => {
+    it('Walloped’s max HP roll waits on the sheet and a night’s rest applies it through the ledger with the rest’s roll', async () => {
+      const { c, hero } = await table();
+      await putSheet(t.server, c, hero.id, 'cairn', {
+        str: { max: 12 },
+        dex: { max: 10 },
+        wil: { max: 9 },
+        maxHp: 6,
+        hp: 3,
+      });
+      const hit = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'cairn', amount: 3, seed: 'wallop' })
+        .expect(201);
+      expect(hit.body.scar).toBe('Walloped');
+      const gain = hit.body.detail.cairnDamage.scar.followUps[0].total as number;
+      const words = `Walloped: max HP +${gain} after a few hours of rest (after-rest)`;
+      let sheet = await sheetOf(t.server, c, hero.id, 'cairn');
+      expect(sheet.maxHp).toBe(6);
+      expect(sheet.harm.deferred).toEqual([
+        {
+          scar: 'Walloped',
+          timing: 'after-rest',
+          result: `max HP +${gain} after a few hours of rest`,
+          path: 'maxHp',
+          delta: gain,
+        },
+      ]);
+      expect(sheet.harm.pending).toContain(words);
+      // A short rest is no "few hours": the roll still waits.
+      const short = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(c.auth)
+        .send({ system: 'cairn', kind: 'short', seed: 'breath' })
+        .expect(201);
+      expect(short.body.changes.some((ch: { path: string }) => ch.path === 'maxHp')).toBe(false);
+      expect((await sheetOf(t.server, c, hero.id, 'cairn')).harm.deferred).toHaveLength(1);
+      const night = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { restCharacter(campaignId: $c, characterId: $h,
+          input: { system: cairn, kind: night, seed: "sleep" }) { changes { path delta via } entries { field delta valueAfter procedure } rollId } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(night.errors).toBeUndefined();
+      const rest = night.data?.restCharacter;
+      expect(rest.changes).toContainEqual({ path: 'maxHp', delta: gain, via: 'ledger' });
+      expect(rest.entries).toContainEqual({
+        field: 'maxHp',
+        delta: gain,
+        valueAfter: 6 + gain,
+        procedure: 'harm.sheet-rest',
+      });
+      sheet = await sheetOf(t.server, c, hero.id, 'cairn');
+      expect(sheet.maxHp).toBe(6 + gain);
+      expect(sheet.harm.deferred).toBeUndefined();
+      expect(sheet.harm.pending).not.toContain(words);
+      const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${rest.rollId}`).set(c.auth).expect(200))
+        .body;
+      expect(roll.effects.deferredApplied).toHaveLength(1);
+      // A second night applies nothing again.
+      const again = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(c.auth)
+        .send({ system: 'cairn', kind: 'night', seed: 'sleep-2' })
+        .expect(201);
+      expect(again.body.changes.some((ch: { path: string }) => ch.path === 'maxHp')).toBe(false);
     });
   });
 
@@ -353,6 +662,69 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
         .expect(201);
       expect(heal.body.changes).toEqual([{ path: 'injuries.current', delta: -1, via: 'ledger' }]);
       expect(heal.body.clock.passed).toBeDefined();
+    });
+  });
+
+  describe('G&M verve by encounter', () => {
+    it('an encounter restores verve once per adventure (the session): a second time is 409 naming encounter; a new session allows it again', async () => {
+      const { c, hero } = await table();
+      await putSheet(t.server, c, hero.id, 'gm', {
+        abilities: { strength: 12, agility: 10, endurance: 14, intelligence: 10, wisdom: 10, charisma: 10 },
+        archetypes: [{ archetype: 'warrior', level: 2 }],
+      });
+      const verve = (await sheetOf(t.server, c, hero.id, 'gm')).verve as { current: number; max: number };
+      await t.http
+        .post(`/v1/campaigns/${c.id}/characters/${hero.id}/conditions/adjustments`)
+        .set(c.auth)
+        .send({ system: 'gm', field: 'verve.current', delta: -verve.current, reason: 'spent' });
+      const first = await startSession(t.server, c);
+      const rest = (encounter: string) =>
+        t.http
+          .post(`${base(c, hero.id)}/rests`)
+          .set(c.auth)
+          .send({ system: 'gm', kind: 'encounter', encounter });
+      const ok = await rest('Ferryman').expect(201);
+      expect(ok.body.rested).toBe(true);
+      expect((await sheetOf(t.server, c, hero.id, 'gm')).verveEncounters).toEqual({
+        adventure: first.id,
+        encounters: ['Ferryman'],
+      });
+      const before = await ledger(c, hero.id);
+      expectProblem(await rest('Ferryman'), 409, 'CONFLICT', 'encounter');
+      expect(await ledger(c, hero.id)).toHaveLength(before.length);
+      // GraphQL twin: the same refusal; another encounter is fine.
+      const twice = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { restCharacter(campaignId: $c, characterId: $h,
+          input: { system: gm, kind: encounter, encounter: "Ferryman" }) { rested } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(codes(twice)).toEqual(['CONFLICT']);
+      const other = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { restCharacter(campaignId: $c, characterId: $h,
+          input: { system: gm, kind: encounter, encounter: "Toll bridge" }) { rested } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(other.errors).toBeUndefined();
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/rests`)
+          .set(c.auth)
+          .send({ system: 'gm', kind: 'night', encounter: 'Ferryman' }),
+        400,
+        'VALIDATION_FAILED',
+        'encounter',
+      );
+      await t.http.post(`/v1/campaigns/${c.id}/sessions/current/end`).set(c.auth).expect(200);
+      const second = await startSession(t.server, c);
+      await rest('Ferryman').expect(201);
+      expect((await sheetOf(t.server, c, hero.id, 'gm')).verveEncounters).toEqual({
+        adventure: second.id,
+        encounters: ['Ferryman'],
+      });
     });
   });
 

@@ -312,7 +312,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
     expect((await sheetOf(t.server, c, hero.id, 'gm')).harm.state).not.toBe('dead');
   });
 
-  it('Archsoul: rounds unconscious are listed with their rounds and never run out by the clock', async () => {
+  it('Archsoul: rounds unconscious are listed with their rounds; a turn of the clock (20 rounds) wakes the character, Disabled', async () => {
     const { c, hero } = await table();
     await putSheet(t.server, c, hero.id, 'archsoul', { stats: { Endurance: 4 }, maxHp: 5 });
     const hit = await t.http
@@ -343,10 +343,210 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
     const later = await t.http
       .post(`/v1/campaigns/${c.id}/clock/advance`)
       .set(c.auth)
-      .send({ watches: 2 })
+      .send({ turns: 1 })
       .expect(200);
-    expect(later.body.harmTimers).toBeUndefined();
+    expect(later.body.harmTimers).toEqual([
+      {
+        ownerKind: 'character',
+        ownerId: hero.id,
+        system: 'archsoul',
+        kind: 'archsoul-unconscious',
+        endsAt: later.body.to && {
+          day: later.body.to.day,
+          watch: later.body.to.watch,
+          turn: later.body.to.turn,
+        },
+        effect: 'wakes',
+        state: 'up',
+        rollId: expect.any(String),
+      },
+    ]);
+    const sheet = await sheetOf(t.server, c, hero.id, 'archsoul');
+    expect(sheet.harm.state).toBe('up');
+    expect(sheet.harm.conditions).toContain('disabled');
+    expect(sheet.harm.timers).toBeUndefined();
+    const [logged] = await timerRolls(c);
+    expect(logged.effects).toMatchObject({
+      characterId: hero.id,
+      timer: 'archsoul-unconscious',
+      state: 'up',
+    });
+  });
+
+  it('Archsoul: a stored combat’s rounds count the rounds unconscious down (REST and GraphQL); the last one wakes', async () => {
+    const { c, hero } = await table();
+    await putSheet(t.server, c, hero.id, 'cairn', {
+      str: { max: 12 },
+      dex: { max: 10 },
+      wil: { max: 9 },
+      maxHp: 6,
+    });
+    await putSheet(t.server, c, hero.id, 'archsoul', { stats: { Endurance: 4 }, maxHp: 5 });
+    const combat = (
+      await t.http
+        .post(`/v1/campaigns/${c.id}/combats`)
+        .set(c.auth)
+        .send({ system: 'cairn', combatants: [{ characterId: hero.id, side: 'party' }] })
+        .expect(201)
+    ).body as { id: string };
+    const hit = await t.http
+      .post(`${base(c, hero.id)}/damage`)
+      .set(c.auth)
+      .send({ system: 'archsoul', amount: 5, seed: 'knock' })
+      .expect(201);
+    const rounds = hit.body.detail.archsoulCondition.unconsciousRounds as number;
+    for (let i = 1; i < rounds; i++) {
+      await t.http.post(`/v1/campaigns/${c.id}/combats/${combat.id}/rounds`).set(c.auth).expect(200);
+      const [timer] = (
+        await t.http
+          .get(`${base(c, hero.id)}/harm-timers`)
+          .set(c.auth)
+          .expect(200)
+      ).body;
+      expect(timer).toMatchObject({ kind: 'archsoul-unconscious', rounds: rounds - i });
+    }
     expect((await sheetOf(t.server, c, hero.id, 'archsoul')).harm.state).toBe('unconscious');
+    const last = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!) { nextCombatRound(campaignId: $c, combatId: $k) { round } }`,
+      { c: c.id, k: combat.id },
+      c.auth,
+    );
+    expect(last.errors).toBeUndefined();
+    expect(last.data?.nextCombatRound.round).toBe(rounds + 1);
+    const sheet = await sheetOf(t.server, c, hero.id, 'archsoul');
+    expect(sheet.harm).toMatchObject({ state: 'up', conditions: ['disabled'] });
+    expect(sheet.harm.timers).toBeUndefined();
+    expect(await timerRolls(c)).toHaveLength(1);
+  });
+
+  it('G&M: minutes unconscious are a clock timer (ten-minute turns, rounded up); the clock reaching it wakes the character', async () => {
+    const { c } = await table();
+    // A failed consciousness roll at 0 survival without injuries: one minute out (one turn).
+    let hero: { id: string } | null = null;
+    let minutes = 0;
+    for (let i = 0; i < 40 && !hero; i++) {
+      const candidate = await createCharacter(t.server, c, { name: `Brawler ${i}` });
+      await putSheet(t.server, c, candidate.id, 'gm', {
+        abilities: { strength: 10, agility: 10, endurance: 10, intelligence: 10, wisdom: 10, charisma: 10 },
+        archetypes: [{ archetype: 'warrior', level: 1 }],
+      });
+      const survival = (await sheetOf(t.server, c, candidate.id, 'gm')).survival.current as number;
+      const hit = await t.http
+        .post(`${base(c, candidate.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'gm', amount: survival, seed: `out-${i}` })
+        .expect(201);
+      if (hit.body.state === 'unconscious') {
+        hero = candidate;
+        minutes = hit.body.detail.gmDamage.unconsciousMinutes as number;
+      }
+    }
+    expect(hero).not.toBeNull();
+    const id = hero!.id;
+    const [timer] = (
+      await t.http
+        .get(`${base(c, id)}/harm-timers`)
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    expect(timer).toMatchObject({ kind: 'gm-unconscious', system: 'gm', effect: 'wakes', rounds: null });
+    expect(minutes).toBe(1);
+    expect(timer.endsAt.turn - timer.startedAt.turn).toBe(1);
+    const advanced = await gql(
+      t.server,
+      `mutation($c: ID!) { advanceClock(campaignId: $c, input: { turns: 1 }) { harmTimers { ownerId kind effect state } } }`,
+      { c: c.id },
+      c.auth,
+    );
+    expect(advanced.errors).toBeUndefined();
+    expect(advanced.data?.advanceClock.harmTimers).toEqual([
+      { ownerId: id, kind: 'gm-unconscious', effect: 'wakes', state: 'up' },
+    ]);
+    const sheet = await sheetOf(t.server, c, id, 'gm');
+    expect(sheet.harm.state).toBe('up');
+    expect(sheet.harm.pending.some((p: string) => /unconscious/i.test(p))).toBe(false);
+  });
+
+  it('COEAC bonus HP lapse when their period runs out on the clock (through the ledger), or at the next rest when the period is until a rest', async () => {
+    const { c, hero } = await table();
+    const clock = (await t.http.get(`/v1/campaigns/${c.id}/clock`).set(c.auth).expect(200)).body;
+    const endsAt = { day: clock.day, watch: clock.watch, turn: clock.turn + 2 };
+    await putSheet(t.server, c, hero.id, 'coeac', {
+      maxHp: 6,
+      hp: 6,
+      bonusHp: 4,
+      harm: { state: 'up', timers: [{ kind: 'coeac-bonus-hp', endsAt }] },
+    });
+    const [timer] = (
+      await t.http
+        .get(`${base(c, hero.id)}/harm-timers`)
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    expect(timer).toMatchObject({ kind: 'coeac-bonus-hp', effect: 'lapses', endsAt });
+    await t.http
+      .post(`${base(c, hero.id)}/damage`)
+      .set(c.auth)
+      .send({ system: 'coeac', amount: 1 })
+      .expect(201);
+    const early = await t.http
+      .post(`/v1/campaigns/${c.id}/clock/advance`)
+      .set(c.auth)
+      .send({ turns: 1 })
+      .expect(200);
+    expect(early.body.harmTimers).toBeUndefined();
+    expect((await sheetOf(t.server, c, hero.id, 'coeac')).bonusHp).toBe(3);
+    const lapsed = await gql(
+      t.server,
+      `mutation($c: ID!) { advanceClock(campaignId: $c, input: { turns: 1 }) { harmTimers { ownerId kind effect state rollId } } }`,
+      { c: c.id },
+      c.auth,
+    );
+    expect(lapsed.errors).toBeUndefined();
+    expect(lapsed.data?.advanceClock.harmTimers).toMatchObject([
+      { ownerId: hero.id, kind: 'coeac-bonus-hp', effect: 'lapses', state: 'up' },
+    ]);
+    const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
+    expect(sheet.bonusHp).toBe(0);
+    expect(sheet.hp).toBe(6);
+    expect(sheet.harm.timers).toBeUndefined();
+    const entries = (
+      await t.http
+        .get(`${base(c, hero.id)}/conditions`)
+        .set(c.auth)
+        .query({ limit: 100 })
+        .expect(200)
+    ).body.items as Array<{ field: string; delta: number; procedure: string; rollId: string }>;
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        field: 'bonusHp',
+        delta: -3,
+        procedure: 'harm.timer-expired',
+        rollId: lapsed.data?.advanceClock.harmTimers[0].rollId,
+      }),
+    );
+    // Until the next rest: no clock end; a rest (Rations eaten) empties the pool.
+    await putSheet(t.server, c, hero.id, 'coeac', {
+      maxHp: 6,
+      hp: 6,
+      bonusHp: 2,
+      harm: { state: 'up', timers: [{ kind: 'coeac-bonus-hp', endsAt: null }] },
+    });
+    await t.http
+      .post(`${base(c, hero.id)}/inventory`)
+      .set(c.auth)
+      .send({ name: 'Rations', kind: 'gear', depletion: 11 })
+      .expect(201);
+    const rest = await t.http
+      .post(`${base(c, hero.id)}/rests`)
+      .set(c.auth)
+      .send({ system: 'coeac', kind: 'short', seed: 'snack' })
+      .expect(201);
+    expect(rest.body.changes).toContainEqual({ path: 'bonusHp', delta: -2, via: 'ledger' });
+    const after = await sheetOf(t.server, c, hero.id, 'coeac');
+    expect(after.bonusHp).toBe(0);
+    expect(after.harm.timers).toBeUndefined();
   });
 
   it('a referee PUT that keeps a timer is validated, naming the field', async () => {

@@ -3220,6 +3220,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/eating': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A Monster Menu cut eaten (or kept) by a character: meat heals 1d4, bones +1 max HP, a heart +1 Skill and Save by lot, applied to its COEAC sheet through the ledger */
+    post: operations['CharacterHarm_eat'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/characters/{characterId}/deprivation': {
     parameters: {
       query?: never;
@@ -5439,13 +5456,13 @@ export interface components {
       ownerId: string;
       /** @description The sheet’s system. */
       system: string;
-      /** @description coeac-aid, cairn-critical, cairn-mortal-wound or gm-death. */
+      /** @description coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious or archsoul-unconscious. */
       kind: string;
-      /** @description The clock position at which it ran out. */
+      /** @description The clock position at which it ran out (for rounds: where the clock stood). */
       endsAt: components['schemas']['HarmClockPosition'];
-      /** @description What it did: death. */
+      /** @description What it did: death, wakes, or lapses (COEAC bonus HP lost). */
       effect: string;
-      /** @description The harm state now: dead. */
+      /** @description The harm state now: dead, up, or as it was (lapses). */
       state: string;
       /** @description The logged entry (harm.timer-expired, no dice). */
       rollId: string;
@@ -6276,6 +6293,8 @@ export interface components {
       dice?: number;
       /** @description Notes. */
       notes?: string;
+      /** @description Broken (COEAC Broken Gear) until repaired: it gives no Armor. */
+      broken: boolean;
       /** @description When it was added. */
       createdAt: string;
     };
@@ -7372,6 +7391,8 @@ export interface components {
       dice?: number;
       /** @description Notes. */
       notes?: string;
+      /** @description Broken: false repairs it (true marks it broken by hand). */
+      broken?: boolean;
     };
     MoveInventoryItemInput: {
       /** @description The character who takes it. */
@@ -11781,7 +11802,7 @@ export interface components {
       ownerId: string;
       /** @description The sheet’s system. */
       system: string;
-      /** @description coeac-aid, cairn-critical, cairn-mortal-wound, gm-death or archsoul-unconscious. */
+      /** @description coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious or archsoul-unconscious. */
       kind: string;
       /** @description Where the clock stood when it started. */
       startedAt: components['schemas']['HarmClockPosition'] | (never | null);
@@ -11789,7 +11810,7 @@ export interface components {
       endsAt: components['schemas']['HarmClockPosition'] | (never | null);
       /** @description Rounds, where the rule counts rounds (null otherwise). */
       rounds: number | null;
-      /** @description What happens when it runs out: death, or wakes. */
+      /** @description What happens when it runs out: death, wakes, or lapses (COEAC bonus HP lost). */
       effect: string;
     };
     SheetDamageInput: {
@@ -11892,6 +11913,8 @@ export interface components {
       scar: string | null;
       /** @description Conditions gained (doomed, awaiting-aid …). */
       conditionsAdded: string[];
+      /** @description Inventory items marked broken (COEAC Broken Gear), by id. */
+      brokenItemIds: string[];
       /** @description Rolls and effects due later, in words (deferred scar rolls, a death timer, waking). */
       pending: string[];
     };
@@ -11919,6 +11942,10 @@ export interface components {
       amount?: number;
       /** @description G&M aid: injuries healed. */
       injuriesHealed?: number;
+      /** @description COEAC short rest: the class resource (a name in classResources) that regains its point (003:220). */
+      resource?: string;
+      /** @description G&M encounter: the encounter engaged (any name); each restores verve once per adventure (the session). */
+      encounter?: string;
       /** @description Advance the campaign clock by the rest’s length (default true). */
       advanceClock?: boolean;
       /** @description Referee: seal the roll. */
@@ -11978,6 +12005,62 @@ export interface components {
       clock: {
         [key: string]: unknown;
       } | null;
+    };
+    SheetEatingInput: {
+      /**
+       * @description The cut: meat, viscera, bones or heart.
+       * @enum {string}
+       */
+      cut: 'meat' | 'viscera' | 'bones' | 'heart';
+      /** @description Keep meat or viscera for later instead (an even chance it keeps). */
+      preserve?: boolean;
+      /** @description Referee: seal the roll. */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    SheetEatingResult: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /** @description The sheet’s system. */
+      system: string;
+      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, dying, dead. */
+      stateBefore: string;
+      /** @description The harm state now (kept on the sheet as harm.state). */
+      state: string;
+      /** @description The steps taken, in order, each with the exact odds of its dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description What changed on the sheet. */
+      changes: components['schemas']['SheetHarmChange'][];
+      /** @description The condition-ledger entries written (one per tracked value changed). */
+      entries: components['schemas']['ConditionEntry'][];
+      /** @description Exact odds of what the dice decided, by procedure. */
+      odds: {
+        [key: string]: unknown;
+      };
+      /** @description What each stateless procedure answered (cairnDamage, downAndOut, gmDeathRoll …). */
+      detail: {
+        [key: string]: unknown;
+      };
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
+      rollId: string;
+      /** @description The sheet after. */
+      sheet: components['schemas']['SheetAnswer'];
+      /** @description The cut: meat, viscera, bones or heart. */
+      cut: string;
+      /** @description Kept for later: whether it kept (null when eaten). */
+      preserved: boolean | null;
     };
     CairnDeprivationApplyInput: {
       /**
@@ -25528,6 +25611,45 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SheetRestResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterHarm_eat: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SheetEatingInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetEatingResult'];
         };
       };
       400: components['responses']['BadRequest'];

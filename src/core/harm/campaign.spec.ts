@@ -40,6 +40,16 @@ const cairn = (over: Partial<SheetDamageCairn> = {}): SheetDamageCairn => ({
 });
 
 describe('harm on a stored sheet (the composed procedures)', () => {
+  it('takes every max HP a stored sheet can hold (past the stateless 10,000): Down and Out still rolls', () => {
+    for (const maxHp of [10_001, 50_000, 100_000]) {
+      const out = sheetDamage(
+        coeac({ hp: 0, maxHp, damage: 2, down: true, stateBefore: 'down-and-out' }),
+        dice('big'),
+      );
+      expect(out.detail.downAndOut).toBeDefined();
+    }
+  });
+
   it('COEAC: a blow that stops short of 0 rolls nothing and changes HP by sheet path', () => {
     const out = sheetDamage(coeac({ damage: 3 }), dice('a'));
     expect(out).toMatchObject({

@@ -54,6 +54,31 @@ export interface SheetHarm {
   pending: string[];
   /** Timers the clock counts down (./timers.ts); absent when none runs. */
   timers?: HarmTimer[];
+  /** Cairn scar rolls made at the blow and applied at their moment (a rest); absent when none waits. */
+  deferred?: DeferredScarRoll[];
+}
+
+/** Moments a deferred scar roll waits for. */
+export const DEFERRED_TIMINGS = ['after-rest', 'once-mended', 'after-recovery'] as const;
+export type DeferredTiming = (typeof DEFERRED_TIMINGS)[number];
+
+/**
+ * A Cairn scar's follow-up roll made at the blow (seeded there) whose change applies later: Walloped's
+ * max HP after a night's rest, a Broken Limb once mended, Diseased, Hamstrung and Mortal Wound on
+ * recovery (a week's rest). `path` and `delta` go through the ledger at that moment.
+ */
+export interface DeferredScarRoll {
+  scar: string;
+  timing: DeferredTiming;
+  result: string;
+  path: string;
+  delta: number;
+}
+
+/** The deferred rolls a rest of this kind applies (our reading: a night is a few hours' rest; a week recovers and mends). */
+export function deferredDueAt(kind: string, timing: DeferredTiming): boolean {
+  if (kind === 'week') return true;
+  return kind === 'night' && timing === 'after-rest';
 }
 
 export const EMPTY_HARM: SheetHarm = { state: 'up', conditions: [], pending: [] };

@@ -1,5 +1,5 @@
 import { invalid, optionalWholeNumber, record, wholeNumber } from '../checks/validate';
-import { HarmLog, type FieldChange, type HarmStep } from './harm-steps';
+import { MAX_SHEET_VALUE, HarmLog, type FieldChange, type HarmStep } from './harm-steps';
 
 export const COEAC_ARMOR_KINDS = ['light-armor', 'heavy-armor', 'shield'] as const;
 export type CoeacArmorKind = (typeof COEAC_ARMOR_KINDS)[number];
@@ -89,8 +89,8 @@ export interface CoeacDamageOutcome {
  */
 export function coeacDamage(input: CoeacDamageInput): CoeacDamageOutcome {
   const body = record(input, 'input');
-  const hp = wholeNumber(body.hp, 'hp', 0, 10_000);
-  const bonusHp = optionalWholeNumber(body.bonusHp, 'bonusHp', 0, 0, 10_000);
+  const hp = wholeNumber(body.hp, 'hp', 0, MAX_SHEET_VALUE);
+  const bonusHp = optionalWholeNumber(body.bonusHp, 'bonusHp', 0, 0, MAX_SHEET_VALUE);
   const damage = wholeNumber(body.damage, 'damage', 0, 100_000);
   const log = new HarmLog();
 

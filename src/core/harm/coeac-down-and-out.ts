@@ -2,7 +2,14 @@ import { RuleError } from '../errors';
 import { poolTest } from '../checks/pool-test';
 import { invalid, optionalWholeNumber, record } from '../checks/validate';
 import type { Dice } from '../random';
-import { drawByLot, HarmLog, optionalNames, type FieldChange, type HarmStep } from './harm-steps';
+import {
+  MAX_SHEET_VALUE,
+  drawByLot,
+  HarmLog,
+  optionalNames,
+  type FieldChange,
+  type HarmStep,
+} from './harm-steps';
 
 export const DOWN_AND_OUT_RESULTS = [
   'boon',
@@ -157,7 +164,7 @@ export interface DownAndOutOutcome {
  */
 export function downAndOut(input: DownAndOutInput, dice: Dice): DownAndOutOutcome {
   const body = record(input ?? {}, 'input');
-  const maxHp = optionalWholeNumber(body.maxHp, 'maxHp', -1, 0, 10_000);
+  const maxHp = optionalWholeNumber(body.maxHp, 'maxHp', -1, 0, MAX_SHEET_VALUE);
   const saves = optionalNames(body.saves, 'saves');
   const skills = optionalNames(body.skills, 'skills');
   let items: DownAndOutItem[] | null = null;

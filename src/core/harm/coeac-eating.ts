@@ -1,6 +1,7 @@
 import { invalid, optionalFlag, optionalWholeNumber, record } from '../checks/validate';
 import type { Dice } from '../random';
 import {
+  MAX_SHEET_VALUE,
   drawByLot,
   HarmLog,
   optionalNames,
@@ -44,8 +45,8 @@ export function coeacEating(input: CoeacEatingInput, dice: Dice): CoeacEatingOut
   const body = record(input, 'input');
   const cut = body.cut as EatenCut;
   if (!EATEN_CUTS.includes(cut)) throw invalid(`\`cut\` is one of: ${EATEN_CUTS.join(', ')}.`, 'cut');
-  const maxHp = optionalWholeNumber(body.maxHp, 'maxHp', -1, 0, 10_000);
-  const hp = optionalWholeNumber(body.hp, 'hp', -1, 0, maxHp >= 0 ? maxHp : 10_000);
+  const maxHp = optionalWholeNumber(body.maxHp, 'maxHp', -1, 0, MAX_SHEET_VALUE);
+  const hp = optionalWholeNumber(body.hp, 'hp', -1, 0, maxHp >= 0 ? maxHp : MAX_SHEET_VALUE);
   const preserve = optionalFlag(body.preserve, 'preserve');
   const skills = optionalNames(body.skills, 'skills');
   const saves = optionalNames(body.saves, 'saves');

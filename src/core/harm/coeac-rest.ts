@@ -1,6 +1,6 @@
 import { invalid, optionalFlag, record, wholeNumber } from '../checks/validate';
 import { coeacArmor } from './coeac-damage';
-import { HarmLog, type FieldChange, type HarmStep } from './harm-steps';
+import { MAX_SHEET_VALUE, HarmLog, type FieldChange, type HarmStep } from './harm-steps';
 
 export const COEAC_REST_KINDS = ['short', 'long'] as const;
 export type CoeacRestKind = (typeof COEAC_REST_KINDS)[number];
@@ -43,7 +43,7 @@ export function coeacRest(input: CoeacRestInput): CoeacRestOutcome {
   const body = record(input, 'input');
   const kind = body.kind as CoeacRestKind;
   if (!COEAC_REST_KINDS.includes(kind)) throw invalid('`kind` is short or long.', 'kind');
-  const maxHp = wholeNumber(body.maxHp, 'maxHp', 0, 10_000);
+  const maxHp = wholeNumber(body.maxHp, 'maxHp', 0, MAX_SHEET_VALUE);
   const hp = wholeNumber(body.hp, 'hp', 0, maxHp);
   const rations = optionalFlag(body.rations, 'rations');
   const armor = Array.isArray(body.armor)

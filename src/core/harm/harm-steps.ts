@@ -120,3 +120,6 @@ export function drawByLot<T>(
   }
   return drawn;
 }
+
+/** The largest HP-like value the harm procedures take: a stored sheet's bound (MAX_TRACKED, sheets). */
+export const MAX_SHEET_VALUE = 100_000;

@@ -13,3 +13,4 @@ export * from './coeac-eating';
 export * from './campaign';
 export * from './sheet-harm';
 export * from './timers';
+export * from './sheet-eating';

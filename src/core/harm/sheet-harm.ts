@@ -1,7 +1,14 @@
 import { extendSystem, MAX_TRACKED, SHEET_SYSTEMS, type Sheet } from '../characters/sheets';
 import { RuleError } from '../errors';
 import { normaliseTimers } from './timers';
-import { HARM_STATES, type HarmState, type SheetHarm } from './campaign';
+import {
+  DEFERRED_TIMINGS,
+  HARM_STATES,
+  type DeferredScarRoll,
+  type DeferredTiming,
+  type HarmState,
+  type SheetHarm,
+} from './campaign';
 
 /*
  * What harm keeps on a stored sheet (SPEC 6.2, the campaign half), added with `extendSystem`:
@@ -35,7 +42,7 @@ export function normaliseHarm(value: unknown): SheetHarm {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('harm', 'harm is an object.');
   const body = value as Record<string, unknown>;
   for (const key of Object.keys(body)) {
-    if (!['state', 'conditions', 'pending', 'timers'].includes(key))
+    if (!['state', 'conditions', 'pending', 'timers', 'deferred'].includes(key))
       fail(`harm.${key}`, `harm has no field ${key}.`);
   }
   const state = body.state ?? 'up';
@@ -47,7 +54,44 @@ export function normaliseHarm(value: unknown): SheetHarm {
     conditions: notes(body.conditions, 'harm.conditions'),
     pending: notes(body.pending, 'harm.pending'),
     ...timersOf(body.timers),
+    ...deferredOf(body.deferred),
   };
+}
+
+/** Validates `harm.deferred` (the referee may PUT it: to drop a roll, or apply it by hand). */
+function deferredOf(value: unknown): Pick<SheetHarm, 'deferred'> {
+  if (value === undefined || value === null) return {};
+  if (!Array.isArray(value) || value.length > 16)
+    fail('harm.deferred', 'harm.deferred is a list of at most 16 rolls.');
+  const out: DeferredScarRoll[] = value.map((raw, i) => {
+    const field = `harm.deferred[${i}]`;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail(field, `${field} is an object.`);
+    const r = raw as Record<string, unknown>;
+    for (const key of Object.keys(r))
+      if (!['scar', 'timing', 'result', 'path', 'delta'].includes(key))
+        fail(`${field}.${key}`, `A deferred roll has no field ${key}.`);
+    for (const key of ['scar', 'result'])
+      if (typeof r[key] !== 'string' || (r[key] as string).length === 0 || (r[key] as string).length > 200)
+        fail(`${field}.${key}`, `${field}.${key} is a text of 1 to 200 characters.`);
+    if (!(DEFERRED_TIMINGS as readonly unknown[]).includes(r.timing))
+      fail(`${field}.timing`, `${field}.timing is one of: ${DEFERRED_TIMINGS.join(', ')}.`);
+    if (
+      !['hp', 'maxHp', 'str.max', 'dex.max', 'wil.max', 'str.current', 'dex.current', 'wil.current'].includes(
+        r.path as string,
+      )
+    )
+      fail(`${field}.path`, `${field}.path is a Cairn tracked value (maxHp, str.max …).`);
+    if (typeof r.delta !== 'number' || !Number.isInteger(r.delta) || Math.abs(r.delta) > MAX_TRACKED)
+      fail(`${field}.delta`, `${field}.delta is a whole number.`);
+    return {
+      scar: r.scar as string,
+      timing: r.timing as DeferredTiming,
+      result: r.result as string,
+      path: r.path as string,
+      delta: r.delta,
+    };
+  });
+  return out.length > 0 ? { deferred: out } : {};
 }
 
 function timersOf(value: unknown): Pick<SheetHarm, 'timers'> {
@@ -62,6 +106,40 @@ export function harmOf(sheet: Sheet): SheetHarm {
   return normaliseHarm(value);
 }
 
+/**
+ * COEAC `perDay`: the class resources that are per-day powers (003:222, "e.g. Empower"), refilled by
+ * a long rest; each names one of the sheet's class resources, at most once.
+ */
+function perDay(value: unknown, sheet: Sheet): string[] {
+  const resources = Object.keys((sheet.classResources ?? {}) as object);
+  if (!Array.isArray(value) || value.length > 64)
+    fail('perDay', 'perDay is a list of at most 64 class resource names.');
+  const out: string[] = [];
+  value.forEach((name, i) => {
+    if (typeof name !== 'string' || !resources.includes(name))
+      fail(`perDay[${i}]`, `perDay[${i}] names none of the sheet's class resources.`);
+    if (!out.includes(name)) out.push(name);
+  });
+  return out;
+}
+
+/** G&M `verveEncounters`: the encounters that restored verve in the adventure (the session) named. */
+function verveEncounters(value: unknown): { adventure: string | null; encounters: string[] } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail('verveEncounters', 'verveEncounters is { adventure, encounters }.');
+  const body = value as Record<string, unknown>;
+  for (const key of Object.keys(body))
+    if (!['adventure', 'encounters'].includes(key))
+      fail(`verveEncounters.${key}`, `verveEncounters has no field ${key}.`);
+  const adventure = body.adventure ?? null;
+  if (adventure !== null && (typeof adventure !== 'string' || adventure.length > 100))
+    fail('verveEncounters.adventure', 'verveEncounters.adventure is a session id or null.');
+  return {
+    adventure: adventure as string | null,
+    encounters: notes(body.encounters, 'verveEncounters.encounters'),
+  };
+}
+
 let registered = false;
 
 /** Adds `harm` (and Archsoul's `belowZero`) to the sheets; idempotent. */
@@ -70,8 +148,11 @@ export function registerSheetHarm(): void {
   registered = true;
   for (const system of SHEET_SYSTEMS) {
     const archsoul = system === 'archsoul';
+    const coeac = system === 'coeac';
+    const gm = system === 'gm';
     extendSystem(system, {
-      refereeFields: archsoul ? ['harm', 'belowZero'] : ['harm'],
+      refereeFields: archsoul ? ['harm', 'belowZero'] : gm ? ['harm', 'verveEncounters'] : ['harm'],
+      baseFields: coeac ? ['perDay'] : [],
       tracked: archsoul
         ? [{ path: 'belowZero', initial: 0, description: 'HP below 0, as a positive number (harm)' }]
         : [],
@@ -84,6 +165,10 @@ export function registerSheetHarm(): void {
             fail('belowZero', `belowZero is a whole number from 0 to ${MAX_TRACKED}.`);
           out.belowZero = v;
         }
+        if (coeac && input.perDay !== undefined && input.perDay !== null)
+          out.perDay = perDay(input.perDay, out);
+        if (gm && input.verveEncounters !== undefined && input.verveEncounters !== null)
+          out.verveEncounters = verveEncounters(input.verveEncounters);
         return out;
       },
     });

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { advanceClock, CLOCK_WATCHES, type ClockPosition } from '../clock';
 import {
+  countRounds,
+  roundsTimer,
+  gmUnconsciousTurns,
+  roundsPassed,
+  ROUNDS_PER_TURN,
+  timerEffect,
   compareClock,
   gmDeathTurns,
   normaliseTimers,
@@ -75,6 +81,57 @@ describe('harm timers', () => {
     });
     expect(out).toMatchObject({ state: 'dead', kind: 'coeac-aid' });
     expect(out.steps.every((s) => s.faces.length === 0)).toBe(true);
+  });
+
+  it('G&M minutes unconscious: ten-minute turns rounded up, at least one; the timer wakes', () => {
+    expect([0, 1, 10, 11, 25].map(gmUnconsciousTurns)).toEqual([1, 1, 1, 2, 3]);
+    expect(timerEffect('gm-unconscious')).toBe('wakes');
+    expect(timerEffect('archsoul-unconscious')).toBe('wakes');
+    expect(timerEffect('gm-death')).toBe('death');
+    expect(timerHolds('gm-unconscious', { state: 'unconscious', conditions: [] })).toBe(true);
+    expect(timerHolds('gm-unconscious', { state: 'dying', conditions: [] })).toBe(false);
+    expect(
+      timerExpired({
+        system: 'gm',
+        kind: 'gm-unconscious',
+        endsAt: at(1, 'morning', 1),
+        clock: at(1, 'morning', 1),
+      }).state,
+    ).toBe('up');
+  });
+
+  it('COEAC bonus HP: a timer that always holds and lapses; a PUT with another effect is refused', () => {
+    expect(timerEffect('coeac-bonus-hp')).toBe('lapses');
+    expect(timerHolds('coeac-bonus-hp', { state: 'down-and-out', conditions: [] })).toBe(true);
+    expect(
+      timerExpired({
+        system: 'coeac',
+        kind: 'coeac-bonus-hp',
+        endsAt: at(1, 'morning', 2),
+        clock: at(1, 'morning', 2),
+      }).state,
+    ).toBeNull();
+    expect(() => normaliseTimers([{ kind: 'coeac-bonus-hp', endsAt: null, effect: 'death' }])).toThrow(
+      expect.objectContaining({ field: 'sheet.harm.timers[0].effect' }),
+    );
+    expect(normaliseTimers([{ kind: 'coeac-bonus-hp', endsAt: null }])).toEqual([
+      { kind: 'coeac-bonus-hp', startedAt: null, endsAt: null, rounds: null, effect: 'lapses' },
+    ]);
+  });
+
+  it('rounds: 20 a turn (a round is 30 seconds); a watch or a day ends every rounds timer', () => {
+    expect(ROUNDS_PER_TURN).toBe(20);
+    expect(roundsPassed({ days: 0, watches: 0, turns: 2 })).toBe(40);
+    expect(roundsPassed({ days: 0, watches: 1, turns: 0 })).toBeGreaterThan(1000);
+    const timer = roundsTimer('archsoul-unconscious', 4);
+    expect(countRounds(timer, 1).rounds).toBe(3);
+    expect(countRounds(timer, 9).rounds).toBe(0);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 1000 }), (r, n) => {
+        const left = countRounds(roundsTimer('archsoul-unconscious', r), n).rounds!;
+        expect(left).toBe(Math.max(0, r - n));
+      }),
+    );
   });
 
   it('validates stored timers, naming the field', () => {

@@ -15,18 +15,29 @@ import type { SheetHarm } from './campaign';
  *   without healing: 6 turns; runs out in death while the character is still `out`.
  * - `gm-death`: dying (the death roll's timer): minutes as ten-minute turns rounded up, hours as 6
  *   turns each, a timer already up as 1 turn (the end of the scene); runs out in death.
- * - `archsoul-unconscious`: rounds unconscious. Rounds are shorter than any clock unit: the clock
- *   never counts them (`endsAt` null, `rounds` kept); the referee wakes the character.
+ * - `gm-unconscious`: G&M minutes unconscious (injuries, at least 1), as ten-minute turns rounded up;
+ *   runs out in waking (`up`).
+ * - `archsoul-unconscious`: rounds unconscious (`endsAt` null, `rounds` kept). Rounds are counted by
+ *   the stored combat's round advance (`advanceRounds`) and by the clock: a ten-minute turn is
+ *   `ROUNDS_PER_TURN` rounds (our reading of 002:93–94, where Endurance rounds of breath are half
+ *   Endurance minutes: a round is 30 seconds). Runs out in waking (`up`, Disabled).
  */
+
+/** Rounds in a ten-minute turn: a round is 30 seconds (002:93–94, our reading). */
+export const ROUNDS_PER_TURN = 20;
 
 export const HARM_TIMER_KINDS = [
   'coeac-aid',
   'cairn-critical',
   'cairn-mortal-wound',
   'gm-death',
+  'gm-unconscious',
   'archsoul-unconscious',
+  'coeac-bonus-hp',
 ] as const;
 export type HarmTimerKind = (typeof HARM_TIMER_KINDS)[number];
+/** death; wakes (the state lifts to up); lapses (COEAC bonus HP lost, the state unchanged). */
+export type TimerEffect = 'death' | 'wakes' | 'lapses';
 
 export interface HarmTimer {
   kind: HarmTimerKind;
@@ -37,7 +48,7 @@ export interface HarmTimer {
   /** Rounds, where the rule counts rounds (Archsoul unconscious), else null. */
   rounds: number | null;
   /** What happens when it runs out: `death`, or `wakes` (rounds, the referee's). */
-  effect: 'death' | 'wakes';
+  effect: TimerEffect;
 }
 
 /** Whether the state that started a timer still holds (a rest, aid or healing ends it). */
@@ -51,6 +62,9 @@ export function timerHolds(kind: HarmTimerKind, harm: Pick<SheetHarm, 'state' | 
       return harm.state === 'out' && harm.conditions.includes('dying');
     case 'gm-death':
       return harm.state === 'dying';
+    case 'coeac-bonus-hp':
+      return true;
+    case 'gm-unconscious':
     case 'archsoul-unconscious':
       return harm.state === 'unconscious';
   }
@@ -76,6 +90,17 @@ export function gmDeathTurns(timer: { amount: number; unit: string }): number {
   return timer.unit === 'hours' ? timer.amount * 6 : Math.ceil(timer.amount / 10);
 }
 
+/** Turns a G&M character stays unconscious: minutes as ten-minute turns rounded up, at least 1. */
+export function gmUnconsciousTurns(minutes: number): number {
+  return Math.max(1, Math.ceil(minutes / 10));
+}
+
+/** What a timer of this kind does when it runs out. */
+export function timerEffect(kind: HarmTimerKind): TimerEffect {
+  if (kind === 'coeac-bonus-hp') return 'lapses';
+  return kind === 'gm-unconscious' || kind === 'archsoul-unconscious' ? 'wakes' : 'death';
+}
+
 /** Starts a timer of `turns` turns at the clock's position. */
 export function startTimer(
   kind: HarmTimerKind,
@@ -84,7 +109,22 @@ export function startTimer(
 ): HarmTimer {
   const at: ClockPosition = { day: clock.day, watch: clock.watch, turn: clock.turn };
   const end = advanceClock(at, { turns: Math.max(1, turns) }, clock.nightWatch, clock.turnsPerWatch).to;
-  return { kind, startedAt: at, endsAt: end, rounds: null, effect: 'death' };
+  return { kind, startedAt: at, endsAt: end, rounds: null, effect: timerEffect(kind) };
+}
+
+/**
+ * Rounds that pass with a clock advance: `ROUNDS_PER_TURN` a turn; a watch or a day crossed ends any
+ * count of rounds (a timer holds at most 1,000).
+ */
+export function roundsPassed(passed: { days: number; watches: number; turns: number }): number {
+  if (passed.days > 0 || passed.watches > 0) return Number.MAX_SAFE_INTEGER;
+  return passed.turns * ROUNDS_PER_TURN;
+}
+
+/** A rounds timer after `rounds` rounds: the rounds left (0: it has run out). */
+export function countRounds(timer: HarmTimer, rounds: number): HarmTimer {
+  if (timer.rounds === null) return timer;
+  return { ...timer, rounds: Math.max(0, timer.rounds - rounds) };
 }
 
 /** A rounds timer the clock never counts (Archsoul unconscious). */
@@ -130,9 +170,12 @@ export function normaliseTimers(value: unknown): HarmTimer[] {
     const rounds = t.rounds ?? null;
     if (rounds !== null && (!Number.isInteger(rounds) || (rounds as number) < 0 || (rounds as number) > 1000))
       fail(`${field}.rounds`, `${field}.rounds is a whole number from 0 to 1000 or null.`);
-    const effect = t.effect ?? (t.kind === 'archsoul-unconscious' ? 'wakes' : 'death');
-    if (effect !== 'death' && effect !== 'wakes')
-      fail(`${field}.effect`, `${field}.effect is death or wakes.`);
+    const effect = (t.effect ?? timerEffect(t.kind as HarmTimerKind)) as TimerEffect;
+    if (effect !== timerEffect(t.kind as HarmTimerKind))
+      fail(
+        `${field}.effect`,
+        `${field}.effect is ${timerEffect(t.kind as HarmTimerKind)} for ${t.kind as string}.`,
+      );
     return {
       kind: t.kind as HarmTimerKind,
       startedAt: position(t.startedAt, `${field}.startedAt`),
@@ -157,14 +200,16 @@ export function timerExpired(input: TimerExpiredInput) {
     'cairn-critical': 'Nobody tended the critical damage within the hour: the character dies.',
     'cairn-mortal-wound': 'The Mortal Wound was not healed within the hour: the character dies.',
     'gm-death': 'The death timer ran out before the injuries were healed: the character dies.',
-    'archsoul-unconscious': 'The rounds unconscious are over.',
+    'gm-unconscious': 'The minutes unconscious are over: the character comes to.',
+    'archsoul-unconscious': 'The rounds unconscious are over: the character comes to, Disabled.',
+    'coeac-bonus-hp': 'The bonus HP’s period is over: what is left of the pool is lost.',
   };
   return {
     kind: input.kind,
     system: input.system,
     endsAt: input.endsAt,
     clock: input.clock,
-    state: input.kind === 'archsoul-unconscious' ? 'up' : 'dead',
+    state: timerEffect(input.kind) === 'wakes' ? 'up' : timerEffect(input.kind) === 'death' ? 'dead' : null,
     result: words[input.kind],
     steps: [{ name: 'timer', detail: words[input.kind], faces: [], odds: null }],
   };
