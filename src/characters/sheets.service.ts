@@ -346,13 +346,18 @@ export class SheetsService implements OnModuleInit {
           }
         }
         sheet = next;
-        const made = applied.map((c) => this.entry(who, campaign, owner, system, c.field, c.delta, c.after, cause));
+        const made = applied.map((c) =>
+          this.entry(who, campaign, owner, system, c.field, c.delta, c.after, cause),
+        );
         entries.push(...made);
         return made;
       },
       write: async (manager) => {
         const stamp = now();
-        await Database.updateRow(manager, CharacterSheetEntity, row.id, { data: sheet as never, updatedAt: stamp });
+        await Database.updateRow(manager, CharacterSheetEntity, row.id, {
+          data: sheet as never,
+          updatedAt: stamp,
+        });
         row.data = sheet;
         row.updatedAt = stamp;
         // Every entry of the change in one statement (rows keep their order, so `seq` follows it).

@@ -97,11 +97,16 @@ describe('memoized class-validator metadata', () => {
       items!: Inner[];
     }
     const pipe = createValidationPipe({ fastPath: false });
-    const ok = (await pipe.transform({ name: 'x', items: [{ n: 1 }] }, { type: 'body', metatype: Outer })) as Outer;
+    const ok = (await pipe.transform(
+      { name: 'x', items: [{ n: 1 }] },
+      { type: 'body', metatype: Outer },
+    )) as Outer;
     expect(ok.items[0]).toBeInstanceOf(Inner);
     await expect(
       pipe.transform({ name: 'x', items: [{ n: 'one' }] }, { type: 'body', metatype: Outer }),
-    ).rejects.toMatchObject({ errors: [{ field: 'items[0].n', message: 'items[0].n must be a whole number' }] });
+    ).rejects.toMatchObject({
+      errors: [{ field: 'items[0].n', message: 'items[0].n must be a whole number' }],
+    });
     await expect(
       pipe.transform({ name: 'x', items: [{ n: 1, extra: 2 }] }, { type: 'body', metatype: Outer }),
     ).rejects.toMatchObject({ errors: [{ field: 'items[0].extra' }] });

@@ -34,7 +34,8 @@ export function memoizeValidationMetadata(storage: Storage = getMetadataStorage(
     strictGroups: boolean,
     groups?: string[],
   ): ValidationMetadata[] => {
-    if (groups && groups.length > 0) return read(targetConstructor, targetSchema, always, strictGroups, groups);
+    if (groups && groups.length > 0)
+      return read(targetConstructor, targetSchema, always, strictGroups, groups);
     const key = `${String(targetSchema)}\n${String(always)}\n${String(strictGroups)}`;
     let byOptions = known.get(targetConstructor);
     if (!byOptions) {
@@ -44,7 +45,9 @@ export function memoizeValidationMetadata(storage: Storage = getMetadataStorage(
     let rules = byOptions.get(key);
     if (!rules) {
       // Frozen: every caller shares it, so one that changed it would change the rules of the class.
-      rules = Object.freeze(read(targetConstructor, targetSchema, always, strictGroups, groups)) as ValidationMetadata[];
+      rules = Object.freeze(
+        read(targetConstructor, targetSchema, always, strictGroups, groups),
+      ) as ValidationMetadata[];
       byOptions.set(key, rules);
     }
     return rules;

@@ -218,8 +218,10 @@ export class CraftingService {
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
       await this.characterOrField(m, who.campaignId, characterId as string, 'characterId');
-      // Characters before projects: the crafter's row is locked first (its inventory may grow).
-      await this.inventory.lockCharacters(m, who.campaignId, [characterId as string]);
+      // Characters before projects: the crafter's row is locked first (its inventory may grow). On
+      // SQLite, where transactions take turns, locking only checks that the character exists, which
+      // the line above has just done.
+      if (!this.db.isSqlite) await this.inventory.lockCharacters(m, who.campaignId, [characterId as string]);
       const row = await this.project(m, who.campaignId, projectId, true);
       assertActive(row);
       // Skills are matched case-insensitively and counted under the project's own spelling.
