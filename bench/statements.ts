@@ -3,7 +3,8 @@
  * temporary SQLite file (as `app-server.ts` builds it), every case named runs its setup, one
  * unmeasured request, then `STATEMENTS_REQUESTS` requests (default 3) whose statements TypeORM's
  * SQLite query runner executes are counted (BEGIN and COMMIT included) and, with
- * `STATEMENTS_PRINT=1`, printed. No load: one request at a time. `STATEMENTS_PROFILE=/tmp/x` also writes a
+ * `STATEMENTS_PRINT=1`, printed, with the process's CPU time per request (the app and its client:
+ * compare builds with the same client). No load: one request at a time. `STATEMENTS_PROFILE=/tmp/x` also writes a
  * CPU profile of the counted requests (`/tmp/x-<case>.cpuprofile`; the client's fetch is in it too).
  *
  *   npm run build && node dist/bench/statements.js crafting-roll-idempotent horde-division-idempotent
@@ -68,7 +69,9 @@ async function main(): Promise<void> {
         const text = await response.text();
         if (response.status >= 300) throw new Error(`${name}: ${response.status} ${text.slice(0, 300)}`);
       };
-      await send(0);
+      // One unmeasured request, or STATEMENTS_WARMUP of them (the JIT warms up).
+      const warmup = Math.max(1, Number(process.env.STATEMENTS_WARMUP ?? 1));
+      for (let seq = 0; seq < warmup; seq++) await send(seq);
       log = [];
       counting = true;
       const profile = process.env.STATEMENTS_PROFILE;
@@ -78,14 +81,20 @@ async function main(): Promise<void> {
         await session.post('Profiler.enable');
         await session.post('Profiler.start');
       }
-      for (let seq = 1; seq <= requests; seq++) await send(seq);
+      const cpu = process.cpuUsage();
+      for (let seq = warmup; seq < warmup + requests; seq++) await send(seq);
+      const used = process.cpuUsage(cpu);
       if (session) {
         const { profile: taken } = await session.post('Profiler.stop');
         writeFileSync(`${profile}-${name}.cpuprofile`, JSON.stringify(taken));
         session.disconnect();
       }
       counting = false;
-      console.log(`${name}: ${(log.length / requests).toFixed(1)} statements a request`);
+      const micros = (used.user + used.system) / requests;
+      console.log(
+        `${name}: ${(log.length / requests).toFixed(1)} statements a request, ` +
+          `${micros.toFixed(0)} µs of CPU a request (server and client in this process, one at a time)`,
+      );
       if (process.env.STATEMENTS_PRINT === '1') {
         for (const line of log.slice(0, Math.ceil(log.length / requests))) console.log(`  ${line}`);
       }
