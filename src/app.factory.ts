@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApplicationConfig, NestFactory } from '@nestjs/core';
+import { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import fastifyStatic from '@fastify/static';
@@ -22,6 +23,7 @@ import {
 } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { PLAYGROUND_ASSETS } from './graphql/graphql.options';
+import { installLeanResolvers } from './graphql/lean-resolvers';
 import { storeAnswer } from './idempotency/idempotency.guard';
 import { IdempotencyStore } from './idempotency/idempotency.store';
 
@@ -52,7 +54,10 @@ function graphqlVariablePath(path: string | null): string | null {
 }
 
 /** Builds the whole application (routes, docs, playground, limits) without listening. */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+export async function createApp(
+  config: AppConfig,
+  options: { leanResolvers?: boolean } = {},
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.MAX_BODY_BYTES,
     // Structured request logs with the request id; the Authorization header never reaches a log.
@@ -107,6 +112,11 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.useGlobalGuards(new InputShapeGuard());
   app.enableShutdownHooks();
   direct.addController(app.get(ChecksController), 'v1', app.get(ApplicationConfig));
+  // Resolvers skip Nest's interceptor chain when their interceptors would only pass the call on
+  // (src/graphql/lean-resolvers.ts): installed before init() builds the schema.
+  if (options.leanResolvers ?? true) {
+    installLeanResolvers(app.get(ExternalContextCreator), app.get(ApplicationConfig));
+  }
 
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {

@@ -21,7 +21,7 @@ import { RuleError } from '../core/errors';
 import { lootExperience } from '../core/treasure/loot-experience';
 import { levelForExperience } from '../core/treasure/levels';
 import { CharacterSheetEntity } from '../characters/characters.entities';
-import { SheetOwner, SheetsService } from '../characters/sheets.service';
+import { SheetOwner, SheetsService, TrackedChange } from '../characters/sheets.service';
 import { Database } from '../database/database.service';
 import { CampaignEntity, CharacterEntity, GameSessionEntity, RollEntity } from '../database/entities';
 import { ProcedureRegistry, type Procedure } from '../rolls/procedures';
@@ -205,19 +205,19 @@ export class AdvancementCampaignService {
       campaign,
       effects: { characterId: owner.id, system: 'gm', experience: amount },
     });
-    // changeTracked locks the sheet (or answers SHEET_MISSING) and writes the ledger entry.
-    const changed = await this.sheets.changeTracked(
-      m,
-      who,
-      campaign,
-      owner,
-      'gm',
-      [{ field: 'experience', delta: amount }],
-      { cause: 'procedure', procedure: rolled.procedure, rollId: roll.id, reason: options.reason },
-    );
-    const after = changed.row.data.experience as number;
+    // The sheet is locked and read once (or SHEET_MISSING answered); the award and every level-up it
+    // reaches are applied in memory and written together: one sheet write, one ledger INSERT.
+    const tracked = await this.sheets.openTracked(m, who, campaign, owner, 'gm');
+    tracked.apply([{ field: 'experience', delta: amount }], {
+      cause: 'procedure',
+      procedure: rolled.procedure,
+      rollId: roll.id,
+      reason: options.reason,
+    });
+    const after = tracked.sheet.experience as number;
     const before = after - amount;
-    const levelUps = await this.levelUpsTo(m, who, campaign, owner, changed.row, req, options);
+    const levelUps = await this.levelUpsTo(m, who, campaign, owner, tracked, req, options);
+    await tracked.write(m);
     return {
       characterId: owner.id,
       source,
@@ -234,22 +234,21 @@ export class AdvancementCampaignService {
   /**
    * Makes every level-up the sheet's experience reaches beyond its character level (the sum of its
    * archetype levels): each rolled and logged, its gains written through the ledger, the archetype
-   * level raised. `row` is the sheet as locked by the caller's change.
+   * level raised. `tracked` is the caller's change of the sheet (locked, written by the caller).
    */
   private async levelUpsTo(
     m: EntityManager,
     who: Principal,
     campaign: CampaignEntity,
     owner: SheetOwner,
-    row: CharacterSheetEntity,
+    tracked: TrackedChange,
     req: ArbiterRequest,
     options: { archetype: string | null; seed: string | null },
   ): Promise<Array<GmLevelUpOutcome & { rollId: string; seed: string; rng: string }>> {
     const out = [];
-    const target = levelForExperience((row.data.experience as number) ?? 0);
-    const archetypes = archetypesOf(row.data);
+    const target = levelForExperience((tracked.sheet.experience as number) ?? 0);
+    const archetypes = archetypesOf(tracked.sheet);
     const gained: GmGains = { ...NO_GAINS };
-    let sheet = row;
     for (;;) {
       const characterLevel = archetypes.reduce((sum, a) => sum + a.level, 0);
       if (archetypes.length === 0 || characterLevel >= target) break;
@@ -266,7 +265,7 @@ export class AdvancementCampaignService {
       const input = {
         archetype: archetypes[index].archetype.toLowerCase(),
         level,
-        abilities: sheet.data.abilities,
+        abilities: tracked.sheet.abilities,
         ...(archetypes.length > 1
           ? { archetypeLevel: archetypes[index].level, verveArchetype: verve.archetype.toLowerCase() }
           : {}),
@@ -302,23 +301,16 @@ export class AdvancementCampaignService {
         }
         return data;
       };
-      sheet = (
-        await this.sheets.changeTracked(
-          m,
-          who,
-          campaign,
-          owner,
-          'gm',
-          [
-            { field: `${pool}.max`, delta: outcome.roll.gain },
-            { field: `${pool}.current`, delta: outcome.roll.gain },
-            { field: 'mojo.max', delta: outcome.mojo },
-            { field: 'mojo.current', delta: outcome.mojo },
-          ],
-          cause,
-          { base },
-        )
-      ).row;
+      tracked.apply(
+        [
+          { field: `${pool}.max`, delta: outcome.roll.gain },
+          { field: `${pool}.current`, delta: outcome.roll.gain },
+          { field: 'mojo.max', delta: outcome.mojo },
+          { field: 'mojo.current', delta: outcome.mojo },
+        ],
+        cause,
+        { base },
+      );
       gained.specialtiesDue += outcome.specialty ? 1 : 0;
       gained.spellSlots += outcome.spellSlots;
       gained.callingPoints += outcome.callingPoints;

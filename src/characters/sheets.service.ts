@@ -62,6 +62,29 @@ export type DerivationReader = (
  * transaction, locks the sheet row (PostgreSQL; SQLite transactions take turns), applies the change
  * and writes one ledger entry per value changed, so a concurrent change can never be lost.
  */
+/** How `changeTracked` applies a change (see `SheetsService.changeTracked`). */
+export interface TrackedOptions {
+  clamp?: boolean;
+  deltaField?: string;
+  base?: (sheet: Sheet) => Sheet;
+  /** The owner's sheet row, already read and locked in this transaction (spares a read; `changeTracked` only). */
+  row?: CharacterSheetEntity;
+}
+
+/** One sheet's tracked changes made in steps and written once (`SheetsService.openTracked`). */
+export interface TrackedChange {
+  /** The sheet as the steps so far left it. */
+  readonly sheet: Sheet;
+  /** Applies one step in memory; answers that step's ledger entries (not yet written). */
+  apply(
+    changes: Array<{ field: string; delta: number }>,
+    cause: ConditionCause,
+    options?: TrackedOptions,
+  ): ConditionEntryEntity[];
+  /** Writes the sheet and every step's entries. */
+  write(m: EntityManager): Promise<{ row: CharacterSheetEntity; entries: ConditionEntryEntity[] }>;
+}
+
 @Injectable()
 export class SheetsService implements OnModuleInit {
   private readonly readers: DerivationReader[] = [];
@@ -322,44 +345,74 @@ export class SheetsService implements OnModuleInit {
     system: SheetSystem,
     changes: Array<{ field: string; delta: number }>,
     cause: ConditionCause,
-    options: {
-      clamp?: boolean;
-      deltaField?: string;
-      base?: (sheet: Sheet) => Sheet;
-      /** The owner's sheet row, already read and locked in this transaction (spares a read). */
-      row?: CharacterSheetEntity;
-    } = {},
+    options: TrackedOptions = {},
   ): Promise<{ row: CharacterSheetEntity; entries: ConditionEntryEntity[] }> {
+    const change = await this.openTracked(m, who, campaign, owner, system, options.row);
+    change.apply(changes, cause, options);
+    return change.write(m);
+  }
+
+  /**
+   * `changeTracked` in steps, for a procedure that makes several changes of one sheet with causes of
+   * their own (an experience award and the level-ups it reaches): the sheet is locked and read once,
+   * each `apply` does in memory what one `changeTracked` call does (the same checks, followers and
+   * entries, `base` seeing the sheet as the previous step left it), and `write` writes the sheet once
+   * and every entry in one statement, in the order the steps made them. Nothing is written until
+   * `write`; a refusal in any step leaves the transaction to roll back as `changeTracked` would.
+   */
+  async openTracked(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    system: SheetSystem,
+    /** The owner's sheet row, already read and locked in this transaction (spares a read). */
+    locked?: CharacterSheetEntity,
+  ): Promise<TrackedChange> {
     const row =
-      options.row && options.row.system === system
-        ? options.row
-        : await this.requireSheet(m, owner, system, { lock: true });
-    // `base` changes untracked values (an archetype's level) in the same write as the tracked ones.
-    let sheet = options.base ? options.base(row.data) : row.data;
+      locked && locked.system === system ? locked : await this.requireSheet(m, owner, system, { lock: true });
+    let sheet = row.data;
     const entries: ConditionEntryEntity[] = [];
-    const applied: Array<{ field: string; delta: number; after: number }> = [];
-    for (const { field, delta } of changes) {
-      const result = applyCondition(system, sheet, field, delta, options);
-      sheet = result.sheet;
-      if (result.change.delta !== 0) applied.push(result.change);
-      for (const follower of cappedFollowers(system, sheet, field, trackedPaths(system, sheet))) {
-        const value = readPath(sheet, follower) as number;
-        const max = readPath(sheet, field) as number;
-        const down = applyCondition(system, sheet, follower, max - value, { clamp: true });
-        sheet = down.sheet;
-        applied.push(down.change);
-      }
-    }
-    const stamp = now();
-    await Database.updateRow(m, CharacterSheetEntity, row.id, { data: sheet as never, updatedAt: stamp });
-    row.data = sheet;
-    row.updatedAt = stamp;
-    // Every entry of the change in one statement (rows keep their order, so `seq` follows it).
-    for (const change of applied) {
-      entries.push(this.entry(who, campaign, owner, system, change.field, change.delta, change.after, cause));
-    }
-    await Database.insertRows(m, ConditionEntryEntity, entries);
-    return { row, entries };
+    return {
+      get sheet() {
+        return sheet;
+      },
+      apply: (changes, cause, options = {}) => {
+        // `base` changes untracked values (an archetype's level) in the same write as the tracked ones.
+        let next = options.base ? options.base(sheet) : sheet;
+        const applied: Array<{ field: string; delta: number; after: number }> = [];
+        for (const { field, delta } of changes) {
+          const result = applyCondition(system, next, field, delta, options);
+          next = result.sheet;
+          if (result.change.delta !== 0) applied.push(result.change);
+          for (const follower of cappedFollowers(system, next, field, trackedPaths(system, next))) {
+            const value = readPath(next, follower) as number;
+            const max = readPath(next, field) as number;
+            const down = applyCondition(system, next, follower, max - value, { clamp: true });
+            next = down.sheet;
+            applied.push(down.change);
+          }
+        }
+        sheet = next;
+        const made = applied.map((c) =>
+          this.entry(who, campaign, owner, system, c.field, c.delta, c.after, cause),
+        );
+        entries.push(...made);
+        return made;
+      },
+      write: async (manager) => {
+        const stamp = now();
+        await Database.updateRow(manager, CharacterSheetEntity, row.id, {
+          data: sheet as never,
+          updatedAt: stamp,
+        });
+        row.data = sheet;
+        row.updatedAt = stamp;
+        // Every entry of the change in one statement (rows keep their order, so `seq` follows it).
+        await Database.insertRows(manager, ConditionEntryEntity, entries);
+        return { row, entries };
+      },
+    };
   }
 
   /**

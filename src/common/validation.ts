@@ -2,6 +2,7 @@ import { ArgumentMetadata, ValidationError, ValidationPipe, ValidationPipeOption
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { fastInstance, fastValidator } from './fast-validation';
+import { memoizeValidationMetadata } from './validation-metadata';
 import { FieldError, Problem } from './problem';
 
 /*
@@ -179,6 +180,7 @@ export class ArbiterValidationPipe extends ValidationPipe {
     private readonly fastPath = true,
   ) {
     super(options);
+    memoizeValidationMetadata();
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {

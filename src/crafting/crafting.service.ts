@@ -218,8 +218,10 @@ export class CraftingService {
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
       await this.characterOrField(m, who.campaignId, characterId as string, 'characterId');
-      // Characters before projects: the crafter's row is locked first (its inventory may grow).
-      await this.inventory.lockCharacters(m, who.campaignId, [characterId as string]);
+      // Characters before projects: the crafter's row is locked first (its inventory may grow). On
+      // SQLite, where transactions take turns, locking only checks that the character exists, which
+      // the line above has just done.
+      if (!this.db.isSqlite) await this.inventory.lockCharacters(m, who.campaignId, [characterId as string]);
       const row = await this.project(m, who.campaignId, projectId, true);
       assertActive(row);
       // Skills are matched case-insensitively and counted under the project's own spelling.
@@ -234,9 +236,10 @@ export class CraftingService {
         );
       }
       const { day } = await this.state.clock(m, who.campaignId);
-      const already = await m.findOne(CraftingRollEntity, {
-        where: { projectId: row.id, characterId: characterId as string, day },
-        select: { seq: true },
+      const [already] = await Database.selectRows(m, CraftingRollEntity, {
+        projectId: row.id,
+        characterId: characterId as string,
+        day,
       });
       if (already) throw alreadyRolled(characterId as string, row, day);
       const before = stateOf(row);
@@ -381,19 +384,20 @@ export class CraftingService {
     projectId: string,
     lock: boolean,
   ): Promise<CraftingProjectEntity> {
-    const row = await m.findOne(CraftingProjectEntity, {
-      where: { id: projectId, campaignId },
-      ...(lock && !this.db.isSqlite ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
+    // A prepared read built from the metadata (TypeORM's find rebuilds its query on every call);
+    // `lock` locks the row on PostgreSQL (SQLite's transactions take turns).
+    const [row] = await Database.selectRows(
+      m,
+      CraftingProjectEntity,
+      { id: projectId, campaignId },
+      { lock },
+    );
     if (!row) throw Problem.notFound(`Crafting project ${projectId}`);
     return row;
   }
 
   private async characterOrField(m: EntityManager, campaignId: string, characterId: string, field: string) {
-    const found = await m.findOne(CharacterEntity, {
-      where: { id: characterId, campaignId },
-      select: { id: true },
-    });
+    const [found] = await Database.selectRows(m, CharacterEntity, { id: characterId, campaignId });
     if (!found) {
       throw Problem.field('VALIDATION_FAILED', field, `No character ${characterId} in this campaign.`);
     }

@@ -20,14 +20,25 @@ import { IdempotencyStore, IdempotentReplay, StoredAnswer } from './idempotency.
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(private readonly store: IdempotencyStore) {}
 
+  /**
+   * True when `intercept` would only call `next.handle()` for a resolver called with `args` (root,
+   * arguments, context, info): no Idempotency-Key, or not a top-level mutation field. The lean
+   * resolver path (src/graphql/lean-resolvers.ts) then skips Nest's interceptor chain.
+   */
+  static passesThrough(args: unknown[]): boolean {
+    const { req } = args[2] as GraphQLContext;
+    if (req.headers['idempotency-key'] === undefined) return true;
+    const info = args[3] as GraphQLResolveInfo;
+    return info.operation.operation !== 'mutation' || info.path.prev !== undefined;
+  }
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType<string>() !== 'graphql') return next.handle();
+    if (IdempotencyInterceptor.passesThrough(context.getArgs())) return next.handle();
     const gql = GqlExecutionContext.create(context);
     const { req } = gql.getContext<GraphQLContext>();
-    const header = req.headers['idempotency-key'];
-    if (header === undefined) return next.handle();
+    const header = req.headers['idempotency-key'] as string | string[];
     const info = gql.getInfo<GraphQLResolveInfo>();
-    if (info.operation.operation !== 'mutation' || info.path.prev !== undefined) return next.handle();
     const field = String(info.path.key);
     const target = `graphql:${field}`;
     const operation = this.store.operation(

@@ -104,6 +104,20 @@ describe(`advancement in a campaign (${DATABASE_KIND})`, () => {
     expect(xp.map((e: { delta: number; valueAfter: number }) => [e.delta, e.valueAfter])).toEqual([
       [1000, 1000],
     ]);
+    // The award's entry, then the level-up's, in that order, each naming its own logged roll (the
+    // sheet is written once for both: docs/benchmarks.md, stop 18).
+    const award = res.body.awards[0];
+    const gain = award.levelUps[0].roll.gain as number;
+    type Entry = { field: string; delta: number; valueAfter: number; procedure: string; rollId: string };
+    expect(
+      ledger.slice(-5).map((e: Entry) => [e.field, e.delta, e.valueAfter, e.procedure, e.rollId]),
+    ).toEqual([
+      ['experience', 1000, 1000, 'advancement.gm-experience', award.rollId],
+      ['verve.max', gain, 6 + gain, 'advancement.gm-level-up', award.levelUps[0].rollId],
+      ['verve.current', gain, 6 + gain, 'advancement.gm-level-up', award.levelUps[0].rollId],
+      ['mojo.max', 12, 26, 'advancement.gm-level-up', award.levelUps[0].rollId],
+      ['mojo.current', 12, 26, 'advancement.gm-level-up', award.levelUps[0].rollId],
+    ]);
     // The standing answers what the level-up left (a warrior: no slots, no specialty at level 2).
     const standing = (
       await t.http

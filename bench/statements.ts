@@ -1,0 +1,111 @@
+/**
+ * SQL statements per request of the stateful bench cases: the app is built in this process on a
+ * temporary SQLite file (as `app-server.ts` builds it), every case named runs its setup, one
+ * unmeasured request, then `STATEMENTS_REQUESTS` requests (default 3) whose statements TypeORM's
+ * SQLite query runner executes are counted (BEGIN and COMMIT included) and, with
+ * `STATEMENTS_PRINT=1`, printed, with the process's CPU time per request (the app and its client:
+ * compare builds with the same client). No load: one request at a time. `STATEMENTS_PROFILE=/tmp/x` also writes a
+ * CPU profile of the counted requests (`/tmp/x-<case>.cpuprofile`; the client's fetch is in it too).
+ *
+ *   npm run build && node dist/bench/statements.js crafting-roll-idempotent horde-division-idempotent
+ */
+import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { DataSource } from 'typeorm';
+import { createApp } from '../src/app.factory';
+import { loadConfig } from '../src/config/app-config';
+import { CASES } from './cases';
+
+async function main(): Promise<void> {
+  // Few fixtures: the setups size their bulk (projects, hordes, characters) from these.
+  process.env.BENCH_MAX_REQUESTS ??= '8';
+  process.env.BENCH_SECONDS ??= '1';
+  process.env.BENCH_WARMUP_SECONDS ??= '1';
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-statements-'));
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_PATH: join(dir, 'arbiter.sqlite'),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    HOST: '127.0.0.1',
+    PORT: '0',
+  });
+  const app = await createApp(config);
+  // Every query runner of the SQLite driver shares this prototype (transactions make their own).
+  let counting = false;
+  let log: string[] = [];
+  const runner = app.get(DataSource).createQueryRunner();
+  const prototype = Object.getPrototypeOf(runner) as {
+    query: (query: string, ...rest: unknown[]) => Promise<unknown>;
+  };
+  await runner.release();
+  const original = prototype.query;
+  prototype.query = function counted(this: unknown, query: string, ...rest: unknown[]) {
+    if (counting) log.push(query.replace(/\s+/g, ' ').slice(0, 200));
+    return original.call(this, query, ...rest);
+  };
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const requests = Number(process.env.STATEMENTS_REQUESTS ?? 3);
+  try {
+    const names = process.argv.slice(2);
+    for (const name of names) {
+      const bench = CASES.find((c) => c.name === name);
+      if (!bench) throw new Error(`No case ${name}`);
+      const state = bench.setup ? await bench.setup(baseUrl) : {};
+      const send = async (seq: number) => {
+        const request = bench.request(state, seq);
+        const response = await fetch(`${baseUrl}${request.path}`, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+        });
+        const text = await response.text();
+        if (response.status >= 300) throw new Error(`${name}: ${response.status} ${text.slice(0, 300)}`);
+      };
+      // One unmeasured request, or STATEMENTS_WARMUP of them (the JIT warms up).
+      const warmup = Math.max(1, Number(process.env.STATEMENTS_WARMUP ?? 1));
+      for (let seq = 0; seq < warmup; seq++) await send(seq);
+      log = [];
+      counting = true;
+      const profile = process.env.STATEMENTS_PROFILE;
+      const session = profile ? new Session() : undefined;
+      if (session) {
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.start');
+      }
+      const cpu = process.cpuUsage();
+      for (let seq = warmup; seq < warmup + requests; seq++) await send(seq);
+      const used = process.cpuUsage(cpu);
+      if (session) {
+        const { profile: taken } = await session.post('Profiler.stop');
+        writeFileSync(`${profile}-${name}.cpuprofile`, JSON.stringify(taken));
+        session.disconnect();
+      }
+      counting = false;
+      const micros = (used.user + used.system) / requests;
+      console.log(
+        `${name}: ${(log.length / requests).toFixed(1)} statements a request, ` +
+          `${micros.toFixed(0)} µs of CPU a request (server and client in this process, one at a time)`,
+      );
+      if (process.env.STATEMENTS_PRINT === '1') {
+        for (const line of log.slice(0, Math.ceil(log.length / requests))) console.log(`  ${line}`);
+      }
+    }
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
