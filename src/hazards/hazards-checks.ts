@@ -17,7 +17,8 @@ const UNCONSCIOUS = 3;
  *   one die fewer (every attribute −1, read as one die since the seed does not say which stats are
  *   attributes); 3 (unconscious): no check (409).
  * - `enduranceLoss` (drowning): a check naming Endurance rolls that many dice fewer.
- * - `statuses` (the referee's list): Disabled refuses every check (no skill checks, seed 002
+ * - `statuses` (the referee's list) and harm's conditions (`harm.conditions`: an Archsoul character
+ *   wakes Disabled): Disabled refuses every check (no skill checks, seed 002
  *   "Status Effects"); Disaligned refuses a check naming Soulpower. The other statuses act on attacks
  *   and movement, which sheet checks do not roll.
  * G&M: an ailment kept on the sheet whose effect is a penalty lowers the scores it names by its total
@@ -34,9 +35,12 @@ export class HazardsSheetChecks implements OnModuleInit {
       const sheet = context.sheet;
       const field = context.owner.kind === 'npc' ? 'npcId' : 'characterId';
       const named = context.names.map((s) => s.toLowerCase());
-      const statuses = Array.isArray(sheet.statuses)
-        ? (sheet.statuses as unknown[]).map((s) => String(s).toLowerCase())
-        : [];
+      // The referee's `statuses` and the conditions harm keeps (waking from unconsciousness: Disabled).
+      const harmConditions = ((sheet.harm ?? {}) as { conditions?: unknown }).conditions;
+      const statuses = [
+        ...(Array.isArray(sheet.statuses) ? (sheet.statuses as unknown[]) : []),
+        ...(Array.isArray(harmConditions) ? harmConditions : []),
+      ].map((s) => String(s).toLowerCase());
       const fatigue = typeof sheet.fatigue === 'number' ? sheet.fatigue : 0;
       if (fatigue >= UNCONSCIOUS) {
         throw Problem.field(
@@ -49,7 +53,7 @@ export class HazardsSheetChecks implements OnModuleInit {
         throw Problem.field(
           'CONFLICT',
           field,
-          `${context.owner.name} is Disabled (sheet.statuses) and makes no skill checks.`,
+          `${context.owner.name} is Disabled and makes no skill checks.`,
         );
       }
       if (statuses.includes('disaligned') && named.includes('soulpower')) {

@@ -365,6 +365,16 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
     expect(sheet.harm.state).toBe('up');
     expect(sheet.harm.conditions).toContain('disabled');
     expect(sheet.harm.timers).toBeUndefined();
+    // Waking Disabled: no skill checks (the hazards module's check modifier reads harm's conditions).
+    expectProblem(
+      await t.http
+        .post(`/v1/campaigns/${c.id}/characters/${hero.id}/checks`)
+        .set(c.auth)
+        .send({ system: 'archsoul', stats: ['Endurance'], difficulty: 3, seed: 'woke' }),
+      409,
+      'CONFLICT',
+      'characterId',
+    );
     const [logged] = await timerRolls(c);
     expect(logged.effects).toMatchObject({
       characterId: hero.id,
