@@ -632,7 +632,14 @@ export class CombatCampaignService {
         lostFirstTurn: c.lostFirstTurn ?? false,
         firstRoundRollId: c.firstRoundRollId ?? null,
         // Only G&M keeps conditions on its combatants (null for the other systems).
-        ...(row.system === 'gm' ? { conditions: c.conditions ?? [] } : {}),
+        // A condition about a combatant this key may not see (a hidden NPC holding it) does not name it.
+        ...(row.system === 'gm'
+          ? {
+              conditions: (c.conditions ?? []).map((k) =>
+                k.by && who.role !== 'referee' && !shownIds.has(k.by) ? { ...k, by: null } : k,
+              ),
+            }
+          : {}),
       })),
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,

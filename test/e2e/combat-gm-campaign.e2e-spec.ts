@@ -460,6 +460,49 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     else expect(yetiView.conditions).toEqual([{ name: 'holding', by: hero.id }]);
   });
 
+  it('a hold by a hidden NPC does not name it to a player in the combat’s answer', async () => {
+    const { c, hero, player, shade, combat } = await table();
+    let held = false;
+    for (let i = 0; i < 30 && !held; i++) {
+      const res = (
+        await act(c, combat.id, c.auth, {
+          actor: shade.id,
+          kind: 'maneuver',
+          targets: [hero.id],
+          gm: { maneuver: 'grapple-evade' },
+          seed: `shade-grab-${i}`,
+        }).expect(201)
+      ).body;
+      held = res.gm.maneuver.result === 'held';
+    }
+    expect(held).toBe(true);
+    const byReferee = (
+      await t.http
+        .get(url(c, `/${combat.id}`))
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    const heroAsReferee = byReferee.combatants.find((x: { id: string }) => x.id === hero.id);
+    expect(heroAsReferee.conditions).toContainEqual(expect.objectContaining({ name: 'held', by: shade.id }));
+    const byPlayer = (
+      await t.http
+        .get(url(c, `/${combat.id}`))
+        .set(player.auth)
+        .expect(200)
+    ).body;
+    const heroAsPlayer = byPlayer.combatants.find((x: { id: string }) => x.id === hero.id);
+    expect(heroAsPlayer.conditions).toContainEqual(expect.objectContaining({ name: 'held', by: null }));
+    expect(JSON.stringify(byPlayer)).not.toContain(shade.id);
+    const viaGql = await gql(
+      t.server,
+      `query($c: ID!, $k: ID!) { combat(campaignId: $c, combatId: $k) { combatants { id conditions { name by } } } }`,
+      { c: c.id, k: combat.id },
+      player.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    expect(JSON.stringify(viaGql.data)).not.toContain(shade.id);
+  });
+
   it('players act only for their own characters; a hidden NPC’s numbers are sealed', async () => {
     const { c, hero, other, player, yeti, shade, combat } = await table();
     const send = (body: object) =>
