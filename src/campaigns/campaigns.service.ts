@@ -282,7 +282,9 @@ export class CampaignsService {
     entities: CharacterEntity[],
     campaign: CampaignEntity,
   ): Promise<(entity: CharacterEntity) => Character> {
-    const batch = await Promise.all(this.batchDecorators.map((decorate) => decorate(m, entities, campaign)));
+    // One after another: inside a transaction `m` is one PostgreSQL client, which takes one query at a time.
+    const batch: Array<Awaited<ReturnType<CharacterBatchDecorator>>> = [];
+    for (const decorate of this.batchDecorators) batch.push(await decorate(m, entities, campaign));
     return (entity) => Object.assign(this.characterView(entity, campaign), ...batch.map((d) => d(entity)));
   }
 

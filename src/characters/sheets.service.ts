@@ -516,7 +516,9 @@ export class SheetsService implements OnModuleInit {
   }
 
   private async context(m: EntityManager, owners: SheetOwner[], campaign: CampaignEntity) {
-    const parts = await Promise.all(this.readers.map((read) => read(m, owners)));
+    // One after another: inside a transaction `m` is one PostgreSQL client, which takes one query at a time.
+    const parts: Array<(owner: SheetOwner) => Partial<DerivationContext>> = [];
+    for (const read of this.readers) parts.push(await read(m, owners));
     return (owner: SheetOwner): DerivationContext =>
       Object.assign({ settings: campaign.settings }, ...parts.map((p) => p(owner)));
   }

@@ -238,9 +238,9 @@ export class WealthService implements OnModuleInit {
       const { campaign, character } = await this.load(m, who, characterId);
       const sessionId = await this.claimSessionUse(m, campaign, character, 'income');
       // Economic tags of the character's strongholds add dice (registered by the strongholds module).
-      const strongholdDice = (
-        await Promise.all(this.incomeDice.map((dice) => dice(m, campaign, character)))
-      ).flat();
+      // One after another: `m` is the transaction's one PostgreSQL client.
+      const strongholdDice = [];
+      for (const dice of this.incomeDice) strongholdDice.push(...(await dice(m, campaign, character)));
       const economicTags = strongholdDice.reduce((sum, s) => sum + s.dice, 0);
       const rolled = this.rolls.roll(
         WEALTH_PROCEDURES.income,
