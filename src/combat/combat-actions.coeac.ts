@@ -24,6 +24,7 @@ import { InventoryService } from '../inventory/inventory.service';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
+import { combatantOf } from './combat-campaign.service';
 import type { CoeacCombatActionInput } from './combat-actions.coeac.inputs';
 import type { CoeacCombatActionResult, CoeacCombatAmmunition } from './combat-actions.coeac.results';
 import {
@@ -302,7 +303,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       const field = `coeac.supporters[${i}]`;
       if (seen.has(id)) throw Problem.field('VALIDATION_FAILED', field, `${id} is already in this exchange.`);
       seen.add(id);
-      const c = this.combatant(combat, id, field);
+      const c = combatantOf(combat, id, field);
       if (c.kind === 'npc' && who.role !== 'referee')
         throw Problem.field('FORBIDDEN', field, 'Only the referee acts for NPCs.');
       if (c.kind === 'character' && who.role !== 'referee') {
@@ -359,7 +360,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         if (id === actorId || id === target.combatant.id || unique.has(id))
           throw Problem.field('VALIDATION_FAILED', field, `${id} cannot be an engaged ally here.`);
         unique.add(id);
-        engaged.push(await this.resolve(m, who, this.combatant(combat, id, field)));
+        engaged.push(await this.resolve(m, who, combatantOf(combat, id, field)));
       }
     } else if (input.engaged !== undefined && input.engaged !== null) {
       throw Problem.field('VALIDATION_FAILED', 'coeac.engaged', 'engaged goes with firingIntoMelee.');
@@ -400,7 +401,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     const blocks = new Map<string, string>();
     for (const [i, b] of (input.blocks ?? []).entries()) {
       const field = `coeac.blocks[${i}].id`;
-      const c = this.combatant(combat, b.id, field);
+      const c = combatantOf(combat, b.id, field);
       if (blocks.has(b.id))
         throw Problem.field('VALIDATION_FAILED', field, `${b.id} Blocks once per action.`);
       if (who.role !== 'referee') {
@@ -769,12 +770,6 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     if (c.coeac?.acted === ctx.combat.round) {
       throw Problem.field('CONFLICT', field, `${c.id} has already made its combat check this round.`);
     }
-  }
-
-  private combatant(combat: CombatEntity, id: string, field: string): StoredCombatant {
-    const found = combat.combatants.find((c) => c.id === id);
-    if (!found) throw Problem.field('VALIDATION_FAILED', field, `${id} is not a combatant of this combat.`);
-    return found;
   }
 
   /** The ids a non-referee key may see: NPCs whose visibility is not `players` are left out. */

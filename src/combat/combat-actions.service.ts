@@ -12,7 +12,7 @@ import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import { Database } from '../database/database.service';
 import type { CampaignEntity } from '../database/entities';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
-import { assertCombatantActs } from './combat-campaign.service';
+import { assertCombatantActs, combatantOf } from './combat-campaign.service';
 import type { CombatActionInput } from './combat-actions.inputs';
 import { COMBAT_ACTION_OUTCOMES, type CombatActionResult } from './combat-actions.results';
 
@@ -104,13 +104,13 @@ export class CombatActionsService {
           `A ${combat.system} combat takes these kinds of action: ${kinds}.`,
         );
       }
-      const actorCombatant = this.combatant(combat, input.actor, 'actor');
+      const actorCombatant = combatantOf(combat, input.actor, 'actor');
       this.assertMayAct(who, combat, actorCombatant, 'actor');
       const seen = new Set<string>();
       const targetCombatants = (input.targets ?? []).map((id, i) => {
         if (seen.has(id)) throw Problem.field('VALIDATION_FAILED', `targets[${i}]`, `${id} is listed twice.`);
         seen.add(id);
-        return this.combatant(combat, id, `targets[${i}]`);
+        return combatantOf(combat, id, `targets[${i}]`);
       });
       const actor = await this.resolve(m, who, actorCombatant);
       const targets: ResolvedCombatant[] = [];
@@ -158,7 +158,7 @@ export class CombatActionsService {
     id: string,
     field: string,
   ): Promise<ResolvedCombatant> {
-    const c = this.combatant(combat, id, field);
+    const c = combatantOf(combat, id, field);
     this.assertMayAct(who, combat, c, field);
     const resolved = await this.resolve(m, who, c);
     await this.assertAble(m, combat, resolved, field);
@@ -193,12 +193,6 @@ export class CombatActionsService {
     if (STATES_THAT_CANNOT_ACT.includes(state)) {
       throw Problem.field('CONFLICT', field, `${c.owner.name} is ${state} and cannot act.`);
     }
-  }
-
-  private combatant(combat: CombatEntity, id: string, field: string): StoredCombatant {
-    const found = combat.combatants.find((c) => c.id === id);
-    if (!found) throw Problem.field('VALIDATION_FAILED', field, `${id} is not a combatant of this combat.`);
-    return found;
   }
 
   /** A combatant as a sheet owner, and whether its numbers are hidden from players. */

@@ -234,8 +234,8 @@ export class CombatCampaignService {
           `Combat ${combatId} is a ${combat.system} combat: use its actions (…/combats/{combatId}/actions).`,
         );
       }
-      const attacker = this.combatant(combat, input.attacker, 'attacker');
-      const target = this.combatant(combat, input.target, 'target');
+      const attacker = combatantOf(combat, input.attacker, 'attacker');
+      const target = combatantOf(combat, input.target, 'target');
       if (attacker.id === target.id)
         throw Problem.field('VALIDATION_FAILED', 'target', 'A combatant does not attack itself.');
       if (attacker.kind === 'npc' && who.role !== 'referee') {
@@ -568,12 +568,6 @@ export class CombatCampaignService {
     return row;
   }
 
-  private combatant(combat: CombatEntity, id: string, field: string): StoredCombatant {
-    const found = combat.combatants.find((c) => c.id === id);
-    if (!found) throw Problem.field('VALIDATION_FAILED', field, `${id} is not a combatant of this combat.`);
-    return found;
-  }
-
   /** The combatant as a sheet owner, and whether its numbers are hidden (an NPC not public). */
   private async owner(m: EntityManager, who: Principal, c: StoredCombatant): Promise<[SheetOwner, boolean]> {
     if (c.kind === 'character') return [await this.sheets.characterOwner(m, who.campaignId, c.id), false];
@@ -645,6 +639,13 @@ export class CombatCampaignService {
       updatedAt: row.updatedAt,
     };
   }
+}
+
+/** The combatant `id` of the combat, or 400 naming `field` (the attack route, every action handler). */
+export function combatantOf(combat: CombatEntity, id: string, field: string): StoredCombatant {
+  const found = combat.combatants.find((c) => c.id === id);
+  if (!found) throw Problem.field('VALIDATION_FAILED', field, `${id} is not a combatant of this combat.`);
+  return found;
 }
 
 /**
