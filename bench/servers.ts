@@ -35,7 +35,8 @@ export class ServerPool {
   async start(definition: ServerDefinition): Promise<RunningServer> {
     const child = fork(join(__dirname, definition.script), [], {
       env: { ...process.env, ...definition.env },
-      execArgv: [],
+      // BENCH_SERVER_NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`) profiles the servers.
+      execArgv: process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const server: RunningServer = {

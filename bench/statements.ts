@@ -5,7 +5,7 @@
  * SQLite query runner executes are counted (BEGIN and COMMIT included) and, with
  * `STATEMENTS_PRINT=1`, printed, with the process's CPU time per request (the app and its client:
  * compare builds with the same client). No load: one request at a time. `STATEMENTS_PROFILE=/tmp/x` also writes a
- * CPU profile of the counted requests (`/tmp/x-<case>.cpuprofile`; the client's fetch is in it too).
+ * CPU profile of the counted requests; `STATEMENTS_CONCURRENCY=N` keeps N of them in flight at once (`/tmp/x-<case>.cpuprofile`; the client's fetch is in it too).
  *
  *   npm run build && node dist/bench/statements.js crafting-roll-idempotent horde-division-idempotent
  */
@@ -45,9 +45,22 @@ async function main(): Promise<void> {
   };
   await runner.release();
   const original = prototype.query;
+  // STATEMENTS_TIMES=1 prints the mean time each statement took (sequential requests only).
+  const times = new Map<string, { n: number; micros: number }>();
   prototype.query = function counted(this: unknown, query: string, ...rest: unknown[]) {
-    if (counting) log.push(query.replace(/\s+/g, ' ').slice(0, 200));
-    return original.call(this, query, ...rest);
+    if (!counting) return original.call(this, query, ...rest);
+    const text = query.replace(/\s+/g, ' ').slice(0, 200);
+    log.push(text);
+    const started = process.hrtime.bigint();
+    const result = original.call(this, query, ...rest);
+    const done = () => {
+      const entry = times.get(text) ?? { n: 0, micros: 0 };
+      entry.n += 1;
+      entry.micros += Number(process.hrtime.bigint() - started) / 1000;
+      times.set(text, entry);
+    };
+    void result.then(done, done);
+    return result;
   };
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.getHttpServer().address() as AddressInfo;
@@ -82,7 +95,14 @@ async function main(): Promise<void> {
         await session.post('Profiler.start');
       }
       const cpu = process.cpuUsage();
-      for (let seq = warmup; seq < warmup + requests; seq++) await send(seq);
+      // STATEMENTS_CONCURRENCY=N keeps N requests in flight (as the bench's connections do).
+      const concurrency = Math.max(1, Number(process.env.STATEMENTS_CONCURRENCY ?? 1));
+      let next = warmup;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < warmup + requests) await send(next++);
+        }),
+      );
       const used = process.cpuUsage(cpu);
       if (session) {
         const { profile: taken } = await session.post('Profiler.stop');
@@ -95,6 +115,11 @@ async function main(): Promise<void> {
         `${name}: ${(log.length / requests).toFixed(1)} statements a request, ` +
           `${micros.toFixed(0)} µs of CPU a request (server and client in this process, one at a time)`,
       );
+      if (process.env.STATEMENTS_TIMES === '1') {
+        for (const [text, { n, micros }] of [...times].sort((a, b) => b[1].micros - a[1].micros))
+          console.log(`  ${(micros / n).toFixed(0).padStart(6)} µs × ${n}  ${text.slice(0, 110)}`);
+        times.clear();
+      }
       if (process.env.STATEMENTS_PRINT === '1') {
         for (const line of log.slice(0, Math.ceil(log.length / requests))) console.log(`  ${line}`);
       }
