@@ -1,4 +1,4 @@
-import { createHash, randomFillSync } from 'node:crypto';
+import { hash, randomFillSync } from 'node:crypto';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { RuleError } from './errors';
@@ -26,7 +26,8 @@ type RngFactory = (seed: string) => Rng;
  * string, short or long, spreads over the whole state.
  */
 function xoroshiro128plusV1(seed: string): Rng {
-  const digest = createHash('sha256').update(seed, 'utf8').digest();
+  // One-shot hashing (no Hash object per roll); the same bytes as createHash('sha256').
+  const digest = hash('sha256', seed, 'buffer');
   const state: number[] = [0, 1, 2, 3].map((i) => digest.readInt32BE(i * 4));
   // xoroshiro is stuck at zero for an all-zero state; SHA-256 makes that astronomically unlikely,
   // but a fixed fallback keeps the function total.
