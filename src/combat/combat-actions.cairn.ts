@@ -14,6 +14,7 @@ import {
 import { Database } from '../database/database.service';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
+import { CharacterSheetEntity } from '../characters/characters.entities';
 import { SheetsService } from '../characters/sheets.service';
 import { CombatEntity, type StoredCombatant } from './combat-campaign.entities';
 import type { CombatAttackInput } from './combat-campaign.inputs';
@@ -207,6 +208,15 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
           throw Problem.field('UNPROCESSABLE', 'targets', 'No combatant of another side is left to catch.');
         targets = await this.actions.resolveAll(ctx.m, ctx.who, candidates);
         sealed ||= targets.some((t: ResolvedCombatant) => t.hidden);
+        // Their sheets in one read (locked), as the listed targets' were.
+        const rows = await Database.selectRows(
+          ctx.m,
+          CharacterSheetEntity,
+          { ownerId: targets.map((t) => t.owner.id), system: 'cairn' },
+          { lock: true },
+        );
+        ctx.sheets ??= new Map();
+        for (const r of rows) ctx.sheets.set(r.ownerId, r);
       }
     }
     // CA-17: the actor's action, and each joining attacker's.
