@@ -84,12 +84,10 @@ function storedNumbers<T>(run: () => T): T {
 }
 
 /**
- * Campaign combats (SPEC 6.3, issue 20; Cairn only so far): a stored fight with its round and
- * combatants. An attack reads both sheets, rolls the stateless `combat.cairn-attack` procedure with
- * the target's stored numbers, logs it, and applies the kept die to the target's sheet through
- * `SheetHarmService.applyDamage` (the condition ledger, its own `harm.sheet-damage` roll) in the
- * same transaction as the Idempotency-Key claim. An attack on or by an NPC whose numbers are hidden,
- * or in a secret combat, is sealed: players get the roll's stub and no numbers.
+ * Campaign combats (SPEC 6.3, issue 20): a stored fight with its system, round and combatants;
+ * begin, list, get, the next round (Cairn: morale), end. Actions (and the Cairn attack route, which
+ * is the `attack` action) go through `CombatActionsService`; `cairnResolve` is the Cairn attack's
+ * one roll (`combat.cairn-action`) and its harm written through the ledger.
  */
 @Injectable()
 export class CombatCampaignService {
