@@ -62,7 +62,8 @@ describe('Cairn turn allowance (CA-17: a move of 40 ft and one action a turn)', 
           const left = cairnTurnLeft(turn);
           expect(turn.moved).toBeLessThanOrEqual(cairnFeetLimit(turn));
           expect(turn.moved).toBeLessThanOrEqual(2 * CAIRN_MOVE_FEET);
-          if (turn.action !== null && turn.action !== 'move') expect(turn.moved).toBeLessThanOrEqual(CAIRN_MOVE_FEET);
+          if (turn.action !== null && turn.action !== 'move')
+            expect(turn.moved).toBeLessThanOrEqual(CAIRN_MOVE_FEET);
           expect(left.feetLeft).toBeGreaterThanOrEqual(0);
           expect(left.moved + left.feetLeft).toBeLessThanOrEqual(2 * CAIRN_MOVE_FEET);
         }
