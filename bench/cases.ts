@@ -751,7 +751,13 @@ export const CASES: BenchCase[] = [
       (state) => `/v1/campaigns/${state.campaignId}/combats/${state.combatId}/attacks`,
       (state, seq) => {
         const targets = state.targets.split(',');
-        return { attacker: state.attacker, target: targets[seq % targets.length], die: 'd4' };
+        // The same attacker every request: the referee grants each attack beyond the turn's one (CA-17).
+        return {
+          attacker: state.attacker,
+          target: targets[seq % targets.length],
+          die: 'd4',
+          extraAction: true,
+        };
       },
     ),
     verify: (body) => {

@@ -56,6 +56,19 @@ export class CairnCombatActionInput {
   )
   withAttackers?: CairnJoiningAttackerInput[];
 
+  @In.int('move: the feet moved (up to 40 a turn; beyond, the action is a second move of up to 40 more).', {
+    optional: true,
+    min: 1,
+    max: 80,
+  })
+  feet?: number;
+
+  @In.bool(
+    'Referee only: this action is one more than the turn allows (a creature’s extra attack, a special ability); every attacker of it acts beyond its one action.',
+    { optional: true },
+  )
+  extraAction?: boolean;
+
   @In.bool(
     'blast: the number of targets is unclear; the damage die sets how many of them are caught (always when no target is listed).',
     { optional: true },

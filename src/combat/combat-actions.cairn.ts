@@ -1,13 +1,27 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { SheetsService } from '../characters/sheets.service';
+import type { Principal } from '../auth/principal';
 import { Problem } from '../common/problem';
-import { diceBudget } from '../common/request-context';
+import { diceBudget, type ArbiterRequest } from '../common/request-context';
 import { now } from '../common/time';
-import type { CairnDexSaveOutcome } from '../core/combat';
+import {
+  cairnMove,
+  cairnTurnLeft,
+  cairnTurnOf,
+  takeCairnAction,
+  type CairnDexSaveOutcome,
+  type CairnTurn,
+} from '../core/combat';
+import { Database } from '../database/database.service';
+import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
-import { CombatEntity } from './combat-campaign.entities';
+import { CharacterSheetEntity } from '../characters/characters.entities';
+import { SheetsService } from '../characters/sheets.service';
+import { CombatEntity, type StoredCombatant } from './combat-campaign.entities';
+import type { CombatAttackInput } from './combat-campaign.inputs';
+import type { CombatAttackResult } from './combat-campaign.results';
 import { CombatCampaignService } from './combat-campaign.service';
 import type { CairnCombatActionOutcome } from './combat-actions.cairn.results';
+import type { CombatActionInput } from './combat-actions.inputs';
 import {
   CombatActionAnswer,
   CombatActionContext,
@@ -23,31 +37,130 @@ const dexOf = (data: Record<string, unknown>): number => {
   return typeof v.current === 'number' ? v.current : 0;
 };
 
+/** A move rolls nothing; it is logged so the feed and the log show every action (as COEAC's declare). */
+export const CAIRN_MOVE_PROCEDURE = {
+  name: 'combat.cairn-move',
+  run: (input: { feet: number; movedBefore: number; actionBefore: string | null }) => {
+    const after = cairnMove(
+      { round: 0, moved: input.movedBefore, action: input.actionBefore, extra: 0 },
+      input.feet,
+    );
+    return {
+      feet: input.feet,
+      moved: after?.moved ?? null,
+      secondMove: after?.action === 'move' && input.actionBefore === null,
+    };
+  },
+};
+
+type Turn = CairnTurn;
+
+/** The route's field for an action's field (the `…/attacks` route names its own inputs). */
+function routeField(field: string): string {
+  if (field === 'actor') return 'attacker';
+  if (field === 'targets' || field.startsWith('targets[')) return 'target';
+  if (field.startsWith('cairn.')) return field.slice('cairn.'.length);
+  return field;
+}
+
 /**
  * Cairn's actions in a stored combat (docs/combat.md, "Cairn actions"): `attack` (one target, or
  * several attackers on it keeping the highest die; a detachment's attack on individuals is a blast),
- * `blast` (every target its own die; the target-count roll when asked or when no target is listed)
- * and `retreat` (a DEX save; passed, the combatant has fled). One logged roll per action.
+ * `blast` (every target its own die; the target-count roll when asked or when no target is listed),
+ * `retreat` (a DEX save; passed, the combatant has fled) and `move`. One logged roll per action; the
+ * turn allowance (CA-17: a move of 40 ft and one action a round) is kept on the combatants and
+ * written with the action's other changes to the combat, in one statement.
  */
 @Injectable()
 export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
   readonly system = 'cairn';
-  readonly kinds = ['attack', 'blast', 'retreat'] as const;
+  readonly kinds = ['attack', 'blast', 'retreat', 'move'] as const;
 
   constructor(
+    private readonly db: Database,
     private readonly actions: CombatActionsService,
     private readonly combats: CombatCampaignService,
     private readonly sheets: SheetsService,
     private readonly rolls: RollsService,
-  ) {}
+    registry: ProcedureRegistry,
+  ) {
+    registry.register(CAIRN_MOVE_PROCEDURE as never);
+  }
 
   onModuleInit(): void {
     this.actions.register(this);
   }
 
+  /**
+   * `POST …/combats/{combatId}/attacks` (`Mutation.combatAttack`): the `attack` action under the
+   * route's own names (`attacker`, `target`, the weapon at the top level) and answer shape. One
+   * implementation: the action's code path, errors renamed to the route's fields.
+   */
+  attack(
+    who: Principal,
+    combatId: string,
+    input: CombatAttackInput,
+    req: ArbiterRequest,
+  ): Promise<CombatAttackResult> {
+    if (input.secret && who.role !== 'referee') {
+      throw Problem.field('FORBIDDEN', 'secret', 'Only the referee seals a roll.');
+    }
+    const action: CombatActionInput = {
+      actor: input.attacker,
+      kind: 'attack',
+      targets: [input.target],
+      cairn: {
+        die: input.die,
+        ...(input.secondDie ? { secondDie: input.secondDie } : {}),
+        ...(input.impaired ? { impaired: true } : {}),
+        ...(input.enhanced ? { enhanced: true } : {}),
+        ...(input.unarmed ? { unarmed: true } : {}),
+        ...(input.shield ? { shield: true } : {}),
+        ...(input.extraAction ? { extraAction: true } : {}),
+      },
+      ...(input.secret ? { secret: true } : {}),
+      ...(input.seed != null ? { seed: input.seed } : {}),
+    };
+    return this.db.mutation(req, async (m) => {
+      let done;
+      try {
+        done = await this.actions.actIn(m, who, combatId, action, req, {
+          system: 'cairn',
+          systemMessage: `Combat ${combatId} is not a Cairn combat: use its actions (…/combats/{combatId}/actions).`,
+        });
+      } catch (error) {
+        if (error instanceof Problem && error.errors?.length) {
+          throw new Problem(
+            error.code,
+            error.message,
+            error.errors.map((e) => ({ ...e, field: routeField(e.field) })),
+          );
+        }
+        throw error;
+      }
+      return {
+        combatId: done.combatId,
+        round: done.round,
+        rollId: done.rollId,
+        sealed: done.sealed,
+        attack: done.cairn?.attack ?? null,
+        damage: done.targets[0]?.damage ?? null,
+      };
+    });
+  }
+
   async act(ctx: CombatActionContext): Promise<CombatActionAnswer> {
     const { input } = ctx;
     const cairn = input.cairn ?? {};
+    if (cairn.extraAction && ctx.who.role !== 'referee')
+      throw Problem.field(
+        'FORBIDDEN',
+        'cairn.extraAction',
+        'Only the referee grants an action beyond the turn.',
+      );
+    if (input.kind === 'move') return this.move(ctx);
+    if (cairn.feet !== undefined && cairn.feet !== null)
+      throw Problem.field('VALIDATION_FAILED', 'cairn.feet', 'Only a move takes `feet`.');
     if (input.kind === 'retreat') return this.retreat(ctx);
     if (!input.cairn)
       throw Problem.field('VALIDATION_FAILED', 'cairn', 'A Cairn attack needs its `cairn` inputs.');
@@ -60,6 +173,7 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
     const attackers = [
       { combatant: ctx.actor.combatant, owner: ctx.actor.owner, weapon: cairn, field: 'actor' },
     ];
+    const joinedAt: Array<{ combatant: StoredCombatant; field: string }> = [];
     let sealed = ctx.sealed;
     let listed = true;
     if (input.kind === 'attack') {
@@ -78,6 +192,7 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
           throw Problem.field('VALIDATION_FAILED', `${field}.id`, `${w.id} is already in this attack.`);
         seen.add(w.id);
         const joined = await this.actions.joining(ctx.m, ctx.who, ctx.combat, w.id, `${field}.id`);
+        joinedAt.push({ combatant: joined.combatant, field: `${field}.id` });
         sealed ||= joined.hidden;
         attackers.push({ combatant: joined.combatant, owner: joined.owner, weapon: w, field });
       }
@@ -88,26 +203,38 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
         // Not listed: every combatant of the other sides still in the fight, the die setting how many.
         listed = false;
         const side = ctx.actor.combatant.side;
-        targets = [];
-        for (const c of ctx.combat.combatants) {
-          if (c.side === side || c.fled || c.destroyed) continue;
-          const r: ResolvedCombatant = await this.actions.resolveCombatant(ctx.m, ctx.who, c);
-          sealed ||= r.hidden;
-          targets.push(r);
-        }
-        if (targets.length === 0)
+        const candidates = ctx.combat.combatants.filter((c) => c.side !== side && !c.fled && !c.destroyed);
+        if (candidates.length === 0)
           throw Problem.field('UNPROCESSABLE', 'targets', 'No combatant of another side is left to catch.');
+        targets = await this.actions.resolveAll(ctx.m, ctx.who, candidates);
+        sealed ||= targets.some((t: ResolvedCombatant) => t.hidden);
+        // Their sheets in one read (locked), as the listed targets' were.
+        const rows = await Database.selectRows(
+          ctx.m,
+          CharacterSheetEntity,
+          { ownerId: targets.map((t) => t.owner.id), system: 'cairn' },
+          { lock: true },
+        );
+        ctx.sheets ??= new Map();
+        for (const r of rows) ctx.sheets.set(r.ownerId, r);
       }
     }
+    // CA-17: the actor's action, and each joining attacker's.
+    const actorTurn = this.takeAction(ctx, ctx.actor.combatant, 'actor', input.kind);
+    const joinedTurns = joinedAt.map((j) => this.takeAction(ctx, j.combatant, j.field, input.kind));
     const struck = await this.combats.cairnResolve(ctx.m, ctx.who, ctx.req, ctx.campaign, ctx.combat, {
       attackers,
-      targets: targets.map((t) => ({ combatant: t.combatant, owner: t.owner })),
+      targets: targets.map((t) => {
+        const row = ctx.sheets?.get(t.owner.id);
+        return { combatant: t.combatant, owner: t.owner, ...(row ? { row } : {}) };
+      }),
       shield: cairn.shield ?? false,
       blast: input.kind === 'blast',
       countTargets: input.kind === 'blast' && (!listed || (cairn.countTargets ?? false)),
       sealed,
       seed: input.seed ?? undefined,
     });
+    await this.writeCombat(ctx);
     const routed: string[] = [];
     const destroyed: string[] = [];
     for (const t of struck.attack.targets) {
@@ -121,6 +248,8 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
       routed,
       destroyed,
       fled: [],
+      turn: cairnTurnLeft(actorTurn),
+      joinedTurns: joinedTurns.map(cairnTurnLeft),
     };
     return {
       rollId: struck.rollId,
@@ -130,11 +259,93 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
     };
   }
 
-  /** CA-28: a retreat needs a DEX save; passed, the combatant has fled and acts no more. */
+  /**
+   * CA-17: the combatant's one action of the round, taken by `kind` (409 naming `field` once it is
+   * used, unless the referee's `extraAction` grants another). Kept on the stored combatant; the
+   * action writes the combat once.
+   */
+  private takeAction(ctx: CombatActionContext, c: StoredCombatant, field: string, kind: string): Turn {
+    const before = cairnTurnOf(ctx.combat.round, c.cairn);
+    const turn = takeCairnAction(before, kind, ctx.input.cairn?.extraAction ?? false);
+    if (!turn)
+      throw Problem.field(
+        'CONFLICT',
+        field,
+        `${c.id} has taken its action this round (${before.action}); a turn is a move and one action (the referee may grant another: cairn.extraAction).`,
+      );
+    c.cairn = turn;
+    return turn;
+  }
+
+  private async writeCombat(ctx: CombatActionContext): Promise<void> {
+    ctx.combat.updatedAt = now();
+    await Database.updateRow(ctx.m, CombatEntity, ctx.combat.id, {
+      combatants: ctx.combat.combatants,
+      updatedAt: ctx.combat.updatedAt,
+    });
+  }
+
+  /**
+   * CA-17: a move of `feet`. Up to 40 ft a turn; a move past that takes the action as a second move
+   * (another 40 ft) when it is unused; beyond is 409 naming `cairn.feet`. Rolls nothing; logged as
+   * `combat.cairn-move`.
+   */
+  private async move(ctx: CombatActionContext): Promise<CombatActionAnswer> {
+    if (ctx.targets.length > 0) throw Problem.field('VALIDATION_FAILED', 'targets', 'A move has no targets.');
+    const feet = ctx.input.cairn?.feet;
+    if (feet === undefined || feet === null)
+      throw Problem.field('VALIDATION_FAILED', 'cairn.feet', 'A move needs the feet moved (1 to 80).');
+    for (const key of ['die', 'secondDie', 'withAttackers', 'countTargets', 'extraAction'] as const) {
+      if (ctx.input.cairn?.[key] !== undefined && ctx.input.cairn?.[key] !== null)
+        throw Problem.field('VALIDATION_FAILED', `cairn.${key}`, `A move takes no \`${key}\`.`);
+    }
+    const stored = ctx.actor.combatant;
+    const before = cairnTurnOf(ctx.combat.round, stored.cairn);
+    const turn = cairnMove(before, feet);
+    if (!turn) {
+      const left = cairnTurnLeft(before).feetLeft;
+      throw Problem.field(
+        'CONFLICT',
+        'cairn.feet',
+        `${stored.id} may move ${left} ft more this round (40 ft a turn, 40 more as its action).`,
+      );
+    }
+    const rolled = this.rolls.roll(
+      CAIRN_MOVE_PROCEDURE,
+      { feet, movedBefore: before.moved, actionBefore: before.action },
+      ctx.input.seed ?? undefined,
+      diceBudget(ctx.req),
+    );
+    stored.cairn = turn;
+    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
+      campaign: ctx.campaign,
+      secret: ctx.sealed,
+      effects: { combatId: ctx.combat.id, round: ctx.combat.round, actor: stored.id },
+    });
+    await this.writeCombat(ctx);
+    return {
+      rollId: roll.id,
+      targets: [],
+      cairn: {
+        attack: null,
+        retreat: null,
+        routed: [],
+        destroyed: [],
+        fled: [],
+        turn: cairnTurnLeft(turn),
+        joinedTurns: [],
+      },
+    };
+  }
+
+  /** CA-28: a retreat needs a DEX save (the combatant's action); passed, it has fled and acts no more. */
   private async retreat(ctx: CombatActionContext): Promise<CombatActionAnswer> {
     if (ctx.targets.length > 0)
       throw Problem.field('VALIDATION_FAILED', 'targets', 'A retreat has no targets.');
-    const sheet = await this.sheets.requireSheet(ctx.m, ctx.actor.owner, 'cairn');
+    const turn = this.takeAction(ctx, ctx.actor.combatant, 'actor', 'retreat');
+    const sheet =
+      ctx.sheets?.get(ctx.actor.owner.id) ??
+      (await this.sheets.requireSheet(ctx.m, ctx.actor.owner, 'cairn'));
     const rolled = this.rolls.roll(
       COMBAT_PROCEDURES.cairnDexSaves,
       { kind: 'retreat', characters: [{ name: ctx.actor.owner.name, dex: dexOf(sheet.data) }] } as never,
@@ -148,16 +359,8 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
     });
     const outcome = rolled.outcome as CairnDexSaveOutcome;
     const passed = outcome.results[0].passed;
-    if (passed) {
-      const stored = ctx.combat.combatants.find((c) => c.id === ctx.actor.combatant.id)!;
-      stored.fled = true;
-      ctx.combat.updatedAt = now();
-      await ctx.m.update(
-        CombatEntity,
-        { id: ctx.combat.id },
-        { combatants: ctx.combat.combatants as never, updatedAt: ctx.combat.updatedAt },
-      );
-    }
+    if (passed) ctx.actor.combatant.fled = true;
+    await this.writeCombat(ctx);
     const retreat = { ...outcome, seed: rolled.seed, rng: rolled.rng } as unknown as CairnDexSavesResult;
     return {
       rollId: roll.id,
@@ -168,6 +371,8 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
         routed: [],
         destroyed: [],
         fled: passed ? [ctx.actor.combatant.id] : [],
+        turn: cairnTurnLeft(turn),
+        joinedTurns: [],
       },
     };
   }

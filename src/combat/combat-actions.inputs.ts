@@ -12,6 +12,7 @@ export const COMBAT_ACTION_KINDS = [
   'attack',
   'blast',
   'retreat',
+  'move',
   'exchange',
   'defend',
   'ambush',

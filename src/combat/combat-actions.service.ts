@@ -3,14 +3,15 @@ import type { EntityManager } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { NpcsService, ownerOf } from '../characters/npcs.service';
-import type { SheetOwner } from '../characters/sheets.service';
+import { characterOwner, type SheetOwner } from '../characters/sheets.service';
+import { CharacterSheetEntity, NpcEntity } from '../characters/characters.entities';
 import type { SheetSystem } from '../core/characters/sheets';
 import { SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import type { ArbiterRequest } from '../common/request-context';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import { Database } from '../database/database.service';
-import type { CampaignEntity } from '../database/entities';
+import { CampaignEntity, CharacterEntity } from '../database/entities';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
 import { assertCombatantActs, combatantOf } from './combat-campaign.service';
 import type { CombatActionInput } from './combat-actions.inputs';
@@ -36,6 +37,11 @@ export interface CombatActionContext {
   targets: ResolvedCombatant[];
   /** The action's roll is sealed for players (secret combat or roll, or a hidden NPC involved). */
   sealed: boolean;
+  /**
+   * The actor's and targets' sheets in the combat's system, by owner id, read once (locked) before the
+   * handler runs; a handler that writes a sheet reads it here rather than again (absent: no sheet).
+   */
+  sheets?: Map<string, CharacterSheetEntity>;
 }
 
 /** What a handler answers, as the referee sees it; the service blanks it for a player when sealed. */
@@ -90,61 +96,88 @@ export class CombatActionsService {
     if (input.secret && who.role !== 'referee') {
       throw Problem.field('FORBIDDEN', 'secret', 'Only the referee seals a roll.');
     }
-    return this.db.mutation(req, async (m) => {
-      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
-      const combat = await m.findOne(CombatEntity, { where: { id: combatId, campaignId: who.campaignId } });
-      if (!combat) throw Problem.notFound(`Combat ${combatId}`);
-      if (combat.status !== 'active') throw new Problem('CONFLICT', `Combat ${combatId} has ended.`);
-      const handler = this.handlers.get(combat.system);
-      if (!handler || !handler.kinds.includes(input.kind)) {
-        const kinds = handler?.kinds.join(', ') || 'none yet';
-        throw Problem.field(
-          'UNPROCESSABLE',
-          'kind',
-          `A ${combat.system} combat takes these kinds of action: ${kinds}.`,
-        );
-      }
-      const actorCombatant = combatantOf(combat, input.actor, 'actor');
-      this.assertMayAct(who, combat, actorCombatant, 'actor');
-      const seen = new Set<string>();
-      const targetCombatants = (input.targets ?? []).map((id, i) => {
-        if (seen.has(id)) throw Problem.field('VALIDATION_FAILED', `targets[${i}]`, `${id} is listed twice.`);
-        seen.add(id);
-        return combatantOf(combat, id, `targets[${i}]`);
-      });
-      const actor = await this.resolve(m, who, actorCombatant);
-      const targets: ResolvedCombatant[] = [];
-      for (const t of targetCombatants) targets.push(await this.resolve(m, who, t));
-      await this.assertAble(m, combat, actor, 'actor');
-      let sealed = combat.secret || (input.secret ?? false) || actor.hidden || targets.some((t) => t.hidden);
-      const ctx: CombatActionContext = { m, who, req, campaign, combat, input, actor, targets, sealed };
-      const answer = await handler.act(ctx);
-      // A handler may seal more than the listed combatants did (a joining attacker, a blast's
-      // unlisted targets that include a hidden NPC, a hidden NPC a COEAC exchange involves).
-      sealed = ctx.sealed || answer.sealed === true;
-      const shows = who.role === 'referee' || !sealed;
-      const shown: Record<string, unknown> = Object.fromEntries(COMBAT_ACTION_OUTCOMES.map((k) => [k, null]));
-      for (const [key, value] of Object.entries(answer)) {
-        shown[key] = shows || ALWAYS_SHOWN.has(key) ? value : null;
-      }
-      return {
-        ...(shown as unknown as CombatActionResult),
-        combatId: combat.id,
-        round: combat.round,
-        kind: input.kind,
-        actor: actor.combatant.id,
-        sealed,
-        // A hidden NPC the caller did not list (a blast's unlisted targets) is not named to players.
-        targets: answer.targets
-          .filter(
-            (t) =>
-              who.role === 'referee' ||
-              !(t as { hidden?: boolean }).hidden ||
-              (input.targets ?? []).includes(t.id),
-          )
-          .map((t) => ({ id: t.id, damage: shows ? t.damage : null })),
-      };
+    return this.db.mutation(req, (m) => this.actIn(m, who, combatId, input, req));
+  }
+
+  /**
+   * `act` inside the caller's transaction (key claimed): a route that answers its own shape over the
+   * same action (the Cairn `…/attacks` route). `system`: the combat must be of this system (422,
+   * `systemMessage`). Reads: the combat row once, the actor's and targets' characters and NPCs in one
+   * read each, their sheets in one read (locked; handed to the handler as `ctx.sheets`).
+   */
+  async actIn(
+    m: EntityManager,
+    who: Principal,
+    combatId: string,
+    input: CombatActionInput,
+    req: ArbiterRequest,
+    options: { system?: string; systemMessage?: string } = {},
+  ): Promise<CombatActionResult> {
+    // The campaign locked (FOR UPDATE on PostgreSQL) as `lockCampaign` does, in one parameterised read.
+    const [campaign] = await Database.selectRows(m, CampaignEntity, { id: who.campaignId }, { lock: true });
+    if (!campaign) throw Problem.notFound(`Campaign ${who.campaignId}`);
+    const [combat] = await Database.selectRows(m, CombatEntity, { id: combatId, campaignId: who.campaignId });
+    if (!combat) throw Problem.notFound(`Combat ${combatId}`);
+    if (combat.status !== 'active') throw new Problem('CONFLICT', `Combat ${combatId} has ended.`);
+    if (options.system && combat.system !== options.system) {
+      throw new Problem(
+        'UNPROCESSABLE',
+        options.systemMessage ?? `Combat ${combatId} is a ${combat.system} combat.`,
+      );
+    }
+    const handler = this.handlers.get(combat.system);
+    if (!handler || !handler.kinds.includes(input.kind)) {
+      const kinds = handler?.kinds.join(', ') || 'none yet';
+      throw Problem.field(
+        'UNPROCESSABLE',
+        'kind',
+        `A ${combat.system} combat takes these kinds of action: ${kinds}.`,
+      );
+    }
+    const actorCombatant = combatantOf(combat, input.actor, 'actor');
+    this.assertMayAct(who, combat, actorCombatant, 'actor');
+    const seen = new Set<string>();
+    const targetCombatants = (input.targets ?? []).map((id, i) => {
+      if (seen.has(id)) throw Problem.field('VALIDATION_FAILED', `targets[${i}]`, `${id} is listed twice.`);
+      seen.add(id);
+      return combatantOf(combat, id, `targets[${i}]`);
     });
+    const [actor, ...targets] = await this.resolveAll(m, who, [actorCombatant, ...targetCombatants]);
+    // Every sheet of the action in one read, locked for the writes that follow.
+    const rows = await Database.selectRows(
+      m,
+      CharacterSheetEntity,
+      { ownerId: [actor, ...targets].map((c) => c.owner.id), system: combat.system as SheetSystem },
+      { lock: true },
+    );
+    const sheets = new Map(rows.map((r) => [r.ownerId, r]));
+    await this.assertAble(m, combat, actor, 'actor', sheets.get(actor.owner.id));
+    let sealed = combat.secret || (input.secret ?? false) || actor.hidden || targets.some((t) => t.hidden);
+    const ctx: CombatActionContext = { m, who, req, campaign, combat, input, actor, targets, sealed, sheets };
+    const answer = await handler.act(ctx);
+    // A handler may seal more than the listed combatants did (a joining attacker, a blast's
+    // unlisted targets that include a hidden NPC, a hidden NPC a COEAC exchange involves).
+    sealed = ctx.sealed || answer.sealed === true;
+    const shows = who.role === 'referee' || !sealed;
+    const result: Record<string, unknown> = {};
+    for (const k of COMBAT_ACTION_OUTCOMES) result[k] = null;
+    for (const key in answer) {
+      result[key] = shows || ALWAYS_SHOWN.has(key) ? answer[key] : null;
+    }
+    const listed = input.targets ?? [];
+    const shownTargets: CombatActionResult['targets'] = [];
+    for (const t of answer.targets) {
+      // A hidden NPC the caller did not list (a blast's unlisted targets) is not named to players.
+      if (who.role !== 'referee' && (t as { hidden?: boolean }).hidden && !listed.includes(t.id)) continue;
+      shownTargets.push({ id: t.id, damage: shows ? t.damage : null });
+    }
+    result.combatId = combat.id;
+    result.round = combat.round;
+    result.kind = input.kind;
+    result.actor = actor.combatant.id;
+    result.sealed = sealed;
+    result.targets = shownTargets;
+    return result as unknown as CombatActionResult;
   }
 
   /**
@@ -160,7 +193,7 @@ export class CombatActionsService {
   ): Promise<ResolvedCombatant> {
     const c = combatantOf(combat, id, field);
     this.assertMayAct(who, combat, c, field);
-    const resolved = await this.resolve(m, who, c);
+    const [resolved] = await this.resolveAll(m, who, [c]);
     await this.assertAble(m, combat, resolved, field);
     return resolved;
   }
@@ -187,8 +220,9 @@ export class CombatActionsService {
     combat: CombatEntity,
     c: ResolvedCombatant,
     field: string,
+    read?: CharacterSheetEntity,
   ): Promise<void> {
-    const sheet = await this.sheets.requireSheet(m, c.owner, combat.system as SheetSystem);
+    const sheet = read ?? (await this.sheets.requireSheet(m, c.owner, combat.system as SheetSystem));
     const state = harmOf(sheet.data).state;
     if (STATES_THAT_CANNOT_ACT.includes(state)) {
       throw Problem.field('CONFLICT', field, `${c.owner.name} is ${state} and cannot act.`);
@@ -196,19 +230,40 @@ export class CombatActionsService {
   }
 
   /** A combatant as a sheet owner, and whether its numbers are hidden from players. */
-  resolveCombatant(m: EntityManager, who: Principal, c: StoredCombatant): Promise<ResolvedCombatant> {
-    return this.resolve(m, who, c);
+  async resolveCombatant(m: EntityManager, who: Principal, c: StoredCombatant): Promise<ResolvedCombatant> {
+    const [resolved] = await this.resolveAll(m, who, [c]);
+    return resolved;
   }
 
-  private async resolve(m: EntityManager, who: Principal, c: StoredCombatant): Promise<ResolvedCombatant> {
-    if (c.kind === 'character') {
-      return {
-        combatant: c,
-        owner: await this.sheets.characterOwner(m, who.campaignId, c.id),
-        hidden: false,
-      };
-    }
-    const row = await this.npcs.npc(m, who.campaignId, c.id);
-    return { combatant: c, owner: ownerOf(row), hidden: !NpcsService.numbersPublic(row) };
+  /**
+   * Combatants as sheet owners, in order: the characters in one read and the NPCs in one read (404
+   * for one gone from the campaign, as the single reads said it).
+   */
+  async resolveAll(m: EntityManager, who: Principal, list: StoredCombatant[]): Promise<ResolvedCombatant[]> {
+    const characterIds = list.filter((c) => c.kind === 'character').map((c) => c.id);
+    const npcIds = list.filter((c) => c.kind === 'npc').map((c) => c.id);
+    const campaignId = who.campaignId;
+    const characters = new Map(
+      (characterIds.length
+        ? await Database.selectRows(m, CharacterEntity, { id: characterIds, campaignId })
+        : []
+      ).map((r) => [r.id, r]),
+    );
+    const npcs = new Map(
+      (npcIds.length ? await Database.selectRows(m, NpcEntity, { id: npcIds, campaignId }) : []).map((r) => [
+        r.id,
+        r,
+      ]),
+    );
+    return list.map((c) => {
+      if (c.kind === 'character') {
+        const row = characters.get(c.id);
+        if (!row) throw Problem.notFound(`Character ${c.id}`);
+        return { combatant: c, owner: characterOwner(row), hidden: false };
+      }
+      const row = npcs.get(c.id);
+      if (!row) throw Problem.notFound(`NPC ${c.id}`);
+      return { combatant: c, owner: ownerOf(row), hidden: !NpcsService.numbersPublic(row) };
+    });
   }
 }

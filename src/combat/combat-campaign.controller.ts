@@ -8,6 +8,7 @@ import { CombatCampaignService } from './combat-campaign.service';
 import { CombatActionInput } from './combat-actions.inputs';
 import { CombatActionResult } from './combat-actions.results';
 import { CombatActionsService } from './combat-actions.service';
+import { CairnCombatActions } from './combat-actions.cairn';
 
 /** Combats stored in a campaign (SPEC 6.3, campaign half). */
 @ApiTags('combat')
@@ -17,6 +18,7 @@ export class CombatsController {
   constructor(
     private readonly combats: CombatCampaignService,
     private readonly actions: CombatActionsService,
+    private readonly cairn: CairnCombatActions,
   ) {}
 
   @Post()
@@ -76,7 +78,7 @@ export class CombatsController {
     @Body() input: CombatAttackInput,
     @Req() req: ArbiterRequest,
   ) {
-    return this.combats.attack(who, combatId, input, req);
+    return this.cairn.attack(who, combatId, input, req);
   }
 
   @Post(':combatId/actions')

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { CairnTurn } from '../core/combat/cairn-turn';
 
 /** A condition a combatant carries in a stored combat (G&M: surprised, held, called-shot …). */
 export interface CombatCondition {
@@ -27,6 +28,8 @@ export interface StoredCombatant {
   firstRoundRollId?: string;
   /** Cairn: the morale triggers its side has already saved for (first-casualty, half). */
   moraleChecked?: string[];
+  /** Cairn turn allowance (CA-17) in round `round`: feet moved, the action taken, extra actions granted. */
+  cairn?: CairnTurn;
   /** COEAC round state (combat-actions.coeac.ts): rounds it acted, declared full defence, was surprised. */
   coeac?: {
     acted?: number;

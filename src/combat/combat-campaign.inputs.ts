@@ -84,6 +84,11 @@ export class CombatAttackInput {
   @In.bool('The target holds a shield: +1 Armor.', { optional: true })
   shield?: boolean;
 
+  @In.bool('Referee only: an attack beyond the one action the attacker’s turn allows this round (CA-17).', {
+    optional: true,
+  })
+  extraAction?: boolean;
+
   @In.bool('Seal the rolls for players (referee only).', { optional: true })
   secret?: boolean;
 

@@ -9,6 +9,7 @@ import { CombatCampaignService } from './combat-campaign.service';
 import { CombatActionInput } from './combat-actions.inputs';
 import { CombatActionResult } from './combat-actions.results';
 import { CombatActionsService } from './combat-actions.service';
+import { CairnCombatActions } from './combat-actions.cairn';
 
 const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
 const combatId = () => Args('combatId', { type: () => ID, description: 'The combat id.' });
@@ -20,6 +21,7 @@ export class CombatCampaignResolver {
   constructor(
     private readonly service: CombatCampaignService,
     private readonly actions: CombatActionsService,
+    private readonly cairn: CairnCombatActions,
   ) {}
 
   @Query(() => CombatList, { description: 'The campaign’s combats, newest first, as this key may see them.' })
@@ -77,7 +79,7 @@ export class CombatCampaignResolver {
     @CurrentPrincipal() who: Principal,
     @Context() ctx: GraphQLContext,
   ): Promise<CombatAttackResult> {
-    return this.service.attack(who, id, input, ctx.req);
+    return this.cairn.attack(who, id, input, ctx.req);
   }
 
   @Roles('referee', 'player')

@@ -3,6 +3,7 @@ import { Out } from '../common/schema';
 import { SheetDamageResult } from '../harm/harm-campaign.results';
 import { CairnAttackResult } from './combat.results';
 import { CombatConditionView } from './combat-actions.gm.results';
+import { CairnTurnView } from './combat-actions.cairn.results';
 
 @ObjectType({ description: 'A combatant as this key may see it.' })
 export class CombatantView {
@@ -34,6 +35,13 @@ export class CombatantView {
     nullable: true,
   })
   firstRoundRollId: string | null;
+
+  @Out.nested(
+    'Cairn: its turn allowance this round (CA-17: a move of 40 ft and one action; the round advance resets it); null for other systems.',
+    () => CairnTurnView,
+    { nullable: true },
+  )
+  turn: CairnTurnView | null;
 
   @Out.nestedList(
     'Conditions kept on the combat (G&M: surprised, held, holding …); left out (GraphQL: null) for systems that keep none.',

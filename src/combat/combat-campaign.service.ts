@@ -1,14 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In as AnyOf } from 'typeorm';
-import { assertMayActFor, Principal } from '../auth/principal';
+import { Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { CharacterSheetEntity, NpcEntity } from '../characters/characters.entities';
-import { NpcsService, ownerOf } from '../characters/npcs.service';
+import { NpcsService } from '../characters/npcs.service';
 import { SheetOwner, SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
-import type { CairnActionOutcome, CairnDexSaveOutcome } from '../core/combat';
+import {
+  cairnTurnLeft,
+  cairnTurnOf,
+  type CairnActionOutcome,
+  type CairnDexSaveOutcome,
+} from '../core/combat';
 import { RuleError } from '../core/errors';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import { Database } from '../database/database.service';
@@ -17,8 +22,8 @@ import type { SheetDamageResult } from '../harm/harm-campaign.results';
 import { SheetHarmService } from '../harm/sheet-harm.service';
 import { RollsService } from '../rolls/rolls.service';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
-import type { CombatAttackInput, CreateCombatInput } from './combat-campaign.inputs';
-import type { CombatAttackResult, CombatView } from './combat-campaign.results';
+import type { CreateCombatInput } from './combat-campaign.inputs';
+import type { CombatView } from './combat-campaign.results';
 import type { CairnAttackResult } from './combat.results';
 import { COMBAT_PROCEDURES } from './combat-procedures';
 import { ENCOUNTER_PROCEDURES } from '../encounters/encounter-procedures';
@@ -79,12 +84,10 @@ function storedNumbers<T>(run: () => T): T {
 }
 
 /**
- * Campaign combats (SPEC 6.3, issue 20; Cairn only so far): a stored fight with its round and
- * combatants. An attack reads both sheets, rolls the stateless `combat.cairn-attack` procedure with
- * the target's stored numbers, logs it, and applies the kept die to the target's sheet through
- * `SheetHarmService.applyDamage` (the condition ledger, its own `harm.sheet-damage` roll) in the
- * same transaction as the Idempotency-Key claim. An attack on or by an NPC whose numbers are hidden,
- * or in a secret combat, is sealed: players get the roll's stub and no numbers.
+ * Campaign combats (SPEC 6.3, issue 20): a stored fight with its system, round and combatants;
+ * begin, list, get, the next round (Cairn: morale), end. Actions (and the Cairn attack route, which
+ * is the `attack` action) go through `CombatActionsService`; `cairnResolve` is the Cairn attack's
+ * one roll (`combat.cairn-action`) and its harm written through the ledger.
  */
 @Injectable()
 export class CombatCampaignService {
@@ -216,80 +219,14 @@ export class CombatCampaignService {
     });
   }
 
-  attack(
-    who: Principal,
-    combatId: string,
-    input: CombatAttackInput,
-    req: ArbiterRequest,
-  ): Promise<CombatAttackResult> {
-    if (input.secret && who.role !== 'referee') {
-      throw Problem.field('FORBIDDEN', 'secret', 'Only the referee seals a roll.');
-    }
-    return this.db.mutation(req, async (m) => {
-      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
-      const combat = await this.active(m, who, combatId);
-      if (combat.system !== 'cairn') {
-        throw new Problem(
-          'UNPROCESSABLE',
-          `Combat ${combatId} is a ${combat.system} combat: use its actions (…/combats/{combatId}/actions).`,
-        );
-      }
-      const attacker = combatantOf(combat, input.attacker, 'attacker');
-      const target = combatantOf(combat, input.target, 'target');
-      if (attacker.id === target.id)
-        throw Problem.field('VALIDATION_FAILED', 'target', 'A combatant does not attack itself.');
-      if (attacker.kind === 'npc' && who.role !== 'referee') {
-        throw Problem.field('FORBIDDEN', 'attacker', 'Only the referee acts for NPCs.');
-      }
-      if (attacker.kind === 'character') assertMayActFor(who, attacker.id);
-      const [attackerOwner, attackerHidden] = await this.owner(m, who, attacker);
-      const [targetOwner, targetHidden] = await this.owner(m, who, target);
-      const sealed = combat.secret || (input.secret ?? false) || attackerHidden || targetHidden;
-      // Both sheets in one read (the target's locked for the write); the attacker must have one
-      // and be able to act.
-      const both = await m.find(CharacterSheetEntity, {
-        where: { ownerId: AnyOf([attackerOwner.id, targetOwner.id]), system: 'cairn' },
-        ...(this.db.isSqlite ? {} : { lock: { mode: 'pessimistic_write' as const } }),
-      });
-      const attackerSheet =
-        both.find((r) => r.ownerId === attackerOwner.id) ??
-        (await this.sheets.requireSheet(m, attackerOwner, 'cairn'));
-      const targetRow = both.find((r) => r.ownerId === targetOwner.id);
-      const attackerState = harmOf(attackerSheet.data).state;
-      if (STATES_THAT_CANNOT_ACT.includes(attackerState)) {
-        throw Problem.field(
-          'CONFLICT',
-          'attacker',
-          `${attackerOwner.name} is ${attackerState} and cannot act.`,
-        );
-      }
-      assertCombatantActs(combat, attacker, 'attacker');
-      const struck = await this.cairnResolve(m, who, req, campaign, combat, {
-        attackers: [{ combatant: attacker, owner: attackerOwner, weapon: input, field: 'attacker' }],
-        targets: [{ combatant: target, owner: targetOwner, ...(targetRow ? { row: targetRow } : {}) }],
-        shield: input.shield ?? false,
-        sealed,
-        seed: input.seed ?? undefined,
-      });
-      const shows = who.role === 'referee' || !sealed;
-      return {
-        combatId: combat.id,
-        round: combat.round,
-        rollId: struck.rollId,
-        sealed,
-        attack: shows ? struck.attack : null,
-        damage: shows ? struck.damages[0].damage : null,
-      };
-    });
-  }
-
   /**
    * One Cairn action inside the caller's transaction (the attack route and the `attack`/`blast`
    * actions): every target's sheet read once (locked) with what the server derives, ONE roll of
    * `combat.cairn-action` (the attack and each target's sheet damage on one stream, through the core
    * `harm.sheet-damage` uses) logged, and each outcome written through `SheetHarmService.applyDamage`
    * (its `computed` option: no second read, no second roll; the ledger entries name this roll). A
-   * detachment routed or destroyed is marked on the combat.
+   * detachment routed or destroyed is marked on `combat.combatants` (`marked`); the caller writes the
+   * combat once with the rest of the action's changes.
    */
   async cairnResolve(
     m: EntityManager,
@@ -312,6 +249,8 @@ export class CombatCampaignService {
     rollId: string;
     attack: CairnAttackResult;
     damages: Array<{ id: string; damage: SheetDamageResult | null }>;
+    /** A detachment was marked routed or destroyed on `combat.combatants`: the caller writes the combat. */
+    marked: boolean;
   }> {
     const system = 'cairn' as const;
     for (const at of a.attackers) {
@@ -420,14 +359,6 @@ export class CombatCampaignService {
         if (result.detachment.destroyed && !stored.destroyed) stored.destroyed = marked = true;
       }
     }
-    if (marked) {
-      combat.updatedAt = now();
-      await m.update(
-        CombatEntity,
-        { id: combat.id },
-        { combatants: combat.combatants as never, updatedAt: combat.updatedAt },
-      );
-    }
     const attack = {
       ...outcome.attack,
       targets: outcome.attack.targets.map((t) => ({
@@ -437,7 +368,7 @@ export class CombatCampaignService {
       seed: rolled.seed,
       rng: rolled.rng,
     } as unknown as CairnAttackResult;
-    return { rollId: roll.id, attack, damages };
+    return { rollId: roll.id, attack, damages, marked };
   }
 
   /**
@@ -568,13 +499,6 @@ export class CombatCampaignService {
     return row;
   }
 
-  /** The combatant as a sheet owner, and whether its numbers are hidden (an NPC not public). */
-  private async owner(m: EntityManager, who: Principal, c: StoredCombatant): Promise<[SheetOwner, boolean]> {
-    if (c.kind === 'character') return [await this.sheets.characterOwner(m, who.campaignId, c.id), false];
-    const row = await this.npcs.npc(m, who.campaignId, c.id);
-    return [ownerOf(row), !NpcsService.numbersPublic(row)];
-  }
-
   /** The combat as this key may see it: an NPC hidden from players is left out for them. */
   private async view(
     m: EntityManager,
@@ -625,6 +549,7 @@ export class CombatCampaignService {
         fled: c.fled ?? false,
         lostFirstTurn: c.lostFirstTurn ?? false,
         firstRoundRollId: c.firstRoundRollId ?? null,
+        turn: row.system === 'cairn' ? cairnTurnLeft(cairnTurnOf(row.round, c.cairn)) : null,
         // Only G&M keeps conditions on its combatants (null for the other systems).
         // A condition about a combatant this key may not see (a hidden NPC holding it) does not name it.
         ...(row.system === 'gm'

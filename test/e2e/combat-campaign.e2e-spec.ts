@@ -319,14 +319,24 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       expect(res.targets[0].id).toBe(wolf.id);
       expect(res.targets[0].damage.sheet.sheet.hp).toBe(await hpOf(c, `npcs/${wolf.id}`));
       expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(before - res.cairn.attack.targets[0].harm.dealt);
-      const viaGql = await gql(
-        t.server,
-        `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+      const viaGqlOnce = () =>
+        gql(
+          t.server,
+          `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
            input: { actor: $a, kind: attack, targets: [$t], cairn: { die: d8 }, seed: "act-1" }) { ${ACTION_FIELDS} } }`,
-        { c: c.id, k: combat.id, a: hero.id, t: wolf.id },
-        player.auth,
-      );
+          { c: c.id, k: combat.id, a: hero.id, t: wolf.id },
+          player.auth,
+        );
+      // CA-17: one action a turn; the hero's second attack this round is refused, naming actor.
+      const twice = await viaGqlOnce();
+      expect(twice.errors?.[0].extensions).toMatchObject({ code: 'CONFLICT', errors: [{ field: 'actor' }] });
+      await t.http
+        .post(url(c, `/${combat.id}/rounds`))
+        .set(c.auth)
+        .expect(200);
+      const viaGql = await viaGqlOnce();
       expect(viaGql.errors).toBeUndefined();
+      expect(viaGql.data?.combatAction.round).toBe(2);
       // Same seed, same inputs: the same die kept (the target's HP differs, so the harm may).
       expect(viaGql.data?.combatAction.cairn.attack.targets[0].kept).toBe(kept);
       expect(viaGql.data?.combatAction.targets[0].id).toBe(wolf.id);
@@ -557,7 +567,8 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
           actor: pcs[0],
           kind: 'attack',
           targets: [dragon],
-          cairn: { die: 'd4', withAttackers: [{ id: pcs[1], die: 'd10' }] },
+          // pcs[0] attacked this round: the referee grants another action (CA-17).
+          cairn: { die: 'd4', withAttackers: [{ id: pcs[1], die: 'd10' }], extraAction: true },
           seed: 'gang-0',
         }).expect(201)
       ).body;
@@ -607,7 +618,7 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       const gqlBlast = await gql(
         t.server,
         `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
-           input: { actor: $a, kind: blast, cairn: { die: d12 }, seed: "second-breath" }) { ${FIGHT_FIELDS} } }`,
+           input: { actor: $a, kind: blast, cairn: { die: d12, extraAction: true }, seed: "second-breath" }) { ${FIGHT_FIELDS} } }`,
         { c: c.id, k: combat.id, a: dragon },
         c.auth,
       );
@@ -696,15 +707,190 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       expect(second.errors).toBeUndefined();
       // The same seed and DEX give the same save.
       expect(second.data?.combatAction.cairn.retreat.results[0].passed).toBe(passed);
-      const next = await act(player.auth, { actor: pcs[0], kind: 'retreat', seed: 'run-2' });
-      if (passed) expectProblem(next, 409, 'CONFLICT', 'actor');
-      else expect(next.status).toBe(201);
+      // Fled, or its action of the round taken (CA-17): either way a second retreat this round is 409.
+      expectProblem(
+        await act(player.auth, { actor: pcs[0], kind: 'retreat', seed: 'run-2' }),
+        409,
+        'CONFLICT',
+        'actor',
+      );
       expectProblem(
         await act(c.auth, { actor: pcs[2], kind: 'retreat', targets: [pcs[3]] }),
         400,
         'VALIDATION_FAILED',
         'targets',
       );
+    });
+
+    it('the turn allowance (CA-17): a move of 40 ft and one action a round, a second move as the action, reset by the round', async () => {
+      const { c, pcs, player, dragon, combat, act } = await fight();
+      const TURN = 'turn { round moved action extra feetLeft actionLeft }';
+      // A move of 30 ft, then 10 more: the turn's move; the action is still there.
+      const first = (await act(player.auth, { actor: pcs[0], kind: 'move', cairn: { feet: 30 } }).expect(201))
+        .body;
+      expect(first.cairn.turn).toEqual({
+        round: 1,
+        moved: 30,
+        action: null,
+        extra: 0,
+        feetLeft: 50,
+        actionLeft: true,
+      });
+      const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${first.rollId}`).set(c.auth).expect(200))
+        .body;
+      expect(roll.procedure).toBe('combat.cairn-move');
+      expect(roll.outcome).toEqual({ feet: 30, moved: 30, secondMove: false });
+      await act(player.auth, { actor: pcs[0], kind: 'move', cairn: { feet: 10 } }).expect(201);
+      // The attack is its action; after it, no move beyond the 40 ft and no second action.
+      const hit = (
+        await act(player.auth, {
+          actor: pcs[0],
+          kind: 'attack',
+          targets: [dragon],
+          cairn: { die: 'd6' },
+        }).expect(201)
+      ).body;
+      expect(hit.cairn.turn).toMatchObject({ moved: 40, action: 'attack', feetLeft: 0, actionLeft: false });
+      const hpAfter = await hpOf(c, `npcs/${dragon}`);
+      expectProblem(
+        await act(player.auth, { actor: pcs[0], kind: 'attack', targets: [dragon], cairn: { die: 'd6' } }),
+        409,
+        'CONFLICT',
+        'actor',
+      );
+      expectProblem(
+        await act(player.auth, { actor: pcs[0], kind: 'move', cairn: { feet: 5 } }),
+        409,
+        'CONFLICT',
+        'cairn.feet',
+      );
+      // The attack route is the same action: 409 naming its own field.
+      expectProblem(
+        await t.http
+          .post(url(c, `/${combat.id}/attacks`))
+          .set(player.auth)
+          .send({ attacker: pcs[0], target: dragon, die: 'd6' }),
+        409,
+        'CONFLICT',
+        'attacker',
+      );
+      // Only the referee grants an action beyond the turn.
+      expectProblem(
+        await act(player.auth, {
+          actor: pcs[0],
+          kind: 'attack',
+          targets: [dragon],
+          cairn: { die: 'd6', extraAction: true },
+        }),
+        403,
+        'FORBIDDEN',
+        'cairn.extraAction',
+      );
+      expect(await hpOf(c, `npcs/${dragon}`)).toBe(hpAfter);
+      // A second move is the action: 70 ft in all, then no attack.
+      const run = (await act(c.auth, { actor: pcs[1], kind: 'move', cairn: { feet: 70 } }).expect(201)).body;
+      expect(run.cairn.turn).toMatchObject({ moved: 70, action: 'move', feetLeft: 10, actionLeft: false });
+      expectProblem(
+        await act(c.auth, { actor: pcs[1], kind: 'move', cairn: { feet: 11 } }),
+        409,
+        'CONFLICT',
+        'cairn.feet',
+      );
+      expectProblem(
+        await act(c.auth, { actor: pcs[1], kind: 'attack', targets: [dragon], cairn: { die: 'd6' } }),
+        409,
+        'CONFLICT',
+        'actor',
+      );
+      // A joining attacker spends its own action: pcs[0] has used its own.
+      expectProblem(
+        await act(c.auth, {
+          actor: pcs[2],
+          kind: 'attack',
+          targets: [dragon],
+          cairn: { die: 'd6', withAttackers: [{ id: pcs[0], die: 'd6' }] },
+        }),
+        409,
+        'CONFLICT',
+        'cairn.withAttackers[0].id',
+      );
+      // Bad input is 400 whatever the turn: a move needs its feet, at most 80.
+      expectProblem(
+        await act(c.auth, { actor: pcs[3], kind: 'move' }),
+        400,
+        'VALIDATION_FAILED',
+        'cairn.feet',
+      );
+      expectProblem(
+        await act(c.auth, { actor: pcs[3], kind: 'move', cairn: { feet: 81 } }),
+        400,
+        'VALIDATION_FAILED',
+        'cairn.feet',
+      );
+      // The referee's creature with two attacks: the second is an extra action, counted.
+      await act(c.auth, { actor: dragon, kind: 'attack', targets: [pcs[3]], cairn: { die: 'd4' } }).expect(
+        201,
+      );
+      const again = (
+        await act(c.auth, {
+          actor: dragon,
+          kind: 'attack',
+          targets: [pcs[4]],
+          cairn: { die: 'd4', extraAction: true },
+        }).expect(201)
+      ).body;
+      expect(again.cairn.turn).toMatchObject({ action: 'attack', extra: 1 });
+      // The combat shows each combatant's turn (REST and GraphQL); the round advance resets it.
+      const view = (
+        await t.http
+          .get(url(c, `/${combat.id}`))
+          .set(player.auth)
+          .expect(200)
+      ).body;
+      const turnOf = (list: Array<{ id: string; turn: unknown }>, id: string) =>
+        list.find((x) => x.id === id)?.turn;
+      expect(turnOf(view.combatants, pcs[0])).toMatchObject({ round: 1, moved: 40, action: 'attack' });
+      expect(turnOf(view.combatants, pcs[3])).toMatchObject({ moved: 0, action: null, feetLeft: 80 });
+      await t.http
+        .post(url(c, `/${combat.id}/rounds`))
+        .set(c.auth)
+        .expect(200);
+      const gqlView = await gql(
+        t.server,
+        `query($c: ID!, $k: ID!) { combat(campaignId: $c, combatId: $k) { round combatants { id ${TURN} } } }`,
+        { c: c.id, k: combat.id },
+        player.auth,
+      );
+      expect(gqlView.errors).toBeUndefined();
+      expect(turnOf(gqlView.data?.combat.combatants, pcs[0])).toEqual({
+        round: 2,
+        moved: 0,
+        action: null,
+        extra: 0,
+        feetLeft: 80,
+        actionLeft: true,
+      });
+      // Round 2: pcs[0] acts again, here through GraphQL.
+      const gqlHit = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+           input: { actor: $a, kind: attack, targets: [$t], cairn: { die: d6 } }) { round cairn { ${TURN} } } }`,
+        { c: c.id, k: combat.id, a: pcs[0], t: dragon },
+        player.auth,
+      );
+      expect(gqlHit.errors).toBeUndefined();
+      expect(gqlHit.data?.combatAction.cairn.turn).toMatchObject({ round: 2, action: 'attack', moved: 0 });
+      const gqlMove = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
+           input: { actor: $a, kind: move, cairn: { feet: 45 } }) { cairn { ${TURN} } } }`,
+        { c: c.id, k: combat.id, a: pcs[0] },
+        player.auth,
+      );
+      expect(gqlMove.errors?.[0].extensions).toMatchObject({
+        code: 'CONFLICT',
+        errors: [{ field: 'cairn.feet' }],
+      });
     });
 
     it('first-round DEX saves: each character saves when the combat begins; a failure loses round 1 only', async () => {

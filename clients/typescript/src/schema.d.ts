@@ -13161,6 +13161,20 @@ export interface components {
       /** @description The combatants that fled (those this key may see). */
       fled: string[];
     };
+    CairnTurnView: {
+      /** @description The round this turn belongs to (the combat’s current round). */
+      round: number;
+      /** @description Feet moved this round (up to 40, or 80 when the action was a second move). */
+      moved: number;
+      /** @description The action taken this round (attack, blast, retreat, or move for a second move); null when none yet. */
+      action: string | null;
+      /** @description Actions beyond the one the turn allows, granted by the referee (extraAction) this round. */
+      extra: number;
+      /** @description Feet it may still move this round (its second move included while the action is unused). */
+      feetLeft: number;
+      /** @description Whether its action is still unused this round. */
+      actionLeft: boolean;
+    };
     CombatConditionView: {
       /** @description surprised, held, holding, immobilised, broke-free, called-shot, psychic (in a psychic conflict) or stunned. */
       name: string;
@@ -13190,6 +13204,8 @@ export interface components {
       lostFirstTurn: boolean;
       /** @description Cairn: the logged roll of its first-round DEX save; null when it did not save. */
       firstRoundRollId: string | null;
+      /** @description Cairn: its turn allowance this round (CA-17: a move of 40 ft and one action; the round advance resets it); null for other systems. */
+      turn: components['schemas']['CairnTurnView'] | (never | null);
       /** @description Conditions kept on the combat (G&M: surprised, held, holding …); left out (GraphQL: null) for systems that keep none. */
       conditions?: components['schemas']['CombatConditionView'][];
     };
@@ -13240,6 +13256,8 @@ export interface components {
       unarmed?: boolean;
       /** @description The target holds a shield: +1 Armor. */
       shield?: boolean;
+      /** @description Referee only: an attack beyond the one action the attacker’s turn allows this round (CA-17). */
+      extraAction?: boolean;
       /** @description Seal the rolls for players (referee only). */
       secret?: boolean;
       /**
@@ -13303,6 +13321,10 @@ export interface components {
       shield?: boolean;
       /** @description attack: the other combatants attacking the same target; every die is rolled and the single highest counts. */
       withAttackers?: components['schemas']['CairnJoiningAttackerInput'][];
+      /** @description move: the feet moved (up to 40 a turn; beyond, the action is a second move of up to 40 more). */
+      feet?: number;
+      /** @description Referee only: this action is one more than the turn allows (a creature’s extra attack, a special ability); every attacker of it acts beyond its one action. */
+      extraAction?: boolean;
       /** @description blast: the number of targets is unclear; the damage die sets how many of them are caught (always when no target is listed). */
       countTargets?: boolean;
     };
@@ -13490,6 +13512,7 @@ export interface components {
         | 'attack'
         | 'blast'
         | 'retreat'
+        | 'move'
         | 'exchange'
         | 'defend'
         | 'ambush'
@@ -13529,6 +13552,10 @@ export interface components {
       destroyed: string[];
       /** @description Combatants that got away (a retreat passed). */
       fled: string[];
+      /** @description The actor’s turn allowance after this action (CA-17). */
+      turn: components['schemas']['CairnTurnView'];
+      /** @description attack: the turn allowance after this action of each joining attacker (withAttackers), in order. */
+      joinedTurns: components['schemas']['CairnTurnView'][];
     };
     CoeacSpellRef: {
       /** @description Id. */
