@@ -176,6 +176,28 @@ export class AdvancementCampaignService {
   }
 
   /**
+   * Mojo experience for another domain, inside its transaction (harm's heroic last effort, 001:621):
+   * `amount` experience through the ledger to a character's G&M sheet, with every level-up it
+   * reaches, logged as `advancement.gm-experience` (source `mojo`) referring to the caller's roll.
+   */
+  mojoExperience(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    amount: number,
+    req: ArbiterRequest,
+    options: { reason: string; refersTo: string },
+  ) {
+    return this.addExperience(m, who, campaign, owner, amount, 'mojo', req, {
+      reason: options.reason,
+      archetype: null,
+      seed: null,
+      refersTo: options.refersTo,
+    });
+  }
+
+  /**
    * Adds experience to a G&M sheet through the ledger, then makes every level-up the new total
    * reaches beyond the sheet's character level (the sum of its archetype levels).
    */
