@@ -1791,6 +1791,7 @@ export class SheetHarmService implements OnModuleInit {
     const outside = (sheet: Sheet): Sheet => {
       const data: Sheet = { ...sheet, ...extra, harm };
       if (system === 'archsoul' && typeof data.belowZero !== 'number') data.belowZero = 0;
+      if (system === 'gm' && typeof data[TEMPORARY_SURVIVAL] !== 'number') data[TEMPORARY_SURVIVAL] = 0;
       if (system === 'coeac') data.state = nativeCoeac(harm.state);
       if (system === 'cairn') {
         data.state = harm.state === 'up' || harm.state === 'dead' ? harm.state : 'out';
