@@ -61,8 +61,9 @@ export const CAMPAIGN_PROCEDURES = {
   boons: { name: 'advancement.coeac-boons', run: echo },
   retirement: {
     name: 'advancement.coeac-retirement',
+    // Without a faction nothing is rolled; the log keeps an object (a roll's outcome is never null).
     run: (input: { boons: number; reputation: number | null }, dice: never) =>
-      input.reputation === null ? null : coeacRetirementRoll(input as never, dice),
+      input.reputation === null ? { raised: false, faces: [] } : coeacRetirementRoll(input as never, dice),
   },
   reputation: { name: 'advancement.coeac-reputation', run: echo },
   specialtyClass: { name: 'advancement.coeac-specialty-class', run: echo },
@@ -911,7 +912,7 @@ export class AdvancementCampaignService {
         campaign,
         effects: { characterId, retired: true },
       });
-      const factionRoll = rolled.outcome as ReturnType<typeof coeacRetirementRoll> | null;
+      const factionRoll = faction ? (rolled.outcome as ReturnType<typeof coeacRetirementRoll>) : null;
       if (faction && factionRoll?.raised) {
         await this.setReputation(m, campaign, faction, 1, 'a member retired', roll.id);
       }

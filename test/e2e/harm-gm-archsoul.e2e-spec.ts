@@ -153,7 +153,7 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
         );
       const granted = await grant(hero.id, 5, ', source: "Spirit ward", rounds: 10');
       expect(granted.errors).toBeUndefined();
-      expect(granted.data.grantTemporarySurvival).toMatchObject({
+      expect(granted.data!.grantTemporarySurvival).toMatchObject({
         pool: 5,
         source: 'Spirit ward',
         timer: { kind: 'gm-temporary-pool', rounds: 10, endsAt: null },
@@ -166,7 +166,7 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
         c.auth,
       );
       expect(hit.errors).toBeUndefined();
-      expect(hit.data.damageCharacter.changes).toEqual([
+      expect(hit.data!.damageCharacter.changes).toEqual([
         { path: 'temporarySurvival', delta: -5 },
         { path: 'survival.current', delta: -2 },
       ]);
@@ -177,7 +177,7 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
 
       await grant(friend.id, 4, ', source: "Bless"');
       const removed = await grant(friend.id, 0);
-      expect(removed.data.grantTemporarySurvival).toMatchObject({
+      expect(removed.data!.grantTemporarySurvival).toMatchObject({
         pool: 0,
         source: null,
         timer: null,
@@ -298,7 +298,7 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
       // Endurance 14 − 2 injuries: 12 minutes, two turns.
       const dying = await put(gmSheet({ injuries: { current: 2, max: 2 }, harm: { state: 'dying' } }));
       expect(dying.errors).toBeUndefined();
-      expect(dying.data.putCharacterSheet.sheet.harm.timers).toEqual([
+      expect(dying.data!.putCharacterSheet.sheet.harm.timers).toEqual([
         {
           kind: 'gm-death',
           startedAt: clock,
@@ -311,14 +311,14 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
       const kept = await put(
         gmSheet({ injuries: { current: 2, max: 2 }, harm: { state: 'dying', timers: [] } }),
       );
-      expect(kept.data.putCharacterSheet.sheet.harm.timers).toBeUndefined();
+      expect(kept.data!.putCharacterSheet.sheet.harm.timers).toBeUndefined();
       await put(gmSheet({ injuries: { current: 2, max: 2 }, harm: { state: 'dying' } }));
       const again = await put(gmSheet({ injuries: { current: 2, max: 2 }, harm: { state: 'dying' } }));
-      expect(again.data.putCharacterSheet.sheet.harm.timers).toBeUndefined();
+      expect(again.data!.putCharacterSheet.sheet.harm.timers).toBeUndefined();
       const up = await put(
-        gmSheet({ harm: { state: 'up', timers: dying.data.putCharacterSheet.sheet.harm.timers } }),
+        gmSheet({ harm: { state: 'up', timers: dying.data!.putCharacterSheet.sheet.harm.timers } }),
       );
-      expect(up.data.putCharacterSheet.sheet.harm.timers).toBeUndefined();
+      expect(up.data!.putCharacterSheet.sheet.harm.timers).toBeUndefined();
     });
 
     it('REST: a PUT of Cairn critical starts its hour', async () => {
@@ -431,7 +431,7 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
       );
       expect(res.errors).toBeUndefined();
       const evasion = (await sheetOf(t.server, c, hero.id, 'gm')).reactions.evasion as number;
-      expect(res.data.heroicLastEffort).toMatchObject({
+      expect(res.data!.heroicLastEffort).toMatchObject({
         state: 'dead',
         target: evasion + 2,
         mojo: 0,
@@ -520,7 +520,7 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
         );
       const first = await rest(false);
       expect(first.errors).toBeUndefined();
-      expect(first.data.restCharacter).toMatchObject({
+      expect(first.data!.restCharacter).toMatchObject({
         state: 'unconscious',
         changes: [{ path: 'belowZero', delta: -1 }],
         clock: null,
@@ -532,8 +532,8 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
       });
       await rest(false);
       const third = await rest(true);
-      expect(third.data.restCharacter).toMatchObject({ state: 'up', changes: [{ path: 'hp', delta: 1 }] });
-      expect(third.data.restCharacter.clock).not.toBeNull();
+      expect(third.data!.restCharacter).toMatchObject({ state: 'up', changes: [{ path: 'hp', delta: 1 }] });
+      expect(third.data!.restCharacter.clock).not.toBeNull();
     });
   });
 });
