@@ -179,6 +179,12 @@ export class SheetRestInput {
   )
   encounter?: string;
 
+  @In.int(
+    'Archsoul night: minutes of the 8 hours of sleep spent on watch (more than 160, a third: no full night).',
+    { optional: true, min: 0, max: 480 },
+  )
+  watchMinutes?: number;
+
   @In.bool('Advance the campaign clock by the rest’s length (default true).', { optional: true })
   advanceClock?: boolean;
 

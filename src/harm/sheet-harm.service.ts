@@ -1379,6 +1379,9 @@ export class SheetHarmService implements OnModuleInit {
         fatigue: num(data.fatigue),
         enduranceLoss: enduranceLossOf(data),
         disabled: archsoulDisabled(data, harm),
+        ...(input.watchMinutes !== undefined && input.watchMinutes !== null
+          ? { watchMinutes: input.watchMinutes }
+          : {}),
       };
     } else {
       const survival = pair(data.survival);
@@ -1627,6 +1630,7 @@ export class SheetHarmService implements OnModuleInit {
       ['injuriesHealed', 'gm'],
       ['resource', 'coeac'],
       ['encounter', 'gm'],
+      ['watchMinutes', 'archsoul'],
     ];
     for (const [field, owner] of only) {
       if (has(input[field]) && system !== owner)
@@ -1637,6 +1641,12 @@ export class SheetHarmService implements OnModuleInit {
         'VALIDATION_FAILED',
         'encounter',
         'encounter applies to an encounter’s verve only.',
+      );
+    if (has(input.watchMinutes) && input.kind !== 'night')
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'watchMinutes',
+        'watchMinutes applies to a night’s sleep only.',
       );
     if (has(input.resource) && input.kind !== 'short')
       throw Problem.field('VALIDATION_FAILED', 'resource', 'resource applies to a short rest only.');

@@ -466,11 +466,27 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
         'VALIDATION_FAILED',
         'kind',
       );
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/rests`)
+          .set(player.auth)
+          .send({ system: 'archsoul', kind: 'hour', watchMinutes: 10 }),
+        400,
+        'VALIDATION_FAILED',
+        'watchMinutes',
+      );
+      // Too long on watch: no full night, nothing restored.
+      const short = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(player.auth)
+        .send({ system: 'archsoul', kind: 'night', watchMinutes: 200, advanceClock: false })
+        .expect(201);
+      expect(short.body).toMatchObject({ rested: false, state: 'unconscious', changes: [], entries: [] });
       const clock = await clockOf(c);
       const rest = await t.http
         .post(`${base(c, hero.id)}/rests`)
         .set(player.auth)
-        .send({ system: 'archsoul', kind: 'night' })
+        .send({ system: 'archsoul', kind: 'night', watchMinutes: 160 })
         .expect(201);
       expect(rest.body).toMatchObject({
         rested: true,

@@ -12014,6 +12014,8 @@ export interface components {
       resource?: string;
       /** @description G&M encounter: the encounter engaged (any name); each restores verve once per adventure (the session). */
       encounter?: string;
+      /** @description Archsoul night: minutes of the 8 hours of sleep spent on watch (more than 160, a third: no full night). */
+      watchMinutes?: number;
       /** @description Advance the campaign clock by the rest’s length (default true). */
       advanceClock?: boolean;
       /** @description Referee: seal the roll. */

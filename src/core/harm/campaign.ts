@@ -568,6 +568,8 @@ export interface SheetRestArchsoul {
   /** Endurance lost (the hazards module's `enduranceLoss`). */
   enduranceLoss: number;
   disabled: boolean;
+  /** Night: minutes of the 8 hours spent on watch (more than a third, 160: no full night, 002:49). */
+  watchMinutes?: number | null;
 }
 
 export type SheetRestInput = SheetRestCoeac | SheetRestCairn | SheetRestGm | SheetRestArchsoul;
@@ -729,7 +731,7 @@ function archsoulSheetRest(body: SheetRestArchsoul, out: SheetRestOutcome): void
     fatigue: Math.min(3, Math.max(0, body.fatigue)),
     hitPoints: Math.max(-1000, Math.min(1000, hp)),
     maxHitPoints: Math.min(1000, body.maxHp),
-    ...(body.kind === 'night' ? { sleepHours: 8 } : { restHours: 1 }),
+    ...(body.kind === 'night' ? { sleepHours: 8, watchMinutes: body.watchMinutes ?? 0 } : { restHours: 1 }),
     ...(body.enduranceLoss > 0
       ? { attributeReductions: { Endurance: Math.min(1000, body.enduranceLoss) } }
       : {}),
@@ -758,6 +760,16 @@ function archsoulSheetRest(body: SheetRestArchsoul, out: SheetRestOutcome): void
   const endurance = rest.attributeReductionsAfter.Endurance;
   if (typeof endurance === 'number' && endurance < body.enduranceLoss)
     change('enduranceLoss', 'enduranceLoss', endurance - body.enduranceLoss, endurance);
+  if (body.kind === 'night' && !rest.fullNight) {
+    out.rested = false;
+    out.steps.push({
+      name: 'archsoul-rest',
+      detail: `More than a third of the night on watch (${body.watchMinutes} minutes): no full night’s sleep, nothing restored.`,
+      faces: [],
+      odds: null,
+    });
+    return;
+  }
   const words = body.kind === 'night' ? 'A full night’s sleep' : 'An hour’s rest';
   out.steps.push({
     name: 'archsoul-rest',

@@ -224,6 +224,19 @@ describe('Archsoul rests on a sheet (002:48–50, the hazards rest core)', () =>
     expect(awake).toMatchObject({ state: 'up', changes: [{ path: 'hp', delta: 1 }] });
   });
 
+  it('a night with more than a third on watch restores nothing (002:49); a third exactly is a full night', () => {
+    expect(sheetRest(archsoul({ watchMinutes: 161 }), scripted())).toMatchObject({
+      rested: false,
+      state: 'unconscious',
+      changes: [],
+      conditionsRemoved: [],
+    });
+    expect(sheetRest(archsoul({ watchMinutes: 160 }), scripted())).toMatchObject({
+      rested: true,
+      state: 'up',
+    });
+  });
+
   it('the dead do not rest; an unknown kind is refused', () => {
     expect(sheetRest(archsoul({ stateBefore: 'dead' }), scripted())).toMatchObject({
       rested: false,
