@@ -379,7 +379,19 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
         'UNPROCESSABLE',
         'rating',
       );
-      const res = await t.http.post(url).set(c.auth).send(body).expect(201);
+      expectProblem(
+        await t.http
+          .post(url)
+          .set(c.auth)
+          .send({ ...body, contributions: [{ characterId: friend.id, mojo: -2 }] }),
+        400,
+        'VALIDATION_FAILED',
+      );
+      const effort = () =>
+        t.http.post(url).set(c.auth).set('Idempotency-Key', `effort-${hero.id}`).send(body);
+      const res = await effort().expect(201);
+      // A retry with the same key replays the answer and spends nothing twice.
+      expect((await effort().expect(201)).body).toEqual(res.body);
       // Strength 12, level 2, 3 mojo; the 5 injuries do not apply.
       expect(res.body).toMatchObject({
         stateBefore: 'dying',
