@@ -7,7 +7,7 @@ import {
   putSheet,
   sheetOf,
 } from '../factories/campaign';
-import { gql } from '../factories/graphql';
+import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
 
 /*
@@ -185,6 +185,45 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
       });
       expect((await sheetOf(t.server, c, friend.id, 'gm')).temporarySurvival).toBe(0);
     });
+  });
+
+  it('an NPC’s pool: referee only, sealed while its numbers are hidden, taken first by damage', async () => {
+    const { c, player } = await table();
+    const npc = (
+      await t.http
+        .post(`/v1/campaigns/${c.id}/npcs`)
+        .set(c.auth)
+        .send({ name: 'Yeti', kind: 'monster', visibility: 'players' })
+        .expect(201)
+    ).body;
+    await t.http
+      .put(`/v1/campaigns/${c.id}/npcs/${npc.id}/sheets/gm`)
+      .set(c.auth)
+      .send({ sheet: { abilities: ABILITIES, survival: { current: 12, max: 12 } } })
+      .expect(200);
+    const url = `/v1/campaigns/${c.id}/npcs/${npc.id}/temporary-survival`;
+    expectProblem(await t.http.post(url).set(player.auth).send({ amount: 5 }), 403, 'FORBIDDEN');
+    const asPlayer = await gql(
+      t.server,
+      `mutation($c: ID!, $n: ID!) { grantNpcTemporarySurvival(campaignId: $c, npcId: $n, input: { amount: 5 }) { pool } }`,
+      { c: c.id, n: npc.id },
+      player.auth,
+    );
+    expect(codes(asPlayer)).toEqual(['FORBIDDEN']);
+    const grant = await t.http.post(url).set(c.auth).send({ amount: 5, source: 'Ice spirit' }).expect(201);
+    expect(grant.body).toMatchObject({ ownerKind: 'npc', pool: 5, timer: null });
+    const seen = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${grant.body.rollId}`).set(player.auth).expect(200)
+    ).body;
+    expect(seen.sealed).toBe(true);
+    expect(JSON.stringify(seen)).not.toContain('Ice spirit');
+    const hit = await t.http
+      .post(`/v1/campaigns/${c.id}/npcs/${npc.id}/damage`)
+      .set(c.auth)
+      .send({ system: 'gm', amount: 3, seed: 'claw' })
+      .expect(201);
+    expect(hit.body.changes).toEqual([{ path: 'temporarySurvival', delta: -3, via: 'ledger' }]);
+    expect(hit.body.detail.temporaryPool).toMatchObject({ source: 'Ice spirit', after: 2 });
   });
 
   describe('semi-consciousness (001:609, 000:194–198) and timers from a referee’s PUT', () => {
