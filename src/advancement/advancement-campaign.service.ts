@@ -61,8 +61,9 @@ export const CAMPAIGN_PROCEDURES = {
   boons: { name: 'advancement.coeac-boons', run: echo },
   retirement: {
     name: 'advancement.coeac-retirement',
+    // Without a faction nothing is rolled; the log keeps an object (a roll's outcome is never null).
     run: (input: { boons: number; reputation: number | null }, dice: never) =>
-      input.reputation === null ? null : coeacRetirementRoll(input as never, dice),
+      input.reputation === null ? { raised: false, faces: [] } : coeacRetirementRoll(input as never, dice),
   },
   reputation: { name: 'advancement.coeac-reputation', run: echo },
   specialtyClass: { name: 'advancement.coeac-specialty-class', run: echo },
@@ -172,6 +173,28 @@ export class AdvancementCampaignService {
         remainder: loot.remainder,
         awards,
       };
+    });
+  }
+
+  /**
+   * Mojo experience for another domain, inside its transaction (harm's heroic last effort, 001:621):
+   * `amount` experience through the ledger to a character's G&M sheet, with every level-up it
+   * reaches, logged as `advancement.gm-experience` (source `mojo`) referring to the caller's roll.
+   */
+  mojoExperience(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    amount: number,
+    req: ArbiterRequest,
+    options: { reason: string; refersTo: string },
+  ) {
+    return this.addExperience(m, who, campaign, owner, amount, 'mojo', req, {
+      reason: options.reason,
+      archetype: null,
+      seed: null,
+      refersTo: options.refersTo,
     });
   }
 
@@ -889,7 +912,7 @@ export class AdvancementCampaignService {
         campaign,
         effects: { characterId, retired: true },
       });
-      const factionRoll = rolled.outcome as ReturnType<typeof coeacRetirementRoll> | null;
+      const factionRoll = faction ? (rolled.outcome as ReturnType<typeof coeacRetirementRoll>) : null;
       if (faction && factionRoll?.raised) {
         await this.setReputation(m, campaign, faction, 1, 'a member retired', roll.id);
       }

@@ -85,6 +85,18 @@ export interface TrackedChange {
   write(m: EntityManager): Promise<{ row: CharacterSheetEntity; entries: ConditionEntryEntity[] }>;
 }
 
+/** See `SheetsService.onPut`. */
+export type SheetPutHook = (
+  m: EntityManager,
+  put: {
+    campaign: CampaignEntity;
+    owner: SheetOwner;
+    system: SheetSystem;
+    before: Sheet | null;
+    after: Sheet;
+  },
+) => Promise<Sheet>;
+
 @Injectable()
 export class SheetsService implements OnModuleInit {
   private readonly readers: DerivationReader[] = [];
@@ -239,6 +251,17 @@ export class SheetsService implements OnModuleInit {
     return this.db.mutation(call, (m) => this.putSheetIn(m, who, owner, system, input));
   }
 
+  private readonly putHooks: SheetPutHook[] = [];
+
+  /**
+   * Registers a hook every PUT of a sheet runs (inside its transaction, after validation, before the
+   * write): it answers the sheet to store. For values outside the ledger only (harm starts the timers
+   * a referee's harm state implies); tracked values it changed would miss their ledger entries.
+   */
+  onPut(hook: SheetPutHook): void {
+    this.putHooks.push(hook);
+  }
+
   /** `putSheet` inside the caller's transaction; errors name `<prefix>.<field>` (NPC creation: `sheets.gm`). */
   async putSheetIn(
     m: EntityManager,
@@ -255,7 +278,7 @@ export class SheetsService implements OnModuleInit {
     const settings = { settings: campaign.settings };
     const context = (await this.context(m, [full], campaign))(full);
     input = withoutDerived(system, input, current?.data ?? null, context);
-    const sheet = renamed(prefix, () => {
+    let sheet = renamed(prefix, () => {
       const made =
         who.role === 'referee' || options.procedure
           ? normaliseSheet(system, system === 'gm' ? withGmDefaults(input, settings) : input)
@@ -263,6 +286,9 @@ export class SheetsService implements OnModuleInit {
       deriveSheet(system, made, settings); // refuses what cannot be derived (an unknown archetype)
       return made;
     });
+    // Other domains' say in a stored sheet (harm: the timers a harm state implies), before the write.
+    for (const hook of this.putHooks)
+      sheet = await hook(m, { campaign, owner: full, system, before: current?.data ?? null, after: sheet });
     const stamp = now();
     const row: CharacterSheetEntity = current ?? {
       id: newId(),

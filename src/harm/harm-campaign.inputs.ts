@@ -25,12 +25,13 @@ export const BlockWithEnum = { armor: 'armor', shield: 'shield' };
 registerEnumType(BlockWithEnum, { name: 'BlockWith', description: 'What a COEAC Block is made with.' });
 
 export const REST_KINDS = [
-  ...new Set<string>([...COEAC_REST_KINDS, ...CAIRN_REST_KINDS, ...GM_HEALING_KINDS]),
+  ...new Set<string>([...COEAC_REST_KINDS, ...CAIRN_REST_KINDS, ...GM_HEALING_KINDS, 'hour']),
 ] as const;
 export const SheetRestKindEnum = Object.fromEntries(REST_KINDS.map((k) => [k, k]));
 registerEnumType(SheetRestKindEnum, {
   name: 'SheetRestKind',
-  description: 'COEAC short or long; Cairn short, night or week; G&M night, day, morning, encounter or aid.',
+  description:
+    'COEAC short or long; Cairn short, night or week; G&M night, day, morning, encounter or aid; Archsoul night or hour.',
 });
 
 export const CONSCIOUSNESS_REACTIONS = ['fortitude', 'willpower'] as const;
@@ -135,7 +136,7 @@ export class SheetEatingInput {
 @InputType({ description: 'A rest or healing applied to a stored sheet.' })
 export class SheetRestInput {
   @In.oneOf(
-    'The sheet’s system (coeac, cairn or gm; Archsoul gives no rest rules).',
+    'The sheet’s system: coeac, cairn, gm, or archsoul (a full night’s sleep or an hour’s rest, 002:48–50).',
     SHEET_SYSTEMS,
     SheetSystemEnum,
   )
@@ -177,6 +178,12 @@ export class SheetRestInput {
     { optional: true, maxLength: 100 },
   )
   encounter?: string;
+
+  @In.int(
+    'Archsoul night: minutes of the 8 hours of sleep spent on watch (more than 160, a third: no full night).',
+    { optional: true, min: 0, max: 480 },
+  )
+  watchMinutes?: number;
 
   @In.bool('Advance the campaign clock by the rest’s length (default true).', { optional: true })
   advanceClock?: boolean;
@@ -223,4 +230,80 @@ export class CairnDeprivationApplyInput {
     maxItems: 100,
   })
   drop?: string[];
+}
+
+/** A G&M temporary survival pool granted to a stored sheet (or removed). */
+@InputType({
+  description: 'A G&M temporary survival pool granted (a spell, a spirit) or removed (amount 0).',
+})
+export class TemporaryPoolInput {
+  @In.int('The pool: damage comes off it first; 0 removes the pool.', { min: 0, max: 100_000, example: 7 })
+  amount: number;
+
+  @In.string('What grants it (a spell, a specialty, a spirit), named in damage answers.', {
+    optional: true,
+    maxLength: 100,
+  })
+  source?: string;
+
+  @In.int('The effect lasts this many ten-minute turns on the campaign clock (or send rounds).', {
+    optional: true,
+    min: 1,
+    max: 1000,
+  })
+  turns?: number;
+
+  @In.int('The effect lasts this many rounds (10 seconds each), counted by combat rounds and the clock.', {
+    optional: true,
+    min: 1,
+    max: 1000,
+  })
+  rounds?: number;
+
+  @In.bool('Seal the logged entry (an NPC whose numbers are hidden is sealed anyway).', { optional: true })
+  secret?: boolean;
+}
+
+/** One character's mojo offered to a heroic last effort. */
+@InputType({ description: 'Mojo one character offers to a heroic last effort.' })
+export class HeroicEffortContributionInput {
+  @In.id('The contributing character (the dying one may contribute too).')
+  characterId: string;
+
+  @In.int('Mojo offered (spent through the ledger).', { min: 0, max: 100_000, example: 2 })
+  mojo: number;
+}
+
+/** A dying G&M character's heroic last effort. */
+@InputType({
+  description: 'A dying G&M character’s heroic last effort: one roll at +level, no injury penalty.',
+})
+export class HeroicEffortInput {
+  @In.string('The ability or reaction rolled (a name on the G&M sheet: strength, evasion …).', {
+    maxLength: 100,
+    example: 'strength',
+  })
+  rating: string;
+
+  @In.nestedList(
+    'Mojo from any contributor (each spent through the ledger).',
+    () => HeroicEffortContributionInput,
+    {
+      optional: true,
+      maxItems: 32,
+    },
+  )
+  contributions?: HeroicEffortContributionInput[];
+
+  @In.int('Other bonuses on the roll.', { optional: true, min: 0, max: 1000 })
+  bonus?: number;
+
+  @In.int('Penalties on the roll (the injury penalty never applies).', { optional: true, min: 0, max: 1000 })
+  penalty?: number;
+
+  @In.bool('Referee: seal the roll.', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
 }

@@ -29,7 +29,7 @@ export abstract class SheetHarmBase {
   system: string;
 
   @Out.string(
-    'The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, dying, dead.',
+    'The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, semi-conscious, dying, dead.',
   )
   stateBefore: string;
 
@@ -239,4 +239,58 @@ export class HarmTimerExpiry {
 
   @Out.id('The logged entry (harm.timer-expired, no dice).')
   rollId: string;
+}
+
+@ObjectType({ description: 'A G&M temporary survival pool granted or removed.' })
+export class SheetTemporaryPoolResult extends SheetHarmBase {
+  @Out.int('The pool now (temporarySurvival).')
+  pool: number;
+
+  @Out.string('What granted it (null when removed or unnamed).', { nullable: true })
+  source: string | null;
+
+  @Out.json('Its gm-temporary-pool timer (null: until the referee removes it).', { nullable: true })
+  timer: Record<string, unknown> | null;
+}
+
+@ObjectType({ description: 'An unconscious G&M character made semi-conscious for 1 mojo.' })
+export class SheetSemiConsciousResult extends SheetHarmBase {
+  @Out.int('Mojo left.')
+  mojoLeft: number;
+}
+
+@ObjectType({ description: 'One contributor’s mojo to a heroic last effort.' })
+export class HeroicEffortContribution {
+  @Out.id('The contributing character.')
+  characterId: string;
+
+  @Out.int('Mojo spent.')
+  mojo: number;
+}
+
+@ObjectType({ description: 'A dying G&M character’s heroic last effort; the character dies at its end.' })
+export class SheetHeroicEffortResult extends SheetHarmBase {
+  @Out.string('The ability or reaction rolled.')
+  rating: string;
+
+  @Out.int('The number to roll at or under (score + level + mojo + bonus − penalty).')
+  target: number;
+
+  @Out.int('The d20 rolled.')
+  roll: number;
+
+  @Out.bool('Whether the effort succeeded.')
+  passed: boolean;
+
+  @Out.int('All the mojo contributed (a bonus on the roll).')
+  mojo: number;
+
+  @Out.int('Experience each contributor gained (50 a mojo, for all of it).')
+  experienceEach: number;
+
+  @Out.nestedList('The mojo each contributor spent.', () => HeroicEffortContribution)
+  contributions: HeroicEffortContribution[];
+
+  @Out.json('Each contributor’s experience award (with any level-ups), by character id.')
+  experience: Record<string, unknown>;
 }

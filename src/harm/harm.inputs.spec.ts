@@ -14,6 +14,7 @@ import {
   GmHeroicEffortInput,
   GmNpcSurvivalInput,
 } from './harm.inputs';
+import { SheetRestInput, TemporaryPoolInput } from './harm-campaign.inputs';
 
 type Ctor = new () => unknown;
 
@@ -87,6 +88,11 @@ const cases: [Ctor, Record<string, unknown>, boolean][] = [
   [GmHealingInput, { kind: 'nap', level: 2, survival: 2, maxSurvival: 7 }, false],
   [GmNpcSurvivalInput, { level: 3, warrior: true, perDieBonus: 1, endurance: 12 }, true],
   [GmNpcSurvivalInput, { level: 0 }, false],
+  [TemporaryPoolInput, { amount: 7, source: 'Fighting Prowess', rounds: 10 }, true],
+  [TemporaryPoolInput, { amount: -1 }, false],
+  [TemporaryPoolInput, { amount: 3, turns: 0 }, false],
+  [SheetRestInput, { system: 'archsoul', kind: 'night', watchMinutes: 160 }, true],
+  [SheetRestInput, { system: 'archsoul', kind: 'hour', watchMinutes: 481 }, false],
 ];
 
 describe('harm inputs on the fast validation path', () => {

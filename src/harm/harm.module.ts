@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdvancementModule } from '../advancement/advancement.module';
 import { CharactersModule } from '../characters/characters.module';
 import { InventoryModule } from '../inventory/inventory.module';
 import { HarmController } from './harm.controller';
@@ -16,7 +17,7 @@ import { SheetHarmService } from './sheet-harm.service';
  * `applyRest` for a rest; both log one roll and answer every step with its odds.
  */
 @Module({
-  imports: [CharactersModule, InventoryModule],
+  imports: [CharactersModule, InventoryModule, AdvancementModule],
   controllers: [HarmController, CharacterHarmController, NpcHarmController, PartyRestsController],
   providers: [HarmService, HarmResolver, SheetHarmService, SheetHarmResolver, SheetHarmTimersResolver],
   exports: [HarmService, SheetHarmService],

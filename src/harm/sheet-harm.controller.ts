@@ -4,12 +4,17 @@ import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { ArbiterRequest } from '../common/request-context';
 import {
   CairnDeprivationApplyInput,
+  HeroicEffortInput,
+  TemporaryPoolInput,
   EndOfSessionCheckInput,
   SheetDamageInput,
   SheetEatingInput,
   SheetRestInput,
 } from './harm-campaign.inputs';
 import {
+  SheetHeroicEffortResult,
+  SheetSemiConsciousResult,
+  SheetTemporaryPoolResult,
   CairnDeprivationApplied,
   EndOfSessionCheckResult,
   PartyRestResult,
@@ -102,6 +107,53 @@ export class CharacterHarmController {
   ): Promise<CairnDeprivationApplied> {
     return this.harm.deprivation(who, characterId, input, req);
   }
+
+  @Post('temporary-survival')
+  @Roles('referee')
+  @ApiOperation({
+    summary:
+      'G&M temporary survival pool (referee): granted with its source and length (turns or rounds), taken first by damage, lost when its effect ends; amount 0 removes it',
+  })
+  @ApiCreatedResponse({ type: SheetTemporaryPoolResult })
+  temporarySurvival(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: TemporaryPoolInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<SheetTemporaryPoolResult> {
+    return this.harm.temporaryPool(who, { kind: 'character', id: characterId }, input, req);
+  }
+
+  @Post('semi-consciousness')
+  @Roles('referee', 'player')
+  @ApiOperation({
+    summary:
+      'G&M: 1 mojo (through the ledger) makes an unconscious character semi-conscious until the unconsciousness ends (no agility bonus to defense; unconscious for death rolls)',
+  })
+  @ApiCreatedResponse({ type: SheetSemiConsciousResult })
+  semiConsciousness(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Req() req: ArbiterRequest,
+  ): Promise<SheetSemiConsciousResult> {
+    return this.harm.semiConscious(who, characterId, req);
+  }
+
+  @Post('heroic-last-effort')
+  @Roles('referee', 'player')
+  @ApiOperation({
+    summary:
+      'G&M heroic last effort of a dying character: one roll at +level with no injury penalty, mojo from any contributor (each gains experience for all of it); the character dies at its end',
+  })
+  @ApiCreatedResponse({ type: SheetHeroicEffortResult })
+  heroicLastEffort(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: HeroicEffortInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<SheetHeroicEffortResult> {
+    return this.harm.heroicEffort(who, characterId, input, req);
+  }
 }
 
 /** Harm and recovery on an NPC's stored sheets (referee). */
@@ -148,6 +200,21 @@ export class NpcHarmController {
     @Req() req: ArbiterRequest,
   ): Promise<SheetRestResult> {
     return this.harm.restNpc(who, npcId, input, req);
+  }
+
+  @Post('temporary-survival')
+  @Roles('referee')
+  @ApiOperation({
+    summary: 'G&M temporary survival pool on an NPC’s sheet (referee); amount 0 removes it',
+  })
+  @ApiCreatedResponse({ type: SheetTemporaryPoolResult })
+  temporarySurvival(
+    @CurrentPrincipal() who: Principal,
+    @Param('npcId') npcId: string,
+    @Body() input: TemporaryPoolInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<SheetTemporaryPoolResult> {
+    return this.harm.temporaryPool(who, { kind: 'npc', id: npcId }, input, req);
   }
 }
 

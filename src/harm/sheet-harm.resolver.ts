@@ -5,12 +5,17 @@ import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
   CairnDeprivationApplyInput,
+  HeroicEffortInput,
+  TemporaryPoolInput,
   EndOfSessionCheckInput,
   SheetDamageInput,
   SheetEatingInput,
   SheetRestInput,
 } from './harm-campaign.inputs';
 import {
+  SheetHeroicEffortResult,
+  SheetSemiConsciousResult,
+  SheetTemporaryPoolResult,
   CairnDeprivationApplied,
   EndOfSessionCheckResult,
   HarmTimerView,
@@ -57,6 +62,61 @@ export class SheetHarmResolver {
     @Context() ctx: GraphQLContext,
   ): Promise<SheetDamageResult> {
     return this.harm.damageNpc(who, id, input, ctx.req);
+  }
+
+  @Roles('referee')
+  @Mutation(() => SheetTemporaryPoolResult, {
+    description: 'A G&M temporary survival pool granted to a character (referee); amount 0 removes it.',
+  })
+  grantTemporarySurvival(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('input', { type: () => TemporaryPoolInput }) input: TemporaryPoolInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<SheetTemporaryPoolResult> {
+    return this.harm.temporaryPool(who, { kind: 'character', id }, input, ctx.req);
+  }
+
+  @Roles('referee')
+  @Mutation(() => SheetTemporaryPoolResult, {
+    description: 'A G&M temporary survival pool granted to an NPC (referee); amount 0 removes it.',
+  })
+  grantNpcTemporarySurvival(
+    @campaignId() _c: string,
+    @npcId() id: string,
+    @Args('input', { type: () => TemporaryPoolInput }) input: TemporaryPoolInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<SheetTemporaryPoolResult> {
+    return this.harm.temporaryPool(who, { kind: 'npc', id }, input, ctx.req);
+  }
+
+  @Roles('referee', 'player')
+  @Mutation(() => SheetSemiConsciousResult, {
+    description: 'G&M: 1 mojo makes an unconscious character semi-conscious until the unconsciousness ends.',
+  })
+  becomeSemiConscious(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<SheetSemiConsciousResult> {
+    return this.harm.semiConscious(who, id, ctx.req);
+  }
+
+  @Roles('referee', 'player')
+  @Mutation(() => SheetHeroicEffortResult, {
+    description: 'A dying G&M character’s heroic last effort: +level, no injury penalty, mojo from anyone.',
+  })
+  heroicLastEffort(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('input', { type: () => HeroicEffortInput }) input: HeroicEffortInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<SheetHeroicEffortResult> {
+    return this.harm.heroicEffort(who, id, input, ctx.req);
   }
 
   @Roles('referee', 'player')

@@ -45,7 +45,16 @@ import {
   timerHolds,
   type HarmTimer,
   type HarmTimerKind,
+  EMPTY_HARM,
+  sheetHeroicEffort,
+  sheetSemiConsciousness,
+  sheetTemporaryPool,
+  TEMPORARY_SOURCE,
+  TEMPORARY_SURVIVAL,
+  type SheetHeroicEffortOutcome,
 } from '../core/harm';
+import { enduranceLossOf } from '../core/hazards/sheet-hazards';
+import { AdvancementCampaignService } from '../advancement/advancement-campaign.service';
 import { RuleError } from '../core/errors';
 import { coeacMagicResources as magicResources } from '../core/magic';
 import { Database } from '../database/database.service';
@@ -56,12 +65,17 @@ import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import type {
   CairnDeprivationApplyInput,
+  HeroicEffortInput,
+  TemporaryPoolInput,
   EndOfSessionCheckInput,
   SheetDamageInput,
   SheetEatingInput,
   SheetRestInput,
 } from './harm-campaign.inputs';
 import type {
+  SheetHeroicEffortResult,
+  SheetSemiConsciousResult,
+  SheetTemporaryPoolResult,
   HarmTimerExpiry,
   HarmTimerView,
   CairnDeprivationApplied,
@@ -83,7 +97,15 @@ export const SHEET_HARM_PROCEDURES = {
     name: 'harm.sheet-deprivation',
     run: (input: CairnDeprivationCore) => cairnDeprivation(input),
   },
+  heroicEffort: { name: 'harm.sheet-heroic-effort', run: sheetHeroicEffort },
+  /** No dice: 1 mojo makes an unconscious G&M character semi-conscious. */
+  semiConsciousness: { name: 'harm.semi-consciousness', run: sheetSemiConsciousness },
+  /** No dice: a G&M temporary survival pool granted or removed. */
+  temporaryPool: { name: 'harm.temporary-pool', run: sheetTemporaryPool },
 };
+
+/** Rounds in a ten-minute turn for G&M (a round is 10 seconds, 001:549). */
+const GM_ROUNDS_PER_TURN = 60;
 
 /** Options of `applyDamage` / `applyRest` for a caller inside its own transaction (combat). */
 export interface ApplyHarmOptions {
@@ -117,6 +139,7 @@ const REST_LENGTH: Record<string, Record<string, ClockStep>> = {
   coeac: { short: { turns: 1 }, long: { watches: 1 } },
   cairn: { short: { turns: 1 }, night: { watches: 1 }, week: { days: 7 } },
   gm: { night: { watches: 1 }, day: { days: 1 } },
+  archsoul: { night: { watches: 1 }, hour: { turns: 6 } },
 };
 
 function asBadRequest<T>(run: () => T): T {
@@ -164,6 +187,7 @@ export class SheetHarmService implements OnModuleInit {
     private readonly rolls: RollsService,
     private readonly inventory: InventoryService,
     private readonly state: CampaignStateService,
+    private readonly advancement: AdvancementCampaignService,
     registry: ProcedureRegistry,
   ) {
     registry.register(...(Object.values(SHEET_HARM_PROCEDURES) as never[]));
@@ -174,8 +198,24 @@ export class SheetHarmService implements OnModuleInit {
     // The answer names them only when one ran out, so an advance without any answers as before.
     this.state.onClockAdvance(async (m, who, campaign, passage) => {
       const rounds = passage.passed ? roundsPassed(passage.passed) : 0;
-      const harmTimers = await this.expireTimers(m, who, campaign, { rounds });
+      // G&M rounds are 10 seconds (001:549): 60 a turn; a watch or a day crossed ends them all.
+      const gmRounds = passage.passed
+        ? rounds === Number.MAX_SAFE_INTEGER
+          ? rounds
+          : passage.passed.turns * GM_ROUNDS_PER_TURN
+        : 0;
+      const harmTimers = await this.expireTimers(m, who, campaign, { rounds, gmRounds });
       return harmTimers.length > 0 ? { harmTimers } : {};
+    });
+    // A referee's PUT of a harm state starts the timers it implies and drops those it no longer does.
+    this.sheets.onPut(async (m, put) => {
+      if (put.after.harm === undefined || put.after.harm === null) return put.after;
+      const before = put.before ? harmOf(put.before) : EMPTY_HARM;
+      const after = harmOf(put.after);
+      const timers = await this.putTimers(m, put.campaign.id, put.system, before, after, put.after);
+      const harm: SheetHarm = { ...after, timers };
+      if (timers.length === 0) delete harm.timers;
+      return sameJson(harm, put.after.harm) ? put.after : { ...put.after, harm };
     });
     // Harm's say in every sheet check: refused while the owner cannot act; the G&M injury penalty;
     // COEAC armour penalty dice on endurance, flexibility, balance and climbing tasks.
@@ -493,6 +533,392 @@ export class SheetHarmService implements OnModuleInit {
     });
   }
 
+  // G&M: temporary pools, semi-consciousness, the heroic last effort
+
+  /**
+   * Grants a G&M temporary survival pool (001:641–645) to a character's or NPC's sheet, or removes it
+   * (`amount: 0`): the pool is `temporarySurvival` (through the ledger), its source
+   * `temporarySurvivalSource`, its end a `gm-temporary-pool` timer (turns on the clock, or rounds
+   * counted by combat rounds and the clock) or none (until the referee removes it). A new grant
+   * replaces the pool (our reading: pools do not stack). Referee only. One logged entry, no dice.
+   */
+  temporaryPool(
+    who: Principal,
+    target: { kind: 'character' | 'npc'; id: string },
+    input: TemporaryPoolInput,
+    req: ArbiterRequest,
+  ): Promise<SheetTemporaryPoolResult> {
+    if (who.role !== 'referee') throw new Problem('FORBIDDEN', 'Only the referee grants temporary pools.');
+    const has = (v: unknown) => v !== undefined && v !== null;
+    if (has(input.turns) && has(input.rounds))
+      throw Problem.field('VALIDATION_FAILED', 'rounds', 'Send turns or rounds (one of them).');
+    if (input.amount === 0 && (has(input.turns) || has(input.rounds)))
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'amount',
+        'Removing a pool (amount 0) takes no turns or rounds.',
+      );
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const owner =
+        target.kind === 'npc'
+          ? ownerOf(await this.npcs.npc(m, campaign.id, target.id))
+          : await this.sheets.characterOwner(m, campaign.id, target.id);
+      const row = await this.sheets.requireSheet(m, owner, 'gm', { lock: true });
+      const harm = harmOf(row.data);
+      const before = num(row.data[TEMPORARY_SURVIVAL]);
+      const source = input.amount > 0 ? (input.source ?? null) : null;
+      const rolled = this.rolls.roll(
+        SHEET_HARM_PROCEDURES.temporaryPool,
+        { before, amount: input.amount, source, turns: input.turns ?? null, rounds: input.rounds ?? null },
+        undefined,
+        diceBudget(req),
+      );
+      const outcome = rolled.outcome;
+      const secret = await this.sealed(m, owner, input.secret ?? false);
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        secret,
+        effects: {
+          ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
+          system: 'gm',
+          temporarySurvival: input.amount,
+          source,
+        },
+      });
+      let timers = (harm.timers ?? []).filter((t) => t.kind !== 'gm-temporary-pool');
+      if (input.amount > 0 && has(input.turns)) {
+        const clock = await this.state.clock(m, campaign.id);
+        timers = [...timers, startTimer('gm-temporary-pool', clock, input.turns!)];
+      } else if (input.amount > 0 && has(input.rounds))
+        timers = [...timers, roundsTimer('gm-temporary-pool', input.rounds!)];
+      const next: SheetHarm = { ...harm, timers };
+      if (timers.length === 0) delete next.timers;
+      const changes: SheetChange[] =
+        input.amount !== before
+          ? [{ path: TEMPORARY_SURVIVAL, delta: input.amount - before, via: 'ledger' }]
+          : [];
+      const { entries, row: after } = await this.write(
+        m,
+        who,
+        campaign,
+        owner,
+        row,
+        changes,
+        next,
+        { procedure: SHEET_HARM_PROCEDURES.temporaryPool.name, rollId: roll.id, scar: null },
+        { [TEMPORARY_SOURCE]: source ?? undefined },
+      );
+      return {
+        ...this.noDice(owner, 'gm', harm.state, harm.state, outcome.steps, changes, entries, rolled, roll.id),
+        pool: input.amount,
+        source,
+        timer: ((next.timers ?? []).find((t) => t.kind === 'gm-temporary-pool') ?? null) as Record<
+          string,
+          unknown
+        > | null,
+        detail: { temporaryPool: { before, after: input.amount, source } },
+        sheet: await this.answer(m, owner, campaign, after),
+      };
+    });
+  }
+
+  /**
+   * Semi-consciousness (001:609, 000:194–198): an unconscious G&M character's player spends 1 mojo
+   * (through the ledger) and the character is `semi-conscious` until the unconsciousness would have
+   * ended (its `gm-unconscious` timer runs on): no agility bonus to defense (the sheet's
+   * `derived.defense`), movement only, and unconscious for death rolls. 409 naming `characterId`
+   * unless unconscious; 422 naming `characterId` without mojo.
+   */
+  semiConscious(who: Principal, characterId: string, req: ArbiterRequest): Promise<SheetSemiConsciousResult> {
+    assertMayActFor(who, characterId);
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
+      const row = await this.sheets.requireSheet(m, owner, 'gm', { lock: true });
+      const harm = harmOf(row.data);
+      if (harm.state !== 'unconscious')
+        throw Problem.field(
+          'CONFLICT',
+          'characterId',
+          `${owner.name} is ${harm.state}, not unconscious (sheet.harm.state on the gm sheet).`,
+        );
+      const mojo = pair(row.data.mojo).current;
+      if (mojo < 1)
+        throw Problem.field('UNPROCESSABLE', 'characterId', `${owner.name} has no mojo to spend.`);
+      const rolled = this.rolls.roll(
+        SHEET_HARM_PROCEDURES.semiConsciousness,
+        { mojoBefore: mojo },
+        undefined,
+        diceBudget(req),
+      );
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        effects: { characterId, system: 'gm', state: 'semi-conscious', mojoSpent: 1 },
+      });
+      const next: SheetHarm = {
+        ...harm,
+        state: 'semi-conscious',
+        pending: [...harm.pending, 'Semi-conscious (1 mojo) until the unconsciousness ends'].slice(-64),
+      };
+      const changes: SheetChange[] = [{ path: 'mojo.current', delta: -1, via: 'ledger' }];
+      const { entries, row: after } = await this.write(m, who, campaign, owner, row, changes, next, {
+        procedure: SHEET_HARM_PROCEDURES.semiConsciousness.name,
+        rollId: roll.id,
+        scar: null,
+      });
+      return {
+        ...this.noDice(
+          owner,
+          'gm',
+          harm.state,
+          'semi-conscious',
+          rolled.outcome.steps,
+          changes,
+          entries,
+          rolled,
+          roll.id,
+        ),
+        mojoLeft: mojo - 1,
+        sheet: await this.answer(m, owner, campaign, after),
+      };
+    });
+  }
+
+  /**
+   * The heroic last effort (001:619–623) of a dying G&M character: one roll of the named ability or
+   * reaction at +level with no injury penalty, every contributor's mojo a bonus on it (each spent
+   * through the ledger), every contributor gaining experience as if they had spent all of it (the
+   * advancement ledger, level-ups included); the character dies at the end of it. One logged roll.
+   */
+  heroicEffort(
+    who: Principal,
+    characterId: string,
+    input: HeroicEffortInput,
+    req: ArbiterRequest,
+  ): Promise<SheetHeroicEffortResult> {
+    assertMayActFor(who, characterId);
+    this.assertSecretAllowed(who, input.secret);
+    const contributions = (input.contributions ?? []).map((c) => ({
+      characterId: c.characterId,
+      mojo: c.mojo,
+    }));
+    const ids = contributions.map((c) => c.characterId);
+    if (new Set(ids).size !== ids.length)
+      throw Problem.field('VALIDATION_FAILED', 'contributions', 'contributions names a character twice.');
+    // A player spends only the mojo of the characters its key acts for.
+    for (const id of ids) {
+      try {
+        assertMayActFor(who, id);
+      } catch {
+        throw Problem.field(
+          'FORBIDDEN',
+          'contributions',
+          `This key may not spend the mojo of character ${id}.`,
+        );
+      }
+    }
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
+      // Every sheet locked in id order (the dying character's among them), so two efforts never cross.
+      const owners = new Map<string, SheetOwner>([[characterId, owner]]);
+      for (const id of ids)
+        if (!owners.has(id)) owners.set(id, await this.sheets.characterOwner(m, campaign.id, id));
+      const rows = new Map<string, CharacterSheetEntity>();
+      for (const id of [...owners.keys()].sort()) {
+        rows.set(id, await this.sheets.requireSheet(m, owners.get(id)!, 'gm', { lock: true }));
+      }
+      const row = rows.get(characterId)!;
+      const harm = harmOf(row.data);
+      if (harm.state !== 'dying')
+        throw Problem.field(
+          'CONFLICT',
+          'characterId',
+          `${owner.name} is ${harm.state}, not dying: the heroic last effort is a dying character’s.`,
+        );
+      for (const c of contributions) {
+        const held = pair(rows.get(c.characterId)!.data.mojo).current;
+        if (held < c.mojo)
+          throw Problem.field(
+            'UNPROCESSABLE',
+            'contributions',
+            `${owners.get(c.characterId)!.name} holds ${held} mojo; ${c.mojo} offered.`,
+          );
+      }
+      const view = await this.sheets.view(m, owner, row);
+      const score = ratingOf(view, input.rating);
+      if (score === null)
+        throw Problem.field(
+          'UNPROCESSABLE',
+          'rating',
+          `${owner.name}’s gm sheet has no ability or reaction named ${input.rating}.`,
+        );
+      const rolled = asBadRequest(() =>
+        this.rolls.roll(
+          SHEET_HARM_PROCEDURES.heroicEffort,
+          {
+            rating: input.rating,
+            score,
+            level: gmLevel(row.data),
+            contributions,
+            bonus: input.bonus ?? 0,
+            penalty: input.penalty ?? 0,
+          },
+          input.seed ?? undefined,
+          diceBudget(req),
+        ),
+      );
+      const outcome: SheetHeroicEffortOutcome = rolled.outcome;
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        secret: input.secret ?? false,
+        effects: {
+          characterId,
+          system: 'gm',
+          rating: input.rating,
+          passed: outcome.passed,
+          mojo: outcome.mojo,
+          contributions,
+          state: 'dead',
+        },
+      });
+      const cause = { procedure: SHEET_HARM_PROCEDURES.heroicEffort.name, rollId: roll.id };
+      // Each contributor's mojo through the ledger (the dying character's with its death below).
+      const changes: SheetChange[] = [];
+      for (const c of contributions) {
+        if (c.mojo === 0) continue;
+        if (c.characterId === characterId) {
+          changes.push({ path: 'mojo.current', delta: -c.mojo, via: 'ledger' });
+          continue;
+        }
+        await this.sheets.changeTracked(
+          m,
+          who,
+          campaign,
+          owners.get(c.characterId)!,
+          'gm',
+          [{ field: 'mojo.current', delta: -c.mojo }],
+          { cause: 'procedure', ...cause, reason: `heroic last effort of ${owner.name}` },
+          { row: rows.get(c.characterId)! },
+        );
+      }
+      const next: SheetHarm = { ...harm, state: 'dead', pending: [] };
+      delete next.timers;
+      const { entries, row: after } = await this.write(m, who, campaign, owner, row, changes, next, {
+        ...cause,
+        scar: null,
+      });
+      // Every contributor gains experience as if it had spent all the mojo (001:621).
+      const experience: Record<string, unknown> = {};
+      if (outcome.experienceEach > 0) {
+        for (const c of contributions.filter((x) => x.mojo > 0)) {
+          experience[c.characterId] = (await this.advancement.mojoExperience(
+            m,
+            who,
+            campaign,
+            owners.get(c.characterId)!,
+            outcome.experienceEach,
+            req,
+            {
+              reason: `heroic last effort of ${owner.name}`,
+              refersTo: roll.id,
+            },
+          )) as unknown as Record<string, unknown>;
+        }
+      }
+      return {
+        ownerKind: owner.kind,
+        ownerId: owner.id,
+        system: 'gm',
+        stateBefore: harm.state,
+        state: 'dead',
+        steps: outcome.steps,
+        changes,
+        entries,
+        odds: { heroicEffort: outcome.odds },
+        detail: { heroicEffort: { target: outcome.target, roll: outcome.roll, passed: outcome.passed } },
+        faces: outcome.faces,
+        seed: rolled.seed,
+        rng: rolled.rng,
+        rollId: roll.id,
+        rating: input.rating,
+        target: outcome.target,
+        roll: outcome.roll,
+        passed: outcome.passed,
+        mojo: outcome.mojo,
+        experienceEach: outcome.experienceEach,
+        contributions,
+        experience,
+        sheet: await this.answer(m, owner, campaign, after),
+      };
+    });
+  }
+
+  /** The common fields of an answer with no dice (a pool granted, semi-consciousness bought). */
+  private noDice(
+    owner: SheetOwner,
+    system: SheetSystem,
+    stateBefore: HarmState,
+    state: HarmState,
+    steps: SheetDamageResult['steps'],
+    changes: SheetChange[],
+    entries: ReturnType<typeof toConditionEntry>[],
+    rolled: { seed: string; rng: string },
+    rollId: string,
+  ) {
+    return {
+      ownerKind: owner.kind,
+      ownerId: owner.id,
+      system,
+      stateBefore,
+      state,
+      steps,
+      changes,
+      entries,
+      odds: {},
+      detail: {},
+      faces: [],
+      seed: rolled.seed,
+      rng: rolled.rng,
+      rollId,
+    };
+  }
+
+  /**
+   * The timers a referee's PUT of `harm` leaves: those its state no longer implies are dropped; those
+   * a state new in this PUT implies start at the clock's position, as the harm routes start them
+   * (G&M death from endurance − injuries minutes, G&M unconsciousness from the injuries, Cairn's hour,
+   * COEAC's Turn). A state the sheet already had keeps the timers the PUT sends (to extend or drop
+   * one). Archsoul's rounds are a roll: a PUT starts none (send the timer with its rounds).
+   */
+  private async putTimers(
+    m: EntityManager,
+    campaignId: string,
+    system: SheetSystem,
+    before: SheetHarm,
+    after: SheetHarm,
+    data: Sheet,
+  ): Promise<HarmTimer[]> {
+    const kept = (after.timers ?? []).filter((t) => timerHolds(t.kind, after));
+    const fresh = (kind: HarmTimerKind) =>
+      timerHolds(kind, after) && !timerHolds(kind, before) && !kept.some((t) => t.kind === kind);
+    const injuries = pair(data.injuries).current;
+    const wanted: Array<[HarmTimerKind, number]> = [];
+    if (system === 'coeac' && fresh('coeac-aid')) wanted.push(['coeac-aid', 1]);
+    if (system === 'cairn' && fresh('cairn-critical')) wanted.push(['cairn-critical', 6]);
+    if (system === 'cairn' && fresh('cairn-mortal-wound')) wanted.push(['cairn-mortal-wound', 6]);
+    if (system === 'gm' && fresh('gm-death')) {
+      const endurance = num(((data.abilities ?? {}) as Record<string, unknown>).endurance, 10);
+      wanted.push(['gm-death', gmDeathTurns({ amount: endurance - injuries, unit: 'minutes' })]);
+    }
+    if (system === 'gm' && fresh('gm-unconscious'))
+      wanted.push(['gm-unconscious', gmUnconsciousTurns(Math.max(1, injuries))]);
+    if (wanted.length === 0) return kept;
+    const clock = await this.state.clock(m, campaignId);
+    return [...kept, ...wanted.map(([kind, turns]) => startTimer(kind, clock, turns))];
+  }
+
   // Timers
 
   /** The harm timers running on a character's sheets (every key of the campaign reads them). */
@@ -556,6 +982,8 @@ export class SheetHarmService implements OnModuleInit {
     campaign: CampaignEntity,
     scope: {
       rounds: number;
+      /** Rounds for G&M sheets (10-second rounds), when they differ. */
+      gmRounds?: number;
       owners?: ReadonlyArray<{ kind: 'character' | 'npc'; id: string }>;
       clockTimers?: boolean;
     },
@@ -570,10 +998,11 @@ export class SheetHarmService implements OnModuleInit {
           order: { id: 'ASC' },
         })
       : await m.find(CharacterSheetEntity, { where, order: { id: 'ASC' } });
-    const due = (t: HarmTimer) =>
-      (clockTimers && timerDue(t, clock)) || (t.rounds !== null && scope.rounds > 0);
+    const roundsOf = (system: string) => (system === 'gm' ? (scope.gmRounds ?? scope.rounds) : scope.rounds);
     const out: HarmTimerExpiry[] = [];
     for (const candidate of rows) {
+      const passed = roundsOf(candidate.system);
+      const due = (t: HarmTimer) => (clockTimers && timerDue(t, clock)) || (t.rounds !== null && passed > 0);
       if (!(harmOf(candidate.data).timers ?? []).some(due)) continue;
       const owner: SheetOwner =
         candidate.ownerKind === 'npc'
@@ -582,7 +1011,7 @@ export class SheetHarmService implements OnModuleInit {
       const row = await this.sheets.requireSheet(m, owner, candidate.system, { lock: true });
       let harm = harmOf(row.data);
       // Rounds pass first; a timer that still holds and reaches 0 runs out now.
-      const timers = (harm.timers ?? []).map((t) => (t.rounds !== null ? countRounds(t, scope.rounds) : t));
+      const timers = (harm.timers ?? []).map((t) => (t.rounds !== null ? countRounds(t, passed) : t));
       const ran = timers.find(
         (t) =>
           timerHolds(t.kind, harm) &&
@@ -600,9 +1029,10 @@ export class SheetHarmService implements OnModuleInit {
       const at = { day: clock.day, watch: clock.watch, turn: clock.turn };
       const endsAt = ran.endsAt ?? at;
       const state: HarmState = ran.effect === 'wakes' ? 'up' : ran.effect === 'lapses' ? harm.state : 'dead';
-      // COEAC bonus HP whose period is over: what is left of the pool is lost, through the ledger.
-      const lapsed = ran.effect === 'lapses' ? num(row.data.bonusHp) : 0;
-      const lapse: SheetChange[] = lapsed > 0 ? [{ path: 'bonusHp', delta: -lapsed, via: 'ledger' }] : [];
+      // COEAC bonus HP or a G&M temporary pool whose period is over: what is left is lost (ledger).
+      const pool = ran.kind === 'gm-temporary-pool' ? TEMPORARY_SURVIVAL : 'bonusHp';
+      const lapsed = ran.effect === 'lapses' ? num(row.data[pool]) : 0;
+      const lapse: SheetChange[] = lapsed > 0 ? [{ path: pool, delta: -lapsed, via: 'ledger' }] : [];
       const rolled = this.rolls.roll(
         SHEET_HARM_PROCEDURES.timerExpired,
         { system: row.system, kind: ran.kind, endsAt, clock: at },
@@ -617,7 +1047,11 @@ export class SheetHarmService implements OnModuleInit {
           system: row.system,
           timer: ran.kind,
           state,
-          ...(ran.effect === 'lapses' ? { bonusHpLost: lapsed } : {}),
+          ...(ran.effect === 'lapses'
+            ? ran.kind === 'gm-temporary-pool'
+              ? { temporarySurvivalLost: lapsed }
+              : { bonusHpLost: lapsed }
+            : {}),
         },
       });
       const conditions =
@@ -634,11 +1068,17 @@ export class SheetHarmService implements OnModuleInit {
       const left = timers.filter((t) => t !== ran && timerHolds(t.kind, harm));
       if (left.length > 0) harm.timers = left;
       else delete harm.timers;
-      await this.write(m, who, campaign, owner, row, lapse, harm, {
-        procedure: SHEET_HARM_PROCEDURES.timerExpired.name,
-        rollId: record.id,
-        scar: null,
-      });
+      await this.write(
+        m,
+        who,
+        campaign,
+        owner,
+        row,
+        lapse,
+        harm,
+        { procedure: SHEET_HARM_PROCEDURES.timerExpired.name, rollId: record.id, scar: null },
+        ran.kind === 'gm-temporary-pool' ? { [TEMPORARY_SOURCE]: undefined } : {},
+      );
       if (!secret || who.role === 'referee')
         out.push({
           ownerKind: owner.kind,
@@ -795,14 +1235,28 @@ export class SheetHarmService implements OnModuleInit {
       rounds ?? null,
       gmMinutes ?? null,
     );
+    // A G&M temporary pool the blow emptied is gone, with its timer and its source.
+    const pool = outcome.detail.temporaryPool as { after?: number } | undefined;
+    const emptied = system === 'gm' && pool !== undefined && pool.after === 0;
+    if (emptied) next.timers = next.timers.filter((t) => t.kind !== 'gm-temporary-pool');
     if (next.timers.length === 0) delete next.timers;
-    const { entries, row: after } = await this.write(m, who, campaign, owner, row, outcome.changes, next, {
-      procedure: roll.procedure,
-      rollId: roll.id,
-      scar: outcome.scar,
-      // The row was read locked in this transaction and nothing else wrote it since.
-      rowIsCurrent: true,
-    });
+    const { entries, row: after } = await this.write(
+      m,
+      who,
+      campaign,
+      owner,
+      row,
+      outcome.changes,
+      next,
+      {
+        procedure: roll.procedure,
+        rollId: roll.id,
+        scar: outcome.scar,
+        // The row was read locked in this transaction and nothing else wrote it since.
+        rowIsCurrent: true,
+      },
+      emptied ? { [TEMPORARY_SOURCE]: undefined } : {},
+    );
     const brokenItemIds = await this.breakItems(m, campaign, owner, outcome);
     return {
       ownerKind: owner.kind,
@@ -882,7 +1336,7 @@ export class SheetHarmService implements OnModuleInit {
         );
     }
     const items =
-      owner.kind === 'character' && system !== 'gm'
+      owner.kind === 'character' && (system === 'coeac' || system === 'cairn')
         ? await m.find(InventoryItemEntity, {
             where: { campaignId: campaign.id, characterId: owner.id },
             order: { createdAt: 'ASC', id: 'ASC' },
@@ -915,6 +1369,19 @@ export class SheetHarmService implements OnModuleInit {
         str: pair(data.str),
         dex: pair(data.dex),
         wil: pair(data.wil),
+      };
+    } else if (system === 'archsoul') {
+      procedureInput = {
+        system,
+        kind: input.kind as 'night' | 'hour',
+        hp: num(data.hp) - num(data.belowZero),
+        maxHp: num(data.maxHp),
+        fatigue: num(data.fatigue),
+        enduranceLoss: enduranceLossOf(data),
+        disabled: archsoulDisabled(data, harm),
+        ...(input.watchMinutes !== undefined && input.watchMinutes !== null
+          ? { watchMinutes: input.watchMinutes }
+          : {}),
       };
     } else {
       const survival = pair(data.survival);
@@ -1021,6 +1488,12 @@ export class SheetHarmService implements OnModuleInit {
     } else if (harm.deferred) next.deferred = harm.deferred;
     next.timers = await this.nextTimers(m, campaign.id, system, next, null);
     if (next.timers.length === 0) delete next.timers;
+    // Archsoul: a rest that clears Disabled takes it off the sheet's statuses too (the hazards' list).
+    const statuses = Array.isArray(data.statuses) ? (data.statuses as string[]) : [];
+    const cleared =
+      system === 'archsoul' && outcome.conditionsRemoved.includes('disabled')
+        ? { statuses: statuses.filter((x) => x.toLowerCase() !== 'disabled') }
+        : {};
     const { entries, row: after } = await this.write(
       m,
       who,
@@ -1030,7 +1503,7 @@ export class SheetHarmService implements OnModuleInit {
       changes,
       next,
       { procedure: SHEET_HARM_PROCEDURES.rest.name, rollId: roll.id, scar: null },
-      verveEncounters ? { verveEncounters } : {},
+      { ...(verveEncounters ? { verveEncounters } : {}), ...cleared },
     );
     return {
       ownerKind: owner.kind,
@@ -1140,13 +1613,8 @@ export class SheetHarmService implements OnModuleInit {
       coeac: ['short', 'long'],
       cairn: ['short', 'night', 'week'],
       gm: ['night', 'day', 'morning', 'encounter', 'aid'],
+      archsoul: ['night', 'hour'],
     };
-    if (system === 'archsoul')
-      throw Problem.field(
-        'UNPROCESSABLE',
-        'system',
-        'Archsoul gives no rest rules: adjust its sheet instead.',
-      );
     if (!kinds[system].includes(input.kind))
       throw Problem.field(
         'VALIDATION_FAILED',
@@ -1162,6 +1630,7 @@ export class SheetHarmService implements OnModuleInit {
       ['injuriesHealed', 'gm'],
       ['resource', 'coeac'],
       ['encounter', 'gm'],
+      ['watchMinutes', 'archsoul'],
     ];
     for (const [field, owner] of only) {
       if (has(input[field]) && system !== owner)
@@ -1172,6 +1641,12 @@ export class SheetHarmService implements OnModuleInit {
         'VALIDATION_FAILED',
         'encounter',
         'encounter applies to an encounter’s verve only.',
+      );
+    if (has(input.watchMinutes) && input.kind !== 'night')
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'watchMinutes',
+        'watchMinutes applies to a night’s sleep only.',
       );
     if (has(input.resource) && input.kind !== 'short')
       throw Problem.field('VALIDATION_FAILED', 'resource', 'resource applies to a short rest only.');
@@ -1289,7 +1764,14 @@ export class SheetHarmService implements OnModuleInit {
           evaded: input.evaded ?? false,
           consciousness: typeof reaction === 'number' ? reaction : null,
           endurance: num(abilities.endurance, 10),
-          unconscious: harm.state === 'unconscious',
+          // Semi-conscious counts as unconscious for death rolls (000:198).
+          unconscious: harm.state === 'unconscious' || harm.state === 'semi-conscious',
+          ...(num(data[TEMPORARY_SURVIVAL]) > 0
+            ? {
+                temporary: num(data[TEMPORARY_SURVIVAL]),
+                temporarySource: typeof data[TEMPORARY_SOURCE] === 'string' ? data[TEMPORARY_SOURCE] : null,
+              }
+            : {}),
         };
       }
     }
@@ -1319,6 +1801,7 @@ export class SheetHarmService implements OnModuleInit {
     const outside = (sheet: Sheet): Sheet => {
       const data: Sheet = { ...sheet, ...extra, harm };
       if (system === 'archsoul' && typeof data.belowZero !== 'number') data.belowZero = 0;
+      if (system === 'gm' && typeof data[TEMPORARY_SURVIVAL] !== 'number') data[TEMPORARY_SURVIVAL] = 0;
       if (system === 'coeac') data.state = nativeCoeac(harm.state);
       if (system === 'cairn') {
         data.state = harm.state === 'up' || harm.state === 'dead' ? harm.state : 'out';
@@ -1431,6 +1914,13 @@ function deferredRolls(outcome: SheetDamageOutcome): DeferredScarRoll[] {
   return out;
 }
 
+/** Archsoul Disabled: among the harm conditions (waking) or the sheet's statuses (any case). */
+function archsoulDisabled(data: Sheet, harm: SheetHarm): boolean {
+  if (harm.conditions.includes('disabled')) return true;
+  const statuses = Array.isArray(data.statuses) ? (data.statuses as unknown[]) : [];
+  return statuses.some((x) => String(x).toLowerCase() === 'disabled');
+}
+
 function nativeCoeac(state: HarmState): string {
   return state === 'dead' ? 'dead' : state === 'up' ? 'up' : 'down-and-out';
 }
@@ -1444,6 +1934,16 @@ function merge(current: string[], added: string[], removed: string[]): string[] 
 function dedupe(items: Array<{ name: string; artifact: boolean }>) {
   const seen = new Set<string>();
   return items.filter((i) => (seen.has(i.name) ? false : (seen.add(i.name), true)));
+}
+
+/** A G&M sheet's ability or reaction by name (any case), as the sheet answers it; null when none. */
+function ratingOf(view: Sheet, name: string): number | null {
+  const wanted = name.toLowerCase();
+  for (const group of ['abilities', 'reactions']) {
+    for (const [key, value] of Object.entries((view[group] ?? {}) as Record<string, unknown>))
+      if (key.toLowerCase() === wanted && typeof value === 'number') return value;
+  }
+  return null;
 }
 
 /** A G&M character's level: its highest archetype level (our reading; 1 without archetypes). */

@@ -617,15 +617,13 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
       expect(dead.body).toMatchObject({ state: 'dead', changes: [{ path: 'belowZero', delta: 7 }] });
       const sheet = await sheetOf(t.server, c, hero.id, 'archsoul');
       expect(sheet).toMatchObject({ hp: 0, belowZero: 9, harm: { state: 'dead' } });
-      expectProblem(
-        await t.http
-          .post(`${base(c, hero.id)}/rests`)
-          .set(c.auth)
-          .send({ system: 'archsoul', kind: 'night' }),
-        422,
-        'UNPROCESSABLE',
-        'system',
-      );
+      // The dead do not rest (Archsoul rests: test/e2e/harm-gm-archsoul.e2e-spec.ts).
+      const rest = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(c.auth)
+        .send({ system: 'archsoul', kind: 'night', advanceClock: false })
+        .expect(201);
+      expect(rest.body).toMatchObject({ rested: false, state: 'dead', changes: [] });
     });
 
     it('G&M: survival, then injuries with the consciousness roll; healing takes them back', async () => {

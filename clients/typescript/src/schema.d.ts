@@ -3254,6 +3254,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/temporary-survival': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M temporary survival pool (referee): granted with its source and length (turns or rounds), taken first by damage, lost when its effect ends; amount 0 removes it */
+    post: operations['CharacterHarm_temporarySurvival'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/semi-consciousness': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: 1 mojo (through the ledger) makes an unconscious character semi-conscious until the unconsciousness ends (no agility bonus to defense; unconscious for death rolls) */
+    post: operations['CharacterHarm_semiConsciousness'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/heroic-last-effort': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M heroic last effort of a dying character: one roll at +level with no injury penalty, mojo from any contributor (each gains experience for all of it); the character dies at its end */
+    post: operations['CharacterHarm_heroicLastEffort'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/npcs/{npcId}/harm-timers': {
     parameters: {
       query?: never;
@@ -3299,6 +3350,23 @@ export interface paths {
     put?: never;
     /** A rest or healing on an NPC’s sheet (referee) */
     post: operations['NpcHarm_rest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/npcs/{npcId}/temporary-survival': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M temporary survival pool on an NPC’s sheet (referee); amount 0 removes it */
+    post: operations['NpcHarm_temporarySurvival'];
     delete?: never;
     options?: never;
     head?: never;
@@ -11879,7 +11947,7 @@ export interface components {
       ownerId: string;
       /** @description The sheet’s system. */
       system: string;
-      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, dying, dead. */
+      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, semi-conscious, dying, dead. */
       stateBefore: string;
       /** @description The harm state now (kept on the sheet as harm.state). */
       state: string;
@@ -11920,7 +11988,7 @@ export interface components {
     };
     SheetRestInput: {
       /**
-       * @description The sheet’s system (coeac, cairn or gm; Archsoul gives no rest rules).
+       * @description The sheet’s system: coeac, cairn, gm, or archsoul (a full night’s sleep or an hour’s rest, 002:48–50).
        * @enum {string}
        */
       system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
@@ -11928,7 +11996,7 @@ export interface components {
        * @description The rest.
        * @enum {string}
        */
-      kind: 'short' | 'long' | 'night' | 'week' | 'day' | 'morning' | 'encounter' | 'aid';
+      kind: 'short' | 'long' | 'night' | 'week' | 'day' | 'morning' | 'encounter' | 'aid' | 'hour';
       /** @description Cairn: somewhere safe (default true). */
       safe?: boolean;
       /** @description Cairn: a healer helps through the week. */
@@ -11946,6 +12014,8 @@ export interface components {
       resource?: string;
       /** @description G&M encounter: the encounter engaged (any name); each restores verve once per adventure (the session). */
       encounter?: string;
+      /** @description Archsoul night: minutes of the 8 hours of sleep spent on watch (more than 160, a third: no full night). */
+      watchMinutes?: number;
       /** @description Advance the campaign clock by the rest’s length (default true). */
       advanceClock?: boolean;
       /** @description Referee: seal the roll. */
@@ -11963,7 +12033,7 @@ export interface components {
       ownerId: string;
       /** @description The sheet’s system. */
       system: string;
-      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, dying, dead. */
+      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, semi-conscious, dying, dead. */
       stateBefore: string;
       /** @description The harm state now (kept on the sheet as harm.state). */
       state: string;
@@ -12029,7 +12099,7 @@ export interface components {
       ownerId: string;
       /** @description The sheet’s system. */
       system: string;
-      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, dying, dead. */
+      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, semi-conscious, dying, dead. */
       stateBefore: string;
       /** @description The harm state now (kept on the sheet as harm.state). */
       state: string;
@@ -12088,6 +12158,192 @@ export interface components {
       rollId: string;
       /** @description The Cairn sheet after (deprived: true). */
       sheet: components['schemas']['SheetAnswer'];
+    };
+    TemporaryPoolInput: {
+      /**
+       * @description The pool: damage comes off it first; 0 removes the pool.
+       * @example 7
+       */
+      amount: number;
+      /** @description What grants it (a spell, a specialty, a spirit), named in damage answers. */
+      source?: string;
+      /** @description The effect lasts this many ten-minute turns on the campaign clock (or send rounds). */
+      turns?: number;
+      /** @description The effect lasts this many rounds (10 seconds each), counted by combat rounds and the clock. */
+      rounds?: number;
+      /** @description Seal the logged entry (an NPC whose numbers are hidden is sealed anyway). */
+      secret?: boolean;
+    };
+    SheetTemporaryPoolResult: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /** @description The sheet’s system. */
+      system: string;
+      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, semi-conscious, dying, dead. */
+      stateBefore: string;
+      /** @description The harm state now (kept on the sheet as harm.state). */
+      state: string;
+      /** @description The steps taken, in order, each with the exact odds of its dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description What changed on the sheet. */
+      changes: components['schemas']['SheetHarmChange'][];
+      /** @description The condition-ledger entries written (one per tracked value changed). */
+      entries: components['schemas']['ConditionEntry'][];
+      /** @description Exact odds of what the dice decided, by procedure. */
+      odds: {
+        [key: string]: unknown;
+      };
+      /** @description What each stateless procedure answered (cairnDamage, downAndOut, gmDeathRoll …). */
+      detail: {
+        [key: string]: unknown;
+      };
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
+      rollId: string;
+      /** @description The sheet after. */
+      sheet: components['schemas']['SheetAnswer'];
+      /** @description The pool now (temporarySurvival). */
+      pool: number;
+      /** @description What granted it (null when removed or unnamed). */
+      source: string | null;
+      /** @description Its gm-temporary-pool timer (null: until the referee removes it). */
+      timer: {
+        [key: string]: unknown;
+      } | null;
+    };
+    SheetSemiConsciousResult: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /** @description The sheet’s system. */
+      system: string;
+      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, semi-conscious, dying, dead. */
+      stateBefore: string;
+      /** @description The harm state now (kept on the sheet as harm.state). */
+      state: string;
+      /** @description The steps taken, in order, each with the exact odds of its dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description What changed on the sheet. */
+      changes: components['schemas']['SheetHarmChange'][];
+      /** @description The condition-ledger entries written (one per tracked value changed). */
+      entries: components['schemas']['ConditionEntry'][];
+      /** @description Exact odds of what the dice decided, by procedure. */
+      odds: {
+        [key: string]: unknown;
+      };
+      /** @description What each stateless procedure answered (cairnDamage, downAndOut, gmDeathRoll …). */
+      detail: {
+        [key: string]: unknown;
+      };
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
+      rollId: string;
+      /** @description The sheet after. */
+      sheet: components['schemas']['SheetAnswer'];
+      /** @description Mojo left. */
+      mojoLeft: number;
+    };
+    HeroicEffortContributionInput: {
+      /** @description The contributing character (the dying one may contribute too). */
+      characterId: string;
+      /**
+       * @description Mojo offered (spent through the ledger).
+       * @example 2
+       */
+      mojo: number;
+    };
+    HeroicEffortInput: {
+      /**
+       * @description The ability or reaction rolled (a name on the G&M sheet: strength, evasion …).
+       * @example strength
+       */
+      rating: string;
+      /** @description Mojo from any contributor (each spent through the ledger). */
+      contributions?: components['schemas']['HeroicEffortContributionInput'][];
+      /** @description Other bonuses on the roll. */
+      bonus?: number;
+      /** @description Penalties on the roll (the injury penalty never applies). */
+      penalty?: number;
+      /** @description Referee: seal the roll. */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    HeroicEffortContribution: {
+      /** @description The contributing character. */
+      characterId: string;
+      /** @description Mojo spent. */
+      mojo: number;
+    };
+    SheetHeroicEffortResult: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /** @description The sheet’s system. */
+      system: string;
+      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, semi-conscious, dying, dead. */
+      stateBefore: string;
+      /** @description The harm state now (kept on the sheet as harm.state). */
+      state: string;
+      /** @description The steps taken, in order, each with the exact odds of its dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description What changed on the sheet. */
+      changes: components['schemas']['SheetHarmChange'][];
+      /** @description The condition-ledger entries written (one per tracked value changed). */
+      entries: components['schemas']['ConditionEntry'][];
+      /** @description Exact odds of what the dice decided, by procedure. */
+      odds: {
+        [key: string]: unknown;
+      };
+      /** @description What each stateless procedure answered (cairnDamage, downAndOut, gmDeathRoll …). */
+      detail: {
+        [key: string]: unknown;
+      };
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
+      rollId: string;
+      /** @description The sheet after. */
+      sheet: components['schemas']['SheetAnswer'];
+      /** @description The ability or reaction rolled. */
+      rating: string;
+      /** @description The number to roll at or under (score + level + mojo + bonus − penalty). */
+      target: number;
+      /** @description The d20 rolled. */
+      roll: number;
+      /** @description Whether the effort succeeded. */
+      passed: boolean;
+      /** @description All the mojo contributed (a bonus on the roll). */
+      mojo: number;
+      /** @description Experience each contributor gained (50 a mojo, for all of it). */
+      experienceEach: number;
+      /** @description The mojo each contributor spent. */
+      contributions: components['schemas']['HeroicEffortContribution'][];
+      /** @description Each contributor’s experience award (with any level-ups), by character id. */
+      experience: {
+        [key: string]: unknown;
+      };
     };
     PartyRestResult: {
       /** @description One rest per character with a sheet in the system. */
@@ -25729,6 +25985,119 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
+  CharacterHarm_temporarySurvival: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TemporaryPoolInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetTemporaryPoolResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterHarm_semiConsciousness: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetSemiConsciousResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterHarm_heroicLastEffort: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HeroicEffortInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetHeroicEffortResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   NpcHarm_timers: {
     parameters: {
       query?: never;
@@ -25822,6 +26191,45 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SheetRestResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  NpcHarm_temporarySurvival: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TemporaryPoolInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetTemporaryPoolResult'];
         };
       };
       400: components['responses']['BadRequest'];

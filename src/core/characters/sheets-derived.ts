@@ -123,7 +123,8 @@ export function deriveSheet(system: SheetSystem, sheet: Sheet, context: Derivati
               survival: derived.survival,
               verve: derived.verve,
               mojo: derived.mojo,
-              defense: derived.defense,
+              // Semi-conscious (harm, 000:194): no agility bonus to defense; agility penalties stay.
+              defense: semiConscious(sheet) ? Math.min(0, derived.defense) : derived.defense,
               attack: derived.attack,
               damage: derived.damage,
             }
@@ -131,6 +132,12 @@ export function deriveSheet(system: SheetSystem, sheet: Sheet, context: Derivati
       };
     }
   }
+}
+
+/** A G&M sheet whose harm state (the harm module's `sheet.harm`) is semi-conscious. */
+function semiConscious(sheet: Sheet): boolean {
+  const harm = sheet.harm as { state?: unknown } | undefined;
+  return typeof harm === 'object' && harm !== null && harm.state === 'semi-conscious';
 }
 
 /** Members only the server writes (derived), never stored. */

@@ -103,7 +103,9 @@ describe('harm on a stored sheet (the composed procedures)', () => {
           const strDelta = out.changes.find((c) => c.path === 'str.current')?.delta ?? 0;
           expect(hp + hpDelta).toBeGreaterThanOrEqual(0);
           expect(0 - hpDelta === Math.min(hp, damage)).toBe(true);
-          expect(0 - strDelta === Math.min(str, damage - Math.min(hp, damage))).toBe(true);
+          // A scar at exactly 0 HP may set STR by its own roll (scar 6: the new result).
+          if (out.scar === null)
+            expect(0 - strDelta === Math.min(str, damage - Math.min(hp, damage))).toBe(true);
           if (str + strDelta === 0) expect(out.state).toBe('dead');
         },
       ),

@@ -11,6 +11,7 @@ import { coeacRest, type CoeacRestKind, type CoeacRestOutcome } from './coeac-re
 import { gmDamage, type GmDamageOutcome } from './gm-damage';
 import { gmDeathRoll, type GmDeathRollOutcome } from './gm-death-roll';
 import { gmHealing, type GmHealingChoice, type GmHealingKind, type GmHealingOutcome } from './gm-healing';
+import { archsoulRest, type ArchsoulRestOutcome } from '../hazards/archsoul-survival';
 import type { FieldChange, HarmStep } from './harm-steps';
 
 /*
@@ -30,6 +31,7 @@ export const HARM_STATES = [
   'paralysed',
   'delirious',
   'unconscious',
+  'semi-conscious',
   'dying',
   'dead',
 ] as const;
@@ -157,7 +159,12 @@ export interface SheetDamageGm {
   evaded: boolean;
   consciousness: number | null;
   endurance: number;
+  /** Unconscious, or semi-conscious (which counts as unconscious for death rolls, 000:198). */
   unconscious: boolean;
+  /** A temporary survival pool (`temporarySurvival` on the sheet): eligible damage comes off it first. */
+  temporary?: number | null;
+  /** What granted the pool (a spell, a spirit), named in the answer. */
+  temporarySource?: string | null;
 }
 
 export type SheetDamageInput = SheetDamageCoeac | SheetDamageCairn | SheetDamageArchsoul | SheetDamageGm;
@@ -204,6 +211,7 @@ const CAIRN_PATHS: Record<string, string> = {
   maxWil: 'wil.max',
 };
 const GM_PATHS: Record<string, string> = {
+  temporary: 'temporarySurvival',
   survival: 'survival.current',
   verve: 'verve.current',
   injuries: 'injuries.current',
@@ -421,15 +429,32 @@ function gmSheetDamage(input: SheetDamageGm, stateBefore: HarmState, dice: Dice)
       weaponDice: input.weaponDice,
       evaded: input.evaded,
       consciousness: input.consciousness,
+      temporary: input.temporary ?? 0,
     },
     dice,
   );
   const out = base('gm', input.damage, stateBefore);
   out.detail.gmDamage = brief(result);
+  const pool = input.temporary ?? 0;
+  if (pool > 0) {
+    const source = input.temporarySource ?? null;
+    out.detail.temporaryPool = {
+      source,
+      before: pool,
+      after: result.temporary,
+      absorbed: pool - result.temporary,
+    };
+    if (source) {
+      const step = result.steps.find((s) => s.name === 'temporary');
+      if (step) step.detail = `${step.detail} (${source})`;
+    }
+  }
   out.steps.push(...result.steps);
   out.fieldChanges.push(...result.changes);
   let state: HarmState = stateBefore;
   const unconscious = input.unconscious || result.unconsciousMinutes !== null;
+  // A failed roll puts a semi-conscious character out again (our reading: a new fall).
+  if (result.unconsciousMinutes !== null && stateBefore === 'semi-conscious') state = 'unconscious';
   if (result.unconsciousMinutes !== null) {
     state = worse(state, 'unconscious');
     out.pending.push(`Unconscious for ${result.unconsciousMinutes} minute(s)`);
@@ -465,6 +490,7 @@ const SEVERITY: Record<HarmState, number> = {
   paralysed: 1,
   delirious: 1,
   'down-and-out': 2,
+  'semi-conscious': 2,
   unconscious: 2,
   out: 3,
   critical: 4,
@@ -528,7 +554,25 @@ export interface SheetRestGm {
   injuriesHealed: number | null;
 }
 
-export type SheetRestInput = SheetRestCoeac | SheetRestCairn | SheetRestGm;
+export interface SheetRestArchsoul {
+  /** The harm state the sheet kept before (default up). */
+  stateBefore?: HarmState;
+  system: 'archsoul';
+  /** A full night's sleep (8 hours, at most a third on watch) or an hour's rest. */
+  kind: 'night' | 'hour';
+  /** HP as the rules read it (`hp − belowZero`). */
+  hp: number;
+  maxHp: number;
+  /** The sheet's fatigue level (0 fresh, 1 fatigued, 2 exhausted, 3 unconscious). */
+  fatigue: number;
+  /** Endurance lost (the hazards module's `enduranceLoss`). */
+  enduranceLoss: number;
+  disabled: boolean;
+  /** Night: minutes of the 8 hours spent on watch (more than a third, 160: no full night, 002:49). */
+  watchMinutes?: number | null;
+}
+
+export type SheetRestInput = SheetRestCoeac | SheetRestCairn | SheetRestGm | SheetRestArchsoul;
 
 export interface SheetRestOutcome {
   system: string;
@@ -658,13 +702,83 @@ export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
     if (heal.deathCancelled || (stateBefore === 'dying' && heal.injuries === 0)) {
       out.state = 'up';
       out.conditionsRemoved.push('death-roll-due');
-    } else if (stateBefore === 'unconscious' && (body.kind === 'night' || body.kind === 'day'))
+    } else if (
+      (stateBefore === 'unconscious' || stateBefore === 'semi-conscious') &&
+      (body.kind === 'night' || body.kind === 'day')
+    )
       out.state = 'up';
+  } else if (body.system === 'archsoul') {
+    archsoulSheetRest(body, out);
   } else {
-    throw invalid('system is one of: coeac, cairn, gm.', 'system');
+    throw invalid('system is one of: coeac, cairn, archsoul, gm.', 'system');
   }
   out.faces = dice.faces.slice(start);
   return out;
+}
+
+/**
+ * An Archsoul rest on a sheet (002:48–50) by the hazards module's stateless rest (`archsoulRest`): a
+ * full night's sleep restores every HP, clears Disabled, gives back one point of Endurance lost and
+ * lowers fatigue a level (exhausted to fatigued); an hour's rest is +1 HP and clears Disabled. The
+ * character is taken as fed and watered (thirst and hunger are the hazards rest's). HP comes back
+ * through `belowZero` first, then `hp`; a character whose HP rises above 0 comes to (`up`).
+ */
+function archsoulSheetRest(body: SheetRestArchsoul, out: SheetRestOutcome): void {
+  if (body.kind !== 'night' && body.kind !== 'hour')
+    throw invalid('An Archsoul rest is night or hour.', 'kind');
+  const hp = Math.min(body.hp, body.maxHp);
+  const rest: ArchsoulRestOutcome = archsoulRest({
+    fatigue: Math.min(3, Math.max(0, body.fatigue)),
+    hitPoints: Math.max(-1000, Math.min(1000, hp)),
+    maxHitPoints: Math.min(1000, body.maxHp),
+    ...(body.kind === 'night' ? { sleepHours: 8, watchMinutes: body.watchMinutes ?? 0 } : { restHours: 1 }),
+    ...(body.enduranceLoss > 0
+      ? { attributeReductions: { Endurance: Math.min(1000, body.enduranceLoss) } }
+      : {}),
+    disabled: body.disabled,
+  });
+  out.detail.archsoulRest = {
+    fullNight: rest.fullNight,
+    fatigueBefore: rest.fatigueBefore,
+    fatigueAfter: rest.fatigueAfter,
+    hitPointsAfter: rest.hitPointsAfter,
+    attributeReductionsAfter: rest.attributeReductionsAfter,
+    disabledAfter: rest.disabledAfter,
+  };
+  const hpAfter = rest.hitPointsAfter ?? hp;
+  const before = { hp: Math.max(0, body.hp), below: Math.max(0, -body.hp) };
+  const after = { hp: Math.max(0, hpAfter), below: Math.max(0, -hpAfter) };
+  const change = (path: string, field: string, delta: number, value: number | null) => {
+    if (delta === 0) return;
+    out.changes.push({ path, delta, via: 'ledger' });
+    out.fieldChanges.push({ field, delta, after: value });
+  };
+  change('belowZero', 'belowZero', after.below - before.below, after.below);
+  change('hp', 'hp', after.hp - before.hp, after.hp);
+  const fatigueDelta = rest.fatigueAfter - Math.min(3, body.fatigue);
+  change('fatigue', 'fatigue', fatigueDelta, body.fatigue + fatigueDelta);
+  const endurance = rest.attributeReductionsAfter.Endurance;
+  if (typeof endurance === 'number' && endurance < body.enduranceLoss)
+    change('enduranceLoss', 'enduranceLoss', endurance - body.enduranceLoss, endurance);
+  if (body.kind === 'night' && !rest.fullNight) {
+    out.rested = false;
+    out.steps.push({
+      name: 'archsoul-rest',
+      detail: `More than a third of the night on watch (${body.watchMinutes} minutes): no full night’s sleep, nothing restored.`,
+      faces: [],
+      odds: null,
+    });
+    return;
+  }
+  const words = body.kind === 'night' ? 'A full night’s sleep' : 'An hour’s rest';
+  out.steps.push({
+    name: 'archsoul-rest',
+    detail: `${words}: HP ${body.hp} → ${hpAfter}${body.kind === 'night' ? `, fatigue ${body.fatigue} → ${body.fatigue + fatigueDelta}` : ''}${body.disabled ? ', Disabled cleared' : ''}.`,
+    faces: [],
+    odds: null,
+  });
+  if (body.disabled) out.conditionsRemoved.push('disabled');
+  if ((out.stateBefore === 'unconscious' || out.stateBefore === 'up') && hpAfter > 0) out.state = 'up';
 }
 
 /** A stateless outcome without what the composed answer already carries (steps, changes, faces). */

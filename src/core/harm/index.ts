@@ -14,3 +14,4 @@ export * from './campaign';
 export * from './sheet-harm';
 export * from './timers';
 export * from './sheet-eating';
+export * from './sheet-gm';

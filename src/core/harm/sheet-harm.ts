@@ -16,11 +16,17 @@ import {
  * - `harm` on every system: `{ state, conditions, pending }`, a referee value outside the ledger (the
  *   harm routes write it; the referee may PUT it, to stabilise a character say). Left out of a sheet
  *   that never took harm, so existing sheets read as before.
+ * - `temporarySurvival` on G&M: a tracked value, a temporary survival pool (001:641–645) that damage
+ *   takes first; `temporarySurvivalSource` names what granted it (a referee value).
  * - `belowZero` on Archsoul: a tracked value (through the ledger), the HP below 0 as a positive number,
  *   since the ledger keeps `hp` at 0 and up while Archsoul counts down to −2 × Endurance.
  */
 
 const MAX_NOTES = 64;
+
+/** G&M: the temporary survival pool (tracked) and what granted it (a referee value). */
+export const TEMPORARY_SURVIVAL = 'temporarySurvival';
+export const TEMPORARY_SOURCE = 'temporarySurvivalSource';
 
 function fail(field: string, message: string): never {
   throw new RuleError('VALIDATION_FAILED', message, `sheet.${field}`);
@@ -151,11 +157,24 @@ export function registerSheetHarm(): void {
     const coeac = system === 'coeac';
     const gm = system === 'gm';
     extendSystem(system, {
-      refereeFields: archsoul ? ['harm', 'belowZero'] : gm ? ['harm', 'verveEncounters'] : ['harm'],
+      refereeFields: archsoul
+        ? ['harm', 'belowZero']
+        : gm
+          ? ['harm', 'verveEncounters', TEMPORARY_SURVIVAL, TEMPORARY_SOURCE]
+          : ['harm'],
       baseFields: coeac ? ['perDay'] : [],
       tracked: archsoul
         ? [{ path: 'belowZero', initial: 0, description: 'HP below 0, as a positive number (harm)' }]
-        : [],
+        : gm
+          ? [
+              {
+                path: TEMPORARY_SURVIVAL,
+                initial: 0,
+                description:
+                  'A temporary survival pool (a spell, a spirit): damage comes off it first (harm)',
+              },
+            ]
+          : [],
       normalise: (input, sheet) => {
         const out: Sheet = { ...sheet };
         if (input.harm !== undefined && input.harm !== null) out.harm = normaliseHarm(input.harm);
@@ -169,6 +188,18 @@ export function registerSheetHarm(): void {
           out.perDay = perDay(input.perDay, out);
         if (gm && input.verveEncounters !== undefined && input.verveEncounters !== null)
           out.verveEncounters = verveEncounters(input.verveEncounters);
+        if (gm && input[TEMPORARY_SURVIVAL] !== undefined && input[TEMPORARY_SURVIVAL] !== null) {
+          const v = input[TEMPORARY_SURVIVAL];
+          if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_TRACKED)
+            fail(TEMPORARY_SURVIVAL, `${TEMPORARY_SURVIVAL} is a whole number from 0 to ${MAX_TRACKED}.`);
+          out[TEMPORARY_SURVIVAL] = v;
+        }
+        if (gm && input[TEMPORARY_SOURCE] !== undefined && input[TEMPORARY_SOURCE] !== null) {
+          const v = input[TEMPORARY_SOURCE];
+          if (typeof v !== 'string' || v.length === 0 || v.length > 100)
+            fail(TEMPORARY_SOURCE, `${TEMPORARY_SOURCE} is a text of 1 to 100 characters.`);
+          out[TEMPORARY_SOURCE] = v;
+        }
         return out;
       },
     });

@@ -17,6 +17,8 @@ import type { SheetHarm } from './campaign';
  *   turns each, a timer already up as 1 turn (the end of the scene); runs out in death.
  * - `gm-unconscious`: G&M minutes unconscious (injuries, at least 1), as ten-minute turns rounded up;
  *   runs out in waking (`up`).
+ * - `gm-temporary-pool`: a temporary survival pool's effect (a spell, a spirit), in turns or rounds as
+ *   granted; runs out in the pool lost (`lapses`).
  * - `archsoul-unconscious`: rounds unconscious (`endsAt` null, `rounds` kept). Rounds are counted by
  *   the stored combat's round advance (`advanceRounds`) and by the clock: a ten-minute turn is
  *   `ROUNDS_PER_TURN` rounds (our reading of 002:93–94, where Endurance rounds of breath are half
@@ -34,6 +36,7 @@ export const HARM_TIMER_KINDS = [
   'gm-unconscious',
   'archsoul-unconscious',
   'coeac-bonus-hp',
+  'gm-temporary-pool',
 ] as const;
 export type HarmTimerKind = (typeof HARM_TIMER_KINDS)[number];
 /** death; wakes (the state lifts to up); lapses (COEAC bonus HP lost, the state unchanged). */
@@ -63,8 +66,11 @@ export function timerHolds(kind: HarmTimerKind, harm: Pick<SheetHarm, 'state' | 
     case 'gm-death':
       return harm.state === 'dying';
     case 'coeac-bonus-hp':
+    case 'gm-temporary-pool':
       return true;
     case 'gm-unconscious':
+      // Semi-consciousness (1 mojo) lasts as long as the unconsciousness would have (our reading).
+      return harm.state === 'unconscious' || harm.state === 'semi-conscious';
     case 'archsoul-unconscious':
       return harm.state === 'unconscious';
   }
@@ -97,7 +103,7 @@ export function gmUnconsciousTurns(minutes: number): number {
 
 /** What a timer of this kind does when it runs out. */
 export function timerEffect(kind: HarmTimerKind): TimerEffect {
-  if (kind === 'coeac-bonus-hp') return 'lapses';
+  if (kind === 'coeac-bonus-hp' || kind === 'gm-temporary-pool') return 'lapses';
   return kind === 'gm-unconscious' || kind === 'archsoul-unconscious' ? 'wakes' : 'death';
 }
 
@@ -129,7 +135,7 @@ export function countRounds(timer: HarmTimer, rounds: number): HarmTimer {
 
 /** A rounds timer the clock never counts (Archsoul unconscious). */
 export function roundsTimer(kind: HarmTimerKind, rounds: number): HarmTimer {
-  return { kind, startedAt: null, endsAt: null, rounds, effect: 'wakes' };
+  return { kind, startedAt: null, endsAt: null, rounds, effect: timerEffect(kind) };
 }
 
 function fail(field: string, message: string): never {
@@ -203,6 +209,7 @@ export function timerExpired(input: TimerExpiredInput) {
     'gm-unconscious': 'The minutes unconscious are over: the character comes to.',
     'archsoul-unconscious': 'The rounds unconscious are over: the character comes to, Disabled.',
     'coeac-bonus-hp': 'The bonus HP’s period is over: what is left of the pool is lost.',
+    'gm-temporary-pool': 'The effect that granted the temporary survival pool has ended: the pool is gone.',
   };
   return {
     kind: input.kind,
