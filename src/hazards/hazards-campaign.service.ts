@@ -6,13 +6,20 @@ import { Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
+import { newId } from '../common/time';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { deriveSheet } from '../core/characters/sheets-derived';
 import {
   ailmentsOf,
   ENDURANCE_LOSS,
   enduranceLossOf,
+  gmStatusesOf,
   MAX_STORED_AILMENTS,
+  MAX_STORED_STATUSES,
+  mergeStatuses,
+  statusesFromHazard,
+  withGmStatuses,
+  type StoredStatus,
   type GmAilmentOutcome,
   type SheetEffect,
   type StoredAilment,
@@ -35,6 +42,7 @@ export const CAMPAIGN_HAZARDS: Readonly<Record<'gm' | 'archsoul', Readonly<Recor
     'forced-march': 'gmForcedMarch',
     'daily-movement': 'gmDailyMovement',
     concentration: 'gmConcentration',
+    illusion: 'gmIllusion',
   },
   archsoul: {
     fall: 'archsoulFall',
@@ -105,6 +113,7 @@ export class HazardsCampaignService {
       );
       const effects = sheetEffects(system, kind, rolled.outcome as Record<string, unknown>, row.data);
       const ailment = keptAilment(kind, rolled.outcome, input, row.data);
+      const statuses = keptStatuses(system, body.hazard, effects, rolled.outcome, ailment, row.data);
       const roll = await this.rolls.record(m, who, rolled, {
         campaign,
         secret: body.secret ?? false,
@@ -120,6 +129,7 @@ export class HazardsCampaignService {
         effects,
         { procedure: procedure.name, rollId: roll.id },
         ailment,
+        statuses,
       );
       return {
         system,
@@ -132,6 +142,7 @@ export class HazardsCampaignService {
         applied,
         statuses: statusesOf(effects),
         ailment,
+        keptStatuses: statuses ?? (system === 'gm' ? gmStatusesOf(row.data) : []),
       };
     });
   }
@@ -191,6 +202,7 @@ export class HazardsCampaignService {
         const outcome = rolled.outcome.members[i];
         const effects = sheetEffects(system, kind, outcome, member.row.data);
         const ailment = keptAilment(kind, outcome, member.input, member.row.data);
+        const statuses = keptStatuses(system, body.hazard, effects, outcome, ailment, member.row.data);
         const applied = await this.applyHazardEffects(
           m,
           who,
@@ -201,6 +213,7 @@ export class HazardsCampaignService {
           effects,
           { procedure: PARTY_HAZARD_PROCEDURE.name, rollId: roll.id },
           ailment,
+          statuses,
         );
         answers.push({
           characterId: member.owner.id,
@@ -208,6 +221,7 @@ export class HazardsCampaignService {
           applied,
           statuses: statusesOf(effects),
           ailment,
+          keptStatuses: statuses ?? (system === 'gm' ? gmStatusesOf(member.row.data) : []),
         });
       }
       return {
@@ -240,6 +254,7 @@ export class HazardsCampaignService {
     effects: SheetEffect[],
     cause: { procedure: string; rollId: string },
     ailment: StoredAilment | null = null,
+    gmStatuses: StoredStatus[] | null = null,
   ): Promise<AppliedChange[]> {
     const changes: Array<{ field: string; delta: number }> = [];
     for (const effect of effects) {
@@ -262,7 +277,7 @@ export class HazardsCampaignService {
     const statuses = Array.isArray(row.data.statuses) ? (row.data.statuses as string[]) : [];
     const kept = statuses.filter((x) => !cleared.includes(x.toLowerCase()));
     const statusesChange = kept.length !== statuses.length;
-    if (changes.length === 0 && !statusesChange && ailment === null) return [];
+    if (changes.length === 0 && !statusesChange && ailment === null && gmStatuses === null) return [];
     const { entries } = await this.sheets.changeTracked(
       m,
       who,
@@ -280,6 +295,7 @@ export class HazardsCampaignService {
             out = { ...out, [ENDURANCE_LOSS]: 0 };
           if (statusesChange) out = { ...out, statuses: kept };
           if (ailment !== null) out = withAilments(out, [...ailmentsOf(out), ailment]);
+          if (gmStatuses !== null) out = withGmStatuses(out, gmStatuses);
           return out;
         },
       },
@@ -401,6 +417,32 @@ function keptAilment(
     );
   }
   return kept;
+}
+
+/**
+ * The G&M statuses the sheet keeps after the hazard (asleep, paralysed, shock, ailing merged into
+ * those it had), or null when the hazard adds none; 409 when the sheet would keep too many.
+ */
+function keptStatuses(
+  system: 'gm' | 'archsoul',
+  hazard: string,
+  effects: SheetEffect[],
+  outcome: unknown,
+  ailment: StoredAilment | null,
+  sheet: Record<string, unknown>,
+): StoredStatus[] | null {
+  if (system !== 'gm') return null;
+  const added = statusesFromHazard(effects, outcome as Record<string, unknown>, hazard, ailment !== null);
+  if (added.length === 0) return null;
+  const merged = mergeStatuses(gmStatusesOf(sheet), added, newId);
+  if (merged.length > MAX_STORED_STATUSES) {
+    throw Problem.field(
+      'CONFLICT',
+      'hazard',
+      `The sheet already keeps ${MAX_STORED_STATUSES} statuses; end one first.`,
+    );
+  }
+  return merged;
 }
 
 function statusesOf(effects: SheetEffect[]): string[] {

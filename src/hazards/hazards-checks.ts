@@ -2,7 +2,13 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { SheetChecksService } from '../characters/sheet-checks.service';
 import { Problem } from '../common/problem';
 import type { SheetModifier } from '../core/characters/sheets-checks';
-import { ailmentsOf, CONCENTRATION_ABILITIES, enduranceLossOf } from '../core/hazards';
+import {
+  ailmentsOf,
+  CONCENTRATION_ABILITIES,
+  enduranceLossOf,
+  gmStatusCheck,
+  gmStatusesOf,
+} from '../core/hazards';
 import type { Sheet } from '../core/characters/sheets';
 
 /** Fatigue levels on the Archsoul sheet (the exertion ladder). */
@@ -30,10 +36,21 @@ export class HazardsSheetChecks implements OnModuleInit {
 
   onModuleInit(): void {
     this.checks.addModifier(async (_m, _who, context) => {
-      if (context.system === 'gm') return gmAilmentPenalties(context.sheet, context.names);
+      const field = context.owner.kind === 'npc' ? 'npcId' : 'characterId';
+      if (context.system === 'gm') {
+        // Statuses kept on the sheet (asleep, paralysed, shock, ailing): refusals first.
+        const status = gmStatusCheck(gmStatusesOf(context.sheet), context.names);
+        if (status.refusedBy !== null) {
+          throw Problem.field(
+            'CONFLICT',
+            field,
+            `${context.owner.name} is ${status.refusedBy} (sheet.statuses) and cannot make this check.`,
+          );
+        }
+        return [...gmAilmentPenalties(context.sheet, context.names), ...status.modifiers];
+      }
       if (context.system !== 'archsoul') return [];
       const sheet = context.sheet;
-      const field = context.owner.kind === 'npc' ? 'npcId' : 'characterId';
       const named = context.names.map((s) => s.toLowerCase());
       // The referee's `statuses` and the conditions harm keeps (waking from unconsciousness: Disabled).
       const harmConditions = ((sheet.harm ?? {}) as { conditions?: unknown }).conditions;
