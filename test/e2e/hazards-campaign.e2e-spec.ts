@@ -668,4 +668,148 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       );
     });
   });
+
+  describe('G&M statuses kept on the sheet', () => {
+    const clock = (c: { id: string }) => `/v1/campaigns/${c.id}/clock/advance`;
+
+    it('a giant spider paralyses: kept with its minutes, moving checks refused (409), counted down by the clock', async () => {
+      const { c, h, url } = await hero('gm', GM);
+      const res = await t.http
+        .post(url)
+        .set(c.auth)
+        .set('Idempotency-Key', `spider-${h.id}`)
+        .send({
+          system: 'gm',
+          hazard: 'ailment',
+          input: { ailment: 'giant-spider', contact: 'forced', reaction: 0 },
+          seed: 'bite',
+        })
+        .expect(201);
+      const minutes = res.body.outcome.total as number;
+      expect(minutes).toBeGreaterThanOrEqual(1);
+      expect(res.body.statuses).toEqual(['paralysed']);
+      expect(res.body.keptStatuses).toEqual([
+        { id: expect.any(String), status: 'paralysed', source: 'Giant spider', secondsLeft: minutes * 60 },
+      ]);
+      const sheetUrl = `/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`;
+      expect((await t.http.get(sheetUrl).set(c.auth)).body.sheet.statuses).toEqual(res.body.keptStatuses);
+      const checks = `/v1/campaigns/${c.id}/characters/${h.id}/checks`;
+      const refused = await t.http.post(checks).set(c.auth).send({ system: 'gm', attribute: 'agility' });
+      expectProblem(refused, 409, 'CONFLICT', 'characterId');
+      expect(refused.body.detail).toContain('paralysed');
+      await t.http.post(checks).set(c.auth).send({ system: 'gm', reaction: 'willpower', seed: 'w' }).expect(201);
+      // Ten minutes outlast d4 minutes: the status ends and leaves the sheet.
+      const advanced = await t.http.post(clock(c)).set(c.auth).send({ turns: 1 }).expect(200);
+      expect(advanced.body.statusesEnded).toEqual([
+        {
+          ownerKind: 'character',
+          ownerId: h.id,
+          ended: [expect.objectContaining({ status: 'paralysed', secondsLeft: 0 })],
+        },
+      ]);
+      expect((await t.http.get(sheetUrl).set(c.auth)).body.sheet.statuses).toBeUndefined();
+      await t.http.post(checks).set(c.auth).send({ system: 'gm', attribute: 'agility', seed: 'a' }).expect(201);
+      const later = await t.http.post(clock(c)).set(c.auth).send({ turns: 1 }).expect(200);
+      expect(later.body.statusesEnded).toBeUndefined();
+    });
+
+    it('sleep gas (GraphQL twin): asleep for 6d10 minutes, perception at −6, other checks refused; the referee wakes them', async () => {
+      const { c, h } = await hero('gm', GM);
+      const answer = await gql(
+        t.server,
+        'mutation($c: ID!, $h: ID!) { characterHazard(campaignId: $c, characterId: $h, input: { system: gm, hazard: ailment, input: { ailment: "sleep-gas", contact: "forced", reaction: 0, actionTimesExposed: 3 }, seed: "gas" }) { statuses outcome keptStatuses { id status source secondsLeft } } }',
+        { c: c.id, h: h.id },
+        c.auth,
+      );
+      expect(answer.errors).toBeUndefined();
+      const result = answer.data?.characterHazard;
+      expect(result.outcome.applications).toBe(3);
+      expect(result.keptStatuses).toEqual([
+        {
+          id: expect.any(String),
+          status: 'asleep',
+          source: 'Sleep gas',
+          secondsLeft: (result.outcome.total as number) * 60,
+        },
+      ]);
+      const checks = `/v1/campaigns/${c.id}/characters/${h.id}/checks`;
+      const perception = await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ system: 'gm', reaction: 'perception', seed: 'p' })
+        .expect(201);
+      expect(perception.body.modifiers).toContainEqual({ source: 'status:asleep', amount: -6 });
+      expectProblem(
+        await t.http.post(checks).set(c.auth).send({ system: 'gm', attribute: 'strength' }),
+        409,
+        'CONFLICT',
+        'characterId',
+      );
+      const statusId = result.keptStatuses[0].id as string;
+      const woken = await gql(
+        t.server,
+        'mutation($c: ID!, $h: ID!, $s: ID!) { endStatus(campaignId: $c, characterId: $h, statusId: $s) { statusId statuses { id } } }',
+        { c: c.id, h: h.id, s: statusId },
+        c.auth,
+      );
+      expect(woken.errors).toBeUndefined();
+      expect(woken.data?.endStatus).toEqual({ statusId, statuses: [] });
+      await t.http.post(checks).set(c.auth).send({ system: 'gm', attribute: 'strength', seed: 's' }).expect(201);
+      expectProblem(
+        await t.http
+          .post(`/v1/campaigns/${c.id}/characters/${h.id}/statuses/${statusId}/end`)
+          .set(c.auth)
+          .send({}),
+        404,
+        'NOT_FOUND',
+      );
+    });
+
+    it('shock from an illusion refuses every check, outlasts a day of the clock, and only the referee ends it', async () => {
+      const { c, h, url } = await hero('gm', GM);
+      const res = await t.http
+        .post(url)
+        .set(c.auth)
+        .send({
+          system: 'gm',
+          hazard: 'illusion',
+          input: { method: 'perception', score: 0, failedDeathRoll: true },
+        })
+        .expect(201);
+      expect(res.body.keptStatuses).toEqual([
+        { id: expect.any(String), status: 'shock', source: 'illusion', secondsLeft: null },
+      ]);
+      const checks = `/v1/campaigns/${c.id}/characters/${h.id}/checks`;
+      expectProblem(
+        await t.http.post(checks).set(c.auth).send({ system: 'gm', reaction: 'perception' }),
+        409,
+        'CONFLICT',
+        'characterId',
+      );
+      const day = await t.http.post(clock(c)).set(c.auth).send({ days: 1 }).expect(200);
+      expect(day.body.statusesEnded).toBeUndefined();
+      const player = await createKey(t.server, c, { role: 'player', characterIds: [h.id] });
+      const statusId = res.body.keptStatuses[0].id as string;
+      const endUrl = `/v1/campaigns/${c.id}/characters/${h.id}/statuses/${statusId}/end`;
+      await t.http.post(endUrl).set(player.auth).send({}).expect(403);
+      const ended = await t.http.post(endUrl).set(c.auth).send({}).expect(200);
+      expect(ended.body).toEqual({ characterId: h.id, statusId, statuses: [] });
+      await t.http.post(checks).set(c.auth).send({ system: 'gm', reaction: 'perception', seed: 'p' }).expect(201);
+    });
+
+    it('the referee’s statuses are validated naming the field and change nothing', async () => {
+      const { c, h } = await hero('gm', GM);
+      const sheetUrl = `/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`;
+      expectProblem(
+        await t.http
+          .put(sheetUrl)
+          .set(c.auth)
+          .send({ sheet: { ...GM, statuses: [{ id: 'x', status: 'cursed', source: 'hag', secondsLeft: null }] } }),
+        400,
+        'VALIDATION_FAILED',
+        'sheet.statuses[0].status',
+      );
+      expect((await t.http.get(sheetUrl).set(c.auth)).body.sheet.statuses).toBeUndefined();
+    });
+  });
 });
