@@ -5,7 +5,9 @@ import type { SheetModifier } from '../core/characters/sheets-checks';
 import {
   ailmentsOf,
   CONCENTRATION_ABILITIES,
+  attributeLossOf,
   enduranceLossOf,
+  EXHAUSTION_LOSS,
   gmStatusCheck,
   gmStatusesOf,
 } from '../core/hazards';
@@ -22,7 +24,10 @@ const UNCONSCIOUS = 3;
  * - `fatigue` 1 (fatigued): +1 difficulty on every roll (seed 002, "Exertion"); 2 (exhausted): also
  *   one die fewer (every attribute −1, read as one die since the seed does not say which stats are
  *   attributes); 3 (unconscious): no check (409).
- * - `enduranceLoss` (drowning): a check naming Endurance rolls that many dice fewer.
+ * - `enduranceLoss` (drowning): a check naming Endurance rolls that many dice fewer; `attributeLoss`
+ *   likewise for the stats it names; `exhaustionLoss` (exhaustion's −1 to every attribute, kept after
+ *   the exhaustion clears) takes that many dice off every check, less the one `fatigue:exhausted`
+ *   already takes while the sheet is exhausted.
  * - `statuses` (the referee's list) and harm's conditions (`harm.conditions`: an Archsoul character
  *   wakes Disabled): Disabled refuses every check (no skill checks, seed 002
  *   "Status Effects"); Disaligned refuses a check naming Soulpower. The other statuses act on attacks
@@ -85,6 +90,14 @@ export class HazardsSheetChecks implements OnModuleInit {
       if (fatigue >= EXHAUSTED) out.push({ source: 'fatigue:exhausted', dice: -1 });
       const loss = enduranceLossOf(sheet);
       if (loss > 0 && named.includes('endurance')) out.push({ source: 'enduranceLoss', dice: -loss });
+      // Exhaustion's loss kept past the exhaustion (the point taken while exhausted is above).
+      const kept = typeof sheet[EXHAUSTION_LOSS] === 'number' ? (sheet[EXHAUSTION_LOSS] as number) : 0;
+      const beyond = kept - (fatigue >= EXHAUSTED ? 1 : 0);
+      if (beyond > 0) out.push({ source: EXHAUSTION_LOSS, dice: -beyond });
+      // What other attributes lost, on a check naming them.
+      for (const [name, points] of Object.entries(attributeLossOf(sheet)))
+        if (points > 0 && named.includes(name.toLowerCase()))
+          out.push({ source: `attributeLoss:${name}`, dice: -points });
       return out;
     });
   }

@@ -64,9 +64,9 @@ describe('G&M statuses from hazards', () => {
 
   it('the same status from the same source adds up; untimed wins', () => {
     const kept: StoredStatus[] = [{ id: 'a', status: 'asleep', source: 'Sleep gas', secondsLeft: 600 }];
-    expect(
-      mergeStatuses(kept, [{ status: 'asleep', source: 'Sleep gas', secondsLeft: 120 }], id),
-    ).toEqual([{ id: 'a', status: 'asleep', source: 'Sleep gas', secondsLeft: 720 }]);
+    expect(mergeStatuses(kept, [{ status: 'asleep', source: 'Sleep gas', secondsLeft: 120 }], id)).toEqual([
+      { id: 'a', status: 'asleep', source: 'Sleep gas', secondsLeft: 720 },
+    ]);
     const two = mergeStatuses(kept, [{ status: 'shock', source: 'illusion', secondsLeft: null }], id);
     expect(two).toHaveLength(2);
     expect(kept[0].secondsLeft).toBe(600);
@@ -132,9 +132,9 @@ describe('G&M statuses from hazards', () => {
   });
 
   it('the referee’s statuses are validated, naming the field', () => {
-    expect(() => normaliseGmStatuses([{ id: 'a', status: 'cursed', source: 'x', secondsLeft: null }])).toThrow(
-      expect.objectContaining({ field: 'sheet.statuses[0].status' }),
-    );
+    expect(() =>
+      normaliseGmStatuses([{ id: 'a', status: 'cursed', source: 'x', secondsLeft: null }]),
+    ).toThrow(expect.objectContaining({ field: 'sheet.statuses[0].status' }));
     expect(() => normaliseGmStatuses([{ id: 'a', status: 'asleep', source: 'x', secondsLeft: 0 }])).toThrow(
       expect.objectContaining({ field: 'sheet.statuses[0].secondsLeft' }),
     );

@@ -61,7 +61,8 @@ export function gmStatusCheck(statuses: StoredStatus[], names: string[]): Status
   const rolled = names.map((n) => n.toLowerCase());
   const has = (s: GmStatus) => statuses.some((x) => x.status === s);
   if (has('shock')) return { refusedBy: 'shock', modifiers: [] };
-  if (has('asleep') && !rolled.every((n) => n === 'perception')) return { refusedBy: 'asleep', modifiers: [] };
+  if (has('asleep') && !rolled.every((n) => n === 'perception'))
+    return { refusedBy: 'asleep', modifiers: [] };
   if (has('paralysed') && rolled.some((n) => PARALYSED_REFUSES.includes(n)))
     return { refusedBy: 'paralysed', modifiers: [] };
   const modifiers: Array<{ source: string; amount: number }> = [];
@@ -177,7 +178,10 @@ export function normaliseGmStatuses(value: unknown): StoredStatus[] {
     const seconds = s.secondsLeft ?? null;
     if (
       seconds !== null &&
-      (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > MAX_STATUS_SECONDS)
+      (typeof seconds !== 'number' ||
+        !Number.isInteger(seconds) ||
+        seconds < 1 ||
+        seconds > MAX_STATUS_SECONDS)
     )
       fail(`${f}.secondsLeft`, `${f}.secondsLeft is null or a whole number from 1 to ${MAX_STATUS_SECONDS}.`);
     const out: StoredStatus = {
