@@ -86,6 +86,9 @@ export class HazardsSheetChecks implements OnModuleInit {
         );
       }
       const out: SheetModifier[] = [];
+      // Sleeping (002:51): Awareness checks +2 difficulty (other observation is the referee's to refuse).
+      if (statuses.includes('asleep') && named.includes('awareness'))
+        out.push({ source: 'status:asleep', difficulty: 2 });
       if (fatigue >= FATIGUED) out.push({ source: 'fatigue:fatigued', difficulty: 1 });
       if (fatigue >= EXHAUSTED) out.push({ source: 'fatigue:exhausted', dice: -1 });
       const loss = enduranceLossOf(sheet);

@@ -354,6 +354,27 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       .expect(201);
   });
 
+  it('an Archsoul sleeper’s Awareness checks are 2 harder (002:51); other checks are not', async () => {
+    const { c, h } = await hero('archsoul', {
+      ...ARCHSOUL,
+      stats: { ...ARCHSOUL.stats, Awareness: 3 },
+      statuses: ['Asleep'],
+    });
+    const checks = `/v1/campaigns/${c.id}/characters/${h.id}/checks`;
+    const aware = await t.http
+      .post(checks)
+      .set(c.auth)
+      .send({ system: 'archsoul', stats: ['Awareness'], difficulty: 3, seed: 'z' })
+      .expect(201);
+    expect(aware.body.modifiers).toContainEqual({ source: 'status:asleep', difficulty: 2 });
+    const resolve = await t.http
+      .post(checks)
+      .set(c.auth)
+      .send({ system: 'archsoul', stats: ['Resolve'], difficulty: 3, seed: 'z' })
+      .expect(201);
+    expect(resolve.body.modifiers.map((x: { source: string }) => x.source)).not.toContain('status:asleep');
+  });
+
   it('G&M concentration on a stored sheet reads evasion and Movement from it, one logged roll', async () => {
     const { c, h, url } = await hero('gm', { ...GM, movement: 9 });
     const sheet = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`).set(c.auth)).body
@@ -905,7 +926,7 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
     });
 
     it('other attributes’ losses (GraphQL twin): read by checks naming them, shown in statsNow, one point back a night', async () => {
-      const { c, h, url } = await hero('archsoul', {
+      const { c, h } = await hero('archsoul', {
         ...ARCHSOUL,
         stats: { ...ARCHSOUL.stats, Intellect: 5 },
         attributeLoss: { Intellect: 2 },
