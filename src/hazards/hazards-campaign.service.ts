@@ -248,9 +248,10 @@ export class HazardsCampaignService {
    * `SheetsService.changeTracked` (the condition ledger), clamped to the value's bounds, in one write
    * of the sheet row already read and locked. G&M survival and injuries go to `survival.current` and
    * `injuries.current`; Archsoul hit points, fatigue and Endurance lost to `hp`, `fatigue` and
-   * `enduranceLoss` (a loss of Endurance is a positive `enduranceLoss`). An Archsoul status the
-   * hazard clears (Disabled, by rest) leaves the sheet's `statuses` in the same write; other statuses
-   * are answered, not stored.
+   * `enduranceLoss` (a loss of Endurance is a positive `enduranceLoss`); becoming exhausted adds 1 to
+   * `exhaustionLoss`, and `losses` (what a night gives back) are applied too. An Archsoul status the
+   * hazard clears (Disabled, by rest) leaves the sheet's `statuses` in the same write; G&M statuses
+   * (`gmStatuses`, the sheet's list after the hazard) and a kept ailment are written in it as well.
    */
   async applyHazardEffects(
     m: EntityManager,
