@@ -5,7 +5,7 @@ import { CLOCK_SCALES, CLOCK_WATCHES, HAVEN_KINDS } from '../core/clock';
 import type { HavenKind, Scale, Watch } from '../database/entities';
 import { EncounterCheckResult } from '../encounters/encounters.results';
 import { HarmTimerExpiry } from '../harm/harm-campaign.results';
-import { AilmentTicksResult } from '../hazards/hazard-ailments.results';
+import { AilmentTicksResult, GmStatusesEndedResult } from '../hazards/hazard-ailments.results';
 import { HavenKindEnum, ScaleEnum, WatchEnum } from './campaign-state.inputs';
 
 @ObjectType({ description: 'The campaign’s in-game clock and scale of play.' })
@@ -92,6 +92,13 @@ export class ClockAdvance {
     { optional: true },
   )
   ailmentTicks?: AilmentTicksResult[];
+
+  @Out.nestedList(
+    'G&M statuses on sheets whose time the advance ran out (docs/hazards.md, Statuses).',
+    () => GmStatusesEndedResult,
+    { optional: true },
+  )
+  statusesEnded?: GmStatusesEndedResult[];
 }
 
 @ObjectType({ description: 'One change of the company treasury.' })

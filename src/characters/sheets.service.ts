@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager, In as AnyOf, MoreThan } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
@@ -8,6 +9,7 @@ import { newId, now } from '../common/time';
 import { RuleError } from '../core/errors';
 import { applyCondition, cappedFollowers, sheetDifferences } from '../core/characters/ledger';
 import {
+  capsTracked,
   isSheetSystem,
   normaliseSheet,
   playerSheet,
@@ -136,23 +138,25 @@ export class SheetsService implements OnModuleInit {
     characterId: string,
     system: SheetSystem,
   ): Promise<{ owner: SheetOwner; row: CharacterSheetEntity }> {
-    const query = m
-      .createQueryBuilder(CharacterSheetEntity, 's')
-      .innerJoin(CharacterEntity, 'c', 'c.id = s.ownerId AND c.campaignId = :campaignId', { campaignId })
-      .addSelect('c.name', 'character_name')
-      .where('s.ownerId = :characterId AND s.system = :system AND s.ownerKind = :kind', {
-        characterId,
-        system,
-        kind: 'character',
-      });
-    if (!this.db.isSqlite) query.setLock('pessimistic_write', undefined, ['s']);
-    const { entities, raw } = await query.getRawAndEntities<{ character_name: string }>();
-    if (entities.length === 0 || raw.length === 0) {
+    // One plain statement (its text built once per connection), hydrated as TypeORM would.
+    const { sql, columns } = characterSheetQuery(m);
+    const rows = (await m.query(sql, [campaignId, characterId, system, 'character'])) as Array<
+      Record<string, unknown>
+    >;
+    if (rows.length === 0) {
       const owner = await this.characterOwner(m, campaignId, characterId);
       return { owner, row: await this.requireSheet(m, owner, system, { lock: true }) };
     }
-    const owner: SheetOwner = { kind: 'character', id: characterId, name: raw[0].character_name, campaignId };
-    return { owner, row: entities[0] };
+    const driver = m.connection.driver;
+    const row = m.connection.getMetadata(CharacterSheetEntity).create() as CharacterSheetEntity;
+    for (const column of columns)
+      (row as unknown as Record<string, unknown>)[column.propertyName] = driver.prepareHydratedValue(
+        rows[0][column.databaseName],
+        column,
+      );
+    const name = String(rows[0].character_name);
+    const owner: SheetOwner = { kind: 'character', id: characterId, name, campaignId };
+    return { owner, row };
   }
 
   /** The system of a path parameter, or 400 naming it. */
@@ -411,7 +415,11 @@ export class SheetsService implements OnModuleInit {
           const result = applyCondition(system, next, field, delta, options);
           next = result.sheet;
           if (result.change.delta !== 0) applied.push(result.change);
-          for (const follower of cappedFollowers(system, next, field, trackedPaths(system, next))) {
+          // Only a maximum has followers to bring down (skips reading every tracked path).
+          const followers = capsTracked(system, field)
+            ? cappedFollowers(system, next, field, trackedPaths(system, next))
+            : [];
+          for (const follower of followers) {
             const value = readPath(next, follower) as number;
             const max = readPath(next, field) as number;
             const down = applyCondition(system, next, follower, max - value, { clamp: true });
@@ -646,4 +654,34 @@ export function toConditionEntry(e: ConditionEntryEntity): ConditionEntry {
     keyId: e.keyId,
     createdAt: e.createdAt,
   };
+}
+
+const characterSheetQueries = new WeakMap<object, { sql: string; columns: ColumnMetadata[] }>();
+
+/**
+ * `SheetsService.characterSheet`'s statement: a character's sheet of one system joined to the
+ * character (its name, and that it belongs to the campaign), locked on PostgreSQL.
+ */
+function characterSheetQuery(m: EntityManager): { sql: string; columns: ColumnMetadata[] } {
+  const known = characterSheetQueries.get(m.connection);
+  if (known) return known;
+  const driver = m.connection.driver;
+  const postgres = driver.options.type === 'postgres';
+  const esc = (name: string) => driver.escape(name);
+  const mark = (i: number) => (postgres ? `$${i + 1}` : '?');
+  const table = (path: string) => path.split('.').map(esc).join('.');
+  const sheets = m.connection.getMetadata(CharacterSheetEntity);
+  const characters = m.connection.getMetadata(CharacterEntity);
+  const col = (meta: typeof sheets, property: string) =>
+    esc((meta.findColumnWithPropertyName(property) as ColumnMetadata).databaseName);
+  const sql =
+    `SELECT ${sheets.columns.map((c) => `s.${esc(c.databaseName)}`).join(', ')}, ` +
+    `c.${col(characters, 'name')} AS character_name ` +
+    `FROM ${table(sheets.tablePath)} s INNER JOIN ${table(characters.tablePath)} c ` +
+    `ON c.${col(characters, 'id')} = s.${col(sheets, 'ownerId')} AND c.${col(characters, 'campaignId')} = ${mark(0)} ` +
+    `WHERE s.${col(sheets, 'ownerId')} = ${mark(1)} AND s.${col(sheets, 'system')} = ${mark(2)} ` +
+    `AND s.${col(sheets, 'ownerKind')} = ${mark(3)}${postgres ? ' FOR UPDATE OF s' : ''}`;
+  const made = { sql, columns: sheets.columns };
+  characterSheetQueries.set(m.connection, made);
+  return made;
 }

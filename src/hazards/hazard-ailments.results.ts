@@ -135,3 +135,50 @@ export class AilmentCureResult {
   @Out.nestedList('The ailments left on the sheet.', () => StoredAilmentView)
   ailments: StoredAilmentView[];
 }
+
+@ObjectType({ description: 'A G&M status kept on a sheet (docs/hazards.md, Statuses).' })
+export class GmStatusView {
+  @Out.id('Its id on the sheet.')
+  id: string;
+
+  @Out.string('asleep, paralysed, shock or ailing.')
+  status: string;
+
+  @Out.string('What caused it: the ailment’s name, or the hazard.')
+  source: string;
+
+  @Out.int('Seconds left, counted down by the clock; null when only the referee ends it.', {
+    nullable: true,
+  })
+  secondsLeft: number | null;
+
+  @Out.int('ailing: the penalty on each score it names.', { optional: true })
+  penalty?: number;
+
+  @Out.stringList('ailing: the scores the penalty lowers.', { optional: true })
+  scores?: string[];
+}
+
+@ObjectType({ description: 'A G&M sheet’s statuses that ran out as the clock advanced.' })
+export class GmStatusesEndedResult {
+  @Out.string('character or npc.')
+  ownerKind: string;
+
+  @Out.id('The character or NPC.')
+  ownerId: string;
+
+  @Out.nestedList('The statuses that ran out (they left the sheet).', () => GmStatusView)
+  ended: GmStatusView[];
+}
+
+@ObjectType({ description: 'A status ended by the referee.' })
+export class GmStatusEndResult {
+  @Out.id('The character.')
+  characterId: string;
+
+  @Out.id('The status ended.')
+  statusId: string;
+
+  @Out.nestedList('The statuses left on the sheet.', () => GmStatusView)
+  statuses: GmStatusView[];
+}

@@ -1,7 +1,7 @@
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { HazardModifier, HazardProvenance } from './hazard.results';
-import { StoredAilmentView } from './hazard-ailments.results';
+import { StoredAilmentView, GmStatusView } from './hazard-ailments.results';
 import { HazardAppliedChange, TravelCheckResult, TravelOdds } from './hazard-more.results';
 
 @ObjectType({ description: 'Exact odds of an attack on an object.' })
@@ -154,7 +154,7 @@ export class PartyHazardMember {
   @Out.nestedList('Tracked values changed, through the condition ledger.', () => HazardAppliedChange)
   applied: HazardAppliedChange[];
 
-  @Out.stringList('Statuses the hazard gives (answered, not stored).')
+  @Out.stringList('Statuses the hazard gives (G&M ones are kept on the sheet: keptStatuses).')
   statuses: string[];
 
   @Out.nested(
@@ -165,6 +165,12 @@ export class PartyHazardMember {
     },
   )
   ailment: StoredAilmentView | null;
+
+  @Out.nestedList(
+    'G&M: the statuses the sheet keeps after the hazard (docs/hazards.md, Statuses); [] on Archsoul.',
+    () => GmStatusView,
+  )
+  keptStatuses: GmStatusView[];
 }
 
 @ObjectType({ description: 'A hazard applied to the party in one roll.' })

@@ -614,6 +614,7 @@ export const CAMPAIGN_HAZARD_IDS = [
   'forced-march',
   'daily-movement',
   'concentration',
+  'illusion',
   'exertion',
   'drowning',
   'rest',
@@ -622,7 +623,7 @@ export const CAMPAIGN_HAZARD_IDS = [
 export const CampaignHazardEnum = enumOf(
   'CampaignHazard',
   CAMPAIGN_HAZARD_IDS,
-  'G&M: fall, suffocation, ailment, aging, forced-march, daily-movement, concentration; Archsoul: fall, exertion, drowning, rest, underwater-hurt.',
+  'G&M: fall, suffocation, ailment, aging, forced-march, daily-movement, concentration, illusion; Archsoul: fall, exertion, drowning, rest, underwater-hurt.',
 );
 
 @InputType({ description: 'A hazard applied to a character’s stored sheet.' })

@@ -7,7 +7,7 @@ import {
   HazardSuccessOdds,
   SheetEffect,
 } from './hazard.results';
-import { StoredAilmentView } from './hazard-ailments.results';
+import { StoredAilmentView, GmStatusView } from './hazard-ailments.results';
 
 /*
  * Answers of the hazards added after the first five. Scalars are typed; the per-step records and
@@ -887,7 +887,7 @@ export class CampaignHazardResult {
   @Out.nestedList('Tracked values changed, through the condition ledger.', () => HazardAppliedChange)
   applied: HazardAppliedChange[];
 
-  @Out.stringList('Statuses the hazard gives (answered, not stored).')
+  @Out.stringList('Statuses the hazard gives (G&M ones are kept on the sheet: keptStatuses).')
   statuses: string[];
 
   @Out.nested(
@@ -898,4 +898,10 @@ export class CampaignHazardResult {
     },
   )
   ailment: StoredAilmentView | null;
+
+  @Out.nestedList(
+    'G&M: the statuses the sheet keeps after the hazard (docs/hazards.md, Statuses); [] on Archsoul.',
+    () => GmStatusView,
+  )
+  keptStatuses: GmStatusView[];
 }

@@ -16,14 +16,25 @@ import {
   EXAMPLE_AILMENTS,
   ailmentTicksDue,
   gmAilmentTicks,
+  countDownStatuses,
+  gmStatusesOf,
+  MAX_STORED_STATUSES,
+  mergeStatuses,
+  withGmStatuses,
   type AilmentTickInput,
+  type StoredStatus,
   type GmAilmentOutcome,
   type StoredAilment,
 } from '../core/hazards';
 import { CampaignEntity } from '../database/entities';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
-import type { AilmentCureResult, AilmentTicksResult } from './hazard-ailments.results';
+import type {
+  AilmentCureResult,
+  AilmentTicksResult,
+  GmStatusEndResult,
+  GmStatusesEndedResult,
+} from './hazard-ailments.results';
 
 /** The course of stored ailments, rolled as the clock advances: never rename. */
 export const AILMENT_TICKS_PROCEDURE = { name: 'hazard.gm.ailment-ticks', run: gmAilmentTicks };
@@ -51,8 +62,11 @@ export class HazardsAilmentsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.state.onClockAdvance(async (m, who, campaign, { minutes }) => {
-      const ailmentTicks = await this.tick(m, who, campaign, minutes);
-      return ailmentTicks.length > 0 ? { ailmentTicks } : {};
+      const { ticks: ailmentTicks, ended: statusesEnded } = await this.tick(m, who, campaign, minutes);
+      return {
+        ...(ailmentTicks.length > 0 ? { ailmentTicks } : {}),
+        ...(statusesEnded.length > 0 ? { statusesEnded } : {}),
+      };
     });
   }
 
@@ -86,16 +100,26 @@ export class HazardsAilmentsService implements OnModuleInit {
     who: Principal,
     campaign: CampaignEntity,
     minutes: number,
-  ): Promise<AilmentTicksResult[]> {
-    if (minutes <= 0) return [];
-    // Only G&M sheets that keep an ailment (the sheet is JSON text on both databases).
+  ): Promise<{ ticks: AilmentTicksResult[]; ended: GmStatusesEndedResult[] }> {
+    const out: AilmentTicksResult[] = [];
+    const endedOut: GmStatusesEndedResult[] = [];
+    if (minutes <= 0) return { ticks: out, ended: endedOut };
+    // Only G&M sheets that keep an ailment or a status (the sheet is JSON text on both databases).
+    const where = { campaignId: campaign.id, system: 'gm' as const };
     const candidates = await m.find(CharacterSheetEntity, {
-      where: { campaignId: campaign.id, system: 'gm', data: Like('%"ailments":[%') as never },
+      where: [
+        { ...where, data: Like('%"ailments":[%') as never },
+        { ...where, data: Like('%"statuses":[%') as never },
+      ],
       order: { id: 'ASC' },
     });
-    const out: AilmentTicksResult[] = [];
     for (const candidate of candidates) {
-      if (ailmentsOf(candidate.data).length === 0) continue;
+      // Nothing to roll or count down: untimed statuses (shock, ailing) wait for the referee.
+      if (
+        ailmentsOf(candidate.data).length === 0 &&
+        gmStatusesOf(candidate.data).every((x) => x.secondsLeft === null)
+      )
+        continue;
       let owner: SheetOwner;
       let secret = false;
       if (candidate.ownerKind === 'npc') {
@@ -107,6 +131,10 @@ export class HazardsAilmentsService implements OnModuleInit {
       }
       const row = await this.sheets.requireSheet(m, owner, 'gm', { lock: true });
       const stored = ailmentsOf(row.data);
+      // Timed statuses count down first; what an ailment lands in this advance is added after.
+      const counted = countDownStatuses(gmStatusesOf(row.data), minutes * 60);
+      if (counted.ended.length > 0 && (!secret || who.role === 'referee'))
+        endedOut.push({ ownerKind: owner.kind, ownerId: owner.id, ended: counted.ended });
       const batch: AilmentTickInput[] = [];
       const carried = new Map<string, number>();
       for (const a of stored) {
@@ -138,7 +166,7 @@ export class HazardsAilmentsService implements OnModuleInit {
           { cause: 'procedure' },
           {
             row,
-            base: (sheet) => ({ ...sheet, ailments: next }),
+            base: (sheet) => withGmStatuses(withAilments(sheet, next), counted.kept),
           },
         );
         continue;
@@ -155,8 +183,16 @@ export class HazardsAilmentsService implements OnModuleInit {
       });
       const results = new Map(rolled.outcome.ailments.map((r) => [r.id, r]));
       const next: StoredAilment[] = [];
+      const landed: Array<Omit<StoredStatus, 'id'>> = [];
       for (const a of stored) {
         const r = results.get(a.id);
+        // Sleep and paralysis minutes landed by the course become (or lengthen) the status.
+        if (r && r.amount > 0 && (a.effect === 'sleep-minutes' || a.effect === 'paralysis-minutes'))
+          landed.push({
+            status: a.effect === 'sleep-minutes' ? 'asleep' : 'paralysed',
+            source: a.name,
+            secondsLeft: r.amount * 60,
+          });
         if (r?.ended) continue;
         next.push({
           ...a,
@@ -174,7 +210,15 @@ export class HazardsAilmentsService implements OnModuleInit {
         'gm',
         injuries > 0 ? [{ field: 'injuries.current', delta: injuries }] : [],
         { cause: 'roll', procedure: AILMENT_TICKS_PROCEDURE.name, rollId: record.id, reason: 'ailment' },
-        { clamp: true, row, base: (sheet) => withAilments(sheet, next) },
+        {
+          clamp: true,
+          row,
+          base: (sheet) =>
+            withGmStatuses(
+              withAilments(sheet, next),
+              mergeStatuses(counted.kept, landed, newId).slice(0, MAX_STORED_STATUSES),
+            ),
+        },
       );
       if (!secret || who.role === 'referee') {
         out.push({
@@ -192,7 +236,34 @@ export class HazardsAilmentsService implements OnModuleInit {
         });
       }
     }
-    return out;
+    return { ticks: out, ended: endedOut };
+  }
+
+  /** The referee ends a status kept on a character's G&M sheet (woken, cured, or its time is up). */
+  endStatus(
+    who: Principal,
+    characterId: string,
+    statusId: string,
+    call: MutationCall,
+  ): Promise<GmStatusEndResult> {
+    return this.db.mutation(call, async (m) => {
+      const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
+      const { owner, row } = await this.sheets.characterSheet(m, campaign.id, characterId, 'gm');
+      const stored = gmStatusesOf(row.data);
+      if (!stored.some((s) => s.id === statusId)) throw Problem.notFound(`Status ${statusId}`);
+      const next = stored.filter((s) => s.id !== statusId);
+      await this.sheets.changeTracked(
+        m,
+        who,
+        campaign,
+        owner,
+        'gm',
+        [],
+        { cause: 'procedure' },
+        { row, base: (sheet) => withGmStatuses(sheet, next) },
+      );
+      return { characterId, statusId, statuses: next };
+    });
   }
 
   /** The referee ends an ailment kept on a character's G&M sheet (a cure, or it ran its course). */

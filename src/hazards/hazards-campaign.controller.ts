@@ -8,7 +8,7 @@ import { CampaignHazardResult } from './hazard-more.results';
 import { PartyHazardInput } from './hazard-extra.inputs';
 import { PartyHazardResult } from './hazard-extra.results';
 import { HazardsCampaignService } from './hazards-campaign.service';
-import { AilmentCureResult } from './hazard-ailments.results';
+import { AilmentCureResult, GmStatusEndResult } from './hazard-ailments.results';
 import { HazardsAilmentsService } from './hazards-ailments.service';
 
 @ApiTags('hazards')
@@ -72,5 +72,29 @@ export class CharacterAilmentsController {
     @Req() req: ArbiterRequest,
   ) {
     return this.ailments.cure(who, characterId, ailmentId, req);
+  }
+}
+
+@ApiTags('hazards')
+@ApiBearerAuth()
+@Controller('campaigns/:campaignId/characters/:characterId/statuses')
+export class CharacterStatusesController {
+  constructor(private readonly ailments: HazardsAilmentsService) {}
+
+  @Post(':statusId/end')
+  @HttpCode(200)
+  @Roles('referee')
+  @ApiOperation({
+    summary:
+      'End a status kept on a character’s G&M sheet (referee): asleep, paralysed, shock or ailing leaves the sheet',
+  })
+  @ApiOkResponse({ type: GmStatusEndResult })
+  end(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Param('statusId') statusId: string,
+    @Req() req: ArbiterRequest,
+  ) {
+    return this.ailments.endStatus(who, characterId, statusId, req);
   }
 }

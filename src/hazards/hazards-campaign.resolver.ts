@@ -8,7 +8,7 @@ import { CampaignHazardResult } from './hazard-more.results';
 import { PartyHazardInput } from './hazard-extra.inputs';
 import { PartyHazardResult } from './hazard-extra.results';
 import { HazardsCampaignService } from './hazards-campaign.service';
-import { AilmentCureResult } from './hazard-ailments.results';
+import { AilmentCureResult, GmStatusEndResult } from './hazard-ailments.results';
 import { HazardsAilmentsService } from './hazards-ailments.service';
 
 /** GraphQL twin of the campaign hazard route. */
@@ -61,5 +61,20 @@ export class HazardsCampaignResolver {
     @Context() ctx: GraphQLContext,
   ) {
     return this.ailments.cure(who, characterId, ailmentId, ctx.req);
+  }
+
+  @Roles('referee')
+  @Mutation(() => GmStatusEndResult, {
+    description:
+      'End a status kept on a character’s G&M sheet (referee): asleep, paralysed, shock or ailing leaves the sheet.',
+  })
+  endStatus(
+    @Args('campaignId', { type: () => ID }) _c: string,
+    @Args('characterId', { type: () => ID }) characterId: string,
+    @Args('statusId', { type: () => ID }) statusId: string,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.ailments.endStatus(who, characterId, statusId, ctx.req);
   }
 }

@@ -6,13 +6,24 @@ import { Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
+import { newId } from '../common/time';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { deriveSheet } from '../core/characters/sheets-derived';
 import {
   ailmentsOf,
+  attributeLossOf,
   ENDURANCE_LOSS,
   enduranceLossOf,
+  EXHAUSTION_LOSS,
+  exhaustionLossOf,
+  statLossOf,
+  gmStatusesOf,
   MAX_STORED_AILMENTS,
+  MAX_STORED_STATUSES,
+  mergeStatuses,
+  statusesFromHazard,
+  withGmStatuses,
+  type StoredStatus,
   type GmAilmentOutcome,
   type SheetEffect,
   type StoredAilment,
@@ -35,6 +46,7 @@ export const CAMPAIGN_HAZARDS: Readonly<Record<'gm' | 'archsoul', Readonly<Recor
     'forced-march': 'gmForcedMarch',
     'daily-movement': 'gmDailyMovement',
     concentration: 'gmConcentration',
+    illusion: 'gmIllusion',
   },
   archsoul: {
     fall: 'archsoulFall',
@@ -104,7 +116,9 @@ export class HazardsCampaignService {
         diceBudget(req),
       );
       const effects = sheetEffects(system, kind, rolled.outcome as Record<string, unknown>, row.data);
+      const losses = restoredLosses(system, kind, rolled.outcome as Record<string, unknown>, row.data);
       const ailment = keptAilment(kind, rolled.outcome, input, row.data);
+      const statuses = keptStatuses(system, body.hazard, effects, rolled.outcome, ailment, row.data);
       const roll = await this.rolls.record(m, who, rolled, {
         campaign,
         secret: body.secret ?? false,
@@ -120,6 +134,8 @@ export class HazardsCampaignService {
         effects,
         { procedure: procedure.name, rollId: roll.id },
         ailment,
+        statuses,
+        losses,
       );
       return {
         system,
@@ -132,6 +148,7 @@ export class HazardsCampaignService {
         applied,
         statuses: statusesOf(effects),
         ailment,
+        keptStatuses: statuses ?? (system === 'gm' ? gmStatusesOf(row.data) : []),
       };
     });
   }
@@ -190,7 +207,9 @@ export class HazardsCampaignService {
       for (const [i, member] of members.entries()) {
         const outcome = rolled.outcome.members[i];
         const effects = sheetEffects(system, kind, outcome, member.row.data);
+        const losses = restoredLosses(system, kind, outcome, member.row.data);
         const ailment = keptAilment(kind, outcome, member.input, member.row.data);
+        const statuses = keptStatuses(system, body.hazard, effects, outcome, ailment, member.row.data);
         const applied = await this.applyHazardEffects(
           m,
           who,
@@ -201,6 +220,8 @@ export class HazardsCampaignService {
           effects,
           { procedure: PARTY_HAZARD_PROCEDURE.name, rollId: roll.id },
           ailment,
+          statuses,
+          losses,
         );
         answers.push({
           characterId: member.owner.id,
@@ -208,6 +229,7 @@ export class HazardsCampaignService {
           applied,
           statuses: statusesOf(effects),
           ailment,
+          keptStatuses: statuses ?? (system === 'gm' ? gmStatusesOf(member.row.data) : []),
         });
       }
       return {
@@ -226,9 +248,10 @@ export class HazardsCampaignService {
    * `SheetsService.changeTracked` (the condition ledger), clamped to the value's bounds, in one write
    * of the sheet row already read and locked. G&M survival and injuries go to `survival.current` and
    * `injuries.current`; Archsoul hit points, fatigue and Endurance lost to `hp`, `fatigue` and
-   * `enduranceLoss` (a loss of Endurance is a positive `enduranceLoss`). An Archsoul status the
-   * hazard clears (Disabled, by rest) leaves the sheet's `statuses` in the same write; other statuses
-   * are answered, not stored.
+   * `enduranceLoss` (a loss of Endurance is a positive `enduranceLoss`); becoming exhausted adds 1 to
+   * `exhaustionLoss`, and `losses` (what a night gives back) are applied too. An Archsoul status the
+   * hazard clears (Disabled, by rest) leaves the sheet's `statuses` in the same write; G&M statuses
+   * (`gmStatuses`, the sheet's list after the hazard) and a kept ailment are written in it as well.
    */
   async applyHazardEffects(
     m: EntityManager,
@@ -240,8 +263,11 @@ export class HazardsCampaignService {
     effects: SheetEffect[],
     cause: { procedure: string; rollId: string },
     ailment: StoredAilment | null = null,
+    gmStatuses: StoredStatus[] | null = null,
+    losses: Array<{ field: string; delta: number }> = [],
   ): Promise<AppliedChange[]> {
     const changes: Array<{ field: string; delta: number }> = [];
+    let fatigueDelta = 0;
     for (const effect of effects) {
       if (effect.change === 0) continue;
       if (system === 'gm') {
@@ -252,6 +278,14 @@ export class HazardsCampaignService {
       if (effect.track === 'endurance') changes.push({ field: ENDURANCE_LOSS, delta: -effect.change });
       const field = { 'hit-points': 'hp', fatigue: 'fatigue' }[effect.track as string];
       if (field) changes.push({ field, delta: effect.change });
+      if (effect.track === 'fatigue') fatigueDelta += effect.change;
+    }
+    if (system === 'archsoul') {
+      // Becoming exhausted costs every attribute a point that outlasts the exhaustion (002:28–29).
+      const before = Math.min(3, typeof row.data.fatigue === 'number' ? row.data.fatigue : 0);
+      const after = Math.min(3, Math.max(0, before + fatigueDelta));
+      if (before < 2 && after >= 2) changes.push({ field: EXHAUSTION_LOSS, delta: 1 });
+      changes.push(...losses);
     }
     const cleared =
       system === 'archsoul'
@@ -262,7 +296,7 @@ export class HazardsCampaignService {
     const statuses = Array.isArray(row.data.statuses) ? (row.data.statuses as string[]) : [];
     const kept = statuses.filter((x) => !cleared.includes(x.toLowerCase()));
     const statusesChange = kept.length !== statuses.length;
-    if (changes.length === 0 && !statusesChange && ailment === null) return [];
+    if (changes.length === 0 && !statusesChange && ailment === null && gmStatuses === null) return [];
     const { entries } = await this.sheets.changeTracked(
       m,
       who,
@@ -276,10 +310,12 @@ export class HazardsCampaignService {
         row,
         base: (sheet) => {
           let out = sheet;
-          if (changes.some((c) => c.field === ENDURANCE_LOSS) && typeof out[ENDURANCE_LOSS] !== 'number')
-            out = { ...out, [ENDURANCE_LOSS]: 0 };
+          for (const field of [ENDURANCE_LOSS, EXHAUSTION_LOSS])
+            if (changes.some((c) => c.field === field) && typeof out[field] !== 'number')
+              out = { ...out, [field]: 0 };
           if (statusesChange) out = { ...out, statuses: kept };
           if (ailment !== null) out = withAilments(out, [...ailmentsOf(out), ailment]);
+          if (gmStatuses !== null) out = withGmStatuses(out, gmStatuses);
           return out;
         },
       },
@@ -306,6 +342,32 @@ function sheetEffects(
       effects.push({ track: 'endurance', change: loss - after, status: null });
   }
   return effects;
+}
+
+/**
+ * Archsoul losses a full night gives back besides Endurance (seed 002:48, one point of every reduced
+ * attribute): each `attributeLoss` by the answer's `attributeReductionsAfter`, and one point of
+ * `exhaustionLoss` when the night began with the character no longer exhausted (the effects of
+ * fatigue are not restored while it lasts, 002:29; the night's effects all come at its end).
+ */
+function restoredLosses(
+  system: 'gm' | 'archsoul',
+  kind: HazardKind,
+  outcome: Record<string, unknown>,
+  sheet: Record<string, unknown>,
+): Array<{ field: string; delta: number }> {
+  if (system !== 'archsoul' || kind !== 'archsoulRest') return [];
+  const out: Array<{ field: string; delta: number }> = [];
+  const after = (outcome.attributeReductionsAfter as Record<string, number> | undefined) ?? {};
+  for (const [name, loss] of Object.entries(attributeLossOf(sheet))) {
+    const left = after[name];
+    if (loss > 0 && typeof left === 'number' && left < loss)
+      out.push({ field: `attributeLoss.${name}`, delta: left - loss });
+  }
+  const kept = typeof sheet[EXHAUSTION_LOSS] === 'number' ? (sheet[EXHAUSTION_LOSS] as number) : 0;
+  const atStart = Number(outcome.fatigueBefore ?? 0) + Number(outcome.deprivationFatigue ?? 0);
+  if (kept > 0 && outcome.fullNight === true && atStart < 2) out.push({ field: EXHAUSTION_LOSS, delta: -1 });
+  return out;
 }
 
 function stat(stats: unknown, name: string): number | undefined {
@@ -338,21 +400,34 @@ function fromSheet(
     return out;
   }
   const base = stat(sheet.stats, 'endurance');
-  // The Endurance the sheet has now: its stat less what drowning took (`enduranceLoss`).
-  const endurance = base === undefined ? undefined : Math.max(0, base - enduranceLossOf(sheet));
+  // The Endurance the sheet has now: its stat less what drowning took (`enduranceLoss`) and
+  // exhaustion's loss; the exertion procedure takes its own point off while exhausted, so not twice.
+  const exhausted = typeof sheet.fatigue === 'number' && sheet.fatigue >= 2 ? 1 : 0;
+  const exhaustion = exhaustionLossOf(sheet) - (kind === 'archsoulExertion' ? exhausted : 0);
+  const endurance = base === undefined ? undefined : Math.max(0, base - enduranceLossOf(sheet) - exhaustion);
   if (
     endurance !== undefined &&
     ['archsoulExertion', 'archsoulBreath', 'archsoulUnderwaterHurt'].includes(kind)
   )
     out.endurance = endurance;
-  const resolve = stat(sheet.stats, 'resolve');
+  // Other stats less what `attributeLoss` keeps for them.
+  const now = (name: string) => {
+    const v = stat(sheet.stats, name);
+    return v === undefined ? undefined : Math.max(0, v - statLossOf(sheet, name));
+  };
+  const resolve = now('resolve');
   if (resolve !== undefined && kind === 'archsoulExertion') out.resolve = resolve;
-  const conditioning = stat(sheet.stats, 'conditioning');
+  const conditioning = now('conditioning');
   if (conditioning !== undefined && kind === 'archsoulBreath') out.conditioning = conditioning;
   if (typeof sheet.fatigue === 'number' && ['archsoulExertion', 'archsoulRest'].includes(kind))
     out.fatigue = Math.min(3, sheet.fatigue);
   if (kind === 'archsoulRest') {
-    if (enduranceLossOf(sheet) > 0) out.attributeReductions = { Endurance: enduranceLossOf(sheet) };
+    // Every reduced attribute by name (Endurance's loss, then `attributeLoss`): a night gives 1 back.
+    const reductions: Record<string, number> = {};
+    if (enduranceLossOf(sheet) > 0) reductions.Endurance = enduranceLossOf(sheet);
+    for (const [name, points] of Object.entries(attributeLossOf(sheet)))
+      if (points > 0) reductions[name] = points;
+    if (Object.keys(reductions).length > 0) out.attributeReductions = reductions;
     if (Array.isArray(sheet.statuses) && sheet.statuses.some((x) => String(x).toLowerCase() === 'disabled'))
       out.disabled = true;
     if (typeof sheet.hp === 'number') out.hitPoints = sheet.hp;
@@ -401,6 +476,32 @@ function keptAilment(
     );
   }
   return kept;
+}
+
+/**
+ * The G&M statuses the sheet keeps after the hazard (asleep, paralysed, shock, ailing merged into
+ * those it had), or null when the hazard adds none; 409 when the sheet would keep too many.
+ */
+function keptStatuses(
+  system: 'gm' | 'archsoul',
+  hazard: string,
+  effects: SheetEffect[],
+  outcome: unknown,
+  ailment: StoredAilment | null,
+  sheet: Record<string, unknown>,
+): StoredStatus[] | null {
+  if (system !== 'gm') return null;
+  const added = statusesFromHazard(effects, outcome as Record<string, unknown>, hazard, ailment !== null);
+  if (added.length === 0) return null;
+  const merged = mergeStatuses(gmStatusesOf(sheet), added, newId);
+  if (merged.length > MAX_STORED_STATUSES) {
+    throw Problem.field(
+      'CONFLICT',
+      'hazard',
+      `The sheet already keeps ${MAX_STORED_STATUSES} statuses; end one first.`,
+    );
+  }
+  return merged;
 }
 
 function statusesOf(effects: SheetEffect[]): string[] {

@@ -2,7 +2,15 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { SheetChecksService } from '../characters/sheet-checks.service';
 import { Problem } from '../common/problem';
 import type { SheetModifier } from '../core/characters/sheets-checks';
-import { ailmentsOf, CONCENTRATION_ABILITIES, enduranceLossOf } from '../core/hazards';
+import {
+  ailmentsOf,
+  CONCENTRATION_ABILITIES,
+  attributeLossOf,
+  enduranceLossOf,
+  EXHAUSTION_LOSS,
+  gmStatusCheck,
+  gmStatusesOf,
+} from '../core/hazards';
 import type { Sheet } from '../core/characters/sheets';
 
 /** Fatigue levels on the Archsoul sheet (the exertion ladder). */
@@ -16,7 +24,10 @@ const UNCONSCIOUS = 3;
  * - `fatigue` 1 (fatigued): +1 difficulty on every roll (seed 002, "Exertion"); 2 (exhausted): also
  *   one die fewer (every attribute −1, read as one die since the seed does not say which stats are
  *   attributes); 3 (unconscious): no check (409).
- * - `enduranceLoss` (drowning): a check naming Endurance rolls that many dice fewer.
+ * - `enduranceLoss` (drowning): a check naming Endurance rolls that many dice fewer; `attributeLoss`
+ *   likewise for the stats it names; `exhaustionLoss` (exhaustion's −1 to every attribute, kept after
+ *   the exhaustion clears) takes that many dice off every check, less the one `fatigue:exhausted`
+ *   already takes while the sheet is exhausted.
  * - `statuses` (the referee's list) and harm's conditions (`harm.conditions`: an Archsoul character
  *   wakes Disabled): Disabled refuses every check (no skill checks, seed 002
  *   "Status Effects"); Disaligned refuses a check naming Soulpower. The other statuses act on attacks
@@ -30,10 +41,21 @@ export class HazardsSheetChecks implements OnModuleInit {
 
   onModuleInit(): void {
     this.checks.addModifier(async (_m, _who, context) => {
-      if (context.system === 'gm') return gmAilmentPenalties(context.sheet, context.names);
+      const field = context.owner.kind === 'npc' ? 'npcId' : 'characterId';
+      if (context.system === 'gm') {
+        // Statuses kept on the sheet (asleep, paralysed, shock, ailing): refusals first.
+        const status = gmStatusCheck(gmStatusesOf(context.sheet), context.names);
+        if (status.refusedBy !== null) {
+          throw Problem.field(
+            'CONFLICT',
+            field,
+            `${context.owner.name} is ${status.refusedBy} (sheet.statuses) and cannot make this check.`,
+          );
+        }
+        return [...gmAilmentPenalties(context.sheet, context.names), ...status.modifiers];
+      }
       if (context.system !== 'archsoul') return [];
       const sheet = context.sheet;
-      const field = context.owner.kind === 'npc' ? 'npcId' : 'characterId';
       const named = context.names.map((s) => s.toLowerCase());
       // The referee's `statuses` and the conditions harm keeps (waking from unconsciousness: Disabled).
       const harmConditions = ((sheet.harm ?? {}) as { conditions?: unknown }).conditions;
@@ -64,10 +86,21 @@ export class HazardsSheetChecks implements OnModuleInit {
         );
       }
       const out: SheetModifier[] = [];
+      // Sleeping (002:51): Awareness checks +2 difficulty (other observation is the referee's to refuse).
+      if (statuses.includes('asleep') && named.includes('awareness'))
+        out.push({ source: 'status:asleep', difficulty: 2 });
       if (fatigue >= FATIGUED) out.push({ source: 'fatigue:fatigued', difficulty: 1 });
       if (fatigue >= EXHAUSTED) out.push({ source: 'fatigue:exhausted', dice: -1 });
       const loss = enduranceLossOf(sheet);
       if (loss > 0 && named.includes('endurance')) out.push({ source: 'enduranceLoss', dice: -loss });
+      // Exhaustion's loss kept past the exhaustion (the point taken while exhausted is above).
+      const kept = typeof sheet[EXHAUSTION_LOSS] === 'number' ? (sheet[EXHAUSTION_LOSS] as number) : 0;
+      const beyond = kept - (fatigue >= EXHAUSTED ? 1 : 0);
+      if (beyond > 0) out.push({ source: EXHAUSTION_LOSS, dice: -beyond });
+      // What other attributes lost, on a check naming them.
+      for (const [name, points] of Object.entries(attributeLossOf(sheet)))
+        if (points > 0 && named.includes(name.toLowerCase()))
+          out.push({ source: `attributeLoss:${name}`, dice: -points });
       return out;
     });
   }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CharactersModule } from '../characters/characters.module';
 import {
   CharacterAilmentsController,
+  CharacterStatusesController,
   HazardsCampaignController,
   PartyHazardsController,
 } from './hazards-campaign.controller';
@@ -24,6 +25,7 @@ import { HazardsService } from './hazards.service';
     HazardsCampaignController,
     PartyHazardsController,
     CharacterAilmentsController,
+    CharacterStatusesController,
   ],
   providers: [
     HazardsService,

@@ -225,7 +225,15 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
     const out = answer.data?.characterHazard;
     expect(out.outcome.rollsDue).toBe(2);
     const fatigue = out.outcome.fatigueAfter as number;
-    expect(out.applied).toEqual(fatigue > 0 ? [{ field: 'fatigue', delta: fatigue, after: fatigue }] : []);
+    expect(out.applied).toEqual(
+      fatigue > 0
+        ? [
+            { field: 'fatigue', delta: fatigue, after: fatigue },
+            // Becoming exhausted costs every attribute a point, kept as exhaustionLoss.
+            ...(fatigue >= 2 ? [{ field: 'exhaustionLoss', delta: 1, after: 1 }] : []),
+          ]
+        : [],
+    );
     const sheet = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/archsoul`).set(c.auth))
       .body.sheet;
     expect(sheet.fatigue).toBe(fatigue);
@@ -344,6 +352,27 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       .set(c.auth)
       .send({ system: 'archsoul', stats: ['Resolve'], difficulty: 4 })
       .expect(201);
+  });
+
+  it('an Archsoul sleeper’s Awareness checks are 2 harder (002:51); other checks are not', async () => {
+    const { c, h } = await hero('archsoul', {
+      ...ARCHSOUL,
+      stats: { ...ARCHSOUL.stats, Awareness: 3 },
+      statuses: ['Asleep'],
+    });
+    const checks = `/v1/campaigns/${c.id}/characters/${h.id}/checks`;
+    const aware = await t.http
+      .post(checks)
+      .set(c.auth)
+      .send({ system: 'archsoul', stats: ['Awareness'], difficulty: 3, seed: 'z' })
+      .expect(201);
+    expect(aware.body.modifiers).toContainEqual({ source: 'status:asleep', difficulty: 2 });
+    const resolve = await t.http
+      .post(checks)
+      .set(c.auth)
+      .send({ system: 'archsoul', stats: ['Resolve'], difficulty: 3, seed: 'z' })
+      .expect(201);
+    expect(resolve.body.modifiers.map((x: { source: string }) => x.source)).not.toContain('status:asleep');
   });
 
   it('G&M concentration on a stored sheet reads evasion and Movement from it, one logged roll', async () => {
@@ -666,6 +695,289 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       expect(strength.body.modifiers.map((x: { source: string }) => x.source)).not.toContain(
         'ailment:Alcohol',
       );
+    });
+  });
+
+  describe('G&M statuses kept on the sheet', () => {
+    const clock = (c: { id: string }) => `/v1/campaigns/${c.id}/clock/advance`;
+
+    it('a giant spider paralyses: kept with its minutes, moving checks refused (409), counted down by the clock', async () => {
+      const { c, h, url } = await hero('gm', GM);
+      const res = await t.http
+        .post(url)
+        .set(c.auth)
+        .set('Idempotency-Key', `spider-${h.id}`)
+        .send({
+          system: 'gm',
+          hazard: 'ailment',
+          input: { ailment: 'giant-spider', contact: 'forced', reaction: 0 },
+          seed: 'bite',
+        })
+        .expect(201);
+      const minutes = res.body.outcome.total as number;
+      expect(minutes).toBeGreaterThanOrEqual(1);
+      expect(res.body.statuses).toEqual(['paralysed']);
+      expect(res.body.keptStatuses).toEqual([
+        { id: expect.any(String), status: 'paralysed', source: 'Giant spider', secondsLeft: minutes * 60 },
+      ]);
+      const sheetUrl = `/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`;
+      expect((await t.http.get(sheetUrl).set(c.auth)).body.sheet.statuses).toEqual(res.body.keptStatuses);
+      const checks = `/v1/campaigns/${c.id}/characters/${h.id}/checks`;
+      const refused = await t.http.post(checks).set(c.auth).send({ system: 'gm', attribute: 'agility' });
+      expectProblem(refused, 409, 'CONFLICT', 'characterId');
+      expect(refused.body.detail).toContain('paralysed');
+      await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ system: 'gm', reaction: 'willpower', seed: 'w' })
+        .expect(201);
+      // Ten minutes outlast d4 minutes: the status ends and leaves the sheet.
+      const advanced = await t.http.post(clock(c)).set(c.auth).send({ turns: 1 }).expect(200);
+      expect(advanced.body.statusesEnded).toEqual([
+        {
+          ownerKind: 'character',
+          ownerId: h.id,
+          ended: [expect.objectContaining({ status: 'paralysed', secondsLeft: 0 })],
+        },
+      ]);
+      expect((await t.http.get(sheetUrl).set(c.auth)).body.sheet.statuses).toBeUndefined();
+      await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ system: 'gm', attribute: 'agility', seed: 'a' })
+        .expect(201);
+      const later = await t.http.post(clock(c)).set(c.auth).send({ turns: 1 }).expect(200);
+      expect(later.body.statusesEnded).toBeUndefined();
+    });
+
+    it('sleep gas (GraphQL twin): asleep for 6d10 minutes, perception at −6, other checks refused; the referee wakes them', async () => {
+      const { c, h } = await hero('gm', GM);
+      const answer = await gql(
+        t.server,
+        'mutation($c: ID!, $h: ID!) { characterHazard(campaignId: $c, characterId: $h, input: { system: gm, hazard: ailment, input: { ailment: "sleep-gas", contact: "forced", reaction: 0, actionTimesExposed: 3 }, seed: "gas" }) { statuses outcome keptStatuses { id status source secondsLeft } } }',
+        { c: c.id, h: h.id },
+        c.auth,
+      );
+      expect(answer.errors).toBeUndefined();
+      const result = answer.data?.characterHazard;
+      expect(result.outcome.applications).toBe(3);
+      expect(result.keptStatuses).toEqual([
+        {
+          id: expect.any(String),
+          status: 'asleep',
+          source: 'Sleep gas',
+          secondsLeft: (result.outcome.total as number) * 60,
+        },
+      ]);
+      const checks = `/v1/campaigns/${c.id}/characters/${h.id}/checks`;
+      const perception = await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ system: 'gm', reaction: 'perception', seed: 'p' })
+        .expect(201);
+      expect(perception.body.modifiers).toContainEqual({ source: 'status:asleep', amount: -6 });
+      expectProblem(
+        await t.http.post(checks).set(c.auth).send({ system: 'gm', attribute: 'strength' }),
+        409,
+        'CONFLICT',
+        'characterId',
+      );
+      const statusId = result.keptStatuses[0].id as string;
+      const woken = await gql(
+        t.server,
+        'mutation($c: ID!, $h: ID!, $s: ID!) { endStatus(campaignId: $c, characterId: $h, statusId: $s) { statusId statuses { id } } }',
+        { c: c.id, h: h.id, s: statusId },
+        c.auth,
+      );
+      expect(woken.errors).toBeUndefined();
+      expect(woken.data?.endStatus).toEqual({ statusId, statuses: [] });
+      await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ system: 'gm', attribute: 'strength', seed: 's' })
+        .expect(201);
+      expectProblem(
+        await t.http
+          .post(`/v1/campaigns/${c.id}/characters/${h.id}/statuses/${statusId}/end`)
+          .set(c.auth)
+          .send({}),
+        404,
+        'NOT_FOUND',
+      );
+    });
+
+    it('shock from an illusion refuses every check, outlasts a day of the clock, and only the referee ends it', async () => {
+      const { c, h, url } = await hero('gm', GM);
+      const res = await t.http
+        .post(url)
+        .set(c.auth)
+        .send({
+          system: 'gm',
+          hazard: 'illusion',
+          input: { method: 'perception', score: 0, failedDeathRoll: true },
+        })
+        .expect(201);
+      expect(res.body.keptStatuses).toEqual([
+        { id: expect.any(String), status: 'shock', source: 'illusion', secondsLeft: null },
+      ]);
+      const checks = `/v1/campaigns/${c.id}/characters/${h.id}/checks`;
+      expectProblem(
+        await t.http.post(checks).set(c.auth).send({ system: 'gm', reaction: 'perception' }),
+        409,
+        'CONFLICT',
+        'characterId',
+      );
+      const day = await t.http.post(clock(c)).set(c.auth).send({ days: 1 }).expect(200);
+      expect(day.body.statusesEnded).toBeUndefined();
+      const player = await createKey(t.server, c, { role: 'player', characterIds: [h.id] });
+      const statusId = res.body.keptStatuses[0].id as string;
+      const endUrl = `/v1/campaigns/${c.id}/characters/${h.id}/statuses/${statusId}/end`;
+      await t.http.post(endUrl).set(player.auth).send({}).expect(403);
+      const ended = await t.http.post(endUrl).set(c.auth).send({}).expect(200);
+      expect(ended.body).toEqual({ characterId: h.id, statusId, statuses: [] });
+      await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ system: 'gm', reaction: 'perception', seed: 'p' })
+        .expect(201);
+    });
+
+    it('the referee’s statuses are validated naming the field and change nothing', async () => {
+      const { c, h } = await hero('gm', GM);
+      const sheetUrl = `/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`;
+      expectProblem(
+        await t.http
+          .put(sheetUrl)
+          .set(c.auth)
+          .send({
+            sheet: { ...GM, statuses: [{ id: 'x', status: 'cursed', source: 'hag', secondsLeft: null }] },
+          }),
+        400,
+        'VALIDATION_FAILED',
+        'sheet.statuses[0].status',
+      );
+      expect((await t.http.get(sheetUrl).set(c.auth)).body.sheet.statuses).toBeUndefined();
+    });
+  });
+
+  describe('Archsoul attribute losses kept on the sheet', () => {
+    const WEAK = { stats: { Endurance: 1, Resolve: 0, Intellect: 4 }, maxHp: 10, fatigue: 1 };
+
+    it('exhaustion costs every attribute a point that outlasts it: kept, on checks, and given back by a night it does not begin exhausted', async () => {
+      const { c, h, url } = await hero('archsoul', WEAK);
+      // One die cannot make three successes: the heavy minute's roll fails, fatigued → exhausted.
+      const march = await t.http
+        .post(url)
+        .set(c.auth)
+        .send({ system: 'archsoul', hazard: 'exertion', input: { activity: 'heavy', minutes: 1 }, seed: 'm' })
+        .expect(201);
+      expect(march.body.outcome).toMatchObject({ rollsDue: 1, fatigueAfter: 2 });
+      expect(march.body.applied).toEqual([
+        { field: 'fatigue', delta: 1, after: 2 },
+        { field: 'exhaustionLoss', delta: 1, after: 1 },
+      ]);
+      const sheetUrl = `/v1/campaigns/${c.id}/characters/${h.id}/sheets/archsoul`;
+      const sheet = (await t.http.get(sheetUrl).set(c.auth)).body.sheet;
+      expect(sheet).toMatchObject({
+        exhaustionLoss: 1,
+        statsNow: { Endurance: 0, Resolve: 0, Intellect: 4 },
+      });
+      const conditions = await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/conditions`).set(c.auth);
+      expect(conditions.body.items).toContainEqual(
+        expect.objectContaining({ field: 'exhaustionLoss', delta: 1, rollId: march.body.rollId }),
+      );
+      const checks = `/v1/campaigns/${c.id}/characters/${h.id}/checks`;
+      const check = async () =>
+        (
+          await t.http
+            .post(checks)
+            .set(c.auth)
+            .send({ system: 'archsoul', stats: ['Intellect'], difficulty: 4, seed: 'i' })
+            .expect(201)
+        ).body.modifiers.filter((x: { source: string }) => x.source !== 'stat:Intellect');
+      // While exhausted the point is the exhaustion's own die, not twice.
+      expect(await check()).toEqual([
+        { source: 'fatigue:fatigued', difficulty: 1 },
+        { source: 'fatigue:exhausted', dice: -1 },
+      ]);
+      // A night turns exhaustion into fatigue; its loss stays (the night began exhausted).
+      const night = await t.http
+        .post(url)
+        .set(c.auth)
+        .send({ system: 'archsoul', hazard: 'rest', input: { sleepHours: 8 } })
+        .expect(201);
+      expect(night.body.applied).toEqual([{ field: 'fatigue', delta: -1, after: 1 }]);
+      expect(await check()).toEqual([
+        { source: 'fatigue:fatigued', difficulty: 1 },
+        { source: 'exhaustionLoss', dice: -1 },
+      ]);
+      // The next night clears the fatigue and gives the point back.
+      const second = await t.http
+        .post(url)
+        .set(c.auth)
+        .send({ system: 'archsoul', hazard: 'rest', input: { sleepHours: 8 } })
+        .expect(201);
+      expect(second.body.applied).toEqual([
+        { field: 'fatigue', delta: -1, after: 0 },
+        { field: 'exhaustionLoss', delta: -1, after: 0 },
+      ]);
+      expect(await check()).toEqual([]);
+      expect((await t.http.get(sheetUrl).set(c.auth)).body.sheet.statsNow).toBeUndefined();
+    });
+
+    it('other attributes’ losses (GraphQL twin): read by checks naming them, shown in statsNow, one point back a night', async () => {
+      const { c, h } = await hero('archsoul', {
+        ...ARCHSOUL,
+        stats: { ...ARCHSOUL.stats, Intellect: 5 },
+        attributeLoss: { Intellect: 2 },
+      });
+      const sheetUrl = `/v1/campaigns/${c.id}/characters/${h.id}/sheets/archsoul`;
+      expect((await t.http.get(sheetUrl).set(c.auth)).body.sheet).toMatchObject({
+        attributeLoss: { Intellect: 2 },
+        statsNow: { Endurance: 4, Resolve: 2, Intellect: 3 },
+      });
+      const checked = await gql(
+        t.server,
+        'mutation($c: ID!, $h: ID!) { characterCheck(campaignId: $c, characterId: $h, input: { system: archsoul, stats: ["intellect"], difficulty: 4, seed: "q" }) { modifiers { source dice } } }',
+        { c: c.id, h: h.id },
+        c.auth,
+      );
+      expect(checked.errors).toBeUndefined();
+      expect(checked.data?.characterCheck.modifiers).toContainEqual({
+        source: 'attributeLoss:Intellect',
+        dice: -2,
+      });
+      const night = await gql(
+        t.server,
+        'mutation($c: ID!, $h: ID!) { characterHazard(campaignId: $c, characterId: $h, input: { system: archsoul, hazard: rest, input: { sleepHours: 9 } }) { outcome applied { field delta after } } }',
+        { c: c.id, h: h.id },
+        c.auth,
+      );
+      expect(night.errors).toBeUndefined();
+      expect(night.data?.characterHazard.outcome.attributeReductionsAfter).toEqual({ Intellect: 1 });
+      expect(night.data?.characterHazard.applied).toContainEqual({
+        field: 'attributeLoss.Intellect',
+        delta: -1,
+        after: 1,
+      });
+      expectProblem(
+        await t.http
+          .put(sheetUrl)
+          .set(c.auth)
+          .send({ sheet: { ...ARCHSOUL, attributeLoss: { Endurance: 1 } } }),
+        400,
+        'VALIDATION_FAILED',
+        'sheet.attributeLoss.Endurance',
+      );
+      const player = await createKey(t.server, c, { role: 'player', characterIds: [h.id] });
+      await t.http
+        .put(sheetUrl)
+        .set(player.auth)
+        .send({
+          sheet: { ...ARCHSOUL, stats: { ...ARCHSOUL.stats, Intellect: 5 }, attributeLoss: { Intellect: 0 } },
+        })
+        .expect(403);
+      expect((await t.http.get(sheetUrl).set(c.auth)).body.sheet.attributeLoss).toEqual({ Intellect: 1 });
     });
   });
 });

@@ -4684,6 +4684,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/statuses/{statusId}/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** End a status kept on a character’s G&M sheet (referee): asleep, paralysed, shock or ailing leaves the sheet */
+    post: operations['CharacterStatuses_end'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/magic/cairn/casts': {
     parameters: {
       query?: never;
@@ -5581,6 +5598,28 @@ export interface components {
       /** @description Each ailment that ticked. */
       ailments: components['schemas']['AilmentTickView'][];
     };
+    GmStatusView: {
+      /** @description Its id on the sheet. */
+      id: string;
+      /** @description asleep, paralysed, shock or ailing. */
+      status: string;
+      /** @description What caused it: the ailment’s name, or the hazard. */
+      source: string;
+      /** @description Seconds left, counted down by the clock; null when only the referee ends it. */
+      secondsLeft: number | null;
+      /** @description ailing: the penalty on each score it names. */
+      penalty?: number;
+      /** @description ailing: the scores the penalty lowers. */
+      scores?: string[];
+    };
+    GmStatusesEndedResult: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /** @description The statuses that ran out (they left the sheet). */
+      ended: components['schemas']['GmStatusView'][];
+    };
     ClockAdvance: {
       /** @description The clock before. */
       from: components['schemas']['ClockView'];
@@ -5596,6 +5635,8 @@ export interface components {
       harmTimers?: components['schemas']['HarmTimerExpiry'][];
       /** @description G&M ailments kept on sheets whose course the time passed rolled (docs/hazards.md, Ailments). */
       ailmentTicks?: components['schemas']['AilmentTicksResult'][];
+      /** @description G&M statuses on sheets whose time the advance ran out (docs/hazards.md, Statuses). */
+      statusesEnded?: components['schemas']['GmStatusesEndedResult'][];
     };
     ClockUpdateInput: {
       /**
@@ -17007,6 +17048,7 @@ export interface components {
         | 'forced-march'
         | 'daily-movement'
         | 'concentration'
+        | 'illusion'
         | 'exertion'
         | 'drowning'
         | 'rest'
@@ -17086,10 +17128,12 @@ export interface components {
       };
       /** @description Tracked values changed, through the condition ledger. */
       applied: components['schemas']['HazardAppliedChange'][];
-      /** @description Statuses the hazard gives (answered, not stored). */
+      /** @description Statuses the hazard gives (G&M ones are kept on the sheet: keptStatuses). */
       statuses: string[];
       /** @description A G&M chronic ailment still running, now kept on the sheet; null otherwise. */
       ailment: components['schemas']['StoredAilmentView'] | (never | null);
+      /** @description G&M: the statuses the sheet keeps after the hazard (docs/hazards.md, Statuses); [] on Archsoul. */
+      keptStatuses: components['schemas']['GmStatusView'][];
     };
     PartyHazardInput: {
       /**
@@ -17109,6 +17153,7 @@ export interface components {
         | 'forced-march'
         | 'daily-movement'
         | 'concentration'
+        | 'illusion'
         | 'exertion'
         | 'drowning'
         | 'rest'
@@ -17136,10 +17181,12 @@ export interface components {
       };
       /** @description Tracked values changed, through the condition ledger. */
       applied: components['schemas']['HazardAppliedChange'][];
-      /** @description Statuses the hazard gives (answered, not stored). */
+      /** @description Statuses the hazard gives (G&M ones are kept on the sheet: keptStatuses). */
       statuses: string[];
       /** @description A G&M chronic ailment still running, now kept on the sheet; null otherwise. */
       ailment: components['schemas']['StoredAilmentView'] | (never | null);
+      /** @description G&M: the statuses the sheet keeps after the hazard (docs/hazards.md, Statuses); [] on Archsoul. */
+      keptStatuses: components['schemas']['GmStatusView'][];
     };
     PartyHazardResult: {
       /** @description The sheets’ system. */
@@ -17162,6 +17209,14 @@ export interface components {
       ailmentId: string;
       /** @description The ailments left on the sheet. */
       ailments: components['schemas']['StoredAilmentView'][];
+    };
+    GmStatusEndResult: {
+      /** @description The character. */
+      characterId: string;
+      /** @description The status ended. */
+      statusId: string;
+      /** @description The statuses left on the sheet. */
+      statuses: components['schemas']['GmStatusView'][];
     };
     CairnCastFailureInput: {
       /** @description Extra Fatigue (default 1). */
@@ -28869,6 +28924,42 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AilmentCureResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  CharacterStatuses_end: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+        statusId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmStatusEndResult'];
         };
       };
       400: components['responses']['BadRequest'];

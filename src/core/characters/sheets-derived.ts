@@ -103,7 +103,7 @@ export function deriveSheet(system: SheetSystem, sheet: Sheet, context: Derivati
       return { ...sheet, armor: Math.min(CAIRN_MAX_ARMOR, total), armorSource: 'worn' };
     }
     case 'archsoul':
-      return { ...sheet };
+      return withArchsoulStatsNow(sheet);
     case 'gm': {
       const derived = gmDerivation(sheet, context);
       const overrides = (sheet.reactions ?? {}) as Record<string, number>;
@@ -140,11 +140,32 @@ function semiConscious(sheet: Sheet): boolean {
   return typeof harm === 'object' && harm !== null && harm.state === 'semi-conscious';
 }
 
+/**
+ * Archsoul (hazards, docs/hazards.md): when the sheet keeps a loss, `statsNow` gives each stat less
+ * what was lost (floor 0): Endurance less `enduranceLoss` and exhaustion's loss (`exhaustionLoss`, at
+ * least 1 while exhausted), each stat named in `attributeLoss` less its points. Left out otherwise.
+ */
+function withArchsoulStatsNow(sheet: Sheet): Sheet {
+  const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+  const exhaustion = Math.max(num(sheet.exhaustionLoss), num(sheet.fatigue) >= 2 ? 1 : 0);
+  const endurance = num(sheet.enduranceLoss) + exhaustion;
+  const lost = (sheet.attributeLoss ?? {}) as Record<string, number>;
+  const byName = new Map(Object.entries(lost).map(([k, v]) => [k.toLowerCase(), num(v)]));
+  if (endurance === 0 && [...byName.values()].every((v) => v === 0)) return { ...sheet };
+  const stats = (sheet.stats ?? {}) as Record<string, number>;
+  const now: Record<string, number> = {};
+  for (const [name, value] of Object.entries(stats)) {
+    const less = name.toLowerCase() === 'endurance' ? endurance : (byName.get(name.toLowerCase()) ?? 0);
+    now[name] = Math.max(0, value - less);
+  }
+  return { ...sheet, statsNow: now };
+}
+
 /** Members only the server writes (derived), never stored. */
 const DERIVED_ONLY: Record<SheetSystem, string[]> = {
   coeac: ['vestmentEmpower'],
   cairn: ['armorSource'],
-  archsoul: [],
+  archsoul: ['statsNow'],
   gm: ['derived'],
 };
 

@@ -567,6 +567,7 @@ export function extendSystem(
   },
 ): void {
   const spec = SPECS[system];
+  TRACKED_FIELDS.clear();
   const previous = spec.normalise;
   const fields = [...(extension.baseFields ?? []), ...(extension.refereeFields ?? [])];
   spec.tracked.push(...(extension.tracked ?? []));
@@ -581,13 +582,31 @@ export function extendSystem(
   };
 }
 
+/** `trackedField`'s answers by system and path (cleared when a system is extended; bounded). */
+const TRACKED_FIELDS = new Map<string, Readonly<TrackedField & { name?: string }> | null>();
+const MAX_REMEMBERED_FIELDS = 4096;
+
 /** The tracked-field pattern a concrete path belongs to, with its bound name, or null. */
 export function trackedField(system: SheetSystem, path: string): (TrackedField & { name?: string }) | null {
+  const key = `${system} ${path}`;
+  const known = TRACKED_FIELDS.get(key);
+  if (known !== undefined) return known;
+  let found: (TrackedField & { name?: string }) | null = null;
   for (const field of SPECS[system].tracked) {
     const bound = matches(field.path, path);
-    if (bound) return { ...field, ...bound };
+    if (bound) {
+      found = Object.freeze({ ...field, ...bound });
+      break;
+    }
   }
-  return null;
+  if (TRACKED_FIELDS.size >= MAX_REMEMBERED_FIELDS) TRACKED_FIELDS.clear();
+  TRACKED_FIELDS.set(key, found);
+  return found;
+}
+
+/** Whether `path` is the maximum that caps another tracked value (`maxHp` caps `hp`). */
+export function capsTracked(system: SheetSystem, path: string): boolean {
+  return SPECS[system].tracked.some((f) => f.maxPath !== undefined && matches(f.maxPath, path) !== null);
 }
 
 /** Every tracked path a sheet holds, concrete (`classResources.Luck.current`), in a stable order. */

@@ -131,7 +131,7 @@ export function gmFall(spec: GmFallInput, dice: Dice): GmFallOutcome {
   const survival = damage - injuries;
 
   const pEvade = rollsEvasion ? passingFaces(evasionScore) / 20 : null;
-  const rolledOdds = diceSumDistribution(row.dice);
+  const odds = fallOdds(row.dice, effect, pEvade ?? 0);
   // The falling table has no modifiers; evasion's effect is reported in `evasion`.
   const modifiers: AppliedModifier[] = [];
   return {
@@ -156,12 +156,29 @@ export function gmFall(spec: GmFallInput, dice: Dice): GmFallOutcome {
       ...(survival > 0 ? [{ track: 'survival' as const, change: -survival, status: null }] : []),
       ...(injuries > 0 ? [{ track: 'injuries' as const, change: injuries, status: null }] : []),
     ],
-    odds: {
-      evasion: pEvade,
-      rolled: rolledOdds,
-      damage: damageOdds(rolledOdds, effect, pEvade ?? 0),
-    },
+    odds: { evasion: pEvade, rolled: odds.rolled, damage: odds.damage },
   };
+}
+
+/**
+ * The exact odds of a fall by dice, evasion effect and chance of evading (a twentieth), computed once
+ * and shared frozen: at most 7 dice × 3 effects × 21 chances.
+ */
+const FALL_ODDS = new Map<string, { rolled: readonly Chance[]; damage: readonly Chance[] }>();
+function fallOdds(
+  dice: number,
+  effect: FallEvasionEffect,
+  pEvade: number,
+): { rolled: Chance[]; damage: Chance[] } {
+  const key = `${dice}:${effect}:${pEvade}`;
+  let known = FALL_ODDS.get(key);
+  if (!known) {
+    const rolled = diceSumDistribution(dice);
+    const freeze = (list: Chance[]) => Object.freeze(list.map((c) => Object.freeze(c)));
+    known = { rolled: freeze(rolled), damage: freeze(damageOdds(rolled, effect, pEvade)) };
+    FALL_ODDS.set(key, known);
+  }
+  return known as { rolled: Chance[]; damage: Chance[] };
 }
 
 function damageOdds(rolled: Chance[], effect: FallEvasionEffect, pEvade: number): Chance[] {

@@ -16,3 +16,4 @@ export * from './archsoul-object-attack';
 export * from './gm-concentration';
 export * from './sheet-hazards';
 export * from './gm-ailment-course';
+export * from './gm-statuses';
