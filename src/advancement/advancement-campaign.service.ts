@@ -27,6 +27,7 @@ import { CampaignEntity, CharacterEntity, GameSessionEntity, RollEntity } from '
 import { ProcedureRegistry, type Procedure } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
+import { WealthService } from '../wealth/wealth.service';
 import { AdvancementHistoryEntity, AdvancementStateEntity } from './advancement.entities';
 import type {
   BoonsAwardInput,
@@ -42,6 +43,9 @@ import type {
   StudyPeriodsInput,
   StudyProjectInput,
 } from './advancement-campaign.inputs';
+
+/** G&M coins are kept in centisilver (SPEC 3); study prices are whole silver. */
+const CENTISILVER_PER_SILVER = 100;
 
 const echo = (input: Record<string, unknown>) => ({ ...input });
 
@@ -121,6 +125,7 @@ export class AdvancementCampaignService {
     private readonly campaigns: CampaignsService,
     private readonly sheets: SheetsService,
     private readonly rolls: RollsService,
+    private readonly wealth: WealthService,
   ) {
     registry.register(...(Object.values(CAMPAIGN_PROCEDURES) as never[]));
   }
@@ -737,6 +742,19 @@ export class AdvancementCampaignService {
       const silver = upTo.silver - (so?.silver ?? 0);
       const fees = upTo.fees - (so?.fees ?? 0);
       const days = upTo.daysOffAllowed - (so?.daysOffAllowed ?? 0);
+      // The G&M purse is the character's Cash, read as centisilver (docs/advancement.md): the study
+      // and the fees are paid from it through the cash ledger, refused whole when it is short.
+      const price = silver * CENTISILVER_PER_SILVER;
+      const student = (await this.wealth.readCharacters(m, campaign.id, [characterId])).get(characterId);
+      if (!student) throw Problem.notFound(`Character ${characterId}`);
+      if (student.cash < price) {
+        throw Problem.field(
+          'INSUFFICIENT_CASH',
+          'periods',
+          `${input.periods} periods of study cost ${silver} silver (${price} centisilver); ` +
+            `${student.name}'s purse holds ${student.cash} centisilver.`,
+        );
+      }
       const rolled = this.rolls.roll(
         CAMPAIGN_PROCEDURES.studyPeriods as unknown as Procedure<unknown, object>,
         { characterId, projectId, subject: data.subject, periods: input.periods, mojo, silver, fees },
@@ -745,8 +763,19 @@ export class AdvancementCampaignService {
       );
       const roll = await this.rolls.record(m, who, rolled, {
         campaign,
-        effects: { characterId, studyProject: projectId, practicalMojo: mojo },
+        effects: { characterId, studyProject: projectId, practicalMojo: mojo, paid: price },
       });
+      const paid =
+        price > 0
+          ? await this.wealth.changeCash(
+              m,
+              who,
+              campaign,
+              characterId,
+              { cashDelta: -price, reason: 'gm-study', note: data.subject.slice(0, 200) },
+              { rollId: roll.id, field: 'periods', character: student },
+            )
+          : null;
       const row = await this.changeState<StateData>(m, campaign.id, `study:${projectId}`, {}, (d) => ({
         ...d,
         periods: total,
@@ -767,6 +796,9 @@ export class AdvancementCampaignService {
         fees,
         days,
         practicalMojo: (gains.data as unknown as GmGains).practicalMojo[data.subject],
+        paid: price,
+        cashLeft: paid?.character.cash ?? student.cash,
+        ledgerEntry: paid?.ledgerEntry ?? null,
         rollId: roll.id,
       };
     });

@@ -7,7 +7,7 @@ import {
   startSession,
 } from '../factories/campaign';
 import { gql } from '../factories/graphql';
-import { expectProblem } from '../factories/problem';
+import { expectProblem, fieldsOf } from '../factories/problem';
 
 const GM = {
   abilities: { strength: 16, agility: 9, endurance: 15, intelligence: 10, wisdom: 11, charisma: 8 },
@@ -282,6 +282,12 @@ describe(`advancement in a campaign (${DATABASE_KIND})`, () => {
 
   it('runs a study project over several periods into practical mojo', async () => {
     const { c, ids, player } = await table();
+    // The purse (Cash, in centisilver) pays the study: 100 silver is plenty.
+    await t.http
+      .post(`${char(c, ids[0])}/cash-adjustments`)
+      .set(c.auth)
+      .send({ delta: 10_000, reason: 'purse' })
+      .expect(201);
     const project = await t.http
       .post(`${char(c, ids[0])}/study-projects`)
       .set(player.auth)
@@ -313,6 +319,141 @@ describe(`advancement in a campaign (${DATABASE_KIND})`, () => {
       practicalMojo: [{ subject: 'Alchemy', mojo: whole.body.totalMojo }],
       studyProjects: [{ periods: 5 }],
     });
+  });
+
+  it('pays study silver and fees from the purse (Cash in centisilver), refuses a short purse whole, replays a retry', async () => {
+    const { c, ids, player } = await table();
+    const plan = { mode: 'normal', resources: [{ type: 'general-book', level: 5 }], feePerMojo: 2 };
+    const project = await t.http
+      .post(`${char(c, ids[0])}/study-projects`)
+      .set(player.auth)
+      .send({ subject: 'Herbalism', ...plan })
+      .expect(201);
+    // Books of level 5: total 5, "1 per 2 periods"; a week is 1 mojo at 1 silver, each resource
+    // mojo 2 silver of fees more. Two weeks: 2 + 1 mojo, 3 silver of study and 2 of fees.
+    const two = (
+      await t.http
+        .post('/v1/advancement/gm/study')
+        .send({ ...plan, periods: 2 })
+        .expect(200)
+    ).body;
+    expect(two).toMatchObject({ totalMojo: 3, resourceMojo: 1, studySilver: 3, fees: 2, silver: 5 });
+    const cash = async () =>
+      (
+        await t.http
+          .get(`${base(c)}/characters/${ids[0]}`)
+          .set(c.auth)
+          .expect(200)
+      ).body.cash as number;
+    const cashLedger = async () =>
+      (
+        await t.http
+          .get(`${char(c, ids[0])}/ledger`)
+          .set(c.auth)
+          .expect(200)
+      ).body.items as Array<{ cashDelta: number; reason: string; rollId: string | null }>;
+    const url = `${char(c, ids[0])}/study-projects/${project.body.id}/periods`;
+
+    // An empty purse: refused whole, naming periods; nothing studied, paid or logged.
+    const before = (await cashLedger()).length;
+    expectProblem(
+      await t.http.post(url).set(player.auth).send({ periods: 2 }).expect(422),
+      422,
+      'INSUFFICIENT_CASH',
+      'periods',
+    );
+
+    // 7 silver in the purse (700 centisilver): two weeks cost 500.
+    await t.http
+      .post(`${char(c, ids[0])}/cash-adjustments`)
+      .set(c.auth)
+      .send({ delta: 700, reason: 'purse' })
+      .expect(201);
+    const paid = await t.http
+      .post(url)
+      .set(player.auth)
+      .set('Idempotency-Key', 'study-1')
+      .send({ periods: 2 })
+      .expect(201);
+    expect(paid.body).toMatchObject({ mojo: 3, silver: 5, fees: 2, paid: 500, cashLeft: 200 });
+    expect(paid.body.ledgerEntry).toMatchObject({
+      characterId: ids[0],
+      cashDelta: -500,
+      cashAfter: 200,
+      reason: 'gm-study',
+      note: 'Herbalism',
+      rollId: paid.body.rollId,
+    });
+    expect(paid.body.project).toMatchObject({ periods: 2, mojo: 3, silver: 5, fees: 2 });
+    expect(await cash()).toBe(200);
+
+    // The retry answers the stored answer and pays nothing again.
+    const retry = await t.http
+      .post(url)
+      .set(player.auth)
+      .set('Idempotency-Key', 'study-1')
+      .send({ periods: 2 })
+      .expect(201);
+    expect(retry.body).toEqual(paid.body);
+    expect(await cash()).toBe(200);
+    expect((await cashLedger()).length).toBe(before + 2); // the adjustment and the one payment
+
+    // Two more weeks cost 2 + 1 mojo (the second book mojo falls due) = 3 silver and 2 of fees: 500
+    // centisilver, more than the 200 left. Refused, and nothing changes.
+    expectProblem(
+      await t.http
+        .post(url)
+        .set(player.auth)
+        .set('Idempotency-Key', 'study-2')
+        .send({ periods: 2 })
+        .expect(422),
+      422,
+      'INSUFFICIENT_CASH',
+      'periods',
+    );
+    expect(await cash()).toBe(200);
+    expect((await cashLedger()).length).toBe(before + 2);
+    const standing = async () =>
+      (
+        await t.http
+          .get(`${char(c, ids[0])}/advancement`)
+          .set(c.auth)
+          .expect(200)
+      ).body;
+    expect((await standing()).practicalMojo).toEqual([{ subject: 'Herbalism', mojo: 3 }]);
+    expect((await standing()).studyProjects).toEqual([expect.objectContaining({ periods: 2, silver: 5 })]);
+
+    // GraphQL: one more week (1 mojo, 1 silver, no book mojo due at 3 periods) is paid from the
+    // purse; a retry with the same key replays it; a short purse is refused the same way.
+    const doc = `mutation($c: ID!, $ch: ID!, $p: ID!, $n: Int!) {
+      studyPeriods(campaignId: $c, characterId: $ch, projectId: $p, input: { periods: $n }) {
+        mojo silver fees paid cashLeft ledgerEntry { cashDelta cashAfter reason } project { periods silver }
+      }
+    }`;
+    const vars = (n: number) => ({ c: c.id, ch: ids[0], p: project.body.id, n });
+    const headers = { ...player.auth, 'Idempotency-Key': 'study-3' };
+    const g = await gql(t.server, doc, vars(1), headers);
+    expect(g.errors).toBeUndefined();
+    expect(g.data!.studyPeriods).toEqual({
+      mojo: 1,
+      silver: 1,
+      fees: 0,
+      paid: 100,
+      cashLeft: 100,
+      ledgerEntry: { cashDelta: -100, cashAfter: 100, reason: 'gm-study' },
+      project: { periods: 3, silver: 6 },
+    });
+    const again = await gql(t.server, doc, vars(1), headers);
+    expect(again.data).toEqual(g.data);
+    expect(await cash()).toBe(100);
+    // The fourth week brings the second book mojo: 2 silver and 2 of fees, 400 > 100.
+    const short = await gql(t.server, doc, vars(1), player.auth);
+    expect(short.data).toBeNull();
+    expect(short.errors?.[0].extensions?.code).toBe('INSUFFICIENT_CASH');
+    expect(fieldsOf(short.errors?.[0].extensions?.errors)).toEqual(['periods']);
+    expect(await cash()).toBe(100);
+    expect((await standing()).practicalMojo).toEqual([{ subject: 'Herbalism', mojo: 4 }]);
+    expect((await cashLedger()).length).toBe(before + 3);
   });
 
   it('awards Boons at session end once per rostered character, and retires a character with its score', async () => {
