@@ -92,7 +92,16 @@ describe(`advancement in a campaign (${DATABASE_KIND})`, () => {
           .set(c.auth)
           .expect(200)
       ).body;
-      expect(roll.procedure).toBe('advancement.gm-level-up');
+      // One logged roll carries the award and its level-up (their dice from one seed).
+      expect(up.rollId).toBe(award.rollId);
+      expect(roll.procedure).toBe('advancement.gm-experience.v2');
+      expect(roll.outcome.levelUps).toEqual([expect.objectContaining({ level: 2, faces: up.faces })]);
+      expect(roll.inputs).toMatchObject({ amount: 1000, experience: 0, source: 'loot' });
+      const replay = await t.http
+        .get(`${base(c)}/rolls/${award.rollId}/replay`)
+        .set(c.auth)
+        .expect(200);
+      expect(replay.body.matches).toBe(true);
     }
     const ledger = (
       await t.http
@@ -104,19 +113,20 @@ describe(`advancement in a campaign (${DATABASE_KIND})`, () => {
     expect(xp.map((e: { delta: number; valueAfter: number }) => [e.delta, e.valueAfter])).toEqual([
       [1000, 1000],
     ]);
-    // The award's entry, then the level-up's, in that order, each naming its own logged roll (the
-    // sheet is written once for both: docs/benchmarks.md, stop 18).
+    // The award's entry, then the level-up's, in that order, each naming the award's one logged roll
+    // (the sheet is written once for both: docs/benchmarks.md, stop 18).
     const award = res.body.awards[0];
     const gain = award.levelUps[0].roll.gain as number;
     type Entry = { field: string; delta: number; valueAfter: number; procedure: string; rollId: string };
+    const v2 = 'advancement.gm-experience.v2';
     expect(
       ledger.slice(-5).map((e: Entry) => [e.field, e.delta, e.valueAfter, e.procedure, e.rollId]),
     ).toEqual([
-      ['experience', 1000, 1000, 'advancement.gm-experience', award.rollId],
-      ['verve.max', gain, 6 + gain, 'advancement.gm-level-up', award.levelUps[0].rollId],
-      ['verve.current', gain, 6 + gain, 'advancement.gm-level-up', award.levelUps[0].rollId],
-      ['mojo.max', 12, 26, 'advancement.gm-level-up', award.levelUps[0].rollId],
-      ['mojo.current', 12, 26, 'advancement.gm-level-up', award.levelUps[0].rollId],
+      ['experience', 1000, 1000, v2, award.rollId],
+      ['verve.max', gain, 6 + gain, v2, award.rollId],
+      ['verve.current', gain, 6 + gain, v2, award.rollId],
+      ['mojo.max', 12, 26, v2, award.rollId],
+      ['mojo.current', 12, 26, v2, award.rollId],
     ]);
     // The standing answers what the level-up left (a warrior: no slots, no specialty at level 2).
     const standing = (
@@ -172,6 +182,33 @@ describe(`advancement in a campaign (${DATABASE_KIND})`, () => {
       levelAfter: 2,
       levelUps: [{ level: 2 }],
     });
+  });
+
+  it('refuses experience to a retired character and names a missing sheet or character', async () => {
+    const { c, ids } = await table();
+    await t.http
+      .put(`${char(c, ids[1])}/sheets/coeac`)
+      .set(c.auth)
+      .send({ sheet: COEAC })
+      .expect(200);
+    await t.http
+      .post(`${char(c, ids[1])}/retirement`)
+      .set(c.auth)
+      .send({})
+      .expect(201);
+    const award = (id: string) =>
+      t.http
+        .post(`${char(c, id)}/experience`)
+        .set(c.auth)
+        .send({ amount: 1000 });
+    expectProblem(await award(ids[1]), 409, 'CONFLICT', 'characterId');
+    expect((await gmSheet(c, ids[1])).experience).toBe(0);
+    const bare = await createCharacter(t.server, c, { name: 'Dee' });
+    expectProblem(await award(bare.id), 422, 'SHEET_MISSING');
+    expectProblem(await award('00000000-0000-4000-8000-000000000000'), 404, 'NOT_FOUND');
+    // A level-up award to an active character still answers (the same one-statement read).
+    const ok = await award(ids[0]).expect(201);
+    expect(ok.body.levelUps).toHaveLength(1);
   });
 
   it('takes a bid on the character’s latest failed archetypal roll, once, through a new logged roll', async () => {
