@@ -211,29 +211,15 @@ export class AdvancementCampaignService {
     characterId: string,
   ): Promise<{ owner: SheetOwner; row: CharacterSheetEntity }> {
     const sheets = m.connection.getMetadata(CharacterSheetEntity);
-    const characters = m.connection.getMetadata(CharacterEntity);
-    const states = m.connection.getMetadata(AdvancementStateEntity);
-    const q = (name: string) => m.connection.driver.escape(name);
-    const col = (meta: typeof sheets, property: string) =>
-      q(meta.findColumnWithPropertyName(property)!.databaseName);
-    const parameters: unknown[] = [];
-    const mark = (value: unknown) => {
-      parameters.push(value);
-      return Database.placeholder(m, parameters.length - 1);
-    };
-    const postgres = !this.db.isSqlite;
-    const sql =
-      `SELECT ${sheets.columns.map((c) => `s.${q(c.databaseName)}`).join(', ')}, ` +
-      `c.${col(characters, 'name')} AS character_name, ` +
-      `(SELECT r.${col(states, 'id')} FROM ${q(states.tableName)} r ` +
-      `WHERE r.${col(states, 'campaignId')} = ${mark(campaign.id)} ` +
-      `AND r.${col(states, 'scope')} = ${mark(`retired:${characterId}`)}) AS retired ` +
-      `FROM ${q(sheets.tableName)} s JOIN ${q(characters.tableName)} c ` +
-      `ON c.${col(characters, 'id')} = s.${col(sheets, 'ownerId')} ` +
-      `AND c.${col(characters, 'campaignId')} = ${mark(campaign.id)} ` +
-      `WHERE s.${col(sheets, 'ownerId')} = ${mark(characterId)} AND s.${col(sheets, 'system')} = ${mark('gm')} ` +
-      `AND s.${col(sheets, 'ownerKind')} = ${mark('character')}${postgres ? ' FOR UPDATE OF s' : ''}`;
-    const [raw] = (await m.query(sql, parameters)) as Array<Record<string, unknown>>;
+    const sql = (this.gmSheetSql ??= this.gmSheetStatement(m));
+    const [raw] = (await m.query(sql, [
+      campaign.id,
+      `retired:${characterId}`,
+      campaign.id,
+      characterId,
+      'gm',
+      'character',
+    ])) as Array<Record<string, unknown>>;
     if (!raw) {
       const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
       await this.assertActive(m, campaign, characterId);
@@ -252,6 +238,31 @@ export class AdvancementCampaignService {
       campaignId: campaign.id,
     };
     return { owner, row };
+  }
+
+  private gmSheetSql: string | undefined;
+
+  /** The statement of `activeGmSheet`, built once from the metadata (parameters in order of use). */
+  private gmSheetStatement(m: EntityManager): string {
+    const sheets = m.connection.getMetadata(CharacterSheetEntity);
+    const characters = m.connection.getMetadata(CharacterEntity);
+    const states = m.connection.getMetadata(AdvancementStateEntity);
+    const q = (name: string) => m.connection.driver.escape(name);
+    const table = (meta: typeof sheets) => meta.tablePath.split('.').map(q).join('.');
+    const col = (meta: typeof sheets, property: string) =>
+      q(meta.findColumnWithPropertyName(property)!.databaseName);
+    let next = 0;
+    const mark = () => Database.placeholder(m, next++);
+    return (
+      `SELECT ${sheets.columns.map((c) => `s.${q(c.databaseName)}`).join(', ')}, ` +
+      `c.${col(characters, 'name')} AS character_name, ` +
+      `(SELECT r.${col(states, 'id')} FROM ${table(states)} r ` +
+      `WHERE r.${col(states, 'campaignId')} = ${mark()} AND r.${col(states, 'scope')} = ${mark()}) AS retired ` +
+      `FROM ${table(sheets)} s JOIN ${table(characters)} c ` +
+      `ON c.${col(characters, 'id')} = s.${col(sheets, 'ownerId')} AND c.${col(characters, 'campaignId')} = ${mark()} ` +
+      `WHERE s.${col(sheets, 'ownerId')} = ${mark()} AND s.${col(sheets, 'system')} = ${mark()} ` +
+      `AND s.${col(sheets, 'ownerKind')} = ${mark()}${this.db.isSqlite ? '' : ' FOR UPDATE OF s'}`
+    );
   }
 
   /**

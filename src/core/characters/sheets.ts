@@ -570,6 +570,7 @@ export function extendSystem(
   const previous = spec.normalise;
   const fields = [...(extension.baseFields ?? []), ...(extension.refereeFields ?? [])];
   spec.tracked.push(...(extension.tracked ?? []));
+  trackedFieldCache.clear();
   spec.baseFields.push(...(extension.baseFields ?? []));
   spec.refereeFields.push(...(extension.refereeFields ?? []));
   spec.normalise = (input) => {
@@ -581,13 +582,33 @@ export function extendSystem(
   };
 }
 
-/** The tracked-field pattern a concrete path belongs to, with its bound name, or null. */
-export function trackedField(system: SheetSystem, path: string): (TrackedField & { name?: string }) | null {
+/**
+ * What `trackedField` answered, by system and path: the ledger asks for every path of a sheet on
+ * each change (bounds, capped followers), and matching each pattern splits strings. Forgotten when a
+ * system is extended; bounded, since class-resource names are free.
+ */
+const trackedFieldCache = new Map<string, Readonly<TrackedField & { name?: string }> | null>();
+const TRACKED_FIELD_CACHE_SIZE = 10_000;
+
+/** The tracked-field pattern a concrete path belongs to, with its bound name, or null (shared: do not change it). */
+export function trackedField(
+  system: SheetSystem,
+  path: string,
+): Readonly<TrackedField & { name?: string }> | null {
+  const key = `${system}\u0000${path}`;
+  const known = trackedFieldCache.get(key);
+  if (known !== undefined) return known;
+  let found: Readonly<TrackedField & { name?: string }> | null = null;
   for (const field of SPECS[system].tracked) {
     const bound = matches(field.path, path);
-    if (bound) return { ...field, ...bound };
+    if (bound) {
+      found = Object.freeze({ ...field, ...bound });
+      break;
+    }
   }
-  return null;
+  if (trackedFieldCache.size >= TRACKED_FIELD_CACHE_SIZE) trackedFieldCache.clear();
+  trackedFieldCache.set(key, found);
+  return found;
 }
 
 /** Every tracked path a sheet holds, concrete (`classResources.Luck.current`), in a stable order. */
