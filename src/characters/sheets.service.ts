@@ -385,6 +385,8 @@ export class SheetsService implements OnModuleInit {
           const result = applyCondition(system, next, field, delta, options);
           next = result.sheet;
           if (result.change.delta !== 0) applied.push(result.change);
+          // Only a lowered value (a maximum) can leave another above it: the rest need no search.
+          if (result.change.delta >= 0) continue;
           for (const follower of cappedFollowers(system, next, field, trackedPaths(system, next))) {
             const value = readPath(next, follower) as number;
             const max = readPath(next, field) as number;
