@@ -26,7 +26,7 @@ import type { Dice } from '../core/random';
 import { lootExperience } from '../core/treasure/loot-experience';
 import { levelForExperience } from '../core/treasure/levels';
 import { CharacterSheetEntity } from '../characters/characters.entities';
-import { SheetOwner, SheetsService, TrackedChange } from '../characters/sheets.service';
+import { SheetOwner, SheetsService } from '../characters/sheets.service';
 import { Database } from '../database/database.service';
 import { CampaignEntity, CharacterEntity, GameSessionEntity, RollEntity } from '../database/entities';
 import { ProcedureRegistry, type Procedure } from '../rolls/procedures';
