@@ -211,6 +211,38 @@ describe(`advancement in a campaign (${DATABASE_KIND})`, () => {
     expect(ok.body.levelUps).toHaveLength(1);
   });
 
+  it('takes a first-level character past 100,000 experience to level 15 in one award, one roll', async () => {
+    const { c, ids } = await table();
+    const res = await t.http
+      .post(`${char(c, ids[0])}/experience`)
+      .set(c.auth)
+      .send({ amount: 105_000, seed: 'veteran' })
+      .expect(201);
+    expect(res.body).toMatchObject({ experience: 105_000, levelBefore: 1, levelAfter: 15 });
+    expect(res.body.levelUps.map((u: { level: number }) => u.level)).toEqual(
+      Array.from({ length: 14 }, (_, i) => i + 2),
+    );
+    expect(new Set(res.body.levelUps.map((u: { rollId: string }) => u.rollId))).toEqual(
+      new Set([res.body.rollId]),
+    );
+    const sheet = await gmSheet(c, ids[0]);
+    expect(sheet).toMatchObject({ experience: 105_000, archetypes: [{ archetype: 'warrior', level: 15 }] });
+    // Mojo: 12 + 2 (strength 16) at first level, then 10 + L for each level from 2 to 15.
+    const mojo = 14 + Array.from({ length: 14 }, (_, i) => 10 + i + 2).reduce((a, b) => a + b, 0);
+    expect(sheet.mojo).toEqual({ current: mojo, max: mojo });
+    // Past level 100 is refused, naming amount, and nothing changes.
+    expectProblem(
+      await t.http
+        .post(`${char(c, ids[0])}/experience`)
+        .set(c.auth)
+        .send({ amount: 10_000_000 }),
+      400,
+      'VALIDATION_FAILED',
+      'amount',
+    );
+    expect((await gmSheet(c, ids[0])).experience).toBe(105_000);
+  });
+
   it('takes a bid on the character’s latest failed archetypal roll, once, through a new logged roll', async () => {
     const { c, ids, player } = await table();
     const checks = `${char(c, ids[0])}/checks`;

@@ -185,6 +185,13 @@ export function gmExperienceAward(input: GmExperienceAwardInput, dice: Dice): Gm
   const before = wholeNumber(input.experience, 'experience', 0, 1_000_000_000_000);
   const experience = before + amount;
   const target = levelForExperience(experience);
+  if (target > MAX_GM_LEVEL) {
+    throw new RuleError(
+      'INVALID_INPUT',
+      `Levels stop at ${MAX_GM_LEVEL} (${experienceForLevel(MAX_GM_LEVEL)} experience); ${experience} is beyond.`,
+      'amount',
+    );
+  }
   const archetypes = (input.archetypes ?? []).map((a) => ({ archetype: a.archetype, level: a.level }));
   const levelUps: GmLevelUpOutcome[] = [];
   for (;;) {
