@@ -534,7 +534,7 @@ export const CASES: BenchCase[] = [
     description:
       'Stateful (issue 23): POST /v1/campaigns/{id}/characters/{cid}/experience with a referee key and a ' +
       'unique Idempotency-Key: 1,000 experience to a first-level G&M warrior, so every request crosses into ' +
-      'level 2: the award and the level-up logged (the verve d10 rolled), five ledger entries (experience, ' +
+      'level 2: the award and its level-up logged as one roll (the verve d10 rolled), five ledger entries (experience, ' +
       'verve, mojo), the sheet and the stored answer in one SQLite transaction. Each request awards its own ' +
       'character, made with its sheet in bulk by the setup',
     server: 'app',

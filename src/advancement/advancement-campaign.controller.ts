@@ -113,8 +113,14 @@ export class CharacterAdvancementController {
 
   @Post('study-projects/:projectId/periods')
   @Roles('referee', 'player')
-  @ApiOperation({ summary: 'G&M: study periods on a project: practical mojo, silver owed, days off' })
+  @ApiOperation({
+    summary: 'G&M: study periods on a project: practical mojo, days off, silver paid from the purse (Cash)',
+  })
   @ApiCreatedResponse({ type: StudyPeriodsResult })
+  @ApiUnprocessableEntityResponse({
+    description:
+      'INSUFFICIENT_CASH (field periods): the purse cannot pay the study and fees; nothing changes.',
+  })
   studyPeriods(
     @CurrentPrincipal() who: Principal,
     @Param('characterId') characterId: string,

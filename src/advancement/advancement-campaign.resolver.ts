@@ -111,7 +111,9 @@ export class AdvancementCampaignResolver {
   }
 
   @Roles('referee', 'player')
-  @Mutation(() => StudyPeriodsResult, { description: 'G&M: study periods on a project.' })
+  @Mutation(() => StudyPeriodsResult, {
+    description: 'G&M: study periods on a project; the silver is paid from the purse (the character’s Cash).',
+  })
   studyPeriods(
     @campaignId() _c: string,
     @characterId() id: string,

@@ -1,5 +1,6 @@
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
+import { LedgerEntry } from '../wealth/wealth.results';
 import { CoeacCirclesResult, GmLevelUpResult } from './advancement.results';
 
 @ObjectType({ description: 'Experience added to a stored G&M sheet, with the level-ups it made.' })
@@ -40,7 +41,7 @@ export class StudyProject {
   @Out.string('normal, free-time or intensive.') mode: string;
   @Out.int('Periods studied so far.') periods: number;
   @Out.int('Practical mojo gained so far.') mojo: number;
-  @Out.int('Silver owed so far (study and fees).') silver: number;
+  @Out.int('Silver paid so far (study and fees), in whole silver coins.') silver: number;
   @Out.int('Resource fees so far.') fees: number;
   @Out.number('Days off allowed so far.') days: number;
 }
@@ -50,10 +51,17 @@ export class StudyPeriodsResult {
   @Out.nested('The project after.', () => StudyProject) project: StudyProject;
   @Out.int('Periods studied now.') periods: number;
   @Out.int('Practical mojo gained now.') mojo: number;
-  @Out.int('Silver owed now (study and fees; not taken from any purse).') silver: number;
-  @Out.int('Resource fees now.') fees: number;
+  @Out.int('Silver these periods cost (study and fees), in whole silver coins.') silver: number;
+  @Out.int('Resource fees now (part of silver).') fees: number;
   @Out.number('Days off allowed now.') days: number;
   @Out.int('Practical mojo now held for the subject.') practicalMojo: number;
+  @Out.int('Centisilver taken from the character’s purse (its Cash, read as centisilver): 100 per silver.')
+  paid: number;
+  @Out.int('Centisilver left in the purse (the character’s Cash).') cashLeft: number;
+  @Out.nested('The cash ledger entry of the payment; null when nothing was paid.', () => LedgerEntry, {
+    nullable: true,
+  })
+  ledgerEntry: LedgerEntry | null;
   @Out.id('The logged study.') rollId: string;
 }
 

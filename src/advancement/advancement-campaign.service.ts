@@ -12,21 +12,27 @@ import {
   MAX_REPUTATION,
 } from '../core/advancement/coeac-reputation';
 import { beforeRollBonus, practicalMojoAllowed } from '../core/advancement/gm-extras';
-import { gmLevelUp, GmLevelUpOutcome } from '../core/advancement/gm-level-up';
+import {
+  gmExperienceAward,
+  GmExperienceAwardInput,
+  GmExperienceAwardOutcome,
+} from '../core/advancement/gm-level-up';
 import { EXPERIENCE_PER_MOJO, mojoBid, mojoCost, MojoCostInput } from '../core/advancement/gm-mojo';
 import { gmStudy, StudyInput } from '../core/advancement/gm-study';
 import { GM_ARCHETYPES, GmArchetypeId } from '../core/characters/gm-derivation';
 import { Sheet } from '../core/characters/sheets';
 import { RuleError } from '../core/errors';
+import type { Dice } from '../core/random';
 import { lootExperience } from '../core/treasure/loot-experience';
 import { levelForExperience } from '../core/treasure/levels';
 import { CharacterSheetEntity } from '../characters/characters.entities';
-import { SheetOwner, SheetsService, TrackedChange } from '../characters/sheets.service';
+import { SheetOwner, SheetsService } from '../characters/sheets.service';
 import { Database } from '../database/database.service';
 import { CampaignEntity, CharacterEntity, GameSessionEntity, RollEntity } from '../database/entities';
 import { ProcedureRegistry, type Procedure } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
+import { WealthService } from '../wealth/wealth.service';
 import { AdvancementHistoryEntity, AdvancementStateEntity } from './advancement.entities';
 import type {
   BoonsAwardInput,
@@ -43,7 +49,18 @@ import type {
   StudyProjectInput,
 } from './advancement-campaign.inputs';
 
+/** G&M coins are kept in centisilver (SPEC 3); study prices are whole silver. */
+const CENTISILVER_PER_SILVER = 100;
+
 const echo = (input: Record<string, unknown>) => ({ ...input });
+
+/** What an award's roll logs: the award, and the sheet it reads (for its level-ups). */
+type GmExperienceRollInput = GmExperienceAwardInput & {
+  characterId: string;
+  source: string;
+  reason?: string;
+  refersTo?: string;
+};
 
 /** A state row's data, read loosely (its shape is the scope's). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -54,16 +71,22 @@ type StateData = Record<string, any>;
  * roll log and the feed carry every change; names are part of the roll log: never rename.
  */
 export const CAMPAIGN_PROCEDURES = {
-  experience: { name: 'advancement.gm-experience', run: echo },
+  /** An award and every level-up it reaches, one roll (replaces the award's echo and a roll per level). */
+  experience: {
+    name: 'advancement.gm-experience.v2',
+    run: (input: GmExperienceRollInput, dice: Dice) => gmExperienceAward(input, dice),
+  } as Procedure<GmExperienceRollInput, GmExperienceAwardOutcome>,
+  /** Rolls logged before v2: the award alone (its level-ups were `advancement.gm-level-up` rolls). */
+  experienceV1: { name: 'advancement.gm-experience', run: echo },
   mojoSpend: { name: 'advancement.gm-mojo-spend', run: echo },
   mojoBid: { name: 'advancement.gm-mojo-bid', run: echo },
   studyPeriods: { name: 'advancement.gm-study-periods', run: echo },
   boons: { name: 'advancement.coeac-boons', run: echo },
   retirement: {
     name: 'advancement.coeac-retirement',
-    // Without a faction nothing is rolled; the log keeps an object (a roll's outcome is never null).
+    // Without a faction nothing is rolled; the log keeps an outcome all the same (never null).
     run: (input: { boons: number; reputation: number | null }, dice: never) =>
-      input.reputation === null ? { raised: false, faces: [] } : coeacRetirementRoll(input as never, dice),
+      input.reputation === null ? { factionRoll: null } : coeacRetirementRoll(input as never, dice),
   },
   reputation: { name: 'advancement.coeac-reputation', run: echo },
   specialtyClass: { name: 'advancement.coeac-specialty-class', run: echo },
@@ -122,6 +145,7 @@ export class AdvancementCampaignService {
     private readonly campaigns: CampaignsService,
     private readonly sheets: SheetsService,
     private readonly rolls: RollsService,
+    private readonly wealth: WealthService,
   ) {
     registry.register(...(Object.values(CAMPAIGN_PROCEDURES) as never[]));
   }
@@ -132,12 +156,12 @@ export class AdvancementCampaignService {
     this.referee(who, 'Only the referee awards experience.');
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
-      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
-      await this.assertActive(m, campaign, characterId);
+      const { owner, row } = await this.activeGmSheet(m, campaign, characterId);
       return this.addExperience(m, who, campaign, owner, input.amount, 'award', req, {
         reason: input.reason ?? null,
         archetype: input.archetype ?? null,
         seed: input.seed ?? null,
+        row,
       });
     });
   }
@@ -155,13 +179,13 @@ export class AdvancementCampaignService {
       const loot = asBadRequest(() => lootExperience({ silver: input.silver, members: ids.length, rule }));
       const awards = [];
       for (const [i, id] of ids.entries()) {
-        const owner = await this.sheets.characterOwner(m, campaign.id, id);
-        await this.assertActive(m, campaign, id);
+        const { owner, row } = await this.activeGmSheet(m, campaign, id);
         awards.push(
           await this.addExperience(m, who, campaign, owner, loot.each, 'loot', req, {
             reason: input.reason ?? null,
             archetype: null,
             seed: input.seed ? `${input.seed}/${i}` : null,
+            row,
           }),
         );
       }
@@ -199,8 +223,76 @@ export class AdvancementCampaignService {
   }
 
   /**
-   * Adds experience to a G&M sheet through the ledger, then makes every level-up the new total
-   * reaches beyond the sheet's character level (the sum of its archetype levels).
+   * A character's G&M sheet, refused for a retired character, in one statement: the sheet joined to
+   * its character in the campaign, with the retirement looked up beside it (locked for update on
+   * PostgreSQL). When the join finds nothing, the separate reads answer their 404 / SHEET_MISSING.
+   */
+  private async activeGmSheet(
+    m: EntityManager,
+    campaign: CampaignEntity,
+    characterId: string,
+  ): Promise<{ owner: SheetOwner; row: CharacterSheetEntity }> {
+    const sheets = m.connection.getMetadata(CharacterSheetEntity);
+    const sql = (this.gmSheetSql ??= this.gmSheetStatement(m));
+    const [raw] = (await m.query(sql, [
+      campaign.id,
+      `retired:${characterId}`,
+      campaign.id,
+      characterId,
+      'gm',
+      'character',
+    ])) as Array<Record<string, unknown>>;
+    if (!raw) {
+      const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
+      await this.assertActive(m, campaign, characterId);
+      return { owner, row: await this.sheets.requireSheet(m, owner, 'gm', { lock: true }) };
+    }
+    if (raw.retired) throw Problem.field('CONFLICT', 'characterId', `Character ${characterId} has retired.`);
+    const row = sheets.create() as CharacterSheetEntity;
+    for (const column of sheets.columns) {
+      (row as unknown as Record<string, unknown>)[column.propertyName] =
+        m.connection.driver.prepareHydratedValue(raw[column.databaseName], column);
+    }
+    const owner: SheetOwner = {
+      kind: 'character',
+      id: characterId,
+      name: raw.character_name as string,
+      campaignId: campaign.id,
+    };
+    return { owner, row };
+  }
+
+  private gmSheetSql: string | undefined;
+
+  /** The statement of `activeGmSheet`, built once from the metadata (parameters in order of use). */
+  private gmSheetStatement(m: EntityManager): string {
+    const sheets = m.connection.getMetadata(CharacterSheetEntity);
+    const characters = m.connection.getMetadata(CharacterEntity);
+    const states = m.connection.getMetadata(AdvancementStateEntity);
+    const q = (name: string) => m.connection.driver.escape(name);
+    const table = (meta: typeof sheets) => meta.tablePath.split('.').map(q).join('.');
+    const col = (meta: typeof sheets, property: string) =>
+      q(meta.findColumnWithPropertyName(property)!.databaseName);
+    let next = 0;
+    const mark = () => Database.placeholder(m, next++);
+    return (
+      `SELECT ${sheets.columns.map((c) => `s.${q(c.databaseName)}`).join(', ')}, ` +
+      `c.${col(characters, 'name')} AS character_name, ` +
+      `(SELECT r.${col(states, 'id')} FROM ${table(states)} r ` +
+      `WHERE r.${col(states, 'campaignId')} = ${mark()} AND r.${col(states, 'scope')} = ${mark()}) AS retired ` +
+      `FROM ${table(sheets)} s JOIN ${table(characters)} c ` +
+      `ON c.${col(characters, 'id')} = s.${col(sheets, 'ownerId')} AND c.${col(characters, 'campaignId')} = ${mark()} ` +
+      `WHERE s.${col(sheets, 'ownerId')} = ${mark()} AND s.${col(sheets, 'system')} = ${mark()} ` +
+      `AND s.${col(sheets, 'ownerKind')} = ${mark()}${this.db.isSqlite ? '' : ' FOR UPDATE OF s'}`
+    );
+  }
+
+  /**
+   * Adds experience to a G&M sheet and makes every level-up the new total reaches beyond the sheet's
+   * character level (the sum of its archetype levels), as one logged roll
+   * (`advancement.gm-experience.v2`, whose outcome carries the award and each level-up): the sheet is
+   * read once (or `row`, already read and locked, is used), each step goes through the ledger under
+   * that roll, and the sheet is written once.
    */
   private async addExperience(
     m: EntityManager,
@@ -210,136 +302,84 @@ export class AdvancementCampaignService {
     amount: number,
     source: 'award' | 'loot' | 'mojo',
     req: ArbiterRequest,
-    options: { reason: string | null; archetype: string | null; seed: string | null; refersTo?: string },
+    options: {
+      reason: string | null;
+      archetype: string | null;
+      seed: string | null;
+      refersTo?: string;
+      row?: CharacterSheetEntity;
+    },
   ) {
-    const rolled = this.rolls.roll(
-      CAMPAIGN_PROCEDURES.experience as unknown as Procedure<unknown, object>,
-      withoutNulls({
-        characterId: owner.id,
-        amount,
-        source,
-        reason: options.reason,
-        refersTo: options.refersTo,
-      }),
-      undefined,
-      diceBudget(req),
+    const tracked = await this.sheets.openTracked(m, who, campaign, owner, 'gm', options.row);
+    const sheet = tracked.sheet;
+    const rolled = asBadRequest(() =>
+      this.rolls.roll(
+        CAMPAIGN_PROCEDURES.experience,
+        withoutNulls({
+          characterId: owner.id,
+          amount,
+          source,
+          reason: options.reason,
+          refersTo: options.refersTo,
+          experience: (sheet.experience as number) ?? 0,
+          archetypes: archetypesOf(sheet),
+          abilities: sheet.abilities,
+          archetype: options.archetype?.toLowerCase(),
+        }) as GmExperienceRollInput,
+        options.seed ?? undefined,
+        diceBudget(req),
+      ),
     );
+    const outcome = rolled.outcome;
+    const levels = outcome.levelUps.map((u) => u.level);
     const roll = await this.rolls.record(m, who, rolled, {
       campaign,
-      effects: { characterId: owner.id, system: 'gm', experience: amount },
+      effects: {
+        characterId: owner.id,
+        system: 'gm',
+        experience: amount,
+        ...(levels.length > 0 ? { levels } : {}),
+      },
     });
-    // The sheet is locked and read once (or SHEET_MISSING answered); the award and every level-up it
-    // reaches are applied in memory and written together: one sheet write, one ledger INSERT.
-    const tracked = await this.sheets.openTracked(m, who, campaign, owner, 'gm');
-    tracked.apply([{ field: 'experience', delta: amount }], {
-      cause: 'procedure',
-      procedure: rolled.procedure,
-      rollId: roll.id,
-      reason: options.reason,
-    });
-    const after = tracked.sheet.experience as number;
-    const before = after - amount;
-    const levelUps = await this.levelUpsTo(m, who, campaign, owner, tracked, req, options);
-    await tracked.write(m);
-    return {
-      characterId: owner.id,
-      source,
-      gained: amount,
-      experienceBefore: before,
-      experience: after,
-      levelBefore: levelForExperience(before),
-      levelAfter: levelForExperience(after),
-      levelUps,
-      rollId: roll.id,
-    };
-  }
-
-  /**
-   * Makes every level-up the sheet's experience reaches beyond its character level (the sum of its
-   * archetype levels): each rolled and logged, its gains written through the ledger, the archetype
-   * level raised. `tracked` is the caller's change of the sheet (locked, written by the caller).
-   */
-  private async levelUpsTo(
-    m: EntityManager,
-    who: Principal,
-    campaign: CampaignEntity,
-    owner: SheetOwner,
-    tracked: TrackedChange,
-    req: ArbiterRequest,
-    options: { archetype: string | null; seed: string | null },
-  ): Promise<Array<GmLevelUpOutcome & { rollId: string; seed: string; rng: string }>> {
-    const out = [];
-    const target = levelForExperience((tracked.sheet.experience as number) ?? 0);
-    const archetypes = archetypesOf(tracked.sheet);
+    const cause = { cause: 'procedure' as const, procedure: rolled.procedure, rollId: roll.id };
+    tracked.apply([{ field: 'experience', delta: amount }], { ...cause, reason: options.reason });
+    const archetypes = archetypesOf(sheet);
     const gained: GmGains = { ...NO_GAINS };
-    for (;;) {
-      const characterLevel = archetypes.reduce((sum, a) => sum + a.level, 0);
-      if (archetypes.length === 0 || characterLevel >= target) break;
-      const level = characterLevel + 1;
-      const wanted = (options.archetype ?? archetypes[0].archetype).toLowerCase();
-      const index = archetypes.findIndex((a) => a.archetype.toLowerCase() === wanted);
-      if (index < 0) {
-        throw Problem.field('VALIDATION_FAILED', 'archetype', `The sheet has no ${wanted} archetype.`);
-      }
-      archetypes[index].level += 1;
-      // Verve modifiers come from the highest archetype after the gain; the gaining one on a tie (L9).
-      let verve = archetypes[index];
-      for (const a of archetypes) if (a.level > verve.level) verve = a;
-      const input = {
-        archetype: archetypes[index].archetype.toLowerCase(),
-        level,
-        abilities: tracked.sheet.abilities,
-        ...(archetypes.length > 1
-          ? { archetypeLevel: archetypes[index].level, verveArchetype: verve.archetype.toLowerCase() }
-          : {}),
-      };
-      const rolled = asBadRequest(() =>
-        this.rolls.roll(
-          { name: 'advancement.gm-level-up', run: gmLevelUp } as unknown as Procedure<
-            unknown,
-            GmLevelUpOutcome
-          >,
-          input,
-          options.seed ? `${options.seed}/L${level}` : undefined,
-          diceBudget(req),
-        ),
-      );
-      const outcome = rolled.outcome;
-      const roll = await this.rolls.record(m, who, rolled, {
-        campaign,
-        effects: { characterId: owner.id, system: 'gm', level, archetype: input.archetype },
-      });
-      const cause = { cause: 'procedure' as const, procedure: rolled.procedure, rollId: roll.id };
-      const pool = outcome.roll.pool;
+    const levelUps = [];
+    for (const up of outcome.levelUps) {
+      const gaining = archetypes.find((a) => a.archetype.toLowerCase() === up.archetype)!;
+      gaining.level += 1;
+      const after = archetypes.map((a) => ({ ...a }));
       // The archetype level is a base value (reactions and the Fighting Art derive from it), written
       // with the gains. A referee's override of a reaction gets the same +1 so it does not fall behind.
       const base = (current: Sheet): Sheet => {
-        const data: Sheet = { ...current, archetypes: archetypes.map((a) => ({ ...a })) };
+        const data: Sheet = { ...current, archetypes: after };
         if (current.reactions) {
           const overrides = { ...(current.reactions as Record<string, number>) };
-          for (const [name, add] of Object.entries(outcome.reactions)) {
+          for (const [name, add] of Object.entries(up.reactions)) {
             if (typeof overrides[name] === 'number') overrides[name] += add;
           }
           data.reactions = overrides;
         }
         return data;
       };
+      const pool = up.roll.pool;
       tracked.apply(
         [
-          { field: `${pool}.max`, delta: outcome.roll.gain },
-          { field: `${pool}.current`, delta: outcome.roll.gain },
-          { field: 'mojo.max', delta: outcome.mojo },
-          { field: 'mojo.current', delta: outcome.mojo },
+          { field: `${pool}.max`, delta: up.roll.gain },
+          { field: `${pool}.current`, delta: up.roll.gain },
+          { field: 'mojo.max', delta: up.mojo },
+          { field: 'mojo.current', delta: up.mojo },
         ],
         cause,
         { base },
       );
-      gained.specialtiesDue += outcome.specialty ? 1 : 0;
-      gained.spellSlots += outcome.spellSlots;
-      gained.callingPoints += outcome.callingPoints;
-      gained.spiritSwaps += outcome.spiritSwap ? 1 : 0;
-      gained.thiefImprovements += outcome.thiefImprovement ? 1 : 0;
-      out.push({ ...outcome, rollId: roll.id, seed: rolled.seed, rng: rolled.rng });
+      gained.specialtiesDue += up.specialty ? 1 : 0;
+      gained.spellSlots += up.spellSlots;
+      gained.callingPoints += up.callingPoints;
+      gained.spiritSwaps += up.spiritSwap ? 1 : 0;
+      gained.thiefImprovements += up.thiefImprovement ? 1 : 0;
+      levelUps.push({ ...up, rollId: roll.id, seed: rolled.seed, rng: rolled.rng });
     }
     const anything =
       gained.specialtiesDue +
@@ -357,7 +397,18 @@ export class AdvancementCampaignService {
         thiefImprovements: g.thiefImprovements + gained.thiefImprovements,
       }));
     }
-    return out;
+    const written = await tracked.write(m);
+    return {
+      characterId: owner.id,
+      source,
+      gained: amount,
+      experienceBefore: outcome.experienceBefore,
+      experience: written.row.data.experience as number,
+      levelBefore: outcome.levelBefore,
+      levelAfter: outcome.levelAfter,
+      levelUps,
+      rollId: roll.id,
+    };
   }
 
   async standing(who: Principal, characterId: string) {
@@ -607,7 +658,7 @@ export class AdvancementCampaignService {
       });
       let experience = null;
       if (result.mojoLost > 0) {
-        await this.sheets.changeTracked(
+        const changed = await this.sheets.changeTracked(
           m,
           who,
           campaign,
@@ -620,12 +671,14 @@ export class AdvancementCampaignService {
             rollId: roll.id,
             reason: `bid on roll ${old.id}`,
           },
+          { row },
         );
         experience = await this.addExperience(m, who, campaign, owner, result.experienceGained, 'mojo', req, {
           reason: `mojo spent on roll ${old.id}`,
           archetype: null,
           seed: input.seed ?? null,
           refersTo: roll.id,
+          row: changed.row,
         });
       }
       return {
@@ -760,6 +813,19 @@ export class AdvancementCampaignService {
       const silver = upTo.silver - (so?.silver ?? 0);
       const fees = upTo.fees - (so?.fees ?? 0);
       const days = upTo.daysOffAllowed - (so?.daysOffAllowed ?? 0);
+      // The G&M purse is the character's Cash, read as centisilver (docs/advancement.md): the study
+      // and the fees are paid from it through the cash ledger, refused whole when it is short.
+      const price = silver * CENTISILVER_PER_SILVER;
+      const student = (await this.wealth.readCharacters(m, campaign.id, [characterId])).get(characterId);
+      if (!student) throw Problem.notFound(`Character ${characterId}`);
+      if (student.cash < price) {
+        throw Problem.field(
+          'INSUFFICIENT_CASH',
+          'periods',
+          `${input.periods} periods of study cost ${silver} silver (${price} centisilver); ` +
+            `${student.name}'s purse holds ${student.cash} centisilver.`,
+        );
+      }
       const rolled = this.rolls.roll(
         CAMPAIGN_PROCEDURES.studyPeriods as unknown as Procedure<unknown, object>,
         { characterId, projectId, subject: data.subject, periods: input.periods, mojo, silver, fees },
@@ -768,8 +834,19 @@ export class AdvancementCampaignService {
       );
       const roll = await this.rolls.record(m, who, rolled, {
         campaign,
-        effects: { characterId, studyProject: projectId, practicalMojo: mojo },
+        effects: { characterId, studyProject: projectId, practicalMojo: mojo, paid: price },
       });
+      const paid =
+        price > 0
+          ? await this.wealth.changeCash(
+              m,
+              who,
+              campaign,
+              characterId,
+              { cashDelta: -price, reason: 'gm-study', note: data.subject.slice(0, 200) },
+              { rollId: roll.id, field: 'periods', character: student },
+            )
+          : null;
       const row = await this.changeState<StateData>(m, campaign.id, `study:${projectId}`, {}, (d) => ({
         ...d,
         periods: total,
@@ -790,6 +867,9 @@ export class AdvancementCampaignService {
         fees,
         days,
         practicalMojo: (gains.data as unknown as GmGains).practicalMojo[data.subject],
+        paid: price,
+        cashLeft: paid?.character.cash ?? student.cash,
+        ledgerEntry: paid?.ledgerEntry ?? null,
         rollId: roll.id,
       };
     });

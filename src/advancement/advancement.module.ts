@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CharactersModule } from '../characters/characters.module';
+import { WealthModule } from '../wealth/wealth.module';
 import {
   CampaignAdvancementController,
   CharacterAdvancementController,
@@ -17,7 +18,7 @@ import { AdvancementService } from './advancement.service';
  * recognition, and the campaign half over the stored sheets. See docs/advancement.md.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(ADVANCEMENT_ENTITIES), CharactersModule],
+  imports: [TypeOrmModule.forFeature(ADVANCEMENT_ENTITIES), CharactersModule, WealthModule],
   controllers: [AdvancementController, CharacterAdvancementController, CampaignAdvancementController],
   providers: [
     AdvancementService,

@@ -415,11 +415,9 @@ export class SheetsService implements OnModuleInit {
           const result = applyCondition(system, next, field, delta, options);
           next = result.sheet;
           if (result.change.delta !== 0) applied.push(result.change);
-          // Only a maximum has followers to bring down (skips reading every tracked path).
-          const followers = capsTracked(system, field)
-            ? cappedFollowers(system, next, field, trackedPaths(system, next))
-            : [];
-          for (const follower of followers) {
+          // Only a lowered maximum can leave another value above it: the rest need no search.
+          if (result.change.delta >= 0 || !capsTracked(system, field)) continue;
+          for (const follower of cappedFollowers(system, next, field, trackedPaths(system, next))) {
             const value = readPath(next, follower) as number;
             const max = readPath(next, field) as number;
             const down = applyCondition(system, next, follower, max - value, { clamp: true });

@@ -7,7 +7,7 @@ import {
   startSession,
 } from '../factories/campaign';
 import { gql } from '../factories/graphql';
-import { expectProblem } from '../factories/problem';
+import { expectProblem, fieldsOf } from '../factories/problem';
 
 const GM = {
   abilities: { strength: 16, agility: 9, endurance: 15, intelligence: 10, wisdom: 11, charisma: 8 },
@@ -92,7 +92,16 @@ describe(`advancement in a campaign (${DATABASE_KIND})`, () => {
           .set(c.auth)
           .expect(200)
       ).body;
-      expect(roll.procedure).toBe('advancement.gm-level-up');
+      // One logged roll carries the award and its level-up (their dice from one seed).
+      expect(up.rollId).toBe(award.rollId);
+      expect(roll.procedure).toBe('advancement.gm-experience.v2');
+      expect(roll.outcome.levelUps).toEqual([expect.objectContaining({ level: 2, faces: up.faces })]);
+      expect(roll.inputs).toMatchObject({ amount: 1000, experience: 0, source: 'loot' });
+      const replay = await t.http
+        .get(`${base(c)}/rolls/${award.rollId}/replay`)
+        .set(c.auth)
+        .expect(200);
+      expect(replay.body.matches).toBe(true);
     }
     const ledger = (
       await t.http
@@ -104,19 +113,20 @@ describe(`advancement in a campaign (${DATABASE_KIND})`, () => {
     expect(xp.map((e: { delta: number; valueAfter: number }) => [e.delta, e.valueAfter])).toEqual([
       [1000, 1000],
     ]);
-    // The award's entry, then the level-up's, in that order, each naming its own logged roll (the
-    // sheet is written once for both: docs/benchmarks.md, stop 18).
+    // The award's entry, then the level-up's, in that order, each naming the award's one logged roll
+    // (the sheet is written once for both: docs/benchmarks.md, stop 18).
     const award = res.body.awards[0];
     const gain = award.levelUps[0].roll.gain as number;
     type Entry = { field: string; delta: number; valueAfter: number; procedure: string; rollId: string };
+    const v2 = 'advancement.gm-experience.v2';
     expect(
       ledger.slice(-5).map((e: Entry) => [e.field, e.delta, e.valueAfter, e.procedure, e.rollId]),
     ).toEqual([
-      ['experience', 1000, 1000, 'advancement.gm-experience', award.rollId],
-      ['verve.max', gain, 6 + gain, 'advancement.gm-level-up', award.levelUps[0].rollId],
-      ['verve.current', gain, 6 + gain, 'advancement.gm-level-up', award.levelUps[0].rollId],
-      ['mojo.max', 12, 26, 'advancement.gm-level-up', award.levelUps[0].rollId],
-      ['mojo.current', 12, 26, 'advancement.gm-level-up', award.levelUps[0].rollId],
+      ['experience', 1000, 1000, v2, award.rollId],
+      ['verve.max', gain, 6 + gain, v2, award.rollId],
+      ['verve.current', gain, 6 + gain, v2, award.rollId],
+      ['mojo.max', 12, 26, v2, award.rollId],
+      ['mojo.current', 12, 26, v2, award.rollId],
     ]);
     // The standing answers what the level-up left (a warrior: no slots, no specialty at level 2).
     const standing = (
@@ -172,6 +182,65 @@ describe(`advancement in a campaign (${DATABASE_KIND})`, () => {
       levelAfter: 2,
       levelUps: [{ level: 2 }],
     });
+  });
+
+  it('refuses experience to a retired character and names a missing sheet or character', async () => {
+    const { c, ids } = await table();
+    await t.http
+      .put(`${char(c, ids[1])}/sheets/coeac`)
+      .set(c.auth)
+      .send({ sheet: COEAC })
+      .expect(200);
+    await t.http
+      .post(`${char(c, ids[1])}/retirement`)
+      .set(c.auth)
+      .send({})
+      .expect(201);
+    const award = (id: string) =>
+      t.http
+        .post(`${char(c, id)}/experience`)
+        .set(c.auth)
+        .send({ amount: 1000 });
+    expectProblem(await award(ids[1]), 409, 'CONFLICT', 'characterId');
+    expect((await gmSheet(c, ids[1])).experience).toBe(0);
+    const bare = await createCharacter(t.server, c, { name: 'Dee' });
+    expectProblem(await award(bare.id), 422, 'SHEET_MISSING');
+    expectProblem(await award('00000000-0000-4000-8000-000000000000'), 404, 'NOT_FOUND');
+    // A level-up award to an active character still answers (the same one-statement read).
+    const ok = await award(ids[0]).expect(201);
+    expect(ok.body.levelUps).toHaveLength(1);
+  });
+
+  it('takes a first-level character past 100,000 experience to level 15 in one award, one roll', async () => {
+    const { c, ids } = await table();
+    const res = await t.http
+      .post(`${char(c, ids[0])}/experience`)
+      .set(c.auth)
+      .send({ amount: 105_000, seed: 'veteran' })
+      .expect(201);
+    expect(res.body).toMatchObject({ experience: 105_000, levelBefore: 1, levelAfter: 15 });
+    expect(res.body.levelUps.map((u: { level: number }) => u.level)).toEqual(
+      Array.from({ length: 14 }, (_, i) => i + 2),
+    );
+    expect(new Set(res.body.levelUps.map((u: { rollId: string }) => u.rollId))).toEqual(
+      new Set([res.body.rollId]),
+    );
+    const sheet = await gmSheet(c, ids[0]);
+    expect(sheet).toMatchObject({ experience: 105_000, archetypes: [{ archetype: 'warrior', level: 15 }] });
+    // Mojo: 12 + 2 (strength 16) at first level, then 10 + L for each level from 2 to 15.
+    const mojo = 14 + Array.from({ length: 14 }, (_, i) => 10 + i + 2).reduce((a, b) => a + b, 0);
+    expect(sheet.mojo).toEqual({ current: mojo, max: mojo });
+    // Past level 100 is refused, naming amount, and nothing changes.
+    expectProblem(
+      await t.http
+        .post(`${char(c, ids[0])}/experience`)
+        .set(c.auth)
+        .send({ amount: 10_000_000 }),
+      400,
+      'VALIDATION_FAILED',
+      'amount',
+    );
+    expect((await gmSheet(c, ids[0])).experience).toBe(105_000);
   });
 
   it('takes a bid on the character’s latest failed archetypal roll, once, through a new logged roll', async () => {
@@ -282,6 +351,12 @@ describe(`advancement in a campaign (${DATABASE_KIND})`, () => {
 
   it('runs a study project over several periods into practical mojo', async () => {
     const { c, ids, player } = await table();
+    // The purse (Cash, in centisilver) pays the study: 100 silver is plenty.
+    await t.http
+      .post(`${char(c, ids[0])}/cash-adjustments`)
+      .set(c.auth)
+      .send({ delta: 10_000, reason: 'purse' })
+      .expect(201);
     const project = await t.http
       .post(`${char(c, ids[0])}/study-projects`)
       .set(player.auth)
@@ -313,6 +388,141 @@ describe(`advancement in a campaign (${DATABASE_KIND})`, () => {
       practicalMojo: [{ subject: 'Alchemy', mojo: whole.body.totalMojo }],
       studyProjects: [{ periods: 5 }],
     });
+  });
+
+  it('pays study silver and fees from the purse (Cash in centisilver), refuses a short purse whole, replays a retry', async () => {
+    const { c, ids, player } = await table();
+    const plan = { mode: 'normal', resources: [{ type: 'general-book', level: 5 }], feePerMojo: 2 };
+    const project = await t.http
+      .post(`${char(c, ids[0])}/study-projects`)
+      .set(player.auth)
+      .send({ subject: 'Herbalism', ...plan })
+      .expect(201);
+    // Books of level 5: total 5, "1 per 2 periods"; a week is 1 mojo at 1 silver, each resource
+    // mojo 2 silver of fees more. Two weeks: 2 + 1 mojo, 3 silver of study and 2 of fees.
+    const two = (
+      await t.http
+        .post('/v1/advancement/gm/study')
+        .send({ ...plan, periods: 2 })
+        .expect(200)
+    ).body;
+    expect(two).toMatchObject({ totalMojo: 3, resourceMojo: 1, studySilver: 3, fees: 2, silver: 5 });
+    const cash = async () =>
+      (
+        await t.http
+          .get(`${base(c)}/characters/${ids[0]}`)
+          .set(c.auth)
+          .expect(200)
+      ).body.cash as number;
+    const cashLedger = async () =>
+      (
+        await t.http
+          .get(`${char(c, ids[0])}/ledger`)
+          .set(c.auth)
+          .expect(200)
+      ).body.items as Array<{ cashDelta: number; reason: string; rollId: string | null }>;
+    const url = `${char(c, ids[0])}/study-projects/${project.body.id}/periods`;
+
+    // An empty purse: refused whole, naming periods; nothing studied, paid or logged.
+    const before = (await cashLedger()).length;
+    expectProblem(
+      await t.http.post(url).set(player.auth).send({ periods: 2 }).expect(422),
+      422,
+      'INSUFFICIENT_CASH',
+      'periods',
+    );
+
+    // 7 silver in the purse (700 centisilver): two weeks cost 500.
+    await t.http
+      .post(`${char(c, ids[0])}/cash-adjustments`)
+      .set(c.auth)
+      .send({ delta: 700, reason: 'purse' })
+      .expect(201);
+    const paid = await t.http
+      .post(url)
+      .set(player.auth)
+      .set('Idempotency-Key', 'study-1')
+      .send({ periods: 2 })
+      .expect(201);
+    expect(paid.body).toMatchObject({ mojo: 3, silver: 5, fees: 2, paid: 500, cashLeft: 200 });
+    expect(paid.body.ledgerEntry).toMatchObject({
+      characterId: ids[0],
+      cashDelta: -500,
+      cashAfter: 200,
+      reason: 'gm-study',
+      note: 'Herbalism',
+      rollId: paid.body.rollId,
+    });
+    expect(paid.body.project).toMatchObject({ periods: 2, mojo: 3, silver: 5, fees: 2 });
+    expect(await cash()).toBe(200);
+
+    // The retry answers the stored answer and pays nothing again.
+    const retry = await t.http
+      .post(url)
+      .set(player.auth)
+      .set('Idempotency-Key', 'study-1')
+      .send({ periods: 2 })
+      .expect(201);
+    expect(retry.body).toEqual(paid.body);
+    expect(await cash()).toBe(200);
+    expect((await cashLedger()).length).toBe(before + 2); // the adjustment and the one payment
+
+    // Two more weeks cost 2 + 1 mojo (the second book mojo falls due) = 3 silver and 2 of fees: 500
+    // centisilver, more than the 200 left. Refused, and nothing changes.
+    expectProblem(
+      await t.http
+        .post(url)
+        .set(player.auth)
+        .set('Idempotency-Key', 'study-2')
+        .send({ periods: 2 })
+        .expect(422),
+      422,
+      'INSUFFICIENT_CASH',
+      'periods',
+    );
+    expect(await cash()).toBe(200);
+    expect((await cashLedger()).length).toBe(before + 2);
+    const standing = async () =>
+      (
+        await t.http
+          .get(`${char(c, ids[0])}/advancement`)
+          .set(c.auth)
+          .expect(200)
+      ).body;
+    expect((await standing()).practicalMojo).toEqual([{ subject: 'Herbalism', mojo: 3 }]);
+    expect((await standing()).studyProjects).toEqual([expect.objectContaining({ periods: 2, silver: 5 })]);
+
+    // GraphQL: one more week (1 mojo, 1 silver, no book mojo due at 3 periods) is paid from the
+    // purse; a retry with the same key replays it; a short purse is refused the same way.
+    const doc = `mutation($c: ID!, $ch: ID!, $p: ID!, $n: Int!) {
+      studyPeriods(campaignId: $c, characterId: $ch, projectId: $p, input: { periods: $n }) {
+        mojo silver fees paid cashLeft ledgerEntry { cashDelta cashAfter reason } project { periods silver }
+      }
+    }`;
+    const vars = (n: number) => ({ c: c.id, ch: ids[0], p: project.body.id, n });
+    const headers = { ...player.auth, 'Idempotency-Key': 'study-3' };
+    const g = await gql(t.server, doc, vars(1), headers);
+    expect(g.errors).toBeUndefined();
+    expect(g.data!.studyPeriods).toEqual({
+      mojo: 1,
+      silver: 1,
+      fees: 0,
+      paid: 100,
+      cashLeft: 100,
+      ledgerEntry: { cashDelta: -100, cashAfter: 100, reason: 'gm-study' },
+      project: { periods: 3, silver: 6 },
+    });
+    const again = await gql(t.server, doc, vars(1), headers);
+    expect(again.data).toEqual(g.data);
+    expect(await cash()).toBe(100);
+    // The fourth week brings the second book mojo: 2 silver and 2 of fees, 400 > 100.
+    const short = await gql(t.server, doc, vars(1), player.auth);
+    expect(short.data).toBeNull();
+    expect(short.errors?.[0].extensions?.code).toBe('INSUFFICIENT_CASH');
+    expect(fieldsOf(short.errors?.[0].extensions?.errors)).toEqual(['periods']);
+    expect(await cash()).toBe(100);
+    expect((await standing()).practicalMojo).toEqual([{ subject: 'Herbalism', mojo: 4 }]);
+    expect((await cashLedger()).length).toBe(before + 3);
   });
 
   it('awards Boons at session end once per rostered character, and retires a character with its score', async () => {

@@ -3961,7 +3961,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** G&M: study periods on a project: practical mojo, silver owed, days off */
+    /** G&M: study periods on a project: practical mojo, days off, silver paid from the purse (Cash) */
     post: operations['CharacterAdvancement_studyPeriods'];
     delete?: never;
     options?: never;
@@ -14709,7 +14709,7 @@ export interface components {
       periods: number;
       /** @description Practical mojo gained so far. */
       mojo: number;
-      /** @description Silver owed so far (study and fees). */
+      /** @description Silver paid so far (study and fees), in whole silver coins. */
       silver: number;
       /** @description Resource fees so far. */
       fees: number;
@@ -14919,14 +14919,20 @@ export interface components {
       periods: number;
       /** @description Practical mojo gained now. */
       mojo: number;
-      /** @description Silver owed now (study and fees; not taken from any purse). */
+      /** @description Silver these periods cost (study and fees), in whole silver coins. */
       silver: number;
-      /** @description Resource fees now. */
+      /** @description Resource fees now (part of silver). */
       fees: number;
       /** @description Days off allowed now. */
       days: number;
       /** @description Practical mojo now held for the subject. */
       practicalMojo: number;
+      /** @description Centisilver taken from the character’s purse (its Cash, read as centisilver): 100 per silver. */
+      paid: number;
+      /** @description Centisilver left in the purse (the character’s Cash). */
+      cashLeft: number;
+      /** @description The cash ledger entry of the payment; null when nothing was paid. */
+      ledgerEntry: components['schemas']['LedgerEntry'] | (never | null);
       /** @description The logged study. */
       rollId: string;
     };
@@ -27516,7 +27522,15 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      422: components['responses']['UnprocessableContent'];
+      /** @description INSUFFICIENT_CASH (field periods): the purse cannot pay the study and fees; nothing changes. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       429: components['responses']['TooManyRequests'];
     };
   };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import levels from '../../../test/fixtures/treasure/gm-levels.json';
 import { createRng, Dice } from '../random';
-import { gmLevelStanding, gmLevelUp, levelGainDistribution } from './gm-level-up';
+import { gmExperienceAward, gmLevelStanding, gmLevelUp, levelGainDistribution } from './gm-level-up';
 
 const dice = (seed: string) => new Dice(createRng(seed));
 const toromeen = { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 };
@@ -80,6 +80,97 @@ describe('G&M level standing (001:433–445)', () => {
           expect(gmLevelStanding(xp + award).level).toBeGreaterThanOrEqual(s.level);
         },
       ),
+    );
+  });
+});
+
+describe('G&M experience award with its level-ups, one procedure', () => {
+  const fighter = { strength: 16, agility: 9, endurance: 15, intelligence: 10, wisdom: 11, charisma: 8 };
+  const warrior = [{ archetype: 'warrior', level: 1 }];
+
+  it('golden: 3,000 experience take a first-level warrior to level 3, each level from the one seed in turn', () => {
+    const r = gmExperienceAward(
+      { amount: 3000, experience: 0, archetypes: warrior, abilities: fighter },
+      dice('award'),
+    );
+    expect(r).toMatchObject({ experienceBefore: 0, experience: 3000, levelBefore: 1, levelAfter: 3 });
+    // Level 2: verve d10 + 1 (strength 16 minor, intelligence 10 none); level 3: survival d10 + 2
+    // (endurance 15 major), and the specialty.
+    expect(r.levelUps.map((u) => [u.level, u.roll.pool, u.roll.die, u.roll.modifier, u.roll.gain])).toEqual([
+      [2, 'verve', 4, 1, 5],
+      [3, 'survival', 6, 2, 8],
+    ]);
+    expect(r.levelUps[1].specialty).toBe(true);
+    expect(r.archetypes).toEqual([{ archetype: 'warrior', level: 3 }]);
+    // The same as rolling each level-up in turn on one dice stream.
+    const d = dice('award');
+    expect(r.levelUps).toEqual([
+      gmLevelUp({ archetype: 'warrior', level: 2, abilities: fighter }, d),
+      gmLevelUp({ archetype: 'warrior', level: 3, abilities: fighter }, d),
+    ]);
+  });
+
+  it('several archetypes: the named one gains, with its own level, verve from the highest', () => {
+    const r = gmExperienceAward(
+      {
+        amount: 3000,
+        experience: 1000,
+        archetypes: [
+          { archetype: 'Warrior', level: 1 },
+          { archetype: 'thief', level: 1 },
+        ],
+        abilities: fighter,
+        archetype: 'thief',
+      },
+      dice('multi'),
+    );
+    expect(r.levelUps.map((u) => [u.archetype, u.level, u.archetypeLevel])).toEqual([['thief', 3, 2]]);
+    expect(r.archetypes).toEqual([
+      { archetype: 'Warrior', level: 1 },
+      { archetype: 'thief', level: 2 },
+    ]);
+  });
+
+  it('gains nothing below the next threshold or without archetypes, and refuses an archetype the sheet lacks', () => {
+    expect(
+      gmExperienceAward({ amount: 999, experience: 0, archetypes: warrior, abilities: fighter }, dice('x'))
+        .levelUps,
+    ).toEqual([]);
+    expect(
+      gmExperienceAward({ amount: 5000, experience: 0, archetypes: [], abilities: fighter }, dice('x'))
+        .levelUps,
+    ).toEqual([]);
+    expect(() =>
+      gmExperienceAward(
+        { amount: 1000, experience: 0, archetypes: warrior, abilities: fighter, archetype: 'monk' },
+        dice('x'),
+      ),
+    ).toThrow(expect.objectContaining({ field: 'archetype' }));
+  });
+
+  it('never lowers experience, and makes exactly the level-ups the new total is owed, reproducibly', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 200_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.nat().map((n) => `s${n}`),
+        (experience, amount, level, seed) => {
+          const input = {
+            amount,
+            experience,
+            archetypes: [{ archetype: 'monk', level }],
+            abilities: fighter,
+          };
+          const r = gmExperienceAward(input, dice(seed));
+          expect(r.experience).toBe(experience + amount);
+          expect(r.experience).toBeGreaterThanOrEqual(experience);
+          expect(r.levelUps).toHaveLength(Math.max(0, r.levelAfter - level));
+          expect(r.levelUps.map((u) => u.level)).toEqual(r.levelUps.map((_, i) => level + 1 + i));
+          expect(gmExperienceAward(input, dice(seed))).toEqual(r);
+        },
+      ),
+      { numRuns: 50 },
     );
   });
 });

@@ -1,4 +1,5 @@
 import type { Dice } from '../random';
+import { RuleError } from '../errors';
 import { wholeNumber } from '../checks/validate';
 import {
   GM_REACTIONS,
@@ -142,5 +143,90 @@ export function gmLevelStanding(experience: number): GmLevelStanding {
     nextLevel: level + 1,
     nextThreshold,
     experienceToNext: nextThreshold - xp,
+  };
+}
+
+// An experience award and every level-up it reaches, as one procedure (one logged roll)
+
+export interface GmExperienceAwardInput {
+  /** Experience added (0 or more). */
+  amount: number;
+  /** The sheet's experience before the award. */
+  experience: number;
+  /** The sheet's archetypes and levels before the award (the character level is their sum). */
+  archetypes: ReadonlyArray<{ archetype: string; level: number }>;
+  /** The sheet's abilities (the level-ups' contributors). */
+  abilities: unknown;
+  /** The archetype that gains the levels (default the first of `archetypes`). */
+  archetype?: string;
+}
+
+export interface GmExperienceAwardOutcome {
+  amount: number;
+  experienceBefore: number;
+  experience: number;
+  levelBefore: number;
+  levelAfter: number;
+  /** Each level-up due, in order, its dice drawn one after another from the award's one seed. */
+  levelUps: GmLevelUpOutcome[];
+  /** The archetypes and levels after the level-ups. */
+  archetypes: Array<{ archetype: string; level: number }>;
+}
+
+/**
+ * Adds `amount` to a G&M sheet's experience and makes every level-up the new total reaches beyond
+ * the sheet's character level (the sum of its archetype levels), each as `gmLevelUp` with the levels
+ * and archetypes after the ones before it (L9: the gaining archetype's level for reactions and
+ * Fighting Art, the character level for the pool, the highest archetype for verve). Pure and seeded:
+ * the whole award replays from its inputs and one seed. A sheet without archetypes gains no level.
+ */
+export function gmExperienceAward(input: GmExperienceAwardInput, dice: Dice): GmExperienceAwardOutcome {
+  const amount = wholeNumber(input.amount, 'amount', 0, 1_000_000_000);
+  const before = wholeNumber(input.experience, 'experience', 0, 1_000_000_000_000);
+  const experience = before + amount;
+  const target = levelForExperience(experience);
+  if (target > MAX_GM_LEVEL) {
+    throw new RuleError(
+      'INVALID_INPUT',
+      `Levels stop at ${MAX_GM_LEVEL} (${experienceForLevel(MAX_GM_LEVEL)} experience); ${experience} is beyond.`,
+      'amount',
+    );
+  }
+  const archetypes = (input.archetypes ?? []).map((a) => ({ archetype: a.archetype, level: a.level }));
+  const levelUps: GmLevelUpOutcome[] = [];
+  for (;;) {
+    const characterLevel = archetypes.reduce((sum, a) => sum + a.level, 0);
+    if (archetypes.length === 0 || characterLevel >= target) break;
+    const level = characterLevel + 1;
+    const wanted = (input.archetype ?? archetypes[0].archetype).toLowerCase();
+    const gaining = archetypes.find((a) => a.archetype.toLowerCase() === wanted);
+    if (!gaining)
+      throw new RuleError('VALIDATION_FAILED', `The sheet has no ${wanted} archetype.`, 'archetype');
+    gaining.level += 1;
+    // Verve modifiers come from the highest archetype after the gain; the gaining one on a tie (L9).
+    let verve = gaining;
+    for (const a of archetypes) if (a.level > verve.level) verve = a;
+    levelUps.push(
+      gmLevelUp(
+        {
+          archetype: gaining.archetype.toLowerCase(),
+          level,
+          abilities: input.abilities,
+          ...(archetypes.length > 1
+            ? { archetypeLevel: gaining.level, verveArchetype: verve.archetype.toLowerCase() }
+            : {}),
+        },
+        dice,
+      ),
+    );
+  }
+  return {
+    amount,
+    experienceBefore: before,
+    experience,
+    levelBefore: levelForExperience(before),
+    levelAfter: target,
+    levelUps,
+    archetypes,
   };
 }

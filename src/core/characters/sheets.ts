@@ -22,6 +22,8 @@ export type Sheet = Record<string, unknown>;
 
 /** The largest value any tracked field may hold (keeps every sum exact and every pool in limits). */
 export const MAX_TRACKED = 100_000;
+/** The most experience a G&M sheet holds (level 447 or so: far past any table). */
+export const MAX_GM_EXPERIENCE = 100_000_000;
 /** The largest rating or score a sheet accepts. */
 export const MAX_RATING = 100;
 const MAX_NAMES = 64;
@@ -42,6 +44,8 @@ export interface TrackedField {
   maxPath?: string;
   /** Its value when the sheet leaves it out (a number, or the value at another path). */
   initial: number | string;
+  /** Its largest value when no maximum pairs with it (default MAX_TRACKED). */
+  max?: number;
   /** Description for the docs and the reference answer. */
   description: string;
 }
@@ -461,7 +465,7 @@ function normaliseGm(input: Sheet): Sheet {
     verve: pool(input.verve, 'verve', 0),
     injuries: pool(input.injuries, 'injuries', 0),
     mojo: pool(input.mojo, 'mojo', 0),
-    experience: optInt(input.experience, 'experience', 0, 100_000_000, 0),
+    experience: optInt(input.experience, 'experience', 0, MAX_GM_EXPERIENCE, 0),
     movement: optInt(input.movement, 'movement', 0, 1000, 0),
   };
   // Referee overrides of a derived reaction (species and specials are referee data).
@@ -539,7 +543,10 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
         },
         { path: `${name}.max`, initial: 0, description: `${name}, maximum` },
       ])
-      .concat([{ path: 'experience', initial: 0, description: 'Experience points' } as never]),
+      // Experience passes 100,000 at level 15 (500 × L × (L − 1)): it keeps the sheet's own bound.
+      .concat([
+        { path: 'experience', initial: 0, max: MAX_GM_EXPERIENCE, description: 'Experience points' } as never,
+      ]),
     normalise: normaliseGm,
   },
 };
@@ -567,10 +574,10 @@ export function extendSystem(
   },
 ): void {
   const spec = SPECS[system];
-  TRACKED_FIELDS.clear();
   const previous = spec.normalise;
   const fields = [...(extension.baseFields ?? []), ...(extension.refereeFields ?? [])];
   spec.tracked.push(...(extension.tracked ?? []));
+  trackedFieldCache.clear();
   spec.baseFields.push(...(extension.baseFields ?? []));
   spec.refereeFields.push(...(extension.refereeFields ?? []));
   spec.normalise = (input) => {
@@ -582,16 +589,23 @@ export function extendSystem(
   };
 }
 
-/** `trackedField`'s answers by system and path (cleared when a system is extended; bounded). */
-const TRACKED_FIELDS = new Map<string, Readonly<TrackedField & { name?: string }> | null>();
-const MAX_REMEMBERED_FIELDS = 4096;
+/**
+ * What `trackedField` answered, by system and path: the ledger asks for every path of a sheet on
+ * each change (bounds, capped followers), and matching each pattern splits strings. Forgotten when a
+ * system is extended; bounded, since class-resource names are free.
+ */
+const trackedFieldCache = new Map<string, Readonly<TrackedField & { name?: string }> | null>();
+const TRACKED_FIELD_CACHE_SIZE = 10_000;
 
-/** The tracked-field pattern a concrete path belongs to, with its bound name, or null. */
-export function trackedField(system: SheetSystem, path: string): (TrackedField & { name?: string }) | null {
-  const key = `${system} ${path}`;
-  const known = TRACKED_FIELDS.get(key);
+/** The tracked-field pattern a concrete path belongs to, with its bound name, or null (shared: do not change it). */
+export function trackedField(
+  system: SheetSystem,
+  path: string,
+): Readonly<TrackedField & { name?: string }> | null {
+  const key = `${system}\u0000${path}`;
+  const known = trackedFieldCache.get(key);
   if (known !== undefined) return known;
-  let found: (TrackedField & { name?: string }) | null = null;
+  let found: Readonly<TrackedField & { name?: string }> | null = null;
   for (const field of SPECS[system].tracked) {
     const bound = matches(field.path, path);
     if (bound) {
@@ -599,8 +613,8 @@ export function trackedField(system: SheetSystem, path: string): (TrackedField &
       break;
     }
   }
-  if (TRACKED_FIELDS.size >= MAX_REMEMBERED_FIELDS) TRACKED_FIELDS.clear();
-  TRACKED_FIELDS.set(key, found);
+  if (trackedFieldCache.size >= TRACKED_FIELD_CACHE_SIZE) trackedFieldCache.clear();
+  trackedFieldCache.set(key, found);
   return found;
 }
 
@@ -634,7 +648,7 @@ export function trackedBounds(system: SheetSystem, sheet: Sheet, path: string): 
   const field = trackedField(system, path);
   if (!field)
     throw new RuleError('VALIDATION_FAILED', `${path} is not a tracked value of a ${system} sheet.`, 'field');
-  if (!field.maxPath) return { min: 0, max: MAX_TRACKED };
+  if (!field.maxPath) return { min: 0, max: field.max ?? MAX_TRACKED };
   const maxPath = field.name ? field.maxPath.replace('*', field.name) : field.maxPath;
   const max = readPath(sheet, maxPath);
   return { min: 0, max: typeof max === 'number' ? max : MAX_TRACKED };
