@@ -10,10 +10,13 @@ import { findRating } from '../core/characters/sheets-checks';
 import type { Sheet } from '../core/characters/sheets';
 import {
   coeacChannelingDefence,
+  type CoeacActionHarm,
+  type CoeacActionOutcome,
+  type CoeacActionSheet,
   type CoeacAmbushOutcome,
-  type CoeacChannelingDefenceOutcome,
-  type CoeacExchangeOutcome,
 } from '../core/combat';
+import { CharacterSheetEntity } from '../characters/characters.entities';
+import { In as AnyOf } from 'typeorm';
 import { coeacSpell, type CoeacSpell } from '../core/magic/coeac/spells';
 import { RuleError } from '../core/errors';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
@@ -21,6 +24,7 @@ import type { SheetDamageResult } from '../harm/harm-campaign.results';
 import { SheetHarmService } from '../harm/sheet-harm.service';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { InventoryService } from '../inventory/inventory.service';
+import { MagicCampaignService } from '../magic/magic-campaign.service';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
@@ -81,6 +85,8 @@ function asProblem<T>(run: () => T, field: string): T {
 
 interface Fighter extends ResolvedCombatant {
   sheet: Sheet;
+  /** The sheet's row, read locked in this transaction (the harm is written to it without a re-read). */
+  row: CharacterSheetEntity;
   npc: boolean;
 }
 
@@ -104,6 +110,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     private readonly harm: SheetHarmService,
     private readonly rolls: RollsService,
     private readonly inventory: InventoryService,
+    private readonly magic: MagicCampaignService,
     registry: ProcedureRegistry,
   ) {
     registry.register(COEAC_DECLARE_PROCEDURE as never, COEAC_CHANNELING_DEFENCE_PROCEDURE as never);
@@ -345,22 +352,22 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     }
 
     // Firing into a melee (B11): the engaged allies a stray shot may hit.
-    const engaged: ResolvedCombatant[] = [];
+    // The supporters are in the exchange, not bystanders: a stray shot never hits them (our reading),
+    // so every participant takes at most one blow.
+    const engaged: Fighter[] = [];
     if (input.firingIntoMelee) {
       const ids =
         input.engaged ??
         combat.combatants
-          .filter(
-            (c) => c.side === ctx.actor.combatant.side && c.id !== actorId && c.id !== target.combatant.id,
-          )
+          .filter((c) => c.side === ctx.actor.combatant.side && !seen.has(c.id))
           .map((c) => c.id);
       const unique = new Set<string>();
       for (const [i, id] of ids.entries()) {
         const field = `coeac.engaged[${i}]`;
-        if (id === actorId || id === target.combatant.id || unique.has(id))
+        if (seen.has(id) || unique.has(id))
           throw Problem.field('VALIDATION_FAILED', field, `${id} cannot be an engaged ally here.`);
         unique.add(id);
-        engaged.push(await this.resolve(m, who, combatantOf(combat, id, field)));
+        engaged.push(await this.fighter(m, await this.resolve(m, who, combatantOf(combat, id, field))));
       }
     } else if (input.engaged !== undefined && input.engaged !== null) {
       throw Problem.field('VALIDATION_FAILED', 'coeac.engaged', 'engaged goes with firingIntoMelee.');
@@ -469,26 +476,42 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       ...(input.firingIntoMelee ? { firingIntoMelee: true, engagedAllies: Math.max(1, engaged.length) } : {}),
       ...(ambushRound ? { ambushRound: true } : {}),
     };
+    // ONE roll: the exchange and every sheet it harms (combat.coeac-action), on the sheets read above.
+    const blockFor = (f: Fighter) => blocks.get(f.combatant.id);
+    const sheets = await this.snapshots(ctx, {
+      defender: { f: defender, block: blockFor(defender) },
+      attacker: { f: actor, block: blockFor(actor) },
+      supporters: supporters.map((f) => ({ f, block: blockFor(f) })),
+      engaged: engaged.map((f) => ({ f, block: blockFor(f) })),
+      // The most one blow can be: every die of the exchange, its +Ns, the stray 3d, a tie's 1.
+      bound:
+        aPool +
+        dPool +
+        (input.bonusDice ?? 0) +
+        (input.defenderBonusDice ?? 0) +
+        (input.freeSuccesses ?? 0) +
+        (input.defenderFreeSuccesses ?? 0) +
+        supporters.length +
+        5,
+      helplessDefender: helpless,
+    });
     const rolled = asProblem(
       () =>
         this.rolls.roll(
-          COMBAT_PROCEDURES.coeacExchange,
-          procedureInput as never,
+          COMBAT_PROCEDURES.coeacAction,
+          { exchange: procedureInput, sheets } as never,
           ctx.input.seed ?? undefined,
           diceBudget(ctx.req),
         ),
       'targets',
     );
-    const outcome = rolled.outcome as CoeacExchangeOutcome;
+    const action = rolled.outcome as CoeacActionOutcome;
+    const outcome = action.exchange!;
     const strayTarget = outcome.stray && engaged.length > 0 ? engaged[outcome.stray.ally - 1] : null;
     // A hidden NPC among supporters or the ally hit seals the action as well.
     if (supporters.some((s) => s.hidden) || strayTarget?.hidden) ctx.sealed = true;
-
-    // Helpless (B9): a failed Vigor save puts an up defender down and out: our reading is that its
-    // HP goes to 0, the only way the harm ledger knows Down and Out (docs/combat.md).
-    let toDefender = outcome.damageToDefender;
+    const toDefender = action.harm.find((h) => h.role === 'defender')?.amount ?? 0;
     const downByVigor = outcome.downAndOut === true && defenderState === 'up';
-    if (downByVigor) toDefender = Math.max(toDefender, num(defender.sheet.hp) + num(defender.sheet.bonusHp));
 
     const roll = await this.rolls.record(m, who, rolled as never, {
       campaign: ctx.campaign,
@@ -506,44 +529,20 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       },
     });
 
-    // Harm through the ledger, each with its Block.
+    // Harm through the ledger, each computed in the action's roll (no second read, no second roll).
     // The defender is always listed (its damage null when none), so a sealed answer's target list
     // does not tell a player who won.
-    const harmed: Array<{ id: string; damage: SheetDamageResult | null }> = [
-      { id: target.combatant.id, damage: null },
-    ];
-    const source = (what: string) => `${what} (combat ${combat.id}, round ${combat.round})`.slice(0, 200);
-    const hurt = async (f: ResolvedCombatant, amount: number, what: string) => {
-      if (amount <= 0) return;
-      const id = f.combatant.id;
-      const damage = await this.harm.applyDamage(
-        m,
-        who,
-        f.owner,
-        {
-          system: 'coeac',
-          amount,
-          source: source(what),
-          ...(blocks.has(id) ? { blockWith: blocks.get(id) } : {}),
-          ...(ctx.input.seed ? { seed: `${ctx.input.seed}/damage/${id}` } : {}),
-        },
-        { secret: ctx.sealed, req: ctx.req, campaign: ctx.campaign },
-      );
-      const prior = harmed.find((h) => h.id === id);
-      if (prior) prior.damage = damage;
-      else harmed.push({ id, damage });
-    };
-    await hurt(
-      target,
-      toDefender,
-      downByVigor
-        ? `exchange with ${actor.owner.name}, then a failed Vigor save`
-        : `exchange with ${actor.owner.name}`,
-    );
-    await hurt(ctx.actor, outcome.damageToAttacker, `exchange with ${defender.owner.name}`);
-    for (const s of supporters)
-      await hurt(s, outcome.damageToEachSupporter, `ganging up on ${defender.owner.name}`);
-    if (strayTarget) await hurt(strayTarget, outcome.stray!.damage, `a stray shot of ${actor.owner.name}`);
+    const harmed = await this.writeHarm(ctx, action.harm, rolled, roll.id, blocks, {
+      defender: {
+        f: defender,
+        what: downByVigor
+          ? `exchange with ${actor.owner.name}, then a failed Vigor save`
+          : `exchange with ${actor.owner.name}`,
+      },
+      attacker: { f: actor, what: `exchange with ${defender.owner.name}` },
+      supporters: supporters.map((f) => ({ f, what: `ganging up on ${defender.owner.name}` })),
+      engaged: engaged.map((f) => ({ f, what: `a stray shot of ${actor.owner.name}` })),
+    });
 
     // Ammunition out of the inventory.
     let ammunition: CoeacCombatAmmunition | null = null;
@@ -597,37 +596,47 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     const sorcery = this.pool(defender, 'skill', spell.skill, 'targets[0]');
     const vigor = this.optionalPool(defender, 'Vigor');
     const discipline = this.optionalPool(defender, 'Discipline');
+    const channelingInput = {
+      attacker: {
+        pool: x.aPool,
+        ...(input.bonusDice ? { bonusDice: input.bonusDice } : {}),
+        ...(input.penaltyDice ? { penaltyDice: input.penaltyDice } : {}),
+        ...(input.freeSuccesses ? { freeSuccesses: input.freeSuccesses } : {}),
+        ...(x.supporters.length ? { supporters: x.supporters.length } : {}),
+      },
+      ...(input.firingIntoMelee ? { firingIntoMelee: true } : {}),
+      channeling: {
+        pool: sorcery,
+        spell: spell.id,
+        ...(input.defenderBonusDice ? { bonusDice: input.defenderBonusDice } : {}),
+        ...(input.defenderPenaltyDice ? { penaltyDice: input.defenderPenaltyDice } : {}),
+        ...(vigor !== null ? { vigorPool: vigor } : {}),
+        ...(discipline !== null ? { disciplinePool: discipline } : {}),
+      },
+    };
+    // ONE roll: the attack, the channeling and the channeler's harm (combat.coeac-action).
+    const sheets = await this.snapshots(ctx, {
+      defender: { f: defender, block: x.blocks.get(defender.combatant.id) },
+      attacker: { f: x.actor, block: undefined },
+      supporters: [],
+      engaged: [],
+      bound: Number.MAX_SAFE_INTEGER,
+      helplessDefender: false,
+    });
     const rolled = asProblem(
       () =>
         this.rolls.roll(
-          COEAC_CHANNELING_DEFENCE_PROCEDURE,
-          {
-            attacker: {
-              pool: x.aPool,
-              ...(input.bonusDice ? { bonusDice: input.bonusDice } : {}),
-              ...(input.penaltyDice ? { penaltyDice: input.penaltyDice } : {}),
-              ...(input.freeSuccesses ? { freeSuccesses: input.freeSuccesses } : {}),
-              ...(x.supporters.length ? { supporters: x.supporters.length } : {}),
-            },
-            ...(input.firingIntoMelee ? { firingIntoMelee: true } : {}),
-            channeling: {
-              pool: sorcery,
-              spell: spell.id,
-              ...(input.defenderBonusDice ? { bonusDice: input.defenderBonusDice } : {}),
-              ...(input.defenderPenaltyDice ? { penaltyDice: input.defenderPenaltyDice } : {}),
-              ...(vigor !== null ? { vigorPool: vigor } : {}),
-              ...(discipline !== null ? { disciplinePool: discipline } : {}),
-            },
-          },
+          COMBAT_PROCEDURES.coeacAction,
+          { channeling: channelingInput, sheets } as never,
           ctx.input.seed ?? undefined,
           diceBudget(ctx.req),
         ),
       'targets',
     );
-    const outcome = rolled.outcome as CoeacChannelingDefenceOutcome;
+    const action = rolled.outcome as CoeacActionOutcome;
+    const outcome = action.channeling!;
     if (x.supporters.some((s) => s.hidden)) ctx.sealed = true;
     const target = defender;
-    const toDefender = outcome.damageToDefender + outcome.backlashDamage;
     const roll = await this.rolls.record(m, who, rolled as never, {
       campaign: ctx.campaign,
       secret: ctx.sealed,
@@ -658,31 +667,25 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       'coeac',
       changes,
       { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
-      { clamp: true },
+      { clamp: true, row: defender.row },
     );
-    const harmed: Array<{ id: string; damage: SheetDamageResult | null }> = [
-      { id: target.combatant.id, damage: null },
-    ];
-    if (toDefender > 0) {
-      const id = target.combatant.id;
-      harmed[0].damage = await this.harm.applyDamage(
-        m,
-        who,
-        target.owner,
-        {
-          system: 'coeac',
-          amount: toDefender,
-          source:
-            `exchange with ${x.actor.owner.name} while channeling ${spell.name} (combat ${combat.id}, round ${combat.round})`.slice(
-              0,
-              200,
-            ),
-          ...(x.blocks.has(id) ? { blockWith: x.blocks.get(id) } : {}),
-          ...(ctx.input.seed ? { seed: `${ctx.input.seed}/damage/${id}` } : {}),
-        },
-        { secret: ctx.sealed, req: ctx.req, campaign: ctx.campaign },
-      );
-    }
+    // The channeling defence becomes the caster's live instance of the spell, as a cast does.
+    if (target.owner.kind === 'character')
+      await this.magic.keepLiveInstance(m, ctx.campaign.id, target.owner.id, spell.id, {
+        bound: false,
+        potency: outcome.channeling.potency,
+        objective: outcome.channeling.objective,
+        rollId: roll.id,
+      });
+    const harmed = await this.writeHarm(ctx, action.harm, rolled, roll.id, x.blocks, {
+      defender: {
+        f: defender,
+        what: `exchange with ${x.actor.owner.name} while channeling ${spell.name}`,
+      },
+      attacker: { f: x.actor, what: '' },
+      supporters: [],
+      engaged: [],
+    });
     const ammunition = x.ammoItem ? await this.spendAmmunition(m, ctx, x.ammoItem) : null;
     const acted = new Set([ctx.actor.combatant.id, ...x.supporters.map((s) => s.combatant.id)]);
     await this.save(m, combat, (c) => (acted.has(c.id) ? { ...c.coeac, acted: combat.round } : c.coeac));
@@ -736,6 +739,151 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       return { itemId: item.id, name: item.name, spent: 1, remaining: null, removed: true };
     }
     return { itemId: item.id, name: item.name, spent: 0, remaining: null, removed: false };
+  }
+
+  // One roll per action: the sheets going into it, the harm coming out of it
+
+  /**
+   * Each participant's stored numbers as `harm.sheet-damage` reads them (the rows read above, locked):
+   * the Block it asked for (422 naming `coeac.blocks[i].with` without that armour), and the items it
+   * carries when a blow could send it to the Down and Out table (one read for all of them).
+   */
+  private async snapshots(
+    ctx: CombatActionContext,
+    p: {
+      defender: { f: Fighter; block: string | undefined };
+      attacker: { f: Fighter; block: string | undefined };
+      supporters: Array<{ f: Fighter; block: string | undefined }>;
+      engaged: Array<{ f: Fighter; block: string | undefined }>;
+      /** The most damage one blow of the action can deal. */
+      bound: number;
+      helplessDefender: boolean;
+    },
+  ): Promise<{
+    defender: CoeacActionSheet;
+    attacker: CoeacActionSheet;
+    supporters: CoeacActionSheet[];
+    engaged: CoeacActionSheet[];
+  }> {
+    const all = [p.defender, p.attacker, ...p.supporters, ...p.engaged];
+    const mayGoDown = (f: Fighter, helpless: boolean) => {
+      const state = harmOf(f.sheet).state;
+      if (state === 'dead') return false;
+      const left = num(f.sheet.hp) + num(f.sheet.bonusHp);
+      return state === 'down-and-out' || left === 0 || left <= p.bound || helpless;
+    };
+    const needItems = all
+      .filter((x, i) => x.f.owner.kind === 'character' && mayGoDown(x.f, i === 0 && p.helplessDefender))
+      .map((x) => x.f.owner.id);
+    const items = new Map<string, Array<{ name: string; artifact: boolean }>>();
+    if (needItems.length > 0) {
+      const rows = await ctx.m.find(InventoryItemEntity, {
+        // An item already broken is not drawn again (as harm.sheet-damage reads them).
+        where: { campaignId: ctx.campaign.id, characterId: AnyOf([...new Set(needItems)]), broken: false },
+        order: { createdAt: 'ASC', id: 'ASC' },
+        select: { name: true, kind: true, characterId: true },
+      });
+      for (const r of rows) {
+        const list = items.get(r.characterId!) ?? [];
+        if (!list.some((i) => i.name === r.name))
+          list.push({ name: r.name, artifact: r.kind === 'artifact' });
+        items.set(r.characterId!, list);
+      }
+    }
+    const blocks = (ctx.input.coeac?.blocks ?? []).map((b) => b.id);
+    const one = (x: { f: Fighter; block: string | undefined }): CoeacActionSheet => {
+      const data = x.f.sheet;
+      const field = `coeac.blocks[${blocks.indexOf(x.f.combatant.id)}].with`;
+      const armor = (data.armor ?? { kind: 'none', shield: false, blockUses: 0 }) as {
+        kind: string;
+        shield: boolean;
+        blockUses: number;
+      };
+      let block: CoeacActionSheet['block'] = null;
+      if (x.block === 'armor') {
+        if (!armor.kind || armor.kind === 'none')
+          throw Problem.field('UNPROCESSABLE', field, `${x.f.owner.name} wears no armour to Block with.`);
+        block = { kind: armor.kind === 'heavy' ? 'heavy-armor' : 'light-armor', usesLeft: armor.blockUses };
+      } else if (x.block === 'shield') {
+        if (!armor.shield)
+          throw Problem.field('UNPROCESSABLE', field, `${x.f.owner.name} carries no shield to Block with.`);
+        block = { kind: 'shield', usesLeft: armor.blockUses };
+      }
+      return {
+        hp: num(data.hp),
+        bonusHp: num(data.bonusHp),
+        maxHp: num(data.maxHp),
+        ...(block ? { block } : {}),
+        stateBefore: harmOf(data).state,
+        saves: Object.keys((data.saves ?? {}) as object),
+        skills: Object.keys((data.skills ?? {}) as object),
+        items: x.f.owner.kind === 'character' ? (items.get(x.f.owner.id) ?? []) : [],
+      };
+    };
+    return {
+      defender: one(p.defender),
+      attacker: one(p.attacker),
+      supporters: p.supporters.map(one),
+      engaged: p.engaged.map(one),
+    };
+  }
+
+  /**
+   * Writes the harm the action's roll computed to each sheet through `applyDamage`'s `computed`
+   * option (the ledger entries name the action's roll; no re-read, no second roll). Answers the
+   * targets in order, the defender first (null damage when it took none).
+   */
+  private async writeHarm(
+    ctx: CombatActionContext,
+    harm: CoeacActionHarm[],
+    rolled: { procedure: string; seed: string; rng: string },
+    rollId: string,
+    blocks: Map<string, string>,
+    who: {
+      defender: { f: Fighter; what: string };
+      attacker: { f: Fighter; what: string };
+      supporters: Array<{ f: Fighter; what: string }>;
+      engaged: Array<{ f: Fighter; what: string }>;
+    },
+  ): Promise<Array<{ id: string; damage: SheetDamageResult | null }>> {
+    const { combat } = ctx;
+    const harmed: Array<{ id: string; damage: SheetDamageResult | null }> = [
+      { id: who.defender.f.combatant.id, damage: null },
+    ];
+    for (const h of harm) {
+      const x =
+        h.role === 'defender'
+          ? who.defender
+          : h.role === 'attacker'
+            ? who.attacker
+            : h.role === 'supporter'
+              ? who.supporters[h.index]
+              : who.engaged[h.index];
+      const id = x.f.combatant.id;
+      const damage = await this.harm.applyDamage(
+        ctx.m,
+        ctx.who,
+        x.f.owner,
+        {
+          system: 'coeac',
+          amount: h.amount,
+          source: `${x.what} (combat ${combat.id}, round ${combat.round})`.slice(0, 200),
+          ...(blocks.has(id) ? { blockWith: blocks.get(id) } : {}),
+        },
+        {
+          campaign: ctx.campaign,
+          computed: {
+            row: x.f.row,
+            outcome: h.harm,
+            roll: { id: rollId, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
+          },
+        },
+      );
+      const prior = harmed.find((t) => t.id === id);
+      if (prior) prior.damage = damage;
+      else harmed.push({ id, damage });
+    }
+    return harmed;
   }
 
   // Helpers
@@ -800,8 +948,8 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
   }
 
   private async fighter(m: EntityManager, r: ResolvedCombatant): Promise<Fighter> {
-    const row = await this.sheets.requireSheet(m, r.owner as SheetOwner, 'coeac');
-    return { ...r, sheet: row.data as Sheet, npc: r.owner.kind === 'npc' };
+    const row = await this.sheets.requireSheet(m, r.owner as SheetOwner, 'coeac', { lock: true });
+    return { ...r, sheet: row.data as Sheet, row, npc: r.owner.kind === 'npc' };
   }
 
   /** 2 + the rating (an NPC: its rating, or its Pool when the sheet lacks it); 422 naming `field`. */

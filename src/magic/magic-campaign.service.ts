@@ -254,18 +254,7 @@ export class MagicCampaignService {
       }
       // The new cast replaces the live instance of the spell in place (one statement either way).
       const live = { bound: !!input.bind, potency: out.potency, objective: out.objective, rollId: roll.id };
-      if (replaced) {
-        await Database.updateRow(m, CoeacSpellInstanceEntity, replaced.id, { ...live, createdAt: now() });
-      } else {
-        await Database.insertRow(m, CoeacSpellInstanceEntity, {
-          id: newId(),
-          campaignId: who.campaignId,
-          characterId: owner.id,
-          spellId: spell.id,
-          ...live,
-          createdAt: now(),
-        });
-      }
+      await this.keepLiveInstance(m, who.campaignId, owner.id, spell.id, live, replaced);
       return {
         characterId: owner.id,
         skill: skill.name,
@@ -289,6 +278,38 @@ export class MagicCampaignService {
         rollId: roll.id,
       } as CoeacCastResult;
     });
+  }
+
+  /**
+   * A channeling becomes the character's live instance of its spell, replacing the one before (only
+   * one instance of a spell exists): a cast, and a stored combat's channeling defence (combat module),
+   * inside the caller's transaction. `replaced`: the row already read (spares a read); undefined to
+   * look it up. One statement either way when `replaced` is given.
+   */
+  async keepLiveInstance(
+    m: EntityManager,
+    campaignId: string,
+    characterId: string,
+    spellId: string,
+    live: { bound: boolean; potency: number; objective: number; rollId: string },
+    replaced?: CoeacSpellInstanceEntity | null,
+  ): Promise<void> {
+    const before =
+      replaced !== undefined
+        ? replaced
+        : await m.findOne(CoeacSpellInstanceEntity, { where: { campaignId, characterId, spellId } });
+    if (before) {
+      await Database.updateRow(m, CoeacSpellInstanceEntity, before.id, { ...live, createdAt: now() });
+    } else {
+      await Database.insertRow(m, CoeacSpellInstanceEntity, {
+        id: newId(),
+        campaignId,
+        characterId,
+        spellId,
+        ...live,
+        createdAt: now(),
+      });
+    }
   }
 
   /** The spells the character has live or bound; a secret cast's stays hidden from other keys until revealed. */

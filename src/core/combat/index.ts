@@ -9,3 +9,4 @@ export * from './gm-psychic';
 export * from './gm-maneuver';
 export * from './cairn-action';
 export * from './coeac-channeling-defence';
+export * from './coeac-action';
