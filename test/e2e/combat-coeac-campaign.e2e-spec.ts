@@ -640,6 +640,141 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
     expect(await hpOf(c, `npcs/${orc.id}`)).toBe(NPC.hp);
   });
 
+  it('one roll per action: a tie harming three logs one combat.coeac-action roll that replays (REST and GraphQL)', async () => {
+    const { c, hero, friend, orc, combat } = await table();
+    const rollIds = async () =>
+      (
+        (await t.http.get(`/v1/campaigns/${c.id}/rolls?limit=100`).set(c.auth).expect(200)).body as {
+          items: Array<{ id: string; procedure: string }>;
+        }
+      ).items;
+    // Hero (Melee 2: 4 dice) captains Friend (+1d) against the Orc (pool 3): a tie costs all three 1.
+    const seed = await seedFor({ attacker: { pool: 4, supporters: 1 }, defender: { pool: 3 } }, 'tie');
+    const before = await rollIds();
+    const res = (
+      await act(c, combat.id, c.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: { skill: 'Melee', supporters: [friend.id] },
+        seed,
+      }).expect(201)
+    ).body;
+    expect(res.coeac.exchange.winner).toBe('tie');
+    expect(res.targets.map((x: { id: string }) => x.id)).toEqual([orc.id, hero.id, friend.id]);
+    const after = await rollIds();
+    const added = after.filter((r) => !before.some((b) => b.id === r.id));
+    expect(added).toEqual([expect.objectContaining({ id: res.rollId, procedure: 'combat.coeac-action' })]);
+    // Every sheet's damage names the action's roll; the ledger entries too.
+    for (const x of res.targets) {
+      expect(x.damage.rollId).toBe(res.rollId);
+      expect(x.damage.damage).toBe(1);
+    }
+    expect(await hpOf(c, `npcs/${orc.id}`)).toBe(NPC.hp - 1);
+    expect(await hpOf(c, `characters/${hero.id}`)).toBe(HERO.hp - 1);
+    expect(await hpOf(c, `characters/${friend.id}`)).toBe(HERO.hp - 1);
+    const ledger = (
+      await t.http.get(`/v1/campaigns/${c.id}/characters/${friend.id}/conditions`).set(c.auth).expect(200)
+    ).body as {
+      items: Array<{ field: string; delta: number; rollId: string | null; procedure: string | null }>;
+    };
+    expect(ledger.items.filter((e) => e.rollId === res.rollId)).toEqual([
+      expect.objectContaining({ field: 'hp', delta: -1, procedure: 'combat.coeac-action' }),
+    ]);
+    // Replay from (inputs, seed, rng): the same faces and outcome, harm included.
+    const replay = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.rollId}/replay`).set(c.auth).expect(200)
+    ).body;
+    expect(replay.matches).toBe(true);
+    expect(replay.outcome.harm.map((h: { role: string; amount: number }) => [h.role, h.amount])).toEqual([
+      ['defender', 1],
+      ['attacker', 1],
+      ['supporter', 1],
+    ]);
+
+    // GraphQL: the next round's exchange, again one roll of the log.
+    await nextRound(c, combat.id);
+    const viaGql = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: exchange, targets: [$t], seed: "${seed}", coeac: { skill: "Melee" } }) { ${ACTION_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: hero.id, t: orc.id },
+      c.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    const gqlRoll = viaGql.data?.combatAction.rollId;
+    const log = await gql(
+      t.server,
+      'query($c: ID!) { rolls(campaignId: $c, order: desc, limit: 3) { items { id procedure } } }',
+      { c: c.id },
+      c.auth,
+    );
+    expect(log.data?.rolls.items[0]).toEqual({ id: gqlRoll, procedure: 'combat.coeac-action' });
+    expect(log.data?.rolls.items[1].id).not.toBe(gqlRoll);
+    for (const x of viaGql.data?.combatAction.targets ?? [])
+      if (x.damage) expect(x.damage.rollId).toBe(gqlRoll);
+  });
+
+  it('a channeling defence becomes the channeler’s live spell instance, replacing an earlier one', async () => {
+    const { c, friend, orc, goblin, combat } = await table();
+    await putSheet(t.server, c, friend.id, 'coeac', {
+      ...HERO,
+      hp: 40,
+      maxHp: 40,
+      skills: { Ruin: 3 },
+      saves: { Vigor: 1, Discipline: 2 },
+      // Two plasmids: one lost to backlash leaves the spell for the second round.
+      classResources: { Control: { current: 3, max: 3 }, Hekaphage: { current: 2, max: 2 } },
+    });
+    const live = async () =>
+      (await t.http.get(`/v1/campaigns/${c.id}/characters/${friend.id}/coeac-spells`).set(c.auth).expect(200))
+        .body.instances as Array<{ spellId: string; potency: number; objective: number; rollId: string }>;
+    expect(await live()).toEqual([]);
+    const declare = () =>
+      act(c, combat.id, c.auth, {
+        actor: friend.id,
+        kind: 'defend',
+        coeac: { channel: { spell: 'hekaphage' } },
+      }).expect(201);
+    await declare();
+    const first = (
+      await act(c, combat.id, c.auth, {
+        actor: orc.id,
+        kind: 'exchange',
+        targets: [friend.id],
+        seed: 'witch-1',
+      }).expect(201)
+    ).body;
+    const instances = await live();
+    expect(instances).toEqual([
+      expect.objectContaining({
+        spellId: 'hekaphage',
+        bound: false,
+        potency: first.coeac.channeling.channeling.potency,
+        rollId: first.rollId,
+      }),
+    ]);
+    // Next round, a second channeling defence (through GraphQL) replaces it: one instance of a spell.
+    await nextRound(c, combat.id);
+    await declare();
+    const viaGql = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: exchange, targets: [$t], seed: "witch-2" }) { ${ACTION_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: goblin.id, t: friend.id },
+      c.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    const second = viaGql.data?.combatAction;
+    const again = await live();
+    expect(again).toHaveLength(1);
+    expect(again[0]).toMatchObject({
+      spellId: 'hekaphage',
+      rollId: second.rollId,
+      potency: second.coeac.channeling.channeling.potency,
+    });
+  });
+
   it('replays an exchange under the same Idempotency-Key without rolling or harming twice', async () => {
     const { c, hero, orc, combat } = await table();
     const send = () =>
