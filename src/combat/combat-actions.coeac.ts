@@ -6,6 +6,8 @@ import { SheetOwner, SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import { diceBudget } from '../common/request-context';
 import { now } from '../common/time';
+import { Database } from '../database/database.service';
+import { sameJson } from '../core/characters/sheets';
 import { findRating } from '../core/characters/sheets-checks';
 import type { Sheet } from '../core/characters/sheets';
 import {
@@ -304,7 +306,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     if (!input.extraCheck) this.notActed(ctx, ctx.actor.combatant, 'actor');
 
     // Ganging up (B10): the supporters, each able to act and not yet acted this round.
-    const supporters: Fighter[] = [];
+    const joined: Array<{ r: ResolvedCombatant; field: string }> = [];
     const seen = new Set([actorId, target.combatant.id]);
     for (const [i, id] of (input.supporters ?? []).entries()) {
       const field = `coeac.supporters[${i}]`;
@@ -323,15 +325,20 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       if (c.coeac?.surprised === combat.round)
         throw Problem.field('CONFLICT', field, `${id} is caught by the ambushers' free round.`);
       this.notActed(ctx, c, field);
-      const f = await this.fighter(m, await this.resolve(m, who, c));
-      const state = harmOf(f.sheet).state;
-      if (STATES_THAT_CANNOT_ACT.includes(state))
-        throw Problem.field('CONFLICT', field, `${f.owner.name} is ${state} and cannot support.`);
-      supporters.push(f);
+      joined.push({ r: await this.resolve(m, who, c), field });
     }
 
-    const actor = await this.fighter(m, ctx.actor);
-    const defender = await this.fighter(m, target);
+    // Every sheet of the exchange in one read (locked).
+    const [actor, defender, ...supporters] = await this.fighters(m, [
+      ctx.actor,
+      target,
+      ...joined.map((j) => j.r),
+    ]);
+    supporters.forEach((f, i) => {
+      const state = harmOf(f.sheet).state;
+      if (STATES_THAT_CANNOT_ACT.includes(state))
+        throw Problem.field('CONFLICT', joined[i].field, `${f.owner.name} is ${state} and cannot support.`);
+    });
     const defenderState = harmOf(defender.sheet).state;
     if (defenderState === 'dead') {
       throw Problem.field('CONFLICT', 'targets[0]', `${defender.owner.name} is dead.`);
@@ -354,7 +361,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     // Firing into a melee (B11): the engaged allies a stray shot may hit.
     // The supporters are in the exchange, not bystanders: a stray shot never hits them (our reading),
     // so every participant takes at most one blow.
-    const engaged: Fighter[] = [];
+    const engagedAllies: ResolvedCombatant[] = [];
     if (input.firingIntoMelee) {
       const ids =
         input.engaged ??
@@ -367,11 +374,12 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         if (seen.has(id) || unique.has(id))
           throw Problem.field('VALIDATION_FAILED', field, `${id} cannot be an engaged ally here.`);
         unique.add(id);
-        engaged.push(await this.fighter(m, await this.resolve(m, who, combatantOf(combat, id, field))));
+        engagedAllies.push(await this.resolve(m, who, combatantOf(combat, id, field)));
       }
     } else if (input.engaged !== undefined && input.engaged !== null) {
       throw Problem.field('VALIDATION_FAILED', 'coeac.engaged', 'engaged goes with firingIntoMelee.');
     }
+    const engaged = await this.fighters(m, engagedAllies);
 
     // Ammunition (H3): a ranged attack needs it in the actor's inventory.
     let ammoItem: InventoryItemEntity | null = null;
@@ -947,6 +955,28 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     return { combatant: c, owner: ownerOf(row), hidden: !NpcsService.numbersPublic(row) };
   }
 
+  /** Several combatants' COEAC sheets in one read (locked), in order; 422 SHEET_MISSING as one read gives. */
+  private async fighters(m: EntityManager, list: ResolvedCombatant[]): Promise<Fighter[]> {
+    if (list.length === 0) return [];
+    if (list.length === 1) return [await this.fighter(m, list[0])];
+    const rows = await Database.selectRows(
+      m,
+      CharacterSheetEntity,
+      { ownerId: list.map((r) => r.owner.id), system: 'coeac' },
+      { lock: true },
+    );
+    const out: Fighter[] = [];
+    for (const r of list) {
+      const row = rows.find((x) => x.ownerId === r.owner.id && x.ownerKind === r.owner.kind);
+      if (!row) {
+        out.push(await this.fighter(m, r)); // answers the missing sheet's 422
+        continue;
+      }
+      out.push({ ...r, sheet: row.data as Sheet, row, npc: r.owner.kind === 'npc' });
+    }
+    return out;
+  }
+
   private async fighter(m: EntityManager, r: ResolvedCombatant): Promise<Fighter> {
     const row = await this.sheets.requireSheet(m, r.owner as SheetOwner, 'coeac', { lock: true });
     return { ...r, sheet: row.data as Sheet, row, npc: r.owner.kind === 'npc' };
@@ -978,10 +1008,16 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     combat: CombatEntity,
     next: (c: StoredCombatant) => StoredCombatant['coeac'],
   ): Promise<void> {
-    combat.combatants = combat.combatants.map((c) => {
+    let changed = false;
+    const combatants = combat.combatants.map((c) => {
       const coeac = next(c);
-      return coeac ? { ...c, coeac } : c;
+      if (!coeac || sameJson(coeac, c.coeac ?? null)) return c;
+      changed = true;
+      return { ...c, coeac };
     });
+    // Nothing new (a referee's extra check by one who already acted): no write.
+    if (!changed) return;
+    combat.combatants = combatants;
     combat.updatedAt = now();
     await m.update(
       CombatEntity,
