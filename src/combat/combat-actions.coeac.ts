@@ -4,7 +4,8 @@ import { assertMayActFor, Principal } from '../auth/principal';
 import { NpcsService, ownerOf } from '../characters/npcs.service';
 import { SheetOwner, SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
-import { diceBudget } from '../common/request-context';
+import { ArbiterRequest, diceBudget } from '../common/request-context';
+import type { CampaignEntity } from '../database/entities';
 import { now } from '../common/time';
 import { Database } from '../database/database.service';
 import { sameJson } from '../core/characters/sheets';
@@ -30,9 +31,14 @@ import { MagicCampaignService } from '../magic/magic-campaign.service';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
-import { combatantOf } from './combat-campaign.service';
+import { CombatCampaignService, combatantOf } from './combat-campaign.service';
 import type { CoeacCombatActionInput } from './combat-actions.coeac.inputs';
-import type { CoeacCombatActionResult, CoeacCombatAmmunition } from './combat-actions.coeac.results';
+import type {
+  CoeacCombatActionResult,
+  CoeacCombatAmmunition,
+  CoeacRoundEndSpell,
+} from './combat-actions.coeac.results';
+import type { CoeacCastResult } from '../magic/magic.results';
 import {
   CombatActionAnswer,
   CombatActionContext,
@@ -103,7 +109,7 @@ interface Fighter extends ResolvedCombatant {
 @Injectable()
 export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
   readonly system = 'coeac';
-  readonly kinds = ['exchange', 'defend', 'ambush'] as const;
+  readonly kinds = ['exchange', 'defend', 'ambush', 'declare'] as const;
 
   constructor(
     private readonly actions: CombatActionsService,
@@ -113,6 +119,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     private readonly rolls: RollsService,
     private readonly inventory: InventoryService,
     private readonly magic: MagicCampaignService,
+    private readonly combats: CombatCampaignService,
     registry: ProcedureRegistry,
   ) {
     registry.register(COEAC_DECLARE_PROCEDURE as never, COEAC_CHANNELING_DEFENCE_PROCEDURE as never);
@@ -120,6 +127,9 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
 
   onModuleInit(): void {
     this.actions.register(this);
+    this.combats.onRoundEnd('coeac', (m, who, req, campaign, combat) =>
+      this.roundEnd(m, who, req, campaign, combat),
+    );
   }
 
   act(ctx: CombatActionContext): Promise<CombatActionAnswer> {
@@ -136,6 +146,8 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     switch (ctx.input.kind) {
       case 'defend':
         return this.defend(ctx, input);
+      case 'declare':
+        return this.declare(ctx);
       case 'ambush':
         return this.ambush(ctx, input);
       default:
@@ -148,7 +160,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
   private async defend(ctx: CombatActionContext, input: CoeacCombatActionInput): Promise<CombatActionAnswer> {
     this.noTargets(ctx, 'defend');
     this.notActed(ctx, ctx.actor.combatant, 'actor');
-    const actor = await this.fighter(ctx.m, ctx.actor);
+    const actor = (await this.fighters(ctx.m, [ctx.actor], ctx.actorSheet))[0];
     const skill = input.skill ?? null;
     // The skill is checked now, so the exchange that reads it cannot fail on it later.
     if (skill) this.pool(actor, 'skill', skill, 'coeac.skill');
@@ -217,6 +229,118 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     return spell;
   }
 
+  // declare: whom the combatant threatens this round (B1's declarations)
+
+  private async declare(ctx: CombatActionContext): Promise<CombatActionAnswer> {
+    const round = ctx.combat.round;
+    const actor = ctx.actor.combatant;
+    if (actor.coeac?.acted === round)
+      throw Problem.field(
+        'CONFLICT',
+        'actor',
+        `${ctx.actor.owner.name} has made its combat check this round: declarations come first.`,
+      );
+    ctx.targets.forEach((t, i) => {
+      if (t.combatant.side === actor.side)
+        throw Problem.field('VALIDATION_FAILED', `targets[${i}]`, `${t.combatant.id} is not an adversary.`);
+    });
+    const threatens = ctx.targets.map((t) => t.combatant.id);
+    const rolled = this.rolls.roll(
+      COEAC_DECLARE_PROCEDURE,
+      { declared: 'threatens', skill: null },
+      ctx.input.seed ?? undefined,
+      diceBudget(ctx.req),
+    );
+    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
+      campaign: ctx.campaign,
+      secret: ctx.sealed,
+      effects: { combatId: ctx.combat.id, round, actor: actor.id, declared: 'threatens', threatens },
+    });
+    await this.save(ctx.m, ctx.combat, (c) =>
+      c.id === actor.id ? { ...c.coeac, threatensRound: round, threatens } : c.coeac,
+    );
+    return {
+      rollId: roll.id,
+      targets: threatens.map((id) => ({ id, damage: null })),
+      coeac: this.result('declare', { threatens }),
+    };
+  }
+
+  // The round's end (B1): the channelings declared and not yet resolved take effect
+
+  /**
+   * As `POST …/rounds` ends a COEAC round: every channeling declared for it that did not already
+   * resolve as its channeler's defence is cast, through the magic module's own cast
+   * (`MagicCampaignService.castIn`: the same checks, the `coeac.channeling` roll, Control and backlash
+   * through the ledger, the live instance). A channeler that cannot act by then, or has lost its
+   * Control or the spell, lapses; an NPC's spell is the referee's (reported, not rolled). The
+   * answer's `coeacRoundEnd` lists them, a hidden NPC's left out for players.
+   */
+  private async roundEnd(
+    m: EntityManager,
+    who: Principal,
+    req: ArbiterRequest,
+    campaign: CampaignEntity,
+    combat: CombatEntity,
+  ): Promise<Record<string, unknown>> {
+    const round = combat.round;
+    const due = combat.combatants.filter(
+      (c) => c.coeac?.channeling === round && c.coeac.channelSpell && c.coeac.channeled !== round,
+    );
+    const out: CoeacRoundEndSpell[] = [];
+    for (const c of due) {
+      const spell = c.coeac!.channelSpell!;
+      const lapsed = (why: string) =>
+        out.push({ combatant: c.id, spell, rollId: null, potency: null, lapsed: why });
+      if (c.kind === 'npc') {
+        lapsed('npc');
+        continue;
+      }
+      const owner = await this.sheets.characterOwner(m, campaign.id, c.id);
+      const row = await this.sheets.requireSheet(m, owner, 'coeac');
+      if (STATES_THAT_CANNOT_ACT.includes(harmOf(row.data).state)) {
+        lapsed('cannot-act');
+        continue;
+      }
+      let cast: CoeacCastResult;
+      try {
+        cast = await this.magic.castIn(
+          m,
+          who,
+          c.id,
+          { spell, seed: undefined, secret: combat.secret } as never,
+          req,
+        );
+      } catch (error) {
+        if (!(error instanceof Problem)) throw error;
+        lapsed(/control/i.test(error.message) ? 'no-control' : 'refused');
+        continue;
+      }
+      out.push({
+        combatant: c.id,
+        spell,
+        rollId: cast.rollId,
+        potency: cast.channeling.potency,
+        lapsed: null,
+      });
+    }
+    return { coeacRoundEnd: await this.visibleSpells(m, who, combat, out) };
+  }
+
+  private async visibleSpells(
+    m: EntityManager,
+    who: Principal,
+    combat: CombatEntity,
+    spells: CoeacRoundEndSpell[],
+  ): Promise<CoeacRoundEndSpell[]> {
+    if (who.role === 'referee') return spells;
+    const ids = await this.visibleIds(
+      { m, who, combat } as CombatActionContext,
+      spells.map((s) => s.combatant),
+    );
+    return spells.filter((s) => ids.includes(s.combatant));
+  }
+
   // ambush (B2)
 
   private async ambush(ctx: CombatActionContext, input: CoeacCombatActionInput): Promise<CombatActionAnswer> {
@@ -232,7 +356,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     if (input.objective === undefined || input.objective === null) {
       throw Problem.field('VALIDATION_FAILED', 'coeac.objective', 'An ambush test needs the referee’s Ob.');
     }
-    const scout = await this.fighter(ctx.m, ctx.actor);
+    const scout = (await this.fighters(ctx.m, [ctx.actor], ctx.actorSheet))[0];
     const skill = input.place === 'town' ? 'Streetwise' : 'Bushcraft';
     const pool = this.pool(scout, 'skill', skill, 'actor');
     const rolled = this.rolls.roll(
@@ -328,12 +452,12 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       joined.push({ r: await this.resolve(m, who, c), field });
     }
 
-    // Every sheet of the exchange in one read (locked).
-    const [actor, defender, ...supporters] = await this.fighters(m, [
-      ctx.actor,
-      target,
-      ...joined.map((j) => j.r),
-    ]);
+    // Every sheet of the exchange in one read (locked); the actor's was read as it was checked able to act.
+    const [actor, defender, ...supporters] = await this.fighters(
+      m,
+      [ctx.actor, target, ...joined.map((j) => j.r)],
+      ctx.actorSheet,
+    );
     supporters.forEach((f, i) => {
       const state = harmOf(f.sheet).state;
       if (STATES_THAT_CANNOT_ACT.includes(state))
@@ -344,6 +468,17 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       throw Problem.field('CONFLICT', 'targets[0]', `${defender.owner.name} is dead.`);
     }
     const dState = target.combatant.coeac ?? {};
+    // B1: declared threats bind the round. The actor attacks only whom it declared it threatens; a
+    // defender that declared its threats threatens the actor only if it is among them.
+    const aState = ctx.actor.combatant.coeac ?? {};
+    if (aState.threatensRound === combat.round && !(aState.threatens ?? []).includes(target.combatant.id))
+      throw Problem.field(
+        'CONFLICT',
+        'targets[0]',
+        `${ctx.actor.owner.name} declared whom it threatens this round, and ${target.combatant.id} is not among them.`,
+      );
+    const declaredThreat =
+      dState.threatensRound === combat.round ? (dState.threatens ?? []).includes(actorId) : null;
     const helpless = STATES_THAT_CANNOT_ACT.includes(defenderState) || input.helpless === true;
     const ambushRound = !helpless && dState.surprised === combat.round;
     const fullDefense = !helpless && !ambushRound && dState.defending === combat.round;
@@ -479,7 +614,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         ...(fullDefense ? { fullDefense: true } : {}),
         ...(agilityPool !== null ? { agilityPool } : {}),
         ...(helpless ? { helpless: true, vigorPool } : {}),
-        ...(input.defenderThreatens === false ? { threatens: false } : {}),
+        ...((input.defenderThreatens ?? declaredThreat) === false ? { threatens: false } : {}),
       },
       ...(input.firingIntoMelee ? { firingIntoMelee: true, engagedAllies: Math.max(1, engaged.length) } : {}),
       ...(ambushRound ? { ambushRound: true } : {}),
@@ -696,7 +831,14 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     });
     const ammunition = x.ammoItem ? await this.spendAmmunition(m, ctx, x.ammoItem) : null;
     const acted = new Set([ctx.actor.combatant.id, ...x.supporters.map((s) => s.combatant.id)]);
-    await this.save(m, combat, (c) => (acted.has(c.id) ? { ...c.coeac, acted: combat.round } : c.coeac));
+    // The channeling resolved as the defence: the round's end does not cast it again.
+    await this.save(m, combat, (c) =>
+      acted.has(c.id)
+        ? { ...c.coeac, acted: combat.round }
+        : c.id === target.combatant.id
+          ? { ...c.coeac, channeled: combat.round }
+          : c.coeac,
+    );
     return {
       rollId: roll.id,
       targets: harmed,
@@ -912,6 +1054,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       surprised: [],
       channeling: null,
       channelSpell: null,
+      threatens: [],
       ...part,
     };
   }
@@ -956,15 +1099,27 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
   }
 
   /** Several combatants' COEAC sheets in one read (locked), in order; 422 SHEET_MISSING as one read gives. */
-  private async fighters(m: EntityManager, list: ResolvedCombatant[]): Promise<Fighter[]> {
-    if (list.length === 0) return [];
-    if (list.length === 1) return [await this.fighter(m, list[0])];
-    const rows = await Database.selectRows(
-      m,
-      CharacterSheetEntity,
-      { ownerId: list.map((r) => r.owner.id), system: 'coeac' },
-      { lock: true },
-    );
+  private async fighters(
+    m: EntityManager,
+    list: ResolvedCombatant[],
+    /** A sheet already read (locked) in this transaction: the actor's. */
+    known?: CharacterSheetEntity,
+  ): Promise<Fighter[]> {
+    const have = known && known.system === 'coeac' ? [known] : [];
+    const wanted = list.filter((r) => !have.some((k) => k.ownerId === r.owner.id));
+    if (wanted.length === 0 && list.length === 0) return [];
+    const rows =
+      wanted.length === 0
+        ? have
+        : [
+            ...have,
+            ...(await Database.selectRows(
+              m,
+              CharacterSheetEntity,
+              { ownerId: wanted.map((r) => r.owner.id), system: 'coeac' },
+              { lock: true },
+            )),
+          ];
     const out: Fighter[] = [];
     for (const r of list) {
       const row = rows.find((x) => x.ownerId === r.owner.id && x.ownerKind === r.owner.kind);

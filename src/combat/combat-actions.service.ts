@@ -4,6 +4,7 @@ import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { NpcsService, ownerOf } from '../characters/npcs.service';
 import type { SheetOwner } from '../characters/sheets.service';
+import type { CharacterSheetEntity } from '../characters/characters.entities';
 import type { SheetSystem } from '../core/characters/sheets';
 import { SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
@@ -36,6 +37,8 @@ export interface CombatActionContext {
   targets: ResolvedCombatant[];
   /** The action's roll is sealed for players (secret combat or roll, or a hidden NPC involved). */
   sealed: boolean;
+  /** The actor's sheet in the combat's system, read (locked) when the actor was checked able to act. */
+  actorSheet?: CharacterSheetEntity;
 }
 
 /** What a handler answers, as the referee sees it; the service blanks it for a player when sealed. */
@@ -115,9 +118,20 @@ export class CombatActionsService {
       const actor = await this.resolve(m, who, actorCombatant);
       const targets: ResolvedCombatant[] = [];
       for (const t of targetCombatants) targets.push(await this.resolve(m, who, t));
-      await this.assertAble(m, combat, actor, 'actor');
+      const actorSheet = await this.assertAble(m, combat, actor, 'actor', true);
       let sealed = combat.secret || (input.secret ?? false) || actor.hidden || targets.some((t) => t.hidden);
-      const ctx: CombatActionContext = { m, who, req, campaign, combat, input, actor, targets, sealed };
+      const ctx: CombatActionContext = {
+        m,
+        who,
+        req,
+        campaign,
+        combat,
+        input,
+        actor,
+        targets,
+        sealed,
+        actorSheet,
+      };
       const answer = await handler.act(ctx);
       // A handler may seal more than the listed combatants did (a joining attacker, a blast's
       // unlisted targets that include a hidden NPC, a hidden NPC a COEAC exchange involves).
@@ -187,12 +201,14 @@ export class CombatActionsService {
     combat: CombatEntity,
     c: ResolvedCombatant,
     field: string,
-  ): Promise<void> {
-    const sheet = await this.sheets.requireSheet(m, c.owner, combat.system as SheetSystem);
+    lock = false,
+  ): Promise<CharacterSheetEntity> {
+    const sheet = await this.sheets.requireSheet(m, c.owner, combat.system as SheetSystem, { lock });
     const state = harmOf(sheet.data).state;
     if (STATES_THAT_CANNOT_ACT.includes(state)) {
       throw Problem.field('CONFLICT', field, `${c.owner.name} is ${state} and cannot act.`);
     }
+    return sheet;
   }
 
   /** A combatant as a sheet owner, and whether its numbers are hidden from players. */

@@ -98,7 +98,21 @@ export class MagicCampaignService {
     assertMayActFor(who, characterId);
     if (input.secret && who.role !== 'referee')
       throw new Problem('FORBIDDEN', 'Only the referee may make a roll secret.');
-    return this.db.mutation(req, async (m) => {
+    return this.db.mutation(req, (m) => this.castIn(m, who, characterId, input, req));
+  }
+
+  /**
+   * A cast inside the caller's transaction (the route above; a stored COEAC combat's round end casts
+   * the channelings declared that round through it): the same checks, roll, costs and live instance.
+   */
+  async castIn(
+    m: EntityManager,
+    who: Principal,
+    characterId: string,
+    input: CoeacCastInput,
+    req: ArbiterRequest,
+  ): Promise<CoeacCastResult> {
+    {
       const spell = coeacSpell(input.spell, 'spell');
       // Each row read once, with plain statements: the campaign, the character (locked on PostgreSQL;
       // the Cash change reuses it), the sheet (locked; the ledger change reuses it), the live spells.
@@ -277,7 +291,7 @@ export class MagicCampaignService {
         rng: rolled.rng,
         rollId: roll.id,
       } as CoeacCastResult;
-    });
+    }
   }
 
   /**

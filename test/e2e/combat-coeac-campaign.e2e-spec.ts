@@ -775,6 +775,162 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
     });
   });
 
+  it('ordering the round: declared threats bind it, the view shows them, spells declared resolve at its end', async () => {
+    const { c, hero, friend, player, orc, goblin, shade, combat } = await table();
+    await putSheet(t.server, c, friend.id, 'coeac', {
+      ...HERO,
+      hp: 40,
+      maxHp: 40,
+      skills: { Ruin: 3 },
+      saves: { Vigor: 1, Discipline: 2 },
+      classResources: { Control: { current: 3, max: 3 }, Hekaphage: { current: 2, max: 2 } },
+    });
+    // Declarations (B1): whom each threatens. An ally is not an adversary.
+    expectProblem(
+      await act(c, combat.id, c.auth, { actor: hero.id, kind: 'declare', targets: [friend.id] }),
+      400,
+      'VALIDATION_FAILED',
+      'targets[0]',
+    );
+    const declared = (
+      await act(c, combat.id, player.auth, { actor: hero.id, kind: 'declare', targets: [orc.id] }).expect(201)
+    ).body;
+    expect(declared.coeac).toMatchObject({ action: 'declare', threatens: [orc.id] });
+    await act(c, combat.id, c.auth, { actor: orc.id, kind: 'declare', targets: [friend.id] }).expect(201);
+    await act(c, combat.id, c.auth, { actor: shade.id, kind: 'declare', targets: [hero.id] }).expect(201);
+    await act(c, combat.id, c.auth, {
+      actor: friend.id,
+      kind: 'defend',
+      coeac: { channel: { spell: 'hekaphage' } },
+    }).expect(201);
+
+    // The view: each combatant's round, for players too (the hidden Shade left out).
+    const seen = (
+      await t.http
+        .get(url(c, `/${combat.id}`))
+        .set(player.auth)
+        .expect(200)
+    ).body;
+    const round = (id: string) => seen.combatants.find((x: { id: string }) => x.id === id)?.coeac;
+    expect(round(hero.id)).toEqual({
+      round: 1,
+      acted: false,
+      threatens: [orc.id],
+      defense: null,
+      channelSpell: null,
+      channeled: false,
+      surprised: false,
+    });
+    expect(round(friend.id)).toMatchObject({ defense: 'channeling', channelSpell: 'hekaphage', acted: true });
+    expect(round(orc.id)).toMatchObject({ threatens: [friend.id] });
+    expect(round(shade.id)).toBeUndefined();
+
+    // The hero threatens the Orc only: the Goblin is refused, and nothing is rolled.
+    expectProblem(
+      await act(c, combat.id, c.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [goblin.id],
+        coeac: { skill: 'Melee' },
+      }),
+      409,
+      'CONFLICT',
+      'targets[0]',
+    );
+    // The Orc threatens Friend, not the hero: winning the exchange, it deals the hero nothing.
+    const seed = await seedFor(
+      { attacker: { pool: 4 }, defender: { pool: 3, threatens: false } },
+      'defender',
+    );
+    const lost = (
+      await act(c, combat.id, c.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: { skill: 'Melee' },
+        seed,
+      }).expect(201)
+    ).body;
+    expect(lost.coeac.exchange.winner).toBe('defender');
+    expect(lost.coeac.exchange.damageToAttacker).toBe(0);
+    expect(await hpOf(c, `characters/${hero.id}`)).toBe(HERO.hp);
+
+    // The round ends: Friend's channeling, not met by an attack, resolves now through the cast.
+    const before = await sheetOf(t.server, c, friend.id, 'coeac');
+    const advanced = (await nextRound(c, combat.id)).body;
+    expect(advanced.round).toBe(2);
+    expect(advanced.coeacRoundEnd).toEqual([
+      expect.objectContaining({ combatant: friend.id, spell: 'hekaphage', lapsed: null }),
+    ]);
+    const ended = advanced.coeacRoundEnd[0];
+    const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${ended.rollId}`).set(c.auth).expect(200))
+      .body;
+    expect(roll.procedure).toBe('magic.coeac.channeling');
+    expect(roll.outcome.potency).toBe(ended.potency);
+    const after = await sheetOf(t.server, c, friend.id, 'coeac');
+    expect(after.classResources.Control.current).toBe(before.classResources.Control.current - 1);
+    const live = (await t.http.get(`/v1/campaigns/${c.id}/characters/${friend.id}/coeac-spells`).set(c.auth))
+      .body.instances;
+    expect(live).toEqual([expect.objectContaining({ spellId: 'hekaphage', rollId: ended.rollId })]);
+    // Round 2: every declaration lapsed with the round.
+    const fresh = advanced.combatants.find((x: { id: string }) => x.id === hero.id).coeac;
+    expect(fresh).toMatchObject({ round: 2, threatens: null, acted: false });
+
+    // GraphQL: a channeling met by an attack resolves as the defence, and the round's end casts nothing.
+    await act(c, combat.id, c.auth, {
+      actor: friend.id,
+      kind: 'defend',
+      coeac: { channel: { spell: 'hekaphage' } },
+    }).expect(201);
+    await act(c, combat.id, c.auth, { actor: goblin.id, kind: 'exchange', targets: [friend.id] }).expect(201);
+    const viewed = await gql(
+      t.server,
+      `query($c: ID!, $k: ID!) { combat(campaignId: $c, combatId: $k) {
+         combatants { id coeac { round acted threatens defense channelSpell channeled surprised } } } }`,
+      { c: c.id, k: combat.id },
+      c.auth,
+    );
+    expect(viewed.errors).toBeUndefined();
+    const friendRound = viewed.data?.combat.combatants.find((x: { id: string }) => x.id === friend.id).coeac;
+    expect(friendRound).toMatchObject({ round: 2, defense: 'channeling', channeled: true });
+    const gqlAdvance = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!) { nextCombatRound(campaignId: $c, combatId: $k) {
+         round coeacRoundEnd { combatant spell rollId potency lapsed } } }`,
+      { c: c.id, k: combat.id },
+      c.auth,
+    );
+    expect(gqlAdvance.errors).toBeUndefined();
+    expect(gqlAdvance.data?.nextCombatRound).toEqual({ round: 3, coeacRoundEnd: [] });
+  });
+
+  it('a channeling declared by one who is down by the round’s end lapses, spending nothing', async () => {
+    const { c, friend, combat } = await table();
+    await putSheet(t.server, c, friend.id, 'coeac', {
+      ...HERO,
+      skills: { Ruin: 3 },
+      classResources: { Control: { current: 2, max: 2 }, Hekaphage: { current: 1, max: 1 } },
+    });
+    await act(c, combat.id, c.auth, {
+      actor: friend.id,
+      kind: 'defend',
+      coeac: { channel: { spell: 'hekaphage' } },
+    }).expect(201);
+    await putSheet(t.server, c, friend.id, 'coeac', {
+      ...HERO,
+      hp: 0,
+      skills: { Ruin: 3 },
+      classResources: { Control: { current: 2, max: 2 }, Hekaphage: { current: 1, max: 1 } },
+      harm: { state: 'down-and-out', conditions: [], pending: [] },
+    });
+    const advanced = (await nextRound(c, combat.id)).body;
+    expect(advanced.coeacRoundEnd).toEqual([
+      { combatant: friend.id, spell: 'hekaphage', rollId: null, potency: null, lapsed: 'cannot-act' },
+    ]);
+    const after = await sheetOf(t.server, c, friend.id, 'coeac');
+    expect(after.classResources.Control.current).toBe(2);
+  });
+
   it('replays an exchange under the same Idempotency-Key without rolling or harming twice', async () => {
     const { c, hero, orc, combat } = await table();
     const send = () =>
