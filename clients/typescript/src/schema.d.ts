@@ -13161,6 +13161,18 @@ export interface components {
       /** @description The combatants that fled (those this key may see). */
       fled: string[];
     };
+    CoeacRoundEndSpell: {
+      /** @description The channeler (a combatant). */
+      combatant: string;
+      /** @description The spell’s catalogue id. */
+      spell: string;
+      /** @description The cast’s logged roll (magic.coeac.channeling, as POST …/coeac-casts logs it); null when it lapsed. */
+      rollId: string | null;
+      /** @description Its Potency; null when it lapsed or the roll is sealed for this key. */
+      potency: number | null;
+      /** @description Why it did not resolve: cannot-act (down, out or dead by then), no-control, refused (the cast refused otherwise: the spell lost, armour with vestments), npc (an NPC’s spell is the referee’s to resolve); null when it did. */
+      lapsed: string | null;
+    };
     CombatConditionView: {
       /** @description surprised, held, holding, immobilised, broke-free, called-shot, psychic (in a psychic conflict) or stunned. */
       name: string;
@@ -13170,6 +13182,22 @@ export interface components {
       by: string | null;
       /** @description Its size (stunned: the penalty). */
       value: number | null;
+    };
+    CoeacCombatantRound: {
+      /** @description The round this state is about (the combat’s current round). */
+      round: number;
+      /** @description It made its combat check this round (an exchange as captain or supporter, or defend). */
+      acted: boolean;
+      /** @description The adversaries it declared it threatens this round (those this key may see); null when it declared none. */
+      threatens: string[] | null;
+      /** @description Its declared defence this round: full-defense or channeling; null when none. */
+      defense: string | null;
+      /** @description The spell it is channeling this round (it resolves at the end of the round, B1). */
+      channelSpell: string | null;
+      /** @description Its channeling already resolved this round, as its defence against an attack. */
+      channeled: boolean;
+      /** @description Caught by the ambushers’ free round: it neither acts nor rolls this round. */
+      surprised: boolean;
     };
     CombatantView: {
       /** @description character or npc. */
@@ -13192,6 +13220,8 @@ export interface components {
       firstRoundRollId: string | null;
       /** @description Conditions kept on the combat (G&M: surprised, held, holding …); left out (GraphQL: null) for systems that keep none. */
       conditions?: components['schemas']['CombatConditionView'][];
+      /** @description COEAC: its round (declarations, combat check made); null for other systems and for players in a secret combat. */
+      coeac: components['schemas']['CoeacCombatantRound'];
     };
     CombatView: {
       /** @description The combat id. */
@@ -13206,6 +13236,8 @@ export interface components {
       secret: boolean;
       /** @description Cairn: the morale saves this round advance made (empty in every other answer). */
       morale: components['schemas']['CombatMoraleView'][];
+      /** @description COEAC: the channelings declared for the round that ended with this advance, resolved at its end (B1); null in every other answer. */
+      coeacRoundEnd?: components['schemas']['CoeacRoundEndSpell'][];
       /** @description The combatants this key may see (NPCs hidden from players left out). */
       combatants: components['schemas']['CombatantView'][];
       /** @description Begun at. */
@@ -13493,6 +13525,7 @@ export interface components {
         | 'exchange'
         | 'defend'
         | 'ambush'
+        | 'declare'
         | 'group-attack'
         | 'maneuver'
         | 'psychic-attack';
@@ -13718,7 +13751,7 @@ export interface components {
       removed: boolean;
     };
     CoeacCombatActionResult: {
-      /** @description What the action was: exchange, defend or ambush. */
+      /** @description What the action was: exchange, defend, declare or ambush. */
       action: string;
       /** @description exchange: the defender (the target). */
       defender: string | null;
@@ -13746,6 +13779,8 @@ export interface components {
       ambush: components['schemas']['CoeacAmbushResult'] | (never | null);
       /** @description ambush: the combatants caught by the free round (this round they neither act nor roll). */
       surprised: string[];
+      /** @description declare: the adversaries the actor threatens this round (empty: none). */
+      threatens: string[];
     };
     GmGroupAttackGroup: {
       /** @description The members (character or NPC ids), the actor first. */
