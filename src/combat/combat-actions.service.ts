@@ -95,7 +95,11 @@ export class CombatActionsService {
     }
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
-      const combat = await m.findOne(CombatEntity, { where: { id: combatId, campaignId: who.campaignId } });
+      // One plain parameterised read (TypeORM's findOne rebuilds its query on every call).
+      const [combat] = await Database.selectRows(m, CombatEntity, {
+        id: combatId,
+        campaignId: who.campaignId,
+      });
       if (!combat) throw Problem.notFound(`Combat ${combatId}`);
       if (combat.status !== 'active') throw new Problem('CONFLICT', `Combat ${combatId} has ended.`);
       const handler = this.handlers.get(combat.system);
