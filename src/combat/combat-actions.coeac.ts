@@ -65,6 +65,10 @@ export const COEAC_DECLARE_PROCEDURE = {
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
 
+/** The sheets the shared service already read (locked) for this action. */
+const known = (ctx: CombatActionContext): CharacterSheetEntity[] =>
+  ctx.sheets ?? (ctx.actorSheet ? [ctx.actorSheet] : []);
+
 /** A class resource's key on the sheet, by any of its names, ignoring case (as the magic module reads it). */
 function resourceKey(sheet: Sheet, ...names: string[]): string | null {
   const resources = (sheet.classResources ?? {}) as Record<string, { current: number }>;
@@ -160,7 +164,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
   private async defend(ctx: CombatActionContext, input: CoeacCombatActionInput): Promise<CombatActionAnswer> {
     this.noTargets(ctx, 'defend');
     this.notActed(ctx, ctx.actor.combatant, 'actor');
-    const actor = (await this.fighters(ctx.m, [ctx.actor], ctx.actorSheet))[0];
+    const actor = (await this.fighters(ctx.m, [ctx.actor], known(ctx)))[0];
     const skill = input.skill ?? null;
     // The skill is checked now, so the exchange that reads it cannot fail on it later.
     if (skill) this.pool(actor, 'skill', skill, 'coeac.skill');
@@ -356,7 +360,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     if (input.objective === undefined || input.objective === null) {
       throw Problem.field('VALIDATION_FAILED', 'coeac.objective', 'An ambush test needs the referee’s Ob.');
     }
-    const scout = (await this.fighters(ctx.m, [ctx.actor], ctx.actorSheet))[0];
+    const scout = (await this.fighters(ctx.m, [ctx.actor], known(ctx)))[0];
     const skill = input.place === 'town' ? 'Streetwise' : 'Bushcraft';
     const pool = this.pool(scout, 'skill', skill, 'actor');
     const rolled = this.rolls.roll(
@@ -456,7 +460,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     const [actor, defender, ...supporters] = await this.fighters(
       m,
       [ctx.actor, target, ...joined.map((j) => j.r)],
-      ctx.actorSheet,
+      known(ctx),
     );
     supporters.forEach((f, i) => {
       const state = harmOf(f.sheet).state;
@@ -1102,10 +1106,10 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
   private async fighters(
     m: EntityManager,
     list: ResolvedCombatant[],
-    /** A sheet already read (locked) in this transaction: the actor's. */
-    known?: CharacterSheetEntity,
+    /** Sheets already read (locked) in this transaction: the actor's and the listed targets'. */
+    known: CharacterSheetEntity[] = [],
   ): Promise<Fighter[]> {
-    const have = known && known.system === 'coeac' ? [known] : [];
+    const have = known.filter((r) => r.system === 'coeac');
     const wanted = list.filter((r) => !have.some((k) => k.ownerId === r.owner.id));
     if (wanted.length === 0 && list.length === 0) return [];
     const rows =

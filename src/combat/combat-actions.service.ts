@@ -4,7 +4,7 @@ import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { NpcsService, ownerOf } from '../characters/npcs.service';
 import type { SheetOwner } from '../characters/sheets.service';
-import type { CharacterSheetEntity } from '../characters/characters.entities';
+import { CharacterSheetEntity } from '../characters/characters.entities';
 import type { SheetSystem } from '../core/characters/sheets';
 import { SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
@@ -39,6 +39,8 @@ export interface CombatActionContext {
   sealed: boolean;
   /** The actor's sheet in the combat's system, read (locked) when the actor was checked able to act. */
   actorSheet?: CharacterSheetEntity;
+  /** The sheets in the combat's system of the actor and the listed targets, read (locked) in one statement. */
+  sheets?: CharacterSheetEntity[];
 }
 
 /** What a handler answers, as the referee sees it; the service blanks it for a player when sealed. */
@@ -122,7 +124,23 @@ export class CombatActionsService {
       const actor = await this.resolve(m, who, actorCombatant);
       const targets: ResolvedCombatant[] = [];
       for (const t of targetCombatants) targets.push(await this.resolve(m, who, t));
-      const actorSheet = await this.assertAble(m, combat, actor, 'actor', true);
+      // The actor's and the listed targets' sheets in one read (locked); a handler reuses them.
+      const sheets = await Database.selectRows(
+        m,
+        CharacterSheetEntity,
+        {
+          ownerId: [actor.owner.id, ...targets.map((t) => t.owner.id)],
+          system: combat.system as SheetSystem,
+        },
+        { lock: true },
+      );
+      const actorSheet = await this.assertAble(
+        m,
+        combat,
+        actor,
+        'actor',
+        sheets.find((r) => r.ownerId === actor.owner.id && r.ownerKind === actor.owner.kind),
+      );
       let sealed = combat.secret || (input.secret ?? false) || actor.hidden || targets.some((t) => t.hidden);
       const ctx: CombatActionContext = {
         m,
@@ -135,6 +153,7 @@ export class CombatActionsService {
         targets,
         sealed,
         actorSheet,
+        sheets,
       };
       const answer = await handler.act(ctx);
       // A handler may seal more than the listed combatants did (a joining attacker, a blast's
@@ -205,9 +224,10 @@ export class CombatActionsService {
     combat: CombatEntity,
     c: ResolvedCombatant,
     field: string,
-    lock = false,
+    /** The sheet already read in this transaction (locked). */
+    read?: CharacterSheetEntity,
   ): Promise<CharacterSheetEntity> {
-    const sheet = await this.sheets.requireSheet(m, c.owner, combat.system as SheetSystem, { lock });
+    const sheet = read ?? (await this.sheets.requireSheet(m, c.owner, combat.system as SheetSystem));
     const state = harmOf(sheet.data).state;
     if (STATES_THAT_CANNOT_ACT.includes(state)) {
       throw Problem.field('CONFLICT', field, `${c.owner.name} is ${state} and cannot act.`);
