@@ -46,7 +46,7 @@ export class CombatantView {
   @Out.nested(
     'COEAC: its round (declarations, combat check made); null for other systems and for players in a secret combat.',
     () => CoeacCombatantRound,
-    { optional: true },
+    { optional: true, nullable: true },
   )
   coeac?: CoeacCombatantRound | null;
 }

@@ -931,6 +931,49 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
     expect(after.classResources.Control.current).toBe(2);
   });
 
+  it('a secret combat’s declarations are the referee’s: players get a null round (REST and GraphQL)', async () => {
+    const { c, hero, orc, player } = await table();
+    const secret = (
+      await t.http
+        .post(url(c))
+        .set(c.auth)
+        .send({
+          system: 'coeac',
+          secret: true,
+          combatants: [
+            { characterId: hero.id, side: 'party' },
+            { npcId: orc.id, side: 'foes' },
+          ],
+        })
+        .expect(201)
+    ).body as { id: string };
+    await act(c, secret.id, c.auth, { actor: orc.id, kind: 'declare', targets: [hero.id] }).expect(201);
+    const byReferee = (
+      await t.http
+        .get(url(c, `/${secret.id}`))
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    const orcRound = byReferee.combatants.find((x: { id: string }) => x.id === orc.id).coeac;
+    expect(orcRound).toMatchObject({ round: 1, threatens: [hero.id] });
+    const byPlayer = (
+      await t.http
+        .get(url(c, `/${secret.id}`))
+        .set(player.auth)
+        .expect(200)
+    ).body;
+    for (const x of byPlayer.combatants) expect(x.coeac).toBeNull();
+    const viaGql = await gql(
+      t.server,
+      `query($c: ID!, $k: ID!) { combat(campaignId: $c, combatId: $k) { combatants { id coeac { threatens } } } }`,
+      { c: c.id, k: secret.id },
+      player.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    for (const x of viaGql.data?.combat.combatants ?? []) expect(x.coeac).toBeNull();
+    expect(viaGql.data?.combat.combatants.length).toBeGreaterThan(0);
+  });
+
   it('replays an exchange under the same Idempotency-Key without rolling or harming twice', async () => {
     const { c, hero, orc, combat } = await table();
     const send = () =>

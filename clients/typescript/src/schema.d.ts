@@ -13221,7 +13221,7 @@ export interface components {
       /** @description Conditions kept on the combat (G&M: surprised, held, holding …); left out (GraphQL: null) for systems that keep none. */
       conditions?: components['schemas']['CombatConditionView'][];
       /** @description COEAC: its round (declarations, combat check made); null for other systems and for players in a secret combat. */
-      coeac?: components['schemas']['CoeacCombatantRound'];
+      coeac?: components['schemas']['CoeacCombatantRound'] | (never | null);
     };
     CombatView: {
       /** @description The combat id. */
