@@ -79,14 +79,6 @@ function storedNumbers<T>(run: () => T): T {
   }
 }
 
-/**
- * Campaign combats (SPEC 6.3, issue 20; Cairn only so far): a stored fight with its round and
- * combatants. An attack reads both sheets, rolls the stateless `combat.cairn-attack` procedure with
- * the target's stored numbers, logs it, and applies the kept die to the target's sheet through
- * `SheetHarmService.applyDamage` (the condition ledger, its own `harm.sheet-damage` roll) in the
- * same transaction as the Idempotency-Key claim. An attack on or by an NPC whose numbers are hidden,
- * or in a secret combat, is sealed: players get the roll's stub and no numbers.
- */
 /** What a system does as its round ends (COEAC: the spells declared resolve, B1); merged into the answer. */
 export type CombatRoundEndHook = (
   m: EntityManager,
@@ -96,6 +88,14 @@ export type CombatRoundEndHook = (
   combat: CombatEntity,
 ) => Promise<Record<string, unknown>>;
 
+/**
+ * Campaign combats (SPEC 6.3, issue 20; Cairn only so far): a stored fight with its round and
+ * combatants. An attack reads both sheets, rolls the stateless `combat.cairn-attack` procedure with
+ * the target's stored numbers, logs it, and applies the kept die to the target's sheet through
+ * `SheetHarmService.applyDamage` (the condition ledger, its own `harm.sheet-damage` roll) in the
+ * same transaction as the Idempotency-Key claim. An attack on or by an NPC whose numbers are hidden,
+ * or in a secret combat, is sealed: players get the roll's stub and no numbers.
+ */
 @Injectable()
 export class CombatCampaignService {
   private readonly roundEnds = new Map<string, CombatRoundEndHook>();
