@@ -48,7 +48,7 @@ import {
 } from './combat-actions.service';
 import { COMBAT_PROCEDURES } from './combat-procedures';
 
-/** The exchange calling the channeling defence: the attacker's check, then the channeling (one roll). */
+/** The exchange calling the channeling defence (rolls logged before combat.coeac-action; kept for replay). */
 export const COEAC_CHANNELING_DEFENCE_PROCEDURE = {
   name: 'combat.coeac-channeling-defence',
   run: coeacChannelingDefence,
@@ -106,9 +106,12 @@ interface Fighter extends ResolvedCombatant {
  * COEAC's actions in a stored combat (issue 20, coverage group 1; docs/combat.md "COEAC stored
  * combats"): `exchange` (the combat check as a versus test on the pools the sheets give, with ganging
  * up, full defence declared this round, helpless targets, firing into melee and its stray shot, ties,
- * +1s, ammunition from the inventory), `defend` (full defence declared for the round) and `ambush`
- * (the scout's test; a failure gives the ambushers a free round). Harm to every side goes through
- * `SheetHarmService.applyDamage` in the action's transaction.
+ * +1s, ammunition from the inventory), `defend` (full defence or a channeling declared for the
+ * round), `declare` (whom the actor threatens this round) and `ambush` (the scout's test; a failure
+ * gives the ambushers a free round). An exchange logs ONE roll, `combat.coeac-action`, whose outcome
+ * carries every sheet's harm, written through `SheetHarmService.applyDamage`'s `computed` option in
+ * the action's transaction. As a round ends, the channelings declared and not met by an attack are
+ * cast through the magic module (`roundEnd`).
  */
 @Injectable()
 export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
