@@ -772,9 +772,10 @@ export const CASES: BenchCase[] = [
     description:
       'Stateful (issue 20): POST /v1/campaigns/{id}/combats/{cid}/actions with a referee key and a unique ' +
       'Idempotency-Key: a COEAC exchange by a character on an NPC whose numbers are hidden. Every request reads ' +
-      'the three sheets it needs (actor, defender), rolls combat.coeac-exchange on the pools they give, logs it ' +
-      'sealed, applies the damage through SheetHarmService.applyDamage (its own harm roll and the condition ' +
-      'ledger), writes the round state and stores the answer, in one SQLite transaction. The referee grants ' +
+      'the two sheets it needs (actor, defender) once, rolls ONE combat.coeac-action (the exchange on the pools ' +
+      'they give and the harm to each sheet) and logs it sealed, writes the damage through ' +
+      'SheetHarmService.applyDamage with the computed harm (the condition ledger, no second roll) and stores the ' +
+      'answer, in one SQLite transaction. The referee grants ' +
       'each request another combat check (extraCheck) and the NPCs do not threaten, so every request takes ' +
       'the same path; the blows are spread over 99 NPCs of 10000 HP (the most the harm core reads)',
     server: 'app',

@@ -50,7 +50,7 @@ export class CoeacCombatAmmunition {
 
 @ObjectType({ description: 'A COEAC action in a stored combat.' })
 export class CoeacCombatActionResult {
-  @Out.string('What the action was: exchange, defend or ambush.')
+  @Out.string('What the action was: exchange, defend, declare or ambush.')
   action: string;
 
   @Out.id('exchange: the defender (the target).', { nullable: true })
@@ -105,4 +105,72 @@ export class CoeacCombatActionResult {
 
   @Out.stringList('ambush: the combatants caught by the free round (this round they neither act nor roll).')
   surprised: string[];
+
+  @Out.stringList('declare: the adversaries the actor threatens this round (empty: none).')
+  threatens: string[];
+}
+
+@ObjectType({
+  description:
+    'A COEAC combatant’s round (B1): what it declared and whether it has made its combat check; shown to players unless the combat is secret.',
+})
+export class CoeacCombatantRound {
+  @Out.int('The round this state is about (the combat’s current round).')
+  round: number;
+
+  @Out.bool('It made its combat check this round (an exchange as captain or supporter, or defend).')
+  acted: boolean;
+
+  @Out.stringList(
+    'The adversaries it declared it threatens this round (those this key may see); null when it declared none.',
+    {
+      nullable: true,
+    },
+  )
+  threatens: string[] | null;
+
+  @Out.string('Its declared defence this round: full-defense or channeling; null when none.', {
+    nullable: true,
+  })
+  defense: string | null;
+
+  @Out.string('The spell it is channeling this round (it resolves at the end of the round, B1).', {
+    nullable: true,
+  })
+  channelSpell: string | null;
+
+  @Out.bool('Its channeling already resolved this round, as its defence against an attack.')
+  channeled: boolean;
+
+  @Out.bool('Caught by the ambushers’ free round: it neither acts nor rolls this round.')
+  surprised: boolean;
+}
+
+@ObjectType({
+  description:
+    'A channeling declared for a COEAC round that resolved at the round’s end (B1: spells take effect after every mundane action).',
+})
+export class CoeacRoundEndSpell {
+  @Out.id('The channeler (a combatant).')
+  combatant: string;
+
+  @Out.string('The spell’s catalogue id.')
+  spell: string;
+
+  @Out.id(
+    'The cast’s logged roll (magic.coeac.channeling, as POST …/coeac-casts logs it); null when it lapsed.',
+    {
+      nullable: true,
+    },
+  )
+  rollId: string | null;
+
+  @Out.int('Its Potency; null when it lapsed or the roll is sealed for this key.', { nullable: true })
+  potency: number | null;
+
+  @Out.string(
+    'Why it did not resolve: cannot-act (down, out or dead by then), no-control, refused (the cast refused otherwise: the spell lost, armour with vestments), npc (an NPC’s spell is the referee’s to resolve); null when it did.',
+    { nullable: true },
+  )
+  lapsed: string | null;
 }

@@ -4,16 +4,22 @@ import { assertMayActFor, Principal } from '../auth/principal';
 import { NpcsService, ownerOf } from '../characters/npcs.service';
 import { SheetOwner, SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
-import { diceBudget } from '../common/request-context';
+import { ArbiterRequest, diceBudget } from '../common/request-context';
+import type { CampaignEntity } from '../database/entities';
 import { now } from '../common/time';
+import { Database } from '../database/database.service';
+import { sameJson } from '../core/characters/sheets';
 import { findRating } from '../core/characters/sheets-checks';
 import type { Sheet } from '../core/characters/sheets';
 import {
   coeacChannelingDefence,
+  type CoeacActionHarm,
+  type CoeacActionOutcome,
+  type CoeacActionSheet,
   type CoeacAmbushOutcome,
-  type CoeacChannelingDefenceOutcome,
-  type CoeacExchangeOutcome,
 } from '../core/combat';
+import { CharacterSheetEntity } from '../characters/characters.entities';
+import { In as AnyOf } from 'typeorm';
 import { coeacSpell, type CoeacSpell } from '../core/magic/coeac/spells';
 import { RuleError } from '../core/errors';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
@@ -21,12 +27,18 @@ import type { SheetDamageResult } from '../harm/harm-campaign.results';
 import { SheetHarmService } from '../harm/sheet-harm.service';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { InventoryService } from '../inventory/inventory.service';
+import { MagicCampaignService } from '../magic/magic-campaign.service';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
-import { combatantOf } from './combat-campaign.service';
+import { CombatCampaignService, combatantOf } from './combat-campaign.service';
 import type { CoeacCombatActionInput } from './combat-actions.coeac.inputs';
-import type { CoeacCombatActionResult, CoeacCombatAmmunition } from './combat-actions.coeac.results';
+import type {
+  CoeacCombatActionResult,
+  CoeacCombatAmmunition,
+  CoeacRoundEndSpell,
+} from './combat-actions.coeac.results';
+import type { CoeacCastResult } from '../magic/magic.results';
 import {
   CombatActionAnswer,
   CombatActionContext,
@@ -36,7 +48,7 @@ import {
 } from './combat-actions.service';
 import { COMBAT_PROCEDURES } from './combat-procedures';
 
-/** The exchange calling the channeling defence: the attacker's check, then the channeling (one roll). */
+/** The exchange calling the channeling defence (rolls logged before combat.coeac-action; kept for replay). */
 export const COEAC_CHANNELING_DEFENCE_PROCEDURE = {
   name: 'combat.coeac-channeling-defence',
   run: coeacChannelingDefence,
@@ -52,6 +64,10 @@ export const COEAC_DECLARE_PROCEDURE = {
 };
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
+
+/** The sheets the shared service already read (locked) for this action. */
+const known = (ctx: CombatActionContext): CharacterSheetEntity[] =>
+  ctx.sheets ? [...ctx.sheets.values()] : ctx.actorSheet ? [ctx.actorSheet] : [];
 
 /** A class resource's key on the sheet, by any of its names, ignoring case (as the magic module reads it). */
 function resourceKey(sheet: Sheet, ...names: string[]): string | null {
@@ -81,6 +97,8 @@ function asProblem<T>(run: () => T, field: string): T {
 
 interface Fighter extends ResolvedCombatant {
   sheet: Sheet;
+  /** The sheet's row, read locked in this transaction (the harm is written to it without a re-read). */
+  row: CharacterSheetEntity;
   npc: boolean;
 }
 
@@ -88,14 +106,17 @@ interface Fighter extends ResolvedCombatant {
  * COEAC's actions in a stored combat (issue 20, coverage group 1; docs/combat.md "COEAC stored
  * combats"): `exchange` (the combat check as a versus test on the pools the sheets give, with ganging
  * up, full defence declared this round, helpless targets, firing into melee and its stray shot, ties,
- * +1s, ammunition from the inventory), `defend` (full defence declared for the round) and `ambush`
- * (the scout's test; a failure gives the ambushers a free round). Harm to every side goes through
- * `SheetHarmService.applyDamage` in the action's transaction.
+ * +1s, ammunition from the inventory), `defend` (full defence or a channeling declared for the
+ * round), `declare` (whom the actor threatens this round) and `ambush` (the scout's test; a failure
+ * gives the ambushers a free round). An exchange logs ONE roll, `combat.coeac-action`, whose outcome
+ * carries every sheet's harm, written through `SheetHarmService.applyDamage`'s `computed` option in
+ * the action's transaction. As a round ends, the channelings declared and not met by an attack are
+ * cast through the magic module (`roundEnd`).
  */
 @Injectable()
 export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
   readonly system = 'coeac';
-  readonly kinds = ['exchange', 'defend', 'ambush'] as const;
+  readonly kinds = ['exchange', 'defend', 'ambush', 'declare'] as const;
 
   constructor(
     private readonly actions: CombatActionsService,
@@ -104,6 +125,8 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     private readonly harm: SheetHarmService,
     private readonly rolls: RollsService,
     private readonly inventory: InventoryService,
+    private readonly magic: MagicCampaignService,
+    private readonly combats: CombatCampaignService,
     registry: ProcedureRegistry,
   ) {
     registry.register(COEAC_DECLARE_PROCEDURE as never, COEAC_CHANNELING_DEFENCE_PROCEDURE as never);
@@ -111,6 +134,9 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
 
   onModuleInit(): void {
     this.actions.register(this);
+    this.combats.onRoundEnd('coeac', (m, who, req, campaign, combat) =>
+      this.roundEnd(m, who, req, campaign, combat),
+    );
   }
 
   act(ctx: CombatActionContext): Promise<CombatActionAnswer> {
@@ -127,6 +153,8 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     switch (ctx.input.kind) {
       case 'defend':
         return this.defend(ctx, input);
+      case 'declare':
+        return this.declare(ctx);
       case 'ambush':
         return this.ambush(ctx, input);
       default:
@@ -139,7 +167,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
   private async defend(ctx: CombatActionContext, input: CoeacCombatActionInput): Promise<CombatActionAnswer> {
     this.noTargets(ctx, 'defend');
     this.notActed(ctx, ctx.actor.combatant, 'actor');
-    const actor = await this.fighter(ctx.m, ctx.actor);
+    const actor = (await this.fighters(ctx.m, [ctx.actor], known(ctx)))[0];
     const skill = input.skill ?? null;
     // The skill is checked now, so the exchange that reads it cannot fail on it later.
     if (skill) this.pool(actor, 'skill', skill, 'coeac.skill');
@@ -208,6 +236,118 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     return spell;
   }
 
+  // declare: whom the combatant threatens this round (B1's declarations)
+
+  private async declare(ctx: CombatActionContext): Promise<CombatActionAnswer> {
+    const round = ctx.combat.round;
+    const actor = ctx.actor.combatant;
+    if (actor.coeac?.acted === round)
+      throw Problem.field(
+        'CONFLICT',
+        'actor',
+        `${ctx.actor.owner.name} has made its combat check this round: declarations come first.`,
+      );
+    ctx.targets.forEach((t, i) => {
+      if (t.combatant.side === actor.side)
+        throw Problem.field('VALIDATION_FAILED', `targets[${i}]`, `${t.combatant.id} is not an adversary.`);
+    });
+    const threatens = ctx.targets.map((t) => t.combatant.id);
+    const rolled = this.rolls.roll(
+      COEAC_DECLARE_PROCEDURE,
+      { declared: 'threatens', skill: null },
+      ctx.input.seed ?? undefined,
+      diceBudget(ctx.req),
+    );
+    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
+      campaign: ctx.campaign,
+      secret: ctx.sealed,
+      effects: { combatId: ctx.combat.id, round, actor: actor.id, declared: 'threatens', threatens },
+    });
+    await this.save(ctx.m, ctx.combat, (c) =>
+      c.id === actor.id ? { ...c.coeac, threatensRound: round, threatens } : c.coeac,
+    );
+    return {
+      rollId: roll.id,
+      targets: threatens.map((id) => ({ id, damage: null })),
+      coeac: this.result('declare', { threatens }),
+    };
+  }
+
+  // The round's end (B1): the channelings declared and not yet resolved take effect
+
+  /**
+   * As `POST …/rounds` ends a COEAC round: every channeling declared for it that did not already
+   * resolve as its channeler's defence is cast, through the magic module's own cast
+   * (`MagicCampaignService.castIn`: the same checks, the `coeac.channeling` roll, Control and backlash
+   * through the ledger, the live instance). A channeler that cannot act by then, or has lost its
+   * Control or the spell, lapses; an NPC's spell is the referee's (reported, not rolled). The
+   * answer's `coeacRoundEnd` lists them, a hidden NPC's left out for players.
+   */
+  private async roundEnd(
+    m: EntityManager,
+    who: Principal,
+    req: ArbiterRequest,
+    campaign: CampaignEntity,
+    combat: CombatEntity,
+  ): Promise<Record<string, unknown>> {
+    const round = combat.round;
+    const due = combat.combatants.filter(
+      (c) => c.coeac?.channeling === round && c.coeac.channelSpell && c.coeac.channeled !== round,
+    );
+    const out: CoeacRoundEndSpell[] = [];
+    for (const c of due) {
+      const spell = c.coeac!.channelSpell!;
+      const lapsed = (why: string) =>
+        out.push({ combatant: c.id, spell, rollId: null, potency: null, lapsed: why });
+      if (c.kind === 'npc') {
+        lapsed('npc');
+        continue;
+      }
+      const owner = await this.sheets.characterOwner(m, campaign.id, c.id);
+      const row = await this.sheets.requireSheet(m, owner, 'coeac');
+      if (STATES_THAT_CANNOT_ACT.includes(harmOf(row.data).state)) {
+        lapsed('cannot-act');
+        continue;
+      }
+      let cast: CoeacCastResult;
+      try {
+        cast = await this.magic.castIn(
+          m,
+          who,
+          c.id,
+          { spell, seed: undefined, secret: combat.secret } as never,
+          req,
+        );
+      } catch (error) {
+        if (!(error instanceof Problem)) throw error;
+        lapsed(/control/i.test(error.message) ? 'no-control' : 'refused');
+        continue;
+      }
+      out.push({
+        combatant: c.id,
+        spell,
+        rollId: cast.rollId,
+        potency: cast.channeling.potency,
+        lapsed: null,
+      });
+    }
+    return { coeacRoundEnd: await this.visibleSpells(m, who, combat, out) };
+  }
+
+  private async visibleSpells(
+    m: EntityManager,
+    who: Principal,
+    combat: CombatEntity,
+    spells: CoeacRoundEndSpell[],
+  ): Promise<CoeacRoundEndSpell[]> {
+    if (who.role === 'referee') return spells;
+    const ids = await this.visibleIds(
+      { m, who, combat } as CombatActionContext,
+      spells.map((s) => s.combatant),
+    );
+    return spells.filter((s) => ids.includes(s.combatant));
+  }
+
   // ambush (B2)
 
   private async ambush(ctx: CombatActionContext, input: CoeacCombatActionInput): Promise<CombatActionAnswer> {
@@ -223,7 +363,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     if (input.objective === undefined || input.objective === null) {
       throw Problem.field('VALIDATION_FAILED', 'coeac.objective', 'An ambush test needs the referee’s Ob.');
     }
-    const scout = await this.fighter(ctx.m, ctx.actor);
+    const scout = (await this.fighters(ctx.m, [ctx.actor], known(ctx)))[0];
     const skill = input.place === 'town' ? 'Streetwise' : 'Bushcraft';
     const pool = this.pool(scout, 'skill', skill, 'actor');
     const rolled = this.rolls.roll(
@@ -297,7 +437,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     if (!input.extraCheck) this.notActed(ctx, ctx.actor.combatant, 'actor');
 
     // Ganging up (B10): the supporters, each able to act and not yet acted this round.
-    const supporters: Fighter[] = [];
+    const joined: Array<{ r: ResolvedCombatant; field: string }> = [];
     const seen = new Set([actorId, target.combatant.id]);
     for (const [i, id] of (input.supporters ?? []).entries()) {
       const field = `coeac.supporters[${i}]`;
@@ -316,20 +456,36 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       if (c.coeac?.surprised === combat.round)
         throw Problem.field('CONFLICT', field, `${id} is caught by the ambushers' free round.`);
       this.notActed(ctx, c, field);
-      const f = await this.fighter(m, await this.resolve(m, who, c));
-      const state = harmOf(f.sheet).state;
-      if (STATES_THAT_CANNOT_ACT.includes(state))
-        throw Problem.field('CONFLICT', field, `${f.owner.name} is ${state} and cannot support.`);
-      supporters.push(f);
+      joined.push({ r: await this.resolve(m, who, c), field });
     }
 
-    const actor = await this.fighter(m, ctx.actor);
-    const defender = await this.fighter(m, target);
+    // Every sheet of the exchange in one read (locked); the actor's was read as it was checked able to act.
+    const [actor, defender, ...supporters] = await this.fighters(
+      m,
+      [ctx.actor, target, ...joined.map((j) => j.r)],
+      known(ctx),
+    );
+    supporters.forEach((f, i) => {
+      const state = harmOf(f.sheet).state;
+      if (STATES_THAT_CANNOT_ACT.includes(state))
+        throw Problem.field('CONFLICT', joined[i].field, `${f.owner.name} is ${state} and cannot support.`);
+    });
     const defenderState = harmOf(defender.sheet).state;
     if (defenderState === 'dead') {
       throw Problem.field('CONFLICT', 'targets[0]', `${defender.owner.name} is dead.`);
     }
     const dState = target.combatant.coeac ?? {};
+    // B1: declared threats bind the round. The actor attacks only whom it declared it threatens; a
+    // defender that declared its threats threatens the actor only if it is among them.
+    const aState = ctx.actor.combatant.coeac ?? {};
+    if (aState.threatensRound === combat.round && !(aState.threatens ?? []).includes(target.combatant.id))
+      throw Problem.field(
+        'CONFLICT',
+        'targets[0]',
+        `${ctx.actor.owner.name} declared whom it threatens this round, and ${target.combatant.id} is not among them.`,
+      );
+    const declaredThreat =
+      dState.threatensRound === combat.round ? (dState.threatens ?? []).includes(actorId) : null;
     const helpless = STATES_THAT_CANNOT_ACT.includes(defenderState) || input.helpless === true;
     const ambushRound = !helpless && dState.surprised === combat.round;
     const fullDefense = !helpless && !ambushRound && dState.defending === combat.round;
@@ -345,26 +501,27 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     }
 
     // Firing into a melee (B11): the engaged allies a stray shot may hit.
-    const engaged: ResolvedCombatant[] = [];
+    // The supporters are in the exchange, not bystanders: a stray shot never hits them (our reading),
+    // so every participant takes at most one blow.
+    const engagedAllies: ResolvedCombatant[] = [];
     if (input.firingIntoMelee) {
       const ids =
         input.engaged ??
         combat.combatants
-          .filter(
-            (c) => c.side === ctx.actor.combatant.side && c.id !== actorId && c.id !== target.combatant.id,
-          )
+          .filter((c) => c.side === ctx.actor.combatant.side && !seen.has(c.id))
           .map((c) => c.id);
       const unique = new Set<string>();
       for (const [i, id] of ids.entries()) {
         const field = `coeac.engaged[${i}]`;
-        if (id === actorId || id === target.combatant.id || unique.has(id))
+        if (seen.has(id) || unique.has(id))
           throw Problem.field('VALIDATION_FAILED', field, `${id} cannot be an engaged ally here.`);
         unique.add(id);
-        engaged.push(await this.resolve(m, who, combatantOf(combat, id, field)));
+        engagedAllies.push(await this.resolve(m, who, combatantOf(combat, id, field)));
       }
     } else if (input.engaged !== undefined && input.engaged !== null) {
       throw Problem.field('VALIDATION_FAILED', 'coeac.engaged', 'engaged goes with firingIntoMelee.');
     }
+    const engaged = await this.fighters(m, engagedAllies);
 
     // Ammunition (H3): a ranged attack needs it in the actor's inventory.
     let ammoItem: InventoryItemEntity | null = null;
@@ -464,31 +621,47 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         ...(fullDefense ? { fullDefense: true } : {}),
         ...(agilityPool !== null ? { agilityPool } : {}),
         ...(helpless ? { helpless: true, vigorPool } : {}),
-        ...(input.defenderThreatens === false ? { threatens: false } : {}),
+        ...((input.defenderThreatens ?? declaredThreat) === false ? { threatens: false } : {}),
       },
       ...(input.firingIntoMelee ? { firingIntoMelee: true, engagedAllies: Math.max(1, engaged.length) } : {}),
       ...(ambushRound ? { ambushRound: true } : {}),
     };
+    // ONE roll: the exchange and every sheet it harms (combat.coeac-action), on the sheets read above.
+    const blockFor = (f: Fighter) => blocks.get(f.combatant.id);
+    const sheets = await this.snapshots(ctx, {
+      defender: { f: defender, block: blockFor(defender) },
+      attacker: { f: actor, block: blockFor(actor) },
+      supporters: supporters.map((f) => ({ f, block: blockFor(f) })),
+      engaged: engaged.map((f) => ({ f, block: blockFor(f) })),
+      // The most one blow can be: every die of the exchange, its +Ns, the stray 3d, a tie's 1.
+      bound:
+        aPool +
+        dPool +
+        (input.bonusDice ?? 0) +
+        (input.defenderBonusDice ?? 0) +
+        (input.freeSuccesses ?? 0) +
+        (input.defenderFreeSuccesses ?? 0) +
+        supporters.length +
+        5,
+      helplessDefender: helpless,
+    });
     const rolled = asProblem(
       () =>
         this.rolls.roll(
-          COMBAT_PROCEDURES.coeacExchange,
-          procedureInput as never,
+          COMBAT_PROCEDURES.coeacAction,
+          { exchange: procedureInput, sheets } as never,
           ctx.input.seed ?? undefined,
           diceBudget(ctx.req),
         ),
       'targets',
     );
-    const outcome = rolled.outcome as CoeacExchangeOutcome;
+    const action = rolled.outcome as CoeacActionOutcome;
+    const outcome = action.exchange!;
     const strayTarget = outcome.stray && engaged.length > 0 ? engaged[outcome.stray.ally - 1] : null;
     // A hidden NPC among supporters or the ally hit seals the action as well.
     if (supporters.some((s) => s.hidden) || strayTarget?.hidden) ctx.sealed = true;
-
-    // Helpless (B9): a failed Vigor save puts an up defender down and out: our reading is that its
-    // HP goes to 0, the only way the harm ledger knows Down and Out (docs/combat.md).
-    let toDefender = outcome.damageToDefender;
+    const toDefender = action.harm.find((h) => h.role === 'defender')?.amount ?? 0;
     const downByVigor = outcome.downAndOut === true && defenderState === 'up';
-    if (downByVigor) toDefender = Math.max(toDefender, num(defender.sheet.hp) + num(defender.sheet.bonusHp));
 
     const roll = await this.rolls.record(m, who, rolled as never, {
       campaign: ctx.campaign,
@@ -506,44 +679,20 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       },
     });
 
-    // Harm through the ledger, each with its Block.
+    // Harm through the ledger, each computed in the action's roll (no second read, no second roll).
     // The defender is always listed (its damage null when none), so a sealed answer's target list
     // does not tell a player who won.
-    const harmed: Array<{ id: string; damage: SheetDamageResult | null }> = [
-      { id: target.combatant.id, damage: null },
-    ];
-    const source = (what: string) => `${what} (combat ${combat.id}, round ${combat.round})`.slice(0, 200);
-    const hurt = async (f: ResolvedCombatant, amount: number, what: string) => {
-      if (amount <= 0) return;
-      const id = f.combatant.id;
-      const damage = await this.harm.applyDamage(
-        m,
-        who,
-        f.owner,
-        {
-          system: 'coeac',
-          amount,
-          source: source(what),
-          ...(blocks.has(id) ? { blockWith: blocks.get(id) } : {}),
-          ...(ctx.input.seed ? { seed: `${ctx.input.seed}/damage/${id}` } : {}),
-        },
-        { secret: ctx.sealed, req: ctx.req, campaign: ctx.campaign },
-      );
-      const prior = harmed.find((h) => h.id === id);
-      if (prior) prior.damage = damage;
-      else harmed.push({ id, damage });
-    };
-    await hurt(
-      target,
-      toDefender,
-      downByVigor
-        ? `exchange with ${actor.owner.name}, then a failed Vigor save`
-        : `exchange with ${actor.owner.name}`,
-    );
-    await hurt(ctx.actor, outcome.damageToAttacker, `exchange with ${defender.owner.name}`);
-    for (const s of supporters)
-      await hurt(s, outcome.damageToEachSupporter, `ganging up on ${defender.owner.name}`);
-    if (strayTarget) await hurt(strayTarget, outcome.stray!.damage, `a stray shot of ${actor.owner.name}`);
+    const harmed = await this.writeHarm(ctx, action.harm, rolled, roll.id, blocks, {
+      defender: {
+        f: defender,
+        what: downByVigor
+          ? `exchange with ${actor.owner.name}, then a failed Vigor save`
+          : `exchange with ${actor.owner.name}`,
+      },
+      attacker: { f: actor, what: `exchange with ${defender.owner.name}` },
+      supporters: supporters.map((f) => ({ f, what: `ganging up on ${defender.owner.name}` })),
+      engaged: engaged.map((f) => ({ f, what: `a stray shot of ${actor.owner.name}` })),
+    });
 
     // Ammunition out of the inventory.
     let ammunition: CoeacCombatAmmunition | null = null;
@@ -597,37 +746,47 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     const sorcery = this.pool(defender, 'skill', spell.skill, 'targets[0]');
     const vigor = this.optionalPool(defender, 'Vigor');
     const discipline = this.optionalPool(defender, 'Discipline');
+    const channelingInput = {
+      attacker: {
+        pool: x.aPool,
+        ...(input.bonusDice ? { bonusDice: input.bonusDice } : {}),
+        ...(input.penaltyDice ? { penaltyDice: input.penaltyDice } : {}),
+        ...(input.freeSuccesses ? { freeSuccesses: input.freeSuccesses } : {}),
+        ...(x.supporters.length ? { supporters: x.supporters.length } : {}),
+      },
+      ...(input.firingIntoMelee ? { firingIntoMelee: true } : {}),
+      channeling: {
+        pool: sorcery,
+        spell: spell.id,
+        ...(input.defenderBonusDice ? { bonusDice: input.defenderBonusDice } : {}),
+        ...(input.defenderPenaltyDice ? { penaltyDice: input.defenderPenaltyDice } : {}),
+        ...(vigor !== null ? { vigorPool: vigor } : {}),
+        ...(discipline !== null ? { disciplinePool: discipline } : {}),
+      },
+    };
+    // ONE roll: the attack, the channeling and the channeler's harm (combat.coeac-action).
+    const sheets = await this.snapshots(ctx, {
+      defender: { f: defender, block: x.blocks.get(defender.combatant.id) },
+      attacker: { f: x.actor, block: undefined },
+      supporters: [],
+      engaged: [],
+      bound: Number.MAX_SAFE_INTEGER,
+      helplessDefender: false,
+    });
     const rolled = asProblem(
       () =>
         this.rolls.roll(
-          COEAC_CHANNELING_DEFENCE_PROCEDURE,
-          {
-            attacker: {
-              pool: x.aPool,
-              ...(input.bonusDice ? { bonusDice: input.bonusDice } : {}),
-              ...(input.penaltyDice ? { penaltyDice: input.penaltyDice } : {}),
-              ...(input.freeSuccesses ? { freeSuccesses: input.freeSuccesses } : {}),
-              ...(x.supporters.length ? { supporters: x.supporters.length } : {}),
-            },
-            ...(input.firingIntoMelee ? { firingIntoMelee: true } : {}),
-            channeling: {
-              pool: sorcery,
-              spell: spell.id,
-              ...(input.defenderBonusDice ? { bonusDice: input.defenderBonusDice } : {}),
-              ...(input.defenderPenaltyDice ? { penaltyDice: input.defenderPenaltyDice } : {}),
-              ...(vigor !== null ? { vigorPool: vigor } : {}),
-              ...(discipline !== null ? { disciplinePool: discipline } : {}),
-            },
-          },
+          COMBAT_PROCEDURES.coeacAction,
+          { channeling: channelingInput, sheets } as never,
           ctx.input.seed ?? undefined,
           diceBudget(ctx.req),
         ),
       'targets',
     );
-    const outcome = rolled.outcome as CoeacChannelingDefenceOutcome;
+    const action = rolled.outcome as CoeacActionOutcome;
+    const outcome = action.channeling!;
     if (x.supporters.some((s) => s.hidden)) ctx.sealed = true;
     const target = defender;
-    const toDefender = outcome.damageToDefender + outcome.backlashDamage;
     const roll = await this.rolls.record(m, who, rolled as never, {
       campaign: ctx.campaign,
       secret: ctx.sealed,
@@ -658,34 +817,35 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       'coeac',
       changes,
       { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
-      { clamp: true },
+      { clamp: true, row: defender.row },
     );
-    const harmed: Array<{ id: string; damage: SheetDamageResult | null }> = [
-      { id: target.combatant.id, damage: null },
-    ];
-    if (toDefender > 0) {
-      const id = target.combatant.id;
-      harmed[0].damage = await this.harm.applyDamage(
-        m,
-        who,
-        target.owner,
-        {
-          system: 'coeac',
-          amount: toDefender,
-          source:
-            `exchange with ${x.actor.owner.name} while channeling ${spell.name} (combat ${combat.id}, round ${combat.round})`.slice(
-              0,
-              200,
-            ),
-          ...(x.blocks.has(id) ? { blockWith: x.blocks.get(id) } : {}),
-          ...(ctx.input.seed ? { seed: `${ctx.input.seed}/damage/${id}` } : {}),
-        },
-        { secret: ctx.sealed, req: ctx.req, campaign: ctx.campaign },
-      );
-    }
+    // The channeling defence becomes the caster's live instance of the spell, as a cast does.
+    if (target.owner.kind === 'character')
+      await this.magic.keepLiveInstance(m, ctx.campaign.id, target.owner.id, spell.id, {
+        bound: false,
+        potency: outcome.channeling.potency,
+        objective: outcome.channeling.objective,
+        rollId: roll.id,
+      });
+    const harmed = await this.writeHarm(ctx, action.harm, rolled, roll.id, x.blocks, {
+      defender: {
+        f: defender,
+        what: `exchange with ${x.actor.owner.name} while channeling ${spell.name}`,
+      },
+      attacker: { f: x.actor, what: '' },
+      supporters: [],
+      engaged: [],
+    });
     const ammunition = x.ammoItem ? await this.spendAmmunition(m, ctx, x.ammoItem) : null;
     const acted = new Set([ctx.actor.combatant.id, ...x.supporters.map((s) => s.combatant.id)]);
-    await this.save(m, combat, (c) => (acted.has(c.id) ? { ...c.coeac, acted: combat.round } : c.coeac));
+    // The channeling resolved as the defence: the round's end does not cast it again.
+    await this.save(m, combat, (c) =>
+      acted.has(c.id)
+        ? { ...c.coeac, acted: combat.round }
+        : c.id === target.combatant.id
+          ? { ...c.coeac, channeled: combat.round }
+          : c.coeac,
+    );
     return {
       rollId: roll.id,
       targets: harmed,
@@ -738,6 +898,151 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     return { itemId: item.id, name: item.name, spent: 0, remaining: null, removed: false };
   }
 
+  // One roll per action: the sheets going into it, the harm coming out of it
+
+  /**
+   * Each participant's stored numbers as `harm.sheet-damage` reads them (the rows read above, locked):
+   * the Block it asked for (422 naming `coeac.blocks[i].with` without that armour), and the items it
+   * carries when a blow could send it to the Down and Out table (one read for all of them).
+   */
+  private async snapshots(
+    ctx: CombatActionContext,
+    p: {
+      defender: { f: Fighter; block: string | undefined };
+      attacker: { f: Fighter; block: string | undefined };
+      supporters: Array<{ f: Fighter; block: string | undefined }>;
+      engaged: Array<{ f: Fighter; block: string | undefined }>;
+      /** The most damage one blow of the action can deal. */
+      bound: number;
+      helplessDefender: boolean;
+    },
+  ): Promise<{
+    defender: CoeacActionSheet;
+    attacker: CoeacActionSheet;
+    supporters: CoeacActionSheet[];
+    engaged: CoeacActionSheet[];
+  }> {
+    const all = [p.defender, p.attacker, ...p.supporters, ...p.engaged];
+    const mayGoDown = (f: Fighter, helpless: boolean) => {
+      const state = harmOf(f.sheet).state;
+      if (state === 'dead') return false;
+      const left = num(f.sheet.hp) + num(f.sheet.bonusHp);
+      return state === 'down-and-out' || left === 0 || left <= p.bound || helpless;
+    };
+    const needItems = all
+      .filter((x, i) => x.f.owner.kind === 'character' && mayGoDown(x.f, i === 0 && p.helplessDefender))
+      .map((x) => x.f.owner.id);
+    const items = new Map<string, Array<{ name: string; artifact: boolean }>>();
+    if (needItems.length > 0) {
+      const rows = await ctx.m.find(InventoryItemEntity, {
+        // An item already broken is not drawn again (as harm.sheet-damage reads them).
+        where: { campaignId: ctx.campaign.id, characterId: AnyOf([...new Set(needItems)]), broken: false },
+        order: { createdAt: 'ASC', id: 'ASC' },
+        select: { name: true, kind: true, characterId: true },
+      });
+      for (const r of rows) {
+        const list = items.get(r.characterId!) ?? [];
+        if (!list.some((i) => i.name === r.name))
+          list.push({ name: r.name, artifact: r.kind === 'artifact' });
+        items.set(r.characterId!, list);
+      }
+    }
+    const blocks = (ctx.input.coeac?.blocks ?? []).map((b) => b.id);
+    const one = (x: { f: Fighter; block: string | undefined }): CoeacActionSheet => {
+      const data = x.f.sheet;
+      const field = `coeac.blocks[${blocks.indexOf(x.f.combatant.id)}].with`;
+      const armor = (data.armor ?? { kind: 'none', shield: false, blockUses: 0 }) as {
+        kind: string;
+        shield: boolean;
+        blockUses: number;
+      };
+      let block: CoeacActionSheet['block'] = null;
+      if (x.block === 'armor') {
+        if (!armor.kind || armor.kind === 'none')
+          throw Problem.field('UNPROCESSABLE', field, `${x.f.owner.name} wears no armour to Block with.`);
+        block = { kind: armor.kind === 'heavy' ? 'heavy-armor' : 'light-armor', usesLeft: armor.blockUses };
+      } else if (x.block === 'shield') {
+        if (!armor.shield)
+          throw Problem.field('UNPROCESSABLE', field, `${x.f.owner.name} carries no shield to Block with.`);
+        block = { kind: 'shield', usesLeft: armor.blockUses };
+      }
+      return {
+        hp: num(data.hp),
+        bonusHp: num(data.bonusHp),
+        maxHp: num(data.maxHp),
+        ...(block ? { block } : {}),
+        stateBefore: harmOf(data).state,
+        saves: Object.keys((data.saves ?? {}) as object),
+        skills: Object.keys((data.skills ?? {}) as object),
+        items: x.f.owner.kind === 'character' ? (items.get(x.f.owner.id) ?? []) : [],
+      };
+    };
+    return {
+      defender: one(p.defender),
+      attacker: one(p.attacker),
+      supporters: p.supporters.map(one),
+      engaged: p.engaged.map(one),
+    };
+  }
+
+  /**
+   * Writes the harm the action's roll computed to each sheet through `applyDamage`'s `computed`
+   * option (the ledger entries name the action's roll; no re-read, no second roll). Answers the
+   * targets in order, the defender first (null damage when it took none).
+   */
+  private async writeHarm(
+    ctx: CombatActionContext,
+    harm: CoeacActionHarm[],
+    rolled: { procedure: string; seed: string; rng: string },
+    rollId: string,
+    blocks: Map<string, string>,
+    who: {
+      defender: { f: Fighter; what: string };
+      attacker: { f: Fighter; what: string };
+      supporters: Array<{ f: Fighter; what: string }>;
+      engaged: Array<{ f: Fighter; what: string }>;
+    },
+  ): Promise<Array<{ id: string; damage: SheetDamageResult | null }>> {
+    const { combat } = ctx;
+    const harmed: Array<{ id: string; damage: SheetDamageResult | null }> = [
+      { id: who.defender.f.combatant.id, damage: null },
+    ];
+    for (const h of harm) {
+      const x =
+        h.role === 'defender'
+          ? who.defender
+          : h.role === 'attacker'
+            ? who.attacker
+            : h.role === 'supporter'
+              ? who.supporters[h.index]
+              : who.engaged[h.index];
+      const id = x.f.combatant.id;
+      const damage = await this.harm.applyDamage(
+        ctx.m,
+        ctx.who,
+        x.f.owner,
+        {
+          system: 'coeac',
+          amount: h.amount,
+          source: `${x.what} (combat ${combat.id}, round ${combat.round})`.slice(0, 200),
+          ...(blocks.has(id) ? { blockWith: blocks.get(id) } : {}),
+        },
+        {
+          campaign: ctx.campaign,
+          computed: {
+            row: x.f.row,
+            outcome: h.harm,
+            roll: { id: rollId, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
+          },
+        },
+      );
+      const prior = harmed.find((t) => t.id === id);
+      if (prior) prior.damage = damage;
+      else harmed.push({ id, damage });
+    }
+    return harmed;
+  }
+
   // Helpers
 
   private result(action: string, part: Partial<CoeacCombatActionResult>): CoeacCombatActionResult {
@@ -756,6 +1061,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       surprised: [],
       channeling: null,
       channelSpell: null,
+      threatens: [],
       ...part,
     };
   }
@@ -799,9 +1105,43 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     return { combatant: c, owner: ownerOf(row), hidden: !NpcsService.numbersPublic(row) };
   }
 
+  /** Several combatants' COEAC sheets in one read (locked), in order; 422 SHEET_MISSING as one read gives. */
+  private async fighters(
+    m: EntityManager,
+    list: ResolvedCombatant[],
+    /** Sheets already read (locked) in this transaction: the actor's and the listed targets'. */
+    known: CharacterSheetEntity[] = [],
+  ): Promise<Fighter[]> {
+    const have = known.filter((r) => r.system === 'coeac');
+    const wanted = list.filter((r) => !have.some((k) => k.ownerId === r.owner.id));
+    if (wanted.length === 0 && list.length === 0) return [];
+    const rows =
+      wanted.length === 0
+        ? have
+        : [
+            ...have,
+            ...(await Database.selectRows(
+              m,
+              CharacterSheetEntity,
+              { ownerId: wanted.map((r) => r.owner.id), system: 'coeac' },
+              { lock: true },
+            )),
+          ];
+    const out: Fighter[] = [];
+    for (const r of list) {
+      const row = rows.find((x) => x.ownerId === r.owner.id && x.ownerKind === r.owner.kind);
+      if (!row) {
+        out.push(await this.fighter(m, r)); // answers the missing sheet's 422
+        continue;
+      }
+      out.push({ ...r, sheet: row.data as Sheet, row, npc: r.owner.kind === 'npc' });
+    }
+    return out;
+  }
+
   private async fighter(m: EntityManager, r: ResolvedCombatant): Promise<Fighter> {
-    const row = await this.sheets.requireSheet(m, r.owner as SheetOwner, 'coeac');
-    return { ...r, sheet: row.data as Sheet, npc: r.owner.kind === 'npc' };
+    const row = await this.sheets.requireSheet(m, r.owner as SheetOwner, 'coeac', { lock: true });
+    return { ...r, sheet: row.data as Sheet, row, npc: r.owner.kind === 'npc' };
   }
 
   /** 2 + the rating (an NPC: its rating, or its Pool when the sheet lacks it); 422 naming `field`. */
@@ -830,10 +1170,16 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     combat: CombatEntity,
     next: (c: StoredCombatant) => StoredCombatant['coeac'],
   ): Promise<void> {
-    combat.combatants = combat.combatants.map((c) => {
+    let changed = false;
+    const combatants = combat.combatants.map((c) => {
       const coeac = next(c);
-      return coeac ? { ...c, coeac } : c;
+      if (!coeac || sameJson(coeac, c.coeac ?? null)) return c;
+      changed = true;
+      return { ...c, coeac };
     });
+    // Nothing new (a referee's extra check by one who already acted): no write.
+    if (!changed) return;
+    combat.combatants = combatants;
     combat.updatedAt = now();
     await m.update(
       CombatEntity,

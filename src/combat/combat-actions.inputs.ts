@@ -16,6 +16,7 @@ export const COMBAT_ACTION_KINDS = [
   'exchange',
   'defend',
   'ambush',
+  'declare',
   'group-attack',
   'maneuver',
   'psychic-attack',

@@ -42,6 +42,8 @@ export interface CombatActionContext {
    * handler runs; a handler that writes a sheet reads it here rather than again (absent: no sheet).
    */
   sheets?: Map<string, CharacterSheetEntity>;
+  /** The actor's sheet in the combat's system, read (locked) when the actor was checked able to act. */
+  actorSheet?: CharacterSheetEntity;
 }
 
 /** What a handler answers, as the referee sees it; the service blanks it for a player when sealed. */
@@ -151,9 +153,21 @@ export class CombatActionsService {
       { lock: true },
     );
     const sheets = new Map(rows.map((r) => [r.ownerId, r]));
-    await this.assertAble(m, combat, actor, 'actor', sheets.get(actor.owner.id));
+    const actorSheet = await this.assertAble(m, combat, actor, 'actor', sheets.get(actor.owner.id));
     let sealed = combat.secret || (input.secret ?? false) || actor.hidden || targets.some((t) => t.hidden);
-    const ctx: CombatActionContext = { m, who, req, campaign, combat, input, actor, targets, sealed, sheets };
+    const ctx: CombatActionContext = {
+      m,
+      who,
+      req,
+      campaign,
+      combat,
+      input,
+      actor,
+      targets,
+      sealed,
+      sheets,
+      actorSheet,
+    };
     const answer = await handler.act(ctx);
     // A handler may seal more than the listed combatants did (a joining attacker, a blast's
     // unlisted targets that include a hidden NPC, a hidden NPC a COEAC exchange involves).
@@ -220,13 +234,15 @@ export class CombatActionsService {
     combat: CombatEntity,
     c: ResolvedCombatant,
     field: string,
+    /** The sheet already read in this transaction (locked). */
     read?: CharacterSheetEntity,
-  ): Promise<void> {
+  ): Promise<CharacterSheetEntity> {
     const sheet = read ?? (await this.sheets.requireSheet(m, c.owner, combat.system as SheetSystem));
     const state = harmOf(sheet.data).state;
     if (STATES_THAT_CANNOT_ACT.includes(state)) {
       throw Problem.field('CONFLICT', field, `${c.owner.name} is ${state} and cannot act.`);
     }
+    return sheet;
   }
 
   /** A combatant as a sheet owner, and whether its numbers are hidden from players. */

@@ -39,6 +39,11 @@ export interface StoredCombatant {
     channelSpell?: string;
     surprised?: number;
     ambushed?: boolean;
+    /** The round its threats were declared in, and whom it threatens (B1). */
+    threatensRound?: number;
+    threatens?: string[];
+    /** The round its declared channeling resolved as its defence (so the round's end does not cast it). */
+    channeled?: number;
   };
   /** Conditions kept on the combat (G&M grapples, surprise, psychic conflict); absent when none. */
   conditions?: CombatCondition[];

@@ -4,6 +4,7 @@ import { SheetDamageResult } from '../harm/harm-campaign.results';
 import { CairnAttackResult } from './combat.results';
 import { CombatConditionView } from './combat-actions.gm.results';
 import { CairnTurnView } from './combat-actions.cairn.results';
+import { CoeacCombatantRound, CoeacRoundEndSpell } from './combat-actions.coeac.results';
 
 @ObjectType({ description: 'A combatant as this key may see it.' })
 export class CombatantView {
@@ -49,6 +50,13 @@ export class CombatantView {
     { optional: true },
   )
   conditions?: CombatConditionView[] | null;
+
+  @Out.nested(
+    'COEAC: its round (declarations, combat check made); null for other systems and for players in a secret combat.',
+    () => CoeacCombatantRound,
+    { optional: true, nullable: true },
+  )
+  coeac?: CoeacCombatantRound | null;
 }
 
 @ObjectType({ description: 'A Cairn morale save made as the round advanced.' })
@@ -96,6 +104,13 @@ export class CombatView {
     () => CombatMoraleView,
   )
   morale: CombatMoraleView[];
+
+  @Out.nestedList(
+    'COEAC: the channelings declared for the round that ended with this advance, resolved at its end (B1); null in every other answer.',
+    () => CoeacRoundEndSpell,
+    { optional: true },
+  )
+  coeacRoundEnd?: CoeacRoundEndSpell[] | null;
 
   @Out.nestedList('The combatants this key may see (NPCs hidden from players left out).', () => CombatantView)
   combatants: CombatantView[];

@@ -26,6 +26,7 @@ import type { CreateCombatInput } from './combat-campaign.inputs';
 import type { CombatView } from './combat-campaign.results';
 import type { CairnAttackResult } from './combat.results';
 import { COMBAT_PROCEDURES } from './combat-procedures';
+import { coeacRound } from './combat-coeac-round';
 import { ENCOUNTER_PROCEDURES } from '../encounters/encounter-procedures';
 
 /** A morale save made as the round advanced (Cairn). */
@@ -83,6 +84,15 @@ function storedNumbers<T>(run: () => T): T {
   }
 }
 
+/** What a system does as its round ends (COEAC: the spells declared resolve, B1); merged into the answer. */
+export type CombatRoundEndHook = (
+  m: EntityManager,
+  who: Principal,
+  req: ArbiterRequest,
+  campaign: CampaignEntity,
+  combat: CombatEntity,
+) => Promise<Record<string, unknown>>;
+
 /**
  * Campaign combats (SPEC 6.3, issue 20): a stored fight with its system, round and combatants;
  * begin, list, get, the next round (Cairn: morale), end. Actions (and the Cairn attack route, which
@@ -91,6 +101,13 @@ function storedNumbers<T>(run: () => T): T {
  */
 @Injectable()
 export class CombatCampaignService {
+  private readonly roundEnds = new Map<string, CombatRoundEndHook>();
+
+  /** A system's round-end step (registered by its action handler), run as `POST …/rounds` advances. */
+  onRoundEnd(system: string, hook: CombatRoundEndHook): void {
+    this.roundEnds.set(system, hook);
+  }
+
   constructor(
     private readonly db: Database,
     private readonly campaigns: CampaignsService,
@@ -189,6 +206,8 @@ export class CombatCampaignService {
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
       const row = await this.active(m, who, combatId);
+      // What falls due as the round ends, before the next begins (COEAC: the spells declared).
+      const ended = (await this.roundEnds.get(row.system)?.(m, who, req, campaign, row)) ?? {};
       row.round += 1;
       row.updatedAt = now();
       const morale = row.system === 'cairn' ? await this.cairnMorale(m, who, req, campaign, row) : [];
@@ -203,7 +222,7 @@ export class CombatCampaignService {
       );
       // A round passes for the combatants' harm timers (Archsoul rounds unconscious).
       await this.harm.advanceRounds(m, who, campaign, row.combatants, 1);
-      return this.view(m, who, row, morale);
+      return { ...(await this.view(m, who, row, morale)), ...ended };
     });
   }
 
@@ -558,6 +577,10 @@ export class CombatCampaignService {
                 k.by && who.role !== 'referee' && !shownIds.has(k.by) ? { ...k, by: null } : k,
               ),
             }
+          : {}),
+        // COEAC: the round's declarations; a secret combat's are the referee's.
+        ...(row.system === 'coeac'
+          ? { coeac: who.role === 'referee' || !row.secret ? coeacRound(c, row.round, shownIds) : null }
           : {}),
       })),
       createdAt: row.createdAt,

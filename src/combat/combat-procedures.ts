@@ -1,5 +1,6 @@
 import {
   cairnAction,
+  coeacAction,
   cairnAttack,
   cairnDexSaves,
   coeacAmbush,
@@ -18,6 +19,8 @@ import {
 export const COMBAT_PROCEDURES = {
   coeacExchange: { name: 'combat.coeac-exchange', run: coeacExchange },
   coeacAmbush: { name: 'combat.coeac-ambush', run: coeacAmbush },
+  /** A stored combat's COEAC exchange: the exchange and each sheet it harms on one stream. */
+  coeacAction: { name: 'combat.coeac-action', run: coeacAction },
   cairnAttack: { name: 'combat.cairn-attack', run: cairnAttack },
   cairnDexSaves: { name: 'combat.cairn-dex-saves', run: cairnDexSaves },
   /** A stored combat's Cairn action: the attack and each target's sheet damage on one stream. */

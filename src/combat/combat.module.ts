@@ -4,6 +4,7 @@ import { AdvancementModule } from '../advancement/advancement.module';
 import { CharactersModule } from '../characters/characters.module';
 import { HarmModule } from '../harm/harm.module';
 import { InventoryModule } from '../inventory/inventory.module';
+import { MagicModule } from '../magic/magic.module';
 import { COMBAT_ENTITIES } from './combat-campaign.entities';
 import { CombatsController } from './combat-campaign.controller';
 import { CombatCampaignResolver } from './combat-campaign.resolver';
@@ -27,6 +28,7 @@ import { CombatService } from './combat.service';
     HarmModule,
     InventoryModule,
     AdvancementModule,
+    MagicModule,
   ],
   controllers: [CombatController, CombatsController],
   providers: [

@@ -363,8 +363,8 @@ export const Out = {
     out(() => GraphQLJSON, { type: 'object', additionalProperties: true }, description, o),
   nested: (description: string, type: () => ClassType<unknown>, o: OutOptions = {}) =>
     applyDecorators(
-      Field(type, { description, nullable: o.nullable }),
-      ApiProperty({ type: lazy(type), description, nullable: o.nullable, required: true }),
+      Field(type, { description, nullable: o.nullable || o.optional }),
+      ApiProperty({ type: lazy(type), description, nullable: o.nullable, required: !o.optional }),
     ),
   nestedList: (description: string, type: () => ClassType<unknown>, o: OutOptions = {}) =>
     applyDecorators(

@@ -98,7 +98,21 @@ export class MagicCampaignService {
     assertMayActFor(who, characterId);
     if (input.secret && who.role !== 'referee')
       throw new Problem('FORBIDDEN', 'Only the referee may make a roll secret.');
-    return this.db.mutation(req, async (m) => {
+    return this.db.mutation(req, (m) => this.castIn(m, who, characterId, input, req));
+  }
+
+  /**
+   * A cast inside the caller's transaction (the route above; a stored COEAC combat's round end casts
+   * the channelings declared that round through it): the same checks, roll, costs and live instance.
+   */
+  async castIn(
+    m: EntityManager,
+    who: Principal,
+    characterId: string,
+    input: CoeacCastInput,
+    req: ArbiterRequest,
+  ): Promise<CoeacCastResult> {
+    {
       const spell = coeacSpell(input.spell, 'spell');
       // Each row read once, with plain statements: the campaign, the character (locked on PostgreSQL;
       // the Cash change reuses it), the sheet (locked; the ledger change reuses it), the live spells.
@@ -254,18 +268,7 @@ export class MagicCampaignService {
       }
       // The new cast replaces the live instance of the spell in place (one statement either way).
       const live = { bound: !!input.bind, potency: out.potency, objective: out.objective, rollId: roll.id };
-      if (replaced) {
-        await Database.updateRow(m, CoeacSpellInstanceEntity, replaced.id, { ...live, createdAt: now() });
-      } else {
-        await Database.insertRow(m, CoeacSpellInstanceEntity, {
-          id: newId(),
-          campaignId: who.campaignId,
-          characterId: owner.id,
-          spellId: spell.id,
-          ...live,
-          createdAt: now(),
-        });
-      }
+      await this.keepLiveInstance(m, who.campaignId, owner.id, spell.id, live, replaced);
       return {
         characterId: owner.id,
         skill: skill.name,
@@ -288,7 +291,39 @@ export class MagicCampaignService {
         rng: rolled.rng,
         rollId: roll.id,
       } as CoeacCastResult;
-    });
+    }
+  }
+
+  /**
+   * A channeling becomes the character's live instance of its spell, replacing the one before (only
+   * one instance of a spell exists): a cast, and a stored combat's channeling defence (combat module),
+   * inside the caller's transaction. `replaced`: the row already read (spares a read); undefined to
+   * look it up. One statement either way when `replaced` is given.
+   */
+  async keepLiveInstance(
+    m: EntityManager,
+    campaignId: string,
+    characterId: string,
+    spellId: string,
+    live: { bound: boolean; potency: number; objective: number; rollId: string },
+    replaced?: CoeacSpellInstanceEntity | null,
+  ): Promise<void> {
+    const before =
+      replaced !== undefined
+        ? replaced
+        : await m.findOne(CoeacSpellInstanceEntity, { where: { campaignId, characterId, spellId } });
+    if (before) {
+      await Database.updateRow(m, CoeacSpellInstanceEntity, before.id, { ...live, createdAt: now() });
+    } else {
+      await Database.insertRow(m, CoeacSpellInstanceEntity, {
+        id: newId(),
+        campaignId,
+        characterId,
+        spellId,
+        ...live,
+        createdAt: now(),
+      });
+    }
   }
 
   /** The spells the character has live or bound; a secret cast's stays hidden from other keys until revealed. */

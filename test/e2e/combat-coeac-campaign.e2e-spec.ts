@@ -640,6 +640,340 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
     expect(await hpOf(c, `npcs/${orc.id}`)).toBe(NPC.hp);
   });
 
+  it('one roll per action: a tie harming three logs one combat.coeac-action roll that replays (REST and GraphQL)', async () => {
+    const { c, hero, friend, orc, combat } = await table();
+    const rollIds = async () =>
+      (
+        (await t.http.get(`/v1/campaigns/${c.id}/rolls?limit=100`).set(c.auth).expect(200)).body as {
+          items: Array<{ id: string; procedure: string }>;
+        }
+      ).items;
+    // Hero (Melee 2: 4 dice) captains Friend (+1d) against the Orc (pool 3): a tie costs all three 1.
+    const seed = await seedFor({ attacker: { pool: 4, supporters: 1 }, defender: { pool: 3 } }, 'tie');
+    const before = await rollIds();
+    const res = (
+      await act(c, combat.id, c.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: { skill: 'Melee', supporters: [friend.id] },
+        seed,
+      }).expect(201)
+    ).body;
+    expect(res.coeac.exchange.winner).toBe('tie');
+    expect(res.targets.map((x: { id: string }) => x.id)).toEqual([orc.id, hero.id, friend.id]);
+    const after = await rollIds();
+    const added = after.filter((r) => !before.some((b) => b.id === r.id));
+    expect(added).toEqual([expect.objectContaining({ id: res.rollId, procedure: 'combat.coeac-action' })]);
+    // Every sheet's damage names the action's roll; the ledger entries too.
+    for (const x of res.targets) {
+      expect(x.damage.rollId).toBe(res.rollId);
+      expect(x.damage.damage).toBe(1);
+    }
+    expect(await hpOf(c, `npcs/${orc.id}`)).toBe(NPC.hp - 1);
+    expect(await hpOf(c, `characters/${hero.id}`)).toBe(HERO.hp - 1);
+    expect(await hpOf(c, `characters/${friend.id}`)).toBe(HERO.hp - 1);
+    const ledger = (
+      await t.http.get(`/v1/campaigns/${c.id}/characters/${friend.id}/conditions`).set(c.auth).expect(200)
+    ).body as {
+      items: Array<{ field: string; delta: number; rollId: string | null; procedure: string | null }>;
+    };
+    expect(ledger.items.filter((e) => e.rollId === res.rollId)).toEqual([
+      expect.objectContaining({ field: 'hp', delta: -1, procedure: 'combat.coeac-action' }),
+    ]);
+    // Replay from (inputs, seed, rng): the same faces and outcome, harm included.
+    const replay = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.rollId}/replay`).set(c.auth).expect(200)
+    ).body;
+    expect(replay.matches).toBe(true);
+    expect(replay.outcome.harm.map((h: { role: string; amount: number }) => [h.role, h.amount])).toEqual([
+      ['defender', 1],
+      ['attacker', 1],
+      ['supporter', 1],
+    ]);
+
+    // GraphQL: the next round's exchange, again one roll of the log.
+    await nextRound(c, combat.id);
+    const viaGql = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: exchange, targets: [$t], seed: "${seed}", coeac: { skill: "Melee" } }) { ${ACTION_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: hero.id, t: orc.id },
+      c.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    const gqlRoll = viaGql.data?.combatAction.rollId;
+    const log = await gql(
+      t.server,
+      'query($c: ID!) { rolls(campaignId: $c, order: desc, limit: 3) { items { id procedure } } }',
+      { c: c.id },
+      c.auth,
+    );
+    expect(log.data?.rolls.items[0]).toEqual({ id: gqlRoll, procedure: 'combat.coeac-action' });
+    expect(log.data?.rolls.items[1].id).not.toBe(gqlRoll);
+    for (const x of viaGql.data?.combatAction.targets ?? [])
+      if (x.damage) expect(x.damage.rollId).toBe(gqlRoll);
+  });
+
+  it('a channeling defence becomes the channeler’s live spell instance, replacing an earlier one', async () => {
+    const { c, friend, orc, goblin, combat } = await table();
+    await putSheet(t.server, c, friend.id, 'coeac', {
+      ...HERO,
+      hp: 40,
+      maxHp: 40,
+      skills: { Ruin: 3 },
+      saves: { Vigor: 1, Discipline: 2 },
+      // Two plasmids: one lost to backlash leaves the spell for the second round.
+      classResources: { Control: { current: 3, max: 3 }, Hekaphage: { current: 2, max: 2 } },
+    });
+    const live = async () =>
+      (await t.http.get(`/v1/campaigns/${c.id}/characters/${friend.id}/coeac-spells`).set(c.auth).expect(200))
+        .body.instances as Array<{ spellId: string; potency: number; objective: number; rollId: string }>;
+    expect(await live()).toEqual([]);
+    const declare = () =>
+      act(c, combat.id, c.auth, {
+        actor: friend.id,
+        kind: 'defend',
+        coeac: { channel: { spell: 'hekaphage' } },
+      }).expect(201);
+    await declare();
+    const first = (
+      await act(c, combat.id, c.auth, {
+        actor: orc.id,
+        kind: 'exchange',
+        targets: [friend.id],
+        seed: 'witch-1',
+      }).expect(201)
+    ).body;
+    const instances = await live();
+    expect(instances).toEqual([
+      expect.objectContaining({
+        spellId: 'hekaphage',
+        bound: false,
+        potency: first.coeac.channeling.channeling.potency,
+        rollId: first.rollId,
+      }),
+    ]);
+    // Next round, a second channeling defence (through GraphQL) replaces it: one instance of a spell.
+    await nextRound(c, combat.id);
+    await declare();
+    const viaGql = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: exchange, targets: [$t], seed: "witch-2" }) { ${ACTION_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: goblin.id, t: friend.id },
+      c.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    const second = viaGql.data?.combatAction;
+    const again = await live();
+    expect(again).toHaveLength(1);
+    expect(again[0]).toMatchObject({
+      spellId: 'hekaphage',
+      rollId: second.rollId,
+      potency: second.coeac.channeling.channeling.potency,
+    });
+  });
+
+  it('ordering the round: declared threats bind it, the view shows them, spells declared resolve at its end', async () => {
+    const { c, hero, friend, player, orc, goblin, shade, combat } = await table();
+    await putSheet(t.server, c, friend.id, 'coeac', {
+      ...HERO,
+      hp: 40,
+      maxHp: 40,
+      skills: { Ruin: 3 },
+      saves: { Vigor: 1, Discipline: 2 },
+      classResources: { Control: { current: 3, max: 3 }, Hekaphage: { current: 2, max: 2 } },
+    });
+    // Declarations (B1): whom each threatens. An ally is not an adversary.
+    expectProblem(
+      await act(c, combat.id, c.auth, { actor: hero.id, kind: 'declare', targets: [friend.id] }),
+      400,
+      'VALIDATION_FAILED',
+      'targets[0]',
+    );
+    const declared = (
+      await act(c, combat.id, player.auth, { actor: hero.id, kind: 'declare', targets: [orc.id] }).expect(201)
+    ).body;
+    expect(declared.coeac).toMatchObject({ action: 'declare', threatens: [orc.id] });
+    await act(c, combat.id, c.auth, { actor: orc.id, kind: 'declare', targets: [friend.id] }).expect(201);
+    await act(c, combat.id, c.auth, { actor: shade.id, kind: 'declare', targets: [hero.id] }).expect(201);
+    await act(c, combat.id, c.auth, {
+      actor: friend.id,
+      kind: 'defend',
+      coeac: { channel: { spell: 'hekaphage' } },
+    }).expect(201);
+
+    // The view: each combatant's round, for players too (the hidden Shade left out).
+    const seen = (
+      await t.http
+        .get(url(c, `/${combat.id}`))
+        .set(player.auth)
+        .expect(200)
+    ).body;
+    const round = (id: string) => seen.combatants.find((x: { id: string }) => x.id === id)?.coeac;
+    expect(round(hero.id)).toEqual({
+      round: 1,
+      acted: false,
+      threatens: [orc.id],
+      defense: null,
+      channelSpell: null,
+      channeled: false,
+      surprised: false,
+    });
+    expect(round(friend.id)).toMatchObject({ defense: 'channeling', channelSpell: 'hekaphage', acted: true });
+    expect(round(orc.id)).toMatchObject({ threatens: [friend.id] });
+    expect(round(shade.id)).toBeUndefined();
+
+    // The hero threatens the Orc only: the Goblin is refused, and nothing is rolled.
+    expectProblem(
+      await act(c, combat.id, c.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [goblin.id],
+        coeac: { skill: 'Melee' },
+      }),
+      409,
+      'CONFLICT',
+      'targets[0]',
+    );
+    // The Orc threatens Friend, not the hero: winning the exchange, it deals the hero nothing.
+    const seed = await seedFor(
+      { attacker: { pool: 4 }, defender: { pool: 3, threatens: false } },
+      'defender',
+    );
+    const lost = (
+      await act(c, combat.id, c.auth, {
+        actor: hero.id,
+        kind: 'exchange',
+        targets: [orc.id],
+        coeac: { skill: 'Melee' },
+        seed,
+      }).expect(201)
+    ).body;
+    expect(lost.coeac.exchange.winner).toBe('defender');
+    expect(lost.coeac.exchange.damageToAttacker).toBe(0);
+    expect(await hpOf(c, `characters/${hero.id}`)).toBe(HERO.hp);
+
+    // The round ends: Friend's channeling, not met by an attack, resolves now through the cast.
+    const before = await sheetOf(t.server, c, friend.id, 'coeac');
+    const advanced = (await nextRound(c, combat.id)).body;
+    expect(advanced.round).toBe(2);
+    expect(advanced.coeacRoundEnd).toEqual([
+      expect.objectContaining({ combatant: friend.id, spell: 'hekaphage', lapsed: null }),
+    ]);
+    const ended = advanced.coeacRoundEnd[0];
+    const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${ended.rollId}`).set(c.auth).expect(200))
+      .body;
+    expect(roll.procedure).toBe('magic.coeac.channeling');
+    expect(roll.outcome.potency).toBe(ended.potency);
+    const after = await sheetOf(t.server, c, friend.id, 'coeac');
+    expect(after.classResources.Control.current).toBe(before.classResources.Control.current - 1);
+    const live = (await t.http.get(`/v1/campaigns/${c.id}/characters/${friend.id}/coeac-spells`).set(c.auth))
+      .body.instances;
+    expect(live).toEqual([expect.objectContaining({ spellId: 'hekaphage', rollId: ended.rollId })]);
+    // Round 2: every declaration lapsed with the round.
+    const fresh = advanced.combatants.find((x: { id: string }) => x.id === hero.id).coeac;
+    expect(fresh).toMatchObject({ round: 2, threatens: null, acted: false });
+
+    // GraphQL: a channeling met by an attack resolves as the defence, and the round's end casts nothing.
+    await act(c, combat.id, c.auth, {
+      actor: friend.id,
+      kind: 'defend',
+      coeac: { channel: { spell: 'hekaphage' } },
+    }).expect(201);
+    await act(c, combat.id, c.auth, { actor: goblin.id, kind: 'exchange', targets: [friend.id] }).expect(201);
+    const viewed = await gql(
+      t.server,
+      `query($c: ID!, $k: ID!) { combat(campaignId: $c, combatId: $k) {
+         combatants { id coeac { round acted threatens defense channelSpell channeled surprised } } } }`,
+      { c: c.id, k: combat.id },
+      c.auth,
+    );
+    expect(viewed.errors).toBeUndefined();
+    const friendRound = viewed.data?.combat.combatants.find((x: { id: string }) => x.id === friend.id).coeac;
+    expect(friendRound).toMatchObject({ round: 2, defense: 'channeling', channeled: true });
+    const gqlAdvance = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!) { nextCombatRound(campaignId: $c, combatId: $k) {
+         round coeacRoundEnd { combatant spell rollId potency lapsed } } }`,
+      { c: c.id, k: combat.id },
+      c.auth,
+    );
+    expect(gqlAdvance.errors).toBeUndefined();
+    expect(gqlAdvance.data?.nextCombatRound).toEqual({ round: 3, coeacRoundEnd: [] });
+  });
+
+  it('a channeling declared by one who is down by the round’s end lapses, spending nothing', async () => {
+    const { c, friend, combat } = await table();
+    await putSheet(t.server, c, friend.id, 'coeac', {
+      ...HERO,
+      skills: { Ruin: 3 },
+      classResources: { Control: { current: 2, max: 2 }, Hekaphage: { current: 1, max: 1 } },
+    });
+    await act(c, combat.id, c.auth, {
+      actor: friend.id,
+      kind: 'defend',
+      coeac: { channel: { spell: 'hekaphage' } },
+    }).expect(201);
+    await putSheet(t.server, c, friend.id, 'coeac', {
+      ...HERO,
+      hp: 0,
+      skills: { Ruin: 3 },
+      classResources: { Control: { current: 2, max: 2 }, Hekaphage: { current: 1, max: 1 } },
+      harm: { state: 'down-and-out', conditions: [], pending: [] },
+    });
+    const advanced = (await nextRound(c, combat.id)).body;
+    expect(advanced.coeacRoundEnd).toEqual([
+      { combatant: friend.id, spell: 'hekaphage', rollId: null, potency: null, lapsed: 'cannot-act' },
+    ]);
+    const after = await sheetOf(t.server, c, friend.id, 'coeac');
+    expect(after.classResources.Control.current).toBe(2);
+  });
+
+  it('a secret combat’s declarations are the referee’s: players get a null round (REST and GraphQL)', async () => {
+    const { c, hero, orc, player } = await table();
+    const secret = (
+      await t.http
+        .post(url(c))
+        .set(c.auth)
+        .send({
+          system: 'coeac',
+          secret: true,
+          combatants: [
+            { characterId: hero.id, side: 'party' },
+            { npcId: orc.id, side: 'foes' },
+          ],
+        })
+        .expect(201)
+    ).body as { id: string };
+    await act(c, secret.id, c.auth, { actor: orc.id, kind: 'declare', targets: [hero.id] }).expect(201);
+    const byReferee = (
+      await t.http
+        .get(url(c, `/${secret.id}`))
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    const orcRound = byReferee.combatants.find((x: { id: string }) => x.id === orc.id).coeac;
+    expect(orcRound).toMatchObject({ round: 1, threatens: [hero.id] });
+    const byPlayer = (
+      await t.http
+        .get(url(c, `/${secret.id}`))
+        .set(player.auth)
+        .expect(200)
+    ).body;
+    for (const x of byPlayer.combatants) expect(x.coeac).toBeNull();
+    const viaGql = await gql(
+      t.server,
+      `query($c: ID!, $k: ID!) { combat(campaignId: $c, combatId: $k) { combatants { id coeac { threatens } } } }`,
+      { c: c.id, k: secret.id },
+      player.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    for (const x of viaGql.data?.combat.combatants ?? []) expect(x.coeac).toBeNull();
+    expect(viaGql.data?.combat.combatants.length).toBeGreaterThan(0);
+  });
+
   it('replays an exchange under the same Idempotency-Key without rolling or harming twice', async () => {
     const { c, hero, orc, combat } = await table();
     const send = () =>

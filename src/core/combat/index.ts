@@ -10,3 +10,4 @@ export * from './gm-maneuver';
 export * from './cairn-action';
 export * from './coeac-channeling-defence';
 export * from './cairn-turn';
+export * from './coeac-action';

@@ -1,0 +1,164 @@
+import { invalid, record } from '../checks/validate';
+import { HARM_STATES, sheetDamage, type HarmState, type SheetDamageOutcome } from '../harm/campaign';
+import type { CoeacArmorKind } from '../harm/coeac-damage';
+import type { DownAndOutItem } from '../harm/coeac-down-and-out';
+import type { Dice } from '../random';
+import {
+  coeacChannelingDefence,
+  type CoeacChannelingDefenceInput,
+  type CoeacChannelingDefenceOutcome,
+} from './coeac-channeling-defence';
+import { coeacExchange, type CoeacExchangeInput, type CoeacExchangeOutcome } from './coeac-exchange';
+
+/**
+ * A participant's stored COEAC numbers, as `harm.sheet-damage` reads them from the sheet: HP, bonus
+ * HP, max HP, the Block it spends (when it Blocks, with the uses left today), whether it is already
+ * down, its Saves and Skills (for a Down and Out lot) and the items it carries (Broken Gear).
+ */
+export interface CoeacActionSheet {
+  hp: number;
+  bonusHp: number;
+  maxHp: number;
+  block?: { kind: CoeacArmorKind; usesLeft: number } | null;
+  /** The harm state the sheet kept before the action (default up). */
+  stateBefore?: HarmState | null;
+  saves?: string[] | null;
+  skills?: string[] | null;
+  items?: DownAndOutItem[] | null;
+}
+
+export interface CoeacActionInput {
+  /** The exchange (`combat.coeac-exchange`'s input), or… */
+  exchange?: CoeacExchangeInput | null;
+  /** …the exchange on a channeler (`combat.coeac-channeling-defence`'s input). One of the two. */
+  channeling?: CoeacChannelingDefenceInput | null;
+  /** Every participant's sheet: the defender, the attacker (captain), each supporter, each engaged ally. */
+  sheets: {
+    defender: CoeacActionSheet;
+    attacker: CoeacActionSheet;
+    supporters?: CoeacActionSheet[] | null;
+    /** The engaged allies a stray shot may hit, in the order `engagedAllies` counts them. */
+    engaged?: CoeacActionSheet[] | null;
+  };
+}
+
+/** What the action does to one participant's sheet, exactly as `harm.sheet-damage` computes it. */
+export interface CoeacActionHarm {
+  /** `defender`, `attacker`, `supporter` or `stray`. */
+  role: 'defender' | 'attacker' | 'supporter' | 'stray';
+  /** Index among the supporters or the engaged allies (0 for the defender and the attacker). */
+  index: number;
+  /** The damage dealt to the sheet (a helpless defender downed by its Vigor save: its HP + bonus HP). */
+  amount: number;
+  harm: SheetDamageOutcome;
+}
+
+export interface CoeacActionOutcome {
+  exchange: CoeacExchangeOutcome | null;
+  channeling: CoeacChannelingDefenceOutcome | null;
+  /** Every sheet the action harms, in order: the defender, the attacker, the supporters, the stray shot. */
+  harm: CoeacActionHarm[];
+  faces: number[];
+}
+
+const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+
+function sheetOf(raw: unknown, field: string) {
+  const s = record(raw, field);
+  const state = (s.stateBefore ?? 'up') as HarmState;
+  if (!HARM_STATES.includes(state))
+    throw invalid(`\`stateBefore\` is one of: ${HARM_STATES.join(', ')}.`, `${field}.stateBefore`);
+  return { ...(s as unknown as CoeacActionSheet), stateBefore: state };
+}
+
+/**
+ * A COEAC action of a stored combat on one seeded stream (issue 20, "logs one roll"): the exchange
+ * (or the exchange on a channeler), then, for every participant it harms, the damage on its sheet
+ * through the same core `harm.sheet-damage` uses (Block, bonus HP, HP, the Down and Out table). A
+ * helpless defender that was up and fails its Vigor save goes down and out: the damage applied is
+ * raised to its HP + bonus HP, the only way the harm ledger knows Down and Out (docs/combat.md).
+ * Each participant takes at most one blow (the stray shot never hits a supporter). The exchange's
+ * part of the outcome is what `combat.coeac-exchange` (or `combat.coeac-channeling-defence`)
+ * answers on the same stream.
+ */
+export function coeacAction(input: CoeacActionInput, dice: Dice): CoeacActionOutcome {
+  const body = record(input, 'input');
+  const hasExchange = body.exchange !== undefined && body.exchange !== null;
+  const hasChanneling = body.channeling !== undefined && body.channeling !== null;
+  if (hasExchange === hasChanneling)
+    throw invalid('Send `exchange` or `channeling` (one of them).', 'exchange');
+  const sheets = record(body.sheets, 'sheets');
+  const defender = sheetOf(sheets.defender, 'sheets.defender');
+  const attacker = sheetOf(sheets.attacker, 'sheets.attacker');
+  const supporters = ((sheets.supporters ?? []) as unknown[]).map((s, i) =>
+    sheetOf(s, `sheets.supporters[${i}]`),
+  );
+  const engaged = ((sheets.engaged ?? []) as unknown[]).map((s, i) => sheetOf(s, `sheets.engaged[${i}]`));
+  const start = dice.faces.length;
+
+  const blows: Array<{
+    role: CoeacActionHarm['role'];
+    index: number;
+    amount: number;
+    sheet: CoeacActionSheet;
+  }> = [];
+  let exchange: CoeacExchangeOutcome | null = null;
+  let channeling: CoeacChannelingDefenceOutcome | null = null;
+  if (hasExchange) {
+    const x = body.exchange as CoeacExchangeInput;
+    const supportersCounted = num(x.attacker?.supporters);
+    if (supportersCounted !== supporters.length)
+      throw invalid('`sheets.supporters` lists one sheet per supporter.', 'sheets.supporters');
+    exchange = coeacExchange(x, dice);
+    let toDefender = exchange.damageToDefender;
+    // Helpless (B9): a failed Vigor save puts an up defender down and out.
+    if (exchange.downAndOut === true && defender.stateBefore === 'up')
+      toDefender = Math.max(toDefender, num(defender.hp) + num(defender.bonusHp));
+    blows.push({ role: 'defender', index: 0, amount: toDefender, sheet: defender });
+    blows.push({ role: 'attacker', index: 0, amount: exchange.damageToAttacker, sheet: attacker });
+    supporters.forEach((s, i) =>
+      blows.push({ role: 'supporter', index: i, amount: exchange!.damageToEachSupporter, sheet: s }),
+    );
+    if (exchange.stray) {
+      const i = exchange.stray.ally - 1;
+      // Without the ally's sheet (none engaged), the shot is reported and harms nobody.
+      if (engaged[i])
+        blows.push({ role: 'stray', index: i, amount: exchange.stray.damage, sheet: engaged[i] });
+    }
+  } else {
+    const c = body.channeling as CoeacChannelingDefenceInput;
+    channeling = coeacChannelingDefence(c, dice);
+    blows.push({
+      role: 'defender',
+      index: 0,
+      amount: channeling.damageToDefender + channeling.backlashDamage,
+      sheet: defender,
+    });
+  }
+
+  const harm: CoeacActionHarm[] = [];
+  for (const blow of blows) {
+    if (blow.amount <= 0) continue;
+    const s = blow.sheet;
+    const state = (s.stateBefore ?? 'up') as HarmState;
+    const outcome = sheetDamage(
+      {
+        system: 'coeac',
+        stateBefore: state,
+        hp: num(s.hp),
+        bonusHp: num(s.bonusHp),
+        damage: blow.amount,
+        block: s.block ?? null,
+        down: state === 'down-and-out' || (num(s.hp) === 0 && num(s.maxHp) > 0),
+        maxHp: num(s.maxHp),
+        saves: s.saves ?? [],
+        skills: s.skills ?? [],
+        items: s.items ?? [],
+        medicine: null,
+      },
+      dice,
+    );
+    harm.push({ role: blow.role, index: blow.index, amount: blow.amount, harm: outcome });
+  }
+  return { exchange, channeling, harm, faces: dice.faces.slice(start) };
+}
