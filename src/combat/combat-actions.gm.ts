@@ -18,9 +18,12 @@ import {
   type GmPsychicInput,
   type GmPsychicOutcome,
 } from '../core/combat';
+import { gmAction, type GmActionOutcome, type GmActionTarget } from '../core/combat/gm-action';
 import { gmGroupAttack, type GmGroupAttackOutcome } from '../core/combat/gm-group-attack';
 import { RuleError } from '../core/errors';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
+import type { SheetDamageOutcome } from '../core/harm/campaign';
+import type { CharacterSheetEntity } from '../characters/characters.entities';
 import type { SheetDamageResult } from '../harm/harm-campaign.results';
 import { SheetHarmService } from '../harm/sheet-harm.service';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
@@ -41,7 +44,10 @@ import { COMBAT_PROCEDURES } from './combat-procedures';
 
 /** The stored-combat procedure of G&M group attacks (never rename; a changed answer takes `.vN`). */
 export const GM_COMBAT_PROCEDURES = {
+  /** Group attacks logged before `combat.gm-action` (their harm was a second roll); kept for replay. */
   groupAttack: { name: 'combat.gm-group-attack', run: gmGroupAttack },
+  /** A harming action (attack, group attack, psychic attack) and its damage on the target's sheet: one roll. */
+  action: { name: 'combat.gm-action', run: gmAction },
 };
 
 /** The defence a combatant holding another loses (seed 001, "Immobilizing an opponent"). */
@@ -79,6 +85,8 @@ function asBadRequest<T>(run: () => T, prefix = 'gm'): T {
 interface GmNumbers {
   c: ResolvedCombatant;
   owner: SheetOwner;
+  /** The stored sheet as read (locked for a target the action harms). */
+  row: CharacterSheetEntity;
   data: Sheet;
   fightingArt: number;
   attack: { close: number; thrown: number; propelled: number };
@@ -166,7 +174,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       );
     this.refereeOnly(ctx, input);
     const a = await this.numbers(ctx, ctx.actor);
-    const t = await this.numbers(ctx, target);
+    const t = await this.numbers(ctx, target, true);
     const round = ctx.combat.round;
     const kind = (input.attack ?? 'close') as 'close' | 'thrown' | 'propelled';
     const { attackBonus, parts } = this.attackBonus(a, kind, input);
@@ -195,21 +203,9 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         : {}),
     };
     const ammunition = await this.spendAmmunition(ctx, input, kind);
-    const rolled = asBadRequest(() =>
-      this.rolls.roll(
-        COMBAT_PROCEDURES.gmAttack,
-        procedureInput,
-        ctx.input.seed ?? undefined,
-        diceBudget(ctx.req),
-      ),
-    );
-    const outcome = rolled.outcome as GmAttackOutcome;
-    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
-      campaign: ctx.campaign,
-      secret: ctx.sealed,
-      effects: this.effects(ctx, { hit: outcome.hit, damage: outcome.damage }),
-    });
-    const damage = await this.strike(ctx, a, t, outcome, roll.id);
+    const { rolled, outcome: action, roll } = await this.harming(ctx, { attack: procedureInput }, t);
+    const outcome = action.attack as GmAttackOutcome;
+    const damage = await this.strike(ctx, a, t, action, rolled, roll.id);
     if (input.calledShot) state.add(a.c.combatant.id, { name: 'called-shot', round });
     if (input.targetSurprised && !state.has(t.c.combatant.id, 'surprised'))
       state.add(t.c.combatant.id, { name: 'surprised', round });
@@ -273,7 +269,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         );
       members.push(n);
     }
-    const t = await this.numbers(ctx, target);
+    const t = await this.numbers(ctx, target, true);
     const bonuses = members.map((n) => this.attackBonus(n, kind, input).attackBonus - n.injuries);
     const damageBonuses = members
       .map((n) => (kind === 'propelled' ? 0 : n.damage[kind]))
@@ -329,20 +325,18 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       ...(bids.length ? { bids } : {}),
     };
     delete (procedureInput as { strengthBow?: unknown }).strengthBow;
-    const rolled = asBadRequest(() =>
-      this.rolls.roll(
-        GM_COMBAT_PROCEDURES.groupAttack,
-        procedureInput as never,
-        ctx.input.seed ?? undefined,
-        diceBudget(ctx.req),
-      ),
+    const {
+      rolled,
+      outcome: action,
+      roll,
+    } = await this.harming(
+      ctx,
+      { groupAttack: procedureInput as never },
+      t,
+      { members: memberIds },
+      ctx.sealed || resolved.some((r) => r.hidden),
     );
-    const outcome = rolled.outcome as GmGroupAttackOutcome;
-    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
-      campaign: ctx.campaign,
-      secret: ctx.sealed || resolved.some((r) => r.hidden),
-      effects: this.effects(ctx, { members: memberIds, hit: outcome.hit, damage: outcome.damage }),
-    });
+    const outcome = action.attack as GmGroupAttackOutcome;
     const spent = outcome.group.mojoLost.map((b) => ({
       owner: members[b.member].owner,
       bid: b.bid,
@@ -357,7 +351,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       members.map((n) => n.owner),
       ctx.req,
     );
-    const damage = await this.strike(ctx, a, t, outcome, roll.id);
+    const damage = await this.strike(ctx, a, t, action, rolled, roll.id);
     if (input.calledShot)
       for (const id of memberIds) state.add(id, { name: 'called-shot', round: ctx.combat.round });
     const { group, ...attack } = outcome;
@@ -507,20 +501,12 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         // quickdraw, activate-item, concentration: the actor's evasion.
         procedureInput = { kind, score: reaction(a, 'evasion'), penalty: penaltyOf(a, kind === 'quickdraw') };
     }
-    const rolled = asBadRequest(() =>
-      this.rolls.roll(
-        COMBAT_PROCEDURES.gmManeuver,
-        procedureInput,
-        ctx.input.seed ?? undefined,
-        diceBudget(ctx.req),
-      ),
+    const { rolled, outcome, roll } = await this.logRoll<GmManeuverOutcome>(
+      ctx,
+      COMBAT_PROCEDURES.gmManeuver,
+      procedureInput,
+      (o) => ({ maneuver: kind, result: o.result }),
     );
-    const outcome = rolled.outcome as GmManeuverOutcome;
-    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
-      campaign: ctx.campaign,
-      secret: ctx.sealed,
-      effects: this.effects(ctx, { maneuver: kind, result: outcome.result }),
-    });
     const otherId = other?.c.combatant.id ?? null;
     switch (`${kind}:${outcome.result}`) {
       case 'grapple-evade:held':
@@ -588,7 +574,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       if (!inConflict) throw Problem.field('CONFLICT', 'actor', `${a.owner.name} is in no psychic conflict.`);
       procedureInput = { action, attacker };
     } else {
-      t = await this.numbers(ctx, this.oneTarget(ctx, 'A psychic action'));
+      t = await this.numbers(ctx, this.oneTarget(ctx, 'A psychic action'), action === 'attack');
       const tIn = state.get(t.c.combatant.id, 'psychic');
       if (action === 'enter') {
         if (inConflict && tIn)
@@ -620,20 +606,30 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         };
       }
     }
-    const rolled = asBadRequest(() =>
-      this.rolls.roll(
+    // An attack is one roll with its damage on the target's sheet (combat.gm-action); enter and exit
+    // harm nobody and roll combat.gm-psychic alone.
+    let harmed: { action: GmActionOutcome } | null = null;
+    let logged: { rolled: { procedure: string; seed: string; rng: string }; roll: { id: string } };
+    let outcome: GmPsychicOutcome;
+    if (action === 'attack') {
+      const r = await this.harming(ctx, { psychic: procedureInput }, t!, { psychic: action });
+      harmed = { action: r.outcome };
+      outcome = r.outcome.psychic!;
+      logged = r;
+    } else {
+      const r = await this.logRoll<GmPsychicOutcome>(
+        ctx,
         COMBAT_PROCEDURES.gmPsychic,
         procedureInput,
-        ctx.input.seed ?? undefined,
-        diceBudget(ctx.req),
-      ),
-    );
-    const outcome = rolled.outcome as GmPsychicOutcome;
-    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
-      campaign: ctx.campaign,
-      secret: ctx.sealed,
-      effects: this.effects(ctx, { psychic: action, success: outcome.success, damage: outcome.damage }),
-    });
+        (o) => ({
+          psychic: action,
+          success: o.success,
+        }),
+      );
+      outcome = r.outcome;
+      logged = r;
+    }
+    const { rolled, roll } = logged;
     // The verve the actor spends, through the ledger.
     if (outcome.verveSpent > 0)
       await this.sheets.changeTracked(
@@ -654,21 +650,10 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       state.remove(actorId, 'psychic');
       state.remove(actorId, 'stunned');
     }
-    if (action === 'attack' && outcome.success && outcome.damage > 0) {
-      // From verve, then survival, then injuries: the harm core's archetypal order.
-      damage = await this.harm.applyDamage(
-        ctx.m,
-        ctx.who,
-        t!.owner,
-        {
-          system: 'gm',
-          amount: outcome.damage,
-          archetypal: true,
-          source: `psychic attack by ${a.owner.name} (combat ${ctx.combat.id}, round ${round})`.slice(0, 200),
-          ...(ctx.input.seed ? { seed: `${ctx.input.seed}/damage` } : {}),
-        },
-        { secret: ctx.sealed, req: ctx.req, campaign: ctx.campaign },
-      );
+    if (harmed?.action.harm) {
+      // From verve, then survival, then injuries (the harm core's archetypal order), computed in the
+      // action's one roll and written through the ledger.
+      damage = await this.writeHarm(ctx, t!, harmed.action.harm, rolled, roll.id);
       const after = outcome.defender!;
       const tid = t!.c.combatant.id;
       state.remove(tid, 'stunned');
@@ -715,8 +700,16 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       throw Problem.field('FORBIDDEN', 'gm.targetSurprised', 'Only the referee rules a combatant surprised.');
   }
 
-  private async numbers(ctx: CombatActionContext, c: ResolvedCombatant): Promise<GmNumbers> {
-    const row = await this.sheets.requireSheet(ctx.m, c.owner, 'gm');
+  /**
+   * A combatant's numbers from its stored sheet: read once (the actor's as the shared service read it
+   * checking it can act; a target the action may harm locked, its row then written by the harm).
+   */
+  private async numbers(ctx: CombatActionContext, c: ResolvedCombatant, lock = false): Promise<GmNumbers> {
+    const row =
+      !lock && c.sheetRow?.system === 'gm'
+        ? c.sheetRow
+        : await this.sheets.requireSheet(ctx.m, c.owner, 'gm', { lock });
+    if (lock) c.sheetRow = row;
     // G&M's derivation reads only the campaign's settings (no inventory reader feeds it), so the
     // sheet is derived here rather than through SheetsService.view (two queries fewer a sheet).
     const view = deriveSheet('gm', row.data, { settings: ctx.campaign.settings });
@@ -727,6 +720,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     return {
       c,
       owner: c.owner,
+      row,
       data: row.data,
       fightingArt: num(derived.fightingArt),
       attack: { close: num(attack.close), thrown: num(attack.thrown), propelled: num(attack.propelled) },
@@ -839,33 +833,111 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     return row.name;
   }
 
-  /** Applies a hit's damage to the target's sheet through the harm service (G&M damage). */
+  /** Rolls a procedure on the action's seed and logs it: the one roll of the action. */
+  private async logRoll<T>(
+    ctx: CombatActionContext,
+    procedure: { name: string; run: (input: never, dice: never) => unknown },
+    procedureInput: unknown,
+    effects: (outcome: T) => Record<string, unknown>,
+    secret = ctx.sealed,
+  ) {
+    const rolled = asBadRequest(() =>
+      this.rolls.roll(
+        procedure as never,
+        procedureInput as never,
+        ctx.input.seed ?? undefined,
+        diceBudget(ctx.req),
+      ),
+    ) as { procedure: string; outcome: T; seed: string; rng: string };
+    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
+      campaign: ctx.campaign,
+      secret,
+      effects: this.effects(ctx, effects(rolled.outcome)),
+    });
+    return { rolled, outcome: rolled.outcome, roll };
+  }
+
+  /**
+   * A harming action's one roll (`combat.gm-action`): the attack (single, group or psychic) and, on
+   * damage, the target's G&M damage on the same stream from the numbers of its sheet read (locked).
+   */
+  private harming(
+    ctx: CombatActionContext,
+    part: Pick<Parameters<typeof gmAction>[0], 'attack' | 'groupAttack' | 'psychic'>,
+    t: GmNumbers,
+    extra: Record<string, unknown> = {},
+    secret = ctx.sealed,
+  ) {
+    const abilities = (t.data.abilities ?? {}) as Record<string, unknown>;
+    const consciousness = t.reactions.fortitude;
+    const target: GmActionTarget = {
+      survival: t.survival,
+      verve: t.verve,
+      injuries: t.injuries,
+      consciousness: typeof consciousness === 'number' ? consciousness : null,
+      endurance: num(abilities.endurance, 10),
+      stateBefore: harmOf(t.data).state,
+    };
+    const tid = t.c.combatant.id;
+    return this.logRoll<GmActionOutcome>(
+      ctx,
+      GM_COMBAT_PROCEDURES.action,
+      { ...part, target },
+      (o) => {
+        const done = o.attack ?? o.psychic!;
+        return {
+          ...extra,
+          hit: o.attack ? o.attack.hit : o.psychic!.success,
+          damage: done.damage,
+          ...(o.harm ? { harm: { id: tid, state: o.harm.state, changes: o.harm.changes } } : {}),
+        };
+      },
+      secret,
+    );
+  }
+
+  /** Writes a hit's damage, computed in the action's roll, to the target's sheet (G&M damage). */
   private async strike(
     ctx: CombatActionContext,
     a: GmNumbers,
     t: GmNumbers,
-    outcome: GmAttackOutcome,
+    action: GmActionOutcome,
+    rolled: { procedure: string; seed: string; rng: string },
     rollId: string,
   ): Promise<SheetDamageResult | null> {
-    if (!outcome.hit || outcome.damage <= 0) return null;
-    // Killing and knockout blows send their points to injuries: at least as many forced injuries.
-    const forced = Math.min(outcome.damage, Math.max(outcome.weaponDice, outcome.toInjuries));
+    if (!action.harm) return null;
+    return this.writeHarm(ctx, t, action.harm, rolled, rollId);
+  }
+
+  /**
+   * `SheetHarmService.applyDamage` with the harm already computed (`computed`): no second read of the
+   * sheet, no second roll; the ledger entries name the action's roll.
+   */
+  private writeHarm(
+    ctx: CombatActionContext,
+    t: GmNumbers,
+    harm: SheetDamageOutcome,
+    rolled: { procedure: string; seed: string; rng: string },
+    rollId: string,
+  ): Promise<SheetDamageResult> {
+    const settings = ctx.campaign.settings;
     return this.harm.applyDamage(
       ctx.m,
       ctx.who,
       t.owner,
+      { system: 'gm', amount: harm.damage },
       {
-        system: 'gm',
-        amount: outcome.damage,
-        weaponDice: forced,
-        source:
-          `attack by ${a.owner.name} (combat ${ctx.combat.id}, round ${ctx.combat.round}, roll ${rollId})`.slice(
-            0,
-            200,
-          ),
-        ...(ctx.input.seed ? { seed: `${ctx.input.seed}/damage` } : {}),
+        secret: ctx.sealed,
+        req: ctx.req,
+        campaign: ctx.campaign,
+        computed: {
+          row: t.row,
+          outcome: harm,
+          roll: { id: rollId, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
+          // G&M's derivation reads only the campaign's settings: the sheet after without a read.
+          derive: (data) => deriveSheet('gm', data, { settings }),
+        },
       },
-      { secret: ctx.sealed, req: ctx.req, campaign: ctx.campaign },
     );
   }
 

@@ -10,6 +10,7 @@ import { Problem } from '../common/problem';
 import type { ArbiterRequest } from '../common/request-context';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import { Database } from '../database/database.service';
+import type { CharacterSheetEntity } from '../characters/characters.entities';
 import type { CampaignEntity } from '../database/entities';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
 import { assertCombatantActs, combatantOf } from './combat-campaign.service';
@@ -22,6 +23,8 @@ export interface ResolvedCombatant {
   owner: SheetOwner;
   /** An NPC whose numbers players may not see. */
   hidden: boolean;
+  /** Its sheet in the combat's system, as read (unlocked) when it was checked able to act. */
+  sheetRow?: CharacterSheetEntity;
 }
 
 /** Everything a system's handler gets, inside the action's transaction (key claimed, campaign locked). */
@@ -189,6 +192,8 @@ export class CombatActionsService {
     field: string,
   ): Promise<void> {
     const sheet = await this.sheets.requireSheet(m, c.owner, combat.system as SheetSystem);
+    // Kept for the handler (a G&M action reads the actor's numbers from it without a second read).
+    c.sheetRow = sheet;
     const state = harmOf(sheet.data).state;
     if (STATES_THAT_CANNOT_ACT.includes(state)) {
       throw Problem.field('CONFLICT', field, `${c.owner.name} is ${state} and cannot act.`);

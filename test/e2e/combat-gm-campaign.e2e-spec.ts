@@ -91,7 +91,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     return req.send(body);
   };
 
-  it('an attack with cover and a called shot reads the stored sheets, rolls the stateless procedure, and applies its damage once', async () => {
+  it('an attack with cover and a called shot reads the stored sheets, rolls once (the attack and its harm), and applies its damage once', async () => {
     const { c, hero, other, player, yeti, combat } = await table();
     expect(combat.system).toBe('gm');
     let hit: Sheet | null = null;
@@ -155,11 +155,23 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(heroView.conditions).toEqual([{ name: 'called-shot', round: 1, by: null, value: null }]);
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit!.rollId}`).set(c.auth).expect(200))
       .body;
-    expect(roll.procedure).toBe('combat.gm-attack');
+    // One roll carries the attack and the harm; the ledger entries name it.
+    expect(roll.procedure).toBe('combat.gm-action');
+    expect(roll.outcome.attack.roll).toBe(hit!.gm.attack.roll);
+    expect(roll.outcome.harm.damage).toBe(hit!.gm.attack.damage);
+    expect(hit!.targets[0].damage.rollId).toBe(hit!.rollId);
+    expect(
+      hit!.targets[0].damage.entries.every((e: { procedure: string }) => e.procedure === 'combat.gm-action'),
+    ).toBe(true);
     const replay = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit!.rollId}/replay`).set(c.auth).expect(200)
     ).body;
     expect(replay.matches).toBe(true);
+    const rolls = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)
+    ).body.items as Array<{ procedure: string }>;
+    expect(rolls.filter((r) => r.procedure === 'harm.sheet-damage')).toHaveLength(0);
+    expect(rolls.every((r) => r.procedure === 'combat.gm-action')).toBe(true);
     // An attack on the hero this round: its defence is 2 lower (its called shot).
     const back = await gql(
       t.server,
@@ -353,7 +365,8 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(struck).not.toBeNull();
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${struck!.rollId}`).set(c.auth).expect(200))
       .body;
-    expect(roll.procedure).toBe('combat.gm-psychic');
+    expect(roll.procedure).toBe('combat.gm-action');
+    expect(struck!.targets[0].damage.rollId).toBe(struck!.rollId);
     // At most monk level (3) verve on one action.
     expectProblem(
       await act(c, combat.id, player.auth, {
@@ -538,7 +551,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     const forReferee = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls/${sealed.rollId}`).set(c.auth).expect(200)
     ).body;
-    expect(forReferee.procedure).toBe('combat.gm-attack');
+    expect(forReferee.procedure).toBe('combat.gm-action');
     expect((await npcSheet(c, shade.id)).survival.current).toBeLessThanOrEqual(before);
   });
 });
