@@ -20,6 +20,14 @@ import {
 } from '../core/combat';
 import { gmAction, type GmActionOutcome, type GmActionTarget } from '../core/combat/gm-action';
 import { gmGroupAttack, type GmGroupAttackOutcome } from '../core/combat/gm-group-attack';
+import {
+  gmCasting,
+  gmPsychicDefend,
+  type GmCastingInput,
+  type GmCastingOutcome,
+  type GmPsychicDefendInput,
+  type GmPsychicDefendOutcome,
+} from '../core/combat/gm-stored';
 import { RuleError } from '../core/errors';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import type { SheetDamageOutcome } from '../core/harm/campaign';
@@ -48,6 +56,10 @@ export const GM_COMBAT_PROCEDURES = {
   groupAttack: { name: 'combat.gm-group-attack', run: gmGroupAttack },
   /** A harming action (attack, group attack, psychic attack) and its damage on the target's sheet: one roll. */
   action: { name: 'combat.gm-action', run: gmAction },
+  /** A psychic defend action (no dice): verve on defence, where damage comes from. */
+  psychicDefend: { name: 'combat.gm-psychic-defend', run: gmPsychicDefend },
+  /** Casting time and Movement this round (CB21; no dice). */
+  casting: { name: 'combat.gm-casting', run: gmCasting },
 };
 
 /** The defence a combatant holding another loses (seed 001, "Immobilizing an opponent"). */
@@ -55,6 +67,8 @@ const HOLDING_DEFENSE = 2;
 const CALLED_SHOT_DEFENSE = 2;
 const IMMOBILISED = 6;
 const BROKEN_HOLD = 6;
+/** PC3: in a psychic conflict, real-world defence and perception rolls are at −4. */
+const PSYCHIC_REAL_WORLD = 4;
 
 const num = (value: unknown, fallback = 0): number => (typeof value === 'number' ? value : fallback);
 
@@ -98,6 +112,8 @@ interface GmNumbers {
   injuries: number;
   verve: number;
   survival: number;
+  /** Movement as the sheet derives it (null without a species). */
+  movement: number | null;
 }
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : `−${-n}`);
@@ -114,7 +130,7 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : `−${-n}`);
 @Injectable()
 export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   readonly system = 'gm';
-  readonly kinds = ['attack', 'group-attack', 'maneuver', 'psychic-attack'] as const;
+  readonly kinds = ['attack', 'group-attack', 'maneuver', 'psychic-attack', 'cast'] as const;
 
   constructor(
     private readonly actions: CombatActionsService,
@@ -154,6 +170,9 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         break;
       case 'maneuver':
         out = await this.maneuver(ctx, input, state);
+        break;
+      case 'cast':
+        out = await this.cast(ctx, input, state);
         break;
       default:
         out = await this.psychic(ctx, input, state);
@@ -463,11 +482,14 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         other = await this.numbers(ctx, t);
         const r = pick(a, ['perception', 'evasion']);
         const o = pick(other, ['perception', 'evasion']);
+        // PC3: perception in the real world is at −4 for one in a psychic conflict.
+        const distracted = (n: GmNumbers, which: string) =>
+          which === 'perception' && state.has(n.c.combatant.id, 'psychic') ? PSYCHIC_REAL_WORLD : 0;
         procedureInput = {
           kind,
           score: reaction(a, r),
-          opponentScore: Math.max(0, reaction(other, o) - other.injuries),
-          penalty: penaltyOf(a, false),
+          opponentScore: Math.max(0, reaction(other, o) - other.injuries - distracted(other, o)),
+          penalty: penaltyOf(a, false) + distracted(a, r),
         };
         read.reactions = { actor: r, coverer: o };
         break;
@@ -545,6 +567,13 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   // psychic-attack (4.10)
 
   private async psychic(ctx: CombatActionContext, input: GmCombatActionInput, state: Conditions) {
+    if (input.psychic === 'defend') return this.psychicDefend(ctx, input, state);
+    if (input.fromSurvival !== undefined && input.fromSurvival !== null)
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'gm.fromSurvival',
+        'fromSurvival is a defend action’s choice.',
+      );
     const action = (input.psychic ?? 'attack') as 'attack' | 'enter' | 'exit';
     const round = ctx.combat.round;
     const a = await this.numbers(ctx, ctx.actor);
@@ -594,6 +623,10 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
             'Both must be in the psychic conflict (enter it first).',
           );
         const tMonk = t.archetypes.some((x) => x.archetype === 'monk');
+        const tid = t.c.combatant.id;
+        // The defender's own choices, kept from its defend actions: verve on defence this round, and
+        // damage from survival.
+        const guard = state.get(tid, 'psychic-defense');
         procedureInput = {
           action,
           attacker,
@@ -602,6 +635,8 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
             monk: tMonk,
             verve: t.verve,
             survival: t.survival,
+            ...(guard && guard.round === round && guard.value ? { defenseVerve: guard.value } : {}),
+            ...(state.has(tid, 'from-survival') ? { fromSurvival: true } : {}),
           },
         };
       }
@@ -646,10 +681,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       if (!inConflict) state.add(actorId, { name: 'psychic', round });
       if (!state.get(t!.c.combatant.id, 'psychic')) state.add(t!.c.combatant.id, { name: 'psychic', round });
     }
-    if (action === 'exit' && outcome.success) {
-      state.remove(actorId, 'psychic');
-      state.remove(actorId, 'stunned');
-    }
+    if (action === 'exit' && outcome.success) state.leavePsychic(actorId);
     if (harmed?.action.harm) {
       // From verve, then survival, then injuries (the harm core's archetypal order), computed in the
       // action's one roll and written through the ledger.
@@ -658,10 +690,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       const tid = t!.c.combatant.id;
       state.remove(tid, 'stunned');
       if (after.stun > 0) state.add(tid, { name: 'stunned', round: round + 1, value: after.stun });
-      if (after.leavesConflict) {
-        state.remove(tid, 'psychic');
-        state.remove(tid, 'stunned');
-      }
+      if (after.leavesConflict) state.leavePsychic(tid);
     }
     return {
       rollId: roll.id,
@@ -669,6 +698,111 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       gm: this.result(
         { charisma: attacker.charisma, monkLevel: attacker.monkLevel, verve: a.verve },
         { psychic: this.withProvenance(outcome, rolled) },
+      ),
+    };
+  }
+
+  /**
+   * PC2, PC4: a psychic defend action. Up to monk level verve (through the ledger), +2 psychic
+   * defence each for the rest of the round (kept as `psychic-defense`); `fromSurvival` sets where the
+   * defender's psychic damage comes from until it changes it (kept as `from-survival`).
+   */
+  private async psychicDefend(ctx: CombatActionContext, input: GmCombatActionInput, state: Conditions) {
+    if (ctx.targets.length > 0)
+      throw Problem.field('VALIDATION_FAILED', 'targets', 'A psychic defence has no targets.');
+    const a = await this.numbers(ctx, ctx.actor);
+    const actorId = a.c.combatant.id;
+    if (!state.has(actorId, 'psychic'))
+      throw Problem.field('CONFLICT', 'actor', `${a.owner.name} is in no psychic conflict.`);
+    const round = ctx.combat.round;
+    const monk = a.archetypes.find((x) => x.archetype === 'monk');
+    const guard = state.get(actorId, 'psychic-defense');
+    if (input.spend && guard && guard.round === round && guard.value)
+      throw Problem.field(
+        'CONFLICT',
+        'gm.spend',
+        `${a.owner.name}’s psychic defence is up for this round already (it stays up at no cost).`,
+      );
+    const procedureInput: GmPsychicDefendInput = {
+      monkLevel: monk?.level ?? 0,
+      verve: a.verve,
+      ...(input.spend ? { spend: input.spend } : {}),
+      ...(input.fromSurvival !== undefined && input.fromSurvival !== null
+        ? { fromSurvival: input.fromSurvival }
+        : {}),
+    };
+    const { rolled, outcome, roll } = await this.logRoll<GmPsychicDefendOutcome>(
+      ctx,
+      GM_COMBAT_PROCEDURES.psychicDefend,
+      procedureInput,
+      (o) => ({ psychic: 'defend', verveSpent: o.verveSpent, fromSurvival: o.fromSurvival }),
+    );
+    if (outcome.verveSpent > 0) {
+      await this.sheets.changeTracked(
+        ctx.m,
+        ctx.who,
+        ctx.campaign,
+        a.owner,
+        'gm',
+        [{ field: 'verve.current', delta: -outcome.verveSpent }],
+        { cause: 'procedure', procedure: rolled.procedure, rollId: roll.id, reason: 'psychic defend' },
+      );
+      state.add(actorId, { name: 'psychic-defense', round, value: outcome.verveSpent });
+    }
+    if (outcome.fromSurvival === true) state.add(actorId, { name: 'from-survival', round });
+    if (outcome.fromSurvival === false) state.remove(actorId, 'from-survival');
+    return {
+      rollId: roll.id,
+      targets: [],
+      gm: this.result(
+        { monkLevel: monk?.level ?? 0, verve: a.verve },
+        { defend: this.withProvenance(outcome, rolled) },
+      ),
+    };
+  }
+
+  // cast (CB21)
+
+  /**
+   * CB21: casting (or calling) this round cuts the caster's Movement by the casting time; a round or
+   * more, or more than its Movement, leaves none. Movement comes from the sheet (`gm.movement` when
+   * the sheet derives none); the result is kept on the combatant as `casting` for the round.
+   */
+  private async cast(ctx: CombatActionContext, input: GmCombatActionInput, state: Conditions) {
+    if (ctx.targets.length > 0)
+      throw Problem.field('VALIDATION_FAILED', 'targets', 'Casting and Movement has no targets.');
+    if (input.castingSeconds === undefined || input.castingSeconds === null)
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'gm.castingSeconds',
+        'A cast names its casting time in seconds.',
+      );
+    const a = await this.numbers(ctx, ctx.actor);
+    const derived = a.movement;
+    if (derived === null && (input.movement === undefined || input.movement === null))
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'gm.movement',
+        `${a.owner.name}’s sheet derives no Movement (no species): send gm.movement.`,
+      );
+    const movement = derived ?? input.movement!;
+    const { rolled, outcome, roll } = await this.logRoll<GmCastingOutcome>(
+      ctx,
+      GM_COMBAT_PROCEDURES.casting,
+      {
+        movement,
+        seconds: input.castingSeconds,
+        ...(input.calling ? { calling: true } : {}),
+      } satisfies GmCastingInput,
+      (o) => ({ casting: o.seconds, movementLeft: o.movementLeft }),
+    );
+    state.add(a.c.combatant.id, { name: 'casting', round: ctx.combat.round, value: outcome.movementLeft });
+    return {
+      rollId: roll.id,
+      targets: [],
+      gm: this.result(
+        { movement: { value: movement, from: derived === null ? 'gm.movement' : 'sheet' } },
+        { casting: this.withProvenance(outcome, rolled) },
       ),
     };
   }
@@ -735,6 +869,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       injuries: pair(row.data.injuries),
       verve: pair(row.data.verve),
       survival: pair(row.data.survival),
+      movement: typeof derived.movement === 'number' ? derived.movement : null,
     };
   }
 
@@ -795,6 +930,11 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       out.push({
         name: `the target holds someone: its defence ${signed(-HOLDING_DEFENSE)}`,
         value: HOLDING_DEFENSE,
+      });
+    if (state.has(tid, 'psychic'))
+      out.push({
+        name: `the target is in a psychic conflict: its defence ${signed(-PSYCHIC_REAL_WORLD)}`,
+        value: PSYCHIC_REAL_WORLD,
       });
     const called = state.get(tid, 'called-shot');
     if (called && called.round === round)
@@ -964,6 +1104,8 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       mojo: [],
       maneuver: null,
       psychic: null,
+      defend: null,
+      casting: null,
       ammunition: null,
       conditions: [],
       ...part,
@@ -1017,6 +1159,11 @@ class Conditions {
       this.combat.combatants.find((x) => x.id === id)!.conditions = kept;
       this.changed.add(id);
     }
+  }
+
+  /** Out of the psychic conflict: everything it kept goes with it. */
+  leavePsychic(id: string) {
+    for (const name of ['psychic', 'stunned', 'psychic-defense', 'from-survival']) this.remove(id, name);
   }
 
   async save(ctx: CombatActionContext) {

@@ -18,6 +18,7 @@ export const COMBAT_ACTION_KINDS = [
   'group-attack',
   'maneuver',
   'psychic-attack',
+  'cast',
 ] as const;
 export const CombatActionKindEnum = Object.fromEntries(
   COMBAT_ACTION_KINDS.map((k) => [k.replace(/-/g, '_'), k]),

@@ -26,7 +26,9 @@ const GM_FIELDS = `combatId round kind actor rollId sealed
        group { members size bonus attackBonus medianAttackBonus turned needed }
        mojo { member bid lost }
        maneuver { result }
-       psychic { success damage verveSpent }
+       psychic { success damage verveSpent modifiers { name value detail } }
+       defend { verveSpent psychicDefense fromSurvival }
+       casting { movement seconds movementLeft canMove }
        conditions { id conditions { name round by value } } }`;
 
 describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
@@ -389,6 +391,152 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     );
     expect(left.errors).toBeUndefined();
     expect(typeof left.data!.combatAction.gm.psychic.success).toBe('boolean');
+  });
+
+  it('psychic defence and damage from survival are the defender’s own actions, kept on the combat; a physical attack on one in the conflict gets +4 (PC2–PC4)', async () => {
+    const { c, sage, player, other, hero, combat } = await table();
+    await putSheet(t.server, c, other.id, 'gm', { ...MONK, ...BIG });
+    await act(c, combat.id, player.auth, {
+      actor: sage.id,
+      kind: 'psychic-attack',
+      targets: [other.id],
+      gm: { psychic: 'enter' },
+    }).expect(201);
+    // Not in the conflict: no psychic defence.
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'psychic-attack',
+        gm: { psychic: 'defend', spend: 1 },
+      }),
+      409,
+      'CONFLICT',
+      'actor',
+    );
+    const verve0 = (await sheetOf(t.server, c, other.id, 'gm')).verve.current as number;
+    const guard = (
+      await act(c, combat.id, c.auth, {
+        actor: other.id,
+        kind: 'psychic-attack',
+        gm: { psychic: 'defend', spend: 2 },
+      }).expect(201)
+    ).body;
+    expect(guard.gm.defend).toMatchObject({ verveSpent: 2, psychicDefense: 4, fromSurvival: null });
+    expect((await sheetOf(t.server, c, other.id, 'gm')).verve.current).toBe(verve0 - 2);
+    const kept = guard.gm.conditions.find((x: { id: string }) => x.id === other.id).conditions;
+    expect(kept).toEqual(expect.arrayContaining([{ name: 'psychic-defense', round: 1, by: null, value: 2 }]));
+    // It stays up for the round at no cost: a second spend this round is refused.
+    expectProblem(
+      await act(c, combat.id, c.auth, {
+        actor: other.id,
+        kind: 'psychic-attack',
+        gm: { psychic: 'defend', spend: 1 },
+      }),
+      409,
+      'CONFLICT',
+      'gm.spend',
+    );
+    // More than monk level (3) on one action.
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: sage.id,
+        kind: 'psychic-attack',
+        gm: { psychic: 'defend', spend: 4 },
+      }),
+      400,
+      'VALIDATION_FAILED',
+      'gm.spend',
+    );
+    const attack = (
+      await act(c, combat.id, player.auth, {
+        actor: sage.id,
+        kind: 'psychic-attack',
+        targets: [other.id],
+        gm: { spend: 1 },
+        seed: 'probe',
+      }).expect(201)
+    ).body;
+    const defence = attack.gm.psychic.modifiers.find((m: { name: string }) => m.name === 'psychic-defense');
+    expect(defence.detail).toContain('2 verve');
+    // The defender chooses survival (GraphQL twin): psychic damage no longer touches its verve.
+    const chosen = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: psychic_attack, gm: { psychic: defend, fromSurvival: true } }) { ${GM_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: other.id },
+      c.auth,
+    );
+    expect(chosen.errors).toBeUndefined();
+    expect(chosen.data!.combatAction.gm.defend).toMatchObject({ verveSpent: 0, fromSurvival: true });
+    let hit: Sheet | null = null;
+    for (let i = 0; i < 40 && !hit; i++) {
+      const res = (
+        await act(c, combat.id, player.auth, {
+          actor: sage.id,
+          kind: 'psychic-attack',
+          targets: [other.id],
+          gm: { spend: 1 },
+          seed: `survival-${i}`,
+        }).expect(201)
+      ).body;
+      if (res.gm.psychic.success && res.gm.psychic.damage > 0) hit = res;
+    }
+    expect(hit).not.toBeNull();
+    const paths = hit!.targets[0].damage.changes.map((x: { path: string }) => x.path);
+    expect(paths).toContain('survival.current');
+    expect(paths).not.toContain('verve.current');
+    expect(hit!.gm.psychic.defender.stun).toBeGreaterThan(0);
+    // PC3: a real-world attack on one in the conflict: its defence −4.
+    const blow = (
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'attack',
+        targets: [other.id],
+        gm: { weapon: 'd6' },
+        seed: 'real-world',
+      }).expect(201)
+    ).body;
+    expect(blow.gm.attack.modifiers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'situational', value: 4 })]),
+    );
+  });
+
+  it('a cast keeps the Movement its casting time leaves for the round (CB21)', async () => {
+    const { c, sage, player, combat } = await table();
+    expectProblem(
+      await act(c, combat.id, player.auth, { actor: sage.id, kind: 'cast', gm: { castingSeconds: 3 } }),
+      400,
+      'VALIDATION_FAILED',
+      'gm.movement',
+    );
+    const cast = (
+      await act(c, combat.id, player.auth, {
+        actor: sage.id,
+        kind: 'cast',
+        gm: { castingSeconds: 3, movement: 10 },
+      }).expect(201)
+    ).body;
+    expect(cast.gm.casting).toMatchObject({ movement: 10, seconds: 3, movementLeft: 7, canMove: true });
+    const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${cast.rollId}`).set(c.auth).expect(200))
+      .body;
+    expect(roll.procedure).toBe('combat.gm-casting');
+    const long = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: cast, gm: { castingSeconds: 12, movement: 10, calling: true } }) { ${GM_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: sage.id },
+      player.auth,
+    );
+    expect(long.errors).toBeUndefined();
+    expect(long.data!.combatAction.gm.casting).toMatchObject({ movementLeft: 0, canMove: false });
+    const view = (
+      await t.http
+        .get(url(c, `/${combat.id}`))
+        .set(player.auth)
+        .expect(200)
+    ).body;
+    const sageView = view.combatants.find((x: { id: string }) => x.id === sage.id);
+    expect(sageView.conditions).toEqual([{ name: 'casting', round: 1, by: null, value: 0 }]);
   });
 
   it('a propelled shot spends its ammunition from the inventory, hit or miss; a close attack takes none', async () => {
