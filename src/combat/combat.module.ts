@@ -5,6 +5,10 @@ import { CharactersModule } from '../characters/characters.module';
 import { HarmModule } from '../harm/harm.module';
 import { InventoryModule } from '../inventory/inventory.module';
 import { COMBAT_ENTITIES } from './combat-campaign.entities';
+import { MASS_CONFLICT_ENTITIES } from './mass-conflicts.entities';
+import { MassConflictsController } from './mass-conflicts.controller';
+import { MassConflictsResolver } from './mass-conflicts.resolver';
+import { MassConflictsService } from './mass-conflicts.service';
 import { CombatsController } from './combat-campaign.controller';
 import { CombatCampaignResolver } from './combat-campaign.resolver';
 import { CombatCampaignService } from './combat-campaign.service';
@@ -22,13 +26,13 @@ import { CombatService } from './combat.service';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature(COMBAT_ENTITIES),
+    TypeOrmModule.forFeature([...COMBAT_ENTITIES, ...MASS_CONFLICT_ENTITIES]),
     CharactersModule,
     HarmModule,
     InventoryModule,
     AdvancementModule,
   ],
-  controllers: [CombatController, CombatsController],
+  controllers: [CombatController, CombatsController, MassConflictsController],
   providers: [
     CombatService,
     CombatResolver,
@@ -38,6 +42,8 @@ import { CombatService } from './combat.service';
     CairnCombatActions,
     CoeacCombatActions,
     GmCombatActions,
+    MassConflictsService,
+    MassConflictsResolver,
   ],
   exports: [CombatService],
 })

@@ -702,4 +702,208 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(forReferee.procedure).toBe('combat.gm-action');
     expect((await npcSheet(c, shade.id)).survival.current).toBeLessThanOrEqual(before);
   });
+
+  it('a mass conflict: units fight as one, losses and morale delays are kept between rounds, the aftermath at the end (REST and GraphQL)', async () => {
+    const { c, player } = await table();
+    const base = `/v1/campaigns/${c.id}/mass-conflicts`;
+    const goblins = {
+      name: 'Goblin spears',
+      side: 'foes',
+      size: 12,
+      medianSurvival: 5,
+      medianMovement: 6,
+      medianAttackBonus: 0,
+      medianDefense: 0,
+      medianEvasion: 8,
+      moraleTarget: 0,
+      damage: 'd6',
+    };
+    const militia = {
+      name: 'Militia',
+      side: 'town',
+      size: 20,
+      medianSurvival: 6,
+      medianAttackBonus: 1,
+      medianDefense: 1,
+      medianEvasion: 9,
+      moraleTarget: 9,
+      leaderCharisma: 12,
+      damage: 'd6',
+    };
+    expectProblem(
+      await t.http
+        .post(base)
+        .set(player.auth)
+        .send({ units: [goblins, militia] }),
+      403,
+      'FORBIDDEN',
+    );
+    expectProblem(
+      await t.http
+        .post(base)
+        .set(c.auth)
+        .send({ units: [goblins, { ...militia, side: 'foes' }] }),
+      400,
+      'VALIDATION_FAILED',
+      'units',
+    );
+    expectProblem(
+      await t.http
+        .post(base)
+        .set(c.auth)
+        .send({ units: [goblins, { ...militia, damage: 'lots' }] }),
+      400,
+      'VALIDATION_FAILED',
+      'units[1].damage',
+    );
+    const war = (
+      await t.http
+        .post(base)
+        .set(c.auth)
+        .send({ name: 'The ford', units: [goblins, militia] })
+        .expect(201)
+    ).body;
+    const [gob, mil] = war.units;
+    // Twelve goblins of 5 survival: bonus 3, 20 survival as a unit (seed 001, "Mass Conflict").
+    expect(gob).toMatchObject({
+      bonus: 3,
+      maxSurvival: 20,
+      survival: 20,
+      movement: 24,
+      delay: 0,
+      broken: false,
+    });
+    expect(mil).toMatchObject({ bonus: 4, maxSurvival: 30 });
+    // Players read it (not secret) but act for no unit.
+    const read = await gql(
+      t.server,
+      `query($c: ID!, $k: ID!) { massConflict(campaignId: $c, massConflictId: $k) { round status units { name survival } } }`,
+      { c: c.id, k: war.id },
+      player.auth,
+    );
+    expect(read.errors).toBeUndefined();
+    expect(read.data!.massConflict.units.map((u: { name: string }) => u.name)).toEqual([
+      'Goblin spears',
+      'Militia',
+    ]);
+    expectProblem(
+      await t.http
+        .post(`${base}/${war.id}/attacks`)
+        .set(player.auth)
+        .send({ attacker: mil.id, target: gob.id }),
+      403,
+      'FORBIDDEN',
+    );
+    expectProblem(
+      await t.http.post(`${base}/${war.id}/attacks`).set(c.auth).send({ attacker: mil.id, target: mil.id }),
+      400,
+      'VALIDATION_FAILED',
+      'target',
+    );
+    // GraphQL: a miss (seed spear-0: 16 against 13) changes nothing.
+    const miss = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { massConflictAttack(campaignId: $c, massConflictId: $k,
+         input: { attacker: $a, target: $t, seed: "spear-0" }) { rollId numbers attack { roll target hit damage } damage unit { survival injuries } } }`,
+      { c: c.id, k: war.id, a: mil.id, t: gob.id },
+      c.auth,
+    );
+    expect(miss.errors).toBeUndefined();
+    expect(miss.data!.massConflictAttack.attack).toEqual({ roll: 16, target: 13, hit: false, damage: 0 });
+    expect(miss.data!.massConflictAttack.numbers).toEqual({
+      attackBonus: 5,
+      attackerGroupBonus: 4,
+      defense: 3,
+      targetGroupBonus: 3,
+    });
+    expect(miss.data!.massConflictAttack.damage).toBeNull();
+    // REST: a hit (spear-2: 7 against 13, d6 1): the weapon's die forces the point into injuries.
+    const body = { attacker: mil.id, target: gob.id, seed: 'spear-2' };
+    const hit = (
+      await t.http
+        .post(`${base}/${war.id}/attacks`)
+        .set(c.auth)
+        .set('Idempotency-Key', `ford-${war.id}`)
+        .send(body)
+        .expect(201)
+    ).body;
+    const again = (
+      await t.http
+        .post(`${base}/${war.id}/attacks`)
+        .set(c.auth)
+        .set('Idempotency-Key', `ford-${war.id}`)
+        .send(body)
+        .expect(201)
+    ).body;
+    expect(again).toEqual(hit);
+    expect(hit.attack).toMatchObject({ roll: 7, hit: true, damage: 1 });
+    expect(hit.unit).toMatchObject({ survival: 20, injuries: 1, damageTaken: 1, hitRound: 1 });
+    const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit.rollId}`).set(c.auth).expect(200)).body;
+    expect(roll.procedure).toBe('combat.gm-mass-attack');
+    expect(
+      (await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit.rollId}/replay`).set(c.auth).expect(200)).body
+        .matches,
+    ).toBe(true);
+    // The round ends: the goblins were hit, so they check morale (rout-0: 6 against 3: held back 3 rounds).
+    const next = (
+      await t.http.post(`${base}/${war.id}/rounds`).set(c.auth).send({ seed: 'rout-0' }).expect(200)
+    ).body;
+    expect(next.round).toBe(2);
+    expect(next.morale).toEqual([
+      expect.objectContaining({ unitId: gob.id, target: 3, roll: 6, passed: false, delay: 3 }),
+    ]);
+    expect(next.units[0]).toMatchObject({ delay: 3, injuries: 1 });
+    expectProblem(
+      await t.http.post(`${base}/${war.id}/attacks`).set(c.auth).send({ attacker: gob.id, target: mil.id }),
+      409,
+      'CONFLICT',
+      'attacker',
+    );
+    // The delay counts down with the rounds; nobody was hit in round 2, so no morale roll.
+    const third = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!) { nextMassConflictRound(campaignId: $c, massConflictId: $k, input: {}) { round morale { unitId } units { delay } } }`,
+      { c: c.id, k: war.id },
+      c.auth,
+    );
+    expect(third.errors).toBeUndefined();
+    expect(third.data!.nextMassConflictRound).toMatchObject({
+      round: 3,
+      morale: [],
+      units: [{ delay: 2 }, { delay: 0 }],
+    });
+    // The end: the goblins' aftermath (1 damage ÷ bonus 3 → at most 1 a member: the d2, 2 rolled again).
+    const ended = (await t.http.post(`${base}/${war.id}/end`).set(c.auth).send({ seed: 'after' }).expect(200))
+      .body;
+    expect(ended.status).toBe('ended');
+    expect(ended.aftermath).toHaveLength(1);
+    expect(ended.aftermath[0].unitId).toBe(gob.id);
+    expect(ended.aftermath[0].aftermath).toMatchObject({ maxPerMember: 1, die: 'd2', evasionTarget: 7 });
+    expect(ended.aftermath[0].aftermath.members).toHaveLength(12);
+    expect(ended.aftermath[0].aftermath.members.every((m: { damage: number }) => m.damage === 1)).toBe(true);
+    const after = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${ended.aftermath[0].rollId}`).set(c.auth).expect(200)
+    ).body;
+    expect(after.procedure).toBe('combat.gm-mass-aftermath');
+    expectProblem(
+      await t.http.post(`${base}/${war.id}/attacks`).set(c.auth).send({ attacker: mil.id, target: gob.id }),
+      409,
+      'CONFLICT',
+    );
+    // A secret conflict is the referee's alone.
+    const hidden = (
+      await t.http
+        .post(base)
+        .set(c.auth)
+        .send({ units: [goblins, militia], secret: true })
+        .expect(201)
+    ).body;
+    expectProblem(await t.http.get(`${base}/${hidden.id}`).set(player.auth), 404, 'NOT_FOUND');
+    const listed = (await t.http.get(base).set(player.auth).expect(200)).body.items.map(
+      (x: { id: string }) => x.id,
+    );
+    expect(listed).toEqual([war.id]);
+    const all = (await t.http.get(base).set(c.auth).expect(200)).body.items.map((x: { id: string }) => x.id);
+    expect(all).toEqual([hidden.id, war.id]);
+  });
 });
