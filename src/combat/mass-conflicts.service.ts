@@ -198,7 +198,7 @@ export class MassConflictsService {
               ? { situational: input.situational.map((s) => ({ name: s.name, value: s.value })) }
               : {}),
           },
-          input.seed ?? undefined,
+          input?.seed ?? undefined,
           diceBudget(req),
         ),
       );
@@ -273,7 +273,7 @@ export class MassConflictsService {
                 ...(u.leaderCharisma !== null ? { leaderCharisma: u.leaderCharisma } : {}),
               })),
             },
-            input.seed ?? undefined,
+            input?.seed ?? undefined,
             diceBudget(req),
           ),
         );
@@ -345,7 +345,7 @@ export class MassConflictsService {
                 medianEvasion: u.medianEvasion,
               })),
             },
-            input.seed ?? undefined,
+            input?.seed ?? undefined,
             diceBudget(req),
           ),
         );

@@ -872,6 +872,9 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
       morale: [],
       units: [{ delay: 2 }, { delay: 0 }],
     });
+    // A round without a body (REST): the delay counts down again.
+    const fourth = (await t.http.post(`${base}/${war.id}/rounds`).set(c.auth).expect(200)).body;
+    expect(fourth).toMatchObject({ round: 4, morale: [], units: [{ delay: 1 }, { delay: 0 }] });
     // The end: the goblins' aftermath (1 damage ÷ bonus 3 → at most 1 a member: the d2, 2 rolled again).
     const ended = (await t.http.post(`${base}/${war.id}/end`).set(c.auth).send({ seed: 'after' }).expect(200))
       .body;
