@@ -908,5 +908,18 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(listed).toEqual([war.id]);
     const all = (await t.http.get(base).set(c.auth).expect(200)).body.items.map((x: { id: string }) => x.id);
     expect(all).toEqual([hidden.id, war.id]);
+    const [hg, hm] = hidden.units;
+    const secretBlow = (
+      await t.http
+        .post(`${base}/${hidden.id}/attacks`)
+        .set(c.auth)
+        .send({ attacker: hm.id, target: hg.id, seed: 'ford-secret-seed' })
+        .expect(201)
+    ).body;
+    const forPlayer = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${secretBlow.rollId}`).set(player.auth).expect(200)
+    ).body;
+    expect(JSON.stringify(forPlayer)).not.toContain('ford-secret-seed');
+    expect(JSON.stringify(forPlayer)).not.toContain(hg.id);
   });
 });
