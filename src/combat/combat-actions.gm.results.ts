@@ -18,6 +18,21 @@ export class GmPsychicDefendResult extends CombatProvenance {
   fromSurvival: boolean | null;
 }
 
+@ObjectType({ description: 'A warrior leads instead of fighting (CB10): the perception roll.' })
+export class GmLeadCoverResult extends CombatProvenance {
+  @Out.int('Perception (the d20 target).')
+  target: number;
+
+  @Out.int('The d20.')
+  roll: number;
+
+  @Out.bool('The companions use the warriors’ cover column this round.')
+  granted: boolean;
+
+  @Out.json('Exact odds.')
+  odds: Record<string, unknown>;
+}
+
 @ObjectType({ description: 'Casting or calling and Movement this round (CB21).' })
 export class GmCastingResult extends CombatProvenance {
   @Out.int('The caster’s Movement.')
@@ -36,7 +51,7 @@ export class GmCastingResult extends CombatProvenance {
 @ObjectType({ description: 'A condition a G&M combatant carries in a stored combat.' })
 export class CombatConditionView {
   @Out.string(
-    'surprised, held, holding, immobilised, broke-free, called-shot, psychic (in a psychic conflict), stunned, psychic-defense (verve on defence this round), from-survival (psychic damage from survival) or casting (Movement left this round).',
+    'surprised, held, holding, immobilised, broke-free, called-shot, psychic (in a psychic conflict), stunned, psychic-defense (verve on defence this round), from-survival (psychic damage from survival), casting (Movement left this round) or warrior-cover (a leading warrior’s cover column this round).',
   )
   name: string;
 
@@ -129,6 +144,11 @@ export class GmCombatActionResult {
 
   @Out.nested('A cast action (casting time and Movement).', () => GmCastingResult, { nullable: true })
   casting: GmCastingResult | null;
+
+  @Out.nested('A lead action (a warrior’s cover for its companions).', () => GmLeadCoverResult, {
+    nullable: true,
+  })
+  lead: GmLeadCoverResult | null;
 
   @Out.string('Ammunition spent: the item’s name.', { nullable: true })
   ammunition: string | null;

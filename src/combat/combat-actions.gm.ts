@@ -22,9 +22,11 @@ import { gmAction, type GmActionOutcome, type GmActionTarget } from '../core/com
 import { gmGroupAttack, type GmGroupAttackOutcome } from '../core/combat/gm-group-attack';
 import {
   gmCasting,
+  gmLeadCover,
   gmPsychicDefend,
   type GmCastingInput,
   type GmCastingOutcome,
+  type GmLeadCoverOutcome,
   type GmPsychicDefendInput,
   type GmPsychicDefendOutcome,
 } from '../core/combat/gm-stored';
@@ -60,6 +62,8 @@ export const GM_COMBAT_PROCEDURES = {
   psychicDefend: { name: 'combat.gm-psychic-defend', run: gmPsychicDefend },
   /** Casting time and Movement this round (CB21; no dice). */
   casting: { name: 'combat.gm-casting', run: gmCasting },
+  /** A leading warrior's perception roll for its companions' cover (CB10). */
+  leadCover: { name: 'combat.gm-lead-cover', run: gmLeadCover },
 };
 
 /** The defence a combatant holding another loses (seed 001, "Immobilizing an opponent"). */
@@ -130,7 +134,7 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : `−${-n}`);
 @Injectable()
 export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   readonly system = 'gm';
-  readonly kinds = ['attack', 'group-attack', 'maneuver', 'psychic-attack', 'cast'] as const;
+  readonly kinds = ['attack', 'group-attack', 'maneuver', 'psychic-attack', 'cast', 'lead'] as const;
 
   constructor(
     private readonly actions: CombatActionsService,
@@ -174,6 +178,9 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       case 'cast':
         out = await this.cast(ctx, input, state);
         break;
+      case 'lead':
+        out = await this.lead(ctx, state);
+        break;
       default:
         out = await this.psychic(ctx, input, state);
     }
@@ -202,6 +209,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     const targetSurprised = input.targetSurprised === true || state.has(t.c.combatant.id, 'surprised');
     const procedureInput: GmAttackInput = {
       ...this.common(input, a, t, kind),
+      ...(this.ledCover(state, t, round) ? { warriorCover: true } : {}),
       attackBonus,
       defense: t.defense + (input.armor ?? 0),
       damage: this.damageDice(input, a, kind),
@@ -335,6 +343,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     const damageDice = `${dice.count > 0 ? `${dice.count}d${dice.sides}` : ''}${signedPlain(dice.bonus + median)}`;
     const procedureInput = {
       ...this.common(input, a, t, kind),
+      ...(this.ledCover(state, t, ctx.combat.round) ? { warriorCover: true } : {}),
       members: members.map((n, i) => ({ name: n.owner.name, attackBonus: bonuses[i] })),
       defense: t.defense + (input.armor ?? 0),
       damage: damageDice,
@@ -807,6 +816,74 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     };
   }
 
+  // lead (CB10)
+
+  /**
+   * CB10: a warrior who leads instead of fighting grants the warriors' cover column to up to its
+   * warrior level companions (the targets, of its side) on a perception roll; kept on each as
+   * `warrior-cover` (by the leader) for the round. Attacks on them read the warriors' column.
+   */
+  private async lead(ctx: CombatActionContext, state: Conditions) {
+    if (ctx.targets.length === 0)
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'targets',
+        'A leading warrior names the companions it covers.',
+      );
+    const a = await this.numbers(ctx, ctx.actor);
+    const warrior = a.archetypes.find((x) => x.archetype === 'warrior');
+    if (!warrior)
+      throw Problem.field(
+        'UNPROCESSABLE',
+        'actor',
+        `${a.owner.name} is no warrior: leading cover is a warrior’s.`,
+      );
+    ctx.targets.forEach((t, i) => {
+      if (t.combatant.id === a.c.combatant.id)
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          `targets[${i}]`,
+          'The leader covers its companions, not itself.',
+        );
+      if (t.combatant.side !== ctx.actor.combatant.side)
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          `targets[${i}]`,
+          `${t.owner.name} is not on the leader’s side.`,
+        );
+    });
+    if (ctx.targets.length > Math.max(1, warrior.level))
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'targets',
+        `A warrior of level ${warrior.level} leads at most ${Math.max(1, warrior.level)} companions.`,
+      );
+    const perception = Math.max(
+      0,
+      num(a.reactions.perception) -
+        a.injuries -
+        (state.has(a.c.combatant.id, 'psychic') ? PSYCHIC_REAL_WORLD : 0),
+    );
+    const { rolled, outcome, roll } = await this.logRoll<GmLeadCoverOutcome>(
+      ctx,
+      GM_COMBAT_PROCEDURES.leadCover,
+      { perception, level: Math.max(1, warrior.level), companions: ctx.targets.length },
+      (o) => ({ granted: o.granted }),
+    );
+    const round = ctx.combat.round;
+    if (outcome.granted)
+      for (const t of ctx.targets)
+        state.add(t.combatant.id, { name: 'warrior-cover', round, by: a.c.combatant.id });
+    return {
+      rollId: roll.id,
+      targets: ctx.targets.map((t) => ({ id: t.combatant.id, damage: null })),
+      gm: this.result(
+        { perception: { score: num(a.reactions.perception), injuries: a.injuries }, level: warrior.level },
+        { lead: this.withProvenance(outcome, rolled) },
+      ),
+    };
+  }
+
   // Helpers
 
   private async resolveCombatant(ctx: CombatActionContext, c: StoredCombatant): Promise<ResolvedCombatant> {
@@ -909,6 +986,12 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       ...(input.highGround ? { highGround: true } : {}),
       ...(input.nonDefending ? { nonDefending: input.nonDefending as GmAttackInput['nonDefending'] } : {}),
     };
+  }
+
+  /** CB10: a leading warrior granted this target the warriors' cover column this round. */
+  private ledCover(state: Conditions, t: GmNumbers, round: number): boolean {
+    const led = state.get(t.c.combatant.id, 'warrior-cover');
+    return led !== undefined && led.round === round;
   }
 
   /** Modifiers the combat's stored conditions and the sheets' injuries put on an attack. */
@@ -1106,6 +1189,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       psychic: null,
       defend: null,
       casting: null,
+      lead: null,
       ammunition: null,
       conditions: [],
       ...part,

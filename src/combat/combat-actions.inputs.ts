@@ -19,6 +19,7 @@ export const COMBAT_ACTION_KINDS = [
   'maneuver',
   'psychic-attack',
   'cast',
+  'lead',
 ] as const;
 export const CombatActionKindEnum = Object.fromEntries(
   COMBAT_ACTION_KINDS.map((k) => [k.replace(/-/g, '_'), k]),

@@ -539,6 +539,90 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(sageView.conditions).toEqual([{ name: 'casting', round: 1, by: null, value: 0 }]);
   });
 
+  it('a warrior who leads grants its companions the warriors’ cover column for the round on a perception roll (CB10)', async () => {
+    const { c, hero, sage, other, player, yeti, combat } = await table();
+    const coverOf = (res: { gm: { attack: { modifiers: { name: string; value: number }[] } } }) =>
+      res.gm.attack.modifiers.find((m) => m.name === 'cover')?.value ?? 0;
+    // Before: the monk behind weak cover gets nothing (the non-warriors' column).
+    const bare = (
+      await act(c, combat.id, c.auth, {
+        actor: yeti.id,
+        kind: 'attack',
+        targets: [sage.id],
+        gm: { weapon: 'd4', cover: 'weak' },
+        seed: 'bare',
+      }).expect(201)
+    ).body;
+    expect(coverOf(bare)).toBe(0);
+    expectProblem(
+      await act(c, combat.id, player.auth, { actor: sage.id, kind: 'lead', targets: [hero.id] }),
+      422,
+      'UNPROCESSABLE',
+      'actor',
+    );
+    expectProblem(
+      await act(c, combat.id, player.auth, { actor: hero.id, kind: 'lead', targets: [yeti.id] }),
+      400,
+      'VALIDATION_FAILED',
+      'targets[0]',
+    );
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'lead',
+        targets: [sage.id, other.id, yeti.id],
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    let led: Sheet | null = null;
+    for (let i = 0; i < 30 && !led; i++) {
+      const res = (
+        await act(c, combat.id, player.auth, {
+          actor: hero.id,
+          kind: 'lead',
+          targets: [sage.id],
+          seed: `lead-${i}`,
+        }).expect(201)
+      ).body;
+      expect(res.gm.lead.target).toBe(res.gm.read.perception.score);
+      if (res.gm.lead.granted) led = res;
+      else expect(res.gm.conditions).toEqual([]);
+    }
+    expect(led).not.toBeNull();
+    expect(led!.gm.conditions).toEqual([
+      { id: sage.id, conditions: [{ name: 'warrior-cover', round: 1, by: hero.id, value: null }] },
+    ]);
+    const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${led!.rollId}`).set(c.auth).expect(200))
+      .body;
+    expect(roll.procedure).toBe('combat.gm-lead-cover');
+    // Now weak cover counts as a warrior's: +1 defence.
+    const covered = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: attack, targets: [$t], gm: { weapon: "d4", cover: weak }, seed: "bare" }) { ${GM_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: yeti.id, t: sage.id },
+      c.auth,
+    );
+    expect(covered.errors).toBeUndefined();
+    expect(Math.abs(coverOf(covered.data!.combatAction))).toBe(1);
+    // The next round, the cover is gone with the round.
+    await t.http
+      .post(url(c, `/${combat.id}/rounds`))
+      .set(c.auth)
+      .expect(200);
+    const later = (
+      await act(c, combat.id, c.auth, {
+        actor: yeti.id,
+        kind: 'attack',
+        targets: [sage.id],
+        gm: { weapon: 'd4', cover: 'weak' },
+        seed: 'bare',
+      }).expect(201)
+    ).body;
+    expect(coverOf(later)).toBe(0);
+  });
+
   it('a propelled shot spends its ammunition from the inventory, hit or miss; a close attack takes none', async () => {
     const { c, hero, player, yeti, combat } = await table();
     const inv = `/v1/campaigns/${c.id}/characters/${hero.id}/inventory`;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { createRng, Dice } from '../random';
-import { gmCasting, gmPsychicDefend, GM_ROUND_SECONDS } from './gm-stored';
+import { gmCasting, gmLeadCover, gmPsychicDefend, GM_ROUND_SECONDS } from './gm-stored';
 
 const dice = () => new Dice(createRng('none'));
 
@@ -53,6 +53,27 @@ describe('G&M stored-combat procedures without dice', () => {
         else expect(out.movementLeft).toBe(movement - seconds);
         expect(out.faces).toEqual([]);
       }),
+    );
+  });
+
+  it('a leading warrior’s perception roll: d20 at or under perception, at most level companions (CB10)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 0, max: 20 }),
+        (seed, perception) => {
+          const out = gmLeadCover({ perception, level: 3, companions: 2 }, new Dice(createRng(seed)));
+          expect(out.granted).toBe(out.roll <= perception);
+          expect(out.odds.success).toBeCloseTo(
+            Math.min(perception, 20) / 20 || (perception >= 1 ? 0.05 : 0),
+            10,
+          );
+          expect(out.faces).toEqual([out.roll]);
+        },
+      ),
+    );
+    expect(() => gmLeadCover({ perception: 10, level: 1, companions: 2 }, dice())).toThrow(
+      expect.objectContaining({ field: 'companions' }),
     );
   });
 });

@@ -1,3 +1,4 @@
+import { passingFaces } from '../checks/ability-roll';
 import { invalid, optionalFlag, optionalWholeNumber, record, wholeNumber } from '../checks/validate';
 import type { Dice } from '../random';
 import { CombatLog, type CombatModifier, type CombatStep } from './combat-steps';
@@ -132,5 +133,59 @@ export function gmCasting(input: GmCastingInput, dice: Dice): GmCastingOutcome {
     modifiers: log.modifiers,
     steps: log.steps,
     faces: dice.faces.slice(start),
+  };
+}
+
+export interface GmLeadCoverInput {
+  /** The leading warrior's perception (less its penalties). */
+  perception: number;
+  /** Its warrior level: how many companions it may cover. */
+  level: number;
+  /** Companions it leads (at most `level`). */
+  companions: number;
+}
+
+export interface GmLeadCoverOutcome {
+  target: number;
+  roll: number;
+  /** The companions use the warriors' cover column this round. */
+  granted: boolean;
+  modifiers: CombatModifier[];
+  steps: CombatStep[];
+  faces: number[];
+  odds: { success: number };
+}
+
+/**
+ * A warrior who leads instead of fighting (seed 001, "Cover", CB10): a perception roll grants the
+ * warriors' cover column to up to `level` companions.
+ */
+export function gmLeadCover(input: GmLeadCoverInput, dice: Dice): GmLeadCoverOutcome {
+  const body = record(input, 'input');
+  const perception = wholeNumber(body.perception, 'perception', 0, 1000);
+  const level = wholeNumber(body.level, 'level', 1, 100);
+  const companions = wholeNumber(body.companions, 'companions', 1, 100);
+  if (companions > level)
+    throw invalid(`A warrior of level ${level} leads at most ${level} companions.`, 'companions');
+  const log = new CombatLog();
+  const start = dice.faces.length;
+  log.modifier('perception', perception, `perception ${perception}`);
+  const roll = dice.die(20);
+  const success = passingFaces(perception) / 20;
+  const granted = roll <= perception;
+  log.step(
+    'lead-cover',
+    `perception ${roll} against ${perception}: ${granted ? `${companions} companion(s) take the warriors' cover` : 'no cover granted'}`,
+    [roll],
+    { success, failure: 1 - success },
+  );
+  return {
+    target: perception,
+    roll,
+    granted,
+    modifiers: log.modifiers,
+    steps: log.steps,
+    faces: dice.faces.slice(start),
+    odds: { success },
   };
 }
