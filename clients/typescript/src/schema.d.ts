@@ -13248,7 +13248,7 @@ export interface components {
       fled: string[];
     };
     CombatConditionView: {
-      /** @description surprised, held, holding, immobilised, broke-free, called-shot, psychic (in a psychic conflict), stunned, psychic-defense (verve on defence this round), from-survival (psychic damage from survival) or casting (Movement left this round). */
+      /** @description surprised, held, holding, immobilised, broke-free, called-shot, psychic (in a psychic conflict), stunned, psychic-defense (verve on defence this round), from-survival (psychic damage from survival), casting (Movement left this round) or warrior-cover (a leading warrior’s cover column this round). */
       name: string;
       /** @description The round it began (called-shot and stunned count for that round only). */
       round: number;
@@ -13590,7 +13590,8 @@ export interface components {
         | 'group-attack'
         | 'maneuver'
         | 'psychic-attack'
-        | 'cast';
+        | 'cast'
+        | 'lead';
       /** @description The target combatants (character or NPC ids). */
       targets?: string[];
       /** @description Cairn inputs (a Cairn combat). */
@@ -13906,6 +13907,28 @@ export interface components {
       /** @description The caster may move while casting. */
       canMove: boolean;
     };
+    GmLeadCoverResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Perception (the d20 target). */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description The companions use the warriors’ cover column this round. */
+      granted: boolean;
+      /** @description Exact odds. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
     GmCombatantConditions: {
       /** @description The combatant. */
       id: string;
@@ -13931,6 +13954,8 @@ export interface components {
       defend: components['schemas']['GmPsychicDefendResult'] | (never | null);
       /** @description A cast action (casting time and Movement). */
       casting: components['schemas']['GmCastingResult'] | (never | null);
+      /** @description A lead action (a warrior’s cover for its companions). */
+      lead: components['schemas']['GmLeadCoverResult'] | (never | null);
       /** @description Ammunition spent: the item’s name. */
       ammunition: string | null;
       /** @description The conditions of every combatant the action changed. */
