@@ -232,7 +232,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     const ammunition = await this.spendAmmunition(ctx, input, kind);
     const { rolled, outcome: action, roll } = await this.harming(ctx, { attack: procedureInput }, t);
     const outcome = action.attack as GmAttackOutcome;
-    const damage = await this.strike(ctx, a, t, action, rolled, roll.id);
+    const damage = await this.strike(ctx, t, action, rolled, roll.id);
     if (input.calledShot) state.add(a.c.combatant.id, { name: 'called-shot', round });
     if (input.targetSurprised && !state.has(t.c.combatant.id, 'surprised'))
       state.add(t.c.combatant.id, { name: 'surprised', round });
@@ -379,7 +379,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       members.map((n) => n.owner),
       ctx.req,
     );
-    const damage = await this.strike(ctx, a, t, action, rolled, roll.id);
+    const damage = await this.strike(ctx, t, action, rolled, roll.id);
     if (input.calledShot)
       for (const id of memberIds) state.add(id, { name: 'called-shot', round: ctx.combat.round });
     const { group, ...attack } = outcome;
@@ -1122,7 +1122,6 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   /** Writes a hit's damage, computed in the action's roll, to the target's sheet (G&M damage). */
   private async strike(
     ctx: CombatActionContext,
-    a: GmNumbers,
     t: GmNumbers,
     action: GmActionOutcome,
     rolled: { procedure: string; seed: string; rng: string },
