@@ -853,9 +853,11 @@ export const CASES: BenchCase[] = [
       'Stateful (issue 20): POST /v1/campaigns/{id}/combats/{cid}/actions with a referee key and a unique ' +
       'Idempotency-Key: a G&M attack action by a character on an immobile NPC (+10: every blow lands). Every ' +
       'request reads both G&M sheets with what the server derives (Fighting Art, attack and damage bonuses, ' +
-      'defence, reactions), rolls combat.gm-attack on the stored numbers, logs it, applies the damage through ' +
-      'SheetHarmService.applyDamage (G&M damage, forced injuries, the consciousness roll, the ledger) and stores ' +
-      'the answer, in one SQLite transaction. The blows are spread over 99 NPCs of 10000 survival',
+      'defence, reactions; the actor’s sheet once, the target’s once, locked), rolls ONE roll combat.gm-action ' +
+      '(the attack and the target’s G&M damage: forced injuries, the consciousness roll) on the stored numbers, ' +
+      'logs it, writes the damage through SheetHarmService.applyDamage’s computed option (no second read or ' +
+      'roll; the ledger) and stores the answer, in one SQLite transaction. The blows are spread over 99 NPCs of ' +
+      '10000 survival',
     server: 'app',
     baseline: 'character-purchase-idempotent',
     target: 0.8,

@@ -18,6 +18,7 @@ import { CharactersCampaign1764750000000 } from './1764750000000-CharactersCampa
 import { CampaignCombats1764760000000 } from './1764760000000-CampaignCombats';
 import { MagicSettings1764770000000 } from './1764770000000-MagicSettings';
 import { BrokenItems1764800000000 } from './1764800000000-BrokenItems';
+import { MassConflicts1764850000000 } from './1764850000000-MassConflicts';
 
 /**
  * Every migration, oldest first (TypeORM runs pending ones by timestamp). Listed by class so that
@@ -44,4 +45,5 @@ export const MIGRATIONS = [
   CampaignCombats1764760000000,
   MagicSettings1764770000000,
   BrokenItems1764800000000,
+  MassConflicts1764850000000,
 ];

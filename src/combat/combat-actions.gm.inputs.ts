@@ -14,7 +14,6 @@ import {
   GmCoverEnum,
   GmManeuverEnum,
   GmNonDefendingEnum,
-  GmPsychicActionEnum,
   GmRangeInput,
   GmSituationalInput,
   GmUnseenEnum,
@@ -31,6 +30,13 @@ export const GmAttackKindEnum = enumOf(
   'GmAttackKind',
   GM_ATTACK_KINDS,
   'close (strength), thrown or propelled (agility) attack.',
+);
+/** Psychic actions in a stored combat: the stateless route's, and `defend` (PC2), kept on the combat. */
+export const GM_COMBAT_PSYCHIC_ACTIONS = [...GM_PSYCHIC_ACTIONS, 'defend'] as const;
+export const GmCombatPsychicActionEnum = enumOf(
+  'GmCombatPsychicAction',
+  GM_COMBAT_PSYCHIC_ACTIONS,
+  'A psychic action in a stored combat: attack, enter, exit, or defend (verve on psychic defence).',
 );
 export const GM_ROLL_REACTIONS = ['willpower', 'fortitude', 'evasion', 'perception'] as const;
 export const GmRollReactionEnum = enumOf(
@@ -161,17 +167,40 @@ export class GmCombatActionInput {
   closeCombat?: boolean;
 
   @In.oneOf(
-    'Psychic action (kind psychic-attack): attack (default), enter or exit.',
-    GM_PSYCHIC_ACTIONS,
-    GmPsychicActionEnum,
+    'Psychic action (kind psychic-attack): attack (default), enter, exit, or defend (verve on psychic defence for the rest of the round).',
+    GM_COMBAT_PSYCHIC_ACTIONS,
+    GmCombatPsychicActionEnum,
     {
       optional: true,
     },
   )
   psychic?: string;
 
-  @In.int('Psychic attack: verve spent (1 … monk level).', { optional: true, min: 1, max: 100 })
+  @In.int('Psychic attack or defend: verve spent (1 … monk level).', { optional: true, min: 1, max: 100 })
   spend?: number;
+
+  @In.bool(
+    'Psychic defend: take psychic damage from survival instead of verve (true) or from verve again (false), kept until changed.',
+    { optional: true },
+  )
+  fromSurvival?: boolean;
+
+  @In.int('Cast (CB21): the spell’s casting time (or the spirit’s calling time) in seconds.', {
+    optional: true,
+    min: 0,
+    max: 1000000,
+  })
+  castingSeconds?: number;
+
+  @In.bool('Cast: a prophet calling a spirit (the same rule).', { optional: true })
+  calling?: boolean;
+
+  @In.int('Cast: the caster’s Movement when its sheet derives none (no species).', {
+    optional: true,
+    min: 0,
+    max: 100000,
+  })
+  movement?: number;
 
   @In.bool('Psychic: talking or moving at half speed (−3).', { optional: true })
   distracted?: boolean;

@@ -1,11 +1,57 @@
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
-import { GmAttackResult, GmManeuverResult, GmPsychicResult } from './combat.results';
+import { CombatProvenance, GmAttackResult, GmManeuverResult, GmPsychicResult } from './combat.results';
+
+@ObjectType({
+  description: 'A psychic defend action (PC2, PC4): verve on psychic defence, and where damage comes from.',
+})
+export class GmPsychicDefendResult extends CombatProvenance {
+  @Out.int('Verve spent (through the ledger).')
+  verveSpent: number;
+
+  @Out.int('Psychic defence raised for the rest of the round (+2 a verve).')
+  psychicDefense: number;
+
+  @Out.bool('Psychic damage taken from survival (true) or verve first (false); null when unchanged.', {
+    nullable: true,
+  })
+  fromSurvival: boolean | null;
+}
+
+@ObjectType({ description: 'A warrior leads instead of fighting (CB10): the perception roll.' })
+export class GmLeadCoverResult extends CombatProvenance {
+  @Out.int('Perception (the d20 target).')
+  target: number;
+
+  @Out.int('The d20.')
+  roll: number;
+
+  @Out.bool('The companions use the warriors’ cover column this round.')
+  granted: boolean;
+
+  @Out.json('Exact odds.')
+  odds: Record<string, unknown>;
+}
+
+@ObjectType({ description: 'Casting or calling and Movement this round (CB21).' })
+export class GmCastingResult extends CombatProvenance {
+  @Out.int('The caster’s Movement.')
+  movement: number;
+
+  @Out.int('The casting (or calling) time, in seconds.')
+  seconds: number;
+
+  @Out.int('Movement left while casting this round (0: no movement).')
+  movementLeft: number;
+
+  @Out.bool('The caster may move while casting.')
+  canMove: boolean;
+}
 
 @ObjectType({ description: 'A condition a G&M combatant carries in a stored combat.' })
 export class CombatConditionView {
   @Out.string(
-    'surprised, held, holding, immobilised, broke-free, called-shot, psychic (in a psychic conflict) or stunned.',
+    'surprised, held, holding, immobilised, broke-free, called-shot, psychic (in a psychic conflict), stunned, psychic-defense (verve on defence this round), from-survival (psychic damage from survival), casting (Movement left this round) or warrior-cover (a leading warrior’s cover column this round).',
   )
   name: string;
 
@@ -15,7 +61,9 @@ export class CombatConditionView {
   @Out.id('The other combatant it is about (the grabber, the held one).', { nullable: true })
   by: string | null;
 
-  @Out.int('Its size (stunned: the penalty).', { nullable: true })
+  @Out.int('Its size (stunned: the penalty; psychic-defense: the verve spent; casting: Movement left).', {
+    nullable: true,
+  })
   value: number | null;
 }
 
@@ -90,6 +138,17 @@ export class GmCombatActionResult {
     nullable: true,
   })
   psychic: GmPsychicResult | null;
+
+  @Out.nested('A psychic defend action.', () => GmPsychicDefendResult, { nullable: true })
+  defend: GmPsychicDefendResult | null;
+
+  @Out.nested('A cast action (casting time and Movement).', () => GmCastingResult, { nullable: true })
+  casting: GmCastingResult | null;
+
+  @Out.nested('A lead action (a warrior’s cover for its companions).', () => GmLeadCoverResult, {
+    nullable: true,
+  })
+  lead: GmLeadCoverResult | null;
 
   @Out.string('Ammunition spent: the item’s name.', { nullable: true })
   ammunition: string | null;

@@ -18,9 +18,22 @@ import {
   type GmPsychicInput,
   type GmPsychicOutcome,
 } from '../core/combat';
+import { gmAction, type GmActionOutcome, type GmActionTarget } from '../core/combat/gm-action';
 import { gmGroupAttack, type GmGroupAttackOutcome } from '../core/combat/gm-group-attack';
+import {
+  gmCasting,
+  gmLeadCover,
+  gmPsychicDefend,
+  type GmCastingInput,
+  type GmCastingOutcome,
+  type GmLeadCoverOutcome,
+  type GmPsychicDefendInput,
+  type GmPsychicDefendOutcome,
+} from '../core/combat/gm-stored';
 import { RuleError } from '../core/errors';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
+import type { SheetDamageOutcome } from '../core/harm/campaign';
+import type { CharacterSheetEntity } from '../characters/characters.entities';
 import type { SheetDamageResult } from '../harm/harm-campaign.results';
 import { SheetHarmService } from '../harm/sheet-harm.service';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
@@ -41,7 +54,16 @@ import { COMBAT_PROCEDURES } from './combat-procedures';
 
 /** The stored-combat procedure of G&M group attacks (never rename; a changed answer takes `.vN`). */
 export const GM_COMBAT_PROCEDURES = {
+  /** Group attacks logged before `combat.gm-action` (their harm was a second roll); kept for replay. */
   groupAttack: { name: 'combat.gm-group-attack', run: gmGroupAttack },
+  /** A harming action (attack, group attack, psychic attack) and its damage on the target's sheet: one roll. */
+  action: { name: 'combat.gm-action', run: gmAction },
+  /** A psychic defend action (no dice): verve on defence, where damage comes from. */
+  psychicDefend: { name: 'combat.gm-psychic-defend', run: gmPsychicDefend },
+  /** Casting time and Movement this round (CB21; no dice). */
+  casting: { name: 'combat.gm-casting', run: gmCasting },
+  /** A leading warrior's perception roll for its companions' cover (CB10). */
+  leadCover: { name: 'combat.gm-lead-cover', run: gmLeadCover },
 };
 
 /** The defence a combatant holding another loses (seed 001, "Immobilizing an opponent"). */
@@ -49,6 +71,8 @@ const HOLDING_DEFENSE = 2;
 const CALLED_SHOT_DEFENSE = 2;
 const IMMOBILISED = 6;
 const BROKEN_HOLD = 6;
+/** PC3: in a psychic conflict, real-world defence and perception rolls are at −4. */
+const PSYCHIC_REAL_WORLD = 4;
 
 const num = (value: unknown, fallback = 0): number => (typeof value === 'number' ? value : fallback);
 
@@ -79,6 +103,8 @@ function asBadRequest<T>(run: () => T, prefix = 'gm'): T {
 interface GmNumbers {
   c: ResolvedCombatant;
   owner: SheetOwner;
+  /** The stored sheet as read (locked for a target the action harms). */
+  row: CharacterSheetEntity;
   data: Sheet;
   fightingArt: number;
   attack: { close: number; thrown: number; propelled: number };
@@ -90,6 +116,8 @@ interface GmNumbers {
   injuries: number;
   verve: number;
   survival: number;
+  /** Movement as the sheet derives it (null without a species). */
+  movement: number | null;
 }
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : `−${-n}`);
@@ -106,7 +134,7 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : `−${-n}`);
 @Injectable()
 export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   readonly system = 'gm';
-  readonly kinds = ['attack', 'group-attack', 'maneuver', 'psychic-attack'] as const;
+  readonly kinds = ['attack', 'group-attack', 'maneuver', 'psychic-attack', 'cast', 'lead'] as const;
 
   constructor(
     private readonly actions: CombatActionsService,
@@ -147,6 +175,12 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       case 'maneuver':
         out = await this.maneuver(ctx, input, state);
         break;
+      case 'cast':
+        out = await this.cast(ctx, input, state);
+        break;
+      case 'lead':
+        out = await this.lead(ctx, state);
+        break;
       default:
         out = await this.psychic(ctx, input, state);
     }
@@ -166,7 +200,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       );
     this.refereeOnly(ctx, input);
     const a = await this.numbers(ctx, ctx.actor);
-    const t = await this.numbers(ctx, target);
+    const t = await this.numbers(ctx, target, true);
     const round = ctx.combat.round;
     const kind = (input.attack ?? 'close') as 'close' | 'thrown' | 'propelled';
     const { attackBonus, parts } = this.attackBonus(a, kind, input);
@@ -175,6 +209,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     const targetSurprised = input.targetSurprised === true || state.has(t.c.combatant.id, 'surprised');
     const procedureInput: GmAttackInput = {
       ...this.common(input, a, t, kind),
+      ...(this.ledCover(state, t, round) ? { warriorCover: true } : {}),
       attackBonus,
       defense: t.defense + (input.armor ?? 0),
       damage: this.damageDice(input, a, kind),
@@ -195,21 +230,9 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         : {}),
     };
     const ammunition = await this.spendAmmunition(ctx, input, kind);
-    const rolled = asBadRequest(() =>
-      this.rolls.roll(
-        COMBAT_PROCEDURES.gmAttack,
-        procedureInput,
-        ctx.input.seed ?? undefined,
-        diceBudget(ctx.req),
-      ),
-    );
-    const outcome = rolled.outcome as GmAttackOutcome;
-    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
-      campaign: ctx.campaign,
-      secret: ctx.sealed,
-      effects: this.effects(ctx, { hit: outcome.hit, damage: outcome.damage }),
-    });
-    const damage = await this.strike(ctx, a, t, outcome, roll.id);
+    const { rolled, outcome: action, roll } = await this.harming(ctx, { attack: procedureInput }, t);
+    const outcome = action.attack as GmAttackOutcome;
+    const damage = await this.strike(ctx, t, action, rolled, roll.id);
     if (input.calledShot) state.add(a.c.combatant.id, { name: 'called-shot', round });
     if (input.targetSurprised && !state.has(t.c.combatant.id, 'surprised'))
       state.add(t.c.combatant.id, { name: 'surprised', round });
@@ -273,7 +296,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         );
       members.push(n);
     }
-    const t = await this.numbers(ctx, target);
+    const t = await this.numbers(ctx, target, true);
     const bonuses = members.map((n) => this.attackBonus(n, kind, input).attackBonus - n.injuries);
     const damageBonuses = members
       .map((n) => (kind === 'propelled' ? 0 : n.damage[kind]))
@@ -320,6 +343,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     const damageDice = `${dice.count > 0 ? `${dice.count}d${dice.sides}` : ''}${signedPlain(dice.bonus + median)}`;
     const procedureInput = {
       ...this.common(input, a, t, kind),
+      ...(this.ledCover(state, t, ctx.combat.round) ? { warriorCover: true } : {}),
       members: members.map((n, i) => ({ name: n.owner.name, attackBonus: bonuses[i] })),
       defense: t.defense + (input.armor ?? 0),
       damage: damageDice,
@@ -329,20 +353,18 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       ...(bids.length ? { bids } : {}),
     };
     delete (procedureInput as { strengthBow?: unknown }).strengthBow;
-    const rolled = asBadRequest(() =>
-      this.rolls.roll(
-        GM_COMBAT_PROCEDURES.groupAttack,
-        procedureInput as never,
-        ctx.input.seed ?? undefined,
-        diceBudget(ctx.req),
-      ),
+    const {
+      rolled,
+      outcome: action,
+      roll,
+    } = await this.harming(
+      ctx,
+      { groupAttack: procedureInput as never },
+      t,
+      { members: memberIds },
+      ctx.sealed || resolved.some((r) => r.hidden),
     );
-    const outcome = rolled.outcome as GmGroupAttackOutcome;
-    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
-      campaign: ctx.campaign,
-      secret: ctx.sealed || resolved.some((r) => r.hidden),
-      effects: this.effects(ctx, { members: memberIds, hit: outcome.hit, damage: outcome.damage }),
-    });
+    const outcome = action.attack as GmGroupAttackOutcome;
     const spent = outcome.group.mojoLost.map((b) => ({
       owner: members[b.member].owner,
       bid: b.bid,
@@ -357,7 +379,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       members.map((n) => n.owner),
       ctx.req,
     );
-    const damage = await this.strike(ctx, a, t, outcome, roll.id);
+    const damage = await this.strike(ctx, t, action, rolled, roll.id);
     if (input.calledShot)
       for (const id of memberIds) state.add(id, { name: 'called-shot', round: ctx.combat.round });
     const { group, ...attack } = outcome;
@@ -469,11 +491,14 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         other = await this.numbers(ctx, t);
         const r = pick(a, ['perception', 'evasion']);
         const o = pick(other, ['perception', 'evasion']);
+        // PC3: perception in the real world is at −4 for one in a psychic conflict.
+        const distracted = (n: GmNumbers, which: string) =>
+          which === 'perception' && state.has(n.c.combatant.id, 'psychic') ? PSYCHIC_REAL_WORLD : 0;
         procedureInput = {
           kind,
           score: reaction(a, r),
-          opponentScore: Math.max(0, reaction(other, o) - other.injuries),
-          penalty: penaltyOf(a, false),
+          opponentScore: Math.max(0, reaction(other, o) - other.injuries - distracted(other, o)),
+          penalty: penaltyOf(a, false) + distracted(a, r),
         };
         read.reactions = { actor: r, coverer: o };
         break;
@@ -507,20 +532,12 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         // quickdraw, activate-item, concentration: the actor's evasion.
         procedureInput = { kind, score: reaction(a, 'evasion'), penalty: penaltyOf(a, kind === 'quickdraw') };
     }
-    const rolled = asBadRequest(() =>
-      this.rolls.roll(
-        COMBAT_PROCEDURES.gmManeuver,
-        procedureInput,
-        ctx.input.seed ?? undefined,
-        diceBudget(ctx.req),
-      ),
+    const { rolled, outcome, roll } = await this.logRoll<GmManeuverOutcome>(
+      ctx,
+      COMBAT_PROCEDURES.gmManeuver,
+      procedureInput,
+      (o) => ({ maneuver: kind, result: o.result }),
     );
-    const outcome = rolled.outcome as GmManeuverOutcome;
-    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
-      campaign: ctx.campaign,
-      secret: ctx.sealed,
-      effects: this.effects(ctx, { maneuver: kind, result: outcome.result }),
-    });
     const otherId = other?.c.combatant.id ?? null;
     switch (`${kind}:${outcome.result}`) {
       case 'grapple-evade:held':
@@ -559,6 +576,13 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   // psychic-attack (4.10)
 
   private async psychic(ctx: CombatActionContext, input: GmCombatActionInput, state: Conditions) {
+    if (input.psychic === 'defend') return this.psychicDefend(ctx, input, state);
+    if (input.fromSurvival !== undefined && input.fromSurvival !== null)
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'gm.fromSurvival',
+        'fromSurvival is a defend action’s choice.',
+      );
     const action = (input.psychic ?? 'attack') as 'attack' | 'enter' | 'exit';
     const round = ctx.combat.round;
     const a = await this.numbers(ctx, ctx.actor);
@@ -588,7 +612,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       if (!inConflict) throw Problem.field('CONFLICT', 'actor', `${a.owner.name} is in no psychic conflict.`);
       procedureInput = { action, attacker };
     } else {
-      t = await this.numbers(ctx, this.oneTarget(ctx, 'A psychic action'));
+      t = await this.numbers(ctx, this.oneTarget(ctx, 'A psychic action'), action === 'attack');
       const tIn = state.get(t.c.combatant.id, 'psychic');
       if (action === 'enter') {
         if (inConflict && tIn)
@@ -608,6 +632,10 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
             'Both must be in the psychic conflict (enter it first).',
           );
         const tMonk = t.archetypes.some((x) => x.archetype === 'monk');
+        const tid = t.c.combatant.id;
+        // The defender's own choices, kept from its defend actions: verve on defence this round, and
+        // damage from survival.
+        const guard = state.get(tid, 'psychic-defense');
         procedureInput = {
           action,
           attacker,
@@ -616,24 +644,36 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
             monk: tMonk,
             verve: t.verve,
             survival: t.survival,
+            ...(guard && guard.round === round && guard.value ? { defenseVerve: guard.value } : {}),
+            ...(state.has(tid, 'from-survival') ? { fromSurvival: true } : {}),
           },
         };
       }
     }
-    const rolled = asBadRequest(() =>
-      this.rolls.roll(
+    // An attack is one roll with its damage on the target's sheet (combat.gm-action); enter and exit
+    // harm nobody and roll combat.gm-psychic alone.
+    let harmed: { action: GmActionOutcome } | null = null;
+    let logged: { rolled: { procedure: string; seed: string; rng: string }; roll: { id: string } };
+    let outcome: GmPsychicOutcome;
+    if (action === 'attack') {
+      const r = await this.harming(ctx, { psychic: procedureInput }, t!, { psychic: action });
+      harmed = { action: r.outcome };
+      outcome = r.outcome.psychic!;
+      logged = r;
+    } else {
+      const r = await this.logRoll<GmPsychicOutcome>(
+        ctx,
         COMBAT_PROCEDURES.gmPsychic,
         procedureInput,
-        ctx.input.seed ?? undefined,
-        diceBudget(ctx.req),
-      ),
-    );
-    const outcome = rolled.outcome as GmPsychicOutcome;
-    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
-      campaign: ctx.campaign,
-      secret: ctx.sealed,
-      effects: this.effects(ctx, { psychic: action, success: outcome.success, damage: outcome.damage }),
-    });
+        (o) => ({
+          psychic: action,
+          success: o.success,
+        }),
+      );
+      outcome = r.outcome;
+      logged = r;
+    }
+    const { rolled, roll } = logged;
     // The verve the actor spends, through the ledger.
     if (outcome.verveSpent > 0)
       await this.sheets.changeTracked(
@@ -650,33 +690,16 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       if (!inConflict) state.add(actorId, { name: 'psychic', round });
       if (!state.get(t!.c.combatant.id, 'psychic')) state.add(t!.c.combatant.id, { name: 'psychic', round });
     }
-    if (action === 'exit' && outcome.success) {
-      state.remove(actorId, 'psychic');
-      state.remove(actorId, 'stunned');
-    }
-    if (action === 'attack' && outcome.success && outcome.damage > 0) {
-      // From verve, then survival, then injuries: the harm core's archetypal order.
-      damage = await this.harm.applyDamage(
-        ctx.m,
-        ctx.who,
-        t!.owner,
-        {
-          system: 'gm',
-          amount: outcome.damage,
-          archetypal: true,
-          source: `psychic attack by ${a.owner.name} (combat ${ctx.combat.id}, round ${round})`.slice(0, 200),
-          ...(ctx.input.seed ? { seed: `${ctx.input.seed}/damage` } : {}),
-        },
-        { secret: ctx.sealed, req: ctx.req, campaign: ctx.campaign },
-      );
+    if (action === 'exit' && outcome.success) state.leavePsychic(actorId);
+    if (harmed?.action.harm) {
+      // From verve, then survival, then injuries (the harm core's archetypal order), computed in the
+      // action's one roll and written through the ledger.
+      damage = await this.writeHarm(ctx, t!, harmed.action.harm, rolled, roll.id);
       const after = outcome.defender!;
       const tid = t!.c.combatant.id;
       state.remove(tid, 'stunned');
       if (after.stun > 0) state.add(tid, { name: 'stunned', round: round + 1, value: after.stun });
-      if (after.leavesConflict) {
-        state.remove(tid, 'psychic');
-        state.remove(tid, 'stunned');
-      }
+      if (after.leavesConflict) state.leavePsychic(tid);
     }
     return {
       rollId: roll.id,
@@ -684,6 +707,179 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       gm: this.result(
         { charisma: attacker.charisma, monkLevel: attacker.monkLevel, verve: a.verve },
         { psychic: this.withProvenance(outcome, rolled) },
+      ),
+    };
+  }
+
+  /**
+   * PC2, PC4: a psychic defend action. Up to monk level verve (through the ledger), +2 psychic
+   * defence each for the rest of the round (kept as `psychic-defense`); `fromSurvival` sets where the
+   * defender's psychic damage comes from until it changes it (kept as `from-survival`).
+   */
+  private async psychicDefend(ctx: CombatActionContext, input: GmCombatActionInput, state: Conditions) {
+    if (ctx.targets.length > 0)
+      throw Problem.field('VALIDATION_FAILED', 'targets', 'A psychic defence has no targets.');
+    const a = await this.numbers(ctx, ctx.actor);
+    const actorId = a.c.combatant.id;
+    if (!state.has(actorId, 'psychic'))
+      throw Problem.field('CONFLICT', 'actor', `${a.owner.name} is in no psychic conflict.`);
+    const round = ctx.combat.round;
+    const monk = a.archetypes.find((x) => x.archetype === 'monk');
+    const guard = state.get(actorId, 'psychic-defense');
+    if (input.spend && guard && guard.round === round && guard.value)
+      throw Problem.field(
+        'CONFLICT',
+        'gm.spend',
+        `${a.owner.name}’s psychic defence is up for this round already (it stays up at no cost).`,
+      );
+    const procedureInput: GmPsychicDefendInput = {
+      monkLevel: monk?.level ?? 0,
+      verve: a.verve,
+      ...(input.spend ? { spend: input.spend } : {}),
+      ...(input.fromSurvival !== undefined && input.fromSurvival !== null
+        ? { fromSurvival: input.fromSurvival }
+        : {}),
+    };
+    const { rolled, outcome, roll } = await this.logRoll<GmPsychicDefendOutcome>(
+      ctx,
+      GM_COMBAT_PROCEDURES.psychicDefend,
+      procedureInput,
+      (o) => ({ psychic: 'defend', verveSpent: o.verveSpent, fromSurvival: o.fromSurvival }),
+    );
+    if (outcome.verveSpent > 0) {
+      await this.sheets.changeTracked(
+        ctx.m,
+        ctx.who,
+        ctx.campaign,
+        a.owner,
+        'gm',
+        [{ field: 'verve.current', delta: -outcome.verveSpent }],
+        { cause: 'procedure', procedure: rolled.procedure, rollId: roll.id, reason: 'psychic defend' },
+      );
+      state.add(actorId, { name: 'psychic-defense', round, value: outcome.verveSpent });
+    }
+    if (outcome.fromSurvival === true) state.add(actorId, { name: 'from-survival', round });
+    if (outcome.fromSurvival === false) state.remove(actorId, 'from-survival');
+    return {
+      rollId: roll.id,
+      targets: [],
+      gm: this.result(
+        { monkLevel: monk?.level ?? 0, verve: a.verve },
+        { defend: this.withProvenance(outcome, rolled) },
+      ),
+    };
+  }
+
+  // cast (CB21)
+
+  /**
+   * CB21: casting (or calling) this round cuts the caster's Movement by the casting time; a round or
+   * more, or more than its Movement, leaves none. Movement comes from the sheet (`gm.movement` when
+   * the sheet derives none); the result is kept on the combatant as `casting` for the round.
+   */
+  private async cast(ctx: CombatActionContext, input: GmCombatActionInput, state: Conditions) {
+    if (ctx.targets.length > 0)
+      throw Problem.field('VALIDATION_FAILED', 'targets', 'Casting and Movement has no targets.');
+    if (input.castingSeconds === undefined || input.castingSeconds === null)
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'gm.castingSeconds',
+        'A cast names its casting time in seconds.',
+      );
+    const a = await this.numbers(ctx, ctx.actor);
+    const derived = a.movement;
+    if (derived === null && (input.movement === undefined || input.movement === null))
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'gm.movement',
+        `${a.owner.name}’s sheet derives no Movement (no species): send gm.movement.`,
+      );
+    const movement = derived ?? input.movement!;
+    const { rolled, outcome, roll } = await this.logRoll<GmCastingOutcome>(
+      ctx,
+      GM_COMBAT_PROCEDURES.casting,
+      {
+        movement,
+        seconds: input.castingSeconds,
+        ...(input.calling ? { calling: true } : {}),
+      } satisfies GmCastingInput,
+      (o) => ({ casting: o.seconds, movementLeft: o.movementLeft }),
+    );
+    state.add(a.c.combatant.id, { name: 'casting', round: ctx.combat.round, value: outcome.movementLeft });
+    return {
+      rollId: roll.id,
+      targets: [],
+      gm: this.result(
+        { movement: { value: movement, from: derived === null ? 'gm.movement' : 'sheet' } },
+        { casting: this.withProvenance(outcome, rolled) },
+      ),
+    };
+  }
+
+  // lead (CB10)
+
+  /**
+   * CB10: a warrior who leads instead of fighting grants the warriors' cover column to up to its
+   * warrior level companions (the targets, of its side) on a perception roll; kept on each as
+   * `warrior-cover` (by the leader) for the round. Attacks on them read the warriors' column.
+   */
+  private async lead(ctx: CombatActionContext, state: Conditions) {
+    if (ctx.targets.length === 0)
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'targets',
+        'A leading warrior names the companions it covers.',
+      );
+    const a = await this.numbers(ctx, ctx.actor);
+    const warrior = a.archetypes.find((x) => x.archetype === 'warrior');
+    if (!warrior)
+      throw Problem.field(
+        'UNPROCESSABLE',
+        'actor',
+        `${a.owner.name} is no warrior: leading cover is a warrior’s.`,
+      );
+    ctx.targets.forEach((t, i) => {
+      if (t.combatant.id === a.c.combatant.id)
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          `targets[${i}]`,
+          'The leader covers its companions, not itself.',
+        );
+      if (t.combatant.side !== ctx.actor.combatant.side)
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          `targets[${i}]`,
+          `${t.owner.name} is not on the leader’s side.`,
+        );
+    });
+    if (ctx.targets.length > Math.max(1, warrior.level))
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'targets',
+        `A warrior of level ${warrior.level} leads at most ${Math.max(1, warrior.level)} companions.`,
+      );
+    const perception = Math.max(
+      0,
+      num(a.reactions.perception) -
+        a.injuries -
+        (state.has(a.c.combatant.id, 'psychic') ? PSYCHIC_REAL_WORLD : 0),
+    );
+    const { rolled, outcome, roll } = await this.logRoll<GmLeadCoverOutcome>(
+      ctx,
+      GM_COMBAT_PROCEDURES.leadCover,
+      { perception, level: Math.max(1, warrior.level), companions: ctx.targets.length },
+      (o) => ({ granted: o.granted }),
+    );
+    const round = ctx.combat.round;
+    if (outcome.granted)
+      for (const t of ctx.targets)
+        state.add(t.combatant.id, { name: 'warrior-cover', round, by: a.c.combatant.id });
+    return {
+      rollId: roll.id,
+      targets: ctx.targets.map((t) => ({ id: t.combatant.id, damage: null })),
+      gm: this.result(
+        { perception: { score: num(a.reactions.perception), injuries: a.injuries }, level: warrior.level },
+        { lead: this.withProvenance(outcome, rolled) },
       ),
     };
   }
@@ -715,8 +911,16 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       throw Problem.field('FORBIDDEN', 'gm.targetSurprised', 'Only the referee rules a combatant surprised.');
   }
 
-  private async numbers(ctx: CombatActionContext, c: ResolvedCombatant): Promise<GmNumbers> {
-    const row = await this.sheets.requireSheet(ctx.m, c.owner, 'gm');
+  /**
+   * A combatant's numbers from its stored sheet: read once (the actor's as the shared service read it
+   * checking it can act; a target the action may harm locked, its row then written by the harm).
+   */
+  private async numbers(ctx: CombatActionContext, c: ResolvedCombatant, lock = false): Promise<GmNumbers> {
+    const row =
+      !lock && c.sheetRow?.system === 'gm'
+        ? c.sheetRow
+        : await this.sheets.requireSheet(ctx.m, c.owner, 'gm', { lock });
+    if (lock) c.sheetRow = row;
     // G&M's derivation reads only the campaign's settings (no inventory reader feeds it), so the
     // sheet is derived here rather than through SheetsService.view (two queries fewer a sheet).
     const view = deriveSheet('gm', row.data, { settings: ctx.campaign.settings });
@@ -727,6 +931,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     return {
       c,
       owner: c.owner,
+      row,
       data: row.data,
       fightingArt: num(derived.fightingArt),
       attack: { close: num(attack.close), thrown: num(attack.thrown), propelled: num(attack.propelled) },
@@ -741,6 +946,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       injuries: pair(row.data.injuries),
       verve: pair(row.data.verve),
       survival: pair(row.data.survival),
+      movement: typeof derived.movement === 'number' ? derived.movement : null,
     };
   }
 
@@ -782,6 +988,12 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     };
   }
 
+  /** CB10: a leading warrior granted this target the warriors' cover column this round. */
+  private ledCover(state: Conditions, t: GmNumbers, round: number): boolean {
+    const led = state.get(t.c.combatant.id, 'warrior-cover');
+    return led !== undefined && led.round === round;
+  }
+
   /** Modifiers the combat's stored conditions and the sheets' injuries put on an attack. */
   private conditionModifiers(
     state: Conditions,
@@ -801,6 +1013,11 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       out.push({
         name: `the target holds someone: its defence ${signed(-HOLDING_DEFENSE)}`,
         value: HOLDING_DEFENSE,
+      });
+    if (state.has(tid, 'psychic'))
+      out.push({
+        name: `the target is in a psychic conflict: its defence ${signed(-PSYCHIC_REAL_WORLD)}`,
+        value: PSYCHIC_REAL_WORLD,
       });
     const called = state.get(tid, 'called-shot');
     if (called && called.round === round)
@@ -839,33 +1056,110 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     return row.name;
   }
 
-  /** Applies a hit's damage to the target's sheet through the harm service (G&M damage). */
+  /** Rolls a procedure on the action's seed and logs it: the one roll of the action. */
+  private async logRoll<T>(
+    ctx: CombatActionContext,
+    procedure: { name: string; run: (input: never, dice: never) => unknown },
+    procedureInput: unknown,
+    effects: (outcome: T) => Record<string, unknown>,
+    secret = ctx.sealed,
+  ) {
+    const rolled = asBadRequest(() =>
+      this.rolls.roll(
+        procedure as never,
+        procedureInput as never,
+        ctx.input.seed ?? undefined,
+        diceBudget(ctx.req),
+      ),
+    ) as { procedure: string; outcome: T; seed: string; rng: string };
+    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
+      campaign: ctx.campaign,
+      secret,
+      effects: this.effects(ctx, effects(rolled.outcome)),
+    });
+    return { rolled, outcome: rolled.outcome, roll };
+  }
+
+  /**
+   * A harming action's one roll (`combat.gm-action`): the attack (single, group or psychic) and, on
+   * damage, the target's G&M damage on the same stream from the numbers of its sheet read (locked).
+   */
+  private harming(
+    ctx: CombatActionContext,
+    part: Pick<Parameters<typeof gmAction>[0], 'attack' | 'groupAttack' | 'psychic'>,
+    t: GmNumbers,
+    extra: Record<string, unknown> = {},
+    secret = ctx.sealed,
+  ) {
+    const abilities = (t.data.abilities ?? {}) as Record<string, unknown>;
+    const consciousness = t.reactions.fortitude;
+    const target: GmActionTarget = {
+      survival: t.survival,
+      verve: t.verve,
+      injuries: t.injuries,
+      consciousness: typeof consciousness === 'number' ? consciousness : null,
+      endurance: num(abilities.endurance, 10),
+      stateBefore: harmOf(t.data).state,
+    };
+    const tid = t.c.combatant.id;
+    return this.logRoll<GmActionOutcome>(
+      ctx,
+      GM_COMBAT_PROCEDURES.action,
+      { ...part, target },
+      (o) => {
+        const done = o.attack ?? o.psychic!;
+        return {
+          ...extra,
+          hit: o.attack ? o.attack.hit : o.psychic!.success,
+          damage: done.damage,
+          ...(o.harm ? { harm: { id: tid, state: o.harm.state, changes: o.harm.changes } } : {}),
+        };
+      },
+      secret,
+    );
+  }
+
+  /** Writes a hit's damage, computed in the action's roll, to the target's sheet (G&M damage). */
   private async strike(
     ctx: CombatActionContext,
-    a: GmNumbers,
     t: GmNumbers,
-    outcome: GmAttackOutcome,
+    action: GmActionOutcome,
+    rolled: { procedure: string; seed: string; rng: string },
     rollId: string,
   ): Promise<SheetDamageResult | null> {
-    if (!outcome.hit || outcome.damage <= 0) return null;
-    // Killing and knockout blows send their points to injuries: at least as many forced injuries.
-    const forced = Math.min(outcome.damage, Math.max(outcome.weaponDice, outcome.toInjuries));
+    if (!action.harm) return null;
+    return this.writeHarm(ctx, t, action.harm, rolled, rollId);
+  }
+
+  /**
+   * `SheetHarmService.applyDamage` with the harm already computed (`computed`): no second read of the
+   * sheet, no second roll; the ledger entries name the action's roll.
+   */
+  private writeHarm(
+    ctx: CombatActionContext,
+    t: GmNumbers,
+    harm: SheetDamageOutcome,
+    rolled: { procedure: string; seed: string; rng: string },
+    rollId: string,
+  ): Promise<SheetDamageResult> {
+    const settings = ctx.campaign.settings;
     return this.harm.applyDamage(
       ctx.m,
       ctx.who,
       t.owner,
+      { system: 'gm', amount: harm.damage },
       {
-        system: 'gm',
-        amount: outcome.damage,
-        weaponDice: forced,
-        source:
-          `attack by ${a.owner.name} (combat ${ctx.combat.id}, round ${ctx.combat.round}, roll ${rollId})`.slice(
-            0,
-            200,
-          ),
-        ...(ctx.input.seed ? { seed: `${ctx.input.seed}/damage` } : {}),
+        secret: ctx.sealed,
+        req: ctx.req,
+        campaign: ctx.campaign,
+        computed: {
+          row: t.row,
+          outcome: harm,
+          roll: { id: rollId, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
+          // G&M's derivation reads only the campaign's settings: the sheet after without a read.
+          derive: (data) => deriveSheet('gm', data, { settings }),
+        },
       },
-      { secret: ctx.sealed, req: ctx.req, campaign: ctx.campaign },
     );
   }
 
@@ -892,6 +1186,9 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       mojo: [],
       maneuver: null,
       psychic: null,
+      defend: null,
+      casting: null,
+      lead: null,
       ammunition: null,
       conditions: [],
       ...part,
@@ -945,6 +1242,11 @@ class Conditions {
       this.combat.combatants.find((x) => x.id === id)!.conditions = kept;
       this.changed.add(id);
     }
+  }
+
+  /** Out of the psychic conflict: everything it kept goes with it. */
+  leavePsychic(id: string) {
+    for (const name of ['psychic', 'stunned', 'psychic-defense', 'from-survival']) this.remove(id, name);
   }
 
   async save(ctx: CombatActionContext) {

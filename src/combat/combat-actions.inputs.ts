@@ -20,6 +20,8 @@ export const COMBAT_ACTION_KINDS = [
   'group-attack',
   'maneuver',
   'psychic-attack',
+  'cast',
+  'lead',
 ] as const;
 export const CombatActionKindEnum = Object.fromEntries(
   COMBAT_ACTION_KINDS.map((k) => [k.replace(/-/g, '_'), k]),

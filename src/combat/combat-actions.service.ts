@@ -23,6 +23,8 @@ export interface ResolvedCombatant {
   owner: SheetOwner;
   /** An NPC whose numbers players may not see. */
   hidden: boolean;
+  /** Its sheet in the combat's system, as read (unlocked) when it was checked able to act. */
+  sheetRow?: CharacterSheetEntity;
 }
 
 /** Everything a system's handler gets, inside the action's transaction (key claimed, campaign locked). */
@@ -238,6 +240,8 @@ export class CombatActionsService {
     read?: CharacterSheetEntity,
   ): Promise<CharacterSheetEntity> {
     const sheet = read ?? (await this.sheets.requireSheet(m, c.owner, combat.system as SheetSystem));
+    // Kept for the handler (a G&M action reads the actor's numbers from it without a second read).
+    c.sheetRow = sheet;
     const state = harmOf(sheet.data).state;
     if (STATES_THAT_CANNOT_ACT.includes(state)) {
       throw Problem.field('CONFLICT', field, `${c.owner.name} is ${state} and cannot act.`);

@@ -6,6 +6,10 @@ import { HarmModule } from '../harm/harm.module';
 import { InventoryModule } from '../inventory/inventory.module';
 import { MagicModule } from '../magic/magic.module';
 import { COMBAT_ENTITIES } from './combat-campaign.entities';
+import { MASS_CONFLICT_ENTITIES } from './mass-conflicts.entities';
+import { MassConflictsController } from './mass-conflicts.controller';
+import { MassConflictsResolver } from './mass-conflicts.resolver';
+import { MassConflictsService } from './mass-conflicts.service';
 import { CombatsController } from './combat-campaign.controller';
 import { CombatCampaignResolver } from './combat-campaign.resolver';
 import { CombatCampaignService } from './combat-campaign.service';
@@ -23,14 +27,14 @@ import { CombatService } from './combat.service';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature(COMBAT_ENTITIES),
+    TypeOrmModule.forFeature([...COMBAT_ENTITIES, ...MASS_CONFLICT_ENTITIES]),
     CharactersModule,
     HarmModule,
     InventoryModule,
     AdvancementModule,
     MagicModule,
   ],
-  controllers: [CombatController, CombatsController],
+  controllers: [CombatController, CombatsController, MassConflictsController],
   providers: [
     CombatService,
     CombatResolver,
@@ -40,6 +44,8 @@ import { CombatService } from './combat.service';
     CairnCombatActions,
     CoeacCombatActions,
     GmCombatActions,
+    MassConflictsService,
+    MassConflictsResolver,
   ],
   exports: [CombatService],
 })

@@ -26,7 +26,9 @@ const GM_FIELDS = `combatId round kind actor rollId sealed
        group { members size bonus attackBonus medianAttackBonus turned needed }
        mojo { member bid lost }
        maneuver { result }
-       psychic { success damage verveSpent }
+       psychic { success damage verveSpent modifiers { name value detail } }
+       defend { verveSpent psychicDefense fromSurvival }
+       casting { movement seconds movementLeft canMove }
        conditions { id conditions { name round by value } } }`;
 
 describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
@@ -91,7 +93,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     return req.send(body);
   };
 
-  it('an attack with cover and a called shot reads the stored sheets, rolls the stateless procedure, and applies its damage once', async () => {
+  it('an attack with cover and a called shot reads the stored sheets, rolls once (the attack and its harm), and applies its damage once', async () => {
     const { c, hero, other, player, yeti, combat } = await table();
     expect(combat.system).toBe('gm');
     let hit: Sheet | null = null;
@@ -155,11 +157,23 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(heroView.conditions).toEqual([{ name: 'called-shot', round: 1, by: null, value: null }]);
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit!.rollId}`).set(c.auth).expect(200))
       .body;
-    expect(roll.procedure).toBe('combat.gm-attack');
+    // One roll carries the attack and the harm; the ledger entries name it.
+    expect(roll.procedure).toBe('combat.gm-action');
+    expect(roll.outcome.attack.roll).toBe(hit!.gm.attack.roll);
+    expect(roll.outcome.harm.damage).toBe(hit!.gm.attack.damage);
+    expect(hit!.targets[0].damage.rollId).toBe(hit!.rollId);
+    expect(
+      hit!.targets[0].damage.entries.every((e: { procedure: string }) => e.procedure === 'combat.gm-action'),
+    ).toBe(true);
     const replay = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit!.rollId}/replay`).set(c.auth).expect(200)
     ).body;
     expect(replay.matches).toBe(true);
+    const rolls = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)
+    ).body.items as Array<{ procedure: string }>;
+    expect(rolls.filter((r) => r.procedure === 'harm.sheet-damage')).toHaveLength(0);
+    expect(rolls.every((r) => r.procedure === 'combat.gm-action')).toBe(true);
     // An attack on the hero this round: its defence is 2 lower (its called shot).
     const back = await gql(
       t.server,
@@ -353,7 +367,8 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(struck).not.toBeNull();
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${struck!.rollId}`).set(c.auth).expect(200))
       .body;
-    expect(roll.procedure).toBe('combat.gm-psychic');
+    expect(roll.procedure).toBe('combat.gm-action');
+    expect(struck!.targets[0].damage.rollId).toBe(struck!.rollId);
     // At most monk level (3) verve on one action.
     expectProblem(
       await act(c, combat.id, player.auth, {
@@ -376,6 +391,236 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     );
     expect(left.errors).toBeUndefined();
     expect(typeof left.data!.combatAction.gm.psychic.success).toBe('boolean');
+  });
+
+  it('psychic defence and damage from survival are the defender’s own actions, kept on the combat; a physical attack on one in the conflict gets +4 (PC2–PC4)', async () => {
+    const { c, sage, player, other, hero, combat } = await table();
+    await putSheet(t.server, c, other.id, 'gm', { ...MONK, ...BIG });
+    await act(c, combat.id, player.auth, {
+      actor: sage.id,
+      kind: 'psychic-attack',
+      targets: [other.id],
+      gm: { psychic: 'enter' },
+    }).expect(201);
+    // Not in the conflict: no psychic defence.
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'psychic-attack',
+        gm: { psychic: 'defend', spend: 1 },
+      }),
+      409,
+      'CONFLICT',
+      'actor',
+    );
+    const verve0 = (await sheetOf(t.server, c, other.id, 'gm')).verve.current as number;
+    const guard = (
+      await act(c, combat.id, c.auth, {
+        actor: other.id,
+        kind: 'psychic-attack',
+        gm: { psychic: 'defend', spend: 2 },
+      }).expect(201)
+    ).body;
+    expect(guard.gm.defend).toMatchObject({ verveSpent: 2, psychicDefense: 4, fromSurvival: null });
+    expect((await sheetOf(t.server, c, other.id, 'gm')).verve.current).toBe(verve0 - 2);
+    const kept = guard.gm.conditions.find((x: { id: string }) => x.id === other.id).conditions;
+    expect(kept).toEqual(expect.arrayContaining([{ name: 'psychic-defense', round: 1, by: null, value: 2 }]));
+    // It stays up for the round at no cost: a second spend this round is refused.
+    expectProblem(
+      await act(c, combat.id, c.auth, {
+        actor: other.id,
+        kind: 'psychic-attack',
+        gm: { psychic: 'defend', spend: 1 },
+      }),
+      409,
+      'CONFLICT',
+      'gm.spend',
+    );
+    // More than monk level (3) on one action.
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: sage.id,
+        kind: 'psychic-attack',
+        gm: { psychic: 'defend', spend: 4 },
+      }),
+      400,
+      'VALIDATION_FAILED',
+      'gm.spend',
+    );
+    const attack = (
+      await act(c, combat.id, player.auth, {
+        actor: sage.id,
+        kind: 'psychic-attack',
+        targets: [other.id],
+        gm: { spend: 1 },
+        seed: 'probe',
+      }).expect(201)
+    ).body;
+    const defence = attack.gm.psychic.modifiers.find((m: { name: string }) => m.name === 'psychic-defense');
+    expect(defence.detail).toContain('2 verve');
+    // The defender chooses survival (GraphQL twin): psychic damage no longer touches its verve.
+    const chosen = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: psychic_attack, gm: { psychic: defend, fromSurvival: true } }) { ${GM_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: other.id },
+      c.auth,
+    );
+    expect(chosen.errors).toBeUndefined();
+    expect(chosen.data!.combatAction.gm.defend).toMatchObject({ verveSpent: 0, fromSurvival: true });
+    let hit: Sheet | null = null;
+    for (let i = 0; i < 40 && !hit; i++) {
+      const res = (
+        await act(c, combat.id, player.auth, {
+          actor: sage.id,
+          kind: 'psychic-attack',
+          targets: [other.id],
+          gm: { spend: 1 },
+          seed: `survival-${i}`,
+        }).expect(201)
+      ).body;
+      if (res.gm.psychic.success && res.gm.psychic.damage > 0) hit = res;
+    }
+    expect(hit).not.toBeNull();
+    const paths = hit!.targets[0].damage.changes.map((x: { path: string }) => x.path);
+    expect(paths).toContain('survival.current');
+    expect(paths).not.toContain('verve.current');
+    expect(hit!.gm.psychic.defender.stun).toBeGreaterThan(0);
+    // PC3: a real-world attack on one in the conflict: its defence −4.
+    const blow = (
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'attack',
+        targets: [other.id],
+        gm: { weapon: 'd6' },
+        seed: 'real-world',
+      }).expect(201)
+    ).body;
+    expect(blow.gm.attack.modifiers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'situational', value: 4 })]),
+    );
+  });
+
+  it('a cast keeps the Movement its casting time leaves for the round (CB21)', async () => {
+    const { c, sage, player, combat } = await table();
+    expectProblem(
+      await act(c, combat.id, player.auth, { actor: sage.id, kind: 'cast', gm: { castingSeconds: 3 } }),
+      400,
+      'VALIDATION_FAILED',
+      'gm.movement',
+    );
+    const cast = (
+      await act(c, combat.id, player.auth, {
+        actor: sage.id,
+        kind: 'cast',
+        gm: { castingSeconds: 3, movement: 10 },
+      }).expect(201)
+    ).body;
+    expect(cast.gm.casting).toMatchObject({ movement: 10, seconds: 3, movementLeft: 7, canMove: true });
+    const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${cast.rollId}`).set(c.auth).expect(200))
+      .body;
+    expect(roll.procedure).toBe('combat.gm-casting');
+    const long = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: cast, gm: { castingSeconds: 12, movement: 10, calling: true } }) { ${GM_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: sage.id },
+      player.auth,
+    );
+    expect(long.errors).toBeUndefined();
+    expect(long.data!.combatAction.gm.casting).toMatchObject({ movementLeft: 0, canMove: false });
+    const view = (
+      await t.http
+        .get(url(c, `/${combat.id}`))
+        .set(player.auth)
+        .expect(200)
+    ).body;
+    const sageView = view.combatants.find((x: { id: string }) => x.id === sage.id);
+    expect(sageView.conditions).toEqual([{ name: 'casting', round: 1, by: null, value: 0 }]);
+  });
+
+  it('a warrior who leads grants its companions the warriors’ cover column for the round on a perception roll (CB10)', async () => {
+    const { c, hero, sage, other, player, yeti, combat } = await table();
+    const coverOf = (res: { gm: { attack: { modifiers: { name: string; value: number }[] } } }) =>
+      res.gm.attack.modifiers.find((m) => m.name === 'cover')?.value ?? 0;
+    // Before: the monk behind weak cover gets nothing (the non-warriors' column).
+    const bare = (
+      await act(c, combat.id, c.auth, {
+        actor: yeti.id,
+        kind: 'attack',
+        targets: [sage.id],
+        gm: { weapon: 'd4', cover: 'weak' },
+        seed: 'bare',
+      }).expect(201)
+    ).body;
+    expect(coverOf(bare)).toBe(0);
+    expectProblem(
+      await act(c, combat.id, player.auth, { actor: sage.id, kind: 'lead', targets: [hero.id] }),
+      422,
+      'UNPROCESSABLE',
+      'actor',
+    );
+    expectProblem(
+      await act(c, combat.id, player.auth, { actor: hero.id, kind: 'lead', targets: [yeti.id] }),
+      400,
+      'VALIDATION_FAILED',
+      'targets[0]',
+    );
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'lead',
+        targets: [sage.id, other.id, yeti.id],
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    let led: Sheet | null = null;
+    for (let i = 0; i < 30 && !led; i++) {
+      const res = (
+        await act(c, combat.id, player.auth, {
+          actor: hero.id,
+          kind: 'lead',
+          targets: [sage.id],
+          seed: `lead-${i}`,
+        }).expect(201)
+      ).body;
+      expect(res.gm.lead.target).toBe(res.gm.read.perception.score);
+      if (res.gm.lead.granted) led = res;
+      else expect(res.gm.conditions).toEqual([]);
+    }
+    expect(led).not.toBeNull();
+    expect(led!.gm.conditions).toEqual([
+      { id: sage.id, conditions: [{ name: 'warrior-cover', round: 1, by: hero.id, value: null }] },
+    ]);
+    const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${led!.rollId}`).set(c.auth).expect(200))
+      .body;
+    expect(roll.procedure).toBe('combat.gm-lead-cover');
+    // Now weak cover counts as a warrior's: +1 defence.
+    const covered = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: attack, targets: [$t], gm: { weapon: "d4", cover: weak }, seed: "bare" }) { ${GM_FIELDS} } }`,
+      { c: c.id, k: combat.id, a: yeti.id, t: sage.id },
+      c.auth,
+    );
+    expect(covered.errors).toBeUndefined();
+    expect(Math.abs(coverOf(covered.data!.combatAction))).toBe(1);
+    // The next round, the cover is gone with the round.
+    await t.http
+      .post(url(c, `/${combat.id}/rounds`))
+      .set(c.auth)
+      .expect(200);
+    const later = (
+      await act(c, combat.id, c.auth, {
+        actor: yeti.id,
+        kind: 'attack',
+        targets: [sage.id],
+        gm: { weapon: 'd4', cover: 'weak' },
+        seed: 'bare',
+      }).expect(201)
+    ).body;
+    expect(coverOf(later)).toBe(0);
   });
 
   it('a propelled shot spends its ammunition from the inventory, hit or miss; a close attack takes none', async () => {
@@ -538,7 +783,227 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     const forReferee = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls/${sealed.rollId}`).set(c.auth).expect(200)
     ).body;
-    expect(forReferee.procedure).toBe('combat.gm-attack');
+    expect(forReferee.procedure).toBe('combat.gm-action');
     expect((await npcSheet(c, shade.id)).survival.current).toBeLessThanOrEqual(before);
+  });
+
+  it('a mass conflict: units fight as one, losses and morale delays are kept between rounds, the aftermath at the end (REST and GraphQL)', async () => {
+    const { c, player } = await table();
+    const base = `/v1/campaigns/${c.id}/mass-conflicts`;
+    const goblins = {
+      name: 'Goblin spears',
+      side: 'foes',
+      size: 12,
+      medianSurvival: 5,
+      medianMovement: 6,
+      medianAttackBonus: 0,
+      medianDefense: 0,
+      medianEvasion: 8,
+      moraleTarget: 0,
+      damage: 'd6',
+    };
+    const militia = {
+      name: 'Militia',
+      side: 'town',
+      size: 20,
+      medianSurvival: 6,
+      medianAttackBonus: 1,
+      medianDefense: 1,
+      medianEvasion: 9,
+      moraleTarget: 9,
+      leaderCharisma: 12,
+      damage: 'd6',
+    };
+    expectProblem(
+      await t.http
+        .post(base)
+        .set(player.auth)
+        .send({ units: [goblins, militia] }),
+      403,
+      'FORBIDDEN',
+    );
+    expectProblem(
+      await t.http
+        .post(base)
+        .set(c.auth)
+        .send({ units: [goblins, { ...militia, side: 'foes' }] }),
+      400,
+      'VALIDATION_FAILED',
+      'units',
+    );
+    expectProblem(
+      await t.http
+        .post(base)
+        .set(c.auth)
+        .send({ units: [goblins, { ...militia, damage: 'lots' }] }),
+      400,
+      'VALIDATION_FAILED',
+      'units[1].damage',
+    );
+    const war = (
+      await t.http
+        .post(base)
+        .set(c.auth)
+        .send({ name: 'The ford', units: [goblins, militia] })
+        .expect(201)
+    ).body;
+    const [gob, mil] = war.units;
+    // Twelve goblins of 5 survival: bonus 3, 20 survival as a unit (seed 001, "Mass Conflict").
+    expect(gob).toMatchObject({
+      bonus: 3,
+      maxSurvival: 20,
+      survival: 20,
+      movement: 24,
+      delay: 0,
+      broken: false,
+    });
+    expect(mil).toMatchObject({ bonus: 4, maxSurvival: 30 });
+    // Players read it (not secret) but act for no unit.
+    const read = await gql(
+      t.server,
+      `query($c: ID!, $k: ID!) { massConflict(campaignId: $c, massConflictId: $k) { round status units { name survival } } }`,
+      { c: c.id, k: war.id },
+      player.auth,
+    );
+    expect(read.errors).toBeUndefined();
+    expect(read.data!.massConflict.units.map((u: { name: string }) => u.name)).toEqual([
+      'Goblin spears',
+      'Militia',
+    ]);
+    expectProblem(
+      await t.http
+        .post(`${base}/${war.id}/attacks`)
+        .set(player.auth)
+        .send({ attacker: mil.id, target: gob.id }),
+      403,
+      'FORBIDDEN',
+    );
+    expectProblem(
+      await t.http.post(`${base}/${war.id}/attacks`).set(c.auth).send({ attacker: mil.id, target: mil.id }),
+      400,
+      'VALIDATION_FAILED',
+      'target',
+    );
+    // GraphQL: a miss (seed spear-0: 16 against 13) changes nothing.
+    const miss = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { massConflictAttack(campaignId: $c, massConflictId: $k,
+         input: { attacker: $a, target: $t, seed: "spear-0" }) { rollId numbers attack { roll target hit damage } damage unit { survival injuries } } }`,
+      { c: c.id, k: war.id, a: mil.id, t: gob.id },
+      c.auth,
+    );
+    expect(miss.errors).toBeUndefined();
+    expect(miss.data!.massConflictAttack.attack).toEqual({ roll: 16, target: 13, hit: false, damage: 0 });
+    expect(miss.data!.massConflictAttack.numbers).toEqual({
+      attackBonus: 5,
+      attackerGroupBonus: 4,
+      defense: 3,
+      targetGroupBonus: 3,
+    });
+    expect(miss.data!.massConflictAttack.damage).toBeNull();
+    // REST: a hit (spear-2: 7 against 13, d6 1): the weapon's die forces the point into injuries.
+    const body = { attacker: mil.id, target: gob.id, seed: 'spear-2' };
+    const hit = (
+      await t.http
+        .post(`${base}/${war.id}/attacks`)
+        .set(c.auth)
+        .set('Idempotency-Key', `ford-${war.id}`)
+        .send(body)
+        .expect(201)
+    ).body;
+    const again = (
+      await t.http
+        .post(`${base}/${war.id}/attacks`)
+        .set(c.auth)
+        .set('Idempotency-Key', `ford-${war.id}`)
+        .send(body)
+        .expect(201)
+    ).body;
+    expect(again).toEqual(hit);
+    expect(hit.attack).toMatchObject({ roll: 7, hit: true, damage: 1 });
+    expect(hit.unit).toMatchObject({ survival: 20, injuries: 1, damageTaken: 1, hitRound: 1 });
+    const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit.rollId}`).set(c.auth).expect(200)).body;
+    expect(roll.procedure).toBe('combat.gm-mass-attack');
+    expect(
+      (await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit.rollId}/replay`).set(c.auth).expect(200)).body
+        .matches,
+    ).toBe(true);
+    // The round ends: the goblins were hit, so they check morale (rout-0: 6 against 3: held back 3 rounds).
+    const next = (
+      await t.http.post(`${base}/${war.id}/rounds`).set(c.auth).send({ seed: 'rout-0' }).expect(200)
+    ).body;
+    expect(next.round).toBe(2);
+    expect(next.morale).toEqual([
+      expect.objectContaining({ unitId: gob.id, target: 3, roll: 6, passed: false, delay: 3 }),
+    ]);
+    expect(next.units[0]).toMatchObject({ delay: 3, injuries: 1 });
+    expectProblem(
+      await t.http.post(`${base}/${war.id}/attacks`).set(c.auth).send({ attacker: gob.id, target: mil.id }),
+      409,
+      'CONFLICT',
+      'attacker',
+    );
+    // The delay counts down with the rounds; nobody was hit in round 2, so no morale roll.
+    const third = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!) { nextMassConflictRound(campaignId: $c, massConflictId: $k, input: {}) { round morale { unitId } units { delay } } }`,
+      { c: c.id, k: war.id },
+      c.auth,
+    );
+    expect(third.errors).toBeUndefined();
+    expect(third.data!.nextMassConflictRound).toMatchObject({
+      round: 3,
+      morale: [],
+      units: [{ delay: 2 }, { delay: 0 }],
+    });
+    // A round without a body (REST): the delay counts down again.
+    const fourth = (await t.http.post(`${base}/${war.id}/rounds`).set(c.auth).expect(200)).body;
+    expect(fourth).toMatchObject({ round: 4, morale: [], units: [{ delay: 1 }, { delay: 0 }] });
+    // The end: the goblins' aftermath (1 damage ÷ bonus 3 → at most 1 a member: the d2, 2 rolled again).
+    const ended = (await t.http.post(`${base}/${war.id}/end`).set(c.auth).send({ seed: 'after' }).expect(200))
+      .body;
+    expect(ended.status).toBe('ended');
+    expect(ended.aftermath).toHaveLength(1);
+    expect(ended.aftermath[0].unitId).toBe(gob.id);
+    expect(ended.aftermath[0].aftermath).toMatchObject({ maxPerMember: 1, die: 'd2', evasionTarget: 7 });
+    expect(ended.aftermath[0].aftermath.members).toHaveLength(12);
+    expect(ended.aftermath[0].aftermath.members.every((m: { damage: number }) => m.damage === 1)).toBe(true);
+    const after = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${ended.aftermath[0].rollId}`).set(c.auth).expect(200)
+    ).body;
+    expect(after.procedure).toBe('combat.gm-mass-aftermath');
+    expectProblem(
+      await t.http.post(`${base}/${war.id}/attacks`).set(c.auth).send({ attacker: mil.id, target: gob.id }),
+      409,
+      'CONFLICT',
+    );
+    // A secret conflict is the referee's alone.
+    const hidden = (
+      await t.http
+        .post(base)
+        .set(c.auth)
+        .send({ units: [goblins, militia], secret: true })
+        .expect(201)
+    ).body;
+    expectProblem(await t.http.get(`${base}/${hidden.id}`).set(player.auth), 404, 'NOT_FOUND');
+    const listed = (await t.http.get(base).set(player.auth).expect(200)).body.items.map(
+      (x: { id: string }) => x.id,
+    );
+    expect(listed).toEqual([war.id]);
+    const all = (await t.http.get(base).set(c.auth).expect(200)).body.items.map((x: { id: string }) => x.id);
+    expect(all).toEqual([hidden.id, war.id]);
+    const [hg, hm] = hidden.units;
+    const secretBlow = (
+      await t.http
+        .post(`${base}/${hidden.id}/attacks`)
+        .set(c.auth)
+        .send({ attacker: hm.id, target: hg.id, seed: 'ford-secret-seed' })
+        .expect(201)
+    ).body;
+    const forPlayer = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${secretBlow.rollId}`).set(player.auth).expect(200)
+    ).body;
+    expect(JSON.stringify(forPlayer)).not.toContain('ford-secret-seed');
+    expect(JSON.stringify(forPlayer)).not.toContain(hg.id);
   });
 });

@@ -3663,6 +3663,92 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/mass-conflicts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The campaign’s mass conflicts, newest first (secret ones for the referee only) */
+    get: operations['MassConflicts_list'];
+    put?: never;
+    /** A G&M mass conflict begins (referee): its units by their medians, round 1 */
+    post: operations['MassConflicts_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/mass-conflicts/{massConflictId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One mass conflict, its units and what they have left */
+    get: operations['MassConflicts_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/mass-conflicts/{massConflictId}/attacks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A unit attacks a unit (referee): one roll, the damage kept on the unit attacked */
+    post: operations['MassConflicts_attack'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/mass-conflicts/{massConflictId}/rounds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The next round (referee): morale delays count down; units hit this round check morale (one roll) */
+    post: operations['MassConflicts_nextRound'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/mass-conflicts/{massConflictId}/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The conflict ends (referee): each unit that took damage rolls its aftermath */
+    post: operations['MassConflicts_end'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/advancement/gm/mojo-costs': {
     parameters: {
       query?: never;
@@ -13473,13 +13559,13 @@ export interface components {
       actionLeft: boolean;
     };
     CombatConditionView: {
-      /** @description surprised, held, holding, immobilised, broke-free, called-shot, psychic (in a psychic conflict) or stunned. */
+      /** @description surprised, held, holding, immobilised, broke-free, called-shot, psychic (in a psychic conflict), stunned, psychic-defense (verve on defence this round), from-survival (psychic damage from survival), casting (Movement left this round) or warrior-cover (a leading warrior’s cover column this round). */
       name: string;
       /** @description The round it began (called-shot and stunned count for that round only). */
       round: number;
       /** @description The other combatant it is about (the grabber, the held one). */
       by: string | null;
-      /** @description Its size (stunned: the penalty). */
+      /** @description Its size (stunned: the penalty; psychic-defense: the verve spent; casting: Movement left). */
       value: number | null;
     };
     CombatantView: {
@@ -13781,12 +13867,20 @@ export interface components {
       /** @description Multi-action: in close combat. */
       closeCombat?: boolean;
       /**
-       * @description Psychic action (kind psychic-attack): attack (default), enter or exit.
+       * @description Psychic action (kind psychic-attack): attack (default), enter, exit, or defend (verve on psychic defence for the rest of the round).
        * @enum {string}
        */
-      psychic?: 'attack' | 'enter' | 'exit';
-      /** @description Psychic attack: verve spent (1 … monk level). */
+      psychic?: 'attack' | 'enter' | 'exit' | 'defend';
+      /** @description Psychic attack or defend: verve spent (1 … monk level). */
       spend?: number;
+      /** @description Psychic defend: take psychic damage from survival instead of verve (true) or from verve again (false), kept until changed. */
+      fromSurvival?: boolean;
+      /** @description Cast (CB21): the spell’s casting time (or the spirit’s calling time) in seconds. */
+      castingSeconds?: number;
+      /** @description Cast: a prophet calling a spirit (the same rule). */
+      calling?: boolean;
+      /** @description Cast: the caster’s Movement when its sheet derives none (no species). */
+      movement?: number;
       /** @description Psychic: talking or moving at half speed (−3). */
       distracted?: boolean;
       /** @description Psychic enter: the target is unwilling (it resists with willpower). */
@@ -13815,7 +13909,9 @@ export interface components {
         | 'ambush'
         | 'group-attack'
         | 'maneuver'
-        | 'psychic-attack';
+        | 'psychic-attack'
+        | 'cast'
+        | 'lead';
       /** @description The target combatants (character or NPC ids). */
       targets?: string[];
       /** @description Cairn inputs (a Cairn combat). */
@@ -14097,6 +14193,66 @@ export interface components {
       /** @description Mojo lost (only what the miss needed). */
       lost: number;
     };
+    GmPsychicDefendResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Verve spent (through the ledger). */
+      verveSpent: number;
+      /** @description Psychic defence raised for the rest of the round (+2 a verve). */
+      psychicDefense: number;
+      /** @description Psychic damage taken from survival (true) or verve first (false); null when unchanged. */
+      fromSurvival: boolean | null;
+    };
+    GmCastingResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The caster’s Movement. */
+      movement: number;
+      /** @description The casting (or calling) time, in seconds. */
+      seconds: number;
+      /** @description Movement left while casting this round (0: no movement). */
+      movementLeft: number;
+      /** @description The caster may move while casting. */
+      canMove: boolean;
+    };
+    GmLeadCoverResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Perception (the d20 target). */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description The companions use the warriors’ cover column this round. */
+      granted: boolean;
+      /** @description Exact odds. */
+      odds: {
+        [key: string]: unknown;
+      };
+    };
     GmCombatantConditions: {
       /** @description The combatant. */
       id: string;
@@ -14118,6 +14274,12 @@ export interface components {
       maneuver: components['schemas']['GmManeuverResult'] | (never | null);
       /** @description A psychic action, as the stateless route answers it. */
       psychic: components['schemas']['GmPsychicResult'] | (never | null);
+      /** @description A psychic defend action. */
+      defend: components['schemas']['GmPsychicDefendResult'] | (never | null);
+      /** @description A cast action (casting time and Movement). */
+      casting: components['schemas']['GmCastingResult'] | (never | null);
+      /** @description A lead action (a warrior’s cover for its companions). */
+      lead: components['schemas']['GmLeadCoverResult'] | (never | null);
       /** @description Ammunition spent: the item’s name. */
       ammunition: string | null;
       /** @description The conditions of every combatant the action changed. */
@@ -14144,6 +14306,217 @@ export interface components {
       coeac: components['schemas']['CoeacCombatActionResult'] | (never | null);
       /** @description A G&M action; null otherwise or when sealed. */
       gm: components['schemas']['GmCombatActionResult'] | (never | null);
+    };
+    MassUnitInput: {
+      /**
+       * @description Its name.
+       * @example Goblin spears
+       */
+      name: string;
+      /**
+       * @description Its side (a free label).
+       * @example foes
+       */
+      side: string;
+      /**
+       * @description Members.
+       * @example 12
+       */
+      size: number;
+      /**
+       * @description The members’ median survival.
+       * @example 5
+       */
+      medianSurvival: number;
+      /** @description The members’ median Movement. */
+      medianMovement?: number;
+      /**
+       * @description The members’ median attack bonus.
+       * @example 1
+       */
+      medianAttackBonus: number;
+      /**
+       * @description The members’ median defence.
+       * @example 0
+       */
+      medianDefense: number;
+      /**
+       * @description The members’ median evasion (the aftermath).
+       * @example 9
+       */
+      medianEvasion: number;
+      /**
+       * @description The members’ median spontaneous reaction (morale checks, G5).
+       * @example 9
+       */
+      moraleTarget: number;
+      /** @description The leader’s charisma (G7): its roll cuts a morale delay. */
+      leaderCharisma?: number;
+      /**
+       * @description The weapon’s damage dice, such as "d6".
+       * @example d6
+       */
+      damage: string;
+    };
+    CreateMassConflictInput: {
+      /**
+       * @description A name for the battle.
+       * @example The ford
+       */
+      name?: string;
+      /** @description The units. */
+      units: components['schemas']['MassUnitInput'][];
+      /** @description Only the referee sees it; its rolls are sealed. */
+      secret?: boolean;
+    };
+    MassUnitView: {
+      /** @description The unit. */
+      id: string;
+      /** @description Its name. */
+      name: string;
+      /** @description Its side. */
+      side: string;
+      /** @description Members. */
+      size: number;
+      /** @description The group bonus of its size (G1): on attack, defence, and in extra actions a round. */
+      bonus: number;
+      /** @description The members’ median survival. */
+      medianSurvival: number;
+      /** @description The members’ median Movement. */
+      medianMovement: number | null;
+      /** @description The unit’s Movement: median + median × bonus (G8). */
+      movement: number | null;
+      /** @description The members’ median attack bonus. */
+      medianAttackBonus: number;
+      /** @description The members’ median defence. */
+      medianDefense: number;
+      /** @description The members’ median evasion. */
+      medianEvasion: number;
+      /** @description The members’ median spontaneous reaction (morale). */
+      moraleTarget: number;
+      /** @description The leader’s charisma. */
+      leaderCharisma: number | null;
+      /** @description The weapon’s damage dice. */
+      damage: string;
+      /** @description Survival as a unit: median + median × bonus (G8). */
+      maxSurvival: number;
+      /** @description Survival left. */
+      survival: number;
+      /** @description Injury points. */
+      injuries: number;
+      /** @description Survival and injury damage taken in the fight (the aftermath divides it). */
+      damageTaken: number;
+      /** @description The last round it took damage. */
+      hitRound: number | null;
+      /** @description Rounds a failed morale check still holds it back. */
+      delay: number;
+      /** @description No survival left: it no longer fights as a group (G9). */
+      broken: boolean;
+      /** @description Its aftermath roll, once the conflict ended. */
+      aftermathRollId: string | null;
+    };
+    MassMoraleView: {
+      /** @description The unit. */
+      unitId: string;
+      /** @description The round’s morale roll (every unit’s check on one stream). */
+      rollId: string;
+      /** @description The group’s number: ⌊median⌋ + bonus. */
+      target: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description Passed. */
+      passed: boolean;
+      /** @description The delay it leaves (the miss, at most the bonus, less the leader’s margin). */
+      delay: number;
+      /** @description The group check as `combat.gm-group-effort` answers it (modifiers, steps, the leader, odds). */
+      check: {
+        [key: string]: unknown;
+      };
+    };
+    MassAftermathView: {
+      /** @description The unit. */
+      unitId: string;
+      /** @description The aftermath roll (every unit on one stream). */
+      rollId: string;
+      /** @description The aftermath as `combat.gm-mass-conflict` answers it (the die, each member, the expected split). */
+      aftermath: {
+        [key: string]: unknown;
+      };
+    };
+    MassConflictView: {
+      /** @description The conflict. */
+      id: string;
+      /** @description Its name. */
+      name: string;
+      /** @description The round. */
+      round: number;
+      /** @description active or ended. */
+      status: string;
+      /** @description Only the referee sees it. */
+      secret: boolean;
+      /** @description Its units. */
+      units: components['schemas']['MassUnitView'][];
+      /** @description The morale checks the last round advance rolled (empty otherwise). */
+      morale: components['schemas']['MassMoraleView'][];
+      /** @description The aftermath of each unit that took damage, when the conflict ended (empty otherwise). */
+      aftermath: components['schemas']['MassAftermathView'][];
+      /** @description When it began. */
+      createdAt: string;
+      /** @description Last change. */
+      updatedAt: string;
+    };
+    MassConflictList: {
+      /** @description Newest first. */
+      items: components['schemas']['MassConflictView'][];
+    };
+    MassConflictAttackInput: {
+      /** @description The attacking unit. */
+      attacker: string;
+      /** @description The unit attacked. */
+      target: string;
+      /**
+       * @description The target’s cover.
+       * @enum {string}
+       */
+      cover?: 'none' | 'weak' | 'strong' | 'full';
+      /** @description Other attack modifiers, each named. */
+      situational?: components['schemas']['GmSituationalInput'][];
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    MassConflictAttackResult: {
+      /** @description The conflict. */
+      massConflictId: string;
+      /** @description The round. */
+      round: number;
+      /** @description The logged roll (`combat.gm-mass-attack`). */
+      rollId: string;
+      /** @description The attacking unit. */
+      attacker: string;
+      /** @description The unit attacked. */
+      target: string;
+      /** @description The unit numbers used: medians plus each side’s group bonus. */
+      numbers: {
+        [key: string]: unknown;
+      };
+      /** @description The attack, as `POST /v1/combat/gm/attacks` answers it. */
+      attack: components['schemas']['GmAttackResult'];
+      /** @description The hit’s G&M damage to the unit (survival, then injuries), as `harm/gm/damage` answers it; null on a miss. */
+      damage: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The unit attacked, after the blow. */
+      unit: components['schemas']['MassUnitView'];
+    };
+    MassConflictRollInput: {
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
     };
     GmMojoCostInput: {
       /**
@@ -26896,6 +27269,216 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CombatActionResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  MassConflicts_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MassConflictList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  MassConflicts_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateMassConflictInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MassConflictView'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  MassConflicts_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        massConflictId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MassConflictView'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  MassConflicts_attack: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        massConflictId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MassConflictAttackInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MassConflictAttackResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  MassConflicts_nextRound: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        massConflictId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MassConflictRollInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MassConflictView'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  MassConflicts_end: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        massConflictId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MassConflictRollInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MassConflictView'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -1,0 +1,168 @@
+import fc from 'fast-check';
+import { sheetDamage } from '../harm/campaign';
+import { createRng, Dice } from '../random';
+import { gmAction } from './gm-action';
+import { gmAttack } from './gm-attack';
+import { gmGroupAttack } from './gm-group-attack';
+import { gmPsychic } from './gm-psychic';
+
+const dice = (seed: string) => new Dice(createRng(seed));
+const target = { survival: 12, verve: 6, injuries: 0, consciousness: 13, endurance: 13 };
+
+/** A Dice that hands out the given faces in order (to replay a part of a stream). */
+function scripted(faces: number[]): Dice {
+  const queue = [...faces];
+  const recorded: number[] = [];
+  const pool = (n: number) => {
+    const out = queue.splice(0, n);
+    recorded.push(...out);
+    return out;
+  };
+  return {
+    get faces() {
+      return recorded;
+    },
+    pool,
+    die: () => pool(1)[0],
+  } as unknown as Dice;
+}
+
+describe('combat.gm-action (one roll: the attack and the target’s harm)', () => {
+  it('answers the attack exactly as combat.gm-attack does on the same stream (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 20 }),
+        fc.integer({ min: -5, max: 10 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.constantFrom('d4', 'd8+4', '2d6', 'd10+1'),
+        fc.constantFrom(null, 'killing', 'knockout'),
+        (seed, attackBonus, defense, damage, blow) => {
+          const input = {
+            attackBonus,
+            defense,
+            damage,
+            ...(blow
+              ? {
+                  calledShot: true,
+                  nonDefending: 'immobile' as const,
+                  blow: blow as 'killing',
+                  ...(blow === 'knockout' ? { knockoutEvasion: { score: 9 } } : {}),
+                }
+              : {}),
+          };
+          const action = gmAction({ attack: input, target }, dice(seed));
+          const alone = gmAttack(input, dice(seed));
+          expect(action.attack).toEqual(alone);
+          expect(action.faces.slice(0, alone.faces.length)).toEqual(alone.faces);
+          expect(action.kind).toBe('attack');
+          if (!alone.hit || alone.damage === 0) {
+            expect(action.harm).toBeNull();
+            expect(action.faces).toEqual(alone.faces);
+          } else {
+            // The harm is harm.sheet-damage's, on the faces that follow the attack's.
+            const forced = Math.min(alone.damage, Math.max(alone.weaponDice, alone.toInjuries));
+            const replayed = sheetDamage(
+              {
+                system: 'gm',
+                stateBefore: 'up',
+                ...target,
+                damage: alone.damage,
+                archetypal: false,
+                weaponDice: forced,
+                evaded: false,
+                unconscious: false,
+              },
+              scripted(action.faces.slice(alone.faces.length)),
+            );
+            expect(action.harm).toEqual(replayed);
+            expect(action.harm!.damage).toBe(alone.damage);
+          }
+        },
+      ),
+    );
+  });
+
+  it('a group attack answers as combat.gm-group-attack does on the same stream (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 20 }), (seed) => {
+        const group = {
+          members: [{ attackBonus: 2 }, { attackBonus: 3 }, { attackBonus: 1 }],
+          defense: 3,
+          damage: 'd6+1',
+        };
+        const action = gmAction({ groupAttack: group, target }, dice(seed));
+        expect(action.kind).toBe('group-attack');
+        expect(action.attack).toEqual(gmGroupAttack(group, dice(seed)));
+        expect(action.harm === null).toBe(!action.attack!.hit || action.attack!.damage === 0);
+      }),
+    );
+  });
+
+  it('golden (seed yeti-3): d20 3 against 13 hits, d8+4 deals 12 (the Yeti fight’s damage), one forced injury, the fortitude roll 9 keeps it up', () => {
+    const out = gmAction({ attack: { attackBonus: 4, defense: 2, damage: 'd8+4' }, target }, dice('yeti-3'));
+    expect(out.attack).toMatchObject({ roll: 3, target: 13, hit: true, damage: 12, weaponDice: 1 });
+    expect(out.faces).toEqual([3, 8, 9]);
+    expect(out.harm!.changes).toEqual([
+      { path: 'survival.current', delta: -11, via: 'ledger' },
+      { path: 'injuries.current', delta: 1, via: 'ledger' },
+    ]);
+    expect(out.harm!.state).toBe('up');
+    // Replayed on the same seed: the same answer.
+    expect(
+      gmAction({ attack: { attackBonus: 4, defense: 2, damage: 'd8+4' }, target }, dice('yeti-3')),
+    ).toEqual(out);
+  });
+
+  it('golden (seed yeti-4): the consciousness roll 14 against fortitude 13 fails: unconscious', () => {
+    const out = gmAction({ attack: { attackBonus: 4, defense: 2, damage: 'd8+4' }, target }, dice('yeti-4'));
+    expect(out.faces).toEqual([10, 3, 14]);
+    expect(out.harm!.state).toBe('unconscious');
+    expect(out.harm!.pending[0]).toMatch(/^Unconscious for/);
+  });
+
+  it('a psychic attack is combat.gm-psychic on the stream, its damage from verve first, or from survival by choice (golden mind-0)', () => {
+    const psychic = {
+      action: 'attack' as const,
+      attacker: { charisma: 14, monkLevel: 3, verve: 10, spend: 2 },
+      defender: { verve: 3, survival: 10 },
+    };
+    const t = { ...target, verve: 3, survival: 10 };
+    const out = gmAction({ psychic, target: t }, dice('mind-0'));
+    expect(out.psychic).toEqual(gmPsychic(psychic, dice('mind-0')));
+    expect(out.psychic).toMatchObject({ roll: 1, success: true, damage: 5 });
+    expect(out.harm!.changes).toEqual([
+      { path: 'verve.current', delta: -3, via: 'ledger' },
+      { path: 'survival.current', delta: -2, via: 'ledger' },
+    ]);
+    expect(out.psychic!.defender).toMatchObject({ verve: 0, survival: 8, stun: 2 });
+    const chosen = gmAction(
+      { psychic: { ...psychic, defender: { ...psychic.defender, fromSurvival: true } }, target: t },
+      dice('mind-0'),
+    );
+    expect(chosen.harm!.changes).toEqual([{ path: 'survival.current', delta: -5, via: 'ledger' }]);
+    expect(chosen.psychic!.defender).toMatchObject({ verve: 3, survival: 5, stun: 5 });
+    // A miss harms nobody (mind-3: 17).
+    expect(gmAction({ psychic, target: t }, dice('mind-3')).harm).toBeNull();
+  });
+
+  it('refuses what is not one harming action, naming the field', () => {
+    expect(() => gmAction({ target } as never, dice('x'))).toThrow(
+      expect.objectContaining({ field: 'input' }),
+    );
+    expect(() =>
+      gmAction(
+        { psychic: { action: 'enter', attacker: { charisma: 10, monkLevel: 1, verve: 5 } }, target },
+        dice('x'),
+      ),
+    ).toThrow(expect.objectContaining({ field: 'psychic.action' }));
+    expect(() =>
+      gmAction(
+        {
+          attack: { attackBonus: 0, defense: 0, damage: 'd6' },
+          target: { ...target, stateBefore: 'asleep' as never },
+        },
+        dice('x'),
+      ),
+    ).toThrow(expect.objectContaining({ field: 'target.stateBefore' }));
+  });
+});
