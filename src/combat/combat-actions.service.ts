@@ -246,6 +246,10 @@ export class CombatActionsService {
     if (STATES_THAT_CANNOT_ACT.includes(state)) {
       throw Problem.field('CONFLICT', field, `${c.owner.name} is ${state} and cannot act.`);
     }
+    // Semi-conscious (G&M, 000:194): it may only move, and no combat action of ours is a move.
+    if (state === 'semi-conscious') {
+      throw Problem.field('CONFLICT', field, `${c.owner.name} is semi-conscious and can only move.`);
+    }
     return sheet;
   }
 

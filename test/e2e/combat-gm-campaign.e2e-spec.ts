@@ -501,6 +501,29 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     );
   });
 
+  it('a semi-conscious character may only move: every combat action of its own is refused, REST and GraphQL (000:194)', async () => {
+    const { c, hero, player, yeti, combat } = await table();
+    await putSheet(t.server, c, hero.id, 'gm', { ...WARRIOR, harm: { state: 'semi-conscious' } });
+    const refused = await act(c, combat.id, player.auth, {
+      actor: hero.id,
+      kind: 'attack',
+      targets: [yeti.id],
+    });
+    expectProblem(refused, 409, 'CONFLICT', 'actor');
+    expect(refused.body.detail).toContain('semi-conscious');
+    const viaGraphql = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: cast, gm: { castingSeconds: 3, movement: 10 } }) { combatId } }`,
+      { c: c.id, k: combat.id, a: hero.id },
+      player.auth,
+    );
+    expect(viaGraphql.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    // Nothing was logged for the refused actions.
+    const rolls = (await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200)).body;
+    expect(rolls.items.filter((r: { procedure: string }) => r.procedure.startsWith('combat.'))).toEqual([]);
+  });
+
   it('a cast keeps the Movement its casting time leaves for the round (CB21)', async () => {
     const { c, sage, player, combat } = await table();
     expectProblem(

@@ -13544,6 +13544,18 @@ export interface components {
       /** @description The combatants that fled (those this key may see). */
       fled: string[];
     };
+    CoeacRoundEndSpell: {
+      /** @description The channeler (a combatant). */
+      combatant: string;
+      /** @description The spell’s catalogue id. */
+      spell: string;
+      /** @description The cast’s logged roll (magic.coeac.channeling, as POST …/coeac-casts logs it); null when it lapsed. */
+      rollId: string | null;
+      /** @description Its Potency; null when it lapsed or the roll is sealed for this key. */
+      potency: number | null;
+      /** @description Why it did not resolve: cannot-act (down, out or dead by then), no-control, refused (the cast refused otherwise: the spell lost, armour with vestments), npc (an NPC’s spell is the referee’s to resolve); null when it did. */
+      lapsed: string | null;
+    };
     CairnTurnView: {
       /** @description The round this turn belongs to (the combat’s current round). */
       round: number;
@@ -13568,6 +13580,22 @@ export interface components {
       /** @description Its size (stunned: the penalty; psychic-defense: the verve spent; casting: Movement left). */
       value: number | null;
     };
+    CoeacCombatantRound: {
+      /** @description The round this state is about (the combat’s current round). */
+      round: number;
+      /** @description It made its combat check this round (an exchange as captain or supporter, or defend). */
+      acted: boolean;
+      /** @description The adversaries it declared it threatens this round (those this key may see); null when it declared none. */
+      threatens: string[] | null;
+      /** @description Its declared defence this round: full-defense or channeling; null when none. */
+      defense: string | null;
+      /** @description The spell it is channeling this round (it resolves at the end of the round, B1). */
+      channelSpell: string | null;
+      /** @description Its channeling already resolved this round, as its defence against an attack. */
+      channeled: boolean;
+      /** @description Caught by the ambushers’ free round: it neither acts nor rolls this round. */
+      surprised: boolean;
+    };
     CombatantView: {
       /** @description character or npc. */
       kind: string;
@@ -13591,6 +13619,8 @@ export interface components {
       turn: components['schemas']['CairnTurnView'] | (never | null);
       /** @description Conditions kept on the combat (G&M: surprised, held, holding …); left out (GraphQL: null) for systems that keep none. */
       conditions?: components['schemas']['CombatConditionView'][];
+      /** @description COEAC: its round (declarations, combat check made); null for other systems and for players in a secret combat. */
+      coeac?: components['schemas']['CoeacCombatantRound'] | (never | null);
     };
     CombatView: {
       /** @description The combat id. */
@@ -13605,6 +13635,8 @@ export interface components {
       secret: boolean;
       /** @description Cairn: the morale saves this round advance made (empty in every other answer). */
       morale: components['schemas']['CombatMoraleView'][];
+      /** @description COEAC: the channelings declared for the round that ended with this advance, resolved at its end (B1); null in every other answer. */
+      coeacRoundEnd?: components['schemas']['CoeacRoundEndSpell'][];
       /** @description The combatants this key may see (NPCs hidden from players left out). */
       combatants: components['schemas']['CombatantView'][];
       /** @description Begun at. */
@@ -13907,6 +13939,7 @@ export interface components {
         | 'exchange'
         | 'defend'
         | 'ambush'
+        | 'declare'
         | 'group-attack'
         | 'maneuver'
         | 'psychic-attack'
@@ -14138,7 +14171,7 @@ export interface components {
       removed: boolean;
     };
     CoeacCombatActionResult: {
-      /** @description What the action was: exchange, defend or ambush. */
+      /** @description What the action was: exchange, defend, declare or ambush. */
       action: string;
       /** @description exchange: the defender (the target). */
       defender: string | null;
@@ -14166,6 +14199,8 @@ export interface components {
       ambush: components['schemas']['CoeacAmbushResult'] | (never | null);
       /** @description ambush: the combatants caught by the free round (this round they neither act nor roll). */
       surprised: string[];
+      /** @description declare: the adversaries the actor threatens this round (empty: none). */
+      threatens: string[];
     };
     GmGroupAttackGroup: {
       /** @description The members (character or NPC ids), the actor first. */
