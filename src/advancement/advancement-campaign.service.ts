@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
-import { Problem } from '../common/problem';
+import { Problem, asBadRequest } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
 import { coeacCircles } from '../core/advancement/coeac-circles';
@@ -21,7 +21,6 @@ import { EXPERIENCE_PER_MOJO, mojoBid, mojoCost, MojoCostInput } from '../core/a
 import { gmStudy, StudyInput } from '../core/advancement/gm-study';
 import { GM_ARCHETYPES, GmArchetypeId } from '../core/characters/gm-derivation';
 import { Sheet } from '../core/characters/sheets';
-import { RuleError } from '../core/errors';
 import type { Dice } from '../core/random';
 import { lootExperience } from '../core/treasure/loot-experience';
 import { levelForExperience } from '../core/treasure/levels';
@@ -120,17 +119,6 @@ function archetypesOf(sheet: Sheet): Archetypes['list'] {
   return ((sheet.archetypes ?? []) as Archetypes['list']).map((a) => ({ ...a }));
 }
 
-function asBadRequest<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof RuleError && error.field) {
-      throw Problem.field('VALIDATION_FAILED', error.field, error.message);
-    }
-    throw error;
-  }
-}
-
 /**
  * Advancement in a campaign (SPEC 6.6, docs/advancement.md): G&M experience, level-ups, mojo and
  * study on the stored G&M sheet, COEAC Boons, retirement, specialty classes and Reputation. Each
@@ -176,7 +164,7 @@ export class AdvancementCampaignService {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
       await this.campaigns.assertCharactersExist(m, campaign.id, ids, 'characterIds');
       const rule = (campaign.settings?.lootExperienceRule as 'divided' | 'each' | undefined) ?? 'divided';
-      const loot = asBadRequest(() => lootExperience({ silver: input.silver, members: ids.length, rule }));
+      const loot = asBadRequestAny(() => lootExperience({ silver: input.silver, members: ids.length, rule }));
       const awards = [];
       for (const [i, id] of ids.entries()) {
         const { owner, row } = await this.activeGmSheet(m, campaign, id);
@@ -312,7 +300,7 @@ export class AdvancementCampaignService {
   ) {
     const tracked = await this.sheets.openTracked(m, who, campaign, owner, 'gm', options.row);
     const sheet = tracked.sheet;
-    const rolled = asBadRequest(() =>
+    const rolled = asBadRequestAny(() =>
       this.rolls.roll(
         CAMPAIGN_PROCEDURES.experience,
         withoutNulls({
@@ -467,7 +455,7 @@ export class AdvancementCampaignService {
           'Name what is bought (the field, skill or technique).',
         );
       }
-      const price = asBadRequest(() =>
+      const price = asBadRequestAny(() =>
         mojoCost(
           withoutNulls({
             kind: input.kind,
@@ -619,7 +607,7 @@ export class AdvancementCampaignService {
         throw refuse('The roll is not archetypal (its rating is not an archetypal ability or reaction).');
       }
       const held = (row.data.mojo as { current: number }).current;
-      const result = asBadRequest(() =>
+      const result = asBadRequestAny(() =>
         mojoBid(
           withoutNulls({
             roll: outcome.roll,
@@ -766,7 +754,7 @@ export class AdvancementCampaignService {
   startStudy(who: Principal, characterId: string, input: StudyProjectInput, req: ArbiterRequest) {
     assertMayActFor(who, characterId);
     const plan = this.studyInput(input, 1);
-    asBadRequest(() => gmStudy(plan)); // refuses what cannot be studied before anything is stored
+    asBadRequestAny(() => gmStudy(plan)); // refuses what cannot be studied before anything is stored
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
       await this.sheets.characterOwner(m, who.campaignId, characterId);
@@ -807,8 +795,8 @@ export class AdvancementCampaignService {
       const done = data.periods;
       const total = done + input.periods;
       // "1 per N periods" accrues across the project's whole length, not per call.
-      const so = done === 0 ? null : asBadRequest(() => gmStudy(this.studyInput(data.plan, done)));
-      const upTo = asBadRequest(() => gmStudy(this.studyInput(data.plan, total)));
+      const so = done === 0 ? null : asBadRequestAny(() => gmStudy(this.studyInput(data.plan, done)));
+      const upTo = asBadRequestAny(() => gmStudy(this.studyInput(data.plan, total)));
       const mojo = upTo.totalMojo - (so?.totalMojo ?? 0);
       const silver = upTo.silver - (so?.silver ?? 0);
       const fees = upTo.fees - (so?.fees ?? 0);
@@ -1179,7 +1167,7 @@ export class AdvancementCampaignService {
         factors: input.factors.map((f) => withoutNulls({ ...f })),
         reputation,
       };
-      const rolled = asBadRequest(() =>
+      const rolled = asBadRequestAny(() =>
         this.rolls.roll(
           { name: 'advancement.coeac-circles', run: coeacCircles } as unknown as Procedure<unknown, object>,
           body,
@@ -1366,4 +1354,9 @@ function toSpecialty(row: AdvancementStateEntity) {
     unlockedBy: (row.data.unlockedBy as string[]) ?? [],
     note: (row.data.note as string | null) ?? null,
   };
+}
+
+/** Every refusal of the advancement core that names a field is a 400 naming it. */
+function asBadRequestAny<T>(run: () => T): T {
+  return asBadRequest(run, { anyCode: true });
 }

@@ -4,7 +4,7 @@ import { AdvancementCampaignService } from '../advancement/advancement-campaign.
 import { NpcsService, ownerOf } from '../characters/npcs.service';
 import type { SheetOwner } from '../characters/sheets.service';
 import { SheetsService } from '../characters/sheets.service';
-import { Problem } from '../common/problem';
+import { Problem, asBadRequest as asProblem } from '../common/problem';
 import { diceBudget } from '../common/request-context';
 import { now } from '../common/time';
 import type { Sheet } from '../core/characters/sheets';
@@ -30,7 +30,6 @@ import {
   type GmPsychicDefendInput,
   type GmPsychicDefendOutcome,
 } from '../core/combat/gm-stored';
-import { RuleError } from '../core/errors';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import type { SheetDamageOutcome } from '../core/harm/campaign';
 import type { CharacterSheetEntity } from '../characters/characters.entities';
@@ -83,21 +82,6 @@ const CALLER_FIELD: Record<string, string> = {
   'attacker.spend': 'gm.spend',
   'attacker.verve': 'actor',
 };
-
-function asBadRequest<T>(run: () => T, prefix = 'gm'): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof RuleError && error.code === 'INVALID_INPUT' && error.field) {
-      throw Problem.field(
-        'VALIDATION_FAILED',
-        CALLER_FIELD[error.field] ?? `${prefix}.${error.field}`,
-        error.message,
-      );
-    }
-    throw error;
-  }
-}
 
 /** A combatant's G&M numbers as the server derives them from its stored sheet. */
 interface GmNumbers {
@@ -1260,4 +1244,9 @@ class Conditions {
     );
     return [...this.changed].map((id) => ({ id, conditions: this.list(id) }));
   }
+}
+
+/** The core's input refusals as a 400 naming the field as sent: under `gm.` (or `prefix`), some renamed. */
+function asBadRequest<T>(run: () => T, prefix = 'gm'): T {
+  return asProblem(run, { fieldOf: (field) => CALLER_FIELD[field] ?? `${prefix}.${field}` });
 }

@@ -5,7 +5,7 @@ import { CampaignsService } from '../campaigns/campaigns.service';
 import { CharacterSheetEntity, NpcEntity } from '../characters/characters.entities';
 import { NpcsService } from '../characters/npcs.service';
 import { SheetOwner, SheetsService } from '../characters/sheets.service';
-import { Problem } from '../common/problem';
+import { Problem, asBadRequest } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
 import {
@@ -14,7 +14,6 @@ import {
   type CairnActionOutcome,
   type CairnDexSaveOutcome,
 } from '../core/combat';
-import { RuleError } from '../core/errors';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import { Database } from '../database/database.service';
 import type { CampaignEntity } from '../database/entities';
@@ -55,17 +54,6 @@ const pair = (value: unknown) => {
   const v = (value ?? {}) as { current?: number; max?: number };
   return { current: num(v.current), max: num(v.max) };
 };
-
-function asBadRequest<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof RuleError && error.code === 'INVALID_INPUT' && error.field) {
-      throw Problem.field('VALIDATION_FAILED', error.field, error.message);
-    }
-    throw error;
-  }
-}
 
 /** A target whose stored numbers lie outside what the attack procedure reads: 422 naming `target`. */
 function storedNumbers<T>(run: () => T): T {

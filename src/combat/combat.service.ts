@@ -1,24 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Problem } from '../common/problem';
+import { asBadRequest } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
-import { RuleError } from '../core/errors';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { COMBAT_PROCEDURES, CombatProcedureKind } from './combat-procedures';
 
 type OutcomeOf<K extends CombatProcedureKind> = ReturnType<(typeof COMBAT_PROCEDURES)[K]['run']>;
-
-/** The core's input refusals are bad requests: a 400 naming the field, like the validation pipe's. */
-function asBadRequest<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof RuleError && error.code === 'INVALID_INPUT' && error.field) {
-      throw Problem.field('VALIDATION_FAILED', error.field, error.message);
-    }
-    throw error;
-  }
-}
 
 /** Drops nulls (deeply) so that the core reads a missing field as missing. */
 function withoutNulls<T>(input: T): T {

@@ -1,3 +1,4 @@
+import { RuleError } from '../core/errors';
 /** One bad input, named by its path in the request (`attacker.pool`, `characterIds[2]`, `seed`). */
 export interface FieldError {
   field: string;
@@ -129,4 +130,26 @@ function titleFromCode(code: string): string {
 
 export function isProblemCode(code: string): code is ProblemCode {
   return Object.prototype.hasOwnProperty.call(PROBLEM_STATUS, code);
+}
+
+/**
+ * Runs a core procedure and turns its input refusals (a `RuleError` with the code `INVALID_INPUT`
+ * and a field) into a 400 `VALIDATION_FAILED` naming the field as the client sent it, like the
+ * validation pipe's. `fieldOf` maps the core's field name to the client's (a prefix such as `gm.`, or
+ * a renaming); `anyCode` turns every `RuleError` that names a field into that 400. Anything else is
+ * thrown as it is.
+ */
+export function asBadRequest<T>(
+  run: () => T,
+  options: { fieldOf?: (field: string) => string; anyCode?: boolean } = {},
+): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RuleError && error.field && (options.anyCode || error.code === 'INVALID_INPUT')) {
+      const field = options.fieldOf ? options.fieldOf(error.field) : error.field;
+      throw Problem.field('VALIDATION_FAILED', field, error.message);
+    }
+    throw error;
+  }
 }

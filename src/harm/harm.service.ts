@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Problem } from '../common/problem';
+import { asBadRequest } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import {
   ARCHSOUL_STATUS_TABLE,
@@ -12,25 +12,12 @@ import {
   DOWN_AND_OUT_TABLE,
   downAndOutOdds,
 } from '../core/harm';
-import { RuleError } from '../core/errors';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { HARM_PROCEDURES, HarmProcedureKind } from './harm-procedures';
 import type { CairnDeprivationInput, CairnRestInput, CoeacDamageInput, CoeacRestInput } from './harm.inputs';
 
 type OutcomeOf<K extends HarmProcedureKind> = ReturnType<(typeof HARM_PROCEDURES)[K]['run']>;
-
-/** The core's input refusals are bad requests: a 400 naming the field, like the validation pipe's. */
-function asBadRequest<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof RuleError && error.code === 'INVALID_INPUT' && error.field) {
-      throw Problem.field('VALIDATION_FAILED', error.field, error.message);
-    }
-    throw error;
-  }
-}
 
 /** Drops nulls so that the core reads a missing field as missing. */
 function withoutNulls<T extends object>(input: T): T {

@@ -9,7 +9,7 @@ import { deriveSheet } from '../core/characters/sheets-derived';
 import { NpcsService, ownerOf } from '../characters/npcs.service';
 import { SheetChecksService } from '../characters/sheet-checks.service';
 import { SheetOwner, SheetsService, toConditionEntry } from '../characters/sheets.service';
-import { Problem } from '../common/problem';
+import { Problem, asBadRequest } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { now } from '../common/time';
 import type { ClockStep } from '../core/clock';
@@ -55,7 +55,6 @@ import {
 } from '../core/harm';
 import { enduranceLossOf } from '../core/hazards/sheet-hazards';
 import { AdvancementCampaignService } from '../advancement/advancement-campaign.service';
-import { RuleError } from '../core/errors';
 import { coeacMagicResources as magicResources } from '../core/magic';
 import { Database } from '../database/database.service';
 import { CampaignEntity } from '../database/entities';
@@ -141,17 +140,6 @@ const REST_LENGTH: Record<string, Record<string, ClockStep>> = {
   gm: { night: { watches: 1 }, day: { days: 1 } },
   archsoul: { night: { watches: 1 }, hour: { turns: 6 } },
 };
-
-function asBadRequest<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof RuleError && error.code === 'INVALID_INPUT' && error.field) {
-      throw Problem.field('VALIDATION_FAILED', error.field, error.message);
-    }
-    throw error;
-  }
-}
 
 const num = (value: unknown, fallback = 0): number => (typeof value === 'number' ? value : fallback);
 const pair = (value: unknown) => {

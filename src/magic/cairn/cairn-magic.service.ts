@@ -2,12 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, In as AnyOf } from 'typeorm';
 import { assertMayActFor, Principal } from '../../auth/principal';
 import { CampaignsService } from '../../campaigns/campaigns.service';
-import { Problem } from '../../common/problem';
+import { Problem, asBadRequest } from '../../common/problem';
 import { ArbiterRequest, diceBudget } from '../../common/request-context';
 import { now } from '../../common/time';
 import { characterOwner, SheetsService } from '../../characters/sheets.service';
 import { CampaignEntity, CharacterEntity } from '../../database/entities';
-import { RuleError } from '../../core/errors';
 import {
   cairnCast,
   CAIRN_SPELL_BOOK,
@@ -61,17 +60,6 @@ const SHEET_PATHS: Record<string, string> = {
 
 function withoutNulls<T extends object>(input: T): T {
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)) as T;
-}
-
-/** The core's input refusals are a 400 naming the field, like the validation pipe's. */
-function asBadRequest<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof RuleError && error.code === 'INVALID_INPUT' && error.field)
-      throw Problem.field('VALIDATION_FAILED', error.field, error.message);
-    throw error;
-  }
 }
 
 function toResult(outcome: CairnCastOutcome, seed: string, rng: string): CairnCastResult {
