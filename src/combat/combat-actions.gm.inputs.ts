@@ -195,6 +195,12 @@ export class GmCombatActionInput {
   @In.bool('Cast: a prophet calling a spirit (the same rule).', { optional: true })
   calling?: boolean;
 
+  @In.int(
+    'Cast: the spell’s level. A sorceror casts no spell above its sorceror level less its injuries (S5): 409 naming this field.',
+    { optional: true, min: 1, max: 100 },
+  )
+  spellLevel?: number;
+
   @In.int('Cast: the caster’s Movement when its sheet derives none (no species).', {
     optional: true,
     min: 0,

@@ -779,6 +779,19 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         `${a.owner.name}’s sheet derives no Movement (no species): send gm.movement.`,
       );
     const movement = derived ?? input.movement!;
+    if (input.spellLevel !== undefined && input.spellLevel !== null && !input.calling) {
+      // S5 (001:601): injuries cap the spell levels a sorceror can cast.
+      const sorceror = a.archetypes.find((x) => x.archetype === 'sorceror');
+      const highest = (sorceror?.level ?? 0) - a.injuries;
+      if (!sorceror || input.spellLevel > highest)
+        throw Problem.field(
+          'CONFLICT',
+          'gm.spellLevel',
+          sorceror
+            ? `${a.owner.name} can cast spells up to level ${Math.max(0, highest)} (sorceror level ${sorceror.level} less ${a.injuries} injuries).`
+            : `${a.owner.name} has no sorceror levels to cast a spell with.`,
+        );
+    }
     const { rolled, outcome, roll } = await this.logRoll<GmCastingOutcome>(
       ctx,
       GM_COMBAT_PROCEDURES.casting,

@@ -562,6 +562,41 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(sageView.conditions).toEqual([{ name: 'casting', round: 1, by: null, value: 0 }]);
   });
 
+  it('a sorceror casts no spell above its level less its injuries (S5): 409 naming gm.spellLevel, nothing logged; REST and GraphQL', async () => {
+    const { c, sage, player, combat } = await table();
+    await putSheet(t.server, c, sage.id, 'gm', {
+      abilities: ABILITIES,
+      archetypes: [{ archetype: 'sorceror', level: 3 }],
+      injuries: { current: 2, max: 10 },
+    });
+    const refused = await act(c, combat.id, player.auth, {
+      actor: sage.id,
+      kind: 'cast',
+      gm: { castingSeconds: 3, movement: 10, spellLevel: 2 },
+    });
+    expectProblem(refused, 409, 'CONFLICT', 'gm.spellLevel');
+    expect(refused.body.detail).toContain('up to level 1');
+    const viaGraphql = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: cast, gm: { castingSeconds: 3, movement: 10, spellLevel: 3 } }) { combatId } }`,
+      { c: c.id, k: combat.id, a: sage.id },
+      player.auth,
+    );
+    expect(viaGraphql.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    let rolls = (await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200)).body;
+    expect(rolls.items.filter((r: { procedure: string }) => r.procedure === 'combat.gm-casting')).toEqual([]);
+    const cast = (
+      await act(c, combat.id, player.auth, {
+        actor: sage.id,
+        kind: 'cast',
+        gm: { castingSeconds: 3, movement: 10, spellLevel: 1 },
+      }).expect(201)
+    ).body;
+    rolls = (await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200)).body;
+    expect(rolls.items.map((r: { id: string }) => r.id)).toContain(cast.rollId);
+  });
+
   it('a warrior who leads grants its companions the warriors’ cover column for the round on a perception roll (CB10)', async () => {
     const { c, hero, sage, other, player, yeti, combat } = await table();
     const coverOf = (res: { gm: { attack: { modifiers: { name: string; value: number }[] } } }) =>

@@ -13911,6 +13911,8 @@ export interface components {
       castingSeconds?: number;
       /** @description Cast: a prophet calling a spirit (the same rule). */
       calling?: boolean;
+      /** @description Cast: the spell’s level. A sorceror casts no spell above its sorceror level less its injuries (S5): 409 naming this field. */
+      spellLevel?: number;
       /** @description Cast: the caster’s Movement when its sheet derives none (no species). */
       movement?: number;
       /** @description Psychic: talking or moving at half speed (−3). */
