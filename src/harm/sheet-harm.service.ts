@@ -53,7 +53,7 @@ import {
   TEMPORARY_SURVIVAL,
   type SheetHeroicEffortOutcome,
 } from '../core/harm';
-import { enduranceLossOf } from '../core/hazards/sheet-hazards';
+import { enduranceLossOf, exhaustionLossOf } from '../core/hazards/sheet-hazards';
 import { AdvancementCampaignService } from '../advancement/advancement-campaign.service';
 import { coeacMagicResources as magicResources } from '../core/magic';
 import { Database } from '../database/database.service';
@@ -1731,7 +1731,8 @@ export class SheetHarmService implements OnModuleInit {
         return {
           system,
           hp: num(data.hp) - num(data.belowZero),
-          endurance: stats[key],
+          // The Endurance the character has now: less what hazards took and exhaustion's point.
+          endurance: Math.max(0, stats[key] - enduranceLossOf(data) - exhaustionLossOf(data)),
           damage: amount ?? 0,
           coupDeGrace: input.coupDeGrace ?? false,
           unconscious: harm.state === 'unconscious',

@@ -626,6 +626,31 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
       expect(rest.body).toMatchObject({ rested: false, state: 'dead', changes: [] });
     });
 
+    it('Archsoul: the death threshold reads the Endurance left after losses (hazards and exhaustion)', async () => {
+      const { c, hero } = await table();
+      // Endurance 4, of which 1 lost to drowning and 1 to exhaustion: death below −4, not −8.
+      await putSheet(t.server, c, hero.id, 'archsoul', {
+        stats: { Endurance: 4 },
+        maxHp: 5,
+        enduranceLoss: 1,
+        exhaustionLoss: 1,
+      });
+      const out = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'archsoul', amount: 10, seed: 'fall' })
+        .expect(201);
+      expect(out.body).toMatchObject({ state: 'dead' });
+      const whole = await createCharacter(t.server, c, { name: 'Whole' });
+      await putSheet(t.server, c, whole.id, 'archsoul', { stats: { Endurance: 4 }, maxHp: 5 });
+      const same = await t.http
+        .post(`${base(c, whole.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'archsoul', amount: 10, seed: 'fall' })
+        .expect(201);
+      expect(same.body).toMatchObject({ state: 'unconscious' });
+    });
+
     it('G&M: survival, then injuries with the consciousness roll; healing takes them back', async () => {
       const { c, hero } = await table();
       await putSheet(t.server, c, hero.id, 'gm', {
