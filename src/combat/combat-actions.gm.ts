@@ -5,6 +5,7 @@ import { NpcsService, ownerOf } from '../characters/npcs.service';
 import type { SheetOwner } from '../characters/sheets.service';
 import { SheetsService } from '../characters/sheets.service';
 import { Problem, asBadRequest as asProblem } from '../common/problem';
+import { HazardsAilmentsService } from '../hazards/hazards-ailments.service';
 import { diceBudget } from '../common/request-context';
 import { now } from '../common/time';
 import type { Sheet } from '../core/characters/sheets';
@@ -24,6 +25,7 @@ import {
   gmCasting,
   gmLeadCover,
   gmPsychicDefend,
+  GM_ROUND_SECONDS,
   type GmCastingInput,
   type GmCastingOutcome,
   type GmLeadCoverOutcome,
@@ -31,6 +33,7 @@ import {
   type GmPsychicDefendOutcome,
 } from '../core/combat/gm-stored';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
+import { CombatCampaignService } from './combat-campaign.service';
 import type { SheetDamageOutcome } from '../core/harm/campaign';
 import type { CharacterSheetEntity } from '../characters/characters.entities';
 import type { SheetDamageResult } from '../harm/harm-campaign.results';
@@ -128,6 +131,8 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     private readonly rolls: RollsService,
     private readonly inventory: InventoryService,
     private readonly advancement: AdvancementCampaignService,
+    private readonly combats: CombatCampaignService,
+    private readonly hazards: HazardsAilmentsService,
     registry: ProcedureRegistry,
   ) {
     registry.register(...(Object.values(GM_COMBAT_PROCEDURES) as never[]));
@@ -135,6 +140,18 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
 
   onModuleInit(): void {
     this.actions.register(this);
+    // A G&M round is ten seconds (seed 001, "Game time"): the combatants' timed statuses (asleep,
+    // paralysed: the hazards module's) count down by it as the round ends.
+    this.combats.onRoundEnd('gm', async (m, who, _req, campaign, combat) => {
+      const ended = await this.hazards.countDownCombatants(
+        m,
+        who,
+        campaign,
+        combat.combatants,
+        GM_ROUND_SECONDS,
+      );
+      return ended.length > 0 ? { gmStatusesEnded: ended } : {};
+    });
   }
 
   async act(ctx: CombatActionContext): Promise<CombatActionAnswer> {

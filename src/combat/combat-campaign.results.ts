@@ -1,3 +1,4 @@
+import { GmStatusesEndedResult } from '../hazards/hazard-ailments.results';
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { SheetDamageResult } from '../harm/harm-campaign.results';
@@ -111,6 +112,13 @@ export class CombatView {
     { optional: true },
   )
   coeacRoundEnd?: CoeacRoundEndSpell[] | null;
+
+  @Out.nestedList(
+    'G&M: the combatants’ timed statuses (asleep, paralysed) that ran out with the round this advance ended (ten seconds); a hidden NPC’s only for the referee; null in every other answer.',
+    () => GmStatusesEndedResult,
+    { optional: true },
+  )
+  gmStatusesEnded?: GmStatusesEndedResult[] | null;
 
   @Out.nestedList('The combatants this key may see (NPCs hidden from players left out).', () => CombatantView)
   combatants: CombatantView[];

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdvancementModule } from '../advancement/advancement.module';
 import { CharactersModule } from '../characters/characters.module';
 import { HarmModule } from '../harm/harm.module';
+import { HazardsModule } from '../hazards/hazards.module';
 import { InventoryModule } from '../inventory/inventory.module';
 import { MagicModule } from '../magic/magic.module';
 import { COMBAT_ENTITIES } from './combat-campaign.entities';
@@ -30,6 +31,7 @@ import { CombatService } from './combat.service';
     TypeOrmModule.forFeature([...COMBAT_ENTITIES, ...MASS_CONFLICT_ENTITIES]),
     CharactersModule,
     HarmModule,
+    HazardsModule,
     InventoryModule,
     AdvancementModule,
     MagicModule,

@@ -95,6 +95,58 @@ export class HazardsAilmentsService implements OnModuleInit {
     };
   }
 
+  /**
+   * A stored combat's round (G&M: ten seconds) for its combatants: their timed statuses count down
+   * by `seconds` and those that run out leave the sheet, in the caller's transaction (the ailments'
+   * courses stay on the clock: they roll). Answers what ended, a hidden NPC's only to the referee.
+   */
+  async countDownCombatants(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    combatants: ReadonlyArray<{ kind: 'character' | 'npc'; id: string }>,
+    seconds: number,
+  ): Promise<GmStatusesEndedResult[]> {
+    const ended: GmStatusesEndedResult[] = [];
+    if (combatants.length === 0) return ended;
+    // Every combatant's G&M sheet in one read (locked); only those with a timed status go on.
+    const rows = await Database.selectRows(
+      m,
+      CharacterSheetEntity,
+      { ownerId: combatants.map((c) => c.id), system: 'gm' as const },
+      { lock: true },
+    );
+    for (const c of combatants) {
+      const row = rows.find((r) => r.ownerId === c.id && r.ownerKind === c.kind);
+      if (!row) continue;
+      const statuses = gmStatusesOf(row.data);
+      if (statuses.every((x) => x.secondsLeft === null)) continue;
+      let owner: SheetOwner;
+      let secret = false;
+      if (c.kind === 'npc') {
+        const npc = await this.npcs.npc(m, campaign.id, c.id);
+        owner = ownerOf(npc);
+        secret = !NpcsService.numbersPublic(npc);
+      } else {
+        owner = await this.sheets.characterOwner(m, campaign.id, c.id);
+      }
+      const counted = countDownStatuses(statuses, seconds);
+      await this.sheets.changeTracked(
+        m,
+        who,
+        campaign,
+        owner,
+        'gm',
+        [],
+        { cause: 'procedure' },
+        { row, base: (sheet) => withGmStatuses(sheet, counted.kept) },
+      );
+      if (counted.ended.length > 0 && (!secret || who.role === 'referee'))
+        ended.push({ ownerKind: owner.kind, ownerId: owner.id, ended: counted.ended });
+    }
+    return ended;
+  }
+
   private async tick(
     m: EntityManager,
     who: Principal,

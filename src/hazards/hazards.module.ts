@@ -35,5 +35,7 @@ import { HazardsService } from './hazards.service';
     HazardsSheetChecks,
     HazardsAilmentsService,
   ],
+  // Stored combats count G&M statuses down by their rounds.
+  exports: [HazardsAilmentsService],
 })
 export class HazardsModule {}

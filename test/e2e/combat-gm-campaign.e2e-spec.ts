@@ -524,6 +524,57 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(rolls.items.filter((r: { procedure: string }) => r.procedure.startsWith('combat.'))).toEqual([]);
   });
 
+  it('a round counts the combatants’ timed statuses down by ten seconds; those that run out leave the sheet (REST and GraphQL)', async () => {
+    const { c, hero, other, combat } = await table();
+    const asleep = { id: 'gas-1', status: 'asleep', source: 'Sleep gas', secondsLeft: 15 };
+    const shock = { id: 'ill-1', status: 'shock', source: 'Illusion', secondsLeft: null };
+    await putSheet(t.server, c, hero.id, 'gm', { ...WARRIOR, statuses: [asleep, shock] });
+    await putSheet(t.server, c, other.id, 'gm', {
+      ...WARRIOR,
+      ...BIG,
+      statuses: [{ id: 'web-1', status: 'paralysed', source: 'Giant spider', secondsLeft: 10 }],
+    });
+    const first = (
+      await t.http
+        .post(url(c, `/${combat.id}/rounds`))
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    expect(first.gmStatusesEnded).toEqual([
+      {
+        ownerKind: 'character',
+        ownerId: other.id,
+        ended: [{ id: 'web-1', status: 'paralysed', source: 'Giant spider', secondsLeft: 0 }],
+      },
+    ]);
+    expect((await sheetOf(t.server, c, other.id, 'gm')).statuses ?? []).toEqual([]);
+    expect((await sheetOf(t.server, c, hero.id, 'gm')).statuses).toEqual([
+      { ...asleep, secondsLeft: 5 },
+      shock,
+    ]);
+    const second = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!) { nextCombatRound(campaignId: $c, combatId: $k) {
+         round gmStatusesEnded { ownerId ended { id status secondsLeft } } } }`,
+      { c: c.id, k: combat.id },
+      c.auth,
+    );
+    expect(second.errors).toBeUndefined();
+    expect(second.data!.nextCombatRound).toEqual({
+      round: 3,
+      gmStatusesEnded: [{ ownerId: hero.id, ended: [{ id: 'gas-1', status: 'asleep', secondsLeft: 0 }] }],
+    });
+    // The shock has no timer: only the referee ends it.
+    expect((await sheetOf(t.server, c, hero.id, 'gm')).statuses).toEqual([shock]);
+    const third = (
+      await t.http
+        .post(url(c, `/${combat.id}/rounds`))
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    expect(third.gmStatusesEnded ?? null).toBeNull();
+  });
+
   it('a cast keeps the Movement its casting time leaves for the round (CB21)', async () => {
     const { c, sage, player, combat } = await table();
     expectProblem(

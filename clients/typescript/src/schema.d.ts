@@ -13637,6 +13637,8 @@ export interface components {
       morale: components['schemas']['CombatMoraleView'][];
       /** @description COEAC: the channelings declared for the round that ended with this advance, resolved at its end (B1); null in every other answer. */
       coeacRoundEnd?: components['schemas']['CoeacRoundEndSpell'][];
+      /** @description G&M: the combatants’ timed statuses (asleep, paralysed) that ran out with the round this advance ended (ten seconds); a hidden NPC’s only for the referee; null in every other answer. */
+      gmStatusesEnded?: components['schemas']['GmStatusesEndedResult'][];
       /** @description The combatants this key may see (NPCs hidden from players left out). */
       combatants: components['schemas']['CombatantView'][];
       /** @description Begun at. */

@@ -144,28 +144,32 @@ function semiConscious(sheet: Sheet): boolean {
  * Archsoul (hazards, docs/hazards.md): when the sheet keeps a loss, `statsNow` gives each stat less
  * what was lost (floor 0): Endurance less `enduranceLoss` and exhaustion's loss (`exhaustionLoss`, at
  * least 1 while exhausted), each stat named in `attributeLoss` less its points. Left out otherwise.
+ * `moveNow`: the base `move` less 1 (never below 1) while exhausted; left out otherwise.
  */
 function withArchsoulStatsNow(sheet: Sheet): Sheet {
   const num = (v: unknown) => (typeof v === 'number' ? v : 0);
   const exhaustion = Math.max(num(sheet.exhaustionLoss), num(sheet.fatigue) >= 2 ? 1 : 0);
+  // Exhausted, the base move is 1 less, never below 1 (002:28).
+  const move =
+    typeof sheet.move === 'number' && exhaustion > 0 ? { moveNow: Math.max(1, sheet.move - 1) } : {};
   const endurance = num(sheet.enduranceLoss) + exhaustion;
   const lost = (sheet.attributeLoss ?? {}) as Record<string, number>;
   const byName = new Map(Object.entries(lost).map(([k, v]) => [k.toLowerCase(), num(v)]));
-  if (endurance === 0 && [...byName.values()].every((v) => v === 0)) return { ...sheet };
+  if (endurance === 0 && [...byName.values()].every((v) => v === 0)) return { ...sheet, ...move };
   const stats = (sheet.stats ?? {}) as Record<string, number>;
   const now: Record<string, number> = {};
   for (const [name, value] of Object.entries(stats)) {
     const less = name.toLowerCase() === 'endurance' ? endurance : (byName.get(name.toLowerCase()) ?? 0);
     now[name] = Math.max(0, value - less);
   }
-  return { ...sheet, statsNow: now };
+  return { ...sheet, statsNow: now, ...move };
 }
 
 /** Members only the server writes (derived), never stored. */
 const DERIVED_ONLY: Record<SheetSystem, string[]> = {
   coeac: ['vestmentEmpower'],
   cairn: ['armorSource'],
-  archsoul: ['statsNow'],
+  archsoul: ['statsNow', 'moveNow'],
   gm: ['derived'],
 };
 

@@ -409,10 +409,14 @@ function normaliseCairn(input: Sheet): Sheet {
 }
 
 function normaliseArchsoul(input: Sheet): Sheet {
-  refuseUnknown(input, ['stats', 'hp', 'maxHp', 'fatigue', 'statuses']);
+  refuseUnknown(input, ['stats', 'move', 'hp', 'maxHp', 'fatigue', 'statuses']);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const sheet: Sheet = {
     stats: ratings(input.stats, 'stats'),
+    // The base move (speed), kept only when given: exhaustion takes 1 from it (002:28, `moveNow`).
+    ...(input.move !== undefined && input.move !== null
+      ? { move: optInt(input.move, 'move', 0, 1000, 0) }
+      : {}),
     hp: optInt(input.hp, 'hp', 0, MAX_TRACKED, maxHp),
     maxHp,
     fatigue: optInt(input.fatigue, 'fatigue', 0, MAX_TRACKED, 0),
@@ -520,7 +524,7 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
   },
   archsoul: {
     system: 'archsoul',
-    baseFields: ['stats'],
+    baseFields: ['stats', 'move'],
     refereeFields: ['statuses'],
     tracked: [
       { path: 'hp', maxPath: 'maxHp', initial: 'maxHp', description: 'Hit points' },

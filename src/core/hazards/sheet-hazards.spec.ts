@@ -47,6 +47,23 @@ describe('Archsoul losses kept on the sheet', () => {
     expect(deriveSheet('archsoul', normaliseSheet('archsoul', base)).statsNow).toBeUndefined();
   });
 
+  it('moveNow: an exhausted character moves 1 less, never below 1 (002:28); a sheet without a base move has none', () => {
+    expect(
+      deriveSheet('archsoul', normaliseSheet('archsoul', { ...base, move: 4, fatigue: 2 })).moveNow,
+    ).toBe(3);
+    expect(
+      deriveSheet('archsoul', normaliseSheet('archsoul', { ...base, move: 1, fatigue: 2 })).moveNow,
+    ).toBe(1);
+    expect(
+      deriveSheet('archsoul', normaliseSheet('archsoul', { ...base, move: 4, fatigue: 1 })).moveNow,
+    ).toBeUndefined();
+    expect(
+      deriveSheet('archsoul', normaliseSheet('archsoul', { ...base, fatigue: 2 })).moveNow,
+    ).toBeUndefined();
+    expect(normaliseSheet('archsoul', base).move).toBeUndefined();
+    expect(() => normaliseSheet('archsoul', { ...base, move: -1 })).toThrow(/move/);
+  });
+
   it('property: a night gives back one point of every reduced attribute, never below 0 (002:48)', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom('Intellect', 'Resolve', 'Athletics'), fc.nat(20)), (r) => {
