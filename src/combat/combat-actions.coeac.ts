@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
-import { NpcsService, ownerOf } from '../characters/npcs.service';
+import { NpcsService } from '../characters/npcs.service';
 import { SheetOwner, SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
@@ -456,7 +456,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       if (c.coeac?.surprised === combat.round)
         throw Problem.field('CONFLICT', field, `${id} is caught by the ambushers' free round.`);
       this.notActed(ctx, c, field);
-      joined.push({ r: await this.resolve(m, who, c), field });
+      joined.push({ r: await this.actions.resolveCombatant(m, who, c), field });
     }
 
     // Every sheet of the exchange in one read (locked); the actor's was read as it was checked able to act.
@@ -516,7 +516,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         if (seen.has(id) || unique.has(id))
           throw Problem.field('VALIDATION_FAILED', field, `${id} cannot be an engaged ally here.`);
         unique.add(id);
-        engagedAllies.push(await this.resolve(m, who, combatantOf(combat, id, field)));
+        engagedAllies.push(await this.actions.resolveCombatant(m, who, combatantOf(combat, id, field)));
       }
     } else if (input.engaged !== undefined && input.engaged !== null) {
       throw Problem.field('VALIDATION_FAILED', 'coeac.engaged', 'engaged goes with firingIntoMelee.');
@@ -1091,18 +1091,6 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       out.push(id);
     }
     return out;
-  }
-
-  private async resolve(m: EntityManager, who: Principal, c: StoredCombatant): Promise<ResolvedCombatant> {
-    if (c.kind === 'character') {
-      return {
-        combatant: c,
-        owner: await this.sheets.characterOwner(m, who.campaignId, c.id),
-        hidden: false,
-      };
-    }
-    const row = await this.npcs.npc(m, who.campaignId, c.id);
-    return { combatant: c, owner: ownerOf(row), hidden: !NpcsService.numbersPublic(row) };
   }
 
   /** Several combatants' COEAC sheets in one read (locked), in order; 422 SHEET_MISSING as one read gives. */

@@ -1,7 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { assertMayActFor } from '../auth/principal';
 import { AdvancementCampaignService } from '../advancement/advancement-campaign.service';
-import { NpcsService, ownerOf } from '../characters/npcs.service';
 import type { SheetOwner } from '../characters/sheets.service';
 import { SheetsService } from '../characters/sheets.service';
 import { Problem, asBadRequest as asProblem } from '../common/problem';
@@ -42,7 +41,7 @@ import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { InventoryService } from '../inventory/inventory.service';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
-import { CombatEntity, type CombatCondition, type StoredCombatant } from './combat-campaign.entities';
+import { CombatEntity, type CombatCondition } from './combat-campaign.entities';
 import {
   CombatActionAnswer,
   CombatActionContext,
@@ -126,7 +125,6 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   constructor(
     private readonly actions: CombatActionsService,
     private readonly sheets: SheetsService,
-    private readonly npcs: NpcsService,
     private readonly harm: SheetHarmService,
     private readonly rolls: RollsService,
     private readonly inventory: InventoryService,
@@ -281,7 +279,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       if (c.kind === 'npc' && ctx.who.role !== 'referee')
         throw Problem.field('FORBIDDEN', field, 'Only the referee acts for NPCs.');
       if (c.kind === 'character') assertMayActFor(ctx.who, c.id);
-      resolved.push(await this.resolveCombatant(ctx, c));
+      resolved.push(await this.actions.resolveCombatant(ctx.m, ctx.who, c));
     }
     if (ctx.who.role !== 'referee' && resolved.some((r) => r.hidden))
       throw Problem.field('FORBIDDEN', 'gm.members', 'Only the referee acts for NPCs.');
@@ -899,17 +897,6 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   }
 
   // Helpers
-
-  private async resolveCombatant(ctx: CombatActionContext, c: StoredCombatant): Promise<ResolvedCombatant> {
-    if (c.kind === 'character')
-      return {
-        combatant: c,
-        owner: await this.sheets.characterOwner(ctx.m, ctx.who.campaignId, c.id),
-        hidden: false,
-      };
-    const row = await this.npcs.npc(ctx.m, ctx.who.campaignId, c.id);
-    return { combatant: c, owner: ownerOf(row), hidden: !NpcsService.numbersPublic(row) };
-  }
 
   private oneTarget(ctx: CombatActionContext, what: string): ResolvedCombatant {
     if (ctx.targets.length !== 1)

@@ -121,15 +121,7 @@ export class HazardsAilmentsService implements OnModuleInit {
       if (!row) continue;
       const statuses = gmStatusesOf(row.data);
       if (statuses.every((x) => x.secondsLeft === null)) continue;
-      let owner: SheetOwner;
-      let secret = false;
-      if (c.kind === 'npc') {
-        const npc = await this.npcs.npc(m, campaign.id, c.id);
-        owner = ownerOf(npc);
-        secret = !NpcsService.numbersPublic(npc);
-      } else {
-        owner = await this.sheets.characterOwner(m, campaign.id, c.id);
-      }
+      const { owner, secret } = await this.ownerOf(m, campaign, c.kind, c.id);
       const counted = countDownStatuses(statuses, seconds);
       await this.sheets.changeTracked(
         m,
@@ -145,6 +137,18 @@ export class HazardsAilmentsService implements OnModuleInit {
         ended.push({ ownerKind: owner.kind, ownerId: owner.id, ended: counted.ended });
     }
     return ended;
+  }
+
+  /** A sheet's owner, and whether its numbers are hidden from players (an NPC's visibility). */
+  private async ownerOf(
+    m: EntityManager,
+    campaign: CampaignEntity,
+    kind: string,
+    id: string,
+  ): Promise<{ owner: SheetOwner; secret: boolean }> {
+    if (kind !== 'npc') return { owner: await this.sheets.characterOwner(m, campaign.id, id), secret: false };
+    const npc = await this.npcs.npc(m, campaign.id, id);
+    return { owner: ownerOf(npc), secret: !NpcsService.numbersPublic(npc) };
   }
 
   private async tick(
@@ -172,15 +176,7 @@ export class HazardsAilmentsService implements OnModuleInit {
         gmStatusesOf(candidate.data).every((x) => x.secondsLeft === null)
       )
         continue;
-      let owner: SheetOwner;
-      let secret = false;
-      if (candidate.ownerKind === 'npc') {
-        const npc = await this.npcs.npc(m, campaign.id, candidate.ownerId);
-        owner = ownerOf(npc);
-        secret = !NpcsService.numbersPublic(npc);
-      } else {
-        owner = await this.sheets.characterOwner(m, campaign.id, candidate.ownerId);
-      }
+      const { owner, secret } = await this.ownerOf(m, campaign, candidate.ownerKind, candidate.ownerId);
       const row = await this.sheets.requireSheet(m, owner, 'gm', { lock: true });
       const stored = ailmentsOf(row.data);
       // Timed statuses count down first; what an ailment lands in this advance is added after.
