@@ -46,6 +46,7 @@ import {
   type HarmTimer,
   type HarmTimerKind,
   EMPTY_HARM,
+  mergePending,
   sheetHeroicEffort,
   sheetSemiConsciousness,
   sheetTemporaryPool,
@@ -1202,7 +1203,7 @@ export class SheetHarmService implements OnModuleInit {
     const next: SheetHarm = {
       state: outcome.state,
       conditions: merge(harm.conditions, outcome.conditionsAdded, outcome.conditionsRemoved),
-      pending: [...harm.pending, ...outcome.pending].map((p) => p.slice(0, 200)).slice(-64),
+      pending: mergePending(harm.pending, outcome.pending),
       timers: harm.timers,
     };
     // A Cairn scar's rolls due later are kept with their change, applied by the rest that brings them.

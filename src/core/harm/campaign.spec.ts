@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { createRng, Dice } from '../random';
-import { sheetDamage, sheetRest, worse, type SheetDamageCoeac, type SheetDamageCairn } from './campaign';
+import {
+  mergePending,
+  sheetDamage,
+  sheetRest,
+  worse,
+  type SheetDamageCoeac,
+  type SheetDamageCairn,
+} from './campaign';
 import { harmOf, normaliseHarm } from './sheet-harm';
 import { normaliseSheet } from '../characters/sheets';
 
@@ -204,5 +211,29 @@ describe('harm on a stored sheet (the composed procedures)', () => {
     const sheet = normaliseSheet('archsoul', { maxHp: 4, belowZero: 2, harm: { state: 'unconscious' } });
     expect(sheet).toMatchObject({ hp: 4, belowZero: 2, harm: { state: 'unconscious', conditions: [] } });
     expect(normaliseSheet('coeac', { maxHp: 3 }).harm).toBeUndefined();
+  });
+});
+
+describe('pending notes after a blow', () => {
+  it('replaces an older note of a running state with the newer one and keeps the rest', () => {
+    const before = ['Unconscious for 3 minute(s)', 'Lost a finger: roll later', 'Dying: death in 4 minutes'];
+    expect(mergePending(before, ['Unconscious for 7 minute(s)'])).toEqual([
+      'Lost a finger: roll later',
+      'Dying: death in 4 minutes',
+      'Unconscious for 7 minute(s)',
+    ]);
+    expect(mergePending(before, ['Dying: death in 2 minutes'])).toEqual([
+      'Unconscious for 3 minute(s)',
+      'Lost a finger: roll later',
+      'Dying: death in 2 minutes',
+    ]);
+  });
+
+  it('never holds more than its limit, newest kept, and a hundred blows keep one unconscious note', () => {
+    let pending: string[] = [];
+    for (let i = 1; i <= 100; i++) pending = mergePending(pending, [`Unconscious for ${i} minute(s)`]);
+    expect(pending).toEqual(['Unconscious for 100 minute(s)']);
+    const many = Array.from({ length: 70 }, (_, i) => `note ${i}`);
+    expect(mergePending([], many)).toEqual(many.slice(-64));
   });
 });

@@ -85,6 +85,20 @@ export function deferredDueAt(kind: string, timing: DeferredTiming): boolean {
 
 export const EMPTY_HARM: SheetHarm = { state: 'up', conditions: [], pending: [] };
 
+/**
+ * Notes that describe one running state (how long a G&M character stays unconscious, when a dying
+ * one dies): a newer note of the same kind replaces the older, since only the latest count holds.
+ */
+const SUPERSEDING_NOTES = [/^Unconscious for \d+ minute/, /^Dying: /];
+
+/** The pending notes after a blow: the old ones a new note of the same kind replaces go, the new ones follow (at most `limit`, newest kept). */
+export function mergePending(before: readonly string[], added: readonly string[], limit = 64): string[] {
+  const replaced = SUPERSEDING_NOTES.filter((pattern) => added.some((note) => pattern.test(note)));
+  const kept =
+    replaced.length === 0 ? before : before.filter((note) => !replaced.some((pattern) => pattern.test(note)));
+  return [...kept, ...added].map((p) => p.slice(0, 200)).slice(-limit);
+}
+
 /** A change by the sheet's path: tracked values go to the ledger, base values (`saves.X`) are set. */
 export interface SheetChange {
   path: string;
