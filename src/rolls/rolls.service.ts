@@ -96,7 +96,9 @@ export class RollsService {
     });
     if (entity.secret) {
       entity.salt = randomBytes(16).toString('hex');
-      entity.commitment = commitmentOf(entity.salt, plain(entity));
+      // JCS skips undefined members and reads toJSON as JSON.stringify does, so the entity hashes
+      // exactly as its stored (plain) form would, without a copy of the whole roll first.
+      entity.commitment = commitmentOf(entity.salt, entity);
     }
     await Database.insertRow(manager, RollEntity, entity);
     // Published to live subscribers once the caller's transaction commits (never on a rollback).
@@ -246,9 +248,14 @@ export function commitmentOf(salt: string, roll: CommittedRecord): string {
     faces: roll.faces,
     outcome: roll.outcome,
   };
-  return createHash('sha256')
-    .update(`${salt}.${canonicalize(record)}`, 'utf8')
-    .digest('hex');
+  let text: string | undefined;
+  try {
+    text = canonicalize(record);
+  } catch {
+    // NaN or Infinity (which storage keeps as null): hash the stored form.
+    text = canonicalize(plain(record));
+  }
+  return createHash('sha256').update(`${salt}.${text}`, 'utf8').digest('hex');
 }
 
 /** A secret roll not yet revealed, seen by a key other than the referee's. */
