@@ -15,6 +15,7 @@ import {
   ENDURANCE_LOSS,
   enduranceLossOf,
   EXHAUSTION_LOSS,
+  exhaustionKept,
   exhaustionLossOf,
   statLossOf,
   gmStatusesOf,
@@ -364,7 +365,7 @@ function restoredLosses(
     if (loss > 0 && typeof left === 'number' && left < loss)
       out.push({ field: `attributeLoss.${name}`, delta: left - loss });
   }
-  const kept = typeof sheet[EXHAUSTION_LOSS] === 'number' ? (sheet[EXHAUSTION_LOSS] as number) : 0;
+  const kept = exhaustionKept(sheet);
   const atStart = Number(outcome.fatigueBefore ?? 0) + Number(outcome.deprivationFatigue ?? 0);
   if (kept > 0 && outcome.fullNight === true && atStart < 2) out.push({ field: EXHAUSTION_LOSS, delta: -1 });
   return out;

@@ -8,6 +8,7 @@ import {
   attributeLossOf,
   enduranceLossOf,
   EXHAUSTION_LOSS,
+  exhaustionKept,
   gmStatusCheck,
   gmStatusesOf,
 } from '../core/hazards';
@@ -94,7 +95,7 @@ export class HazardsSheetChecks implements OnModuleInit {
       const loss = enduranceLossOf(sheet);
       if (loss > 0 && named.includes('endurance')) out.push({ source: 'enduranceLoss', dice: -loss });
       // Exhaustion's loss kept past the exhaustion (the point taken while exhausted is above).
-      const kept = typeof sheet[EXHAUSTION_LOSS] === 'number' ? (sheet[EXHAUSTION_LOSS] as number) : 0;
+      const kept = exhaustionKept(sheet);
       const beyond = kept - (fatigue >= EXHAUSTED ? 1 : 0);
       if (beyond > 0) out.push({ source: EXHAUSTION_LOSS, dice: -beyond });
       // What other attributes lost, on a check naming them.

@@ -1,4 +1,5 @@
 import { RuleError } from '../errors';
+import { ATTRIBUTE_LOSS, enduranceLossOf, exhaustionLossOf } from './archsoul-losses';
 import { deriveGm, GmContributorTable, GmDerivation } from './gm-derivation';
 import { type GmSpecies, speciesTable } from './gm-species';
 import { CAIRN_MAX_ARMOR, coeacBlockUsesPerDay, CoeacArmorKind, Sheet, SheetSystem } from './sheets';
@@ -148,12 +149,12 @@ function semiConscious(sheet: Sheet): boolean {
  */
 function withArchsoulStatsNow(sheet: Sheet): Sheet {
   const num = (v: unknown) => (typeof v === 'number' ? v : 0);
-  const exhaustion = Math.max(num(sheet.exhaustionLoss), num(sheet.fatigue) >= 2 ? 1 : 0);
+  const exhaustion = exhaustionLossOf(sheet);
   // Exhausted, the base move is 1 less, never below 1 (002:28).
   const move =
     typeof sheet.move === 'number' && exhaustion > 0 ? { moveNow: Math.max(1, sheet.move - 1) } : {};
-  const endurance = num(sheet.enduranceLoss) + exhaustion;
-  const lost = (sheet.attributeLoss ?? {}) as Record<string, number>;
+  const endurance = enduranceLossOf(sheet) + exhaustion;
+  const lost = (sheet[ATTRIBUTE_LOSS] ?? {}) as Record<string, number>;
   const byName = new Map(Object.entries(lost).map(([k, v]) => [k.toLowerCase(), num(v)]));
   if (endurance === 0 && [...byName.values()].every((v) => v === 0)) return { ...sheet, ...move };
   const stats = (sheet.stats ?? {}) as Record<string, number>;

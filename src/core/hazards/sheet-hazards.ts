@@ -1,3 +1,4 @@
+import { ATTRIBUTE_LOSS, ENDURANCE_LOSS, EXHAUSTION_LOSS } from '../characters/archsoul-losses';
 import { extendSystem, MAX_TRACKED, type Sheet } from '../characters/sheets';
 import { RuleError } from '../errors';
 
@@ -18,9 +19,14 @@ import { RuleError } from '../errors';
  *   exhausted gives one point back.
  */
 
-export const ENDURANCE_LOSS = 'enduranceLoss';
-export const ATTRIBUTE_LOSS = 'attributeLoss';
-export const EXHAUSTION_LOSS = 'exhaustionLoss';
+export {
+  ATTRIBUTE_LOSS,
+  ENDURANCE_LOSS,
+  EXHAUSTION_LOSS,
+  enduranceLossOf,
+  exhaustionKept,
+  exhaustionLossOf,
+} from '../characters/archsoul-losses';
 /** At most this many attributes keep a loss. */
 export const MAX_ATTRIBUTE_LOSSES = 20;
 
@@ -121,22 +127,6 @@ export function statLossOf(sheet: Sheet, name: string): number {
   for (const [key, points] of Object.entries(attributeLossOf(sheet)))
     if (key.toLowerCase() === wanted) return points;
   return 0;
-}
-
-/**
- * Exhaustion's loss to every attribute now: what the sheet keeps (`exhaustionLoss`), and at least 1
- * while the sheet is exhausted (fatigue 2 or more), which a referee may set without a loss.
- */
-export function exhaustionLossOf(sheet: Sheet): number {
-  const kept = typeof sheet[EXHAUSTION_LOSS] === 'number' ? (sheet[EXHAUSTION_LOSS] as number) : 0;
-  const exhausted = typeof sheet.fatigue === 'number' && sheet.fatigue >= 2 ? 1 : 0;
-  return Math.max(kept, exhausted);
-}
-
-/** The Endurance a sheet has lost (0 when it never lost any). */
-export function enduranceLossOf(sheet: Sheet): number {
-  const v = sheet[ENDURANCE_LOSS];
-  return typeof v === 'number' ? v : 0;
 }
 
 registerSheetHazards();
