@@ -913,14 +913,14 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   }
 
   /**
-   * A combatant's numbers from its stored sheet: read once (the actor's as the shared service read it
-   * checking it can act; a target the action may harm locked, its row then written by the harm).
+   * A combatant's numbers from its stored sheet: read once (the action's sheets as the shared service
+   * read them together, locked; another combatant's read here, locked when the action may harm it).
    */
   private async numbers(ctx: CombatActionContext, c: ResolvedCombatant, lock = false): Promise<GmNumbers> {
-    const row =
-      !lock && c.sheetRow?.system === 'gm'
-        ? c.sheetRow
-        : await this.sheets.requireSheet(ctx.m, c.owner, 'gm', { lock });
+    // The action's sheets were read together, locked (`ctx.sheets`); a combatant outside them
+    // (a group's other members) is read here.
+    const read = ctx.sheets?.get(c.owner.id) ?? (!lock ? c.sheetRow : undefined);
+    const row = read?.system === 'gm' ? read : await this.sheets.requireSheet(ctx.m, c.owner, 'gm', { lock });
     if (lock) c.sheetRow = row;
     // G&M's derivation reads only the campaign's settings (no inventory reader feeds it), so the
     // sheet is derived here rather than through SheetsService.view (two queries fewer a sheet).
