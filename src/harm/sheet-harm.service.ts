@@ -111,6 +111,9 @@ export const SHEET_HARM_PROCEDURES = {
   temporaryPool: { name: 'harm.temporary-pool', run: sheetTemporaryPool },
 };
 
+/** The order timers that run out together apply in: the gravest first. */
+const EFFECT_ORDER: ReadonlyArray<HarmTimer['effect']> = ['death', 'wakes', 'lapses', 'responds'];
+
 /** Rounds in a ten-minute turn for G&M (a round is 10 seconds, 001:549). */
 const GM_ROUNDS_PER_TURN = 60;
 
@@ -1069,12 +1072,17 @@ export class SheetHarmService implements OnModuleInit {
       const row = await this.sheets.requireSheet(m, owner, candidate.system, { lock: true });
       let harm = harmOf(row.data);
       // Rounds pass first; a timer that still holds and reaches 0 runs out now.
-      const timers = (harm.timers ?? []).map((t) => (t.rounds !== null ? countRounds(t, passed) : t));
-      const ran = timers.find(
-        (t) =>
-          timerHolds(t.kind, harm) &&
-          ((clockTimers && timerDue(t, clock)) || (t.rounds !== null && t.rounds === 0)),
-      );
+      let timers = (harm.timers ?? []).map((t) => (t.rounds !== null ? countRounds(t, passed) : t));
+      const runsOut = (t: HarmTimer) =>
+        timerHolds(t.kind, harm) &&
+        ((clockTimers && timerDue(t, clock)) || (t.rounds !== null && t.rounds === 0));
+      // Every timer that runs out in this advance, the gravest first (a death or a waking ends the
+      // timers its state no longer holds: a semi-conscious character's delay ends with its waking).
+      const pick = () =>
+        timers
+          .filter(runsOut)
+          .sort((a, b) => EFFECT_ORDER.indexOf(a.effect) - EFFECT_ORDER.indexOf(b.effect))[0];
+      let ran = pick();
       if (!ran) {
         harm = { ...harm, timers };
         await this.write(m, who, campaign, owner, row, [], harm, {
@@ -1084,83 +1092,90 @@ export class SheetHarmService implements OnModuleInit {
         });
         continue;
       }
-      const at = { day: clock.day, watch: clock.watch, turn: clock.turn };
-      const endsAt = ran.endsAt ?? at;
-      // Waking lifts the state; a pool lapsing or a delay ending (responds) leaves it; else death.
-      const state: HarmState =
-        ran.effect === 'wakes'
-          ? 'up'
-          : ran.effect === 'lapses' || ran.effect === 'responds'
-            ? harm.state
-            : 'dead';
-      // COEAC bonus HP or a G&M temporary pool whose period is over: what is left is lost (ledger).
-      const pool = ran.kind === 'gm-temporary-pool' ? TEMPORARY_SURVIVAL : 'bonusHp';
-      const lapsed = ran.effect === 'lapses' ? num(row.data[pool]) : 0;
-      const lapse: SheetChange[] = lapsed > 0 ? [{ path: pool, delta: -lapsed, via: 'ledger' }] : [];
-      const rolled = this.rolls.roll(
-        SHEET_HARM_PROCEDURES.timerExpired,
-        { system: row.system, kind: ran.kind, endsAt, clock: at },
-        undefined,
-      );
-      const secret = await this.sealed(m, owner, false);
-      const record = await this.rolls.record(m, who, rolled as never, {
-        campaign,
-        secret,
-        effects: {
-          ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
-          system: row.system,
-          timer: ran.kind,
-          state,
-          ...(ran.effect === 'lapses'
-            ? ran.kind === 'gm-temporary-pool'
-              ? { temporarySurvivalLost: lapsed }
-              : { bonusHpLost: lapsed }
-            : {}),
-        },
-      });
-      const conditions =
-        ran.effect === 'lapses' || ran.effect === 'responds'
-          ? [...harm.conditions]
-          : harm.conditions.filter((c) => c !== 'awaiting-aid');
-      // Archsoul wakes Disabled (002:80); the status's effects are the referee's (docs/harm.md).
-      if (ran.kind === 'archsoul-unconscious' && !conditions.includes('disabled'))
-        conditions.push('disabled');
-      harm = {
-        ...harm,
-        state,
-        conditions,
-        pending:
-          state === 'up'
-            ? harm.pending.filter((p) => !/^(unconscious|semi-conscious|cannot respond)/i.test(p))
-            : ran.effect === 'responds'
-              ? harm.pending.filter((p) => !/^cannot respond/i.test(p))
-              : harm.pending,
-      };
-      const left = timers.filter((t) => t !== ran && timerHolds(t.kind, harm));
-      if (left.length > 0) harm.timers = left;
-      else delete harm.timers;
-      await this.write(
-        m,
-        who,
-        campaign,
-        owner,
-        row,
-        lapse,
-        harm,
-        { procedure: SHEET_HARM_PROCEDURES.timerExpired.name, rollId: record.id, scar: null },
-        ran.kind === 'gm-temporary-pool' ? { [TEMPORARY_SOURCE]: undefined } : {},
-      );
-      if (!secret || who.role === 'referee')
-        out.push({
-          ownerKind: owner.kind,
-          ownerId: owner.id,
-          system: row.system,
-          kind: ran.kind,
-          endsAt,
-          effect: ran.effect,
-          state,
-          rollId: record.id,
+      let current = row;
+      while (ran) {
+        const at = { day: clock.day, watch: clock.watch, turn: clock.turn };
+        const endsAt = ran.endsAt ?? at;
+        // Waking lifts the state; a pool lapsing or a delay ending (responds) leaves it; else death.
+        const state: HarmState =
+          ran.effect === 'wakes'
+            ? 'up'
+            : ran.effect === 'lapses' || ran.effect === 'responds'
+              ? harm.state
+              : 'dead';
+        // COEAC bonus HP or a G&M temporary pool whose period is over: what is left is lost (ledger).
+        const pool = ran.kind === 'gm-temporary-pool' ? TEMPORARY_SURVIVAL : 'bonusHp';
+        const lapsed = ran.effect === 'lapses' ? num(current.data[pool]) : 0;
+        const lapse: SheetChange[] = lapsed > 0 ? [{ path: pool, delta: -lapsed, via: 'ledger' }] : [];
+        const rolled = this.rolls.roll(
+          SHEET_HARM_PROCEDURES.timerExpired,
+          { system: current.system, kind: ran.kind, endsAt, clock: at },
+          undefined,
+        );
+        const secret = await this.sealed(m, owner, false);
+        const record = await this.rolls.record(m, who, rolled as never, {
+          campaign,
+          secret,
+          effects: {
+            ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
+            system: current.system,
+            timer: ran.kind,
+            state,
+            ...(ran.effect === 'lapses'
+              ? ran.kind === 'gm-temporary-pool'
+                ? { temporarySurvivalLost: lapsed }
+                : { bonusHpLost: lapsed }
+              : {}),
+          },
         });
+        const conditions =
+          ran.effect === 'lapses' || ran.effect === 'responds'
+            ? [...harm.conditions]
+            : harm.conditions.filter((c) => c !== 'awaiting-aid');
+        // Archsoul wakes Disabled (002:80); the status's effects are the referee's (docs/harm.md).
+        if (ran.kind === 'archsoul-unconscious' && !conditions.includes('disabled'))
+          conditions.push('disabled');
+        harm = {
+          ...harm,
+          state,
+          conditions,
+          pending:
+            state === 'up'
+              ? harm.pending.filter((p) => !/^(unconscious|semi-conscious|cannot respond)/i.test(p))
+              : ran.effect === 'responds'
+                ? harm.pending.filter((p) => !/^cannot respond/i.test(p))
+                : harm.pending,
+        };
+        const done = ran;
+        timers = timers.filter((t) => t !== done && timerHolds(t.kind, harm));
+        if (timers.length > 0) harm.timers = timers;
+        else delete harm.timers;
+        current = (
+          await this.write(
+            m,
+            who,
+            campaign,
+            owner,
+            current,
+            lapse,
+            harm,
+            { procedure: SHEET_HARM_PROCEDURES.timerExpired.name, rollId: record.id, scar: null },
+            ran.kind === 'gm-temporary-pool' ? { [TEMPORARY_SOURCE]: undefined } : {},
+          )
+        ).row;
+        if (!secret || who.role === 'referee')
+          out.push({
+            ownerKind: owner.kind,
+            ownerId: owner.id,
+            system: current.system,
+            kind: ran.kind,
+            endsAt,
+            effect: ran.effect,
+            state,
+            rollId: record.id,
+          });
+        ran = pick();
+      }
     }
     return out;
   }
