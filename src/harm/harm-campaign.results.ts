@@ -186,7 +186,7 @@ export class HarmTimerView {
   system: string;
 
   @Out.string(
-    'coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious or archsoul-unconscious.',
+    'coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious, archsoul-unconscious, coeac-bonus-hp, gm-temporary-pool or gm-response-delay.',
   )
   kind: string;
 
@@ -205,7 +205,9 @@ export class HarmTimerView {
   @Out.int('Rounds, where the rule counts rounds (null otherwise).', { nullable: true })
   rounds: number | null;
 
-  @Out.string('What happens when it runs out: death, wakes, or lapses (COEAC bonus HP lost).')
+  @Out.string(
+    'What happens when it runs out: death, wakes, lapses (a pool lost) or responds (a semi-conscious character can respond again).',
+  )
   effect: string;
 }
 
@@ -221,7 +223,7 @@ export class HarmTimerExpiry {
   system: string;
 
   @Out.string(
-    'coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious or archsoul-unconscious.',
+    'coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious, archsoul-unconscious, coeac-bonus-hp, gm-temporary-pool or gm-response-delay.',
   )
   kind: string;
 
@@ -231,10 +233,10 @@ export class HarmTimerExpiry {
   )
   endsAt: HarmClockPosition;
 
-  @Out.string('What it did: death, wakes, or lapses (COEAC bonus HP lost).')
+  @Out.string('What it did: death, wakes, lapses (a pool lost) or responds (the delay to respond is over).')
   effect: string;
 
-  @Out.string('The harm state now: dead, up, or as it was (lapses).')
+  @Out.string('The harm state now: dead, up, or as it was (lapses, responds).')
   state: string;
 
   @Out.id('The logged entry (harm.timer-expired, no dice).')
