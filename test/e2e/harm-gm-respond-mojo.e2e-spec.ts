@@ -186,8 +186,14 @@ describe(`harm: G&M semi-consciousness's delay and the heroic effort's mojo incr
         'gm',
         gmSheet({ reactions: { willpower: 30 }, harm: { state: 'unconscious' } }),
       );
-      const quick = await gql(t.server, mutation, { c: c.id, h: hero.id }, player.auth);
+      const key = { ...player.auth, 'Idempotency-Key': `semi-${hero.id}` };
+      const quick = await gql(t.server, mutation, { c: c.id, h: hero.id }, key);
       expect(quick.errors).toBeUndefined();
+      // A retry with the same key replays the answer: one mojo, one roll.
+      const retry = await gql(t.server, mutation, { c: c.id, h: hero.id }, key);
+      expect(retry.data).toEqual(quick.data);
+      expect((await sheetOf(t.server, c, hero.id, 'gm')).mojo.current).toBe(2);
+      expect(await rollsOf(c, 'harm.semi-consciousness.v2')).toHaveLength(1);
       expect(quick.data!.becomeSemiConscious).toMatchObject({
         state: 'semi-conscious',
         mojoLeft: 2,
