@@ -10,7 +10,10 @@ import {
   EATEN_CUTS,
   GM_HEALING_CHOICES,
   GM_HEALING_KINDS,
+  HEROIC_IMPROVEMENT_KINDS,
 } from '../core/harm';
+import { TECHNIQUE_SCOPES } from '../core/advancement/gm-mojo';
+import { TechniqueScopeEnum } from '../advancement/advancement.inputs';
 import {
   CairnDamageDieEnum,
   CairnDamageTargetEnum,
@@ -264,6 +267,48 @@ export class TemporaryPoolInput {
   secret?: boolean;
 }
 
+export const HeroicImprovementKindEnum = Object.fromEntries(
+  HEROIC_IMPROVEMENT_KINDS.map((k) => [k.replace('-', '_'), k]),
+) as Record<string, string>;
+registerEnumType(HeroicImprovementKindEnum, {
+  name: 'HeroicImprovementKind',
+  description:
+    'What mojo spent on a roll can win (MJ7): a field bonus, a new field, a skill, a technique, a weapon skill.',
+});
+
+/** The next bonus, skill or field that applies to the heroic effort's roll, for one contributor (MJ7). */
+@InputType({
+  description:
+    'The next bonus, skill or field that applies to the roll for this contributor (MJ7): priced by the mojo-cost schedule and gained when all the effort’s mojo reaches the price.',
+})
+export class HeroicImprovementInput {
+  @In.oneOf(
+    'What applies: field (its next bonus), new-field, skill, technique, weapon-skill.',
+    HEROIC_IMPROVEMENT_KINDS,
+    HeroicImprovementKindEnum,
+  )
+  kind: (typeof HEROIC_IMPROVEMENT_KINDS)[number];
+
+  @In.string('The field, skill or technique, by name.', { maxLength: 100, example: 'Language Science' })
+  subject: string;
+
+  @In.int('Field: its current bonus (the next costs 4 + it). Required for kind field.', {
+    optional: true,
+    min: 1,
+    max: 1000,
+    example: 1,
+  })
+  current?: number;
+
+  @In.bool('Skill: outside the field’s preferred archetype (7 instead of 5).', { optional: true })
+  outsideArchetype?: boolean;
+
+  @In.oneOf('Technique: what is bought (default one-skill).', TECHNIQUE_SCOPES, TechniqueScopeEnum, {
+    optional: true,
+  })
+  techniqueScope?: (typeof TECHNIQUE_SCOPES)[number];
+}
+
 /** One character's mojo offered to a heroic last effort. */
 @InputType({ description: 'Mojo one character offers to a heroic last effort.' })
 export class HeroicEffortContributionInput {
@@ -272,6 +317,13 @@ export class HeroicEffortContributionInput {
 
   @In.int('Mojo offered (spent through the ledger).', { min: 0, max: 100_000, example: 2 })
   mojo: number;
+
+  @In.nested(
+    'MJ7: the next bonus, skill or field that applies to the roll for this contributor; gained when all the effort’s mojo reaches its price.',
+    () => HeroicImprovementInput,
+    { optional: true },
+  )
+  improvement?: HeroicImprovementInput;
 }
 
 /** A dying G&M character's heroic last effort. */

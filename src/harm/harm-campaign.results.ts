@@ -186,7 +186,7 @@ export class HarmTimerView {
   system: string;
 
   @Out.string(
-    'coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious or archsoul-unconscious.',
+    'coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious, archsoul-unconscious, coeac-bonus-hp, gm-temporary-pool or gm-response-delay.',
   )
   kind: string;
 
@@ -205,7 +205,9 @@ export class HarmTimerView {
   @Out.int('Rounds, where the rule counts rounds (null otherwise).', { nullable: true })
   rounds: number | null;
 
-  @Out.string('What happens when it runs out: death, wakes, or lapses (COEAC bonus HP lost).')
+  @Out.string(
+    'What happens when it runs out: death, wakes, lapses (a pool lost) or responds (a semi-conscious character can respond again).',
+  )
   effect: string;
 }
 
@@ -221,7 +223,7 @@ export class HarmTimerExpiry {
   system: string;
 
   @Out.string(
-    'coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious or archsoul-unconscious.',
+    'coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious, archsoul-unconscious, coeac-bonus-hp, gm-temporary-pool or gm-response-delay.',
   )
   kind: string;
 
@@ -231,10 +233,10 @@ export class HarmTimerExpiry {
   )
   endsAt: HarmClockPosition;
 
-  @Out.string('What it did: death, wakes, or lapses (COEAC bonus HP lost).')
+  @Out.string('What it did: death, wakes, lapses (a pool lost) or responds (the delay to respond is over).')
   effect: string;
 
-  @Out.string('The harm state now: dead, up, or as it was (lapses).')
+  @Out.string('The harm state now: dead, up, or as it was (lapses, responds).')
   state: string;
 
   @Out.id('The logged entry (harm.timer-expired, no dice).')
@@ -253,10 +255,44 @@ export class SheetTemporaryPoolResult extends SheetHarmBase {
   timer: Record<string, unknown> | null;
 }
 
+@ObjectType({ description: 'The willpower roll a semi-conscious character makes to respond (000:196).' })
+export class SemiConsciousWillpower {
+  @Out.int('The sheet’s willpower reaction.')
+  score: number;
+
+  @Out.int('The injury penalty (001:601).')
+  injuries: number;
+
+  @Out.int('The number to roll at or under (willpower − injuries).')
+  target: number;
+
+  @Out.int('The d20 rolled.')
+  roll: number;
+
+  @Out.bool('Whether the character can respond at once.')
+  passed: boolean;
+}
+
 @ObjectType({ description: 'An unconscious G&M character made semi-conscious for 1 mojo.' })
 export class SheetSemiConsciousResult extends SheetHarmBase {
   @Out.int('Mojo left.')
   mojoLeft: number;
+
+  @Out.nested(
+    'The willpower roll to respond (null when the sheet derives no willpower: the referee’s). Its exact odds are in odds.willpower.',
+    () => SemiConsciousWillpower,
+    { nullable: true },
+  )
+  willpower: SemiConsciousWillpower | null;
+
+  @Out.bool('Whether it can react and reply at once (null without a willpower roll).', { nullable: true })
+  responds: boolean | null;
+
+  @Out.int(
+    'On a failed willpower roll: the d4 rounds before it can react or reply (the gm-response-delay timer); else null.',
+    { nullable: true },
+  )
+  delayRounds: number | null;
 }
 
 @ObjectType({ description: 'One contributor’s mojo to a heroic last effort.' })
@@ -266,6 +302,30 @@ export class HeroicEffortContribution {
 
   @Out.int('Mojo spent.')
   mojo: number;
+}
+
+@ObjectType({ description: 'An improvement a contributor’s share of a heroic last effort could win (MJ7).' })
+export class HeroicImprovementResult {
+  @Out.id('The contributor.')
+  characterId: string;
+
+  @Out.string('field, new-field, skill, technique or weapon-skill.')
+  kind: string;
+
+  @Out.string('The field, skill or technique.')
+  subject: string;
+
+  @Out.int('Its price in mojo.')
+  cost: number;
+
+  @Out.string('The price’s rule, in words.')
+  rule: string;
+
+  @Out.int('The mojo compared with the price: all of the effort’s (0 for a contributor who offered none).')
+  mojoCounted: number;
+
+  @Out.bool('The mojo reached the price: the contributor gains it.')
+  gained: boolean;
 }
 
 @ObjectType({ description: 'A dying G&M character’s heroic last effort; the character dies at its end.' })
@@ -293,4 +353,10 @@ export class SheetHeroicEffortResult extends SheetHarmBase {
 
   @Out.json('Each contributor’s experience award (with any level-ups), by character id.')
   experience: Record<string, unknown>;
+
+  @Out.nestedList(
+    'MJ7: each named improvement, its price and whether all the effort’s mojo reached it (gained).',
+    () => HeroicImprovementResult,
+  )
+  improvements: HeroicImprovementResult[];
 }

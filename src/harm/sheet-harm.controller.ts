@@ -128,7 +128,7 @@ export class CharacterHarmController {
   @Roles('referee', 'player')
   @ApiOperation({
     summary:
-      'G&M: 1 mojo (through the ledger) makes an unconscious character semi-conscious until the unconsciousness ends (no agility bonus to defense; unconscious for death rolls)',
+      'G&M: 1 mojo (through the ledger) makes an unconscious character semi-conscious until the unconsciousness ends (movement only; no agility bonus to defense; unconscious for death rolls); its willpower roll (at −injuries, exact odds) says whether it can respond at once or after d4 rounds (the gm-response-delay timer)',
   })
   @ApiCreatedResponse({ type: SheetSemiConsciousResult })
   semiConsciousness(
@@ -143,7 +143,7 @@ export class CharacterHarmController {
   @Roles('referee', 'player')
   @ApiOperation({
     summary:
-      'G&M heroic last effort of a dying character: one roll at +level with no injury penalty, mojo from any contributor (each gains experience for all of it); the character dies at its end',
+      'G&M heroic last effort of a dying character: one roll at +level with no injury penalty, mojo from any contributor (each gains experience for all of it, and the improvement it names when all the mojo reaches its price, MJ7); the character dies at its end',
   })
   @ApiCreatedResponse({ type: SheetHeroicEffortResult })
   heroicLastEffort(

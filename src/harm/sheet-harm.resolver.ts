@@ -94,7 +94,8 @@ export class SheetHarmResolver {
 
   @Roles('referee', 'player')
   @Mutation(() => SheetSemiConsciousResult, {
-    description: 'G&M: 1 mojo makes an unconscious character semi-conscious until the unconsciousness ends.',
+    description:
+      'G&M: 1 mojo makes an unconscious character semi-conscious until the unconsciousness ends; its willpower roll says whether it can respond at once or after d4 rounds.',
   })
   becomeSemiConscious(
     @campaignId() _c: string,
@@ -107,7 +108,8 @@ export class SheetHarmResolver {
 
   @Roles('referee', 'player')
   @Mutation(() => SheetHeroicEffortResult, {
-    description: 'A dying G&M character’s heroic last effort: +level, no injury penalty, mojo from anyone.',
+    description:
+      'A dying G&M character’s heroic last effort: +level, no injury penalty, mojo from anyone; each contributor’s named improvement is gained when all the mojo reaches its price (MJ7).',
   })
   heroicLastEffort(
     @campaignId() _c: string,

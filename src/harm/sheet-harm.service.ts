@@ -48,11 +48,13 @@ import {
   EMPTY_HARM,
   mergePending,
   sheetHeroicEffort,
+  sheetHeroicEffortV2,
   sheetSemiConsciousness,
+  sheetSemiConsciousnessV2,
   sheetTemporaryPool,
   TEMPORARY_SOURCE,
   TEMPORARY_SURVIVAL,
-  type SheetHeroicEffortOutcome,
+  type SheetHeroicEffortOutcomeV2,
 } from '../core/harm';
 import { enduranceLossOf, exhaustionLossOf } from '../core/hazards/sheet-hazards';
 import { AdvancementCampaignService } from '../advancement/advancement-campaign.service';
@@ -97,12 +99,20 @@ export const SHEET_HARM_PROCEDURES = {
     name: 'harm.sheet-deprivation',
     run: (input: CairnDeprivationCore) => cairnDeprivation(input),
   },
-  heroicEffort: { name: 'harm.sheet-heroic-effort', run: sheetHeroicEffort },
-  /** No dice: 1 mojo makes an unconscious G&M character semi-conscious. */
-  semiConsciousness: { name: 'harm.semi-consciousness', run: sheetSemiConsciousness },
+  /** The heroic last effort with the improvements its mojo won (MJ7). */
+  heroicEffort: { name: 'harm.sheet-heroic-effort.v2', run: sheetHeroicEffortV2 },
+  /** Efforts logged before v2 (no improvements), kept so they replay. */
+  heroicEffortV1: { name: 'harm.sheet-heroic-effort', run: sheetHeroicEffort },
+  /** 1 mojo makes an unconscious G&M character semi-conscious; its willpower roll (d4 rounds on a failure). */
+  semiConsciousness: { name: 'harm.semi-consciousness.v2', run: sheetSemiConsciousnessV2 },
+  /** Logged before v2: no dice. */
+  semiConsciousnessV1: { name: 'harm.semi-consciousness', run: sheetSemiConsciousness },
   /** No dice: a G&M temporary survival pool granted or removed. */
   temporaryPool: { name: 'harm.temporary-pool', run: sheetTemporaryPool },
 };
+
+/** The order timers that run out together apply in: the gravest first. */
+const EFFECT_ORDER: ReadonlyArray<HarmTimer['effect']> = ['death', 'wakes', 'lapses', 'responds'];
 
 /** Rounds in a ten-minute turn for G&M (a round is 10 seconds, 001:549). */
 const GM_ROUNDS_PER_TURN = 60;
@@ -216,6 +226,18 @@ export class SheetHarmService implements OnModuleInit {
           'CONFLICT',
           who,
           `${context.owner.name} is ${harm.state} (sheet.harm.state on the ${context.system} sheet) and cannot act.`,
+        );
+      }
+      // A semi-conscious character whose willpower roll failed cannot react or reply yet (000:196).
+      const delay = (harm.timers ?? []).find(
+        (t) => t.kind === 'gm-response-delay' && timerHolds(t.kind, harm) && (t.rounds ?? 0) > 0,
+      );
+      if (delay) {
+        const who = context.owner.kind === 'npc' ? 'npcId' : 'characterId';
+        throw Problem.field(
+          'CONFLICT',
+          who,
+          `${context.owner.name} is semi-conscious and cannot respond for ${delay.rounds} more round(s) (the gm-response-delay timer).`,
         );
       }
       const out: Array<{ source: string; dice?: number; amount?: number }> = [];
@@ -635,21 +657,44 @@ export class SheetHarmService implements OnModuleInit {
       const mojo = pair(row.data.mojo).current;
       if (mojo < 1)
         throw Problem.field('UNPROCESSABLE', 'characterId', `${owner.name} has no mojo to spend.`);
+      // The willpower reaction as the sheet derives it, at −injuries (001:601), in the same roll.
+      const view = await this.sheets.view(m, owner, row);
+      const willpower = ((view.reactions ?? {}) as Record<string, unknown>).willpower;
+      const injuries = pair(row.data.injuries).current;
       const rolled = this.rolls.roll(
         SHEET_HARM_PROCEDURES.semiConsciousness,
-        { mojoBefore: mojo },
+        { mojoBefore: mojo, willpower: typeof willpower === 'number' ? willpower : null, injuries },
         undefined,
         diceBudget(req),
       );
+      const outcome = rolled.outcome;
       const roll = await this.rolls.record(m, who, rolled as never, {
         campaign,
-        effects: { characterId, system: 'gm', state: 'semi-conscious', mojoSpent: 1 },
+        effects: {
+          characterId,
+          system: 'gm',
+          state: 'semi-conscious',
+          mojoSpent: 1,
+          responds: outcome.willpower?.passed ?? null,
+          delayRounds: outcome.delayRounds,
+        },
       });
+      const delay = outcome.delayRounds;
+      const timers = (harm.timers ?? []).filter((t) => t.kind !== 'gm-response-delay');
+      if (delay !== null) timers.push(roundsTimer('gm-response-delay', delay));
       const next: SheetHarm = {
         ...harm,
         state: 'semi-conscious',
-        pending: [...harm.pending, 'Semi-conscious (1 mojo) until the unconsciousness ends'].slice(-64),
+        pending: mergePending(
+          harm.pending.filter((p) => !/^Cannot respond for/.test(p)),
+          [
+            'Semi-conscious (1 mojo) until the unconsciousness ends',
+            ...(delay !== null ? [`Cannot respond for ${delay} round(s)`] : []),
+          ],
+        ),
       };
+      if (timers.length > 0) next.timers = timers;
+      else delete next.timers;
       const changes: SheetChange[] = [{ path: 'mojo.current', delta: -1, via: 'ledger' }];
       const { entries, row: after } = await this.write(m, who, campaign, owner, row, changes, next, {
         procedure: SHEET_HARM_PROCEDURES.semiConsciousness.name,
@@ -662,13 +707,19 @@ export class SheetHarmService implements OnModuleInit {
           'gm',
           harm.state,
           'semi-conscious',
-          rolled.outcome.steps,
+          outcome.steps,
           changes,
           entries,
           rolled,
           roll.id,
         ),
+        odds: outcome.willpower ? { willpower: outcome.odds } : {},
+        detail: { willpower: outcome.willpower },
+        faces: outcome.faces,
         mojoLeft: mojo - 1,
+        willpower: outcome.willpower,
+        responds: outcome.willpower ? outcome.willpower.passed : null,
+        delayRounds: delay,
         sheet: await this.answer(m, owner, campaign, after),
       };
     });
@@ -692,6 +743,7 @@ export class SheetHarmService implements OnModuleInit {
       characterId: c.characterId,
       mojo: c.mojo,
     }));
+    const named = new Map((input.contributions ?? []).map((c) => [c.characterId, c.improvement ?? null]));
     const ids = contributions.map((c) => c.characterId);
     if (new Set(ids).size !== ids.length)
       throw Problem.field('VALIDATION_FAILED', 'contributions', 'contributions names a character twice.');
@@ -750,7 +802,22 @@ export class SheetHarmService implements OnModuleInit {
             rating: input.rating,
             score,
             level: gmLevel(row.data),
-            contributions,
+            // MJ7: the improvement each contributor names, priced with what its sheet knows (a warrior).
+            contributions: contributions.map((c) => {
+              const imp = named.get(c.characterId);
+              if (!imp) return c;
+              return {
+                ...c,
+                improvement: {
+                  kind: imp.kind,
+                  subject: imp.subject,
+                  ...(imp.current !== undefined && imp.current !== null ? { current: imp.current } : {}),
+                  outsideArchetype: imp.outsideArchetype ?? false,
+                  ...(imp.techniqueScope ? { techniqueScope: imp.techniqueScope } : {}),
+                  warrior: isWarrior(rows.get(c.characterId)!.data),
+                },
+              };
+            }),
             bonus: input.bonus ?? 0,
             penalty: input.penalty ?? 0,
           },
@@ -758,7 +825,7 @@ export class SheetHarmService implements OnModuleInit {
           diceBudget(req),
         ),
       );
-      const outcome: SheetHeroicEffortOutcome = rolled.outcome;
+      const outcome: SheetHeroicEffortOutcomeV2 = rolled.outcome;
       const roll = await this.rolls.record(m, who, rolled as never, {
         campaign,
         secret: input.secret ?? false,
@@ -770,6 +837,10 @@ export class SheetHarmService implements OnModuleInit {
           mojo: outcome.mojo,
           contributions,
           state: 'dead',
+          // MJ7: what each contributor's share of the pool won (the sheet keeps no fields: this is its record).
+          improvements: outcome.improvements
+            .filter((g) => g.gained)
+            .map((g) => ({ characterId: g.characterId, kind: g.kind, subject: g.subject, cost: g.cost })),
         },
       });
       const cause = { procedure: SHEET_HARM_PROCEDURES.heroicEffort.name, rollId: roll.id };
@@ -839,6 +910,7 @@ export class SheetHarmService implements OnModuleInit {
         experienceEach: outcome.experienceEach,
         contributions,
         experience,
+        improvements: outcome.improvements,
         sheet: await this.answer(m, owner, campaign, after),
       };
     });
@@ -1000,12 +1072,17 @@ export class SheetHarmService implements OnModuleInit {
       const row = await this.sheets.requireSheet(m, owner, candidate.system, { lock: true });
       let harm = harmOf(row.data);
       // Rounds pass first; a timer that still holds and reaches 0 runs out now.
-      const timers = (harm.timers ?? []).map((t) => (t.rounds !== null ? countRounds(t, passed) : t));
-      const ran = timers.find(
-        (t) =>
-          timerHolds(t.kind, harm) &&
-          ((clockTimers && timerDue(t, clock)) || (t.rounds !== null && t.rounds === 0)),
-      );
+      let timers = (harm.timers ?? []).map((t) => (t.rounds !== null ? countRounds(t, passed) : t));
+      const runsOut = (t: HarmTimer) =>
+        timerHolds(t.kind, harm) &&
+        ((clockTimers && timerDue(t, clock)) || (t.rounds !== null && t.rounds === 0));
+      // Every timer that runs out in this advance, the gravest first (a death or a waking ends the
+      // timers its state no longer holds: a semi-conscious character's delay ends with its waking).
+      const pick = () =>
+        timers
+          .filter(runsOut)
+          .sort((a, b) => EFFECT_ORDER.indexOf(a.effect) - EFFECT_ORDER.indexOf(b.effect))[0];
+      let ran = pick();
       if (!ran) {
         harm = { ...harm, timers };
         await this.write(m, who, campaign, owner, row, [], harm, {
@@ -1015,70 +1092,90 @@ export class SheetHarmService implements OnModuleInit {
         });
         continue;
       }
-      const at = { day: clock.day, watch: clock.watch, turn: clock.turn };
-      const endsAt = ran.endsAt ?? at;
-      const state: HarmState = ran.effect === 'wakes' ? 'up' : ran.effect === 'lapses' ? harm.state : 'dead';
-      // COEAC bonus HP or a G&M temporary pool whose period is over: what is left is lost (ledger).
-      const pool = ran.kind === 'gm-temporary-pool' ? TEMPORARY_SURVIVAL : 'bonusHp';
-      const lapsed = ran.effect === 'lapses' ? num(row.data[pool]) : 0;
-      const lapse: SheetChange[] = lapsed > 0 ? [{ path: pool, delta: -lapsed, via: 'ledger' }] : [];
-      const rolled = this.rolls.roll(
-        SHEET_HARM_PROCEDURES.timerExpired,
-        { system: row.system, kind: ran.kind, endsAt, clock: at },
-        undefined,
-      );
-      const secret = await this.sealed(m, owner, false);
-      const record = await this.rolls.record(m, who, rolled as never, {
-        campaign,
-        secret,
-        effects: {
-          ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
-          system: row.system,
-          timer: ran.kind,
-          state,
-          ...(ran.effect === 'lapses'
-            ? ran.kind === 'gm-temporary-pool'
-              ? { temporarySurvivalLost: lapsed }
-              : { bonusHpLost: lapsed }
-            : {}),
-        },
-      });
-      const conditions =
-        ran.effect === 'lapses' ? [...harm.conditions] : harm.conditions.filter((c) => c !== 'awaiting-aid');
-      // Archsoul wakes Disabled (002:80); the status's effects are the referee's (docs/harm.md).
-      if (ran.kind === 'archsoul-unconscious' && !conditions.includes('disabled'))
-        conditions.push('disabled');
-      harm = {
-        ...harm,
-        state,
-        conditions,
-        pending: state === 'up' ? harm.pending.filter((p) => !/^unconscious/i.test(p)) : harm.pending,
-      };
-      const left = timers.filter((t) => t !== ran && timerHolds(t.kind, harm));
-      if (left.length > 0) harm.timers = left;
-      else delete harm.timers;
-      await this.write(
-        m,
-        who,
-        campaign,
-        owner,
-        row,
-        lapse,
-        harm,
-        { procedure: SHEET_HARM_PROCEDURES.timerExpired.name, rollId: record.id, scar: null },
-        ran.kind === 'gm-temporary-pool' ? { [TEMPORARY_SOURCE]: undefined } : {},
-      );
-      if (!secret || who.role === 'referee')
-        out.push({
-          ownerKind: owner.kind,
-          ownerId: owner.id,
-          system: row.system,
-          kind: ran.kind,
-          endsAt,
-          effect: ran.effect,
-          state,
-          rollId: record.id,
+      let current = row;
+      while (ran) {
+        const at = { day: clock.day, watch: clock.watch, turn: clock.turn };
+        const endsAt = ran.endsAt ?? at;
+        // Waking lifts the state; a pool lapsing or a delay ending (responds) leaves it; else death.
+        const state: HarmState =
+          ran.effect === 'wakes'
+            ? 'up'
+            : ran.effect === 'lapses' || ran.effect === 'responds'
+              ? harm.state
+              : 'dead';
+        // COEAC bonus HP or a G&M temporary pool whose period is over: what is left is lost (ledger).
+        const pool = ran.kind === 'gm-temporary-pool' ? TEMPORARY_SURVIVAL : 'bonusHp';
+        const lapsed = ran.effect === 'lapses' ? num(current.data[pool]) : 0;
+        const lapse: SheetChange[] = lapsed > 0 ? [{ path: pool, delta: -lapsed, via: 'ledger' }] : [];
+        const rolled = this.rolls.roll(
+          SHEET_HARM_PROCEDURES.timerExpired,
+          { system: current.system, kind: ran.kind, endsAt, clock: at },
+          undefined,
+        );
+        const secret = await this.sealed(m, owner, false);
+        const record = await this.rolls.record(m, who, rolled as never, {
+          campaign,
+          secret,
+          effects: {
+            ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
+            system: current.system,
+            timer: ran.kind,
+            state,
+            ...(ran.effect === 'lapses'
+              ? ran.kind === 'gm-temporary-pool'
+                ? { temporarySurvivalLost: lapsed }
+                : { bonusHpLost: lapsed }
+              : {}),
+          },
         });
+        const conditions =
+          ran.effect === 'lapses' || ran.effect === 'responds'
+            ? [...harm.conditions]
+            : harm.conditions.filter((c) => c !== 'awaiting-aid');
+        // Archsoul wakes Disabled (002:80); the status's effects are the referee's (docs/harm.md).
+        if (ran.kind === 'archsoul-unconscious' && !conditions.includes('disabled'))
+          conditions.push('disabled');
+        harm = {
+          ...harm,
+          state,
+          conditions,
+          pending:
+            state === 'up'
+              ? harm.pending.filter((p) => !/^(unconscious|semi-conscious|cannot respond)/i.test(p))
+              : ran.effect === 'responds'
+                ? harm.pending.filter((p) => !/^cannot respond/i.test(p))
+                : harm.pending,
+        };
+        const done = ran;
+        timers = timers.filter((t) => t !== done && timerHolds(t.kind, harm));
+        if (timers.length > 0) harm.timers = timers;
+        else delete harm.timers;
+        current = (
+          await this.write(
+            m,
+            who,
+            campaign,
+            owner,
+            current,
+            lapse,
+            harm,
+            { procedure: SHEET_HARM_PROCEDURES.timerExpired.name, rollId: record.id, scar: null },
+            ran.kind === 'gm-temporary-pool' ? { [TEMPORARY_SOURCE]: undefined } : {},
+          )
+        ).row;
+        if (!secret || who.role === 'referee')
+          out.push({
+            ownerKind: owner.kind,
+            ownerId: owner.id,
+            system: current.system,
+            kind: ran.kind,
+            endsAt,
+            effect: ran.effect,
+            state,
+            rollId: record.id,
+          });
+        ran = pick();
+      }
     }
     return out;
   }
@@ -1934,6 +2031,13 @@ function ratingOf(view: Sheet, name: string): number | null {
       if (key.toLowerCase() === wanted && typeof value === 'number') return value;
   }
   return null;
+}
+
+/** Whether one of a G&M sheet's archetypes is warrior (weapon skills cost a warrior 5). */
+function isWarrior(data: Sheet): boolean {
+  return ((data.archetypes ?? []) as Array<{ archetype: string }>).some(
+    (a) => a.archetype.toLowerCase() === 'warrior',
+  );
 }
 
 /** A G&M character's level: its highest archetype level (our reading; 1 without archetypes). */

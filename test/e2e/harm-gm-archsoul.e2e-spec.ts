@@ -246,6 +246,8 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
         gmSheet({
           injuries: { current: 2, max: 2 },
           survival: { current: 0, max: 10 },
+          // The referee's willpower override: 30 − 2 injuries cannot fail, so it responds at once.
+          reactions: { willpower: 30 },
           harm: { state: 'unconscious' },
         }),
       );
@@ -266,6 +268,8 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
         stateBefore: 'unconscious',
         state: 'semi-conscious',
         mojoLeft: 2,
+        responds: true,
+        delayRounds: null,
         changes: [{ path: 'mojo.current', delta: -1, via: 'ledger' }],
         entries: [{ field: 'mojo.current', delta: -1 }],
       });
@@ -452,7 +456,7 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
       expect(friendSheet).toMatchObject({ mojo: { current: 0 }, experience: 150 });
       const friendLedger = await ledger(c, friend.id);
       expect(friendLedger.filter((e) => e.field === 'mojo.current' && e.cause === 'procedure')).toEqual([
-        expect.objectContaining({ delta: -2, cause: 'procedure', procedure: 'harm.sheet-heroic-effort' }),
+        expect.objectContaining({ delta: -2, cause: 'procedure', procedure: 'harm.sheet-heroic-effort.v2' }),
       ]);
       // One logged roll that replays.
       const replay = await t.http

@@ -3280,7 +3280,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** G&M: 1 mojo (through the ledger) makes an unconscious character semi-conscious until the unconsciousness ends (no agility bonus to defense; unconscious for death rolls) */
+    /** G&M: 1 mojo (through the ledger) makes an unconscious character semi-conscious until the unconsciousness ends (movement only; no agility bonus to defense; unconscious for death rolls); its willpower roll (at −injuries, exact odds) says whether it can respond at once or after d4 rounds (the gm-response-delay timer) */
     post: operations['CharacterHarm_semiConsciousness'];
     delete?: never;
     options?: never;
@@ -3297,7 +3297,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** G&M heroic last effort of a dying character: one roll at +level with no injury penalty, mojo from any contributor (each gains experience for all of it); the character dies at its end */
+    /** G&M heroic last effort of a dying character: one roll at +level with no injury penalty, mojo from any contributor (each gains experience for all of it, and the improvement it names when all the mojo reaches its price, MJ7); the character dies at its end */
     post: operations['CharacterHarm_heroicLastEffort'];
     delete?: never;
     options?: never;
@@ -5627,13 +5627,13 @@ export interface components {
       ownerId: string;
       /** @description The sheet’s system. */
       system: string;
-      /** @description coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious or archsoul-unconscious. */
+      /** @description coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious, archsoul-unconscious, coeac-bonus-hp, gm-temporary-pool or gm-response-delay. */
       kind: string;
       /** @description The clock position at which it ran out (for rounds: where the clock stood). */
       endsAt: components['schemas']['HarmClockPosition'];
-      /** @description What it did: death, wakes, or lapses (COEAC bonus HP lost). */
+      /** @description What it did: death, wakes, lapses (a pool lost) or responds (the delay to respond is over). */
       effect: string;
-      /** @description The harm state now: dead, up, or as it was (lapses). */
+      /** @description The harm state now: dead, up, or as it was (lapses, responds). */
       state: string;
       /** @description The logged entry (harm.timer-expired, no dice). */
       rollId: string;
@@ -11997,7 +11997,7 @@ export interface components {
       ownerId: string;
       /** @description The sheet’s system. */
       system: string;
-      /** @description coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious or archsoul-unconscious. */
+      /** @description coeac-aid, cairn-critical, cairn-mortal-wound, gm-death, gm-unconscious, archsoul-unconscious, coeac-bonus-hp, gm-temporary-pool or gm-response-delay. */
       kind: string;
       /** @description Where the clock stood when it started. */
       startedAt: components['schemas']['HarmClockPosition'] | (never | null);
@@ -12005,7 +12005,7 @@ export interface components {
       endsAt: components['schemas']['HarmClockPosition'] | (never | null);
       /** @description Rounds, where the rule counts rounds (null otherwise). */
       rounds: number | null;
-      /** @description What happens when it runs out: death, wakes, or lapses (COEAC bonus HP lost). */
+      /** @description What happens when it runs out: death, wakes, lapses (a pool lost) or responds (a semi-conscious character can respond again). */
       effect: string;
     };
     SheetDamageInput: {
@@ -12345,6 +12345,18 @@ export interface components {
         [key: string]: unknown;
       } | null;
     };
+    SemiConsciousWillpower: {
+      /** @description The sheet’s willpower reaction. */
+      score: number;
+      /** @description The injury penalty (001:601). */
+      injuries: number;
+      /** @description The number to roll at or under (willpower − injuries). */
+      target: number;
+      /** @description The d20 rolled. */
+      roll: number;
+      /** @description Whether the character can respond at once. */
+      passed: boolean;
+    };
     SheetSemiConsciousResult: {
       /** @description character or npc. */
       ownerKind: string;
@@ -12382,6 +12394,36 @@ export interface components {
       sheet: components['schemas']['SheetAnswer'];
       /** @description Mojo left. */
       mojoLeft: number;
+      /** @description The willpower roll to respond (null when the sheet derives no willpower: the referee’s). Its exact odds are in odds.willpower. */
+      willpower: components['schemas']['SemiConsciousWillpower'] | (never | null);
+      /** @description Whether it can react and reply at once (null without a willpower roll). */
+      responds: boolean | null;
+      /** @description On a failed willpower roll: the d4 rounds before it can react or reply (the gm-response-delay timer); else null. */
+      delayRounds: number | null;
+    };
+    HeroicImprovementInput: {
+      /**
+       * @description What applies: field (its next bonus), new-field, skill, technique, weapon-skill.
+       * @enum {string}
+       */
+      kind: 'field' | 'new-field' | 'skill' | 'technique' | 'weapon-skill';
+      /**
+       * @description The field, skill or technique, by name.
+       * @example Language Science
+       */
+      subject: string;
+      /**
+       * @description Field: its current bonus (the next costs 4 + it). Required for kind field.
+       * @example 1
+       */
+      current?: number;
+      /** @description Skill: outside the field’s preferred archetype (7 instead of 5). */
+      outsideArchetype?: boolean;
+      /**
+       * @description Technique: what is bought (default one-skill).
+       * @enum {string}
+       */
+      techniqueScope?: 'one-skill' | 'field' | 'convert-one-skill' | 'convert-two-skill';
     };
     HeroicEffortContributionInput: {
       /** @description The contributing character (the dying one may contribute too). */
@@ -12391,6 +12433,8 @@ export interface components {
        * @example 2
        */
       mojo: number;
+      /** @description MJ7: the next bonus, skill or field that applies to the roll for this contributor; gained when all the effort’s mojo reaches its price. */
+      improvement?: components['schemas']['HeroicImprovementInput'];
     };
     HeroicEffortInput: {
       /**
@@ -12417,6 +12461,22 @@ export interface components {
       characterId: string;
       /** @description Mojo spent. */
       mojo: number;
+    };
+    HeroicImprovementResult: {
+      /** @description The contributor. */
+      characterId: string;
+      /** @description field, new-field, skill, technique or weapon-skill. */
+      kind: string;
+      /** @description The field, skill or technique. */
+      subject: string;
+      /** @description Its price in mojo. */
+      cost: number;
+      /** @description The price’s rule, in words. */
+      rule: string;
+      /** @description The mojo compared with the price: all of the effort’s (0 for a contributor who offered none). */
+      mojoCounted: number;
+      /** @description The mojo reached the price: the contributor gains it. */
+      gained: boolean;
     };
     SheetHeroicEffortResult: {
       /** @description character or npc. */
@@ -12471,6 +12531,8 @@ export interface components {
       experience: {
         [key: string]: unknown;
       };
+      /** @description MJ7: each named improvement, its price and whether all the effort’s mojo reached it (gained). */
+      improvements: components['schemas']['HeroicImprovementResult'][];
     };
     PartyRestResult: {
       /** @description One rest per character with a sheet in the system. */

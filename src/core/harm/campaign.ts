@@ -89,7 +89,12 @@ export const EMPTY_HARM: SheetHarm = { state: 'up', conditions: [], pending: [] 
  * Notes that describe one running state (how long a G&M character stays unconscious, when a dying
  * one dies): a newer note of the same kind replaces the older, since only the latest count holds.
  */
-const SUPERSEDING_NOTES = [/^Unconscious for \d+ minute/, /^Dying: /];
+const SUPERSEDING_NOTES = [
+  /^Unconscious for \d+ minute/,
+  /^Dying: /,
+  /^Semi-conscious \(1 mojo\)/,
+  /^Cannot respond for \d+ round/,
+];
 
 /** The pending notes after a blow: the old ones a new note of the same kind replaces go, the new ones follow (at most `limit`, newest kept). */
 export function mergePending(before: readonly string[], added: readonly string[], limit = 64): string[] {

@@ -2,8 +2,15 @@ import fc from 'fast-check';
 import { scripted } from '../../../test/factories/dice';
 import { createRng, Dice } from '../random';
 import { sheetDamage, sheetRest, worse, type SheetDamageGm, type SheetRestArchsoul } from './campaign';
-import { sheetHeroicEffort, sheetSemiConsciousness, sheetTemporaryPool } from './sheet-gm';
-import { normaliseTimers, roundsTimer, timerEffect, timerHolds } from './timers';
+import {
+  sheetHeroicEffort,
+  sheetHeroicEffortV2,
+  sheetSemiConsciousness,
+  sheetSemiConsciousnessV2,
+  sheetTemporaryPool,
+} from './sheet-gm';
+import { mojoCost } from '../advancement/gm-mojo';
+import { countRounds, normaliseTimers, roundsTimer, timerEffect, timerExpired, timerHolds } from './timers';
 
 const dice = (seed: string) => new Dice(createRng(seed));
 
@@ -162,6 +169,190 @@ describe('semi-consciousness (001:609, 000:194–198)', () => {
       scripted(),
     );
     expect(rest.state).toBe('up');
+  });
+});
+
+describe('semi-consciousness v2: the willpower roll to respond (000:196)', () => {
+  it('willpower 12 at −2: 10 or less responds (10/20); a failure rolls d4 rounds of delay', () => {
+    const pass = sheetSemiConsciousnessV2({ mojoBefore: 3, willpower: 12, injuries: 2 }, scripted(10));
+    expect(pass).toMatchObject({
+      mojoSpent: 1,
+      mojoAfter: 2,
+      state: 'semi-conscious',
+      willpower: { score: 12, injuries: 2, target: 10, roll: 10, passed: true },
+      delayRounds: null,
+      faces: [10],
+      odds: { responds: 0.5, delayed: 0.5 },
+    });
+    expect(pass.steps.map((s) => s.name)).toEqual(['semi-consciousness', 'willpower']);
+    const fail = sheetSemiConsciousnessV2({ mojoBefore: 3, willpower: 12, injuries: 2 }, scripted(11, 3));
+    expect(fail).toMatchObject({ willpower: { roll: 11, passed: false }, delayRounds: 3, faces: [11, 3] });
+    expect(fail.steps.map((s) => s.name)).toEqual(['semi-consciousness', 'willpower', 'delay']);
+    expect(fail.steps[2].odds).toEqual({ '1': 0.25, '2': 0.25, '3': 0.25, '4': 0.25 });
+  });
+
+  it('exact odds: responds + every delay sum to 1; a target under 1 never responds, 20 or more always does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 30 }), (w, inj) => {
+        const out = sheetSemiConsciousnessV2({ mojoBefore: 1, willpower: w, injuries: inj }, scripted(20, 4));
+        const odds = out.odds as { responds: number; delayed: number; delayRounds: Record<string, number> };
+        const target = w - inj;
+        expect(odds.responds).toBe(Math.min(20, Math.max(0, target)) / 20);
+        const total = odds.responds + Object.values(odds.delayRounds).reduce((a, b) => a + b, 0);
+        expect(total).toBeCloseTo(1, 12);
+        expect(out.willpower!.passed).toBe(target >= 20);
+        expect(out.delayRounds).toBe(target >= 20 ? null : 4);
+      }),
+    );
+  });
+
+  it('golden seeds: come-to rolls 15 then a d4 of 2; slow-2 rolls 3 and responds at once', () => {
+    const input = { mojoBefore: 2, willpower: 8, injuries: 3 };
+    expect(sheetSemiConsciousnessV2(input, dice('come-to'))).toMatchObject({
+      willpower: { target: 5, roll: 15, passed: false },
+      delayRounds: 2,
+      faces: [15, 2],
+      odds: { responds: 0.25, delayed: 0.75, delayRounds: { '1': 0.1875, '4': 0.1875 } },
+    });
+    expect(sheetSemiConsciousnessV2(input, dice('slow-2'))).toMatchObject({
+      willpower: { roll: 3, passed: true },
+      delayRounds: null,
+      faces: [3],
+    });
+  });
+
+  it('a sheet without willpower rolls nothing (the referee’s); no mojo is refused', () => {
+    const out = sheetSemiConsciousnessV2({ mojoBefore: 1, willpower: null, injuries: 0 }, scripted());
+    expect(out).toMatchObject({ willpower: null, delayRounds: null, faces: [], odds: {} });
+    expect(() => sheetSemiConsciousnessV2({ mojoBefore: 0, willpower: 10, injuries: 0 }, scripted())).toThrow(
+      /mojoBefore/,
+    );
+  });
+
+  it('its delay is a rounds timer that holds while semi-conscious and runs out in responds', () => {
+    const t = roundsTimer('gm-response-delay', 3);
+    expect(t).toEqual({
+      kind: 'gm-response-delay',
+      startedAt: null,
+      endsAt: null,
+      rounds: 3,
+      effect: 'responds',
+    });
+    expect(timerHolds('gm-response-delay', { state: 'semi-conscious', conditions: [] })).toBe(true);
+    expect(timerHolds('gm-response-delay', { state: 'unconscious', conditions: [] })).toBe(false);
+    expect(timerHolds('gm-response-delay', { state: 'up', conditions: [] })).toBe(false);
+    expect(countRounds(t, 2).rounds).toBe(1);
+    expect(countRounds(t, 5).rounds).toBe(0);
+    expect(normaliseTimers([t])).toEqual([t]);
+    const clock = { day: 1, watch: 'morning' as const, turn: 0 };
+    expect(timerExpired({ system: 'gm', kind: 'gm-response-delay', endsAt: clock, clock }).state).toBeNull();
+  });
+});
+
+describe('MJ7 on the heroic last effort (001:621, 994–998)', () => {
+  const base = {
+    rating: 'strength',
+    score: 12,
+    level: 2,
+    contributions: [
+      {
+        characterId: 'a',
+        mojo: 2,
+        improvement: { kind: 'field' as const, subject: 'Language Science', current: 1 },
+      },
+      {
+        characterId: 'b',
+        mojo: 4,
+        improvement: { kind: 'skill' as const, subject: 'Swimming', outsideArchetype: true },
+      },
+    ],
+  };
+
+  it('each contributor compares all the mojo (6) with its own price: field +1 → +2 costs 5 (gained), a skill outside the archetype 7 (not)', () => {
+    const out = sheetHeroicEffortV2(base, scripted(20));
+    expect(out.mojo).toBe(6);
+    expect(out.improvements).toEqual([
+      {
+        characterId: 'a',
+        kind: 'field',
+        subject: 'Language Science',
+        cost: 5,
+        rule: mojoCost({ kind: 'field', current: 1 }).rule,
+        mojoCounted: 6,
+        gained: true,
+      },
+      expect.objectContaining({ characterId: 'b', kind: 'skill', cost: 7, mojoCounted: 6, gained: false }),
+    ]);
+    expect(out.steps.filter((s) => s.name === 'mojo-increase').map((s) => s.detail)).toEqual([
+      '6 mojo reach the 5 that the next bonus in Language Science costs: a gains it.',
+      '6 mojo fall short of the 7 that the skill Swimming costs: nothing gained.',
+    ]);
+    // The roll itself is v1's: the improvements add nothing to it.
+    const v1 = sheetHeroicEffort(base, scripted(20));
+    const { improvements: _i, steps: _s, ...rest } = out;
+    const { steps: _s1, ...restV1 } = v1;
+    expect(rest).toEqual(restV1);
+  });
+
+  it('a warrior’s weapon skill costs 5, a new field 11; a contributor who offered no mojo gains nothing', () => {
+    const out = sheetHeroicEffortV2(
+      {
+        ...base,
+        contributions: [
+          {
+            characterId: 'a',
+            mojo: 5,
+            improvement: { kind: 'weapon-skill', subject: 'Spear', warrior: true } as never,
+          },
+          { characterId: 'b', mojo: 0, improvement: { kind: 'new-field', subject: 'Seamanship' } as never },
+          { characterId: 'c', mojo: 1 },
+        ],
+      },
+      scripted(1),
+    );
+    expect(out.improvements.map((g) => [g.characterId, g.cost, g.mojoCounted, g.gained])).toEqual([
+      ['a', 5, 6, true],
+      ['b', 11, 0, false],
+    ]);
+  });
+
+  it('fast-check: gained exactly when the contributor offered mojo and the whole pool reaches the price', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 1, max: 15 }),
+        (mine, theirs, current) => {
+          const out = sheetHeroicEffortV2(
+            {
+              ...base,
+              contributions: [
+                { characterId: 'a', mojo: mine, improvement: { kind: 'field', subject: 'Lore', current } },
+                { characterId: 'b', mojo: theirs },
+              ],
+            },
+            scripted(10),
+          );
+          expect(out.improvements[0].gained).toBe(mine > 0 && mine + theirs >= 4 + current);
+        },
+      ),
+    );
+  });
+
+  it('refuses an ability, a field without its bonus and an unknown technique scope, naming the field', () => {
+    const one = (improvement: object) =>
+      sheetHeroicEffortV2(
+        { ...base, contributions: [{ characterId: 'a', mojo: 1, improvement: improvement as never }] },
+        scripted(),
+      );
+    expect(() => one({ kind: 'ability', subject: 'strength' })).toThrow(
+      /contributions\[0\]\.improvement\.kind/,
+    );
+    expect(() => one({ kind: 'field', subject: 'Lore' })).toThrow(/current/);
+    expect(() => one({ kind: 'technique', subject: 'Leap', techniqueScope: 'all' })).toThrow(
+      /techniqueScope/,
+    );
+    expect(() => one({ kind: 'skill', subject: '' })).toThrow(/subject/);
   });
 });
 

@@ -19,6 +19,9 @@ import type { SheetHarm } from './campaign';
  *   runs out in waking (`up`).
  * - `gm-temporary-pool`: a temporary survival pool's effect (a spell, a spirit), in turns or rounds as
  *   granted; runs out in the pool lost (`lapses`).
+ * - `gm-response-delay`: a semi-conscious character whose willpower roll failed takes d4 rounds to
+ *   react or reply (000:196); rounds (10 seconds each, counted by combat rounds and the clock). Runs
+ *   out in `responds`: the character can respond again (its state stays semi-conscious).
  * - `archsoul-unconscious`: rounds unconscious (`endsAt` null, `rounds` kept). Rounds are counted by
  *   the stored combat's round advance (`advanceRounds`) and by the clock: a ten-minute turn is
  *   `ROUNDS_PER_TURN` rounds (our reading of 002:93–94, where Endurance rounds of breath are half
@@ -37,10 +40,14 @@ export const HARM_TIMER_KINDS = [
   'archsoul-unconscious',
   'coeac-bonus-hp',
   'gm-temporary-pool',
+  'gm-response-delay',
 ] as const;
 export type HarmTimerKind = (typeof HARM_TIMER_KINDS)[number];
-/** death; wakes (the state lifts to up); lapses (COEAC bonus HP lost, the state unchanged). */
-export type TimerEffect = 'death' | 'wakes' | 'lapses';
+/**
+ * death; wakes (the state lifts to up); lapses (COEAC bonus HP or a G&M pool lost, the state
+ * unchanged); responds (a semi-conscious character's delay is over, the state unchanged).
+ */
+export type TimerEffect = 'death' | 'wakes' | 'lapses' | 'responds';
 
 export interface HarmTimer {
   kind: HarmTimerKind;
@@ -73,6 +80,8 @@ export function timerHolds(kind: HarmTimerKind, harm: Pick<SheetHarm, 'state' | 
       return harm.state === 'unconscious' || harm.state === 'semi-conscious';
     case 'archsoul-unconscious':
       return harm.state === 'unconscious';
+    case 'gm-response-delay':
+      return harm.state === 'semi-conscious';
   }
 }
 
@@ -104,6 +113,7 @@ export function gmUnconsciousTurns(minutes: number): number {
 /** What a timer of this kind does when it runs out. */
 export function timerEffect(kind: HarmTimerKind): TimerEffect {
   if (kind === 'coeac-bonus-hp' || kind === 'gm-temporary-pool') return 'lapses';
+  if (kind === 'gm-response-delay') return 'responds';
   return kind === 'gm-unconscious' || kind === 'archsoul-unconscious' ? 'wakes' : 'death';
 }
 
@@ -210,12 +220,14 @@ export function timerExpired(input: TimerExpiredInput) {
     'archsoul-unconscious': 'The rounds unconscious are over: the character comes to, Disabled.',
     'coeac-bonus-hp': 'The bonus HP’s period is over: what is left of the pool is lost.',
     'gm-temporary-pool': 'The effect that granted the temporary survival pool has ended: the pool is gone.',
+    'gm-response-delay': 'The delay is over: the semi-conscious character can react and reply again.',
   };
   return {
     kind: input.kind,
     system: input.system,
     endsAt: input.endsAt,
     clock: input.clock,
+    // Waking lifts the state, death sets it; a pool lapsing or a delay ending leaves it (null).
     state: timerEffect(input.kind) === 'wakes' ? 'up' : timerEffect(input.kind) === 'death' ? 'dead' : null,
     result: words[input.kind],
     steps: [{ name: 'timer', detail: words[input.kind], faces: [], odds: null }],
