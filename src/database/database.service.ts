@@ -98,15 +98,17 @@ export class Database {
    * values (an array means any of them), as entity instances, with one parameterised statement built
    * from the metadata like `insertRow`: TypeORM's find builds and rewrites its query on every call,
    * which costs more than the read itself on a hot path. `lock` locks the rows for update on
-   * PostgreSQL (ignored by SQLite, whose transactions take turns); `orderBy` names a property.
+   * PostgreSQL (ignored by SQLite, whose transactions take turns); `orderBy` names a property, or
+   * several (ascending, in that order).
    */
   static async selectRows<T extends ObjectLiteral>(
     manager: EntityManager,
     target: EntityTarget<T>,
     where: { [K in keyof T]?: T[K] | ReadonlyArray<T[K]> },
-    options: { orderBy?: keyof T & string; lock?: boolean } = {},
+    options: { orderBy?: (keyof T & string) | ReadonlyArray<keyof T & string>; lock?: boolean } = {},
   ): Promise<T[]> {
     const { metadata, table } = Database.columnsOf(manager, target, {});
+    const sqlite = manager.connection.driver.options.type === 'better-sqlite3';
     const parameters: unknown[] = [];
     const conditions = Object.entries(where).map(([property, value]) => {
       const column = metadata.findColumnWithPropertyName(property);
@@ -115,14 +117,29 @@ export class Database {
       const values: unknown[] = Array.isArray(value) ? value : [value];
       if (values.length === 0) return '1 = 0';
       const marks = values.map((v) => {
-        parameters.push(v);
+        // SQLite keeps booleans as integers (better-sqlite3 binds no booleans).
+        parameters.push(sqlite && typeof v === 'boolean' ? Number(v) : v);
         return Database.placeholder(manager, parameters.length - 1);
       });
       return marks.length === 1 ? `${name} = ${marks[0]}` : `${name} IN (${marks.join(', ')})`;
     });
-    const order = options.orderBy
-      ? ` ORDER BY ${Database.escape(manager, (metadata.findColumnWithPropertyName(options.orderBy) as ColumnMetadata).databaseName)}`
-      : '';
+    const orderBy: ReadonlyArray<string> =
+      options.orderBy === undefined
+        ? []
+        : typeof options.orderBy === 'string'
+          ? [options.orderBy]
+          : options.orderBy;
+    const order =
+      orderBy.length > 0
+        ? ` ORDER BY ${orderBy
+            .map((property) =>
+              Database.escape(
+                manager,
+                (metadata.findColumnWithPropertyName(property) as ColumnMetadata).databaseName,
+              ),
+            )
+            .join(', ')}`
+        : '';
     const postgres = manager.connection.driver.options.type === 'postgres';
     const lock = options.lock && postgres ? ' FOR UPDATE' : '';
     const names = metadata.columns.map((c) => Database.escape(manager, c.databaseName)).join(', ');

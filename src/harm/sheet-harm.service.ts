@@ -1775,12 +1775,13 @@ export class SheetHarmService implements OnModuleInit {
             (down ? (amount ?? 0) > 0 : (amount ?? 0) >= num(data.hp) + num(data.bonusHp)));
         const items =
           owner.kind === 'character' && rolls
-            ? await m.find(InventoryItemEntity, {
-                // An item already broken is not drawn again.
-                where: { campaignId: campaign.id, characterId: owner.id, broken: false },
-                order: { createdAt: 'ASC', id: 'ASC' },
-                select: { name: true, kind: true },
-              })
+            ? // An item already broken is not drawn again.
+              await Database.selectRows(
+                m,
+                InventoryItemEntity,
+                { campaignId: campaign.id, characterId: owner.id, broken: false },
+                { orderBy: ['createdAt', 'id'] },
+              )
             : [];
         return {
           system,
