@@ -1,14 +1,8 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
-import {
-  CampaignFixture,
-  createCampaign,
-  createCharacter,
-  createKey,
-  putSheet,
-  sheetOf,
-} from '../factories/campaign';
+import { CampaignFixture, putSheet, sheetOf } from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
+import { characterPath, GM_ABILITIES, gmHarmTable, gmWarriorSheet } from '../factories/gm-harm';
 
 /*
  * The last harm items (issue 19): G&M temporary survival pools, semi-consciousness for 1 mojo, the
@@ -16,7 +10,7 @@ import { expectProblem } from '../factories/problem';
  * and Archsoul's night and hour rests; REST and GraphQL, SQLite and PostgreSQL.
  */
 
-const ABILITIES = { strength: 12, agility: 18, endurance: 14, intelligence: 10, wisdom: 10, charisma: 10 };
+const ABILITIES = GM_ABILITIES;
 
 describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rests (${DATABASE_KIND})`, () => {
   let t: TestApp;
@@ -25,27 +19,14 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
   });
   afterAll(() => t.close());
 
-  async function table() {
-    const c = await createCampaign(t.server);
-    const hero = await createCharacter(t.server, c, { name: 'Toromeen' });
-    const friend = await createCharacter(t.server, c, { name: 'Gralen' });
-    const player = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
-    return { c, hero, friend, player };
-  }
-  const base = (c: CampaignFixture, id: string) => `/v1/campaigns/${c.id}/characters/${id}`;
+  const table = () => gmHarmTable(t.server);
+  const base = characterPath;
   const clockOf = async (c: CampaignFixture) => {
     const { day, watch, turn } = (await t.http.get(`/v1/campaigns/${c.id}/clock`).set(c.auth).expect(200))
       .body as { day: number; watch: string; turn: number };
     return { day, watch, turn };
   };
-  const gmSheet = (extra: object = {}) => ({
-    abilities: ABILITIES,
-    archetypes: [{ archetype: 'warrior', level: 2 }],
-    survival: { current: 10, max: 10 },
-    verve: { current: 0, max: 0 },
-    mojo: { current: 3, max: 3 },
-    ...extra,
-  });
+  const gmSheet = gmWarriorSheet;
   const ledger = async (c: CampaignFixture, id: string) =>
     (
       await t.http

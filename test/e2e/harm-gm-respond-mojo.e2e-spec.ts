@@ -1,14 +1,8 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
-import {
-  CampaignFixture,
-  createCampaign,
-  createCharacter,
-  createKey,
-  putSheet,
-  sheetOf,
-} from '../factories/campaign';
+import { CampaignFixture, putSheet, sheetOf } from '../factories/campaign';
 import { gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
+import { characterPath, gmHarmTable, gmWarriorSheet } from '../factories/gm-harm';
 
 /*
  * Issue 19, the last two items: a semi-conscious G&M character's willpower roll to respond (S7,
@@ -17,8 +11,6 @@ import { expectProblem } from '../factories/problem';
  * SQLite and PostgreSQL.
  */
 
-const ABILITIES = { strength: 12, agility: 18, endurance: 14, intelligence: 10, wisdom: 10, charisma: 10 };
-
 describe(`harm: G&M semi-consciousness's delay and the heroic effort's mojo increases (${DATABASE_KIND})`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -26,23 +18,11 @@ describe(`harm: G&M semi-consciousness's delay and the heroic effort's mojo incr
   });
   afterAll(() => t.close());
 
-  async function table() {
-    const c = await createCampaign(t.server);
-    const hero = await createCharacter(t.server, c, { name: 'Toromeen' });
-    const friend = await createCharacter(t.server, c, { name: 'Gralen' });
-    const player = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
-    return { c, hero, friend, player };
-  }
-  const base = (c: CampaignFixture, id: string) => `/v1/campaigns/${c.id}/characters/${id}`;
-  const gmSheet = (extra: object = {}) => ({
-    abilities: ABILITIES,
-    archetypes: [{ archetype: 'warrior', level: 2 }],
-    survival: { current: 0, max: 10 },
-    verve: { current: 0, max: 0 },
-    injuries: { current: 2, max: 2 },
-    mojo: { current: 3, max: 3 },
-    ...extra,
-  });
+  const table = () => gmHarmTable(t.server);
+  const base = characterPath;
+  // Down to 0 survival with 2 injuries.
+  const gmSheet = (extra: object = {}) =>
+    gmWarriorSheet({ survival: { current: 0, max: 10 }, injuries: { current: 2, max: 2 }, ...extra });
   const rollsOf = async (c: CampaignFixture, procedure: string) =>
     (
       (await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200)).body.items as Array<{

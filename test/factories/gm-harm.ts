@@ -1,0 +1,36 @@
+import type request from 'supertest';
+import { CampaignFixture, createCampaign, createCharacter, createKey } from './campaign';
+
+type Server = Parameters<typeof request>[0];
+
+/** G&M abilities of a warrior the harm tests use (agility 18: a defence bonus to lose). */
+export const GM_ABILITIES = {
+  strength: 12,
+  agility: 18,
+  endurance: 14,
+  intelligence: 10,
+  wisdom: 10,
+  charisma: 10,
+};
+
+/** A campaign with two characters, the first of them the only one of a player key. */
+export async function gmHarmTable(server: Server) {
+  const c = await createCampaign(server);
+  const hero = await createCharacter(server, c, { name: 'Toromeen' });
+  const friend = await createCharacter(server, c, { name: 'Gralen' });
+  const player = await createKey(server, c, { role: 'player', characterIds: [hero.id] });
+  return { c, hero, friend, player };
+}
+
+/** A character's path under its campaign. */
+export const characterPath = (c: CampaignFixture, id: string) => `/v1/campaigns/${c.id}/characters/${id}`;
+
+/** A level-2 warrior's G&M sheet at full survival, no verve, 3 mojo; `extra` overrides members. */
+export const gmWarriorSheet = (extra: object = {}) => ({
+  abilities: GM_ABILITIES,
+  archetypes: [{ archetype: 'warrior', level: 2 }],
+  survival: { current: 10, max: 10 },
+  verve: { current: 0, max: 0 },
+  mojo: { current: 3, max: 3 },
+  ...extra,
+});
