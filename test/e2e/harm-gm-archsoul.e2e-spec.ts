@@ -2,7 +2,13 @@ import { DATABASE_KIND, startApp, TestApp } from './harness';
 import { CampaignFixture, putSheet, sheetOf } from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
-import { characterPath, GM_ABILITIES, gmHarmTable, gmWarriorSheet } from '../factories/gm-harm';
+import {
+  characterPath,
+  GM_ABILITIES,
+  gmHarmTable,
+  gmWarriorSheet,
+  wakesOnNextTurn,
+} from '../factories/gm-harm';
 
 /*
  * The last harm items (issue 19): G&M temporary survival pools, semi-consciousness for 1 mojo, the
@@ -280,15 +286,7 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
         .expect(201);
       expect(again.body).toMatchObject({ state: 'semi-conscious', mojoLeft: 1 });
       // Its time runs out on the clock: the character comes to.
-      const advance = await t.http
-        .post(`/v1/campaigns/${c.id}/clock/advance`)
-        .set(c.auth)
-        .send({ turns: 1, rollEncounterChecks: false })
-        .expect(200);
-      expect(advance.body.harmTimers).toEqual([
-        expect.objectContaining({ ownerId: hero.id, kind: 'gm-unconscious', effect: 'wakes', state: 'up' }),
-      ]);
-      const awake = await sheetOf(t.server, c, hero.id, 'gm');
+      const awake = await wakesOnNextTurn(t.server, c, hero.id);
       expect(awake.harm.state).toBe('up');
       expect(awake.derived.defense).toBe(2);
     });

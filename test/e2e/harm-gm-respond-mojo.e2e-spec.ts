@@ -2,7 +2,7 @@ import { DATABASE_KIND, startApp, TestApp } from './harness';
 import { CampaignFixture, putSheet, sheetOf } from '../factories/campaign';
 import { gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
-import { characterPath, gmHarmTable, gmWarriorSheet } from '../factories/gm-harm';
+import { characterPath, gmHarmTable, gmWarriorSheet, wakesOnNextTurn } from '../factories/gm-harm';
 
 /*
  * Issue 19, the last two items: a semi-conscious G&M character's willpower roll to respond (S7,
@@ -205,15 +205,7 @@ describe(`harm: G&M semi-consciousness's delay and the heroic effort's mojo incr
       const answer = slow.data!.becomeSemiConscious;
       expect(answer).toMatchObject({ responds: false, mojoLeft: 1, willpower: { target: -1 } });
       expect(answer.faces).toHaveLength(2);
-      const advance = await t.http
-        .post(`/v1/campaigns/${c.id}/clock/advance`)
-        .set(c.auth)
-        .send({ turns: 1, rollEncounterChecks: false })
-        .expect(200);
-      expect(advance.body.harmTimers).toEqual([
-        expect.objectContaining({ ownerId: hero.id, kind: 'gm-unconscious', effect: 'wakes', state: 'up' }),
-      ]);
-      const awake = await sheetOf(t.server, c, hero.id, 'gm');
+      const awake = await wakesOnNextTurn(t.server, c, hero.id);
       expect(awake.harm.state).toBe('up');
       expect(awake.harm.timers).toBeUndefined();
       expect(awake.harm.pending.filter((p: string) => /^(Semi-conscious|Cannot respond)/.test(p))).toEqual(

@@ -1,5 +1,5 @@
-import type request from 'supertest';
-import { CampaignFixture, createCampaign, createCharacter, createKey } from './campaign';
+import request from 'supertest';
+import { CampaignFixture, createCampaign, createCharacter, createKey, sheetOf } from './campaign';
 
 type Server = Parameters<typeof request>[0];
 
@@ -34,3 +34,19 @@ export const gmWarriorSheet = (extra: object = {}) => ({
   mojo: { current: 3, max: 3 },
   ...extra,
 });
+
+/**
+ * Advances the campaign's clock one turn and expects the character's unconsciousness to run out on
+ * it (its only harm timer, waking it); answers the character's G&M sheet after.
+ */
+export async function wakesOnNextTurn(server: Server, c: CampaignFixture, characterId: string) {
+  const advance = await request(server)
+    .post(`/v1/campaigns/${c.id}/clock/advance`)
+    .set(c.auth)
+    .send({ turns: 1, rollEncounterChecks: false })
+    .expect(200);
+  expect(advance.body.harmTimers).toEqual([
+    expect.objectContaining({ ownerId: characterId, kind: 'gm-unconscious', effect: 'wakes', state: 'up' }),
+  ]);
+  return sheetOf(server, c, characterId, 'gm');
+}
