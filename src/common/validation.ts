@@ -18,17 +18,23 @@ import { FieldError, Problem } from './problem';
 /** Deepest nesting of objects and arrays any input may have (bodies and GraphQL variables). */
 export const MAX_INPUT_DEPTH = 32;
 
-/** Whether a JSON value nests objects or arrays deeper than `limit`, found without recursion. */
+/**
+ * Whether a JSON value nests objects or arrays deeper than `limit`. It recurses, but never deeper
+ * than `limit` + 1 calls: a body of 15,000 levels is refused at level `limit` + 1.
+ */
 export function nestedDeeperThan(value: unknown, limit = MAX_INPUT_DEPTH): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (depth > limit) return true;
-    const children = Array.isArray(node) ? node : Object.values(node as object);
-    for (const child of children) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-    }
+  return deeper(value, 1, limit);
+}
+
+function deeper(node: unknown, depth: number, limit: number): boolean {
+  if (node === null || typeof node !== 'object') return false;
+  if (depth > limit) return true;
+  if (Array.isArray(node)) {
+    for (const child of node) if (deeper(child, depth + 1, limit)) return true;
+    return false;
+  }
+  for (const key in node) {
+    if (deeper((node as Record<string, unknown>)[key], depth + 1, limit)) return true;
   }
   return false;
 }
@@ -46,6 +52,9 @@ export function nestedDeeperThan(value: unknown, limit = MAX_INPUT_DEPTH): boole
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function illFormedString(value: unknown, prefix = ''): string | null {
+  // Nearly every input is clean: a walk that builds no paths says so; only a dirty one is walked again
+  // for the path of what is wrong.
+  if (!unstorableIn(value, 0)) return null;
   const stack: Array<[unknown, string]> = [[value, prefix]];
   while (stack.length > 0) {
     const [node, path] = stack.pop()!;
@@ -61,6 +70,21 @@ export function illFormedString(value: unknown, prefix = ''): string | null {
     }
   }
   return null;
+}
+
+/** Whether any string or key in a JSON value is unstorable (true as well past MAX_INPUT_DEPTH levels). */
+function unstorableIn(node: unknown, depth: number): boolean {
+  if (typeof node === 'string') return UNSTORABLE.test(node);
+  if (node === null || typeof node !== 'object') return false;
+  if (depth > MAX_INPUT_DEPTH) return true;
+  if (Array.isArray(node)) {
+    for (const item of node) if (unstorableIn(item, depth + 1)) return true;
+    return false;
+  }
+  for (const key in node) {
+    if (UNSTORABLE.test(key) || unstorableIn((node as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
 }
 
 export function illFormedProblem(field: string): Problem {
