@@ -47,6 +47,10 @@ export interface CairnWeapon {
   impaired?: boolean;
   enhanced?: boolean;
   unarmed?: boolean;
+  /** CA-19: `very-distant` impairs. */
+  range?: string;
+  /** CA-19, CA-20: `weak` impairs, `strong` enhances. */
+  position?: string;
   shield?: boolean;
 }
 
@@ -280,6 +284,8 @@ export class CombatCampaignService {
         ...(weapon.impaired ? { impaired: true } : {}),
         ...(weapon.enhanced ? { enhanced: true } : {}),
         ...(weapon.unarmed ? { unarmed: true } : {}),
+        ...(weapon.range ? { range: weapon.range } : {}),
+        ...(weapon.position ? { position: weapon.position } : {}),
         ...(combatant.detachment ? { detachment: true } : {}),
       })),
       targets: a.targets.map((t, i) => {
