@@ -12,3 +12,4 @@ export * from './coeac-channeling-defence';
 export * from './cairn-turn';
 export * from './coeac-action';
 export * from './cairn-struggle';
+export * from './gm-turn';
