@@ -143,6 +143,12 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   readonly system = 'gm';
   readonly kinds = ['attack', 'group-attack', 'maneuver', 'psychic-attack', 'cast', 'lead', 'move'] as const;
 
+  /**
+   * The round's action, taken once the procedure's own input checks passed (a 400 comes before the
+   * 409) and before the roll is logged; run by `logRoll`.
+   */
+  private readonly pending = new WeakMap<CombatActionContext, () => void>();
+
   /** Each action's sheet reads, by combatant id (a sheet is derived once an action). */
   private readonly read = new WeakMap<CombatActionContext, Map<string, GmNumbers>>();
 
@@ -210,10 +216,12 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       this.notConcentrating(ctx, state, actorId, 'actor');
     // The round's action, taken before the roll (409 once spent); attacks and groups take theirs.
     if (counted && kind !== 'attack' && kind !== 'group-attack')
-      this.take(ctx, state, ctx.actor.combatant, 'actor', {
-        kind: kind === 'maneuver' ? `maneuver-${input.maneuver}` : kind,
-        ...(kind === 'psychic-attack' && input.psychic === 'exit' ? { alone: true } : {}),
-      });
+      this.pending.set(ctx, () =>
+        this.take(ctx, state, ctx.actor.combatant, 'actor', {
+          kind: kind === 'maneuver' ? `maneuver-${input.maneuver}` : kind,
+          ...(kind === 'psychic-attack' && input.psychic === 'exit' ? { alone: true } : {}),
+        }),
+      );
     let out: { rollId: string; targets: CombatActionAnswer['targets']; gm: GmCombatActionResult };
     switch (kind) {
       case 'move':
@@ -236,6 +244,12 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         break;
       default:
         out = await this.psychic(ctx, input, state);
+    }
+    // A path that logged no roll still takes its action (none does today; kept safe).
+    const take = this.pending.get(ctx);
+    if (take) {
+      this.pending.delete(ctx);
+      take();
     }
     out.gm.turn ??= this.turnView(ctx, state, this.read.get(ctx)?.get(actorId) ?? null, input);
     out.gm.conditions = await state.save(ctx);
@@ -438,12 +452,14 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     const before = gmTurnOf(round, ctx.actor.combatant.gmTurn);
     const unaware = input.nonDefending === 'unaware';
     const forgo = unaware && (input.extraAttack === true || before.extraAttack === target.combatant.id);
-    this.take(ctx, state, ctx.actor.combatant, 'actor', {
-      kind: 'attack',
-      target: target.combatant.id,
-      ...(forgo ? { extraAttack: true } : {}),
-      ...(unaware && !forgo ? { unawareBonus: true } : {}),
-    });
+    this.pending.set(ctx, () =>
+      this.take(ctx, state, ctx.actor.combatant, 'actor', {
+        kind: 'attack',
+        target: target.combatant.id,
+        ...(forgo ? { extraAttack: true } : {}),
+        ...(unaware && !forgo ? { unawareBonus: true } : {}),
+      }),
+    );
     const t = await this.numbers(ctx, target, true);
     const kind = (input.attack ?? 'close') as 'close' | 'thrown' | 'propelled';
     const { attackBonus, parts } = this.attackBonus(a, kind, input);
@@ -532,15 +548,18 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       throw Problem.field('FORBIDDEN', 'gm.members', 'Only the referee acts for NPCs.');
     // G2: the group's actions this round are 1 + its bonus, shared by every member (kept on each).
     const shared = { key: [...memberIds].sort().join(','), allowance: 1 + groupBonus(memberIds.length) };
-    resolved.forEach((r, i) => {
-      const field = i === 0 ? 'actor' : `gm.members[${i - 1}]`;
-      this.notConcentrating(ctx, state, r.combatant.id, field);
-      this.take(ctx, state, r.combatant, field, {
-        kind: 'group-attack',
-        target: target.combatant.id,
-        group: shared,
-      });
-    });
+    resolved.forEach((r, i) =>
+      this.notConcentrating(ctx, state, r.combatant.id, i === 0 ? 'actor' : `gm.members[${i - 1}]`),
+    );
+    this.pending.set(ctx, () =>
+      resolved.forEach((r, i) =>
+        this.take(ctx, state, r.combatant, i === 0 ? 'actor' : `gm.members[${i - 1}]`, {
+          kind: 'group-attack',
+          target: target.combatant.id,
+          group: shared,
+        }),
+      ),
+    );
     const members: GmNumbers[] = [];
     for (const [i, r] of resolved.entries()) {
       const n = await this.numbers(ctx, r);
@@ -1360,6 +1379,11 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         diceBudget(ctx.req),
       ),
     ) as { procedure: string; outcome: T; seed: string; rng: string };
+    const take = this.pending.get(ctx);
+    if (take) {
+      this.pending.delete(ctx);
+      take();
+    }
     const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
       campaign: ctx.campaign,
       secret,

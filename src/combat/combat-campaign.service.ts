@@ -11,6 +11,8 @@ import { newId, now } from '../common/time';
 import {
   cairnTurnLeft,
   cairnTurnOf,
+  gmTurnLeft,
+  gmTurnOf,
   type CairnActionOutcome,
   type CairnDexSaveOutcome,
 } from '../core/combat';
@@ -570,6 +572,10 @@ export class CombatCampaignService {
               conditions: (c.conditions ?? []).map((k) =>
                 k.by && who.role !== 'referee' && !shownIds.has(k.by) ? { ...k, by: null } : k,
               ),
+              // G&M: actions taken and allowed this round (Movement needs the sheet: the action answers it).
+              gmTurn: gmTurnLeft(gmTurnOf(row.round, c.gmTurn), {
+                psychicSince: c.conditions?.find((k) => k.name === 'psychic')?.round ?? null,
+              }),
             }
           : {}),
         // COEAC: the round's declarations; a secret combat's are the referee's.

@@ -345,7 +345,7 @@ export class CairnDexSavesInput {
 }
 
 export const CairnAttributeEnum = enumOf(
-  'CairnAttribute',
+  'CairnStruggleAttribute',
   CAIRN_ATTRIBUTES,
   'A Cairn attribute: str (force), dex (poise, speed), wil (will, wits).',
 );
