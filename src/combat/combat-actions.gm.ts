@@ -45,6 +45,7 @@ import {
 } from '../core/combat/gm-stored';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import { CombatCampaignService } from './combat-campaign.service';
+import { Database } from '../database/database.service';
 import type { SheetDamageOutcome } from '../core/harm/campaign';
 import type { CharacterSheetEntity } from '../characters/characters.entities';
 import type { SheetDamageResult } from '../harm/harm-campaign.results';
@@ -53,7 +54,7 @@ import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { InventoryService } from '../inventory/inventory.service';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
-import { CombatEntity, type CombatCondition } from './combat-campaign.entities';
+import { CombatEntity, type CombatCondition, type StoredCombatant } from './combat-campaign.entities';
 import {
   CombatActionAnswer,
   CombatActionContext,
@@ -1516,6 +1517,8 @@ function signedPlain(n: number): string {
   return n > 0 ? `+${n}` : `${n}`;
 }
 
+const NONE: CombatCondition[] = [];
+
 /** The combat's combatants' conditions, changed in memory and written once (G&M stored combats). */
 class Conditions {
   private readonly changed = new Set<string>();
@@ -1524,8 +1527,20 @@ class Conditions {
 
   constructor(private readonly combat: CombatEntity) {}
 
+  /** The combatants by id (a combat may hold many: one scan, not one a lookup). */
+  private byId?: Map<string, StoredCombatant>;
+
+  private combatant(id: string): StoredCombatant {
+    this.byId ??= new Map(this.combat.combatants.map((x) => [x.id, x]));
+    return this.byId.get(id)!;
+  }
+
   private list(id: string): CombatCondition[] {
-    const c = this.combat.combatants.find((x) => x.id === id)!;
+    return this.combatant(id).conditions ?? NONE;
+  }
+
+  private ensure(id: string): CombatCondition[] {
+    const c = this.combatant(id);
     c.conditions ??= [];
     return c.conditions;
   }
@@ -1539,7 +1554,7 @@ class Conditions {
   }
 
   add(id: string, condition: { name: string; round: number; by?: string | null; value?: number | null }) {
-    const list = this.list(id);
+    const list = this.ensure(id);
     const at = list.findIndex((x) => x.name === condition.name);
     const full = {
       name: condition.name,
@@ -1556,7 +1571,7 @@ class Conditions {
     const list = this.list(id);
     const kept = list.filter((x) => x.name !== name);
     if (kept.length !== list.length) {
-      this.combat.combatants.find((x) => x.id === id)!.conditions = kept;
+      this.combatant(id).conditions = kept;
       this.changed.add(id);
     }
   }
@@ -1570,11 +1585,11 @@ class Conditions {
     if (this.changed.size === 0 && !this.dirty) return [];
     const at = now();
     ctx.combat.updatedAt = at;
-    await ctx.m.update(
-      CombatEntity,
-      { id: ctx.combat.id },
-      { combatants: ctx.combat.combatants, updatedAt: at },
-    );
+    // One plain statement (TypeORM's update builder costs more CPU than the write).
+    await Database.updateRow(ctx.m, CombatEntity, ctx.combat.id, {
+      combatants: ctx.combat.combatants,
+      updatedAt: at,
+    });
     return [...this.changed].map((id) => ({ id, conditions: this.list(id) }));
   }
 }

@@ -654,7 +654,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
   });
 
   it('Movement is cut by casting (CB21), concentration (CB20: half, no attacks, −1 defence) and a psychic conflict (PC3: a quarter, half when distracted)', async () => {
-    const { c, sage, hero, player, other, combat } = await table();
+    const { c, sage, hero, player, other, yeti, combat } = await table();
     const cast = (
       await act(c, combat.id, player.auth, {
         actor: sage.id,
@@ -691,7 +691,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     );
     // Next round: still concentrating, so no attack; breaking it first allows one.
     await nextRound(c, combat.id);
-    const swing = { actor: sage.id, kind: 'attack', targets: [hero.id], gm: { weapon: 'd4' } };
+    const swing = { actor: sage.id, kind: 'attack', targets: [yeti.id], gm: { weapon: 'd4' }, seed: 'swing' };
     expectProblem(await act(c, combat.id, player.auth, swing), 409, 'CONFLICT', 'actor');
     const broke = (
       await act(c, combat.id, player.auth, {
