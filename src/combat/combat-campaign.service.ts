@@ -13,6 +13,7 @@ import {
   cairnTurnOf,
   gmTurnLeft,
   gmTurnOf,
+  type GmTurnLeft,
   type CairnActionOutcome,
   type CairnDexSaveOutcome,
 } from '../core/combat';
@@ -573,9 +574,13 @@ export class CombatCampaignService {
                 k.by && who.role !== 'referee' && !shownIds.has(k.by) ? { ...k, by: null } : k,
               ),
               // G&M: actions taken and allowed this round (Movement needs the sheet: the action answers it).
-              gmTurn: gmTurnLeft(gmTurnOf(row.round, c.gmTurn), {
-                psychicSince: c.conditions?.find((k) => k.name === 'psychic')?.round ?? null,
-              }),
+              gmTurn: this.gmTurnShown(
+                gmTurnLeft(gmTurnOf(row.round, c.gmTurn), {
+                  psychicSince: c.conditions?.find((k) => k.name === 'psychic')?.round ?? null,
+                }),
+                who,
+                shownIds,
+              ),
             }
           : {}),
         // COEAC: the round's declarations; a secret combat's are the referee's.
@@ -585,6 +590,20 @@ export class CombatCampaignService {
       })),
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
+    };
+  }
+
+  /** A G&M turn as `who` may see it: no id of a combatant hidden from it (the extra attack's target, a group's members). */
+  private gmTurnShown(turn: GmTurnLeft, who: Principal, shownIds: Set<string>): GmTurnLeft {
+    if (who.role === 'referee') return turn;
+    const group = turn.group
+      ?.split(',')
+      .filter((id) => shownIds.has(id))
+      .join(',');
+    return {
+      ...turn,
+      extraAttack: turn.extraAttack && shownIds.has(turn.extraAttack) ? turn.extraAttack : null,
+      group: group || null,
     };
   }
 }

@@ -756,7 +756,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
   });
 
   it('a group acts 1 + its bonus times a round (G2); a warrior takes an extra attack on an unaware target instead of the +4 (CB17)', async () => {
-    const { c, hero, other, sage, player, yeti, combat } = await table();
+    const { c, hero, other, sage, player, yeti, shade, combat } = await table();
     const group = {
       actor: hero.id,
       kind: 'group-attack',
@@ -864,6 +864,22 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
       'CONFLICT',
       'gm.extraAttack',
     );
+    // A group with a hidden NPC: the player's view of the combat does not name it.
+    await nextRound(c, combat.id);
+    await act(c, combat.id, c.auth, {
+      ...group,
+      gm: { weapon: 'd6', members: [shade.id] },
+      seed: 'g5',
+    }).expect(201);
+    const gmTurnOf = async (auth: Key['auth']) =>
+      (
+        await t.http
+          .get(url(c, `/${combat.id}`))
+          .set(auth)
+          .expect(200)
+      ).body.combatants.find((x: { id: string }) => x.id === hero.id).gmTurn;
+    expect((await gmTurnOf(c.auth)).group).toBe([hero.id, shade.id].sort().join(','));
+    expect((await gmTurnOf(player.auth)).group).toBe(hero.id);
   });
 
   it('a round counts the combatants’ timed statuses down by ten seconds; those that run out leave the sheet (REST and GraphQL)', async () => {
