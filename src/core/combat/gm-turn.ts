@@ -12,8 +12,10 @@ import { CombatLog, type CombatModifier, type CombatStep } from './combat-steps'
 /** What a combatant used of its round in round `round`. */
 export interface GmTurn {
   round: number;
-  /** The actions taken this round, in order (`kind` or `kind:target`). */
-  taken: string[];
+  /** Actions taken this round (kept as a count: a referee's extra actions never grow the row). */
+  actions: number;
+  /** What every action this round was (`kind` or `kind:target`); null when none or when they differ. */
+  only: string | null;
   /** Actions beyond the allowance granted by the referee this round. */
   extra: number;
   /** Feet moved this round. */
@@ -65,10 +67,11 @@ export interface GmAllowanceContext {
 
 export function gmTurnOf(round: number, kept: GmTurn | null | undefined): GmTurn {
   return kept && kept.round === round
-    ? { ...kept, taken: [...kept.taken] }
+    ? { ...kept }
     : {
         round,
-        taken: [],
+        actions: 0,
+        only: null,
         extra: 0,
         moved: 0,
         dash: false,
@@ -120,22 +123,22 @@ export function takeGmAction(
     alone?: boolean;
   },
 ): { turn: GmTurn } | { refused: GmTakeRefusal } {
-  const next: GmTurn = { ...turn, taken: [...turn.taken] };
+  const next: GmTurn = { ...turn };
   const entry = a.target ? `${a.kind}:${a.target}` : a.kind;
   if (turn.closed && !a.referee) return { refused: 'closed' };
   if (turn.dash && !a.referee) return { refused: 'dashed' };
   if (a.group) {
-    if (turn.group === null && turn.taken.length > 0 && !a.referee) return { refused: 'other-group' };
+    if (turn.group === null && turn.actions > 0 && !a.referee) return { refused: 'other-group' };
     if (turn.group !== null && turn.group !== a.group.key) return { refused: 'other-group' };
     next.group = a.group.key;
     next.groupAllowance = a.group.allowance;
   } else if (turn.group !== null) return { refused: 'in-group' };
-  if (a.alone && turn.taken.length > 0 && !a.referee) return { refused: 'not-first' };
+  if (a.alone && turn.actions > 0 && !a.referee) return { refused: 'not-first' };
   let allowance = gmAllowance(next, ctx);
   if (a.extraAttack) {
     if (turn.extraAttack !== null && turn.extraAttack !== a.target) return { refused: 'extra-attack-target' };
     if (turn.unawareBonus) return { refused: 'extra-attack-bonus-taken' };
-    if (!turn.taken.every((t) => t === `attack:${a.target}`))
+    if (turn.actions > 0 && turn.only !== `attack:${a.target}`)
       return { refused: 'extra-attack-not-only-attacks' };
     next.extraAttack = a.target ?? null;
   }
@@ -145,11 +148,12 @@ export function takeGmAction(
       return { refused: 'extra-attack-bonus-taken' };
     next.unawareBonus = true;
   }
-  if (turn.taken.length >= allowance) {
+  if (turn.actions >= allowance) {
     if (!a.referee) return { refused: 'spent' };
     next.extra += 1;
   }
-  next.taken.push(entry);
+  next.only = turn.actions === 0 || turn.only === entry ? entry : null;
+  next.actions = turn.actions + 1;
   if (a.alone) next.closed = true;
   return { turn: next };
 }
@@ -218,9 +222,9 @@ export function gmTurnLeft(
   const limit = move ? (turn.dash ? 3 * move.movement : move.limit) : null;
   return {
     round: turn.round,
-    actions: turn.taken.length,
+    actions: turn.actions,
     allowance,
-    actionsLeft: turn.closed || turn.dash ? 0 : Math.max(0, allowance - turn.taken.length),
+    actionsLeft: turn.closed || turn.dash ? 0 : Math.max(0, allowance - turn.actions),
     extra: turn.extra,
     moved: turn.moved,
     dash: turn.dash,
