@@ -931,7 +931,8 @@ export const CASES: BenchCase[] = [
           actor: state.attacker,
           kind: 'attack',
           targets: [targets[seq % targets.length]],
-          gm: { weapon: 'd4', nonDefending: 'immobile', attackBonus: 10 },
+          // The same attacker every request: the referee grants each one beyond the round's action (CB4).
+          gm: { weapon: 'd4', nonDefending: 'immobile', attackBonus: 10, extraAction: true },
         };
       },
     ),

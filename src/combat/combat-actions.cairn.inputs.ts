@@ -1,6 +1,16 @@
 import { InputType } from '@nestjs/graphql';
 import { In } from '../common/schema';
+import { CAIRN_ATTRIBUTES, CAIRN_POSITIONS, CAIRN_RANGES, CAIRN_STRUGGLE_SIDES } from '../core/combat';
 import { CairnDamageDieEnum } from '../harm/harm.inputs';
+import {
+  CAIRN_AT_RISK_TEXT,
+  CAIRN_POSITION_TEXT,
+  CAIRN_RANGE_TEXT,
+  CairnAttributeEnum,
+  CairnPositionEnum,
+  CairnRangeEnum,
+  CairnStruggleSideEnum,
+} from './combat.inputs';
 
 const DICE = ['d4', 'd6', 'd8', 'd10', 'd12'];
 
@@ -25,6 +35,12 @@ export class CairnJoiningAttackerInput {
 
   @In.bool('Bare hands: d4.', { optional: true })
   unarmed?: boolean;
+
+  @In.oneOf(CAIRN_RANGE_TEXT, CAIRN_RANGES, CairnRangeEnum, { optional: true })
+  range?: string;
+
+  @In.oneOf(CAIRN_POSITION_TEXT, CAIRN_POSITIONS, CairnPositionEnum, { optional: true })
+  position?: string;
 }
 
 @InputType({ description: 'A Cairn action’s own inputs.' })
@@ -45,6 +61,12 @@ export class CairnCombatActionInput {
 
   @In.bool('Bare hands: d4.', { optional: true })
   unarmed?: boolean;
+
+  @In.oneOf(CAIRN_RANGE_TEXT, CAIRN_RANGES, CairnRangeEnum, { optional: true })
+  range?: string;
+
+  @In.oneOf(CAIRN_POSITION_TEXT, CAIRN_POSITIONS, CairnPositionEnum, { optional: true })
+  position?: string;
 
   @In.bool('The target holds a shield: +1 Armor.', { optional: true })
   shield?: boolean;
@@ -68,6 +90,19 @@ export class CairnCombatActionInput {
     { optional: true },
   )
   extraAction?: boolean;
+
+  @In.oneOf(
+    'struggle (CA-02): the attribute tested, str, dex or wil.',
+    CAIRN_ATTRIBUTES,
+    CairnAttributeEnum,
+    {
+      optional: true,
+    },
+  )
+  attribute?: string;
+
+  @In.oneOf(CAIRN_AT_RISK_TEXT, CAIRN_STRUGGLE_SIDES, CairnStruggleSideEnum, { optional: true })
+  atRisk?: string;
 
   @In.bool(
     'blast: the number of targets is unclear; the damage die sets how many of them are caught (always when no target is listed).',

@@ -1,6 +1,6 @@
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
-import { CairnAttackResult, CairnDexSavesResult } from './combat.results';
+import { CairnAttackResult, CairnDexSavesResult, CairnStruggleResult } from './combat.results';
 
 @ObjectType({
   description:
@@ -42,6 +42,13 @@ export class CairnCombatActionOutcome {
 
   @Out.nested('retreat: the DEX save; null otherwise.', () => CairnDexSavesResult, { nullable: true })
   retreat: CairnDexSavesResult | null;
+
+  @Out.nested(
+    'struggle (CA-02): who saved (the side most at risk), the save and what it means; null otherwise.',
+    () => CairnStruggleResult,
+    { nullable: true },
+  )
+  struggle: CairnStruggleResult | null;
 
   @Out.stringList('Detachments this action routed (critical damage).')
   routed: string[];

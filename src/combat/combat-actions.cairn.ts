@@ -74,7 +74,7 @@ function routeField(field: string): string {
 @Injectable()
 export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
   readonly system = 'cairn';
-  readonly kinds = ['attack', 'blast', 'retreat', 'move'] as const;
+  readonly kinds = ['attack', 'blast', 'retreat', 'move', 'struggle'] as const;
 
   constructor(
     private readonly db: Database,
@@ -115,6 +115,8 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
         ...(input.impaired ? { impaired: true } : {}),
         ...(input.enhanced ? { enhanced: true } : {}),
         ...(input.unarmed ? { unarmed: true } : {}),
+        ...(input.range ? { range: input.range } : {}),
+        ...(input.position ? { position: input.position } : {}),
         ...(input.shield ? { shield: true } : {}),
         ...(input.extraAction ? { extraAction: true } : {}),
       },
@@ -162,6 +164,11 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
     if (cairn.feet !== undefined && cairn.feet !== null)
       throw Problem.field('VALIDATION_FAILED', 'cairn.feet', 'Only a move takes `feet`.');
     if (input.kind === 'retreat') return this.retreat(ctx);
+    if (input.kind === 'struggle') return this.struggle(ctx);
+    for (const key of ['attribute', 'atRisk'] as const) {
+      if (cairn[key] !== undefined && cairn[key] !== null)
+        throw Problem.field('VALIDATION_FAILED', `cairn.${key}`, `Only a struggle takes \`${key}\`.`);
+    }
     if (!input.cairn)
       throw Problem.field('VALIDATION_FAILED', 'cairn', 'A Cairn attack needs its `cairn` inputs.');
     const actorId = ctx.actor.combatant.id;
@@ -245,6 +252,7 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
     const outcome: CairnCombatActionOutcome = {
       attack: struck.attack,
       retreat: null,
+      struggle: null,
       routed,
       destroyed,
       fled: [],
@@ -295,7 +303,17 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
     const feet = ctx.input.cairn?.feet;
     if (feet === undefined || feet === null)
       throw Problem.field('VALIDATION_FAILED', 'cairn.feet', 'A move needs the feet moved (1 to 80).');
-    for (const key of ['die', 'secondDie', 'withAttackers', 'countTargets', 'extraAction'] as const) {
+    for (const key of [
+      'die',
+      'secondDie',
+      'withAttackers',
+      'countTargets',
+      'extraAction',
+      'range',
+      'position',
+      'attribute',
+      'atRisk',
+    ] as const) {
       if (ctx.input.cairn?.[key] !== undefined && ctx.input.cairn?.[key] !== null)
         throw Problem.field('VALIDATION_FAILED', `cairn.${key}`, `A move takes no \`${key}\`.`);
     }
@@ -329,6 +347,86 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
       cairn: {
         attack: null,
         retreat: null,
+        struggle: null,
+        routed: [],
+        destroyed: [],
+        fled: [],
+        turn: cairnTurnLeft(turn),
+        joinedTurns: [],
+      },
+    };
+  }
+
+  /**
+   * CA-02 in a struggle: the actor tries to overcome one target (push past, wrest a weapon, pin); the
+   * side most at risk saves on its current attribute (our reading: the target, unless
+   * `cairn.atRisk: "actor"`). One logged roll `combat.cairn-struggle`; it is the actor's action (CA-17).
+   */
+  private async struggle(ctx: CombatActionContext): Promise<CombatActionAnswer> {
+    const cairn = ctx.input.cairn ?? {};
+    if (ctx.targets.length !== 1)
+      throw Problem.field('VALIDATION_FAILED', 'targets', 'A struggle has exactly one target.');
+    const [target] = ctx.targets;
+    if (target.combatant.id === ctx.actor.combatant.id)
+      throw Problem.field('VALIDATION_FAILED', 'targets[0]', 'A combatant does not struggle with itself.');
+    if (!cairn.attribute)
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'cairn.attribute',
+        'A struggle names the attribute it tests (str, dex or wil).',
+      );
+    for (const key of [
+      'die',
+      'secondDie',
+      'withAttackers',
+      'countTargets',
+      'feet',
+      'range',
+      'position',
+    ] as const) {
+      if (cairn[key] !== undefined && cairn[key] !== null)
+        throw Problem.field('VALIDATION_FAILED', `cairn.${key}`, `A struggle takes no \`${key}\`.`);
+    }
+    const turn = this.takeAction(ctx, ctx.actor.combatant, 'actor', 'struggle');
+    const attribute = cairn.attribute as 'str' | 'dex' | 'wil';
+    const scoreOf = async (c: ResolvedCombatant) => {
+      const row = ctx.sheets?.get(c.owner.id) ?? (await this.sheets.requireSheet(ctx.m, c.owner, 'cairn'));
+      const v = (row.data[attribute] ?? {}) as { current?: unknown };
+      return typeof v.current === 'number' ? Math.max(0, Math.min(30, v.current)) : 0;
+    };
+    const rolled = this.rolls.roll(
+      COMBAT_PROCEDURES.cairnStruggle,
+      {
+        attribute,
+        actor: { name: ctx.actor.owner.name, score: await scoreOf(ctx.actor) },
+        target: { name: target.owner.name, score: await scoreOf(target) },
+        ...(cairn.atRisk ? { atRisk: cairn.atRisk as 'actor' | 'target' } : {}),
+      },
+      ctx.input.seed ?? undefined,
+      diceBudget(ctx.req),
+    );
+    const outcome = rolled.outcome;
+    const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
+      campaign: ctx.campaign,
+      secret: ctx.sealed,
+      effects: {
+        combatId: ctx.combat.id,
+        round: ctx.combat.round,
+        actor: ctx.actor.combatant.id,
+        targets: [target.combatant.id],
+        saver: outcome.saver === 'actor' ? ctx.actor.combatant.id : target.combatant.id,
+        passed: outcome.passed,
+        prevails: outcome.prevails === 'actor' ? ctx.actor.combatant.id : target.combatant.id,
+      },
+    });
+    await this.writeCombat(ctx);
+    return {
+      rollId: roll.id,
+      targets: [{ id: target.combatant.id, damage: null }],
+      cairn: {
+        attack: null,
+        retreat: null,
+        struggle: { ...outcome, seed: rolled.seed, rng: rolled.rng } as never,
         routed: [],
         destroyed: [],
         fled: [],
@@ -368,6 +466,7 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
       cairn: {
         attack: null,
         retreat,
+        struggle: null,
         routed: [],
         destroyed: [],
         fled: passed ? [ctx.actor.combatant.id] : [],

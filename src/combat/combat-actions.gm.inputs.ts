@@ -201,15 +201,53 @@ export class GmCombatActionInput {
   )
   spellLevel?: number;
 
-  @In.int('Cast: the caster’s Movement when its sheet derives none (no species).', {
+  @In.int('Cast or move: the combatant’s Movement when its sheet has none (no species, no movement).', {
     optional: true,
     min: 0,
     max: 100000,
   })
   movement?: number;
 
-  @In.bool('Psychic: talking or moving at half speed (−3).', { optional: true })
+  @In.bool(
+    'Psychic: talking or moving at half speed (−3). On a move in a psychic conflict: half Movement instead of a quarter, kept for the round (its psychic attacks and defence −3).',
+    { optional: true },
+  )
   distracted?: boolean;
+
+  @In.int('move: the feet moved now (up to the Movement left this round after its cuts).', {
+    optional: true,
+    min: 1,
+    max: 100000,
+  })
+  feet?: number;
+
+  @In.bool('move: a dash of up to Movement yards (3 × Movement feet) in place of the round’s action.', {
+    optional: true,
+  })
+  dash?: boolean;
+
+  @In.bool(
+    'Referee only: this action is one more than the round allows (a creature with several attacks, a special ability); counted in the turn’s extra.',
+    { optional: true },
+  )
+  extraAction?: boolean;
+
+  @In.bool(
+    'attack (CB17): a warrior against an unaware target (nonDefending unaware) takes an extra attack this round instead of the +4.',
+    { optional: true },
+  )
+  extraAttack?: boolean;
+
+  @In.bool(
+    'cast (CB20): the spell needs concentration: kept as concentrating (half Movement, no attacks or new actions, −1 defence) until broken.',
+    { optional: true },
+  )
+  concentrate?: boolean;
+
+  @In.bool('Stop concentrating before this action (CB20: no attacks or new actions while concentrating).', {
+    optional: true,
+  })
+  breakConcentration?: boolean;
 
   @In.bool('Psychic enter: the target is unwilling (it resists with willpower).', { optional: true })
   unwilling?: boolean;

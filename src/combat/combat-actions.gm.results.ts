@@ -48,10 +48,95 @@ export class GmCastingResult extends CombatProvenance {
   canMove: boolean;
 }
 
+@ObjectType({ description: 'A cut to a G&M combatant’s Movement this round.' })
+export class GmMovementCutView {
+  @Out.string(
+    'casting (CB21), concentrating (CB20), psychic-conflict (PC3), distracted (PC3) or semi-conscious.',
+  )
+  name: string;
+
+  @Out.int('The most feet it allows this round.')
+  limit: number;
+
+  @Out.string('Why.')
+  detail: string;
+}
+
+@ObjectType({
+  description:
+    'A G&M combatant’s round (CB4, CB17, G2, PC1, Movement): actions attempted and allowed, feet moved and left.',
+})
+export class GmTurnView {
+  @Out.int('The round (the combat’s current round).')
+  round: number;
+
+  @Out.int('Actions taken this round.')
+  actions: number;
+
+  @Out.int(
+    'Actions allowed this round: 1; 2 in a psychic conflict (1 in the round it entered); a group’s 1 + its bonus; +1 for a warrior’s extra attack (CB17).',
+  )
+  allowance: number;
+
+  @Out.int('Actions left this round (0 after a dash or a psychic exit).')
+  actionsLeft: number;
+
+  @Out.int('Actions beyond the allowance granted by the referee (extraAction) this round.')
+  extra: number;
+
+  @Out.int('Feet moved this round.')
+  moved: number;
+
+  @Out.bool('The round’s action was a dash (Movement yards).')
+  dash: boolean;
+
+  @Out.id('CB17: the unaware target of the warrior’s extra attack this round.', { nullable: true })
+  extraAttack: string | null;
+
+  @Out.string('G2: the group it acts with this round (its members’ ids, sorted, comma-separated).', {
+    nullable: true,
+  })
+  group: string | null;
+
+  @Out.int('Its Movement (feet a round in combat); null when not read (the combat’s view).', {
+    nullable: true,
+  })
+  movement: number | null;
+
+  @Out.int('The most feet this round after the cuts (3 × Movement for a dash); null when not read.', {
+    nullable: true,
+  })
+  movementLimit: number | null;
+
+  @Out.int('Feet it may still move this round; null when not read.', { nullable: true })
+  feetLeft: number | null;
+
+  @Out.nestedList('The cuts to its Movement this round.', () => GmMovementCutView)
+  cuts: GmMovementCutView[];
+}
+
+@ObjectType({ description: 'A G&M move (no dice): the feet moved and what is left this round.' })
+export class GmMoveResult extends CombatProvenance {
+  @Out.int('Feet moved now.')
+  feet: number;
+
+  @Out.int('Feet moved this round.')
+  moved: number;
+
+  @Out.int('The most feet this round.')
+  limit: number;
+
+  @Out.int('Feet left this round.')
+  left: number;
+
+  @Out.bool('A dash (in place of the action).')
+  dash: boolean;
+}
+
 @ObjectType({ description: 'A condition a G&M combatant carries in a stored combat.' })
 export class CombatConditionView {
   @Out.string(
-    'surprised, held, holding, immobilised, broke-free, called-shot, psychic (in a psychic conflict), stunned, psychic-defense (verve on defence this round), from-survival (psychic damage from survival), casting (Movement left this round) or warrior-cover (a leading warrior’s cover column this round).',
+    'surprised, held, holding, immobilised, broke-free, called-shot, psychic (in a psychic conflict), stunned, psychic-defense (verve on defence this round), from-survival (psychic damage from survival), casting (Movement left this round), warrior-cover (a leading warrior’s cover column this round), concentrating (CB20) or distracted (moving at half speed in a psychic conflict this round).',
   )
   name: string;
 
@@ -152,6 +237,18 @@ export class GmCombatActionResult {
 
   @Out.string('Ammunition spent: the item’s name.', { nullable: true })
   ammunition: string | null;
+
+  @Out.nested('A move (feet, dash).', () => GmMoveResult, { nullable: true })
+  move: GmMoveResult | null;
+
+  @Out.nested('The actor’s round after this action: actions and Movement left.', () => GmTurnView)
+  turn: GmTurnView;
+
+  @Out.nestedList(
+    'A group attack: each other member’s round after it (the group’s actions are shared).',
+    () => GmTurnView,
+  )
+  memberTurns: GmTurnView[];
 
   @Out.nestedList('The conditions of every combatant the action changed.', () => GmCombatantConditions)
   conditions: GmCombatantConditions[];

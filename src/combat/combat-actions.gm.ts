@@ -20,6 +20,18 @@ import {
 } from '../core/combat';
 import { gmAction, type GmActionOutcome, type GmActionTarget } from '../core/combat/gm-action';
 import { gmGroupAttack, type GmGroupAttackOutcome } from '../core/combat/gm-group-attack';
+import { groupBonus } from '../core/combat/gm-group';
+import {
+  gmMove,
+  gmMovementLimit,
+  gmTurnLeft,
+  gmTurnOf,
+  takeGmAction,
+  type GmMoveOutcome,
+  type GmTakeRefusal,
+  type GmTurn,
+  type GmTurnLeft,
+} from '../core/combat/gm-turn';
 import {
   gmCasting,
   gmLeadCover,
@@ -33,6 +45,7 @@ import {
 } from '../core/combat/gm-stored';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import { CombatCampaignService } from './combat-campaign.service';
+import { Database } from '../database/database.service';
 import type { SheetDamageOutcome } from '../core/harm/campaign';
 import type { CharacterSheetEntity } from '../characters/characters.entities';
 import type { SheetDamageResult } from '../harm/harm-campaign.results';
@@ -41,7 +54,7 @@ import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { InventoryService } from '../inventory/inventory.service';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
-import { CombatEntity, type CombatCondition } from './combat-campaign.entities';
+import { CombatEntity, type CombatCondition, type StoredCombatant } from './combat-campaign.entities';
 import {
   CombatActionAnswer,
   CombatActionContext,
@@ -65,7 +78,16 @@ export const GM_COMBAT_PROCEDURES = {
   casting: { name: 'combat.gm-casting', run: gmCasting },
   /** A leading warrior's perception roll for its companions' cover (CB10). */
   leadCover: { name: 'combat.gm-lead-cover', run: gmLeadCover },
+  /** A move: feet this round against Movement after its cuts (no dice). */
+  move: { name: 'combat.gm-move', run: gmMove },
 };
+
+/** Manoeuvres that are the round's action; the others are reactions or rolls the rules call for. */
+const COUNTED_MANEUVERS = ['grapple-evade', 'grapple-hold', 'activate-item'];
+/** Kinds that are not the round's action (a move's feet are counted apart; a dash takes the action). */
+const FREE_KINDS = ['move'];
+/** CB20: the defence a concentrating combatant loses. */
+const CONCENTRATING_DEFENSE = 1;
 
 /** The defence a combatant holding another loses (seed 001, "Immobilizing an opponent"). */
 const HOLDING_DEFENSE = 2;
@@ -120,7 +142,16 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : `−${-n}`);
 @Injectable()
 export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   readonly system = 'gm';
-  readonly kinds = ['attack', 'group-attack', 'maneuver', 'psychic-attack', 'cast', 'lead'] as const;
+  readonly kinds = ['attack', 'group-attack', 'maneuver', 'psychic-attack', 'cast', 'lead', 'move'] as const;
+
+  /**
+   * The round's action, taken once the procedure's own input checks passed (a 400 comes before the
+   * 409) and before the roll is logged; run by `logRoll`.
+   */
+  private readonly pending = new WeakMap<CombatActionContext, () => void>();
+
+  /** Each action's sheet reads, by combatant id (a sheet is derived once an action). */
+  private readonly read = new WeakMap<CombatActionContext, Map<string, GmNumbers>>();
 
   constructor(
     private readonly actions: CombatActionsService,
@@ -163,8 +194,40 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         'actor',
         `${ctx.actor.owner.name} was surprised this round and cannot act until the next.`,
       );
+    if (input.extraAction && ctx.who.role !== 'referee')
+      throw Problem.field(
+        'FORBIDDEN',
+        'gm.extraAction',
+        'Only the referee grants an action beyond the round.',
+      );
+    const kind = ctx.input.kind;
+    if (kind !== 'move')
+      for (const key of ['feet', 'dash'] as const)
+        if (input[key] !== undefined && input[key] !== null)
+          throw Problem.field('VALIDATION_FAILED', `gm.${key}`, `Only a move takes \`${key}\`.`);
+    if (input.extraAttack && kind !== 'attack')
+      throw Problem.field('VALIDATION_FAILED', 'gm.extraAttack', 'Only an attack takes `extraAttack`.');
+    if (input.concentrate && kind !== 'cast')
+      throw Problem.field('VALIDATION_FAILED', 'gm.concentrate', 'Only a cast begins concentrating.');
+    const actorId = ctx.actor.combatant.id;
+    // CB20: stop concentrating first when asked; while concentrating, no attacks or new actions.
+    if (input.breakConcentration) state.remove(actorId, 'concentrating');
+    const counted = this.counts(kind, input);
+    if (counted && kind !== 'group-attack' && input.psychic !== 'exit')
+      this.notConcentrating(ctx, state, actorId, 'actor');
+    // The round's action, taken before the roll (409 once spent); attacks and groups take theirs.
+    if (counted && kind !== 'attack' && kind !== 'group-attack')
+      this.pending.set(ctx, () =>
+        this.take(ctx, state, ctx.actor.combatant, 'actor', {
+          kind: kind === 'maneuver' ? `maneuver-${input.maneuver}` : kind,
+          ...(kind === 'psychic-attack' && input.psychic === 'exit' ? { alone: true } : {}),
+        }),
+      );
     let out: { rollId: string; targets: CombatActionAnswer['targets']; gm: GmCombatActionResult };
-    switch (ctx.input.kind) {
+    switch (kind) {
+      case 'move':
+        out = await this.move(ctx, input, state);
+        break;
       case 'attack':
         out = await this.attack(ctx, input, state);
         break;
@@ -183,8 +246,179 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       default:
         out = await this.psychic(ctx, input, state);
     }
+    // A path that logged no roll still takes its action (none does today; kept safe).
+    const take = this.pending.get(ctx);
+    if (take) {
+      this.pending.delete(ctx);
+      take();
+    }
+    out.gm.turn ??= this.turnView(ctx, state, this.read.get(ctx)?.get(actorId) ?? null, input);
     out.gm.conditions = await state.save(ctx);
     return out;
+  }
+
+  /** Whether `kind` is the round's action (a move is not; a dash takes it in the move). */
+  private counts(kind: string, input: GmCombatActionInput): boolean {
+    if (FREE_KINDS.includes(kind)) return false;
+    if (kind === 'maneuver') return COUNTED_MANEUVERS.includes(input.maneuver ?? '');
+    return true;
+  }
+
+  /** CB20: a concentrating combatant attacks and starts nothing new (409 naming `field`). */
+  private notConcentrating(ctx: CombatActionContext, state: Conditions, id: string, field: string) {
+    if (state.has(id, 'concentrating'))
+      throw Problem.field(
+        'CONFLICT',
+        field,
+        `${id} is concentrating: no attacks or new actions (send gm.breakConcentration to stop first).`,
+      );
+  }
+
+  /**
+   * The round's action of `c` (CB4: one a round; PC1: two in a psychic conflict, one in the round it
+   * entered; G2: a group's 1 + bonus; CB17: a warrior's extra attack), kept on the stored combatant
+   * and written with the action's other changes. 409 naming `field` once spent, unless the referee's
+   * `gm.extraAction` grants another.
+   */
+  private take(
+    ctx: CombatActionContext,
+    state: Conditions,
+    c: { id: string; gmTurn?: GmTurn },
+    field: string,
+    a: Omit<Parameters<typeof takeGmAction>[2], 'referee'>,
+  ): GmTurn {
+    const before = gmTurnOf(ctx.combat.round, c.gmTurn);
+    const psychic = state.get(c.id, 'psychic');
+    const done = takeGmAction(
+      before,
+      { psychicSince: psychic ? psychic.round : null },
+      { ...a, referee: ctx.who.role === 'referee' && ctx.input.gm?.extraAction === true },
+    );
+    if ('refused' in done) {
+      const [at, why] = refusalOf(done.refused, c.id, field);
+      throw Problem.field('CONFLICT', at, why);
+    }
+    c.gmTurn = done.turn;
+    state.dirty = true;
+    return done.turn;
+  }
+
+  /** The combatant's Movement: the sheet's derived Movement, its stored `movement`, or `gm.movement`. */
+  private movementOf(n: GmNumbers, input: GmCombatActionInput): { value: number; from: string } | null {
+    if (n.movement !== null) return { value: n.movement, from: 'sheet' };
+    const stored = (n.data as { movement?: unknown }).movement;
+    if (typeof stored === 'number' && stored > 0) return { value: stored, from: 'sheet.movement' };
+    if (input.movement !== undefined && input.movement !== null)
+      return { value: input.movement, from: 'gm.movement' };
+    return null;
+  }
+
+  /** The cuts to `n`'s Movement this round, from the conditions kept and its harm state. */
+  private movementCuts(ctx: CombatActionContext, state: Conditions, n: GmNumbers, distracted: boolean) {
+    const id = n.c.combatant.id;
+    const round = ctx.combat.round;
+    const casting = state.get(id, 'casting');
+    const psychic = state.has(id, 'psychic');
+    const kept = state.get(id, 'distracted');
+    return {
+      castingLeft: casting && casting.round === round ? (casting.value ?? 0) : null,
+      concentrating: state.has(id, 'concentrating'),
+      psychic,
+      distracted: psychic && (distracted || (kept !== undefined && kept.round === round)),
+      semiConscious: harmOf(n.data).state === 'semi-conscious',
+    };
+  }
+
+  /** The actor's round as answered: actions left, and Movement left when its Movement is known. */
+  private turnView(
+    ctx: CombatActionContext,
+    state: Conditions,
+    n: GmNumbers | null,
+    input: GmCombatActionInput,
+    c: { id: string; gmTurn?: GmTurn } = ctx.actor.combatant,
+  ): GmTurnLeft {
+    const turn = gmTurnOf(ctx.combat.round, c.gmTurn);
+    const psychic = state.get(c.id, 'psychic');
+    const allowance = { psychicSince: psychic ? psychic.round : null };
+    const movement = n ? this.movementOf(n, input) : null;
+    if (!n || !movement) return gmTurnLeft(turn, allowance, null);
+    const cut = gmMovementLimit(movement.value, this.movementCuts(ctx, state, n, false));
+    return gmTurnLeft(turn, allowance, { movement: movement.value, ...cut });
+  }
+
+  // move (Movement, 001:1210; CB20, CB21, PC3, semi-consciousness)
+
+  /**
+   * A move of `gm.feet`: Movement feet a round along with the action, less its cuts; `gm.dash` is up
+   * to Movement yards in place of the action (no cut may apply). Logged as `combat.gm-move` (no dice).
+   */
+  private async move(ctx: CombatActionContext, input: GmCombatActionInput, state: Conditions) {
+    if (ctx.targets.length > 0) throw Problem.field('VALIDATION_FAILED', 'targets', 'A move has no targets.');
+    if (input.feet === undefined || input.feet === null)
+      throw Problem.field('VALIDATION_FAILED', 'gm.feet', 'A move names the feet moved.');
+    const a = await this.numbers(ctx, ctx.actor);
+    const id = a.c.combatant.id;
+    const round = ctx.combat.round;
+    if (input.distracted && !state.has(id, 'psychic'))
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'gm.distracted',
+        'Moving at half speed is a psychic conflict’s choice (outside one, Movement is whole).',
+      );
+    const movement = this.movementOf(a, input);
+    if (!movement)
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'gm.movement',
+        `${a.owner.name}’s sheet has no Movement (no species, no movement): send gm.movement.`,
+      );
+    const cut = gmMovementLimit(movement.value, this.movementCuts(ctx, state, a, input.distracted === true));
+    let turn = gmTurnOf(round, ctx.actor.combatant.gmTurn);
+    if (input.dash && !turn.dash) {
+      if (cut.cuts.length > 0)
+        throw Problem.field(
+          'CONFLICT',
+          'gm.dash',
+          `${a.owner.name} cannot dash this round (${cut.cuts.map((c) => c.name).join(', ')}).`,
+        );
+      this.notConcentrating(ctx, state, id, 'gm.dash');
+      turn = this.take(ctx, state, ctx.actor.combatant, 'gm.dash', { kind: 'dash' });
+      turn = { ...turn, dash: true };
+    }
+    const limit = turn.dash ? 3 * movement.value : cut.limit;
+    if (turn.moved + input.feet > limit)
+      throw Problem.field(
+        'CONFLICT',
+        'gm.feet',
+        `${a.owner.name} may move ${Math.max(0, limit - turn.moved)} feet more this round (${turn.dash ? `a dash: ${limit}` : `Movement ${movement.value}${cut.cuts.length ? `, cut to ${cut.limit}` : ''}`}).`,
+      );
+    const { rolled, outcome, roll } = await this.logRoll<GmMoveOutcome>(
+      ctx,
+      GM_COMBAT_PROCEDURES.move,
+      {
+        movement: movement.value,
+        feet: input.feet,
+        movedBefore: turn.moved,
+        ...(turn.dash ? { dash: true } : {}),
+        limit: cut.limit,
+        cuts: cut.cuts,
+      },
+      (o) => ({ feet: o.feet, moved: o.moved, limit: o.limit }),
+    );
+    ctx.actor.combatant.gmTurn = { ...turn, moved: outcome.moved };
+    state.dirty = true;
+    if (input.distracted) state.add(id, { name: 'distracted', round });
+    return {
+      rollId: roll.id,
+      targets: [],
+      gm: this.result(
+        { movement: movement },
+        {
+          move: this.withProvenance(outcome, rolled),
+          turn: this.turnView(ctx, state, a, input),
+        },
+      ),
+    };
   }
 
   // attack
@@ -199,11 +433,40 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       );
     this.refereeOnly(ctx, input);
     const a = await this.numbers(ctx, ctx.actor);
-    const t = await this.numbers(ctx, target, true);
     const round = ctx.combat.round;
+    // CB17: a warrior against an unaware target may take an extra attack this round instead of the +4
+    // (both attacks of the pair forgo it).
+    if (input.extraAttack) {
+      if (!a.archetypes.some((x) => x.archetype === 'warrior'))
+        throw Problem.field(
+          'UNPROCESSABLE',
+          'actor',
+          `${a.owner.name} is no warrior: the extra attack instead of the +4 is a warrior’s.`,
+        );
+      if (input.nonDefending !== 'unaware')
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          'gm.extraAttack',
+          'The extra attack is against an unaware target (send gm.nonDefending: unaware).',
+        );
+    }
+    const before = gmTurnOf(round, ctx.actor.combatant.gmTurn);
+    const unaware = input.nonDefending === 'unaware';
+    const forgo = unaware && (input.extraAttack === true || before.extraAttack === target.combatant.id);
+    this.pending.set(ctx, () =>
+      this.take(ctx, state, ctx.actor.combatant, 'actor', {
+        kind: 'attack',
+        target: target.combatant.id,
+        ...(forgo ? { extraAttack: true } : {}),
+        ...(unaware && !forgo ? { unawareBonus: true } : {}),
+      }),
+    );
+    const t = await this.numbers(ctx, target, true);
     const kind = (input.attack ?? 'close') as 'close' | 'thrown' | 'propelled';
     const { attackBonus, parts } = this.attackBonus(a, kind, input);
     const situational = [...(input.situational ?? []).map((s) => ({ name: s.name, value: s.value }))];
+    if (forgo)
+      situational.push({ name: 'unaware: the warrior takes an extra attack instead of the +4', value: 0 });
     situational.push(...this.conditionModifiers(state, a, t, round, true));
     const targetSurprised = input.targetSurprised === true || state.has(t.c.combatant.id, 'surprised');
     const procedureInput: GmAttackInput = {
@@ -228,6 +491,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
           }
         : {}),
     };
+    if (forgo) delete procedureInput.nonDefending;
     const ammunition = await this.spendAmmunition(ctx, input, kind);
     const { rolled, outcome: action, roll } = await this.harming(ctx, { attack: procedureInput }, t);
     const outcome = action.attack as GmAttackOutcome;
@@ -283,6 +547,20 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     }
     if (ctx.who.role !== 'referee' && resolved.some((r) => r.hidden))
       throw Problem.field('FORBIDDEN', 'gm.members', 'Only the referee acts for NPCs.');
+    // G2: the group's actions this round are 1 + its bonus, shared by every member (kept on each).
+    const shared = { key: [...memberIds].sort().join(','), allowance: 1 + groupBonus(memberIds.length) };
+    resolved.forEach((r, i) =>
+      this.notConcentrating(ctx, state, r.combatant.id, i === 0 ? 'actor' : `gm.members[${i - 1}]`),
+    );
+    this.pending.set(ctx, () =>
+      resolved.forEach((r, i) =>
+        this.take(ctx, state, r.combatant, i === 0 ? 'actor' : `gm.members[${i - 1}]`, {
+          kind: 'group-attack',
+          target: target.combatant.id,
+          group: shared,
+        }),
+      ),
+    );
     const members: GmNumbers[] = [];
     for (const [i, r] of resolved.entries()) {
       const n = await this.numbers(ctx, r);
@@ -404,6 +682,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
             needed: group.needed,
           },
           mojo: group.mojoLost.map((b) => ({ member: memberIds[b.member], bid: b.bid, lost: b.lost })),
+          memberTurns: resolved.slice(1).map((r) => this.turnView(ctx, state, null, input, r.combatant)),
         },
       ),
     };
@@ -560,6 +839,9 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       case 'surprise-recovery:recovered':
         state.remove(actorId, 'surprised');
         break;
+      case 'concentration:broken':
+        state.remove(actorId, 'concentrating');
+        break;
       case 'quickdraw:surprised':
         state.add(actorId, { name: 'surprised', round });
         break;
@@ -602,7 +884,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       verve: a.verve,
       ...(input.spend ? { spend: input.spend } : {}),
       ...(inConflict && inConflict.round === round && action === 'attack' ? { firstRound: true } : {}),
-      ...(input.distracted ? { distracted: true } : {}),
+      ...(input.distracted || this.distractedNow(state, actorId, round) ? { distracted: true } : {}),
       ...(stun && stun.round === round ? { stun: stun.value ?? 0 } : {}),
     };
     let t: GmNumbers | null = null;
@@ -645,6 +927,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
             survival: t.survival,
             ...(guard && guard.round === round && guard.value ? { defenseVerve: guard.value } : {}),
             ...(state.has(tid, 'from-survival') ? { fromSurvival: true } : {}),
+            ...(this.distractedNow(state, tid, round) ? { distracted: true } : {}),
           },
         };
       }
@@ -786,14 +1069,14 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         'A cast names its casting time in seconds.',
       );
     const a = await this.numbers(ctx, ctx.actor);
-    const derived = a.movement;
-    if (derived === null && (input.movement === undefined || input.movement === null))
+    const source = this.movementOf(a, input);
+    if (!source)
       throw Problem.field(
         'VALIDATION_FAILED',
         'gm.movement',
         `${a.owner.name}’s sheet derives no Movement (no species): send gm.movement.`,
       );
-    const movement = derived ?? input.movement!;
+    const movement = source.value;
     if (input.spellLevel !== undefined && input.spellLevel !== null && !input.calling) {
       // S5 (001:601): injuries cap the spell levels a sorceror can cast.
       const sorceror = a.archetypes.find((x) => x.archetype === 'sorceror');
@@ -818,13 +1101,12 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       (o) => ({ casting: o.seconds, movementLeft: o.movementLeft }),
     );
     state.add(a.c.combatant.id, { name: 'casting', round: ctx.combat.round, value: outcome.movementLeft });
+    // CB20: a spell that needs concentration keeps the caster concentrating until it is broken.
+    if (input.concentrate) state.add(a.c.combatant.id, { name: 'concentrating', round: ctx.combat.round });
     return {
       rollId: roll.id,
       targets: [],
-      gm: this.result(
-        { movement: { value: movement, from: derived === null ? 'gm.movement' : 'sheet' } },
-        { casting: this.withProvenance(outcome, rolled) },
-      ),
+      gm: this.result({ movement: source }, { casting: this.withProvenance(outcome, rolled) }),
     };
   }
 
@@ -917,6 +1199,26 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
    * read them together, locked; another combatant's read here, locked when the action may harm it).
    */
   private async numbers(ctx: CombatActionContext, c: ResolvedCombatant, lock = false): Promise<GmNumbers> {
+    let memo = this.read.get(ctx);
+    if (!memo) this.read.set(ctx, (memo = new Map()));
+    const known = memo.get(c.combatant.id);
+    if (known && (!lock || known.row === c.sheetRow)) return known;
+    const n = await this.readNumbers(ctx, c, lock);
+    memo.set(c.combatant.id, n);
+    return n;
+  }
+
+  /** PC3: the combatant moves at half speed in its psychic conflict this round (−3 psychic). */
+  private distractedNow(state: Conditions, id: string, round: number): boolean {
+    const kept = state.get(id, 'distracted');
+    return kept !== undefined && kept.round === round;
+  }
+
+  private async readNumbers(
+    ctx: CombatActionContext,
+    c: ResolvedCombatant,
+    lock: boolean,
+  ): Promise<GmNumbers> {
     // The action's sheets were read together, locked (`ctx.sheets`); a combatant outside them
     // (a group's other members) is read here.
     const read = ctx.sheets?.get(c.owner.id) ?? (!lock ? c.sheetRow : undefined);
@@ -1020,6 +1322,11 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         name: `the target is in a psychic conflict: its defence ${signed(-PSYCHIC_REAL_WORLD)}`,
         value: PSYCHIC_REAL_WORLD,
       });
+    if (state.has(tid, 'concentrating'))
+      out.push({
+        name: `the target is concentrating: its defence ${signed(-CONCENTRATING_DEFENSE)}`,
+        value: CONCENTRATING_DEFENSE,
+      });
     const called = state.get(tid, 'called-shot');
     if (called && called.round === round)
       out.push({
@@ -1073,6 +1380,11 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         diceBudget(ctx.req),
       ),
     ) as { procedure: string; outcome: T; seed: string; rng: string };
+    const take = this.pending.get(ctx);
+    if (take) {
+      this.pending.delete(ctx);
+      take();
+    }
     const roll = await this.rolls.record(ctx.m, ctx.who, rolled as never, {
       campaign: ctx.campaign,
       secret,
@@ -1191,6 +1503,9 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       casting: null,
       lead: null,
       ammunition: null,
+      move: null,
+      turn: null as never,
+      memberTurns: [],
       conditions: [],
       ...part,
     };
@@ -1202,14 +1517,30 @@ function signedPlain(n: number): string {
   return n > 0 ? `+${n}` : `${n}`;
 }
 
+const NONE: CombatCondition[] = [];
+
 /** The combat's combatants' conditions, changed in memory and written once (G&M stored combats). */
 class Conditions {
   private readonly changed = new Set<string>();
+  /** Something else on the combatants changed (a G&M turn): write the combat even without a condition. */
+  dirty = false;
 
   constructor(private readonly combat: CombatEntity) {}
 
+  /** The combatants by id (a combat may hold many: one scan, not one a lookup). */
+  private byId?: Map<string, StoredCombatant>;
+
+  private combatant(id: string): StoredCombatant {
+    this.byId ??= new Map(this.combat.combatants.map((x) => [x.id, x]));
+    return this.byId.get(id)!;
+  }
+
   private list(id: string): CombatCondition[] {
-    const c = this.combat.combatants.find((x) => x.id === id)!;
+    return this.combatant(id).conditions ?? NONE;
+  }
+
+  private ensure(id: string): CombatCondition[] {
+    const c = this.combatant(id);
     c.conditions ??= [];
     return c.conditions;
   }
@@ -1223,7 +1554,7 @@ class Conditions {
   }
 
   add(id: string, condition: { name: string; round: number; by?: string | null; value?: number | null }) {
-    const list = this.list(id);
+    const list = this.ensure(id);
     const at = list.findIndex((x) => x.name === condition.name);
     const full = {
       name: condition.name,
@@ -1240,7 +1571,7 @@ class Conditions {
     const list = this.list(id);
     const kept = list.filter((x) => x.name !== name);
     if (kept.length !== list.length) {
-      this.combat.combatants.find((x) => x.id === id)!.conditions = kept;
+      this.combatant(id).conditions = kept;
       this.changed.add(id);
     }
   }
@@ -1251,15 +1582,51 @@ class Conditions {
   }
 
   async save(ctx: CombatActionContext) {
-    if (this.changed.size === 0) return [];
+    if (this.changed.size === 0 && !this.dirty) return [];
     const at = now();
     ctx.combat.updatedAt = at;
-    await ctx.m.update(
-      CombatEntity,
-      { id: ctx.combat.id },
-      { combatants: ctx.combat.combatants, updatedAt: at },
-    );
+    // One plain statement (TypeORM's update builder costs more CPU than the write).
+    await Database.updateRow(ctx.m, CombatEntity, ctx.combat.id, {
+      combatants: ctx.combat.combatants,
+      updatedAt: at,
+    });
     return [...this.changed].map((id) => ({ id, conditions: this.list(id) }));
+  }
+}
+
+/** Why the round's action is refused: the field named and a sentence. */
+function refusalOf(why: GmTakeRefusal, id: string, field: string): [string, string] {
+  switch (why) {
+    case 'spent':
+      return [
+        field,
+        `${id} has used its actions this round (one a round; two in a psychic conflict; a group’s 1 + its bonus); the referee may grant another (gm.extraAction).`,
+      ];
+    case 'closed':
+      return [field, `${id} left its psychic conflict this round: no other action until the next.`];
+    case 'dashed':
+      return [field, `${id} dashed this round: no other action until the next.`];
+    case 'in-group':
+      return [field, `${id} acts with its group this round (group-attack with the same members).`];
+    case 'other-group':
+      return [field, `${id} has acted this round on its own or with another group.`];
+    case 'not-first':
+      return [
+        'gm.psychic',
+        `Leaving a psychic conflict is chosen at the start of the round: ${id} has acted already.`,
+      ];
+    case 'extra-attack-target':
+      return ['gm.extraAttack', `${id}’s extra attack this round is against another target.`];
+    case 'extra-attack-bonus-taken':
+      return [
+        'gm.extraAttack',
+        `${id} took the +4 against an unaware target this round: the extra attack is instead of it.`,
+      ];
+    default:
+      return [
+        'gm.extraAttack',
+        `${id} took another action this round: the extra attack follows attacks on the same target.`,
+      ];
   }
 }
 

@@ -22,6 +22,7 @@ export const COMBAT_ACTION_KINDS = [
   'psychic-attack',
   'cast',
   'lead',
+  'struggle',
 ] as const;
 export const CombatActionKindEnum = Object.fromEntries(
   COMBAT_ACTION_KINDS.map((k) => [k.replace(/-/g, '_'), k]),

@@ -155,7 +155,14 @@ export class CombatActionsService {
       { lock: true },
     );
     const sheets = new Map(rows.map((r) => [r.ownerId, r]));
-    const actorSheet = await this.assertAble(m, combat, actor, 'actor', sheets.get(actor.owner.id));
+    const actorSheet = await this.assertAble(
+      m,
+      combat,
+      actor,
+      'actor',
+      sheets.get(actor.owner.id),
+      input.kind,
+    );
     let sealed = combat.secret || (input.secret ?? false) || actor.hidden || targets.some((t) => t.hidden);
     const ctx: CombatActionContext = {
       m,
@@ -238,6 +245,8 @@ export class CombatActionsService {
     field: string,
     /** The sheet already read in this transaction (locked). */
     read?: CharacterSheetEntity,
+    /** The action's kind: a semi-conscious combatant may still `move`. */
+    kind?: string,
   ): Promise<CharacterSheetEntity> {
     const sheet = read ?? (await this.sheets.requireSheet(m, c.owner, combat.system as SheetSystem));
     // Kept for the handler (a G&M action reads the actor's numbers from it without a second read).
@@ -246,8 +255,8 @@ export class CombatActionsService {
     if (STATES_THAT_CANNOT_ACT.includes(state)) {
       throw Problem.field('CONFLICT', field, `${c.owner.name} is ${state} and cannot act.`);
     }
-    // Semi-conscious (G&M, 000:194): it may only move, and no combat action of ours is a move.
-    if (state === 'semi-conscious') {
+    // Semi-conscious (G&M, 000:194): it may only move (the G&M `move`, at half Movement).
+    if (state === 'semi-conscious' && kind !== 'move') {
       throw Problem.field('CONFLICT', field, `${c.owner.name} is semi-conscious and can only move.`);
     }
     return sheet;

@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { CairnTurn } from '../core/combat/cairn-turn';
+import type { GmTurn } from '../core/combat/gm-turn';
 
 /** A condition a combatant carries in a stored combat (G&M: surprised, held, called-shot …). */
 export interface CombatCondition {
@@ -45,6 +46,8 @@ export interface StoredCombatant {
     /** The round its declared channeling resolved as its defence (so the round's end does not cast it). */
     channeled?: number;
   };
+  /** G&M round (CB4, CB17, G2, PC1, Movement) in round `round`: actions taken, feet moved. */
+  gmTurn?: GmTurn;
   /** Conditions kept on the combat (G&M grapples, surprise, psychic conflict); absent when none. */
   conditions?: CombatCondition[];
 }

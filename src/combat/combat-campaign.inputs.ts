@@ -1,6 +1,8 @@
 import { InputType, registerEnumType } from '@nestjs/graphql';
 import { In } from '../common/schema';
+import { CAIRN_POSITIONS, CAIRN_RANGES } from '../core/combat';
 import { CairnDamageDieEnum } from '../harm/harm.inputs';
+import { CAIRN_POSITION_TEXT, CAIRN_RANGE_TEXT, CairnPositionEnum, CairnRangeEnum } from './combat.inputs';
 
 /** The systems whose combats are stored (docs/combat.md: COEAC and G&M are not built yet). */
 export const CAMPAIGN_COMBAT_SYSTEMS = ['cairn', 'coeac', 'gm'] as const;
@@ -80,6 +82,12 @@ export class CombatAttackInput {
 
   @In.bool('Bare hands: d4.', { optional: true })
   unarmed?: boolean;
+
+  @In.oneOf(CAIRN_RANGE_TEXT, CAIRN_RANGES, CairnRangeEnum, { optional: true })
+  range?: string;
+
+  @In.oneOf(CAIRN_POSITION_TEXT, CAIRN_POSITIONS, CairnPositionEnum, { optional: true })
+  position?: string;
 
   @In.bool('The target holds a shield: +1 Armor.', { optional: true })
   shield?: boolean;

@@ -3,7 +3,7 @@ import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { SheetDamageResult } from '../harm/harm-campaign.results';
 import { CairnAttackResult } from './combat.results';
-import { CombatConditionView } from './combat-actions.gm.results';
+import { CombatConditionView, GmTurnView } from './combat-actions.gm.results';
 import { CairnTurnView } from './combat-actions.cairn.results';
 import { CoeacCombatantRound, CoeacRoundEndSpell } from './combat-actions.coeac.results';
 
@@ -51,6 +51,13 @@ export class CombatantView {
     { optional: true },
   )
   conditions?: CombatConditionView[] | null;
+
+  @Out.nested(
+    'G&M: its round (actions taken and allowed, feet moved; Movement is answered by its actions); left out (GraphQL: null) for other systems.',
+    () => GmTurnView,
+    { optional: true, nullable: true },
+  )
+  gmTurn?: GmTurnView | null;
 
   @Out.nested(
     'COEAC: its round (declarations, combat check made); null for other systems and for players in a secret combat.',

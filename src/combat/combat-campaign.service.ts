@@ -11,6 +11,9 @@ import { newId, now } from '../common/time';
 import {
   cairnTurnLeft,
   cairnTurnOf,
+  gmTurnLeft,
+  gmTurnOf,
+  type GmTurnLeft,
   type CairnActionOutcome,
   type CairnDexSaveOutcome,
 } from '../core/combat';
@@ -47,6 +50,10 @@ export interface CairnWeapon {
   impaired?: boolean;
   enhanced?: boolean;
   unarmed?: boolean;
+  /** CA-19: `very-distant` impairs. */
+  range?: string;
+  /** CA-19, CA-20: `weak` impairs, `strong` enhances. */
+  position?: string;
   shield?: boolean;
 }
 
@@ -280,6 +287,8 @@ export class CombatCampaignService {
         ...(weapon.impaired ? { impaired: true } : {}),
         ...(weapon.enhanced ? { enhanced: true } : {}),
         ...(weapon.unarmed ? { unarmed: true } : {}),
+        ...(weapon.range ? { range: weapon.range } : {}),
+        ...(weapon.position ? { position: weapon.position } : {}),
         ...(combatant.detachment ? { detachment: true } : {}),
       })),
       targets: a.targets.map((t, i) => {
@@ -564,6 +573,14 @@ export class CombatCampaignService {
               conditions: (c.conditions ?? []).map((k) =>
                 k.by && who.role !== 'referee' && !shownIds.has(k.by) ? { ...k, by: null } : k,
               ),
+              // G&M: actions taken and allowed this round (Movement needs the sheet: the action answers it).
+              gmTurn: this.gmTurnShown(
+                gmTurnLeft(gmTurnOf(row.round, c.gmTurn), {
+                  psychicSince: c.conditions?.find((k) => k.name === 'psychic')?.round ?? null,
+                }),
+                who,
+                shownIds,
+              ),
             }
           : {}),
         // COEAC: the round's declarations; a secret combat's are the referee's.
@@ -573,6 +590,20 @@ export class CombatCampaignService {
       })),
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
+    };
+  }
+
+  /** A G&M turn as `who` may see it: no id of a combatant hidden from it (the extra attack's target, a group's members). */
+  private gmTurnShown(turn: GmTurnLeft, who: Principal, shownIds: Set<string>): GmTurnLeft {
+    if (who.role === 'referee') return turn;
+    const group = turn.group
+      ?.split(',')
+      .filter((id) => shownIds.has(id))
+      .join(',');
+    return {
+      ...turn,
+      extraAttack: turn.extraAttack && shownIds.has(turn.extraAttack) ? turn.extraAttack : null,
+      group: group || null,
     };
   }
 }

@@ -3,6 +3,7 @@ import {
   coeacAction,
   cairnAttack,
   cairnDexSaves,
+  cairnStruggle,
   coeacAmbush,
   coeacExchange,
   gmAttack,
@@ -23,6 +24,8 @@ export const COMBAT_PROCEDURES = {
   coeacAction: { name: 'combat.coeac-action', run: coeacAction },
   cairnAttack: { name: 'combat.cairn-attack', run: cairnAttack },
   cairnDexSaves: { name: 'combat.cairn-dex-saves', run: cairnDexSaves },
+  /** CA-02: a struggle, the side most at risk saves (stateless and a stored combat's `struggle`). */
+  cairnStruggle: { name: 'combat.cairn-struggle', run: cairnStruggle },
   /** A stored combat's Cairn action: the attack and each target's sheet damage on one stream. */
   cairnAction: { name: 'combat.cairn-action', run: cairnAction },
   gmAttack: { name: 'combat.gm-attack', run: gmAttack },

@@ -4,6 +4,7 @@ import type { ArbiterRequest } from '../common/request-context';
 import {
   CairnAttackInput,
   CairnDexSavesInput,
+  CairnStruggleInput,
   CoeacAmbushInput,
   CoeacExchangeInput,
   GmAttackInput,
@@ -15,6 +16,7 @@ import {
 import {
   CairnAttackResult,
   CairnDexSavesResult,
+  CairnStruggleResult,
   CoeacAmbushResult,
   CoeacExchangeResult,
   GmAttackResult,
@@ -72,6 +74,17 @@ export class CombatController {
   @ApiOkResponse({ type: CairnDexSavesResult })
   cairnDexSaves(@Body() input: CairnDexSavesInput, @Req() req: ArbiterRequest) {
     return this.combat.roll('cairnDexSaves', input, req);
+  }
+
+  @Post('cairn/struggles')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Cairn struggle (CA-02): two opponents each trying to overcome the other; the side most at risk saves',
+  })
+  @ApiOkResponse({ type: CairnStruggleResult })
+  cairnStruggle(@Body() input: CairnStruggleInput, @Req() req: ArbiterRequest) {
+    return this.combat.roll('cairnStruggle', input, req);
   }
 
   @Post('gm/attacks')

@@ -2,7 +2,11 @@ import { InputType, registerEnumType } from '@nestjs/graphql';
 import { In } from '../common/schema';
 import {
   AMBUSH_PLACES,
+  CAIRN_ATTRIBUTES,
   CAIRN_DEX_SAVE_KINDS,
+  CAIRN_POSITIONS,
+  CAIRN_STRUGGLE_SIDES,
+  CAIRN_RANGES,
   GM_BLOWS,
   GM_COVERS,
   GM_MANEUVERS,
@@ -191,6 +195,21 @@ export class CoeacAmbushInput {
 
 // Cairn
 
+export const CairnRangeEnum = enumOf(
+  'CairnRange',
+  CAIRN_RANGES,
+  'The range of a Cairn ranged attack (CA-19): near (no effect) or very-distant (impaired: d4).',
+);
+export const CairnPositionEnum = enumOf(
+  'CairnPosition',
+  CAIRN_POSITIONS,
+  'A Cairn attacker’s position (CA-19, CA-20): weak (impaired: d4) or strong (enhanced: d12).',
+);
+export const CAIRN_RANGE_TEXT =
+  'CA-19: the range, from the fiction: very-distant (an especially distant target) makes a ranged attack impaired (d4); near changes nothing.';
+export const CAIRN_POSITION_TEXT =
+  'CA-19, CA-20: the position, from the fiction: weak (through cover, bound hands) is impaired (d4), strong (a helpless foe, a daring move) enhanced (d12).';
+
 @InputType({ description: 'One Cairn attacker.' })
 export class CairnAttackerInput {
   @In.string('A label.', { optional: true, maxLength: 100 })
@@ -217,6 +236,12 @@ export class CairnAttackerInput {
 
   @In.bool('Bare hands: d4.', { optional: true })
   unarmed?: boolean;
+
+  @In.oneOf(CAIRN_RANGE_TEXT, CAIRN_RANGES, CairnRangeEnum, { optional: true })
+  range?: string;
+
+  @In.oneOf(CAIRN_POSITION_TEXT, CAIRN_POSITIONS, CairnPositionEnum, { optional: true })
+  position?: string;
 
   @In.bool('A detachment: enhanced against individuals, its attacks are blasts.', { optional: true })
   detachment?: boolean;
@@ -314,6 +339,49 @@ export class CairnDexSavesInput {
 
   @In.bool('A joint effort: the lowest DEX saves for all.', { optional: true })
   joint?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
+export const CairnAttributeEnum = enumOf(
+  'CairnStruggleAttribute',
+  CAIRN_ATTRIBUTES,
+  'A Cairn attribute: str (force), dex (poise, speed), wil (will, wits).',
+);
+export const CairnStruggleSideEnum = enumOf(
+  'CairnStruggleSide',
+  CAIRN_STRUGGLE_SIDES,
+  'A side of a Cairn struggle: actor (who starts it) or target (who is struggled against).',
+);
+export const CAIRN_AT_RISK_TEXT =
+  'CA-02: the side most at risk, who saves; by default the target (the one struggled against).';
+
+@InputType({ description: 'One side of a Cairn struggle.' })
+export class CairnStruggleSideInput {
+  @In.string('A label.', { optional: true, maxLength: 100 })
+  name?: string;
+
+  @In.int('Its current score in the attribute tested.', { min: 0, max: 30, example: 12 })
+  score: number;
+}
+
+@InputType({
+  description:
+    'A Cairn struggle (CA-02): two opponents each trying to overcome the other; the side most at risk saves.',
+})
+export class CairnStruggleInput {
+  @In.oneOf('The attribute tested: str, dex or wil.', CAIRN_ATTRIBUTES, CairnAttributeEnum)
+  attribute: string;
+
+  @In.nested('The one who starts the struggle.', () => CairnStruggleSideInput)
+  actor: CairnStruggleSideInput;
+
+  @In.nested('The one it struggles against.', () => CairnStruggleSideInput)
+  target: CairnStruggleSideInput;
+
+  @In.oneOf(CAIRN_AT_RISK_TEXT, CAIRN_STRUGGLE_SIDES, CairnStruggleSideEnum, { optional: true })
+  atRisk?: string;
 
   @In.seed()
   seed?: string;

@@ -5,6 +5,7 @@ import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
   CairnAttackInput,
   CairnDexSavesInput,
+  CairnStruggleInput,
   CoeacAmbushInput,
   CoeacExchangeInput,
   GmAttackInput,
@@ -16,6 +17,7 @@ import {
 import {
   CairnAttackResult,
   CairnDexSavesResult,
+  CairnStruggleResult,
   CoeacAmbushResult,
   CoeacExchangeResult,
   GmAttackResult,
@@ -62,6 +64,16 @@ export class CombatResolver {
     @Context() ctx: GraphQLContext,
   ) {
     return this.combat.roll('cairnDexSaves', input, ctx.req);
+  }
+
+  @Mutation(() => CairnStruggleResult, {
+    description: 'Cairn struggle (CA-02): the side most at risk saves.',
+  })
+  cairnStruggle(
+    @Args('input', { type: () => CairnStruggleInput }) input: CairnStruggleInput,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.combat.roll('cairnStruggle', input, ctx.req);
   }
 
   @Mutation(() => GmAttackResult, { description: 'G&M attack.' })

@@ -352,6 +352,48 @@ export class CairnDexSavesResult extends CombatProvenance {
   results: CairnDexSaveResult[];
 }
 
+@ObjectType({ description: 'Exact odds of a struggle save.' })
+export class CairnStruggleOdds {
+  @Out.number('Chance the saver passes.')
+  pass: number;
+
+  @Out.number('Chance the saver fails.')
+  fail: number;
+}
+
+@ObjectType({ description: 'A Cairn struggle (CA-02): who saved, the save, and what it means.' })
+export class CairnStruggleResult extends CombatProvenance {
+  @Out.string('The attribute tested: str, dex or wil.')
+  attribute: string;
+
+  @Out.string('Who saved (the side most at risk): actor or target.')
+  saver: string;
+
+  @Out.string('The saver’s label.', { nullable: true })
+  saverName: string | null;
+
+  @Out.int('The saver’s score: the d20 must be at or under it.')
+  score: number;
+
+  @Out.int('The d20.')
+  roll: number;
+
+  @Out.bool('The save passed.')
+  passed: boolean;
+
+  @Out.string('always-passes (a 1) or always-fails (a 20); null otherwise.', { nullable: true })
+  automatic: string | null;
+
+  @Out.string('The side that gets its way: the saver on a pass, the other side on a failure.')
+  prevails: string;
+
+  @Out.string('What the result means, in a sentence.')
+  meaning: string;
+
+  @Out.nested('Exact odds.', () => CairnStruggleOdds)
+  odds: CairnStruggleOdds;
+}
+
 // G&M
 
 @ObjectType({ description: 'A roll someone owes after an attack.' })

@@ -943,4 +943,218 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       expect(both[0].firstRoundRollId).toBe(both[1].firstRoundRollId);
     });
   });
+
+  describe('the die from the fiction (CA-19) and struggles (CA-02)', () => {
+    const STRUGGLE = `struggle { attribute saver saverName score roll passed automatic prevails meaning odds { pass fail } seed rng faces steps { name } }`;
+
+    it('range very-distant and a weak position impair (d4), a strong position enhances (d12), each named: stateless, action and attack route (REST and GraphQL)', async () => {
+      const { c, hero, other, player, wolf, combat } = await table();
+      const stateless = (
+        await t.http
+          .post('/v1/combat/cairn/attacks')
+          .send({
+            attackers: [{ die: 'd10', range: 'very-distant' }],
+            target: { hp: 5, str: 10 },
+            seed: 'far',
+          })
+          .expect(200)
+      ).body;
+      expect(stateless.targets[0].rolls[0]).toMatchObject({ weapon: 'd10', rolled: 'd4' });
+      expect(stateless.targets[0].modifiers.map((m: { name: string }) => m.name)).toContain('very-distant');
+      const viaGql = await gql(
+        t.server,
+        `mutation { cairnAttack(input: { attackers: [{ die: d6, position: strong }], target: { hp: 5, str: 10 }, seed: "far" }) {
+           targets { rolls { rolled } modifiers { name } } } }`,
+      );
+      expect(viaGql.errors).toBeUndefined();
+      expect(viaGql.data!.cairnAttack.targets[0].rolls[0].rolled).toBe('d12');
+      expect(viaGql.data!.cairnAttack.targets[0].modifiers.map((m: { name: string }) => m.name)).toContain(
+        'strong-position',
+      );
+      expectProblem(
+        await t.http
+          .post('/v1/combat/cairn/attacks')
+          .send({ attackers: [{ die: 'd6', range: 'far' }], target: { hp: 5, str: 10 } }),
+        400,
+        'VALIDATION_FAILED',
+        'attackers[0].range',
+      );
+      // The stored action: the die kept is the impaired d4, the modifier named.
+      const act = (
+        await t.http
+          .post(url(c, `/${combat.id}/actions`))
+          .set(player.auth)
+          .send({
+            actor: hero.id,
+            kind: 'attack',
+            targets: [wolf.id],
+            cairn: { die: 'd10', range: 'very-distant' },
+          })
+          .expect(201)
+      ).body;
+      expect(act.cairn.attack.targets[0].rolls[0].rolled).toBe('d4');
+      expect(act.cairn.attack.targets[0].kept).toBeLessThanOrEqual(4);
+      expect(act.cairn.attack.targets[0].modifiers.map((m: { name: string }) => m.name)).toContain(
+        'very-distant',
+      );
+      // The attack route (GraphQL): a weak position, d4.
+      const route = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAttack(campaignId: $c, combatId: $k,
+           input: { attacker: $a, target: $t, die: d12, position: weak }) { attack { targets { rolls { rolled } modifiers { name } } } } }`,
+        { c: c.id, k: combat.id, a: other.id, t: wolf.id },
+        c.auth,
+      );
+      expect(route.errors).toBeUndefined();
+      expect(route.data!.combatAttack.attack.targets[0].rolls[0].rolled).toBe('d4');
+      expect(
+        route.data!.combatAttack.attack.targets[0].modifiers.map((m: { name: string }) => m.name),
+      ).toContain('weak-position');
+    });
+
+    it('a struggle: the target saves by default (atRisk: actor the actor), one logged roll, exact odds; the action of the turn; stateless twin (REST and GraphQL)', async () => {
+      const { c, hero, other, player, wolf, lurker, combat } = await table();
+      await t.http
+        .put(`/v1/campaigns/${c.id}/npcs/${wolf.id}/sheets/cairn`)
+        .set(c.auth)
+        .send({ sheet: { ...CAIRN, str: { max: 15 }, maxHp: 40, hp: 40 } })
+        .expect(200);
+      const body = {
+        actor: hero.id,
+        kind: 'struggle',
+        targets: [wolf.id],
+        cairn: { attribute: 'str' },
+        seed: 'shove',
+      };
+      const res = (
+        await t.http
+          .post(url(c, `/${combat.id}/actions`))
+          .set(player.auth)
+          .set('Idempotency-Key', `s-${combat.id}`)
+          .send(body)
+          .expect(201)
+      ).body;
+      expect(res.cairn.struggle).toMatchObject({
+        attribute: 'str',
+        saver: 'target',
+        saverName: 'Wolf',
+        score: 15,
+      });
+      expect(res.cairn.struggle.odds.pass).toBeCloseTo(15 / 20, 12);
+      expect(res.cairn.struggle.prevails).toBe(res.cairn.struggle.passed ? 'target' : 'actor');
+      expect(res.targets).toEqual([{ id: wolf.id, damage: null }]);
+      expect(res.cairn.turn).toMatchObject({ action: 'struggle', actionLeft: false });
+      const again = (
+        await t.http
+          .post(url(c, `/${combat.id}/actions`))
+          .set(player.auth)
+          .set('Idempotency-Key', `s-${combat.id}`)
+          .send(body)
+          .expect(201)
+      ).body;
+      expect(again).toEqual(res);
+      const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.rollId}`).set(c.auth).expect(200))
+        .body;
+      expect(roll.procedure).toBe('combat.cairn-struggle');
+      expect(roll.outcome.roll).toBe(res.cairn.struggle.roll);
+      // The same inputs on the stateless route give the same save.
+      const stateless = (
+        await t.http
+          .post('/v1/combat/cairn/struggles')
+          .send({
+            attribute: 'str',
+            actor: { name: 'Hero', score: 12 },
+            target: { name: 'Wolf', score: 15 },
+            seed: 'shove',
+          })
+          .expect(200)
+      ).body;
+      expect(stateless).toMatchObject({
+        roll: res.cairn.struggle.roll,
+        passed: res.cairn.struggle.passed,
+        saver: 'target',
+      });
+      // CA-17: the struggle was the hero's action.
+      expectProblem(
+        await t.http
+          .post(url(c, `/${combat.id}/actions`))
+          .set(player.auth)
+          .send({ ...body, seed: 'again' }),
+        409,
+        'CONFLICT',
+        'actor',
+      );
+      // GraphQL: the actor most at risk saves (the referee acts for another character).
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+           input: { actor: $a, kind: struggle, targets: [$t], cairn: { attribute: dex, atRisk: actor }, seed: "leap" }) { rollId cairn { ${STRUGGLE} } } }`,
+        { c: c.id, k: combat.id, a: other.id, t: wolf.id },
+        c.auth,
+      );
+      expect(viaGql.errors).toBeUndefined();
+      expect(viaGql.data!.combatAction.cairn.struggle).toMatchObject({
+        saver: 'actor',
+        saverName: 'Other',
+        score: 10,
+      });
+      const statelessGql = await gql(
+        t.server,
+        `mutation { cairnStruggle(input: { attribute: dex, actor: { score: 10 }, target: { score: 10 }, atRisk: actor, seed: "leap" }) { saver roll passed odds { pass } } }`,
+      );
+      expect(statelessGql.errors).toBeUndefined();
+      expect(statelessGql.data!.cairnStruggle).toMatchObject({
+        saver: 'actor',
+        roll: viaGql.data!.combatAction.cairn.struggle.roll,
+        odds: { pass: 0.5 },
+      });
+      // Refusals name the field and change nothing.
+      await t.http
+        .post(url(c, `/${combat.id}/rounds`))
+        .set(c.auth)
+        .expect(200);
+      const bad = (extra: object) =>
+        t.http
+          .post(url(c, `/${combat.id}/actions`))
+          .set(player.auth)
+          .send({ actor: hero.id, kind: 'struggle', targets: [wolf.id], ...extra });
+      expectProblem(await bad({ cairn: {} }), 400, 'VALIDATION_FAILED', 'cairn.attribute');
+      expectProblem(
+        await bad({ cairn: { attribute: 'str', die: 'd6' } }),
+        400,
+        'VALIDATION_FAILED',
+        'cairn.die',
+      );
+      expectProblem(
+        await bad({ targets: [], cairn: { attribute: 'str' } }),
+        400,
+        'VALIDATION_FAILED',
+        'targets',
+      );
+      expectProblem(await bad({ cairn: { attribute: 'cha' } }), 400, 'VALIDATION_FAILED', 'cairn.attribute');
+      expectProblem(
+        await t.http
+          .post(url(c, `/${combat.id}/actions`))
+          .set(player.auth)
+          .send({
+            actor: hero.id,
+            kind: 'attack',
+            targets: [wolf.id],
+            cairn: { die: 'd6', attribute: 'str' },
+          }),
+        400,
+        'VALIDATION_FAILED',
+        'cairn.attribute',
+      );
+      // A struggle with a hidden NPC is sealed for the player.
+      const sealed = (
+        await t.http
+          .post(url(c, `/${combat.id}/actions`))
+          .set(player.auth)
+          .send({ actor: hero.id, kind: 'struggle', targets: [lurker.id], cairn: { attribute: 'wil' } })
+          .expect(201)
+      ).body;
+      expect(sealed).toMatchObject({ sealed: true, cairn: null, targets: [{ id: lurker.id, damage: null }] });
+    });
+  });
 });

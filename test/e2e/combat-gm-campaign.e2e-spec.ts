@@ -87,6 +87,13 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
 
   const npcSheet = async (c: CampaignFixture, id: string) =>
     (await t.http.get(`/v1/campaigns/${c.id}/npcs/${id}/sheets/gm`).set(c.auth).expect(200)).body.sheet;
+  // CB4: one action a round; a test that tries again moves the combat to the next round first.
+  const nextRound = (c: CampaignFixture, combatId: string) =>
+    t.http
+      .post(url(c, `/${combatId}/rounds`))
+      .set(c.auth)
+      .send({})
+      .expect(200);
   const act = (c: CampaignFixture, combatId: string, auth: Key['auth'], body: object, key?: string) => {
     const req = t.http.post(url(c, `/${combatId}/actions`)).set(auth);
     if (key) req.set('Idempotency-Key', key);
@@ -98,6 +105,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(combat.system).toBe('gm');
     let hit: Sheet | null = null;
     for (let i = 0; i < 40 && !hit; i++) {
+      if (i > 0) await nextRound(c, combat.id);
       const body = {
         actor: hero.id,
         kind: 'attack',
@@ -154,7 +162,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
         .expect(200)
     ).body;
     const heroView = view.combatants.find((x: { id: string }) => x.id === hero.id);
-    expect(heroView.conditions).toEqual([{ name: 'called-shot', round: 1, by: null, value: null }]);
+    expect(heroView.conditions).toEqual([{ name: 'called-shot', round: hit!.round, by: null, value: null }]);
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit!.rollId}`).set(c.auth).expect(200))
       .body;
     // One roll carries the attack and the harm; the ledger entries name it.
@@ -197,7 +205,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
           actor: hero.id,
           kind: 'attack',
           targets: [other.id],
-          gm: { unarmed: true, calledShot: true, blow: 'knockout', targetSurprised: true },
+          gm: { unarmed: true, calledShot: true, blow: 'knockout', targetSurprised: true, extraAction: true },
           seed: `ko-${i}`,
         }).expect(201)
       ).body;
@@ -278,7 +286,12 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
           actor: hero.id,
           kind: 'group-attack',
           targets: [yeti.id],
-          gm: { weapon: 'd8', members: [other.id], mojo: [{ member: hero.id, bid: mojo }] },
+          gm: {
+            weapon: 'd8',
+            members: [other.id],
+            mojo: [{ member: hero.id, bid: mojo }],
+            extraAction: true,
+          },
           seed: `group-${i}`,
         }).expect(201)
       ).body;
@@ -313,7 +326,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     const g = await gql(
       t.server,
       `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!, $o: ID!) { combatAction(campaignId: $c, combatId: $k,
-         input: { actor: $a, kind: group_attack, targets: [$t], gm: { weapon: "d8", members: [$o] }, seed: "g" }) { ${GM_FIELDS} } }`,
+         input: { actor: $a, kind: group_attack, targets: [$t], gm: { weapon: "d8", members: [$o], extraAction: true }, seed: "g" }) { ${GM_FIELDS} } }`,
       { c: c.id, k: combat.id, a: hero.id, t: yeti.id, o: other.id },
       c.auth,
     );
@@ -347,6 +360,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect((await sheetOf(t.server, c, sage.id, 'gm')).verve.current).toBe(verve0 - 2);
     let struck: Sheet | null = null;
     for (let i = 0; i < 30 && !struck; i++) {
+      await nextRound(c, combat.id);
       const targetBefore = (await sheetOf(t.server, c, other.id, 'gm')).verve.current as number;
       const res = (
         await act(c, combat.id, player.auth, {
@@ -381,7 +395,8 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
       'VALIDATION_FAILED',
       'gm.spend',
     );
-    // GraphQL twin: leaving the conflict is a reason roll on the stored sheet.
+    // GraphQL twin: leaving the conflict is a reason roll on the stored sheet, the round's first action.
+    await nextRound(c, combat.id);
     const left = await gql(
       t.server,
       `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
@@ -430,7 +445,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
       await act(c, combat.id, c.auth, {
         actor: other.id,
         kind: 'psychic-attack',
-        gm: { psychic: 'defend', spend: 1 },
+        gm: { psychic: 'defend', spend: 1, extraAction: true },
       }),
       409,
       'CONFLICT',
@@ -447,12 +462,13 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
       'VALIDATION_FAILED',
       'gm.spend',
     );
+    // The sage entered this round: its one action is spent; the referee grants another.
     const attack = (
-      await act(c, combat.id, player.auth, {
+      await act(c, combat.id, c.auth, {
         actor: sage.id,
         kind: 'psychic-attack',
         targets: [other.id],
-        gm: { spend: 1 },
+        gm: { spend: 1, extraAction: true },
         seed: 'probe',
       }).expect(201)
     ).body;
@@ -462,7 +478,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     const chosen = await gql(
       t.server,
       `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
-         input: { actor: $a, kind: psychic_attack, gm: { psychic: defend, fromSurvival: true } }) { ${GM_FIELDS} } }`,
+         input: { actor: $a, kind: psychic_attack, gm: { psychic: defend, fromSurvival: true, extraAction: true } }) { ${GM_FIELDS} } }`,
       { c: c.id, k: combat.id, a: other.id },
       c.auth,
     );
@@ -470,6 +486,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(chosen.data!.combatAction.gm.defend).toMatchObject({ verveSpent: 0, fromSurvival: true });
     let hit: Sheet | null = null;
     for (let i = 0; i < 40 && !hit; i++) {
+      await nextRound(c, combat.id);
       const res = (
         await act(c, combat.id, player.auth, {
           actor: sage.id,
@@ -522,6 +539,347 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     // Nothing was logged for the refused actions.
     const rolls = (await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200)).body;
     expect(rolls.items.filter((r: { procedure: string }) => r.procedure.startsWith('combat.'))).toEqual([]);
+    // It may move, at half its Movement (the speed table's semi-conscious row).
+    const crawl = (
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'move',
+        gm: { feet: 5, movement: 11 },
+      }).expect(201)
+    ).body;
+    expect(crawl.gm.turn).toMatchObject({ movement: 11, movementLimit: 5, feetLeft: 0, actions: 0 });
+    expect(crawl.gm.turn.cuts.map((x: { name: string }) => x.name)).toEqual(['semi-conscious']);
+    expectProblem(
+      await act(c, combat.id, player.auth, { actor: hero.id, kind: 'move', gm: { feet: 1, movement: 11 } }),
+      409,
+      'CONFLICT',
+      'gm.feet',
+    );
+  });
+
+  const TURN =
+    'turn { round actions allowance actionsLeft extra moved dash extraAttack group movement movementLimit feetLeft cuts { name limit } }';
+
+  it('one action a round and Movement in feet (CB4, 001:1210): moves, a second action refused, the referee’s extra, a dash; reset by the round (REST and GraphQL)', async () => {
+    const { c, hero, player, yeti, combat } = await table();
+    await putSheet(t.server, c, hero.id, 'gm', { ...WARRIOR, ...BIG, movement: 12 });
+    const step = (
+      await act(c, combat.id, player.auth, { actor: hero.id, kind: 'move', gm: { feet: 5 } }).expect(201)
+    ).body;
+    expect(step.gm.move).toMatchObject({ feet: 5, moved: 5, limit: 12, left: 7, dash: false });
+    expect(step.gm.turn).toMatchObject({
+      round: 1,
+      actions: 0,
+      allowance: 1,
+      actionsLeft: 1,
+      moved: 5,
+      movement: 12,
+      movementLimit: 12,
+      feetLeft: 7,
+    });
+    const logged = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${step.rollId}`).set(c.auth).expect(200))
+      .body;
+    expect(logged.procedure).toBe('combat.gm-move');
+    expectProblem(
+      await act(c, combat.id, player.auth, { actor: hero.id, kind: 'move', gm: { feet: 8 } }),
+      409,
+      'CONFLICT',
+      'gm.feet',
+    );
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'move',
+        targets: [yeti.id],
+        gm: { feet: 1 },
+      }),
+      400,
+      'VALIDATION_FAILED',
+      'targets',
+    );
+    const blow = { actor: hero.id, kind: 'attack', targets: [yeti.id], gm: { weapon: 'd6' } };
+    const first = (await act(c, combat.id, player.auth, { ...blow, seed: 'one' }).expect(201)).body;
+    expect(first.gm.turn).toMatchObject({ actions: 1, actionsLeft: 0, moved: 5, feetLeft: 7 });
+    const yetiBefore = (await npcSheet(c, yeti.id)).survival.current;
+    expectProblem(await act(c, combat.id, player.auth, { ...blow, seed: 'two' }), 409, 'CONFLICT', 'actor');
+    expectProblem(
+      await act(c, combat.id, player.auth, { ...blow, gm: { weapon: 'd6', extraAction: true } }),
+      403,
+      'FORBIDDEN',
+      'gm.extraAction',
+    );
+    expect((await npcSheet(c, yeti.id)).survival.current).toBe(yetiBefore);
+    const granted = (
+      await act(c, combat.id, c.auth, {
+        ...blow,
+        gm: { weapon: 'd6', extraAction: true },
+        seed: 'two',
+      }).expect(201)
+    ).body;
+    expect(granted.gm.turn).toMatchObject({ actions: 2, allowance: 1, extra: 1, actionsLeft: 0 });
+    const view = (
+      await t.http
+        .get(url(c, `/${combat.id}`))
+        .set(player.auth)
+        .expect(200)
+    ).body;
+    expect(view.combatants.find((x: { id: string }) => x.id === hero.id).gmTurn).toMatchObject({
+      round: 1,
+      actions: 2,
+      allowance: 1,
+      extra: 1,
+      moved: 5,
+      movement: null,
+    });
+    // The next round resets it; a dash (GraphQL) is Movement yards in place of the action.
+    await nextRound(c, combat.id);
+    const dash = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: move, gm: { feet: 30, dash: true } }) { gm { move { feet moved limit left dash } ${TURN} } } }`,
+      { c: c.id, k: combat.id, a: hero.id },
+      player.auth,
+    );
+    expect(dash.errors).toBeUndefined();
+    expect(dash.data!.combatAction.gm.move).toEqual({ feet: 30, moved: 30, limit: 36, left: 6, dash: true });
+    expect(dash.data!.combatAction.gm.turn).toMatchObject({
+      round: 2,
+      actions: 1,
+      actionsLeft: 0,
+      dash: true,
+      feetLeft: 6,
+    });
+    expectProblem(await act(c, combat.id, player.auth, { ...blow, seed: 'three' }), 409, 'CONFLICT', 'actor');
+    await act(c, combat.id, player.auth, { actor: hero.id, kind: 'move', gm: { feet: 6 } }).expect(201);
+  });
+
+  it('Movement is cut by casting (CB21), concentration (CB20: half, no attacks, −1 defence) and a psychic conflict (PC3: a quarter, half when distracted)', async () => {
+    const { c, sage, hero, player, other, yeti, combat } = await table();
+    const cast = (
+      await act(c, combat.id, player.auth, {
+        actor: sage.id,
+        kind: 'cast',
+        gm: { castingSeconds: 2, movement: 10, concentrate: true },
+      }).expect(201)
+    ).body;
+    expect(cast.gm.casting).toMatchObject({ movementLeft: 8 });
+    expect(cast.gm.turn).toMatchObject({ actions: 1, actionsLeft: 0, movementLimit: 5, feetLeft: 5 });
+    expect(cast.gm.turn.cuts.map((x: { name: string }) => x.name)).toEqual(['casting', 'concentrating']);
+    expectProblem(
+      await act(c, combat.id, player.auth, { actor: sage.id, kind: 'move', gm: { feet: 6, movement: 10 } }),
+      409,
+      'CONFLICT',
+      'gm.feet',
+    );
+    await act(c, combat.id, player.auth, {
+      actor: sage.id,
+      kind: 'move',
+      gm: { feet: 5, movement: 10 },
+    }).expect(201);
+    // An attack on the concentrating sage: its defence −1.
+    const onSage = (
+      await act(c, combat.id, c.auth, {
+        actor: other.id,
+        kind: 'attack',
+        targets: [sage.id],
+        gm: { weapon: 'd4' },
+        seed: 'at-sage',
+      }).expect(201)
+    ).body;
+    expect(onSage.gm.attack.modifiers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'situational', value: 1 })]),
+    );
+    // Next round: still concentrating, so no attack; breaking it first allows one.
+    await nextRound(c, combat.id);
+    const swing = { actor: sage.id, kind: 'attack', targets: [yeti.id], gm: { weapon: 'd4' }, seed: 'swing' };
+    expectProblem(await act(c, combat.id, player.auth, swing), 409, 'CONFLICT', 'actor');
+    const broke = (
+      await act(c, combat.id, player.auth, {
+        ...swing,
+        gm: { weapon: 'd4', breakConcentration: true },
+      }).expect(201)
+    ).body;
+    expect(broke.gm.turn).toMatchObject({ movementLimit: null, actions: 1 });
+    // PC3: in a psychic conflict, a quarter of Movement; moving at half speed is the distraction (−3).
+    await nextRound(c, combat.id);
+    await act(c, combat.id, player.auth, {
+      actor: sage.id,
+      kind: 'psychic-attack',
+      targets: [other.id],
+      gm: { psychic: 'enter' },
+    }).expect(201);
+    const quarter = (
+      await act(c, combat.id, player.auth, {
+        actor: sage.id,
+        kind: 'move',
+        gm: { feet: 2, movement: 10 },
+      }).expect(201)
+    ).body;
+    expect(quarter.gm.turn).toMatchObject({ movementLimit: 2, feetLeft: 0, allowance: 1, actionsLeft: 0 });
+    const half = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: move, gm: { feet: 3, movement: 10, distracted: true } }) { gm { ${TURN} conditions { id conditions { name round } } } } }`,
+      { c: c.id, k: combat.id, a: sage.id },
+      player.auth,
+    );
+    expect(half.errors).toBeUndefined();
+    expect(half.data!.combatAction.gm.turn).toMatchObject({ movementLimit: 5, feetLeft: 0 });
+    // In the next round of the conflict: two actions; the distraction is on the psychic attack.
+    await nextRound(c, combat.id);
+    await act(c, combat.id, player.auth, {
+      actor: sage.id,
+      kind: 'move',
+      gm: { feet: 1, movement: 10, distracted: true },
+    }).expect(201);
+    const mind = (
+      await act(c, combat.id, player.auth, {
+        actor: sage.id,
+        kind: 'psychic-attack',
+        targets: [other.id],
+        gm: { spend: 1 },
+        seed: 'mind',
+      }).expect(201)
+    ).body;
+    expect(mind.gm.psychic.modifiers.map((m: { name: string }) => m.name)).toContain('distracted');
+    expect(mind.gm.turn).toMatchObject({ allowance: 2, actions: 1, actionsLeft: 1 });
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'move',
+        gm: { feet: 1, movement: 10, distracted: true },
+      }),
+      400,
+      'VALIDATION_FAILED',
+      'gm.distracted',
+    );
+  });
+
+  it('a group acts 1 + its bonus times a round (G2); a warrior takes an extra attack on an unaware target instead of the +4 (CB17)', async () => {
+    const { c, hero, other, sage, player, yeti, shade, combat } = await table();
+    const group = {
+      actor: hero.id,
+      kind: 'group-attack',
+      targets: [yeti.id],
+      gm: { weapon: 'd6', members: [other.id] },
+    };
+    const g1 = (await act(c, combat.id, c.auth, { ...group, seed: 'g1' }).expect(201)).body;
+    expect(g1.gm.turn).toMatchObject({
+      actions: 1,
+      allowance: 2,
+      actionsLeft: 1,
+      group: [hero.id, other.id].sort().join(','),
+    });
+    expect(g1.gm.memberTurns[0]).toMatchObject({ actions: 1, allowance: 2 });
+    await act(c, combat.id, c.auth, { ...group, seed: 'g2' }).expect(201);
+    expectProblem(await act(c, combat.id, c.auth, { ...group, seed: 'g3' }), 409, 'CONFLICT', 'actor');
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'attack',
+        targets: [yeti.id],
+        gm: { weapon: 'd6' },
+      }),
+      409,
+      'CONFLICT',
+      'actor',
+    );
+    // A member that acted alone does not join a group that round.
+    await nextRound(c, combat.id);
+    await act(c, combat.id, c.auth, {
+      actor: other.id,
+      kind: 'attack',
+      targets: [yeti.id],
+      gm: { weapon: 'd6' },
+    }).expect(201);
+    expectProblem(
+      await act(c, combat.id, c.auth, { ...group, seed: 'g4' }),
+      409,
+      'CONFLICT',
+      'gm.members[0]',
+    );
+    // CB17: two attacks without the +4 on an unaware yeti.
+    const unaware = { actor: hero.id, kind: 'attack', targets: [yeti.id] };
+    const a1 = (
+      await act(c, combat.id, player.auth, {
+        ...unaware,
+        gm: { weapon: 'd6', nonDefending: 'unaware', extraAttack: true },
+        seed: 'x1',
+      }).expect(201)
+    ).body;
+    const names = a1.gm.attack.modifiers.map((m: { name: string }) => m.name);
+    expect(names).not.toContain('unaware');
+    expect(a1.gm.attack.modifiers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'situational', value: 0 })]),
+    );
+    expect(a1.gm.turn).toMatchObject({ actions: 1, allowance: 2, actionsLeft: 1, extraAttack: yeti.id });
+    const a2 = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+         input: { actor: $a, kind: attack, targets: [$t], gm: { weapon: "d6", nonDefending: unaware }, seed: "x2" }) { gm { attack { modifiers { name value } } ${TURN} } } }`,
+      { c: c.id, k: combat.id, a: hero.id, t: yeti.id },
+      player.auth,
+    );
+    expect(a2.errors).toBeUndefined();
+    expect(a2.data!.combatAction.gm.attack.modifiers.map((m: { name: string }) => m.name)).not.toContain(
+      'unaware',
+    );
+    expect(a2.data!.combatAction.gm.turn).toMatchObject({ actions: 2, actionsLeft: 0 });
+    expectProblem(
+      await act(c, combat.id, player.auth, { ...unaware, gm: { weapon: 'd6', nonDefending: 'unaware' } }),
+      409,
+      'CONFLICT',
+      'actor',
+    );
+    await nextRound(c, combat.id);
+    expectProblem(
+      await act(c, combat.id, player.auth, { ...unaware, gm: { weapon: 'd6', extraAttack: true } }),
+      400,
+      'VALIDATION_FAILED',
+      'gm.extraAttack',
+    );
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        actor: sage.id,
+        kind: 'attack',
+        targets: [yeti.id],
+        gm: { weapon: 'd4', nonDefending: 'unaware', extraAttack: true },
+      }),
+      422,
+      'UNPROCESSABLE',
+      'actor',
+    );
+    // The +4 taken first: no extra attack after it.
+    await act(c, combat.id, player.auth, {
+      ...unaware,
+      gm: { weapon: 'd6', nonDefending: 'unaware' },
+      seed: 'x3',
+    }).expect(201);
+    expectProblem(
+      await act(c, combat.id, player.auth, {
+        ...unaware,
+        gm: { weapon: 'd6', nonDefending: 'unaware', extraAttack: true },
+      }),
+      409,
+      'CONFLICT',
+      'gm.extraAttack',
+    );
+    // A group with a hidden NPC: the player's view of the combat does not name it.
+    await nextRound(c, combat.id);
+    await act(c, combat.id, c.auth, {
+      ...group,
+      gm: { weapon: 'd6', members: [shade.id] },
+      seed: 'g5',
+    }).expect(201);
+    const gmTurnOf = async (auth: Key['auth']) =>
+      (
+        await t.http
+          .get(url(c, `/${combat.id}`))
+          .set(auth)
+          .expect(200)
+      ).body.combatants.find((x: { id: string }) => x.id === hero.id).gmTurn;
+    expect((await gmTurnOf(c.auth)).group).toBe([hero.id, shade.id].sort().join(','));
+    expect((await gmTurnOf(player.auth)).group).toBe(hero.id);
   });
 
   it('a round counts the combatants’ timed statuses down by ten seconds; those that run out leave the sheet (REST and GraphQL)', async () => {
@@ -594,6 +952,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${cast.rollId}`).set(c.auth).expect(200))
       .body;
     expect(roll.procedure).toBe('combat.gm-casting');
+    await nextRound(c, combat.id);
     const long = await gql(
       t.server,
       `mutation($c: ID!, $k: ID!, $a: ID!) { combatAction(campaignId: $c, combatId: $k,
@@ -610,7 +969,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
         .expect(200)
     ).body;
     const sageView = view.combatants.find((x: { id: string }) => x.id === sage.id);
-    expect(sageView.conditions).toEqual([{ name: 'casting', round: 1, by: null, value: 0 }]);
+    expect(sageView.conditions).toEqual([{ name: 'casting', round: 2, by: null, value: 0 }]);
   });
 
   it('a sorceror casts no spell above its level less its injuries (S5): 409 naming gm.spellLevel, nothing logged; REST and GraphQL', async () => {
@@ -686,6 +1045,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     );
     let led: Sheet | null = null;
     for (let i = 0; i < 30 && !led; i++) {
+      if (i > 0) await nextRound(c, combat.id);
       const res = (
         await act(c, combat.id, player.auth, {
           actor: hero.id,
@@ -700,7 +1060,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     }
     expect(led).not.toBeNull();
     expect(led!.gm.conditions).toEqual([
-      { id: sage.id, conditions: [{ name: 'warrior-cover', round: 1, by: hero.id, value: null }] },
+      { id: sage.id, conditions: [{ name: 'warrior-cover', round: led!.round, by: hero.id, value: null }] },
     ]);
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${led!.rollId}`).set(c.auth).expect(200))
       .body;
@@ -760,7 +1120,9 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
         dice: number | null;
       }[];
     expect((await items()).find((i) => i.id === quiver.id)?.dice).toBe(1);
+    await nextRound(c, combat.id);
     expect((await shoot(arrow.id).expect(201)).body.gm.ammunition).toBe('Silver arrow');
+    await nextRound(c, combat.id);
     expect((await items()).some((i) => i.id === arrow.id)).toBe(false);
     expectProblem(await shoot(quiver.id, 'close'), 400, 'VALIDATION_FAILED', 'gm.ammunition');
     expectProblem(await shoot(arrow.id), 422, 'UNPROCESSABLE', 'gm.ammunition');

@@ -3475,6 +3475,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/combat/cairn/struggles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cairn struggle (CA-02): two opponents each trying to overcome the other; the side most at risk saves */
+    post: operations['Combat_cairnStruggle'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/combat/gm/attacks': {
     parameters: {
       query?: never;
@@ -12813,6 +12830,16 @@ export interface components {
       enhanced?: boolean;
       /** @description Bare hands: d4. */
       unarmed?: boolean;
+      /**
+       * @description CA-19: the range, from the fiction: very-distant (an especially distant target) makes a ranged attack impaired (d4); near changes nothing.
+       * @enum {string}
+       */
+      range?: 'near' | 'very-distant';
+      /**
+       * @description CA-19, CA-20: the position, from the fiction: weak (through cover, bound hands) is impaired (d4), strong (a helpless foe, a daring move) enhanced (d12).
+       * @enum {string}
+       */
+      position?: 'weak' | 'strong';
       /** @description A detachment: enhanced against individuals, its attacks are blasts. */
       detachment?: boolean;
     };
@@ -13009,6 +13036,74 @@ export interface components {
       saver: number | null;
       /** @description Each character. */
       results: components['schemas']['CairnDexSaveResult'][];
+    };
+    CairnStruggleSideInput: {
+      /** @description A label. */
+      name?: string;
+      /**
+       * @description Its current score in the attribute tested.
+       * @example 12
+       */
+      score: number;
+    };
+    CairnStruggleInput: {
+      /**
+       * @description The attribute tested: str, dex or wil.
+       * @enum {string}
+       */
+      attribute: 'str' | 'dex' | 'wil';
+      /** @description The one who starts the struggle. */
+      actor: components['schemas']['CairnStruggleSideInput'];
+      /** @description The one it struggles against. */
+      target: components['schemas']['CairnStruggleSideInput'];
+      /**
+       * @description CA-02: the side most at risk, who saves; by default the target (the one struggled against).
+       * @enum {string}
+       */
+      atRisk?: 'actor' | 'target';
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CairnStruggleOdds: {
+      /** @description Chance the saver passes. */
+      pass: number;
+      /** @description Chance the saver fails. */
+      fail: number;
+    };
+    CairnStruggleResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description The attribute tested: str, dex or wil. */
+      attribute: string;
+      /** @description Who saved (the side most at risk): actor or target. */
+      saver: string;
+      /** @description The saver’s label. */
+      saverName: string | null;
+      /** @description The saver’s score: the d20 must be at or under it. */
+      score: number;
+      /** @description The d20. */
+      roll: number;
+      /** @description The save passed. */
+      passed: boolean;
+      /** @description always-passes (a 1) or always-fails (a 20); null otherwise. */
+      automatic: string | null;
+      /** @description The side that gets its way: the saver on a pass, the other side on a failure. */
+      prevails: string;
+      /** @description What the result means, in a sentence. */
+      meaning: string;
+      /** @description Exact odds. */
+      odds: components['schemas']['CairnStruggleOdds'];
     };
     GmRangeInput: {
       /**
@@ -13633,7 +13728,7 @@ export interface components {
       actionLeft: boolean;
     };
     CombatConditionView: {
-      /** @description surprised, held, holding, immobilised, broke-free, called-shot, psychic (in a psychic conflict), stunned, psychic-defense (verve on defence this round), from-survival (psychic damage from survival), casting (Movement left this round) or warrior-cover (a leading warrior’s cover column this round). */
+      /** @description surprised, held, holding, immobilised, broke-free, called-shot, psychic (in a psychic conflict), stunned, psychic-defense (verve on defence this round), from-survival (psychic damage from survival), casting (Movement left this round), warrior-cover (a leading warrior’s cover column this round), concentrating (CB20) or distracted (moving at half speed in a psychic conflict this round). */
       name: string;
       /** @description The round it began (called-shot and stunned count for that round only). */
       round: number;
@@ -13641,6 +13736,42 @@ export interface components {
       by: string | null;
       /** @description Its size (stunned: the penalty; psychic-defense: the verve spent; casting: Movement left). */
       value: number | null;
+    };
+    GmMovementCutView: {
+      /** @description casting (CB21), concentrating (CB20), psychic-conflict (PC3), distracted (PC3) or semi-conscious. */
+      name: string;
+      /** @description The most feet it allows this round. */
+      limit: number;
+      /** @description Why. */
+      detail: string;
+    };
+    GmTurnView: {
+      /** @description The round (the combat’s current round). */
+      round: number;
+      /** @description Actions taken this round. */
+      actions: number;
+      /** @description Actions allowed this round: 1; 2 in a psychic conflict (1 in the round it entered); a group’s 1 + its bonus; +1 for a warrior’s extra attack (CB17). */
+      allowance: number;
+      /** @description Actions left this round (0 after a dash or a psychic exit). */
+      actionsLeft: number;
+      /** @description Actions beyond the allowance granted by the referee (extraAction) this round. */
+      extra: number;
+      /** @description Feet moved this round. */
+      moved: number;
+      /** @description The round’s action was a dash (Movement yards). */
+      dash: boolean;
+      /** @description CB17: the unaware target of the warrior’s extra attack this round. */
+      extraAttack: string | null;
+      /** @description G2: the group it acts with this round (its members’ ids, sorted, comma-separated). */
+      group: string | null;
+      /** @description Its Movement (feet a round in combat); null when not read (the combat’s view). */
+      movement: number | null;
+      /** @description The most feet this round after the cuts (3 × Movement for a dash); null when not read. */
+      movementLimit: number | null;
+      /** @description Feet it may still move this round; null when not read. */
+      feetLeft: number | null;
+      /** @description The cuts to its Movement this round. */
+      cuts: components['schemas']['GmMovementCutView'][];
     };
     CoeacCombatantRound: {
       /** @description The round this state is about (the combat’s current round). */
@@ -13681,6 +13812,8 @@ export interface components {
       turn: components['schemas']['CairnTurnView'] | (never | null);
       /** @description Conditions kept on the combat (G&M: surprised, held, holding …); left out (GraphQL: null) for systems that keep none. */
       conditions?: components['schemas']['CombatConditionView'][];
+      /** @description G&M: its round (actions taken and allowed, feet moved; Movement is answered by its actions); left out (GraphQL: null) for other systems. */
+      gmTurn?: components['schemas']['GmTurnView'] | (never | null);
       /** @description COEAC: its round (declarations, combat check made); null for other systems and for players in a secret combat. */
       coeac?: components['schemas']['CoeacCombatantRound'] | (never | null);
     };
@@ -13733,6 +13866,16 @@ export interface components {
       enhanced?: boolean;
       /** @description Bare hands: d4. */
       unarmed?: boolean;
+      /**
+       * @description CA-19: the range, from the fiction: very-distant (an especially distant target) makes a ranged attack impaired (d4); near changes nothing.
+       * @enum {string}
+       */
+      range?: 'near' | 'very-distant';
+      /**
+       * @description CA-19, CA-20: the position, from the fiction: weak (through cover, bound hands) is impaired (d4), strong (a helpless foe, a daring move) enhanced (d12).
+       * @enum {string}
+       */
+      position?: 'weak' | 'strong';
       /** @description The target holds a shield: +1 Armor. */
       shield?: boolean;
       /** @description Referee only: an attack beyond the one action the attacker’s turn allows this round (CA-17). */
@@ -13778,6 +13921,16 @@ export interface components {
       enhanced?: boolean;
       /** @description Bare hands: d4. */
       unarmed?: boolean;
+      /**
+       * @description CA-19: the range, from the fiction: very-distant (an especially distant target) makes a ranged attack impaired (d4); near changes nothing.
+       * @enum {string}
+       */
+      range?: 'near' | 'very-distant';
+      /**
+       * @description CA-19, CA-20: the position, from the fiction: weak (through cover, bound hands) is impaired (d4), strong (a helpless foe, a daring move) enhanced (d12).
+       * @enum {string}
+       */
+      position?: 'weak' | 'strong';
     };
     CairnCombatActionInput: {
       /**
@@ -13796,6 +13949,16 @@ export interface components {
       enhanced?: boolean;
       /** @description Bare hands: d4. */
       unarmed?: boolean;
+      /**
+       * @description CA-19: the range, from the fiction: very-distant (an especially distant target) makes a ranged attack impaired (d4); near changes nothing.
+       * @enum {string}
+       */
+      range?: 'near' | 'very-distant';
+      /**
+       * @description CA-19, CA-20: the position, from the fiction: weak (through cover, bound hands) is impaired (d4), strong (a helpless foe, a daring move) enhanced (d12).
+       * @enum {string}
+       */
+      position?: 'weak' | 'strong';
       /** @description The target holds a shield: +1 Armor. */
       shield?: boolean;
       /** @description attack: the other combatants attacking the same target; every die is rolled and the single highest counts. */
@@ -13804,6 +13967,16 @@ export interface components {
       feet?: number;
       /** @description Referee only: this action is one more than the turn allows (a creature’s extra attack, a special ability); every attacker of it acts beyond its one action. */
       extraAction?: boolean;
+      /**
+       * @description struggle (CA-02): the attribute tested, str, dex or wil.
+       * @enum {string}
+       */
+      attribute?: 'str' | 'dex' | 'wil';
+      /**
+       * @description CA-02: the side most at risk, who saves; by default the target (the one struggled against).
+       * @enum {string}
+       */
+      atRisk?: 'actor' | 'target';
       /** @description blast: the number of targets is unclear; the damage die sets how many of them are caught (always when no target is listed). */
       countTargets?: boolean;
     };
@@ -13977,10 +14150,22 @@ export interface components {
       calling?: boolean;
       /** @description Cast: the spell’s level. A sorceror casts no spell above its sorceror level less its injuries (S5): 409 naming this field. */
       spellLevel?: number;
-      /** @description Cast: the caster’s Movement when its sheet derives none (no species). */
+      /** @description Cast or move: the combatant’s Movement when its sheet has none (no species, no movement). */
       movement?: number;
-      /** @description Psychic: talking or moving at half speed (−3). */
+      /** @description Psychic: talking or moving at half speed (−3). On a move in a psychic conflict: half Movement instead of a quarter, kept for the round (its psychic attacks and defence −3). */
       distracted?: boolean;
+      /** @description move: the feet moved now (up to the Movement left this round after its cuts). */
+      feet?: number;
+      /** @description move: a dash of up to Movement yards (3 × Movement feet) in place of the round’s action. */
+      dash?: boolean;
+      /** @description Referee only: this action is one more than the round allows (a creature with several attacks, a special ability); counted in the turn’s extra. */
+      extraAction?: boolean;
+      /** @description attack (CB17): a warrior against an unaware target (nonDefending unaware) takes an extra attack this round instead of the +4. */
+      extraAttack?: boolean;
+      /** @description cast (CB20): the spell needs concentration: kept as concentrating (half Movement, no attacks or new actions, −1 defence) until broken. */
+      concentrate?: boolean;
+      /** @description Stop concentrating before this action (CB20: no attacks or new actions while concentrating). */
+      breakConcentration?: boolean;
       /** @description Psychic enter: the target is unwilling (it resists with willpower). */
       unwilling?: boolean;
       /** @description Group attack: the other members (the actor leads). */
@@ -14010,7 +14195,8 @@ export interface components {
         | 'maneuver'
         | 'psychic-attack'
         | 'cast'
-        | 'lead';
+        | 'lead'
+        | 'struggle';
       /** @description The target combatants (character or NPC ids). */
       targets?: string[];
       /** @description Cairn inputs (a Cairn combat). */
@@ -14038,6 +14224,8 @@ export interface components {
       attack: components['schemas']['CairnAttackResult'] | (never | null);
       /** @description retreat: the DEX save; null otherwise. */
       retreat: components['schemas']['CairnDexSavesResult'] | (never | null);
+      /** @description struggle (CA-02): who saved (the side most at risk), the save and what it means; null otherwise. */
+      struggle: components['schemas']['CairnStruggleResult'] | (never | null);
       /** @description Detachments this action routed (critical damage). */
       routed: string[];
       /** @description Detachments this action destroyed (STR 0). */
@@ -14354,6 +14542,28 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    GmMoveResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Feet moved now. */
+      feet: number;
+      /** @description Feet moved this round. */
+      moved: number;
+      /** @description The most feet this round. */
+      limit: number;
+      /** @description Feet left this round. */
+      left: number;
+      /** @description A dash (in place of the action). */
+      dash: boolean;
+    };
     GmCombatantConditions: {
       /** @description The combatant. */
       id: string;
@@ -14383,6 +14593,12 @@ export interface components {
       lead: components['schemas']['GmLeadCoverResult'] | (never | null);
       /** @description Ammunition spent: the item’s name. */
       ammunition: string | null;
+      /** @description A move (feet, dash). */
+      move: components['schemas']['GmMoveResult'] | (never | null);
+      /** @description The actor’s round after this action: actions and Movement left. */
+      turn: components['schemas']['GmTurnView'];
+      /** @description A group attack: each other member’s round after it (the group’s actions are shared). */
+      memberTurns: components['schemas']['GmTurnView'][];
       /** @description The conditions of every combatant the action changed. */
       conditions: components['schemas']['GmCombatantConditions'][];
     };
@@ -26972,6 +27188,38 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CairnDexSavesResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  Combat_cairnStruggle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CairnStruggleInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CairnStruggleResult'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -26,6 +26,19 @@ import {
 } from './combat-steps';
 
 export const MAX_CAIRN_ATTACKERS = 20;
+/** CA-19: the range of a ranged attack, from the fiction (seed 004, "Ranged Attacks"). */
+export const CAIRN_RANGES = ['near', 'very-distant'] as const;
+export type CairnRange = (typeof CAIRN_RANGES)[number];
+/** CA-19, CA-20: the attacker's position, from the fiction (seed 004, "Attack Modifiers"). */
+export const CAIRN_POSITIONS = ['weak', 'strong'] as const;
+export type CairnPosition = (typeof CAIRN_POSITIONS)[number];
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], field: string): T | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || !allowed.includes(value as T))
+    throw invalid(`\`${field.split('.').pop()}\` is one of: ${allowed.join(', ')}.`, field);
+  return value as T;
+}
 export const MAX_CAIRN_TARGETS = 50;
 
 export interface CairnAttacker {
@@ -40,6 +53,10 @@ export interface CairnAttacker {
   enhanced?: boolean | null;
   /** Bare hands: d4 whatever `die` says (position can still change it). */
   unarmed?: boolean | null;
+  /** CA-19: the fiction's range: `very-distant` (an especially distant target) impairs a ranged attack; `near` does nothing. */
+  range?: CairnRange | null;
+  /** CA-19, CA-20: the fiction's position: `weak` (through cover, bound hands) impairs, `strong` (a helpless foe, a daring move) enhances. */
+  position?: CairnPosition | null;
   /** A detachment (a unit of many): enhanced against individuals, and its attacks are blasts. */
   detachment?: boolean | null;
 }
@@ -222,6 +239,8 @@ export function cairnAttack(
       enhanced: optionalFlag(a.enhanced, fieldPath(field, 'enhanced')),
       unarmed: optionalFlag(a.unarmed, fieldPath(field, 'unarmed')),
       detachment: optionalFlag(a.detachment, fieldPath(field, 'detachment')),
+      range: oneOf(a.range, CAIRN_RANGES, fieldPath(field, 'range')),
+      position: oneOf(a.position, CAIRN_POSITIONS, fieldPath(field, 'position')),
     };
   });
   const hasTarget = body.target !== undefined && body.target !== null;
@@ -262,8 +281,8 @@ export function cairnAttack(
     const a = attackers[0];
     const { sides } = effectiveSides(a.sides, {
       unarmed: a.unarmed,
-      impaired: a.impaired,
-      enhanced: a.enhanced || a.detachment,
+      impaired: a.impaired || a.range === 'very-distant' || a.position === 'weak',
+      enhanced: a.enhanced || a.detachment || a.position === 'strong',
     });
     const face = dice.die(sides);
     const caught = Math.min(face, targets.length);
@@ -303,10 +322,23 @@ export function cairnAttack(
           `attacker ${ai + 1} is a detachment against an individual: enhanced`,
         );
       if (a.unarmed) mods.modifier('unarmed', 0, `attacker ${ai + 1} unarmed: d4`);
+      // CA-19: the die chosen from the fiction, each reason named.
+      const veryDistant = a.range === 'very-distant';
+      const weak = a.position === 'weak';
+      const strong = a.position === 'strong';
+      if (veryDistant)
+        mods.modifier(
+          'very-distant',
+          0,
+          `attacker ${ai + 1} shoots at an especially distant target: impaired`,
+        );
+      if (weak) mods.modifier('weak-position', 0, `attacker ${ai + 1} fights from a weak position: impaired`);
+      if (strong)
+        mods.modifier('strong-position', 0, `attacker ${ai + 1} fights from a strong position: enhanced`);
       const flags = {
         unarmed: a.unarmed,
-        impaired: a.impaired || impairedByDetachment,
-        enhanced: a.enhanced || enhancedByDetachment,
+        impaired: a.impaired || impairedByDetachment || veryDistant || weak,
+        enhanced: a.enhanced || enhancedByDetachment || strong,
       };
       const weapons =
         a.second === null

@@ -11,3 +11,5 @@ export * from './cairn-action';
 export * from './coeac-channeling-defence';
 export * from './cairn-turn';
 export * from './coeac-action';
+export * from './cairn-struggle';
+export * from './gm-turn';
