@@ -9,7 +9,8 @@
  * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (10),
  * BENCH_ROUNDS (1; with more, the cases run interleaved that many times and the median counts),
  * BENCH_MAX_REQUESTS (cap on the requests of each run; 100,000 a second of it by default), BENCH_CASES (comma-separated case names;
- * their baselines are added).
+ * their baselines are added), BENCH_PAIRED (1; 0 measures each domain's baseline only in its own
+ * turn: see `addRatios`).
  * Exit code 1 when a server fails to start or dies, a setup or preflight fails, or a case
  * receives non-2xx answers; 0 otherwise (a ratio below its target is reported, not fatal).
  */
@@ -29,6 +30,8 @@ interface Settings {
   /** Cap on the requests of one run; unset: `MAX_REQUESTS_PER_SECOND` × the run's seconds. */
   maxRequests?: number;
   only?: string[];
+  /** Each stateful case's baseline is measured again just before it, every round (BENCH_PAIRED, on). */
+  paired: boolean;
 }
 
 interface CaseResult {
@@ -56,6 +59,13 @@ interface CaseResult {
   errors: number;
   timeouts: number;
   ratio: number | null;
+  /**
+   * Paired cases: the baseline's requests/s measured just before this case, each round (the ratio
+   * is the median round's ratio of the two); null when the baseline was only measured in its turn.
+   */
+  pairedBaselineRequestsPerSecond: number[] | null;
+  /** The ratio as the baseline's own turn gives it (the median runs of both, measured apart). */
+  unpairedRatio: number | null;
   meetsTarget: boolean | null;
 }
 
@@ -92,6 +102,7 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
     connections: positiveInt(env, 'BENCH_CONNECTIONS', 10),
     maxRequests: maxRequests > 0 ? maxRequests : undefined,
     only: only && only.length > 0 ? only : undefined,
+    paired: env.BENCH_PAIRED !== '0',
   };
 }
 
@@ -301,6 +312,8 @@ function summarise(prepared: PreparedCase, measured: Run[]): CaseResult {
     errors: sum((r) => r.errors),
     timeouts: sum((r) => r.timeouts),
     ratio: null,
+    pairedBaselineRequestsPerSecond: null,
+    unpairedRatio: null,
     meetsTarget: null,
   };
 }
@@ -315,12 +328,46 @@ function statusCodes(runs: autocannon.Result[]): string {
   return [...counts].map(([code, count]) => `${code}×${count}`).join(', ');
 }
 
-function addRatios(results: CaseResult[]): void {
+/** The lower median, as `summarise` picks its round. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/**
+ * Ratios to the baselines, each the median round's ratio (with the round's own runs: the load
+ * generator and the machine drift over a run by more than the ratios differ). A paired case (a
+ * domain's mutation) is compared with its baseline measured just before it in that round; otherwise
+ * the baseline's own turn of the round counts (the stateless checks follow their bare servers). The
+ * ratio of the two cases' median runs is kept as `unpairedRatio`.
+ */
+function addRatios(
+  results: CaseResult[],
+  roundRuns: Map<string, Run[]>,
+  pairs: Map<string, { cases: Run[]; baselines: Run[] }>,
+): void {
   for (const r of results) {
     const baseline = results.find((b) => b.name === r.baseline);
     if (!baseline || baseline.requestsPerSecond <= 0) continue;
-    r.ratio = r.requestsPerSecond / baseline.requestsPerSecond;
-    r.cpuRatio = baseline.serverCpuMicrosPerRequest / r.serverCpuMicrosPerRequest;
+    r.unpairedRatio = r.requestsPerSecond / baseline.requestsPerSecond;
+    const pair = pairs.get(r.name);
+    const own = roundRuns.get(r.name) ?? [];
+    const theirs = roundRuns.get(baseline.name) ?? [];
+    const [cases, baselines] =
+      pair && pair.baselines.length === pair.cases.length && pair.cases.length > 0
+        ? [pair.cases, pair.baselines]
+        : own.length === theirs.length && own.length > 0
+          ? [own, theirs]
+          : [[], []];
+    if (pair && cases === pair.cases)
+      r.pairedBaselineRequestsPerSecond = pair.baselines.map((b) => rate(b.result));
+    if (cases.length > 0) {
+      r.ratio = median(cases.map((c, i) => rate(c.result) / rate(baselines[i].result)));
+      r.cpuRatio = median(cases.map((c, i) => baselines[i].cpuMicrosPerRequest / c.cpuMicrosPerRequest));
+    } else {
+      r.ratio = r.unpairedRatio;
+      r.cpuRatio = baseline.serverCpuMicrosPerRequest / r.serverCpuMicrosPerRequest;
+    }
     r.meetsTarget = r.target === null ? null : r.ratio >= r.target;
   }
 }
@@ -464,6 +511,16 @@ async function main(): Promise<number> {
     }
 
     const runs = new Map<PreparedCase, Run[]>(prepared.map((p) => [p, []]));
+    // A domain's mutation, whose baseline is a stateful case of the same server (the purchase, itself
+    // compared with the same server's stateless check), has that baseline measured again just before
+    // it, every round.
+    const pairedWith = (p: PreparedCase): PreparedCase | undefined => {
+      if (!settings.paired) return undefined;
+      const b = prepared.find((q) => q.case.name === p.case.baseline);
+      const beyond = CASES.find((c) => c.name === b?.case.baseline);
+      return b && b.server === p.server && beyond?.server === b.case.server ? b : undefined;
+    };
+    const pairs = new Map<string, { cases: Run[]; baselines: Run[] }>();
     for (let round = 1; round <= settings.rounds; round++) {
       for (const p of prepared) {
         const label =
@@ -474,10 +531,30 @@ async function main(): Promise<number> {
           runs.delete(p);
           continue;
         }
+        const partner = pairedWith(p);
+        let pairedRun: Run | undefined;
+        if (partner) {
+          process.stdout.write(`bench: ${partner.case.name} before ${label} … `);
+          try {
+            pairedRun = await measure(partner, settings);
+            console.log(`${rate(pairedRun.result).toFixed(0)} req/s`);
+          } catch (error) {
+            console.log('failed');
+            failures.push(
+              `${partner.case.name} before ${label}: ${error instanceof Error ? error.message : String(error)}`,
+            );
+          }
+        }
         process.stdout.write(`bench: ${label} … `);
         try {
           const run = await measure(p, settings);
           runs.get(p)?.push(run);
+          if (pairedRun) {
+            const pair = pairs.get(p.case.name) ?? { cases: [], baselines: [] };
+            pair.cases.push(run);
+            pair.baselines.push(pairedRun);
+            pairs.set(p.case.name, pair);
+          }
           console.log(
             `${rate(run.result).toFixed(0)} req/s, ${run.cpuMicrosPerRequest.toFixed(0)} µs server CPU a request`,
           );
@@ -508,7 +585,7 @@ async function main(): Promise<number> {
       }
     }
 
-    addRatios(results);
+    addRatios(results, new Map([...runs].map(([p, caseRuns]) => [p.case.name, caseRuns])), pairs);
     printTable(results);
     const floor = await sqliteFloor(results, databaseDir);
     await writeResults(settings, results, floor, failures);
