@@ -13,7 +13,7 @@ import { Problem, asBadRequest } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { now } from '../common/time';
 import type { ClockStep } from '../core/clock';
-import { sameJson, type Sheet, type SheetSystem } from '../core/characters/sheets';
+import { isSheetSystem, sameJson, type Sheet, type SheetSystem } from '../core/characters/sheets';
 import {
   cairnDeprivation,
   type CairnDeprivationInput as CairnDeprivationCore,
@@ -126,6 +126,8 @@ export interface ApplyHarmOptions {
   campaign?: CampaignEntity;
   /** COEAC: a Down and Out check without damage (the end-of-session check). */
   downAndOutCheck?: boolean;
+  /** The owner's sheet in the damage's system, already read (locked) by the caller. */
+  row?: CharacterSheetEntity;
   /**
    * The harm was computed inside the caller's own logged roll (a combat action: combat.cairn-action)
    * with the same core `harm.sheet-damage` uses: `applyDamage` neither reads the sheet nor rolls nor
@@ -266,8 +268,11 @@ export class SheetHarmService implements OnModuleInit {
     assertMayActFor(who, characterId);
     this.assertSecretAllowed(who, input.secret);
     return this.db.mutation(req, async (m) => {
-      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
-      return this.applyDamage(m, who, owner, input, { secret: input.secret ?? false, req });
+      // The character and its sheet in one read when the system is one (else applyDamage refuses it).
+      const { owner, row } = isSheetSystem(input.system)
+        ? await this.sheets.characterSheet(m, who.campaignId, characterId, input.system)
+        : { owner: await this.sheets.characterOwner(m, who.campaignId, characterId), row: undefined };
+      return this.applyDamage(m, who, owner, input, { secret: input.secret ?? false, req, row });
     });
   }
 
@@ -1237,9 +1242,16 @@ export class SheetHarmService implements OnModuleInit {
   ): Promise<SheetDamageResult> {
     const system = input.system as SheetSystem;
     this.assertDamageShape(system, input);
-    const campaign = options.campaign ?? (await this.campaigns.campaign(m, owner.campaignId));
+    const campaign =
+      options.campaign ??
+      // One parameterised read (TypeORM's findOne builds its query on every call).
+      (await Database.selectRows(m, CampaignEntity, { id: owner.campaignId }))[0] ??
+      (await this.campaigns.campaign(m, owner.campaignId));
     if (options.computed) return this.writeDamage(m, who, owner, campaign, system, options.computed);
-    const row = await this.sheets.requireSheet(m, owner, system, { lock: true });
+    const row =
+      options.row?.system === system
+        ? options.row
+        : await this.sheets.requireSheet(m, owner, system, { lock: true });
     // Only Cairn (Armor from what is worn) and G&M (reactions) need what the server derives.
     const view = system === 'cairn' || system === 'gm' ? await this.sheets.view(m, owner, row) : row.data;
     const harm = harmOf(row.data);
