@@ -120,8 +120,11 @@ export class CampaignsService {
     };
   }
 
-  campaign(manager: EntityManager, campaignId: string): Promise<CampaignEntity> {
-    return manager.findOneOrFail(CampaignEntity, { where: { id: campaignId } });
+  /** The campaign's row, in one parameterised read (TypeORM's find builds its query on every call). */
+  async campaign(manager: EntityManager, campaignId: string): Promise<CampaignEntity> {
+    const [row] = await Database.selectRows(manager, CampaignEntity, { id: campaignId });
+    if (!row) throw Problem.notFound(`Campaign ${campaignId}`);
+    return row;
   }
 
   // Keys
@@ -266,7 +269,7 @@ export class CampaignsService {
 
   /** A character of the campaign, or 404. */
   async character(m: EntityManager, campaignId: string, characterId: string): Promise<CharacterEntity> {
-    const entity = await m.findOne(CharacterEntity, { where: { id: characterId, campaignId } });
+    const [entity] = await Database.selectRows(m, CharacterEntity, { id: characterId, campaignId });
     if (!entity) throw Problem.notFound(`Character ${characterId}`);
     return entity;
   }
