@@ -7,7 +7,13 @@ import { ROOT } from './arbiter-server';
 const SCHEMA = join(ROOT, 'clients', 'typescript', 'src', 'schema.d.ts');
 
 function run(args: string[], input?: string): string {
-  const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', input });
+  // The generated schema passed 1 MiB, spawnSync's default output limit (the child is killed past it).
+  const result = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    input,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
