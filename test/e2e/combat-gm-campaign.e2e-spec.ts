@@ -31,6 +31,13 @@ const GM_FIELDS = `combatId round kind actor rollId sealed
        casting { movement seconds movementLeft canMove }
        conditions { id conditions { name round by value } } }`;
 
+/** An attack answer names this modifier with this value. */
+function expectModifier(answer: { gm: { attack: { modifiers: unknown[] } } }, name: string, value: number) {
+  expect(answer.gm.attack.modifiers).toEqual(
+    expect.arrayContaining([expect.objectContaining({ name, value })]),
+  );
+}
+
 describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -191,9 +198,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
       c.auth,
     );
     expect(back.errors).toBeUndefined();
-    expect(back.data!.combatAction.gm.attack.modifiers).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'situational', value: 2 })]),
-    );
+    expectModifier(back.data!.combatAction, 'situational', 2);
   });
 
   it('a knockout blow on a surprised target: its stored evasion is rolled, and a failure puts points on injuries', async () => {
@@ -513,9 +518,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
         seed: 'real-world',
       }).expect(201)
     ).body;
-    expect(blow.gm.attack.modifiers).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'situational', value: 4 })]),
-    );
+    expectModifier(blow, 'situational', 4);
   });
 
   it('a semi-conscious character may only move: every combat action of its own is refused, REST and GraphQL (000:194)', async () => {
@@ -686,9 +689,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
         seed: 'at-sage',
       }).expect(201)
     ).body;
-    expect(onSage.gm.attack.modifiers).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'situational', value: 1 })]),
-    );
+    expectModifier(onSage, 'situational', 1);
     // Next round: still concentrating, so no attack; breaking it first allows one.
     await nextRound(c, combat.id);
     const swing = { actor: sage.id, kind: 'attack', targets: [yeti.id], gm: { weapon: 'd4' }, seed: 'swing' };
@@ -809,9 +810,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     ).body;
     const names = a1.gm.attack.modifiers.map((m: { name: string }) => m.name);
     expect(names).not.toContain('unaware');
-    expect(a1.gm.attack.modifiers).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'situational', value: 0 })]),
-    );
+    expectModifier(a1, 'situational', 0);
     expect(a1.gm.turn).toMatchObject({ actions: 1, allowance: 2, actionsLeft: 1, extraAttack: yeti.id });
     const a2 = await gql(
       t.server,
