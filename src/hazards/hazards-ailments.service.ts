@@ -123,16 +123,7 @@ export class HazardsAilmentsService implements OnModuleInit {
       if (statuses.every((x) => x.secondsLeft === null)) continue;
       const { owner, secret } = await this.ownerOf(m, campaign, c.kind, c.id);
       const counted = countDownStatuses(statuses, seconds);
-      await this.sheets.changeTracked(
-        m,
-        who,
-        campaign,
-        owner,
-        'gm',
-        [],
-        { cause: 'procedure' },
-        { row, base: (sheet) => withGmStatuses(sheet, counted.kept) },
-      );
+      await this.rewriteGm(m, who, campaign, owner, row, (sheet) => withGmStatuses(sheet, counted.kept));
       if (counted.ended.length > 0 && (!secret || who.role === 'referee'))
         ended.push({ ownerKind: owner.kind, ownerId: owner.id, ended: counted.ended });
     }
@@ -204,18 +195,8 @@ export class HazardsAilmentsService implements OnModuleInit {
       if (batch.length === 0) {
         // Time carried toward the next action time; nothing rolled, nothing logged.
         const next = stored.map((a) => ({ ...a, carriedSeconds: carried.get(a.id) ?? a.carriedSeconds }));
-        await this.sheets.changeTracked(
-          m,
-          who,
-          campaign,
-          owner,
-          'gm',
-          [],
-          { cause: 'procedure' },
-          {
-            row,
-            base: (sheet) => withGmStatuses(withAilments(sheet, next), counted.kept),
-          },
+        await this.rewriteGm(m, who, campaign, owner, row, (sheet) =>
+          withGmStatuses(withAilments(sheet, next), counted.kept),
         );
         continue;
       }
@@ -300,18 +281,30 @@ export class HazardsAilmentsService implements OnModuleInit {
       const stored = gmStatusesOf(row.data);
       if (!stored.some((s) => s.id === statusId)) throw Problem.notFound(`Status ${statusId}`);
       const next = stored.filter((s) => s.id !== statusId);
-      await this.sheets.changeTracked(
-        m,
-        who,
-        campaign,
-        owner,
-        'gm',
-        [],
-        { cause: 'procedure' },
-        { row, base: (sheet) => withGmStatuses(sheet, next) },
-      );
+      await this.rewriteGm(m, who, campaign, owner, row, (sheet) => withGmStatuses(sheet, next));
       return { characterId, statusId, statuses: next };
     });
+  }
+
+  /** Writes what `base` makes of a G&M sheet (its statuses or ailments; no tracked value changes). */
+  private rewriteGm(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    row: CharacterSheetEntity,
+    base: (sheet: Sheet) => Sheet,
+  ) {
+    return this.sheets.changeTracked(
+      m,
+      who,
+      campaign,
+      owner,
+      'gm',
+      [],
+      { cause: 'procedure' },
+      { row, base },
+    );
   }
 
   /** The referee ends an ailment kept on a character's G&M sheet (a cure, or it ran its course). */
@@ -327,19 +320,7 @@ export class HazardsAilmentsService implements OnModuleInit {
       const stored = ailmentsOf(row.data);
       if (!stored.some((a) => a.id === ailmentId)) throw Problem.notFound(`Ailment ${ailmentId}`);
       const next = stored.filter((a) => a.id !== ailmentId);
-      await this.sheets.changeTracked(
-        m,
-        who,
-        campaign,
-        owner,
-        'gm',
-        [],
-        { cause: 'procedure' },
-        {
-          row,
-          base: (sheet) => withAilments(sheet, next),
-        },
-      );
+      await this.rewriteGm(m, who, campaign, owner, row, (sheet) => withAilments(sheet, next));
       return { characterId, ailmentId, ailments: next };
     });
   }
