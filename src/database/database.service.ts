@@ -108,7 +108,6 @@ export class Database {
     options: { orderBy?: (keyof T & string) | ReadonlyArray<keyof T & string>; lock?: boolean } = {},
   ): Promise<T[]> {
     const { metadata, table } = Database.columnsOf(manager, target, {});
-    const sqlite = manager.connection.driver.options.type === 'better-sqlite3';
     const parameters: unknown[] = [];
     const conditions = Object.entries(where).map(([property, value]) => {
       const column = metadata.findColumnWithPropertyName(property);
@@ -117,8 +116,7 @@ export class Database {
       const values: unknown[] = Array.isArray(value) ? value : [value];
       if (values.length === 0) return '1 = 0';
       const marks = values.map((v) => {
-        // SQLite keeps booleans as integers (better-sqlite3 binds no booleans).
-        parameters.push(sqlite && typeof v === 'boolean' ? Number(v) : v);
+        parameters.push(Database.stored(manager, column, v));
         return Database.placeholder(manager, parameters.length - 1);
       });
       return marks.length === 1 ? `${name} = ${marks[0]}` : `${name} IN (${marks.join(', ')})`;
@@ -240,12 +238,16 @@ export class Database {
     columns: ColumnMetadata[],
     values: ObjectLiteral,
   ): unknown[] {
+    return columns.map((c) => Database.stored(manager, c, values[c.propertyName]));
+  }
+
+  /** One value as the driver stores it in `column` (better-sqlite3 binds no booleans: integers). */
+  private static stored(manager: EntityManager, column: ColumnMetadata, value: unknown): unknown {
     const driver = manager.connection.driver;
-    const sqlite = driver.options.type === 'better-sqlite3';
-    return columns.map((c) => {
-      const value = driver.preparePersistentValue(values[c.propertyName], c) as unknown;
-      return sqlite && typeof value === 'boolean' ? Number(value) : value;
-    });
+    const prepared = driver.preparePersistentValue(value, column) as unknown;
+    return driver.options.type === 'better-sqlite3' && typeof prepared === 'boolean'
+      ? Number(prepared)
+      : prepared;
   }
 
   /**
