@@ -3,6 +3,7 @@ import { ValidationPipe } from '@nestjs/common';
 import fc from 'fast-check';
 import '../campaigns/campaign.dto';
 import '../checks/check.inputs';
+import '../combat/combat-actions.inputs';
 import '../wealth/reference/wealth.inputs';
 import '../wealth/wealth.inputs';
 import '../magic/magic.inputs';
@@ -23,6 +24,11 @@ async function outcome(pipe: ValidationPipe, metatype: Ctor, value: unknown) {
     return { ok: false as const, error };
   }
 }
+
+/** A free JSON object (`In.object`: a shape the service checks itself). */
+const freeObject = fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.integer(), fc.string()), {
+  maxKeys: 3,
+});
 
 /** Values near and beyond the edges of one field's schema, of the right type and of wrong ones. */
 function valueFor(schema: Schema): fc.Arbitrary<unknown> {
@@ -55,6 +61,7 @@ function valueFor(schema: Schema): fc.Arbitrary<unknown> {
       return mostly(fc.array(items, { maxLength: Math.min(maxItems + 2, 12) }));
     }
     case 'object': {
+      if (!schema.properties) return mostly(freeObject);
       // A nested input object: mostly valid (so whole bodies pass often enough), else edged fields,
       // a field missing or an unknown one.
       const properties = schema.properties as Record<string, Schema>;
@@ -100,6 +107,7 @@ function goodValueFor(schema: Schema): fc.Arbitrary<unknown> {
         maxLength: Math.min(schema.maxItems as number, 5),
       });
     case 'object': {
+      if (!schema.properties) return freeObject;
       const record: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [name, field] of Object.entries(schema.properties as Record<string, Schema>))
         record[name] = goodValueFor(field);
@@ -144,17 +152,22 @@ describe('compiled fast path of the validation pipe', () => {
     const slow = describedInputClasses()
       .filter((c) => fastSchemaOf(c) === null)
       .map((c) => c.name);
-    // Nested input objects whose classes are fast are fast too (VersusCheckInput); query classes
-    // with @Type transforms (PoolOddsQuery) and lists of nested inputs stay on class-validator.
+    // Nested input objects whose classes are fast are fast too (VersusCheckInput), and so are lists
+    // of them (WealthSettingsInput's lifestyles, a combat action's G&M situational modifiers);
+    // query classes with @Type transforms (PoolOddsQuery) stay on class-validator.
     expect(names).toEqual(
       expect.arrayContaining([
         'VersusCheckInput',
         'ContestCheckInput',
         'CoeacCastInput',
         'CoeacChannelingInput',
+        'WealthSettingsInput',
+        'CombatActionInput',
+        'GmCombatActionInput',
       ]),
     );
-    expect(slow).toEqual(expect.arrayContaining(['PoolOddsQuery', 'WealthSettingsInput']));
+    expect(slow).toEqual(expect.arrayContaining(['PoolOddsQuery']));
+    expect(slow).not.toContain('CombatActionInput');
   });
 
   it.each(fastClasses.map((c) => [c.name, c] as const))(

@@ -24,6 +24,8 @@ export interface FastField {
   validators: number;
   /** A nested input object (`In.nested`): fast when its own class is, checked with its schema. */
   nested?: () => new () => unknown;
+  /** With `nested`: a list of such objects (`In.nestedList`), each checked with the class's schema. */
+  list?: { minItems: number; maxItems: number };
 }
 
 type FieldMap = Map<string, FastField>;
@@ -146,8 +148,9 @@ export function fastSchemaOf(
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const [name, field] of fields) {
-    const schema = field.nested ? fastSchemaOf(field.nested(), new Set([...within, metatype])) : field.schema;
-    if (!schema) return null;
+    const own = field.nested ? fastSchemaOf(field.nested(), new Set([...within, metatype])) : field.schema;
+    if (!own) return null;
+    const schema = field.list ? { type: 'array', ...field.list, items: own } : own;
     properties[name] = schema;
     if (!field.optional) required.push(name);
   }
@@ -164,8 +167,11 @@ export function fastInstance(metatype: new () => unknown, value: Record<string, 
   if (fields) {
     for (const [name, field] of fields) {
       const inner = instance[name];
-      if (field.nested && typeof inner === 'object' && inner !== null)
-        instance[name] = fastInstance(field.nested(), inner as Record<string, unknown>);
+      if (!field.nested || typeof inner !== 'object' || inner === null) continue;
+      const nested = field.nested();
+      instance[name] = Array.isArray(inner)
+        ? inner.map((item) => fastInstance(nested, item as Record<string, unknown>))
+        : fastInstance(nested, inner as Record<string, unknown>);
     }
   }
   return instance;

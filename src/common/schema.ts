@@ -61,8 +61,9 @@ function validated(
   schema: Record<string, unknown> | null,
   rules: PropertyDecorator[],
   nested?: () => ClassType<unknown>,
+  list?: { minItems: number; maxItems: number },
 ): PropertyDecorator[] {
-  return [...rules, fastField({ schema, optional: !!optional, validators: rules.length, nested })];
+  return [...rules, fastField({ schema, optional: !!optional, validators: rules.length, nested, list })];
 }
 
 /**
@@ -296,13 +297,19 @@ export const In = {
     return applyDecorators(
       Field(() => [type()], { description, nullable: o.optional }),
       ApiProperty({ type: lazyList(type), description, required: !o.optional }),
-      ...validated(o.optional, null, [
-        ...(o.optional ? [IsOptional()] : [IsDefined()]),
-        IsArray(),
-        ArrayMinSize(o.minItems ?? 0),
-        ArrayMaxSize(o.maxItems),
-        ValidateNested({ each: true }),
-      ]),
+      ...validated(
+        o.optional,
+        null,
+        [
+          ...(o.optional ? [IsOptional()] : [IsDefined()]),
+          IsArray(),
+          ArrayMinSize(o.minItems ?? 0),
+          ArrayMaxSize(o.maxItems),
+          ValidateNested({ each: true }),
+        ],
+        type,
+        { minItems: o.minItems ?? 0, maxItems: o.maxItems },
+      ),
       Type(type),
     );
   },
