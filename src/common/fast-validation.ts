@@ -95,7 +95,19 @@ ajv.addKeyword({
   errors: false,
 });
 
+/** Each class's fields, merged once: decorators have all run by the time a class is first used. */
+const fieldsByClass = new Map<unknown, FieldMap | null>();
+
 function fieldsOf(metatype: new () => unknown): FieldMap | null {
+  let fields = fieldsByClass.get(metatype);
+  if (fields === undefined) {
+    fields = mergedFieldsOf(metatype);
+    fieldsByClass.set(metatype, fields);
+  }
+  return fields;
+}
+
+function mergedFieldsOf(metatype: new () => unknown): FieldMap | null {
   const merged: FieldMap = new Map();
   const chain: object[] = [];
   for (let c: object | null = metatype; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
