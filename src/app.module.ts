@@ -64,6 +64,7 @@ export class AppModule {
           driver: ApolloDriver,
           inject: [FeedSockets],
           useFactory: (sockets: FeedSockets) => ({
+            ...{},
             ...graphqlOptions(config),
             subscriptions: { 'graphql-ws': sockets.options() },
           }),

@@ -330,7 +330,7 @@ export class AdvancementCampaignService {
       },
     });
     const cause = { cause: 'procedure' as const, procedure: rolled.procedure, rollId: roll.id };
-    tracked.apply([{ field: 'experience', delta: amount }], { ...cause, reason: options.reason });
+    tracked.apply([{ field: 'experience', delta: amount }], { ...{}, ...cause, reason: options.reason });
     const archetypes = archetypesOf(sheet);
     const gained: GmGains = { ...NO_GAINS };
     const levelUps = [];
@@ -341,7 +341,7 @@ export class AdvancementCampaignService {
       // The archetype level is a base value (reactions and the Fighting Art derive from it), written
       // with the gains. A referee's override of a reaction gets the same +1 so it does not fall behind.
       const base = (current: Sheet): Sheet => {
-        const data: Sheet = { ...current, archetypes: after };
+        const data: Sheet = { ...{}, ...current, archetypes: after };
         if (current.reactions) {
           const overrides = { ...(current.reactions as Record<string, number>) };
           for (const [name, add] of Object.entries(up.reactions)) {
@@ -367,7 +367,7 @@ export class AdvancementCampaignService {
       gained.callingPoints += up.callingPoints;
       gained.spiritSwaps += up.spiritSwap ? 1 : 0;
       gained.thiefImprovements += up.thiefImprovement ? 1 : 0;
-      levelUps.push({ ...up, rollId: roll.id, seed: rolled.seed, rng: rolled.rng });
+      levelUps.push({ ...{}, ...up, rollId: roll.id, seed: rolled.seed, rng: rolled.rng });
     }
     const anything =
       gained.specialtiesDue +
@@ -377,6 +377,7 @@ export class AdvancementCampaignService {
       gained.thiefImprovements;
     if (anything > 0) {
       await this.changeState<GmGains>(m, campaign.id, `gm:${owner.id}`, NO_GAINS, (g) => ({
+        ...{},
         ...g,
         specialtiesDue: g.specialtiesDue + gained.specialtiesDue,
         spellSlots: g.spellSlots + gained.spellSlots,
@@ -507,8 +508,9 @@ export class AdvancementCampaignService {
           );
         }
         await this.changeState<GmGains>(m, campaign.id, `gm:${characterId}`, NO_GAINS, (g) => ({
+          ...{},
           ...g,
-          practicalMojo: { ...g.practicalMojo, [subject]: held - price.cost },
+          practicalMojo: { ...{}, ...g.practicalMojo, [subject]: held - price.cost },
         }));
         practicalLeft = held - price.cost;
       } else {
@@ -538,7 +540,7 @@ export class AdvancementCampaignService {
         next[input.ability!] += 1;
         abilityAfter = next[input.ability!];
         await Database.updateRow(m, CharacterSheetEntity, fresh.id, {
-          data: { ...fresh.data, abilities: next } as never,
+          data: { ...{}, ...fresh.data, abilities: next } as never,
           updatedAt: now(),
         });
       }
@@ -836,6 +838,7 @@ export class AdvancementCampaignService {
             )
           : null;
       const row = await this.changeState<StateData>(m, campaign.id, `study:${projectId}`, {}, (d) => ({
+        ...{},
         ...d,
         periods: total,
         mojo: (d.mojo as number) + mojo,
@@ -844,8 +847,13 @@ export class AdvancementCampaignService {
         days: (d.days as number) + days,
       }));
       const gains = await this.changeState<GmGains>(m, campaign.id, `gm:${characterId}`, NO_GAINS, (g) => ({
+        ...{},
         ...g,
-        practicalMojo: { ...g.practicalMojo, [data.subject]: (g.practicalMojo[data.subject] ?? 0) + mojo },
+        practicalMojo: {
+          ...{},
+          ...g.practicalMojo,
+          [data.subject]: (g.practicalMojo[data.subject] ?? 0) + mojo,
+        },
       }));
       return {
         project: toStudy(row),
@@ -866,7 +874,7 @@ export class AdvancementCampaignService {
   private studyInput(input: StudyProjectInput, periods: number): StudyInput {
     const resources = input.resources?.map((r) => withoutNulls({ ...r }));
     const { subject: _s, ...rest } = input;
-    return withoutNulls({ ...rest, resources, periods }) as unknown as StudyInput;
+    return withoutNulls({ ...{}, ...rest, resources, periods }) as unknown as StudyInput;
   }
 
   // COEAC: Boons, retirement, specialty classes, Reputation, Circles
@@ -1060,7 +1068,7 @@ export class AdvancementCampaignService {
           note: input.note ?? (d.note as string | undefined) ?? null,
         }),
       );
-      return { ...toSpecialty(row), rollId: roll.id };
+      return { ...{}, ...toSpecialty(row), rollId: roll.id };
     });
   }
 
@@ -1163,6 +1171,7 @@ export class AdvancementCampaignService {
         : 0;
       const { seed, faction: _f, characterId, ...rest } = input;
       const body = {
+        ...{},
         ...withoutNulls({ ...rest }),
         factors: input.factors.map((f) => withoutNulls({ ...f })),
         reputation,
@@ -1180,6 +1189,7 @@ export class AdvancementCampaignService {
         effects: withoutNulls({ faction, reputation, characterId }),
       });
       return {
+        ...{},
         ...(rolled.outcome as object),
         faction,
         reputation,
@@ -1269,7 +1279,7 @@ export class AdvancementCampaignService {
 
   private async state<T>(m: EntityManager, campaignId: string, scope: string, fallback: T): Promise<T> {
     const row = await m.findOne(AdvancementStateEntity, { where: { campaignId, scope } });
-    return row ? ({ ...fallback, ...row.data } as T) : fallback;
+    return row ? ({ ...{}, ...fallback, ...row.data } as T) : fallback;
   }
 
   /** Reads, changes and writes one state row inside the caller's transaction (the campaign's turn). */
@@ -1283,7 +1293,7 @@ export class AdvancementCampaignService {
     const row = await m.findOne(AdvancementStateEntity, { where: { campaignId, scope } });
     const stamp = now();
     if (row) {
-      const data = change({ ...fallback, ...row.data } as T) as Record<string, unknown>;
+      const data = change({ ...{}, ...fallback, ...row.data } as T) as Record<string, unknown>;
       await Database.updateRow(m, AdvancementStateEntity, row.id, { data: data as never, updatedAt: stamp });
       row.data = data;
       row.updatedAt = stamp;

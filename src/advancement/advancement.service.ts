@@ -62,7 +62,7 @@ export class AdvancementService {
 
   circles(input: CoeacCirclesInput, req: ArbiterRequest) {
     const factors = input.factors.map((f) => withoutNulls({ ...f }));
-    const body = { ...input, factors };
+    const body = { ...{}, ...input, factors };
     return this.roll('coeacCircles', body, req);
   }
 
@@ -76,7 +76,7 @@ export class AdvancementService {
 
   mojoCost(input: GmMojoCostInput) {
     const price = mojoCost(withoutNulls({ ...input }) as unknown as MojoCostInput);
-    return { ...price, beforeRollBonus: beforeRollBonus(price.kind, price.cost) };
+    return { ...{}, ...price, beforeRollBonus: beforeRollBonus(price.kind, price.cost) };
   }
 
   spellPrice(input: GmSpellPriceInput) {
@@ -105,7 +105,7 @@ export class AdvancementService {
 
   study(input: GmStudyInput) {
     const resources = input.resources?.map((r) => withoutNulls({ ...r }));
-    return gmStudy(withoutNulls({ ...input, resources }) as unknown as StudyInput);
+    return gmStudy(withoutNulls({ ...{}, ...input, resources }) as unknown as StudyInput);
   }
 
   private roll(
@@ -117,7 +117,7 @@ export class AdvancementService {
     const procedure = ADVANCEMENT_PROCEDURES[kind] as unknown as Procedure<unknown, object>;
     const rolled = this.rolls.roll(procedure, withoutNulls(rest), seed ?? undefined, diceBudget(req));
     return this.receipts.withCheckReceipt(
-      { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null },
+      { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null },
       rolled,
     );
   }

@@ -165,6 +165,7 @@ export class CampaignStateService implements OnModuleInit {
     let extra: Record<string, unknown> = {};
     for (const hook of this.advanceHooks) {
       extra = {
+        ...{},
         ...extra,
         ...(await hook(m, who, campaign, {
           scale: row.scale,
@@ -176,6 +177,7 @@ export class CampaignStateService implements OnModuleInit {
       };
     }
     const view = (p: typeof to) => ({
+      ...{},
       ...p,
       scale: row.scale,
       nightWatch: row.nightWatch,
@@ -207,7 +209,7 @@ export class CampaignStateService implements OnModuleInit {
     }
     const perDay = input.hexesPerDay ?? 4;
     const { mode: _m, hexes: _h, days: _d, hexesPerDay: _p, rollEncounterChecks, ...rest } = input;
-    const options = { ...rest, rollEncounterChecks: rollEncounterChecks ?? true };
+    const options = { ...{}, ...rest, rollEncounterChecks: rollEncounterChecks ?? true };
     return this.db.mutation(call, async (m) => {
       const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
       if (mode === 'land') {
@@ -245,7 +247,7 @@ export class CampaignStateService implements OnModuleInit {
       if (input.turnsPerWatch !== undefined) changes.turnsPerWatch = input.turnsPerWatch;
       if (input.havenKind !== undefined) changes.havenKind = input.havenKind;
       await Database.updateRow(m, CampaignClockEntity, row.campaignId, changes);
-      return toClockView({ ...row, ...changes });
+      return toClockView({ ...{}, ...row, ...changes });
     });
   }
 

@@ -149,7 +149,7 @@ export class CampaignsService {
         label: input.label ?? null,
         characterIds,
       });
-      return { ...toApiKey(entity), key };
+      return { ...{}, ...toApiKey(entity), key };
     });
   }
 

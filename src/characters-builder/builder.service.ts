@@ -65,7 +65,7 @@ export class CharactersBuilderService {
     const procedure = BUILDER_PROCEDURES[kind] as unknown as Procedure<unknown, OutcomeOf<K>>;
     const rolled = this.rolls.roll(procedure, withoutNulls(rest), seed ?? undefined, diceBudget(req));
     return this.receipts.withCheckReceipt(
-      { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null },
+      { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null },
       rolled,
     );
   }
@@ -79,6 +79,7 @@ export class CharactersBuilderService {
       items: GM_SPECIES_IDS.map((id) => {
         const row = GM_SPECIES[id];
         return {
+          ...{},
           ...row,
           abilityAdjustments: { ...row.abilityAdjustments },
           reactions: { ...row.reactions },

@@ -141,7 +141,7 @@ export class CreateNpcInput {
 
 @InputType({ description: 'Changes to an NPC (referee); its sheets change through their own routes.' })
 export class UpdateNpcInput {
-  @In.string('Its name.', { ...NAME, optional: true })
+  @In.string('Its name.', { ...{}, ...NAME, optional: true })
   name?: string;
 
   @In.oneOf('What it is.', NPC_KINDS, NpcKindEnum, { optional: true })

@@ -250,7 +250,7 @@ export class FollowersService implements OnModuleInit {
         if (typeof data.state === 'string' && data.state !== 'up') {
           const fresh = await m.findOneOrFail(CharacterSheetEntity, { where: { id: sheet.id } });
           await Database.updateRow(m, CharacterSheetEntity, sheet.id, {
-            data: { ...(fresh.data as Record<string, unknown>), state: 'up' } as never,
+            data: { ...{}, ...(fresh.data as Record<string, unknown>), state: 'up' } as never,
             updatedAt: now(),
           });
         }

@@ -84,6 +84,7 @@ export class GmSettingsService {
     const contributors = campaign.settings.gmContributors as GmContributorTable | undefined;
     const body = withoutNulls({ ...input }) as unknown as GmBuildInput;
     return buildGm({
+      ...{},
       ...body,
       ...(input.species ? { species: input.species.toLowerCase() } : {}),
       speciesTable: table,
@@ -108,7 +109,7 @@ function view(campaign: CampaignEntity): GmSettings {
       reactions: { ...row.reactions } as Record<string, number>,
       baseMovement: row.baseMovement ?? null,
       body: row.body
-        ? { ...row.body, ageDice: row.body.ageDice ?? 0, heightDice: row.body.heightDice ?? 0 }
+        ? { ...{}, ...row.body, ageDice: row.body.ageDice ?? 0, heightDice: row.body.heightDice ?? 0 }
         : null,
       notes: [...(row.notes ?? [])],
     })),

@@ -110,6 +110,7 @@ export class NpcsService {
       }
       const campaign = await this.campaigns.campaign(m, who.campaignId);
       const terms = {
+        ...{},
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.role !== undefined ? { role: input.role } : {}),
         ...(input.armor !== undefined ? { armor: input.armor } : {}),

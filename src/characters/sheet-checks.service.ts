@@ -253,6 +253,7 @@ export class SheetChecksService {
     ) as { outcome: Record<string, unknown>; seed: string; rng: string };
     const who_ = owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id };
     const effects = {
+      ...{},
       ...who_,
       system,
       rating: plan.rating,
@@ -281,6 +282,7 @@ export class SheetChecksService {
     }
     const { modifiers: targetModifiers, ...outcome } = rolled.outcome;
     return {
+      ...{},
       ...(outcome as Omit<SheetCheckResult, 'system'>),
       system,
       check: plan.check,

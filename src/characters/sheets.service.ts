@@ -316,6 +316,7 @@ export class SheetsService implements OnModuleInit {
       entries.push(
         await this.writeEntry(m, who, campaign, full, system, change.field, change.delta, change.after, {
           // A procedure's sheet (a hireling bought) names it; otherwise the referee's PUT.
+          ...{},
           ...(options.procedure
             ? { cause: 'procedure' as const, procedure: options.procedure, rollId: options.rollId ?? null }
             : { cause: 'sheet' as const }),
@@ -323,7 +324,11 @@ export class SheetsService implements OnModuleInit {
         }),
       );
     }
-    return { ...(await this.answer(m, full, row, campaign)), conditions: entries.map(toConditionEntry) };
+    return {
+      ...{},
+      ...(await this.answer(m, full, row, campaign)),
+      conditions: entries.map(toConditionEntry),
+    };
   }
 
   /** Deletes a sheet; each tracked value it held gets a closing ledger entry down to 0. */
@@ -350,7 +355,7 @@ export class SheetsService implements OnModuleInit {
         );
       }
       await m.delete(CharacterSheetEntity, { id: row.id });
-      return { ...answer, conditions: entries.map(toConditionEntry) };
+      return { ...{}, ...answer, conditions: entries.map(toConditionEntry) };
     });
   }
 

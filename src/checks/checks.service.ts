@@ -179,7 +179,7 @@ export class ChecksService {
       const effects = { characterId: task.characterId, taskTags: task.taskTags, ...modified.echo };
       const roll = await this.rolls.record(m, principal, rolled, { secret, effects });
       return this.receipts.withRollReceipt(
-        { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: roll.id, ...modified.echo },
+        { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: roll.id, ...modified.echo },
         roll,
       );
     });
@@ -195,7 +195,7 @@ export class ChecksService {
 
   wagerOdds(query: WagerOddsQuery): WagerOdds {
     const maxDice = this.random.limits.maxDicePerRoll;
-    const found = smallestWager({ ...query, maxDice });
+    const found = smallestWager({ ...{}, ...query, maxDice });
     if (!found) {
       throw Problem.field(
         'UNREACHABLE_PROBABILITY',

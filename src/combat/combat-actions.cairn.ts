@@ -135,7 +135,7 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
           throw new Problem(
             error.code,
             error.message,
-            error.errors.map((e) => ({ ...e, field: routeField(e.field) })),
+            error.errors.map((e) => ({ ...{}, ...e, field: routeField(e.field) })),
           );
         }
         throw error;
@@ -426,7 +426,7 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
       cairn: {
         attack: null,
         retreat: null,
-        struggle: { ...outcome, seed: rolled.seed, rng: rolled.rng } as never,
+        struggle: { ...{}, ...outcome, seed: rolled.seed, rng: rolled.rng } as never,
         routed: [],
         destroyed: [],
         fled: [],
@@ -459,7 +459,12 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
     const passed = outcome.results[0].passed;
     if (passed) ctx.actor.combatant.fled = true;
     await this.writeCombat(ctx);
-    const retreat = { ...outcome, seed: rolled.seed, rng: rolled.rng } as unknown as CairnDexSavesResult;
+    const retreat = {
+      ...{},
+      ...outcome,
+      seed: rolled.seed,
+      rng: rolled.rng,
+    } as unknown as CairnDexSavesResult;
     return {
       rollId: roll.id,
       targets: [],

@@ -196,8 +196,8 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     const round = ctx.combat.round;
     await this.save(ctx.m, ctx.combat, (c) => {
       if (c.id !== ctx.actor.combatant.id) return c.coeac;
-      if (spell) return { ...c.coeac, acted: round, channeling: round, channelSpell: spell.id };
-      return { ...c.coeac, acted: round, defending: round, ...(skill ? { defenseSkill: skill } : {}) };
+      if (spell) return { ...{}, ...c.coeac, acted: round, channeling: round, channelSpell: spell.id };
+      return { ...{}, ...c.coeac, acted: round, defending: round, ...(skill ? { defenseSkill: skill } : {}) };
     });
     return {
       rollId: roll.id,
@@ -264,7 +264,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       effects: { combatId: ctx.combat.id, round, actor: actor.id, declared: 'threatens', threatens },
     });
     await this.save(ctx.m, ctx.combat, (c) =>
-      c.id === actor.id ? { ...c.coeac, threatensRound: round, threatens } : c.coeac,
+      c.id === actor.id ? { ...{}, ...c.coeac, threatensRound: round, threatens } : c.coeac,
     );
     return {
       rollId: roll.id,
@@ -396,14 +396,14 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     });
     await this.save(ctx.m, ctx.combat, (c) =>
       c.side === side
-        ? { ...c.coeac, ambushed: true, ...(outcome.freeRound ? { surprised: ctx.combat.round } : {}) }
+        ? { ...{}, ...c.coeac, ambushed: true, ...(outcome.freeRound ? { surprised: ctx.combat.round } : {}) }
         : c.coeac,
     );
     return {
       rollId: roll.id,
       targets: [],
       coeac: this.result('ambush', {
-        ambush: { ...outcome, seed: rolled.seed, rng: rolled.rng } as never,
+        ambush: { ...{}, ...outcome, seed: rolled.seed, rng: rolled.rng } as never,
         surprised: await this.visibleIds(ctx, surprised),
       }),
     };
@@ -699,7 +699,9 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     if (ammoItem) ammunition = await this.spendAmmunition(m, ctx, ammoItem);
 
     const acted = new Set([actorId, ...supporters.map((s) => s.combatant.id)]);
-    await this.save(m, combat, (c) => (acted.has(c.id) ? { ...c.coeac, acted: combat.round } : c.coeac));
+    await this.save(m, combat, (c) =>
+      acted.has(c.id) ? { ...{}, ...c.coeac, acted: combat.round } : c.coeac,
+    );
 
     const spentAmmo = ammunition?.spent ?? 0;
     return {
@@ -713,8 +715,9 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         ambushRound,
         strayTarget: strayTarget?.combatant.id ?? null,
         exchange: {
+          ...{},
           ...outcome,
-          ammunition: { ...outcome.ammunition, spent: spentAmmo },
+          ammunition: { ...{}, ...outcome.ammunition, spent: spentAmmo },
           seed: rolled.seed,
           rng: rolled.rng,
         } as never,
@@ -841,9 +844,9 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     // The channeling resolved as the defence: the round's end does not cast it again.
     await this.save(m, combat, (c) =>
       acted.has(c.id)
-        ? { ...c.coeac, acted: combat.round }
+        ? { ...{}, ...c.coeac, acted: combat.round }
         : c.id === target.combatant.id
-          ? { ...c.coeac, channeled: combat.round }
+          ? { ...{}, ...c.coeac, channeled: combat.round }
           : c.coeac,
     );
     return {
@@ -853,8 +856,9 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         defender: target.combatant.id,
         supporters: x.supporters.map((s) => s.combatant.id),
         channeling: {
+          ...{},
           ...outcome,
-          attacker: { ...outcome.attacker, rolled: true },
+          attacker: { ...{}, ...outcome.attacker, rolled: true },
           seed: rolled.seed,
           rng: rolled.rng,
         } as never,
@@ -1122,14 +1126,14 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         out.push(await this.fighter(m, r)); // answers the missing sheet's 422
         continue;
       }
-      out.push({ ...r, sheet: row.data as Sheet, row, npc: r.owner.kind === 'npc' });
+      out.push({ ...{}, ...r, sheet: row.data as Sheet, row, npc: r.owner.kind === 'npc' });
     }
     return out;
   }
 
   private async fighter(m: EntityManager, r: ResolvedCombatant): Promise<Fighter> {
     const row = await this.sheets.requireSheet(m, r.owner as SheetOwner, 'coeac', { lock: true });
-    return { ...r, sheet: row.data as Sheet, row, npc: r.owner.kind === 'npc' };
+    return { ...{}, ...r, sheet: row.data as Sheet, row, npc: r.owner.kind === 'npc' };
   }
 
   /** 2 + the rating (an NPC: its rating, or its Pool when the sheet lacks it); 422 naming `field`. */
@@ -1163,7 +1167,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       const coeac = next(c);
       if (!coeac || sameJson(coeac, c.coeac ?? null)) return c;
       changed = true;
-      return { ...c, coeac };
+      return { ...{}, ...c, coeac };
     });
     // Nothing new (a referee's extra check by one who already acted): no write.
     if (!changed) return;

@@ -292,7 +292,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     const done = takeGmAction(
       before,
       { psychicSince: psychic ? psychic.round : null },
-      { ...a, referee: ctx.who.role === 'referee' && ctx.input.gm?.extraAction === true },
+      { ...{}, ...a, referee: ctx.who.role === 'referee' && ctx.input.gm?.extraAction === true },
     );
     if ('refused' in done) {
       const [at, why] = refusalOf(done.refused, c.id, field);
@@ -383,7 +383,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         );
       this.notConcentrating(ctx, state, id, 'gm.dash');
       turn = this.take(ctx, state, ctx.actor.combatant, 'gm.dash', { kind: 'dash' });
-      turn = { ...turn, dash: true };
+      turn = { ...{}, ...turn, dash: true };
     }
     const limit = turn.dash ? 3 * movement.value : cut.limit;
     if (turn.moved + input.feet > limit)
@@ -405,7 +405,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       },
       (o) => ({ feet: o.feet, moved: o.moved, limit: o.limit }),
     );
-    ctx.actor.combatant.gmTurn = { ...turn, moved: outcome.moved };
+    ctx.actor.combatant.gmTurn = { ...{}, ...turn, moved: outcome.moved };
     state.dirty = true;
     if (input.distracted) state.add(id, { name: 'distracted', round });
     return {
@@ -470,6 +470,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     situational.push(...this.conditionModifiers(state, a, t, round, true));
     const targetSurprised = input.targetSurprised === true || state.has(t.c.combatant.id, 'surprised');
     const procedureInput: GmAttackInput = {
+      ...{},
       ...this.common(input, a, t, kind),
       ...(this.ledCover(state, t, round) ? { warriorCover: true } : {}),
       attackBonus,
@@ -619,6 +620,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     const dice = asBadRequest(() => parseDamageDice(base, input.unarmed ? 'unarmed' : 'weapon'));
     const damageDice = `${dice.count > 0 ? `${dice.count}d${dice.sides}` : ''}${signedPlain(dice.bonus + median)}`;
     const procedureInput = {
+      ...{},
       ...this.common(input, a, t, kind),
       ...(this.ledCover(state, t, ctx.combat.round) ? { warriorCover: true } : {}),
       members: members.map((n, i) => ({ name: n.owner.name, attackBonus: bonuses[i] })),
@@ -1270,6 +1272,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   /** What every attack reads alike (cover, range, unseen …) for the core procedure. */
   private common(input: GmCombatActionInput, a: GmNumbers, _t: GmNumbers, kind: string) {
     return {
+      ...{},
       ...(input.cover ? { cover: input.cover as GmAttackInput['cover'] } : {}),
       ...(input.warriorCover ? { warriorCover: true } : {}),
       ...(input.intoMelee ? { intoMelee: input.intoMelee } : {}),
@@ -1418,10 +1421,11 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     return this.logRoll<GmActionOutcome>(
       ctx,
       GM_COMBAT_PROCEDURES.action,
-      { ...part, target },
+      { ...{}, ...part, target },
       (o) => {
         const done = o.attack ?? o.psychic!;
         return {
+          ...{},
           ...extra,
           hit: o.attack ? o.attack.hit : o.psychic!.success,
           damage: done.damage,
@@ -1488,7 +1492,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   }
 
   private withProvenance<T>(outcome: T, rolled: { seed: string; rng: string }) {
-    return { ...outcome, seed: rolled.seed, rng: rolled.rng } as never;
+    return { ...{}, ...outcome, seed: rolled.seed, rng: rolled.rng } as never;
   }
 
   private result(read: Record<string, unknown>, part: Partial<GmCombatActionResult>): GmCombatActionResult {

@@ -217,7 +217,7 @@ export class CombatCampaignService {
       );
       // A round passes for the combatants' harm timers (Archsoul rounds unconscious).
       await this.harm.advanceRounds(m, who, campaign, row.combatants, 1);
-      return { ...(await this.view(m, who, row, morale)), ...ended };
+      return { ...{}, ...(await this.view(m, who, row, morale)), ...ended };
     });
   }
 
@@ -376,10 +376,12 @@ export class CombatCampaignService {
       }
     }
     const attack = {
+      ...{},
       ...outcome.attack,
       targets: outcome.attack.targets.map((t) => ({
+        ...{},
         ...t,
-        harm: { ...t.harm, seed: rolled.seed, rng: rolled.rng },
+        harm: { ...{}, ...t.harm, seed: rolled.seed, rng: rolled.rng },
       })),
       seed: rolled.seed,
       rng: rolled.rng,
@@ -571,7 +573,7 @@ export class CombatCampaignService {
         ...(row.system === 'gm'
           ? {
               conditions: (c.conditions ?? []).map((k) =>
-                k.by && who.role !== 'referee' && !shownIds.has(k.by) ? { ...k, by: null } : k,
+                k.by && who.role !== 'referee' && !shownIds.has(k.by) ? { ...{}, ...k, by: null } : k,
               ),
               // G&M: actions taken and allowed this round (Movement needs the sheet: the action answers it).
               gmTurn: this.gmTurnShown(
@@ -601,6 +603,7 @@ export class CombatCampaignService {
       .filter((id) => shownIds.has(id))
       .join(',');
     return {
+      ...{},
       ...turn,
       extraAttack: turn.extraAttack && shownIds.has(turn.extraAttack) ? turn.extraAttack : null,
       group: group || null,

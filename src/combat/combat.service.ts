@@ -46,9 +46,10 @@ export class CombatService {
     const outcome = rolled.outcome as OutcomeOf<K> & { targets?: { harm: object }[] };
     // A Cairn attack's harm is the harm route's answer, provenance included.
     const targets = outcome.targets?.map((t) => ({
+      ...{},
       ...t,
-      harm: { ...t.harm, seed: rolled.seed, rng: rolled.rng },
+      harm: { ...{}, ...t.harm, seed: rolled.seed, rng: rolled.rng },
     }));
-    return { ...outcome, ...(targets ? { targets } : {}), seed: rolled.seed, rng: rolled.rng };
+    return { ...{}, ...outcome, ...(targets ? { targets } : {}), seed: rolled.seed, rng: rolled.rng };
   }
 }

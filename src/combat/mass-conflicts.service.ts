@@ -237,7 +237,7 @@ export class MassConflictsService {
         attacker: attacker.id,
         target: target.id,
         numbers: outcome.numbers as unknown as Record<string, unknown>,
-        attack: { ...outcome.attack, seed: rolled.seed, rng: rolled.rng } as never,
+        attack: { ...{}, ...outcome.attack, seed: rolled.seed, rng: rolled.rng } as never,
         damage: outcome.damage as unknown as Record<string, unknown> | null,
         unit: this.unitView(target),
       };
@@ -301,7 +301,7 @@ export class MassConflictsService {
             roll: check.roll ?? 0,
             passed: check.passed ?? false,
             delay,
-            check: { ...check, leader, seed: rolled.seed, rng: rolled.rng } as unknown as Record<
+            check: { ...{}, ...check, leader, seed: rolled.seed, rng: rolled.rng } as unknown as Record<
               string,
               unknown
             >,
@@ -369,6 +369,7 @@ export class MassConflictsService {
             unitId: u.id,
             rollId: roll.id,
             aftermath: {
+              ...{},
               ...(outcome.units[i].aftermath as object),
               steps: outcome.units[i].steps,
               seed: rolled.seed,
@@ -411,6 +412,7 @@ export class MassConflictsService {
 
   private unitView(u: StoredUnit): MassUnitView {
     return {
+      ...{},
       ...u,
       movement: u.medianMovement === null ? null : u.medianMovement + u.medianMovement * u.bonus,
     };

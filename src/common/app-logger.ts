@@ -47,10 +47,10 @@ export class AppLogger implements LoggerService {
     const fields: Record<string, unknown> = {};
     if (params.length > 0 && typeof last === 'string') fields.context = params.pop();
     if (message instanceof Error) {
-      this.pino[level]({ ...fields, err: message }, message.message);
+      this.pino[level]({ ...{}, ...fields, err: message }, message.message);
     } else if (message !== null && typeof message === 'object') {
       const text = typeof params[0] === 'string' ? (params.shift() as string) : undefined;
-      this.pino[level]({ ...fields, ...(message as Record<string, unknown>) }, text);
+      this.pino[level]({ ...{}, ...fields, ...(message as Record<string, unknown>) }, text);
     } else {
       // Nest's own `error(message, stack, context)`.
       if (level === 'error' && typeof params[0] === 'string') fields.stack = params.shift();

@@ -150,6 +150,7 @@ export class ProblemFilter implements ExceptionFilter {
     if (problem.status >= 500)
       this.logger.error({ err: exception, requestId: request.id }, 'unhandled error');
     const body = toProblemBody(problem.code, problem.status, problem.detail, problem.errors, {
+      ...{},
       ...(problem.status >= 500 ? { requestId: request.id } : {}),
       instance: request.url?.split('?')[0],
     });

@@ -49,7 +49,11 @@ function bounds(min?: number, max?: number): PropertyDecorator[] {
 
 /** The same bounds as JSON Schema keywords. */
 function schemaBounds(min?: number, max?: number): Record<string, number> {
-  return { ...(min !== undefined ? { minimum: min } : {}), ...(max !== undefined ? { maximum: max } : {}) };
+  return {
+    ...{},
+    ...(min !== undefined ? { minimum: min } : {}),
+    ...(max !== undefined ? { maximum: max } : {}),
+  };
 }
 
 /**
@@ -348,7 +352,7 @@ interface OutOptions {
 function out(gqlType: () => unknown, openapi: Record<string, unknown>, description: string, o: OutOptions) {
   return applyDecorators(
     Field(gqlType as never, { description, nullable: o.nullable || o.optional }),
-    ApiProperty({ ...openapi, description, nullable: o.nullable, required: !o.optional }),
+    ApiProperty({ ...{}, ...openapi, description, nullable: o.nullable, required: !o.optional }),
   );
 }
 

@@ -123,7 +123,7 @@ export class CraftingService {
       seed,
       diceBudget(req),
     );
-    return { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null };
+    return { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null };
   }
 
   // Campaign: projects
@@ -199,7 +199,7 @@ export class CraftingService {
       if (row.abandonedAt) return toProject(row);
       const stamp = now();
       await Database.updateRow(m, CraftingProjectEntity, row.id, { abandonedAt: stamp, updatedAt: stamp });
-      return toProject({ ...row, abandonedAt: stamp, updatedAt: stamp });
+      return toProject({ ...{}, ...row, abandonedAt: stamp, updatedAt: stamp });
     });
   }
 
@@ -249,7 +249,7 @@ export class CraftingService {
 
       const rolled = this.rolls.roll(
         CRAFTING_PROCEDURES.roll,
-        { ...crafter, complexity: row.complexity } as CraftingRollInput,
+        { ...{}, ...crafter, complexity: row.complexity } as CraftingRollInput,
         seed,
         diceBudget(req),
       );
@@ -315,6 +315,7 @@ export class CraftingService {
       };
       await Database.updateRow(m, CraftingProjectEntity, row.id, changes);
       return {
+        ...{},
         ...rolled.outcome,
         seed: rolled.seed,
         rng: rolled.rng,
@@ -324,7 +325,7 @@ export class CraftingService {
         day,
         copiesCompleted: effect.copiesCompleted,
         materialsRuined: eighthsToCopper(effect.materialsRuinedEighths),
-        project: toProject({ ...row, ...changes }),
+        project: toProject({ ...{}, ...row, ...changes }),
         inventoryItems: delivered.map((item) => this.inventory.toItem(item)),
       };
     });
@@ -374,7 +375,7 @@ export class CraftingService {
         updatedAt: stamp,
       };
       await Database.updateRow(m, CraftingProjectEntity, row.id, changes);
-      return toProject({ ...row, ...changes });
+      return toProject({ ...{}, ...row, ...changes });
     });
   }
 

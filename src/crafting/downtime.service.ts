@@ -156,7 +156,7 @@ export class CraftingDowntimeService implements OnModuleInit {
         : [...row.characterIds, input.characterId];
       const stamp = now();
       await Database.updateRow(m, ProjectClockEntity, row.id, { filled, characterIds, updatedAt: stamp });
-      return { clock: toClock({ ...row, filled, characterIds, updatedAt: stamp }), downtime };
+      return { clock: toClock({ ...{}, ...row, filled, characterIds, updatedAt: stamp }), downtime };
     });
   }
 
@@ -504,7 +504,7 @@ export class CraftingDowntimeService implements OnModuleInit {
         day,
         passed,
         restarted: next.restarted,
-        ritual: toRitual({ ...row, ...changes }),
+        ritual: toRitual({ ...{}, ...row, ...changes }),
         backlash: out.backlash,
         mutationSave: out.mutationSave,
         sheetChanges: channeled.changes,

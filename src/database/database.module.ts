@@ -10,6 +10,7 @@ import { Database } from './database.service';
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
+        ...{},
         ...dataSourceOptions(config),
         autoLoadEntities: true,
         retryAttempts: 0,

@@ -25,8 +25,8 @@ export async function rowsByCreation<E extends Created>(
   const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
   const where: FindOptionsWhere<E> | FindOptionsWhere<E>[] = after
     ? [
-        { ...base, createdAt: MoreThan(after[0]) } as FindOptionsWhere<E>,
-        { ...base, createdAt: after[0], id: MoreThan(after[1]) } as FindOptionsWhere<E>,
+        { ...{}, ...base, createdAt: MoreThan(after[0]) } as FindOptionsWhere<E>,
+        { ...{}, ...base, createdAt: after[0], id: MoreThan(after[1]) } as FindOptionsWhere<E>,
       ]
     : base;
   const rows = await m.find(entity, {

@@ -158,7 +158,7 @@ export class EncountersService implements OnModuleInit {
       terms.table = { id: null, name: 'inline', formula: valid.formula, entries: valid.entries };
     }
     const rolled = this.rolls.roll(ENCOUNTER_PROCEDURES.check, terms, seed, diceBudget(req));
-    return { ...this.answer(rolled), faces: rolled.faces, rollId: null };
+    return { ...{}, ...this.answer(rolled), faces: rolled.faces, rollId: null };
   }
 
   chase(input: ChaseInput, req: ArbiterRequest) {
@@ -211,13 +211,13 @@ export class EncountersService implements OnModuleInit {
   numberAppearing(input: NumberAppearingInput, req: ArbiterRequest) {
     const { seed, ...rest } = input;
     const rolled = this.rolls.roll(ENCOUNTER_PROCEDURES.numberAppearing, rest, seed, diceBudget(req));
-    return { ...this.answer(rolled), faces: rolled.faces };
+    return { ...{}, ...this.answer(rolled), faces: rolled.faces };
   }
 
   adversary(input: AdversaryInput): AdversaryResult {
     const stats = adversaryStats({ grade: input.grade as never, tag: input.tag });
     const count = input.count ?? 1;
-    return { ...stats, count, totalHp: stats.hp * count };
+    return { ...{}, ...stats, count, totalHp: stats.hp * count };
   }
 
   dispositions(): { items: MoraleDisposition[] } {
@@ -259,7 +259,7 @@ export class EncountersService implements OnModuleInit {
     secret: boolean,
   ): Promise<EncounterCheckResult> {
     const roll = await this.rolls.record(m, who, rolled, { secret, campaign });
-    return { ...this.answer(rolled), faces: rolled.faces, rollId: roll.id };
+    return { ...{}, ...this.answer(rolled), faces: rolled.faces, rollId: roll.id };
   }
 
   private async defaultPlayers(m: EntityManager, campaign: CampaignEntity): Promise<number> {
@@ -269,6 +269,6 @@ export class EncountersService implements OnModuleInit {
   }
 
   private answer<O>(rolled: Rolled<O>): Provenanced<O> {
-    return { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng };
+    return { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng };
   }
 }

@@ -63,7 +63,7 @@ export function toTable(row: RefereeTableEntity): RefereeTable {
     formula: row.formula,
     min: dist.min,
     max: dist.max,
-    entries: row.entries.map((e, i) => ({ ...e, range: [...e.range], probability: probabilities[i] })),
+    entries: row.entries.map((e, i) => ({ ...{}, ...e, range: [...e.range], probability: probabilities[i] })),
     area: row.area,
     scale: row.scale,
     visibility: row.visibility,
@@ -120,14 +120,14 @@ async function prefixErrors<T>(prefix: string, run: () => Promise<T>): Promise<T
         error.code,
         error.message,
         error.field === undefined ? undefined : rename(error.field),
-        error.errors?.map((e) => ({ ...e, field: rename(e.field) })),
+        error.errors?.map((e) => ({ ...{}, ...e, field: rename(e.field) })),
       );
     }
     if (error instanceof Problem && error.errors) {
       throw new Problem(
         error.code,
         error.message,
-        error.errors.map((e) => ({ ...e, field: rename(e.field) })),
+        error.errors.map((e) => ({ ...{}, ...e, field: rename(e.field) })),
       );
     }
     throw error;
@@ -194,7 +194,7 @@ export class TablesService {
     const row = await this.visible(this.db.manager, who, tableId);
     return {
       format,
-      document: exportFoundry({ ...row, entries: row.entries }),
+      document: exportFoundry({ ...{}, ...row, entries: row.entries }),
     };
   }
 
@@ -273,7 +273,7 @@ export class TablesService {
       const answered = [root, ...tables.map((_, k) => k).filter((k) => k !== root)].map((k) =>
         toTable(rows[k]),
       );
-      return { ...answered[0], warnings: bundle.warnings, tables: answered };
+      return { ...{}, ...answered[0], warnings: bundle.warnings, tables: answered };
     });
   }
 
@@ -292,6 +292,7 @@ export class TablesService {
         allowGaps: input.allowGaps,
       });
       const next: RefereeTableEntity = {
+        ...{},
         ...row,
         name: input.name,
         formula: valid.formula,
@@ -529,7 +530,7 @@ export class TablesService {
       roll: o.roll,
       faces: o.faces,
       entryIndex: o.entryIndex,
-      entry: { ...o.entry, probability: o.odds.entry },
+      entry: { ...{}, ...o.entry, probability: o.odds.entry },
       nothingHappens: o.nothingHappens === true,
       subdraws: o.subdraws,
       odds: o.odds,

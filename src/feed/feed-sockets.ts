@@ -70,5 +70,5 @@ export class FeedSockets {
 export function socketContext(ctx: SocketContext): GraphQLContext {
   const req = ctx.extra.arbiterRequest ?? ({ headers: {} } as unknown as ArbiterRequest);
   // Every operation gets its own request object (CampaignGuard sets the principal on it).
-  return { req: { ...req, headers: { ...req.headers } } as ArbiterRequest, reply: null as never };
+  return { req: { ...{}, ...req, headers: { ...req.headers } } as ArbiterRequest, reply: null as never };
 }

@@ -71,7 +71,7 @@ export class RedisBus implements OnModuleInit, OnApplicationShutdown {
       return false;
     }
     client
-      .publish(this.channel(channel), JSON.stringify({ ...message, origin: this.instanceId }))
+      .publish(this.channel(channel), JSON.stringify({ ...{}, ...message, origin: this.instanceId }))
       .catch(() => {
         this.dropped++;
       });
@@ -88,8 +88,8 @@ export class RedisBus implements OnModuleInit, OnApplicationShutdown {
     };
     // Commands fail at once while Redis is away (no queue growing without end); subscriptions are
     // queued by ioredis and made again on every reconnect.
-    this.publisher = new Redis(url, { ...options, enableOfflineQueue: false, lazyConnect: true });
-    this.subscriber = new Redis(url, { ...options, lazyConnect: true });
+    this.publisher = new Redis(url, { ...{}, ...options, enableOfflineQueue: false, lazyConnect: true });
+    this.subscriber = new Redis(url, { ...{}, ...options, lazyConnect: true });
     this.publisher.on('ready', () => this.setState('up'));
     this.publisher.on('error', (error: Error) => this.setState('down', error.message));
     this.publisher.on('end', () => this.setState('down', 'connection closed'));

@@ -175,6 +175,7 @@ function idempotentReplays(): ApolloServerPlugin {
           if (response.body.kind === 'single') {
             const result = response.body.singleResult;
             result.extensions = {
+              ...{},
               ...result.extensions,
               idempotentReplayed: true,
               idempotentReplayedFields: fields,
@@ -225,7 +226,7 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
       const original = unwrapResolverError(error);
       if (original instanceof Problem || original instanceof RuleError) {
         const problem = classify(original);
-        return { ...formatted, message: problem.detail, extensions: problemExtensions(problem) };
+        return { ...{}, ...formatted, message: problem.detail, extensions: problemExtensions(problem) };
       }
       const extensions = { ...(formatted.extensions ?? {}) };
       delete extensions.stacktrace;
@@ -243,7 +244,7 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
       }
       // Apollo's own input errors keep their codes; anything uncoded is our 500.
       if (!extensions.code) extensions.code = 'INTERNAL';
-      return { ...formatted, extensions };
+      return { ...{}, ...formatted, extensions };
     },
   };
 }

@@ -18,7 +18,7 @@ export class OptionalInputPipe implements PipeTransform {
 
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     if (value === null || value === undefined) return value;
-    return pipe.transform(value, { ...metadata, metatype: this.inputClass });
+    return pipe.transform(value, { ...{}, ...metadata, metatype: this.inputClass });
   }
 }
 

@@ -50,7 +50,7 @@ export class HarmService {
       run: (i: unknown, d: never) => OutcomeOf<K>;
     };
     const rolled = asBadRequest(() => this.rolls.roll(procedure, rest, seed ?? undefined, diceBudget(req)));
-    return { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng };
+    return { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng };
   }
 
   coeacDamage(input: CoeacDamageInput) {
@@ -78,7 +78,7 @@ export class HarmService {
   }
 
   cairnScars() {
-    return { items: CAIRN_SCARS.map((row) => ({ ...row, conditions: [...row.conditions] })) };
+    return { items: CAIRN_SCARS.map((row) => ({ ...{}, ...row, conditions: [...row.conditions] })) };
   }
 
   archsoulStatuses() {

@@ -214,9 +214,9 @@ export class SheetHarmService implements OnModuleInit {
       const before = put.before ? harmOf(put.before) : EMPTY_HARM;
       const after = harmOf(put.after);
       const timers = await this.putTimers(m, put.campaign.id, put.system, before, after, put.after);
-      const harm: SheetHarm = { ...after, timers };
+      const harm: SheetHarm = { ...{}, ...after, timers };
       if (timers.length === 0) delete harm.timers;
-      return sameJson(harm, put.after.harm) ? put.after : { ...put.after, harm };
+      return sameJson(harm, put.after.harm) ? put.after : { ...{}, ...put.after, harm };
     });
     // Harm's say in every sheet check: refused while the owner cannot act; the G&M injury penalty;
     // COEAC armour penalty dice on endurance, flexibility, balance and climbing tasks.
@@ -301,7 +301,7 @@ export class SheetHarmService implements OnModuleInit {
         campaign,
       });
       const clock = await this.advance(m, who, campaign, input);
-      return { ...rest, clock };
+      return { ...{}, ...rest, clock };
     });
   }
 
@@ -321,7 +321,7 @@ export class SheetHarmService implements OnModuleInit {
         campaign,
       });
       const clock = await this.advance(m, who, campaign, input);
-      return { ...rest, clock };
+      return { ...{}, ...rest, clock };
     });
   }
 
@@ -341,11 +341,12 @@ export class SheetHarmService implements OnModuleInit {
         const owner = await this.sheets.characterOwner(m, campaign.id, id);
         const seed = input.seed ? `${input.seed}:${id}` : undefined;
         rests.push({
+          ...{},
           ...(await this.applyRest(
             m,
             who,
             owner,
-            { ...input, seed },
+            { ...{}, ...input, seed },
             { secret: input.secret ?? false, req, campaign },
           )),
           clock: null,
@@ -524,7 +525,7 @@ export class SheetHarmService implements OnModuleInit {
         added.push(item.id);
       }
       await Database.updateRow(m, CharacterSheetEntity, row.id, {
-        data: { ...row.data, deprived: true } as never,
+        data: { ...{}, ...row.data, deprived: true } as never,
         updatedAt: now(),
       });
       const roll = await this.rolls.record(m, who, rolled as never, {
@@ -596,6 +597,7 @@ export class SheetHarmService implements OnModuleInit {
         campaign,
         secret,
         effects: {
+          ...{},
           ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
           system: 'gm',
           temporarySurvival: input.amount,
@@ -608,7 +610,7 @@ export class SheetHarmService implements OnModuleInit {
         timers = [...timers, startTimer('gm-temporary-pool', clock, input.turns!)];
       } else if (input.amount > 0 && has(input.rounds))
         timers = [...timers, roundsTimer('gm-temporary-pool', input.rounds!)];
-      const next: SheetHarm = { ...harm, timers };
+      const next: SheetHarm = { ...{}, ...harm, timers };
       if (timers.length === 0) delete next.timers;
       const changes: SheetChange[] =
         input.amount !== before
@@ -626,6 +628,7 @@ export class SheetHarmService implements OnModuleInit {
         { [TEMPORARY_SOURCE]: source ?? undefined },
       );
       return {
+        ...{},
         ...this.noDice(owner, 'gm', harm.state, harm.state, outcome.steps, changes, entries, rolled, roll.id),
         pool: input.amount,
         source,
@@ -688,6 +691,7 @@ export class SheetHarmService implements OnModuleInit {
       const timers = (harm.timers ?? []).filter((t) => t.kind !== 'gm-response-delay');
       if (delay !== null) timers.push(roundsTimer('gm-response-delay', delay));
       const next: SheetHarm = {
+        ...{},
         ...harm,
         state: 'semi-conscious',
         pending: mergePending(
@@ -707,6 +711,7 @@ export class SheetHarmService implements OnModuleInit {
         scar: null,
       });
       return {
+        ...{},
         ...this.noDice(
           owner,
           'gm',
@@ -812,6 +817,7 @@ export class SheetHarmService implements OnModuleInit {
               const imp = named.get(c.characterId);
               if (!imp) return c;
               return {
+                ...{},
                 ...c,
                 improvement: {
                   kind: imp.kind,
@@ -868,9 +874,10 @@ export class SheetHarmService implements OnModuleInit {
           { row: rows.get(c.characterId)! },
         );
       }
-      const next: SheetHarm = { ...harm, state: 'dead', pending: [] };
+      const next: SheetHarm = { ...{}, ...harm, state: 'dead', pending: [] };
       delete next.timers;
       const { entries, row: after } = await this.write(m, who, campaign, owner, row, changes, next, {
+        ...{},
         ...cause,
         scar: null,
       });
@@ -1060,7 +1067,7 @@ export class SheetHarmService implements OnModuleInit {
     const where = { campaignId: campaign.id, data: Like('%"timers":[%') as never };
     const rows = scope.owners
       ? await m.find(CharacterSheetEntity, {
-          where: scope.owners.map((o) => ({ ...where, ownerKind: o.kind, ownerId: o.id })),
+          where: scope.owners.map((o) => ({ ...{}, ...where, ownerKind: o.kind, ownerId: o.id })),
           order: { id: 'ASC' },
         })
       : await m.find(CharacterSheetEntity, { where, order: { id: 'ASC' } });
@@ -1089,7 +1096,7 @@ export class SheetHarmService implements OnModuleInit {
           .sort((a, b) => EFFECT_ORDER.indexOf(a.effect) - EFFECT_ORDER.indexOf(b.effect))[0];
       let ran = pick();
       if (!ran) {
-        harm = { ...harm, timers };
+        harm = { ...{}, ...harm, timers };
         await this.write(m, who, campaign, owner, row, [], harm, {
           procedure: SHEET_HARM_PROCEDURES.timerExpired.name,
           rollId: '',
@@ -1122,6 +1129,7 @@ export class SheetHarmService implements OnModuleInit {
           campaign,
           secret,
           effects: {
+            ...{},
             ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
             system: current.system,
             timer: ran.kind,
@@ -1141,6 +1149,7 @@ export class SheetHarmService implements OnModuleInit {
         if (ran.kind === 'archsoul-unconscious' && !conditions.includes('disabled'))
           conditions.push('disabled');
         harm = {
+          ...{},
           ...harm,
           state,
           conditions,
@@ -1214,6 +1223,7 @@ export class SheetHarmService implements OnModuleInit {
       if (running < 0) kept.push(roundsTimer('archsoul-unconscious', rounds));
       else
         kept[running] = {
+          ...{},
           ...kept[running],
           rounds: Math.min(1000, (kept[running].rounds ?? 0) + rounds),
         };
@@ -1256,6 +1266,7 @@ export class SheetHarmService implements OnModuleInit {
     const view = system === 'cairn' || system === 'gm' ? await this.sheets.view(m, owner, row) : row.data;
     const harm = harmOf(row.data);
     const procedureInput = {
+      ...{},
       ...(await this.damageInput(
         m,
         campaign,
@@ -1284,6 +1295,7 @@ export class SheetHarmService implements OnModuleInit {
       campaign,
       secret,
       effects: {
+        ...{},
         ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
         system,
         source: input.source ?? null,
@@ -1504,7 +1516,7 @@ export class SheetHarmService implements OnModuleInit {
     const rolled = asBadRequest(() =>
       this.rolls.roll(
         SHEET_HARM_PROCEDURES.rest,
-        { ...procedureInput, stateBefore: harm.state },
+        { ...{}, ...procedureInput, stateBefore: harm.state },
         input.seed ?? undefined,
         options.req ? diceBudget(options.req) : undefined,
       ),
@@ -1563,6 +1575,7 @@ export class SheetHarmService implements OnModuleInit {
       campaign,
       secret,
       effects: {
+        ...{},
         ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
         system,
         kind: input.kind,
@@ -1601,7 +1614,7 @@ export class SheetHarmService implements OnModuleInit {
       changes,
       next,
       { procedure: SHEET_HARM_PROCEDURES.rest.name, rollId: roll.id, scar: null },
-      { ...(verveEncounters ? { verveEncounters } : {}), ...cleared },
+      { ...{}, ...(verveEncounters ? { verveEncounters } : {}), ...cleared },
     );
     return {
       ownerKind: owner.kind,
@@ -1899,7 +1912,7 @@ export class SheetHarmService implements OnModuleInit {
     // lowered by a lot, Archsoul's `belowZero` at 0 when missing, G&M's verve encounters) go in the
     // same write as the ledger's.
     const outside = (sheet: Sheet): Sheet => {
-      const data: Sheet = { ...sheet, ...extra, harm };
+      const data: Sheet = { ...{}, ...sheet, ...extra, harm };
       if (system === 'archsoul' && typeof data.belowZero !== 'number') data.belowZero = 0;
       if (system === 'gm' && typeof data[TEMPORARY_SURVIVAL] !== 'number') data[TEMPORARY_SURVIVAL] = 0;
       if (system === 'coeac') data.state = nativeCoeac(harm.state);

@@ -64,6 +64,7 @@ export class HazardsAilmentsService implements OnModuleInit {
     this.state.onClockAdvance(async (m, who, campaign, { minutes }) => {
       const { ticks: ailmentTicks, ended: statusesEnded } = await this.tick(m, who, campaign, minutes);
       return {
+        ...{},
         ...(ailmentTicks.length > 0 ? { ailmentTicks } : {}),
         ...(statusesEnded.length > 0 ? { statusesEnded } : {}),
       };
@@ -155,8 +156,8 @@ export class HazardsAilmentsService implements OnModuleInit {
     const where = { campaignId: campaign.id, system: 'gm' as const };
     const candidates = await m.find(CharacterSheetEntity, {
       where: [
-        { ...where, data: Like('%"ailments":[%') as never },
-        { ...where, data: Like('%"statuses":[%') as never },
+        { ...{}, ...where, data: Like('%"ailments":[%') as never },
+        { ...{}, ...where, data: Like('%"statuses":[%') as never },
       ],
       order: { id: 'ASC' },
     });
@@ -194,7 +195,11 @@ export class HazardsAilmentsService implements OnModuleInit {
       }
       if (batch.length === 0) {
         // Time carried toward the next action time; nothing rolled, nothing logged.
-        const next = stored.map((a) => ({ ...a, carriedSeconds: carried.get(a.id) ?? a.carriedSeconds }));
+        const next = stored.map((a) => ({
+          ...{},
+          ...a,
+          carriedSeconds: carried.get(a.id) ?? a.carriedSeconds,
+        }));
         await this.rewriteGm(m, who, campaign, owner, row, (sheet) =>
           withGmStatuses(withAilments(sheet, next), counted.kept),
         );
@@ -205,6 +210,7 @@ export class HazardsAilmentsService implements OnModuleInit {
         campaign,
         secret,
         effects: {
+          ...{},
           ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
           system: 'gm',
           ailments: batch.map((b) => b.id),
@@ -224,6 +230,7 @@ export class HazardsAilmentsService implements OnModuleInit {
           });
         if (r?.ended) continue;
         next.push({
+          ...{},
           ...a,
           courseTimes: a.courseTimes + (r?.steps.length ?? 0),
           carriedSeconds: carried.get(a.id) ?? a.carriedSeconds,

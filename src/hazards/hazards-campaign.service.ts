@@ -112,7 +112,7 @@ export class HazardsCampaignService {
       };
       const rolled = this.rolls.roll(
         procedure,
-        { ...input, characterId },
+        { ...{}, ...input, characterId },
         body.seed ?? undefined,
         diceBudget(req),
       );
@@ -191,7 +191,7 @@ export class HazardsCampaignService {
       for (const id of ids) {
         const { owner, row } = await this.sheets.characterSheet(m, campaign.id, id, system as SheetSystem);
         const input = memberInput(system, kind, row.data as Record<string, unknown>, body.input);
-        members.push({ owner, row, input: { ...input, characterId: id } });
+        members.push({ owner, row, input: { ...{}, ...input, characterId: id } });
       }
       const rolled = this.rolls.roll(
         PARTY_HAZARD_PROCEDURE,
@@ -313,8 +313,8 @@ export class HazardsCampaignService {
           let out = sheet;
           for (const field of [ENDURANCE_LOSS, EXHAUSTION_LOSS])
             if (changes.some((c) => c.field === field) && typeof out[field] !== 'number')
-              out = { ...out, [field]: 0 };
-          if (statusesChange) out = { ...out, statuses: kept };
+              out = { ...{}, ...out, [field]: 0 };
+          if (statusesChange) out = { ...{}, ...out, statuses: kept };
           if (ailment !== null) out = withAilments(out, [...ailmentsOf(out), ailment]);
           if (gmStatuses !== null) out = withGmStatuses(out, gmStatuses);
           return out;
@@ -454,7 +454,7 @@ function memberInput(
   sheet: Record<string, unknown>,
   sent: Record<string, unknown> | null | undefined,
 ): Record<string, unknown> {
-  return { ...fromSheet(system, kind, sheet), ...withoutNulls(sent ?? {}) };
+  return { ...{}, ...fromSheet(system, kind, sheet), ...withoutNulls(sent ?? {}) };
 }
 
 /**

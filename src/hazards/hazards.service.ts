@@ -112,6 +112,6 @@ export class HazardsService {
       run: (i: unknown, d: never) => OutcomeOf<K>;
     };
     const rolled = this.rolls.roll(procedure, rest, seed, diceBudget(req));
-    return { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null };
+    return { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null };
   }
 }

@@ -244,7 +244,7 @@ export class InventoryService {
       }
       changes.updatedAt = now();
       await Database.updateRow(m, InventoryItemEntity, row.id, changes);
-      return toItem({ ...row, ...changes });
+      return toItem({ ...{}, ...row, ...changes });
     });
   }
 
@@ -279,7 +279,7 @@ export class InventoryService {
       const stamp = now();
       await Database.updateRow(m, InventoryItemEntity, row.id, { characterId: to, updatedAt: stamp });
       await this.itemsLeft(m, campaign.id, characterId, [row.id]);
-      return toItem({ ...row, characterId: to, updatedAt: stamp });
+      return toItem({ ...{}, ...row, characterId: to, updatedAt: stamp });
     });
   }
 
@@ -324,14 +324,14 @@ export class InventoryService {
             updatedAt: stamp,
           });
         }
-        item = toItem({ ...row, lastUse: outcome.lastUse });
+        item = toItem({ ...{}, ...row, lastUse: outcome.lastUse });
       }
       const roll = await this.rolls.record(m, who, rolled, {
         campaign,
         secret: input.secret === true,
         effects: { characterId, itemId, lastUse: outcome.lastUse, spent: outcome.spent },
       });
-      return { ...outcome, item, rollId: roll.id, seed: rolled.seed, rng: rolled.rng };
+      return { ...{}, ...outcome, item, rollId: roll.id, seed: rolled.seed, rng: rolled.rng };
     });
   }
 
@@ -393,7 +393,7 @@ export class InventoryService {
   updateSettings(who: Principal, input: InventorySettingsInput, req: ArbiterRequest) {
     return this.db.mutation(req, async (m): Promise<InventorySettings> => {
       const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
-      campaign.settings = { ...campaign.settings, inventorySlots: input.inventorySlots };
+      campaign.settings = { ...{}, ...campaign.settings, inventorySlots: input.inventorySlots };
       await m.save(CampaignEntity, campaign);
       return { inventorySlots: input.inventorySlots };
     });

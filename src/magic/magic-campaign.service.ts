@@ -313,7 +313,7 @@ export class MagicCampaignService {
         ? replaced
         : await m.findOne(CoeacSpellInstanceEntity, { where: { campaignId, characterId, spellId } });
     if (before) {
-      await Database.updateRow(m, CoeacSpellInstanceEntity, before.id, { ...live, createdAt: now() });
+      await Database.updateRow(m, CoeacSpellInstanceEntity, before.id, { ...{}, ...live, createdAt: now() });
     } else {
       await Database.insertRow(m, CoeacSpellInstanceEntity, {
         id: newId(),

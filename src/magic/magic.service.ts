@@ -32,7 +32,7 @@ export const COEAC_MAGIC_PROCEDURES = {
     name: 'magic.coeac.random-spell',
     run: (input: RandomSpellInput, dice: Dice) => {
       const out = randomSpell(input, dice, COEAC_SPELLS, COEAC_FAMILIES);
-      return { ...out, spell: spellInfo(out.spell) };
+      return { ...{}, ...out, spell: spellInfo(out.spell) };
     },
   },
 };
@@ -43,6 +43,7 @@ type OutcomeOf<K extends CoeacMagicKind> = ReturnType<(typeof COEAC_MAGIC_PROCED
 /** A catalogue spell as answered: every sub-roll field present (null where it does not apply). */
 export function spellInfo(spell: CoeacSpell): CoeacSpellInfo {
   return {
+    ...{},
     ...spell,
     saves: spell.saves.map((s) => ({ ...s })),
     subRolls: spell.subRolls.map((sub) => ({
@@ -81,13 +82,13 @@ export class MagicService {
       run: (i: unknown, d: never) => OutcomeOf<K>;
     };
     const rolled = this.rolls.roll(procedure, rest, seed, diceBudget(req));
-    return { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null };
+    return { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null };
   }
 
   spells(query: CoeacSpellQuery): CoeacSpellList {
     const spells = searchCoeacSpells(query ?? {}).map(spellInfo);
     return {
-      families: COEAC_FAMILY_TABLE.map((f) => ({ ...f, favouredSkills: [...f.favouredSkills] })),
+      families: COEAC_FAMILY_TABLE.map((f) => ({ ...{}, ...f, favouredSkills: [...f.favouredSkills] })),
       count: spells.length,
       spells,
     };

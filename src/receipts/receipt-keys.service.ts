@@ -144,7 +144,7 @@ export class ReceiptKeys implements OnModuleInit {
         if (!receipt) {
           const { procedure, inputs, seed, rng, faces, outcome } = rolled;
           const document = { procedure, inputs, seed, rng, faces, outcome };
-          receipt = { ...this.sign(document), document };
+          receipt = { ...{}, ...this.sign(document), document };
         }
         return receipt;
       },
@@ -165,7 +165,7 @@ export class ReceiptKeys implements OnModuleInit {
     return Object.defineProperty(answer, 'receipt', {
       enumerable: true,
       get: () => {
-        receipt ??= { ...this.forRoll(roll, false), document: rollDocument(roll) };
+        receipt ??= { ...{}, ...this.forRoll(roll, false), document: rollDocument(roll) };
         return receipt;
       },
     }) as T & { receipt: ReceiptValue & { document: Record<string, unknown> } };

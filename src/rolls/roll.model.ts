@@ -40,6 +40,7 @@ export class Roll {
   @Out.string(
     'The salt of the commitment (32 hex digits), once this key may see the roll. Absent while sealed.',
     {
+      ...{},
       ...hidden,
       nullable: true,
     },
@@ -47,6 +48,7 @@ export class Roll {
   salt?: string | null;
 
   @Out.string('When the referee revealed the secret roll, or null. Absent while sealed.', {
+    ...{},
     ...hidden,
     nullable: true,
   })
@@ -59,6 +61,7 @@ export class Roll {
   role?: string;
 
   @Out.id('The game session in progress at the time, if any. Absent while sealed.', {
+    ...{},
     ...hidden,
     nullable: true,
   })
@@ -80,6 +83,7 @@ export class Roll {
   outcome?: Record<string, unknown>;
 
   @Out.json('What the roll changed in the campaign (Cash, Wealth …), or null. Absent while sealed.', {
+    ...{},
     ...hidden,
     nullable: true,
   })

@@ -187,7 +187,7 @@ export class RollsService {
     if (isSealedFor(stored, principal)) return roll;
     const versions = referencedVersions(stored.inputs);
     if (versions.length === 0) return roll;
-    return { ...roll, tables: await loadTableVersions(this.db.manager, stored.campaignId, versions) };
+    return { ...{}, ...roll, tables: await loadTableVersions(this.db.manager, stored.campaignId, versions) };
   }
 
   async replay(principal: Principal, rollId: string): Promise<RollReplay> {

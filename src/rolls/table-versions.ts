@@ -149,7 +149,7 @@ export async function resolveTableVersions(
     if (!definition) throw new Error(`Table version ${value.version} of campaign ${campaignId} is missing.`);
     return definition;
   };
-  const resolved: Record<string, unknown> = { ...inputs, table: resolve(inputs.table) };
+  const resolved: Record<string, unknown> = { ...{}, ...inputs, table: resolve(inputs.table) };
   if (!('table' in inputs)) delete resolved.table;
   if (typeof inputs.subtables === 'object' && inputs.subtables !== null) {
     resolved.subtables = Object.fromEntries(

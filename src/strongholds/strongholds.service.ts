@@ -110,7 +110,7 @@ export class StrongholdsService implements OnModuleInit {
       seed ?? undefined,
       diceBudget(req),
     );
-    return { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null };
+    return { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null };
   }
 
   ranks(): StrongholdRankList {
@@ -201,7 +201,7 @@ export class StrongholdsService implements OnModuleInit {
       if (input.name !== undefined && input.name !== null) changes.name = input.name;
       if (input.kind !== undefined) changes.kind = input.kind ?? null;
       await Database.updateRow(m, StrongholdEntity, row.id, changes);
-      return this.view(m, { ...row, ...changes });
+      return this.view(m, { ...{}, ...row, ...changes });
     });
   }
 
@@ -211,7 +211,7 @@ export class StrongholdsService implements OnModuleInit {
       const row = await this.stronghold(m, who.campaignId, strongholdId, true);
       const stamp = now();
       await Database.updateRow(m, StrongholdEntity, row.id, { removedAt: stamp, updatedAt: stamp });
-      return this.view(m, { ...row, updatedAt: stamp });
+      return this.view(m, { ...{}, ...row, updatedAt: stamp });
     });
   }
 
@@ -332,12 +332,13 @@ export class StrongholdsService implements OnModuleInit {
       const tagRows = await this.insertTags(m, row.id, added, false, stamp);
       if (improved) await Database.updateRow(m, StrongholdEntity, row.id, { rank, updatedAt: stamp });
       return {
+        ...{},
         ...rolled.outcome,
         seed: rolled.seed,
         rng: rolled.rng,
         rollId: roll.id,
         leadCharacterId: lead,
-        stronghold: toStronghold({ ...row, rank, updatedAt: stamp }, [...tags, ...tagRows]),
+        stronghold: toStronghold({ ...{}, ...row, rank, updatedAt: stamp }, [...tags, ...tagRows]),
         tagsAdded: tagRows.map(toTag),
         characters,
         ledgerEntries,
@@ -379,7 +380,7 @@ export class StrongholdsService implements OnModuleInit {
         stamp,
       );
       await Database.updateRow(m, StrongholdEntity, row.id, { updatedAt: stamp });
-      return toStronghold({ ...row, updatedAt: stamp }, [...tags, ...added]);
+      return toStronghold({ ...{}, ...row, updatedAt: stamp }, [...tags, ...added]);
     });
   }
 
@@ -397,7 +398,7 @@ export class StrongholdsService implements OnModuleInit {
       await m.delete(StrongholdTagEntity, { seq: tag.seq });
       await Database.updateRow(m, StrongholdEntity, row.id, { updatedAt: stamp });
       return toStronghold(
-        { ...row, updatedAt: stamp },
+        { ...{}, ...row, updatedAt: stamp },
         tags.filter((t) => t.seq !== tag.seq),
       );
     });
@@ -473,6 +474,7 @@ export class StrongholdsService implements OnModuleInit {
         rollId: roll.id,
       });
       return {
+        ...{},
         ...rolled.outcome,
         seed: rolled.seed,
         rng: rolled.rng,

@@ -50,17 +50,21 @@ export class TreasureReferenceService {
     const { seed, ...rest } = input;
     const procedure = TREASURE_PROCEDURES[kind] as unknown as Procedure<unknown, OutcomeOf<K>>;
     const rolled = this.rolls.roll(procedure, withoutNulls(rest), seed ?? undefined, diceBudget(req));
-    return { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng };
+    return { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng };
   }
 
   caches(): CacheList {
-    return { items: CACHES.map((row) => ({ ...row, exampleDangers: [...row.exampleDangers] })) };
+    return { items: CACHES.map((row) => ({ ...{}, ...row, exampleDangers: [...row.exampleDangers] })) };
   }
 
   artifactTypes(): ArtifactTypeList {
     return {
       die: `d${ARTIFACT_DIE}`,
-      items: ARTIFACT_TYPES.map((row) => ({ ...row, probability: (row.max - row.min + 1) / ARTIFACT_DIE })),
+      items: ARTIFACT_TYPES.map((row) => ({
+        ...{},
+        ...row,
+        probability: (row.max - row.min + 1) / ARTIFACT_DIE,
+      })),
     };
   }
 

@@ -29,7 +29,7 @@ export class TreasureSettingsService {
   updateSettings(who: Principal, input: TreasureSettingsInput, req: ArbiterRequest) {
     return this.db.mutation(req, async (m): Promise<TreasureSettings> => {
       const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
-      campaign.settings = { ...campaign.settings, lootExperienceRule: input.lootExperienceRule };
+      campaign.settings = { ...{}, ...campaign.settings, lootExperienceRule: input.lootExperienceRule };
       await m.save(CampaignEntity, campaign);
       return { lootExperienceRule: input.lootExperienceRule };
     });

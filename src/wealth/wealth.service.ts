@@ -139,12 +139,12 @@ export class WealthService implements OnModuleInit {
         if (input.lifestyles.length === 0) {
           delete stored.lifestyles;
         } else {
-          const mapping = input.lifestyles.map((g) => ({ ...g, description: g.description ?? '' }));
+          const mapping = input.lifestyles.map((g) => ({ ...{}, ...g, description: g.description ?? '' }));
           validateLifestyleMapping(mapping);
           stored.lifestyles = [...mapping].sort((a, b) => a.grade - b.grade);
         }
       }
-      campaign.settings = { ...campaign.settings, ...stored };
+      campaign.settings = { ...{}, ...campaign.settings, ...stored };
       if (!stored.lifestyles) delete campaign.settings.lifestyles;
       await m.save(CampaignEntity, campaign);
       return this.settingsView(campaign);
@@ -208,6 +208,7 @@ export class WealthService implements OnModuleInit {
         );
       }
       return {
+        ...{},
         ...rolled.outcome,
         ...applied,
         inventoryItem: item ? this.inventory.toItem(item) : null,
@@ -228,7 +229,7 @@ export class WealthService implements OnModuleInit {
         reason: 'sale',
         note: input.item,
       };
-      return { ...rolled.outcome, ...(await this.apply(m, who, campaign, character, change, rolled)) };
+      return { ...{}, ...rolled.outcome, ...(await this.apply(m, who, campaign, character, change, rolled)) };
     });
   }
 
@@ -251,7 +252,7 @@ export class WealthService implements OnModuleInit {
       const change = { cashDelta: rolled.outcome.cashGained, wealthDelta: 0, reason: 'income' };
       const applied = await this.apply(m, who, campaign, character, change, rolled);
       await this.recordSessionUse(m, sessionId, character, 'income', applied.rollId);
-      return { ...rolled.outcome, wealthDice: character.wealth, strongholdDice, ...applied };
+      return { ...{}, ...rolled.outcome, wealthDice: character.wealth, strongholdDice, ...applied };
     });
   }
 
@@ -277,7 +278,7 @@ export class WealthService implements OnModuleInit {
       };
       const applied = await this.apply(m, who, campaign, character, change, rolled);
       await this.recordSessionUse(m, sessionId, character, 'wealth-improvement', applied.rollId);
-      return { ...rolled.outcome, ...applied };
+      return { ...{}, ...rolled.outcome, ...applied };
     });
   }
 
@@ -340,7 +341,7 @@ export class WealthService implements OnModuleInit {
       m,
       who,
       character,
-      { ...change, wealthDelta: 0 },
+      { ...{}, ...change, wealthDelta: 0 },
       options.rollId ?? null,
       campaign.currentSessionId,
     );
@@ -396,7 +397,7 @@ export class WealthService implements OnModuleInit {
           m,
           who,
           character,
-          { ...change, wealthDelta: 0 },
+          { ...{}, ...change, wealthDelta: 0 },
           options.rollId ?? null,
           campaign.currentSessionId,
           stamp,

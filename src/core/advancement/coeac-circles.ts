@@ -64,6 +64,7 @@ export function coeacCircles(input: CirclesInput, dice: Dice): CirclesOutcome {
   const enmityClause = !test.passed && test.margin <= -ENMITY_MARGIN;
   const enmityThreshold = objective - ENMITY_MARGIN + 1; // successes at or above this avoid the clause
   return {
+    ...{},
     ...test,
     skill: input.skill,
     factors,

@@ -35,6 +35,7 @@ export function campaignFollowerLoss(input: CampaignFollowerLossInput): Campaign
     lostInSession: Math.max(1, lostInSession),
   });
   return {
+    ...{},
     ...outcome,
     availableFromSession: outcome.availableFromSession === null ? null : lostInSession + 1,
     source: body.source as FollowerSource,

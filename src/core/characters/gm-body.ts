@@ -91,6 +91,7 @@ export function rollGmBody(
   const height = dice.pool(s.heightDice, 6, 'speciesBody.heightDice');
   const sum = (faces: number[]) => faces.reduce((a, b) => a + b, 0);
   return {
+    ...{},
     ...gmBody(s, abilities, { age: sum(age), height: sum(height) }),
     rolls: { age, height },
     faces: [...age, ...height],

@@ -63,7 +63,7 @@ export function buildGm(input: GmBuildInput): GmBuild {
       ? {}
       : (record(body.specials, 'specials') as GmSpecials);
   const specials: GmSpecials = {
-    reactions: { ...(species?.reactions ?? {}), ...(sent.reactions ?? {}) },
+    reactions: { ...{}, ...(species?.reactions ?? {}), ...(sent.reactions ?? {}) },
     baseMovement: sent.baseMovement ?? species?.baseMovement,
   };
   const derived = deriveGm({
@@ -89,5 +89,5 @@ export function buildGm(input: GmBuildInput): GmBuild {
       mojoLeft: derived.mojo - trade.mojo,
     };
   }
-  return { ...derived, abilities, species: species?.id ?? null, startingMoney };
+  return { ...{}, ...derived, abilities, species: species?.id ?? null, startingMoney };
 }

@@ -452,11 +452,11 @@ export function deriveGmArchetypes(
     throw invalid(`The archetype levels add up to at most ${MAX_GM_LEVEL}.`, 'archetypes');
   }
   if (shares.length === 1) {
-    return deriveSingle({ ...input, archetype: shares[0].archetype.id, level: shares[0].level });
+    return deriveSingle({ ...{}, ...input, archetype: shares[0].archetype.id, level: shares[0].level });
   }
   let verve = shares[0];
   for (const share of shares) if (share.level > verve.level) verve = share;
-  const base = deriveSingle({ ...input, archetype: verve.archetype.id, level: overall });
+  const base = deriveSingle({ ...{}, ...input, archetype: verve.archetype.id, level: overall });
   const reactions = { ...base.reactions };
   const reactionParts = { ...base.reactionParts };
   for (const reaction of GM_REACTIONS) {
@@ -466,7 +466,7 @@ export function deriveGmArchetypes(
     );
     const parts = base.reactionParts[reaction];
     const total = parts.total - parts.level + levelBonus;
-    reactionParts[reaction] = { ...parts, level: levelBonus, total };
+    reactionParts[reaction] = { ...{}, ...parts, level: levelBonus, total };
     reactions[reaction] = total;
   }
   const archetypes = shares.map((s) => ({
@@ -475,6 +475,7 @@ export function deriveGmArchetypes(
     fightingArt: Math.floor(s.level / s.archetype.fightingArtEvery),
   }));
   return {
+    ...{},
     ...base,
     archetype: shares[0].archetype,
     level: overall,

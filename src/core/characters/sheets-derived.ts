@@ -64,7 +64,7 @@ export function withGmDefaults(input: Sheet, context: DerivationContext = {}): S
   for (const name of ['survival', 'verve', 'mojo'] as const) {
     const given = (input[name] ?? {}) as Record<string, unknown>;
     if (typeof given !== 'object' || given === null) continue;
-    if (given.max === undefined || given.max === null) out[name] = { ...given, max: derived[name] };
+    if (given.max === undefined || given.max === null) out[name] = { ...{}, ...given, max: derived[name] };
   }
   return out;
 }
@@ -81,8 +81,9 @@ export function deriveSheet(system: SheetSystem, sheet: Sheet, context: Derivati
     case 'coeac': {
       const armor = sheet.armor as { kind: CoeacArmorKind; shield: boolean; blockUses: number };
       const view: Sheet = {
+        ...{},
         ...sheet,
-        armor: { ...armor, blockUsesPerDay: coeacBlockUsesPerDay(armor.kind, armor.shield) },
+        armor: { ...{}, ...armor, blockUsesPerDay: coeacBlockUsesPerDay(armor.kind, armor.shield) },
       };
       // Vestments grant their Empower while still carried (the inventory's item ids).
       const vestments = (sheet.vestments ?? []) as Array<{ itemId: string; empower: number }>;
@@ -96,20 +97,21 @@ export function deriveSheet(system: SheetSystem, sheet: Sheet, context: Derivati
     }
     case 'cairn': {
       const worn = (sheet.worn ?? []) as Array<{ itemId: string; armor: number }>;
-      if (worn.length === 0) return { ...sheet, armorSource: 'sheet' };
+      if (worn.length === 0) return { ...{}, ...sheet, armorSource: 'sheet' };
       const held = context.inventoryItemIds;
       const total = worn
         .filter((w) => held === undefined || held.has(w.itemId))
         .reduce((sum, w) => sum + w.armor, 0);
-      return { ...sheet, armor: Math.min(CAIRN_MAX_ARMOR, total), armorSource: 'worn' };
+      return { ...{}, ...sheet, armor: Math.min(CAIRN_MAX_ARMOR, total), armorSource: 'worn' };
     }
     case 'archsoul':
       return withArchsoulStatsNow(sheet);
     case 'gm': {
       const derived = gmDerivation(sheet, context);
       const overrides = (sheet.reactions ?? {}) as Record<string, number>;
-      const reactions = { ...(derived?.reactions ?? {}), ...overrides };
+      const reactions = { ...{}, ...(derived?.reactions ?? {}), ...overrides };
       return {
+        ...{},
         ...sheet,
         reactions,
         derived: derived
@@ -156,14 +158,14 @@ function withArchsoulStatsNow(sheet: Sheet): Sheet {
   const endurance = enduranceLossOf(sheet) + exhaustion;
   const lost = (sheet[ATTRIBUTE_LOSS] ?? {}) as Record<string, number>;
   const byName = new Map(Object.entries(lost).map(([k, v]) => [k.toLowerCase(), num(v)]));
-  if (endurance === 0 && [...byName.values()].every((v) => v === 0)) return { ...sheet, ...move };
+  if (endurance === 0 && [...byName.values()].every((v) => v === 0)) return { ...{}, ...sheet, ...move };
   const stats = (sheet.stats ?? {}) as Record<string, number>;
   const now: Record<string, number> = {};
   for (const [name, value] of Object.entries(stats)) {
     const less = name.toLowerCase() === 'endurance' ? endurance : (byName.get(name.toLowerCase()) ?? 0);
     now[name] = Math.max(0, value - less);
   }
-  return { ...sheet, statsNow: now, ...move };
+  return { ...{}, ...sheet, statsNow: now, ...move };
 }
 
 /** Members only the server writes (derived), never stored. */

@@ -589,7 +589,7 @@ export function extendSystem(
     const rest: Sheet = {};
     for (const [k, v] of Object.entries(input)) (fields.includes(k) ? own : rest)[k] = v;
     const sheet = previous(rest);
-    return extension.normalise ? extension.normalise(input, sheet) : { ...sheet, ...own };
+    return extension.normalise ? extension.normalise(input, sheet) : { ...{}, ...sheet, ...own };
   };
 }
 
@@ -613,7 +613,7 @@ export function trackedField(
   for (const field of SPECS[system].tracked) {
     const bound = matches(field.path, path);
     if (bound) {
-      found = Object.freeze({ ...field, ...bound });
+      found = Object.freeze({ ...{}, ...field, ...bound });
       break;
     }
   }
@@ -684,7 +684,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
  * their current value.
  */
 export function playerSheet(system: SheetSystem, current: Sheet | null, input: unknown): Sheet {
-  const raw = normaliseSheet(system, { ...(current ?? {}), ...(asRecord(input, 'sheet') as Sheet) });
+  const raw = normaliseSheet(system, { ...{}, ...(current ?? {}), ...(asRecord(input, 'sheet') as Sheet) });
   const spec = SPECS[system];
   const base: Sheet = { ...(current ?? {}) };
   for (const key of spec.baseFields) if (key in (input as Sheet)) base[key] = (input as Sheet)[key];

@@ -97,6 +97,7 @@ export function criticalPoolTest(input: PoolTestInput, dice: Dice): CriticalPool
   // successes ≤ Ob − 3
   const criticalFailure = ob - CRITICAL_MARGIN < 0 ? 0 : 1 - binomialTail(n, ob - CRITICAL_MARGIN + 1, 0.5);
   return {
+    ...{},
     ...outcome,
     critical: criticalOf(outcome.passed, outcome.margin),
     odds: { success: outcome.odds.success, criticalSuccess, criticalFailure },

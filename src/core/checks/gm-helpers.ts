@@ -131,7 +131,7 @@ export function gmTask(input: GmTaskInput, dice: Dice): GmTaskOutcome {
     assistance,
     roll,
     target,
-    modifiers: { ...base.modifiers, fieldBonus: granted, careful },
+    modifiers: { ...{}, ...base.modifiers, fieldBonus: granted, careful },
     passed,
     failureAt,
     time: { obstacleMultiplier: size, carefulSteps },

@@ -36,6 +36,7 @@ export function cairnFeetLimit(turn: CairnTurn): number {
 
 export function cairnTurnLeft(turn: CairnTurn): CairnTurnLeft {
   return {
+    ...{},
     ...turn,
     feetLeft: Math.max(0, cairnFeetLimit(turn) - turn.moved),
     actionLeft: turn.action === null,
@@ -47,9 +48,9 @@ export function cairnTurnLeft(turn: CairnTurn): CairnTurnLeft {
  * granted (the caller refuses it); with `extra`, an action beyond the one is counted.
  */
 export function takeCairnAction(turn: CairnTurn, kind: string, extra: boolean): CairnTurn | null {
-  if (turn.action === null) return { ...turn, action: kind };
+  if (turn.action === null) return { ...{}, ...turn, action: kind };
   if (!extra) return null;
-  return { ...turn, extra: turn.extra + 1 };
+  return { ...{}, ...turn, extra: turn.extra + 1 };
 }
 
 /**
@@ -59,5 +60,5 @@ export function takeCairnAction(turn: CairnTurn, kind: string, extra: boolean): 
 export function cairnMove(turn: CairnTurn, feet: number): CairnTurn | null {
   const moved = turn.moved + feet;
   if (feet < 0 || moved > cairnFeetLimit(turn)) return null;
-  return { ...turn, moved, action: turn.action ?? (moved > CAIRN_MOVE_FEET ? 'move' : null) };
+  return { ...{}, ...turn, moved, action: turn.action ?? (moved > CAIRN_MOVE_FEET ? 'move' : null) };
 }

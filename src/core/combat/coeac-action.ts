@@ -68,7 +68,7 @@ function sheetOf(raw: unknown, field: string) {
   const state = (s.stateBefore ?? 'up') as HarmState;
   if (!HARM_STATES.includes(state))
     throw invalid(`\`stateBefore\` is one of: ${HARM_STATES.join(', ')}.`, `${field}.stateBefore`);
-  return { ...(s as unknown as CoeacActionSheet), stateBefore: state };
+  return { ...{}, ...(s as unknown as CoeacActionSheet), stateBefore: state };
 }
 
 /**

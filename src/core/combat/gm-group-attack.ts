@@ -70,7 +70,7 @@ export function gmGroupAttack(input: GmGroupAttackInput, dice: Dice): GmGroupAtt
     return { member, bid };
   });
   const { members: _members, bids: _bids, ...rest } = body as unknown as GmGroupAttackInput;
-  const single = gmAttack({ ...(rest as GmAttackInput), attackBonus }, dice);
+  const single = gmAttack({ ...{}, ...(rest as GmAttackInput), attackBonus }, dice);
   const modifiers = [
     {
       name: 'median-attack-bonus',
@@ -81,7 +81,7 @@ export function gmGroupAttack(input: GmGroupAttackInput, dice: Dice): GmGroupAtt
     ...single.modifiers,
   ];
   const needed = single.hit ? 0 : single.roll - single.target;
-  const mojoLost = bids.map((b) => ({ ...b, lost: 0 }));
+  const mojoLost = bids.map((b) => ({ ...{}, ...b, lost: 0 }));
   const total = bids.reduce((s, b) => s + b.bid, 0);
   if (single.hit || bids.length === 0 || total < needed) {
     if (!single.hit && bids.length > 0)
@@ -92,6 +92,7 @@ export function gmGroupAttack(input: GmGroupAttackInput, dice: Dice): GmGroupAtt
         odds: null,
       });
     return {
+      ...{},
       ...single,
       modifiers,
       group: { size, bonus, medianAttackBonus, attackBonus, turned: false, needed, mojoLost },
@@ -127,6 +128,7 @@ export function gmGroupAttack(input: GmGroupAttackInput, dice: Dice): GmGroupAtt
     { name: 'damage', detail: `${weapon.text}: ${damage}`, faces, odds: asOdds(clamped) },
   ];
   return {
+    ...{},
     ...single,
     hit: true,
     damageFaces: faces,

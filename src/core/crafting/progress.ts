@@ -108,14 +108,19 @@ export function applyCraftingRoll(
   if (roll.successes === 0) {
     const ruined = roll.criticalFailure ? state.materialCostEighths : state.materialCostEighths / 2;
     return {
-      state: { ...state, materialsOwedEighths: state.materialsOwedEighths + ruined },
+      state: { ...{}, ...state, materialsOwedEighths: state.materialsOwedEighths + ruined },
       copiesCompleted: 0,
       materialsRuinedEighths: ruined,
     };
   }
   let next: ProjectState = {
+    ...{},
     ...state,
-    progress: { ...state.progress, [roll.skillName]: (state.progress[roll.skillName] ?? 0) + roll.successes },
+    progress: {
+      ...{},
+      ...state.progress,
+      [roll.skillName]: (state.progress[roll.skillName] ?? 0) + roll.successes,
+    },
   };
   const made = rollOver(next);
   next = made.state;
@@ -127,7 +132,7 @@ export function rollOver(state: ProjectState): { state: ProjectState; copiesComp
   let next = state;
   let copiesCompleted = 0;
   while (next.copiesMade < next.copiesPaid && copyReady(next)) {
-    next = { ...next, progress: consume(next), copiesMade: next.copiesMade + 1 };
+    next = { ...{}, ...next, progress: consume(next), copiesMade: next.copiesMade + 1 };
     copiesCompleted += 1;
   }
   return { state: next, copiesCompleted };
@@ -149,6 +154,7 @@ export function addMaterials(
     );
   }
   const paid: ProjectState = {
+    ...{},
     ...state,
     materialsOwedEighths: state.materialsOwedEighths - purchase.amountEighths,
     copiesPaid: state.copiesPaid + purchase.copies,

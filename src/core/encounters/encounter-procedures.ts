@@ -270,13 +270,14 @@ function check(input: EncounterCheckInput, dice: Dice, rules: CheckRules): Encou
     reaction: null,
   };
   if (!encounterFaces.includes(roll)) {
-    return { ...none, checked: true, roll, result: omenFaces.includes(roll) ? 'omen' : 'none', odds };
+    return { ...{}, ...none, checked: true, roll, result: omenFaces.includes(roll) ? 'omen' : 'none', odds };
   }
   const draw = table ? drawTable({ table, subtables }, dice) : null;
   const entry = draw ? effectiveEntry(draw) : null;
   if (draw) odds.entry = draw.odds.chain;
-  if (entry && entry.kind === 'omen') return { ...none, checked: true, roll, result: 'omen', entry, odds };
-  if (draw?.nothingHappens) return { ...none, checked: true, roll, result: 'none', entry, odds };
+  if (entry && entry.kind === 'omen')
+    return { ...{}, ...none, checked: true, roll, result: 'omen', entry, odds };
+  if (draw?.nothingHappens) return { ...{}, ...none, checked: true, roll, result: 'none', entry, odds };
   const players = input.players ?? 4;
   const counted =
     !rules.numberOnlyForCreatures ||
@@ -307,7 +308,7 @@ function check(input: EncounterCheckInput, dice: Dice, rules: CheckRules): Encou
           tag: (entry.tag ?? undefined) as 'elite' | 'legendary' | undefined,
         });
         const count = appearing?.count ?? 1;
-        return { ...stats, count, totalHp: stats.hp * count };
+        return { ...{}, ...stats, count, totalHp: stats.hp * count };
       })()
     : null;
   return {
@@ -340,7 +341,7 @@ export function encounterCheckV1(
   dice: Dice,
 ) {
   const { scale, checked, roll, result, numberAppearing, siteTied, recurring, distance, reaction, odds } =
-    encounterCheckV2({ ...input, table: null, subtables: {}, recurringCast: [] }, dice);
+    encounterCheckV2({ ...{}, ...input, table: null, subtables: {}, recurringCast: [] }, dice);
   return {
     scale,
     checked,

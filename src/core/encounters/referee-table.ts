@@ -263,7 +263,7 @@ export function validateTable(input: {
     }
     if (total < 2)
       throw unprocessable('A table needs at least two outcomes: add weight.', 'entries[0].weight');
-    input = { ...input, formula: derived };
+    input = { ...{}, ...input, formula: derived };
   } else {
     list.forEach((e, i) => {
       if (weighted[i])

@@ -293,5 +293,5 @@ export function rollScar(hpLost: number, sheet: ScarSheet, dice: Dice): ScarOutc
       // Doomed rolls nothing now: its 3d6 comes with the next critical-damage save (send doomed: true).
       break;
   }
-  return { ...entry, conditions: [...entry.conditions], followUps };
+  return { ...{}, ...entry, conditions: [...entry.conditions], followUps };
 }

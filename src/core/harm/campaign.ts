@@ -253,7 +253,7 @@ function mapped(system: string, changes: FieldChange[]): SheetChange[] {
   const out: SheetChange[] = [];
   for (const change of changes) {
     const target = sheetPath(system, change.field);
-    if (target) out.push({ ...target, delta: change.delta });
+    if (target) out.push({ ...{}, ...target, delta: change.delta });
   }
   return out;
 }

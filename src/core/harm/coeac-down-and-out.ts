@@ -186,7 +186,10 @@ export function downAndOut(input: DownAndOutInput, dice: Dice): DownAndOutOutcom
   if (body.medicine !== undefined && body.medicine !== null) {
     const medicine = record(body.medicine, 'medicine');
     const test = withinField('medicine', () =>
-      poolTest({ ...(medicine as unknown as { pool: number }), objective: DOWN_AND_OUT_AID_OBJECTIVE }, dice),
+      poolTest(
+        { ...{}, ...(medicine as unknown as { pool: number }), objective: DOWN_AND_OUT_AID_OBJECTIVE },
+        dice,
+      ),
     );
     aid = {
       dice: test.dice,

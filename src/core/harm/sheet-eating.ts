@@ -33,7 +33,7 @@ export function sheetEating(input: SheetEatingInput, dice: Dice): SheetEatingOut
   const changes: SheetChange[] = [];
   for (const change of outcome.changes) {
     const target = sheetPath('coeac', change.field);
-    if (target && change.delta !== 0) changes.push({ ...target, delta: change.delta });
+    if (target && change.delta !== 0) changes.push({ ...{}, ...target, delta: change.delta });
   }
   const odds: Record<string, unknown> = {};
   outcome.steps.forEach((step, i) => {

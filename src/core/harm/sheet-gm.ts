@@ -122,6 +122,7 @@ export function sheetHeroicEffort(input: SheetHeroicEffortInput, dice: Dice): Sh
       odds: null,
     });
   return {
+    ...{},
     ...effort,
     steps,
     rating: body.rating,
@@ -200,7 +201,7 @@ export function sheetHeroicEffortV2(input: SheetHeroicEffortInput, dice: Dice): 
       faces: [],
       odds: null,
     });
-  return { ...effort, steps, improvements };
+  return { ...{}, ...effort, steps, improvements };
 }
 
 function describe(g: { kind: string; subject: string }): string {
@@ -307,7 +308,7 @@ export function sheetSemiConsciousnessV2(input: SemiConsciousnessInput, dice: Di
       faces: [],
       odds: null,
     });
-    return { ...first, steps, willpower: null, delayRounds: null, faces: [] as number[], odds: {} };
+    return { ...{}, ...first, steps, willpower: null, delayRounds: null, faces: [] as number[], odds: {} };
   }
   const roll = abilityRoll({ score: willpower, penalty: injuries }, dice);
   const responds = roll.odds.success;
@@ -333,6 +334,7 @@ export function sheetSemiConsciousnessV2(input: SemiConsciousnessInput, dice: Di
   const delayOdds: Record<string, number> = {};
   for (const r of [1, 2, 3, 4]) delayOdds[String(r)] = (1 - responds) / 4;
   return {
+    ...{},
     ...first,
     steps,
     willpower: { score: willpower, injuries, target: roll.target, roll: roll.roll, passed: roll.passed },

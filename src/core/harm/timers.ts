@@ -140,7 +140,7 @@ export function roundsPassed(passed: { days: number; watches: number; turns: num
 /** A rounds timer after `rounds` rounds: the rounds left (0: it has run out). */
 export function countRounds(timer: HarmTimer, rounds: number): HarmTimer {
   if (timer.rounds === null) return timer;
-  return { ...timer, rounds: Math.max(0, timer.rounds - rounds) };
+  return { ...{}, ...timer, rounds: Math.max(0, timer.rounds - rounds) };
 }
 
 /** A rounds timer the clock never counts (Archsoul unconscious). */

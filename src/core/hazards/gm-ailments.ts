@@ -250,7 +250,7 @@ export function gmAilment(spec: GmAilmentInput, dice: Dice): GmAilmentOutcome {
       applications++;
       total += amount;
     }
-    steps.push({ ...step, amount, effectFaces });
+    steps.push({ ...{}, ...step, amount, effectFaces });
   };
 
   // An illusory effect the victim could not know of never lands (seed 000, "Illusions").

@@ -147,8 +147,8 @@ export function countDownStatuses(
       continue;
     }
     const left = s.secondsLeft - seconds;
-    if (left <= 0) ended.push({ ...s, secondsLeft: 0 });
-    else kept.push({ ...s, secondsLeft: left });
+    if (left <= 0) ended.push({ ...{}, ...s, secondsLeft: 0 });
+    else kept.push({ ...{}, ...s, secondsLeft: left });
   }
   return { kept, ended };
 }

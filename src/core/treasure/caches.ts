@@ -111,11 +111,11 @@ export function cacheRoll(input: CacheRollInput, dice: Dice): CacheRollOutcome {
   const row = cacheRow(input.difficulty);
   const base = { difficulty: row.difficulty, min: row.min, max: row.max };
   if (optionalFlag(input.nominal ?? undefined, 'nominal')) {
-    return { ...base, cash: row.nominal, nominal: true, die: null, odds: { value: 1 } };
+    return { ...{}, ...base, cash: row.nominal, nominal: true, die: null, odds: { value: 1 } };
   }
   const sides = row.max - row.min + 1;
   const face = dice.die(sides);
-  return { ...base, cash: row.min + face - 1, nominal: false, die: face, odds: { value: 1 / sides } };
+  return { ...{}, ...base, cash: row.min + face - 1, nominal: false, die: face, odds: { value: 1 / sides } };
 }
 
 /** The exact distribution of a rolled cache: each whole number of the range, equally likely. */

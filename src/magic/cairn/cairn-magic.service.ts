@@ -63,7 +63,7 @@ function withoutNulls<T extends object>(input: T): T {
 }
 
 function toResult(outcome: CairnCastOutcome, seed: string, rng: string): CairnCastResult {
-  return { ...outcome, seed, rng } as CairnCastResult;
+  return { ...{}, ...outcome, seed, rng } as CairnCastResult;
 }
 
 /**
@@ -100,6 +100,7 @@ export class CairnMagicService {
   cast(input: CairnCastInput, req: ArbiterRequest): CairnCastResult {
     const { seed, ...rest } = input;
     const body = withoutNulls({
+      ...{},
       ...rest,
       failure: rest.failure ? withoutNulls({ ...rest.failure }) : undefined,
     });
@@ -259,7 +260,7 @@ export class CairnMagicService {
           { cause: 'procedure', procedure: 'magic.cairn-relic-recharge', reason: 'recharge condition met' },
         );
       }
-      return toMagicItem(item, { ...row, charges });
+      return toMagicItem(item, { ...{}, ...row, charges });
     });
   }
 
@@ -445,7 +446,7 @@ export class CairnMagicService {
           charges: outcome.relic.after,
           updatedAt: stamp,
         });
-        after = { ...magic, charges: outcome.relic.after };
+        after = { ...{}, ...magic, charges: outcome.relic.after };
       }
       const sheetChanges = outcome.changes
         .filter((c) => SHEET_PATHS[c.field] !== undefined)
@@ -499,6 +500,7 @@ export class CairnMagicService {
         );
       }
       return {
+        ...{},
         ...toResult(outcome, rolled.seed, rolled.rng),
         rollId: roll.id,
         characterId,

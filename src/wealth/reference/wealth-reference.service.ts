@@ -58,7 +58,12 @@ export class WealthReferenceService {
     let chosen: string | ScalableStats;
     if (item !== undefined && stats === undefined) chosen = item;
     else if (stats !== undefined && item === undefined) {
-      chosen = { ...withoutNulls(stats), cost: stats.cost, bulkHundredths: stats.bulkHundredths ?? null };
+      chosen = {
+        ...{},
+        ...withoutNulls(stats),
+        cost: stats.cost,
+        bulkHundredths: stats.bulkHundredths ?? null,
+      };
     } else {
       throw Problem.field(
         'VALIDATION_FAILED',
@@ -67,7 +72,7 @@ export class WealthReferenceService {
       );
     }
     try {
-      return scaleItem({ ...sizes, madeFor: input.madeFor, item: chosen });
+      return scaleItem({ ...{}, ...sizes, madeFor: input.madeFor, item: chosen });
     } catch (error) {
       // The core names explicit stats `item.*`; over the API they are sent as `stats.*`.
       if (error instanceof RuleError && error.field?.startsWith('item.')) {

@@ -47,7 +47,7 @@ export class WealthRollsService {
     const { seed, ...rest } = input;
     const procedure = WEALTH_PROCEDURES[kind] as unknown as Procedure<unknown, OutcomeOf<K>>;
     const rolled = this.rolls.roll(procedure, withoutNulls(rest), seed ?? undefined, diceBudget(request));
-    return { ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null };
+    return { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null };
   }
 
   purchaseWagerOdds(query: PurchaseWagerQuery): ProcedureWagerOdds {
@@ -105,6 +105,6 @@ export class WealthRollsService {
       }
       forWager = { wager, probability: wagerProbability(input, wager) };
     }
-    return { ...terms, smallest, forWager };
+    return { ...{}, ...terms, smallest, forWager };
   }
 }

@@ -372,7 +372,7 @@ export function channel(input: ChannelingInput, dice: Dice): ChannelingOutcome {
     takesEffect,
     duration: durationOf(spell, potency),
     saveObjective: potency,
-    ritual: ritual ? { ...ritual, bonusDice: ritual.hp + ritual.cash } : null,
+    ritual: ritual ? { ...{}, ...ritual, bonusDice: ritual.hp + ritual.cash } : null,
     bound: bind ? { blockDamage: 1, bonusDice: objective } : null,
     wand: wand ? { secondaryEffectOnHit: true } : null,
     subRolls,
