@@ -25,6 +25,7 @@ import { AppConfig } from './config/app-config';
 import { PLAYGROUND_ASSETS } from './graphql/graphql.options';
 import { installLeanResolvers } from './graphql/lean-resolvers';
 import { storeAnswer } from './idempotency/idempotency.guard';
+import { replySerializer } from './common/answer-text';
 import { IdempotencyStore } from './idempotency/idempotency.store';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -94,6 +95,9 @@ export async function createApp(
         );
     },
   });
+  // An answer already serialised to store it is sent as that text (src/common/answer-text.ts); set
+  // before any route exists, since each route copies the serializer when it is registered.
+  adapter.getInstance().setReplySerializer(replySerializer);
   // Table imports may be larger than other bodies (IMPORT_MAX_BODY_BYTES): set per route, before any route exists.
   registerBodyLimits(adapter.getInstance(), {
     ordinary: config.MAX_BODY_BYTES,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { serialiseAnswer } from '../common/answer-text';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
@@ -299,7 +300,7 @@ export class Database {
       if (claiming) await claiming.claim(manager);
       const result = await work(manager);
       if (claiming && !claiming.completed) {
-        await claiming.store(manager, claiming.status, JSON.stringify(result));
+        await claiming.store(manager, claiming.status, serialiseAnswer(result));
         claiming.completed = true;
       }
       return result;

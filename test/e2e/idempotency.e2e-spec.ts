@@ -39,6 +39,9 @@ describe(`Idempotency-Key (${DATABASE_KIND})`, () => {
       const retry = await poolCheck(c, key).expect(201);
       expect(retry.headers[REPLAYED]).toBe('true');
       expect(retry.body).toEqual(first.body);
+      // The first answer is the stored text itself (serialised once), so the replay is the same bytes.
+      expect(retry.text).toBe(first.text);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
       const third = await poolCheck(c, key).expect(201);
       expect(third.body).toEqual(first.body);
 
