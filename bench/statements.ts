@@ -6,6 +6,9 @@
  * `STATEMENTS_PRINT=1`, printed, with the process's CPU time per request (the app and its client:
  * compare builds with the same client). No load: one request at a time. `STATEMENTS_PROFILE=/tmp/x` also writes a
  * CPU profile of the counted requests; `STATEMENTS_CONCURRENCY=N` keeps N of them in flight at once (`/tmp/x-<case>.cpuprofile`; the client's fetch is in it too).
+ * `STATEMENTS_PAGES=1` also counts the WAL frames the counted requests wrote (each a page a commit
+ * wrote, which its checkpoint copies back later: what makes one commit dearer than another), by the
+ * table or index each page belongs to (SQLite's `dbstat`), overflow pages of long rows apart.
  *
  *   npm run build && node dist/bench/statements.js crafting-roll-idempotent horde-division-idempotent
  */
@@ -15,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Session } from 'node:inspector/promises';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
@@ -36,6 +39,8 @@ async function main(): Promise<void> {
     PORT: '0',
   });
   const app = await createApp(config);
+  const source = app.get(DataSource);
+  const walPath = `${join(dir, 'arbiter.sqlite')}-wal`;
   // Every query runner of the SQLite driver shares this prototype (transactions make their own).
   let counting = false;
   let log: string[] = [];
@@ -85,6 +90,7 @@ async function main(): Promise<void> {
       // One unmeasured request, or STATEMENTS_WARMUP of them (the JIT warms up).
       const warmup = Math.max(1, Number(process.env.STATEMENTS_WARMUP ?? 1));
       for (let seq = 0; seq < warmup; seq++) await send(seq);
+      const pages = process.env.STATEMENTS_PAGES === '1' ? await walFrames(source, walPath) : undefined;
       log = [];
       counting = true;
       const profile = process.env.STATEMENTS_PROFILE;
@@ -115,6 +121,13 @@ async function main(): Promise<void> {
         `${name}: ${(log.length / requests).toFixed(1)} statements a request, ` +
           `${micros.toFixed(0)} µs of CPU a request (server and client in this process, one at a time)`,
       );
+      if (pages) {
+        const counted = await pages.stop();
+        const total = [...counted.values()].reduce((sum, n) => sum + n, 0);
+        console.log(`  ${(total / requests).toFixed(1)} WAL frames a request (pages written by its commits)`);
+        for (const [tree, n] of [...counted].sort((a, b) => b[1] - a[1]))
+          console.log(`  ${(n / requests).toFixed(2).padStart(6)}  ${tree}`);
+      }
       if (process.env.STATEMENTS_TIMES === '1') {
         for (const [text, { n, micros }] of [...times].sort((a, b) => b[1].micros - a[1].micros))
           console.log(`  ${(micros / n).toFixed(0).padStart(6)} µs × ${n}  ${text.slice(0, 110)}`);
@@ -128,6 +141,46 @@ async function main(): Promise<void> {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Starts counting WAL frames: checkpoints everything so far and stops automatic checkpoints, so every
+ * frame in the WAL afterwards was written by the requests counted. `stop` reads the WAL's valid frames,
+ * names each page's b-tree from `dbstat`, and restores automatic checkpoints.
+ */
+async function walFrames(source: DataSource, walPath: string) {
+  const [{ wal_autocheckpoint: every }] = (await source.query('PRAGMA wal_autocheckpoint')) as {
+    wal_autocheckpoint: number;
+  }[];
+  await source.query('PRAGMA wal_autocheckpoint = 0');
+  await source.query('PRAGMA wal_checkpoint(TRUNCATE)');
+  return {
+    stop: async (): Promise<Map<string, number>> => {
+      const wal = readFileSync(walPath);
+      const owners = new Map<number, string>();
+      const rows = (await source.query('SELECT name, pageno, pagetype FROM dbstat')) as {
+        name: string;
+        pageno: number;
+        pagetype: string;
+      }[];
+      for (const row of rows) {
+        owners.set(row.pageno, row.pagetype === 'overflow' ? `${row.name} (overflow)` : row.name);
+      }
+      const counted = new Map<string, number>();
+      if (wal.length >= 32) {
+        const pageSize = wal.readUInt32BE(8);
+        const salts = [wal.readUInt32BE(16), wal.readUInt32BE(20)];
+        for (let at = 32; at + 24 + pageSize <= wal.length; at += 24 + pageSize) {
+          if (wal.readUInt32BE(at + 8) !== salts[0] || wal.readUInt32BE(at + 12) !== salts[1]) break;
+          const page = wal.readUInt32BE(at);
+          const owner = owners.get(page) ?? (page === 1 ? 'sqlite_schema' : 'free or new pages');
+          counted.set(owner, (counted.get(owner) ?? 0) + 1);
+        }
+      }
+      await source.query(`PRAGMA wal_autocheckpoint = ${Number(every)}`);
+      return counted;
+    },
+  };
 }
 
 main().catch((error: unknown) => {

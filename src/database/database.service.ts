@@ -17,6 +17,8 @@ export interface IdempotencyScope {
   /**
    * Claims the key in `manager`'s transaction, before the change: throws the stored answer of a twin
    * that committed first (`IdempotentReplay`), or a 422 when the key was used for another request.
+   * On PostgreSQL it writes a `pending` record that a twin's transaction waits on; on SQLite, where
+   * transactions take turns, it only checks, and `store` writes the record.
    */
   claim: (manager: EntityManager) => Promise<void>;
   /** Writes `body` as the key's stored answer, sealed, in `manager`'s transaction. */
