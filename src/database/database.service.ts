@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { serialiseAnswer } from '../common/answer-text';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { serialiseAnswer } from '../common/answer-text';
 
 /**
  * Set by the idempotency layer (`request.idempotency`) for a request that carries an

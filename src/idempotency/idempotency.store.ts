@@ -119,7 +119,7 @@ export class IdempotencyStore {
       status: operation.status,
       completed: false,
       claim: async (manager) => {
-        if (isSqlite(manager)) {
+        if (this.db.isSqlite) {
           // SQLite runs one transaction at a time: nothing can claim the key before this one commits,
           // so the record is written once, whole, by `store` (see below); only a twin that committed
           // since `begin` looked is checked for here.
@@ -132,17 +132,12 @@ export class IdempotencyStore {
         // The key has a live answer: a twin committed first. Ours is never written.
         scope.completed = true;
         const answer = await this.storedAnswer(manager, operation);
-        if (!answer) {
-          throw new Problem(
-            'IDEMPOTENCY_IN_PROGRESS',
-            'A request with this Idempotency-Key is still running.',
-          );
-        }
+        if (!answer) throw inProgress();
         throw new IdempotentReplay(answer);
       },
       store: async (manager, status, body) => {
         const sealed = seal(body, operation.sealingKey);
-        if (!isSqlite(manager)) {
+        if (!this.db.isSqlite) {
           return Database.updateRow(manager, IdempotencyRecordEntity, operation.recordId, {
             state: 'done',
             responseStatus: status,
@@ -155,7 +150,7 @@ export class IdempotencyStore {
         // page fewer a commit for answers of a few kilobytes (docs/decisions.md).
         if (await this.upsert(manager, operation, 'done', status, sealed)) return;
         // Unreachable while transactions take turns; were it reached, the change must not commit.
-        throw new Problem('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still running.');
+        throw inProgress();
       },
     };
     this.operations.set(scope, operation);
@@ -257,6 +252,7 @@ export class IdempotencyStore {
   }
 }
 
-function isSqlite(manager: EntityManager): boolean {
-  return manager.connection.driver.options.type === 'better-sqlite3';
+/** A key whose record another request holds and has not answered yet. */
+function inProgress(): Problem {
+  return new Problem('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still running.');
 }
