@@ -23,6 +23,7 @@ import { isSocketContext, socketContext } from '../feed/feed-sockets';
 import { REPLAYED_HEADER } from '../idempotency/idempotency.guard';
 import { replayedFields } from '../idempotency/idempotency.interceptor';
 import { variableFieldError } from './variable-errors';
+import { documentStore } from './document-store';
 
 type ApolloServerPlugin = NonNullable<ApolloDriverConfig['plugins']>[number];
 
@@ -218,6 +219,9 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
       ApolloServerPluginCacheControlDisabled() as ApolloServerPlugin,
     ],
     validationRules: [depthLimitAfterCycles(config.GRAPHQL_MAX_DEPTH)],
+    // Parsed and validated documents, bounded by what they take of the heap (Apollo's default store
+    // underprices them fourfold: see document-store.ts).
+    documentStore: documentStore(),
     // Over HTTP Apollo passes (request, reply); over graphql-ws the socket's context (see FeedSockets).
     context: (req: GraphQLContext['req'], reply: GraphQLContext['reply']): GraphQLContext =>
       isSocketContext(req) ? socketContext(req) : { req, reply },
