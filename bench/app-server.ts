@@ -3,6 +3,8 @@
  * ephemeral port. `run.ts` passes DATABASE_PATH (a temporary SQLite file), LOG_LEVEL=silent and
  * RATE_LIMIT_PER_MINUTE=0 in the environment.
  */
+// First: V8 flags must be set before the code they concern is loaded (src/v8-flags.ts).
+import '../src/v8-flags';
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../src/app.factory';

@@ -3,6 +3,8 @@
  * cost plugin), answering the same `poolCheck` mutation with the same core roll and answer shape.
  * Whatever the app does on top of Apollo, its GraphQL cannot be faster than this.
  */
+// First: V8 flags must be set before the code they concern is loaded (src/v8-flags.ts).
+import '../src/v8-flags';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { fastifyApolloHandler } from '@as-integrations/fastify';

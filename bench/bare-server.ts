@@ -3,6 +3,8 @@
  * doing the same work as `POST /v1/checks/pool`: parse the body, check it minimally, draw a seed
  * when none is given, roll with the same core function and answer with the same JSON shape.
  */
+// First: V8 flags must be set before the code they concern is loaded (src/v8-flags.ts).
+import '../src/v8-flags';
 import Fastify from 'fastify';
 import { poolTest } from '../src/core/checks';
 import { RuleError } from '../src/core/errors';

@@ -1,3 +1,5 @@
+// First: V8 flags must be set before the code they concern is loaded (src/v8-flags.ts).
+import './v8-flags';
 import 'reflect-metadata';
 import { createApp } from './app.factory';
 import { loadConfig } from './config/app-config';

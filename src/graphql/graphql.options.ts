@@ -135,55 +135,52 @@ function operationCost(
   return cost;
 }
 
-/** Refuses operations whose estimated cost (1 a field, lists by their `limit`) is above the limit. */
-function costLimit(maxCost: number): ApolloServerPlugin {
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ request, document, schema }) {
-          let cost: number;
-          try {
-            cost = operationCost(schema, document, request.operationName, request.variables);
-          } catch {
-            // Variables that do not fit their types: execution refuses them with a 400 of its own.
-            return;
-          }
-          if (cost > maxCost) {
-            throw new GraphQLError(`This query costs ${cost}; the limit is ${maxCost}.`, {
-              extensions: { code: 'QUERY_TOO_COMPLEX', status: 400, cost, maxCost },
-            });
-          }
-        },
-      };
+/**
+ * What every request needs of us in Apollo's pipeline, as one listener made once (not an async
+ * listener per plugin per request):
+ *
+ * - `didResolveOperation`: refuses operations whose estimated cost (1 a field, lists by their
+ *   `limit`) is above the limit.
+ * - `willSendResponse`: a mutation answered from stored answers says so, as REST does: the
+ *   `idempotent-replayed: true` header, and `extensions.idempotentReplayed: true` with
+ *   `extensions.idempotentReplayedFields` naming the top-level fields replayed (each one is an
+ *   idempotent operation of its own; a field run for the first time is not listed).
+ */
+function requestChecks(maxCost: number): ApolloServerPlugin {
+  type Listener = Awaited<ReturnType<NonNullable<ApolloServerPlugin['requestDidStart']>>>;
+  const listener: Listener = {
+    async didResolveOperation({ request, document, schema }) {
+      let cost: number;
+      try {
+        cost = operationCost(schema, document, request.operationName, request.variables);
+      } catch {
+        // Variables that do not fit their types: execution refuses them with a 400 of its own.
+        return;
+      }
+      if (cost > maxCost) {
+        throw new GraphQLError(`This query costs ${cost}; the limit is ${maxCost}.`, {
+          extensions: { code: 'QUERY_TOO_COMPLEX', status: 400, cost, maxCost },
+        });
+      }
+    },
+    async willSendResponse({ contextValue, response }) {
+      const fields = replayedFields((contextValue as Partial<GraphQLContext>).req);
+      if (fields.length === 0) return;
+      response.http.headers.set(REPLAYED_HEADER, 'true');
+      if (response.body.kind === 'single') {
+        const result = response.body.singleResult;
+        result.extensions = {
+          ...{},
+          ...result.extensions,
+          idempotentReplayed: true,
+          idempotentReplayedFields: fields,
+        };
+      }
     },
   };
-}
-
-/**
- * A mutation answered from stored answers says so, as REST does: the `idempotent-replayed: true`
- * header, and `extensions.idempotentReplayed: true` with `extensions.idempotentReplayedFields`
- * naming the top-level fields replayed (each one is an idempotent operation of its own; a field run
- * for the first time is not listed).
- */
-function idempotentReplays(): ApolloServerPlugin {
   return {
     async requestDidStart() {
-      return {
-        async willSendResponse({ contextValue, response }) {
-          const fields = replayedFields((contextValue as Partial<GraphQLContext>).req);
-          if (fields.length === 0) return;
-          response.http.headers.set(REPLAYED_HEADER, 'true');
-          if (response.body.kind === 'single') {
-            const result = response.body.singleResult;
-            result.extensions = {
-              ...{},
-              ...result.extensions,
-              idempotentReplayed: true,
-              idempotentReplayedFields: fields,
-            };
-          }
-        },
-      };
+      return listener;
     },
   };
 }
@@ -214,8 +211,7 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
     // No cache hints are used; Apollo's cache-control plugin would otherwise wrap every field resolver.
     plugins: [
       offlinePlayground(),
-      costLimit(config.GRAPHQL_MAX_COST),
-      idempotentReplays(),
+      requestChecks(config.GRAPHQL_MAX_COST),
       ApolloServerPluginCacheControlDisabled() as ApolloServerPlugin,
     ],
     validationRules: [depthLimitAfterCycles(config.GRAPHQL_MAX_DEPTH)],

@@ -7,7 +7,6 @@ import {
   sign,
   verify,
 } from 'node:crypto';
-import canonicalize from 'canonicalize';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { IsNull } from 'typeorm';
 import { AppConfig } from '../config/app-config';
@@ -16,6 +15,7 @@ import { now } from '../common/time';
 import { Database } from '../database/database.service';
 import { rollDocument, sealedRollDocument } from './receipt-documents';
 import { ReceiptKeyEntity } from './receipt-key.entity';
+import { canonicalJson } from '../common/canonical-json';
 
 export const RECEIPT_ALG = 'Ed25519';
 
@@ -101,7 +101,7 @@ export class ReceiptKeys implements OnModuleInit {
   /** Signs the canonical JSON of `document`. */
   sign(document: Record<string, unknown>): ReceiptValue {
     const signing = this.current();
-    const signature = sign(null, Buffer.from(canonicalize(document) ?? '', 'utf8'), signing.key);
+    const signature = sign(null, Buffer.from(canonicalJson(document) ?? '', 'utf8'), signing.key);
     return { alg: RECEIPT_ALG, keyId: signing.id, signature: signature.toString('base64url') };
   }
 
@@ -189,7 +189,7 @@ export class ReceiptKeys implements OnModuleInit {
         'Send the signed document: as document, or inside the receipt as receipt.document.',
       );
     }
-    if (input.document && carried && canonicalize(input.document) !== canonicalize(carried)) {
+    if (input.document && carried && canonicalJson(input.document) !== canonicalJson(carried)) {
       throw Problem.field(
         'VALIDATION_FAILED',
         'receipt.document',
@@ -215,7 +215,7 @@ export class ReceiptKeys implements OnModuleInit {
     if (signature.length !== 64) {
       return { valid: false, keyId, reason: 'An Ed25519 signature is 64 bytes (86 base64url characters).' };
     }
-    const valid = verify(null, Buffer.from(canonicalize(document) ?? '', 'utf8'), known.key, signature);
+    const valid = verify(null, Buffer.from(canonicalJson(document) ?? '', 'utf8'), known.key, signature);
     return {
       valid,
       keyId,

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import canonicalize from 'canonicalize';
 import { Injectable } from '@nestjs/common';
 import { Brackets, EntityManager, In as AnyOf, IsNull } from 'typeorm';
 import { Principal } from '../auth/principal';
@@ -20,6 +19,7 @@ import {
   resolveTableVersions,
   storeTableVersions,
 } from './table-versions';
+import { canonicalJson } from '../common/canonical-json';
 
 /** A procedure's outcome with everything needed to reproduce it. */
 export interface Rolled<O> {
@@ -248,13 +248,8 @@ export function commitmentOf(salt: string, roll: CommittedRecord): string {
     faces: roll.faces,
     outcome: roll.outcome,
   };
-  let text: string | undefined;
-  try {
-    text = canonicalize(record);
-  } catch {
-    // NaN or Infinity (which storage keeps as null): hash the stored form.
-    text = canonicalize(plain(record));
-  }
+  // NaN or Infinity are written null, as storage keeps them: the hash is of the stored form.
+  const text = canonicalJson(record);
   return createHash('sha256').update(`${salt}.${text}`, 'utf8').digest('hex');
 }
 

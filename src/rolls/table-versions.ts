@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
 import { EntityManager } from 'typeorm';
 import { now } from '../common/time';
 import { Database } from '../database/database.service';
 import { TableVersionEntity } from '../database/entities';
+import { canonicalJson } from '../common/canonical-json';
 
 /*
  * Referee tables kept once per version (TableVersionEntity): see docs/encounters.md.
@@ -45,7 +45,7 @@ const canonical = new WeakMap<object, { text: string; version: string }>();
 function versionOf(table: Record<string, unknown>): { text: string; version: string } {
   let known = canonical.get(table);
   if (!known) {
-    const text = canonicalize(table) ?? 'null';
+    const text = canonicalJson(table) ?? 'null';
     known = { text, version: createHash('sha256').update(text, 'utf8').digest('hex') };
     canonical.set(table, known);
   }
