@@ -7,32 +7,30 @@ const player: Principal = { keyId: 'p', campaignId: 'c', role: 'player', charact
 const m = {} as EntityManager;
 
 describe(takePoolTask.name, () => {
-  it('answers null and leaves the input alone when no task is named', () => {
-    const input = { pool: 3, objective: 2 };
-    expect(takePoolTask(input, referee)).toBeNull();
-    expect(input).toEqual({ pool: 3, objective: 2 });
+  it('answers null when no task is named (absent or null)', () => {
+    expect(takePoolTask(undefined, undefined, referee)).toBeNull();
+    expect(takePoolTask(null, null, undefined)).toBeNull();
   });
 
-  it('takes characterId and taskTags out of the input', () => {
-    const input: Record<string, unknown> = { pool: 3, characterId: 'mine', taskTags: ['library'] };
-    expect(takePoolTask(input, player)).toEqual({ characterId: 'mine', taskTags: ['library'] });
-    expect(input).toEqual({ pool: 3 });
-    const nulls: Record<string, unknown> = { pool: 3, characterId: null, taskTags: null };
-    expect(takePoolTask(nulls, undefined)).toBeNull();
-    expect(nulls).toEqual({ pool: 3 });
+  it('answers the task characterId and taskTags describe', () => {
+    expect(takePoolTask('mine', ['library'], player)).toEqual({ characterId: 'mine', taskTags: ['library'] });
+    expect(takePoolTask('mine', null, referee)).toEqual({ characterId: 'mine', taskTags: [] });
   });
 
   it('refuses a stateless check, tags without a character and another player’s character', () => {
-    expect(() => takePoolTask({ characterId: 'mine' }, undefined)).toThrow(
+    expect(() => takePoolTask('mine', undefined, undefined)).toThrow(
       expect.objectContaining({
         code: 'VALIDATION_FAILED',
         errors: [expect.objectContaining({ field: 'characterId' })],
       }),
     );
-    expect(() => takePoolTask({ taskTags: ['x'] }, referee)).toThrow(
+    expect(() => takePoolTask(undefined, ['x'], undefined)).toThrow(
+      expect.objectContaining({ errors: [expect.objectContaining({ field: 'taskTags' })] }),
+    );
+    expect(() => takePoolTask(undefined, ['x'], referee)).toThrow(
       expect.objectContaining({ errors: [expect.objectContaining({ field: 'characterId' })] }),
     );
-    expect(() => takePoolTask({ characterId: 'theirs' }, player)).toThrow(
+    expect(() => takePoolTask('theirs', undefined, player)).toThrow(
       expect.objectContaining({ code: 'FORBIDDEN' }),
     );
   });

@@ -24,29 +24,25 @@ export interface PoolModification {
 export type PoolModifier = (m: EntityManager, who: Principal, task: PoolTask) => Promise<PoolModification>;
 
 /**
- * Takes `characterId` and `taskTags` out of a pool check's input (they are not the core's) and
- * answers the task they describe, or null when neither was sent. Only a campaign check acts for a
- * character, and only for one its key may act for.
+ * The task a pool check's `characterId` and `taskTags` describe (they are not the core's inputs: the
+ * caller takes them out of the input), or null when neither was sent. Only a campaign check acts for
+ * a character, and only for one its key may act for.
  */
 export function takePoolTask(
-  input: Record<string, unknown>,
+  characterId: unknown,
+  taskTags: unknown,
   principal: Principal | undefined,
 ): PoolTask | null {
-  if (!('characterId' in input) && !('taskTags' in input)) return null;
-  const characterId = (input.characterId ?? null) as string | null;
-  const taskTags = (input.taskTags ?? null) as string[] | null;
-  delete input.characterId;
-  delete input.taskTags;
-  if (characterId === null && taskTags === null) return null;
-  const field = characterId !== null ? 'characterId' : 'taskTags';
+  if ((characterId ?? null) === null && (taskTags ?? null) === null) return null;
+  const field = (characterId ?? null) !== null ? 'characterId' : 'taskTags';
   if (!principal) {
     throw Problem.field('VALIDATION_FAILED', field, 'Only a check made in a campaign acts for a character.');
   }
-  if (characterId === null) {
+  if ((characterId ?? null) === null) {
     throw Problem.field('VALIDATION_FAILED', 'characterId', 'taskTags need the acting characterId.');
   }
-  assertMayActFor(principal, characterId);
-  return { characterId, taskTags: taskTags ?? [] };
+  assertMayActFor(principal, characterId as string);
+  return { characterId: characterId as string, taskTags: (taskTags ?? []) as string[] };
 }
 
 /** The pool check's input with every modifier's dice added, and what they echo. */
