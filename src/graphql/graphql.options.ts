@@ -141,12 +141,13 @@ function operationCost(
  *
  * - `didResolveOperation`: refuses operations whose estimated cost (1 a field, lists by their
  *   `limit`) is above the limit.
- * - `willSendResponse`: a mutation answered from stored answers says so, as REST does: the
+ * - `willSendResponse`: an answer with `data` is an HTTP 200 (what @nestjs/apollo's
+ *   `preserveHttpStatusForExecutionErrors` plugin did); a mutation answered from stored answers says so, as REST does: the
  *   `idempotent-replayed: true` header, and `extensions.idempotentReplayed: true` with
  *   `extensions.idempotentReplayedFields` naming the top-level fields replayed (each one is an
  *   idempotent operation of its own; a field run for the first time is not listed).
  */
-function requestChecks(maxCost: number): ApolloServerPlugin {
+export function requestChecks(maxCost: number): ApolloServerPlugin {
   type Listener = Awaited<ReturnType<NonNullable<ApolloServerPlugin['requestDidStart']>>>;
   const listener: Listener = {
     async didResolveOperation({ request, document, schema }) {
@@ -164,6 +165,10 @@ function requestChecks(maxCost: number): ApolloServerPlugin {
       }
     },
     async willSendResponse({ contextValue, response }) {
+      // What @nestjs/apollo's own status plugin did (turned off below, one listener less a request):
+      // an answer with `data` is a 200 even when a resolver's error carried an HTTP status, so that
+      // clients read `{ data, errors }`; parse and validation failures (no `data`) keep theirs.
+      if (response.body.kind === 'single' && 'data' in response.body.singleResult) response.http.status = 200;
       const fields = replayedFields((contextValue as Partial<GraphQLContext>).req);
       if (fields.length === 0) return;
       response.http.headers.set(REPLAYED_HEADER, 'true');
@@ -208,6 +213,8 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
     introspection: true,
     csrfPrevention: false,
     includeStacktraceInErrorResponses: false,
+    // requestChecks() does what this plugin of @nestjs/apollo did, in the listener every request has.
+    preserveHttpStatusForExecutionErrors: false,
     // No cache hints are used; Apollo's cache-control plugin would otherwise wrap every field resolver.
     plugins: [
       offlinePlayground(),
