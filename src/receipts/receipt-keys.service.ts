@@ -140,27 +140,23 @@ export class ReceiptKeys implements OnModuleInit {
    */
   withCheckReceipt<T extends object>(
     answer: T,
-    rolled: {
-      procedure: string;
-      inputs: unknown;
-      seed: string;
-      rng: string;
-      faces: number[];
-      outcome: unknown;
-    },
+    rolled: CheckRolled,
   ): T & { receipt: ReceiptValue & { document: Record<string, unknown> } } {
     let receipt: (ReceiptValue & { document: Record<string, unknown> }) | undefined;
     return Object.defineProperty(answer, 'receipt', {
       enumerable: true,
       get: () => {
-        if (!receipt) {
-          const { procedure, inputs, seed, rng, faces, outcome } = rolled;
-          const document = { procedure, inputs, seed, rng, faces, outcome };
-          receipt = { ...{}, ...this.sign(document), document };
-        }
+        receipt ??= this.checkReceipt(rolled);
         return receipt;
       },
     }) as T & { receipt: ReceiptValue & { document: Record<string, unknown> } };
+  }
+
+  /** A stateless check's receipt: signed over `{ procedure, inputs, seed, rng, faces, outcome }`, which it carries as `document`. */
+  private checkReceipt(rolled: CheckRolled): ReceiptValue & { document: Record<string, unknown> } {
+    const { procedure, inputs, seed, rng, faces, outcome } = rolled;
+    const document = { procedure, inputs, seed, rng, faces, outcome };
+    return { ...{}, ...this.sign(document), document };
   }
 
   /**
@@ -172,14 +168,7 @@ export class ReceiptKeys implements OnModuleInit {
    */
   checkAnswerSigningOnRead<T extends object>(
     outcome: T,
-    rolled: {
-      procedure: string;
-      inputs: unknown;
-      seed: string;
-      rng: string;
-      faces: number[];
-      outcome: unknown;
-    },
+    rolled: CheckRolled,
   ): T & {
     seed: string;
     rng: string;
@@ -209,9 +198,7 @@ export class ReceiptKeys implements OnModuleInit {
         get(this: { [ROLLED]: CheckRolled }) {
           let receipt = signed.get(this);
           if (!receipt) {
-            const { procedure, inputs, seed, rng, faces, outcome } = this[ROLLED];
-            const document = { procedure, inputs, seed, rng, faces, outcome };
-            receipt = { ...{}, ...keys().sign(document), document };
+            receipt = keys().checkReceipt(this[ROLLED]);
             signed.set(this, receipt);
           }
           return receipt;
