@@ -1,7 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 import type { ArbiterRequest } from '../common/request-context';
 import type { Database } from '../database/database.service';
-import type { ReceiptKeys } from '../receipts/receipt-keys.service';
+import { generateKeyPairSync } from 'node:crypto';
+import type { AppConfig } from '../config/app-config';
+import { ReceiptKeys } from '../receipts/receipt-keys.service';
 import type { RandomService } from '../common/random.service';
 import type { ProcedureRegistry } from '../rolls/procedures';
 import type { RollsService } from '../rolls/rolls.service';
@@ -18,7 +20,7 @@ describe('ChecksService: the input a check rolls', () => {
   setFlagsFromString('--allow-natives-syntax');
   const fast = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
 
-  function service(seen: object[]): ChecksService {
+  function service(seen: object[], receipts = {} as ReceiptKeys): ChecksService {
     const rolls = {
       roll: (
         procedure: { name: string; run: (i: unknown, d: never) => unknown },
@@ -26,7 +28,8 @@ describe('ChecksService: the input a check rolls', () => {
         seed: string,
       ) => {
         seen.push(input);
-        return { procedure: procedure.name, inputs: input, outcome: {}, faces: [], seed, rng: 'test' };
+        const outcome = { dice: 3, successes: 2, passed: true };
+        return { procedure: procedure.name, inputs: input, outcome, faces: [1, 5, 6], seed, rng: 'test' };
       },
     } as unknown as RollsService;
     return new ChecksService(
@@ -34,7 +37,7 @@ describe('ChecksService: the input a check rolls', () => {
       rolls,
       {} as RandomService,
       {} as Database,
-      {} as ReceiptKeys,
+      receipts,
     );
   }
 
@@ -82,6 +85,28 @@ describe('ChecksService: the input a check rolls', () => {
     ).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
       errors: [expect.objectContaining({ field: 'characterId' })],
+    });
+  });
+
+  it('answers GraphQL (receipt undecided) with the outcome, seed, rng and a null rollId as own members, the receipt read through the prototype', async () => {
+    const receipts = new ReceiptKeys({} as Database, {} as AppConfig);
+    const { privateKey } = generateKeyPairSync('ed25519');
+    (receipts as unknown as { signing: { id: string; key: unknown } }).signing = { id: 'k', key: privateKey };
+    const answer = (await service([], receipts).resolve(
+      'pool',
+      { pool: 3, objective: 2, seed: 's' } as never,
+      {} as ArbiterRequest,
+    )) as unknown as Record<string, unknown> & { receipt: { document: Record<string, unknown> } };
+    expect(Object.keys(answer)).toEqual(['dice', 'successes', 'passed', 'seed', 'rng', 'rollId']);
+    expect(answer).toMatchObject({ seed: 's', rng: 'test', rollId: null });
+    expect(Object.prototype.hasOwnProperty.call(answer, 'receipt')).toBe(false);
+    expect(answer.receipt.document).toEqual({
+      procedure: 'check.pool',
+      inputs: { pool: 3, objective: 2 },
+      seed: 's',
+      rng: 'test',
+      faces: [1, 5, 6],
+      outcome: { dice: 3, successes: 2, passed: true },
     });
   });
 });

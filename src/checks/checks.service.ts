@@ -51,8 +51,12 @@ export type CheckResult<K extends CheckKind> = OutcomeOf<K> & {
  * object made by a spread (`{ ...outcome, seed }`) takes a slow path of about a microsecond each
  * time (docs/benchmarks.md, stop 21). Outcomes are the core's own plain objects.
  */
-function checkAnswer<K extends CheckKind>(rolled: Rolled<OutcomeOf<K>>, rollId: string | null) {
-  const answer = Object.assign({}, rolled.outcome) as OutcomeOf<K> & {
+function checkAnswer<K extends CheckKind>(
+  rolled: Rolled<OutcomeOf<K>>,
+  rollId: string | null,
+  target: object = {},
+) {
+  const answer = Object.assign(target, rolled.outcome) as OutcomeOf<K> & {
     seed: string;
     rng: string;
     rollId: string | null;
@@ -133,7 +137,7 @@ export class ChecksService {
       // Signed only on request: REST asks with ?receipt=true; GraphQL leaves `receipt` undecided and
       // the prototype's getter signs when the query selects it.
       if (options.receipt === undefined)
-        return this.receipts.checkAnswerSigningOnRead(rolled.outcome as object, rolled) as CheckResult<K>;
+        return checkAnswer(rolled, null, this.receipts.receiptOnRead(rolled)) as CheckResult<K>;
       const answer = checkAnswer(rolled, null);
       if (options.receipt === false) return answer;
       return this.receipts.withCheckReceipt(answer, rolled);

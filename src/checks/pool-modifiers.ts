@@ -33,16 +33,18 @@ export function takePoolTask(
   taskTags: unknown,
   principal: Principal | undefined,
 ): PoolTask | null {
-  if ((characterId ?? null) === null && (taskTags ?? null) === null) return null;
-  const field = (characterId ?? null) !== null ? 'characterId' : 'taskTags';
+  const character = (characterId ?? null) as string | null;
+  const tags = (taskTags ?? null) as string[] | null;
+  if (character === null && tags === null) return null;
+  const field = character !== null ? 'characterId' : 'taskTags';
   if (!principal) {
     throw Problem.field('VALIDATION_FAILED', field, 'Only a check made in a campaign acts for a character.');
   }
-  if ((characterId ?? null) === null) {
+  if (character === null) {
     throw Problem.field('VALIDATION_FAILED', 'characterId', 'taskTags need the acting characterId.');
   }
-  assertMayActFor(principal, characterId as string);
-  return { characterId: characterId as string, taskTags: (taskTags ?? []) as string[] };
+  assertMayActFor(principal, character);
+  return { characterId: character, taskTags: tags ?? [] };
 }
 
 /** The pool check's input with every modifier's dice added, and what they echo. */

@@ -142,10 +142,11 @@ function operationCost(
  * - `didResolveOperation`: refuses operations whose estimated cost (1 a field, lists by their
  *   `limit`) is above the limit.
  * - `willSendResponse`: an answer with `data` is an HTTP 200 (what @nestjs/apollo's
- *   `preserveHttpStatusForExecutionErrors` plugin did); a mutation answered from stored answers says so, as REST does: the
- *   `idempotent-replayed: true` header, and `extensions.idempotentReplayed: true` with
- *   `extensions.idempotentReplayedFields` naming the top-level fields replayed (each one is an
- *   idempotent operation of its own; a field run for the first time is not listed).
+ *   `preserveHttpStatusForExecutionErrors` plugin did); a mutation answered from stored answers
+ *   says so, as REST does: the `idempotent-replayed: true` header, and
+ *   `extensions.idempotentReplayed: true` with `extensions.idempotentReplayedFields` naming the
+ *   top-level fields replayed (each one is an idempotent operation of its own; a field run for the
+ *   first time is not listed).
  */
 export function requestChecks(maxCost: number): ApolloServerPlugin {
   type Listener = Awaited<ReturnType<NonNullable<ApolloServerPlugin['requestDidStart']>>>;
@@ -168,12 +169,12 @@ export function requestChecks(maxCost: number): ApolloServerPlugin {
       // What @nestjs/apollo's own status plugin did (turned off below, one listener less a request):
       // an answer with `data` is a 200 even when a resolver's error carried an HTTP status, so that
       // clients read `{ data, errors }`; parse and validation failures (no `data`) keep theirs.
-      if (response.body.kind === 'single' && 'data' in response.body.singleResult) response.http.status = 200;
+      const result = response.body.kind === 'single' ? response.body.singleResult : null;
+      if (result && 'data' in result) response.http.status = 200;
       const fields = replayedFields((contextValue as Partial<GraphQLContext>).req);
       if (fields.length === 0) return;
       response.http.headers.set(REPLAYED_HEADER, 'true');
-      if (response.body.kind === 'single') {
-        const result = response.body.singleResult;
+      if (result) {
         result.extensions = {
           ...{},
           ...result.extensions,

@@ -1,7 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { AppConfig } from '../config/app-config';
 import type { Database } from '../database/database.service';
-import { ReceiptKeys } from './receipt-keys.service';
+import { ReceiptKeys, ReceiptValue } from './receipt-keys.service';
+
+type Receipt = ReceiptValue & { document: Record<string, unknown> };
 
 function keys(): ReceiptKeys {
   const receipts = new ReceiptKeys({} as Database, {} as AppConfig);
@@ -22,9 +24,11 @@ const rolled = {
   outcome: { dice: 3, faces: [1, 5, 6], successes: 2, passed: true },
 };
 
-describe('ReceiptKeys.checkAnswerSigningOnRead (GraphQL stateless checks)', () => {
-  it('answers the outcome, seed, rng and a null rollId as its own members, in that order, and no receipt', () => {
-    const answer = keys().checkAnswerSigningOnRead({ ...rolled.outcome }, rolled);
+describe('ReceiptKeys.receiptOnRead (GraphQL stateless checks)', () => {
+  it('is an object without own members: an answer built on it keeps its members, in order, and no own receipt', () => {
+    const target = keys().receiptOnRead(rolled);
+    expect(Reflect.ownKeys(target).filter((k) => typeof k === 'string')).toEqual([]);
+    const answer = Object.assign(target, rolled.outcome, { seed: 'seed-1', rng: rolled.rng, rollId: null });
     expect(Object.keys(answer)).toEqual(['dice', 'faces', 'successes', 'passed', 'seed', 'rng', 'rollId']);
     expect(JSON.parse(JSON.stringify(answer))).toEqual({
       ...rolled.outcome,
@@ -38,7 +42,7 @@ describe('ReceiptKeys.checkAnswerSigningOnRead (GraphQL stateless checks)', () =
   it('signs only when receipt is read, once per answer, the same receipt withCheckReceipt gives', () => {
     const receipts = keys();
     const sign = jest.spyOn(receipts, 'sign');
-    const answer = receipts.checkAnswerSigningOnRead({ ...rolled.outcome }, rolled);
+    const answer = receipts.receiptOnRead(rolled) as { receipt: Receipt };
     expect(sign).not.toHaveBeenCalled();
     const first = answer.receipt;
     expect(answer.receipt).toBe(first);
@@ -59,8 +63,8 @@ describe('ReceiptKeys.checkAnswerSigningOnRead (GraphQL stateless checks)', () =
   it('keeps each answer’s receipt to itself', () => {
     const receipts = keys();
     const other = { ...rolled, seed: 'seed-2' };
-    const a = receipts.checkAnswerSigningOnRead({ ...rolled.outcome }, rolled);
-    const b = receipts.checkAnswerSigningOnRead({ ...other.outcome }, other);
+    const a = receipts.receiptOnRead(rolled) as { receipt: Receipt };
+    const b = receipts.receiptOnRead(other) as { receipt: Receipt };
     expect(a.receipt.document.seed).toBe('seed-1');
     expect(b.receipt.document.seed).toBe('seed-2');
     expect(a.receipt.signature).not.toBe(b.receipt.signature);

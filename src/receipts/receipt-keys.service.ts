@@ -19,7 +19,7 @@ import { canonicalJson } from '../common/canonical-json';
 
 export const RECEIPT_ALG = 'Ed25519';
 
-/** Where `checkAnswerSigningOnRead` keeps the roll its receipt signs (a symbol: no client sees it). */
+/** Where `receiptOnRead` keeps the roll its receipt signs (a symbol: no client sees it). */
 const ROLLED = Symbol('rolled');
 
 type CheckRolled = {
@@ -160,37 +160,21 @@ export class ReceiptKeys implements OnModuleInit {
   }
 
   /**
-   * A stateless check's answer for GraphQL: `outcome`'s members, then `seed`, `rng` and `rollId`
-   * null, with `receipt` as a getter of a shared prototype that signs on first read (only when the
-   * query selects it). The same receipt as `withCheckReceipt` gives, without defining a getter on
-   * every answer (that took a few microseconds of every GraphQL check). Not for REST: the member is
-   * not the answer's own, so `JSON.stringify` leaves it out.
+   * An empty object to build a GraphQL stateless check's answer on: its `receipt` is a getter of a
+   * prototype shared by all such objects, signing `rolled` on first read (only when the query
+   * selects it), the same receipt `withCheckReceipt` gives, without defining a getter on every
+   * answer (that took a few microseconds of every GraphQL check). Not for REST: the member is not
+   * the answer's own, so `JSON.stringify` leaves it out.
    */
-  checkAnswerSigningOnRead<T extends object>(
-    outcome: T,
-    rolled: CheckRolled,
-  ): T & {
-    seed: string;
-    rng: string;
-    rollId: null;
-    receipt: ReceiptValue & { document: Record<string, unknown> };
-  } {
-    const answer = Object.assign(Object.create(this.signingOnRead) as object, outcome) as T & {
-      seed: string;
-      rng: string;
-      rollId: null;
-      [ROLLED]: typeof rolled;
-    };
-    answer.seed = rolled.seed;
-    answer.rng = rolled.rng;
-    answer.rollId = null;
-    answer[ROLLED] = rolled;
-    return answer as never;
+  receiptOnRead(rolled: CheckRolled): object {
+    const target = Object.create(this.signingOnRead) as { [ROLLED]: CheckRolled };
+    target[ROLLED] = rolled;
+    return target;
   }
 
-  /** The prototype of `checkAnswerSigningOnRead`'s answers. */
+  /** The prototype of `receiptOnRead`'s objects. */
   private readonly signingOnRead: object = (() => {
-    const keys = () => this;
+    const keys = (): ReceiptKeys => this;
     const signed = new WeakMap<object, ReceiptValue & { document: Record<string, unknown> }>();
     return Object.create(Object.prototype, {
       receipt: {
