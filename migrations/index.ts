@@ -19,6 +19,7 @@ import { CampaignCombats1764760000000 } from './1764760000000-CampaignCombats';
 import { MagicSettings1764770000000 } from './1764770000000-MagicSettings';
 import { BrokenItems1764800000000 } from './1764800000000-BrokenItems';
 import { MassConflicts1764850000000 } from './1764850000000-MassConflicts';
+import { ConditionLedgerIdIndex1764900000000 } from './1764900000000-ConditionLedgerIdIndex';
 
 /**
  * Every migration, oldest first (TypeORM runs pending ones by timestamp). Listed by class so that
@@ -46,4 +47,5 @@ export const MIGRATIONS = [
   MagicSettings1764770000000,
   BrokenItems1764800000000,
   MassConflicts1764850000000,
+  ConditionLedgerIdIndex1764900000000,
 ];

@@ -47,7 +47,7 @@ export class ConditionEntryEntity {
   @PrimaryGeneratedColumn('increment', { type: 'integer' })
   seq: number;
 
-  @Index({ unique: true })
+  /** A UUID of version 7; not indexed: the ledger is read by owner, never by entry (docs/decisions.md). */
   @Column({ type: 'varchar', length: 36 })
   id: string;
 

@@ -139,7 +139,7 @@ export class SheetsService implements OnModuleInit {
     system: SheetSystem,
   ): Promise<{ owner: SheetOwner; row: CharacterSheetEntity }> {
     // One plain statement (its text built once per connection), hydrated as TypeORM would.
-    const { sql, columns } = characterSheetQuery(m);
+    const { sql, columns } = characterSheetQuery(m, false);
     const rows = (await m.query(sql, [campaignId, characterId, system, 'character'])) as Array<
       Record<string, unknown>
     >;
@@ -147,16 +147,35 @@ export class SheetsService implements OnModuleInit {
       const owner = await this.characterOwner(m, campaignId, characterId);
       return { owner, row: await this.requireSheet(m, owner, system, { lock: true }) };
     }
-    const driver = m.connection.driver;
-    const row = m.connection.getMetadata(CharacterSheetEntity).create() as CharacterSheetEntity;
-    for (const column of columns)
-      (row as unknown as Record<string, unknown>)[column.propertyName] = driver.prepareHydratedValue(
-        rows[0][column.databaseName],
-        column,
-      );
+    const row = hydrate(m, CharacterSheetEntity, columns, rows[0], '');
     const name = String(rows[0].character_name);
     const owner: SheetOwner = { kind: 'character', id: characterId, name, campaignId };
     return { owner, row };
+  }
+
+  /**
+   * `characterSheet` with the whole character row as well (its Cash, for a change that spends it),
+   * both locked on PostgreSQL, in the same single statement; the same 404 / SHEET_MISSING problems
+   * when the join finds nothing.
+   */
+  async characterWithSheet(
+    m: EntityManager,
+    campaignId: string,
+    characterId: string,
+    system: SheetSystem,
+  ): Promise<{ character: CharacterEntity; owner: SheetOwner; row: CharacterSheetEntity }> {
+    const { sql, columns, characterColumns } = characterSheetQuery(m, true);
+    const rows = (await m.query(sql, [campaignId, characterId, system, 'character'])) as Array<
+      Record<string, unknown>
+    >;
+    if (rows.length === 0) {
+      const character = await this.campaigns.character(m, campaignId, characterId);
+      const owner = characterOwner(character);
+      return { character, owner, row: await this.requireSheet(m, owner, system, { lock: true }) };
+    }
+    const row = hydrate(m, CharacterSheetEntity, columns, rows[0], '');
+    const character = hydrate(m, CharacterEntity, characterColumns, rows[0], CHARACTER_PREFIX);
+    return { character, owner: characterOwner(character), row };
   }
 
   /** The system of a path parameter, or 400 naming it. */
@@ -659,14 +678,25 @@ export function toConditionEntry(e: ConditionEntryEntity): ConditionEntry {
   };
 }
 
-const characterSheetQueries = new WeakMap<object, { sql: string; columns: ColumnMetadata[] }>();
+interface CharacterSheetQuery {
+  sql: string;
+  columns: ColumnMetadata[];
+  characterColumns: ColumnMetadata[];
+}
+
+const characterSheetQueries = new WeakMap<object, Map<boolean, CharacterSheetQuery>>();
+
+/** The prefix of the character's columns in `characterWithSheet`'s statement. */
+const CHARACTER_PREFIX = 'c__';
 
 /**
  * `SheetsService.characterSheet`'s statement: a character's sheet of one system joined to the
- * character (its name, and that it belongs to the campaign), locked on PostgreSQL.
+ * character (its name, and that it belongs to the campaign), locked on PostgreSQL. With
+ * `wholeCharacter`, every column of the character as well (prefixed), both rows locked.
  */
-function characterSheetQuery(m: EntityManager): { sql: string; columns: ColumnMetadata[] } {
-  const known = characterSheetQueries.get(m.connection);
+function characterSheetQuery(m: EntityManager, wholeCharacter: boolean): CharacterSheetQuery {
+  let byShape = characterSheetQueries.get(m.connection);
+  const known = byShape?.get(wholeCharacter);
   if (known) return known;
   const driver = m.connection.driver;
   const postgres = driver.options.type === 'postgres';
@@ -677,14 +707,33 @@ function characterSheetQuery(m: EntityManager): { sql: string; columns: ColumnMe
   const characters = m.connection.getMetadata(CharacterEntity);
   const col = (meta: typeof sheets, property: string) =>
     esc((meta.findColumnWithPropertyName(property) as ColumnMetadata).databaseName);
+  const characterSelect = wholeCharacter
+    ? characters.columns.map((c) => `c.${esc(c.databaseName)} AS ${esc(CHARACTER_PREFIX + c.databaseName)}`)
+    : [`c.${col(characters, 'name')} AS character_name`];
   const sql =
     `SELECT ${sheets.columns.map((c) => `s.${esc(c.databaseName)}`).join(', ')}, ` +
-    `c.${col(characters, 'name')} AS character_name ` +
+    `${characterSelect.join(', ')} ` +
     `FROM ${table(sheets.tablePath)} s INNER JOIN ${table(characters.tablePath)} c ` +
     `ON c.${col(characters, 'id')} = s.${col(sheets, 'ownerId')} AND c.${col(characters, 'campaignId')} = ${mark(0)} ` +
     `WHERE s.${col(sheets, 'ownerId')} = ${mark(1)} AND s.${col(sheets, 'system')} = ${mark(2)} ` +
-    `AND s.${col(sheets, 'ownerKind')} = ${mark(3)}${postgres ? ' FOR UPDATE OF s' : ''}`;
-  const made = { sql, columns: sheets.columns };
-  characterSheetQueries.set(m.connection, made);
+    `AND s.${col(sheets, 'ownerKind')} = ${mark(3)}${postgres ? (wholeCharacter ? ' FOR UPDATE OF s, c' : ' FOR UPDATE OF s') : ''}`;
+  const made = { sql, columns: sheets.columns, characterColumns: wholeCharacter ? characters.columns : [] };
+  if (!byShape) characterSheetQueries.set(m.connection, (byShape = new Map()));
+  byShape.set(wholeCharacter, made);
   return made;
+}
+
+/** An entity from a raw row's columns (named `prefix` + column name), hydrated as TypeORM would. */
+function hydrate<T>(
+  m: EntityManager,
+  target: new () => T,
+  columns: ColumnMetadata[],
+  raw: Record<string, unknown>,
+  prefix: string,
+): T {
+  const driver = m.connection.driver;
+  const entity = m.connection.getMetadata(target).create() as Record<string, unknown>;
+  for (const column of columns)
+    entity[column.propertyName] = driver.prepareHydratedValue(raw[prefix + column.databaseName], column);
+  return entity as T;
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, In as AnyOf } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
-import { characterOwner, SheetOwner, SheetsService } from '../characters/sheets.service';
+import { SheetOwner, SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
@@ -114,13 +114,16 @@ export class MagicCampaignService {
   ): Promise<CoeacCastResult> {
     {
       const spell = coeacSpell(input.spell, 'spell');
-      // Each row read once, with plain statements: the campaign, the character (locked on PostgreSQL;
-      // the Cash change reuses it), the sheet (locked; the ledger change reuses it), the live spells.
+      // Each row read once, with plain statements: the campaign; the character (the Cash change
+      // reuses it) with its sheet (the ledger change reuses it) in one, both locked on PostgreSQL;
+      // the live spells.
       const campaign = await this.campaignRow(m, who.campaignId);
-      const character = (await this.wealth.readCharacters(m, who.campaignId, [characterId])).get(characterId);
-      if (!character) throw Problem.notFound(`Character ${characterId}`);
-      const owner = characterOwner(character);
-      const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
+      const { character, owner, row } = await this.sheets.characterWithSheet(
+        m,
+        who.campaignId,
+        characterId,
+        'coeac',
+      );
       const sheet = row.data;
       // Arcane vestments (003:448): no worn armour with them; their Empower only while carried.
       const vestments = (sheet.vestments ?? []) as Array<{ itemId: string; empower: number }>;

@@ -275,6 +275,41 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
     expectProblem(bad, 422, 'UNPROCESSABLE', 'rollId');
   });
 
+  it('a cast reads the caster and its sheet in one statement, with the same refusals: unknown, of another campaign, no COEAC sheet', async () => {
+    const c = await createCampaign(t.server);
+    const other = await createCampaign(t.server);
+    const stranger = await sorcerer(other, 'Stranger');
+    const bare = await createCharacter(t.server, c, { name: 'Bare', wealth: 2, cash: 5 });
+    const cast = (id: string) =>
+      t.http
+        .post(url(c, id, 'coeac-casts'))
+        .set(c.auth)
+        .send({ spell: 'glyph', seed: 'x' });
+    expectProblem(await cast('01a00000-0000-7000-8000-000000000000'), 404, 'NOT_FOUND');
+    expectProblem(await cast(stranger.id), 404, 'NOT_FOUND');
+    expectProblem(await cast(bare.id), 422, 'SHEET_MISSING', 'system');
+    // Nothing was written: no roll logged in either campaign, the stranger's Control untouched.
+    for (const fixture of [c, other]) {
+      const log = await t.http.get(`/v1/campaigns/${fixture.id}/rolls`).set(fixture.auth).expect(200);
+      expect(log.body.items).toEqual([]);
+    }
+    const sheet = await t.http
+      .get(`/v1/campaigns/${other.id}/characters/${stranger.id}/sheets/coeac`)
+      .set(other.auth)
+      .expect(200);
+    expect(sheet.body.sheet.classResources.Control).toMatchObject({ max: 4, current: 4 });
+    // The joined read hands the Cash change the character it read: a ritual's Cash comes off once.
+    const hero = await sorcerer(c, 'Payer');
+    const paid = await t.http
+      .post(url(c, hero.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'glyph', ritual: { cash: 2 }, seed: 'x' })
+      .expect(201);
+    expect(paid.body.costs.ritualCash).toBe(2);
+    const after = await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}`).set(c.auth).expect(200);
+    expect(after.body.cash).toBe(3);
+  });
+
   it('GraphQL twin of a cast gives the REST answer for the same seed; a sheet without the spell is refused', async () => {
     const c = await createCampaign(t.server);
     const a = await sorcerer(c, 'A');
