@@ -139,7 +139,7 @@ export class SheetsService implements OnModuleInit {
     system: SheetSystem,
   ): Promise<{ owner: SheetOwner; row: CharacterSheetEntity }> {
     // One plain statement (its text built once per connection), hydrated as TypeORM would.
-    const { sql, columns } = characterSheetQuery(m, false);
+    const { sql } = characterSheetQuery(m, false);
     const rows = (await m.query(sql, [campaignId, characterId, system, 'character'])) as Array<
       Record<string, unknown>
     >;
@@ -147,7 +147,7 @@ export class SheetsService implements OnModuleInit {
       const owner = await this.characterOwner(m, campaignId, characterId);
       return { owner, row: await this.requireSheet(m, owner, system, { lock: true }) };
     }
-    const row = hydrate(m, CharacterSheetEntity, columns, rows[0], '');
+    const row = Database.hydrate(m, CharacterSheetEntity, rows[0]) as CharacterSheetEntity;
     const name = String(rows[0].character_name);
     const owner: SheetOwner = { kind: 'character', id: characterId, name, campaignId };
     return { owner, row };
@@ -164,7 +164,7 @@ export class SheetsService implements OnModuleInit {
     characterId: string,
     system: SheetSystem,
   ): Promise<{ character: CharacterEntity; owner: SheetOwner; row: CharacterSheetEntity }> {
-    const { sql, columns, characterColumns } = characterSheetQuery(m, true);
+    const { sql } = characterSheetQuery(m, true);
     const rows = (await m.query(sql, [campaignId, characterId, system, 'character'])) as Array<
       Record<string, unknown>
     >;
@@ -173,8 +173,8 @@ export class SheetsService implements OnModuleInit {
       const owner = characterOwner(character);
       return { character, owner, row: await this.requireSheet(m, owner, system, { lock: true }) };
     }
-    const row = hydrate(m, CharacterSheetEntity, columns, rows[0], '');
-    const character = hydrate(m, CharacterEntity, characterColumns, rows[0], CHARACTER_PREFIX);
+    const row = Database.hydrate(m, CharacterSheetEntity, rows[0]) as CharacterSheetEntity;
+    const character = Database.hydrate(m, CharacterEntity, rows[0], CHARACTER_PREFIX) as CharacterEntity;
     return { character, owner: characterOwner(character), row };
   }
 
@@ -680,8 +680,6 @@ export function toConditionEntry(e: ConditionEntryEntity): ConditionEntry {
 
 interface CharacterSheetQuery {
   sql: string;
-  columns: ColumnMetadata[];
-  characterColumns: ColumnMetadata[];
 }
 
 const characterSheetQueries = new WeakMap<object, Map<boolean, CharacterSheetQuery>>();
@@ -717,23 +715,8 @@ function characterSheetQuery(m: EntityManager, wholeCharacter: boolean): Charact
     `ON c.${col(characters, 'id')} = s.${col(sheets, 'ownerId')} AND c.${col(characters, 'campaignId')} = ${mark(0)} ` +
     `WHERE s.${col(sheets, 'ownerId')} = ${mark(1)} AND s.${col(sheets, 'system')} = ${mark(2)} ` +
     `AND s.${col(sheets, 'ownerKind')} = ${mark(3)}${postgres ? (wholeCharacter ? ' FOR UPDATE OF s, c' : ' FOR UPDATE OF s') : ''}`;
-  const made = { sql, columns: sheets.columns, characterColumns: wholeCharacter ? characters.columns : [] };
+  const made = { sql };
   if (!byShape) characterSheetQueries.set(m.connection, (byShape = new Map()));
   byShape.set(wholeCharacter, made);
   return made;
-}
-
-/** An entity from a raw row's columns (named `prefix` + column name), hydrated as TypeORM would. */
-function hydrate<T>(
-  m: EntityManager,
-  target: new () => T,
-  columns: ColumnMetadata[],
-  raw: Record<string, unknown>,
-  prefix: string,
-): T {
-  const driver = m.connection.driver;
-  const entity = m.connection.getMetadata(target).create() as Record<string, unknown>;
-  for (const column of columns)
-    entity[column.propertyName] = driver.prepareHydratedValue(raw[prefix + column.databaseName], column);
-  return entity as T;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { NpcsService, ownerOf } from '../characters/npcs.service';
@@ -146,15 +147,17 @@ export class CombatActionsService {
       seen.add(id);
       return combatantOf(combat, id, `targets[${i}]`);
     });
-    const [actor, ...targets] = await this.resolveAll(m, who, [actorCombatant, ...targetCombatants]);
-    // Every sheet of the action in one read, locked for the writes that follow.
-    const rows = await Database.selectRows(
+    // The combatants' characters and NPCs with every sheet of the action, in one read, the sheets
+    // locked for the writes that follow.
+    const {
+      resolved: [actor, ...targets],
+      sheets,
+    } = await this.resolveWithSheets(
       m,
-      CharacterSheetEntity,
-      { ownerId: [actor, ...targets].map((c) => c.owner.id), system: combat.system as SheetSystem },
-      { lock: true },
+      who,
+      [actorCombatant, ...targetCombatants],
+      combat.system as SheetSystem,
     );
-    const sheets = new Map(rows.map((r) => [r.ownerId, r]));
     const actorSheet = await this.assertAble(
       m,
       combat,
@@ -272,6 +275,50 @@ export class CombatActionsService {
    * Combatants as sheet owners, in order: the characters in one read and the NPCs in one read (404
    * for one gone from the campaign, as the single reads said it).
    */
+  /**
+   * `resolveAll` and the combatants' sheets in `system` (by owner id, locked on PostgreSQL) in one
+   * statement: each sheet joined to its character or NPC in the campaign. When a combatant has no
+   * row there (gone, another campaign's, no sheet in the system) it falls back to the separate
+   * reads, which make the same problems as before (404; a missing sheet is the caller's to refuse).
+   */
+  async resolveWithSheets(
+    m: EntityManager,
+    who: Principal,
+    list: StoredCombatant[],
+    system: SheetSystem,
+  ): Promise<{ resolved: ResolvedCombatant[]; sheets: Map<string, CharacterSheetEntity> }> {
+    const ids = [...new Set(list.map((c) => c.id))];
+    const sql = combatantSheetsQuery(m, ids.length);
+    const raws = (await m.query(sql, [who.campaignId, who.campaignId, ...ids, system])) as Array<
+      Record<string, unknown>
+    >;
+    const sheets = new Map<string, CharacterSheetEntity>();
+    const owners = new Map<string, { owner: SheetOwner; hidden: boolean }>();
+    for (const raw of raws) {
+      const sheet = Database.hydrate(m, CharacterSheetEntity, raw) as CharacterSheetEntity;
+      const character = Database.hydrate(m, CharacterEntity, raw, CHARACTER_PREFIX);
+      const npc = character ? null : Database.hydrate(m, NpcEntity, raw, NPC_PREFIX);
+      if (character)
+        owners.set(`character:${character.id}`, { owner: characterOwner(character), hidden: false });
+      else if (npc)
+        owners.set(`npc:${npc.id}`, { owner: ownerOf(npc), hidden: !NpcsService.numbersPublic(npc) });
+      else continue;
+      sheets.set(sheet.ownerId, sheet);
+    }
+    const found = list.map((c) => owners.get(`${c.kind}:${c.id}`));
+    if (found.every((f) => f !== undefined)) {
+      return { resolved: list.map((c, i) => ({ combatant: c, ...found[i]! })), sheets };
+    }
+    const resolved = await this.resolveAll(m, who, list);
+    const rows = await Database.selectRows(
+      m,
+      CharacterSheetEntity,
+      { ownerId: resolved.map((c) => c.owner.id), system },
+      { lock: true },
+    );
+    return { resolved, sheets: new Map(rows.map((r) => [r.ownerId, r])) };
+  }
+
   async resolveAll(m: EntityManager, who: Principal, list: StoredCombatant[]): Promise<ResolvedCombatant[]> {
     const characterIds = list.filter((c) => c.kind === 'character').map((c) => c.id);
     const npcIds = list.filter((c) => c.kind === 'npc').map((c) => c.id);
@@ -299,4 +346,50 @@ export class CombatActionsService {
       return { combatant: c, owner: ownerOf(row), hidden: !NpcsService.numbersPublic(row) };
     });
   }
+}
+
+/** The prefixes of a character's and an NPC's columns in `resolveWithSheets`'s statement. */
+const CHARACTER_PREFIX = 'c__';
+const NPC_PREFIX = 'n__';
+
+const combatantSheetsQueries = new WeakMap<object, Map<number, string>>();
+
+/**
+ * `resolveWithSheets`'s statement for `count` owner ids (its text made once per connection and
+ * count): the sheets of one system of those owners, each with its character or NPC of the campaign
+ * (outer joins: the one that is not its kind stays empty), the sheets locked on PostgreSQL.
+ */
+function combatantSheetsQuery(m: EntityManager, count: number): string {
+  let byCount = combatantSheetsQueries.get(m.connection);
+  const known = byCount?.get(count);
+  if (known) return known;
+  const driver = m.connection.driver;
+  const postgres = driver.options.type === 'postgres';
+  const esc = (name: string) => driver.escape(name);
+  const mark = (i: number) => (postgres ? `$${i + 1}` : '?');
+  const table = (path: string) => path.split('.').map(esc).join('.');
+  const sheets = m.connection.getMetadata(CharacterSheetEntity);
+  const characters = m.connection.getMetadata(CharacterEntity);
+  const npcs = m.connection.getMetadata(NpcEntity);
+  const col = (meta: typeof sheets, property: string) =>
+    esc((meta.findColumnWithPropertyName(property) as ColumnMetadata).databaseName);
+  const aliased = (meta: typeof sheets, alias: string, prefix: string) =>
+    meta.columns.map((c) => `${alias}.${esc(c.databaseName)} AS ${esc(prefix + c.databaseName)}`);
+  const owners = Array.from({ length: count }, (_, i) => mark(2 + i)).join(', ');
+  const sql =
+    `SELECT ${[
+      ...sheets.columns.map((c) => `s.${esc(c.databaseName)}`),
+      ...aliased(characters, 'c', CHARACTER_PREFIX),
+      ...aliased(npcs, 'n', NPC_PREFIX),
+    ].join(', ')} ` +
+    `FROM ${table(sheets.tablePath)} s ` +
+    `LEFT JOIN ${table(characters.tablePath)} c ON s.${col(sheets, 'ownerKind')} = 'character' ` +
+    `AND c.${col(characters, 'id')} = s.${col(sheets, 'ownerId')} AND c.${col(characters, 'campaignId')} = ${mark(0)} ` +
+    `LEFT JOIN ${table(npcs.tablePath)} n ON s.${col(sheets, 'ownerKind')} = 'npc' ` +
+    `AND n.${col(npcs, 'id')} = s.${col(sheets, 'ownerId')} AND n.${col(npcs, 'campaignId')} = ${mark(1)} ` +
+    `WHERE s.${col(sheets, 'ownerId')} IN (${owners}) AND s.${col(sheets, 'system')} = ${mark(2 + count)}` +
+    (postgres ? ' FOR UPDATE OF s' : '');
+  if (!byCount) combatantSheetsQueries.set(m.connection, (byCount = new Map()));
+  byCount.set(count, sql);
+  return sql;
 }

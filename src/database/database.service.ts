@@ -161,6 +161,27 @@ export class Database {
     });
   }
 
+  /**
+   * An entity of `target` from a raw result row whose columns are named `prefix` + the column's
+   * database name (a joined read's aliases), hydrated as TypeORM would; null when the row has no
+   * value for the primary column (the outer join found no row).
+   */
+  static hydrate<T extends ObjectLiteral>(
+    manager: EntityManager,
+    target: EntityTarget<T>,
+    raw: Record<string, unknown>,
+    prefix = '',
+  ): T | null {
+    const metadata = manager.connection.getMetadata(target);
+    const primary = raw[prefix + metadata.primaryColumns[0].databaseName];
+    if (primary === null || primary === undefined) return null;
+    const driver = manager.connection.driver;
+    const entity = metadata.create() as ObjectLiteral;
+    for (const column of metadata.columns)
+      entity[column.propertyName] = driver.prepareHydratedValue(raw[prefix + column.databaseName], column);
+    return entity as T;
+  }
+
   /** Updates one row by its primary key, parameterised like `insertRow`. */
   static async updateRow<T extends ObjectLiteral>(
     manager: EntityManager,

@@ -379,6 +379,31 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(before);
     });
 
+    it('an action reads its combatants with their sheets in one statement, with the same refusals when a sheet or an NPC is gone', async () => {
+      const { c, hero, other, wolf, lurker, combat } = await table();
+      const act = (actor: string, target: string) =>
+        t.http
+          .post(url(c, `/${combat.id}/actions`))
+          .set(c.auth)
+          .send({ actor, kind: 'attack', targets: [target], cairn: { die: 'd6' }, seed: 'gone' });
+      // The actor's Cairn sheet removed: refused for the missing sheet, nothing logged.
+      await t.http
+        .delete(`/v1/campaigns/${c.id}/characters/${other.id}/sheets/cairn`)
+        .set(c.auth)
+        .expect(200);
+      expectProblem(await act(other.id, wolf.id), 422, 'SHEET_MISSING');
+      // The target's sheet removed: refused for the target's missing sheet.
+      await t.http.delete(`/v1/campaigns/${c.id}/npcs/${lurker.id}/sheets/cairn`).set(c.auth).expect(200);
+      expectProblem(await act(hero.id, lurker.id), 422, 'SHEET_MISSING');
+      // The NPC itself deleted: not found.
+      await t.http.delete(`/v1/campaigns/${c.id}/npcs/${wolf.id}`).set(c.auth).expect(200);
+      expectProblem(await act(hero.id, wolf.id), 404, 'NOT_FOUND');
+      const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+      expect(log.body.items.filter((r: { procedure: string }) => r.procedure.startsWith('combat.'))).toEqual(
+        [],
+      );
+    });
+
     it('an actor that cannot act is refused with 409 naming actor, and nothing changes', async () => {
       const { c, hero, wolf, combat } = await table();
       await t.http
