@@ -1,6 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager, In as AnyOf, MoreThan } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
@@ -139,7 +138,7 @@ export class SheetsService implements OnModuleInit {
     system: SheetSystem,
   ): Promise<{ owner: SheetOwner; row: CharacterSheetEntity }> {
     // One plain statement (its text built once per connection), hydrated as TypeORM would.
-    const { sql } = characterSheetQuery(m, false);
+    const sql = characterSheetQuery(m, false);
     const rows = (await m.query(sql, [campaignId, characterId, system, 'character'])) as Array<
       Record<string, unknown>
     >;
@@ -164,7 +163,7 @@ export class SheetsService implements OnModuleInit {
     characterId: string,
     system: SheetSystem,
   ): Promise<{ character: CharacterEntity; owner: SheetOwner; row: CharacterSheetEntity }> {
-    const { sql } = characterSheetQuery(m, true);
+    const sql = characterSheetQuery(m, true);
     const rows = (await m.query(sql, [campaignId, characterId, system, 'character'])) as Array<
       Record<string, unknown>
     >;
@@ -678,12 +677,6 @@ export function toConditionEntry(e: ConditionEntryEntity): ConditionEntry {
   };
 }
 
-interface CharacterSheetQuery {
-  sql: string;
-}
-
-const characterSheetQueries = new WeakMap<object, Map<boolean, CharacterSheetQuery>>();
-
 /** The prefix of the character's columns in `characterWithSheet`'s statement. */
 const CHARACTER_PREFIX = 'c__';
 
@@ -692,31 +685,20 @@ const CHARACTER_PREFIX = 'c__';
  * character (its name, and that it belongs to the campaign), locked on PostgreSQL. With
  * `wholeCharacter`, every column of the character as well (prefixed), both rows locked.
  */
-function characterSheetQuery(m: EntityManager, wholeCharacter: boolean): CharacterSheetQuery {
-  let byShape = characterSheetQueries.get(m.connection);
-  const known = byShape?.get(wholeCharacter);
-  if (known) return known;
-  const driver = m.connection.driver;
-  const postgres = driver.options.type === 'postgres';
-  const esc = (name: string) => driver.escape(name);
-  const mark = (i: number) => (postgres ? `$${i + 1}` : '?');
-  const table = (path: string) => path.split('.').map(esc).join('.');
-  const sheets = m.connection.getMetadata(CharacterSheetEntity);
-  const characters = m.connection.getMetadata(CharacterEntity);
-  const col = (meta: typeof sheets, property: string) =>
-    esc((meta.findColumnWithPropertyName(property) as ColumnMetadata).databaseName);
-  const characterSelect = wholeCharacter
-    ? characters.columns.map((c) => `c.${esc(c.databaseName)} AS ${esc(CHARACTER_PREFIX + c.databaseName)}`)
-    : [`c.${col(characters, 'name')} AS character_name`];
-  const sql =
-    `SELECT ${sheets.columns.map((c) => `s.${esc(c.databaseName)}`).join(', ')}, ` +
-    `${characterSelect.join(', ')} ` +
-    `FROM ${table(sheets.tablePath)} s INNER JOIN ${table(characters.tablePath)} c ` +
-    `ON c.${col(characters, 'id')} = s.${col(sheets, 'ownerId')} AND c.${col(characters, 'campaignId')} = ${mark(0)} ` +
-    `WHERE s.${col(sheets, 'ownerId')} = ${mark(1)} AND s.${col(sheets, 'system')} = ${mark(2)} ` +
-    `AND s.${col(sheets, 'ownerKind')} = ${mark(3)}${postgres ? (wholeCharacter ? ' FOR UPDATE OF s, c' : ' FOR UPDATE OF s') : ''}`;
-  const made = { sql };
-  if (!byShape) characterSheetQueries.set(m.connection, (byShape = new Map()));
-  byShape.set(wholeCharacter, made);
-  return made;
+function characterSheetQuery(m: EntityManager, wholeCharacter: boolean): string {
+  return Database.statement(m, `character-sheet:${wholeCharacter}`, () => {
+    const { postgres, esc, mark, table, column, columns } = Database.dialect(m);
+    const sheet = (property: string) => column(CharacterSheetEntity, property, 's');
+    const character = wholeCharacter
+      ? columns(CharacterEntity, 'c', CHARACTER_PREFIX)
+      : [`${column(CharacterEntity, 'name', 'c')} AS ${esc('character_name')}`];
+    const lock = wholeCharacter ? ' FOR UPDATE OF s, c' : ' FOR UPDATE OF s';
+    return (
+      `SELECT ${[...columns(CharacterSheetEntity, 's'), ...character].join(', ')} ` +
+      `FROM ${table(CharacterSheetEntity)} s INNER JOIN ${table(CharacterEntity)} c ` +
+      `ON ${column(CharacterEntity, 'id', 'c')} = ${sheet('ownerId')} AND ${column(CharacterEntity, 'campaignId', 'c')} = ${mark(0)} ` +
+      `WHERE ${sheet('ownerId')} = ${mark(1)} AND ${sheet('system')} = ${mark(2)} ` +
+      `AND ${sheet('ownerKind')} = ${mark(3)}${postgres ? lock : ''}`
+    );
+  });
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { NpcsService, ownerOf } from '../characters/npcs.service';
@@ -352,44 +351,29 @@ export class CombatActionsService {
 const CHARACTER_PREFIX = 'c__';
 const NPC_PREFIX = 'n__';
 
-const combatantSheetsQueries = new WeakMap<object, Map<number, string>>();
-
 /**
- * `resolveWithSheets`'s statement for `count` owner ids (its text made once per connection and
- * count): the sheets of one system of those owners, each with its character or NPC of the campaign
- * (outer joins: the one that is not its kind stays empty), the sheets locked on PostgreSQL.
+ * `resolveWithSheets`'s statement for `count` owner ids: the sheets of one system of those owners,
+ * each with its character or NPC of the campaign (outer joins: the one that is not its kind stays
+ * empty), the sheets locked on PostgreSQL.
  */
 function combatantSheetsQuery(m: EntityManager, count: number): string {
-  let byCount = combatantSheetsQueries.get(m.connection);
-  const known = byCount?.get(count);
-  if (known) return known;
-  const driver = m.connection.driver;
-  const postgres = driver.options.type === 'postgres';
-  const esc = (name: string) => driver.escape(name);
-  const mark = (i: number) => (postgres ? `$${i + 1}` : '?');
-  const table = (path: string) => path.split('.').map(esc).join('.');
-  const sheets = m.connection.getMetadata(CharacterSheetEntity);
-  const characters = m.connection.getMetadata(CharacterEntity);
-  const npcs = m.connection.getMetadata(NpcEntity);
-  const col = (meta: typeof sheets, property: string) =>
-    esc((meta.findColumnWithPropertyName(property) as ColumnMetadata).databaseName);
-  const aliased = (meta: typeof sheets, alias: string, prefix: string) =>
-    meta.columns.map((c) => `${alias}.${esc(c.databaseName)} AS ${esc(prefix + c.databaseName)}`);
-  const owners = Array.from({ length: count }, (_, i) => mark(2 + i)).join(', ');
-  const sql =
-    `SELECT ${[
-      ...sheets.columns.map((c) => `s.${esc(c.databaseName)}`),
-      ...aliased(characters, 'c', CHARACTER_PREFIX),
-      ...aliased(npcs, 'n', NPC_PREFIX),
-    ].join(', ')} ` +
-    `FROM ${table(sheets.tablePath)} s ` +
-    `LEFT JOIN ${table(characters.tablePath)} c ON s.${col(sheets, 'ownerKind')} = 'character' ` +
-    `AND c.${col(characters, 'id')} = s.${col(sheets, 'ownerId')} AND c.${col(characters, 'campaignId')} = ${mark(0)} ` +
-    `LEFT JOIN ${table(npcs.tablePath)} n ON s.${col(sheets, 'ownerKind')} = 'npc' ` +
-    `AND n.${col(npcs, 'id')} = s.${col(sheets, 'ownerId')} AND n.${col(npcs, 'campaignId')} = ${mark(1)} ` +
-    `WHERE s.${col(sheets, 'ownerId')} IN (${owners}) AND s.${col(sheets, 'system')} = ${mark(2 + count)}` +
-    (postgres ? ' FOR UPDATE OF s' : '');
-  if (!byCount) combatantSheetsQueries.set(m.connection, (byCount = new Map()));
-  byCount.set(count, sql);
-  return sql;
+  return Database.statement(m, `combatant-sheets:${count}`, () => {
+    const { postgres, mark, table, column, columns } = Database.dialect(m);
+    const owners = Array.from({ length: count }, (_, i) => mark(2 + i)).join(', ');
+    const sheet = (property: string) => column(CharacterSheetEntity, property, 's');
+    return (
+      `SELECT ${[
+        ...columns(CharacterSheetEntity, 's'),
+        ...columns(CharacterEntity, 'c', CHARACTER_PREFIX),
+        ...columns(NpcEntity, 'n', NPC_PREFIX),
+      ].join(', ')} ` +
+      `FROM ${table(CharacterSheetEntity)} s ` +
+      `LEFT JOIN ${table(CharacterEntity)} c ON ${sheet('ownerKind')} = 'character' ` +
+      `AND ${column(CharacterEntity, 'id', 'c')} = ${sheet('ownerId')} AND ${column(CharacterEntity, 'campaignId', 'c')} = ${mark(0)} ` +
+      `LEFT JOIN ${table(NpcEntity)} n ON ${sheet('ownerKind')} = 'npc' ` +
+      `AND ${column(NpcEntity, 'id', 'n')} = ${sheet('ownerId')} AND ${column(NpcEntity, 'campaignId', 'n')} = ${mark(1)} ` +
+      `WHERE ${sheet('ownerId')} IN (${owners}) AND ${sheet('system')} = ${mark(2 + count)}` +
+      (postgres ? ' FOR UPDATE OF s' : '')
+    );
+  });
 }

@@ -35,6 +35,9 @@ export interface MutationCall {
   principal?: { campaignId: string };
 }
 
+/** `Database.statement`'s texts, by connection and key. */
+const statements = new WeakMap<object, Map<string, string>>();
+
 /** The first key of the PostgreSQL advisory locks that make one campaign's mutations take turns. */
 const CAMPAIGN_TURN_LOCK = 0x41524249; // "ARBI"
 
@@ -180,6 +183,40 @@ export class Database {
     for (const column of metadata.columns)
       entity[column.propertyName] = driver.prepareHydratedValue(raw[prefix + column.databaseName], column);
     return entity as T;
+  }
+
+  /**
+   * What a hand-written statement needs of the connection's dialect: names escaped, a table's name,
+   * a property's column (optionally `alias.`-qualified), an entity's columns `alias`-qualified and
+   * renamed with `prefix` (for `hydrate`), the `index`th placeholder.
+   */
+  static dialect(manager: EntityManager) {
+    const connection = manager.connection;
+    const driver = connection.driver;
+    const postgres = driver.options.type === 'postgres';
+    const esc = (name: string) => driver.escape(name);
+    const meta = (target: EntityTarget<ObjectLiteral>) => connection.getMetadata(target);
+    return {
+      postgres,
+      esc,
+      mark: (index: number) => (postgres ? `$${index + 1}` : '?'),
+      table: (target: EntityTarget<ObjectLiteral>) => meta(target).tablePath.split('.').map(esc).join('.'),
+      column: (target: EntityTarget<ObjectLiteral>, property: string, alias?: string) =>
+        `${alias ? `${alias}.` : ''}${esc((meta(target).findColumnWithPropertyName(property) as ColumnMetadata).databaseName)}`,
+      columns: (target: EntityTarget<ObjectLiteral>, alias: string, prefix = '') =>
+        meta(target).columns.map(
+          (c) => `${alias}.${esc(c.databaseName)}${prefix ? ` AS ${esc(prefix + c.databaseName)}` : ''}`,
+        ),
+    };
+  }
+
+  /** A hand-written statement's text, made by `build` once per connection and `key`. */
+  static statement(manager: EntityManager, key: string, build: () => string): string {
+    let known = statements.get(manager.connection);
+    if (!known) statements.set(manager.connection, (known = new Map()));
+    let sql = known.get(key);
+    if (sql === undefined) known.set(key, (sql = build()));
+    return sql;
   }
 
   /** Updates one row by its primary key, parameterised like `insertRow`. */
