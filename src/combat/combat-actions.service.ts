@@ -271,10 +271,6 @@ export class CombatActionsService {
   }
 
   /**
-   * Combatants as sheet owners, in order: the characters in one read and the NPCs in one read (404
-   * for one gone from the campaign, as the single reads said it).
-   */
-  /**
    * `resolveAll` and the combatants' sheets in `system` (by owner id, locked on PostgreSQL) in one
    * statement: each sheet joined to its character or NPC in the campaign. When a combatant has no
    * row there (gone, another campaign's, no sheet in the system) it falls back to the separate
@@ -318,6 +314,10 @@ export class CombatActionsService {
     return { resolved, sheets: new Map(rows.map((r) => [r.ownerId, r])) };
   }
 
+  /**
+   * Combatants as sheet owners, in order: the characters in one read and the NPCs in one read (404
+   * for one gone from the campaign, as the single reads said it).
+   */
   async resolveAll(m: EntityManager, who: Principal, list: StoredCombatant[]): Promise<ResolvedCombatant[]> {
     const characterIds = list.filter((c) => c.kind === 'character').map((c) => c.id);
     const npcIds = list.filter((c) => c.kind === 'npc').map((c) => c.id);
