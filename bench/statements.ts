@@ -24,7 +24,31 @@ import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
 import { CASES } from './cases';
 
+/** One case's counts: statements a request (BEGIN and COMMIT included), WAL frames a request when counted. */
+export interface StatementCount {
+  name: string;
+  statementsPerRequest: number;
+  /** The most statements one counted request ran. */
+  mostInOneRequest: number;
+  framesPerRequest?: number;
+}
+
 async function main(): Promise<void> {
+  await countStatements(process.argv.slice(2), { print: true });
+}
+
+/**
+ * Runs each named bench case in a fresh app on a temporary SQLite file (its setup, the warm-up,
+ * then `STATEMENTS_REQUESTS` counted requests) and answers the statements each request ran;
+ * `print` writes what the command line shows. `test/unit/statement-budgets.spec.ts` holds the
+ * stateful cases to the counts they have.
+ */
+export async function countStatements(
+  names: readonly string[],
+  options: { print?: boolean } = {},
+): Promise<StatementCount[]> {
+  const print = options.print ? (line: string) => console.log(line) : () => undefined;
+  const counts: StatementCount[] = [];
   // Few fixtures: the setups size their bulk (projects, hordes, characters) from these.
   process.env.BENCH_MAX_REQUESTS ??= '8';
   process.env.BENCH_SECONDS ??= '1';
@@ -72,7 +96,6 @@ async function main(): Promise<void> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const requests = Number(process.env.STATEMENTS_REQUESTS ?? 3);
   try {
-    const names = process.argv.slice(2);
     for (const name of names) {
       const bench = CASES.find((c) => c.name === name);
       if (!bench) throw new Error(`No case ${name}`);
@@ -104,9 +127,15 @@ async function main(): Promise<void> {
       // STATEMENTS_CONCURRENCY=N keeps N requests in flight (as the bench's connections do).
       const concurrency = Math.max(1, Number(process.env.STATEMENTS_CONCURRENCY ?? 1));
       let next = warmup;
+      let most = 0;
       await Promise.all(
         Array.from({ length: concurrency }, async () => {
-          while (next < warmup + requests) await send(next++);
+          while (next < warmup + requests) {
+            const before = log.length;
+            await send(next++);
+            // One request at a time (the default), the statements logged meanwhile are its own.
+            most = Math.max(most, log.length - before);
+          }
         }),
       );
       const used = process.cpuUsage(cpu);
@@ -117,30 +146,40 @@ async function main(): Promise<void> {
       }
       counting = false;
       const micros = (used.user + used.system) / requests;
-      console.log(
+      const count: StatementCount = {
+        name,
+        statementsPerRequest: log.length / requests,
+        mostInOneRequest: most,
+      };
+      counts.push(count);
+      print(
         `${name}: ${(log.length / requests).toFixed(1)} statements a request, ` +
-          `${micros.toFixed(0)} µs of CPU a request (server and client in this process, one at a time)`,
+          `${micros.toFixed(0)} µs of CPU a request (server and client in this process, one at a time); ` +
+          `at most ${most} in one request`,
       );
       if (pages) {
         const counted = await pages.stop();
         const total = [...counted.values()].reduce((sum, n) => sum + n, 0);
-        console.log(`  ${(total / requests).toFixed(1)} WAL frames a request (pages written by its commits)`);
+        count.framesPerRequest = total / requests;
+        print(`  ${(total / requests).toFixed(1)} WAL frames a request (pages written by its commits)`);
         for (const [tree, n] of [...counted].sort((a, b) => b[1] - a[1]))
-          console.log(`  ${(n / requests).toFixed(2).padStart(6)}  ${tree}`);
+          print(`  ${(n / requests).toFixed(2).padStart(6)}  ${tree}`);
       }
       if (process.env.STATEMENTS_TIMES === '1') {
         for (const [text, { n, micros }] of [...times].sort((a, b) => b[1].micros - a[1].micros))
-          console.log(`  ${(micros / n).toFixed(0).padStart(6)} µs × ${n}  ${text.slice(0, 110)}`);
+          print(`  ${(micros / n).toFixed(0).padStart(6)} µs × ${n}  ${text.slice(0, 110)}`);
         times.clear();
       }
       if (process.env.STATEMENTS_PRINT === '1') {
-        for (const line of log.slice(0, Math.ceil(log.length / requests))) console.log(`  ${line}`);
+        for (const line of log.slice(0, Math.ceil(log.length / requests))) print(`  ${line}`);
       }
     }
   } finally {
+    prototype.query = original;
     await app.close();
     rmSync(dir, { recursive: true, force: true });
   }
+  return counts;
 }
 
 /**
@@ -183,7 +222,9 @@ async function walFrames(source: DataSource, walPath: string) {
   };
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
