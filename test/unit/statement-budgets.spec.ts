@@ -1,3 +1,4 @@
+import { CASES } from '../../bench/cases';
 import { countStatements } from '../../bench/statements';
 
 /*
@@ -34,6 +35,11 @@ const BUDGETS: Record<string, number> = {
 const MARGIN = 0.5;
 
 describe('statements a request of the stateful bench cases', () => {
+  it('has a budget for every stateful case of the bench (a new one adds its own here)', () => {
+    const stateful = CASES.filter((c) => c.name.endsWith('-idempotent')).map((c) => c.name);
+    expect(Object.keys(BUDGETS).sort()).toEqual(stateful.sort());
+  });
+
   it('stays within each path’s budget', async () => {
     const previous = process.env.STATEMENTS_REQUESTS;
     process.env.STATEMENTS_REQUESTS = '4';
