@@ -137,17 +137,13 @@ export class SheetsService implements OnModuleInit {
     characterId: string,
     system: SheetSystem,
   ): Promise<{ owner: SheetOwner; row: CharacterSheetEntity }> {
-    // One plain statement (its text built once per connection), hydrated as TypeORM would.
-    const sql = characterSheetQuery(m, false);
-    const rows = (await m.query(sql, [campaignId, characterId, system, 'character'])) as Array<
-      Record<string, unknown>
-    >;
-    if (rows.length === 0) {
-      const owner = await this.characterOwner(m, campaignId, characterId);
-      return { owner, row: await this.requireSheet(m, owner, system, { lock: true }) };
+    const raw = await this.joinedSheetRow(m, campaignId, characterId, system, false);
+    if (!raw) {
+      const { owner, row } = await this.sheetReadApart(m, campaignId, characterId, system);
+      return { owner, row };
     }
-    const row = Database.hydrate(m, CharacterSheetEntity, rows[0]) as CharacterSheetEntity;
-    const name = String(rows[0].character_name);
+    const row = Database.hydrate(m, CharacterSheetEntity, raw) as CharacterSheetEntity;
+    const name = String(raw.character_name);
     const owner: SheetOwner = { kind: 'character', id: characterId, name, campaignId };
     return { owner, row };
   }
@@ -163,18 +159,43 @@ export class SheetsService implements OnModuleInit {
     characterId: string,
     system: SheetSystem,
   ): Promise<{ character: CharacterEntity; owner: SheetOwner; row: CharacterSheetEntity }> {
-    const sql = characterSheetQuery(m, true);
-    const rows = (await m.query(sql, [campaignId, characterId, system, 'character'])) as Array<
-      Record<string, unknown>
-    >;
-    if (rows.length === 0) {
-      const character = await this.campaigns.character(m, campaignId, characterId);
-      const owner = characterOwner(character);
-      return { character, owner, row: await this.requireSheet(m, owner, system, { lock: true }) };
-    }
-    const row = Database.hydrate(m, CharacterSheetEntity, rows[0]) as CharacterSheetEntity;
-    const character = Database.hydrate(m, CharacterEntity, rows[0], CHARACTER_PREFIX) as CharacterEntity;
+    const raw = await this.joinedSheetRow(m, campaignId, characterId, system, true);
+    if (!raw) return this.sheetReadApart(m, campaignId, characterId, system);
+    const row = Database.hydrate(m, CharacterSheetEntity, raw) as CharacterSheetEntity;
+    const character = Database.hydrate(m, CharacterEntity, raw, CHARACTER_PREFIX) as CharacterEntity;
     return { character, owner: characterOwner(character), row };
+  }
+
+  /** The joined statement's row (`characterSheetQuery`), hydrated by the caller; none when nothing joined. */
+  private async joinedSheetRow(
+    m: EntityManager,
+    campaignId: string,
+    characterId: string,
+    system: SheetSystem,
+    wholeCharacter: boolean,
+  ): Promise<Record<string, unknown> | undefined> {
+    const rows = (await m.query(characterSheetQuery(m, wholeCharacter), [
+      campaignId,
+      characterId,
+      system,
+      'character',
+    ])) as Array<Record<string, unknown>>;
+    return rows[0];
+  }
+
+  /**
+   * When the join found nothing: the character and its sheet read apart, for their problems (404 for
+   * a character not in the campaign, SHEET_MISSING for a missing sheet).
+   */
+  private async sheetReadApart(
+    m: EntityManager,
+    campaignId: string,
+    characterId: string,
+    system: SheetSystem,
+  ): Promise<{ character: CharacterEntity; owner: SheetOwner; row: CharacterSheetEntity }> {
+    const character = await this.campaigns.character(m, campaignId, characterId);
+    const owner = characterOwner(character);
+    return { character, owner, row: await this.requireSheet(m, owner, system, { lock: true }) };
   }
 
   /** The system of a path parameter, or 400 naming it. */

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { Driver } from 'typeorm/driver/Driver';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { serialiseAnswer } from '../common/answer-text';
 
@@ -152,16 +154,7 @@ export class Database {
       parameters,
     )) as ObjectLiteral[];
     const driver = manager.connection.driver;
-    return rows.map((row) => {
-      const entity = metadata.create() as T;
-      for (const column of metadata.columns) {
-        (entity as ObjectLiteral)[column.propertyName] = driver.prepareHydratedValue(
-          row[column.databaseName],
-          column,
-        );
-      }
-      return entity;
-    });
+    return rows.map((row) => Database.fill(metadata, driver, row, '') as T);
   }
 
   /**
@@ -178,11 +171,20 @@ export class Database {
     const metadata = manager.connection.getMetadata(target);
     const primary = raw[prefix + metadata.primaryColumns[0].databaseName];
     if (primary === null || primary === undefined) return null;
-    const driver = manager.connection.driver;
+    return Database.fill(metadata, manager.connection.driver, raw, prefix) as T;
+  }
+
+  /** An entity of `metadata` with every column's value from `raw` (named `prefix` + the column's name). */
+  private static fill(
+    metadata: EntityMetadata,
+    driver: Driver,
+    raw: ObjectLiteral,
+    prefix: string,
+  ): ObjectLiteral {
     const entity = metadata.create() as ObjectLiteral;
     for (const column of metadata.columns)
       entity[column.propertyName] = driver.prepareHydratedValue(raw[prefix + column.databaseName], column);
-    return entity as T;
+    return entity;
   }
 
   /**
