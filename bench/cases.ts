@@ -620,11 +620,12 @@ export const CASES: BenchCase[] = [
     name: 'sheet-damage-down-and-out-idempotent',
     description:
       'Stateful (issue 19): POST /v1/campaigns/{id}/characters/{cid}/damage with a referee key and a unique ' +
-      'Idempotency-Key: COEAC damage to a character already down (0 HP), so every blow reads the sheet and ' +
-      'the inventory, rolls the Down and Out table with its lots (a Save, two Skills, three items) and applies ' +
-      'the result through the condition ledger, keeps the harm state on the sheet, logs the roll with its ' +
-      'receipt and stores the answer, in one SQLite transaction. A fixed seed whose table result is not ' +
-      'death keeps every request on the same heavy path',
+      'Idempotency-Key: COEAC damage to a character already down (0 HP), so every blow reads the sheet, ' +
+      'rolls the Down and Out table (Resilience: max HP +1) and applies the result through the condition ' +
+      'ledger, keeps the harm state on the sheet, logs the roll and stores the answer, in one SQLite ' +
+      'transaction. The inventory is read only when the table says Broken Gear (then the procedure runs ' +
+      'again on the same seed with the items). A fixed seed whose table result is not death keeps every ' +
+      'request on the same path',
     server: 'app',
     baseline: 'character-purchase-idempotent',
     target: 0.8,

@@ -1267,21 +1267,11 @@ export class SheetHarmService implements OnModuleInit {
     const harm = harmOf(row.data);
     const procedureInput = {
       ...{},
-      ...(await this.damageInput(
-        m,
-        campaign,
-        owner,
-        system,
-        row.data,
-        view,
-        harm,
-        input,
-        options.downAndOutCheck,
-      )),
+      ...(await this.damageInput(m, campaign, owner, system, row.data, view, harm, input)),
       stateBefore: harm.state,
       ...(options.downAndOutCheck ? { downAndOutCheck: true } : {}),
     } as CoreDamageInput;
-    const rolled = asBadRequest(() =>
+    let rolled = asBadRequest(() =>
       this.rolls.roll(
         SHEET_HARM_PROCEDURES.damage,
         procedureInput,
@@ -1289,6 +1279,17 @@ export class SheetHarmService implements OnModuleInit {
         options.req ? diceBudget(options.req) : undefined,
       ),
     );
+    // COEAC Broken Gear draws its lots from the items carried, after the table's roll: the inventory
+    // is read only when the table says so, and the procedure runs again on the same seed with them
+    // (the same dice up to the lots, so the roll logged replays from the inputs it names).
+    if (procedureInput.system === 'coeac' && owner.kind === 'character' && brokeGear(rolled.outcome)) {
+      const items = await this.carriedItems(m, campaign.id, owner.id);
+      if (items.length > 0) {
+        procedureInput.items = items;
+        const seed = rolled.seed;
+        rolled = asBadRequest(() => this.rolls.roll(SHEET_HARM_PROCEDURES.damage, procedureInput, seed));
+      }
+    }
     const outcome: SheetDamageOutcome = rolled.outcome;
     const secret = await this.sealed(m, owner, options.secret ?? false);
     const roll = await this.rolls.record(m, who, rolled as never, {
@@ -1643,6 +1644,21 @@ export class SheetHarmService implements OnModuleInit {
 
   // Internals
 
+  /** A character's unbroken items (an item already broken is not drawn again), one entry a name. */
+  private async carriedItems(
+    m: EntityManager,
+    campaignId: string,
+    characterId: string,
+  ): Promise<Array<{ name: string; artifact: boolean }>> {
+    const rows = await Database.selectRows(
+      m,
+      InventoryItemEntity,
+      { campaignId, characterId, broken: false },
+      { orderBy: ['createdAt', 'id'] },
+    );
+    return dedupe(rows.map((i) => ({ name: i.name, artifact: i.kind === 'artifact' })));
+  }
+
   /**
    * Broken Gear (COEAC Down and Out): the items drawn that broke (an artifact that held stays whole)
    * are marked `broken` in the inventory, the first unbroken item of each name (lots draw by name).
@@ -1772,7 +1788,6 @@ export class SheetHarmService implements OnModuleInit {
     view: Sheet,
     harm: SheetHarm,
     input: SheetDamageInput,
-    check = false,
   ): Promise<CoreDamageInput> {
     const amount = input.amount ?? null;
     switch (system) {
@@ -1792,22 +1807,7 @@ export class SheetHarmService implements OnModuleInit {
             );
           block = { kind: 'shield', usesLeft: armor.blockUses };
         }
-        // The carried items matter only to a Down and Out roll (Broken Gear): read them only then.
         const down = harm.state === 'down-and-out' || (num(data.hp) === 0 && num(data.maxHp) > 0);
-        const rolls =
-          check ||
-          (harm.state !== 'dead' &&
-            (down ? (amount ?? 0) > 0 : (amount ?? 0) >= num(data.hp) + num(data.bonusHp)));
-        const items =
-          owner.kind === 'character' && rolls
-            ? // An item already broken is not drawn again.
-              await Database.selectRows(
-                m,
-                InventoryItemEntity,
-                { campaignId: campaign.id, characterId: owner.id, broken: false },
-                { orderBy: ['createdAt', 'id'] },
-              )
-            : [];
         return {
           system,
           hp: num(data.hp),
@@ -1818,7 +1818,8 @@ export class SheetHarmService implements OnModuleInit {
           maxHp: num(data.maxHp),
           saves: Object.keys((data.saves ?? {}) as object),
           skills: Object.keys((data.skills ?? {}) as object),
-          items: dedupe(items.map((i) => ({ name: i.name, artifact: i.kind === 'artifact' }))),
+          // The carried items matter only to Broken Gear: applyDamage reads them and rolls again then.
+          items: [],
           medicine: input.medicine ? { ...input.medicine } : null,
         };
       }
@@ -2042,6 +2043,11 @@ function merge(current: string[], added: string[], removed: string[]): string[] 
   const out = current.filter((c) => !removed.includes(c));
   for (const a of added) if (!out.includes(a)) out.push(a);
   return out;
+}
+
+/** Whether a COEAC damage outcome's Down and Out roll came up Broken Gear. */
+function brokeGear(outcome: SheetDamageOutcome): boolean {
+  return (outcome.detail.downAndOut as { result?: string } | undefined)?.result === 'broken-gear';
 }
 
 function dedupe(items: Array<{ name: string; artifact: boolean }>) {

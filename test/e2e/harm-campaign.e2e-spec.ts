@@ -287,6 +287,39 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
   });
 
   describe('Broken Gear', () => {
+    it('another Down and Out result leaves the inventory unread: the roll logged names no items and replays', async () => {
+      const { c, hero } = await table();
+      let seed = '';
+      for (let i = 0; i < 300 && !seed; i++) {
+        const probe = await t.http
+          .post('/v1/harm/coeac/down-and-out')
+          .send({ seed: `other-${i}` })
+          .expect(200);
+        if (probe.body.result === 'resilience') seed = `other-${i}`;
+      }
+      expect(seed).not.toBe('');
+      await addItem(c, hero.id, { name: 'Rope', kind: 'gear' });
+      await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 6, hp: 0, harm: { state: 'down-and-out' } });
+      const hit = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 1, seed })
+        .expect(201);
+      expect(hit.body.detail.downAndOut.result).toBe('resilience');
+      expect(hit.body.brokenItemIds).toEqual([]);
+      const logged = await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${hit.body.rollId}`)
+        .set(c.auth)
+        .expect(200);
+      expect(logged.body.inputs.items).toEqual([]);
+      const replayed = await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${hit.body.rollId}/replay`)
+        .set(c.auth)
+        .expect(200);
+      expect(replayed.body.matches).toBe(true);
+      expect((await items(c, hero.id)).map((i) => i.name)).toEqual(['Rope']);
+    });
+
     it('marks the items drawn broken in the inventory; a broken item gives no Armor; a PATCH repairs it (REST and GraphQL)', async () => {
       const { c, hero } = await table();
       // A seed whose table roll is Broken Gear (the first dice of a blow on a character already down).
@@ -319,6 +352,22 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
       expect(hit.body.detail.downAndOut.result).toBe('broken-gear');
       // Three items or fewer: every one is drawn, none an artifact, so all break.
       expect([...hit.body.brokenItemIds].sort()).toEqual([shield.id, rope.id, lantern.id].sort());
+      // The inventory is read only for Broken Gear, and the roll logged names the items it drew from
+      // and replays from them.
+      const logged = await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${hit.body.rollId}`)
+        .set(c.auth)
+        .expect(200);
+      expect(logged.body.inputs.items.map((i: { name: string }) => i.name)).toEqual([
+        'Shield',
+        'Rope',
+        'Lantern',
+      ]);
+      const replayed = await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${hit.body.rollId}/replay`)
+        .set(c.auth)
+        .expect(200);
+      expect(replayed.body.matches).toBe(true);
       const listed = (
         await t.http
           .get(`${base(c, hero.id)}/inventory`)

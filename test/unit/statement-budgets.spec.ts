@@ -27,7 +27,7 @@ const BUDGETS: Record<string, number> = {
   'horde-division-idempotent': 12,
   'experience-level-up-idempotent': 10,
   'hazard-fall-idempotent': 10,
-  'sheet-damage-down-and-out-idempotent': 11,
+  'sheet-damage-down-and-out-idempotent': 10,
   'combat-attack-applies-damage-idempotent': 12,
   'combat-coeac-exchange-idempotent': 13,
   'combat-gm-attack-idempotent': 13,

@@ -76,14 +76,18 @@ const lotFaces = (roll: number, chance: number) => (chance < 1 ? [roll] : []);
 /** Ways to roll each 2d6 total, over 36. */
 const WAYS_2D6 = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
 
-/** Exact chance of each result on 2d6; the values sum to 1 (death is 8/36). */
-export function downAndOutOdds(): Record<DownAndOutResult, number> {
+const TABLE_ODDS: Readonly<Record<DownAndOutResult, number>> = (() => {
   const odds = Object.fromEntries(DOWN_AND_OUT_RESULTS.map((r) => [r, 0])) as Record<
     DownAndOutResult,
     number
   >;
   for (const row of DOWN_AND_OUT_TABLE) odds[row.result] += WAYS_2D6[row.roll] / 36;
-  return odds;
+  return Object.freeze(odds);
+})();
+
+/** Exact chance of each result on 2d6; the values sum to 1 (death is 8/36). A copy of one table. */
+export function downAndOutOdds(): Record<DownAndOutResult, number> {
+  return { ...TABLE_ODDS };
 }
 
 export interface DownAndOutItem {
