@@ -4,6 +4,7 @@ import { RuleError } from '../errors';
 import { createRng, Dice } from '../random';
 import { applyCondition, sheetDifferences } from './ledger';
 import {
+  capsTracked,
   coeacBlockUsesPerDay,
   extendSystem,
   normaliseSheet,
@@ -290,6 +291,23 @@ describe('extending a system', () => {
     expect(trackedPaths('archsoul', sheet)).toContain('wounds');
     expect(applyCondition('archsoul', sheet, 'wounds', 2).change).toMatchObject({ before: 1, after: 3 });
     expect(ruleError(() => playerSheet('archsoul', sheet, { wounds: 0 })).field).toBe('sheet.wounds');
+  });
+
+  it('answers which paths cap a tracked value, including a cap an extension adds after a first answer', () => {
+    expect(capsTracked('coeac', 'maxHp')).toBe(true);
+    expect(capsTracked('coeac', 'hp')).toBe(false);
+    expect(capsTracked('coeac', 'classResources.Luck.max')).toBe(true);
+    expect(capsTracked('archsoul', 'woundsMax')).toBe(false);
+    extendSystem('archsoul', {
+      tracked: [
+        { path: 'woundsMax', initial: 0, description: 'A later cap' },
+        { path: 'woundsNow', initial: 0, maxPath: 'woundsMax', description: 'What it caps' },
+      ],
+      refereeFields: ['woundsMax', 'woundsNow'],
+    });
+    // The answer given before the extension is not kept past it.
+    expect(capsTracked('archsoul', 'woundsMax')).toBe(true);
+    expect(capsTracked('coeac', 'maxHp')).toBe(true);
   });
 });
 

@@ -582,6 +582,7 @@ export function extendSystem(
   const fields = [...(extension.baseFields ?? []), ...(extension.refereeFields ?? [])];
   spec.tracked.push(...(extension.tracked ?? []));
   trackedFieldCache.clear();
+  capsTrackedCache.clear();
   spec.baseFields.push(...(extension.baseFields ?? []));
   spec.refereeFields.push(...(extension.refereeFields ?? []));
   spec.normalise = (input) => {
@@ -622,9 +623,20 @@ export function trackedField(
   return found;
 }
 
+/** What `capsTracked` answered, by system and path (as `trackedFieldCache`, and bounded alike). */
+const capsTrackedCache = new Map<string, boolean>();
+
 /** Whether `path` is the maximum that caps another tracked value (`maxHp` caps `hp`). */
 export function capsTracked(system: SheetSystem, path: string): boolean {
-  return SPECS[system].tracked.some((f) => f.maxPath !== undefined && matches(f.maxPath, path) !== null);
+  const key = `${system}\u0000${path}`;
+  const known = capsTrackedCache.get(key);
+  if (known !== undefined) return known;
+  const caps = SPECS[system].tracked.some(
+    (f) => f.maxPath !== undefined && matches(f.maxPath, path) !== null,
+  );
+  if (capsTrackedCache.size >= TRACKED_FIELD_CACHE_SIZE) capsTrackedCache.clear();
+  capsTrackedCache.set(key, caps);
+  return caps;
 }
 
 /** Every tracked path a sheet holds, concrete (`classResources.Luck.current`), in a stable order. */
