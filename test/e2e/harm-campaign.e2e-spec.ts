@@ -287,51 +287,53 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
   });
 
   describe('Broken Gear', () => {
-    it('another Down and Out result leaves the inventory unread: the roll logged names no items and replays', async () => {
-      const { c, hero } = await table();
-      let seed = '';
-      for (let i = 0; i < 300 && !seed; i++) {
+    /** A seed whose Down and Out table roll gives `result` (the stateless route rolls the same dice). */
+    async function downAndOutSeed(result: string): Promise<string> {
+      for (let i = 0; i < 300; i++) {
         const probe = await t.http
           .post('/v1/harm/coeac/down-and-out')
-          .send({ seed: `other-${i}` })
+          .send({ seed: `${result}-${i}` })
           .expect(200);
-        if (probe.body.result === 'resilience') seed = `other-${i}`;
+        if (probe.body.result === result) return `${result}-${i}`;
       }
-      expect(seed).not.toBe('');
-      await addItem(c, hero.id, { name: 'Rope', kind: 'gear' });
-      await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 6, hp: 0, harm: { state: 'down-and-out' } });
-      const hit = await t.http
-        .post(`${base(c, hero.id)}/damage`)
+      throw new Error(`no seed in 300 gives ${result}`);
+    }
+
+    /** A blow of 1 on the character's COEAC sheet, put first at 0 HP and down and out, on `seed`. */
+    async function blowWhileDown(c: CampaignFixture, heroId: string, seed: string) {
+      await putSheet(t.server, c, heroId, 'coeac', { maxHp: 6, hp: 0, harm: { state: 'down-and-out' } });
+      return t.http
+        .post(`${base(c, heroId)}/damage`)
         .set(c.auth)
         .send({ system: 'coeac', amount: 1, seed })
         .expect(201);
-      expect(hit.body.detail.downAndOut.result).toBe('resilience');
-      expect(hit.body.brokenItemIds).toEqual([]);
-      const logged = await t.http
-        .get(`/v1/campaigns/${c.id}/rolls/${hit.body.rollId}`)
-        .set(c.auth)
-        .expect(200);
-      expect(logged.body.inputs.items).toEqual([]);
+    }
+
+    /** The inputs of a logged roll, once its replay from them has been checked to match. */
+    async function replayedInputs(c: CampaignFixture, rollId: string) {
       const replayed = await t.http
-        .get(`/v1/campaigns/${c.id}/rolls/${hit.body.rollId}/replay`)
+        .get(`/v1/campaigns/${c.id}/rolls/${rollId}/replay`)
         .set(c.auth)
         .expect(200);
       expect(replayed.body.matches).toBe(true);
+      return (await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}`).set(c.auth).expect(200)).body.inputs;
+    }
+
+    it('another Down and Out result leaves the inventory unread: the roll logged names no items and replays', async () => {
+      const { c, hero } = await table();
+      const seed = await downAndOutSeed('resilience');
+      await addItem(c, hero.id, { name: 'Rope', kind: 'gear' });
+      const hit = await blowWhileDown(c, hero.id, seed);
+      expect(hit.body.detail.downAndOut.result).toBe('resilience');
+      expect(hit.body.brokenItemIds).toEqual([]);
+      expect((await replayedInputs(c, hit.body.rollId)).items).toEqual([]);
       expect((await items(c, hero.id)).map((i) => i.name)).toEqual(['Rope']);
     });
 
     it('marks the items drawn broken in the inventory; a broken item gives no Armor; a PATCH repairs it (REST and GraphQL)', async () => {
       const { c, hero } = await table();
       // A seed whose table roll is Broken Gear (the first dice of a blow on a character already down).
-      let seed = '';
-      for (let i = 0; i < 300 && !seed; i++) {
-        const probe = await t.http
-          .post('/v1/harm/coeac/down-and-out')
-          .send({ seed: `gear-${i}` })
-          .expect(200);
-        if (probe.body.result === 'broken-gear') seed = `gear-${i}`;
-      }
-      expect(seed).not.toBe('');
+      const seed = await downAndOutSeed('broken-gear');
       const shield = (await addItem(c, hero.id, { name: 'Shield', kind: 'gear' })).body as { id: string };
       const rope = (await addItem(c, hero.id, { name: 'Rope', kind: 'gear' })).body as { id: string };
       const lantern = (await addItem(c, hero.id, { name: 'Lantern', kind: 'gear' })).body as { id: string };
@@ -343,31 +345,14 @@ describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
         worn: [{ itemId: shield.id, armor: 1 }],
       });
       expect((await sheetOf(t.server, c, hero.id, 'cairn')).armor).toBe(1);
-      await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 6, hp: 0, harm: { state: 'down-and-out' } });
-      const hit = await t.http
-        .post(`${base(c, hero.id)}/damage`)
-        .set(c.auth)
-        .send({ system: 'coeac', amount: 1, seed })
-        .expect(201);
+      const hit = await blowWhileDown(c, hero.id, seed);
       expect(hit.body.detail.downAndOut.result).toBe('broken-gear');
       // Three items or fewer: every one is drawn, none an artifact, so all break.
       expect([...hit.body.brokenItemIds].sort()).toEqual([shield.id, rope.id, lantern.id].sort());
       // The inventory is read only for Broken Gear, and the roll logged names the items it drew from
       // and replays from them.
-      const logged = await t.http
-        .get(`/v1/campaigns/${c.id}/rolls/${hit.body.rollId}`)
-        .set(c.auth)
-        .expect(200);
-      expect(logged.body.inputs.items.map((i: { name: string }) => i.name)).toEqual([
-        'Shield',
-        'Rope',
-        'Lantern',
-      ]);
-      const replayed = await t.http
-        .get(`/v1/campaigns/${c.id}/rolls/${hit.body.rollId}/replay`)
-        .set(c.auth)
-        .expect(200);
-      expect(replayed.body.matches).toBe(true);
+      const inputs = await replayedInputs(c, hit.body.rollId);
+      expect(inputs.items.map((i: { name: string }) => i.name)).toEqual(['Shield', 'Rope', 'Lantern']);
       const listed = (
         await t.http
           .get(`${base(c, hero.id)}/inventory`)
