@@ -1267,7 +1267,7 @@ export class SheetHarmService implements OnModuleInit {
     const harm = harmOf(row.data);
     const procedureInput = {
       ...{},
-      ...(await this.damageInput(m, campaign, owner, system, row.data, view, harm, input)),
+      ...this.damageInput(owner, system, row.data, view, harm, input),
       stateBefore: harm.state,
       ...(options.downAndOutCheck ? { downAndOutCheck: true } : {}),
     } as CoreDamageInput;
@@ -1779,16 +1779,15 @@ export class SheetHarmService implements OnModuleInit {
       throw Problem.field('VALIDATION_FAILED', 'resource', 'resource applies to a short rest only.');
   }
 
-  private async damageInput(
-    m: EntityManager,
-    campaign: CampaignEntity,
+  /** The damage procedure's inputs from the sheet's numbers (no read: COEAC's items come later). */
+  private damageInput(
     owner: SheetOwner,
     system: SheetSystem,
     data: Sheet,
     view: Sheet,
     harm: SheetHarm,
     input: SheetDamageInput,
-  ): Promise<CoreDamageInput> {
+  ): CoreDamageInput {
     const amount = input.amount ?? null;
     switch (system) {
       case 'coeac': {
