@@ -595,48 +595,44 @@ export function extendSystem(
 }
 
 /**
- * What `trackedField` answered, by system and path: the ledger asks for every path of a sheet on
- * each change (bounds, capped followers), and matching each pattern splits strings. Forgotten when a
- * system is extended; bounded, since class-resource names are free.
+ * What `trackedField` and `capsTracked` answered, by system and path: the ledger asks about every
+ * path of a sheet on each change (bounds, capped followers), and matching each pattern splits
+ * strings. Forgotten when a system is extended; bounded, since class-resource names are free.
  */
 const trackedFieldCache = new Map<string, Readonly<TrackedField & { name?: string }> | null>();
+const capsTrackedCache = new Map<string, boolean>();
 const TRACKED_FIELD_CACHE_SIZE = 10_000;
+
+/** `compute()` for (system, path), remembered in `cache` (emptied when it is full). */
+function rememberedByPath<T>(cache: Map<string, T>, system: SheetSystem, path: string, compute: () => T): T {
+  const key = `${system}\u0000${path}`;
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const answer = compute();
+  if (cache.size >= TRACKED_FIELD_CACHE_SIZE) cache.clear();
+  cache.set(key, answer);
+  return answer;
+}
 
 /** The tracked-field pattern a concrete path belongs to, with its bound name, or null (shared: do not change it). */
 export function trackedField(
   system: SheetSystem,
   path: string,
 ): Readonly<TrackedField & { name?: string }> | null {
-  const key = `${system}\u0000${path}`;
-  const known = trackedFieldCache.get(key);
-  if (known !== undefined) return known;
-  let found: Readonly<TrackedField & { name?: string }> | null = null;
-  for (const field of SPECS[system].tracked) {
-    const bound = matches(field.path, path);
-    if (bound) {
-      found = Object.freeze({ ...{}, ...field, ...bound });
-      break;
+  return rememberedByPath(trackedFieldCache, system, path, () => {
+    for (const field of SPECS[system].tracked) {
+      const bound = matches(field.path, path);
+      if (bound) return Object.freeze({ ...{}, ...field, ...bound });
     }
-  }
-  if (trackedFieldCache.size >= TRACKED_FIELD_CACHE_SIZE) trackedFieldCache.clear();
-  trackedFieldCache.set(key, found);
-  return found;
+    return null;
+  });
 }
-
-/** What `capsTracked` answered, by system and path (as `trackedFieldCache`, and bounded alike). */
-const capsTrackedCache = new Map<string, boolean>();
 
 /** Whether `path` is the maximum that caps another tracked value (`maxHp` caps `hp`). */
 export function capsTracked(system: SheetSystem, path: string): boolean {
-  const key = `${system}\u0000${path}`;
-  const known = capsTrackedCache.get(key);
-  if (known !== undefined) return known;
-  const caps = SPECS[system].tracked.some(
-    (f) => f.maxPath !== undefined && matches(f.maxPath, path) !== null,
+  return rememberedByPath(capsTrackedCache, system, path, () =>
+    SPECS[system].tracked.some((f) => f.maxPath !== undefined && matches(f.maxPath, path) !== null),
   );
-  if (capsTrackedCache.size >= TRACKED_FIELD_CACHE_SIZE) capsTrackedCache.clear();
-  capsTrackedCache.set(key, caps);
-  return caps;
 }
 
 /** Every tracked path a sheet holds, concrete (`classResources.Luck.current`), in a stable order. */
