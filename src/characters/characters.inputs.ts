@@ -3,6 +3,7 @@ import { CampaignPageArgs } from '../campaigns/campaign.dto';
 import { In } from '../common/schema';
 import { SHEET_SYSTEMS } from '../core/characters/sheets';
 import { GRADES } from '../core/encounters/encounter-tables';
+import { ARCHSOUL_CHECK_ACTIONS } from '../core/harm/archsoul-condition';
 import { AdversaryTagEnum, GradeEnum } from '../encounters/encounters.inputs';
 import {
   ANIMAL_TRAININGS,
@@ -13,6 +14,13 @@ import { NPC_KINDS, NPC_VISIBILITIES } from './characters.entities';
 
 export const SheetSystemEnum = { coeac: 'coeac', cairn: 'cairn', archsoul: 'archsoul', gm: 'gm' } as const;
 registerEnumType(SheetSystemEnum, { name: 'SheetSystem', description: 'A game system’s sheet.' });
+export const ArchsoulCheckActionEnum = Object.fromEntries(
+  ARCHSOUL_CHECK_ACTIONS.map((k) => [k.replace(/-/g, '_'), k]),
+) as Record<string, string>;
+registerEnumType(ArchsoulCheckActionEnum, {
+  name: 'ArchsoulCheckAction',
+  description: 'What an Archsoul check does, for the statuses that act on it.',
+});
 export const NpcKindEnum = Object.fromEntries(NPC_KINDS.map((k) => [k, k])) as Record<string, string>;
 registerEnumType(NpcKindEnum, { name: 'NpcKind', description: 'What an NPC is.' });
 export const NpcVisibilityEnum = { referee: 'referee', players: 'players' } as const;
@@ -249,6 +257,14 @@ export class SheetCheckInput {
     maxItems: 6,
   })
   stats?: string[];
+
+  @In.oneOf(
+    'Archsoul: what the check does, for the statuses that act on it (Restrained and Grappled refuse some actions, Knocked Down makes a melee attack harder). Absent: a skill check.',
+    ARCHSOUL_CHECK_ACTIONS,
+    ArchsoulCheckActionEnum,
+    { optional: true },
+  )
+  action?: string;
 
   @In.int('COEAC: the Objective (Ob); Archsoul: successes needed (1 by default).', {
     optional: true,

@@ -7,6 +7,7 @@ import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { planSheetCheck, SheetCheckKind, SheetModifier } from '../core/characters/sheets-checks';
 import { Sheet, SheetSystem } from '../core/characters/sheets';
+import type { ArchsoulCheckAction } from '../core/harm/archsoul-condition';
 import { Database } from '../database/database.service';
 import { CampaignEntity, RollEntity } from '../database/entities';
 import { newId, now } from '../common/time';
@@ -26,6 +27,8 @@ export interface SheetCheckContext {
   taskTags: string[];
   /** What the check rolls, as sent: Archsoul's stats, or the G&M reaction or ability. */
   names: string[];
+  /** Archsoul: what the check does (`SheetCheckInput.action`), for the statuses; null: a skill check. */
+  action: ArchsoulCheckAction | null;
 }
 
 /**
@@ -226,9 +229,21 @@ export class SheetChecksService {
     } else if (input.taskTags !== undefined) {
       throw Problem.field('VALIDATION_FAILED', 'taskTags', 'taskTags apply to COEAC checks of characters.');
     }
+    if (input.action !== undefined && system !== 'archsoul') {
+      throw Problem.field('VALIDATION_FAILED', 'action', 'action applies to Archsoul checks.');
+    }
+    const action = (input.action ?? null) as ArchsoulCheckAction | null;
     for (const modify of this.modifiers) {
       extra.push(
-        ...(await modify(m, who, { campaign, owner, system, sheet, taskTags, names: checkNames(input) })),
+        ...(await modify(m, who, {
+          campaign,
+          owner,
+          system,
+          sheet,
+          taskTags,
+          names: checkNames(input),
+          action,
+        })),
       );
     }
     const request = {

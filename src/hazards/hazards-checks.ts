@@ -13,6 +13,7 @@ import {
   gmStatusesOf,
 } from '../core/hazards';
 import type { Sheet } from '../core/characters/sheets';
+import { ARCHSOUL_STATUS_TABLE, archsoulStatusRuling } from '../core/harm';
 
 /** Fatigue levels on the Archsoul sheet (the exertion ladder). */
 const FATIGUED = 1;
@@ -30,9 +31,10 @@ const UNCONSCIOUS = 3;
  *   the exhaustion clears) takes that many dice off every check, less the one `fatigue:exhausted`
  *   already takes while the sheet is exhausted.
  * - `statuses` (the referee's list) and harm's conditions (`harm.conditions`: an Archsoul character
- *   wakes Disabled): Disabled refuses every check (no skill checks, seed 002
- *   "Status Effects"); Disaligned refuses a check naming Soulpower. The other statuses act on attacks
- *   and movement, which sheet checks do not roll.
+ *   wakes Disabled), read by `archsoulStatusRuling` (seed 002 "Status Effects"): Disabled refuses
+ *   every check; Disaligned a check naming Soulpower; by the check's declared `action`, Restrained
+ *   refuses every physical action and Grappled weapon attacks, moves and movement rituals (409
+ *   naming `action`); Knocked Down adds 1 to a melee attack's difficulty.
  * G&M: an ailment kept on the sheet whose effect is a penalty lowers the scores it names by its total
  * (concentration: charisma, wisdom and intelligence rolls, seed 000). Injuries are harm's modifier.
  */
@@ -72,21 +74,24 @@ export class HazardsSheetChecks implements OnModuleInit {
           `${context.owner.name} is unconscious from fatigue (sheet.fatigue ${fatigue}) and makes no checks.`,
         );
       }
-      if (statuses.includes('disabled')) {
+      // The five statuses (seed 002, "Status Effects"), read against what the check declares it does.
+      const ruling = archsoulStatusRuling(statuses, context.action, named);
+      if (ruling.refusedBy !== null) {
+        const row = ARCHSOUL_STATUS_TABLE.find((r) => r.status === ruling.refusedBy)!;
+        // A refusal that only the declared action brings names `action`; Disabled and Disaligned
+        // refuse whatever it is, so they name the character as before.
+        const byAction = ruling.refusedBy === 'restrained' || ruling.refusedBy === 'grappled';
         throw Problem.field(
           'CONFLICT',
-          field,
-          `${context.owner.name} is Disabled and makes no skill checks.`,
+          byAction ? 'action' : field,
+          `${context.owner.name} is ${row.name} and ${ruling.why}` +
+            (byAction ? ` (action ${context.action}).` : '.'),
         );
       }
-      if (statuses.includes('disaligned') && named.includes('soulpower')) {
-        throw Problem.field(
-          'CONFLICT',
-          field,
-          `${context.owner.name} is Disaligned (sheet.statuses): Soulpower rolls fail.`,
-        );
-      }
-      const out: SheetModifier[] = [];
+      const out: SheetModifier[] = ruling.difficulty.map((d) => ({
+        source: `status:${d.status}`,
+        difficulty: d.difficulty,
+      }));
       // Sleeping (002:51): Awareness checks +2 difficulty (other observation is the referee's to refuse).
       if (statuses.includes('asleep') && named.includes('awareness'))
         out.push({ source: 'status:asleep', difficulty: 2 });

@@ -1,8 +1,8 @@
 import { Database } from '../../src/database/database.service';
 import { DATABASE_KIND, startApp, TestApp } from './harness';
 import { createCampaign, createCharacter, createKey, startSession } from '../factories/campaign';
-import { gql } from '../factories/graphql';
-import { expectProblem } from '../factories/problem';
+import { codes, gql } from '../factories/graphql';
+import { expectProblem, fieldsOf } from '../factories/problem';
 
 describe(`travel, turns into watches and havens (${DATABASE_KIND})`, () => {
   let t: TestApp;
@@ -373,6 +373,112 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       .send({ system: 'archsoul', stats: ['Resolve'], difficulty: 3, seed: 'z' })
       .expect(201);
     expect(resolve.body.modifiers.map((x: { source: string }) => x.source)).not.toContain('status:asleep');
+  });
+
+  it('Archsoul statuses by the check’s action (002:82–90): Knocked Down +1 on a melee attack, Restrained and Grappled refuse (REST and GraphQL)', async () => {
+    const { c, h } = await hero('archsoul', {
+      ...ARCHSOUL,
+      stats: { ...ARCHSOUL.stats, Agility: 3, Melee: 2 },
+      statuses: ['Knocked Down'],
+    });
+    const checks = `/v1/campaigns/${c.id}/characters/${h.id}/checks`;
+    const attack = { system: 'archsoul', stats: ['Agility', 'Melee'], difficulty: 3, seed: 'swing' };
+    const knocked = await t.http
+      .post(checks)
+      .set(c.auth)
+      .send({ ...attack, action: 'melee-attack' })
+      .expect(201);
+    expect(knocked.body.modifiers).toContainEqual({ source: 'status:knocked-down', difficulty: 1 });
+    expect(knocked.body.effectiveDifficulty).toBe(4);
+    // The same check declared as a ranged attack, or not declared, is not touched.
+    for (const body of [{ ...attack, action: 'ranged-attack' }, attack]) {
+      const other = await t.http.post(checks).set(c.auth).send(body).expect(201);
+      expect(other.body.effectiveDifficulty).toBe(3);
+      expect(other.body.modifiers.map((x: { source: string }) => x.source)).not.toContain(
+        'status:knocked-down',
+      );
+    }
+    const answer = await gql(
+      t.server,
+      'mutation($c: ID!, $h: ID!) { characterCheck(campaignId: $c, characterId: $h, input: { system: archsoul, stats: ["Agility", "Melee"], difficulty: 3, action: melee_attack, seed: "swing" }) { effectiveDifficulty modifiers { source difficulty } } }',
+      { c: c.id, h: h.id },
+      c.auth,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.characterCheck.effectiveDifficulty).toBe(4);
+    expect(answer.data?.characterCheck.modifiers).toContainEqual({
+      source: 'status:knocked-down',
+      difficulty: 1,
+    });
+
+    // Restrained: no physical action (409 naming `action`, nothing logged); a skill check still rolls.
+    const sheetUrl = `/v1/campaigns/${c.id}/characters/${h.id}/sheets/archsoul`;
+    const sheet = (await t.http.get(sheetUrl).set(c.auth)).body.sheet;
+    await t.http
+      .put(sheetUrl)
+      .set(c.auth)
+      .send({ sheet: { ...sheet, statuses: ['Restrained'] } })
+      .expect(200);
+    const logged = async () =>
+      (await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)).body
+        .items.length as number;
+    const before = await logged();
+    expectProblem(
+      await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ ...attack, action: 'physical' }),
+      409,
+      'CONFLICT',
+      'action',
+    );
+    expect(await logged()).toBe(before);
+    await t.http
+      .post(checks)
+      .set(c.auth)
+      .send({ system: 'archsoul', stats: ['Resolve'], difficulty: 3 })
+      .expect(201);
+
+    // Grappled: no weapon attack or move; another physical action is the referee's grapple roll.
+    await t.http
+      .put(sheetUrl)
+      .set(c.auth)
+      .send({ sheet: { ...sheet, statuses: ['grappled'] } })
+      .expect(200);
+    const refused = await gql(
+      t.server,
+      'mutation($c: ID!, $h: ID!) { characterCheck(campaignId: $c, characterId: $h, input: { system: archsoul, stats: ["Agility"], difficulty: 3, action: move }) { rollId } }',
+      { c: c.id, h: h.id },
+      c.auth,
+    );
+    expect(codes(refused)).toEqual(['CONFLICT']);
+    expect(fieldsOf(refused.errors?.[0].extensions?.errors)).toEqual(['action']);
+    await t.http
+      .post(checks)
+      .set(c.auth)
+      .send({ ...attack, action: 'physical' })
+      .expect(201);
+
+    // `action` belongs to Archsoul checks; misspelt, it is a 400 naming it.
+    const gm = await hero('gm', GM);
+    expectProblem(
+      await t.http
+        .post(`/v1/campaigns/${gm.c.id}/characters/${gm.h.id}/checks`)
+        .set(gm.c.auth)
+        .send({ system: 'gm', reaction: 'evasion', action: 'move' }),
+      400,
+      'VALIDATION_FAILED',
+      'action',
+    );
+    expectProblem(
+      await t.http
+        .post(checks)
+        .set(c.auth)
+        .send({ ...attack, action: 'melee' }),
+      400,
+      'VALIDATION_FAILED',
+      'action',
+    );
   });
 
   it('G&M concentration on a stored sheet reads evasion and Movement from it, one logged roll', async () => {

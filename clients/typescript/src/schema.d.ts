@@ -9551,6 +9551,11 @@ export interface components {
       reaction?: string;
       /** @description Archsoul: the stats whose values make the pool (usually an attribute and a skill). */
       stats?: string[];
+      /**
+       * @description Archsoul: what the check does, for the statuses that act on it (Restrained and Grappled refuse some actions, Knocked Down makes a melee attack harder). Absent: a skill check.
+       * @enum {string}
+       */
+      action?: 'melee-attack' | 'ranged-attack' | 'move' | 'movement-ritual' | 'physical';
       /** @description COEAC: the Objective (Ob); Archsoul: successes needed (1 by default). */
       objective?: number;
       /** @description Archsoul: the difficulty rating (clamped to 2–6). */

@@ -66,6 +66,90 @@ export const ARCHSOUL_STATUS_TABLE: readonly ArchsoulStatusRow[] = [
   },
 ];
 
+/**
+ * What an Archsoul check does, as far as the statuses care (seed 002, "Status Effects"): a melee or a
+ * ranged attack roll, an ordinary move, a ritual that needs movement, or another physical action.
+ * A check that declares none of these is read as a skill check the statuses leave alone (save
+ * Disabled, which stops every check, and Disaligned, which stops Soulpower).
+ */
+export const ARCHSOUL_CHECK_ACTIONS = [
+  'melee-attack',
+  'ranged-attack',
+  'move',
+  'movement-ritual',
+  'physical',
+] as const;
+export type ArchsoulCheckAction = (typeof ARCHSOUL_CHECK_ACTIONS)[number];
+
+/** The actions each status forbids (our reading of 002:82–90, in the order they are checked). */
+const FORBIDDEN: ReadonlyArray<{
+  status: ArchsoulStatus;
+  actions: readonly ArchsoulCheckAction[];
+  why: string;
+}> = [
+  // "No physical actions": every declared action is physical.
+  { status: 'restrained', actions: ARCHSOUL_CHECK_ACTIONS, why: 'takes no physical action' },
+  // "No weapon attacks, movement rituals or normal moves": a declared attack roll is a weapon attack
+  // (a grapple of one's own is the referee's grapple roll, not an attack). The grapple roll other
+  // actions need is the referee's call, so a `physical` action is not refused.
+  {
+    status: 'grappled',
+    actions: ['melee-attack', 'ranged-attack', 'move', 'movement-ritual'],
+    why: 'makes no weapon attack, movement ritual or ordinary move',
+  },
+];
+
+/** A status named as referees write it ("Knocked Down", "knocked_down", "knocked-down"), or null. */
+export function archsoulStatusNamed(text: string): ArchsoulStatus | null {
+  const key = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
+  return (ARCHSOUL_STATUSES as readonly string[]).includes(key) ? (key as ArchsoulStatus) : null;
+}
+
+export interface ArchsoulStatusRuling {
+  /** The status that forbids the check (Disabled first, then Disaligned, Restrained, Grappled), or null. */
+  refusedBy: ArchsoulStatus | null;
+  /** What the status forbids, in our words (for the refusal), or null. */
+  why: string | null;
+  /** Difficulty the statuses add to the check (Knocked Down: +1 on a melee attack), each by status. */
+  difficulty: Array<{ status: ArchsoulStatus; difficulty: number }>;
+}
+
+/**
+ * What the five statuses a character carries do to one check (seed 002, "Status Effects"):
+ * `statuses` as the sheet keeps them (any spelling `archsoulStatusNamed` reads; others are ignored),
+ * `action` what the check does (null: a skill check), `names` the stats the check rolls.
+ */
+export function archsoulStatusRuling(
+  statuses: readonly string[],
+  action: ArchsoulCheckAction | null,
+  names: readonly string[],
+): ArchsoulStatusRuling {
+  const has = new Set(statuses.map(archsoulStatusNamed).filter((s) => s !== null));
+  const refused = (status: ArchsoulStatus, why: string): ArchsoulStatusRuling => ({
+    refusedBy: status,
+    why,
+    difficulty: [],
+  });
+  if (has.has('disabled')) return refused('disabled', 'makes no skill checks');
+  if (has.has('disaligned') && names.some((n) => n.toLowerCase() === 'soulpower'))
+    return refused('disaligned', 'fails every Soulpower roll');
+  for (const rule of FORBIDDEN) {
+    if (action !== null && has.has(rule.status) && rule.actions.includes(action))
+      return refused(rule.status, rule.why);
+  }
+  const difficulty: ArchsoulStatusRuling['difficulty'] = [];
+  if (action === 'melee-attack') {
+    for (const row of ARCHSOUL_STATUS_TABLE) {
+      if (row.meleeDifficulty !== 0 && has.has(row.status))
+        difficulty.push({ status: row.status, difficulty: row.meleeDifficulty });
+    }
+  }
+  return { refusedBy: null, why: null, difficulty };
+}
+
 export interface ArchsoulConditionInput {
   hp: number;
   endurance: number;
