@@ -1,6 +1,6 @@
 import { ArgsType, InputType, registerEnumType } from '@nestjs/graphql';
 import { CampaignPageArgs } from '../campaigns/campaign.dto';
-import { In } from '../common/schema';
+import { dashedEnumType, In } from '../common/schema';
 import { SHEET_SYSTEMS } from '../core/characters/sheets';
 import { GRADES } from '../core/encounters/encounter-tables';
 import { ARCHSOUL_CHECK_ACTIONS } from '../core/harm/archsoul-condition';
@@ -14,13 +14,11 @@ import { NPC_KINDS, NPC_VISIBILITIES } from './characters.entities';
 
 export const SheetSystemEnum = { coeac: 'coeac', cairn: 'cairn', archsoul: 'archsoul', gm: 'gm' } as const;
 registerEnumType(SheetSystemEnum, { name: 'SheetSystem', description: 'A game system’s sheet.' });
-export const ArchsoulCheckActionEnum = Object.fromEntries(
-  ARCHSOUL_CHECK_ACTIONS.map((k) => [k.replace(/-/g, '_'), k]),
-) as Record<string, string>;
-registerEnumType(ArchsoulCheckActionEnum, {
-  name: 'ArchsoulCheckAction',
-  description: 'What an Archsoul check does, for the statuses that act on it.',
-});
+export const ArchsoulCheckActionEnum = dashedEnumType(
+  'ArchsoulCheckAction',
+  ARCHSOUL_CHECK_ACTIONS,
+  'What an Archsoul check does, for the statuses that act on it.',
+);
 export const NpcKindEnum = Object.fromEntries(NPC_KINDS.map((k) => [k, k])) as Record<string, string>;
 registerEnumType(NpcKindEnum, { name: 'NpcKind', description: 'What an NPC is.' });
 export const NpcVisibilityEnum = { referee: 'referee', players: 'players' } as const;

@@ -1,5 +1,5 @@
-import { InputType, registerEnumType } from '@nestjs/graphql';
-import { In } from '../common/schema';
+import { InputType } from '@nestjs/graphql';
+import { dashedEnumType, In } from '../common/schema';
 import {
   GM_BLOWS,
   GM_COVERS,
@@ -19,27 +19,21 @@ import {
   GmUnseenEnum,
 } from './combat.inputs';
 
-function enumOf(name: string, values: readonly string[], description: string): Record<string, string> {
-  const e = Object.fromEntries(values.map((v) => [v.replace(/-/g, '_'), v]));
-  registerEnumType(e, { name, description });
-  return e;
-}
-
 export const GM_ATTACK_KINDS = ['close', 'thrown', 'propelled'] as const;
-export const GmAttackKindEnum = enumOf(
+export const GmAttackKindEnum = dashedEnumType(
   'GmAttackKind',
   GM_ATTACK_KINDS,
   'close (strength), thrown or propelled (agility) attack.',
 );
 /** Psychic actions in a stored combat: the stateless route's, and `defend` (PC2), kept on the combat. */
 export const GM_COMBAT_PSYCHIC_ACTIONS = [...GM_PSYCHIC_ACTIONS, 'defend'] as const;
-export const GmCombatPsychicActionEnum = enumOf(
+export const GmCombatPsychicActionEnum = dashedEnumType(
   'GmCombatPsychicAction',
   GM_COMBAT_PSYCHIC_ACTIONS,
   'A psychic action in a stored combat: attack, enter, exit, or defend (verve on psychic defence).',
 );
 export const GM_ROLL_REACTIONS = ['willpower', 'fortitude', 'evasion', 'perception'] as const;
-export const GmRollReactionEnum = enumOf(
+export const GmRollReactionEnum = dashedEnumType(
   'GmRollReaction',
   GM_ROLL_REACTIONS,
   'The reaction a manoeuvre rolls when the rules leave the choice.',

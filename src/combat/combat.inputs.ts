@@ -1,5 +1,5 @@
-import { InputType, registerEnumType } from '@nestjs/graphql';
-import { In } from '../common/schema';
+import { InputType } from '@nestjs/graphql';
+import { dashedEnumType, In } from '../common/schema';
 import {
   AMBUSH_PLACES,
   CAIRN_ATTRIBUTES,
@@ -36,28 +36,34 @@ import { CairnDamageDieEnum } from '../harm/harm.inputs';
 
 const BIG = 100_000;
 
-function enumOf(name: string, values: readonly string[], description: string): Record<string, string> {
-  const enumRef = Object.fromEntries(values.map((v) => [v.replace(/-/g, '_'), v]));
-  registerEnumType(enumRef, { name, description });
-  return enumRef;
-}
-
-export const AmbushPlaceEnum = enumOf(
+export const AmbushPlaceEnum = dashedEnumType(
   'CoeacAmbushPlace',
   AMBUSH_PLACES,
   'wilderness (Bushcraft) or town (Streetwise).',
 );
-export const CairnDexSaveKindEnum = enumOf(
+export const CairnDexSaveKindEnum = dashedEnumType(
   'CairnDexSaveKind',
   CAIRN_DEX_SAVE_KINDS,
   'first-round or retreat.',
 );
-export const GmCoverEnum = enumOf('GmCover', GM_COVERS, 'none, weak, strong or full cover.');
-export const GmNonDefendingEnum = enumOf('GmNonDefending', GM_NON_DEFENDING, 'covered, unaware or immobile.');
-export const GmBlowEnum = enumOf('GmBlow', GM_BLOWS, 'killing or knockout.');
-export const GmUnseenEnum = enumOf('GmUnseen', GM_UNSEEN, 'An unseen target in close or ranged combat.');
-export const GmManeuverEnum = enumOf('GmManeuver', GM_MANEUVERS, 'A special conflict manoeuvre.');
-export const GmPsychicActionEnum = enumOf('GmPsychicAction', GM_PSYCHIC_ACTIONS, 'attack, enter or exit.');
+export const GmCoverEnum = dashedEnumType('GmCover', GM_COVERS, 'none, weak, strong or full cover.');
+export const GmNonDefendingEnum = dashedEnumType(
+  'GmNonDefending',
+  GM_NON_DEFENDING,
+  'covered, unaware or immobile.',
+);
+export const GmBlowEnum = dashedEnumType('GmBlow', GM_BLOWS, 'killing or knockout.');
+export const GmUnseenEnum = dashedEnumType(
+  'GmUnseen',
+  GM_UNSEEN,
+  'An unseen target in close or ranged combat.',
+);
+export const GmManeuverEnum = dashedEnumType('GmManeuver', GM_MANEUVERS, 'A special conflict manoeuvre.');
+export const GmPsychicActionEnum = dashedEnumType(
+  'GmPsychicAction',
+  GM_PSYCHIC_ACTIONS,
+  'attack, enter or exit.',
+);
 
 // COEAC
 
@@ -195,12 +201,12 @@ export class CoeacAmbushInput {
 
 // Cairn
 
-export const CairnRangeEnum = enumOf(
+export const CairnRangeEnum = dashedEnumType(
   'CairnRange',
   CAIRN_RANGES,
   'The range of a Cairn ranged attack (CA-19): near (no effect) or very-distant (impaired: d4).',
 );
-export const CairnPositionEnum = enumOf(
+export const CairnPositionEnum = dashedEnumType(
   'CairnPosition',
   CAIRN_POSITIONS,
   'A Cairn attacker’s position (CA-19, CA-20): weak (impaired: d4) or strong (enhanced: d12).',
@@ -344,12 +350,12 @@ export class CairnDexSavesInput {
   seed?: string;
 }
 
-export const CairnAttributeEnum = enumOf(
+export const CairnAttributeEnum = dashedEnumType(
   'CairnStruggleAttribute',
   CAIRN_ATTRIBUTES,
   'A Cairn attribute: str (force), dex (poise, speed), wil (will, wits).',
 );
-export const CairnStruggleSideEnum = enumOf(
+export const CairnStruggleSideEnum = dashedEnumType(
   'CairnStruggleSide',
   CAIRN_STRUGGLE_SIDES,
   'A side of a Cairn struggle: actor (who starts it) or target (who is struggled against).',

@@ -1,5 +1,5 @@
 import { applyDecorators, Type as ClassType } from '@nestjs/common';
-import { Field, Float, ID, Int } from '@nestjs/graphql';
+import { Field, Float, ID, Int, registerEnumType } from '@nestjs/graphql';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -84,6 +84,21 @@ function lazy(thunk: () => ClassType<unknown>): () => ClassType<unknown> {
 function lazyList(thunk: () => ClassType<unknown>): () => [ClassType<unknown>] {
   const type = (): [ClassType<unknown>] => [thunk()];
   return type;
+}
+
+/**
+ * A GraphQL enum for kebab-case ids, registered under `name`: GraphQL names cannot hold dashes, so
+ * each value is named with underscores and maps back to its id (`melee_attack` → `melee-attack`).
+ * The returned object is the `enumRef` of `In.oneOf` / `Out.oneOf`.
+ */
+export function dashedEnumType(
+  name: string,
+  values: readonly string[],
+  description: string,
+): Record<string, string> {
+  const enumRef = Object.fromEntries(values.map((v) => [v.replace(/-/g, '_'), v]));
+  registerEnumType(enumRef, { name, description });
+  return enumRef;
 }
 
 export const In = {

@@ -1,5 +1,5 @@
-import { InputType, registerEnumType } from '@nestjs/graphql';
-import { In } from '../common/schema';
+import { InputType } from '@nestjs/graphql';
+import { dashedEnumType, In } from '../common/schema';
 import {
   CAIRN_DAMAGE_DICE,
   CAIRN_DAMAGE_TARGETS,
@@ -22,33 +22,30 @@ import {
 /** Sheet numbers are bounded well above any table's needs; the core checks each rule's own range. */
 const BIG = 100_000;
 
-/** A GraphQL enum for kebab-case ids (GraphQL names use underscores and map back to the ids). */
-function enumOf(name: string, values: readonly string[], description: string): Record<string, string> {
-  const enumRef = Object.fromEntries(values.map((v) => [v.replace(/-/g, '_'), v]));
-  registerEnumType(enumRef, { name, description });
-  return enumRef;
-}
-
-export const CairnDamageDieEnum = enumOf('CairnDamageDie', CAIRN_DAMAGE_DICE, 'A Cairn damage die.');
-export const CairnDamageTargetEnum = enumOf(
+export const CairnDamageDieEnum = dashedEnumType('CairnDamageDie', CAIRN_DAMAGE_DICE, 'A Cairn damage die.');
+export const CairnDamageTargetEnum = dashedEnumType(
   'CairnDamageTarget',
   CAIRN_DAMAGE_TARGETS,
   'hp (combat) or the attribute harmed outside combat.',
 );
-export const CairnRestKindEnum = enumOf('CairnRestKind', CAIRN_REST_KINDS, 'short, night or week.');
-export const CoeacArmorKindEnum = enumOf('CoeacArmorKind', COEAC_ARMOR_KINDS, 'A COEAC armour kind.');
-export const CoeacRestKindEnum = enumOf(
+export const CairnRestKindEnum = dashedEnumType('CairnRestKind', CAIRN_REST_KINDS, 'short, night or week.');
+export const CoeacArmorKindEnum = dashedEnumType('CoeacArmorKind', COEAC_ARMOR_KINDS, 'A COEAC armour kind.');
+export const CoeacRestKindEnum = dashedEnumType(
   'CoeacRestKind',
   COEAC_REST_KINDS,
   'short (an hour) or long (a night).',
 );
-export const EatenCutEnum = enumOf('EatenCut', EATEN_CUTS, 'A Monster Menu cut with an eating effect.');
-export const GmHealingKindEnum = enumOf(
+export const EatenCutEnum = dashedEnumType(
+  'EatenCut',
+  EATEN_CUTS,
+  'A Monster Menu cut with an eating effect.',
+);
+export const GmHealingKindEnum = dashedEnumType(
   'GmHealingKind',
   GM_HEALING_KINDS,
   'night, day (of rest), morning (verve back), encounter (non-conflict: verve), aid.',
 );
-export const GmHealingChoiceEnum = enumOf(
+export const GmHealingChoiceEnum = dashedEnumType(
   'GmHealingChoice',
   GM_HEALING_CHOICES,
   'What a good rest buys: level survival or one injury off.',

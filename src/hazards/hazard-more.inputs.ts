@@ -1,5 +1,5 @@
-import { InputType, registerEnumType } from '@nestjs/graphql';
-import { In } from '../common/schema';
+import { InputType } from '@nestjs/graphql';
+import { dashedEnumType, In } from '../common/schema';
 import {
   AILMENT_CONTACTS,
   AILMENT_EFFECTS,
@@ -12,47 +12,52 @@ import {
   ITEM_MATERIALS,
 } from '../core/hazards';
 
-/** A GraphQL enum over ids that may hold dashes (GraphQL names use underscores for them). */
-function enumOf(name: string, ids: readonly string[], description: string): Record<string, string> {
-  const e = Object.fromEntries(ids.map((id) => [id.replace(/-/g, '_'), id])) as Record<string, string>;
-  registerEnumType(e, { name, description });
-  return e;
-}
-
-export const AilmentIdEnum = enumOf('GmAilmentId', AILMENT_IDS, 'A G&M example ailment.');
-export const AilmentKindEnum = enumOf('GmAilmentKind', AILMENT_KINDS, 'How a G&M ailment runs.');
-export const AilmentContactEnum = enumOf(
+export const AilmentIdEnum = dashedEnumType('GmAilmentId', AILMENT_IDS, 'A G&M example ailment.');
+export const AilmentKindEnum = dashedEnumType('GmAilmentKind', AILMENT_KINDS, 'How a G&M ailment runs.');
+export const AilmentContactEnum = dashedEnumType(
   'GmAilmentContact',
   AILMENT_CONTACTS,
   'willing: health at −4; avoidable: perception; forced: evasion.',
 );
-export const AilmentEffectEnum = enumOf('GmAilmentEffect', AILMENT_EFFECTS, 'What a G&M ailment does.');
-export const DisbeliefEnum = enumOf(
+export const AilmentEffectEnum = dashedEnumType(
+  'GmAilmentEffect',
+  AILMENT_EFFECTS,
+  'What a G&M ailment does.',
+);
+export const DisbeliefEnum = dashedEnumType(
   'GmDisbelief',
   ['perception', 'willpower'],
   'How an illusion is disbelieved.',
 );
-export const ItemMaterialEnum = enumOf('GmItemMaterial', ITEM_MATERIALS, 'G&M item material.');
-export const ItemAttackEnum = enumOf('GmItemAttack', ITEM_ATTACKS, 'G&M attack form against an item.');
-export const GmSpeedEnum = enumOf('GmSpeed', GM_SPEEDS, 'A G&M speed.');
-export const DarknessEnum = enumOf('GmDarkness', DARKNESS, 'How dark it is.');
-export const GmTerrainEnum = enumOf(
+export const ItemMaterialEnum = dashedEnumType('GmItemMaterial', ITEM_MATERIALS, 'G&M item material.');
+export const ItemAttackEnum = dashedEnumType(
+  'GmItemAttack',
+  ITEM_ATTACKS,
+  'G&M attack form against an item.',
+);
+export const GmSpeedEnum = dashedEnumType('GmSpeed', GM_SPEEDS, 'A G&M speed.');
+export const DarknessEnum = dashedEnumType('GmDarkness', DARKNESS, 'How dark it is.');
+export const GmTerrainEnum = dashedEnumType(
   'GmTerrain',
   GM_TERRAINS,
   'easy; rough (forest, hills); difficult (bog, undergrowth).',
 );
 export const RIDINGS = ['none', 'saddle', 'blanket', 'bareback'] as const;
-export const RidingEnum = enumOf('GmRiding', RIDINGS, 'How a mount is ridden.');
+export const RidingEnum = dashedEnumType('GmRiding', RIDINGS, 'How a mount is ridden.');
 export const OBJECT_MATERIALS = ['glass', 'rope', 'wood', 'steel', 'stone'] as const;
-export const ObjectMaterialEnum = enumOf('ArchsoulMaterial', OBJECT_MATERIALS, 'Archsoul object material.');
+export const ObjectMaterialEnum = dashedEnumType(
+  'ArchsoulMaterial',
+  OBJECT_MATERIALS,
+  'Archsoul object material.',
+);
 export const OBJECT_KINDS = ['object', 'tool', 'weapon', 'shield', 'armor'] as const;
-export const ObjectKindEnum = enumOf('ArchsoulObjectKind', OBJECT_KINDS, 'Archsoul object kind.');
+export const ObjectKindEnum = dashedEnumType('ArchsoulObjectKind', OBJECT_KINDS, 'Archsoul object kind.');
 export const WATER_KINDS = ['calm', 'river', 'storm', 'rapids'] as const;
-export const WaterKindEnum = enumOf('ArchsoulWater', WATER_KINDS, 'Archsoul water.');
+export const WaterKindEnum = dashedEnumType('ArchsoulWater', WATER_KINDS, 'Archsoul water.');
 export const SWIM_ARMORS = ['none', 'noisy', 'heavy'] as const;
-export const SwimArmorEnum = enumOf('ArchsoulSwimArmor', SWIM_ARMORS, 'Armour worn while swimming.');
+export const SwimArmorEnum = dashedEnumType('ArchsoulSwimArmor', SWIM_ARMORS, 'Armour worn while swimming.');
 export const TRAVEL_MODES = ['land', 'water'] as const;
-export const TravelModeEnum = enumOf('CoeacTravelMode', TRAVEL_MODES, 'COEAC travel mode.');
+export const TravelModeEnum = dashedEnumType('CoeacTravelMode', TRAVEL_MODES, 'COEAC travel mode.');
 
 @InputType({ description: 'A G&M ailment: contracting roll, onset and course.' })
 export class GmAilmentInput {
@@ -601,7 +606,7 @@ export class CoeacTravelInput {
 }
 
 export const CAMPAIGN_HAZARD_SYSTEMS = ['gm', 'archsoul'] as const;
-export const CampaignHazardSystemEnum = enumOf(
+export const CampaignHazardSystemEnum = dashedEnumType(
   'HazardSystem',
   CAMPAIGN_HAZARD_SYSTEMS,
   'A system with campaign hazards.',
@@ -620,7 +625,7 @@ export const CAMPAIGN_HAZARD_IDS = [
   'rest',
   'underwater-hurt',
 ] as const;
-export const CampaignHazardEnum = enumOf(
+export const CampaignHazardEnum = dashedEnumType(
   'CampaignHazard',
   CAMPAIGN_HAZARD_IDS,
   'G&M: fall, suffocation, ailment, aging, forced-march, daily-movement, concentration, illusion; Archsoul: fall, exertion, drowning, rest, underwater-hurt.',
