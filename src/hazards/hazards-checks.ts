@@ -13,7 +13,7 @@ import {
   gmStatusesOf,
 } from '../core/hazards';
 import type { Sheet } from '../core/characters/sheets';
-import { ARCHSOUL_STATUS_TABLE, archsoulStatusRuling } from '../core/harm';
+import { archsoulStatusRuling } from '../core/harm';
 
 /** Fatigue levels on the Archsoul sheet (the exertion ladder). */
 const FATIGUED = 1;
@@ -77,15 +77,12 @@ export class HazardsSheetChecks implements OnModuleInit {
       // The five statuses (seed 002, "Status Effects"), read against what the check declares it does.
       const ruling = archsoulStatusRuling(statuses, context.action, named);
       if (ruling.refusedBy !== null) {
-        const row = ARCHSOUL_STATUS_TABLE.find((r) => r.status === ruling.refusedBy)!;
         // A refusal that only the declared action brings names `action`; Disabled and Disaligned
         // refuse whatever it is, so they name the character as before.
-        const byAction = ruling.refusedBy === 'restrained' || ruling.refusedBy === 'grappled';
         throw Problem.field(
           'CONFLICT',
-          byAction ? 'action' : field,
-          `${context.owner.name} is ${row.name} and ${ruling.why}` +
-            (byAction ? ` (action ${context.action}).` : '.'),
+          ruling.byAction ? 'action' : field,
+          `${context.owner.name} is ${ruling.why}` + (ruling.byAction ? ` (action ${context.action}).` : '.'),
         );
       }
       const out: SheetModifier[] = ruling.difficulty.map((d) => ({

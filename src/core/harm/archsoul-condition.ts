@@ -111,8 +111,10 @@ export function archsoulStatusNamed(text: string): ArchsoulStatus | null {
 export interface ArchsoulStatusRuling {
   /** The status that forbids the check (Disabled first, then Disaligned, Restrained, Grappled), or null. */
   refusedBy: ArchsoulStatus | null;
-  /** What the status forbids, in our words (for the refusal), or null. */
+  /** The status and what it forbids, in our words ("Restrained and takes no physical action"), or null. */
   why: string | null;
+  /** The refusal comes from the check's declared action (Restrained, Grappled), not from the check itself. */
+  byAction: boolean;
   /** Difficulty the statuses add to the check (Knocked Down: +1 on a melee attack), each by status. */
   difficulty: Array<{ status: ArchsoulStatus; difficulty: number }>;
 }
@@ -128,17 +130,18 @@ export function archsoulStatusRuling(
   names: readonly string[],
 ): ArchsoulStatusRuling {
   const has = new Set(statuses.map(archsoulStatusNamed).filter((s) => s !== null));
-  const refused = (status: ArchsoulStatus, why: string): ArchsoulStatusRuling => ({
+  const refused = (status: ArchsoulStatus, why: string, byAction: boolean): ArchsoulStatusRuling => ({
     refusedBy: status,
-    why,
+    why: `${ARCHSOUL_STATUS_TABLE.find((r) => r.status === status)!.name} and ${why}`,
+    byAction,
     difficulty: [],
   });
-  if (has.has('disabled')) return refused('disabled', 'makes no skill checks');
+  if (has.has('disabled')) return refused('disabled', 'makes no skill checks', false);
   if (has.has('disaligned') && names.some((n) => n.toLowerCase() === 'soulpower'))
-    return refused('disaligned', 'fails every Soulpower roll');
+    return refused('disaligned', 'fails every Soulpower roll', false);
   for (const rule of FORBIDDEN) {
     if (action !== null && has.has(rule.status) && rule.actions.includes(action))
-      return refused(rule.status, rule.why);
+      return refused(rule.status, rule.why, true);
   }
   const difficulty: ArchsoulStatusRuling['difficulty'] = [];
   if (action === 'melee-attack') {
@@ -147,7 +150,7 @@ export function archsoulStatusRuling(
         difficulty.push({ status: row.status, difficulty: row.meleeDifficulty });
     }
   }
-  return { refusedBy: null, why: null, difficulty };
+  return { refusedBy: null, why: null, byAction: false, difficulty };
 }
 
 export interface ArchsoulConditionInput {

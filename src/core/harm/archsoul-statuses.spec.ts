@@ -20,6 +20,7 @@ describe('Archsoul statuses on a check (002:82–90)', () => {
     expect(archsoulStatusRuling(['Knocked Down'], 'melee-attack', ['Agility', 'Melee'])).toEqual({
       refusedBy: null,
       why: null,
+      byAction: false,
       difficulty: [{ status: 'knocked-down', difficulty: 1 }],
     });
     for (const action of [null, 'ranged-attack', 'move', 'movement-ritual', 'physical'] as const) {
@@ -55,13 +56,15 @@ describe('Archsoul statuses on a check (002:82–90)', () => {
         if (ruling.refusedBy !== null) {
           expect(ruling.difficulty).toEqual([]);
           expect(ruling.why).toEqual(expect.any(String));
+          // Only the statuses that forbid some actions refuse by the action.
+          expect(ruling.byAction).toBe(['restrained', 'grappled'].includes(ruling.refusedBy));
         }
         const knocked = statuses.some((s) => archsoulStatusNamed(s) === 'knocked-down');
         const total = ruling.difficulty.reduce((sum, d) => sum + d.difficulty, 0);
         expect(total).toBe(ruling.refusedBy === null && knocked && a === 'melee-attack' ? 1 : 0);
         // No status, no ruling: a check without any of the five is never touched.
         if (!statuses.some((s) => archsoulStatusNamed(s) !== null)) {
-          expect(ruling).toEqual({ refusedBy: null, why: null, difficulty: [] });
+          expect(ruling).toEqual({ refusedBy: null, why: null, byAction: false, difficulty: [] });
         }
       }),
     );
