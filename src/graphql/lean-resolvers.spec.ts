@@ -31,7 +31,8 @@ import {
 } from '@nestjs/graphql';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { GraphQLError } from 'graphql';
-import { map } from 'rxjs';
+import { map, of } from 'rxjs';
+import { PipesConsumer } from '@nestjs/core/pipes/pipes-consumer';
 import { installLeanResolvers } from './lean-resolvers';
 
 const calls: string[] = [];
@@ -63,6 +64,8 @@ class Refuse implements CanActivate {
     calls.push(`guard:${context.getHandler().name}`);
     if (req.headers['x-refuse'] === 'sync') return false;
     if (req.headers['x-refuse'] === 'async') return Promise.resolve(false);
+    if (req.headers['x-refuse'] === 'observable') return of(false) as unknown as boolean;
+    if (req.headers['x-refuse'] === 'observable-ok') return of(true) as unknown as boolean;
     return req.headers['x-refuse'] === 'later' ? Promise.resolve(true) : true;
   }
 }
@@ -81,7 +84,10 @@ class Upper implements PipeTransform {
     if (metadata.data === 'input') {
       const word = (value as EchoInput).word;
       if (word === 'bad') throw new GraphQLError('word must not be bad', { extensions: { code: 'BAD' } });
-      return Object.assign(new EchoInput(), { word: word.toUpperCase() });
+      if (word === 'late-bad')
+        return Promise.reject(new GraphQLError('late and bad', { extensions: { code: 'BAD' } }));
+      const upper = Object.assign(new EchoInput(), { word: word.toUpperCase() });
+      return word.startsWith('slow') ? Promise.resolve(upper) : upper;
     }
     return value;
   }
@@ -115,12 +121,26 @@ class EchoResolver {
   echo(@Args('input') input: EchoInput, @Context() ctx: Ctx) {
     calls.push(`handler:echo:${input instanceof EchoInput}:${ctx.req.headers['x-tap'] ?? ''}`);
     if (input.word === 'THROW') throw new Error('thrown');
+    if (input.word === 'REJECT') return Promise.reject(new Error('rejected'));
+    if (input.word === 'OBSERVE') return of({ word: 'observed' });
+    if (input.word === 'SLOW') return Promise.resolve({ word: 'slowly' });
     return { word: input.word };
   }
 
   @ResolveField(() => String)
   shout(@Args('times', { nullable: true }) times?: number) {
     return 'x'.repeat(times ?? 1);
+  }
+}
+
+/** A resolver with no interceptor at all. */
+@Resolver()
+class PlainResolver {
+  @Query(() => String)
+  plain(@Args('word') word: string) {
+    calls.push(`handler:plain:${word}`);
+    if (word === 'THROW') throw new Error('plainly thrown');
+    return word;
   }
 }
 
@@ -132,7 +152,7 @@ class EchoResolver {
       context: (req: unknown) => ({ req }),
     }),
   ],
-  providers: [EchoResolver, Tap],
+  providers: [EchoResolver, PlainResolver, Tap],
 })
 class EchoModule {}
 
@@ -174,6 +194,15 @@ const OPERATIONS: Array<[string, Record<string, string>]> = [
   ['mutation { echo(input: { word: "bad" }) { word } }', { 'x-tap': '1' }],
   ['mutation { echo(input: { word: "throw" }) { word } }', {}],
   ['mutation { echo(input: { word: "throw" }) { word } }', { 'x-tap': '1' }],
+  ['mutation { echo(input: { word: "reject" }) { word } }', {}],
+  ['mutation { echo(input: { word: "observe" }) { word } }', {}],
+  ['mutation { echo(input: { word: "slow" }) { word } }', {}],
+  ['mutation { echo(input: { word: "late-bad" }) { word } }', {}],
+  ['mutation { echo(input: { word: "hi" }) { word } }', { 'x-refuse': 'observable' }],
+  ['mutation { echo(input: { word: "hi" }) { word } }', { 'x-refuse': 'observable-ok' }],
+  ['{ plain(word: "hi") }', {}],
+  ['{ plain(word: "throw") }', {}],
+  ['{ plain(word: "hi") }', { 'x-refuse': 'async' }],
 ];
 
 describe('lean resolvers', () => {
@@ -216,5 +245,20 @@ describe('lean resolvers', () => {
     const acted = await gql(lean, 'mutation { echo(input: { word: "hi" }) { word } }', { 'x-tap': '1' });
     expect(acted.body).toEqual({ data: { echo: { word: 'HI!' } } });
     expect(calls).toContain('tap:act');
+  });
+
+  it("runs its own callback, not Nest's, for resolvers with and without interceptors", async () => {
+    const apply = jest.spyOn(PipesConsumer.prototype, 'apply');
+    try {
+      for (const query of ['{ plain(word: "hi") }', 'mutation { echo(input: { word: "hi" }) { word } }']) {
+        apply.mockClear();
+        await gql(lean, query);
+        expect({ query, nestPipes: apply.mock.calls.length }).toEqual({ query, nestPipes: 0 });
+        await gql(nest, query);
+        expect(apply.mock.calls.length).toBeGreaterThan(0);
+      }
+    } finally {
+      apply.mockRestore();
+    }
   });
 });
