@@ -18,14 +18,16 @@ import { isObservable, lastValueFrom, type Observable } from 'rxjs';
  * a field that is not top-level, a request without an Idempotency-Key. The rxjs chain around it was
  * the largest cost Nest added to a GraphQL request.
  *
- * So for every resolver Nest creates two callbacks with its own creator: the usual one, and one
- * without interceptors (the same guards, pipes, parameter decorators and exception filter, in the
- * same order). Each call asks the interceptors whether they would only pass it through
- * (`passesThrough(args)`, a static method of the interceptor class, answering from the resolver's
- * arguments alone); if every one says so the second callback runs, else the first, so an interceptor
- * that acts always acts. A resolver whose interceptors are not all classes with `passesThrough`
- * (an instance, another interceptor), an application with global interceptors, and request-scoped
- * resolvers (whose callback is made per request) keep Nest's callback alone.
+ * So for every resolver two callbacks are made: Nest's usual one, and a lean one (below) that runs
+ * the same guards, pipes, parameter decorators and exception filter, in the same order, without the
+ * interceptors and without a promise per step. Each call asks the interceptors whether they would
+ * only pass it through (`passesThrough(args)`, a static method of the interceptor class, answering
+ * from the resolver's arguments alone); if every one says so (or there is none) the lean callback
+ * runs, else Nest's, so an interceptor that acts always acts. A resolver whose interceptors are not
+ * all classes with `passesThrough` (an instance, another interceptor), field resolvers (whose
+ * options turn interceptors off), an application with global interceptors, and request-scoped
+ * resolvers (whose callback is made per request) keep Nest's callback alone (docs/decisions.md,
+ * "Stop 29: the lean callback is one function").
  */
 
 /** An interceptor class that can say, from a resolver's arguments, that it would do nothing. */
