@@ -74,20 +74,20 @@ interface Parts {
   filter: { next(error: unknown, host: ExecutionContextHost): unknown } | null;
 }
 
-/** The parts of a Nest resolver callback without interceptors, read while Nest's creator makes it. */
+/** Where Nest's creator hands on the parts of a resolver callback while it makes it. */
 interface CreatorInternals {
   createGuardsFn(guards: CanActivate[], ...rest: unknown[]): unknown;
   createPipesFn(pipes: PipeTransform[], params: ParamOption[]): unknown;
   externalErrorProxy: { createProxy(target: unknown, filter: Parts['filter'], type: unknown): unknown };
-  getMetadata(...params: unknown[]): { argsLength: number };
 }
 
 /**
  * Runs `make` (Nest's create) while listening to the three places where it hands on what it
- * computed: the guards, the pipes with each parameter's options, and the exception filter. Null when
- * Nest did not hand on what we expect (its internals changed): the caller then keeps Nest's callback.
+ * computed: the guards, the pipes with each parameter's options, and the exception filter. `parts`
+ * is null when Nest did not hand on what we expect (its internals changed): the caller then keeps
+ * Nest's callback.
  */
-function captureParts<T>(creator: CreatorInternals, make: () => T): { made: T; parts: Parts } | null {
+function captureParts<T>(creator: CreatorInternals, make: () => T): { made: T; parts: Parts | null } {
   const parts: Partial<Parts> = { guards: null, filter: null };
   const guardsFn = creator.createGuardsFn;
   const pipesFn = creator.createPipesFn;
@@ -107,7 +107,7 @@ function captureParts<T>(creator: CreatorInternals, make: () => T): { made: T; p
   };
   try {
     const made = make();
-    return parts.pipes === undefined ? null : { made, parts: parts as Parts };
+    return { made, parts: parts.pipes === undefined ? null : (parts as Parts) };
   } finally {
     creator.createGuardsFn = guardsFn;
     creator.createPipesFn = pipesFn;
@@ -143,7 +143,7 @@ async function granted(answer: Promise<boolean> | Observable<boolean>): Promise<
 }
 
 /**
- * The callback Nest's creator would make without interceptors, as one async function: the guards in
+ * The callback Nest's creator makes, without interceptors, as one async function: the guards in
  * order on one execution context (a refusal is Nest's ForbiddenException), every parameter extracted
  * and piped (the first rejection wins, as Nest's Promise.all gives it), the resolver, an observable
  * answer's last value, any error to the exception filter. Nest's makes a promise of every step
@@ -153,9 +153,10 @@ function leanCallback(
   instance: object,
   callback: (...args: unknown[]) => unknown,
   contextType: string,
-  argsLength: number,
   { guards, pipes, params, filter }: Parts,
 ): (...args: unknown[]) => Promise<unknown> {
+  // As Nest counts a resolver's arguments: up to the last parameter with a decorator.
+  const argsLength = params ? Math.max(...params.map((param) => param.index)) + 1 : 0;
   const steps = params?.map((param) => ({
     index: param.index,
     extractValue: param.extractValue,
@@ -220,49 +221,25 @@ export function installLeanResolvers(creator: ExternalContextCreator, config: Ap
   const internals = creator as unknown as CreatorInternals;
   const original = creator.create.bind(creator) as Create;
   creator.create = function leanCreate(...params: Parameters<Create>): ReturnType<Create> {
-    const [instance, callback, methodName, metadataKey, paramsFactory, contextId, , options, contextType] =
-      params;
-    const full = original(...params);
-    const interceptors = passThroughInterceptors(instance as object, callback);
-    if (
-      contextType !== 'graphql' ||
-      (contextId !== undefined && contextId !== STATIC_CONTEXT) ||
-      config.getGlobalInterceptors().length > 0 ||
-      interceptors === null ||
-      options?.interceptors === false
-    ) {
-      return full;
-    }
-    const withoutInterceptors = { guards: true, filters: true, ...(options ?? {}), interceptors: false };
-    const captured = captureParts(internals, () =>
-      original(
-        params[0],
-        params[1],
-        params[2],
-        params[3],
-        params[4],
-        params[5],
-        params[6],
-        withoutInterceptors,
-        params[8],
-      ),
-    );
-    if (!captured) return full;
-    const { argsLength } = internals.getMetadata(
-      instance,
-      methodName,
-      metadataKey,
-      paramsFactory,
-      contextType,
-    );
+    const [instance, callback, , , , contextId, , options, contextType] = params;
+    const interceptors =
+      contextType === 'graphql' &&
+      (contextId === undefined || contextId === STATIC_CONTEXT) &&
+      config.getGlobalInterceptors().length === 0 &&
+      options?.interceptors !== false
+        ? passThroughInterceptors(instance as object, callback)
+        : null;
+    if (interceptors === null) return original(...params);
+    // Nest's callback, made once; the lean one runs the guards, pipes and filter Nest made it with.
+    const { made: full, parts } = captureParts(internals, () => original(...params));
+    if (!parts) return full;
     const lean = leanCallback(
       instance as object,
       callback as (...args: unknown[]) => unknown,
-      contextType,
-      argsLength,
-      captured.parts,
-    );
-    if (interceptors.length === 0) return lean as ReturnType<Create>;
+      'graphql',
+      parts,
+    ) as ReturnType<Create>;
+    if (interceptors.length === 0) return lean;
     return ((...args: unknown[]) =>
       interceptors.every((i) => i.passesThrough(args)) ? lean(...args) : full(...args)) as ReturnType<Create>;
   } as Create;
