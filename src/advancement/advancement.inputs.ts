@@ -1,5 +1,5 @@
 import { InputType, registerEnumType } from '@nestjs/graphql';
-import { In } from '../common/schema';
+import { dashedEnumType, In } from '../common/schema';
 import { MOJO_COST_KINDS, TECHNIQUE_SCOPES } from '../core/advancement/gm-mojo';
 import { RESOURCE_TYPES, STUDY_MODES } from '../core/advancement/gm-study';
 import { GM_ARCHETYPE_IDS } from '../core/characters/gm-derivation';
@@ -22,14 +22,11 @@ registerEnumType(MojoCostKindEnum, {
     'What mojo buys: an ability point, a field bonus, a new field, a skill, a monk technique, a weapon skill.',
 });
 
-export const TechniqueScopeEnum = Object.fromEntries(
-  TECHNIQUE_SCOPES.map((k) => [k.replace(/-/g, '_'), k]),
-) as Record<string, string>;
-registerEnumType(TechniqueScopeEnum, {
-  name: 'GmTechniqueScope',
-  description:
-    'A monk technique for one skill, for a whole field, or widening a one- or two-skill technique.',
-});
+export const TechniqueScopeEnum = dashedEnumType(
+  'GmTechniqueScope',
+  TECHNIQUE_SCOPES,
+  'A monk technique for one skill, for a whole field, or widening a one- or two-skill technique.',
+);
 
 @InputType({ description: 'Price one G&M improvement in mojo.' })
 export class GmMojoCostInput {
@@ -90,23 +87,17 @@ export class GmMojoBidInput {
   fieldBonus?: number;
 }
 
-export const StudyModeEnum = Object.fromEntries(STUDY_MODES.map((k) => [k.replace(/-/g, '_'), k])) as Record<
-  string,
-  string
->;
-registerEnumType(StudyModeEnum, {
-  name: 'GmStudyMode',
-  description:
-    'normal (1 mojo a week), free-time (1 a month) or intensive (1 every two days, needs a resource).',
-});
+export const StudyModeEnum = dashedEnumType(
+  'GmStudyMode',
+  STUDY_MODES,
+  'normal (1 mojo a week), free-time (1 a month) or intensive (1 every two days, needs a resource).',
+);
 
-export const ResourceTypeEnum = Object.fromEntries(
-  RESOURCE_TYPES.map((k) => [k.replace(/-/g, '_'), k]),
-) as Record<string, string>;
-registerEnumType(ResourceTypeEnum, {
-  name: 'GmMojoResourceType',
-  description: 'A mojo resource type: books, immersion, libraries, tutor, school.',
-});
+export const ResourceTypeEnum = dashedEnumType(
+  'GmMojoResourceType',
+  RESOURCE_TYPES,
+  'A mojo resource type: books, immersion, libraries, tutor, school.',
+);
 
 @InputType({ description: 'One mojo resource used in study.' })
 export class GmStudyResourceInput {
@@ -268,13 +259,11 @@ export class GmPooledProjectInput {
   shares: GmPooledShareInput[];
 }
 
-export const PracticalUseEnum = Object.fromEntries(
-  PRACTICAL_USES.map((k) => [k.replace(/-/g, '_'), k]),
-) as Record<string, string>;
-registerEnumType(PracticalUseEnum, {
-  name: 'GmPracticalMojoUse',
-  description: 'What practical mojo would pay for.',
-});
+export const PracticalUseEnum = dashedEnumType(
+  'GmPracticalMojoUse',
+  PRACTICAL_USES,
+  'What practical mojo would pay for.',
+);
 
 @InputType({ description: 'What practical mojo would pay for.' })
 export class GmPracticalMojoInput {

@@ -1,6 +1,6 @@
 import { InputType, registerEnumType } from '@nestjs/graphql';
 import { AbilitySpecInput, PoolSideInput } from '../checks/check.inputs';
-import { In } from '../common/schema';
+import { dashedEnumType, In } from '../common/schema';
 import { GM_ARCHETYPE_IDS } from '../core/characters/gm-derivation';
 import { GM_SPECIES_IDS } from '../core/characters/gm-species';
 
@@ -404,11 +404,11 @@ export const MORALE_SUBJECTS = [
   'trained-animal',
   'untrained-animal',
 ] as const;
-/** GraphQL enum names cannot hold dashes: they use underscores and map to the same ids. */
-export const MoraleSubjectEnum = Object.fromEntries(
-  MORALE_SUBJECTS.map((id) => [id.replace(/-/g, '_'), id]),
-) as Record<string, string>;
-registerEnumType(MoraleSubjectEnum, { name: 'NpcMoraleSubject', description: 'Who is checking morale.' });
+export const MoraleSubjectEnum = dashedEnumType(
+  'NpcMoraleSubject',
+  MORALE_SUBJECTS,
+  'Who is checking morale.',
+);
 
 @InputType({ description: 'COEAC: an NPC’s morale by its kind.' })
 export class NpcMoraleCheckInput {

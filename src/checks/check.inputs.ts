@@ -1,6 +1,6 @@
 import { ArgsType, InputType, registerEnumType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
-import { In } from '../common/schema';
+import { dashedEnumType, In } from '../common/schema';
 
 /** Upper bound on any count in a check; the configured dice limits are enforced when rolling. */
 const BIG = 1_000_000;
@@ -29,14 +29,11 @@ export const DIFFICULTY_LEVEL_IDS = [
   'nearly-impossible',
   'practically-impossible',
 ] as const;
-/** GraphQL enum names cannot hold dashes: they use underscores and map to the same ids. */
-export const DifficultyLevelEnum = Object.fromEntries(
-  DIFFICULTY_LEVEL_IDS.map((id) => [id.replace(/-/g, '_'), id]),
-) as Record<string, string>;
-registerEnumType(DifficultyLevelEnum, {
-  name: 'DifficultyLevel',
-  description: 'G&M named difficulty levels.',
-});
+export const DifficultyLevelEnum = dashedEnumType(
+  'DifficultyLevel',
+  DIFFICULTY_LEVEL_IDS,
+  'G&M named difficulty levels.',
+);
 
 export const CONTEST_MODES = ['opposed', 'same-goal'] as const;
 export const ContestModeEnum = { opposed: 'opposed', same_goal: 'same-goal' } as const;

@@ -1,5 +1,5 @@
-import { InputType, registerEnumType } from '@nestjs/graphql';
-import { In } from '../common/schema';
+import { InputType } from '@nestjs/graphql';
+import { dashedEnumType, In } from '../common/schema';
 import { CairnCombatActionInput } from './combat-actions.cairn.inputs';
 import { CoeacCombatActionInput } from './combat-actions.coeac.inputs';
 import { GmCombatActionInput } from './combat-actions.gm.inputs';
@@ -24,13 +24,11 @@ export const COMBAT_ACTION_KINDS = [
   'lead',
   'struggle',
 ] as const;
-export const CombatActionKindEnum = Object.fromEntries(
-  COMBAT_ACTION_KINDS.map((k) => [k.replace(/-/g, '_'), k]),
-) as Record<string, string>;
-registerEnumType(CombatActionKindEnum, {
-  name: 'CombatActionKind',
-  description: 'The kind of a combat action (each system takes its own kinds).',
-});
+export const CombatActionKindEnum = dashedEnumType(
+  'CombatActionKind',
+  COMBAT_ACTION_KINDS,
+  'The kind of a combat action (each system takes its own kinds).',
+);
 
 @InputType({
   description:

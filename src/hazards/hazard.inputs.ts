@@ -1,5 +1,5 @@
 import { InputType, registerEnumType } from '@nestjs/graphql';
-import { In } from '../common/schema';
+import { dashedEnumType, In } from '../common/schema';
 import { stringList } from '../crafting/crafting.inputs';
 
 /*
@@ -19,15 +19,11 @@ export const EXERTION_CONDITION_IDS = [
   'thirst',
   'half-water',
 ] as const;
-/** GraphQL enum names cannot hold dashes: underscores map to the same ids. */
-export const ExertionConditionEnum = Object.fromEntries(
-  EXERTION_CONDITION_IDS.map((id) => [id.replace(/-/g, '_'), id]),
-) as Record<string, string>;
-registerEnumType(ExertionConditionEnum, {
-  name: 'ExertionCondition',
-  description:
-    'What makes Archsoul exhaustion rolls harder: each +1 difficulty, half-water +2 (instead of thirst).',
-});
+export const ExertionConditionEnum = dashedEnumType(
+  'ExertionCondition',
+  EXERTION_CONDITION_IDS,
+  'What makes Archsoul exhaustion rolls harder: each +1 difficulty, half-water +2 (instead of thirst).',
+);
 
 export const FALL_SIZES = ['small', 'medium', 'large'] as const;
 export const FallSizeEnum = { small: 'small', medium: 'medium', large: 'large' } as const;

@@ -1,5 +1,5 @@
 import { ObjectType, registerEnumType } from '@nestjs/graphql';
-import { Out } from '../common/schema';
+import { dashedEnumType, Out } from '../common/schema';
 
 /*
  * Every hazard answer carries the dice rolled, the modifiers applied (each named), exact odds, the
@@ -35,10 +35,11 @@ export const EFFECT_TRACKS = [
   'fatigue',
   'status',
 ] as const;
-export const EffectTrackEnum = Object.fromEntries(
-  EFFECT_TRACKS.map((id) => [id.replace(/-/g, '_'), id]),
-) as Record<string, string>;
-registerEnumType(EffectTrackEnum, { name: 'EffectTrack', description: 'A sheet value a hazard can change.' });
+export const EffectTrackEnum = dashedEnumType(
+  'EffectTrack',
+  EFFECT_TRACKS,
+  'A sheet value a hazard can change.',
+);
 
 @ObjectType({ description: 'A change a campaign could apply to a sheet (nothing is applied here).' })
 export class SheetEffect {

@@ -1,5 +1,5 @@
 import { InputType, registerEnumType } from '@nestjs/graphql';
-import { In } from '../common/schema';
+import { dashedEnumType, In } from '../common/schema';
 import { CARRIER_KINDS, ITEM_KINDS, type CarrierKind, type ItemKind } from '../core/treasure';
 
 export const ItemKindEnum = Object.fromEntries(ITEM_KINDS.map((k) => [k, k]));
@@ -8,11 +8,11 @@ registerEnumType(ItemKindEnum, {
   description:
     'gear, treasure (rated in Cash), commodity (Cash, ceil(Cash / 3) slots), artifact, material (dice).',
 });
-export const CarrierKindEnum = Object.fromEntries(CARRIER_KINDS.map((k) => [k.replace(/-/g, '_'), k]));
-registerEnumType(CarrierKindEnum, {
-  name: 'CarrierKind',
-  description: 'porter or follower +3 slots, pack_animal +6, small_cart +3, large_cart +6.',
-});
+export const CarrierKindEnum = dashedEnumType(
+  'CarrierKind',
+  CARRIER_KINDS,
+  'porter or follower +3 slots, pack_animal +6, small_cart +3, large_cart +6.',
+);
 
 export const MAX_ITEM_SLOTS = 100;
 export const MAX_ITEM_CASH = 1_000_000;

@@ -1,6 +1,6 @@
 import { ArgsType, InputType, registerEnumType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
-import { In } from '../common/schema';
+import { dashedEnumType, In } from '../common/schema';
 import { COEAC_FAMILIES, COEAC_SORCERY_SKILLS } from '../core/magic';
 
 /*
@@ -10,14 +10,11 @@ import { COEAC_FAMILIES, COEAC_SORCERY_SKILLS } from '../core/magic';
 
 const MAX_DICE = 1000;
 
-/** GraphQL enum names cannot hold dashes: underscores map to the same ids. */
-export const CoeacFamilyEnum = Object.fromEntries(
-  COEAC_FAMILIES.map((id) => [id.replace(/-/g, '_'), id]),
-) as Record<string, string>;
-registerEnumType(CoeacFamilyEnum, {
-  name: 'CoeacSpellFamily',
-  description: 'A COEAC spell family (the d8).',
-});
+export const CoeacFamilyEnum = dashedEnumType(
+  'CoeacSpellFamily',
+  COEAC_FAMILIES,
+  'A COEAC spell family (the d8).',
+);
 
 export const CoeacSkillEnum = Object.fromEntries(COEAC_SORCERY_SKILLS.map((s) => [s, s])) as Record<
   string,
