@@ -18,7 +18,7 @@ import {
   type GmPsychicInput,
   type GmPsychicOutcome,
 } from '../core/combat';
-import { gmAction, type GmActionOutcome, type GmActionTarget } from '../core/combat/gm-action';
+import { gmAction, gmActionV2, type GmActionOutcome, type GmActionTarget } from '../core/combat/gm-action';
 import { gmGroupAttack, type GmGroupAttackOutcome } from '../core/combat/gm-group-attack';
 import { groupBonus } from '../core/combat/gm-group';
 import {
@@ -70,8 +70,13 @@ import { COMBAT_PROCEDURES } from './combat-procedures';
 export const GM_COMBAT_PROCEDURES = {
   /** Group attacks logged before `combat.gm-action` (their harm was a second roll); kept for replay. */
   groupAttack: { name: 'combat.gm-group-attack', run: gmGroupAttack },
-  /** A harming action (attack, group attack, psychic attack) and its damage on the target's sheet: one roll. */
-  action: { name: 'combat.gm-action', run: gmAction },
+  /** Version 1 of a harming action (every weapon die an injury, verve never spent); kept for replay. */
+  actionV1: { name: 'combat.gm-action', run: gmAction },
+  /**
+   * A harming action (attack, group attack, psychic attack) and its damage on the target's sheet: one
+   * roll; a warrior player character spends verve first and a weapon's dice force no injuries.
+   */
+  action: { name: 'combat.gm-action.v2', run: gmActionV2 },
   /** A psychic defend action (no dice): verve on defence, where damage comes from. */
   psychicDefend: { name: 'combat.gm-psychic-defend', run: gmPsychicDefend },
   /** Casting time and Movement this round (CB21; no dice). */
@@ -1416,6 +1421,9 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       consciousness: typeof consciousness === 'number' ? consciousness : null,
       endurance: num(abilities.endurance, 10),
       stateBefore: harmOf(t.data).state,
+      // Loss to a warrior in combat is archetypal (001:583, test 4); a non-player character has no verve.
+      warrior:
+        t.owner.kind === 'character' && t.archetypes.some((a) => a.archetype.toLowerCase() === 'warrior'),
     };
     const tid = t.c.combatant.id;
     return this.logRoll<GmActionOutcome>(

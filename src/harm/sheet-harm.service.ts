@@ -126,6 +126,8 @@ export interface ApplyHarmOptions {
   campaign?: CampaignEntity;
   /** COEAC: a Down and Out check without damage (the end-of-session check). */
   downAndOutCheck?: boolean;
+  /** Archsoul: a hazard that killed by itself (a drowning out of Endurance); the transition writes dead. */
+  fatal?: boolean;
   /** The owner's sheet in the damage's system, already read (locked) by the caller. */
   row?: CharacterSheetEntity;
   /**
@@ -1270,6 +1272,7 @@ export class SheetHarmService implements OnModuleInit {
       ...this.damageInput(owner, system, row.data, view, harm, input),
       stateBefore: harm.state,
       ...(options.downAndOutCheck ? { downAndOutCheck: true } : {}),
+      ...(options.fatal && system === 'archsoul' ? { fatal: true } : {}),
     } as CoreDamageInput;
     let rolled = asBadRequest(() =>
       this.rolls.roll(
@@ -2071,8 +2074,12 @@ function isWarrior(data: Sheet): boolean {
   );
 }
 
-/** A G&M character's level: its highest archetype level (our reading; 1 without archetypes). */
+/**
+ * A G&M character's level: its overall level, the sum of its archetype levels (001:447, 503: the
+ * overall level serves everything but reactions and the Fighting Arts; derivation and level-ups read
+ * it so too); 1 without archetypes.
+ */
 function gmLevel(data: Sheet): number {
   const archetypes = (data.archetypes ?? []) as Array<{ level: number }>;
-  return Math.max(1, ...archetypes.map((a) => a.level));
+  return Math.max(1, archetypes.reduce((sum, a) => sum + a.level, 0));
 }

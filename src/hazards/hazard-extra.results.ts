@@ -2,7 +2,7 @@ import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { HazardModifier, HazardProvenance } from './hazard.results';
 import { StoredAilmentView, GmStatusView } from './hazard-ailments.results';
-import { HazardAppliedChange, TravelCheckResult, TravelOdds } from './hazard-more.results';
+import { HazardAppliedChange, HazardHarmView, TravelCheckResult, TravelOdds } from './hazard-more.results';
 
 @ObjectType({ description: 'Exact odds of an attack on an object.' })
 export class ObjectAttackOdds {
@@ -153,6 +153,15 @@ export class PartyHazardMember {
 
   @Out.nestedList('Tracked values changed, through the condition ledger.', () => HazardAppliedChange)
   applied: HazardAppliedChange[];
+
+  @Out.nested(
+    'The harm the loss did, through the system’s transition; null when the hazard harmed nothing.',
+    () => HazardHarmView,
+    {
+      nullable: true,
+    },
+  )
+  harm: HazardHarmView | null;
 
   @Out.stringList('Statuses the hazard gives (G&M ones are kept on the sheet: keptStatuses).')
   statuses: string[];

@@ -861,6 +861,24 @@ export class HazardAppliedChange {
   after: number;
 }
 
+@ObjectType({
+  description:
+    'What the harm transition made of a hazard’s loss (survival, injuries, hit points; a fatal drowning): its own logged roll (harm.sheet-damage) and the state it left.',
+})
+export class HazardHarmView {
+  @Out.id('The roll-log entry of the harm (its ledger entries name it).')
+  rollId: string;
+
+  @Out.string('The harm state before.')
+  stateBefore: string;
+
+  @Out.string('The harm state after (unconscious, dying, dead …: decided by the transition).')
+  state: string;
+
+  @Out.stringList('What is due later, in words (a consciousness roll, a death timer …).')
+  pending: string[];
+}
+
 @ObjectType({ description: 'A hazard applied to a stored sheet.' })
 export class CampaignHazardResult {
   @Out.string('The sheet’s system.')
@@ -886,6 +904,15 @@ export class CampaignHazardResult {
 
   @Out.nestedList('Tracked values changed, through the condition ledger.', () => HazardAppliedChange)
   applied: HazardAppliedChange[];
+
+  @Out.nested(
+    'The harm the loss did, through the system’s transition; null when the hazard harmed nothing.',
+    () => HazardHarmView,
+    {
+      nullable: true,
+    },
+  )
+  harm: HazardHarmView | null;
 
   @Out.stringList('Statuses the hazard gives (G&M ones are kept on the sheet: keptStatuses).')
   statuses: string[];

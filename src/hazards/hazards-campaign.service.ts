@@ -36,6 +36,9 @@ import { Database } from '../database/database.service';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
 import { HAZARD_PROCEDURES, HazardKind, PARTY_HAZARD_PROCEDURE } from './hazards.service';
+import { hazardHarm } from '../core/engine';
+import { SheetHarmService } from '../harm/sheet-harm.service';
+import type { SheetDamageResult } from '../harm/harm-campaign.results';
 
 /** The hazards a campaign can apply to a stored sheet, by system: each names its procedure. */
 export const CAMPAIGN_HAZARDS: Readonly<Record<'gm' | 'archsoul', Readonly<Record<string, HazardKind>>>> = {
@@ -91,6 +94,7 @@ export class HazardsCampaignService {
     private readonly campaigns: CampaignsService,
     private readonly sheets: SheetsService,
     private readonly rolls: RollsService,
+    private readonly harm: SheetHarmService,
   ) {}
 
   apply(who: Principal, characterId: string, body: CampaignHazardRequest, req: ArbiterRequest) {
@@ -125,7 +129,7 @@ export class HazardsCampaignService {
         secret: body.secret ?? false,
         effects: { characterId, hazard: body.hazard, system },
       });
-      const applied = await this.applyHazardEffects(
+      const { applied, harm } = await this.applyHazardEffects(
         m,
         who,
         campaign,
@@ -137,6 +141,7 @@ export class HazardsCampaignService {
         ailment,
         statuses,
         losses,
+        { hazard: body.hazard, seed: harmSeed(rolled.seed), secret: body.secret ?? false, req },
       );
       return {
         system,
@@ -147,6 +152,7 @@ export class HazardsCampaignService {
         rng: rolled.rng,
         outcome: rolled.outcome as Record<string, unknown>,
         applied,
+        harm,
         statuses: statusesOf(effects),
         ailment,
         keptStatuses: statuses ?? (system === 'gm' ? gmStatusesOf(row.data) : []),
@@ -211,7 +217,7 @@ export class HazardsCampaignService {
         const losses = restoredLosses(system, kind, outcome, member.row.data);
         const ailment = keptAilment(kind, outcome, member.input, member.row.data);
         const statuses = keptStatuses(system, body.hazard, effects, outcome, ailment, member.row.data);
-        const applied = await this.applyHazardEffects(
+        const { applied, harm } = await this.applyHazardEffects(
           m,
           who,
           campaign,
@@ -223,11 +229,13 @@ export class HazardsCampaignService {
           ailment,
           statuses,
           losses,
+          { hazard: body.hazard, seed: harmSeed(rolled.seed, i), secret: body.secret ?? false, req },
         );
         answers.push({
           characterId: member.owner.id,
           outcome,
           applied,
+          harm,
           statuses: statusesOf(effects),
           ailment,
           keptStatuses: statuses ?? (system === 'gm' ? gmStatusesOf(member.row.data) : []),
@@ -266,7 +274,75 @@ export class HazardsCampaignService {
     ailment: StoredAilment | null = null,
     gmStatuses: StoredStatus[] | null = null,
     losses: Array<{ field: string; delta: number }> = [],
-  ): Promise<AppliedChange[]> {
+    harmContext: HazardHarmContext | null = null,
+  ): Promise<{ applied: AppliedChange[]; harm: HazardHarmView | null }> {
+    // Harm (survival, injuries, hit points lost; a fatal drowning) goes through the system's one
+    // transition, after the plain ledger changes; the rest is written here as before.
+    const harm = harmContext ? hazardHarm(system, effects) : null;
+    const plain = harm ? harm.rest : effects;
+    const applied = await this.applyPlainEffects(
+      m,
+      who,
+      campaign,
+      owner,
+      row,
+      system,
+      plain,
+      cause,
+      ailment,
+      gmStatuses,
+      losses,
+    );
+    if (!harm || !harmContext || (harm.damage === null && !harm.fatal))
+      return { applied: applied.changes, harm: null };
+    const damage = harm.damage ?? { amount: 0, forcedInjuries: 0 };
+    const result: SheetDamageResult = await this.harm.applyDamage(
+      m,
+      who,
+      owner,
+      {
+        system,
+        amount: damage.amount,
+        ...(system === 'gm' && damage.forcedInjuries > 0 ? { weaponDice: damage.forcedInjuries } : {}),
+        seed: harmContext.seed,
+        source: `hazard:${harmContext.hazard}`,
+      } as never,
+      {
+        campaign,
+        row: applied.row,
+        req: harmContext.req,
+        secret: harmContext.secret,
+        fatal: harm.fatal,
+      },
+    );
+    return {
+      applied: [
+        ...applied.changes,
+        ...result.entries.map((e) => ({ field: e.field, delta: e.delta, after: e.valueAfter })),
+      ],
+      harm: {
+        rollId: result.rollId,
+        stateBefore: result.stateBefore,
+        state: result.state,
+        pending: result.pending,
+      },
+    };
+  }
+
+  /** The hazard's effects that are not harm, through the condition ledger (clamped to their bounds). */
+  private async applyPlainEffects(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    row: CharacterSheetEntity,
+    system: 'gm' | 'archsoul',
+    effects: SheetEffect[],
+    cause: { procedure: string; rollId: string },
+    ailment: StoredAilment | null,
+    gmStatuses: StoredStatus[] | null,
+    losses: Array<{ field: string; delta: number }>,
+  ): Promise<{ changes: AppliedChange[]; row: CharacterSheetEntity }> {
     const changes: Array<{ field: string; delta: number }> = [];
     let fatigueDelta = 0;
     for (const effect of effects) {
@@ -297,8 +373,9 @@ export class HazardsCampaignService {
     const statuses = Array.isArray(row.data.statuses) ? (row.data.statuses as string[]) : [];
     const kept = statuses.filter((x) => !cleared.includes(x.toLowerCase()));
     const statusesChange = kept.length !== statuses.length;
-    if (changes.length === 0 && !statusesChange && ailment === null && gmStatuses === null) return [];
-    const { entries } = await this.sheets.changeTracked(
+    if (changes.length === 0 && !statusesChange && ailment === null && gmStatuses === null)
+      return { changes: [], row };
+    const { entries, row: written } = await this.sheets.changeTracked(
       m,
       who,
       campaign,
@@ -321,8 +398,35 @@ export class HazardsCampaignService {
         },
       },
     );
-    return entries.map((e) => ({ field: e.field, delta: e.delta, after: e.valueAfter }));
+    return {
+      changes: entries.map((e) => ({ field: e.field, delta: e.delta, after: e.valueAfter })),
+      row: written,
+    };
   }
+}
+
+/** What the harm transition needs from a campaign hazard: its name, a seed of its own, secrecy, the request. */
+/** What the harm transition made of a hazard's loss: its own logged roll and the state it left. */
+export interface HazardHarmView {
+  rollId: string;
+  stateBefore: string;
+  state: string;
+  pending: string[];
+}
+
+export interface HazardHarmContext {
+  hazard: string;
+  seed: string;
+  secret: boolean;
+  req: ArbiterRequest;
+}
+
+/**
+ * The seed of the harm a hazard does (its own logged roll, `harm.sheet-damage`): derived from the
+ * hazard's seed, so the pair replays from the hazard's one seed; a party member's also from its place.
+ */
+function harmSeed(seed: string, member: number | null = null): string {
+  return `${seed.slice(0, 96)}/harm${member === null ? '' : `/${member}`}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CharactersModule } from '../characters/characters.module';
+import { HarmModule } from '../harm/harm.module';
 import {
   CharacterAilmentsController,
   CharacterStatusesController,
@@ -19,7 +20,7 @@ import { HazardsService } from './hazards.service';
  * route that applies one to a stored sheet. Rolls and the procedure registry come from global modules.
  */
 @Module({
-  imports: [CharactersModule],
+  imports: [CharactersModule, HarmModule],
   controllers: [
     HazardsController,
     HazardsCampaignController,

@@ -45,6 +45,8 @@ import type {
   MagicSettings,
 } from './magic.results';
 import { COEAC_MAGIC_PROCEDURES } from './magic.service';
+import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
+import { SheetHarmService } from '../harm/sheet-harm.service';
 
 /**
  * Affix Spell's daily channeling since magic exists: the COEAC channeling (backlash, mutation save).
@@ -55,11 +57,15 @@ export const AFFIX_CHANNELING_V2: Procedure<ChannelingInput, ChannelingOutcome> 
   run: channel,
 };
 
-/** Damage split the way COEAC takes it: bonus HP first, then HP, never below 0. */
-function damageSplit(hp: number, bonusHp: number, damage: number) {
-  const bonusLost = Math.min(bonusHp, damage);
-  const hpLost = Math.min(hp, damage - bonusLost);
-  return { bonusLost, hpLost, hp: hp - hpLost, bonusHp: bonusHp - bonusLost };
+/** The down and the dead do not cast or counterspell (003:201, 173): 409 naming the character. */
+function assertCanAct(owner: SheetOwner, sheet: Sheet, what: string): void {
+  const state = harmOf(sheet).state;
+  if (STATES_THAT_CANNOT_ACT.includes(state))
+    throw Problem.field(
+      'CONFLICT',
+      'characterId',
+      `${owner.name} is ${state} (sheet.harm.state on the coeac sheet) and cannot ${what}.`,
+    );
 }
 
 const toChange = (e: { field: string; delta: number; valueAfter: number }): CoeacSheetChange => ({
@@ -84,6 +90,7 @@ export class MagicCampaignService {
     private readonly rolls: RollsService,
     private readonly wealth: WealthService,
     private readonly tables: TablesService,
+    private readonly harm: SheetHarmService,
     registry: ProcedureRegistry,
   ) {
     registry.register(AFFIX_CHANNELING_V2 as never);
@@ -125,6 +132,7 @@ export class MagicCampaignService {
         'coeac',
       );
       const sheet = row.data;
+      assertCanAct(owner, sheet, 'cast');
       // Arcane vestments (003:448): no worn armour with them; their Empower only while carried.
       const vestments = (sheet.vestments ?? []) as Array<{ itemId: string; empower: number }>;
       const armorKind = (sheet.armor as { kind?: string } | undefined)?.kind ?? 'none';
@@ -183,8 +191,8 @@ export class MagicCampaignService {
             : `${owner.name} has no Empower points left today.`,
         );
       }
-      let hp = (sheet.hp as number) ?? 0;
-      let bonusHp = (sheet.bonusHp as number) ?? 0;
+      const hp = (sheet.hp as number) ?? 0;
+      const bonusHp = (sheet.bonusHp as number) ?? 0;
       const ritual = input.ritual ? { hp: input.ritual.hp ?? 0, cash: input.ritual.cash ?? 0 } : null;
       if (ritual && ritual.hp > hp + bonusHp) {
         throw Problem.field(
@@ -215,16 +223,8 @@ export class MagicCampaignService {
       // The day's Empower goes all at once (a vestment left behind grants none and keeps none back).
       if (empowerKey && empowerPool)
         changes.push({ field: `classResources.${empowerKey}.current`, delta: -empowerPool });
-      const hurt = (damage: number) => {
-        const split = damageSplit(hp, bonusHp, damage);
-        if (split.bonusLost) changes.push({ field: 'bonusHp', delta: -split.bonusLost });
-        if (split.hpLost) changes.push({ field: 'hp', delta: -split.hpLost });
-        hp = split.hp;
-        bonusHp = split.bonusHp;
-      };
-      const hpBefore = hp;
-      if (ritual?.hp) hurt(ritual.hp);
-      if (out.backlash.damage) hurt(out.backlash.damage);
+      // Ritual HP and backlash are harm: the COEAC transition takes them (bonus HP, HP, Down and Out).
+      const hpCost = (ritual?.hp ?? 0) + (out.backlash.damage ?? 0);
       if (out.backlash.plasmidLost) changes.push({ field: `classResources.${spellKey}.current`, delta: -1 });
 
       const replaced = instances.find((i) => i.spellId === spell.id) ?? null;
@@ -243,7 +243,7 @@ export class MagicCampaignService {
         effects,
         campaign,
       });
-      const { entries } = await this.sheets.changeTracked(
+      const written = await this.sheets.changeTracked(
         m,
         who,
         campaign,
@@ -253,6 +253,15 @@ export class MagicCampaignService {
         { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
         { clamp: true, row },
       );
+      const entries = written.entries.map(toChange);
+      const harmed =
+        hpCost > 0
+          ? await this.harmCaster(m, who, campaign, owner, written.row, hpCost, rolled.seed, 'magic:cast', {
+              req,
+              secret: input.secret ?? false,
+            })
+          : null;
+      if (harmed) entries.push(...harmed.changes);
       if (ritual?.cash) {
         await this.wealth.changeCash(
           m,
@@ -283,9 +292,10 @@ export class MagicCampaignService {
           ritualHp: ritual?.hp ?? 0,
           ritualCash: ritual?.cash ?? 0,
           backlashDamage: out.backlash.damage,
-          downAndOut: hpBefore > 0 && hp === 0,
+          downAndOut:
+            harmed !== null && harmed.state !== harmed.stateBefore && harmed.state === 'down-and-out',
         },
-        changes: entries.map(toChange),
+        changes: entries,
         replacedRollId: replaced?.rollId ?? null,
         mutationNote,
         mutationDraw: mutationDraw && (!mutationDraw.secret || who.role === 'referee') ? mutationDraw : null,
@@ -391,24 +401,20 @@ export class MagicCampaignService {
       const blocked = Math.min(1, damage);
       let changes: CoeacSheetChange[] = [];
       if (damage > blocked) {
+        // The blow the binding did not stop is harm: the COEAC transition takes it (003:201).
         const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
-        const split = damageSplit(
-          (row.data.hp as number) ?? 0,
-          (row.data.bonusHp as number) ?? 0,
+        const harmed = await this.harmCaster(
+          m,
+          who,
+          campaign,
+          owner,
+          row,
           damage - blocked,
+          bound.rollId,
+          `magic:bound-release:${bound.spellId}`,
+          { req, secret: false },
         );
-        const wanted = [
-          ...(split.bonusLost ? [{ field: 'bonusHp', delta: -split.bonusLost }] : []),
-          ...(split.hpLost ? [{ field: 'hp', delta: -split.hpLost }] : []),
-        ];
-        if (wanted.length > 0) {
-          const { entries } = await this.sheets.changeTracked(m, who, campaign, owner, 'coeac', wanted, {
-            cause: 'procedure',
-            procedure: 'magic.coeac.bound-release',
-            reason: `Bound ${coeacSpell(bound.spellId).name} blocked 1`,
-          });
-          changes = entries.map(toChange);
-        }
+        changes = harmed.changes;
       }
       return {
         spellId: bound.spellId,
@@ -453,6 +459,7 @@ export class MagicCampaignService {
       const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
       const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
       const sheet = row.data;
+      assertCanAct(owner, sheet, 'counterspell');
       const skillName = input.skill ?? 'Arcane Lore';
       const skill = findRating(sheet.skills as Record<string, number>, skillName);
       if (!skill)
@@ -468,18 +475,13 @@ export class MagicCampaignService {
       const changes: Array<{ field: string; delta: number }> = [
         { field: `classResources.${control}.current`, delta: -1 },
       ];
-      if (out.damage) {
-        const split = damageSplit((sheet.hp as number) ?? 0, (sheet.bonusHp as number) ?? 0, out.damage);
-        if (split.bonusLost) changes.push({ field: 'bonusHp', delta: -split.bonusLost });
-        if (split.hpLost) changes.push({ field: 'hp', delta: -split.hpLost });
-      }
       const effects = { characterId: owner.id, targetRollId: target.id, skill: skill.name, changes };
       const roll = await this.rolls.record(m, who, rolled as never, {
         secret: input.secret ?? false,
         effects,
         campaign,
       });
-      const { entries } = await this.sheets.changeTracked(
+      const written = await this.sheets.changeTracked(
         m,
         who,
         campaign,
@@ -487,14 +489,30 @@ export class MagicCampaignService {
         'coeac',
         changes,
         { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
-        { clamp: true },
+        { clamp: true, row },
       );
+      const entries = written.entries.map(toChange);
+      // A failed counterspell's damage is harm: the COEAC transition takes it (003:201).
+      if (out.damage) {
+        const harmed = await this.harmCaster(
+          m,
+          who,
+          campaign,
+          owner,
+          written.row,
+          out.damage,
+          rolled.seed,
+          'magic:counterspell',
+          { req, secret: input.secret ?? false },
+        );
+        entries.push(...harmed.changes);
+      }
       if (out.countered) await m.delete(CoeacSpellInstanceEntity, { rollId: target.id });
       return {
         characterId: owner.id,
         targetRollId: target.id,
         counterspell: out,
-        changes: entries.map(toChange),
+        changes: entries,
         seed: rolled.seed,
         rng: rolled.rng,
         rollId: roll.id,
@@ -550,15 +568,6 @@ export class MagicCampaignService {
     const changes: Array<{ field: string; delta: number }> = [];
     if (sheet) {
       if (controlKey) changes.push({ field: `classResources.${controlKey}.current`, delta: -1 });
-      if (out.backlash.damage) {
-        const split = damageSplit(
-          (sheet.hp as number) ?? 0,
-          (sheet.bonusHp as number) ?? 0,
-          out.backlash.damage,
-        );
-        if (split.bonusLost) changes.push({ field: 'bonusHp', delta: -split.bonusLost });
-        if (split.hpLost) changes.push({ field: 'hp', delta: -split.hpLost });
-      }
       const spellKey = known
         ? classResourceKey(sheet, known.id, known.name)
         : classResourceKey(sheet, day.spell);
@@ -568,6 +577,7 @@ export class MagicCampaignService {
       }
     }
     let entries: CoeacSheetChange[] = [];
+    let after = row;
     if (changes.length > 0) {
       const written = await this.sheets.changeTracked(
         m,
@@ -580,8 +590,55 @@ export class MagicCampaignService {
         { clamp: true },
       );
       entries = written.entries.map(toChange);
+      after = written.row;
+    }
+    // The day's backlash is harm: the COEAC transition takes it (003:201).
+    if (after && out.backlash.damage) {
+      const harmed = await this.harmCaster(
+        m,
+        who,
+        campaign,
+        owner,
+        after,
+        out.backlash.damage,
+        rolled.seed,
+        'magic:affix-spell',
+        { req, secret: false },
+      );
+      entries.push(...harmed.changes);
     }
     return { outcome: out, rolled, rollId: roll.id, changes: entries };
+  }
+
+  /**
+   * HP a spell costs its caster (ritual HP, backlash, a failed counterspell, a blow a binding did not
+   * stop) through the COEAC harm transition (`harm.sheet-damage`, its own logged roll on a seed
+   * derived from the spell's): bonus HP, then HP, then Down and Out at 0 (003:201) or death.
+   */
+  private async harmCaster(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    row: CharacterSheetEntity,
+    amount: number,
+    seed: string,
+    source: string,
+    options: { req: ArbiterRequest; secret: boolean },
+  ): Promise<{ changes: CoeacSheetChange[]; state: string; stateBefore: string; rollId: string }> {
+    const result = await this.harm.applyDamage(
+      m,
+      who,
+      owner,
+      { system: 'coeac', amount, seed: `${seed.slice(0, 96)}/harm`, source } as never,
+      { campaign, row, req: options.req, secret: options.secret },
+    );
+    return {
+      changes: result.entries.map(toChange),
+      state: result.state,
+      stateBefore: result.stateBefore,
+      rollId: result.rollId,
+    };
   }
 
   /** The campaign row, read with one plain statement (the guard has already found it). */

@@ -1,3 +1,4 @@
+import { HarmModule } from '../harm/harm.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CharactersModule } from '../characters/characters.module';
@@ -17,7 +18,13 @@ import { MagicService } from './magic.service';
  * counterspells. (Cairn casting has its own CairnMagicModule under ./cairn.)
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(MAGIC_ENTITIES), CharactersModule, WealthModule, EncountersModule],
+  imports: [
+    TypeOrmModule.forFeature(MAGIC_ENTITIES),
+    CharactersModule,
+    WealthModule,
+    EncountersModule,
+    HarmModule,
+  ],
   controllers: [MagicController, MagicCampaignController, MagicSettingsController],
   providers: [MagicService, MagicResolver, MagicCampaignService, MagicCampaignResolver],
   exports: [MagicService, MagicCampaignService],

@@ -173,7 +173,7 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
     return { c, h, url: `/v1/campaigns/${c.id}/characters/${h.id}/hazards` };
   }
 
-  it('a G&M fall costs survival and injuries through the condition ledger, one logged roll', async () => {
+  it('a G&M fall costs survival and injuries through the harm transition and the condition ledger', async () => {
     const { c, h, url } = await hero('gm', GM);
     const before = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`).set(c.auth)).body
       .sheet;
@@ -187,12 +187,15 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
     expect(res.body.outcome).toMatchObject({ damage: 12, survival: 8, injuries: 4 });
     const after = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`).set(c.auth)).body
       .sheet;
+    // The harm transition takes the 12 points: 4 forced to injuries (one a die), 8 off survival, and
+    // what survival cannot take becomes injuries too (001:597).
     expect(after.survival.current).toBe(Math.max(0, before.survival.current - 8));
-    expect(after.injuries.current).toBe(4);
+    expect(after.injuries.current).toBe(4 + Math.max(0, 8 - before.survival.current));
     expect(res.body.applied.map((a: { field: string }) => a.field)).toEqual([
       'survival.current',
       'injuries.current',
     ]);
+    expect(res.body.harm).toMatchObject({ stateBefore: 'up' });
     const again = await t.http
       .post(url)
       .set(c.auth)
@@ -204,12 +207,16 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       .get(`/v1/campaigns/${c.id}/characters/${h.id}/conditions`)
       .set(c.auth)
       .expect(200);
+    // The ledger entries name the harm's own roll; the hazard's roll and the harm's are logged once each.
     expect(
-      conditions.body.items.filter((e: { rollId: string | null }) => e.rollId === res.body.rollId),
+      conditions.body.items.filter((e: { rollId: string | null }) => e.rollId === res.body.harm.rollId),
     ).toHaveLength(2);
     const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
     expect(
       log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.gm.fall'),
+    ).toHaveLength(1);
+    expect(
+      log.body.items.filter((r: { procedure: string }) => r.procedure === 'harm.sheet-damage'),
     ).toHaveLength(1);
   });
 
@@ -537,16 +544,26 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       expect(res.body.members.map((m: { characterId: string }) => m.characterId)).toEqual([ids[0], ids[1]]);
       for (const member of res.body.members) {
         expect(member.outcome.dice).toBe(4);
+        // At least the 4 forced injuries, more when survival ran out (the harm transition decides).
+        const survivalLost = member.outcome.survival as number;
+        const sheet = (
+          await t.http.get(`/v1/campaigns/${c.id}/characters/${member.characterId}/sheets/gm`).set(c.auth)
+        ).body.sheet;
+        const taken = -(
+          member.applied.find((a: { field: string }) => a.field === 'survival.current')?.delta ?? 0
+        );
         expect(member.applied.find((a: { field: string }) => a.field === 'injuries.current')).toMatchObject({
-          delta: 4,
-          after: 4,
+          delta: 4 + survivalLost - taken,
+          after: sheet.injuries.current,
         });
+        expect(member.harm.state).toBe(sheet.harm?.state ?? 'up');
         const conditions = await t.http
           .get(`/v1/campaigns/${c.id}/characters/${member.characterId}/conditions`)
           .set(c.auth)
           .expect(200);
         expect(
-          conditions.body.items.filter((e: { rollId: string | null }) => e.rollId === res.body.rollId).length,
+          conditions.body.items.filter((e: { rollId: string | null }) => e.rollId === member.harm.rollId)
+            .length,
         ).toBe(member.applied.length);
       }
       // The third character, off the roster, is untouched.

@@ -18,6 +18,12 @@ export interface GmActionTarget {
   endurance: number;
   /** The harm state the sheet kept before the blow (default up). */
   stateBefore?: HarmState | null;
+  /**
+   * `combat.gm-action.v2` only: the target is a warrior player character, so a loss in combat is
+   * archetypal and verve takes it first (001:583, test 4; the Orc example 001:567). The server
+   * decides it from the stored sheet; a non-player character has no verve (001:629).
+   */
+  warrior?: boolean | null;
 }
 
 /** Exactly one of `attack`, `groupAttack` and `psychic` (an `attack` psychic action). */
@@ -49,6 +55,21 @@ export interface GmActionOutcome {
  * defender takes it from survival (`defender.fromSurvival`).
  */
 export function gmAction(input: GmActionInput, dice: Dice): GmActionOutcome {
+  return resolveGmAction(input, dice, 1);
+}
+
+/**
+ * `combat.gm-action.v2` (issue 39): a hit in a stored combat is damage subtracted from survival
+ * (001:748, 776), with verve first when the target is a warrior (001:583, test 4); a weapon's dice
+ * force injuries only in contests (001:667), so only a killing or knockout blow's points go to
+ * injuries here. The Yeti fight (001:903–912) and the Orc example (001:567) lose verve and nothing
+ * else. Version 1 (every weapon die an injury, never archetypal) stays for the rolls logged with it.
+ */
+export function gmActionV2(input: GmActionInput, dice: Dice): GmActionOutcome {
+  return resolveGmAction(input, dice, 2);
+}
+
+function resolveGmAction(input: GmActionInput, dice: Dice, version: 1 | 2): GmActionOutcome {
   const body = record(input, 'input');
   const given = (['attack', 'groupAttack', 'psychic'] as const).filter(
     (k) => body[k] !== undefined && body[k] !== null,
@@ -68,8 +89,14 @@ export function gmAction(input: GmActionInput, dice: Dice): GmActionOutcome {
         : wholeNumber(t.consciousness, 'target.consciousness', 0, BIG),
     endurance: optionalWholeNumber(t.endurance, 'target.endurance', 10, 0, 1000),
   };
+  const warrior = version === 2 && optionalFlag(t.warrior, 'target.warrior');
   const start = dice.faces.length;
-  const harmOf = (damage: number, archetypal: boolean, weaponDice: number): SheetDamageOutcome =>
+  const harmOf = (
+    damage: number,
+    archetypal: boolean,
+    weaponDice: number,
+    forcedInjuries = 0,
+  ): SheetDamageOutcome =>
     sheetDamage(
       {
         system: 'gm',
@@ -78,6 +105,7 @@ export function gmAction(input: GmActionInput, dice: Dice): GmActionOutcome {
         damage,
         archetypal,
         weaponDice,
+        ...(forcedInjuries > 0 ? { forcedInjuries } : {}),
         evaded: false,
         unconscious: state === 'unconscious',
       },
@@ -98,9 +126,16 @@ export function gmAction(input: GmActionInput, dice: Dice): GmActionOutcome {
       : gmGroupAttack(body.groupAttack as GmGroupAttackInput, dice);
   let harm: SheetDamageOutcome | null = null;
   if (attack.hit && attack.damage > 0) {
-    // Killing and knockout blows send their points to injuries: at least as many forced injuries.
-    const forced = Math.min(attack.damage, Math.max(attack.weaponDice, attack.toInjuries));
-    harm = harmOf(attack.damage, false, forced);
+    // Killing and knockout blows send their points to injuries. Version 1 also forced one injury a
+    // weapon die (a contest's rule, 001:667); version 2 does not, and a warrior spends verve first.
+    harm =
+      version === 1
+        ? harmOf(
+            attack.damage,
+            false,
+            Math.min(attack.damage, Math.max(attack.weaponDice, attack.toInjuries)),
+          )
+        : harmOf(attack.damage, warrior, 0, Math.min(attack.damage, attack.toInjuries));
   }
   return {
     kind: given[0] === 'attack' ? 'attack' : 'group-attack',

@@ -163,6 +163,8 @@ export interface SheetDamageArchsoul {
   damage: number;
   coupDeGrace: boolean;
   unconscious: boolean;
+  /** A hazard that killed by itself (a drowning out of Endurance, 002:95): the character is dead. */
+  fatal?: boolean;
 }
 
 export interface SheetDamageGm {
@@ -175,6 +177,8 @@ export interface SheetDamageGm {
   damage: number;
   archetypal: boolean;
   weaponDice: number;
+  /** Points the blow itself sends to injuries, whatever verve could take (a killing or knockout blow). */
+  forcedInjuries?: number;
   evaded: boolean;
   consciousness: number | null;
   endurance: number;
@@ -421,6 +425,10 @@ function archsoulSheetDamage(
   out.odds.archsoulCondition = result.odds;
   const state: HarmState = result.state === 'conscious' ? 'up' : result.state;
   out.state = worse(stateBefore, state);
+  if (input.fatal === true && out.state !== 'dead') {
+    out.state = 'dead';
+    out.steps.push({ name: 'dead', detail: 'The hazard itself was fatal: dead.', faces: [], odds: null });
+  }
   if (result.unconsciousRounds !== null) {
     out.pending.push(
       `Unconscious for ${result.unconsciousRounds} round(s), then wakes ${result.wakesWith ?? 'disabled'}`,
@@ -446,6 +454,7 @@ function gmSheetDamage(input: SheetDamageGm, stateBefore: HarmState, dice: Dice)
       damage: input.damage,
       archetypal: input.archetypal,
       weaponDice: input.weaponDice,
+      ...(input.forcedInjuries ? { forcedInjuries: input.forcedInjuries } : {}),
       evaded: input.evaded,
       consciousness: input.consciousness,
       temporary: input.temporary ?? 0,

@@ -16,6 +16,11 @@ export interface GmDamageInput {
   archetypal?: boolean | null;
   /** Dice of weapon damage: each forces one lost point to be an injury. */
   weaponDice?: number | null;
+  /**
+   * Points a blow itself sends to injuries (a killing blow's half, a failed knockout's points): they
+   * are injuries even when verve could take the blow. Counted before the weapon's dice.
+   */
+  forcedInjuries?: number | null;
   /** A successful evasion roll against a weapon of 1 or 2 dice: no forced injuries. */
   evaded?: boolean | null;
   /** Fortitude or willpower (the player's pick) for the roll to stay conscious; rolled when sent. */
@@ -68,6 +73,7 @@ export function gmDamage(input: GmDamageInput, dice: Dice): GmDamageOutcome {
   const damage = wholeNumber(body.damage, 'damage', 0, BIG);
   const archetypal = optionalFlag(body.archetypal, 'archetypal');
   const weaponDice = optionalWholeNumber(body.weaponDice, 'weaponDice', 0, 0, 1000);
+  const blowInjuries = optionalWholeNumber(body.forcedInjuries, 'forcedInjuries', 0, 0, BIG);
   const evaded = optionalFlag(body.evaded, 'evaded');
   const consciousness =
     body.consciousness === undefined || body.consciousness === null
@@ -85,15 +91,18 @@ export function gmDamage(input: GmDamageInput, dice: Dice): GmDamageOutcome {
     log.step('temporary', `Temporary pool ${temporary} → ${temporary - fromTemporary}`);
     log.change('temporary', -fromTemporary, temporary - fromTemporary);
   }
+  let forced = Math.min(blowInjuries, remaining);
+  remaining -= forced;
+  if (forced > 0) log.step('blow-injuries', `The blow sends ${forced} of the points lost to injuries`);
   const verveTakesAll = archetypal && remaining > 0 && verve >= remaining;
-  let forced = 0;
   if (weaponDice > 0 && remaining > 0) {
     if (evaded) log.step('weapon-injuries', 'Evaded: the weapon forces no injuries.');
     else if (verveTakesAll) log.step('weapon-injuries', 'Verve takes the whole blow: no injuries.');
     else {
-      forced = Math.min(weaponDice, remaining);
-      remaining -= forced;
-      log.step('weapon-injuries', `${weaponDice} weapon dice: ${forced} of the points lost are injuries`);
+      const byDice = Math.min(weaponDice, remaining);
+      remaining -= byDice;
+      forced += byDice;
+      log.step('weapon-injuries', `${weaponDice} weapon dice: ${byDice} of the points lost are injuries`);
     }
   }
   const fromVerve = archetypal ? Math.min(verve, remaining) : 0;

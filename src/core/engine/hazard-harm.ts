@@ -1,0 +1,52 @@
+import type { SheetEffect } from '../hazards/shared';
+
+/*
+ * The campaign engine (issue 39): harm has one transition per system, `harm.sheet-damage` in
+ * ../harm/campaign.ts, and it alone decides what a loss does to a character (verve, survival,
+ * injuries, Down and Out, the unconscious and death thresholds, the timers that follow). A hazard,
+ * a spell's cost or a blow only says what was lost; this file turns a hazard's sheet effects into
+ * that transition's change, and leaves to the condition ledger only what is not harm (recovery,
+ * fatigue, Endurance lost to a hazard, statuses).
+ */
+
+/** What a hazard does to a stored sheet, split between the harm transition and the plain ledger. */
+export interface HazardHarm {
+  /** The loss the harm transition takes: the points lost and, of them, the ones forced to injuries. */
+  damage: { amount: number; forcedInjuries: number } | null;
+  /** The hazard itself killed (an Archsoul drowning that ran out of Endurance, 002:95). */
+  fatal: boolean;
+  /** The effects that are not harm, for the ledger as before. */
+  rest: SheetEffect[];
+}
+
+/**
+ * G&M: survival lost and injuries gained are one loss (a fall's dice each force an injury, 000:83), so
+ * survival lost past 0 becomes injuries and the consciousness and death rolls follow (001:597–615).
+ * Archsoul: hit points lost go below 0 through the same thresholds as a blow (002:32); a drowning's
+ * death is the transition's to write. Survival or hit points given back, and injuries healed, are not
+ * harm: they stay ledger changes.
+ */
+export function hazardHarm(system: 'gm' | 'archsoul', effects: readonly SheetEffect[]): HazardHarm {
+  let amount = 0;
+  let forced = 0;
+  let fatal = false;
+  const rest: SheetEffect[] = [];
+  for (const effect of effects) {
+    if (effect.change === 0) continue;
+    if (system === 'gm' && effect.track === 'survival' && effect.change < 0) amount += -effect.change;
+    else if (system === 'gm' && effect.track === 'injuries' && effect.change > 0) {
+      amount += effect.change;
+      forced += effect.change;
+    } else if (system === 'archsoul' && effect.track === 'hit-points' && effect.change < 0)
+      amount += -effect.change;
+    else if (
+      system === 'archsoul' &&
+      effect.track === 'status' &&
+      effect.status === 'dead' &&
+      effect.change > 0
+    )
+      fatal = true;
+    else rest.push(effect);
+  }
+  return { damage: amount > 0 ? { amount, forcedInjuries: forced } : null, fatal, rest };
+}
