@@ -128,6 +128,11 @@ export interface ApplyHarmOptions {
   downAndOutCheck?: boolean;
   /** Archsoul: a hazard that killed by itself (a drowning out of Endurance); the transition writes dead. */
   fatal?: boolean;
+  /**
+   * The sheet the answer carries, made from the data written without reading again (a caller that
+   * answers no sheet of its own: a hazard, a spell's cost); by default the sheet is read as answered.
+   */
+  derive?: (data: Sheet) => Sheet;
   /** The owner's sheet in the damage's system, already read (locked) by the caller. */
   row?: CharacterSheetEntity;
   /**
@@ -1311,6 +1316,7 @@ export class SheetHarmService implements OnModuleInit {
       row,
       outcome,
       roll: { id: roll.id, procedure: SHEET_HARM_PROCEDURES.damage.name, seed: rolled.seed, rng: rolled.rng },
+      ...(options.derive ? { derive: options.derive } : {}),
     });
   }
 

@@ -313,6 +313,8 @@ export class HazardsCampaignService {
         req: harmContext.req,
         secret: harmContext.secret,
         fatal: harm.fatal,
+        // The hazard's answer carries no sheet: none is read back for it.
+        derive: (data) => data,
       },
     );
     return {

@@ -631,7 +631,8 @@ export class MagicCampaignService {
       who,
       owner,
       { system: 'coeac', amount, seed: `${seed.slice(0, 96)}/harm`, source } as never,
-      { campaign, row, req: options.req, secret: options.secret },
+      // The spell's answer carries no sheet: none is read back for it.
+      { campaign, row, req: options.req, secret: options.secret, derive: (data) => data },
     );
     return {
       changes: result.entries.map(toChange),

@@ -303,4 +303,74 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
       expect(check.status).toBe(409);
     });
   });
+
+  describe('COEAC: a spell’s HP costs go through the COEAC transition (003:201)', () => {
+    const SORCERER = {
+      skills: { Ruin: 1, Produce: 1, 'Arcane Lore': 2 },
+      saves: { Vigor: 2, Discipline: 1 },
+      maxHp: 6,
+      classResources: { Control: { max: 4 }, Disintegrate: { max: 1 }, Glyph: { max: 1 } },
+    };
+
+    async function sorcerer(c: CampaignFixture, name: string) {
+      const hero = await createCharacter(t.server, c, { name, wealth: 2, cash: 5 });
+      await putSheet(t.server, c, hero.id, 'coeac', SORCERER);
+      return hero;
+    }
+
+    it('ritual HP that takes the caster to 0 makes it Down and Out (the table is rolled); then it cannot cast (REST)', async () => {
+      const c = await createCampaign(t.server);
+      const sela = await sorcerer(c, 'Sela');
+      const res = await t.http
+        .post(`/v1/campaigns/${c.id}/characters/${sela.id}/coeac-casts`)
+        .set(c.auth)
+        .send({ spell: 'glyph', ritual: { hp: 6 }, seed: 'all-in' })
+        .expect(201);
+      const sheet = await sheetOf(t.server, c, sela.id, 'coeac');
+      expect(sheet.hp).toBe(0);
+      expect(['down-and-out', 'dead']).toContain(sheet.harm.state);
+      expect(res.body.costs.downAndOut).toBe(sheet.harm.state === 'down-and-out');
+      const log = (await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200)).body
+        .items as Array<{
+        id: string;
+        procedure: string;
+        outcome: { steps: Array<{ name: string }> };
+      }>;
+      const harm = log.find((r) => r.procedure === 'harm.sheet-damage');
+      expect(harm).toBeDefined();
+      expect(await replays(c, harm!.id)).toBe(true);
+      // The down and the dead neither cast nor counterspell.
+      const again = await t.http
+        .post(`/v1/campaigns/${c.id}/characters/${sela.id}/coeac-casts`)
+        .set(c.auth)
+        .send({ spell: 'disintegrate', seed: 'again' });
+      expect(again.status).toBe(409);
+      expect(again.body.errors[0].field).toBe('characterId');
+      const cast = log.find((r) => r.procedure === 'magic.coeac.channeling')!;
+      const counter = await t.http
+        .post(`/v1/campaigns/${c.id}/characters/${sela.id}/coeac-counterspells`)
+        .set(c.auth)
+        .send({ rollId: cast.id, seed: 'counter' });
+      expect([409, 422]).toContain(counter.status);
+      if (counter.status === 409) expect(counter.body.errors[0].field).toBe('characterId');
+    });
+
+    it('a dead caster is refused over GraphQL too, and nothing is logged', async () => {
+      const c = await createCampaign(t.server);
+      const sela = await sorcerer(c, 'Sela');
+      await putSheet(t.server, c, sela.id, 'coeac', { ...SORCERER, harm: { state: 'dead' } });
+      const before = (await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200)).body.items
+        .length;
+      const answer = await gql(
+        t.server,
+        `mutation($c: ID!, $ch: ID!) { coeacCast(campaignId: $c, characterId: $ch, input: { spell: "glyph", seed: "x" }) { rollId } }`,
+        { c: c.id, ch: sela.id },
+        c.auth,
+      );
+      expect(answer.errors?.[0].extensions?.code).toBe('CONFLICT');
+      const after = (await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200)).body.items
+        .length;
+      expect(after).toBe(before);
+    });
+  });
 });

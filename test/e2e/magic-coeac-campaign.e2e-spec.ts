@@ -71,8 +71,9 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
     });
     expect(res.body.changes).toEqual([
       { field: 'classResources.Control.current', delta: -1, after: 3 },
-      { field: 'hp', delta: -4, after: 8 },
       { field: 'classResources.Disintegrate.current', delta: -1, after: 0 },
+      // The backlash is harm: the COEAC transition takes it after the spell's own costs.
+      { field: 'hp', delta: -4, after: 8 },
     ]);
     const again = await send().expect(201);
     expect(again.body).toEqual(res.body);
@@ -83,13 +84,21 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
     expect(
       log.body.items.filter((r: { procedure: string }) => r.procedure === 'magic.coeac.channeling'),
     ).toHaveLength(1);
+    // The backlash's harm is its own logged roll (harm.sheet-damage), once.
+    const harmRolls = log.body.items.filter(
+      (r: { procedure: string }) => r.procedure === 'harm.sheet-damage',
+    );
+    expect(harmRolls).toHaveLength(1);
     const conditions = await t.http
       .get(url(c, hero.id, 'conditions'))
       .set(c.auth)
       .expect(200);
     expect(
       conditions.body.items.filter((e: { rollId: string }) => e.rollId === res.body.rollId),
-    ).toHaveLength(3);
+    ).toHaveLength(2);
+    expect(conditions.body.items.filter((e: { rollId: string }) => e.rollId === harmRolls[0].id)).toEqual([
+      expect.objectContaining({ field: 'hp', delta: -4 }),
+    ]);
     // The plasmid is lost for the day.
     expectProblem(
       await t.http
@@ -420,8 +429,9 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
     });
     expect(day.body.sheetChanges).toEqual([
       { field: 'classResources.Control.current', delta: -1, after: 3 },
-      { field: 'hp', delta: -4, after: 8 },
       { field: 'classResources.Disintegrate.current', delta: -1, after: 0 },
+      // The backlash is harm: the COEAC transition takes it after the spell's own costs.
+      { field: 'hp', delta: -4, after: 8 },
     ]);
     const replay = await t.http
       .get(`/v1/campaigns/${c.id}/rolls/${day.body.rollId}/replay`)

@@ -23,10 +23,14 @@ const BUDGETS: Record<string, number> = {
   'crafting-roll-idempotent': 13,
   'sheet-check-idempotent': 12,
   'cairn-cast-idempotent': 14,
-  'coeac-cast-idempotent': 14,
+  // Issue 39: its ritual HP is harm, taken by the COEAC transition (its own logged roll, a second
+  // write of the sheet and its ledger entries): 14 → 17.
+  'coeac-cast-idempotent': 17,
   'horde-division-idempotent': 12,
   'experience-level-up-idempotent': 10,
-  'hazard-fall-idempotent': 10,
+  // Issue 39: the fall's loss is taken by the G&M harm transition (its own logged roll, the sheet as
+  // the server derives it for the consciousness roll, the harm timers): 10 → 13.
+  'hazard-fall-idempotent': 13,
   'sheet-damage-down-and-out-idempotent': 10,
   'combat-attack-applies-damage-idempotent': 12,
   'combat-coeac-exchange-idempotent': 13,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sheetDamage } from '../harm/campaign';
 import { createRng, Dice } from '../random';
-import { gmAction } from './gm-action';
+import { gmAction, gmActionV2 } from './gm-action';
 import { gmAttack } from './gm-attack';
 import { gmGroupAttack } from './gm-group-attack';
 import { gmPsychic } from './gm-psychic';
@@ -164,5 +164,79 @@ describe('combat.gm-action (one roll: the attack and the target’s harm)', () =
         dice('x'),
       ),
     ).toThrow(expect.objectContaining({ field: 'target.stateBefore' }));
+  });
+});
+
+describe('combat.gm-action.v2 (issue 39: a hit in a stored combat as 001:567, 583, 748, 776 say)', () => {
+  /** Toromeen: 7 survival, 17 verve, a warrior (001:567). */
+  const toromeen = { survival: 7, verve: 17, injuries: 0, consciousness: 10, endurance: 14 };
+  const orcAttack = { attackBonus: 10, defense: 0, damage: 'd6+1' };
+
+  it('a warrior player character spends verve and nothing else while verve lasts (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 20 }), (seed) => {
+        const out = gmActionV2({ attack: orcAttack, target: { ...toromeen, warrior: true } }, dice(seed));
+        if (!out.harm) return;
+        const damage = out.harm.damage;
+        expect(damage).toBeLessThanOrEqual(17);
+        expect(out.harm.changes).toEqual([{ path: 'verve.current', delta: -damage, via: 'ledger' }]);
+        expect(out.harm.state).toBe('up');
+        expect(JSON.stringify(out.harm.steps)).not.toContain('conscious');
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a target that is no warrior loses survival, and no weapon die forces an injury', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 20 }), (seed) => {
+        const out = gmActionV2({ attack: { ...orcAttack, damage: '2d6' }, target: toromeen }, dice(seed));
+        if (!out.harm) return;
+        const byPath = Object.fromEntries(out.harm.changes.map((c) => [c.path, c.delta]));
+        expect(byPath['verve.current']).toBeUndefined();
+        const damage = out.harm.damage;
+        expect(byPath['survival.current']).toBe(-Math.min(7, damage));
+        // Only what survival cannot take becomes injuries (001:597), never the weapon's two dice.
+        expect(byPath['injuries.current'] ?? 0).toBe(Math.max(0, damage - 7));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('version 1 is kept for replay: the same seed forces one injury a weapon die and never spends verve', () => {
+    const seeds = Array.from({ length: 60 }, (_, i) => `v1-${i}`);
+    const hit = seeds
+      .map((seed) => ({ seed, v1: gmAction({ attack: orcAttack, target: toromeen }, dice(seed)) }))
+      .find((x) => x.v1.harm !== null && x.v1.harm.damage > 0);
+    expect(hit).toBeDefined();
+    const v1 = hit!.v1.harm!;
+    expect(v1.changes.find((c) => c.path === 'injuries.current')?.delta).toBe(1);
+    expect(v1.changes.find((c) => c.path === 'verve.current')).toBeUndefined();
+    const v2 = gmActionV2(
+      { attack: orcAttack, target: { ...toromeen, warrior: true } },
+      dice(hit!.seed),
+    ).harm!;
+    expect(v2.damage).toBe(v1.damage);
+    expect(v2.changes).toEqual([{ path: 'verve.current', delta: -v1.damage, via: 'ledger' }]);
+  });
+
+  it('a killing blow’s injuries stand even when the warrior’s verve could take the blow', () => {
+    const seeds = Array.from({ length: 200 }, (_, i) => `kill-${i}`);
+    const input = {
+      attackBonus: 10,
+      defense: 0,
+      damage: 'd8+4',
+      calledShot: true,
+      nonDefending: 'immobile' as const,
+      blow: 'killing' as const,
+    };
+    const found = seeds
+      .map((seed) => gmActionV2({ attack: input, target: { ...toromeen, warrior: true } }, dice(seed)))
+      .find(
+        (o) => o.harm !== null && o.attack !== null && (o.attack as { toInjuries: number }).toInjuries > 0,
+      );
+    expect(found).toBeDefined();
+    const toInjuries = (found!.attack as { toInjuries: number }).toInjuries;
+    expect(found!.harm!.changes.find((c) => c.path === 'injuries.current')?.delta).toBe(toInjuries);
   });
 });
