@@ -177,6 +177,24 @@ export class RollEntity {
 
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt: string;
+
+  /**
+   * The receipt of the roll shown whole: the id of the key that signed it and its Ed25519 signature
+   * (base64url). Signed when the roll is logged and kept, so that reading the log never signs; null
+   * for rolls logged before receipts were stored, signed and kept the first time one is asked for.
+   */
+  @Column({ name: 'receipt_key_id', type: 'varchar', length: 64, nullable: true })
+  receiptKeyId?: string | null;
+
+  @Column({ name: 'receipt_signature', type: 'varchar', length: 128, nullable: true })
+  receiptSignature?: string | null;
+
+  /** The same for a secret roll's sealed view (over its commitment); null for an open roll. */
+  @Column({ name: 'sealed_receipt_key_id', type: 'varchar', length: 64, nullable: true })
+  sealedReceiptKeyId?: string | null;
+
+  @Column({ name: 'sealed_receipt_signature', type: 'varchar', length: 128, nullable: true })
+  sealedReceiptSignature?: string | null;
 }
 
 @Entity('idempotency_records')

@@ -1,4 +1,5 @@
-import { EntityManager, EntityTarget, FindOptionsWhere, MoreThan } from 'typeorm';
+import { EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
+import { Database } from './database.service';
 import { CursorPart, decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
 
 /** Rows listed oldest first, ties broken by id: the order of every list keyed by creation. */
@@ -23,17 +24,25 @@ export async function rowsByCreation<E extends Created>(
 ): Promise<{ rows: E[]; limit: number }> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
-  const where: FindOptionsWhere<E> | FindOptionsWhere<E>[] = after
-    ? [
-        { ...{}, ...base, createdAt: MoreThan(after[0]) } as FindOptionsWhere<E>,
-        { ...{}, ...base, createdAt: after[0], id: MoreThan(after[1]) } as FindOptionsWhere<E>,
-      ]
-    : base;
-  const rows = await m.find(entity, {
-    where,
-    order: { createdAt: 'ASC', id: 'ASC' } as never,
-    take: limit + 1,
-  });
+  const q = m.createQueryBuilder(entity, 'e').where(base);
+  if (after) {
+    // A row-value comparison rather than `created_at > ? OR (created_at = ? AND id > ?)`: SQLite and
+    // PostgreSQL both start the scan of the (campaign_id, created_at, id) index at the cursor, where
+    // the OR form made SQLite read the campaign's rows again and sort them (issue 41).
+    const { column } = Database.dialect(m);
+    q.andWhere(
+      `(${column(entity, 'createdAt', 'e')}, ${column(entity, 'id', 'e')}) > (:afterCreated, :afterId)`,
+      {
+        afterCreated: after[0],
+        afterId: after[1],
+      },
+    );
+  }
+  const rows = await q
+    .orderBy('e.createdAt', 'ASC')
+    .addOrderBy('e.id', 'ASC')
+    .limit(limit + 1)
+    .getMany();
   return { rows, limit };
 }
 

@@ -1,3 +1,4 @@
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { seal, sealingKey, unseal } from './sealed-body';
 
 describe('sealed idempotency bodies', () => {
@@ -13,5 +14,22 @@ describe('sealed idempotency bodies', () => {
   it('cannot be opened with another Idempotency-Key', () => {
     const sealed = seal('{"a":1}', key);
     expect(() => unseal(sealed, sealingKey('key:abc', 'rest', 'retry-2'))).toThrow();
+  });
+
+  it('stores a repetitive JSON answer in less room than the answer itself', () => {
+    const roll = { procedure: 'pool-check', inputs: { pool: 6, objective: 3 }, faces: [1, 5, 6, 2, 3, 6] };
+    const body = JSON.stringify({ ...roll, receipt: { signature: 'A'.repeat(86), document: roll } });
+    const sealed = seal(body, key);
+    expect(sealed.length).toBeLessThan(body.length);
+    expect(unseal(sealed, key)).toBe(body);
+  });
+
+  it('still opens a body sealed uncompressed by an older release', () => {
+    const body = '{"refereeKey":"arb_old"}';
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const text = Buffer.concat([cipher.update(body, 'utf8'), cipher.final()]);
+    const old = Buffer.concat([iv, cipher.getAuthTag(), text]).toString('base64');
+    expect(unseal(old, key)).toBe(body);
   });
 });

@@ -15,6 +15,7 @@ import { now } from '../common/time';
 import { Database } from '../database/database.service';
 import { rollDocument, sealedRollDocument } from './receipt-documents';
 import { ReceiptKeyEntity } from './receipt-key.entity';
+import type { RollEntity } from '../database/entities';
 import { canonicalJson } from '../common/canonical-json';
 
 export const RECEIPT_ALG = 'Ed25519';
@@ -57,13 +58,14 @@ export interface VerificationValue {
   reason: string | null;
 }
 
+/** A logged roll with the receipts it keeps (RollEntity's columns). */
+export type KeptReceipts = Parameters<typeof rollDocument>[0] &
+  Pick<RollEntity, 'receiptKeyId' | 'receiptSignature' | 'sealedReceiptKeyId' | 'sealedReceiptSignature'>;
+
 interface Signing {
   id: string;
   key: KeyObject;
 }
-
-/** Receipts of stored rolls kept by roll, view and key (a stored roll never changes what is signed). */
-const CACHED_RECEIPTS = 10_000;
 
 /** A failed lookup of an unknown key id reloads the key set at most this often. */
 const RELOAD_INTERVAL_MS = 5_000;
@@ -92,7 +94,6 @@ export class ReceiptKeys implements OnModuleInit {
   private signing: Signing | null = null;
   private publicKeys = new Map<string, { key: KeyObject; row: ReceiptKeyEntity }>();
   private lastReload = 0;
-  private readonly cache = new Map<string, ReceiptValue>();
 
   constructor(
     private readonly db: Database,
@@ -117,18 +118,34 @@ export class ReceiptKeys implements OnModuleInit {
     return { alg: RECEIPT_ALG, keyId: signing.id, signature: signature.toString('base64url') };
   }
 
-  /** The receipt of a stored roll as one view shows it: whole, or sealed (over its commitment). */
-  forRoll(roll: Parameters<typeof rollDocument>[0], sealed: boolean): ReceiptValue {
-    const cacheKey = `${roll.id}|${sealed ? 's' : 'f'}|${this.current().id}`;
-    const cached = this.cache.get(cacheKey);
-    if (cached) return cached;
+  /**
+   * The receipt of a logged roll as one view shows it: whole, or sealed (over its commitment). The one
+   * kept with the roll when the key that signs now made it; otherwise signed now and set on `roll`,
+   * for the caller to keep (`RollsService.record` stores it with the roll, reads of rolls logged
+   * before store what they had to sign). Ed25519 signatures are deterministic: signing the same roll
+   * with the same key again gives the same receipt, so it never changes once kept (issue 41).
+   */
+  forRoll(roll: KeptReceipts, sealed: boolean): ReceiptValue {
+    const signing = this.current();
+    const keyId = sealed ? roll.sealedReceiptKeyId : roll.receiptKeyId;
+    const signature = sealed ? roll.sealedReceiptSignature : roll.receiptSignature;
+    if (keyId === signing.id && signature) return { alg: RECEIPT_ALG, keyId, signature };
     const receipt = this.sign(sealed ? sealedRollDocument(roll) : rollDocument(roll));
-    if (this.cache.size >= CACHED_RECEIPTS) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
+    if (sealed) {
+      roll.sealedReceiptKeyId = receipt.keyId;
+      roll.sealedReceiptSignature = receipt.signature;
+    } else {
+      roll.receiptKeyId = receipt.keyId;
+      roll.receiptSignature = receipt.signature;
     }
-    this.cache.set(cacheKey, receipt);
     return receipt;
+  }
+
+  /** Whether `roll` keeps a receipt of the key that signs now for that view (reading it signs nothing). */
+  keeps(roll: KeptReceipts, sealed: boolean): boolean {
+    const keyId = sealed ? roll.sealedReceiptKeyId : roll.receiptKeyId;
+    const signature = sealed ? roll.sealedReceiptSignature : roll.receiptSignature;
+    return keyId === this.current().id && !!signature;
   }
 
   /**
@@ -199,7 +216,7 @@ export class ReceiptKeys implements OnModuleInit {
    */
   withRollReceipt<T extends object>(
     answer: T,
-    roll: Parameters<typeof rollDocument>[0],
+    roll: KeptReceipts,
   ): T & { receipt: ReceiptValue & { document: Record<string, unknown> } } {
     let receipt: (ReceiptValue & { document: Record<string, unknown> }) | undefined;
     return Object.defineProperty(answer, 'receipt', {

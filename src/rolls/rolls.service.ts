@@ -100,6 +100,9 @@ export class RollsService {
       // exactly as its stored (plain) form would, without a copy of the whole roll first.
       entity.commitment = commitmentOf(entity.salt, entity);
     }
+    // Its receipts are signed once, here, and kept with it: reading the log never signs (issue 41).
+    this.receipts.forRoll(entity, false);
+    if (entity.secret) this.receipts.forRoll(entity, true);
     await Database.insertRow(manager, RollEntity, entity);
     // Published to live subscribers once the caller's transaction commits (never on a rollback).
     this.feed.logged(manager, entity);
@@ -135,6 +138,7 @@ export class RollsService {
       if (!roll) throw Problem.notFound(`Roll ${rollId}`);
       await this.reveal(m, principal.campaignId, [rollId]);
       const shown = await m.findOneOrFail(RollEntity, { where: { id: rollId } });
+      await this.keepReceipts(m, [shown], principal);
       return toRoll(shown, principal, this.receipts);
     });
   }
@@ -168,6 +172,7 @@ export class RollsService {
       .orderBy('r.seq', desc ? 'DESC' : 'ASC')
       .take(limit + 1)
       .getMany();
+    await this.keepReceipts(this.db.manager, rows.slice(0, limit), principal);
     return toPage(
       rows,
       limit,
@@ -179,6 +184,7 @@ export class RollsService {
   /** One roll; a roll on referee tables also answers the tables it refers to (when this key may see it). */
   async get(principal: Principal, rollId: string): Promise<Roll> {
     const stored = await this.find(principal, rollId);
+    await this.keepReceipts(this.db.manager, [stored], principal);
     return this.withTables(stored, principal, toRoll(stored, principal, this.receipts));
   }
 
@@ -205,12 +211,61 @@ export class RollsService {
       unknown
     >;
     const faces = [...dice.faces];
+    await this.keepReceipts(this.db.manager, [stored], principal);
     return {
       matches: isDeepStrictEqual(faces, stored.faces) && isDeepStrictEqual(outcome, stored.outcome),
       roll: await this.withTables(stored, principal, toRoll(stored, principal, this.receipts)),
       faces,
       outcome,
     };
+  }
+
+  /**
+   * Signs the receipts of `rows` that `principal`'s view lacks (rolls logged before receipts were
+   * kept, or kept under a key since rotated) and stores them, so that the next read signs nothing.
+   * Rows that keep theirs cost nothing. The write is an aside of a read: on SQLite it takes its turn
+   * between transactions (`exclusive`), and should it fail the answer still carries the receipts.
+   */
+  private async keepReceipts(m: EntityManager, rows: RollEntity[], principal: Principal): Promise<void> {
+    const whole: RollEntity[] = [];
+    const sealed: RollEntity[] = [];
+    for (const row of rows) {
+      const view = isSealedFor(row, principal);
+      if (this.receipts.keeps(row, view)) continue;
+      this.receipts.forRoll(row, view);
+      (view ? sealed : whole).push(row);
+    }
+    if (whole.length === 0 && sealed.length === 0) return;
+    // By `seq`, the table's primary key (a number, passed as the key `updateRows` expects).
+    const key = (row: RollEntity) => row.seq as unknown as string;
+    const store = async (manager: EntityManager) => {
+      await Database.updateRows(
+        manager,
+        RollEntity,
+        whole.map((row) => ({
+          id: key(row),
+          values: { receiptKeyId: row.receiptKeyId, receiptSignature: row.receiptSignature },
+        })),
+      );
+      await Database.updateRows(
+        manager,
+        RollEntity,
+        sealed.map((row) => ({
+          id: key(row),
+          values: {
+            sealedReceiptKeyId: row.sealedReceiptKeyId,
+            sealedReceiptSignature: row.sealedReceiptSignature,
+          },
+        })),
+      );
+    };
+    try {
+      // Inside a transaction already (a reveal), write there; otherwise take a turn of its own.
+      if (m.queryRunner?.isTransactionActive) await store(m);
+      else await this.db.exclusive(store);
+    } catch {
+      // The receipts are in the answer all the same; the next read signs and tries again.
+    }
   }
 
   private async find(principal: Principal, rollId: string): Promise<RollEntity> {
