@@ -979,6 +979,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         saves: Object.keys((data.saves ?? {}) as object),
         skills: Object.keys((data.skills ?? {}) as object),
         items: x.f.owner.kind === 'character' ? (items.get(x.f.owner.id) ?? []) : [],
+        ...(x.f.owner.kind === 'npc' ? { npc: true } : {}),
       };
     };
     return {

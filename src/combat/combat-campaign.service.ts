@@ -309,7 +309,7 @@ export class CombatCampaignService {
           maxWil: wil.max,
           armor: num((view as Record<string, unknown>).armor),
           ...(a.shield ? { shield: true } : {}),
-          ...(t.owner.kind === 'npc' ? { npc: true } : {}),
+          ...(t.owner.kind === 'npc' ? { npc: true, npcScars: false } : {}),
           ...(t.combatant.detachment ? { detachment: true } : {}),
           stateBefore: harm.state,
           ...(harm.conditions.includes('doomed') ? { doomed: true } : {}),

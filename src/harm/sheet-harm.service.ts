@@ -1829,6 +1829,8 @@ export class SheetHarmService implements OnModuleInit {
           // The carried items matter only to Broken Gear: applyDamage reads them and rolls again then.
           items: [],
           medicine: input.medicine ? { ...input.medicine } : null,
+          // An NPC at 0 HP is out of action, with no Down and Out roll (003:920).
+          ...(owner.kind === 'npc' ? { npc: true } : {}),
         };
       }
       case 'cairn': {
@@ -1850,6 +1852,8 @@ export class SheetHarmService implements OnModuleInit {
           target: (input.target ?? 'hp') as 'hp',
           doomed: harm.conditions.includes('doomed'),
           npc: owner.kind === 'npc',
+          // Scars are a player character's (004:76, 115).
+          ...(owner.kind === 'npc' ? { npcScars: false } : {}),
         };
       }
       case 'archsoul': {
@@ -2087,5 +2091,8 @@ function isWarrior(data: Sheet): boolean {
  */
 function gmLevel(data: Sheet): number {
   const archetypes = (data.archetypes ?? []) as Array<{ level: number }>;
-  return Math.max(1, archetypes.reduce((sum, a) => sum + a.level, 0));
+  return Math.max(
+    1,
+    archetypes.reduce((sum, a) => sum + a.level, 0),
+  );
 }

@@ -373,4 +373,89 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
       expect(after).toBe(before);
     });
   });
+
+  describe('NPC rules are the state’s, not the route’s', () => {
+    async function npc(c: CampaignFixture, system: string, sheet: object) {
+      const row = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'Goblin', kind: 'monster', visibility: 'players', showNumbers: true })
+          .expect(201)
+      ).body as { id: string };
+      await t.http
+        .put(`/v1/campaigns/${c.id}/npcs/${row.id}/sheets/${system}`)
+        .set(c.auth)
+        .send({ sheet })
+        .expect(200);
+      return row;
+    }
+
+    it('Cairn: an NPC brought to exactly 0 HP rolls no scar (004:76, 115), over REST and GraphQL', async () => {
+      const c = await createCampaign(t.server);
+      const goblin = await npc(c, 'cairn', { str: { max: 8 }, dex: { max: 12 }, wil: { max: 8 }, maxHp: 3 });
+      const rest = await t.http
+        .post(`/v1/campaigns/${c.id}/npcs/${goblin.id}/damage`)
+        .set(c.auth)
+        .send({ system: 'cairn', amount: 3, seed: 'zero' })
+        .expect(201);
+      expect(rest.body.scar).toBeNull();
+      expect(rest.body.conditionsAdded).toEqual([]);
+      const sheet = (
+        await t.http.get(`/v1/campaigns/${c.id}/npcs/${goblin.id}/sheets/cairn`).set(c.auth).expect(200)
+      ).body.sheet;
+      expect(sheet.hp).toBe(0);
+      expect(sheet.scars ?? []).toEqual([]);
+      expect(await replays(c, rest.body.rollId)).toBe(true);
+
+      const other = await npc(c, 'cairn', { str: { max: 8 }, dex: { max: 12 }, wil: { max: 8 }, maxHp: 4 });
+      const answer = await gql(
+        t.server,
+        `mutation($c: ID!, $n: ID!) { damageNpc(campaignId: $c, npcId: $n, input: { system: cairn, amount: 4, seed: "zero" }) { scar state } }`,
+        { c: c.id, n: other.id },
+        c.auth,
+      );
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data!.damageNpc.scar).toBeNull();
+    });
+
+    it('a Cairn player character at exactly 0 HP still rolls its scar', async () => {
+      const c = await createCampaign(t.server);
+      const rook = await createCharacter(t.server, c, { name: 'Rook' });
+      await putSheet(t.server, c, rook.id, 'cairn', {
+        str: { max: 8 },
+        dex: { max: 12 },
+        wil: { max: 8 },
+        maxHp: 3,
+      });
+      const res = await t.http
+        .post(`/v1/campaigns/${c.id}/characters/${rook.id}/damage`)
+        .set(c.auth)
+        .send({ system: 'cairn', amount: 3, seed: 'zero' })
+        .expect(201);
+      expect(typeof res.body.scar).toBe('string');
+    });
+
+    it('COEAC: an NPC at 0 HP is out of action with no Down and Out roll (003:920), over REST and GraphQL', async () => {
+      const c = await createCampaign(t.server);
+      const goblin = await npc(c, 'coeac', { maxHp: 3, saves: { Vigor: 1 }, skills: { Fighter: 1 } });
+      const rest = await t.http
+        .post(`/v1/campaigns/${c.id}/npcs/${goblin.id}/damage`)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 5, seed: 'down' })
+        .expect(201);
+      expect(rest.body.state).toBe('out');
+      expect(rest.body.faces).toEqual([]);
+      expect(rest.body.detail.downAndOut).toBeUndefined();
+      const other = await npc(c, 'coeac', { maxHp: 2, saves: { Vigor: 1 }, skills: { Fighter: 1 } });
+      const answer = await gql(
+        t.server,
+        `mutation($c: ID!, $n: ID!) { damageNpc(campaignId: $c, npcId: $n, input: { system: coeac, amount: 2, seed: "down" }) { state faces } }`,
+        { c: c.id, n: other.id },
+        c.auth,
+      );
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data!.damageNpc).toEqual({ state: 'out', faces: [] });
+    });
+  });
 });

@@ -20,6 +20,8 @@ export interface CairnActionTarget extends CairnTarget {
   stateBefore?: HarmState | null;
   /** The sheet carries the `doomed` condition (a later critical save clears it). */
   doomed?: boolean | null;
+  /** `false`: an NPC target rolls no scar (004:76, 115); absent in rolls logged before issue 39. */
+  npcScars?: boolean | null;
 }
 
 export interface CairnActionInput {
@@ -56,6 +58,7 @@ export function cairnAction(input: CairnActionInput, dice: Dice): CairnActionOut
     return {
       stateBefore: state as HarmState,
       doomed: optionalFlag(t.doomed, fieldPath(field, 'doomed')),
+      npcScars: t.npcScars === false ? false : null,
       maxHp: wholeNumber(t.maxHp, fieldPath(field, 'maxHp'), 0, MAX_CAIRN_HP),
       dex: wholeNumber(t.dex, fieldPath(field, 'dex'), 0, 30),
       wil: wholeNumber(t.wil, fieldPath(field, 'wil'), 0, 30),
@@ -92,6 +95,7 @@ export function cairnAction(input: CairnActionInput, dice: Dice): CairnActionOut
           doomed: sheet.doomed,
           // A detachment is routed, not killed, by critical damage.
           npc: t.npc && !t.detachment,
+          ...(sheet.npcScars === false ? { npcScars: false } : {}),
         },
         sheet.stateBefore,
         dice,

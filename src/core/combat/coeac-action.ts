@@ -25,6 +25,8 @@ export interface CoeacActionSheet {
   saves?: string[] | null;
   skills?: string[] | null;
   items?: DownAndOutItem[] | null;
+  /** A non-player character: out of action at 0 HP, no Down and Out roll (003:920). */
+  npc?: boolean | null;
 }
 
 export interface CoeacActionInput {
@@ -155,6 +157,7 @@ export function coeacAction(input: CoeacActionInput, dice: Dice): CoeacActionOut
         skills: s.skills ?? [],
         items: s.items ?? [],
         medicine: null,
+        ...(s.npc === true ? { npc: true } : {}),
       },
       dice,
     );

@@ -29,6 +29,12 @@ export interface CairnDamageInput extends ScarSheet {
   doomed?: boolean | null;
   /** NPCs and monsters die when they fail a critical-damage save. */
   npc?: boolean | null;
+  /**
+   * Whether an NPC at exactly 0 HP rolls a scar. Scars are a player character's (004:76, 115), so
+   * the campaign engine sends `false` for NPCs; absent (as in rolls logged before issue 39), the
+   * scar is rolled for anyone, as it was.
+   */
+  npcScars?: boolean | null;
 }
 
 export interface CairnCriticalSave {
@@ -140,6 +146,7 @@ export function cairnDamage(input: CairnDamageInput, dice: Dice): CairnDamageOut
   const armorAsked = optionalWholeNumber(body.armor, 'armor', 0, 0, 1000);
   const doomed = optionalFlag(body.doomed, 'doomed');
   const npc = optionalFlag(body.npc, 'npc');
+  const scarless = npc && body.npcScars === false;
   const target = (body.target ?? 'hp') as CairnDamageTarget;
   if (!CAIRN_DAMAGE_TARGETS.includes(target)) throw invalid('`target` is hp, str, dex or wil.', 'target');
   const hasDamage = body.damage !== undefined && body.damage !== null;
@@ -191,7 +198,7 @@ export function cairnDamage(input: CairnDamageInput, dice: Dice): CairnDamageOut
   for (const value of outcomes) {
     const p = 1 / outcomes.length;
     const s = split(value, armor, hp, str);
-    if (s.scar) odds.scar += p;
+    if (s.scar && !scarless) odds.scar += p;
     if (s.overflow > 0) {
       odds.strDamage += p;
       if (s.str === 0) {
@@ -214,7 +221,9 @@ export function cairnDamage(input: CairnDamageInput, dice: Dice): CairnDamageOut
   let criticalSave: CairnCriticalSave | null = null;
   let critical = false;
   const conditions: string[] = [];
-  if (s.scar) {
+  if (s.scar && scarless)
+    log.step('scar', 'An NPC at exactly 0 HP: no scar (scars are for player characters).');
+  if (s.scar && !scarless) {
     const lost = hp - s.hp;
     scar = rollScar(lost, { maxHp, str, dex, wil, maxDex, maxWil }, dice);
     log.step('scar', `HP lost ${lost} at exactly 0: scar ${scar.entry}, ${scar.name}`);

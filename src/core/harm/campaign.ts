@@ -132,6 +132,11 @@ export interface SheetDamageCoeac {
   medicine: { pool: number } | null;
   /** A Down and Out check called for without damage (COEAC's end-of-session check): HP is unchanged. */
   downAndOutCheck?: boolean;
+  /**
+   * A non-player character: at 0 HP it is out of action at once (003:920), with no roll on the
+   * player characters' Down and Out table. Absent in rolls logged before issue 39.
+   */
+  npc?: boolean;
 }
 
 export interface SheetDamageCairn {
@@ -151,6 +156,8 @@ export interface SheetDamageCairn {
   target: 'hp' | 'str' | 'dex' | 'wil';
   doomed: boolean;
   npc: boolean;
+  /** `false`: an NPC rolls no scar (004:76, 115); absent in rolls logged before issue 39. */
+  npcScars?: boolean;
 }
 
 export interface SheetDamageArchsoul {
@@ -318,6 +325,16 @@ function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice:
   out.fieldChanges.push(...damage.changes);
   if (stateBefore === 'dead') {
     out.steps.push({ name: 'dead', detail: 'Already dead: nothing more follows.', faces: [], odds: null });
+  } else if (input.npc === true && input.downAndOutCheck !== true) {
+    if (damage.downAndOut || (input.down && damage.damage - damage.blocked > 0)) {
+      out.state = worse(stateBefore, 'out');
+      out.steps.push({
+        name: 'out-of-action',
+        detail: 'A non-player character at 0 HP is out of action (no Down and Out roll).',
+        faces: [],
+        odds: null,
+      });
+    }
   } else if (
     input.downAndOutCheck === true ||
     damage.downAndOut ||
@@ -377,6 +394,7 @@ export function cairnSheetDamageWithCore(
       target: input.target,
       doomed: input.doomed,
       npc: input.npc,
+      ...(input.npcScars === false ? { npcScars: false } : {}),
     },
     dice,
   );
