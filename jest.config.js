@@ -32,7 +32,7 @@ const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages().join('|')})/
 
 /**
  * Tiers: `unit` (the pure rules core, fast), `e2e` (the whole app over HTTP, on a real database),
- * `client`, `browser` and `crash`. Jest 30 ignores `testTimeout` inside a project (it reads only the
+ * `client`, `browser`, `crash` and `failure`. Jest 30 ignores `testTimeout` inside a project (it reads only the
  * root's), so a tier that needs a longer timeout sets it in a setup file (`jest.setTimeout`);
  * test/unit/jest-config.spec.ts keeps it so.
  */
@@ -86,6 +86,15 @@ module.exports = {
       transform,
       transformIgnorePatterns,
       testMatch: ['<rootDir>/test/crash/**/*.crash-spec.ts'],
+    },
+    {
+      // Two built servers on a PostgreSQL and a Redis of the test's own, each killed in turn
+      // (test/failure); `npm run test:failure` builds first. Needs PostgreSQL's binaries and redis-server.
+      displayName: 'failure',
+      testEnvironment: 'node',
+      transform,
+      transformIgnorePatterns,
+      testMatch: ['<rootDir>/test/failure/**/*.failure-spec.ts'],
     },
     {
       // Needs Debian's Chromium; not part of `npm test`, run by `npm run test:browser` and CI.

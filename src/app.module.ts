@@ -51,12 +51,15 @@ export class AppModule {
         TypeOrmModule.forFeature([ApiKeyEntity]),
         FeedModule,
         ReceiptsModule,
-        // With REDIS_URL the budget is counted in Redis, shared by every instance (local while it is away).
+        // With REDIS_URL the budget is counted in Redis, shared by every instance; while it is away,
+        // per instance or refused (RATE_LIMIT_WITHOUT_REDIS).
         ThrottlerModule.forRootAsync({
           inject: [RedisBus],
           useFactory: (bus: RedisBus) => ({
             throttlers: [{ name: 'default', ttl: 60_000, limit: Math.max(config.RATE_LIMIT_PER_MINUTE, 1) }],
-            ...(bus.enabled ? { storage: new SharedThrottlerStorage(bus) } : {}),
+            ...(bus.enabled
+              ? { storage: new SharedThrottlerStorage(bus, config.RATE_LIMIT_WITHOUT_REDIS) }
+              : {}),
           }),
         }),
         // graphql-ws subscriptions on /graphql, authenticated in connection_init by FeedSockets.

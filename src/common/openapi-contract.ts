@@ -44,6 +44,12 @@ const ERRORS: Record<number, { name: string; summary: string }> = {
     name: 'TooManyRequests',
     summary: 'The caller’s budget of requests for this minute is spent (only when rate limiting is on).',
   },
+  503: {
+    name: 'ServiceUnavailable',
+    summary:
+      'A dependency is down: the database does not answer (DATABASE_UNAVAILABLE), or, with ' +
+      'RATE_LIMIT_WITHOUT_REDIS=closed, Redis is away (UNAVAILABLE). Nothing was changed; retry after Retry-After.',
+  },
 };
 
 /** The codes answered with one status, read from PROBLEM_STATUS so new codes are listed too. */
@@ -109,7 +115,7 @@ function errorResponse(status: number): ResponseObject {
     description: codes.length > 0 ? `${summary} Codes: ${codes.join(', ')}.` : summary,
     content: { [PROBLEM_JSON]: { schema: { $ref: '#/components/schemas/Problem' } } },
   };
-  if (status === 429) {
+  if (status === 429 || status === 503) {
     response.headers = {
       'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
     };
@@ -223,7 +229,10 @@ export function completeContract(
       if (mutating) statuses.push(409);
       if (hasBody || mutating) statuses.push(413, 415);
       if (hasBody || hasQuery || mutating) statuses.push(422);
-      if (!operation.operationId || !unthrottled.has(operation.operationId)) statuses.push(429);
+      const throttled = !operation.operationId || !unthrottled.has(operation.operationId);
+      if (throttled) statuses.push(429);
+      // Whatever reads a key or the database, or is rate limited, answers 503 when they are away.
+      if (secured || mutating || throttled) statuses.push(503);
       for (const status of statuses) {
         operation.responses[String(status)] ??= { $ref: `#/components/responses/${ERRORS[status].name}` };
       }

@@ -4,10 +4,11 @@ import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { RuleError } from '../core/errors';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database/database-unavailable';
 import { GraphQLContext } from './request-context';
 import { FieldError, isProblemCode, Problem, PROBLEM_STATUS, ProblemCode, toProblemBody } from './problem';
 
-interface Classified {
+export interface Classified {
   code: string;
   status: number;
   detail: string;
@@ -24,6 +25,7 @@ const HTTP_CODES: Record<number, ProblemCode> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE',
   429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
 };
 
 /**
@@ -104,7 +106,23 @@ export function classify(exception: unknown): Classified {
       return { code, status, detail: readingDetail(read, status, fastifyError.message), errors: [read] };
     return { code, status, detail: fastifyError.message ?? 'The request could not be read.' };
   }
+  if (isDatabaseUnavailable(exception)) return DATABASE_DOWN;
   return { code: 'INTERNAL', status: 500, detail: 'An unexpected error occurred; it has been logged.' };
+}
+
+const DATABASE_DOWN: Classified = {
+  code: 'DATABASE_UNAVAILABLE',
+  status: 503,
+  detail:
+    'The database cannot be reached right now; nothing was changed. Retry after the time Retry-After ' +
+    'gives (an Idempotency-Key makes the retry safe).',
+};
+
+/** The Retry-After (seconds) of a 503: the database's, or a short wait for a full instance. */
+export function retryAfter(problem: Classified): string | null {
+  if (problem.status === 429) return '60';
+  if (problem.status === 503) return String(DATABASE_RETRY_AFTER_SECONDS);
+  return null;
 }
 
 /** The `extensions` of a GraphQL error for a classified problem (the same members as problem+json). */
@@ -140,21 +158,30 @@ export class ProblemFilter implements ExceptionFilter {
     if (host.getType<string>() === 'graphql') {
       const context = host.getArgByIndex<GraphQLContext>(2);
       const requestId = context?.req?.id;
-      if (problem.status >= 500)
+      if (problem.code === 'DATABASE_UNAVAILABLE')
+        this.logger.warn({ requestId, reason: (exception as Error).message }, 'database unavailable');
+      else if (problem.status >= 500)
         this.logger.error({ err: exception, requestId }, 'unhandled error in GraphQL');
       return new GraphQLError(problem.detail, { extensions: problemExtensions(problem, requestId) });
     }
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<{ id?: string; url?: string }>();
-    if (problem.status >= 500)
+    if (problem.code === 'DATABASE_UNAVAILABLE')
+      this.logger.warn(
+        { requestId: request.id, reason: (exception as Error).message },
+        'database unavailable',
+      );
+    else if (problem.status >= 500)
       this.logger.error({ err: exception, requestId: request.id }, 'unhandled error');
     const body = toProblemBody(problem.code, problem.status, problem.detail, problem.errors, {
       ...{},
+      ...(exception instanceof Problem ? exception.members : {}),
       ...(problem.status >= 500 ? { requestId: request.id } : {}),
       instance: request.url?.split('?')[0],
     });
-    if (problem.status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    const wait = retryAfter(problem);
+    if (wait && !reply.getHeader('retry-after')) reply.header('retry-after', wait);
     return reply
       .status(problem.status)
       .header('content-type', 'application/problem+json; charset=utf-8')

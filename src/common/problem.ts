@@ -48,6 +48,7 @@ export const PROBLEM_STATUS = {
   QUERY_TOO_COMPLEX: 400,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 
 export type ProblemCode = keyof typeof PROBLEM_STATUS;
@@ -60,6 +61,7 @@ const TITLES: Partial<Record<ProblemCode, string>> = {
   RATE_LIMITED: 'Too many requests',
   URI_TOO_LONG: 'URI too long',
   INTERNAL: 'Something went wrong on our side',
+  DATABASE_UNAVAILABLE: 'The database is unavailable',
 };
 
 /** The RFC 9457 body we send. */
@@ -72,6 +74,7 @@ export interface ProblemBody {
   errors?: FieldError[];
   requestId?: string;
   instance?: string;
+  [member: string]: unknown;
 }
 
 export function problemType(code: string): string {
@@ -81,6 +84,8 @@ export function problemType(code: string): string {
 /** An expected failure with a stable code; thrown by services, mapped by the global filter. */
 export class Problem extends Error {
   readonly status: number;
+  /** Members added to the problem+json body besides the standard ones (e.g. /ready's `checks`). */
+  members?: Record<string, unknown>;
 
   constructor(
     readonly code: ProblemCode,

@@ -95,6 +95,14 @@ export class AppConfig {
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 
+  /**
+   * What rate limiting does while Redis is unreachable: `local` counts per instance (each instance
+   * allows the whole budget, so N instances allow up to N times it), `closed` refuses rate-limited
+   * requests with 503 UNAVAILABLE until Redis is back. Without REDIS_URL limits are always local.
+   */
+  @IsIn(['local', 'closed'])
+  RATE_LIMIT_WITHOUT_REDIS: 'local' | 'closed' = 'local';
+
   /** Prefix of every Redis key and channel: deployments (or test runs) sharing one Redis stay apart. */
   @Matches(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'REDIS_PREFIX must be 1 to 64 letters, digits, _ . or -' })
   REDIS_PREFIX = 'arbiter';
@@ -131,6 +139,16 @@ export class AppConfig {
   @Min(50)
   @Max(3600000)
   FEED_HEARTBEAT_MS = 15000;
+
+  /**
+   * Milliseconds between reads of the roll log that catch the live feed up while Redis is away (and
+   * for a few seconds after it is back, or after a read failed).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(60000)
+  FEED_CATCH_UP_MS = 1000;
 
   /** Rolls replayed at most after a reconnect with Last-Event-ID. */
   @Transform(toInt)

@@ -6,7 +6,17 @@ import { bearerToken, hashSecret } from '../auth/keys';
 import type { GraphQLContext } from '../common/request-context';
 import { AppConfig } from '../config/app-config';
 import { Roll } from '../rolls/roll.model';
-import { FeedCloseReason, FeedEvent, FeedKind, FeedSink, RollFeed } from './roll-feed.service';
+import { encodeCursor } from '../common/pagination';
+import { Problem } from '../common/problem';
+import {
+  FeedCloseReason,
+  FeedEvent,
+  FeedKind,
+  FeedSink,
+  FeedSubscriber,
+  RollFeed,
+} from './roll-feed.service';
+import { cursorSeq } from './sse.service';
 
 type Item = { roll: Roll } | { end: FeedCloseReason };
 
@@ -19,6 +29,9 @@ export class SubscriptionStream implements FeedSink, AsyncIterableIterator<Item>
   private readonly queue: Item[] = [];
   private waiting: ((result: IteratorResult<Item>) => void) | null = null;
   private done = false;
+  /** Live events wait here while the rolls after the client's last event id are replayed. */
+  private backlog: FeedEvent[] | null = null;
+  private readonly sent = new Set<string>();
   unsubscribe: () => void = () => undefined;
 
   constructor(
@@ -26,8 +39,40 @@ export class SubscriptionStream implements FeedSink, AsyncIterableIterator<Item>
     private readonly limit: number,
   ) {}
 
+  isClosed(): boolean {
+    return this.done;
+  }
+
+  /** Holds live events back until `goLive` (while the log is replayed). */
+  holdLive(): void {
+    this.backlog ??= [];
+  }
+
+  /** A roll of the log replayed after the client's last event id. */
+  replayed(event: FeedEvent): void {
+    if (this.done) return;
+    this.sent.add(event.roll.id);
+    this.push({ roll: event.view(this.principal).roll });
+  }
+
+  /** The replay is over: the live events that arrived meanwhile follow, each once. */
+  goLive(): void {
+    const backlog = this.backlog ?? [];
+    this.backlog = null;
+    for (const event of backlog) {
+      if (event.kind === 'rollLogged' && this.sent.has(event.roll.id)) continue;
+      if (!this.deliver(event)) return;
+    }
+    this.sent.clear();
+  }
+
   deliver(event: FeedEvent): boolean {
     if (this.done) return true;
+    if (this.backlog) {
+      if (this.backlog.length >= this.limit) return false;
+      this.backlog.push(event);
+      return true;
+    }
     const item = { roll: event.view(this.principal).roll };
     if (this.waiting) {
       const resolve = this.waiting;
@@ -112,16 +157,25 @@ export class FeedResolver {
 
   @Subscription(() => Roll, {
     description:
-      'Every roll logged in the campaign from now on, as this key may see it (a secret roll arrives sealed ' +
-      'for keys other than the referee’s).',
+      'Every roll logged in the campaign from now on (or after lastEventId), as this key may see it (a secret ' +
+      'roll arrives sealed for keys other than the referee’s). To resume after a disconnect, subscribe ' +
+      'again with the id of the last roll received.',
     resolve: resolveItem,
   })
   rollLogged(
     @Args('campaignId', { type: () => ID }) _campaignId: string,
     @CurrentPrincipal() principal: Principal,
     @Context() ctx: GraphQLContext,
-  ): AsyncIterableIterator<Item> {
-    return this.open(principal, ctx, 'rollLogged');
+    @Args('lastEventId', {
+      type: () => ID,
+      nullable: true,
+      description:
+        'The id of the last roll this client received (or an SSE event id): the rolls logged after it are ' +
+        'sent first, read from the log (at most FEED_REPLAY_LIMIT), then the live ones; each once.',
+    })
+    lastEventId?: string | null,
+  ): Promise<AsyncIterableIterator<Item>> {
+    return this.open(principal, ctx, 'rollLogged', lastEventId);
   }
 
   @Subscription(() => Roll, {
@@ -132,14 +186,78 @@ export class FeedResolver {
     @Args('campaignId', { type: () => ID }) _campaignId: string,
     @CurrentPrincipal() principal: Principal,
     @Context() ctx: GraphQLContext,
-  ): AsyncIterableIterator<Item> {
+  ): Promise<AsyncIterableIterator<Item>> {
     return this.open(principal, ctx, 'rollRevealed');
   }
 
-  private open(principal: Principal, ctx: GraphQLContext, kind: FeedKind): AsyncIterableIterator<Item> {
+  private async open(
+    principal: Principal,
+    ctx: GraphQLContext,
+    kind: FeedKind,
+    lastEventId?: string | null,
+  ): Promise<AsyncIterableIterator<Item>> {
     const stream = new SubscriptionStream(principal, this.config.FEED_QUEUE_LIMIT);
     const secretHash = hashSecret(bearerToken(ctx.req.headers.authorization) ?? '');
-    stream.unsubscribe = this.feed.subscribe({ principal, secretHash, kinds: new Set([kind]), sink: stream });
+    if (kind === 'rollRevealed') {
+      stream.unsubscribe = this.feed.subscribe({
+        principal,
+        secretHash,
+        kinds: new Set([kind]),
+        sink: stream,
+      });
+      return stream;
+    }
+    const after = lastEventId ? await this.seqOf(principal, lastEventId) : null;
+    const start = after ?? (await this.feed.head(principal.campaignId));
+    const subscriber: FeedSubscriber = {
+      principal,
+      secretHash,
+      kinds: new Set([kind]),
+      sink: stream,
+      after: start,
+    };
+    stream.unsubscribe = this.feed.subscribe(subscriber);
+    if (after === null) return stream;
+    // Registered before the replay, so that nothing committed meanwhile is missed (as SSE does).
+    stream.holdLive();
+    const { last, limited } = await this.feed
+      .replay(
+        principal,
+        after,
+        (event) => stream.replayed(event),
+        () => stream.isClosed(),
+      )
+      .catch((error: unknown) => {
+        void stream.return();
+        throw error;
+      });
+    subscriber.after = Math.max(after, last);
+    if (limited) {
+      stream.close({
+        code: 'REPLAY_LIMIT',
+        message:
+          `More than FEED_REPLAY_LIMIT (${this.config.FEED_REPLAY_LIMIT}) rolls followed that event: read the ` +
+          `rest with the query rolls(after: "${encodeCursor([last])}") and subscribe again with the last one's id.`,
+      });
+      return stream;
+    }
+    stream.goLive();
     return stream;
+  }
+
+  /** The log position of a client's last event: a roll id of this campaign, or an SSE event id. */
+  private async seqOf(principal: Principal, lastEventId: string): Promise<number> {
+    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(lastEventId)) {
+      const seq = await this.feed.seqOf(principal.campaignId, lastEventId);
+      if (seq !== null) return seq;
+    } else {
+      const seq = cursorSeq(lastEventId);
+      if (seq !== null) return seq;
+    }
+    throw Problem.field(
+      'VALIDATION_FAILED',
+      'lastEventId',
+      'lastEventId must be the id of a roll of this campaign that this subscription sent (or an SSE event id).',
+    );
   }
 }

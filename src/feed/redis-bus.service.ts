@@ -24,6 +24,7 @@ export class RedisBus implements OnModuleInit, OnApplicationShutdown {
   private publisher: Redis | null = null;
   private subscriber: Redis | null = null;
   private readonly handlers = new Map<string, Handler>();
+  private readonly listeners: Array<(state: BusState) => void> = [];
   private current: BusState;
   private changedAt = new Date().toISOString();
   private announced = false;
@@ -55,6 +56,11 @@ export class RedisBus implements OnModuleInit, OnApplicationShutdown {
   /** The command connection when Redis answers; null when disabled or down. */
   client(): Redis | null {
     return this.publisher && this.publisher.status === 'ready' ? this.publisher : null;
+  }
+
+  /** Called on every change of state (`down` when either connection is lost, `up` when both are back). */
+  onStateChange(listener: (state: BusState) => void): void {
+    this.listeners.push(listener);
   }
 
   /** Handles messages of other instances on `channel` (one handler a channel). */
@@ -90,7 +96,13 @@ export class RedisBus implements OnModuleInit, OnApplicationShutdown {
     // queued by ioredis and made again on every reconnect.
     this.publisher = new Redis(url, { ...{}, ...options, enableOfflineQueue: false, lazyConnect: true });
     this.subscriber = new Redis(url, { ...{}, ...options, lazyConnect: true });
-    this.publisher.on('ready', () => this.setState('up'));
+    // Up only when both connections are: a lost subscription loses news as surely as a lost publisher.
+    const ready = () => {
+      if (this.publisher?.status === 'ready' && this.subscriber?.status === 'ready') this.setState('up');
+    };
+    this.publisher.on('ready', ready);
+    this.subscriber.on('ready', ready);
+    this.subscriber.on('close', () => this.setState('down', 'subscription connection closed'));
     this.publisher.on('error', (error: Error) => this.setState('down', error.message));
     this.publisher.on('end', () => this.setState('down', 'connection closed'));
     this.publisher.on('close', () => this.setState('down', 'connection closed'));
@@ -143,12 +155,22 @@ export class RedisBus implements OnModuleInit, OnApplicationShutdown {
     this.announced = true;
     this.current = state;
     this.changedAt = new Date().toISOString();
+    for (const listener of this.listeners) {
+      try {
+        listener(state);
+      } catch (error) {
+        this.logger.warn(`A listener of the Redis state failed: ${(error as Error).message}`);
+      }
+    }
     if (state === 'up')
       this.logger.log('Redis is reachable: live feed and rate limits are shared across instances.');
     else
       this.logger.warn(
         `Redis is unreachable (${reason ?? 'unknown'}): this instance goes on alone; ` +
-          'rolls made elsewhere do not reach its subscribers and rate limits count locally until it is back.',
+          'its feed subscribers catch up from the roll log every FEED_CATCH_UP_MS, and rate limits ' +
+          (this.config.RATE_LIMIT_WITHOUT_REDIS === 'closed'
+            ? 'refuse requests (RATE_LIMIT_WITHOUT_REDIS=closed) until it is back.'
+            : 'count per instance (RATE_LIMIT_WITHOUT_REDIS=local) until it is back.'),
       );
   }
 }

@@ -4,6 +4,8 @@ import {
   EntityManager,
   EntitySubscriberInterface,
   In as AnyOf,
+  MoreThan,
+  MoreThanOrEqual,
   QueryRunner,
   TransactionCommitEvent,
 } from 'typeorm';
@@ -71,7 +73,7 @@ export interface FeedSink {
 }
 
 export interface FeedCloseReason {
-  code: 'SLOW_CONSUMER' | 'KEY_REVOKED' | 'SHUTTING_DOWN';
+  code: 'SLOW_CONSUMER' | 'KEY_REVOKED' | 'SHUTTING_DOWN' | 'REPLAY_LIMIT';
   message: string;
 }
 
@@ -81,6 +83,25 @@ export interface FeedSubscriber {
   secretHash: string;
   kinds: ReadonlySet<FeedKind>;
   sink: FeedSink;
+  /**
+   * The `seq` this subscriber's logged rolls start after (its Last-Event-ID, or the end of the log
+   * when it subscribed): logged rolls at or before it are not for it. Undefined: every roll.
+   */
+  after?: number;
+}
+
+/**
+ * The feed of one campaign in this process: its subscribers, and what of the log they were offered.
+ * Everything of the campaign's log up to `floor` was offered (or came before every subscriber);
+ * `offered` holds the rolls offered past it (id → seq), so that a roll that arrives twice (from the
+ * bus and from a catch-up read of the log) is delivered once.
+ */
+interface CampaignFeed {
+  subscribers: Set<FeedSubscriber>;
+  floor: number;
+  offered: Map<string, number>;
+  /** Reveals offered lately (roll ids), so that a catch-up does not deliver one twice. */
+  revealed: Set<string>;
 }
 
 interface Pending {
@@ -98,8 +119,18 @@ function depthOf(runner: QueryRunner): number {
 
 /** Rolls one transaction may queue for publication; more are logged and not published live. */
 const MAX_PENDING = 10_000;
+/** Rolls read per query while replaying after a client's last event id. */
+const REPLAY_PAGE = 100;
 /** Rolls read back per query after a commit. */
 const READ_BATCH = 500;
+/** Rolls a campaign may have offered past its floor before a catch-up moves the floor (one id query). */
+const OFFERED_LIMIT = 2048;
+/** Pages of READ_BATCH ids one catch-up reads of a campaign at most. */
+const CATCH_UP_PAGES = 20;
+/** Reveals remembered per campaign for the catch-up's de-duplication. */
+const REVEALED_LIMIT = 1000;
+/** How long after Redis is back (or a read failed) the log is still polled, for late peers. */
+const CATCH_UP_GRACE_MS = 5_000;
 
 /**
  * The live roll feed of this process: subscribers by campaign, bounded per key and per process, fed
@@ -112,11 +143,17 @@ const READ_BATCH = 500;
 @Injectable()
 export class RollFeed implements OnModuleInit, OnModuleDestroy, EntitySubscriberInterface {
   private readonly logger = new Logger(RollFeed.name);
-  private readonly campaigns = new Map<string, Set<FeedSubscriber>>();
+  private readonly campaigns = new Map<string, CampaignFeed>();
   private readonly perKey = new Map<string, number>();
   private total = 0;
   private viewer: RollViewer | null = null;
   private publishing: Promise<void> = Promise.resolve();
+  /** Polling the log while the bus is down (and a while after), or after a failed read. */
+  private catchUpTimer: NodeJS.Timeout | null = null;
+  private pollUntil = 0;
+  /** Reveals at or after this time are looked for by catch-ups (from when the bus went away). */
+  private revealsSince: string | null = null;
+  private catchUpQueued = false;
 
   constructor(
     private readonly db: Database,
@@ -149,6 +186,149 @@ export class RollFeed implements OnModuleInit, OnModuleDestroy, EntitySubscriber
       this.endKey(secretHash);
       this.bus.publish('key-revoked', { secretHash });
     });
+    // Another instance's messages came back after it had dropped some: read what they missed.
+    this.bus.on('feed-resync', () => this.catchUpSoon());
+    this.bus.onStateChange?.((state) => this.busChanged(state));
+  }
+
+  /**
+   * The bus dropped or came back. Redis only carries news of the roll log: while it is away (and for
+   * a few seconds after it returns, for peers that reconnect later) every campaign with subscribers
+   * here is caught up from the log each FEED_CATCH_UP_MS; on its return this instance asks the others
+   * to catch up too, for the messages it could not send them.
+   */
+  private busChanged(state: 'disabled' | 'up' | 'down'): void {
+    if (state === 'down') {
+      this.revealsSince ??= new Date(Date.now() - 2 * this.config.FEED_CATCH_UP_MS).toISOString();
+      this.pollUntil = Number.POSITIVE_INFINITY;
+      this.catchUpSoon();
+    } else if (state === 'up') {
+      this.pollUntil = Date.now() + CATCH_UP_GRACE_MS;
+      this.catchUpSoon();
+      this.bus.publish('feed-resync', {});
+    }
+  }
+
+  /** Schedules a catch-up of every campaign with subscribers (one at a time, after local publishes). */
+  private catchUpSoon(): void {
+    if (this.catchUpQueued) return;
+    this.catchUpQueued = true;
+    this.publishing = this.publishing
+      .then(() => {
+        this.catchUpQueued = false;
+        return this.catchUpAll();
+      })
+      .catch((error: Error) => {
+        this.logger.warn(`The live feed could not catch up from the roll log: ${error.message}`);
+        this.pollUntil = Math.max(this.pollUntil, Date.now() + CATCH_UP_GRACE_MS);
+      })
+      .finally(() => this.schedulePoll());
+  }
+
+  private schedulePoll(): void {
+    if (this.catchUpTimer || Date.now() >= this.pollUntil) {
+      if (Date.now() >= this.pollUntil && this.bus.state !== 'down') this.revealsSince = null;
+      return;
+    }
+    this.catchUpTimer = setTimeout(() => {
+      this.catchUpTimer = null;
+      this.catchUpSoon();
+    }, this.config.FEED_CATCH_UP_MS);
+    this.catchUpTimer.unref();
+  }
+
+  private async catchUpAll(): Promise<void> {
+    for (const [campaignId, campaign] of [...this.campaigns]) {
+      if (this.campaigns.get(campaignId) === campaign) await this.catchUp(campaignId, campaign);
+    }
+  }
+
+  /**
+   * Reads the campaign's log past its floor (ids first, whole rolls only for those not offered yet)
+   * and delivers what its subscribers missed, in log order; then moves the floor. Within a campaign
+   * the log's order is its commit order (see Database.mutation), so everything up to the last seq
+   * read is in the log once that seq is.
+   */
+  private async catchUp(campaignId: string, campaign: CampaignFeed): Promise<void> {
+    let floor = campaign.floor;
+    for (let page = 0; page < CATCH_UP_PAGES; page++) {
+      const ids = await this.db.manager.find(RollEntity, {
+        select: { seq: true, id: true },
+        where: { campaignId, seq: MoreThan(floor) },
+        order: { seq: 'ASC' },
+        take: READ_BATCH,
+      });
+      const missing = ids.filter((row) => !campaign.offered.has(row.id)).map((row) => row.id);
+      if (missing.length > 0) {
+        const rows = await this.db.manager.find(RollEntity, {
+          where: { id: AnyOf(missing) },
+          order: { seq: 'ASC' },
+        });
+        for (const row of rows) this.deliver('rollLogged', row);
+      }
+      if (ids.length === 0) break;
+      floor = ids[ids.length - 1].seq;
+      if (ids.length < READ_BATCH) break;
+    }
+    if (floor > campaign.floor) {
+      campaign.floor = floor;
+      for (const [id, seq] of campaign.offered) if (seq <= floor) campaign.offered.delete(id);
+    }
+    if (this.revealsSince) {
+      const reveals = await this.db.manager.find(RollEntity, {
+        where: { campaignId, revealedAt: MoreThanOrEqual(this.revealsSince) },
+        order: { seq: 'ASC' },
+        take: READ_BATCH,
+      });
+      for (const row of reveals) this.deliver('rollRevealed', row);
+    }
+  }
+
+  /** The `seq` of the campaign's last logged roll (0 for none): where a new subscriber starts. */
+  async head(campaignId: string): Promise<number> {
+    const last = await this.db.manager.findOne(RollEntity, {
+      select: { seq: true },
+      where: { campaignId },
+      order: { seq: 'DESC' },
+    });
+    return last?.seq ?? 0;
+  }
+
+  /** The `seq` of a roll of the campaign, or null when it has no such roll. */
+  async seqOf(campaignId: string, rollId: string): Promise<number | null> {
+    const roll = await this.db.manager.findOne(RollEntity, {
+      select: { seq: true },
+      where: { campaignId, id: rollId },
+    });
+    return roll?.seq ?? null;
+  }
+
+  /**
+   * The rolls logged after `seq`, read from the log in order and handed to `each`, at most
+   * FEED_REPLAY_LIMIT of them. Returns the seq of the last one, and whether the limit stopped it.
+   */
+  async replay(
+    principal: Principal,
+    seq: number,
+    each: (event: FeedEvent) => void,
+    closed: () => boolean,
+  ): Promise<{ last: number; limited: boolean }> {
+    const limit = this.config.FEED_REPLAY_LIMIT;
+    let cursor = seq;
+    let sent = 0;
+    while (sent < limit && !closed()) {
+      const rows = await this.db.manager.find(RollEntity, {
+        where: { campaignId: principal.campaignId, seq: MoreThan(cursor) },
+        order: { seq: 'ASC' },
+        take: Math.min(REPLAY_PAGE, limit - sent),
+      });
+      for (const row of rows) each(this.event('rollLogged', row));
+      sent += rows.length;
+      if (rows.length === 0) break;
+      cursor = rows[rows.length - 1].seq;
+      if (rows.length < REPLAY_PAGE) break;
+    }
+    return { last: cursor, limited: sent >= limit };
   }
 
   onModuleDestroy(): void {
@@ -159,8 +339,11 @@ export class RollFeed implements OnModuleInit, OnModuleDestroy, EntitySubscriber
 
   /** Ends every stream of this process (shutting down). */
   private endAll(): void {
-    for (const set of [...this.campaigns.values()]) {
-      for (const subscriber of [...set]) {
+    if (this.catchUpTimer) clearTimeout(this.catchUpTimer);
+    this.catchUpTimer = null;
+    this.pollUntil = 0;
+    for (const campaign of [...this.campaigns.values()]) {
+      for (const subscriber of [...campaign.subscribers]) {
         this.remove(subscriber);
         subscriber.sink.close({
           code: 'SHUTTING_DOWN',
@@ -206,12 +389,17 @@ export class RollFeed implements OnModuleInit, OnModuleDestroy, EntitySubscriber
       );
     }
     const campaignId = subscriber.principal.campaignId;
-    let set = this.campaigns.get(campaignId);
-    if (!set) {
-      set = new Set();
-      this.campaigns.set(campaignId, set);
+    let campaign = this.campaigns.get(campaignId);
+    if (!campaign) {
+      campaign = {
+        subscribers: new Set(),
+        floor: subscriber.after ?? 0,
+        offered: new Map(),
+        revealed: new Set(),
+      };
+      this.campaigns.set(campaignId, campaign);
     }
-    set.add(subscriber);
+    campaign.subscribers.add(subscriber);
     this.perKey.set(keyId, held + 1);
     this.total++;
     let removed = false;
@@ -279,7 +467,12 @@ export class RollFeed implements OnModuleInit, OnModuleDestroy, EntitySubscriber
     // One after the other, so that subscribers get this process's rolls in commit order.
     this.publishing = this.publishing
       .then(() => this.publish(items))
-      .catch((error: Error) => this.logger.warn(`Rolls committed but not published live: ${error.message}`));
+      .catch((error: Error) => {
+        // The rolls are in the log: the subscribers here catch up from it once it answers again.
+        this.logger.warn(`Rolls committed but not published live yet: ${error.message}`);
+        this.pollUntil = Math.max(this.pollUntil, Date.now() + CATCH_UP_GRACE_MS);
+        this.schedulePoll();
+      });
   }
 
   private async publish(items: Pending[]): Promise<void> {
@@ -306,11 +499,24 @@ export class RollFeed implements OnModuleInit, OnModuleDestroy, EntitySubscriber
   }
 
   private deliver(kind: FeedKind, roll: RollEntity): void {
-    const subscribers = this.campaigns.get(roll.campaignId);
-    if (!subscribers || !this.viewer) return;
+    const campaign = this.campaigns.get(roll.campaignId);
+    if (!campaign || !this.viewer) return;
+    if (kind === 'rollLogged') {
+      // Offered once per campaign, whether it came from a commit here, the bus or the log.
+      if (roll.seq <= campaign.floor || campaign.offered.has(roll.id)) return;
+      campaign.offered.set(roll.id, roll.seq);
+      if (campaign.offered.size > OFFERED_LIMIT) this.catchUpSoon();
+    } else {
+      if (campaign.revealed.has(roll.id)) return;
+      campaign.revealed.add(roll.id);
+      if (campaign.revealed.size > REVEALED_LIMIT) {
+        campaign.revealed.delete(campaign.revealed.values().next().value as string);
+      }
+    }
     const event = new FeedEvent(kind, roll, this.viewer);
-    for (const subscriber of [...subscribers]) {
+    for (const subscriber of [...campaign.subscribers]) {
       if (!subscriber.kinds.has(kind)) continue;
+      if (kind === 'rollLogged' && subscriber.after !== undefined && roll.seq <= subscriber.after) continue;
       let kept = false;
       try {
         kept = subscriber.sink.deliver(event);
@@ -329,8 +535,8 @@ export class RollFeed implements OnModuleInit, OnModuleDestroy, EntitySubscriber
 
   /** Ends every stream of a revoked key in this process. */
   private endKey(secretHash: string): void {
-    for (const set of this.campaigns.values()) {
-      for (const subscriber of [...set]) {
+    for (const campaign of this.campaigns.values()) {
+      for (const subscriber of [...campaign.subscribers]) {
         if (subscriber.secretHash !== secretHash) continue;
         this.remove(subscriber);
         subscriber.sink.close({
@@ -342,9 +548,9 @@ export class RollFeed implements OnModuleInit, OnModuleDestroy, EntitySubscriber
   }
 
   private remove(subscriber: FeedSubscriber): void {
-    const set = this.campaigns.get(subscriber.principal.campaignId);
-    if (!set || !set.delete(subscriber)) return;
-    if (set.size === 0) this.campaigns.delete(subscriber.principal.campaignId);
+    const campaign = this.campaigns.get(subscriber.principal.campaignId);
+    if (!campaign || !campaign.subscribers.delete(subscriber)) return;
+    if (campaign.subscribers.size === 0) this.campaigns.delete(subscriber.principal.campaignId);
     const keyId = subscriber.principal.keyId;
     const held = (this.perKey.get(keyId) ?? 1) - 1;
     if (held <= 0) this.perKey.delete(keyId);

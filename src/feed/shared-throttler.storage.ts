@@ -1,4 +1,5 @@
 import { ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
+import { Problem } from '../common/problem';
 import { RedisBus } from './redis-bus.service';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
@@ -28,14 +29,19 @@ return {hits, ttl, 0}
 `;
 
 /**
- * Rate-limit counters shared across instances through Redis; while Redis is unreachable each
- * instance counts on its own (the in-memory storage), so limiting degrades instead of failing.
+ * Rate-limit counters shared across instances through Redis. While Redis is unreachable, what
+ * RATE_LIMIT_WITHOUT_REDIS says: `local` (the default), each instance counts on its own (the in-memory
+ * storage), so limiting degrades to a budget per instance instead of failing; `closed`, rate-limited
+ * requests are refused with 503 UNAVAILABLE until Redis answers again.
  */
 export class SharedThrottlerStorage implements ThrottlerStorage {
   private readonly local = new ThrottlerStorageService();
   private readonly defined = new WeakSet<object>();
 
-  constructor(private readonly bus: RedisBus) {}
+  constructor(
+    private readonly bus: RedisBus,
+    private readonly withoutRedis: 'local' | 'closed' = 'local',
+  ) {}
 
   async increment(
     key: string,
@@ -70,8 +76,15 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
           timeToBlockExpire: Math.max(Math.ceil(blocked / 1000), 0),
         };
       } catch {
-        // Redis went away mid-request: count here.
+        // Redis went away mid-request: as if it were away.
       }
+    }
+    if (this.withoutRedis === 'closed') {
+      throw new Problem(
+        'UNAVAILABLE',
+        'Rate limits are counted in Redis, which is unreachable; this deployment refuses requests until ' +
+          'it is back (RATE_LIMIT_WITHOUT_REDIS=closed). Retry after Retry-After.',
+      );
     }
     return this.local.increment(key, ttl, limit, blockDuration, throttlerName);
   }

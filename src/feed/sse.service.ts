@@ -1,19 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { MoreThan } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import { bearerToken, hashSecret } from '../auth/keys';
 import { decodeCursor, encodeCursor } from '../common/pagination';
 import { Problem } from '../common/problem';
 import type { ArbiterRequest } from '../common/request-context';
 import { AppConfig } from '../config/app-config';
-import { Database } from '../database/database.service';
-import { RollEntity } from '../database/entities';
-import { FeedCloseReason, FeedEvent, FeedSink, RollFeed } from './roll-feed.service';
+import { FeedCloseReason, FeedEvent, FeedSink, FeedSubscriber, RollFeed } from './roll-feed.service';
 
-/** Rolls read per query while replaying after Last-Event-ID. */
-const REPLAY_PAGE = 100;
 const KINDS = new Set(['rollLogged', 'rollRevealed'] as const);
 
 /**
@@ -26,17 +21,19 @@ const KINDS = new Set(['rollLogged', 'rollRevealed'] as const);
 export class SseService {
   constructor(
     private readonly feed: RollFeed,
-    private readonly db: Database,
     private readonly config: AppConfig,
   ) {}
 
   async open(principal: Principal, req: ArbiterRequest, reply: FastifyReply): Promise<void> {
     const after = lastEventId(req.headers['last-event-id']);
     const secretHash = hashSecret(bearerToken(req.headers.authorization) ?? '');
+    // Without Last-Event-ID the stream starts at the end of the log as it is now.
+    const start = after ?? (await this.feed.head(principal.campaignId));
     const stream = new SseStream(reply.raw, this.config.FEED_QUEUE_LIMIT, principal);
     // Registered before the replay, so that nothing committed meanwhile is missed; live events wait
     // in the stream's bounded backlog until the replay is written.
-    const unsubscribe = this.feed.subscribe({ principal, secretHash, kinds: KINDS, sink: stream });
+    const subscriber: FeedSubscriber = { principal, secretHash, kinds: KINDS, sink: stream, after: start };
+    const unsubscribe = this.feed.subscribe(subscriber);
     reply.hijack();
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -56,55 +53,57 @@ export class SseService {
     };
     reply.raw.on('close', finish);
     reply.raw.on('error', finish);
-    try {
-      if (after !== null) await this.replay(principal, after, stream);
-    } catch {
-      stream.close({ code: 'SHUTTING_DOWN', message: 'The roll log could not be read; reconnect to retry.' });
-      finish();
-      return;
+    if (after !== null) {
+      try {
+        const { last, limited } = await this.feed.replay(
+          principal,
+          after,
+          (event) => stream.replayed(event),
+          () => stream.closed,
+        );
+        if (limited) {
+          // More rolls wait in the log than a reconnect replays: the client pages GET /rolls from here.
+          stream.write(
+            `event: replayLimit\ndata: ${JSON.stringify({ after: encodeCursor([last]), limit: this.config.FEED_REPLAY_LIMIT })}\n\n`,
+          );
+        }
+        // What the replay sent is not sent again, however late it arrives live.
+        subscriber.after = Math.max(after, last);
+      } catch {
+        stream.close({
+          code: 'SHUTTING_DOWN',
+          message: 'The roll log could not be read; reconnect to retry.',
+        });
+        finish();
+        return;
+      }
     }
     stream.goLive();
   }
+}
 
-  /** Every roll after `seq` from the log, in order, at most FEED_REPLAY_LIMIT of them. */
-  private async replay(principal: Principal, seq: number, stream: SseStream): Promise<void> {
-    const limit = this.config.FEED_REPLAY_LIMIT;
-    let cursor = seq;
-    let sent = 0;
-    while (sent < limit && !stream.closed) {
-      const rows = await this.db.manager.find(RollEntity, {
-        where: { campaignId: principal.campaignId, seq: MoreThan(cursor) },
-        order: { seq: 'ASC' },
-        take: Math.min(REPLAY_PAGE, limit - sent),
-      });
-      for (const row of rows) stream.replayed(this.feed.event('rollLogged', row));
-      sent += rows.length;
-      if (rows.length === 0) return;
-      cursor = rows[rows.length - 1].seq;
-      if (rows.length < REPLAY_PAGE) return;
-    }
-    if (sent >= limit) {
-      // More rolls wait in the log than a reconnect replays: the client pages GET /rolls from here.
-      stream.write(
-        `event: replayLimit\ndata: ${JSON.stringify({ after: encodeCursor([cursor]), limit })}\n\n`,
-      );
-    }
+/** The `seq` of an event id (a roll cursor), or null when it is not one. */
+export function cursorSeq(value: string): number | null {
+  try {
+    if (!/^[A-Za-z0-9_-]{1,400}$/.test(value)) return null;
+    return decodeCursor<[number]>(value, ['number'])?.[0] ?? null;
+  } catch {
+    return null;
   }
 }
 
 function lastEventId(header: string | string[] | undefined): number | null {
   if (header === undefined || header === '') return null;
   const value = Array.isArray(header) ? header[0] : header;
-  try {
-    if (!/^[A-Za-z0-9_-]{1,400}$/.test(value)) throw new Error('not a cursor');
-    return decodeCursor<[number]>(value, ['number'])?.[0] ?? null;
-  } catch {
+  const seq = cursorSeq(value);
+  if (seq === null) {
     throw Problem.field(
       'VALIDATION_FAILED',
       'Last-Event-ID',
       'Last-Event-ID must be the id of an event this stream sent (a roll cursor).',
     );
   }
+  return seq;
 }
 
 /** One SSE response: writes events for its principal, with a bounded backlog. */

@@ -17,6 +17,7 @@ import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphq
 import { AppConfig } from '../config/app-config';
 import type { GraphQLContext } from '../common/request-context';
 import { classify, problemExtensions } from '../common/problem.filter';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { Problem } from '../common/problem';
 import { RuleError } from '../core/errors';
 import { isSocketContext, socketContext } from '../feed/feed-sockets';
@@ -232,7 +233,7 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
     formatError: (formatted, error) => {
       // Field resolvers do not pass through Nest's exception filters: known errors get their code here.
       const original = unwrapResolverError(error);
-      if (original instanceof Problem || original instanceof RuleError) {
+      if (original instanceof Problem || original instanceof RuleError || isDatabaseUnavailable(original)) {
         const problem = classify(original);
         return { ...{}, ...formatted, message: problem.detail, extensions: problemExtensions(problem) };
       }

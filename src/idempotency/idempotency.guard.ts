@@ -1,7 +1,8 @@
 import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { classify } from '../common/problem.filter';
+import { classify, retryAfter } from '../common/problem.filter';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { Problem, toProblemBody } from '../common/problem';
 import type { ArbiterRequest } from '../common/request-context';
 import { IdempotencyStore, IdempotentReplay, StoredAnswer } from './idempotency.store';
@@ -75,10 +76,12 @@ export function storeAnswer(store: IdempotencyStore) {
     settled.then(
       (stored) => done(null, stored ? sendStored(reply, stored) : payload),
       (error: Error) => {
-        if (!(error instanceof Problem)) return done(error);
+        if (!(error instanceof Problem) && !isDatabaseUnavailable(error)) return done(error);
         // A twin stored an answer for another request under this key first: 422, as a retry would get.
         const problem = classify(error);
         reply.status(problem.status);
+        const wait = retryAfter(problem);
+        if (wait) reply.header('retry-after', wait);
         reply.header('content-type', 'application/problem+json; charset=utf-8');
         done(
           null,

@@ -219,6 +219,47 @@ describe(`live roll feed (${DATABASE_KIND})`, () => {
         await client.dispose();
       }
     });
+    it('resumes after lastEventId: the rolls that followed from the log, then live ones, each once', async () => {
+      const { c: camp } = await newCampaign(t, 'Resume');
+      const roll = async (seed: string) =>
+        (
+          await t.http
+            .post(`/v1/campaigns/${camp.id}/checks/pool`)
+            .set(camp.auth)
+            .send({ pool: 3, objective: 1, seed })
+            .expect(201)
+        ).body as { rollId: string };
+      const first = await roll('resume-1');
+      const missed = [await roll('resume-2'), await roll('resume-3')];
+      const client = wsClient(base, camp.auth.Authorization);
+      try {
+        const resumed = subscribe<{ rollLogged: Roll }>(
+          client,
+          `subscription($c: ID!, $last: ID) { rollLogged(campaignId: $c, lastEventId: $last) { ${ROLL_FIELDS} } }`,
+          { c: camp.id, last: first.rollId },
+        );
+        await resumed.until(2);
+        const live = await roll('resume-4');
+        const values = await resumed.until(3);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(resumed.values.map((v) => v.rollLogged.id)).toEqual([
+          ...missed.map((m) => m.rollId),
+          live.rollId,
+        ]);
+        expect(values).toHaveLength(3);
+        // An id that is not a roll of this campaign is refused, naming the argument.
+        const wrong = subscribe(
+          client,
+          'subscription($c: ID!) { rollLogged(campaignId: $c, lastEventId: "00000000-0000-4000-8000-000000000000") { id } }',
+          { c: camp.id },
+        );
+        const errors = await wrong.untilError();
+        expect(JSON.stringify(errors)).toMatch(/VALIDATION_FAILED/);
+        expect(JSON.stringify(errors)).toMatch(/lastEventId/);
+      } finally {
+        await client.dispose();
+      }
+    });
   });
 
   describe('publication after commit', () => {

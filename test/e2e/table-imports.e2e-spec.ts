@@ -100,6 +100,37 @@ describe(`table imports as referees keep them (${DATABASE_KIND})`, () => {
     );
   });
 
+  it('documents the fragment break: a fragment on RefereeTable is refused on the import answer, its replacements work', async () => {
+    const input = { format: 'csv', content: sample('checkpoint-semicolon.csv'), name: 'Fragments' };
+    const old = await gql(
+      t.server,
+      `mutation ($c: ID!, $input: ImportTableInput!) { refereeTableImport(campaignId: $c, input: $input) { ...T } }
+       fragment T on RefereeTable { id name formula }`,
+      { c: c.id, input },
+      c.auth,
+    );
+    expect(old.data).toBeNull();
+    expect(JSON.stringify(old.errors)).toMatch(/RefereeTableImport.*can never be of type.*RefereeTable/);
+    // docs/decisions.md, issue 45: the fragment on the import's type, or on RefereeTable inside `tables`.
+    const replacement = await gql(
+      t.server,
+      `mutation ($c: ID!, $input: ImportTableInput!) { refereeTableImport(campaignId: $c, input: $input) { ...I tables { ...T } } }
+       fragment I on RefereeTableImport { id name formula }
+       fragment T on RefereeTable { id name }`,
+      { c: c.id, input: { ...input, name: 'Fragments 2' } },
+      c.auth,
+    );
+    expect(replacement.errors).toBeUndefined();
+    expect(replacement.data!.refereeTableImport).toMatchObject({
+      name: 'Fragments 2',
+      formula: expect.any(String),
+    });
+    expect(replacement.data!.refereeTableImport.tables[0]).toMatchObject({
+      id: replacement.data!.refereeTableImport.id,
+      name: 'Fragments 2',
+    });
+  });
+
   it('imports comma- and semicolon-separated CSV with quoted fields', async () => {
     const comma = await t.http
       .post(`${base()}/import`)
