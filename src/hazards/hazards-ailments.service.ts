@@ -1,3 +1,4 @@
+import { SheetHarmService } from '../harm/sheet-harm.service';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager, Like } from 'typeorm';
 import { Principal } from '../auth/principal';
@@ -55,6 +56,7 @@ export class HazardsAilmentsService implements OnModuleInit {
     private readonly sheets: SheetsService,
     private readonly npcs: NpcsService,
     private readonly rolls: RollsService,
+    private readonly harm: SheetHarmService,
     registry: ProcedureRegistry,
   ) {
     registry.register(AILMENT_TICKS_PROCEDURE as never);
@@ -238,13 +240,15 @@ export class HazardsAilmentsService implements OnModuleInit {
         });
       }
       const injuries = rolled.outcome.injuries;
-      await this.sheets.changeTracked(
+      // The course's statuses and ailments are written here; its injuries are harm, which the G&M
+      // transition takes below (consciousness and death rolls; issue 39).
+      const written = await this.sheets.changeTracked(
         m,
         who,
         campaign,
         owner,
         'gm',
-        injuries > 0 ? [{ field: 'injuries.current', delta: injuries }] : [],
+        [],
         { cause: 'roll', procedure: AILMENT_TICKS_PROCEDURE.name, rollId: record.id, reason: 'ailment' },
         {
           clamp: true,
@@ -256,6 +260,21 @@ export class HazardsAilmentsService implements OnModuleInit {
             ),
         },
       );
+      if (injuries > 0) {
+        await this.harm.applyDamage(
+          m,
+          who,
+          owner,
+          {
+            system: 'gm',
+            amount: injuries,
+            weaponDice: injuries,
+            seed: `${rolled.seed.slice(0, 96)}/harm`,
+            source: 'hazard:ailment',
+          } as never,
+          { campaign, row: written.row, secret, derive: (data) => data },
+        );
+      }
       if (!secret || who.role === 'referee') {
         out.push({
           ownerKind: owner.kind,
