@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { RuleError } from '../core/errors';
 import { GraphQLContext } from './request-context';
+import { isGraphqlUrl, sendGraphqlRefusal } from '../graphql/graphql-refusal';
 import { FieldError, isProblemCode, Problem, PROBLEM_STATUS, ProblemCode, toProblemBody } from './problem';
 
 interface Classified {
@@ -146,15 +147,21 @@ export class ProblemFilter implements ExceptionFilter {
     }
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
-    const request = http.getRequest<{ id?: string; url?: string }>();
+    const request = http.getRequest<{ id?: string; url?: string; headers?: Record<string, unknown> }>();
     if (problem.status >= 500)
       this.logger.error({ err: exception, requestId: request.id }, 'unhandled error');
+    if (problem.status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    // A refusal of a /graphql request before Apollo ran (the body, its variables) is a GraphQL answer.
+    if (isGraphqlUrl(request.url)) {
+      const accept = request.headers?.accept as string | undefined;
+      const extensions = problemExtensions(problem, request.id);
+      return sendGraphqlRefusal(reply, accept, problem.status, problem.detail, extensions);
+    }
     const body = toProblemBody(problem.code, problem.status, problem.detail, problem.errors, {
       ...{},
       ...(problem.status >= 500 ? { requestId: request.id } : {}),
       instance: request.url?.split('?')[0],
     });
-    if (problem.status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
     return reply
       .status(problem.status)
       .header('content-type', 'application/problem+json; charset=utf-8')
