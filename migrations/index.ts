@@ -20,6 +20,7 @@ import { MagicSettings1764770000000 } from './1764770000000-MagicSettings';
 import { BrokenItems1764800000000 } from './1764800000000-BrokenItems';
 import { MassConflicts1764850000000 } from './1764850000000-MassConflicts';
 import { ConditionLedgerIdIndex1764900000000 } from './1764900000000-ConditionLedgerIdIndex';
+import { FoundryCairnItems1765000000000 } from './1765000000000-FoundryCairnItems';
 
 /**
  * Every migration, oldest first (TypeORM runs pending ones by timestamp). Listed by class so that
@@ -48,4 +49,5 @@ export const MIGRATIONS = [
   BrokenItems1764800000000,
   MassConflicts1764850000000,
   ConditionLedgerIdIndex1764900000000,
+  FoundryCairnItems1765000000000,
 ];
