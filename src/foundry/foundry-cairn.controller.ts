@@ -1,5 +1,12 @@
 import { Body, Controller, Get, Param, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { ArbiterRequest } from '../common/request-context';
 import { FoundryCairnImportInput, FoundryCairnNpcImportInput } from './foundry-cairn.inputs';
@@ -7,6 +14,7 @@ import { FoundryCairnCharacterImport, FoundryCairnNpcImport } from './foundry-ca
 import { FoundryCairnService } from './foundry-cairn.service';
 
 const ACTOR = { schema: { type: 'object', additionalProperties: true } } as const;
+const NO_SHEET = { description: 'SHEET_MISSING: it has no Cairn sheet to export.' };
 
 /** Foundry VTT Cairn actors in and out, under the characters and NPCs of a campaign (issue 40). */
 @ApiTags('characters')
@@ -33,6 +41,7 @@ export class FoundryCairnController {
   @Get('characters/:characterId/export/foundry-cairn')
   @ApiOperation({ summary: 'The character as a Foundry VTT Cairn actor, ready to import in Foundry' })
   @ApiOkResponse(ACTOR)
+  @ApiUnprocessableEntityResponse(NO_SHEET)
   async exportCharacter(@CurrentPrincipal() who: Principal, @Param('characterId') characterId: string) {
     return (await this.foundry.exportCharacter(who, characterId)).document;
   }
@@ -57,6 +66,7 @@ export class FoundryCairnController {
     summary: 'The NPC as a Foundry VTT Cairn actor (the referee; other keys when its numbers are shown)',
   })
   @ApiOkResponse(ACTOR)
+  @ApiUnprocessableEntityResponse(NO_SHEET)
   async exportNpc(@CurrentPrincipal() who: Principal, @Param('npcId') npcId: string) {
     return (await this.foundry.exportNpc(who, npcId)).document;
   }

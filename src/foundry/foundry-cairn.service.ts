@@ -99,6 +99,12 @@ export class FoundryCairnService {
       for (const [i, actor] of actors.entries()) {
         const stamp = now();
         const notes = actor.notes ? actor.notes.slice(0, NPC_NOTES) : null;
+        if (actor.items.length > 0) {
+          unmapped.push({
+            field: `${at(i)}.items`,
+            reason: 'NPCs carry no inventory in Arbiter; the items are not stored (the sheet keeps Armor).',
+          });
+        }
         if (actor.notes && actor.notes.length > NPC_NOTES) {
           unmapped.push({
             field: `${at(i)}.system.description`,

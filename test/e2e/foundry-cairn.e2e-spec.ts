@@ -198,6 +198,14 @@ describe(`Foundry VTT Cairn actors (${DATABASE_KIND})`, () => {
       c.auth,
     );
     expect(overGql.data?.importFoundryCairnNpcs.npcs).toEqual([{ name: 'Grey Wolf', kind: 'animal' }]);
+    // A character's export makes an NPC too; its items are named as not kept.
+    const hireling = await t.http
+      .post(`${base()}/npcs/import/foundry-cairn`)
+      .set(c.auth)
+      .send({ content: fixture('character-vessa.json'), kind: 'hireling' })
+      .expect(201);
+    expect(hireling.body.npcs[0]).toMatchObject({ name: 'Vessa Thornwick', kind: 'hireling' });
+    expect(hireling.body.unmapped.map((u: Json) => u.field)).toContain('content.items');
   });
 
   it('refuses a bad file naming the place in it, a player’s import, and changes nothing', async () => {
@@ -226,6 +234,12 @@ describe(`Foundry VTT Cairn actors (${DATABASE_KIND})`, () => {
       expect.objectContaining({ field: 'content.type' }),
     ]);
     const own = await createCharacter(t.server, c, { name: 'Pell' });
+    expectProblem(
+      await t.http.get(`${base()}/characters/${own.id}/export/foundry-cairn`).set(c.auth),
+      422,
+      'SHEET_MISSING',
+      'characterId',
+    );
     const player = await createKey(t.server, c, { role: 'player', characterIds: [own.id] });
     expectProblem(
       await t.http
