@@ -22,6 +22,7 @@ import { MassConflicts1764850000000 } from './1764850000000-MassConflicts';
 import { ConditionLedgerIdIndex1764900000000 } from './1764900000000-ConditionLedgerIdIndex';
 import { StoredReceipts1765000000000 } from './1765000000000-StoredReceipts';
 import { ListIndexes1765010000000 } from './1765010000000-ListIndexes';
+import { FoundryCairnItems1765020000000 } from './1765020000000-FoundryCairnItems';
 
 /**
  * Every migration, oldest first (TypeORM runs pending ones by timestamp). Listed by class so that
@@ -52,4 +53,5 @@ export const MIGRATIONS = [
   ConditionLedgerIdIndex1764900000000,
   StoredReceipts1765000000000,
   ListIndexes1765010000000,
+  FoundryCairnItems1765020000000,
 ];

@@ -39,6 +39,7 @@ import { AdvancementModule } from './advancement/advancement.module';
 import { MagicModule } from './magic/magic.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CairnMagicModule } from './magic/cairn/cairn-magic.module';
+import { FoundryModule } from './foundry/foundry.module';
 
 @Module({})
 export class AppModule {
@@ -93,6 +94,7 @@ export class AppModule {
         AdvancementModule,
         HazardsModule,
         CairnMagicModule,
+        FoundryModule,
         MagicModule,
       ],
       providers: [

@@ -216,22 +216,31 @@ export class CampaignsService {
   // Characters
 
   createCharacter(principal: Principal, input: CreateCharacterInput, call: MutationCall): Promise<Character> {
-    return this.db.mutation(call, async (m) => {
-      const stamp = now();
-      const entity = m.create(CharacterEntity, {
-        id: newId(),
-        campaignId: principal.campaignId,
-        name: input.name,
-        notes: input.notes ?? null,
-        wealth: input.wealth ?? 0,
-        cash: input.cash ?? 0,
-        createdAt: stamp,
-        updatedAt: stamp,
-      });
-      await m.insert(CharacterEntity, entity);
-      for (const hook of this.creationHooks) await hook(m, entity, principal);
-      return this.toCharacter(m, entity);
+    return this.db.mutation(call, async (m) =>
+      this.toCharacter(m, await this.insertCharacter(m, principal, input)),
+    );
+  }
+
+  /** A new character inside the caller's transaction (the creation hooks run as for `createCharacter`). */
+  async insertCharacter(
+    m: EntityManager,
+    principal: Principal,
+    input: Pick<CreateCharacterInput, 'name' | 'notes' | 'wealth' | 'cash'>,
+  ): Promise<CharacterEntity> {
+    const stamp = now();
+    const entity = m.create(CharacterEntity, {
+      id: newId(),
+      campaignId: principal.campaignId,
+      name: input.name,
+      notes: input.notes ?? null,
+      wealth: input.wealth ?? 0,
+      cash: input.cash ?? 0,
+      createdAt: stamp,
+      updatedAt: stamp,
     });
+    await m.insert(CharacterEntity, entity);
+    for (const hook of this.creationHooks) await hook(m, entity, principal);
+    return entity;
   }
 
   async listCharacters(principal: Principal, query: PageQuery): Promise<Page<Character>> {

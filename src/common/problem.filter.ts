@@ -6,6 +6,7 @@ import { GraphQLError } from 'graphql';
 import { RuleError } from '../core/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database/database-unavailable';
 import { GraphQLContext } from './request-context';
+import { isGraphqlUrl, sendGraphqlRefusal } from '../graphql/graphql-refusal';
 import { FieldError, isProblemCode, Problem, PROBLEM_STATUS, ProblemCode, toProblemBody } from './problem';
 
 export interface Classified {
@@ -166,7 +167,7 @@ export class ProblemFilter implements ExceptionFilter {
     }
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
-    const request = http.getRequest<{ id?: string; url?: string }>();
+    const request = http.getRequest<{ id?: string; url?: string; headers?: Record<string, unknown> }>();
     if (problem.code === 'DATABASE_UNAVAILABLE')
       this.logger.warn(
         { requestId: request.id, reason: (exception as Error).message },
@@ -174,14 +175,20 @@ export class ProblemFilter implements ExceptionFilter {
       );
     else if (problem.status >= 500)
       this.logger.error({ err: exception, requestId: request.id }, 'unhandled error');
+    const wait = retryAfter(problem);
+    if (wait && !reply.getHeader('retry-after')) reply.header('retry-after', wait);
+    // A refusal of a /graphql request before Apollo ran (the body, its variables) is a GraphQL answer.
+    if (isGraphqlUrl(request.url)) {
+      const accept = request.headers?.accept as string | undefined;
+      const extensions = problemExtensions(problem, request.id);
+      return sendGraphqlRefusal(reply, accept, problem.status, problem.detail, extensions);
+    }
     const body = toProblemBody(problem.code, problem.status, problem.detail, problem.errors, {
       ...{},
       ...(exception instanceof Problem ? exception.members : {}),
       ...(problem.status >= 500 ? { requestId: request.id } : {}),
       instance: request.url?.split('?')[0],
     });
-    const wait = retryAfter(problem);
-    if (wait && !reply.getHeader('retry-after')) reply.header('retry-after', wait);
     return reply
       .status(problem.status)
       .header('content-type', 'application/problem+json; charset=utf-8')

@@ -62,6 +62,13 @@ function offlinePlayground(): ApolloServerPlugin {
     initialSubscriptionsPayload: { authorization: 'Bearer <campaign key>' },
     initialQuery: EXAMPLE,
     disableAccount: true,
+    // Offline means no upsell either: Altair's banners (its AI plugin's, shown on first start) and
+    // update and push notifications are off (issue 40; test/browser fails on any visible banner).
+    initialSettings: {
+      'banners.disable': true,
+      'alert.disableUpdateNotification': true,
+      disablePushNotification: true,
+    },
   });
   return {
     async serverWillStart() {

@@ -47,6 +47,10 @@ export class InventoryItemEntity {
   @Column({ type: 'varchar', length: 500, nullable: true })
   notes: string | null;
 
+  /** A Foundry Cairn item's data (`type` and `system`) as JSON text, kept for the export (issue 40). */
+  @Column({ type: 'text', nullable: true })
+  foundry?: string | null;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt: string;
 

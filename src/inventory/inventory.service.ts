@@ -53,6 +53,8 @@ export interface NewInventoryItem {
   depletion?: number | null;
   dice?: number | null;
   notes?: string | null;
+  /** A Foundry Cairn item's data, kept for the export (src/core/characters/foundry-cairn.ts). */
+  foundry?: Record<string, unknown> | null;
 }
 
 /**
@@ -485,6 +487,7 @@ export class InventoryService {
       broken: false,
       dice,
       notes: item.notes ?? null,
+      ...(item.foundry ? { foundry: JSON.stringify(item.foundry) } : {}),
       createdAt: stamp,
       updatedAt: stamp,
     };

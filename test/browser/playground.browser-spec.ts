@@ -62,6 +62,23 @@ describe('GraphQL playground in a browser with no network', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('shows no banner (Altair’s AI upsell included) once it has started', async () => {
+    const page = await browser.newPage();
+    await page.route('**/*', (route) =>
+      new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort(),
+    );
+    await page.goto(`${base}/graphql`);
+    await page.getByText('Send Request', { exact: true }).waitFor({ timeout: 30_000 });
+    // Altair adds its banners once the app has started and read its store: give it that time.
+    await page.waitForTimeout(3_000);
+    const banners = page.locator('app-banner, [class*="banner"]');
+    const visible = [];
+    for (const banner of await banners.all())
+      if (await banner.isVisible()) visible.push(await banner.innerText());
+    expect(visible).toEqual([]);
+    expect(await page.getByText('Altair AI', { exact: false }).count()).toBe(0);
+  });
+
   it('says where the campaign key goes (the Authorization header) in the editor it opens with', async () => {
     const page = await browser.newPage();
     await page.route('**/*', (route) =>

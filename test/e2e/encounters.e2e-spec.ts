@@ -152,6 +152,27 @@ describe(`encounters (${DATABASE_KIND})`, () => {
         'mutation { numberAppearing(input: { expression: "(", players: 1 }) { count } }',
       );
       expect(codes(bad)).toEqual(['VALIDATION_FAILED']);
+      // In an encounter check the expression is the check's numberAppearing, and the refusal says so.
+      // Number appearing is read only on an encounter (1 in 6 at this scale): the first seed of a
+      // fixed list that rolls one is refused, over REST and GraphQL alike.
+      let seed: string | null = null;
+      for (let i = 0; i < 40 && seed === null; i += 1) {
+        const checked = { scale: 'exploration', numberAppearing: 'players + + 2', seed: `na-${i}` };
+        const answer = await post('checks', checked);
+        if (answer.status === 200) continue;
+        expectProblem(answer, 400, 'VALIDATION_FAILED', 'numberAppearing');
+        seed = checked.seed;
+      }
+      expect(seed).not.toBeNull();
+      const overGql = await gql(
+        t.server,
+        'mutation($i: EncounterCheckInput!) { encounterCheck(input: $i) { result } }',
+        { i: { scale: 'exploration', numberAppearing: 'players + + 2', seed } },
+      );
+      expect(codes(overGql)).toEqual(['VALIDATION_FAILED']);
+      expect(overGql.errors?.[0].extensions?.errors).toEqual([
+        expect.objectContaining({ field: 'numberAppearing' }),
+      ]);
     });
   });
 

@@ -45,7 +45,8 @@ import {
  * object, empty or of another content type; a path id that does not exist or is too long; no key, a
  * bad key, another campaign's key, a viewer's or a player's key.
  *
- * It fails on any 5xx, any INTERNAL code, any 4xx that is not a problem document (REST), and any
+ * It fails on any 5xx, any INTERNAL code, any 4xx that is not a problem document (REST), any answer
+ * of /graphql that is not a GraphQL response in the media type asked for (issue 40), and any
  * refusal that does not name what was changed (see Expect in fuzz-plans.ts and docs/decisions.md).
  * FUZZ_SEED picks another seed (the default is fixed so CI is reproducible); FUZZ_REST and FUZZ_GRAPHQL
  * the number of requests.
@@ -731,7 +732,20 @@ describe(`fuzz tier: REST from the OpenAPI document, GraphQL from introspection 
     return out.filter((s) => s.leaf !== 'absent' || true);
   }
 
-  it(`answers ${GRAPHQL_REQUESTS} generated GraphQL operations without INTERNAL, each refusal naming the field`, async () => {
+  /**
+   * A GraphQL response (GraphQL over HTTP): JSON of the media type asked for, `data` with a 200, or
+   * no `data` and a non-empty `errors[]` with a 4xx (a request refused before execution).
+   */
+  function isGraphqlResponse(answer: Answer, mediaType: string): boolean {
+    if (answer.contentType !== `${mediaType}; charset=utf-8`) return false;
+    const body = answer.body as { data?: unknown; errors?: unknown } | undefined;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+    if (body.errors !== undefined && (!Array.isArray(body.errors) || body.errors.length === 0)) return false;
+    if ('data' in body) return answer.status === 200;
+    return Array.isArray(body.errors) && answer.status >= 400 && answer.status < 500;
+  }
+
+  it(`answers ${GRAPHQL_REQUESTS} generated GraphQL operations, each a GraphQL response without INTERNAL, each refusal naming the field`, async () => {
     const introspection = await send({
       method: 'POST',
       url: '/graphql',
@@ -751,9 +765,13 @@ describe(`fuzz tier: REST from the OpenAPI document, GraphQL from introspection 
     const perField = Math.ceil(GRAPHQL_REQUESTS / roots.length);
     let sent = 0;
     for (const [index, [kind, field]] of roots.entries()) {
-      for (const plan of graphqlPlans(schema, kind, field, perField, SEED + 7919 * (index + 1))) {
+      const plans = graphqlPlans(schema, kind, field, perField, SEED + 7919 * (index + 1));
+      for (const [planIndex, plan] of plans.entries()) {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (plan.key) headers.authorization = `Bearer ${plan.key}`;
+        // Every other request prefers the GraphQL-over-HTTP media type: the answer must use it.
+        const mediaType = planIndex % 2 === 1 ? 'application/graphql-response+json' : 'application/json';
+        if (mediaType !== 'application/json') headers.accept = `${mediaType}, application/json;q=0.5`;
         let baseFields: string[] = [];
         if (plan.expect.kind === 'named-if-refused') {
           // The unchanged sample first: a refusal it already gets says nothing about the change.
@@ -770,9 +788,9 @@ describe(`fuzz tier: REST from the OpenAPI document, GraphQL from introspection 
         const where = `${field.name} [${plan.label}] ${JSON.stringify(plan.variables).slice(0, 160)}`;
         if (answer.status >= 500) fail(where, 'a 5xx', answer);
         else if (/"INTERNAL(_SERVER_ERROR)?"/.test(answer.text)) fail(where, 'an INTERNAL code', answer);
-        else if (answer.contentType.startsWith('application/problem+json')) {
-          const asRest = { method: 'POST', url: '/graphql', headers, label: plan.label, expect: plan.expect };
-          checkRest(asRest, answer);
+        else if (!isGraphqlResponse(answer, mediaType)) {
+          // Issue 40: every answer of /graphql, refusals before execution included, is a GraphQL one.
+          fail(where, `not a GraphQL response in ${mediaType}`, answer);
         } else {
           const errors = graphqlErrors(answer);
           if (errors.some((e) => typeof e.extensions?.code !== 'string')) {

@@ -1,7 +1,7 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
 import { CampaignFixture, createCampaign, createCharacter } from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
-import { expectProblem, fieldsOf } from '../factories/problem';
+import { expectGraphqlRefusal, expectProblem, fieldsOf } from '../factories/problem';
 
 /*
  * Bad input is never a 5xx, and every refusal has one shape (issue 17, sections 1 and 7): nesting is
@@ -49,7 +49,7 @@ describe(`input hardening (${DATABASE_KIND})`, () => {
         .send(
           `{"query":"mutation($i: PoolCheckInput!) { poolCheck(input: $i) { seed } }","variables":{"i":${deep(15000)}}}`,
         );
-      expectProblem(res, 400, 'VALIDATION_FAILED', 'body');
+      expectGraphqlRefusal(res, 400, 'VALIDATION_FAILED', 'body');
     });
 
     it('accepts ordinary nesting', async () => {
@@ -134,6 +134,50 @@ describe(`input hardening (${DATABASE_KIND})`, () => {
     });
   });
 
+  describe('answers of /graphql refused before execution (issue 40)', () => {
+    const poolCheck = 'mutation($i: PoolCheckInput!) { poolCheck(input: $i) { seed } }';
+
+    it('answers a NUL or lone surrogate in an ID as GraphQL, naming the variable', async () => {
+      for (const bad of ['a\u0000b', '\udc00']) {
+        const res = await t.http
+          .post('/graphql')
+          .set(c.auth)
+          .send({
+            query: 'query($c: ID!, $id: ID!) { character(campaignId: $c, characterId: $id) { id } }',
+            variables: { c: c.id, id: bad },
+          });
+        expectGraphqlRefusal(res, 400, 'VALIDATION_FAILED', 'id');
+      }
+    });
+
+    it('answers a body that is not JSON, of another content type or not an object as GraphQL', async () => {
+      const broken = await t.http.post('/graphql').set('content-type', 'application/json').send('{"query":');
+      expectGraphqlRefusal(broken, 400, 'MALFORMED_REQUEST', 'body');
+      const text = await t.http.post('/graphql').set('content-type', 'text/plain').send('{ __typename }');
+      expectGraphqlRefusal(text, 415, 'UNSUPPORTED_MEDIA_TYPE', 'content-type');
+    });
+
+    it('uses application/graphql-response+json when the client prefers it, as Apollo does, with the same 400', async () => {
+      const variables = { i: { pool: 3, objective: 1, seed: '\ud800' } };
+      const preferred = await t.http
+        .post('/graphql')
+        .set('accept', 'application/graphql-response+json, application/json;q=0.9')
+        .send({ query: poolCheck, variables });
+      expectGraphqlRefusal(preferred, 400, 'VALIDATION_FAILED', 'seed', 'application/graphql-response+json');
+      const json = await t.http
+        .post('/graphql')
+        .set('accept', 'application/json, application/graphql-response+json;q=0.5')
+        .send({ query: poolCheck, variables });
+      expectGraphqlRefusal(json, 400, 'VALIDATION_FAILED', 'seed');
+      // Apollo's own refusal of variables (a type graphql-js coerces) answers alike: 400, same media type.
+      const apollo = await t.http
+        .post('/graphql')
+        .set('accept', 'application/graphql-response+json')
+        .send({ query: poolCheck, variables: { i: { pool: 'three', objective: 1 } } });
+      expectGraphqlRefusal(apollo, 400, 'VALIDATION_FAILED', 'pool', 'application/graphql-response+json');
+    });
+  });
+
   describe('text no column can store', () => {
     it('refuses a lone surrogate with a 400 naming the field, over REST and GraphQL, and logs nothing', async () => {
       const res = await t.http
@@ -142,7 +186,7 @@ describe(`input hardening (${DATABASE_KIND})`, () => {
         .set('content-type', 'application/json')
         .send('{"pool":3,"objective":1,"seed":"\\ud800"}');
       expectProblem(res, 400, 'VALIDATION_FAILED', 'seed');
-      // Over GraphQL it is refused before the operation runs, as deep nesting is: a problem document.
+      // Over GraphQL it is refused before the operation runs, as deep nesting is: a GraphQL response.
       const viaGraphQL = await t.http
         .post('/graphql')
         .set(c.auth)
@@ -150,7 +194,7 @@ describe(`input hardening (${DATABASE_KIND})`, () => {
           query: 'mutation($c: ID, $i: PoolCheckInput!) { poolCheck(campaignId: $c, input: $i) { seed } }',
           variables: { c: c.id, i: { pool: 3, objective: 1, seed: '\ud800' } },
         });
-      expectProblem(viaGraphQL, 400, 'VALIDATION_FAILED', 'seed');
+      expectGraphqlRefusal(viaGraphQL, 400, 'VALIDATION_FAILED', 'seed');
       // NUL is valid Unicode but no PostgreSQL text column holds it (a 500 there): refused everywhere.
       const nul = await t.http
         .patch(`/v1/campaigns/${c.id}/characters/${hero.id}`)

@@ -4923,6 +4923,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/characters/import/foundry-cairn': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import Foundry VTT Cairn actors (one export or a folder’s list) as characters with a Cairn sheet and inventory (referee); names what does not map */
+    post: operations['FoundryCairn_importCharacters'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/export/foundry-cairn': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The character as a Foundry VTT Cairn actor, ready to import in Foundry */
+    get: operations['FoundryCairn_exportCharacter'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/npcs/import/foundry-cairn': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import Foundry VTT Cairn actors (one export or a folder’s list) as NPCs with a Cairn sheet (referee); names what does not map */
+    post: operations['FoundryCairn_importNpcs'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/npcs/{npcId}/export/foundry-cairn': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The NPC as a Foundry VTT Cairn actor (the referee; other keys when its numbers are shown) */
+    get: operations['FoundryCairn_exportNpc'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/magic/coeac/channelings': {
     parameters: {
       query?: never;
@@ -18247,6 +18315,42 @@ export interface components {
       /** @description The spellbook or relic after (null when it is gone). */
       item: components['schemas']['CairnMagicItem'] | (never | null);
     };
+    FoundryCairnImportInput: {
+      /** @description The exported file’s text: one Foundry VTT Cairn actor (Export Data) or a JSON list of them (a folder’s actors); type character. */
+      content: string;
+    };
+    FoundryUnmapped: {
+      /** @description Where it is in the file (content[0].system.gold). */
+      field: string;
+      /** @description Why it is not kept. */
+      reason: string;
+    };
+    FoundryCairnCharacterImport: {
+      /** @description The characters made, in the file’s order. */
+      characters: components['schemas']['Character'][];
+      /** @description What the file holds that Arbiter does not keep. */
+      unmapped: components['schemas']['FoundryUnmapped'][];
+    };
+    FoundryCairnNpcImportInput: {
+      /** @description The exported file’s text: one Foundry VTT Cairn actor (Export Data) or a JSON list of them (a folder’s actors); type npc or character. */
+      content: string;
+      /**
+       * @description What they are (default monster).
+       * @enum {string}
+       */
+      kind?: 'adversary' | 'monster' | 'hireling' | 'follower' | 'animal' | 'other';
+      /**
+       * @description referee (default): only the referee knows them; players: every key sees them.
+       * @enum {string}
+       */
+      visibility?: 'referee' | 'players';
+    };
+    FoundryCairnNpcImport: {
+      /** @description The NPCs made, in the file’s order. */
+      npcs: components['schemas']['Npc'][];
+      /** @description What the file holds that Arbiter does not keep. */
+      unmapped: components['schemas']['FoundryUnmapped'][];
+    };
     CoeacRitualInput: {
       /** @description HP of damage the caster inflicts on themself (+1d each). */
       hp?: number;
@@ -30439,6 +30543,160 @@ export interface operations {
       422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  FoundryCairn_importCharacters: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FoundryCairnImportInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FoundryCairnCharacterImport'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  FoundryCairn_exportCharacter: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description SHEET_MISSING: it has no Cairn sheet to export. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  FoundryCairn_importNpcs: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FoundryCairnNpcImportInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FoundryCairnNpcImport'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  FoundryCairn_exportNpc: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        npcId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description SHEET_MISSING: it has no Cairn sheet to export. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
     };
   };
   Magic_channeling: {

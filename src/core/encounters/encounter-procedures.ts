@@ -218,6 +218,20 @@ export function encounterCheckV2(input: EncounterCheckInput, dice: Dice): Encoun
   return check(input, dice, { numberOnlyForCreatures: false });
 }
 
+/**
+ * The number appearing of a check. The expression parser names its own input (`expression`); in a
+ * check the expression is the `numberAppearing` of the input or of the entry drawn, so a refusal names
+ * that instead.
+ */
+function appearingFor(expression: string, players: number, dice: Dice) {
+  try {
+    return numberAppearing({ expression, players }, dice);
+  } catch (error) {
+    if (!(error instanceof RuleError) || error.field !== 'expression') throw error;
+    throw new RuleError(error.code, error.message, 'numberAppearing');
+  }
+}
+
 function check(input: EncounterCheckInput, dice: Dice, rules: CheckRules): EncounterCheckOutcome {
   const rule = CHECKS[input.scale];
   if (rule === undefined) throw new RuleError('VALIDATION_FAILED', 'Unknown scale.', 'scale');
@@ -285,7 +299,7 @@ function check(input: EncounterCheckInput, dice: Dice, rules: CheckRules): Encou
     entry.numberAppearing !== null ||
     isCreatureKind(entry.kind);
   const expression = entry?.numberAppearing ?? input.numberAppearing ?? 'players';
-  const appearing = counted ? numberAppearing({ expression, players }, dice) : null;
+  const appearing = counted ? appearingFor(expression, players, dice) : null;
   const siteTied = dice.die(6) <= 2;
   const recurring = dice.die(6) <= recurringChance;
   let recurringMember: { id: string; name: string } | null = null;

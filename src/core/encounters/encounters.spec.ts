@@ -115,6 +115,19 @@ describe('encounterCheck', () => {
     });
   });
 
+  it('names numberAppearing, not the parser’s expression, when its expression is refused (issue 40)', () => {
+    for (const check of [encounterCheck, encounterCheckV2]) {
+      let refused: unknown;
+      try {
+        check({ scale: 'exploration', numberAppearing: '2d' }, scripted([1, 2, 3, 6, 5]));
+      } catch (error) {
+        refused = error;
+      }
+      expect(refused).toBeInstanceOf(RuleError);
+      expect(refused).toMatchObject({ code: 'VALIDATION_FAILED', field: 'numberAppearing' });
+    }
+  });
+
   it('on an encounter rolls the site tie, the recurring chance, distance and a reaction for people', () => {
     // check 1, site die 2 (tied), recurring die 3 (not with 2-in-6), distance 6, reaction 5
     const outcome = encounterCheck(
