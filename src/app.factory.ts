@@ -106,7 +106,7 @@ export async function createApp(
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     bufferLogs: true,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(logger ? app.get(Logger) : false);
   app.setGlobalPrefix('v1', { exclude: ['health', 'ready', '.well-known/arbiter-keys.json'] });
   app.useGlobalPipes(createValidationPipe());
   // After the APP_GUARDs of AppModule (registered when the app was created): unknown fields are

@@ -38,9 +38,8 @@ import { CombatModule } from './combat/combat.module';
 import { AdvancementModule } from './advancement/advancement.module';
 import { MagicModule } from './magic/magic.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule } from 'nestjs-pino';
 import type { Logger as Pino } from 'pino';
-import { loggerParams } from './common/logging';
+import { loggerModules } from './common/logging';
 import { CairnMagicModule } from './magic/cairn/cairn-magic.module';
 
 @Module({})
@@ -51,7 +50,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         // Structured JSON logs, request logs included (src/common/logging.ts).
-        LoggerModule.forRoot(loggerParams(logger)),
+        ...loggerModules(logger),
         DatabaseModule,
         TypeOrmModule.forFeature([ApiKeyEntity]),
         FeedModule,

@@ -1,5 +1,6 @@
 import pino, { DestinationStream, Logger as Pino } from 'pino';
-import type { Params } from 'nestjs-pino';
+import type { DynamicModule } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
 
 /**
  * One pino logger (JSON lines) for the whole application, at LOG_LEVEL. Fastify logs each request
@@ -17,10 +18,11 @@ export function createLogger(level: string, stream?: DestinationStream): Pino | 
 /**
  * nestjs-pino's settings, in its mode for Fastify (`useExisting`): Nest's application logs (start-up,
  * errors through Nest's `Logger`) go to the same logger, and a log written while a request is handled
- * goes to that request's child logger, so it carries the request id. Without a logger (`silent`) no
- * middleware is mounted, so a request costs nothing more than it did without logging.
+ * goes to that request's child logger, so it carries the request id. Without a logger (`silent`) the
+ * module is left out and Nest's logging is turned off (`app.useLogger(false)`), so a request does no
+ * logging work at all (measured: with the module mounted and nothing to log, a stateless request took
+ * about 10 µs more CPU).
  */
-export function loggerParams(logger: Pino | undefined): Params {
-  if (!logger) return { pinoHttp: { level: 'silent' }, useExisting: true, forRoutes: [] };
-  return { pinoHttp: { logger }, useExisting: true };
+export function loggerModules(logger: Pino | undefined): DynamicModule[] {
+  return logger ? [LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true })] : [];
 }
