@@ -6,16 +6,16 @@
 #   docker build -t arbiter .
 #   docker run --init -p 3000:3000 -v arbiter-data:/app/data arbiter
 
-# Node 24 LTS, pinned below 24.19: from 24.19.0 on, Node aborts when an addon built on the raw
-# node::ObjectWrap (better-sqlite3 12, which TypeORM 1.1 requires) frees an object
-# (nodejs/node#65446): on 24.21.0 this server aborts as it starts. CI tests the same version
-# (.ci/run); Node 20.19+ is tested there too.
-ARG NODE_IMAGE=node:24.18.1-bookworm-slim
+# Node 24 LTS, the version CI's main run uses (.ci/run, NODE_MAIN; CI runs the tests on Node 26 too).
+# better-sqlite3 13 is built on node-addon-api, so the pin below 24.19 that better-sqlite3 12 needed
+# (nodejs/node#65446) is gone. `engines` in package.json and engine-strict in .npmrc refuse other lines.
+ARG NODE_IMAGE=node:24.22.3-bookworm-slim
 
 # ---- build -------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS build
 
-# better-sqlite3 compiles its native addon from source when no prebuilt binary fits.
+# better-sqlite3 ships prebuilt binaries for linux-x64 and arm64; the toolchain is there for any
+# native addon that has to compile from source.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
@@ -24,7 +24,7 @@ WORKDIR /app
 
 # Dependencies first, so this layer is reused until the lockfile changes. The workspaces' manifests
 # (the TypeScript client and the example bot) are part of the lockfile, so npm ci needs them too.
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 COPY clients/typescript/package.json clients/typescript/
 COPY examples/discord-bot/package.json examples/discord-bot/
 RUN npm ci --no-audit --no-fund

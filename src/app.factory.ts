@@ -6,9 +6,11 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getDistDirectory } from 'altair-static';
+import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { registerBodyLimits } from './common/body-limits';
-import { AppLogger } from './common/app-logger';
+import { createLogger } from './common/logging';
 import { DirectRoutes } from './common/direct-routes';
 import { ChecksController } from './checks/checks.controller';
 import { completeContract, OperationIdFactory } from './common/openapi-contract';
@@ -57,18 +59,14 @@ function graphqlVariablePath(path: string | null): string | null {
 /** Builds the whole application (routes, docs, playground, limits) without listening. */
 export async function createApp(
   config: AppConfig,
-  options: { leanResolvers?: boolean } = {},
+  options: { leanResolvers?: boolean; logStream?: DestinationStream } = {},
 ): Promise<NestFastifyApplication> {
+  const logger = createLogger(config.LOG_LEVEL, options.logStream);
   const adapter = new FastifyAdapter({
     bodyLimit: config.MAX_BODY_BYTES,
-    // Structured request logs with the request id; the Authorization header never reaches a log.
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers["idempotency-key"]'],
-          },
+    // Request logs (src/common/logging.ts): the id made below is the one they carry and the
+    // x-request-id sent back.
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const header = req.headers['x-request-id'];
       const id = typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
@@ -105,10 +103,10 @@ export async function createApp(
   });
   // The stateless checks run Nest's steps for them without its general machinery (direct-routes.ts).
   const direct = DirectRoutes.register(adapter.getInstance());
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     bufferLogs: true,
   });
-  app.useLogger(AppLogger.create(config.LOG_LEVEL));
+  app.useLogger(logger ? app.get(Logger) : false);
   app.setGlobalPrefix('v1', { exclude: ['health', 'ready', '.well-known/arbiter-keys.json'] });
   app.useGlobalPipes(createValidationPipe());
   // After the APP_GUARDs of AppModule (registered when the app was created): unknown fields are

@@ -38,16 +38,20 @@ import { CombatModule } from './combat/combat.module';
 import { AdvancementModule } from './advancement/advancement.module';
 import { MagicModule } from './magic/magic.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Logger as Pino } from 'pino';
+import { loggerModules } from './common/logging';
 import { CairnMagicModule } from './magic/cairn/cairn-magic.module';
 import { FoundryModule } from './foundry/foundry.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, logger?: Pino): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        // Structured JSON logs, request logs included (src/common/logging.ts).
+        ...loggerModules(logger),
         DatabaseModule,
         TypeOrmModule.forFeature([ApiKeyEntity]),
         FeedModule,

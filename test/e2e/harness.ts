@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
+import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
@@ -22,10 +23,13 @@ export interface TestApp {
 
 /**
  * The whole application on a database of its own: a fresh SQLite file, or a fresh PostgreSQL schema
- * (so test files can run in parallel against one server). Logging is off; rate limiting is off
- * unless a test turns it on.
+ * (so test files can run in parallel against one server). Logging is off (test/e2e/logging.e2e-spec.ts
+ * turns it on into `logStream`); rate limiting is off unless a test turns it on.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  options: { logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const settings: Record<string, string> = { LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' };
   let cleanup = async () => undefined as void;
   const url = process.env.TEST_DATABASE_URL;
@@ -48,7 +52,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
   const config = loadConfig({ ...settings, ...env });
-  const app = await createApp(config);
+  const app = await createApp(config, { logStream: options.logStream });
   const fastify = app.getHttpAdapter().getInstance();
   // Every answer is checked against the served OpenAPI document (see response-contract.ts).
   const checker: { contract?: ResponseContract } = {};
