@@ -17842,6 +17842,16 @@ export interface components {
       /** @description The value after. */
       after: number;
     };
+    HazardHarmView: {
+      /** @description The roll-log entry of the harm (its ledger entries name it). */
+      rollId: string;
+      /** @description The harm state before. */
+      stateBefore: string;
+      /** @description The harm state after (unconscious, dying, dead …: decided by the transition). */
+      state: string;
+      /** @description What is due later, in words (a consciousness roll, a death timer …). */
+      pending: string[];
+    };
     AilmentActionTime: {
       /** @description How many units. */
       amount: number;
@@ -17897,6 +17907,8 @@ export interface components {
       };
       /** @description Tracked values changed, through the condition ledger. */
       applied: components['schemas']['HazardAppliedChange'][];
+      /** @description The harm the loss did, through the system’s transition; null when the hazard harmed nothing. */
+      harm: components['schemas']['HazardHarmView'] | (never | null);
       /** @description Statuses the hazard gives (G&M ones are kept on the sheet: keptStatuses). */
       statuses: string[];
       /** @description A G&M chronic ailment still running, now kept on the sheet; null otherwise. */
@@ -17950,6 +17962,8 @@ export interface components {
       };
       /** @description Tracked values changed, through the condition ledger. */
       applied: components['schemas']['HazardAppliedChange'][];
+      /** @description The harm the loss did, through the system’s transition; null when the hazard harmed nothing. */
+      harm: components['schemas']['HazardHarmView'] | (never | null);
       /** @description Statuses the hazard gives (G&M ones are kept on the sheet: keptStatuses). */
       statuses: string[];
       /** @description A G&M chronic ailment still running, now kept on the sheet; null otherwise. */
@@ -30581,6 +30595,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   FoundryCairn_exportCharacter: {
@@ -30620,6 +30635,7 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   FoundryCairn_importNpcs: {
@@ -30658,6 +30674,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   FoundryCairn_exportNpc: {
@@ -30697,6 +30714,7 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   Magic_channeling: {
