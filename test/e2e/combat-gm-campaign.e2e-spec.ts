@@ -178,7 +178,9 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(roll.outcome.harm.damage).toBe(hit!.gm.attack.damage);
     expect(hit!.targets[0].damage.rollId).toBe(hit!.rollId);
     expect(
-      hit!.targets[0].damage.entries.every((e: { procedure: string }) => e.procedure === 'combat.gm-action.v2'),
+      hit!.targets[0].damage.entries.every(
+        (e: { procedure: string }) => e.procedure === 'combat.gm-action.v2',
+      ),
     ).toBe(true);
     const replay = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit!.rollId}/replay`).set(c.auth).expect(200)

@@ -90,7 +90,6 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
             .send({})
             .expect(200);
         const seed = `orc-${via}-${i}`;
-        let hit: boolean;
         let answer: { rollId: string; targets: Array<{ damage: Sheet | null }>; gm: Sheet };
         if (via === 'rest') {
           answer = (
@@ -112,7 +111,7 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
           expect(res.errors).toBeUndefined();
           answer = res.data!.combatAction;
         }
-        hit = answer.gm.attack.hit && answer.gm.attack.damage > 0;
+        const hit = answer.gm.attack.hit && answer.gm.attack.damage > 0;
         if (hit) {
           const d = answer.targets[0].damage!;
           return { damage: d.damage, state: d.state, changes: d.changes, rollId: answer.rollId };
