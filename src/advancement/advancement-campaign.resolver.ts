@@ -1,3 +1,4 @@
+import { PageQuery, pageInMemory } from '../common/pagination';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
@@ -176,8 +177,8 @@ export class AdvancementCampaignResolver {
   }
 
   @Query(() => RetirementList, { description: 'COEAC: the retired characters and their scores.' })
-  retirements(@campaignId() _c: string, @CurrentPrincipal() who: Principal) {
-    return this.advancement.retirements(who);
+  async retirements(@campaignId() _c: string, @CurrentPrincipal() who: Principal, @Args() page: PageQuery) {
+    return pageInMemory(await this.advancement.retirements(who), page);
   }
 
   @Roles('referee')
@@ -192,18 +193,26 @@ export class AdvancementCampaignResolver {
   }
 
   @Query(() => SpecialtyClassList, { description: 'COEAC: the specialty classes unlocked.' })
-  specialtyClasses(@campaignId() _c: string, @CurrentPrincipal() who: Principal) {
-    return this.advancement.specialtyClasses(who);
+  async specialtyClasses(
+    @campaignId() _c: string,
+    @CurrentPrincipal() who: Principal,
+    @Args() page: PageQuery,
+  ) {
+    return pageInMemory(await this.advancement.specialtyClasses(who), page);
   }
 
   @Query(() => ReputationList, { description: 'COEAC: every faction’s Reputation.' })
-  reputation(@campaignId() _c: string, @CurrentPrincipal() who: Principal) {
-    return this.advancement.reputations(who);
+  async reputation(@campaignId() _c: string, @CurrentPrincipal() who: Principal, @Args() page: PageQuery) {
+    return pageInMemory(await this.advancement.reputations(who), page);
   }
 
   @Query(() => ReputationHistory, { description: 'COEAC: every Reputation change, oldest first.' })
-  reputationHistory(@campaignId() _c: string, @CurrentPrincipal() who: Principal) {
-    return this.advancement.reputationHistory(who);
+  async reputationHistory(
+    @campaignId() _c: string,
+    @CurrentPrincipal() who: Principal,
+    @Args() page: PageQuery,
+  ) {
+    return pageInMemory(await this.advancement.reputationHistory(who), page);
   }
 
   @Roles('referee')

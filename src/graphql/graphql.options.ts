@@ -17,7 +17,7 @@ import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphq
 import { AppConfig } from '../config/app-config';
 import type { GraphQLContext } from '../common/request-context';
 import { classify, problemExtensions } from '../common/problem.filter';
-import { Problem } from '../common/problem';
+import { Problem, validationProblem } from '../common/problem';
 import { RuleError } from '../core/errors';
 import { isSocketContext, socketContext } from '../feed/feed-sockets';
 import { REPLAYED_HEADER } from '../idempotency/idempotency.guard';
@@ -241,9 +241,7 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
       // Variables that do not fit their types: the same refusal, wording and paths as REST.
       const field = extensions.code === 'BAD_USER_INPUT' ? variableFieldError(formatted.message) : null;
       if (field) {
-        const problem = classify(
-          new Problem('VALIDATION_FAILED', `Invalid or unknown fields: ${field.field}.`, [field]),
-        );
+        const problem = classify(validationProblem([field]));
         return {
           message: problem.detail,
           locations: formatted.locations,

@@ -3655,7 +3655,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A Cairn attack in a combat: the stateless attack on the target’s stored numbers, its damage applied through the ledger; sealed for a hidden NPC */
+    /**
+     * Deprecated alias of POST …/actions with kind "attack" (Cairn): a Cairn attack in a combat, its damage applied through the ledger; sealed for a hidden NPC
+     * @deprecated
+     * @description Kept for clients of the first combat routes. `{ attacker, target, die, … }` is run as the action `{ actor: attacker, kind: "attack", targets: [target], cairn: { die, … } }` of `POST …/actions` (one implementation, one roll), and answered in this route’s older shape. New clients send the action (docs/api-style.md, "One route per thing").
+     */
     post: operations['Combats_attack'];
     delete?: never;
     options?: never;
@@ -5929,6 +5933,7 @@ export interface components {
       /** @description Its ledger entry. */
       ledgerEntry: components['schemas']['TreasuryLedgerEntry'];
     };
+    /** @description COEAC pool test: d6s, 4–6 is a success, pass on successes ≥ Ob. */
     PoolCheckInput: {
       /**
        * @description Base pool: 2 + the skill or save rating.
@@ -5953,12 +5958,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
-      /** @description Campaign checks only: the acting character (its strongholds’ tags can add dice). */
-      characterId?: string;
-      /** @description Campaign checks only, with characterId: the task’s tags, matched against stronghold tags. */
-      taskTags?: string[];
     };
     SuccessOdds: {
       /** @description Probability of passing, in [0, 1]. */
@@ -6017,6 +6016,7 @@ export interface components {
       /** @description Helping dice: one per helper. */
       helpers?: number;
     };
+    /** @description COEAC versus test: both sides roll; more successes wins. */
     VersusCheckInput: {
       /** @description The first side (usually the one acting). */
       first: components['schemas']['PoolSideInput'];
@@ -6029,8 +6029,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
     };
     VersusSide: {
       /** @description Dice rolled. */
@@ -6075,6 +6073,7 @@ export interface components {
       /** @description Exact odds. */
       odds: components['schemas']['VersusOdds'];
     };
+    /** @description COEAC variable damage ("Nd"): each success is 1 damage. */
     DamageRollInput: {
       /**
        * @description N, the damage dice.
@@ -6088,8 +6087,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
     };
     DamageOdds: {
       /** @description Expected damage. */
@@ -6115,6 +6112,7 @@ export interface components {
       /** @description Exact odds. */
       odds: components['schemas']['DamageOdds'];
     };
+    /** @description Archsoul pool: every d6 at or above the difficulty is a success. */
     DifficultyPoolCheckInput: {
       /** @description The stats summed into the pool (usually two). */
       stats: number[];
@@ -6132,8 +6130,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
     };
     DifficultyPoolOdds: {
       /** @description Probability of at least the objective’s successes. */
@@ -6169,6 +6165,7 @@ export interface components {
       /** @description Exact odds. */
       odds: components['schemas']['DifficultyPoolOdds'];
     };
+    /** @description Cairn save: d20 ≤ attribute; a 1 always passes, a 20 always fails. */
     SaveCheckInput: {
       /**
        * @description The attribute (STR, DEX or WIL).
@@ -6180,8 +6177,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
     };
     SaveCheckResult: {
       /** @description The seed: send it again with the same inputs to get the same dice. */
@@ -6208,6 +6203,7 @@ export interface components {
       /** @description Exact odds. */
       odds: components['schemas']['SuccessOdds'];
     };
+    /** @description G&M ability or reaction roll: d20 ≤ the modified score. */
     AbilityCheckInput: {
       /**
        * @description The ability or reaction score.
@@ -6245,8 +6241,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
     };
     AbilityModifiers: {
       /** @description Bonuses added. */
@@ -6313,6 +6307,7 @@ export interface components {
         | 'nearly-impossible'
         | 'practically-impossible';
     };
+    /** @description G&M contested action between an acting and a resisting side. */
     ContestCheckInput: {
       /** @description The side trying to do something. */
       acting: components['schemas']['AbilitySpecInput'];
@@ -6330,8 +6325,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
     };
     ContestSideRoll: {
       /** @description The d20 (doubled when the round was doubled). */
@@ -6388,6 +6381,7 @@ export interface components {
       /** @description What the line says. */
       result: string;
     };
+    /** @description Roll a table’s dice and, when lines are given, look the result up. */
     TableRollInput: {
       /**
        * @description Dice: dN, MdN, d66, d100 or X-in-N (e.g. "2d6", "2-in-6").
@@ -6401,8 +6395,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
     };
     TableEntry: {
       /** @description Lowest total. */
@@ -6441,6 +6433,186 @@ export interface components {
       entry: components['schemas']['TableEntry'] | (never | null);
       /** @description Exact odds. */
       odds: components['schemas']['TableOdds'];
+    };
+    /** @description COEAC pool test: d6s, 4–6 is a success, pass on successes ≥ Ob. Logged in a campaign. */
+    CampaignPoolCheckInput: {
+      /**
+       * @description Base pool: 2 + the skill or save rating.
+       * @example 6
+       */
+      pool: number;
+      /** @description Bonus dice added to the pool. */
+      bonusDice?: number;
+      /** @description Penalty dice taken from the pool (never below zero dice). */
+      penaltyDice?: number;
+      /** @description Helping dice: one per helper. */
+      helpers?: number;
+      /**
+       * @description The Objective (Ob): successes needed.
+       * @example 3
+       */
+      objective: number;
+      /** @description Free successes (+Ns): added to the margin of a test that passed. */
+      freeSuccesses?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
+      /** @description Campaign checks only: the acting character (its strongholds’ tags can add dice). */
+      characterId?: string;
+      /** @description Campaign checks only, with characterId: the task’s tags, matched against stronghold tags. */
+      taskTags?: string[];
+    };
+    /** @description COEAC versus test: both sides roll; more successes wins. Logged in a campaign. */
+    CampaignVersusCheckInput: {
+      /** @description The first side (usually the one acting). */
+      first: components['schemas']['PoolSideInput'];
+      /** @description The second side. */
+      second: components['schemas']['PoolSideInput'];
+      /** @description In combat a tie costs each side 1 point of damage. */
+      combat?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
+    };
+    /** @description COEAC variable damage ("Nd"): each success is 1 damage. Logged in a campaign. */
+    CampaignDamageRollInput: {
+      /**
+       * @description N, the damage dice.
+       * @example 4
+       */
+      dice: number;
+      /** @description A successful save halves the dice before rolling (rounding up). */
+      saved?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
+    };
+    /** @description Archsoul pool: every d6 at or above the difficulty is a success. Logged in a campaign. */
+    CampaignDifficultyPoolCheckInput: {
+      /** @description The stats summed into the pool (usually two). */
+      stats: number[];
+      /** @description Flat extra dice (may be negative). */
+      bonus?: number;
+      /**
+       * @description Difficulty rating; outside 2–6 it is clamped and the answer says so.
+       * @example 5
+       */
+      difficulty: number;
+      /** @description Successes needed to pass (default 1). */
+      objective?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
+    };
+    /** @description Cairn save: d20 ≤ attribute; a 1 always passes, a 20 always fails. Logged in a campaign. */
+    CampaignSaveCheckInput: {
+      /**
+       * @description The attribute (STR, DEX or WIL).
+       * @example 12
+       */
+      attribute: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
+    };
+    /** @description G&M ability or reaction roll: d20 ≤ the modified score. Logged in a campaign. */
+    CampaignAbilityCheckInput: {
+      /**
+       * @description The ability or reaction score.
+       * @example 12
+       */
+      score: number;
+      /** @description Bonuses (skills, field bonus, careful attempt …). */
+      bonus?: number;
+      /** @description Penalties (injuries, ailment strength …). */
+      penalty?: number;
+      /** @description Obstacle size, in multiples of the no-penalty size (default 1). */
+      obstacleSize?: number;
+      /**
+       * @description How the obstacle penalty grows.
+       * @enum {string}
+       */
+      obstacleScaling?: 'doubling' | 'linear';
+      /**
+       * @description A named difficulty level.
+       * @enum {string}
+       */
+      difficulty?:
+        | 'incredibly-easy'
+        | 'a-snap'
+        | 'very-easy'
+        | 'easy'
+        | 'normal'
+        | 'difficult'
+        | 'very-difficult'
+        | 'extremely-difficult'
+        | 'nearly-impossible'
+        | 'practically-impossible';
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
+    };
+    /** @description G&M contested action between an acting and a resisting side. Logged in a campaign. */
+    CampaignContestCheckInput: {
+      /** @description The side trying to do something. */
+      acting: components['schemas']['AbilitySpecInput'];
+      /** @description The side resisting (or, in same-goal mode, racing). */
+      resisting: components['schemas']['AbilitySpecInput'];
+      /**
+       * @description opposed (default) or same-goal.
+       * @enum {string}
+       */
+      mode?: 'opposed' | 'same-goal';
+      /** @description Rounds of both sides succeeding before the contest is called a draw (default 50). */
+      maxRounds?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
+    };
+    /** @description Roll a table’s dice and, when lines are given, look the result up. Logged in a campaign. */
+    CampaignTableRollInput: {
+      /**
+       * @description Dice: dN, MdN, d66, d100 or X-in-N (e.g. "2d6", "2-in-6").
+       * @example 2d6
+       */
+      dice: string;
+      /** @description The table’s lines (no overlaps). */
+      entries?: components['schemas']['TableEntryInput'][];
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
     };
     PoolOdds: {
       /** @description Dice in the pool. */
@@ -6931,6 +7103,8 @@ export interface components {
     LifestyleList: {
       /** @description The five grades. */
       items: components['schemas']['LifestyleGrade'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     CostHireling: {
       /** @description Dice pool. */
@@ -6971,6 +7145,8 @@ export interface components {
     WealthCostList: {
       /** @description The matching lines. */
       items: components['schemas']['WealthCost'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     ImprovisedWeaponStats: {
       /** @description Damage, e.g. "d6" or "1". */
@@ -7055,6 +7231,8 @@ export interface components {
     CatalogItemList: {
       /** @description The matching rows. */
       items: components['schemas']['CatalogItem'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     ItemStatsInput: {
       /** @description A label for the item, echoed in the answer. */
@@ -7322,6 +7500,8 @@ export interface components {
     StrongholdRankList: {
       /** @description Ranks 1 to 12. */
       items: components['schemas']['StrongholdRank'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     SuggestedStrongholdTag: {
       /** @description The tag. */
@@ -7336,6 +7516,8 @@ export interface components {
       source: string;
       /** @description The tags. */
       items: components['schemas']['SuggestedStrongholdTag'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     CreateStrongholdInput: {
       /**
@@ -7681,6 +7863,8 @@ export interface components {
     CacheList: {
       /** @description One row per difficulty, smallest first. */
       items: components['schemas']['CacheRow'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     ArtifactTypeRow: {
       /** @description Lowest d10 face. */
@@ -7697,6 +7881,8 @@ export interface components {
       die: string;
       /** @description The entries. */
       items: components['schemas']['ArtifactTypeRow'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     MonsterCutRow: {
       /** @description Lowest roll. */
@@ -7746,6 +7932,8 @@ export interface components {
     CairnSpellList: {
       /** @description Matching spells in d100 order. */
       items: components['schemas']['CairnSpell'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     GmLevel: {
       /** @description The level. */
@@ -7760,6 +7948,8 @@ export interface components {
     GmLevelList: {
       /** @description Levels in order. */
       items: components['schemas']['GmLevel'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     CacheRollInput: {
       /**
@@ -9017,6 +9207,8 @@ export interface components {
     MoraleDispositionList: {
       /** @description The dispositions, most skittish first. */
       items: components['schemas']['MoraleDisposition'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     AdversaryInput: {
       /**
@@ -10356,6 +10548,8 @@ export interface components {
     GmSpeciesList: {
       /** @description Species. */
       items: components['schemas']['GmSpeciesRow'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     GmDerivationInput: {
       /** @description The six scores as placed (before species adjustments, if those are sent). */
@@ -13849,6 +14043,8 @@ export interface components {
     CombatList: {
       /** @description The combats. */
       items: components['schemas']['CombatView'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     CombatAttackInput: {
       /** @description The attacking combatant (its character or NPC id). */
@@ -14790,6 +14986,8 @@ export interface components {
     MassConflictList: {
       /** @description Newest first. */
       items: components['schemas']['MassConflictView'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     MassConflictAttackInput: {
       /** @description The attacking unit. */
@@ -15770,6 +15968,8 @@ export interface components {
     RetirementList: {
       /** @description Oldest first. */
       items: components['schemas']['RetirementEntry'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     SpecialtyClassInput: {
       /**
@@ -15803,6 +16003,8 @@ export interface components {
     SpecialtyClassList: {
       /** @description Oldest first. */
       items: components['schemas']['SpecialtyClass'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     FactionReputation: {
       /** @description The faction (lower case). */
@@ -15813,6 +16015,8 @@ export interface components {
     ReputationList: {
       /** @description Factions, oldest first. */
       items: components['schemas']['FactionReputation'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     ReputationHistoryEntry: {
       /** @description The faction. */
@@ -15833,6 +16037,8 @@ export interface components {
     ReputationHistory: {
       /** @description Oldest first. */
       items: components['schemas']['ReputationHistoryEntry'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     ReputationChangeInput: {
       /**
@@ -18115,6 +18321,8 @@ export interface components {
       count: number;
       /** @description The spells. */
       items: components['schemas']['CairnSpellEntry'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     CairnMagicItem: {
       /** @description The inventory item’s id. */
@@ -18813,6 +19021,11 @@ export interface components {
       field: string;
       /** @description What is wrong with it, in words. */
       message: string;
+      /**
+       * @description Why, for programs: `missing` (a required field was left out), `unknown` (the operation has no such field), `invalid` (any other refusal). Field refusals of the validation step carry it.
+       * @enum {string}
+       */
+      reason?: 'missing' | 'unknown' | 'invalid';
     };
   };
   responses: {
@@ -18975,6 +19188,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "receipt": {
+         *         "alg": "Ed25519",
+         *         "keyId": "example-key",
+         *         "signature": "c2lnbmF0dXJl"
+         *       },
+         *       "document": {
+         *         "procedure": "check.pool",
+         *         "seed": "table-7"
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['VerifyReceiptInput'];
       };
     };
@@ -19067,6 +19293,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         rollId: string;
       };
       cookie?: never;
@@ -19095,6 +19322,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         rollId: string;
       };
       cookie?: never;
@@ -19126,6 +19354,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         rollId: string;
       };
       cookie?: never;
@@ -19163,6 +19392,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "The Marsh Road"
+         *     }
+         */
         'application/json': components['schemas']['CreateCampaignInput'];
       };
     };
@@ -19257,6 +19491,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "role": "referee"
+         *     }
+         */
         'application/json': components['schemas']['CreateKeyInput'];
       };
     };
@@ -19290,6 +19529,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         keyId: string;
       };
       cookie?: never;
@@ -19362,6 +19602,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Toromeen"
+         *     }
+         */
         'application/json': components['schemas']['CreateCharacterInput'];
       };
     };
@@ -19429,6 +19674,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['UpdateCharacterInput'];
       };
     };
@@ -19499,6 +19745,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['StartSessionInput'];
       };
     };
@@ -19634,6 +19881,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['ClockUpdateInput'];
       };
     };
@@ -19672,6 +19920,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['ClockAdvanceInput'];
       };
     };
@@ -19710,6 +19959,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "characterIds": []
+         *     }
+         */
         'application/json': components['schemas']['RosterInput'];
       };
     };
@@ -19748,6 +20002,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "characterId": "example"
+         *     }
+         */
         'application/json': components['schemas']['RosterMemberInput'];
       };
     };
@@ -19822,6 +20081,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "activity": "carousing"
+         *     }
+         */
         'application/json': components['schemas']['DowntimeInput'];
       };
     };
@@ -19860,6 +20124,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['TravelInput'];
       };
     };
@@ -19957,6 +20222,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "from": "example",
+         *       "to": "example",
+         *       "amount": 1
+         *     }
+         */
         'application/json': components['schemas']['TreasuryTransferInput'];
       };
     };
@@ -19995,6 +20267,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "delta": 1,
+         *       "reason": "example"
+         *     }
+         */
         'application/json': components['schemas']['TreasuryAdjustmentInput'];
       };
     };
@@ -20033,6 +20311,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "pool": 6,
+         *       "objective": 3
+         *     }
+         */
         'application/json': components['schemas']['PoolCheckInput'];
       };
     };
@@ -20068,6 +20352,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "first": {
+         *         "pool": 6
+         *       },
+         *       "second": {
+         *         "pool": 6
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['VersusCheckInput'];
       };
     };
@@ -20103,6 +20397,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "dice": 4
+         *     }
+         */
         'application/json': components['schemas']['DamageRollInput'];
       };
     };
@@ -20138,6 +20437,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "stats": [
+         *         1
+         *       ],
+         *       "difficulty": 5
+         *     }
+         */
         'application/json': components['schemas']['DifficultyPoolCheckInput'];
       };
     };
@@ -20173,6 +20480,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "attribute": 12
+         *     }
+         */
         'application/json': components['schemas']['SaveCheckInput'];
       };
     };
@@ -20208,6 +20520,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "score": 12
+         *     }
+         */
         'application/json': components['schemas']['AbilityCheckInput'];
       };
     };
@@ -20243,6 +20560,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "acting": {
+         *         "score": 12
+         *       },
+         *       "resisting": {
+         *         "score": 12
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['ContestCheckInput'];
       };
     };
@@ -20278,6 +20605,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "dice": "2d6"
+         *     }
+         */
         'application/json': components['schemas']['TableRollInput'];
       };
     };
@@ -20313,7 +20645,13 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['PoolCheckInput'];
+        /**
+         * @example {
+         *       "pool": 6,
+         *       "objective": 3
+         *     }
+         */
+        'application/json': components['schemas']['CampaignPoolCheckInput'];
       };
     };
     responses: {
@@ -20351,7 +20689,17 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['VersusCheckInput'];
+        /**
+         * @example {
+         *       "first": {
+         *         "pool": 6
+         *       },
+         *       "second": {
+         *         "pool": 6
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['CampaignVersusCheckInput'];
       };
     };
     responses: {
@@ -20389,7 +20737,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['DamageRollInput'];
+        /**
+         * @example {
+         *       "dice": 4
+         *     }
+         */
+        'application/json': components['schemas']['CampaignDamageRollInput'];
       };
     };
     responses: {
@@ -20427,7 +20780,15 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['DifficultyPoolCheckInput'];
+        /**
+         * @example {
+         *       "stats": [
+         *         1
+         *       ],
+         *       "difficulty": 5
+         *     }
+         */
+        'application/json': components['schemas']['CampaignDifficultyPoolCheckInput'];
       };
     };
     responses: {
@@ -20465,7 +20826,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['SaveCheckInput'];
+        /**
+         * @example {
+         *       "attribute": 12
+         *     }
+         */
+        'application/json': components['schemas']['CampaignSaveCheckInput'];
       };
     };
     responses: {
@@ -20503,7 +20869,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['AbilityCheckInput'];
+        /**
+         * @example {
+         *       "score": 12
+         *     }
+         */
+        'application/json': components['schemas']['CampaignAbilityCheckInput'];
       };
     };
     responses: {
@@ -20541,7 +20912,17 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['ContestCheckInput'];
+        /**
+         * @example {
+         *       "acting": {
+         *         "score": 12
+         *       },
+         *       "resisting": {
+         *         "score": 12
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['CampaignContestCheckInput'];
       };
     };
     responses: {
@@ -20579,7 +20960,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['TableRollInput'];
+        /**
+         * @example {
+         *       "dice": "2d6"
+         *     }
+         */
+        'application/json': components['schemas']['CampaignTableRollInput'];
       };
     };
     responses: {
@@ -20605,9 +20991,15 @@ export interface operations {
   Odds_pool: {
     parameters: {
       query: {
-        /** @description Dice in the pool (up to 10,000). */
+        /**
+         * @description Dice in the pool (up to 10,000).
+         * @example 12
+         */
         dice: number;
-        /** @description Successes needed (Ob). */
+        /**
+         * @description Successes needed (Ob).
+         * @example 6
+         */
         objective: number;
       };
       header?: never;
@@ -20632,11 +21024,20 @@ export interface operations {
   Odds_wager: {
     parameters: {
       query: {
-        /** @description Dice the roller has before wagering (0 when only the wager rolls). */
+        /**
+         * @description Dice the roller has before wagering (0 when only the wager rolls).
+         * @example 0
+         */
         baseDice: number;
-        /** @description Successes needed (Ob). */
+        /**
+         * @description Successes needed (Ob).
+         * @example 12
+         */
         objective: number;
-        /** @description The chance wanted, above 0 and at most 1. */
+        /**
+         * @description The chance wanted, above 0 and at most 1.
+         * @example 0.75
+         */
         probability: number;
       };
       header?: never;
@@ -20674,6 +21075,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "cost": 6,
+         *       "wager": 4
+         *     }
+         */
         'application/json': components['schemas']['CharacterPurchaseInput'];
       };
     };
@@ -20713,6 +21120,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "cost": 8
+         *     }
+         */
         'application/json': components['schemas']['CharacterSaleInput'];
       };
     };
@@ -20752,6 +21164,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CharacterIncomeInput'];
       };
     };
@@ -20791,6 +21204,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "wager": 12
+         *     }
+         */
         'application/json': components['schemas']['WealthImprovementInput'];
       };
     };
@@ -20830,6 +21248,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "delta": 5,
+         *       "reason": "Reward for the marsh job"
+         *     }
+         */
         'application/json': components['schemas']['CashAdjustmentInput'];
       };
     };
@@ -20928,6 +21352,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['WealthSettingsInput'];
       };
     };
@@ -21261,6 +21686,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "cost": 6,
+         *       "wealth": 4,
+         *       "wager": 4
+         *     }
+         */
         'application/json': components['schemas']['PurchaseRollInput'];
       };
     };
@@ -21293,6 +21725,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "cost": 8,
+         *       "wealth": 4
+         *     }
+         */
         'application/json': components['schemas']['SaleRollInput'];
       };
     };
@@ -21325,6 +21763,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "wealth": 5
+         *     }
+         */
         'application/json': components['schemas']['IncomeRollInput'];
       };
     };
@@ -21357,6 +21800,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "targetRank": 6,
+         *       "wager": 28
+         *     }
+         */
         'application/json': components['schemas']['ImprovementRollInput'];
       };
     };
@@ -21379,7 +21828,11 @@ export interface operations {
   };
   WealthReference_lifestyles: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -21395,12 +21848,16 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
     };
   };
   WealthReference_costs: {
     parameters: {
       query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
         /** @description Text looked for in the line, its examples, its category and its note. */
         search?: string;
         /** @description Only lines of exactly this Cost. */
@@ -21428,6 +21885,9 @@ export interface operations {
   WealthReference_catalog: {
     parameters: {
       query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
         /** @description Text looked for in the name and the notes. */
         search?: string;
         /** @description Only this table. */
@@ -21471,6 +21931,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "item": "Long sword",
+         *       "madeFor": "large"
+         *     }
+         */
         'application/json': components['schemas']['ScaleItemInput'];
       };
     };
@@ -21503,6 +21969,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "weapon",
+         *       "cost": 20000,
+         *       "days": 30
+         *     }
+         */
         'application/json': components['schemas']['UpkeepCostInput'];
       };
     };
@@ -21535,6 +22008,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "lifestyle": "poor",
+         *       "days": 7
+         *     }
+         */
         'application/json': components['schemas']['LivingExpensesInput'];
       };
     };
@@ -21567,6 +22046,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "archetypalAbility": 18
+         *     }
+         */
         'application/json': components['schemas']['StartingMoneyInput'];
       };
     };
@@ -21590,13 +22074,22 @@ export interface operations {
   WealthOdds_purchaseWager: {
     parameters: {
       query: {
-        /** @description Answer the smallest wager whose chance reaches this (above 0, at most 1). */
+        /**
+         * @description Answer the smallest wager whose chance reaches this (above 0, at most 1).
+         * @example 0.75
+         */
         probability?: number;
         /** @description Answer the exact chance of success with this many Cash dice wagered. */
         wager?: number;
-        /** @description The Cost from the Cost table. */
+        /**
+         * @description The Cost from the Cost table.
+         * @example 6
+         */
         cost: number;
-        /** @description The buyer’s Wealth. */
+        /**
+         * @description The buyer’s Wealth.
+         * @example 4
+         */
         wealth: number;
         /** @description Which buying procedure (default discount). */
         rule?: 'discount' | 'pool';
@@ -21625,11 +22118,17 @@ export interface operations {
   WealthOdds_improvementWager: {
     parameters: {
       query: {
-        /** @description Answer the smallest wager whose chance reaches this (above 0, at most 1). */
+        /**
+         * @description Answer the smallest wager whose chance reaches this (above 0, at most 1).
+         * @example 0.5
+         */
         probability?: number;
         /** @description Answer the exact chance of success with this many Cash dice wagered. */
         wager?: number;
-        /** @description The Wealth rank sought. */
+        /**
+         * @description The Wealth rank sought.
+         * @example 6
+         */
         targetRank: number;
       };
       header?: never;
@@ -21654,13 +22153,22 @@ export interface operations {
   WealthOdds_strongholdWager: {
     parameters: {
       query: {
-        /** @description Answer the smallest wager whose chance reaches this (above 0, at most 1). */
+        /**
+         * @description Answer the smallest wager whose chance reaches this (above 0, at most 1).
+         * @example 0.75
+         */
         probability?: number;
         /** @description Answer the exact chance of success with this many Cash dice wagered. */
         wager?: number;
-        /** @description The stronghold rank sought (1 builds it). */
+        /**
+         * @description The stronghold rank sought (1 builds it).
+         * @example 1
+         */
         targetRank: number;
-        /** @description The owner’s Wealth: dice in the pool before the wager. */
+        /**
+         * @description The owner’s Wealth: dice in the pool before the wager.
+         * @example 5
+         */
         wealth: number;
       };
       header?: never;
@@ -21694,6 +22202,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "targetRank": 1,
+         *       "wealth": 5,
+         *       "wager": 14
+         *     }
+         */
         'application/json': components['schemas']['StrongholdImprovementRollInput'];
       };
     };
@@ -21716,7 +22231,11 @@ export interface operations {
   };
   StrongholdsReference_ranks: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -21732,12 +22251,17 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
     };
   };
   StrongholdsReference_tags: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -21753,6 +22277,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -21805,6 +22330,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Greywater Manor"
+         *     }
+         */
         'application/json': components['schemas']['CreateStrongholdInput'];
       };
     };
@@ -21831,9 +22361,15 @@ export interface operations {
   CampaignStrongholds_bonusDice: {
     parameters: {
       query: {
-        /** @description The acting character. */
+        /**
+         * @description The acting character.
+         * @example example
+         */
         characterId: string;
-        /** @description The task’s tags, comma-separated (e.g. "library,research"). */
+        /**
+         * @description The task’s tags, comma-separated (e.g. "library,research").
+         * @example library,research
+         */
         tags: string;
       };
       header?: never;
@@ -21868,6 +22404,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         strongholdId: string;
       };
       cookie?: never;
@@ -21899,6 +22436,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         strongholdId: string;
       };
       cookie?: never;
@@ -21934,12 +22472,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         strongholdId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['UpdateStrongholdInput'];
       };
     };
@@ -21973,12 +22513,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         strongholdId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['StrongholdImprovementInput'];
       };
     };
@@ -22012,12 +22554,18 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         strongholdId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "library"
+         *     }
+         */
         'application/json': components['schemas']['AddStrongholdTagInput'];
       };
     };
@@ -22051,7 +22599,9 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         strongholdId: string;
+        /** @example example */
         name: string;
       };
       cookie?: never;
@@ -22092,6 +22642,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CompanyIncomeInput'];
       };
     };
@@ -22159,6 +22710,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Torches",
+         *       "kind": "gear"
+         *     }
+         */
         'application/json': components['schemas']['AddInventoryItemInput'];
       };
     };
@@ -22198,6 +22755,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "porter"
+         *     }
+         */
         'application/json': components['schemas']['AddCarrierInput'];
       };
     };
@@ -22232,6 +22794,7 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         carrierId: string;
       };
       cookie?: never;
@@ -22268,6 +22831,7 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         itemId: string;
       };
       cookie?: never;
@@ -22304,12 +22868,14 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         itemId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['UpdateInventoryItemInput'];
       };
     };
@@ -22344,12 +22910,18 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         itemId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "characterId": "example"
+         *     }
+         */
         'application/json': components['schemas']['MoveInventoryItemInput'];
       };
     };
@@ -22384,12 +22956,14 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         itemId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['DepletionCheckInput'];
       };
     };
@@ -22424,12 +22998,18 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         itemId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "dice": 1
+         *     }
+         */
         'application/json': components['schemas']['SpendMaterialInput'];
       };
     };
@@ -22495,6 +23075,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "inventorySlots": 1
+         *     }
+         */
         'application/json': components['schemas']['InventorySettingsInput'];
       };
     };
@@ -22520,7 +23105,11 @@ export interface operations {
   };
   TreasureReference_caches: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -22536,12 +23125,17 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
     };
   };
   TreasureReference_artifactTypes: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -22557,6 +23151,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -22584,6 +23179,9 @@ export interface operations {
   TreasureReference_spells: {
     parameters: {
       query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
         /** @description Only spells whose name contains this (any case). */
         search?: string;
       };
@@ -22608,7 +23206,11 @@ export interface operations {
   };
   TreasureReference_levels: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -22624,6 +23226,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -22639,6 +23242,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "difficulty": "minor"
+         *     }
+         */
         'application/json': components['schemas']['CacheRollInput'];
       };
     };
@@ -22671,6 +23279,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "difficulty": "minor",
+         *       "averagePlayers": 1
+         *     }
+         */
         'application/json': components['schemas']['SiteHordesInput'];
       };
     };
@@ -22703,6 +23317,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['ArtifactRollInput'];
       };
     };
@@ -22735,6 +23350,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "grade": "minor"
+         *     }
+         */
         'application/json': components['schemas']['HarvestInput'];
       };
     };
@@ -22767,6 +23387,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['SpellbookInput'];
       };
     };
@@ -22799,6 +23420,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "silver": 15000,
+         *       "members": 4
+         *     }
+         */
         'application/json': components['schemas']['LootExperienceInput'];
       };
     };
@@ -22866,6 +23493,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "site": "Ruined keep, crypt"
+         *     }
+         */
         'application/json': components['schemas']['CreateHordeInput'];
       };
     };
@@ -22896,6 +23528,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         hordeId: string;
       };
       cookie?: never;
@@ -22932,6 +23565,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "site": "example",
+         *       "difficulty": "minor"
+         *     }
+         */
         'application/json': components['schemas']['PlaceSiteHordesInput'];
       };
     };
@@ -22965,6 +23604,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         hordeId: string;
       };
       cookie?: never;
@@ -23000,12 +23640,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         hordeId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['DivideHordeInput'];
       };
     };
@@ -23106,6 +23748,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "lootExperienceRule": "divided"
+         *     }
+         */
         'application/json': components['schemas']['TreasureSettingsInput'];
       };
     };
@@ -23144,6 +23791,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "silver": 1
+         *     }
+         */
         'application/json': components['schemas']['CampaignLootExperienceInput'];
       };
     };
@@ -23179,6 +23831,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "price": 6
+         *     }
+         */
         'application/json': components['schemas']['CraftingRequirementsInput'];
       };
     };
@@ -23211,6 +23868,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "intellect": 3,
+         *       "skill": 2
+         *     }
+         */
         'application/json': components['schemas']['CraftingRollInput'];
       };
     };
@@ -23278,6 +23941,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "item": "Kite shield",
+         *       "price": 6,
+         *       "skills": [
+         *         "example"
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['CreateCraftingProjectInput'];
       };
     };
@@ -23308,6 +23980,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         projectId: string;
       };
       cookie?: never;
@@ -23339,6 +24012,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         projectId: string;
       };
       cookie?: never;
@@ -23374,12 +24048,21 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         projectId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "intellect": 3,
+         *       "skill": 2,
+         *       "characterId": "example",
+         *       "skillName": "smithing"
+         *     }
+         */
         'application/json': components['schemas']['CraftingProjectRollInput'];
       };
     };
@@ -23413,12 +24096,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         projectId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CraftingMaterialsInput'];
       };
     };
@@ -23489,6 +24174,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Restore the chapel",
+         *       "ticks": 4
+         *     }
+         */
         'application/json': components['schemas']['CreateProjectClockInput'];
       };
     };
@@ -23519,6 +24210,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         clockId: string;
       };
       cookie?: never;
@@ -23550,12 +24242,18 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         clockId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "characterId": "example"
+         *     }
+         */
         'application/json': components['schemas']['ProjectClockTickInput'];
       };
     };
@@ -23623,6 +24321,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "itemId": "example",
+         *       "method": "ritual"
+         *     }
+         */
         'application/json': components['schemas']['AttunementInput'];
       };
     };
@@ -23657,6 +24361,7 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         itemId: string;
       };
       cookie?: never;
@@ -23731,6 +24436,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "spell": "Light",
+         *       "channelingObjective": 3,
+         *       "cybaltItemId": "example"
+         *     }
+         */
         'application/json': components['schemas']['ArtifactRitualInput'];
       };
     };
@@ -23762,6 +24474,7 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         ritualId: string;
       };
       cookie?: never;
@@ -23794,12 +24507,18 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         ritualId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "sorcerySkill": 3
+         *     }
+         */
         'application/json': components['schemas']['ChannelingInput'];
       };
     };
@@ -23839,6 +24558,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "orbItemId": "example",
+         *       "intoItemId": "example",
+         *       "arcaneLore": 3,
+         *       "cybaltItemId": "example"
+         *     }
+         */
         'application/json': components['schemas']['OrbIntegrationInput'];
       };
     };
@@ -23874,6 +24601,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "scale": "haven"
+         *     }
+         */
         'application/json': components['schemas']['EncounterCheckInput'];
       };
     };
@@ -23906,6 +24638,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac"
+         *     }
+         */
         'application/json': components['schemas']['ReactionInput'];
       };
     };
@@ -23938,6 +24675,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['SeedOnlyInput'];
       };
     };
@@ -23970,6 +24708,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['SeedOnlyInput'];
       };
     };
@@ -24002,6 +24741,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac",
+         *       "rating": 3,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['MoraleCheckInput'];
       };
     };
@@ -24024,7 +24770,11 @@ export interface operations {
   };
   Encounters_dispositions: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -24040,6 +24790,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -24055,6 +24806,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "grade": "minor"
+         *     }
+         */
         'application/json': components['schemas']['AdversaryInput'];
       };
     };
@@ -24087,6 +24843,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "perception": 1
+         *     }
+         */
         'application/json': components['schemas']['SurpriseInput'];
       };
     };
@@ -24119,6 +24880,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "quarry": {
+         *         "agility": 1,
+         *         "movement": 1
+         *       },
+         *       "chaser": {
+         *         "agility": 1,
+         *         "movement": 1
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['ChaseInput'];
       };
     };
@@ -24151,6 +24924,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "expression": "1d4+players",
+         *       "players": 1
+         *     }
+         */
         'application/json': components['schemas']['NumberAppearingInput'];
       };
     };
@@ -24186,6 +24965,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CampaignEncounterCheckInput'];
       };
     };
@@ -24256,6 +25036,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "entries": [],
+         *       "name": "example"
+         *     }
+         */
         'application/json': components['schemas']['CreateTableInput'];
       };
     };
@@ -24294,6 +25080,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "content": "example"
+         *     }
+         */
         'application/json': components['schemas']['ImportTableInput'];
       };
     };
@@ -24324,6 +25115,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         tableId: string;
       };
       cookie?: never;
@@ -24355,12 +25147,19 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         tableId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "entries": [],
+         *       "name": "example"
+         *     }
+         */
         'application/json': components['schemas']['CreateTableInput'];
       };
     };
@@ -24394,6 +25193,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         tableId: string;
       };
       cookie?: never;
@@ -24428,6 +25228,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         tableId: string;
       };
       cookie?: never;
@@ -24462,12 +25263,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         tableId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['DrawTableInput'];
       };
     };
@@ -24538,6 +25341,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "example"
+         *     }
+         */
         'application/json': components['schemas']['RecurringInput'];
       };
     };
@@ -24571,6 +25379,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         memberId: string;
       };
       cookie?: never;
@@ -24638,6 +25447,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['EncounterSettingsInput'];
       };
     };
@@ -24669,7 +25479,10 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
-        /** @description The game system of the sheet. */
+        /**
+         * @description The game system of the sheet.
+         * @example coeac
+         */
         system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
       };
       cookie?: never;
@@ -24719,13 +25532,21 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
-        /** @description The game system of the sheet. */
+        /**
+         * @description The game system of the sheet.
+         * @example coeac
+         */
         system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "sheet": {}
+         *     }
+         */
         'application/json': components['schemas']['PutSheetInput'];
       };
     };
@@ -24776,7 +25597,10 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
-        /** @description The game system of the sheet. */
+        /**
+         * @description The game system of the sheet.
+         * @example coeac
+         */
         system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
       };
       cookie?: never;
@@ -24867,6 +25691,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac",
+         *       "field": "example",
+         *       "delta": 1,
+         *       "reason": "example"
+         *     }
+         */
         'application/json': components['schemas']['ConditionAdjustmentInput'];
       };
     };
@@ -24906,6 +25738,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac"
+         *     }
+         */
         'application/json': components['schemas']['SheetCheckInput'];
       };
     };
@@ -24939,12 +25776,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['NpcLossInput'];
       };
     };
@@ -24978,12 +25817,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['NpcMoraleInput'];
       };
     };
@@ -25054,6 +25895,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "example",
+         *       "kind": "adversary"
+         *     }
+         */
         'application/json': components['schemas']['CreateNpcInput'];
       };
     };
@@ -25092,6 +25939,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CairnHirelingNpcInput'];
       };
     };
@@ -25122,6 +25970,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
@@ -25153,6 +26002,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
@@ -25188,12 +26038,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['UpdateNpcInput'];
       };
     };
@@ -25224,8 +26076,12 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
-        /** @description The game system of the sheet. */
+        /**
+         * @description The game system of the sheet.
+         * @example coeac
+         */
         system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
       };
       cookie?: never;
@@ -25274,14 +26130,23 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
-        /** @description The game system of the sheet. */
+        /**
+         * @description The game system of the sheet.
+         * @example coeac
+         */
         system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "sheet": {}
+         *     }
+         */
         'application/json': components['schemas']['PutSheetInput'];
       };
     };
@@ -25331,8 +26196,12 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
-        /** @description The game system of the sheet. */
+        /**
+         * @description The game system of the sheet.
+         * @example coeac
+         */
         system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
       };
       cookie?: never;
@@ -25385,6 +26254,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
@@ -25417,12 +26287,21 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac",
+         *       "field": "example",
+         *       "delta": 1,
+         *       "reason": "example"
+         *     }
+         */
         'application/json': components['schemas']['ConditionAdjustmentInput'];
       };
     };
@@ -25456,12 +26335,18 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac"
+         *     }
+         */
         'application/json': components['schemas']['SheetCheckInput'];
       };
     };
@@ -25527,6 +26412,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['GmSettingsInput'];
       };
     };
@@ -25565,6 +26451,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "abilities": {
+         *         "strength": 18,
+         *         "agility": 10,
+         *         "endurance": 15,
+         *         "intelligence": 12,
+         *         "wisdom": 15,
+         *         "charisma": 8
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['CampaignGmDerivationInput'];
       };
     };
@@ -25600,6 +26498,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['GmAbilityRollsInput'];
       };
     };
@@ -25622,7 +26521,11 @@ export interface operations {
   };
   CharactersBuilder_gmSpecies: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -25638,6 +26541,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -25653,6 +26557,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "abilities": {
+         *         "strength": 18,
+         *         "agility": 10,
+         *         "endurance": 15,
+         *         "intelligence": 12,
+         *         "wisdom": 15,
+         *         "charisma": 8
+         *       },
+         *       "archetype": "warrior"
+         *     }
+         */
         'application/json': components['schemas']['GmDerivationInput'];
       };
     };
@@ -25685,6 +26602,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "abilities": {
+         *         "strength": 18,
+         *         "agility": 10,
+         *         "endurance": 15,
+         *         "intelligence": 12,
+         *         "wisdom": 15,
+         *         "charisma": 8
+         *       },
+         *       "species": "dwarf",
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['GmBodyRollInput'];
       };
     };
@@ -25717,6 +26648,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CairnHirelingInput'];
       };
     };
@@ -25749,6 +26681,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "item": "Porter"
+         *     }
+         */
         'application/json': components['schemas']['CoeacHirelingInput'];
       };
     };
@@ -25781,6 +26718,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "follower",
+         *       "pool": 3,
+         *       "hp": 3,
+         *       "role": "Squire"
+         *     }
+         */
         'application/json': components['schemas']['CoeacFollowerInput'];
       };
     };
@@ -25813,6 +26758,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "subject": "hireling",
+         *       "controllerPool": 5,
+         *       "hirelingPool": 4,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['NpcMoraleCheckInput'];
       };
     };
@@ -25845,6 +26798,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "source": "feat",
+         *       "lostInSession": 4
+         *     }
+         */
         'application/json': components['schemas']['FollowerLossInput'];
       };
     };
@@ -25877,6 +26836,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "factors": []
+         *     }
+         */
         'application/json': components['schemas']['ObjectiveFromFactorsInput'];
       };
     };
@@ -25909,6 +26873,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "pool": 6,
+         *       "objective": 3
+         *     }
+         */
         'application/json': components['schemas']['CriticalPoolCheckInput'];
       };
     };
@@ -25941,6 +26911,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "pool": 6,
+         *       "objective": 2,
+         *       "tests": 5,
+         *       "goal": {
+         *         "passes": 3
+         *       },
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['ExtendedCheckInput'];
       };
     };
@@ -25973,6 +26954,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "rolled": 4
+         *     }
+         */
         'application/json': components['schemas']['DamageHalvingInput'];
       };
     };
@@ -26005,6 +26991,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "score": 12
+         *     }
+         */
         'application/json': components['schemas']['GmTaskCheckInput'];
       };
     };
@@ -26037,6 +27028,25 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "sides": [
+         *         {
+         *           "name": "Ana",
+         *           "score": 12
+         *         },
+         *         {
+         *           "name": "Bram",
+         *           "score": 10
+         *         },
+         *         {
+         *           "name": "Cyl",
+         *           "score": 9
+         *         }
+         *       ],
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['MultiContestCheckInput'];
       };
     };
@@ -26069,6 +27079,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "hp": 3,
+         *       "str": 10,
+         *       "damage": 4,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CairnDamageInput'];
       };
     };
@@ -26101,6 +27119,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "short",
+         *       "hp": 1,
+         *       "maxHp": 1
+         *     }
+         */
         'application/json': components['schemas']['CairnRestInput'];
       };
     };
@@ -26133,6 +27158,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "days": 3
+         *     }
+         */
         'application/json': components['schemas']['CairnDeprivationInput'];
       };
     };
@@ -26186,6 +27216,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "hp": 5,
+         *       "damage": 3
+         *     }
+         */
         'application/json': components['schemas']['CoeacDamageInput'];
       };
     };
@@ -26239,6 +27275,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['DownAndOutInput'];
       };
     };
@@ -26271,6 +27308,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "short",
+         *       "hp": 1,
+         *       "maxHp": 1,
+         *       "rations": false
+         *     }
+         */
         'application/json': components['schemas']['CoeacRestInput'];
       };
     };
@@ -26303,6 +27348,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "cut": "meat",
+         *       "hp": 3,
+         *       "maxHp": 8,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CoeacEatingInput'];
       };
     };
@@ -26356,6 +27409,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "hp": -3,
+         *       "endurance": 4
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulConditionInput'];
       };
     };
@@ -26409,6 +27468,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "survival": 4,
+         *       "damage": 6
+         *     }
+         */
         'application/json': components['schemas']['GmDamageInput'];
       };
     };
@@ -26441,6 +27506,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "injuries": 2,
+         *       "endurance": 15
+         *     }
+         */
         'application/json': components['schemas']['GmDeathRollInput'];
       };
     };
@@ -26473,6 +27544,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "score": 12,
+         *       "level": 2
+         *     }
+         */
         'application/json': components['schemas']['GmHeroicEffortInput'];
       };
     };
@@ -26505,6 +27582,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "night",
+         *       "level": 2,
+         *       "survival": 2,
+         *       "maxSurvival": 7,
+         *       "health": 12,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['GmHealingInput'];
       };
     };
@@ -26537,6 +27624,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "level": 3
+         *     }
+         */
         'application/json': components['schemas']['GmNpcSurvivalInput'];
       };
     };
@@ -26601,6 +27693,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac"
+         *     }
+         */
         'application/json': components['schemas']['SheetDamageInput'];
       };
     };
@@ -26640,6 +27737,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac",
+         *       "kind": "short"
+         *     }
+         */
         'application/json': components['schemas']['SheetRestInput'];
       };
     };
@@ -26679,6 +27782,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "cut": "meat"
+         *     }
+         */
         'application/json': components['schemas']['SheetEatingInput'];
       };
     };
@@ -26718,6 +27826,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "days": 2
+         *     }
+         */
         'application/json': components['schemas']['CairnDeprivationApplyInput'];
       };
     };
@@ -26757,6 +27870,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "amount": 7
+         *     }
+         */
         'application/json': components['schemas']['TemporaryPoolInput'];
       };
     };
@@ -26831,6 +27949,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "rating": "strength"
+         *     }
+         */
         'application/json': components['schemas']['HeroicEffortInput'];
       };
     };
@@ -26861,6 +27984,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
@@ -26892,12 +28016,18 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac"
+         *     }
+         */
         'application/json': components['schemas']['SheetDamageInput'];
       };
     };
@@ -26931,12 +28061,19 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac",
+         *       "kind": "short"
+         *     }
+         */
         'application/json': components['schemas']['SheetRestInput'];
       };
     };
@@ -26970,12 +28107,18 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "amount": 7
+         *     }
+         */
         'application/json': components['schemas']['TemporaryPoolInput'];
       };
     };
@@ -27014,6 +28157,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac",
+         *       "kind": "short"
+         *     }
+         */
         'application/json': components['schemas']['SheetRestInput'];
       };
     };
@@ -27052,6 +28201,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "awayFromHaven": false
+         *     }
+         */
         'application/json': components['schemas']['EndOfSessionCheckInput'];
       };
     };
@@ -27087,6 +28241,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "attacker": {
+         *         "pool": 4
+         *       },
+         *       "defender": {
+         *         "pool": 4
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['CoeacExchangeInput'];
       };
     };
@@ -27119,6 +28283,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "place": "wilderness",
+         *       "pool": 4,
+         *       "objective": 2
+         *     }
+         */
         'application/json': components['schemas']['CoeacAmbushInput'];
       };
     };
@@ -27151,6 +28322,21 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "attackers": [
+         *         {
+         *           "die": "d8"
+         *         }
+         *       ],
+         *       "target": {
+         *         "hp": 4,
+         *         "str": 10,
+         *         "armor": 1
+         *       },
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CairnAttackInput'];
       };
     };
@@ -27183,6 +28369,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "first-round",
+         *       "characters": [
+         *         {
+         *           "name": "Mira",
+         *           "dex": 12
+         *         }
+         *       ],
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CairnDexSavesInput'];
       };
     };
@@ -27215,6 +28413,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "attribute": "str",
+         *       "actor": {
+         *         "score": 12
+         *       },
+         *       "target": {
+         *         "score": 12
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['CairnStruggleInput'];
       };
     };
@@ -27247,6 +28456,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "attackBonus": 4,
+         *       "defense": 3,
+         *       "damage": "d8",
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['GmAttackInput'];
       };
     };
@@ -27279,6 +28496,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "members": [
+         *         {
+         *           "target": 17
+         *         },
+         *         {
+         *           "target": 12
+         *         }
+         *       ],
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['GmGroupEffortInput'];
       };
     };
@@ -27311,6 +28541,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "size": 12,
+         *       "medianSurvival": 5
+         *     }
+         */
         'application/json': components['schemas']['GmMassConflictInput'];
       };
     };
@@ -27343,6 +28579,22 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "action": "attack",
+         *       "attacker": {
+         *         "charisma": 14,
+         *         "monkLevel": 2,
+         *         "verve": 14
+         *       },
+         *       "defender": {
+         *         "intelligence": 12,
+         *         "verve": 15,
+         *         "survival": 6
+         *       },
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['GmPsychicInput'];
       };
     };
@@ -27375,6 +28627,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "grapple-evade",
+         *       "score": 12,
+         *       "opponentScore": 10,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['GmManeuverInput'];
       };
     };
@@ -27397,7 +28657,11 @@ export interface operations {
   };
   Combats_list: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -27419,6 +28683,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -27437,6 +28702,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "cairn",
+         *       "combatants": []
+         *     }
+         */
         'application/json': components['schemas']['CreateCombatInput'];
       };
     };
@@ -27467,6 +28738,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         combatId: string;
       };
       cookie?: never;
@@ -27498,6 +28770,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         combatId: string;
       };
       cookie?: never;
@@ -27533,6 +28806,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         combatId: string;
       };
       cookie?: never;
@@ -27568,12 +28842,20 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         combatId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "attacker": "example",
+         *       "target": "example",
+         *       "die": "d4"
+         *     }
+         */
         'application/json': components['schemas']['CombatAttackInput'];
       };
     };
@@ -27607,12 +28889,19 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         combatId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "actor": "example",
+         *       "kind": "attack"
+         *     }
+         */
         'application/json': components['schemas']['CombatActionInput'];
       };
     };
@@ -27638,7 +28927,11 @@ export interface operations {
   };
   MassConflicts_list: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -27660,6 +28953,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -27678,6 +28972,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "units": []
+         *     }
+         */
         'application/json': components['schemas']['CreateMassConflictInput'];
       };
     };
@@ -27708,6 +29007,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         massConflictId: string;
       };
       cookie?: never;
@@ -27739,12 +29039,19 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         massConflictId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "attacker": "example",
+         *       "target": "example"
+         *     }
+         */
         'application/json': components['schemas']['MassConflictAttackInput'];
       };
     };
@@ -27778,12 +29085,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         massConflictId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['MassConflictRollInput'];
       };
     };
@@ -27817,12 +29126,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         massConflictId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['MassConflictRollInput'];
       };
     };
@@ -27858,6 +29169,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "ability",
+         *       "current": 17
+         *     }
+         */
         'application/json': components['schemas']['GmMojoCostInput'];
       };
     };
@@ -27890,6 +29207,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "roll": 14,
+         *       "target": 10,
+         *       "bid": 6
+         *     }
+         */
         'application/json': components['schemas']['GmMojoBidInput'];
       };
     };
@@ -27922,6 +29246,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "mode": "normal"
+         *     }
+         */
         'application/json': components['schemas']['GmStudyInput'];
       };
     };
@@ -27954,6 +29283,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "archetype": "warrior",
+         *       "level": 2,
+         *       "abilities": {
+         *         "strength": 18,
+         *         "agility": 10,
+         *         "endurance": 15,
+         *         "intelligence": 12,
+         *         "wisdom": 15,
+         *         "charisma": 8
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['GmLevelUpInput'];
       };
     };
@@ -27986,6 +29329,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "experience": 3500
+         *     }
+         */
         'application/json': components['schemas']['GmLevelStandingInput'];
       };
     };
@@ -28018,6 +29366,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "factors": [],
+         *       "skill": "diplomacy",
+         *       "pool": 4
+         *     }
+         */
         'application/json': components['schemas']['CoeacCirclesInput'];
       };
     };
@@ -28050,6 +29405,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "reputation": 3
+         *     }
+         */
         'application/json': components['schemas']['CoeacRecognitionInput'];
       };
     };
@@ -28082,6 +29442,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "spellLevel": 2
+         *     }
+         */
         'application/json': components['schemas']['GmSpellPriceInput'];
       };
     };
@@ -28114,6 +29479,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "reason": 12,
+         *       "spellLevel": 3
+         *     }
+         */
         'application/json': components['schemas']['GmSpellCompatibilityInput'];
       };
     };
@@ -28146,6 +29517,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "guessedLevel": 3
+         *     }
+         */
         'application/json': components['schemas']['GmManifestationInput'];
       };
     };
@@ -28178,6 +29554,22 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "shares": [
+         *         {
+         *           "who": "Ana",
+         *           "cost": 40,
+         *           "mojo": 25
+         *         },
+         *         {
+         *           "who": "Bram",
+         *           "cost": 60,
+         *           "mojo": 30
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['GmPooledProjectInput'];
       };
     };
@@ -28210,6 +29602,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "use": "field"
+         *     }
+         */
         'application/json': components['schemas']['GmPracticalMojoInput'];
       };
     };
@@ -28283,6 +29680,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "amount": 1000
+         *     }
+         */
         'application/json': components['schemas']['ExperienceAwardInput'];
       };
     };
@@ -28322,6 +29724,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "ability"
+         *     }
+         */
         'application/json': components['schemas']['MojoSpendInput'];
       };
     };
@@ -28361,6 +29768,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "rollId": "example",
+         *       "bid": 6
+         *     }
+         */
         'application/json': components['schemas']['MojoBidOnRollInput'];
       };
     };
@@ -28400,6 +29813,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "subject": "Alchemy",
+         *       "mode": "normal"
+         *     }
+         */
         'application/json': components['schemas']['StudyProjectInput'];
       };
     };
@@ -28434,12 +29853,18 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         projectId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "periods": 2
+         *     }
+         */
         'application/json': components['schemas']['StudyPeriodsInput'];
       };
     };
@@ -28487,6 +29912,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "resources": []
+         *     }
+         */
         'application/json': components['schemas']['ClassResourceSpendInput'];
       };
     };
@@ -28526,6 +29956,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['RetirementInput'];
       };
     };
@@ -28564,6 +29995,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "silver": 150000,
+         *       "characterIds": []
+         *     }
+         */
         'application/json': components['schemas']['LootExperienceAwardInput'];
       };
     };
@@ -28602,6 +30039,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "awards": []
+         *     }
+         */
         'application/json': components['schemas']['BoonsAwardInput'];
       };
     };
@@ -28627,7 +30069,11 @@ export interface operations {
   };
   CampaignAdvancement_retirements: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -28649,12 +30095,17 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
     };
   };
   CampaignAdvancement_specialtyClasses: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -28676,6 +30127,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -28694,6 +30146,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "className": "Witch Hunter"
+         *     }
+         */
         'application/json': components['schemas']['SpecialtyClassInput'];
       };
     };
@@ -28719,7 +30176,11 @@ export interface operations {
   };
   CampaignAdvancement_reputation: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -28741,12 +30202,17 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
     };
   };
   CampaignAdvancement_reputationHistory: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -28768,6 +30234,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -28786,6 +30253,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "faction": "Thieves’ Guild",
+         *       "delta": 1
+         *     }
+         */
         'application/json': components['schemas']['ReputationChangeInput'];
       };
     };
@@ -28824,6 +30297,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "factors": [],
+         *       "skill": "diplomacy",
+         *       "pool": 4
+         *     }
+         */
         'application/json': components['schemas']['CampaignCirclesInput'];
       };
     };
@@ -28859,6 +30339,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "feet": 45
+         *     }
+         */
         'application/json': components['schemas']['GmFallInput'];
       };
     };
@@ -28891,6 +30376,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "agility": 12,
+         *       "strength": 14,
+         *       "distance": 3
+         *     }
+         */
         'application/json': components['schemas']['GmJumpInput'];
       };
     };
@@ -28923,6 +30415,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "rounds": 20,
+         *       "endurance": 12,
+         *       "health": 10
+         *     }
+         */
         'application/json': components['schemas']['GmSuffocationInput'];
       };
     };
@@ -28955,6 +30454,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "endurance": 4,
+         *       "activity": "light",
+         *       "hours": 2,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['ExertionInput'];
       };
     };
@@ -28987,6 +30494,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "meters": 7
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulFallInput'];
       };
     };
@@ -29019,6 +30531,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "ailment": "alcohol",
+         *       "contact": "willing",
+         *       "reaction": 11,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['GmAilmentInput'];
       };
     };
@@ -29051,6 +30571,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "from": 40,
+         *       "to": 45,
+         *       "endurance": 12
+         *     }
+         */
         'application/json': components['schemas']['GmAgingInput'];
       };
     };
@@ -29083,6 +30610,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "method": "perception",
+         *       "score": 12
+         *     }
+         */
         'application/json': components['schemas']['GmIllusionInput'];
       };
     };
@@ -29115,6 +30648,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "material": "glass",
+         *       "attack": "fire"
+         *     }
+         */
         'application/json': components['schemas']['GmItemReactionInput'];
       };
     };
@@ -29147,6 +30686,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "movement": 10,
+         *       "speed": "semi-conscious",
+         *       "endurance": 12
+         *     }
+         */
         'application/json': components['schemas']['GmSpeedInput'];
       };
     };
@@ -29179,6 +30725,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "health": 11,
+         *       "periods": 2
+         *     }
+         */
         'application/json': components['schemas']['GmForcedMarchInput'];
       };
     };
@@ -29211,6 +30763,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "movement": 8,
+         *       "endurance": 12,
+         *       "health": 11,
+         *       "days": 3
+         *     }
+         */
         'application/json': components['schemas']['GmDailyMovementInput'];
       };
     };
@@ -29243,6 +30803,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "perception": 12,
+         *       "widthFeet": 20,
+         *       "lengthFeet": 20
+         *     }
+         */
         'application/json': components['schemas']['GmSearchInput'];
       };
     };
@@ -29275,6 +30842,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "perception": 12,
+         *       "days": 2
+         *     }
+         */
         'application/json': components['schemas']['GmTrackingInput'];
       };
     };
@@ -29307,6 +30880,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "perception": 12
+         *     }
+         */
         'application/json': components['schemas']['GmCoverTracksInput'];
       };
     };
@@ -29339,6 +30917,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['GmTimeInput'];
       };
     };
@@ -29371,6 +30950,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "material": "glass",
+         *       "thickness": 5
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulObjectInput'];
       };
     };
@@ -29403,6 +30988,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "pool": 5
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulBlowInput'];
       };
     };
@@ -29435,6 +31025,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "endurance": 4
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulBreathInput'];
       };
     };
@@ -29467,6 +31062,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "endurance": 4,
+         *       "baseSpeed": 5
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulSwimInput'];
       };
     };
@@ -29499,6 +31100,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['ArchsoulRestInput'];
       };
     };
@@ -29531,6 +31133,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "athletics": 2
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulTrapInput'];
       };
     };
@@ -29563,6 +31170,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "speed": 5,
+         *       "difficult": false
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulTerrainInput'];
       };
     };
@@ -29595,6 +31208,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "weapon": "spear",
+         *       "damagePool": 5
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulUnderwaterAttackInput'];
       };
     };
@@ -29627,6 +31246,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "endurance": 4,
+         *       "damage": 2
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulUnderwaterHurtInput'];
       };
     };
@@ -29659,6 +31284,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "mode": "land",
+         *       "hexes": 3,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CoeacTravelInput'];
       };
     };
@@ -29691,6 +31323,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "dice": 3
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulObjectAttackInput'];
       };
     };
@@ -29723,6 +31360,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "hexes": 4,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CoeacMirrorRoadInput'];
       };
     };
@@ -29755,6 +31398,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['GmConcentrationInput'];
       };
     };
@@ -29791,6 +31435,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "gm",
+         *       "hazard": "fall"
+         *     }
+         */
         'application/json': components['schemas']['CampaignHazardInput'];
       };
     };
@@ -29829,6 +31479,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "gm",
+         *       "hazard": "fall"
+         *     }
+         */
         'application/json': components['schemas']['PartyHazardInput'];
       };
     };
@@ -29863,6 +31519,7 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         ailmentId: string;
       };
       cookie?: never;
@@ -29899,6 +31556,7 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         statusId: string;
       };
       cookie?: never;
@@ -29936,6 +31594,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "from": "spellbook"
+         *     }
+         */
         'application/json': components['schemas']['CairnCastInput'];
       };
     };
@@ -29959,6 +31622,9 @@ export interface operations {
   CairnMagic_spells: {
     parameters: {
       query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
         /** @description Words to find in a spell’s name or effect. */
         q?: string;
       };
@@ -29986,6 +31652,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 45 */
         spell: string;
       };
       cookie?: never;
@@ -30049,6 +31716,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "spellbook"
+         *     }
+         */
         'application/json': components['schemas']['AddCairnMagicItemInput'];
       };
     };
@@ -30083,12 +31755,14 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         itemId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CairnRelicRechargeInput'];
       };
     };
@@ -30128,6 +31802,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "itemId": "example"
+         *     }
+         */
         'application/json': components['schemas']['CairnCampaignCastInput'];
       };
     };
@@ -30163,6 +31842,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "pool": 5,
+         *       "spell": "disintegrate",
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CoeacChannelingInput'];
       };
     };
@@ -30195,6 +31881,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "pool": 5,
+         *       "potency": 2
+         *     }
+         */
         'application/json': components['schemas']['CoeacCounterspellInput'];
       };
     };
@@ -30227,6 +31919,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "pool": 6,
+         *       "spell": "banish",
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CoeacSpellMasteryInput'];
       };
     };
@@ -30259,6 +31958,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CoeacCatastropheInput'];
       };
     };
@@ -30291,6 +31991,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CoeacRandomSpellInput'];
       };
     };
@@ -30355,6 +32056,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example disintegrate */
         spellId: string;
       };
       cookie?: never;
@@ -30390,6 +32092,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "spell": "disintegrate"
+         *     }
+         */
         'application/json': components['schemas']['CoeacCastInput'];
       };
     };
@@ -30457,6 +32164,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "use": "block"
+         *     }
+         */
         'application/json': components['schemas']['CoeacReleaseInput'];
       };
     };
@@ -30496,6 +32208,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "rollId": "example"
+         *     }
+         */
         'application/json': components['schemas']['CoeacCampaignCounterspellInput'];
       };
     };
@@ -30561,6 +32278,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['MagicSettingsInput'];
       };
     };
