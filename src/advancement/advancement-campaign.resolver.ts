@@ -1,4 +1,5 @@
-import { PageQuery, pageInMemory } from '../common/pagination';
+import { pageInMemory } from '../common/pagination';
+import { CampaignPageArgs } from '../common/campaign-page-args';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
@@ -177,7 +178,7 @@ export class AdvancementCampaignResolver {
   }
 
   @Query(() => RetirementList, { description: 'COEAC: the retired characters and their scores.' })
-  async retirements(@campaignId() _c: string, @CurrentPrincipal() who: Principal, @Args() page: PageQuery) {
+  async retirements(@Args() page: CampaignPageArgs, @CurrentPrincipal() who: Principal) {
     return pageInMemory(await this.advancement.retirements(who), page);
   }
 
@@ -193,25 +194,17 @@ export class AdvancementCampaignResolver {
   }
 
   @Query(() => SpecialtyClassList, { description: 'COEAC: the specialty classes unlocked.' })
-  async specialtyClasses(
-    @campaignId() _c: string,
-    @CurrentPrincipal() who: Principal,
-    @Args() page: PageQuery,
-  ) {
+  async specialtyClasses(@Args() page: CampaignPageArgs, @CurrentPrincipal() who: Principal) {
     return pageInMemory(await this.advancement.specialtyClasses(who), page);
   }
 
   @Query(() => ReputationList, { description: 'COEAC: every faction’s Reputation.' })
-  async reputation(@campaignId() _c: string, @CurrentPrincipal() who: Principal, @Args() page: PageQuery) {
+  async reputation(@Args() page: CampaignPageArgs, @CurrentPrincipal() who: Principal) {
     return pageInMemory(await this.advancement.reputations(who), page);
   }
 
   @Query(() => ReputationHistory, { description: 'COEAC: every Reputation change, oldest first.' })
-  async reputationHistory(
-    @campaignId() _c: string,
-    @CurrentPrincipal() who: Principal,
-    @Args() page: PageQuery,
-  ) {
+  async reputationHistory(@Args() page: CampaignPageArgs, @CurrentPrincipal() who: Principal) {
     return pageInMemory(await this.advancement.reputationHistory(who), page);
   }
 

@@ -1,4 +1,4 @@
-import { PageQuery } from '../common/pagination';
+import { CampaignPageArgs } from '../common/campaign-page-args';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
@@ -26,7 +26,7 @@ export class CombatCampaignResolver {
   ) {}
 
   @Query(() => CombatList, { description: 'The campaign’s combats, newest first, as this key may see them.' })
-  combats(@campaignId() _c: string, @CurrentPrincipal() who: Principal, @Args() page: PageQuery) {
+  combats(@Args() page: CampaignPageArgs, @CurrentPrincipal() who: Principal) {
     return this.service.list(who, page);
   }
 

@@ -124,7 +124,7 @@ export function pageInMemory<L extends { items: T[] }, T>(
   const end = start + items.length;
   const more = end < list.items.length;
   const next = more ? encodeCursor(idOf ? [idOf(items[items.length - 1])] : [end]) : null;
-  return { ...list, items, next };
+  return { ...{}, ...list, items, next };
 }
 
 /** The description of every page's `next` member. */

@@ -22,7 +22,7 @@ function reasonOf(message: string): FieldErrorReason {
  * unknown").
  */
 export function validationProblem(fields: FieldError[]): Problem {
-  const errors = fields.map((f) => ({ ...f, reason: f.reason ?? reasonOf(f.message) }));
+  const errors = fields.map((f) => ({ ...{}, ...f, reason: f.reason ?? reasonOf(f.message) }));
   const names = (reason: FieldErrorReason) => [
     ...new Set(errors.filter((e) => e.reason === reason).map((e) => e.field)),
   ];

@@ -390,7 +390,7 @@ describe(`stateless wealth over REST and GraphQL (${DATABASE_KIND})`, () => {
       const items: { category: string }[] = [];
       let after: string | null = null;
       do {
-        const page = await t.http
+        const page: { body: { items: { category: string }[]; next: string | null } } = await t.http
           .get('/v1/wealth/catalog')
           .query(after ? { limit: 100, after } : { limit: 100 })
           .expect(200);
