@@ -99,10 +99,10 @@ export function PageOf<T>(item: ClassType<T>, name: string) {
  * the pages after it), else the position after it (fixed reference tables). A cursor whose item is no
  * longer in the list is a 400 naming `after`, as for every list.
  */
-export function pageInMemory<L extends { items: T[] }, T>(
+export function pageInMemory<L extends { items: unknown[] }>(
   list: L,
   query: Pick<PageQuery, 'limit' | 'after'>,
-  idOf?: (item: T) => string,
+  idOf?: (item: L['items'][number]) => string,
 ): L & { next: string | null } {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const invalid = () =>
@@ -120,7 +120,7 @@ export function pageInMemory<L extends { items: T[] }, T>(
       start = position;
     }
   }
-  const items = list.items.slice(start, start + limit);
+  const items = list.items.slice(start, start + limit) as L['items'];
   const end = start + items.length;
   const more = end < list.items.length;
   const next = more ? encodeCursor(idOf ? [idOf(items[items.length - 1])] : [end]) : null;
