@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Param, Post, Req } from '@nestjs/common';
+import { PageQuery, pageInMemory } from '../common/pagination';
+import { Body, Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -188,8 +189,8 @@ export class CampaignAdvancementController {
   @Get('retirements')
   @ApiOperation({ summary: 'COEAC: the retired characters and their scores' })
   @ApiOkResponse({ type: RetirementList })
-  retirements(@CurrentPrincipal() who: Principal) {
-    return this.advancement.retirements(who);
+  async retirements(@CurrentPrincipal() who: Principal, @Query() page: PageQuery) {
+    return pageInMemory(await this.advancement.retirements(who), page);
   }
 
   @Post('specialty-classes')
@@ -203,22 +204,22 @@ export class CampaignAdvancementController {
   @Get('specialty-classes')
   @ApiOperation({ summary: 'COEAC: the specialty classes unlocked' })
   @ApiOkResponse({ type: SpecialtyClassList })
-  specialtyClasses(@CurrentPrincipal() who: Principal) {
-    return this.advancement.specialtyClasses(who);
+  async specialtyClasses(@CurrentPrincipal() who: Principal, @Query() page: PageQuery) {
+    return pageInMemory(await this.advancement.specialtyClasses(who), page);
   }
 
   @Get('reputation')
   @ApiOperation({ summary: 'COEAC: every faction’s Reputation (−6 to +6)' })
   @ApiOkResponse({ type: ReputationList })
-  reputation(@CurrentPrincipal() who: Principal) {
-    return this.advancement.reputations(who);
+  async reputation(@CurrentPrincipal() who: Principal, @Query() page: PageQuery) {
+    return pageInMemory(await this.advancement.reputations(who), page);
   }
 
   @Get('reputation/history')
   @ApiOperation({ summary: 'COEAC: every Reputation change, oldest first' })
   @ApiOkResponse({ type: ReputationHistory })
-  reputationHistory(@CurrentPrincipal() who: Principal) {
-    return this.advancement.reputationHistory(who);
+  async reputationHistory(@CurrentPrincipal() who: Principal, @Query() page: PageQuery) {
+    return pageInMemory(await this.advancement.reputationHistory(who), page);
   }
 
   @Post('reputation-changes')

@@ -1,3 +1,5 @@
+import { pageInMemory } from '../common/pagination';
+import { CampaignPageArgs } from '../common/campaign-page-args';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
@@ -176,8 +178,8 @@ export class AdvancementCampaignResolver {
   }
 
   @Query(() => RetirementList, { description: 'COEAC: the retired characters and their scores.' })
-  retirements(@campaignId() _c: string, @CurrentPrincipal() who: Principal) {
-    return this.advancement.retirements(who);
+  async retirements(@Args() page: CampaignPageArgs, @CurrentPrincipal() who: Principal) {
+    return pageInMemory(await this.advancement.retirements(who), page);
   }
 
   @Roles('referee')
@@ -192,18 +194,18 @@ export class AdvancementCampaignResolver {
   }
 
   @Query(() => SpecialtyClassList, { description: 'COEAC: the specialty classes unlocked.' })
-  specialtyClasses(@campaignId() _c: string, @CurrentPrincipal() who: Principal) {
-    return this.advancement.specialtyClasses(who);
+  async specialtyClasses(@Args() page: CampaignPageArgs, @CurrentPrincipal() who: Principal) {
+    return pageInMemory(await this.advancement.specialtyClasses(who), page);
   }
 
   @Query(() => ReputationList, { description: 'COEAC: every faction’s Reputation.' })
-  reputation(@campaignId() _c: string, @CurrentPrincipal() who: Principal) {
-    return this.advancement.reputations(who);
+  async reputation(@Args() page: CampaignPageArgs, @CurrentPrincipal() who: Principal) {
+    return pageInMemory(await this.advancement.reputations(who), page);
   }
 
   @Query(() => ReputationHistory, { description: 'COEAC: every Reputation change, oldest first.' })
-  reputationHistory(@campaignId() _c: string, @CurrentPrincipal() who: Principal) {
-    return this.advancement.reputationHistory(who);
+  async reputationHistory(@Args() page: CampaignPageArgs, @CurrentPrincipal() who: Principal) {
+    return pageInMemory(await this.advancement.reputationHistory(who), page);
   }
 
   @Roles('referee')

@@ -1,3 +1,4 @@
+import { NEXT_CURSOR } from '../common/pagination';
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { LedgerEntry } from '../wealth/wealth.results';
@@ -177,6 +178,7 @@ export class RetirementEntry {
 @ObjectType({ description: 'The campaign’s retired characters.' })
 export class RetirementList {
   @Out.nestedList('Oldest first.', () => RetirementEntry) items: RetirementEntry[];
+  @Out.string(NEXT_CURSOR, { nullable: true }) next: string | null;
 }
 
 @ObjectType({ description: 'A specialty class unlocked.' })
@@ -194,6 +196,7 @@ export class SpecialtyClassResult extends SpecialtyClass {
 @ObjectType({ description: 'The campaign’s specialty classes.' })
 export class SpecialtyClassList {
   @Out.nestedList('Oldest first.', () => SpecialtyClass) items: SpecialtyClass[];
+  @Out.string(NEXT_CURSOR, { nullable: true }) next: string | null;
 }
 
 @ObjectType({ description: 'A faction’s Reputation.' })
@@ -205,6 +208,7 @@ export class FactionReputation {
 @ObjectType({ description: 'Every faction’s Reputation.' })
 export class ReputationList {
   @Out.nestedList('Factions, oldest first.', () => FactionReputation) items: FactionReputation[];
+  @Out.string(NEXT_CURSOR, { nullable: true }) next: string | null;
 }
 
 @ObjectType({ description: 'A Reputation change.' })
@@ -227,6 +231,7 @@ export class ReputationHistoryEntry {
 @ObjectType({ description: 'The Reputation history.' })
 export class ReputationHistory {
   @Out.nestedList('Oldest first.', () => ReputationHistoryEntry) items: ReputationHistoryEntry[];
+  @Out.string(NEXT_CURSOR, { nullable: true }) next: string | null;
 }
 
 @ObjectType({ description: 'A Circles test in a campaign.' })

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { PageQuery, pageInMemory } from '../common/pagination';
+import { Body, Controller, Get, HttpCode, Post, Req, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ArbiterRequest } from '../common/request-context';
 import {
@@ -52,8 +53,8 @@ export class CharactersBuilderController {
   @Get('gm/species')
   @ApiOperation({ summary: 'G&M: the species we ship (only what the worked example states)' })
   @ApiOkResponse({ type: GmSpeciesList })
-  gmSpecies() {
-    return this.builder.species();
+  gmSpecies(@Query() page: PageQuery) {
+    return pageInMemory(this.builder.species(), page);
   }
 
   @Post('gm/derivations')

@@ -1,3 +1,4 @@
+import { PageQuery, pageInMemory } from '../common/pagination';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { GraphQLContext } from '../common/request-context';
@@ -52,8 +53,8 @@ export class CharactersBuilderResolver {
   }
 
   @Query(() => GmSpeciesList, { description: 'G&M: the species we ship.' })
-  gmSpecies() {
-    return this.builder.species();
+  gmSpecies(@Args() page: PageQuery) {
+    return pageInMemory(this.builder.species(), page);
   }
 
   @Query(() => GmDerivationResult, { description: 'G&M: a character’s derived numbers.' })

@@ -1,3 +1,4 @@
+import { NEXT_CURSOR } from '../common/pagination';
 import { ObjectType } from '@nestjs/graphql';
 import { Provenance, SuccessOdds } from '../checks/check.results';
 import { Out } from '../common/schema';
@@ -455,6 +456,9 @@ export class GmSpeciesRow {
 @ObjectType({ description: 'The shipped G&M species.' })
 export class GmSpeciesList {
   @Out.nestedList('Species.', () => GmSpeciesRow) items: GmSpeciesRow[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 @ObjectType({ description: 'The chance it holds.' })

@@ -1,4 +1,5 @@
 import { ArgsType, InputType, registerEnumType } from '@nestjs/graphql';
+import { ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { dashedEnumType, In } from '../common/schema';
 
@@ -57,8 +58,13 @@ export class PoolSideInput {
   helpers?: number;
 }
 
-@InputType({ description: 'COEAC pool test: d6s, 4–6 is a success, pass on successes ≥ Ob.' })
-export class PoolCheckInput extends PoolSideInput {
+/** PoolCheckInput as REST's stateless route takes it: without the campaign-only fields (OpenAPI `PoolCheckInput`). */
+@InputType({ isAbstract: true })
+@ApiSchema({
+  name: 'PoolCheckInput',
+  description: 'COEAC pool test: d6s, 4–6 is a success, pass on successes ≥ Ob.',
+})
+export class StatelessPoolCheckInput extends PoolSideInput {
   @In.int('The Objective (Ob): successes needed.', { min: 0, max: BIG, example: 3 })
   objective: number;
 
@@ -71,7 +77,15 @@ export class PoolCheckInput extends PoolSideInput {
 
   @In.seed()
   seed?: string;
+}
 
+/** The GraphQL input (stateless without `campaignId`) and the campaign route's body (OpenAPI `CampaignPoolCheckInput`). */
+@InputType({ description: 'COEAC pool test: d6s, 4–6 is a success, pass on successes ≥ Ob.' })
+@ApiSchema({
+  name: 'CampaignPoolCheckInput',
+  description: 'COEAC pool test: d6s, 4–6 is a success, pass on successes ≥ Ob. Logged in a campaign.',
+})
+export class PoolCheckInput extends StatelessPoolCheckInput {
   @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
     optional: true,
   })
@@ -86,8 +100,13 @@ export class PoolCheckInput extends PoolSideInput {
   taskTags?: string[];
 }
 
-@InputType({ description: 'COEAC versus test: both sides roll; more successes wins.' })
-export class VersusCheckInput {
+/** VersusCheckInput as REST's stateless route takes it: without the campaign-only fields (OpenAPI `VersusCheckInput`). */
+@InputType({ isAbstract: true })
+@ApiSchema({
+  name: 'VersusCheckInput',
+  description: 'COEAC versus test: both sides roll; more successes wins.',
+})
+export class StatelessVersusCheckInput {
   @In.nested('The first side (usually the one acting).', () => PoolSideInput)
   first: PoolSideInput;
 
@@ -99,15 +118,28 @@ export class VersusCheckInput {
 
   @In.seed()
   seed?: string;
+}
 
+/** The GraphQL input (stateless without `campaignId`) and the campaign route's body (OpenAPI `CampaignVersusCheckInput`). */
+@InputType({ description: 'COEAC versus test: both sides roll; more successes wins.' })
+@ApiSchema({
+  name: 'CampaignVersusCheckInput',
+  description: 'COEAC versus test: both sides roll; more successes wins. Logged in a campaign.',
+})
+export class VersusCheckInput extends StatelessVersusCheckInput {
   @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
     optional: true,
   })
   secret?: boolean;
 }
 
-@InputType({ description: 'COEAC variable damage ("Nd"): each success is 1 damage.' })
-export class DamageRollInput {
+/** DamageRollInput as REST's stateless route takes it: without the campaign-only fields (OpenAPI `DamageRollInput`). */
+@InputType({ isAbstract: true })
+@ApiSchema({
+  name: 'DamageRollInput',
+  description: 'COEAC variable damage ("Nd"): each success is 1 damage.',
+})
+export class StatelessDamageRollInput {
   @In.int('N, the damage dice.', { min: 0, max: BIG, example: 4 })
   dice: number;
 
@@ -116,15 +148,28 @@ export class DamageRollInput {
 
   @In.seed()
   seed?: string;
+}
 
+/** The GraphQL input (stateless without `campaignId`) and the campaign route's body (OpenAPI `CampaignDamageRollInput`). */
+@InputType({ description: 'COEAC variable damage ("Nd"): each success is 1 damage.' })
+@ApiSchema({
+  name: 'CampaignDamageRollInput',
+  description: 'COEAC variable damage ("Nd"): each success is 1 damage. Logged in a campaign.',
+})
+export class DamageRollInput extends StatelessDamageRollInput {
   @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
     optional: true,
   })
   secret?: boolean;
 }
 
-@InputType({ description: 'Archsoul pool: every d6 at or above the difficulty is a success.' })
-export class DifficultyPoolCheckInput {
+/** DifficultyPoolCheckInput as REST's stateless route takes it: without the campaign-only fields (OpenAPI `DifficultyPoolCheckInput`). */
+@InputType({ isAbstract: true })
+@ApiSchema({
+  name: 'DifficultyPoolCheckInput',
+  description: 'Archsoul pool: every d6 at or above the difficulty is a success.',
+})
+export class StatelessDifficultyPoolCheckInput {
   @In.intList('The stats summed into the pool (usually two).', { min: 0, max: BIG, minItems: 1, maxItems: 6 })
   stats: number[];
 
@@ -143,21 +188,42 @@ export class DifficultyPoolCheckInput {
 
   @In.seed()
   seed?: string;
+}
 
+/** The GraphQL input (stateless without `campaignId`) and the campaign route's body (OpenAPI `CampaignDifficultyPoolCheckInput`). */
+@InputType({ description: 'Archsoul pool: every d6 at or above the difficulty is a success.' })
+@ApiSchema({
+  name: 'CampaignDifficultyPoolCheckInput',
+  description: 'Archsoul pool: every d6 at or above the difficulty is a success. Logged in a campaign.',
+})
+export class DifficultyPoolCheckInput extends StatelessDifficultyPoolCheckInput {
   @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
     optional: true,
   })
   secret?: boolean;
 }
 
-@InputType({ description: 'Cairn save: d20 ≤ attribute; a 1 always passes, a 20 always fails.' })
-export class SaveCheckInput {
+/** SaveCheckInput as REST's stateless route takes it: without the campaign-only fields (OpenAPI `SaveCheckInput`). */
+@InputType({ isAbstract: true })
+@ApiSchema({
+  name: 'SaveCheckInput',
+  description: 'Cairn save: d20 ≤ attribute; a 1 always passes, a 20 always fails.',
+})
+export class StatelessSaveCheckInput {
   @In.int('The attribute (STR, DEX or WIL).', { min: 0, max: 30, example: 12 })
   attribute: number;
 
   @In.seed()
   seed?: string;
+}
 
+/** The GraphQL input (stateless without `campaignId`) and the campaign route's body (OpenAPI `CampaignSaveCheckInput`). */
+@InputType({ description: 'Cairn save: d20 ≤ attribute; a 1 always passes, a 20 always fails.' })
+@ApiSchema({
+  name: 'CampaignSaveCheckInput',
+  description: 'Cairn save: d20 ≤ attribute; a 1 always passes, a 20 always fails. Logged in a campaign.',
+})
+export class SaveCheckInput extends StatelessSaveCheckInput {
   @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
     optional: true,
   })
@@ -189,19 +255,37 @@ export class AbilitySpecInput {
   difficulty?: (typeof DIFFICULTY_LEVEL_IDS)[number];
 }
 
-@InputType({ description: 'G&M ability or reaction roll: d20 ≤ the modified score.' })
-export class AbilityCheckInput extends AbilitySpecInput {
+/** AbilityCheckInput as REST's stateless route takes it: without the campaign-only fields (OpenAPI `AbilityCheckInput`). */
+@InputType({ isAbstract: true })
+@ApiSchema({
+  name: 'AbilityCheckInput',
+  description: 'G&M ability or reaction roll: d20 ≤ the modified score.',
+})
+export class StatelessAbilityCheckInput extends AbilitySpecInput {
   @In.seed()
   seed?: string;
+}
 
+/** The GraphQL input (stateless without `campaignId`) and the campaign route's body (OpenAPI `CampaignAbilityCheckInput`). */
+@InputType({ description: 'G&M ability or reaction roll: d20 ≤ the modified score.' })
+@ApiSchema({
+  name: 'CampaignAbilityCheckInput',
+  description: 'G&M ability or reaction roll: d20 ≤ the modified score. Logged in a campaign.',
+})
+export class AbilityCheckInput extends StatelessAbilityCheckInput {
   @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
     optional: true,
   })
   secret?: boolean;
 }
 
-@InputType({ description: 'G&M contested action between an acting and a resisting side.' })
-export class ContestCheckInput {
+/** ContestCheckInput as REST's stateless route takes it: without the campaign-only fields (OpenAPI `ContestCheckInput`). */
+@InputType({ isAbstract: true })
+@ApiSchema({
+  name: 'ContestCheckInput',
+  description: 'G&M contested action between an acting and a resisting side.',
+})
+export class StatelessContestCheckInput {
   @In.nested('The side trying to do something.', () => AbilitySpecInput)
   acting: AbilitySpecInput;
 
@@ -220,7 +304,15 @@ export class ContestCheckInput {
 
   @In.seed()
   seed?: string;
+}
 
+/** The GraphQL input (stateless without `campaignId`) and the campaign route's body (OpenAPI `CampaignContestCheckInput`). */
+@InputType({ description: 'G&M contested action between an acting and a resisting side.' })
+@ApiSchema({
+  name: 'CampaignContestCheckInput',
+  description: 'G&M contested action between an acting and a resisting side. Logged in a campaign.',
+})
+export class ContestCheckInput extends StatelessContestCheckInput {
   @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
     optional: true,
   })
@@ -239,8 +331,13 @@ export class TableEntryInput {
   result: string;
 }
 
-@InputType({ description: 'Roll a table’s dice and, when lines are given, look the result up.' })
-export class TableRollInput {
+/** TableRollInput as REST's stateless route takes it: without the campaign-only fields (OpenAPI `TableRollInput`). */
+@InputType({ isAbstract: true })
+@ApiSchema({
+  name: 'TableRollInput',
+  description: 'Roll a table’s dice and, when lines are given, look the result up.',
+})
+export class StatelessTableRollInput {
   @In.string('Dice: dN, MdN, d66, d100 or X-in-N (e.g. "2d6", "2-in-6").', {
     maxLength: 20,
     pattern: /^(\d{0,3}d\d{1,4}|\d{1,4}-in-\d{1,4})$/,
@@ -253,7 +350,15 @@ export class TableRollInput {
 
   @In.seed()
   seed?: string;
+}
 
+/** The GraphQL input (stateless without `campaignId`) and the campaign route's body (OpenAPI `CampaignTableRollInput`). */
+@InputType({ description: 'Roll a table’s dice and, when lines are given, look the result up.' })
+@ApiSchema({
+  name: 'CampaignTableRollInput',
+  description: 'Roll a table’s dice and, when lines are given, look the result up. Logged in a campaign.',
+})
+export class TableRollInput extends StatelessTableRollInput {
   @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
     optional: true,
   })

@@ -13,6 +13,14 @@ import {
   TableRollInput,
   VersusCheckInput,
   WagerOddsQuery,
+  StatelessPoolCheckInput,
+  StatelessVersusCheckInput,
+  StatelessDamageRollInput,
+  StatelessDifficultyPoolCheckInput,
+  StatelessSaveCheckInput,
+  StatelessAbilityCheckInput,
+  StatelessContestCheckInput,
+  StatelessTableRollInput,
 } from './check.inputs';
 import {
   AbilityCheckResult,
@@ -40,7 +48,11 @@ export class ChecksController {
   @ApiOperation({ summary: 'COEAC pool test' })
   @ApiOkResponse({ type: PoolCheckResult })
   @ReceiptQueryDoc()
-  pool(@Body() input: PoolCheckInput, @Req() req: ArbiterRequest, @ReceiptWanted() receipt: boolean) {
+  pool(
+    @Body() input: StatelessPoolCheckInput,
+    @Req() req: ArbiterRequest,
+    @ReceiptWanted() receipt: boolean,
+  ) {
     return this.checks.resolve('pool', input, req, undefined, { receipt });
   }
 
@@ -49,7 +61,11 @@ export class ChecksController {
   @ApiOperation({ summary: 'COEAC versus test' })
   @ApiOkResponse({ type: VersusCheckResult })
   @ReceiptQueryDoc()
-  versus(@Body() input: VersusCheckInput, @Req() req: ArbiterRequest, @ReceiptWanted() receipt: boolean) {
+  versus(
+    @Body() input: StatelessVersusCheckInput,
+    @Req() req: ArbiterRequest,
+    @ReceiptWanted() receipt: boolean,
+  ) {
     return this.checks.resolve('versus', input, req, undefined, { receipt });
   }
 
@@ -58,7 +74,11 @@ export class ChecksController {
   @ApiOperation({ summary: 'COEAC variable damage' })
   @ApiOkResponse({ type: DamageRollResult })
   @ReceiptQueryDoc()
-  damage(@Body() input: DamageRollInput, @Req() req: ArbiterRequest, @ReceiptWanted() receipt: boolean) {
+  damage(
+    @Body() input: StatelessDamageRollInput,
+    @Req() req: ArbiterRequest,
+    @ReceiptWanted() receipt: boolean,
+  ) {
     return this.checks.resolve('damage', input, req, undefined, { receipt });
   }
 
@@ -68,7 +88,7 @@ export class ChecksController {
   @ApiOkResponse({ type: DifficultyPoolCheckResult })
   @ReceiptQueryDoc()
   difficultyPool(
-    @Body() input: DifficultyPoolCheckInput,
+    @Body() input: StatelessDifficultyPoolCheckInput,
     @Req() req: ArbiterRequest,
     @ReceiptWanted() receipt: boolean,
   ) {
@@ -80,7 +100,11 @@ export class ChecksController {
   @ApiOperation({ summary: 'Cairn roll-under save' })
   @ApiOkResponse({ type: SaveCheckResult })
   @ReceiptQueryDoc()
-  save(@Body() input: SaveCheckInput, @Req() req: ArbiterRequest, @ReceiptWanted() receipt: boolean) {
+  save(
+    @Body() input: StatelessSaveCheckInput,
+    @Req() req: ArbiterRequest,
+    @ReceiptWanted() receipt: boolean,
+  ) {
     return this.checks.resolve('save', input, req, undefined, { receipt });
   }
 
@@ -89,7 +113,11 @@ export class ChecksController {
   @ApiOperation({ summary: 'G&M ability or reaction roll' })
   @ApiOkResponse({ type: AbilityCheckResult })
   @ReceiptQueryDoc()
-  ability(@Body() input: AbilityCheckInput, @Req() req: ArbiterRequest, @ReceiptWanted() receipt: boolean) {
+  ability(
+    @Body() input: StatelessAbilityCheckInput,
+    @Req() req: ArbiterRequest,
+    @ReceiptWanted() receipt: boolean,
+  ) {
     return this.checks.resolve('ability', input, req, undefined, { receipt });
   }
 
@@ -98,7 +126,11 @@ export class ChecksController {
   @ApiOperation({ summary: 'G&M contested action' })
   @ApiOkResponse({ type: ContestCheckResult })
   @ReceiptQueryDoc()
-  contest(@Body() input: ContestCheckInput, @Req() req: ArbiterRequest, @ReceiptWanted() receipt: boolean) {
+  contest(
+    @Body() input: StatelessContestCheckInput,
+    @Req() req: ArbiterRequest,
+    @ReceiptWanted() receipt: boolean,
+  ) {
     return this.checks.resolve('contest', input, req, undefined, { receipt });
   }
 
@@ -107,7 +139,11 @@ export class ChecksController {
   @ApiOperation({ summary: 'Table roll (dN, MdN, d66, d100, X-in-N)' })
   @ApiOkResponse({ type: TableRollResult })
   @ReceiptQueryDoc()
-  table(@Body() input: TableRollInput, @Req() req: ArbiterRequest, @ReceiptWanted() receipt: boolean) {
+  table(
+    @Body() input: StatelessTableRollInput,
+    @Req() req: ArbiterRequest,
+    @ReceiptWanted() receipt: boolean,
+  ) {
     return this.checks.resolve('table', input, req, undefined, { receipt });
   }
 }

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { PageQuery } from '../common/pagination';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { ArbiterRequest } from '../common/request-context';
@@ -32,8 +33,8 @@ export class CombatsController {
   @Get()
   @ApiOperation({ summary: 'The campaign’s combats, newest first, as this key may see them' })
   @ApiOkResponse({ type: CombatList })
-  list(@CurrentPrincipal() who: Principal) {
-    return this.combats.list(who);
+  list(@CurrentPrincipal() who: Principal, @Query() page: PageQuery) {
+    return this.combats.list(who, page);
   }
 
   @Get(':combatId')
@@ -69,7 +70,13 @@ export class CombatsController {
   @Roles('referee', 'player')
   @ApiOperation({
     summary:
-      'A Cairn attack in a combat: the stateless attack on the target’s stored numbers, its damage applied through the ledger; sealed for a hidden NPC',
+      'Deprecated alias of POST …/actions with kind "attack" (Cairn): a Cairn attack in a combat, its damage applied through the ledger; sealed for a hidden NPC',
+    description:
+      'Kept for clients of the first combat routes. `{ attacker, target, die, … }` is run as the action ' +
+      '`{ actor: attacker, kind: "attack", targets: [target], cairn: { die, … } }` of `POST …/actions` ' +
+      '(one implementation, one roll), and answered in this route’s older shape. New clients send the ' +
+      'action (docs/api-style.md, "One route per thing").',
+    deprecated: true,
   })
   @ApiCreatedResponse({ type: CombatAttackResult })
   attack(

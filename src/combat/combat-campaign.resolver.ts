@@ -1,3 +1,4 @@
+import { CampaignPageArgs } from '../common/campaign-page-args';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
@@ -25,8 +26,8 @@ export class CombatCampaignResolver {
   ) {}
 
   @Query(() => CombatList, { description: 'The campaign’s combats, newest first, as this key may see them.' })
-  combats(@campaignId() _c: string, @CurrentPrincipal() who: Principal) {
-    return this.service.list(who);
+  combats(@Args() page: CampaignPageArgs, @CurrentPrincipal() who: Principal) {
+    return this.service.list(who, page);
   }
 
   @Query(() => CombatView, { description: 'One combat, as this key may see it.' })
@@ -70,7 +71,9 @@ export class CombatCampaignResolver {
   @Roles('referee', 'player')
   @Mutation(() => CombatAttackResult, {
     description:
-      'A Cairn attack in a combat, its damage applied through the ledger; sealed for a hidden NPC.',
+      'A Cairn attack in a combat, its damage applied through the ledger; sealed for a hidden NPC. An alias of combatAction with kind "attack".',
+    deprecationReason:
+      'Use combatAction with kind "attack" and cairn: { die, … } (the same action, one shape for every system).',
   })
   combatAttack(
     @campaignId() _c: string,

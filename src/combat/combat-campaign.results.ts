@@ -1,3 +1,4 @@
+import { NEXT_CURSOR } from '../common/pagination';
 import { GmStatusesEndedResult } from '../hazards/hazard-ailments.results';
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
@@ -170,8 +171,11 @@ export class CombatAttackResult {
   damage: SheetDamageResult | null;
 }
 
-@ObjectType({ description: 'The campaign’s combats, newest first (at most 200).' })
+@ObjectType({ description: 'A page of the campaign’s combats, newest first.' })
 export class CombatList {
   @Out.nestedList('The combats.', () => CombatView)
   items: CombatView[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }

@@ -1,3 +1,5 @@
+import { Page, PageQuery, toPage } from '../common/pagination';
+import { creationKey, rowsNewestFirst } from '../database/paging';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In as AnyOf } from 'typeorm';
 import { Principal } from '../auth/principal';
@@ -174,16 +176,14 @@ export class CombatCampaignService {
     });
   }
 
-  async list(who: Principal): Promise<{ items: CombatView[] }> {
+  /** One page of the campaign's combats, newest first (`limit`/`after` as every list). */
+  async list(who: Principal, page: PageQuery = {}): Promise<Page<CombatView>> {
     const m = this.db.manager;
-    const rows = await m.find(CombatEntity, {
-      where: { campaignId: who.campaignId },
-      order: { createdAt: 'DESC', id: 'ASC' },
-      take: 200,
-    });
-    const out: CombatView[] = [];
-    for (const row of rows) out.push(await this.view(m, who, row));
-    return { items: out };
+    const { rows, limit } = await rowsNewestFirst(m, CombatEntity, { campaignId: who.campaignId }, page);
+    const kept = toPage(rows, limit, (row) => row, creationKey);
+    const items: CombatView[] = [];
+    for (const row of kept.items) items.push(await this.view(m, who, row));
+    return { items, next: kept.next };
   }
 
   async get(who: Principal, combatId: string): Promise<CombatView> {

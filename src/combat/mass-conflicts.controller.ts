@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { PageQuery } from '../common/pagination';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { ArbiterRequest } from '../common/request-context';
@@ -32,8 +33,8 @@ export class MassConflictsController {
   @Get()
   @ApiOperation({ summary: 'The campaign’s mass conflicts, newest first (secret ones for the referee only)' })
   @ApiOkResponse({ type: MassConflictList })
-  list(@CurrentPrincipal() who: Principal) {
-    return this.service.list(who);
+  list(@CurrentPrincipal() who: Principal, @Query() page: PageQuery) {
+    return this.service.list(who, page);
   }
 
   @Get(':massConflictId')

@@ -1,3 +1,4 @@
+import { CampaignPageArgs } from '../common/campaign-page-args';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
@@ -21,8 +22,8 @@ export class MassConflictsResolver {
   constructor(private readonly service: MassConflictsService) {}
 
   @Query(() => MassConflictList, { description: 'The campaign’s mass conflicts, newest first.' })
-  massConflicts(@campaignId() _c: string, @CurrentPrincipal() who: Principal) {
-    return this.service.list(who);
+  massConflicts(@Args() page: CampaignPageArgs, @CurrentPrincipal() who: Principal) {
+    return this.service.list(who, page);
   }
 
   @Query(() => MassConflictView, { description: 'One mass conflict.' })

@@ -1,3 +1,4 @@
+import { NEXT_CURSOR } from '../common/pagination';
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { GmAttackResult } from './combat.results';
@@ -149,6 +150,9 @@ export class MassConflictView {
 export class MassConflictList {
   @Out.nestedList('Newest first.', () => MassConflictView)
   items: MassConflictView[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 @ObjectType({ description: 'A unit’s attack on a unit in a stored mass conflict.' })

@@ -1,3 +1,5 @@
+import { Page, PageQuery, toPage } from '../common/pagination';
+import { creationKey, rowsNewestFirst } from '../database/paging';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal';
@@ -130,13 +132,11 @@ export class MassConflictsService {
     });
   }
 
-  async list(who: Principal): Promise<{ items: MassConflictView[] }> {
-    const rows = await this.db.manager.find(MassConflictEntity, {
-      where: { campaignId: who.campaignId, ...(who.role === 'referee' ? {} : { secret: false }) },
-      order: { createdAt: 'DESC', id: 'ASC' },
-      take: 200,
-    });
-    return { items: rows.map((r) => this.view(r)) };
+  /** One page of the campaign's mass conflicts, newest first (secret ones for the referee only). */
+  async list(who: Principal, page: PageQuery = {}): Promise<Page<MassConflictView>> {
+    const base = { campaignId: who.campaignId, ...(who.role === 'referee' ? {} : { secret: false }) };
+    const { rows, limit } = await rowsNewestFirst(this.db.manager, MassConflictEntity, base, page);
+    return toPage(rows, limit, (r) => this.view(r), creationKey);
   }
 
   async get(who: Principal, id: string): Promise<MassConflictView> {

@@ -2,7 +2,7 @@ import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from 
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { FastifyRequest } from 'fastify';
-import { FieldError, Problem } from './problem';
+import { FieldError, validationProblem } from './problem';
 
 /** What a REST handler reads: a body or not, and which query parameters (`all`: a validated class). */
 interface InputShape {
@@ -61,8 +61,7 @@ export class InputShapeGuard implements CanActivate {
       }
     }
     if (errors.length > 0) {
-      const names = errors.map((e) => e.field).join(', ');
-      throw new Problem('VALIDATION_FAILED', `Invalid or unknown fields: ${names}.`, errors);
+      throw validationProblem(errors);
     }
     return true;
   }

@@ -9,6 +9,7 @@ import type {
   ResponseObject,
   SchemaObject,
 } from '@nestjs/swagger';
+import { addRequestExamples } from './openapi-examples';
 import { strictNullables } from './openapi-nullable';
 import { PROBLEM_STATUS } from './problem';
 
@@ -70,6 +71,13 @@ const FIELD_ERROR: SchemaObject = {
       example: 'attacker.pool',
     },
     message: { type: 'string', description: 'What is wrong with it, in words.' },
+    reason: {
+      type: 'string',
+      enum: ['missing', 'unknown', 'invalid'],
+      description:
+        'Why, for programs: `missing` (a required field was left out), `unknown` (the operation has no ' +
+        'such field), `invalid` (any other refusal). Field refusals of the validation step carry it.',
+    },
   },
 };
 
@@ -248,6 +256,8 @@ export function completeContract(
       ) as OperationObject['responses'];
     }
   }
+  // Every request gets an example Swagger UI's "Try it out" can send as it is.
+  addRequestExamples(document);
   // Nullable references and enums, written so that strict validators accept their null.
   return strictNullables(document);
 }

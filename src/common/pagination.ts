@@ -91,3 +91,41 @@ export function PageOf<T>(item: ClassType<T>, name: string) {
   Object.defineProperty(PageClass, 'name', { value: name });
   return PageClass;
 }
+
+/**
+ * One page of a list a service holds whole in memory (a reference table, a list it builds in full),
+ * in the list's own order, answered as the list was plus `next`. The cursor is the id of the page's
+ * last item when `idOf` is given (lists that grow while a client pages them: a new item never shifts
+ * the pages after it), else the position after it (fixed reference tables). A cursor whose item is no
+ * longer in the list is a 400 naming `after`, as for every list.
+ */
+export function pageInMemory<L extends { items: unknown[] }>(
+  list: L,
+  query: Pick<PageQuery, 'limit' | 'after'>,
+  idOf?: (item: L['items'][number]) => string,
+): L & { next: string | null } {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const invalid = () =>
+    Problem.field('VALIDATION_FAILED', 'after', 'after is not a cursor this list returned.');
+  let start = 0;
+  if (query.after !== undefined && query.after !== null) {
+    if (idOf) {
+      const [id] = decodeCursor<[string]>(query.after, ['string'])!;
+      const at = list.items.findIndex((item) => idOf(item) === id);
+      if (at < 0) throw invalid();
+      start = at + 1;
+    } else {
+      const [position] = decodeCursor<[number]>(query.after, ['number'])!;
+      if (!Number.isInteger(position) || position < 1 || position > list.items.length) throw invalid();
+      start = position;
+    }
+  }
+  const items = list.items.slice(start, start + limit) as L['items'];
+  const end = start + items.length;
+  const more = end < list.items.length;
+  const next = more ? encodeCursor(idOf ? [idOf(items[items.length - 1])] : [end]) : null;
+  return { ...{}, ...list, items, next };
+}
+
+/** The description of every page's `next` member. */
+export const NEXT_CURSOR = 'Cursor for the next page (send it back as `after`); null on the last page.';

@@ -3,6 +3,41 @@ import { RuleError } from '../core/errors';
 export interface FieldError {
   field: string;
   message: string;
+  /** Why: `missing` (a required field was left out), `unknown` (no such field), `invalid` (anything else). */
+  reason?: FieldErrorReason;
+}
+
+export type FieldErrorReason = 'missing' | 'unknown' | 'invalid';
+
+/** The reason of a refusal from its wording (every wording is ours: see validation.ts). */
+function reasonOf(message: string): FieldErrorReason {
+  if (/ is required\.?$/.test(message)) return 'missing';
+  if (/ is not a known field\.?$/.test(message)) return 'unknown';
+  return 'invalid';
+}
+
+/**
+ * The 400 for refused fields, REST and GraphQL alike: each field gets its `reason`, and the detail
+ * says which fields are missing, unknown or invalid (a missing field is never called "invalid or
+ * unknown").
+ */
+export function validationProblem(fields: FieldError[]): Problem {
+  const errors = fields.map((f) => ({ ...{}, ...f, reason: f.reason ?? reasonOf(f.message) }));
+  const names = (reason: FieldErrorReason) => [
+    ...new Set(errors.filter((e) => e.reason === reason).map((e) => e.field)),
+  ];
+  const parts: string[] = [];
+  const missing = names('missing');
+  const unknown = names('unknown');
+  const invalid = names('invalid');
+  if (missing.length > 0) parts.push(`Missing required ${plural(missing, 'field')}: ${missing.join(', ')}.`);
+  if (unknown.length > 0) parts.push(`Unknown ${plural(unknown, 'field')}: ${unknown.join(', ')}.`);
+  if (invalid.length > 0) parts.push(`Invalid ${plural(invalid, 'field')}: ${invalid.join(', ')}.`);
+  return new Problem('VALIDATION_FAILED', parts.join(' ') || 'The request has invalid fields.', errors);
+}
+
+function plural(list: string[], word: string): string {
+  return list.length === 1 ? word : `${word}s`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { fastInstance, fastValidator } from './fast-validation';
 import { memoizeValidationMetadata } from './validation-metadata';
-import { FieldError, Problem } from './problem';
+import { FieldError, Problem, validationProblem } from './problem';
 
 /*
  * One mechanism for every input, REST body, query string and GraphQL argument alike:
@@ -242,9 +242,7 @@ export function validationPipeOptions(): ValidationPipeOptions {
     // Target and value are read by the wording above only; no answer ever carries them.
     validationError: { target: true, value: true },
     exceptionFactory: (errors) => {
-      const fields = flattenValidationErrors(errors);
-      const names = [...new Set(fields.map((f) => f.field))].join(', ');
-      return new Problem('VALIDATION_FAILED', `Invalid or unknown fields: ${names}.`, fields);
+      return validationProblem(flattenValidationErrors(errors));
     },
   };
 }

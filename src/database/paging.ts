@@ -1,4 +1,4 @@
-import { EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
+import { EntityManager, EntityTarget, FindOptionsWhere, LessThan, MoreThan } from 'typeorm';
 import { Database } from './database.service';
 import { CursorPart, decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
 
@@ -56,4 +56,30 @@ export async function pageByCreation<E extends Created, T>(
 ): Promise<Page<T>> {
   const { rows, limit } = await rowsByCreation(m, entity, base, query);
   return toPage(rows, limit, map, creationKey);
+}
+
+/**
+ * The rows of one page of a list shown newest first (createdAt descending, ties by id), plus one row
+ * past the page; `toPage(rows, limit, map, creationKey)` turns them into the page.
+ */
+export async function rowsNewestFirst<E extends Created>(
+  m: EntityManager,
+  entity: EntityTarget<E>,
+  base: FindOptionsWhere<E>,
+  query: PageQuery,
+): Promise<{ rows: E[]; limit: number }> {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
+  const where: FindOptionsWhere<E> | FindOptionsWhere<E>[] = after
+    ? [
+        { ...{}, ...base, createdAt: LessThan(after[0]) } as FindOptionsWhere<E>,
+        { ...{}, ...base, createdAt: after[0], id: MoreThan(after[1]) } as FindOptionsWhere<E>,
+      ]
+    : base;
+  const rows = await m.find(entity, {
+    where,
+    order: { createdAt: 'DESC', id: 'ASC' } as never,
+    take: limit + 1,
+  });
+  return { rows, limit };
 }

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { PageQuery, pageInMemory } from '../common/pagination';
+import { Body, Controller, Get, HttpCode, Post, Req, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { ArbiterRequest } from '../common/request-context';
@@ -75,8 +76,8 @@ export class EncountersController {
   @Get('morale-dispositions')
   @ApiOperation({ summary: 'Our default COEAC morale ratings by disposition' })
   @ApiOkResponse({ type: MoraleDispositionList })
-  dispositions() {
-    return this.encounters.dispositions();
+  dispositions(@Query() page: PageQuery) {
+    return pageInMemory(this.encounters.dispositions(), page);
   }
 
   @Post('adversaries')

@@ -1,3 +1,4 @@
+import { PageQuery, pageInMemory } from '../common/pagination';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
@@ -63,8 +64,8 @@ export class EncountersResolver {
   }
 
   @Query(() => MoraleDispositionList, { description: 'Our default COEAC morale ratings.' })
-  moraleDispositions() {
-    return this.encounters.dispositions();
+  moraleDispositions(@Args() page: PageQuery) {
+    return pageInMemory(this.encounters.dispositions(), page);
   }
 
   @Query(() => AdversaryResult, { description: 'An adversary’s numbers by grade.' })

@@ -1,3 +1,4 @@
+import { NEXT_CURSOR } from '../common/pagination';
 import { ObjectType, registerEnumType } from '@nestjs/graphql';
 import { PageOf } from '../common/pagination';
 import { ScaleEnum } from '../campaign-state/campaign-state.inputs';
@@ -484,6 +485,9 @@ export class MoraleDisposition {
 export class MoraleDispositionList {
   @Out.nestedList('The dispositions, most skittish first.', () => MoraleDisposition)
   items: MoraleDisposition[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 // Referee tables

@@ -18,7 +18,7 @@ import { AppConfig } from '../config/app-config';
 import type { GraphQLContext } from '../common/request-context';
 import { classify, problemExtensions } from '../common/problem.filter';
 import { isDatabaseUnavailable } from '../database/database-unavailable';
-import { Problem } from '../common/problem';
+import { Problem, validationProblem } from '../common/problem';
 import { RuleError } from '../core/errors';
 import { isSocketContext, socketContext } from '../feed/feed-sockets';
 import { REPLAYED_HEADER } from '../idempotency/idempotency.guard';
@@ -249,9 +249,7 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
       // Variables that do not fit their types: the same refusal, wording and paths as REST.
       const field = extensions.code === 'BAD_USER_INPUT' ? variableFieldError(formatted.message) : null;
       if (field) {
-        const problem = classify(
-          new Problem('VALIDATION_FAILED', `Invalid or unknown fields: ${field.field}.`, [field]),
-        );
+        const problem = classify(validationProblem([field]));
         return {
           message: problem.detail,
           locations: formatted.locations,

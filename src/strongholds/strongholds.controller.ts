@@ -1,3 +1,4 @@
+import { PageQuery, pageInMemory } from '../common/pagination';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
@@ -43,15 +44,15 @@ export class StrongholdsReferenceController {
   @Get('ranks')
   @ApiOperation({ summary: 'The stronghold rank table: Ob to reach each rank and its tag allowance' })
   @ApiOkResponse({ type: StrongholdRankList })
-  ranks(): StrongholdRankList {
-    return this.strongholds.ranks();
+  ranks(@Query() page: PageQuery): StrongholdRankList {
+    return pageInMemory(this.strongholds.ranks(), page);
   }
 
   @Get('tags')
   @ApiOperation({ summary: 'Our suggested stronghold tags, with which are economic' })
   @ApiOkResponse({ type: SuggestedStrongholdTagList })
-  tags(): SuggestedStrongholdTagList {
-    return this.strongholds.suggestedTags();
+  tags(@Query() page: PageQuery): SuggestedStrongholdTagList {
+    return pageInMemory(this.strongholds.suggestedTags(), page);
   }
 }
 

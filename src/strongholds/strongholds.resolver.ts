@@ -3,7 +3,7 @@ import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } fr
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import { Campaign, Character } from '../campaigns/campaign.model';
 import { StrongholdBonus } from '../checks/check.results';
-import { PageQuery } from '../common/pagination';
+import { PageQuery, pageInMemory } from '../common/pagination';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
@@ -51,13 +51,13 @@ export class StrongholdsResolver {
   }
 
   @Query(() => StrongholdRankList, { description: 'The stronghold rank table.' })
-  strongholdRanks(): StrongholdRankList {
-    return this.service.ranks();
+  strongholdRanks(@Args() page: PageQuery): StrongholdRankList {
+    return pageInMemory(this.service.ranks(), page);
   }
 
   @Query(() => SuggestedStrongholdTagList, { description: 'Our suggested stronghold tags.' })
-  strongholdTags(): SuggestedStrongholdTagList {
-    return this.service.suggestedTags();
+  strongholdTags(@Args() page: PageQuery): SuggestedStrongholdTagList {
+    return pageInMemory(this.service.suggestedTags(), page);
   }
 
   // Campaign

@@ -1,3 +1,4 @@
+import { NEXT_CURSOR } from '../common/pagination';
 import { ObjectType, registerEnumType } from '@nestjs/graphql';
 import { TreasuryLedgerEntry } from '../campaign-state/campaign-state.results';
 import { Treasury } from '../campaign-state/treasury.results';
@@ -66,6 +67,9 @@ export class StrongholdRank {
 export class StrongholdRankList {
   @Out.nestedList('Ranks 1 to 12.', () => StrongholdRank)
   items: StrongholdRank[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 @ObjectType({ description: 'A suggested stronghold tag (Arbiter’s own list; any text is a valid tag).' })
@@ -87,6 +91,9 @@ export class SuggestedStrongholdTagList {
 
   @Out.nestedList('The tags.', () => SuggestedStrongholdTag)
   items: SuggestedStrongholdTag[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 /* ---------------------------------------------------------------- campaign */

@@ -113,11 +113,11 @@ export class StrongholdsService implements OnModuleInit {
     return { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null };
   }
 
-  ranks(): StrongholdRankList {
+  ranks(): Omit<StrongholdRankList, 'next'> {
     return { items: strongholdRankTable() };
   }
 
-  suggestedTags(): SuggestedStrongholdTagList {
+  suggestedTags(): Omit<SuggestedStrongholdTagList, 'next'> {
     return {
       source: 'Arbiter’s own suggestions: the seed’s sample tag list is empty. Any text is a valid tag.',
       items: SUGGESTED_TAGS.map((t) => ({ ...t })),

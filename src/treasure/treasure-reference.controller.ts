@@ -1,3 +1,4 @@
+import { PageQuery, pageInMemory } from '../common/pagination';
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ArbiterRequest } from '../common/request-context';
@@ -34,15 +35,15 @@ export class TreasureReferenceController {
   @Get('caches')
   @ApiOperation({ summary: 'COEAC caches by difficulty: nominal Cash, range, example dangers' })
   @ApiOkResponse({ type: CacheList })
-  caches(): CacheList {
-    return this.treasure.caches();
+  caches(@Query() page: PageQuery): CacheList {
+    return pageInMemory(this.treasure.caches(), page);
   }
 
   @Get('artifact-types')
   @ApiOperation({ summary: 'The random artifact subtable (d10)' })
   @ApiOkResponse({ type: ArtifactTypeList })
-  artifactTypes(): ArtifactTypeList {
-    return this.treasure.artifactTypes();
+  artifactTypes(@Query() page: PageQuery): ArtifactTypeList {
+    return pageInMemory(this.treasure.artifactTypes(), page);
   }
 
   @Get('monster-menu')
@@ -56,14 +57,14 @@ export class TreasureReferenceController {
   @ApiOperation({ summary: 'Cairn’s 100 spells (d100), optionally searched by name' })
   @ApiOkResponse({ type: CairnSpellList })
   spells(@Query() query: SpellSearchQuery): CairnSpellList {
-    return this.treasure.spells(query);
+    return pageInMemory(this.treasure.spells(query), query);
   }
 
   @Get('levels')
   @ApiOperation({ summary: 'G&M levels 1–20: 500 × L × (L − 1) experience' })
   @ApiOkResponse({ type: GmLevelList })
-  levels(): GmLevelList {
-    return this.treasure.levels();
+  levels(@Query() page: PageQuery): GmLevelList {
+    return pageInMemory(this.treasure.levels(), page);
   }
 
   @Post('cache-rolls')

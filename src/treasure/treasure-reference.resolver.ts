@@ -1,3 +1,4 @@
+import { PageQuery, pageInMemory } from '../common/pagination';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { GraphQLContext } from '../common/request-context';
@@ -34,13 +35,13 @@ export class TreasureReferenceResolver {
   constructor(private readonly treasure: TreasureReferenceService) {}
 
   @Query(() => CacheList, { description: 'COEAC caches by difficulty.' })
-  treasureCaches(): CacheList {
-    return this.treasure.caches();
+  treasureCaches(@Args() page: PageQuery): CacheList {
+    return pageInMemory(this.treasure.caches(), page);
   }
 
   @Query(() => ArtifactTypeList, { description: 'The random artifact subtable (d10).' })
-  artifactTypes(): ArtifactTypeList {
-    return this.treasure.artifactTypes();
+  artifactTypes(@Args() page: PageQuery): ArtifactTypeList {
+    return pageInMemory(this.treasure.artifactTypes(), page);
   }
 
   @Query(() => MonsterMenu, { description: 'The Monster Menu, Rare Organs and grade offsets.' })
@@ -50,12 +51,12 @@ export class TreasureReferenceResolver {
 
   @Query(() => CairnSpellList, { description: 'Cairn’s 100 spells, optionally searched by name.' })
   cairnSpells(@Args() query: SpellSearchQuery): CairnSpellList {
-    return this.treasure.spells(query);
+    return pageInMemory(this.treasure.spells(query), query);
   }
 
   @Query(() => GmLevelList, { description: 'G&M levels 1–20.' })
-  gmLevels(): GmLevelList {
-    return this.treasure.levels();
+  gmLevels(@Args() page: PageQuery): GmLevelList {
+    return pageInMemory(this.treasure.levels(), page);
   }
 
   @Query(() => LootExperienceResult, { description: 'G&M loot experience: 2 per silver.' })

@@ -53,11 +53,11 @@ export class TreasureReferenceService {
     return { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng };
   }
 
-  caches(): CacheList {
+  caches(): Omit<CacheList, 'next'> {
     return { items: CACHES.map((row) => ({ ...{}, ...row, exampleDangers: [...row.exampleDangers] })) };
   }
 
-  artifactTypes(): ArtifactTypeList {
+  artifactTypes(): Omit<ArtifactTypeList, 'next'> {
     return {
       die: `d${ARTIFACT_DIE}`,
       items: ARTIFACT_TYPES.map((row) => ({
@@ -77,11 +77,11 @@ export class TreasureReferenceService {
     };
   }
 
-  spells(query: SpellSearchQuery): CairnSpellList {
+  spells(query: SpellSearchQuery): Omit<CairnSpellList, 'next'> {
     return { items: cairnSpells(query.search ?? undefined) };
   }
 
-  levels(): GmLevelList {
+  levels(): Omit<GmLevelList, 'next'> {
     return { items: levelTable() };
   }
 

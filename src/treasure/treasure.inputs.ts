@@ -128,7 +128,7 @@ export class LootExperienceInput {
 }
 
 @ArgsType()
-export class SpellSearchQuery {
+export class SpellSearchQuery extends PageQuery {
   @In.string('Only spells whose name contains this (any case).', { optional: true, maxLength: 60 })
   search?: string;
 }

@@ -1,3 +1,4 @@
+import { NEXT_CURSOR } from '../common/pagination';
 import { ObjectType } from '@nestjs/graphql';
 import { TreasuryLedgerEntry } from '../campaign-state/campaign-state.results';
 import { PageOf } from '../common/pagination';
@@ -51,6 +52,9 @@ export class CacheRow {
 export class CacheList {
   @Out.nestedList('One row per difficulty, smallest first.', () => CacheRow)
   items: CacheRow[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 @ObjectType({ description: 'One entry of the random artifact subtable.' })
@@ -75,6 +79,9 @@ export class ArtifactTypeList {
 
   @Out.nestedList('The entries.', () => ArtifactTypeRow)
   items: ArtifactTypeRow[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 @ObjectType({ description: 'One cut of the Monster Menu.' })
@@ -144,6 +151,9 @@ export class CairnSpell {
 export class CairnSpellList {
   @Out.nestedList('Matching spells in d100 order.', () => CairnSpell)
   items: CairnSpell[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 @ObjectType({ description: 'A G&M level.' })
@@ -165,6 +175,9 @@ export class GmLevel {
 export class GmLevelList {
   @Out.nestedList('Levels in order.', () => GmLevel)
   items: GmLevel[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 /* ---------------------------------------------------------------- stateless rolls */

@@ -115,7 +115,7 @@ describe(`checks over REST and GraphQL (${DATABASE_KIND})`, () => {
       );
       expect(codes(answer)).toEqual(['VALIDATION_FAILED']);
       expect(answer.errors?.[0].extensions?.errors).toEqual([
-        { field: 'objective', message: expect.any(String) },
+        { field: 'objective', message: expect.any(String), reason: 'invalid' },
       ]);
     });
   });

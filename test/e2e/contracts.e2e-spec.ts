@@ -152,9 +152,9 @@ describe('published contracts', () => {
           .query({ targetRank: 3, wealth: 2, probability: 0.5 })
           .expect(200);
         expect(wager.body.forWager).toBeNull();
-        const costs = await t.http.get('/v1/wealth/costs').expect(200);
+        const costs = await t.http.get('/v1/wealth/costs?limit=100').expect(200);
         expect(costs.body.items.some((c: { hireling: unknown }) => c.hireling === null)).toBe(true);
-        const catalog = await t.http.get('/v1/wealth/catalog').expect(200);
+        const catalog = await t.http.get('/v1/wealth/catalog?limit=100').expect(200);
         expect(
           catalog.body.items.some((i: { improvisedWeapon: unknown }) => i.improvisedWeapon === null),
         ).toBe(true);

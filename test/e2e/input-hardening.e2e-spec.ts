@@ -84,13 +84,15 @@ describe(`input hardening (${DATABASE_KIND})`, () => {
     it('is a 400 naming a required field, in REST and in GraphQL', async () => {
       const res = await t.http.post('/v1/checks/pool').send({ pool: null, objective: 1 });
       expectProblem(res, 400, 'VALIDATION_FAILED', 'pool');
-      expect(res.body.errors).toEqual([{ field: 'pool', message: 'pool may not be null' }]);
+      expect(res.body.errors).toEqual([
+        { field: 'pool', message: 'pool may not be null', reason: 'invalid' },
+      ]);
       const answer = await gql(t.server, 'mutation($i: PoolCheckInput!) { poolCheck(input: $i) { seed } }', {
         i: { pool: null, objective: 1 },
       });
       expect(codes(answer)).toEqual(['VALIDATION_FAILED']);
       expect(answer.errors?.[0].extensions?.errors).toEqual([
-        { field: 'pool', message: 'pool may not be null' },
+        { field: 'pool', message: 'pool may not be null', reason: 'invalid' },
       ]);
     });
 
@@ -257,14 +259,39 @@ describe(`input hardening (${DATABASE_KIND})`, () => {
       const res = await t.http.post('/v1/checks/table').send({ dice: '2d6', entries: [{ min: 2, max: 6 }] });
       expectProblem(res, 400, 'VALIDATION_FAILED', 'entries[0].result');
       expect(res.body.errors).toEqual([
-        { field: 'entries[0].result', message: 'entries[0].result is required' },
+        { field: 'entries[0].result', message: 'entries[0].result is required', reason: 'missing' },
+      ]);
+      // A missing field is called missing, not "invalid or unknown" (issue 42).
+      expect(res.body.detail).toBe('Missing required field: entries[0].result.');
+    });
+
+    it('says which fields are missing, unknown or invalid, over REST and GraphQL', async () => {
+      const res = await t.http.post('/v1/checks/pool').send({ pool: 'six', colour: 'red' });
+      expectProblem(res, 400, 'VALIDATION_FAILED', 'objective');
+      expect(res.body.errors).toEqual(
+        expect.arrayContaining([
+          { field: 'objective', message: 'objective is required', reason: 'missing' },
+          { field: 'colour', message: 'colour is not a known field', reason: 'unknown' },
+          { field: 'pool', message: 'pool must be a whole number', reason: 'invalid' },
+        ]),
+      );
+      expect(res.body.detail).toBe(
+        'Missing required field: objective. Unknown field: colour. Invalid field: pool.',
+      );
+      const answer = await gql(t.server, 'mutation($i: PoolCheckInput!) { poolCheck(input: $i) { seed } }', {
+        i: { pool: 6 },
+      });
+      expect(codes(answer)).toEqual(['VALIDATION_FAILED']);
+      expect(answer.errors?.[0].message).toBe('Missing required field: objective.');
+      expect(answer.errors?.[0].extensions?.errors).toEqual([
+        { field: 'objective', message: 'objective is required', reason: 'missing' },
       ]);
     });
 
     it('words a wrong type the same over REST and GraphQL, never in the libraries’ sentences', async () => {
       const res = await t.http.post('/v1/checks/versus').send({ first: { pool: 'x' }, second: { pool: 2 } });
       expect(res.body.errors).toEqual([
-        { field: 'first.pool', message: 'first.pool must be a whole number' },
+        { field: 'first.pool', message: 'first.pool must be a whole number', reason: 'invalid' },
       ]);
       const answer = await gql(
         t.server,
@@ -276,7 +303,9 @@ describe(`input hardening (${DATABASE_KIND})`, () => {
       expect(codes(answer)).toEqual(['VALIDATION_FAILED']);
       expect(answer.errors?.[0].extensions?.errors).toEqual(res.body.errors);
       const range = await t.http.post('/v1/checks/save').send({ attribute: 31 });
-      expect(range.body.errors).toEqual([{ field: 'attribute', message: 'attribute must be at most 30' }]);
+      expect(range.body.errors).toEqual([
+        { field: 'attribute', message: 'attribute must be at most 30', reason: 'invalid' },
+      ]);
       const ranged = await gql(t.server, 'mutation($i: SaveCheckInput!) { saveCheck(input: $i) { roll } }', {
         i: { attribute: 31 },
       });

@@ -29,9 +29,34 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
 
   describe('stateless', () => {
     it('lists the 100 spells and finds one by number, id or name, over REST and GraphQL', async () => {
-      const all = (await t.http.get('/v1/magic/cairn/spells').expect(200)).body;
+      const all = (await t.http.get('/v1/magic/cairn/spells?limit=100').expect(200)).body;
       expect(all.count).toBe(100);
+      expect(all.next).toBeNull();
       expect(all.items[44]).toMatchObject({ number: 45, id: 'knock', name: 'Knock' });
+      // Paged as every list: 25 by default, `next` to the following page, which starts where it stopped.
+      const first = (await t.http.get('/v1/magic/cairn/spells').expect(200)).body;
+      expect(first.items.map((s: { number: number }) => s.number)).toEqual(
+        all.items.slice(0, 25).map((s: { number: number }) => s.number),
+      );
+      expect(typeof first.next).toBe('string');
+      const second = (
+        await t.http.get('/v1/magic/cairn/spells').query({ limit: 30, after: first.next }).expect(200)
+      ).body;
+      expect(second.items.map((s: { number: number }) => s.number)).toEqual(
+        all.items.slice(25, 55).map((s: { number: number }) => s.number),
+      );
+      const last = (
+        await t.http.get('/v1/magic/cairn/spells').query({ limit: 100, after: second.next }).expect(200)
+      ).body;
+      expect(last.items).toHaveLength(45);
+      expect(last.next).toBeNull();
+      expectProblem(await t.http.get('/v1/magic/cairn/spells?limit=101'), 400, 'VALIDATION_FAILED', 'limit');
+      expectProblem(
+        await t.http.get('/v1/magic/cairn/spells?after=bm90LWEtY3Vyc29y'),
+        400,
+        'VALIDATION_FAILED',
+        'after',
+      );
       const found = (await t.http.get('/v1/magic/cairn/spells?q=illusion').expect(200)).body;
       expect(found.items.map((s: { number: number }) => s.number)).toEqual(
         expect.arrayContaining([8, 80, 95]),
@@ -44,7 +69,7 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
       expectProblem(await t.http.get('/v1/magic/cairn/spells/fireball'), 404, 'NOT_FOUND');
       const g = await gql(
         t.server,
-        `{ cairnSpellCatalogue { count items { number name effect } } cairnSpell(spell: "Knock") { number effect } }`,
+        `{ cairnSpellCatalogue(limit: 100) { count items { number name effect } next } cairnSpell(spell: "Knock") { number effect } }`,
       );
       expect(g.errors).toBeUndefined();
       expect(g.data!.cairnSpellCatalogue.count).toBe(100);

@@ -119,7 +119,10 @@ describe(`stateless strongholds over REST and GraphQL (${DATABASE_KIND})`, () =>
     it('is the seed’s Ob table with two tags per rank, over REST and GraphQL', async () => {
       const res = await t.http.get('/v1/strongholds/ranks').expect(200);
       expect(res.body.items).toEqual(obTable.rows.map((row) => ({ ...row, tagAllowance: 2 * row.rank })));
-      const answer = await gql(t.server, '{ strongholdRanks { items { rank objective tagAllowance } } }');
+      const answer = await gql(
+        t.server,
+        '{ strongholdRanks { items { rank objective tagAllowance } next } }',
+      );
       expect(answer.data?.strongholdRanks).toEqual(res.body);
     });
   });
@@ -131,7 +134,10 @@ describe(`stateless strongholds over REST and GraphQL (${DATABASE_KIND})`, () =>
       expect(res.body.items.length).toBeGreaterThan(5);
       expect(res.body.items).toContainEqual(expect.objectContaining({ name: 'library', economic: false }));
       expect(res.body.items.some((t: { economic: boolean }) => t.economic)).toBe(true);
-      const answer = await gql(t.server, '{ strongholdTags { source items { name economic description } } }');
+      const answer = await gql(
+        t.server,
+        '{ strongholdTags { source items { name economic description } next } }',
+      );
       expect(answer.data?.strongholdTags).toEqual(res.body);
     });
   });

@@ -25,7 +25,7 @@ describe(`stateless treasure over REST and GraphQL (${DATABASE_KIND})`, () => {
       for (const row of res.body.items) expect(row.exampleDangers.length).toBeGreaterThan(0);
       const q = await gql(
         t.server,
-        '{ treasureCaches { items { difficulty nominal min max exampleDangers } } }',
+        '{ treasureCaches { items { difficulty nominal min max exampleDangers } next } }',
       );
       expect(q.data?.treasureCaches).toEqual(res.body);
     });
@@ -42,7 +42,7 @@ describe(`stateless treasure over REST and GraphQL (${DATABASE_KIND})`, () => {
       ]);
       const total = res.body.items.reduce((s: number, r: { probability: number }) => s + r.probability, 0);
       expect(total).toBeCloseTo(1, 12);
-      const q = await gql(t.server, '{ artifactTypes { die items { min max type probability } } }');
+      const q = await gql(t.server, '{ artifactTypes { die items { min max type probability } next } }');
       expect(q.data?.artifactTypes).toEqual(res.body);
     });
 
@@ -64,7 +64,7 @@ describe(`stateless treasure over REST and GraphQL (${DATABASE_KIND})`, () => {
     });
 
     it('GET /v1/treasure/spells lists the 100 spells and searches names', async () => {
-      const all = await t.http.get('/v1/treasure/spells').expect(200);
+      const all = await t.http.get('/v1/treasure/spells?limit=100').expect(200);
       expect(all.body.items).toEqual(spellsFixture.rows);
       const some = await t.http.get('/v1/treasure/spells?search=illusion').expect(200);
       expect(some.body.items.map((s: { name: string }) => s.name)).toEqual([
@@ -79,7 +79,10 @@ describe(`stateless treasure over REST and GraphQL (${DATABASE_KIND})`, () => {
       const res = await t.http.get('/v1/treasure/levels').expect(200);
       expect(res.body.items).toHaveLength(20);
       for (const row of res.body.items) expect(row.experience).toBe(500 * row.level * (row.level - 1));
-      const q = await gql(t.server, '{ gmLevels { items { level experience mojoGained inSeedTable } } }');
+      const q = await gql(
+        t.server,
+        '{ gmLevels { items { level experience mojoGained inSeedTable } next } }',
+      );
       expect(q.data?.gmLevels).toEqual(res.body);
     });
   });

@@ -248,7 +248,9 @@ describe(`stateless wealth over REST and GraphQL (${DATABASE_KIND})`, () => {
         'mutation { purchaseRoll(input: { cost: 6, wealth: 4, wager: -1 }) { cost } }',
       );
       expect(codes(bad)).toEqual(['VALIDATION_FAILED']);
-      expect(bad.errors?.[0].extensions?.errors).toEqual([{ field: 'wager', message: expect.any(String) }]);
+      expect(bad.errors?.[0].extensions?.errors).toEqual([
+        { field: 'wager', message: expect.any(String), reason: 'invalid' },
+      ]);
       const big = await gql(
         t.server,
         'mutation { improvementRoll(input: { targetRank: 6, wager: 5000 }) { pool } }',
@@ -266,7 +268,7 @@ describe(`stateless wealth over REST and GraphQL (${DATABASE_KIND})`, () => {
       expect(rest.body.items[4]).toMatchObject({ minWealth: 10, maxWealth: 12 });
       const answer = await gql(
         t.server,
-        '{ lifestyles { items { grade name minWealth maxWealth description } } }',
+        '{ lifestyles { items { grade name minWealth maxWealth description } next } }',
       );
       expect(answer.data?.lifestyles).toEqual(rest.body);
     });
@@ -298,18 +300,20 @@ describe(`stateless wealth over REST and GraphQL (${DATABASE_KIND})`, () => {
       });
       const answer = await gql(
         t.server,
-        '{ wealthCosts(cost: 6) { items { cost item category examples hireling { pool hp } note } } }',
+        '{ wealthCosts(cost: 6) { items { cost item category examples hireling { pool hp } note } next } }',
       );
       expect(answer.data?.wealthCosts).toEqual(rest.body);
     });
 
     it('answers the whole table without filters and nothing for an unmatched search', async () => {
-      expect((await t.http.get('/v1/wealth/costs').expect(200)).body.items).toHaveLength(51);
+      expect((await t.http.get('/v1/wealth/costs?limit=100').expect(200)).body.items).toHaveLength(51);
       expect((await t.http.get('/v1/wealth/costs?search=spaceship').expect(200)).body.items).toEqual([]);
     });
 
     it('reads blank parameters as absent, not as Cost 0', async () => {
-      expect((await t.http.get('/v1/wealth/costs?search=&cost=').expect(200)).body.items).toHaveLength(51);
+      expect(
+        (await t.http.get('/v1/wealth/costs?search=&cost=&limit=100').expect(200)).body.items,
+      ).toHaveLength(51);
     });
 
     it.each([
@@ -382,8 +386,18 @@ describe(`stateless wealth over REST and GraphQL (${DATABASE_KIND})`, () => {
         carriedBulkMultiplier: 2,
         damage: null,
       });
-      const all = await t.http.get('/v1/wealth/catalog').expect(200);
-      expect(new Set(all.body.items.map((i: { category: string }) => i.category)).size).toBe(7);
+      // The whole catalog, page by page (100 rows a page, `next` until null).
+      const items: { category: string }[] = [];
+      let after: string | null = null;
+      do {
+        const page: { body: { items: { category: string }[]; next: string | null } } = await t.http
+          .get('/v1/wealth/catalog')
+          .query(after ? { limit: 100, after } : { limit: 100 })
+          .expect(200);
+        items.push(...page.body.items);
+        after = page.body.next;
+      } while (after);
+      expect(new Set(items.map((i) => i.category)).size).toBe(7);
     });
 
     it('refuses an unknown table with a 400 naming category', async () => {

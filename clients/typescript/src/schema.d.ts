@@ -3655,7 +3655,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A Cairn attack in a combat: the stateless attack on the target’s stored numbers, its damage applied through the ledger; sealed for a hidden NPC */
+    /**
+     * Deprecated alias of POST …/actions with kind "attack" (Cairn): a Cairn attack in a combat, its damage applied through the ledger; sealed for a hidden NPC
+     * @deprecated
+     * @description Kept for clients of the first combat routes. `{ attacker, target, die, … }` is run as the action `{ actor: attacker, kind: "attack", targets: [target], cairn: { die, … } }` of `POST …/actions` (one implementation, one roll), and answered in this route’s older shape. New clients send the action (docs/api-style.md, "One route per thing").
+     */
     post: operations['Combats_attack'];
     delete?: never;
     options?: never;
@@ -5997,6 +6001,7 @@ export interface components {
       /** @description Its ledger entry. */
       ledgerEntry: components['schemas']['TreasuryLedgerEntry'];
     };
+    /** @description COEAC pool test: d6s, 4–6 is a success, pass on successes ≥ Ob. */
     PoolCheckInput: {
       /**
        * @description Base pool: 2 + the skill or save rating.
@@ -6021,12 +6026,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
-      /** @description Campaign checks only: the acting character (its strongholds’ tags can add dice). */
-      characterId?: string;
-      /** @description Campaign checks only, with characterId: the task’s tags, matched against stronghold tags. */
-      taskTags?: string[];
     };
     SuccessOdds: {
       /** @description Probability of passing, in [0, 1]. */
@@ -6085,6 +6084,7 @@ export interface components {
       /** @description Helping dice: one per helper. */
       helpers?: number;
     };
+    /** @description COEAC versus test: both sides roll; more successes wins. */
     VersusCheckInput: {
       /** @description The first side (usually the one acting). */
       first: components['schemas']['PoolSideInput'];
@@ -6097,8 +6097,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
     };
     VersusSide: {
       /** @description Dice rolled. */
@@ -6143,6 +6141,7 @@ export interface components {
       /** @description Exact odds. */
       odds: components['schemas']['VersusOdds'];
     };
+    /** @description COEAC variable damage ("Nd"): each success is 1 damage. */
     DamageRollInput: {
       /**
        * @description N, the damage dice.
@@ -6156,8 +6155,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
     };
     DamageOdds: {
       /** @description Expected damage. */
@@ -6183,6 +6180,7 @@ export interface components {
       /** @description Exact odds. */
       odds: components['schemas']['DamageOdds'];
     };
+    /** @description Archsoul pool: every d6 at or above the difficulty is a success. */
     DifficultyPoolCheckInput: {
       /** @description The stats summed into the pool (usually two). */
       stats: number[];
@@ -6200,8 +6198,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
     };
     DifficultyPoolOdds: {
       /** @description Probability of at least the objective’s successes. */
@@ -6237,6 +6233,7 @@ export interface components {
       /** @description Exact odds. */
       odds: components['schemas']['DifficultyPoolOdds'];
     };
+    /** @description Cairn save: d20 ≤ attribute; a 1 always passes, a 20 always fails. */
     SaveCheckInput: {
       /**
        * @description The attribute (STR, DEX or WIL).
@@ -6248,8 +6245,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
     };
     SaveCheckResult: {
       /** @description The seed: send it again with the same inputs to get the same dice. */
@@ -6276,6 +6271,7 @@ export interface components {
       /** @description Exact odds. */
       odds: components['schemas']['SuccessOdds'];
     };
+    /** @description G&M ability or reaction roll: d20 ≤ the modified score. */
     AbilityCheckInput: {
       /**
        * @description The ability or reaction score.
@@ -6313,8 +6309,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
     };
     AbilityModifiers: {
       /** @description Bonuses added. */
@@ -6381,6 +6375,7 @@ export interface components {
         | 'nearly-impossible'
         | 'practically-impossible';
     };
+    /** @description G&M contested action between an acting and a resisting side. */
     ContestCheckInput: {
       /** @description The side trying to do something. */
       acting: components['schemas']['AbilitySpecInput'];
@@ -6398,8 +6393,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
     };
     ContestSideRoll: {
       /** @description The d20 (doubled when the round was doubled). */
@@ -6456,6 +6449,7 @@ export interface components {
       /** @description What the line says. */
       result: string;
     };
+    /** @description Roll a table’s dice and, when lines are given, look the result up. */
     TableRollInput: {
       /**
        * @description Dice: dN, MdN, d66, d100 or X-in-N (e.g. "2d6", "2-in-6").
@@ -6469,8 +6463,6 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
-      secret?: boolean;
     };
     TableEntry: {
       /** @description Lowest total. */
@@ -6509,6 +6501,186 @@ export interface components {
       entry: components['schemas']['TableEntry'] | (never | null);
       /** @description Exact odds. */
       odds: components['schemas']['TableOdds'];
+    };
+    /** @description COEAC pool test: d6s, 4–6 is a success, pass on successes ≥ Ob. Logged in a campaign. */
+    CampaignPoolCheckInput: {
+      /**
+       * @description Base pool: 2 + the skill or save rating.
+       * @example 6
+       */
+      pool: number;
+      /** @description Bonus dice added to the pool. */
+      bonusDice?: number;
+      /** @description Penalty dice taken from the pool (never below zero dice). */
+      penaltyDice?: number;
+      /** @description Helping dice: one per helper. */
+      helpers?: number;
+      /**
+       * @description The Objective (Ob): successes needed.
+       * @example 3
+       */
+      objective: number;
+      /** @description Free successes (+Ns): added to the margin of a test that passed. */
+      freeSuccesses?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
+      /** @description Campaign checks only: the acting character (its strongholds’ tags can add dice). */
+      characterId?: string;
+      /** @description Campaign checks only, with characterId: the task’s tags, matched against stronghold tags. */
+      taskTags?: string[];
+    };
+    /** @description COEAC versus test: both sides roll; more successes wins. Logged in a campaign. */
+    CampaignVersusCheckInput: {
+      /** @description The first side (usually the one acting). */
+      first: components['schemas']['PoolSideInput'];
+      /** @description The second side. */
+      second: components['schemas']['PoolSideInput'];
+      /** @description In combat a tie costs each side 1 point of damage. */
+      combat?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
+    };
+    /** @description COEAC variable damage ("Nd"): each success is 1 damage. Logged in a campaign. */
+    CampaignDamageRollInput: {
+      /**
+       * @description N, the damage dice.
+       * @example 4
+       */
+      dice: number;
+      /** @description A successful save halves the dice before rolling (rounding up). */
+      saved?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
+    };
+    /** @description Archsoul pool: every d6 at or above the difficulty is a success. Logged in a campaign. */
+    CampaignDifficultyPoolCheckInput: {
+      /** @description The stats summed into the pool (usually two). */
+      stats: number[];
+      /** @description Flat extra dice (may be negative). */
+      bonus?: number;
+      /**
+       * @description Difficulty rating; outside 2–6 it is clamped and the answer says so.
+       * @example 5
+       */
+      difficulty: number;
+      /** @description Successes needed to pass (default 1). */
+      objective?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
+    };
+    /** @description Cairn save: d20 ≤ attribute; a 1 always passes, a 20 always fails. Logged in a campaign. */
+    CampaignSaveCheckInput: {
+      /**
+       * @description The attribute (STR, DEX or WIL).
+       * @example 12
+       */
+      attribute: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
+    };
+    /** @description G&M ability or reaction roll: d20 ≤ the modified score. Logged in a campaign. */
+    CampaignAbilityCheckInput: {
+      /**
+       * @description The ability or reaction score.
+       * @example 12
+       */
+      score: number;
+      /** @description Bonuses (skills, field bonus, careful attempt …). */
+      bonus?: number;
+      /** @description Penalties (injuries, ailment strength …). */
+      penalty?: number;
+      /** @description Obstacle size, in multiples of the no-penalty size (default 1). */
+      obstacleSize?: number;
+      /**
+       * @description How the obstacle penalty grows.
+       * @enum {string}
+       */
+      obstacleScaling?: 'doubling' | 'linear';
+      /**
+       * @description A named difficulty level.
+       * @enum {string}
+       */
+      difficulty?:
+        | 'incredibly-easy'
+        | 'a-snap'
+        | 'very-easy'
+        | 'easy'
+        | 'normal'
+        | 'difficult'
+        | 'very-difficult'
+        | 'extremely-difficult'
+        | 'nearly-impossible'
+        | 'practically-impossible';
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
+    };
+    /** @description G&M contested action between an acting and a resisting side. Logged in a campaign. */
+    CampaignContestCheckInput: {
+      /** @description The side trying to do something. */
+      acting: components['schemas']['AbilitySpecInput'];
+      /** @description The side resisting (or, in same-goal mode, racing). */
+      resisting: components['schemas']['AbilitySpecInput'];
+      /**
+       * @description opposed (default) or same-goal.
+       * @enum {string}
+       */
+      mode?: 'opposed' | 'same-goal';
+      /** @description Rounds of both sides succeeding before the contest is called a draw (default 50). */
+      maxRounds?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
+    };
+    /** @description Roll a table’s dice and, when lines are given, look the result up. Logged in a campaign. */
+    CampaignTableRollInput: {
+      /**
+       * @description Dice: dN, MdN, d66, d100 or X-in-N (e.g. "2d6", "2-in-6").
+       * @example 2d6
+       */
+      dice: string;
+      /** @description The table’s lines (no overlaps). */
+      entries?: components['schemas']['TableEntryInput'][];
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      secret?: boolean;
     };
     PoolOdds: {
       /** @description Dice in the pool. */
@@ -6999,6 +7171,8 @@ export interface components {
     LifestyleList: {
       /** @description The five grades. */
       items: components['schemas']['LifestyleGrade'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     CostHireling: {
       /** @description Dice pool. */
@@ -7039,6 +7213,8 @@ export interface components {
     WealthCostList: {
       /** @description The matching lines. */
       items: components['schemas']['WealthCost'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     ImprovisedWeaponStats: {
       /** @description Damage, e.g. "d6" or "1". */
@@ -7123,6 +7299,8 @@ export interface components {
     CatalogItemList: {
       /** @description The matching rows. */
       items: components['schemas']['CatalogItem'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     ItemStatsInput: {
       /** @description A label for the item, echoed in the answer. */
@@ -7390,6 +7568,8 @@ export interface components {
     StrongholdRankList: {
       /** @description Ranks 1 to 12. */
       items: components['schemas']['StrongholdRank'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     SuggestedStrongholdTag: {
       /** @description The tag. */
@@ -7404,6 +7584,8 @@ export interface components {
       source: string;
       /** @description The tags. */
       items: components['schemas']['SuggestedStrongholdTag'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     CreateStrongholdInput: {
       /**
@@ -7749,6 +7931,8 @@ export interface components {
     CacheList: {
       /** @description One row per difficulty, smallest first. */
       items: components['schemas']['CacheRow'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     ArtifactTypeRow: {
       /** @description Lowest d10 face. */
@@ -7765,6 +7949,8 @@ export interface components {
       die: string;
       /** @description The entries. */
       items: components['schemas']['ArtifactTypeRow'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     MonsterCutRow: {
       /** @description Lowest roll. */
@@ -7814,6 +8000,8 @@ export interface components {
     CairnSpellList: {
       /** @description Matching spells in d100 order. */
       items: components['schemas']['CairnSpell'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     GmLevel: {
       /** @description The level. */
@@ -7828,6 +8016,8 @@ export interface components {
     GmLevelList: {
       /** @description Levels in order. */
       items: components['schemas']['GmLevel'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     CacheRollInput: {
       /**
@@ -9085,6 +9275,8 @@ export interface components {
     MoraleDispositionList: {
       /** @description The dispositions, most skittish first. */
       items: components['schemas']['MoraleDisposition'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     AdversaryInput: {
       /**
@@ -10424,6 +10616,8 @@ export interface components {
     GmSpeciesList: {
       /** @description Species. */
       items: components['schemas']['GmSpeciesRow'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     GmDerivationInput: {
       /** @description The six scores as placed (before species adjustments, if those are sent). */
@@ -13917,6 +14111,8 @@ export interface components {
     CombatList: {
       /** @description The combats. */
       items: components['schemas']['CombatView'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     CombatAttackInput: {
       /** @description The attacking combatant (its character or NPC id). */
@@ -14858,6 +15054,8 @@ export interface components {
     MassConflictList: {
       /** @description Newest first. */
       items: components['schemas']['MassConflictView'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     MassConflictAttackInput: {
       /** @description The attacking unit. */
@@ -15838,6 +16036,8 @@ export interface components {
     RetirementList: {
       /** @description Oldest first. */
       items: components['schemas']['RetirementEntry'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     SpecialtyClassInput: {
       /**
@@ -15871,6 +16071,8 @@ export interface components {
     SpecialtyClassList: {
       /** @description Oldest first. */
       items: components['schemas']['SpecialtyClass'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     FactionReputation: {
       /** @description The faction (lower case). */
@@ -15881,6 +16083,8 @@ export interface components {
     ReputationList: {
       /** @description Factions, oldest first. */
       items: components['schemas']['FactionReputation'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     ReputationHistoryEntry: {
       /** @description The faction. */
@@ -15901,6 +16105,8 @@ export interface components {
     ReputationHistory: {
       /** @description Oldest first. */
       items: components['schemas']['ReputationHistoryEntry'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     ReputationChangeInput: {
       /**
@@ -18197,6 +18403,8 @@ export interface components {
       count: number;
       /** @description The spells. */
       items: components['schemas']['CairnSpellEntry'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     CairnMagicItem: {
       /** @description The inventory item’s id. */
@@ -18931,6 +19139,11 @@ export interface components {
       field: string;
       /** @description What is wrong with it, in words. */
       message: string;
+      /**
+       * @description Why, for programs: `missing` (a required field was left out), `unknown` (the operation has no such field), `invalid` (any other refusal). Field refusals of the validation step carry it.
+       * @enum {string}
+       */
+      reason?: 'missing' | 'unknown' | 'invalid';
     };
   };
   responses: {
@@ -19104,6 +19317,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "receipt": {
+         *         "alg": "Ed25519",
+         *         "keyId": "example-key",
+         *         "signature": "c2lnbmF0dXJl"
+         *       },
+         *       "document": {
+         *         "procedure": "check.pool",
+         *         "seed": "table-7"
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['VerifyReceiptInput'];
       };
     };
@@ -19199,6 +19425,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         rollId: string;
       };
       cookie?: never;
@@ -19228,6 +19455,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         rollId: string;
       };
       cookie?: never;
@@ -19260,6 +19488,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         rollId: string;
       };
       cookie?: never;
@@ -19298,6 +19527,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "The Marsh Road"
+         *     }
+         */
         'application/json': components['schemas']['CreateCampaignInput'];
       };
     };
@@ -19395,6 +19629,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "role": "referee"
+         *     }
+         */
         'application/json': components['schemas']['CreateKeyInput'];
       };
     };
@@ -19429,6 +19668,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         keyId: string;
       };
       cookie?: never;
@@ -19503,6 +19743,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Toromeen"
+         *     }
+         */
         'application/json': components['schemas']['CreateCharacterInput'];
       };
     };
@@ -19572,6 +19817,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['UpdateCharacterInput'];
       };
     };
@@ -19644,6 +19890,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['StartSessionInput'];
       };
     };
@@ -19783,6 +20030,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['ClockUpdateInput'];
       };
     };
@@ -19822,6 +20070,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['ClockAdvanceInput'];
       };
     };
@@ -19861,6 +20110,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "characterIds": []
+         *     }
+         */
         'application/json': components['schemas']['RosterInput'];
       };
     };
@@ -19900,6 +20154,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "characterId": "example"
+         *     }
+         */
         'application/json': components['schemas']['RosterMemberInput'];
       };
     };
@@ -19976,6 +20235,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "activity": "carousing"
+         *     }
+         */
         'application/json': components['schemas']['DowntimeInput'];
       };
     };
@@ -20015,6 +20279,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['TravelInput'];
       };
     };
@@ -20115,6 +20380,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "from": "example",
+         *       "to": "example",
+         *       "amount": 1
+         *     }
+         */
         'application/json': components['schemas']['TreasuryTransferInput'];
       };
     };
@@ -20154,6 +20426,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "delta": 1,
+         *       "reason": "example"
+         *     }
+         */
         'application/json': components['schemas']['TreasuryAdjustmentInput'];
       };
     };
@@ -20193,6 +20471,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "pool": 6,
+         *       "objective": 3
+         *     }
+         */
         'application/json': components['schemas']['PoolCheckInput'];
       };
     };
@@ -20229,6 +20513,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "first": {
+         *         "pool": 6
+         *       },
+         *       "second": {
+         *         "pool": 6
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['VersusCheckInput'];
       };
     };
@@ -20265,6 +20559,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "dice": 4
+         *     }
+         */
         'application/json': components['schemas']['DamageRollInput'];
       };
     };
@@ -20301,6 +20600,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "stats": [
+         *         1
+         *       ],
+         *       "difficulty": 5
+         *     }
+         */
         'application/json': components['schemas']['DifficultyPoolCheckInput'];
       };
     };
@@ -20337,6 +20644,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "attribute": 12
+         *     }
+         */
         'application/json': components['schemas']['SaveCheckInput'];
       };
     };
@@ -20373,6 +20685,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "score": 12
+         *     }
+         */
         'application/json': components['schemas']['AbilityCheckInput'];
       };
     };
@@ -20409,6 +20726,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "acting": {
+         *         "score": 12
+         *       },
+         *       "resisting": {
+         *         "score": 12
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['ContestCheckInput'];
       };
     };
@@ -20445,6 +20772,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "dice": "2d6"
+         *     }
+         */
         'application/json': components['schemas']['TableRollInput'];
       };
     };
@@ -20481,7 +20813,13 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['PoolCheckInput'];
+        /**
+         * @example {
+         *       "pool": 6,
+         *       "objective": 3
+         *     }
+         */
+        'application/json': components['schemas']['CampaignPoolCheckInput'];
       };
     };
     responses: {
@@ -20520,7 +20858,17 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['VersusCheckInput'];
+        /**
+         * @example {
+         *       "first": {
+         *         "pool": 6
+         *       },
+         *       "second": {
+         *         "pool": 6
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['CampaignVersusCheckInput'];
       };
     };
     responses: {
@@ -20559,7 +20907,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['DamageRollInput'];
+        /**
+         * @example {
+         *       "dice": 4
+         *     }
+         */
+        'application/json': components['schemas']['CampaignDamageRollInput'];
       };
     };
     responses: {
@@ -20598,7 +20951,15 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['DifficultyPoolCheckInput'];
+        /**
+         * @example {
+         *       "stats": [
+         *         1
+         *       ],
+         *       "difficulty": 5
+         *     }
+         */
+        'application/json': components['schemas']['CampaignDifficultyPoolCheckInput'];
       };
     };
     responses: {
@@ -20637,7 +20998,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['SaveCheckInput'];
+        /**
+         * @example {
+         *       "attribute": 12
+         *     }
+         */
+        'application/json': components['schemas']['CampaignSaveCheckInput'];
       };
     };
     responses: {
@@ -20676,7 +21042,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['AbilityCheckInput'];
+        /**
+         * @example {
+         *       "score": 12
+         *     }
+         */
+        'application/json': components['schemas']['CampaignAbilityCheckInput'];
       };
     };
     responses: {
@@ -20715,7 +21086,17 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['ContestCheckInput'];
+        /**
+         * @example {
+         *       "acting": {
+         *         "score": 12
+         *       },
+         *       "resisting": {
+         *         "score": 12
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['CampaignContestCheckInput'];
       };
     };
     responses: {
@@ -20754,7 +21135,12 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['TableRollInput'];
+        /**
+         * @example {
+         *       "dice": "2d6"
+         *     }
+         */
+        'application/json': components['schemas']['CampaignTableRollInput'];
       };
     };
     responses: {
@@ -20781,9 +21167,15 @@ export interface operations {
   Odds_pool: {
     parameters: {
       query: {
-        /** @description Dice in the pool (up to 10,000). */
+        /**
+         * @description Dice in the pool (up to 10,000).
+         * @example 12
+         */
         dice: number;
-        /** @description Successes needed (Ob). */
+        /**
+         * @description Successes needed (Ob).
+         * @example 6
+         */
         objective: number;
       };
       header?: never;
@@ -20809,11 +21201,20 @@ export interface operations {
   Odds_wager: {
     parameters: {
       query: {
-        /** @description Dice the roller has before wagering (0 when only the wager rolls). */
+        /**
+         * @description Dice the roller has before wagering (0 when only the wager rolls).
+         * @example 0
+         */
         baseDice: number;
-        /** @description Successes needed (Ob). */
+        /**
+         * @description Successes needed (Ob).
+         * @example 12
+         */
         objective: number;
-        /** @description The chance wanted, above 0 and at most 1. */
+        /**
+         * @description The chance wanted, above 0 and at most 1.
+         * @example 0.75
+         */
         probability: number;
       };
       header?: never;
@@ -20852,6 +21253,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "cost": 6,
+         *       "wager": 4
+         *     }
+         */
         'application/json': components['schemas']['CharacterPurchaseInput'];
       };
     };
@@ -20892,6 +21299,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "cost": 8
+         *     }
+         */
         'application/json': components['schemas']['CharacterSaleInput'];
       };
     };
@@ -20932,6 +21344,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CharacterIncomeInput'];
       };
     };
@@ -20972,6 +21385,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "wager": 12
+         *     }
+         */
         'application/json': components['schemas']['WealthImprovementInput'];
       };
     };
@@ -21012,6 +21430,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "delta": 5,
+         *       "reason": "Reward for the marsh job"
+         *     }
+         */
         'application/json': components['schemas']['CashAdjustmentInput'];
       };
     };
@@ -21113,6 +21537,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['WealthSettingsInput'];
       };
     };
@@ -21405,6 +21830,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "cost": 6,
+         *       "wealth": 4,
+         *       "wager": 4
+         *     }
+         */
         'application/json': components['schemas']['PurchaseRollInput'];
       };
     };
@@ -21438,6 +21870,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "cost": 8,
+         *       "wealth": 4
+         *     }
+         */
         'application/json': components['schemas']['SaleRollInput'];
       };
     };
@@ -21471,6 +21909,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "wealth": 5
+         *     }
+         */
         'application/json': components['schemas']['IncomeRollInput'];
       };
     };
@@ -21504,6 +21947,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "targetRank": 6,
+         *       "wager": 28
+         *     }
+         */
         'application/json': components['schemas']['ImprovementRollInput'];
       };
     };
@@ -21527,7 +21976,11 @@ export interface operations {
   };
   WealthReference_lifestyles: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -21543,6 +21996,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -21550,6 +22004,9 @@ export interface operations {
   WealthReference_costs: {
     parameters: {
       query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
         /** @description Text looked for in the line, its examples, its category and its note. */
         search?: string;
         /** @description Only lines of exactly this Cost. */
@@ -21578,6 +22035,9 @@ export interface operations {
   WealthReference_catalog: {
     parameters: {
       query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
         /** @description Text looked for in the name and the notes. */
         search?: string;
         /** @description Only this table. */
@@ -21622,6 +22082,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "item": "Long sword",
+         *       "madeFor": "large"
+         *     }
+         */
         'application/json': components['schemas']['ScaleItemInput'];
       };
     };
@@ -21655,6 +22121,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "weapon",
+         *       "cost": 20000,
+         *       "days": 30
+         *     }
+         */
         'application/json': components['schemas']['UpkeepCostInput'];
       };
     };
@@ -21688,6 +22161,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "lifestyle": "poor",
+         *       "days": 7
+         *     }
+         */
         'application/json': components['schemas']['LivingExpensesInput'];
       };
     };
@@ -21721,6 +22200,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "archetypalAbility": 18
+         *     }
+         */
         'application/json': components['schemas']['StartingMoneyInput'];
       };
     };
@@ -21745,13 +22229,22 @@ export interface operations {
   WealthOdds_purchaseWager: {
     parameters: {
       query: {
-        /** @description Answer the smallest wager whose chance reaches this (above 0, at most 1). */
+        /**
+         * @description Answer the smallest wager whose chance reaches this (above 0, at most 1).
+         * @example 0.75
+         */
         probability?: number;
         /** @description Answer the exact chance of success with this many Cash dice wagered. */
         wager?: number;
-        /** @description The Cost from the Cost table. */
+        /**
+         * @description The Cost from the Cost table.
+         * @example 6
+         */
         cost: number;
-        /** @description The buyer’s Wealth. */
+        /**
+         * @description The buyer’s Wealth.
+         * @example 4
+         */
         wealth: number;
         /** @description Which buying procedure (default discount). */
         rule?: 'discount' | 'pool';
@@ -21781,11 +22274,17 @@ export interface operations {
   WealthOdds_improvementWager: {
     parameters: {
       query: {
-        /** @description Answer the smallest wager whose chance reaches this (above 0, at most 1). */
+        /**
+         * @description Answer the smallest wager whose chance reaches this (above 0, at most 1).
+         * @example 0.5
+         */
         probability?: number;
         /** @description Answer the exact chance of success with this many Cash dice wagered. */
         wager?: number;
-        /** @description The Wealth rank sought. */
+        /**
+         * @description The Wealth rank sought.
+         * @example 6
+         */
         targetRank: number;
       };
       header?: never;
@@ -21811,13 +22310,22 @@ export interface operations {
   WealthOdds_strongholdWager: {
     parameters: {
       query: {
-        /** @description Answer the smallest wager whose chance reaches this (above 0, at most 1). */
+        /**
+         * @description Answer the smallest wager whose chance reaches this (above 0, at most 1).
+         * @example 0.75
+         */
         probability?: number;
         /** @description Answer the exact chance of success with this many Cash dice wagered. */
         wager?: number;
-        /** @description The stronghold rank sought (1 builds it). */
+        /**
+         * @description The stronghold rank sought (1 builds it).
+         * @example 1
+         */
         targetRank: number;
-        /** @description The owner’s Wealth: dice in the pool before the wager. */
+        /**
+         * @description The owner’s Wealth: dice in the pool before the wager.
+         * @example 5
+         */
         wealth: number;
       };
       header?: never;
@@ -21852,6 +22360,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "targetRank": 1,
+         *       "wealth": 5,
+         *       "wager": 14
+         *     }
+         */
         'application/json': components['schemas']['StrongholdImprovementRollInput'];
       };
     };
@@ -21875,7 +22390,11 @@ export interface operations {
   };
   StrongholdsReference_ranks: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -21891,13 +22410,18 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
   StrongholdsReference_tags: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -21913,6 +22437,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -21967,6 +22492,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Greywater Manor"
+         *     }
+         */
         'application/json': components['schemas']['CreateStrongholdInput'];
       };
     };
@@ -21994,9 +22524,15 @@ export interface operations {
   CampaignStrongholds_bonusDice: {
     parameters: {
       query: {
-        /** @description The acting character. */
+        /**
+         * @description The acting character.
+         * @example example
+         */
         characterId: string;
-        /** @description The task’s tags, comma-separated (e.g. "library,research"). */
+        /**
+         * @description The task’s tags, comma-separated (e.g. "library,research").
+         * @example library,research
+         */
         tags: string;
       };
       header?: never;
@@ -22032,6 +22568,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         strongholdId: string;
       };
       cookie?: never;
@@ -22064,6 +22601,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         strongholdId: string;
       };
       cookie?: never;
@@ -22100,12 +22638,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         strongholdId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['UpdateStrongholdInput'];
       };
     };
@@ -22140,12 +22680,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         strongholdId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['StrongholdImprovementInput'];
       };
     };
@@ -22180,12 +22722,18 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         strongholdId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "library"
+         *     }
+         */
         'application/json': components['schemas']['AddStrongholdTagInput'];
       };
     };
@@ -22220,7 +22768,9 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         strongholdId: string;
+        /** @example example */
         name: string;
       };
       cookie?: never;
@@ -22262,6 +22812,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CompanyIncomeInput'];
       };
     };
@@ -22331,6 +22882,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Torches",
+         *       "kind": "gear"
+         *     }
+         */
         'application/json': components['schemas']['AddInventoryItemInput'];
       };
     };
@@ -22371,6 +22928,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "porter"
+         *     }
+         */
         'application/json': components['schemas']['AddCarrierInput'];
       };
     };
@@ -22406,6 +22968,7 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         carrierId: string;
       };
       cookie?: never;
@@ -22443,6 +23006,7 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         itemId: string;
       };
       cookie?: never;
@@ -22480,12 +23044,14 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         itemId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['UpdateInventoryItemInput'];
       };
     };
@@ -22521,12 +23087,18 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         itemId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "characterId": "example"
+         *     }
+         */
         'application/json': components['schemas']['MoveInventoryItemInput'];
       };
     };
@@ -22562,12 +23134,14 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         itemId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['DepletionCheckInput'];
       };
     };
@@ -22603,12 +23177,18 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         itemId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "dice": 1
+         *     }
+         */
         'application/json': components['schemas']['SpendMaterialInput'];
       };
     };
@@ -22676,6 +23256,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "inventorySlots": 1
+         *     }
+         */
         'application/json': components['schemas']['InventorySettingsInput'];
       };
     };
@@ -22702,7 +23287,11 @@ export interface operations {
   };
   TreasureReference_caches: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -22718,13 +23307,18 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
   TreasureReference_artifactTypes: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -22740,6 +23334,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -22769,6 +23364,9 @@ export interface operations {
   TreasureReference_spells: {
     parameters: {
       query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
         /** @description Only spells whose name contains this (any case). */
         search?: string;
       };
@@ -22794,7 +23392,11 @@ export interface operations {
   };
   TreasureReference_levels: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -22810,6 +23412,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -22826,6 +23429,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "difficulty": "minor"
+         *     }
+         */
         'application/json': components['schemas']['CacheRollInput'];
       };
     };
@@ -22859,6 +23467,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "difficulty": "minor",
+         *       "averagePlayers": 1
+         *     }
+         */
         'application/json': components['schemas']['SiteHordesInput'];
       };
     };
@@ -22892,6 +23506,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['ArtifactRollInput'];
       };
     };
@@ -22925,6 +23540,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "grade": "minor"
+         *     }
+         */
         'application/json': components['schemas']['HarvestInput'];
       };
     };
@@ -22958,6 +23578,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['SpellbookInput'];
       };
     };
@@ -22991,6 +23612,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "silver": 15000,
+         *       "members": 4
+         *     }
+         */
         'application/json': components['schemas']['LootExperienceInput'];
       };
     };
@@ -23060,6 +23687,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "site": "Ruined keep, crypt"
+         *     }
+         */
         'application/json': components['schemas']['CreateHordeInput'];
       };
     };
@@ -23091,6 +23723,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         hordeId: string;
       };
       cookie?: never;
@@ -23128,6 +23761,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "site": "example",
+         *       "difficulty": "minor"
+         *     }
+         */
         'application/json': components['schemas']['PlaceSiteHordesInput'];
       };
     };
@@ -23162,6 +23801,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         hordeId: string;
       };
       cookie?: never;
@@ -23198,12 +23838,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         hordeId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['DivideHordeInput'];
       };
     };
@@ -23307,6 +23949,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "lootExperienceRule": "divided"
+         *     }
+         */
         'application/json': components['schemas']['TreasureSettingsInput'];
       };
     };
@@ -23346,6 +23993,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "silver": 1
+         *     }
+         */
         'application/json': components['schemas']['CampaignLootExperienceInput'];
       };
     };
@@ -23382,6 +24034,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "price": 6
+         *     }
+         */
         'application/json': components['schemas']['CraftingRequirementsInput'];
       };
     };
@@ -23415,6 +24072,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "intellect": 3,
+         *       "skill": 2
+         *     }
+         */
         'application/json': components['schemas']['CraftingRollInput'];
       };
     };
@@ -23484,6 +24147,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "item": "Kite shield",
+         *       "price": 6,
+         *       "skills": [
+         *         "example"
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['CreateCraftingProjectInput'];
       };
     };
@@ -23515,6 +24187,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         projectId: string;
       };
       cookie?: never;
@@ -23547,6 +24220,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         projectId: string;
       };
       cookie?: never;
@@ -23583,12 +24257,21 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         projectId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "intellect": 3,
+         *       "skill": 2,
+         *       "characterId": "example",
+         *       "skillName": "smithing"
+         *     }
+         */
         'application/json': components['schemas']['CraftingProjectRollInput'];
       };
     };
@@ -23623,12 +24306,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         projectId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CraftingMaterialsInput'];
       };
     };
@@ -23701,6 +24386,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Restore the chapel",
+         *       "ticks": 4
+         *     }
+         */
         'application/json': components['schemas']['CreateProjectClockInput'];
       };
     };
@@ -23732,6 +24423,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         clockId: string;
       };
       cookie?: never;
@@ -23764,12 +24456,18 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         clockId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "characterId": "example"
+         *     }
+         */
         'application/json': components['schemas']['ProjectClockTickInput'];
       };
     };
@@ -23839,6 +24537,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "itemId": "example",
+         *       "method": "ritual"
+         *     }
+         */
         'application/json': components['schemas']['AttunementInput'];
       };
     };
@@ -23874,6 +24578,7 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         itemId: string;
       };
       cookie?: never;
@@ -23950,6 +24655,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "spell": "Light",
+         *       "channelingObjective": 3,
+         *       "cybaltItemId": "example"
+         *     }
+         */
         'application/json': components['schemas']['ArtifactRitualInput'];
       };
     };
@@ -23982,6 +24694,7 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         ritualId: string;
       };
       cookie?: never;
@@ -24015,12 +24728,18 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         ritualId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "sorcerySkill": 3
+         *     }
+         */
         'application/json': components['schemas']['ChannelingInput'];
       };
     };
@@ -24061,6 +24780,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "orbItemId": "example",
+         *       "intoItemId": "example",
+         *       "arcaneLore": 3,
+         *       "cybaltItemId": "example"
+         *     }
+         */
         'application/json': components['schemas']['OrbIntegrationInput'];
       };
     };
@@ -24097,6 +24824,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "scale": "haven"
+         *     }
+         */
         'application/json': components['schemas']['EncounterCheckInput'];
       };
     };
@@ -24130,6 +24862,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac"
+         *     }
+         */
         'application/json': components['schemas']['ReactionInput'];
       };
     };
@@ -24163,6 +24900,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['SeedOnlyInput'];
       };
     };
@@ -24196,6 +24934,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['SeedOnlyInput'];
       };
     };
@@ -24229,6 +24968,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac",
+         *       "rating": 3,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['MoraleCheckInput'];
       };
     };
@@ -24252,7 +24998,11 @@ export interface operations {
   };
   Encounters_dispositions: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -24268,6 +25018,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -24284,6 +25035,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "grade": "minor"
+         *     }
+         */
         'application/json': components['schemas']['AdversaryInput'];
       };
     };
@@ -24317,6 +25073,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "perception": 1
+         *     }
+         */
         'application/json': components['schemas']['SurpriseInput'];
       };
     };
@@ -24350,6 +25111,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "quarry": {
+         *         "agility": 1,
+         *         "movement": 1
+         *       },
+         *       "chaser": {
+         *         "agility": 1,
+         *         "movement": 1
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['ChaseInput'];
       };
     };
@@ -24383,6 +25156,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "expression": "1d4+players",
+         *       "players": 1
+         *     }
+         */
         'application/json': components['schemas']['NumberAppearingInput'];
       };
     };
@@ -24419,6 +25198,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CampaignEncounterCheckInput'];
       };
     };
@@ -24491,6 +25271,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "entries": [],
+         *       "name": "example"
+         *     }
+         */
         'application/json': components['schemas']['CreateTableInput'];
       };
     };
@@ -24530,6 +25316,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "content": "example"
+         *     }
+         */
         'application/json': components['schemas']['ImportTableInput'];
       };
     };
@@ -24561,6 +25352,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         tableId: string;
       };
       cookie?: never;
@@ -24593,12 +25385,19 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         tableId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "entries": [],
+         *       "name": "example"
+         *     }
+         */
         'application/json': components['schemas']['CreateTableInput'];
       };
     };
@@ -24633,6 +25432,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         tableId: string;
       };
       cookie?: never;
@@ -24668,6 +25468,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         tableId: string;
       };
       cookie?: never;
@@ -24703,12 +25504,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         tableId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['DrawTableInput'];
       };
     };
@@ -24781,6 +25584,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "example"
+         *     }
+         */
         'application/json': components['schemas']['RecurringInput'];
       };
     };
@@ -24815,6 +25623,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         memberId: string;
       };
       cookie?: never;
@@ -24884,6 +25693,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['EncounterSettingsInput'];
       };
     };
@@ -24916,7 +25726,10 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
-        /** @description The game system of the sheet. */
+        /**
+         * @description The game system of the sheet.
+         * @example coeac
+         */
         system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
       };
       cookie?: never;
@@ -24967,13 +25780,21 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
-        /** @description The game system of the sheet. */
+        /**
+         * @description The game system of the sheet.
+         * @example coeac
+         */
         system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "sheet": {}
+         *     }
+         */
         'application/json': components['schemas']['PutSheetInput'];
       };
     };
@@ -25025,7 +25846,10 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
-        /** @description The game system of the sheet. */
+        /**
+         * @description The game system of the sheet.
+         * @example coeac
+         */
         system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
       };
       cookie?: never;
@@ -25118,6 +25942,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac",
+         *       "field": "example",
+         *       "delta": 1,
+         *       "reason": "example"
+         *     }
+         */
         'application/json': components['schemas']['ConditionAdjustmentInput'];
       };
     };
@@ -25158,6 +25990,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac"
+         *     }
+         */
         'application/json': components['schemas']['SheetCheckInput'];
       };
     };
@@ -25192,12 +26029,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['NpcLossInput'];
       };
     };
@@ -25232,12 +26071,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['NpcMoraleInput'];
       };
     };
@@ -25310,6 +26151,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "example",
+         *       "kind": "adversary"
+         *     }
+         */
         'application/json': components['schemas']['CreateNpcInput'];
       };
     };
@@ -25349,6 +26196,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CairnHirelingNpcInput'];
       };
     };
@@ -25380,6 +26228,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
@@ -25412,6 +26261,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
@@ -25448,12 +26298,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['UpdateNpcInput'];
       };
     };
@@ -25485,8 +26337,12 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
-        /** @description The game system of the sheet. */
+        /**
+         * @description The game system of the sheet.
+         * @example coeac
+         */
         system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
       };
       cookie?: never;
@@ -25536,14 +26392,23 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
-        /** @description The game system of the sheet. */
+        /**
+         * @description The game system of the sheet.
+         * @example coeac
+         */
         system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "sheet": {}
+         *     }
+         */
         'application/json': components['schemas']['PutSheetInput'];
       };
     };
@@ -25594,8 +26459,12 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
-        /** @description The game system of the sheet. */
+        /**
+         * @description The game system of the sheet.
+         * @example coeac
+         */
         system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
       };
       cookie?: never;
@@ -25649,6 +26518,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
@@ -25682,12 +26552,21 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac",
+         *       "field": "example",
+         *       "delta": 1,
+         *       "reason": "example"
+         *     }
+         */
         'application/json': components['schemas']['ConditionAdjustmentInput'];
       };
     };
@@ -25722,12 +26601,18 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac"
+         *     }
+         */
         'application/json': components['schemas']['SheetCheckInput'];
       };
     };
@@ -25795,6 +26680,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['GmSettingsInput'];
       };
     };
@@ -25834,6 +26720,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "abilities": {
+         *         "strength": 18,
+         *         "agility": 10,
+         *         "endurance": 15,
+         *         "intelligence": 12,
+         *         "wisdom": 15,
+         *         "charisma": 8
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['CampaignGmDerivationInput'];
       };
     };
@@ -25870,6 +26768,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['GmAbilityRollsInput'];
       };
     };
@@ -25893,7 +26792,11 @@ export interface operations {
   };
   CharactersBuilder_gmSpecies: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -25909,6 +26812,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -25925,6 +26829,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "abilities": {
+         *         "strength": 18,
+         *         "agility": 10,
+         *         "endurance": 15,
+         *         "intelligence": 12,
+         *         "wisdom": 15,
+         *         "charisma": 8
+         *       },
+         *       "archetype": "warrior"
+         *     }
+         */
         'application/json': components['schemas']['GmDerivationInput'];
       };
     };
@@ -25958,6 +26875,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "abilities": {
+         *         "strength": 18,
+         *         "agility": 10,
+         *         "endurance": 15,
+         *         "intelligence": 12,
+         *         "wisdom": 15,
+         *         "charisma": 8
+         *       },
+         *       "species": "dwarf",
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['GmBodyRollInput'];
       };
     };
@@ -25991,6 +26922,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CairnHirelingInput'];
       };
     };
@@ -26024,6 +26956,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "item": "Porter"
+         *     }
+         */
         'application/json': components['schemas']['CoeacHirelingInput'];
       };
     };
@@ -26057,6 +26994,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "follower",
+         *       "pool": 3,
+         *       "hp": 3,
+         *       "role": "Squire"
+         *     }
+         */
         'application/json': components['schemas']['CoeacFollowerInput'];
       };
     };
@@ -26090,6 +27035,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "subject": "hireling",
+         *       "controllerPool": 5,
+         *       "hirelingPool": 4,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['NpcMoraleCheckInput'];
       };
     };
@@ -26123,6 +27076,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "source": "feat",
+         *       "lostInSession": 4
+         *     }
+         */
         'application/json': components['schemas']['FollowerLossInput'];
       };
     };
@@ -26156,6 +27115,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "factors": []
+         *     }
+         */
         'application/json': components['schemas']['ObjectiveFromFactorsInput'];
       };
     };
@@ -26189,6 +27153,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "pool": 6,
+         *       "objective": 3
+         *     }
+         */
         'application/json': components['schemas']['CriticalPoolCheckInput'];
       };
     };
@@ -26222,6 +27192,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "pool": 6,
+         *       "objective": 2,
+         *       "tests": 5,
+         *       "goal": {
+         *         "passes": 3
+         *       },
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['ExtendedCheckInput'];
       };
     };
@@ -26255,6 +27236,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "rolled": 4
+         *     }
+         */
         'application/json': components['schemas']['DamageHalvingInput'];
       };
     };
@@ -26288,6 +27274,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "score": 12
+         *     }
+         */
         'application/json': components['schemas']['GmTaskCheckInput'];
       };
     };
@@ -26321,6 +27312,25 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "sides": [
+         *         {
+         *           "name": "Ana",
+         *           "score": 12
+         *         },
+         *         {
+         *           "name": "Bram",
+         *           "score": 10
+         *         },
+         *         {
+         *           "name": "Cyl",
+         *           "score": 9
+         *         }
+         *       ],
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['MultiContestCheckInput'];
       };
     };
@@ -26354,6 +27364,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "hp": 3,
+         *       "str": 10,
+         *       "damage": 4,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CairnDamageInput'];
       };
     };
@@ -26387,6 +27405,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "short",
+         *       "hp": 1,
+         *       "maxHp": 1
+         *     }
+         */
         'application/json': components['schemas']['CairnRestInput'];
       };
     };
@@ -26420,6 +27445,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "days": 3
+         *     }
+         */
         'application/json': components['schemas']['CairnDeprivationInput'];
       };
     };
@@ -26475,6 +27505,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "hp": 5,
+         *       "damage": 3
+         *     }
+         */
         'application/json': components['schemas']['CoeacDamageInput'];
       };
     };
@@ -26530,6 +27566,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['DownAndOutInput'];
       };
     };
@@ -26563,6 +27600,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "short",
+         *       "hp": 1,
+         *       "maxHp": 1,
+         *       "rations": false
+         *     }
+         */
         'application/json': components['schemas']['CoeacRestInput'];
       };
     };
@@ -26596,6 +27641,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "cut": "meat",
+         *       "hp": 3,
+         *       "maxHp": 8,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CoeacEatingInput'];
       };
     };
@@ -26651,6 +27704,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "hp": -3,
+         *       "endurance": 4
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulConditionInput'];
       };
     };
@@ -26706,6 +27765,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "survival": 4,
+         *       "damage": 6
+         *     }
+         */
         'application/json': components['schemas']['GmDamageInput'];
       };
     };
@@ -26739,6 +27804,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "injuries": 2,
+         *       "endurance": 15
+         *     }
+         */
         'application/json': components['schemas']['GmDeathRollInput'];
       };
     };
@@ -26772,6 +27843,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "score": 12,
+         *       "level": 2
+         *     }
+         */
         'application/json': components['schemas']['GmHeroicEffortInput'];
       };
     };
@@ -26805,6 +27882,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "night",
+         *       "level": 2,
+         *       "survival": 2,
+         *       "maxSurvival": 7,
+         *       "health": 12,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['GmHealingInput'];
       };
     };
@@ -26838,6 +27925,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "level": 3
+         *     }
+         */
         'application/json': components['schemas']['GmNpcSurvivalInput'];
       };
     };
@@ -26904,6 +27996,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac"
+         *     }
+         */
         'application/json': components['schemas']['SheetDamageInput'];
       };
     };
@@ -26944,6 +28041,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac",
+         *       "kind": "short"
+         *     }
+         */
         'application/json': components['schemas']['SheetRestInput'];
       };
     };
@@ -26984,6 +28087,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "cut": "meat"
+         *     }
+         */
         'application/json': components['schemas']['SheetEatingInput'];
       };
     };
@@ -27024,6 +28132,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "days": 2
+         *     }
+         */
         'application/json': components['schemas']['CairnDeprivationApplyInput'];
       };
     };
@@ -27064,6 +28177,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "amount": 7
+         *     }
+         */
         'application/json': components['schemas']['TemporaryPoolInput'];
       };
     };
@@ -27140,6 +28258,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "rating": "strength"
+         *     }
+         */
         'application/json': components['schemas']['HeroicEffortInput'];
       };
     };
@@ -27171,6 +28294,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
@@ -27203,12 +28327,18 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac"
+         *     }
+         */
         'application/json': components['schemas']['SheetDamageInput'];
       };
     };
@@ -27243,12 +28373,19 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac",
+         *       "kind": "short"
+         *     }
+         */
         'application/json': components['schemas']['SheetRestInput'];
       };
     };
@@ -27283,12 +28420,18 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "amount": 7
+         *     }
+         */
         'application/json': components['schemas']['TemporaryPoolInput'];
       };
     };
@@ -27328,6 +28471,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "coeac",
+         *       "kind": "short"
+         *     }
+         */
         'application/json': components['schemas']['SheetRestInput'];
       };
     };
@@ -27367,6 +28516,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "awayFromHaven": false
+         *     }
+         */
         'application/json': components['schemas']['EndOfSessionCheckInput'];
       };
     };
@@ -27403,6 +28557,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "attacker": {
+         *         "pool": 4
+         *       },
+         *       "defender": {
+         *         "pool": 4
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['CoeacExchangeInput'];
       };
     };
@@ -27436,6 +28600,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "place": "wilderness",
+         *       "pool": 4,
+         *       "objective": 2
+         *     }
+         */
         'application/json': components['schemas']['CoeacAmbushInput'];
       };
     };
@@ -27469,6 +28640,21 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "attackers": [
+         *         {
+         *           "die": "d8"
+         *         }
+         *       ],
+         *       "target": {
+         *         "hp": 4,
+         *         "str": 10,
+         *         "armor": 1
+         *       },
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CairnAttackInput'];
       };
     };
@@ -27502,6 +28688,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "first-round",
+         *       "characters": [
+         *         {
+         *           "name": "Mira",
+         *           "dex": 12
+         *         }
+         *       ],
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CairnDexSavesInput'];
       };
     };
@@ -27535,6 +28733,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "attribute": "str",
+         *       "actor": {
+         *         "score": 12
+         *       },
+         *       "target": {
+         *         "score": 12
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['CairnStruggleInput'];
       };
     };
@@ -27568,6 +28777,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "attackBonus": 4,
+         *       "defense": 3,
+         *       "damage": "d8",
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['GmAttackInput'];
       };
     };
@@ -27601,6 +28818,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "members": [
+         *         {
+         *           "target": 17
+         *         },
+         *         {
+         *           "target": 12
+         *         }
+         *       ],
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['GmGroupEffortInput'];
       };
     };
@@ -27634,6 +28864,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "size": 12,
+         *       "medianSurvival": 5
+         *     }
+         */
         'application/json': components['schemas']['GmMassConflictInput'];
       };
     };
@@ -27667,6 +28903,22 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "action": "attack",
+         *       "attacker": {
+         *         "charisma": 14,
+         *         "monkLevel": 2,
+         *         "verve": 14
+         *       },
+         *       "defender": {
+         *         "intelligence": 12,
+         *         "verve": 15,
+         *         "survival": 6
+         *       },
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['GmPsychicInput'];
       };
     };
@@ -27700,6 +28952,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "grapple-evade",
+         *       "score": 12,
+         *       "opponentScore": 10,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['GmManeuverInput'];
       };
     };
@@ -27723,7 +28983,11 @@ export interface operations {
   };
   Combats_list: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -27745,6 +29009,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -27764,6 +29029,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "cairn",
+         *       "combatants": []
+         *     }
+         */
         'application/json': components['schemas']['CreateCombatInput'];
       };
     };
@@ -27795,6 +29066,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         combatId: string;
       };
       cookie?: never;
@@ -27827,6 +29099,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         combatId: string;
       };
       cookie?: never;
@@ -27863,6 +29136,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         combatId: string;
       };
       cookie?: never;
@@ -27899,12 +29173,20 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         combatId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "attacker": "example",
+         *       "target": "example",
+         *       "die": "d4"
+         *     }
+         */
         'application/json': components['schemas']['CombatAttackInput'];
       };
     };
@@ -27939,12 +29221,19 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         combatId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "actor": "example",
+         *       "kind": "attack"
+         *     }
+         */
         'application/json': components['schemas']['CombatActionInput'];
       };
     };
@@ -27971,7 +29260,11 @@ export interface operations {
   };
   MassConflicts_list: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -27993,6 +29286,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -28012,6 +29306,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "units": []
+         *     }
+         */
         'application/json': components['schemas']['CreateMassConflictInput'];
       };
     };
@@ -28043,6 +29342,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         massConflictId: string;
       };
       cookie?: never;
@@ -28075,12 +29375,19 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         massConflictId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "attacker": "example",
+         *       "target": "example"
+         *     }
+         */
         'application/json': components['schemas']['MassConflictAttackInput'];
       };
     };
@@ -28115,12 +29422,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         massConflictId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['MassConflictRollInput'];
       };
     };
@@ -28155,12 +29464,14 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         massConflictId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['MassConflictRollInput'];
       };
     };
@@ -28197,6 +29508,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "ability",
+         *       "current": 17
+         *     }
+         */
         'application/json': components['schemas']['GmMojoCostInput'];
       };
     };
@@ -28230,6 +29547,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "roll": 14,
+         *       "target": 10,
+         *       "bid": 6
+         *     }
+         */
         'application/json': components['schemas']['GmMojoBidInput'];
       };
     };
@@ -28263,6 +29587,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "mode": "normal"
+         *     }
+         */
         'application/json': components['schemas']['GmStudyInput'];
       };
     };
@@ -28296,6 +29625,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "archetype": "warrior",
+         *       "level": 2,
+         *       "abilities": {
+         *         "strength": 18,
+         *         "agility": 10,
+         *         "endurance": 15,
+         *         "intelligence": 12,
+         *         "wisdom": 15,
+         *         "charisma": 8
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['GmLevelUpInput'];
       };
     };
@@ -28329,6 +29672,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "experience": 3500
+         *     }
+         */
         'application/json': components['schemas']['GmLevelStandingInput'];
       };
     };
@@ -28362,6 +29710,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "factors": [],
+         *       "skill": "diplomacy",
+         *       "pool": 4
+         *     }
+         */
         'application/json': components['schemas']['CoeacCirclesInput'];
       };
     };
@@ -28395,6 +29750,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "reputation": 3
+         *     }
+         */
         'application/json': components['schemas']['CoeacRecognitionInput'];
       };
     };
@@ -28428,6 +29788,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "spellLevel": 2
+         *     }
+         */
         'application/json': components['schemas']['GmSpellPriceInput'];
       };
     };
@@ -28461,6 +29826,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "reason": 12,
+         *       "spellLevel": 3
+         *     }
+         */
         'application/json': components['schemas']['GmSpellCompatibilityInput'];
       };
     };
@@ -28494,6 +29865,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "guessedLevel": 3
+         *     }
+         */
         'application/json': components['schemas']['GmManifestationInput'];
       };
     };
@@ -28527,6 +29903,22 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "shares": [
+         *         {
+         *           "who": "Ana",
+         *           "cost": 40,
+         *           "mojo": 25
+         *         },
+         *         {
+         *           "who": "Bram",
+         *           "cost": 60,
+         *           "mojo": 30
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['GmPooledProjectInput'];
       };
     };
@@ -28560,6 +29952,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "use": "field"
+         *     }
+         */
         'application/json': components['schemas']['GmPracticalMojoInput'];
       };
     };
@@ -28635,6 +30032,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "amount": 1000
+         *     }
+         */
         'application/json': components['schemas']['ExperienceAwardInput'];
       };
     };
@@ -28675,6 +30077,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "ability"
+         *     }
+         */
         'application/json': components['schemas']['MojoSpendInput'];
       };
     };
@@ -28715,6 +30122,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "rollId": "example",
+         *       "bid": 6
+         *     }
+         */
         'application/json': components['schemas']['MojoBidOnRollInput'];
       };
     };
@@ -28755,6 +30168,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "subject": "Alchemy",
+         *       "mode": "normal"
+         *     }
+         */
         'application/json': components['schemas']['StudyProjectInput'];
       };
     };
@@ -28790,12 +30209,18 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         projectId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "periods": 2
+         *     }
+         */
         'application/json': components['schemas']['StudyPeriodsInput'];
       };
     };
@@ -28844,6 +30269,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "resources": []
+         *     }
+         */
         'application/json': components['schemas']['ClassResourceSpendInput'];
       };
     };
@@ -28884,6 +30314,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['RetirementInput'];
       };
     };
@@ -28923,6 +30354,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "silver": 150000,
+         *       "characterIds": []
+         *     }
+         */
         'application/json': components['schemas']['LootExperienceAwardInput'];
       };
     };
@@ -28962,6 +30399,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "awards": []
+         *     }
+         */
         'application/json': components['schemas']['BoonsAwardInput'];
       };
     };
@@ -28988,7 +30430,11 @@ export interface operations {
   };
   CampaignAdvancement_retirements: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -29010,13 +30456,18 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
   CampaignAdvancement_specialtyClasses: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -29038,6 +30489,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -29057,6 +30509,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "className": "Witch Hunter"
+         *     }
+         */
         'application/json': components['schemas']['SpecialtyClassInput'];
       };
     };
@@ -29083,7 +30540,11 @@ export interface operations {
   };
   CampaignAdvancement_reputation: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -29105,13 +30566,18 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
   CampaignAdvancement_reputationHistory: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -29133,6 +30599,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -29152,6 +30619,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "faction": "Thieves’ Guild",
+         *       "delta": 1
+         *     }
+         */
         'application/json': components['schemas']['ReputationChangeInput'];
       };
     };
@@ -29191,6 +30664,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "factors": [],
+         *       "skill": "diplomacy",
+         *       "pool": 4
+         *     }
+         */
         'application/json': components['schemas']['CampaignCirclesInput'];
       };
     };
@@ -29227,6 +30707,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "feet": 45
+         *     }
+         */
         'application/json': components['schemas']['GmFallInput'];
       };
     };
@@ -29260,6 +30745,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "agility": 12,
+         *       "strength": 14,
+         *       "distance": 3
+         *     }
+         */
         'application/json': components['schemas']['GmJumpInput'];
       };
     };
@@ -29293,6 +30785,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "rounds": 20,
+         *       "endurance": 12,
+         *       "health": 10
+         *     }
+         */
         'application/json': components['schemas']['GmSuffocationInput'];
       };
     };
@@ -29326,6 +30825,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "endurance": 4,
+         *       "activity": "light",
+         *       "hours": 2,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['ExertionInput'];
       };
     };
@@ -29359,6 +30866,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "meters": 7
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulFallInput'];
       };
     };
@@ -29392,6 +30904,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "ailment": "alcohol",
+         *       "contact": "willing",
+         *       "reaction": 11,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['GmAilmentInput'];
       };
     };
@@ -29425,6 +30945,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "from": 40,
+         *       "to": 45,
+         *       "endurance": 12
+         *     }
+         */
         'application/json': components['schemas']['GmAgingInput'];
       };
     };
@@ -29458,6 +30985,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "method": "perception",
+         *       "score": 12
+         *     }
+         */
         'application/json': components['schemas']['GmIllusionInput'];
       };
     };
@@ -29491,6 +31024,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "material": "glass",
+         *       "attack": "fire"
+         *     }
+         */
         'application/json': components['schemas']['GmItemReactionInput'];
       };
     };
@@ -29524,6 +31063,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "movement": 10,
+         *       "speed": "semi-conscious",
+         *       "endurance": 12
+         *     }
+         */
         'application/json': components['schemas']['GmSpeedInput'];
       };
     };
@@ -29557,6 +31103,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "health": 11,
+         *       "periods": 2
+         *     }
+         */
         'application/json': components['schemas']['GmForcedMarchInput'];
       };
     };
@@ -29590,6 +31142,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "movement": 8,
+         *       "endurance": 12,
+         *       "health": 11,
+         *       "days": 3
+         *     }
+         */
         'application/json': components['schemas']['GmDailyMovementInput'];
       };
     };
@@ -29623,6 +31183,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "perception": 12,
+         *       "widthFeet": 20,
+         *       "lengthFeet": 20
+         *     }
+         */
         'application/json': components['schemas']['GmSearchInput'];
       };
     };
@@ -29656,6 +31223,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "perception": 12,
+         *       "days": 2
+         *     }
+         */
         'application/json': components['schemas']['GmTrackingInput'];
       };
     };
@@ -29689,6 +31262,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "perception": 12
+         *     }
+         */
         'application/json': components['schemas']['GmCoverTracksInput'];
       };
     };
@@ -29722,6 +31300,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['GmTimeInput'];
       };
     };
@@ -29755,6 +31334,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "material": "glass",
+         *       "thickness": 5
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulObjectInput'];
       };
     };
@@ -29788,6 +31373,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "pool": 5
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulBlowInput'];
       };
     };
@@ -29821,6 +31411,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "endurance": 4
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulBreathInput'];
       };
     };
@@ -29854,6 +31449,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "endurance": 4,
+         *       "baseSpeed": 5
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulSwimInput'];
       };
     };
@@ -29887,6 +31488,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['ArchsoulRestInput'];
       };
     };
@@ -29920,6 +31522,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "athletics": 2
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulTrapInput'];
       };
     };
@@ -29953,6 +31560,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "speed": 5,
+         *       "difficult": false
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulTerrainInput'];
       };
     };
@@ -29986,6 +31599,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "weapon": "spear",
+         *       "damagePool": 5
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulUnderwaterAttackInput'];
       };
     };
@@ -30019,6 +31638,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "endurance": 4,
+         *       "damage": 2
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulUnderwaterHurtInput'];
       };
     };
@@ -30052,6 +31677,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "mode": "land",
+         *       "hexes": 3,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CoeacTravelInput'];
       };
     };
@@ -30085,6 +31717,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "dice": 3
+         *     }
+         */
         'application/json': components['schemas']['ArchsoulObjectAttackInput'];
       };
     };
@@ -30118,6 +31755,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "hexes": 4,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CoeacMirrorRoadInput'];
       };
     };
@@ -30151,6 +31794,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['GmConcentrationInput'];
       };
     };
@@ -30188,6 +31832,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "gm",
+         *       "hazard": "fall"
+         *     }
+         */
         'application/json': components['schemas']['CampaignHazardInput'];
       };
     };
@@ -30227,6 +31877,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "system": "gm",
+         *       "hazard": "fall"
+         *     }
+         */
         'application/json': components['schemas']['PartyHazardInput'];
       };
     };
@@ -30262,6 +31918,7 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         ailmentId: string;
       };
       cookie?: never;
@@ -30299,6 +31956,7 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         statusId: string;
       };
       cookie?: never;
@@ -30337,6 +31995,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "from": "spellbook"
+         *     }
+         */
         'application/json': components['schemas']['CairnCastInput'];
       };
     };
@@ -30361,6 +32024,9 @@ export interface operations {
   CairnMagic_spells: {
     parameters: {
       query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
         /** @description Words to find in a spell’s name or effect. */
         q?: string;
       };
@@ -30389,6 +32055,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 45 */
         spell: string;
       };
       cookie?: never;
@@ -30454,6 +32121,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "kind": "spellbook"
+         *     }
+         */
         'application/json': components['schemas']['AddCairnMagicItemInput'];
       };
     };
@@ -30489,12 +32161,14 @@ export interface operations {
         /** @description The campaign id. */
         campaignId: string;
         characterId: string;
+        /** @example example */
         itemId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CairnRelicRechargeInput'];
       };
     };
@@ -30535,6 +32209,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "itemId": "example"
+         *     }
+         */
         'application/json': components['schemas']['CairnCampaignCastInput'];
       };
     };
@@ -30729,6 +32408,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "pool": 5,
+         *       "spell": "disintegrate",
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CoeacChannelingInput'];
       };
     };
@@ -30762,6 +32448,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "pool": 5,
+         *       "potency": 2
+         *     }
+         */
         'application/json': components['schemas']['CoeacCounterspellInput'];
       };
     };
@@ -30795,6 +32487,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "pool": 6,
+         *       "spell": "banish",
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['CoeacSpellMasteryInput'];
       };
     };
@@ -30828,6 +32527,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CoeacCatastropheInput'];
       };
     };
@@ -30861,6 +32561,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['CoeacRandomSpellInput'];
       };
     };
@@ -30927,6 +32628,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example disintegrate */
         spellId: string;
       };
       cookie?: never;
@@ -30963,6 +32665,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "spell": "disintegrate"
+         *     }
+         */
         'application/json': components['schemas']['CoeacCastInput'];
       };
     };
@@ -31032,6 +32739,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "use": "block"
+         *     }
+         */
         'application/json': components['schemas']['CoeacReleaseInput'];
       };
     };
@@ -31072,6 +32784,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "rollId": "example"
+         *     }
+         */
         'application/json': components['schemas']['CoeacCampaignCounterspellInput'];
       };
     };
@@ -31139,6 +32856,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['MagicSettingsInput'];
       };
     };

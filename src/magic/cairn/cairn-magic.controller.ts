@@ -1,3 +1,4 @@
+import { pageInMemory } from '../../common/pagination';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../../auth/principal';
@@ -40,7 +41,7 @@ export class CairnMagicController {
   @ApiOperation({ summary: 'Cairn’s 100 spells with what each does (our words), searched by q' })
   @ApiOkResponse({ type: CairnSpellCatalogue })
   spells(@Query() query: CairnSpellQuery): CairnSpellCatalogue {
-    return this.magic.spells(query.q);
+    return pageInMemory(this.magic.spells(query.q), query);
   }
 
   @Get('spells/:spell')

@@ -1,3 +1,4 @@
+import { PageQuery } from '../../common/pagination';
 import { ArgsType, InputType, registerEnumType } from '@nestjs/graphql';
 import { In } from '../../common/schema';
 import { CAIRN_DAMAGE_DICE } from '../../core/harm/cairn-damage';
@@ -112,7 +113,7 @@ export class CairnCastInput {
 }
 
 @ArgsType()
-export class CairnSpellQuery {
+export class CairnSpellQuery extends PageQuery {
   @In.string('Words to find in a spell’s name or effect.', { optional: true, maxLength: 64 })
   q?: string;
 }

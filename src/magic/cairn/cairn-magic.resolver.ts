@@ -1,3 +1,4 @@
+import { pageInMemory } from '../../common/pagination';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../../auth/principal';
@@ -43,7 +44,7 @@ export class CairnMagicResolver {
 
   @Query(() => CairnSpellCatalogue, { description: 'Cairn’s 100 spells with what each does, searched by q.' })
   cairnSpellCatalogue(@Args() query: CairnSpellQuery): CairnSpellCatalogue {
-    return this.magic.spells(query.q);
+    return pageInMemory(this.magic.spells(query.q), query);
   }
 
   @Query(() => CairnSpellEntry, { description: 'One Cairn spell by d100 number, id or name.' })

@@ -1,3 +1,4 @@
+import { NEXT_CURSOR } from '../../common/pagination';
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../../common/schema';
 import { CAIRN_CAST_SOURCES } from '../../core/magic/cairn';
@@ -30,6 +31,9 @@ export class CairnSpellCatalogue {
 
   @Out.nestedList('The spells.', () => CairnSpellEntry)
   items: CairnSpellEntry[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 @ObjectType({ description: 'The risky-casting WIL save.' })

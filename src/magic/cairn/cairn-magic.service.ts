@@ -86,7 +86,7 @@ export class CairnMagicService {
 
   // Stateless
 
-  spells(q?: string | null): CairnSpellCatalogue {
+  spells(q?: string | null): Omit<CairnSpellCatalogue, 'next'> {
     const items = searchCairnSpells(q);
     return { count: items.length, items };
   }

@@ -1,3 +1,4 @@
+import { PageQuery, pageInMemory } from '../../common/pagination';
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ArbiterRequest } from '../../common/request-context';
@@ -77,22 +78,22 @@ export class WealthReferenceController {
   @Get('lifestyles')
   @ApiOperation({ summary: 'The default COEAC lifestyle grades and the Wealth each covers' })
   @ApiOkResponse({ type: LifestyleList })
-  lifestyles(): LifestyleList {
-    return this.reference.lifestyles();
+  lifestyles(@Query() page: PageQuery): LifestyleList {
+    return pageInMemory(this.reference.lifestyles(), page);
   }
 
   @Get('costs')
   @ApiOperation({ summary: 'Search the COEAC goods and services Cost table' })
   @ApiOkResponse({ type: WealthCostList })
   costs(@Query() query: WealthCostsQuery): WealthCostList {
-    return this.reference.costs(query);
+    return pageInMemory(this.reference.costs(query), query);
   }
 
   @Get('catalog')
   @ApiOperation({ summary: 'Search the G&M price/bulk catalog' })
   @ApiOkResponse({ type: CatalogItemList })
   catalog(@Query() query: CatalogQuery): CatalogItemList {
-    return this.reference.catalog(query);
+    return pageInMemory(this.reference.catalog(query), query);
   }
 
   @Post('item-scalings')

@@ -1,3 +1,4 @@
+import { PageQuery, pageInMemory } from '../../common/pagination';
 import { UseInterceptors } from '@nestjs/common';
 import { IdempotencyInterceptor } from '../../idempotency/idempotency.interceptor';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
@@ -68,18 +69,18 @@ export class WealthReferenceResolver {
   }
 
   @Query(() => LifestyleList, { description: 'The default COEAC lifestyle grades.' })
-  lifestyles(): LifestyleList {
-    return this.reference.lifestyles();
+  lifestyles(@Args() page: PageQuery): LifestyleList {
+    return pageInMemory(this.reference.lifestyles(), page);
   }
 
   @Query(() => WealthCostList, { description: 'Search the COEAC goods and services Cost table.' })
   wealthCosts(@Args() query: WealthCostsQuery): WealthCostList {
-    return this.reference.costs(query);
+    return pageInMemory(this.reference.costs(query), query);
   }
 
   @Query(() => CatalogItemList, { description: 'Search the G&M price/bulk catalog.' })
   catalog(@Args() query: CatalogQuery): CatalogItemList {
-    return this.reference.catalog(query);
+    return pageInMemory(this.reference.catalog(query), query);
   }
 
   @Query(() => ScaledItem, { description: 'G&M size scaling of an item.' })

@@ -41,15 +41,15 @@ import { withoutNulls } from './without-nulls';
  */
 @Injectable()
 export class WealthReferenceService {
-  lifestyles(): LifestyleList {
+  lifestyles(): Omit<LifestyleList, 'next'> {
     return { items: DEFAULT_LIFESTYLES.map((grade) => ({ ...grade })) };
   }
 
-  costs(query: WealthCostsQuery): WealthCostList {
+  costs(query: WealthCostsQuery): Omit<WealthCostList, 'next'> {
     return { items: searchCosts(withoutNulls(query)).map(toWealthCost) };
   }
 
-  catalog(query: CatalogQuery): CatalogItemList {
+  catalog(query: CatalogQuery): Omit<CatalogItemList, 'next'> {
     return { items: searchCatalog(withoutNulls(query)).map(toCatalogItem) };
   }
 

@@ -1,3 +1,4 @@
+import { PageQuery } from '../../common/pagination';
 import { ArgsType, InputType, registerEnumType } from '@nestjs/graphql';
 import { Transform, Type } from 'class-transformer';
 import { In } from '../../common/schema';
@@ -159,7 +160,7 @@ export class ImprovementRollInput {
 
 /** GET /v1/wealth/costs and the `wealthCosts` query. */
 @ArgsType()
-export class WealthCostsQuery {
+export class WealthCostsQuery extends PageQuery {
   @In.string('Text looked for in the line, its examples, its category and its note.', {
     optional: true,
     minLength: 0,
@@ -176,7 +177,7 @@ export class WealthCostsQuery {
 
 /** GET /v1/wealth/catalog and the `catalog` query. */
 @ArgsType()
-export class CatalogQuery {
+export class CatalogQuery extends PageQuery {
   @In.string('Text looked for in the name and the notes.', {
     optional: true,
     minLength: 0,

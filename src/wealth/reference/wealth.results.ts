@@ -1,3 +1,4 @@
+import { NEXT_CURSOR } from '../../common/pagination';
 import { ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Provenance, SuccessOdds } from '../../checks/check.results';
 import { Out } from '../../common/schema';
@@ -212,6 +213,9 @@ export class LifestyleGrade {
 export class LifestyleList {
   @Out.nestedList('The five grades.', () => LifestyleGrade)
   items: LifestyleGrade[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 const COST_CATEGORIES: readonly CoeacCostCategory[] = COEAC_COST_CATEGORIES;
@@ -258,6 +262,9 @@ export class WealthCost {
 export class WealthCostList {
   @Out.nestedList('The matching lines.', () => WealthCost)
   items: WealthCost[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 const WEAPON_CLASSES: readonly WeaponClass[] = ['simple', 'basic', 'warrior'];
@@ -392,6 +399,9 @@ export class CatalogItem {
 export class CatalogItemList {
   @Out.nestedList('The matching rows.', () => CatalogItem)
   items: CatalogItem[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 /* ---------------------------------------------------------------- G&M calculators */

@@ -1,0 +1,102 @@
+import type {
+  OpenAPIObject,
+  OperationObject,
+  ParameterObject,
+  ReferenceObject,
+  SchemaObject,
+} from '@nestjs/swagger';
+import { REQUEST_EXAMPLES } from './openapi-request-examples';
+
+/*
+ * Every operation's request example, written into the document so that Swagger UI's "Try it out"
+ * sends a request the operation accepts. Without a media-type `example`, Swagger UI builds a body
+ * from the schema with every property, optional ones included, filled with placeholders ("string",
+ * 0) that the rules then refuse. Here each JSON body gets an `example`: the one written for its
+ * operation in REQUEST_EXAMPLES when there is one, otherwise one built from the schema with only the
+ * required members, each from its own `example`, `default`, first enum value or bounds. Required query
+ * and path parameters get an `example` the same way (but `campaignId` and `characterId`). test/e2e/openapi-examples.e2e-spec.ts sends them all.
+ */
+
+type Schema = SchemaObject | ReferenceObject;
+
+const isReference = (s: unknown): s is ReferenceObject => typeof s === 'object' && s !== null && '$ref' in s;
+
+function resolve(document: OpenAPIObject, schema: Schema): SchemaObject {
+  let current: Schema = schema;
+  for (let hops = 0; isReference(current) && hops < 16; hops++) {
+    const name = current.$ref.replace('#/components/schemas/', '');
+    current = document.components?.schemas?.[name] ?? {};
+  }
+  return current as SchemaObject;
+}
+
+/** A value the schema accepts, from what the schema says; null when it says too little. */
+export function sampleOf(document: OpenAPIObject, schema: Schema, depth = 0): unknown {
+  const s = resolve(document, schema);
+  if (depth > 8) return undefined;
+  if (s.example !== undefined) return s.example;
+  if (s.default !== undefined) return s.default;
+  if (s.enum && s.enum.length > 0) return s.enum.find((v) => v !== null);
+  if (s.allOf && s.allOf.length === 1) return sampleOf(document, s.allOf[0], depth + 1);
+  if (s.anyOf && s.anyOf.length > 0) return sampleOf(document, s.anyOf[0], depth + 1);
+  if (s.oneOf && s.oneOf.length > 0) return sampleOf(document, s.oneOf[0], depth + 1);
+  switch (s.type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const name of s.required ?? []) {
+        const member = s.properties?.[name];
+        if (member) out[name] = sampleOf(document, member, depth + 1);
+      }
+      return out;
+    }
+    case 'array': {
+      const count = Math.max(s.minItems ?? 0, 0);
+      return Array.from({ length: count }, () => sampleOf(document, s.items ?? {}, depth + 1));
+    }
+    case 'integer':
+    case 'number': {
+      const low = s.minimum ?? (s.exclusiveMinimum === undefined ? 0 : Number(s.exclusiveMinimum) + 1);
+      const high = s.maximum ?? Number.MAX_SAFE_INTEGER;
+      return Math.min(Math.max(low, Math.min(1, high)), high);
+    }
+    case 'boolean':
+      return false;
+    case 'string':
+      return 'example'.padEnd(s.minLength ?? 0, 'x').slice(0, s.maxLength ?? 64);
+    default:
+      return {};
+  }
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** Path parameters naming what a client made in its campaign: the example test fills them in. */
+const CAMPAIGN_IDS = new Set(['campaignId', 'characterId']);
+
+/** Writes the request examples into the document (before its nullables are rewritten). */
+export function addRequestExamples(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method] as OperationObject | undefined;
+      if (!operation) continue;
+      const written = operation.operationId ? REQUEST_EXAMPLES[operation.operationId] : undefined;
+      const body = operation.requestBody;
+      if (body && !isReference(body)) {
+        const media = body.content['application/json'];
+        if (media?.schema && media.example === undefined && media.examples === undefined) {
+          media.example = written?.body ?? sampleOf(document, media.schema);
+        }
+      }
+      for (const parameter of (operation.parameters ?? []) as (ParameterObject | ReferenceObject)[]) {
+        if (isReference(parameter) || (parameter.in !== 'query' && parameter.in !== 'path')) continue;
+        // Campaign routes' own ids come from the campaign a client made; the rest get an example.
+        if (parameter.in === 'path' && CAMPAIGN_IDS.has(parameter.name)) continue;
+        const value = written?.parameters?.[parameter.name];
+        if (value !== undefined) parameter.example = value;
+        else if (parameter.required && parameter.example === undefined && parameter.schema) {
+          parameter.example = sampleOf(document, parameter.schema);
+        }
+      }
+    }
+  }
+}
