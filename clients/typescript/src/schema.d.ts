@@ -32253,6 +32253,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "content": "example"
+         *     }
+         */
         'application/json': components['schemas']['FoundryCairnImportInput'];
       };
     };
@@ -32332,6 +32337,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "content": "example"
+         *     }
+         */
         'application/json': components['schemas']['FoundryCairnNpcImportInput'];
       };
     };
@@ -32363,6 +32373,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @example example */
         npcId: string;
       };
       cookie?: never;
