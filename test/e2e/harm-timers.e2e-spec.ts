@@ -193,18 +193,31 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
         .send({ name: 'Bandit', kind: 'monster', visibility: 'referee', grade: 'minor' })
         .expect(201)
     ).body;
+    // A COEAC NPC at 0 HP is out of action with no table and no aid timer (003:920, issue 39), so the
+    // hidden NPC here is a G&M one whose injuries put it dying: its death timer is what players must
+    // not see.
     await t.http
-      .put(`/v1/campaigns/${c.id}/npcs/${npc.id}/sheets/coeac`)
+      .put(`/v1/campaigns/${c.id}/npcs/${npc.id}/sheets/gm`)
       .set(c.auth)
-      .send({ sheet: { maxHp: 3, saves: { Vigor: 1 } } })
+      .send({
+        sheet: {
+          abilities: { strength: 10, agility: 10, endurance: 3, intelligence: 10, wisdom: 10, charisma: 10 },
+          survival: { max: 1, current: 1 },
+        },
+      })
       .expect(200);
-    await t.http
-      .post(`/v1/campaigns/${c.id}/npcs/${npc.id}/damage`)
-      .set(c.auth)
-      .send(downUnaided)
-      .expect(201);
+    let dying = false;
+    for (let i = 0; i < 30 && !dying; i++) {
+      const hit = await t.http
+        .post(`/v1/campaigns/${c.id}/npcs/${npc.id}/damage`)
+        .set(c.auth)
+        .send({ system: 'gm', amount: 10, seed: `dying-${i}` })
+        .expect(201);
+      dying = hit.body.state === 'dying';
+    }
+    expect(dying).toBe(true);
     const url = `/v1/campaigns/${c.id}/npcs/${npc.id}/harm-timers`;
-    expect((await t.http.get(url).set(c.auth).expect(200)).body).toMatchObject([{ kind: 'coeac-aid' }]);
+    expect((await t.http.get(url).set(c.auth).expect(200)).body).toMatchObject([{ kind: 'gm-death' }]);
     expectProblem(await t.http.get(url).set(player.auth), 404, 'NOT_FOUND');
     const asPlayer = await gql(
       t.server,
@@ -221,7 +234,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
     );
     expect(advanced.errors).toBeUndefined();
     const [expired] = (advanced.data?.advanceClock as { harmTimers: Array<{ rollId: string }> }).harmTimers;
-    expect(expired).toMatchObject({ ownerKind: 'npc', ownerId: npc.id, kind: 'coeac-aid', state: 'dead' });
+    expect(expired).toMatchObject({ ownerKind: 'npc', ownerId: npc.id, kind: 'gm-death', state: 'dead' });
     // The entry is sealed for players (the NPC's numbers are hidden).
     const seen = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls/${expired.rollId}`).set(player.auth).expect(200)

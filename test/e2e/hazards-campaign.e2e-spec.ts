@@ -683,18 +683,22 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       const sheet = (await t.http.get(sheetUrl).set(c.auth)).body.sheet;
       expect(sheet.injuries.current).toBe(2);
       expect(sheet.ailments[0]).toMatchObject({ courseTimes: 1, carriedSeconds: 0, total: 2 });
+      // The course's injury is harm: the G&M transition takes it (its own logged roll, issue 39).
+      const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+      expect(
+        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.gm.ailment-ticks'),
+      ).toHaveLength(1);
+      const harmRolls = log.body.items.filter(
+        (r: { procedure: string; inputs: { source?: string } }) => r.procedure === 'harm.sheet-damage',
+      );
       const conditions = await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/conditions`).set(c.auth);
       expect(conditions.body.items).toContainEqual(
         expect.objectContaining({
           field: 'injuries.current',
           delta: 1,
-          rollId: hour.body.ailmentTicks[0].rollId,
+          rollId: harmRolls[harmRolls.length - 1].id,
         }),
       );
-      const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
-      expect(
-        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.gm.ailment-ticks'),
-      ).toHaveLength(1);
       // The referee ends it (GraphQL twin); the clock then rolls nothing.
       const cured = await gql(
         t.server,
