@@ -269,8 +269,15 @@ export class SheetsService implements OnModuleInit {
     return (owner, system, data) => deriveSheet(system, data, context(owner));
   }
 
-  async view(m: EntityManager, owner: SheetOwner, row: CharacterSheetEntity): Promise<Sheet> {
-    const campaign = await this.campaigns.campaign(m, owner.campaignId);
+  async view(
+    m: EntityManager,
+    owner: SheetOwner,
+    row: CharacterSheetEntity,
+    /** The owner's campaign, when the caller has read it already (spares a read). */
+    known?: CampaignEntity,
+  ): Promise<Sheet> {
+    const campaign =
+      known?.id === owner.campaignId ? known : await this.campaigns.campaign(m, owner.campaignId);
     const context = await this.context(m, [owner], campaign);
     return deriveSheet(row.system, row.data, context(owner));
   }

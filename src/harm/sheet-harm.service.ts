@@ -1270,7 +1270,8 @@ export class SheetHarmService implements OnModuleInit {
         ? options.row
         : await this.sheets.requireSheet(m, owner, system, { lock: true });
     // Only Cairn (Armor from what is worn) and G&M (reactions) need what the server derives.
-    const view = system === 'cairn' || system === 'gm' ? await this.sheets.view(m, owner, row) : row.data;
+    const view =
+      system === 'cairn' || system === 'gm' ? await this.sheets.view(m, owner, row, campaign) : row.data;
     const harm = harmOf(row.data);
     const procedureInput = {
       ...{},
