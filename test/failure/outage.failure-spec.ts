@@ -46,10 +46,14 @@ function freePort(): Promise<number> {
   });
 }
 
+/** util-linux's runuser: in /usr/sbin or /sbin, which a minimal PATH may leave out. */
+const RUNUSER =
+  ['/usr/sbin/runuser', '/sbin/runuser', '/usr/bin/runuser'].find((path) => existsSync(path)) ?? 'runuser';
+
 function run(command: string, args: string[], asPostgres: boolean): void {
   const root = process.getuid?.() === 0;
   const [cmd, argv] =
-    root && asPostgres ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+    root && asPostgres ? [RUNUSER, ['-u', 'postgres', '--', command, ...args]] : [command, args];
   const result = spawnSync(cmd, argv, { encoding: 'utf8', timeout: 60_000 });
   if (result.status !== 0) {
     throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr || result.stdout || result.error}`);
