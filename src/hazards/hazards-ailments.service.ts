@@ -1,4 +1,5 @@
 import { SheetHarmService } from '../harm/sheet-harm.service';
+import { harmSeed } from '../core/engine';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager, Like } from 'typeorm';
 import { Principal } from '../auth/principal';
@@ -269,7 +270,7 @@ export class HazardsAilmentsService implements OnModuleInit {
             system: 'gm',
             amount: injuries,
             weaponDice: injuries,
-            seed: `${rolled.seed.slice(0, 96)}/harm`,
+            seed: harmSeed(rolled.seed),
             source: 'hazard:ailment',
           } as never,
           { campaign, row: written.row, secret, derive: (data) => data },

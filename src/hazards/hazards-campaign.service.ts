@@ -36,7 +36,7 @@ import { Database } from '../database/database.service';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
 import { HAZARD_PROCEDURES, HazardKind, PARTY_HAZARD_PROCEDURE } from './hazards.service';
-import { hazardHarm } from '../core/engine';
+import { harmSeed, hazardHarm } from '../core/engine';
 import { SheetHarmService } from '../harm/sheet-harm.service';
 import type { SheetDamageResult } from '../harm/harm-campaign.results';
 
@@ -271,15 +271,14 @@ export class HazardsCampaignService {
     system: 'gm' | 'archsoul',
     effects: SheetEffect[],
     cause: { procedure: string; rollId: string },
-    ailment: StoredAilment | null = null,
-    gmStatuses: StoredStatus[] | null = null,
-    losses: Array<{ field: string; delta: number }> = [],
-    harmContext: HazardHarmContext | null = null,
+    ailment: StoredAilment | null,
+    gmStatuses: StoredStatus[] | null,
+    losses: Array<{ field: string; delta: number }>,
+    harmContext: HazardHarmContext,
   ): Promise<{ applied: AppliedChange[]; harm: HazardHarmView | null }> {
     // Harm (survival, injuries, hit points lost; a fatal drowning) goes through the system's one
     // transition, after the plain ledger changes; the rest is written here as before.
-    const harm = harmContext ? hazardHarm(system, effects) : null;
-    const plain = harm ? harm.rest : effects;
+    const harm = hazardHarm(system, effects);
     const applied = await this.applyPlainEffects(
       m,
       who,
@@ -287,14 +286,13 @@ export class HazardsCampaignService {
       owner,
       row,
       system,
-      plain,
+      harm.rest,
       cause,
       ailment,
       gmStatuses,
       losses,
     );
-    if (!harm || !harmContext || (harm.damage === null && !harm.fatal))
-      return { applied: applied.changes, harm: null };
+    if (harm.damage === null && !harm.fatal) return { applied: applied.changes, harm: null };
     const damage = harm.damage ?? { amount: 0, forcedInjuries: 0 };
     const result: SheetDamageResult = await this.harm.applyDamage(
       m,
@@ -407,7 +405,6 @@ export class HazardsCampaignService {
   }
 }
 
-/** What the harm transition needs from a campaign hazard: its name, a seed of its own, secrecy, the request. */
 /** What the harm transition made of a hazard's loss: its own logged roll and the state it left. */
 export interface HazardHarmView {
   rollId: string;
@@ -416,19 +413,12 @@ export interface HazardHarmView {
   pending: string[];
 }
 
+/** What the harm transition needs from a campaign hazard: its name, a seed of its own, secrecy, the request. */
 export interface HazardHarmContext {
   hazard: string;
   seed: string;
   secret: boolean;
   req: ArbiterRequest;
-}
-
-/**
- * The seed of the harm a hazard does (its own logged roll, `harm.sheet-damage`): derived from the
- * hazard's seed, so the pair replays from the hazard's one seed; a party member's also from its place.
- */
-function harmSeed(seed: string, member: number | null = null): string {
-  return `${seed.slice(0, 96)}/harm${member === null ? '' : `/${member}`}`;
 }
 
 /**

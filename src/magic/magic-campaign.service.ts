@@ -46,6 +46,7 @@ import type {
 } from './magic.results';
 import { COEAC_MAGIC_PROCEDURES } from './magic.service';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
+import { harmSeed } from '../core/engine';
 import { SheetHarmService } from '../harm/sheet-harm.service';
 
 /**
@@ -630,7 +631,7 @@ export class MagicCampaignService {
       m,
       who,
       owner,
-      { system: 'coeac', amount, seed: `${seed.slice(0, 96)}/harm`, source } as never,
+      { system: 'coeac', amount, seed: harmSeed(seed), source } as never,
       // The spell's answer carries no sheet: none is read back for it.
       { campaign, row, req: options.req, secret: options.secret, derive: (data) => data },
     );

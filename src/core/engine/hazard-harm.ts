@@ -9,6 +9,15 @@ import type { SheetEffect } from '../hazards/shared';
  * fatigue, Endurance lost to a hazard, statuses).
  */
 
+/**
+ * The seed of the harm a hazard or a spell does (its own logged roll, `harm.sheet-damage`): derived
+ * from the seed of the roll that caused it, so the pair replays from that one seed; a party member's
+ * harm also from its place in the party.
+ */
+export function harmSeed(seed: string, member: number | null = null): string {
+  return `${seed.slice(0, 96)}/harm${member === null ? '' : `/${member}`}`;
+}
+
 /** What a hazard does to a stored sheet, split between the harm transition and the plain ledger. */
 export interface HazardHarm {
   /** The loss the harm transition takes: the points lost and, of them, the ones forced to injuries. */
