@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { In as AnyOf } from 'typeorm';
+import { Database } from '../database/database.service';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { SheetsService } from './sheets.service';
 
@@ -12,11 +12,9 @@ export class InventoryDerivation implements OnModuleInit {
     this.sheets.addDerivationReader(async (m, owners) => {
       const characters = owners.filter((o) => o.kind === 'character').map((o) => o.id);
       const items = characters.length
-        ? await m.find(InventoryItemEntity, {
-            // A broken item (Broken Gear, until repaired) gives no Armor.
-            where: { characterId: AnyOf(characters), broken: false },
-            select: { id: true, characterId: true },
-          })
+        ? // One parameterised read (TypeORM's find builds its query anew on every call: a third of a
+          // stored blow's CPU once). A broken item (Broken Gear, until repaired) gives no Armor.
+          await Database.selectRows(m, InventoryItemEntity, { characterId: characters, broken: false })
         : [];
       return (owner) =>
         owner.kind === 'character'

@@ -35,7 +35,14 @@ import { CampaignEntity } from '../database/entities';
 import { Database } from '../database/database.service';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
-import { HAZARD_PROCEDURES, HazardKind, PARTY_HAZARD_PROCEDURE } from './hazards.service';
+import {
+  CAMPAIGN_HAZARD_PROCEDURE,
+  CAMPAIGN_PARTY_HAZARD_PROCEDURE,
+  HAZARD_PROCEDURES,
+  HazardKind,
+} from './hazards.service';
+import type { SheetDamageOutcome } from '../core/harm/campaign';
+import type { Sheet } from '../core/characters/sheets';
 import { harmSeed, hazardHarm } from '../core/engine';
 import { SheetHarmService } from '../harm/sheet-harm.service';
 import type { SheetDamageResult } from '../harm/harm-campaign.results';
@@ -110,24 +117,27 @@ export class HazardsCampaignService {
         system as SheetSystem,
       );
       const input = memberInput(system, kind, row.data as Record<string, unknown>, body.input);
-      const procedure = HAZARD_PROCEDURES[kind] as unknown as {
-        name: string;
-        run: (i: unknown, d: never) => unknown;
-      };
+      // The hazard and what its loss does to the character, in one roll (issue 39): the harm
+      // transition runs inside it on the same dice, so one roll is logged and the sheet written once.
       const rolled = this.rolls.roll(
-        procedure,
-        { ...{}, ...input, characterId },
+        CAMPAIGN_HAZARD_PROCEDURE,
+        {
+          kind,
+          hazard: { ...{}, ...input, characterId },
+          harm: this.harm.hazardHarmState(owner, row, campaign, system),
+        },
         body.seed ?? undefined,
         diceBudget(req),
       );
-      const effects = sheetEffects(system, kind, rolled.outcome as Record<string, unknown>, row.data);
-      const losses = restoredLosses(system, kind, rolled.outcome as Record<string, unknown>, row.data);
-      const ailment = keptAilment(kind, rolled.outcome, input, row.data);
-      const statuses = keptStatuses(system, body.hazard, effects, rolled.outcome, ailment, row.data);
+      const outcome = rolled.outcome.hazard;
+      const effects = sheetEffects(system, kind, outcome, row.data);
+      const losses = restoredLosses(system, kind, outcome, row.data);
+      const ailment = keptAilment(kind, outcome, input, row.data);
+      const statuses = keptStatuses(system, body.hazard, effects, outcome, ailment, row.data);
       const roll = await this.rolls.record(m, who, rolled, {
         campaign,
         secret: body.secret ?? false,
-        effects: { characterId, hazard: body.hazard, system },
+        effects: { characterId, hazard: body.hazard, system, ...harmEffects(rolled.outcome.harm) },
       });
       const { applied, harm } = await this.applyHazardEffects(
         m,
@@ -137,11 +147,17 @@ export class HazardsCampaignService {
         row,
         system,
         effects,
-        { procedure: procedure.name, rollId: roll.id },
+        { procedure: CAMPAIGN_HAZARD_PROCEDURE.name, rollId: roll.id },
         ailment,
         statuses,
         losses,
-        { hazard: body.hazard, seed: harmSeed(rolled.seed), secret: body.secret ?? false, req },
+        {
+          hazard: body.hazard,
+          seed: harmSeed(rolled.seed),
+          secret: body.secret ?? false,
+          req,
+          computed: computedHarm(rolled.outcome.harm, roll.id, CAMPAIGN_HAZARD_PROCEDURE.name, rolled),
+        },
       );
       return {
         system,
@@ -150,7 +166,7 @@ export class HazardsCampaignService {
         rollId: roll.id,
         seed: rolled.seed,
         rng: rolled.rng,
-        outcome: rolled.outcome as Record<string, unknown>,
+        outcome,
         applied,
         harm,
         statuses: statusesOf(effects),
@@ -200,8 +216,14 @@ export class HazardsCampaignService {
         members.push({ owner, row, input: { ...{}, ...input, characterId: id } });
       }
       const rolled = this.rolls.roll(
-        PARTY_HAZARD_PROCEDURE,
-        { kind, members: members.map((x) => x.input) },
+        CAMPAIGN_PARTY_HAZARD_PROCEDURE,
+        {
+          kind,
+          members: members.map((x) => ({
+            hazard: x.input,
+            harm: this.harm.hazardHarmState(x.owner, x.row, campaign, system),
+          })),
+        },
         body.seed ?? undefined,
         diceBudget(req),
       );
@@ -212,7 +234,7 @@ export class HazardsCampaignService {
       });
       const answers = [];
       for (const [i, member] of members.entries()) {
-        const outcome = rolled.outcome.members[i];
+        const { hazard: outcome, harm: harmOutcome } = rolled.outcome.members[i];
         const effects = sheetEffects(system, kind, outcome, member.row.data);
         const losses = restoredLosses(system, kind, outcome, member.row.data);
         const ailment = keptAilment(kind, outcome, member.input, member.row.data);
@@ -225,11 +247,17 @@ export class HazardsCampaignService {
           member.row,
           system,
           effects,
-          { procedure: PARTY_HAZARD_PROCEDURE.name, rollId: roll.id },
+          { procedure: CAMPAIGN_PARTY_HAZARD_PROCEDURE.name, rollId: roll.id },
           ailment,
           statuses,
           losses,
-          { hazard: body.hazard, seed: harmSeed(rolled.seed, i), secret: body.secret ?? false, req },
+          {
+            hazard: body.hazard,
+            seed: harmSeed(rolled.seed, i),
+            secret: body.secret ?? false,
+            req,
+            computed: computedHarm(harmOutcome, roll.id, CAMPAIGN_PARTY_HAZARD_PROCEDURE.name, rolled),
+          },
         );
         answers.push({
           characterId: member.owner.id,
@@ -313,6 +341,10 @@ export class HazardsCampaignService {
         fatal: harm.fatal,
         // The hazard's answer carries no sheet: none is read back for it.
         derive: (data) => data,
+        // Computed in the hazard's own roll: written to the sheet as it stands after the plain changes.
+        ...(harmContext.computed
+          ? { computed: { ...harmContext.computed, row: applied.row, derive: (data: Sheet) => data } }
+          : {}),
       },
     );
     return {
@@ -416,9 +448,30 @@ export interface HazardHarmView {
 /** What the harm transition needs from a campaign hazard: its name, a seed of its own, secrecy, the request. */
 export interface HazardHarmContext {
   hazard: string;
+  /** The seed of a harm roll of its own (a clock's ailment tick); unused when `computed` is set. */
   seed: string;
   secret: boolean;
   req: ArbiterRequest;
+  /** The harm the hazard's own roll computed (`hazard.campaign.v1`): written, not rolled again. */
+  computed?: {
+    outcome: SheetDamageOutcome;
+    roll: { id: string; procedure: string; seed: string; rng: string };
+  } | null;
+}
+
+/** The transition's outcome in the hazard's roll, as `applyHazardEffects` writes it (null: no harm). */
+function computedHarm(
+  outcome: SheetDamageOutcome | null,
+  rollId: string,
+  procedure: string,
+  rolled: { seed: string; rng: string },
+): HazardHarmContext['computed'] {
+  return outcome ? { outcome, roll: { id: rollId, procedure, seed: rolled.seed, rng: rolled.rng } } : null;
+}
+
+/** What the roll log keeps of the harm in a hazard's roll (as a logged `harm.sheet-damage` does). */
+function harmEffects(outcome: SheetDamageOutcome | null): Record<string, unknown> {
+  return outcome ? { state: outcome.state, changes: outcome.changes } : {};
 }
 
 /**

@@ -32,6 +32,9 @@ import {
   gmConcentration,
 } from '../core/hazards';
 import type { Dice } from '../core/random';
+import { hazardHarmOutcome, type HazardHarmState } from '../core/engine';
+import type { SheetDamageOutcome } from '../core/harm/campaign';
+import type { SheetEffect } from '../core/hazards/shared';
 import { RuleError } from '../core/errors';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
@@ -88,6 +91,53 @@ export const PARTY_HAZARD_PROCEDURE = {
     return { kind: input.kind, members: input.members.map((member) => procedure.run(member, dice)) };
   },
 };
+
+/** What the campaign hazard procedures take for one character: the hazard's input and its harm state. */
+export interface CampaignHazardMember {
+  hazard: Record<string, unknown>;
+  /** The sheet's numbers for the harm transition; null when the hazard cannot harm the sheet. */
+  harm: HazardHarmState | null;
+}
+
+/** One member's answer: the hazard's outcome and, when it harmed, the transition's outcome. */
+export interface CampaignHazardOutcome {
+  hazard: Record<string, unknown>;
+  harm: SheetDamageOutcome | null;
+}
+
+function campaignMember(kind: HazardKind, member: CampaignHazardMember, dice: Dice): CampaignHazardOutcome {
+  const procedure = HAZARD_PROCEDURES[kind] as unknown as
+    | { run: (i: unknown, d: Dice) => Record<string, unknown> }
+    | undefined;
+  if (!procedure) throw new RuleError('INVALID_INPUT', 'Unknown hazard.', 'kind');
+  const hazard = procedure.run(member.hazard, dice);
+  const effects = hazard.effects as SheetEffect[] | undefined;
+  return { hazard, harm: hazardHarmOutcome(effects, member.harm, dice) };
+}
+
+/**
+ * A hazard applied to a stored sheet (issue 39): the hazard, then what its loss does to the character
+ * through the harm transition, on one dice stream: one logged roll, one write. Hazards applied before
+ * logged `hazard.<system>.<kind>` and a second `harm.sheet-damage` roll; those still replay.
+ */
+export const CAMPAIGN_HAZARD_PROCEDURE = {
+  name: 'hazard.campaign.v1',
+  run: (input: { kind: HazardKind } & CampaignHazardMember, dice: Dice): CampaignHazardOutcome =>
+    campaignMember(input.kind, input, dice),
+};
+
+/** The party version: each member's hazard and harm in order, from one dice stream. */
+export const CAMPAIGN_PARTY_HAZARD_PROCEDURE = {
+  name: 'hazard.party.v2',
+  run: (
+    input: { kind: HazardKind; members: CampaignHazardMember[] },
+    dice: Dice,
+  ): { kind: HazardKind; members: CampaignHazardOutcome[] } => ({
+    kind: input.kind,
+    members: input.members.map((member) => campaignMember(input.kind, member, dice)),
+  }),
+};
+
 type OutcomeOf<K extends HazardKind> = ReturnType<(typeof HAZARD_PROCEDURES)[K]['run']>;
 
 /** What the hazard controller and resolver both call: the only place hazards are rolled. */
@@ -97,7 +147,12 @@ export class HazardsService {
     registry: ProcedureRegistry,
     private readonly rolls: RollsService,
   ) {
-    registry.register(...(Object.values(HAZARD_PROCEDURES) as never[]), PARTY_HAZARD_PROCEDURE as never);
+    registry.register(
+      ...(Object.values(HAZARD_PROCEDURES) as never[]),
+      PARTY_HAZARD_PROCEDURE as never,
+      CAMPAIGN_HAZARD_PROCEDURE as never,
+      CAMPAIGN_PARTY_HAZARD_PROCEDURE as never,
+    );
   }
 
   /** Rolls a stateless hazard: nothing is stored, the answer carries its seed and generator. */

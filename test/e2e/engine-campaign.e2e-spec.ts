@@ -182,10 +182,16 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
       const harmRoll = (
         await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.body.harm.rollId}`).set(c.auth).expect(200)
       ).body;
-      expect(harmRoll.procedure).toBe('harm.sheet-damage');
-      expect(harmRoll.inputs).toMatchObject({ system: 'gm', damage: 12, weaponDice: 4, archetypal: false });
-      expect(JSON.stringify(harmRoll.outcome.steps)).toContain('death-roll');
-      expect(await replays(c, res.body.harm.rollId)).toBe(true);
+      // One roll (issue 39): the hazard, then the harm transition on the same dice.
+      expect(res.body.harm.rollId).toBe(res.body.rollId);
+      expect(harmRoll.procedure).toBe('hazard.campaign.v1');
+      expect(harmRoll.inputs).toMatchObject({
+        kind: 'gmFall',
+        hazard: { feet: 45 },
+        harm: { system: 'gm', survival: 6, injuries: 0, damage: 0, stateBefore: 'up' },
+      });
+      expect(harmRoll.outcome.harm).toMatchObject({ damage: 12, stateBefore: 'up', state: res.body.harm.state });
+      expect(JSON.stringify(harmRoll.outcome.harm.steps)).toContain('death-roll');
       expect(await replays(c, res.body.rollId)).toBe(true);
       // Every change is in the condition ledger, naming the harm's roll.
       const conditions = (

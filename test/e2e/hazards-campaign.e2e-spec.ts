@@ -207,17 +207,14 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       .get(`/v1/campaigns/${c.id}/characters/${h.id}/conditions`)
       .set(c.auth)
       .expect(200);
-    // The ledger entries name the harm's own roll; the hazard's roll and the harm's are logged once each.
+    // The harm is computed in the hazard's own roll (issue 39): one roll logged, its id the harm's, and
+    // the ledger entries name it.
+    expect(res.body.harm.rollId).toBe(res.body.rollId);
     expect(
       conditions.body.items.filter((e: { rollId: string | null }) => e.rollId === res.body.harm.rollId),
     ).toHaveLength(2);
     const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
-    expect(
-      log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.gm.fall'),
-    ).toHaveLength(1);
-    expect(
-      log.body.items.filter((r: { procedure: string }) => r.procedure === 'harm.sheet-damage'),
-    ).toHaveLength(1);
+    expect(log.body.items.map((r: { procedure: string }) => r.procedure)).toEqual(['hazard.campaign.v1']);
   });
 
   it('an Archsoul march fatigues then exhausts the stored sheet (GraphQL twin), reading Endurance from it', async () => {
@@ -505,9 +502,13 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
     expect(res.body.outcome.odds.kept).toBeCloseTo(Math.min(20, sheet.reactions.evasion) / 20, 12);
     expect(res.body.applied).toEqual([]);
     const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
-    expect(log.body.items.map((r: { procedure: string }) => r.procedure)).toContain(
-      'hazard.gm.concentration',
-    );
+    // One logged roll, the campaign hazard procedure naming the hazard's kind.
+    expect(log.body.items).toHaveLength(1);
+    expect(log.body.items[0]).toMatchObject({
+      procedure: 'hazard.campaign.v1',
+      inputs: { kind: 'gmConcentration', harm: { system: 'gm' } },
+      outcome: { harm: null },
+    });
   });
 
   describe('the party version', () => {
@@ -579,7 +580,7 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       expect(again.body).toEqual(res.body);
       const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
       expect(
-        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.party'),
+        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.party.v2'),
       ).toHaveLength(1);
       // Replaying the seed over one member gives the stateless answer for the first.
       const stateless = await t.http

@@ -28,9 +28,10 @@ const BUDGETS: Record<string, number> = {
   'coeac-cast-idempotent': 17,
   'horde-division-idempotent': 12,
   'experience-level-up-idempotent': 10,
-  // Issue 39: the fall's loss is taken by the G&M harm transition (its own logged roll, the sheet as
-  // the server derives it for the consciousness roll, the harm timers): 10 → 13.
-  'hazard-fall-idempotent': 13,
+  // Issue 39: the fall's loss is taken by the G&M harm transition. First as its own logged roll with
+  // the sheet derived from the inventory (10 → 13); now inside the hazard's roll (`hazard.campaign.v1`),
+  // the consciousness reaction derived from the settings alone: back to 10.
+  'hazard-fall-idempotent': 10,
   'sheet-damage-down-and-out-idempotent': 10,
   'combat-attack-applies-damage-idempotent': 12,
   'combat-coeac-exchange-idempotent': 13,

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import type { SheetEffect } from '../hazards/shared';
-import { hazardHarm } from './hazard-harm';
+import { sheetDamage } from '../harm/campaign';
+import { createRng, Dice } from '../random';
+import { hazardHarm, hazardHarmOutcome, type HazardHarmState } from './hazard-harm';
 
 const effect = (track: SheetEffect['track'], change: number, status: string | null = null): SheetEffect => ({
   track,
@@ -79,5 +81,69 @@ describe(hazardHarm.name, () => {
         },
       ),
     );
+  });
+});
+
+describe(hazardHarmOutcome.name, () => {
+  const gmState = (survival: number, injuries = 0): HazardHarmState => ({
+    system: 'gm',
+    stateBefore: 'up',
+    survival,
+    verve: 0,
+    injuries,
+    damage: 0,
+    archetypal: false,
+    weaponDice: 0,
+    evaded: false,
+    consciousness: 12,
+    endurance: 12,
+    unconscious: false,
+  });
+  const dice = (seed: string) => new Dice(createRng(seed));
+
+  it('no harm state, or effects that harm nobody, run no transition and draw no die', () => {
+    const d = dice('h');
+    expect(hazardHarmOutcome([effect('survival', -3)], null, d)).toBeNull();
+    expect(hazardHarmOutcome([effect('survival', 2), effect('fatigue', 1)], gmState(6), d)).toBeNull();
+    expect(hazardHarmOutcome(undefined, gmState(6), d)).toBeNull();
+    expect(d.faces).toEqual([]);
+  });
+
+  it('a 45-ft fall on 6 survival (12 lost, 4 injuries forced): survival 0, injuries 6, the rolls that follow', () => {
+    const out = hazardHarmOutcome([effect('survival', -8), effect('injuries', 4)], gmState(6), dice('fall-45'));
+    expect(out).not.toBeNull();
+    expect(out?.damage).toBe(12);
+    const after = Object.fromEntries((out?.changes ?? []).map((c) => [c.path, c.delta]));
+    expect(after).toMatchObject({ 'survival.current': -6, 'injuries.current': 6 });
+    // Injuries over survival 0: the death roll is the transition's (001:597–615).
+    expect(JSON.stringify(out?.steps)).toContain('death-roll');
+  });
+
+  it('is the harm transition itself: the same loss sent to sheetDamage on the same dice answers the same', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 10 }), fc.string(), (lost, forced, seed) => {
+        const state = gmState(10, 1);
+        const effects = [effect('survival', -lost), effect('injuries', forced)];
+        const out = hazardHarmOutcome(effects, state, dice(`s${seed}`));
+        if (lost + forced === 0) return out === null;
+        const direct = sheetDamage({ ...state, damage: lost + forced, weaponDice: forced }, dice(`s${seed}`));
+        expect(out).toEqual(direct);
+        return true;
+      }),
+    );
+  });
+
+  it('Archsoul: a drowning that ran out of Endurance is fatal through the transition', () => {
+    const state: HazardHarmState = {
+      system: 'archsoul',
+      stateBefore: 'up',
+      hp: 10,
+      endurance: 5,
+      damage: 0,
+      coupDeGrace: false,
+      unconscious: false,
+    };
+    const out = hazardHarmOutcome([effect('status', 1, 'dead')], state, dice('drown'));
+    expect(out?.state).toBe('dead');
   });
 });

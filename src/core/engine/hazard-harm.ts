@@ -1,4 +1,6 @@
 import type { SheetEffect } from '../hazards/shared';
+import { sheetDamage, type SheetDamageInput, type SheetDamageOutcome } from '../harm/campaign';
+import type { Dice } from '../random';
 
 /*
  * The campaign engine (issue 39): harm has one transition per system, `harm.sheet-damage` in
@@ -58,4 +60,29 @@ export function hazardHarm(system: 'gm' | 'archsoul', effects: readonly SheetEff
     else rest.push(effect);
   }
   return { damage: amount > 0 ? { amount, forcedInjuries: forced } : null, fatal, rest };
+}
+
+/**
+ * The harm transition's input for a hazard's loss: the sheet's numbers before it (`state`, what the
+ * service read, with no loss in it) and the loss `hazardHarm` found in the hazard's effects.
+ */
+export type HazardHarmState = Extract<SheetDamageInput, { system: 'gm' | 'archsoul' }>;
+
+/**
+ * A hazard's harm inside the hazard's own roll (issue 39, `hazard.campaign.v1`): the loss its effects
+ * name goes through `harm.sheet-damage` on the same dice, after the hazard's own. Null when the hazard
+ * harmed nobody (no loss, no fatal drowning) or when no harm state was sent.
+ */
+export function hazardHarmOutcome(
+  effects: readonly SheetEffect[] | undefined,
+  state: HazardHarmState | null,
+  dice: Dice,
+): SheetDamageOutcome | null {
+  if (state === null) return null;
+  const harm = hazardHarm(state.system, effects ?? []);
+  if (harm.damage === null && !harm.fatal) return null;
+  const amount = harm.damage?.amount ?? 0;
+  if (state.system === 'gm')
+    return sheetDamage({ ...state, damage: amount, weaponDice: harm.damage?.forcedInjuries ?? 0 }, dice);
+  return sheetDamage({ ...state, damage: amount, ...(harm.fatal ? { fatal: true } : {}) }, dice);
 }
