@@ -25,6 +25,7 @@ import { HealthModule } from './health/health.module';
 import { IdempotencyGuard } from './idempotency/idempotency.guard';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { RollsModule } from './rolls/rolls.module';
+import { AuditModule } from './audit/audit.module';
 import { WealthReferenceModule } from './wealth/reference/wealth-reference.module';
 import { WealthModule } from './wealth/wealth.module';
 import { StrongholdsModule } from './strongholds/strongholds.module';
@@ -79,6 +80,7 @@ export class AppModule {
         }),
         IdempotencyModule,
         RollsModule,
+        AuditModule,
         CampaignsModule,
         CampaignStateModule,
         TreasuryModule,

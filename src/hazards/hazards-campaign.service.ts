@@ -35,12 +35,7 @@ import { CampaignEntity } from '../database/entities';
 import { Database } from '../database/database.service';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
-import {
-  CAMPAIGN_HAZARD_PROCEDURE,
-  CAMPAIGN_PARTY_HAZARD_PROCEDURE,
-  HAZARD_PROCEDURES,
-  HazardKind,
-} from './hazards.service';
+import { CAMPAIGN_HAZARD_PROCEDURE, CAMPAIGN_PARTY_HAZARD_PROCEDURE, HazardKind } from './hazards.service';
 import type { SheetDamageOutcome } from '../core/harm/campaign';
 import type { Sheet } from '../core/characters/sheets';
 import { harmSeed, hazardHarm } from '../core/engine';

@@ -107,8 +107,7 @@ export interface CampaignHazardOutcome {
 
 function campaignMember(kind: HazardKind, member: CampaignHazardMember, dice: Dice): CampaignHazardOutcome {
   const procedure = HAZARD_PROCEDURES[kind] as unknown as
-    | { run: (i: unknown, d: Dice) => Record<string, unknown> }
-    | undefined;
+    { run: (i: unknown, d: Dice) => Record<string, unknown> } | undefined;
   if (!procedure) throw new RuleError('INVALID_INPUT', 'Unknown hazard.', 'kind');
   const hazard = procedure.run(member.hazard, dice);
   const effects = hazard.effects as SheetEffect[] | undefined;

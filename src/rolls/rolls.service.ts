@@ -196,6 +196,29 @@ export class RollsService {
     return { ...{}, ...roll, tables: await loadTableVersions(this.db.manager, stored.campaignId, versions) };
   }
 
+  /**
+   * A stored roll resolved again from its procedure, inputs (with the referee table versions they
+   * name), seed and generator, and whether that gives exactly its stored faces and outcome. Throws
+   * when the procedure is not registered or refuses its inputs (the campaign audit reports that).
+   */
+  async resolveAgain(
+    m: EntityManager,
+    stored: RollEntity,
+  ): Promise<{ faces: number[]; outcome: Record<string, unknown>; matches: boolean }> {
+    const dice = this.random.replay(stored.seed, stored.rng);
+    const inputs = await resolveTableVersions(m, stored.campaignId, stored.inputs);
+    const outcome = plain(this.registry.get(stored.procedure).run(inputs as never, dice)) as Record<
+      string,
+      unknown
+    >;
+    const faces = [...dice.faces];
+    return {
+      faces,
+      outcome,
+      matches: isDeepStrictEqual(faces, stored.faces) && isDeepStrictEqual(outcome, stored.outcome),
+    };
+  }
+
   async replay(principal: Principal, rollId: string): Promise<RollReplay> {
     const stored = await this.find(principal, rollId);
     if (isSealedFor(stored, principal)) {
@@ -204,16 +227,10 @@ export class RollsService {
         `Roll ${rollId} is sealed until the referee reveals it; its commitment is in the roll log.`,
       );
     }
-    const dice = this.random.replay(stored.seed, stored.rng);
-    const inputs = await resolveTableVersions(this.db.manager, stored.campaignId, stored.inputs);
-    const outcome = plain(this.registry.get(stored.procedure).run(inputs as never, dice)) as Record<
-      string,
-      unknown
-    >;
-    const faces = [...dice.faces];
+    const { faces, outcome, matches } = await this.resolveAgain(this.db.manager, stored);
     await this.keepReceipts(this.db.manager, [stored], principal);
     return {
-      matches: isDeepStrictEqual(faces, stored.faces) && isDeepStrictEqual(outcome, stored.outcome),
+      matches,
       roll: await this.withTables(stored, principal, toRoll(stored, principal, this.receipts)),
       faces,
       outcome,

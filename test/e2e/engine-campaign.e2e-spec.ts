@@ -190,7 +190,11 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
         hazard: { feet: 45 },
         harm: { system: 'gm', survival: 6, injuries: 0, damage: 0, stateBefore: 'up' },
       });
-      expect(harmRoll.outcome.harm).toMatchObject({ damage: 12, stateBefore: 'up', state: res.body.harm.state });
+      expect(harmRoll.outcome.harm).toMatchObject({
+        damage: 12,
+        stateBefore: 'up',
+        state: res.body.harm.state,
+      });
       expect(JSON.stringify(harmRoll.outcome.harm.steps)).toContain('death-roll');
       expect(await replays(c, res.body.rollId)).toBe(true);
       // Every change is in the condition ledger, naming the harm's roll.

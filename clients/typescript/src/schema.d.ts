@@ -126,6 +126,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check the campaign against its own record (referee)
+     * @description Resolves every logged roll again from its procedure, inputs and seed, and folds the condition ledger into every stored sheet; `ok` is true when nothing differs, and each difference is listed by roll or by sheet value. Reads only. Its cost grows with the log: run it now and then, not on a timer.
+     */
+    get: operations['Audit_audit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns': {
     parameters: {
       query?: never;
@@ -5307,6 +5327,58 @@ export interface components {
       outcome: {
         [key: string]: unknown;
       };
+    };
+    AuditRollDifference: {
+      /** @description The roll. */
+      rollId: string;
+      /** @description Its procedure. */
+      procedure: string;
+      /** @description What differs: `outcome` (the faces or the outcome are not what was logged) or `unreplayable` (the procedure is unknown or refuses the logged inputs; `detail` says which). */
+      reason: string;
+      /** @description Why it could not be replayed, in words. */
+      detail: string | null;
+    };
+    AuditRolls: {
+      /** @description Rolls resolved again, oldest first. */
+      replayed: number;
+      /** @description Of them, the ones whose faces and outcome are exactly what the log holds. */
+      matched: number;
+      /** @description The rolls that did not (the first 100). */
+      differing: components['schemas']['AuditRollDifference'][];
+    };
+    AuditSheetDifference: {
+      /** @description Whose sheet: `character` or `npc`. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /** @description Its name (null when it no longer exists). */
+      name: string | null;
+      /** @description The sheet’s system. */
+      system: string;
+      /** @description The tracked value’s path (`hp`, `survival.current`). */
+      field: string;
+      /** @description The number the sheet holds. */
+      stored: number;
+      /** @description The sum of the value’s ledger entries. */
+      folded: number;
+      /** @description The first ledger entry whose recorded value after is not the running sum, if one is. */
+      brokenAtEntryId: string | null;
+    };
+    AuditSheets: {
+      /** @description Stored sheets compared (characters’ and NPCs’). */
+      checked: number;
+      /** @description Condition ledger entries folded, in the order written. */
+      entries: number;
+      /** @description The values that differ (the first 100). */
+      differing: components['schemas']['AuditSheetDifference'][];
+    };
+    CampaignAudit: {
+      /** @description True when every roll replays exactly and every sheet equals its ledger. */
+      ok: boolean;
+      /** @description The roll log, replayed. */
+      rolls: components['schemas']['AuditRolls'];
+      /** @description The sheets, against their ledgers. */
+      sheets: components['schemas']['AuditSheets'];
     };
     CreateCampaignInput: {
       /**
@@ -19511,6 +19583,34 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  Audit_audit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignAudit'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };

@@ -85,7 +85,7 @@ describe(hazardHarm.name, () => {
 });
 
 describe(hazardHarmOutcome.name, () => {
-  const gmState = (survival: number, injuries = 0): HazardHarmState => ({
+  const gmState = (survival: number, injuries = 0): Extract<HazardHarmState, { system: 'gm' }> => ({
     system: 'gm',
     stateBefore: 'up',
     survival,
@@ -110,7 +110,11 @@ describe(hazardHarmOutcome.name, () => {
   });
 
   it('a 45-ft fall on 6 survival (12 lost, 4 injuries forced): survival 0, injuries 6, the rolls that follow', () => {
-    const out = hazardHarmOutcome([effect('survival', -8), effect('injuries', 4)], gmState(6), dice('fall-45'));
+    const out = hazardHarmOutcome(
+      [effect('survival', -8), effect('injuries', 4)],
+      gmState(6),
+      dice('fall-45'),
+    );
     expect(out).not.toBeNull();
     expect(out?.damage).toBe(12);
     const after = Object.fromEntries((out?.changes ?? []).map((c) => [c.path, c.delta]));
@@ -121,15 +125,23 @@ describe(hazardHarmOutcome.name, () => {
 
   it('is the harm transition itself: the same loss sent to sheetDamage on the same dice answers the same', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 10 }), fc.string(), (lost, forced, seed) => {
-        const state = gmState(10, 1);
-        const effects = [effect('survival', -lost), effect('injuries', forced)];
-        const out = hazardHarmOutcome(effects, state, dice(`s${seed}`));
-        if (lost + forced === 0) return out === null;
-        const direct = sheetDamage({ ...state, damage: lost + forced, weaponDice: forced }, dice(`s${seed}`));
-        expect(out).toEqual(direct);
-        return true;
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.string(),
+        (lost, forced, seed) => {
+          const state = gmState(10, 1);
+          const effects = [effect('survival', -lost), effect('injuries', forced)];
+          const out = hazardHarmOutcome(effects, state, dice(`s${seed}`));
+          if (lost + forced === 0) return out === null;
+          const direct = sheetDamage(
+            { ...state, damage: lost + forced, weaponDice: forced },
+            dice(`s${seed}`),
+          );
+          expect(out).toEqual(direct);
+          return true;
+        },
+      ),
     );
   });
 

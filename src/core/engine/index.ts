@@ -1,1 +1,2 @@
 export * from './hazard-harm';
+export * from './audit';
