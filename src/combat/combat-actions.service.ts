@@ -9,7 +9,8 @@ import type { SheetSystem } from '../core/characters/sheets';
 import { SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import type { ArbiterRequest } from '../common/request-context';
-import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
+import { harmOf } from '../core/harm';
+import { assertCanAct } from '../harm/can-act';
 import { Database } from '../database/database.service';
 import { CampaignEntity, CharacterEntity } from '../database/entities';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
@@ -253,10 +254,8 @@ export class CombatActionsService {
     const sheet = read ?? (await this.sheets.requireSheet(m, c.owner, combat.system as SheetSystem));
     // Kept for the handler (a G&M action reads the actor's numbers from it without a second read).
     c.sheetRow = sheet;
+    assertCanAct(c.owner, sheet.data, field);
     const state = harmOf(sheet.data).state;
-    if (STATES_THAT_CANNOT_ACT.includes(state)) {
-      throw Problem.field('CONFLICT', field, `${c.owner.name} is ${state} and cannot act.`);
-    }
     // Semi-conscious (G&M, 000:194): it may only move (the G&M `move`, at half Movement).
     if (state === 'semi-conscious' && kind !== 'move') {
       throw Problem.field('CONFLICT', field, `${c.owner.name} is semi-conscious and can only move.`);

@@ -25,7 +25,6 @@ import {
   type DeferredTiming,
   sheetEating,
   sheetRest,
-  STATES_THAT_CANNOT_ACT,
   type SheetEatingOutcome,
   type HarmState,
   type SheetChange,
@@ -60,6 +59,7 @@ import { enduranceLossOf, exhaustionLossOf } from '../core/hazards/sheet-hazards
 import { AdvancementCampaignService } from '../advancement/advancement-campaign.service';
 import { coeacMagicResources as magicResources } from '../core/magic';
 import { Database } from '../database/database.service';
+import { assertCanAct } from './can-act';
 import type { HazardHarmState } from '../core/engine';
 import { CampaignEntity } from '../database/entities';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
@@ -230,14 +230,8 @@ export class SheetHarmService implements OnModuleInit {
     // COEAC armour penalty dice on endurance, flexibility, balance and climbing tasks.
     this.checks.addModifier(async (_m, _who, context) => {
       const harm = harmOf(context.sheet);
-      if (STATES_THAT_CANNOT_ACT.includes(harm.state)) {
-        const who = context.owner.kind === 'npc' ? 'npcId' : 'characterId';
-        throw Problem.field(
-          'CONFLICT',
-          who,
-          `${context.owner.name} is ${harm.state} (sheet.harm.state on the ${context.system} sheet) and cannot act.`,
-        );
-      }
+      const who = context.owner.kind === 'npc' ? 'npcId' : 'characterId';
+      assertCanAct(context.owner, context.sheet, who, 'act', context.system);
       // A semi-conscious character whose willpower roll failed cannot react or reply yet (000:196).
       const delay = (harm.timers ?? []).find(
         (t) => t.kind === 'gm-response-delay' && timerHolds(t.kind, harm) && (t.rounds ?? 0) > 0,
@@ -422,12 +416,7 @@ export class SheetHarmService implements OnModuleInit {
       const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
       const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
       const harm = harmOf(row.data);
-      if (STATES_THAT_CANNOT_ACT.includes(harm.state))
-        throw Problem.field(
-          'CONFLICT',
-          'characterId',
-          `${owner.name} is ${harm.state} (sheet.harm.state on the coeac sheet) and cannot eat.`,
-        );
+      assertCanAct(owner, row.data, 'characterId', 'eat', 'coeac');
       const data = row.data;
       const rolled = asBadRequest(() =>
         this.rolls.roll(

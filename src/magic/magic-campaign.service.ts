@@ -45,8 +45,8 @@ import type {
   MagicSettings,
 } from './magic.results';
 import { COEAC_MAGIC_PROCEDURES } from './magic.service';
-import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import { harmSeed } from '../core/engine';
+import { assertCanAct as assertMayAct } from '../harm/can-act';
 import { SheetHarmService } from '../harm/sheet-harm.service';
 
 /**
@@ -60,13 +60,7 @@ export const AFFIX_CHANNELING_V2: Procedure<ChannelingInput, ChannelingOutcome> 
 
 /** The down and the dead do not cast or counterspell (003:201, 173): 409 naming the character. */
 function assertCanAct(owner: SheetOwner, sheet: Sheet, what: string): void {
-  const state = harmOf(sheet).state;
-  if (STATES_THAT_CANNOT_ACT.includes(state))
-    throw Problem.field(
-      'CONFLICT',
-      'characterId',
-      `${owner.name} is ${state} (sheet.harm.state on the coeac sheet) and cannot ${what}.`,
-    );
+  assertMayAct(owner, sheet, 'characterId', what, 'coeac');
 }
 
 const toChange = (e: { field: string; delta: number; valueAfter: number }): CoeacSheetChange => ({
