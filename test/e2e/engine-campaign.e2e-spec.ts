@@ -466,5 +466,47 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
       expect(answer.errors).toBeUndefined();
       expect(answer.data!.damageNpc).toEqual({ state: 'out', faces: [] });
     });
+
+    it('a G&M NPC sheet gets no verve and no mojo; a player character’s does (001:629; REST and GraphQL)', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Toromeen' });
+      await putSheet(t.server, c, hero.id, 'gm', { abilities: ABILITIES, archetypes: TOROMEEN.archetypes });
+      const orc = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'Orc', kind: 'monster' })
+          .expect(201)
+      ).body as { id: string };
+      const put = await t.http
+        .put(`/v1/campaigns/${c.id}/npcs/${orc.id}/sheets/gm`)
+        .set(c.auth)
+        .send({ sheet: ORC })
+        .expect(200);
+      expect(put.body.sheet.survival.max).toBeGreaterThan(0);
+      // None: the sheet keeps the pools empty (0 of 0), as it does every tracked value left out.
+      expect(put.body.sheet.verve ?? { max: 0 }).toMatchObject({ max: 0 });
+      expect(put.body.sheet.mojo ?? { max: 0 }).toMatchObject({ max: 0 });
+      const pc = await sheetOf(t.server, c, hero.id, 'gm');
+      expect(pc.verve.max).toBeGreaterThan(0);
+      expect(pc.mojo.max).toBeGreaterThan(0);
+      const goblin = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'Goblin', kind: 'monster' })
+          .expect(201)
+      ).body as { id: string };
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $n: ID!, $s: JSON!) {
+          putNpcSheet(campaignId: $c, npcId: $n, system: gm, input: { sheet: $s }) { sheet } }`,
+        { c: c.id, n: goblin.id, s: ORC },
+        c.auth,
+      );
+      expect(viaGql.errors).toBeUndefined();
+      expect(viaGql.data!.putNpcSheet.sheet.verve ?? { max: 0 }).toMatchObject({ max: 0 });
+      expect(viaGql.data!.putNpcSheet.sheet.mojo ?? { max: 0 }).toMatchObject({ max: 0 });
+    });
   });
 });

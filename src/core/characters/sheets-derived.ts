@@ -52,16 +52,18 @@ export function sheetSpecies(sheet: Sheet, context: DerivationContext = {}): GmS
 
 /**
  * A G&M sheet as sent, with the maxima of survival, verve and mojo the referee left out filled in
- * from the derivation (first-level values), so a new sheet starts full.
+ * from the derivation (first-level values), so a new sheet starts full. An NPC's sheet gets survival
+ * only: non-player characters have no verve (001:629) and no mojo (issue 39); the referee may still
+ * send them.
  */
-export function withGmDefaults(input: Sheet, context: DerivationContext = {}): Sheet {
+export function withGmDefaults(input: Sheet, context: DerivationContext = {}, npc = false): Sheet {
   const derived = gmDerivation(
     { abilities: input.abilities, archetypes: input.archetypes ?? [], species: input.species },
     context,
   );
   if (!derived) return input;
   const out: Sheet = { ...input };
-  for (const name of ['survival', 'verve', 'mojo'] as const) {
+  for (const name of npc ? (['survival'] as const) : (['survival', 'verve', 'mojo'] as const)) {
     const given = (input[name] ?? {}) as Record<string, unknown>;
     if (typeof given !== 'object' || given === null) continue;
     if (given.max === undefined || given.max === null) out[name] = { ...{}, ...given, max: derived[name] };
