@@ -9,6 +9,7 @@ import { ArbiterRequest, isGraphQL, requestOf } from '../common/request-context'
 import { KeyCache } from './key-cache';
 import { bearerToken, hashSecret } from './keys';
 import { ROLES_KEY } from './principal';
+import { namesIn, resolveNames } from '../campaigns/name-addressing';
 
 /**
  * Guards every campaign route: no or unknown or revoked key → 401; a key of another campaign → 404
@@ -60,6 +61,11 @@ export class CampaignGuard implements CanActivate {
       role: key.role,
       characterIds: key.characterIds,
     };
+    // A character, NPC or table named where its id goes, a combat as `current` (issue 42).
+    const params = isGraphQL(context)
+      ? GqlExecutionContext.create(context).getArgs<Record<string, unknown>>()
+      : (request.params as Record<string, unknown>);
+    if (namesIn(params)) await resolveNames(this.keys.manager, key.campaignId, key.role, params);
     return true;
   }
 }

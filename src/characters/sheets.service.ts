@@ -331,7 +331,10 @@ export class SheetsService implements OnModuleInit {
     let sheet = renamed(prefix, () => {
       const made =
         who.role === 'referee' || options.procedure
-          ? normaliseSheet(system, system === 'gm' ? withGmDefaults(input, settings, full.kind === 'npc') : input)
+          ? normaliseSheet(
+              system,
+              system === 'gm' ? withGmDefaults(input, settings, full.kind === 'npc') : input,
+            )
           : playerSheet(system, current?.data ?? this.startingSheet(system, input, settings), input);
       deriveSheet(system, made, settings); // refuses what cannot be derived (an unknown archetype)
       return made;

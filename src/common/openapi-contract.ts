@@ -23,6 +23,15 @@ import { PROBLEM_STATUS } from './problem';
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
 const PROBLEM_JSON = 'application/problem+json';
+/** Path parameters that take a name (or `current`, a combat's) as well as an id. */
+const NAMEABLE_WORDS: Record<string, string> = {
+  characterId:
+    'The character’s id, or its name (exact, any case; a name several share is a 409 listing them).',
+  npcId: 'The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).',
+  tableId: 'The table’s id, or its name (exact, any case; a name several share is a 409 listing them).',
+  combatId: 'The combat’s id, or `current` for the combat in progress (a 409 when several are).',
+};
+const NAMEABLE = new Set(Object.keys(NAMEABLE_WORDS));
 const BEARER = 'bearer';
 
 /** The reusable error answers, by status, and the component name each is stored under. */
@@ -205,6 +214,9 @@ export function completeContract(
           schema: { type: 'string' },
         }));
       parameters.unshift(...missing);
+      for (const p of parameters)
+        if (!isReference(p) && p.in === 'path' && NAMEABLE.has(p.name))
+          p.description = NAMEABLE_WORDS[p.name];
       const mutating = MUTATING.has(method);
       if (mutating && !declared('header', 'Idempotency-Key')) {
         parameters.push({
@@ -234,7 +246,9 @@ export function completeContract(
       statuses.push(400);
       if (secured) statuses.push(401, 403);
       if (secured || pathParameters.length > 0) statuses.push(404);
-      if (mutating) statuses.push(409);
+      // A name where an id goes may match several (issue 42, src/campaigns/name-addressing.ts).
+      const named = pathParameters.some((p) => NAMEABLE.has(p));
+      if (mutating || named) statuses.push(409);
       if (hasBody || mutating) statuses.push(413, 415);
       if (hasBody || hasQuery || mutating) statuses.push(422);
       const throttled = !operation.operationId || !unthrottled.has(operation.operationId);

@@ -19879,6 +19879,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -19897,6 +19898,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -19911,6 +19913,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -20293,6 +20296,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -20329,6 +20333,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -21347,6 +21352,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -21393,6 +21399,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -21438,6 +21445,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -21479,6 +21487,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -21524,6 +21533,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -21571,6 +21581,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -21589,6 +21600,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
@@ -22944,6 +22956,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -22962,6 +22975,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -22976,6 +22990,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -23022,6 +23037,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -23067,6 +23083,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /** @example example */
         carrierId: string;
@@ -23105,6 +23122,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -23143,6 +23161,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -23186,6 +23205,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -23233,6 +23253,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -23276,6 +23297,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -23980,6 +24002,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -24599,6 +24622,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -24617,6 +24641,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -24631,6 +24656,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -24677,6 +24703,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -24716,6 +24743,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -24734,6 +24762,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
@@ -24749,6 +24778,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -24793,6 +24823,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /** @example example */
         ritualId: string;
@@ -24813,6 +24844,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -24827,6 +24859,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /** @example example */
         ritualId: string;
@@ -24874,6 +24907,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -25452,7 +25486,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The table’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         tableId: string;
       };
       cookie?: never;
@@ -25471,6 +25508,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -25485,7 +25523,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The table’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         tableId: string;
       };
       cookie?: never;
@@ -25532,7 +25573,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The table’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         tableId: string;
       };
       cookie?: never;
@@ -25568,7 +25612,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The table’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         tableId: string;
       };
       cookie?: never;
@@ -25589,6 +25636,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
@@ -25604,7 +25652,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The table’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         tableId: string;
       };
       cookie?: never;
@@ -25825,6 +25876,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /**
          * @description The game system of the sheet.
@@ -25856,6 +25908,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       /** @description SHEET_MISSING: no sheet in that system. */
       422: {
         headers: {
@@ -25879,6 +25932,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /**
          * @description The game system of the sheet.
@@ -25945,6 +25999,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /**
          * @description The game system of the sheet.
@@ -26003,6 +26058,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -26021,6 +26077,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
@@ -26036,6 +26093,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -26084,6 +26142,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -26129,7 +26188,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
       };
       cookie?: never;
@@ -26171,7 +26233,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
       };
       cookie?: never;
@@ -26328,7 +26393,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
       };
       cookie?: never;
@@ -26347,6 +26415,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -26361,7 +26430,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
       };
       cookie?: never;
@@ -26398,7 +26470,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
       };
       cookie?: never;
@@ -26437,7 +26512,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
         /**
          * @description The game system of the sheet.
@@ -26469,6 +26547,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       /** @description SHEET_MISSING: no sheet in that system. */
       422: {
         headers: {
@@ -26492,7 +26571,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
         /**
          * @description The game system of the sheet.
@@ -26559,7 +26641,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
         /**
          * @description The game system of the sheet.
@@ -26618,7 +26703,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
       };
       cookie?: never;
@@ -26637,6 +26725,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
@@ -26652,7 +26741,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
       };
       cookie?: never;
@@ -26701,7 +26793,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
       };
       cookie?: never;
@@ -28058,6 +28153,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -28076,6 +28172,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -28090,6 +28187,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -28135,6 +28233,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -28181,6 +28280,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -28226,6 +28326,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -28271,6 +28372,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -28316,6 +28418,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -28352,6 +28455,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -28394,7 +28498,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
       };
       cookie?: never;
@@ -28413,6 +28520,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -28427,7 +28535,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
       };
       cookie?: never;
@@ -28473,7 +28584,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
       };
       cookie?: never;
@@ -28520,7 +28634,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
       };
       cookie?: never;
@@ -29166,7 +29283,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The combat’s id, or `current` for the combat in progress (a 409 when several are).
+         * @example example
+         */
         combatId: string;
       };
       cookie?: never;
@@ -29185,6 +29305,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -29199,7 +29320,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The combat’s id, or `current` for the combat in progress (a 409 when several are).
+         * @example example
+         */
         combatId: string;
       };
       cookie?: never;
@@ -29236,7 +29360,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The combat’s id, or `current` for the combat in progress (a 409 when several are).
+         * @example example
+         */
         combatId: string;
       };
       cookie?: never;
@@ -29273,7 +29400,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The combat’s id, or `current` for the combat in progress (a 409 when several are).
+         * @example example
+         */
         combatId: string;
       };
       cookie?: never;
@@ -29321,7 +29451,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The combat’s id, or `current` for the combat in progress (a 409 when several are).
+         * @example example
+         */
         combatId: string;
       };
       cookie?: never;
@@ -30085,6 +30218,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -30103,6 +30237,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       /** @description SHEET_MISSING: the character has no G&M sheet. */
       422: {
         headers: {
@@ -30126,6 +30261,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -30171,6 +30307,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -30216,6 +30353,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -30262,6 +30400,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -30308,6 +30447,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /** @example example */
         projectId: string;
@@ -30363,6 +30503,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -30408,6 +30549,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -31926,6 +32068,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -32017,6 +32160,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /** @example example */
         ailmentId: string;
@@ -32055,6 +32199,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /** @example example */
         statusId: string;
@@ -32183,6 +32328,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -32201,6 +32347,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -32215,6 +32362,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -32260,6 +32408,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -32303,6 +32452,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -32389,6 +32539,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -32409,6 +32560,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       /** @description SHEET_MISSING: it has no Cairn sheet to export. */
       422: {
         headers: {
@@ -32473,7 +32625,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @example example */
+        /**
+         * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example example
+         */
         npcId: string;
       };
       cookie?: never;
@@ -32494,6 +32649,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       /** @description SHEET_MISSING: it has no Cairn sheet to export. */
       422: {
         headers: {
@@ -32770,6 +32926,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -32812,6 +32969,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -32830,6 +32988,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -32844,6 +33003,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -32889,6 +33049,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
