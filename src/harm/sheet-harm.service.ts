@@ -128,6 +128,8 @@ export interface ApplyHarmOptions {
   downAndOutCheck?: boolean;
   /** Archsoul: a hazard that killed by itself (a drowning out of Endurance); the transition writes dead. */
   fatal?: boolean;
+  /** Cairn: the loss ignores Armor (a failed cast's harm turns on the caster, 004:146): Armor 0. */
+  pastArmor?: boolean;
   /**
    * The sheet the answer carries, made from the data written without reading again (a caller that
    * answers no sheet of its own: a hazard, a spell's cost); by default the sheet is read as answered.
@@ -1270,12 +1272,16 @@ export class SheetHarmService implements OnModuleInit {
         ? options.row
         : await this.sheets.requireSheet(m, owner, system, { lock: true });
     // Only Cairn (Armor from what is worn) and G&M (reactions) need what the server derives.
+    const pastArmor = system === 'cairn' && options.pastArmor === true;
     const view =
-      system === 'cairn' || system === 'gm' ? await this.sheets.view(m, owner, row, campaign) : row.data;
+      (system === 'cairn' && !pastArmor) || system === 'gm'
+        ? await this.sheets.view(m, owner, row, campaign)
+        : row.data;
     const harm = harmOf(row.data);
     const procedureInput = {
       ...{},
       ...this.damageInput(owner, system, row.data, view, harm, input),
+      ...(pastArmor ? { armor: 0 } : {}),
       stateBefore: harm.state,
       ...(options.downAndOutCheck ? { downAndOutCheck: true } : {}),
       ...(options.fatal && system === 'archsoul' ? { fatal: true } : {}),

@@ -18488,6 +18488,16 @@ export interface components {
        */
       seed?: string;
     };
+    CairnCastHarmRoll: {
+      /** @description The roll-log entry of the harm (its ledger entries name it). */
+      rollId: string;
+      /** @description The harm state before. */
+      stateBefore: string;
+      /** @description The harm state after (out, critical, dead …: decided by the transition). */
+      state: string;
+      /** @description What is due later, in words (a scar’s deferred roll …). */
+      pending: string[];
+    };
     CairnCampaignCastResult: {
       /**
        * @description Cast from.
@@ -18536,6 +18546,8 @@ export interface components {
       removed: string[];
       /** @description The spellbook or relic after (null when it is gone). */
       item: components['schemas']['CairnMagicItem'] | (never | null);
+      /** @description The harm transition’s own logged roll (harm.sheet-damage) for a failure’s damage, null when the cast did no damage. */
+      harmRoll: components['schemas']['CairnCastHarmRoll'] | (never | null);
     };
     FoundryCairnImportInput: {
       /** @description The exported file’s text: one Foundry VTT Cairn actor (Export Data) or a JSON list of them (a folder’s actors); type character. */

@@ -1,0 +1,141 @@
+import { DATABASE_KIND, startApp, TestApp } from './harness';
+import { CampaignFixture, createCampaign, createCharacter } from '../factories/campaign';
+import { gql } from '../factories/graphql';
+import { cairnCast } from '../../src/core/magic/cairn';
+import { sheetDamage } from '../../src/core/harm/campaign';
+import { harmSeed } from '../../src/core/engine';
+import { createRng, Dice } from '../../src/core/random';
+
+/*
+ * Issue 39, the campaign engine for Cairn and Archsoul (../shared/coverage/archsoul-cairn.md): every
+ * change to a stored character goes through its system's one transition, over REST and GraphQL.
+ */
+
+type Via = 'rest' | 'graphql';
+const VIAS: Via[] = ['rest', 'graphql'];
+
+describe(`the campaign engine: Cairn and Archsoul (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  const base = (c: CampaignFixture, id: string) => `/v1/campaigns/${c.id}/characters/${id}`;
+  const replays = async (c: CampaignFixture, rollId: string) =>
+    (await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}/replay`).set(c.auth).expect(200)).body.matches;
+  const sheetOf = async (c: CampaignFixture, id: string, system: string) =>
+    (
+      await t.http
+        .get(`${base(c, id)}/sheets/${system}`)
+        .set(c.auth)
+        .expect(200)
+    ).body.sheet;
+  const putSheet = (c: CampaignFixture, id: string, system: string, sheet: object) =>
+    t.http
+      .put(`${base(c, id)}/sheets/${system}`)
+      .set(c.auth)
+      .send({ sheet })
+      .expect(200);
+
+  describe('1. a failed Cairn cast’s harm goes through the transition (004:146)', () => {
+    const CASTER = { str: { max: 10 }, dex: { max: 12 }, wil: { max: 3 }, maxHp: 4, hp: 1, deprived: true };
+    const failure = { damage: 'd6', fatigue: 0 };
+    const castInput = {
+      from: 'spellbook',
+      spell: 45,
+      deprived: true,
+      wil: 3,
+      freeSlots: 9,
+      carrierSlots: 1,
+      failure,
+    };
+
+    it.each(VIAS)(
+      'damage past HP is the transition’s: STR, the critical save, the state (%s)',
+      async (via) => {
+        const c = await createCampaign(t.server);
+        const hero = await createCharacter(t.server, c, { name: 'Wren' });
+        await putSheet(c, hero.id, 'cairn', CASTER);
+        const book = (
+          await t.http
+            .post(`${base(c, hero.id)}/magic/cairn/items`)
+            .set(c.auth)
+            .send({ kind: 'spellbook', spell: 'Knock' })
+            .expect(201)
+        ).body;
+        // A seed whose save fails and whose damage passes the 1 HP left (into STR).
+        let seed = '';
+        for (let i = 0; i < 500 && !seed; i++) {
+          const o = cairnCast(castInput as never, new Dice(createRng(`knock-${via}-${i}`)));
+          if (o.riskySave?.passed === false && (o.failure?.damage ?? 0) >= 3) seed = `knock-${via}-${i}`;
+        }
+        expect(seed).not.toBe('');
+        const cast = cairnCast(castInput as never, new Dice(createRng(seed)));
+        const damage = cast.failure!.damage!;
+        // What the Cairn transition makes of that damage on this sheet, past Armor.
+        const expected = sheetDamage(
+          {
+            system: 'cairn',
+            hp: 1,
+            maxHp: 4,
+            str: 10,
+            dex: 12,
+            wil: 3,
+            maxDex: 12,
+            maxWil: 3,
+            armor: 0,
+            damage,
+            die: null,
+            target: 'hp',
+            doomed: false,
+            npc: false,
+            stateBefore: 'up',
+          },
+          new Dice(createRng(harmSeed(seed))),
+        );
+        let answer: {
+          rollId: string;
+          failure: { damage: number };
+          harm: { hp: number; str: number; strLost: number; state: string };
+          harmRoll: { rollId: string; state: string };
+        };
+        if (via === 'rest') {
+          answer = (
+            await t.http
+              .post(`${base(c, hero.id)}/magic/cairn/casts`)
+              .set(c.auth)
+              .send({ itemId: book.itemId, failure, seed })
+              .expect(201)
+          ).body;
+        } else {
+          const g = await gql(
+            t.server,
+            `mutation($c: ID!, $h: ID!, $input: CairnCampaignCastInput!) {
+            characterCairnCast(campaignId: $c, characterId: $h, input: $input) {
+              rollId failure { damage } harm { hp str strLost state } harmRoll { rollId state } } }`,
+            { c: c.id, h: hero.id, input: { itemId: book.itemId, failure, seed } },
+            c.auth,
+          );
+          expect(g.errors).toBeUndefined();
+          answer = g.data!.characterCairnCast;
+        }
+        expect(answer.failure.damage).toBe(damage);
+        expect(answer.harmRoll.state).toBe(expected.state);
+        expect(answer.harm.state).toBe((expected.detail.cairnDamage as { state: string }).state);
+        const sheet = await sheetOf(c, hero.id, 'cairn');
+        expect(sheet.hp).toBe(0);
+        expect(sheet.str.current).toBe(answer.harm.str);
+        expect(sheet.str.current).toBe(10 - answer.harm.strLost);
+        expect(sheet.harm.state).toBe(expected.state);
+        const roll = (
+          await t.http.get(`/v1/campaigns/${c.id}/rolls/${answer.harmRoll.rollId}`).set(c.auth).expect(200)
+        ).body;
+        expect(roll.procedure).toBe('harm.sheet-damage');
+        expect(roll.inputs).toMatchObject({ system: 'cairn', armor: 0, damage });
+        expect(await replays(c, answer.rollId)).toBe(true);
+        expect(await replays(c, answer.harmRoll.rollId)).toBe(true);
+      },
+    );
+  });
+});
