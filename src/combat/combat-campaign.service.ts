@@ -307,6 +307,7 @@ export class CombatCampaignService {
           wil: wil.current,
           maxDex: dex.max,
           maxWil: wil.max,
+          maxStr: str.max,
           armor: num((view as Record<string, unknown>).armor),
           ...(a.shield ? { shield: true } : {}),
           ...(t.owner.kind === 'npc' ? { npc: true, npcScars: false } : {}),

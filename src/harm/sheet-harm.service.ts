@@ -1853,6 +1853,7 @@ export class SheetHarmService implements OnModuleInit {
           wil: wil.current,
           maxDex: dex.max,
           maxWil: wil.max,
+          maxStr: str.max,
           armor: num(view.armor),
           damage: amount,
           die: (input.die ?? null) as 'd6' | null,

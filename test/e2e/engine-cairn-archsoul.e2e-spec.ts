@@ -138,4 +138,48 @@ describe(`the campaign engine: Cairn and Archsoul (${DATABASE_KIND})`, () => {
       },
     );
   });
+
+  describe('2. M2: scar 6 keeps the new STR as rolled, its maximum raised (004:126)', () => {
+    it.each(VIAS)('the answer and the stored sheet agree: STR 5/12 → 16/16 (%s)', async (via) => {
+      const c = await createCampaign(t.server);
+      const rook = await createCharacter(t.server, c, { name: 'Rook' });
+      await putSheet(c, rook.id, 'cairn', {
+        str: { max: 12, current: 5 },
+        dex: { max: 10 },
+        wil: { max: 10 },
+        maxHp: 6,
+        hp: 6,
+      });
+      let answer: { scar: string; changes: Array<{ path: string; delta: number }>; rollId: string };
+      if (via === 'rest') {
+        answer = (
+          await t.http
+            .post(`${base(c, rook.id)}/damage`)
+            .set(c.auth)
+            .send({ system: 'cairn', amount: 6, seed: 'rook-33' })
+            .expect(201)
+        ).body;
+      } else {
+        const g = await gql(
+          t.server,
+          `mutation($c: ID!, $h: ID!) { damageCharacter(campaignId: $c, characterId: $h,
+             input: { system: cairn, amount: 6, seed: "rook-33" }) { scar changes { path delta } rollId } }`,
+          { c: c.id, h: rook.id },
+          c.auth,
+        );
+        expect(g.errors).toBeUndefined();
+        answer = g.data!.damageCharacter;
+      }
+      expect(answer.scar).toBe('Reorienting Head Wound');
+      expect(answer.changes).toEqual([
+        expect.objectContaining({ path: 'hp', delta: -6 }),
+        expect.objectContaining({ path: 'str.max', delta: 4 }),
+        expect.objectContaining({ path: 'str.current', delta: 11 }),
+      ]);
+      const sheet = await sheetOf(c, rook.id, 'cairn');
+      expect(sheet.str).toMatchObject({ current: 16, max: 16 });
+      expect(sheet.hp).toBe(0);
+      expect(await replays(c, answer.rollId)).toBe(true);
+    });
+  });
 });

@@ -11403,6 +11403,8 @@ export interface components {
       dex?: number;
       /** @description Current WIL (WIL 0: delirious; the WIL saves of scars 8 and 10). */
       wil?: number;
+      /** @description Max STR (scar 6: a new STR above it raises it). */
+      maxStr?: number;
       /** @description Max DEX (scar 7). */
       maxDex?: number;
       /** @description Max WIL (scars 8, 9 and 10). */

@@ -150,6 +150,8 @@ export interface SheetDamageCairn {
   wil: number;
   maxDex: number;
   maxWil: number;
+  /** Max STR (scar 6 raises it); absent in rolls logged before, which replay as they were. */
+  maxStr?: number;
   armor: number;
   damage: number | null;
   die: CairnDamageDie | null;
@@ -388,6 +390,7 @@ export function cairnSheetDamageWithCore(
       wil: input.wil,
       maxDex: input.maxDex,
       maxWil: input.maxWil,
+      ...(input.maxStr === undefined ? {} : { maxStr: input.maxStr }),
       armor: input.armor,
       damage: input.damage,
       die: input.die,

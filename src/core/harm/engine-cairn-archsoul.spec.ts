@@ -68,3 +68,32 @@ describe('1. a failed Cairn cast hands its damage to the transition (004:146)', 
     expect(taken.changes).toEqual([{ path: 'hp', delta: -3, via: 'ledger' }]);
   });
 });
+
+describe('2. M2: scar 6 (Reorienting Head Wound) keeps the new score as rolled (004:126)', () => {
+  // Rook, STR 5 of 12, takes 6 at 6 HP: exactly 0, scar 6; golden seed rook-33 rolls STR and 3d6 = 16.
+  const ROOK: SheetDamageCairn = { ...CAIRN, hp: 6, maxHp: 6, str: 5, maxStr: 12, damage: 6 };
+
+  it('a new STR above the maximum raises the maximum first, then the score (golden seed rook-33)', () => {
+    const out = sheetDamage(ROOK, new Dice(createRng('rook-33')));
+    expect(out.scar).toBe('Reorienting Head Wound');
+    expect(out.changes).toEqual([
+      { path: 'hp', delta: -6, via: 'ledger' },
+      { path: 'str.max', delta: 4, via: 'ledger' },
+      { path: 'str.current', delta: 11, via: 'ledger' },
+    ]);
+  });
+
+  it('a roll logged before (no maxStr) replays as it was: the score only', () => {
+    const { maxStr: _maxStr, ...before } = ROOK;
+    const out = sheetDamage(before, new Dice(createRng('rook-33')));
+    expect(out.changes).toEqual([
+      { path: 'hp', delta: -6, via: 'ledger' },
+      { path: 'str.current', delta: 11, via: 'ledger' },
+    ]);
+  });
+
+  it('a new score at or under the maximum leaves the maximum alone', () => {
+    const out = sheetDamage({ ...ROOK, maxStr: 18 }, new Dice(createRng('rook-33')));
+    expect(out.changes.map((c) => c.path)).toEqual(['hp', 'str.current']);
+  });
+});
