@@ -1496,6 +1496,8 @@ export class SheetHarmService implements OnModuleInit {
         str: pair(data.str),
         dex: pair(data.dex),
         wil: pair(data.wil),
+        // A scar's deprivation (Walloped, a Mortal Wound) blocks the rest until the rest that ends it.
+        conditions: harm.conditions,
       };
     } else if (system === 'archsoul') {
       procedureInput = {

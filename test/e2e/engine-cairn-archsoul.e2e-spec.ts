@@ -182,4 +182,88 @@ describe(`the campaign engine: Cairn and Archsoul (${DATABASE_KIND})`, () => {
       expect(await replays(c, answer.rollId)).toBe(true);
     });
   });
+
+  describe('3. M3: a scar’s deprivation is enforced (004:25, 123, 131)', () => {
+    const damage = (c: CampaignFixture, id: string, amount: number, seed: string) =>
+      t.http
+        .post(`${base(c, id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'cairn', amount, seed })
+        .expect(201);
+    async function rest(c: CampaignFixture, id: string, kind: string, via: Via) {
+      if (via === 'rest')
+        return (
+          await t.http
+            .post(`${base(c, id)}/rests`)
+            .set(c.auth)
+            .send({ system: 'cairn', kind, advanceClock: false })
+            .expect(201)
+        ).body as { rested: boolean; changes: Array<{ path: string; delta: number }> };
+      const g = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { restCharacter(campaignId: $c, characterId: $h,
+           input: { system: cairn, kind: ${kind}, advanceClock: false }) { rested changes { path delta } } }`,
+        { c: c.id, h: id },
+        c.auth,
+      );
+      expect(g.errors).toBeUndefined();
+      return g.data!.restCharacter as { rested: boolean; changes: Array<{ path: string; delta: number }> };
+    }
+
+    it.each(VIAS)(
+      'Walloped: a short rest heals nothing; a night ends the deprivation and heals (%s)',
+      async (via) => {
+        const c = await createCampaign(t.server);
+        const hero = await createCharacter(t.server, c, { name: 'Wren' });
+        await putSheet(c, hero.id, 'cairn', {
+          str: { max: 10 },
+          dex: { max: 10 },
+          wil: { max: 10 },
+          maxHp: 3,
+          hp: 3,
+        });
+        expect((await damage(c, hero.id, 3, 'wallop')).body.scar).toBe('Walloped');
+        expect((await sheetOf(c, hero.id, 'cairn')).harm.conditions).toContain('deprived');
+        const short = await rest(c, hero.id, 'short', via);
+        expect(short.rested).toBe(false);
+        expect(short.changes).toEqual([]);
+        let sheet = await sheetOf(c, hero.id, 'cairn');
+        expect(sheet.hp).toBe(0);
+        expect(sheet.harm.conditions).toContain('deprived');
+        const night = await rest(c, hero.id, 'night', via);
+        expect(night.rested).toBe(true);
+        sheet = await sheetOf(c, hero.id, 'cairn');
+        expect(sheet.harm.conditions).not.toContain('deprived');
+        // The lost HP back, then Walloped's d6 (rolled at the blow) raises the maximum.
+        expect(sheet.hp).toBe(3);
+        expect(sheet.maxHp).toBeGreaterThan(3);
+      },
+    );
+
+    it.each(VIAS)('a Mortal Wound: no rest heals it, and the hour kills the untended (%s)', async (via) => {
+      const c = await createCampaign(t.server);
+      const mara = await createCharacter(t.server, c, { name: 'Mara' });
+      await putSheet(c, mara.id, 'cairn', {
+        str: { max: 10 },
+        dex: { max: 10 },
+        wil: { max: 10 },
+        maxHp: 11,
+        hp: 11,
+      });
+      const blow = (await damage(c, mara.id, 11, 'mortal')).body;
+      expect(blow.scar).toBe('Mortal Wound');
+      expect(blow.state).toBe('out');
+      for (const kind of ['short', 'night']) {
+        const r = await rest(c, mara.id, kind, via);
+        expect(r.rested).toBe(false);
+        expect(r.changes).toEqual([]);
+      }
+      let sheet = await sheetOf(c, mara.id, 'cairn');
+      expect(sheet.hp).toBe(0);
+      expect(sheet.harm.state).toBe('out');
+      await t.http.post(`/v1/campaigns/${c.id}/clock/advance`).set(c.auth).send({ turns: 6 }).expect(200);
+      sheet = await sheetOf(c, mara.id, 'cairn');
+      expect(sheet.harm.state).toBe('dead');
+    });
+  });
 });

@@ -583,6 +583,23 @@ export interface SheetRestCairn {
   str: { current: number; max: number };
   dex: { current: number; max: number };
   wil: { current: number; max: number };
+  /**
+   * The sheet's harm conditions: a scar's `deprived` (Walloped; a Mortal Wound with `out-of-action`,
+   * and `dying` until tended) blocks the rest as `deprived` does, until the rest that ends it (M3).
+   * Absent in rolls logged before, which replay as they were.
+   */
+  conditions?: string[] | null;
+}
+
+/**
+ * Whether a Cairn rest of this kind ends the deprivation a scar gave (our readings of 004:123, 131):
+ * Walloped's lasts until a few hours of rest (a night, or a week); a Mortal Wound's lasts until it is
+ * tended (no `dying`) and the character recovers (a week's rest). Answers null without a scar's.
+ */
+export function scarDeprivationEnds(kind: string, conditions: readonly string[]): boolean | null {
+  if (!conditions.includes('deprived')) return null;
+  if (conditions.includes('out-of-action')) return !conditions.includes('dying') && kind === 'week';
+  return kind === 'night' || kind === 'week';
 }
 
 export interface SheetRestGm {
@@ -702,12 +719,37 @@ export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
     const hpAfter = body.hp + out.changes.filter((c) => c.path === 'hp').reduce((s, c) => s + c.delta, 0);
     if (stateBefore === 'down-and-out' && hpAfter > 0) out.state = 'up';
   } else if (body.system === 'cairn') {
+    const conditions = Array.isArray(body.conditions) ? body.conditions : [];
+    const scarEnds = scarDeprivationEnds(body.kind, conditions);
+    if (scarEnds === true) {
+      out.conditionsRemoved.push('deprived');
+      if (conditions.includes('out-of-action')) out.conditionsRemoved.push('out-of-action');
+      out.steps.push({
+        name: 'scar-deprivation',
+        detail: conditions.includes('out-of-action')
+          ? 'The tended Mortal Wound mends over the week: no longer deprived or out of action.'
+          : 'A few hours of rest end the deprivation Walloped gave.',
+        faces: [],
+        odds: null,
+      });
+    } else if (scarEnds === false) {
+      out.steps.push({
+        name: 'scar-deprivation',
+        detail: conditions.includes('dying')
+          ? 'An untended Mortal Wound: deprived, nothing comes back until it is tended.'
+          : conditions.includes('out-of-action')
+            ? 'A tended Mortal Wound: deprived until a week of rest.'
+            : 'Walloped: deprived until a few hours of rest (a night).',
+        faces: [],
+        odds: null,
+      });
+    }
     const rest: CairnRestOutcome = cairnRest({
       kind: body.kind,
       hp: body.hp,
       maxHp: body.maxHp,
       fatigue: body.fatigue,
-      deprived: body.deprived,
+      deprived: body.deprived || scarEnds === false,
       safe: body.safe,
       healer: body.healer,
       str: body.str,

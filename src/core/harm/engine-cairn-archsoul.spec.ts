@@ -1,7 +1,13 @@
 import { cairnCast } from '../magic/cairn';
 import { createRng, Dice } from '../random';
 import { harmSeed } from '../engine';
-import { sheetDamage, type SheetDamageCairn } from './campaign';
+import {
+  scarDeprivationEnds,
+  sheetDamage,
+  sheetRest,
+  type SheetDamageCairn,
+  type SheetRestCairn,
+} from './campaign';
 
 /*
  * Issue 39 for Cairn and Archsoul: the pure halves of the engine's fixes (the routes' regression
@@ -95,5 +101,56 @@ describe('2. M2: scar 6 (Reorienting Head Wound) keeps the new score as rolled (
   it('a new score at or under the maximum leaves the maximum alone', () => {
     const out = sheetDamage({ ...ROOK, maxStr: 18 }, new Dice(createRng('rook-33')));
     expect(out.changes.map((c) => c.path)).toEqual(['hp', 'str.current']);
+  });
+});
+
+describe('3. M3: a scar’s deprivation is enforced (004:25, 123, 131)', () => {
+  const REST: SheetRestCairn = {
+    system: 'cairn',
+    kind: 'short',
+    hp: 0,
+    maxHp: 5,
+    fatigue: 0,
+    deprived: false,
+    safe: true,
+    healer: false,
+    str: { current: 10, max: 10 },
+    dex: { current: 10, max: 10 },
+    wil: { current: 10, max: 10 },
+  };
+  const rest = (input: Partial<SheetRestCairn>) =>
+    sheetRest({ ...REST, ...input } as SheetRestCairn, new Dice(createRng('rest')));
+
+  it('Walloped: a short rest restores nothing; a night ends the deprivation and heals', () => {
+    const short = rest({ kind: 'short', conditions: ['deprived'] });
+    expect(short.rested).toBe(false);
+    expect(short.changes).toEqual([]);
+    expect(short.conditionsRemoved).toEqual([]);
+    const night = rest({ kind: 'night', conditions: ['deprived'] });
+    expect(night.rested).toBe(true);
+    expect(night.conditionsRemoved).toEqual(['deprived']);
+    expect(night.changes).toEqual([{ path: 'hp', delta: 5, via: 'ledger' }]);
+  });
+
+  it('a Mortal Wound: no rest heals it while untended; tended, a week ends it and lifts out', () => {
+    const wound = ['deprived', 'out-of-action', 'dying'];
+    for (const kind of ['short', 'night', 'week'] as const) {
+      const r = rest({ kind, conditions: wound, stateBefore: 'out' });
+      expect(r.rested).toBe(false);
+      expect(r.changes).toEqual([]);
+      expect(r.state).toBe('out');
+    }
+    const tended = ['deprived', 'out-of-action'];
+    expect(rest({ kind: 'night', conditions: tended, stateBefore: 'out' }).rested).toBe(false);
+    const week = rest({ kind: 'week', conditions: tended, stateBefore: 'out' });
+    expect(week.rested).toBe(true);
+    expect(week.conditionsRemoved).toEqual(['deprived', 'out-of-action']);
+    expect(week.state).toBe('up');
+    expect(week.changes).toEqual(expect.arrayContaining([{ path: 'hp', delta: 5, via: 'ledger' }]));
+  });
+
+  it('rolls logged before (no conditions) replay as they were: the short rest heals', () => {
+    expect(rest({ kind: 'short' }).changes).toEqual([{ path: 'hp', delta: 5, via: 'ledger' }]);
+    expect(scarDeprivationEnds('short', [])).toBeNull();
   });
 });

@@ -311,7 +311,10 @@ export class CairnMagicService {
       const failure = input.failure ? withoutNulls({ ...input.failure }) : undefined;
       if (failure?.destroyed && from === 'scroll')
         throw Problem.field('VALIDATION_FAILED', 'failure.destroyed', 'A scroll is used up anyway.');
-      const deprived = sheet.deprived === true;
+      // Deprived by hunger or the like (`deprived`), or by a scar (Walloped, a Mortal Wound: M3).
+      const scarConditions = (sheet as { harm?: { conditions?: unknown } }).harm?.conditions;
+      const deprived =
+        sheet.deprived === true || (Array.isArray(scarConditions) && scarConditions.includes('deprived'));
 
       // Room for the worst case, before any dice: the drops must be named now.
       const carriers = await Database.selectRows(m, InventoryCarrierEntity, {
