@@ -9,7 +9,7 @@ import type { SheetSystem } from '../core/characters/sheets';
 import { SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import type { ArbiterRequest } from '../common/request-context';
-import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
+import { harmOf, mayActInRound } from '../core/harm';
 import { Database } from '../database/database.service';
 import { CampaignEntity, CharacterEntity } from '../database/entities';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
@@ -254,7 +254,8 @@ export class CombatActionsService {
     // Kept for the handler (a G&M action reads the actor's numbers from it without a second read).
     c.sheetRow = sheet;
     const state = harmOf(sheet.data).state;
-    if (STATES_THAT_CANNOT_ACT.includes(state)) {
+    // Cairn (CA-15, 004:64): a combatant felled this round still takes its action in it.
+    if (!mayActInRound(combat.system, state, combat.round, c.combatant.fellInRound)) {
       throw Problem.field('CONFLICT', field, `${c.owner.name} is ${state} and cannot act.`);
     }
     // Semi-conscious (G&M, 000:194): it may only move (the G&M `move`, at half Movement).

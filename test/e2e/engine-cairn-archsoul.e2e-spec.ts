@@ -1,6 +1,7 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
 import { CampaignFixture, createCampaign, createCharacter } from '../factories/campaign';
-import { gql } from '../factories/graphql';
+import { codes, gql } from '../factories/graphql';
+import { expectProblem } from '../factories/problem';
 import { cairnCast } from '../../src/core/magic/cairn';
 import { sheetDamage } from '../../src/core/harm/campaign';
 import { harmSeed } from '../../src/core/engine';
@@ -265,5 +266,113 @@ describe(`the campaign engine: Cairn and Archsoul (${DATABASE_KIND})`, () => {
       sheet = await sheetOf(c, mara.id, 'cairn');
       expect(sheet.harm.state).toBe('dead');
     });
+  });
+
+  describe('4. CA-15 / M5: the results of a Cairn round are simultaneous (004:64)', () => {
+    async function fight() {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Ash' });
+      await putSheet(c, hero.id, 'cairn', {
+        str: { max: 12 },
+        dex: { max: 10 },
+        wil: { max: 9 },
+        maxHp: 6,
+        hp: 6,
+      });
+      const goblin = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'Goblin', kind: 'monster', visibility: 'players', showNumbers: true })
+          .expect(201)
+      ).body.id as string;
+      // No HP and STR 1: any blow kills it (damage past 0 HP takes STR to 0).
+      await t.http
+        .put(`/v1/campaigns/${c.id}/npcs/${goblin}/sheets/cairn`)
+        .set(c.auth)
+        .send({ sheet: { str: { max: 1 }, dex: { max: 10 }, wil: { max: 7 }, maxHp: 3, hp: 0 } })
+        .expect(200);
+      const combat = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/combats`)
+          .set(c.auth)
+          .send({
+            system: 'cairn',
+            combatants: [
+              { characterId: hero.id, side: 'party' },
+              { npcId: goblin, side: 'foes' },
+            ],
+          })
+          .expect(201)
+      ).body as { id: string };
+      // Round 2: no first-round DEX save stands in the way.
+      await t.http.post(`/v1/campaigns/${c.id}/combats/${combat.id}/rounds`).set(c.auth).send({}).expect(200);
+      return { c, hero: hero.id, goblin, combat: combat.id };
+    }
+
+    async function attack(
+      c: CampaignFixture,
+      combat: string,
+      actor: string,
+      target: string,
+      seed: string,
+      via: Via,
+    ) {
+      if (via === 'rest')
+        return t.http
+          .post(`/v1/campaigns/${c.id}/combats/${combat}/actions`)
+          .set(c.auth)
+          .send({ actor, kind: 'attack', targets: [target], cairn: { die: 'd6' }, seed });
+      return gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!, $s: String) { combatAction(campaignId: $c, combatId: $k,
+           input: { actor: $a, kind: attack, targets: [$t], cairn: { die: d6 }, seed: $s }) {
+           rollId targets { id damage { state } } } }`,
+        { c: c.id, k: combat, a: actor, t: target, s: seed },
+        c.auth,
+      );
+    }
+
+    it.each(VIAS)(
+      'a goblin killed by the party still strikes back in that round, not the next (%s)',
+      async (via) => {
+        const { c, hero, goblin, combat } = await fight();
+        const kill = await attack(c, combat, hero, goblin, 'first', via);
+        const killed =
+          via === 'rest'
+            ? (kill as { status: number; body: { targets: Array<{ damage: { state: string } }> } })
+            : null;
+        if (killed) {
+          expect(killed.status).toBe(201);
+          expect(killed.body.targets[0].damage.state).toBe('dead');
+        } else {
+          const g = kill as {
+            errors?: unknown;
+            data?: { combatAction: { targets: Array<{ damage: { state: string } }> } };
+          };
+          expect(g.errors).toBeUndefined();
+          expect(g.data!.combatAction.targets[0].damage.state).toBe('dead');
+        }
+        // The dead goblin's blow of the same round lands.
+        const back = await attack(c, combat, goblin, hero, 'back', via);
+        if (via === 'rest') {
+          expect((back as { status: number }).status).toBe(201);
+        } else {
+          const g = back as { errors?: unknown; data?: { combatAction: { rollId: string } } };
+          expect(g.errors).toBeUndefined();
+          expect(typeof g.data!.combatAction.rollId).toBe('string');
+        }
+        const sheet = await sheetOf(c, hero, 'cairn');
+        expect(sheet.hp).toBeLessThan(6);
+        // Next round it is dead and does nothing: 409 naming actor.
+        await t.http.post(`/v1/campaigns/${c.id}/combats/${combat}/rounds`).set(c.auth).send({}).expect(200);
+        const late = await attack(c, combat, goblin, hero, 'late', via);
+        if (via === 'rest') {
+          expectProblem(late as never, 409, 'CONFLICT', 'actor');
+        } else {
+          expect(codes(late as never)).toEqual(['CONFLICT']);
+        }
+      },
+    );
   });
 });

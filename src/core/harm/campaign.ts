@@ -47,6 +47,21 @@ export const STATES_THAT_CANNOT_ACT: readonly HarmState[] = [
   'dead',
 ];
 
+/**
+ * Whether a combatant in `state` may act in round `round` of a stored combat. In Cairn the results
+ * of a round are simultaneous (004:64): a combatant felled in this round (`fellInRound`) still
+ * takes its action in it; from the next round on, a state that cannot act refuses it.
+ */
+export function mayActInRound(
+  system: string,
+  state: HarmState,
+  round: number,
+  fellInRound: number | null | undefined,
+): boolean {
+  if (!STATES_THAT_CANNOT_ACT.includes(state)) return true;
+  return system === 'cairn' && fellInRound === round;
+}
+
 /** What a sheet keeps of harm between requests (`sheet.harm`, a referee value outside the ledger). */
 export interface SheetHarm {
   state: HarmState;

@@ -2,6 +2,7 @@ import { cairnCast } from '../magic/cairn';
 import { createRng, Dice } from '../random';
 import { harmSeed } from '../engine';
 import {
+  mayActInRound,
   scarDeprivationEnds,
   sheetDamage,
   sheetRest,
@@ -152,5 +153,20 @@ describe('3. M3: a scar’s deprivation is enforced (004:25, 123, 131)', () => {
   it('rolls logged before (no conditions) replay as they were: the short rest heals', () => {
     expect(rest({ kind: 'short' }).changes).toEqual([{ path: 'hp', delta: 5, via: 'ledger' }]);
     expect(scarDeprivationEnds('short', [])).toBeNull();
+  });
+});
+
+describe('4. CA-15: a Cairn round’s results are simultaneous (004:64)', () => {
+  it('a combatant felled this round still acts in it, not in the next', () => {
+    expect(mayActInRound('cairn', 'dead', 3, 3)).toBe(true);
+    expect(mayActInRound('cairn', 'critical', 3, 3)).toBe(true);
+    expect(mayActInRound('cairn', 'dead', 4, 3)).toBe(false);
+    expect(mayActInRound('cairn', 'out', 3, undefined)).toBe(false);
+    expect(mayActInRound('cairn', 'up', 9, undefined)).toBe(true);
+  });
+
+  it('other systems keep their order: felled is felled', () => {
+    expect(mayActInRound('gm', 'unconscious', 3, 3)).toBe(false);
+    expect(mayActInRound('coeac', 'down-and-out', 3, 3)).toBe(false);
   });
 });
