@@ -359,3 +359,23 @@ export class HeroicEffortInput {
   @In.seed()
   seed?: string;
 }
+
+@InputType({
+  description:
+    'Cairn aid (CA-24): a character dying after a failed critical-damage save is stabilised, or a Mortal Wound is tended, so the hour no longer runs.',
+})
+export class CairnAidInput {
+  @In.string('What the aid is, in words (bandages, herbs, a healer’s care).', {
+    maxLength: 200,
+    example: 'bandages',
+  })
+  means: string;
+
+  @In.id(
+    'The character giving the aid (a player’s own; it must be able to act). Absent: the referee’s call.',
+    {
+      optional: true,
+    },
+  )
+  aidedBy?: string;
+}

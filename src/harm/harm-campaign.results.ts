@@ -360,3 +360,18 @@ export class SheetHeroicEffortResult extends SheetHarmBase {
   )
   improvements: HeroicImprovementResult[];
 }
+
+@ObjectType({ description: 'Aid given to a dying Cairn character (harm.sheet-aid, no dice).' })
+export class SheetAidResult extends SheetHarmBase {
+  @Out.string('What the aid answered: critical (stabilised) or mortal-wound (tended).')
+  aided: string;
+
+  @Out.id('The character who gave the aid (null: the referee’s call).', { nullable: true })
+  aidedBy: string | null;
+
+  @Out.stringList('Conditions the aid added (stabilised, tended).')
+  conditionsAdded: string[];
+
+  @Out.stringList('Conditions the aid removed (dying).')
+  conditionsRemoved: string[];
+}

@@ -15,6 +15,9 @@ import { now } from '../common/time';
 import type { ClockStep } from '../core/clock';
 import { isSheetSystem, sameJson, type Sheet, type SheetSystem } from '../core/characters/sheets';
 import {
+  cairnAidNeed,
+  sheetAid,
+  type SheetAidInput as SheetAidCore,
   cairnDeprivation,
   type CairnDeprivationInput as CairnDeprivationCore,
   deferredDueAt,
@@ -60,12 +63,13 @@ import { enduranceLossOf, exhaustionLossOf } from '../core/hazards/sheet-hazards
 import { AdvancementCampaignService } from '../advancement/advancement-campaign.service';
 import { coeacMagicResources as magicResources } from '../core/magic';
 import { Database } from '../database/database.service';
-import { CampaignEntity } from '../database/entities';
+import { CampaignEntity, CharacterEntity } from '../database/entities';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { InventoryService } from '../inventory/inventory.service';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import type {
+  CairnAidInput,
   CairnDeprivationApplyInput,
   HeroicEffortInput,
   TemporaryPoolInput,
@@ -75,6 +79,7 @@ import type {
   SheetRestInput,
 } from './harm-campaign.inputs';
 import type {
+  SheetAidResult,
   SheetHeroicEffortResult,
   SheetSemiConsciousResult,
   SheetTemporaryPoolResult,
@@ -99,6 +104,8 @@ export const SHEET_HARM_PROCEDURES = {
     name: 'harm.sheet-deprivation',
     run: (input: CairnDeprivationCore) => cairnDeprivation(input),
   },
+  /** No dice: Cairn aid stabilises a critical character or tends a Mortal Wound (CA-24). */
+  aid: { name: 'harm.sheet-aid', run: (input: SheetAidCore) => sheetAid(input) },
   /** The heroic last effort with the improvements its mojo won (MJ7). */
   heroicEffort: { name: 'harm.sheet-heroic-effort.v2', run: sheetHeroicEffortV2 },
   /** Efforts logged before v2 (no improvements), kept so they replay. */
@@ -555,6 +562,111 @@ export class SheetHarmService implements OnModuleInit {
         steps: outcome.steps,
         rollId: roll.id,
         sheet: await this.sheets.sheetAnswer(m, owner, 'cairn'),
+      };
+    });
+  }
+
+  /**
+   * Cairn aid (CA-24, 004:19, 88; 004:131): a character that failed its critical-damage save is
+   * stabilised (out of the fight, no longer dying: the hour's timer stops), or a Mortal Wound is
+   * tended (the hour stops; out of action and deprived until a week's rest). The referee, or a
+   * player for its own character giving the aid (`aidedBy`) or receiving it. One logged roll
+   * (`harm.sheet-aid`, no dice); 409 naming `characterId` when there is nothing to stop.
+   */
+  aid(
+    who: Principal,
+    characterId: string,
+    input: CairnAidInput,
+    req: ArbiterRequest,
+  ): Promise<SheetAidResult> {
+    const helperId = input.aidedBy ?? null;
+    if (helperId === characterId)
+      throw Problem.field('VALIDATION_FAILED', 'aidedBy', 'A character cannot aid itself.');
+    if (who.role !== 'referee') {
+      try {
+        assertMayActFor(who, helperId ?? characterId);
+      } catch (error) {
+        if (helperId && error instanceof Problem) throw Problem.field('FORBIDDEN', 'aidedBy', error.message);
+        throw error;
+      }
+    }
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
+      if (helperId) {
+        const [helper] = await Database.selectRows(m, CharacterEntity, {
+          id: helperId,
+          campaignId: campaign.id,
+        });
+        if (!helper)
+          throw Problem.field('UNPROCESSABLE', 'aidedBy', `No character ${helperId} in this campaign.`);
+        const [helperSheet] = await Database.selectRows(m, CharacterSheetEntity, {
+          ownerId: helperId,
+          system: 'cairn',
+        });
+        const helperState = helperSheet ? harmOf(helperSheet.data).state : 'up';
+        if (STATES_THAT_CANNOT_ACT.includes(helperState))
+          throw Problem.field('CONFLICT', 'aidedBy', `${helper.name} is ${helperState} and cannot give aid.`);
+      }
+      const row = await this.sheets.requireSheet(m, owner, 'cairn', { lock: true });
+      const harm = harmOf(row.data);
+      if (!cairnAidNeed(harm.state, harm.conditions))
+        throw Problem.field(
+          'CONFLICT',
+          'characterId',
+          `${owner.name} is ${harm.state}: aid stops a dying character (critical, or an untended Mortal Wound).`,
+        );
+      const rolled = asBadRequest(() =>
+        this.rolls.roll(
+          SHEET_HARM_PROCEDURES.aid,
+          { system: 'cairn', stateBefore: harm.state, conditions: harm.conditions, means: input.means },
+          undefined,
+          diceBudget(req),
+        ),
+      );
+      const outcome = rolled.outcome;
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        effects: {
+          characterId,
+          system: 'cairn',
+          aided: outcome.aided,
+          aidedBy: helperId,
+          state: outcome.state,
+        },
+      });
+      const next: SheetHarm = {
+        ...{},
+        ...harm,
+        state: outcome.state,
+        conditions: merge(harm.conditions, outcome.conditionsAdded, outcome.conditionsRemoved),
+        pending: mergePending(harm.pending, outcome.pending),
+      };
+      next.timers = await this.nextTimers(m, campaign.id, 'cairn', next, null);
+      if (next.timers.length === 0) delete next.timers;
+      const { entries, row: after } = await this.write(m, who, campaign, owner, row, [], next, {
+        procedure: SHEET_HARM_PROCEDURES.aid.name,
+        rollId: roll.id,
+        scar: null,
+      });
+      return {
+        ...{},
+        ...this.noDice(
+          owner,
+          'cairn',
+          harm.state,
+          outcome.state,
+          outcome.steps,
+          [],
+          entries,
+          rolled,
+          roll.id,
+        ),
+        aided: outcome.aided,
+        aidedBy: helperId,
+        conditionsAdded: outcome.conditionsAdded,
+        conditionsRemoved: outcome.conditionsRemoved,
+        sheet: await this.answer(m, owner, campaign, after),
       };
     });
   }

@@ -375,4 +375,197 @@ describe(`the campaign engine: Cairn and Archsoul (${DATABASE_KIND})`, () => {
       },
     );
   });
+
+  describe('5. CA-24: aid stabilises a critical character; tends a Mortal Wound (004:19, 88, 131)', () => {
+    const SHEET = { str: { max: 10 }, dex: { max: 10 }, wil: { max: 10 }, maxHp: 4, hp: 0 };
+    /** A seed on which 6 damage at 0 HP (STR 10 → 4) fails the critical-damage save. */
+    function criticalSeed(prefix: string): string {
+      for (let i = 0; i < 200; i++) {
+        const seed = `${prefix}-${i}`;
+        const out = sheetDamage(
+          {
+            system: 'cairn',
+            hp: 0,
+            maxHp: 4,
+            str: 10,
+            dex: 10,
+            wil: 10,
+            maxDex: 10,
+            maxWil: 10,
+            maxStr: 10,
+            armor: 0,
+            damage: 6,
+            die: null,
+            target: 'hp',
+            doomed: false,
+            npc: false,
+            stateBefore: 'up',
+          },
+          new Dice(createRng(seed)),
+        );
+        if (out.state === 'critical') return seed;
+      }
+      throw new Error('no seed');
+    }
+    async function aid(c: CampaignFixture, id: string, body: object, via: Via) {
+      if (via === 'rest')
+        return t.http
+          .post(`${base(c, id)}/aid`)
+          .set(c.auth)
+          .send(body);
+      return gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $input: CairnAidInput!) { aidCharacter(campaignId: $c, characterId: $h, input: $input) {
+           aided aidedBy stateBefore state conditionsAdded conditionsRemoved rollId sheet { sheet } } }`,
+        { c: c.id, h: id, input: body },
+        c.auth,
+      );
+    }
+    const answerOf = (res: unknown, via: Via) => {
+      if (via === 'rest') {
+        expect((res as { status: number }).status).toBe(201);
+        return (res as { body: Record<string, unknown> }).body;
+      }
+      const g = res as { errors?: unknown; data?: { aidCharacter: Record<string, unknown> } };
+      expect(g.errors).toBeUndefined();
+      return g.data!.aidCharacter;
+    };
+
+    it.each(VIAS)(
+      'a critical character aided survives the hour and a rest brings it back (%s)',
+      async (via) => {
+        const c = await createCampaign(t.server);
+        const hero = await createCharacter(t.server, c, { name: 'Wren' });
+        const helper = await createCharacter(t.server, c, { name: 'Birch' });
+        await putSheet(c, hero.id, 'cairn', SHEET);
+        await putSheet(c, helper.id, 'cairn', { ...SHEET, hp: 4 });
+        const blow = (
+          await t.http
+            .post(`${base(c, hero.id)}/damage`)
+            .set(c.auth)
+            .send({ system: 'cairn', amount: 6, seed: criticalSeed(via) })
+            .expect(201)
+        ).body;
+        expect(blow.state).toBe('critical');
+        const timers = (
+          await t.http
+            .get(`${base(c, hero.id)}/harm-timers`)
+            .set(c.auth)
+            .expect(200)
+        ).body;
+        expect(timers.map((x: { kind: string }) => x.kind)).toContain('cairn-critical');
+        const aided = answerOf(await aid(c, hero.id, { means: 'bandages', aidedBy: helper.id }, via), via);
+        expect(aided).toMatchObject({
+          aided: 'critical',
+          aidedBy: helper.id,
+          stateBefore: 'critical',
+          state: 'out',
+          conditionsAdded: ['stabilised'],
+        });
+        let sheet = await sheetOf(c, hero.id, 'cairn');
+        expect(sheet.harm.state).toBe('out');
+        expect(sheet.state).toBe('out');
+        expect(sheet.harm.timers ?? []).toEqual([]);
+        expect(await replays(c, aided.rollId as string)).toBe(true);
+        // The hour passes: stabilised, it does not die.
+        await t.http.post(`/v1/campaigns/${c.id}/clock/advance`).set(c.auth).send({ turns: 7 }).expect(200);
+        expect((await sheetOf(c, hero.id, 'cairn')).harm.state).toBe('out');
+        // Aid again: nothing left to stop (409 naming characterId).
+        const again = await aid(c, hero.id, { means: 'more bandages' }, via);
+        if (via === 'rest') expectProblem(again as never, 409, 'CONFLICT', 'characterId');
+        else expect(codes(again as never)).toEqual(['CONFLICT']);
+        // A rest ends the crawl.
+        await t.http
+          .post(`${base(c, hero.id)}/rests`)
+          .set(c.auth)
+          .send({ system: 'cairn', kind: 'short', advanceClock: false })
+          .expect(201);
+        sheet = await sheetOf(c, hero.id, 'cairn');
+        expect(sheet.harm.state).toBe('up');
+        expect(sheet.harm.conditions).not.toContain('stabilised');
+        expect(sheet.hp).toBe(4);
+      },
+    );
+
+    it.each(VIAS)('a Mortal Wound tended outlives the hour; a week of rest heals it (%s)', async (via) => {
+      const c = await createCampaign(t.server);
+      const mara = await createCharacter(t.server, c, { name: 'Mara' });
+      await putSheet(c, mara.id, 'cairn', { ...SHEET, maxHp: 11, hp: 11 });
+      const blow = (
+        await t.http
+          .post(`${base(c, mara.id)}/damage`)
+          .set(c.auth)
+          .send({ system: 'cairn', amount: 11, seed: 'mortal' })
+          .expect(201)
+      ).body;
+      expect(blow.scar).toBe('Mortal Wound');
+      const tended = answerOf(await aid(c, mara.id, { means: 'stitches' }, via), via);
+      expect(tended).toMatchObject({ aided: 'mortal-wound', state: 'out', conditionsRemoved: ['dying'] });
+      await t.http.post(`/v1/campaigns/${c.id}/clock/advance`).set(c.auth).send({ turns: 7 }).expect(200);
+      let sheet = await sheetOf(c, mara.id, 'cairn');
+      expect(sheet.harm.state).toBe('out');
+      // Still deprived: a night heals nothing.
+      const night = (
+        await t.http
+          .post(`${base(c, mara.id)}/rests`)
+          .set(c.auth)
+          .send({ system: 'cairn', kind: 'night', advanceClock: false })
+          .expect(201)
+      ).body;
+      expect(night.rested).toBe(false);
+      const week = (
+        await t.http
+          .post(`${base(c, mara.id)}/rests`)
+          .set(c.auth)
+          .send({ system: 'cairn', kind: 'week', advanceClock: false })
+          .expect(201)
+      ).body;
+      expect(week.rested).toBe(true);
+      sheet = await sheetOf(c, mara.id, 'cairn');
+      expect(sheet.harm.state).toBe('up');
+      expect(sheet.harm.conditions).not.toEqual(expect.arrayContaining(['deprived']));
+      expect(sheet.hp).toBe(sheet.maxHp);
+    });
+
+    it('bad input names the field, over REST and GraphQL, and changes nothing', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Wren' });
+      await putSheet(c, hero.id, 'cairn', { ...SHEET, hp: 4 });
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/aid`)
+          .set(c.auth)
+          .send({}),
+        400,
+        'VALIDATION_FAILED',
+        'means',
+      );
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/aid`)
+          .set(c.auth)
+          .send({ means: 'x', aidedBy: hero.id }),
+        400,
+        'VALIDATION_FAILED',
+        'aidedBy',
+      );
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/aid`)
+          .set(c.auth)
+          .send({ means: 'bandages' }),
+        409,
+        'CONFLICT',
+        'characterId',
+      );
+      const g = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { aidCharacter(campaignId: $c, characterId: $h, input: { means: "" }) { state } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(codes(g)).toEqual(['VALIDATION_FAILED']);
+      expect((await sheetOf(c, hero.id, 'cairn')).harm?.state ?? 'up').toBe('up');
+    });
+  });
 });

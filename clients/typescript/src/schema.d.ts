@@ -3271,6 +3271,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/aid': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cairn aid (CA-24): a character dying after a failed critical-damage save is stabilised (out of the fight until a rest, the hour stopped), or a Mortal Wound is tended (the hour stopped; out of action and deprived until a week of rest); 409 naming characterId when nothing needs stopping; one logged roll (harm.sheet-aid, no dice) */
+    post: operations['CharacterHarm_aid'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/characters/{characterId}/semi-consciousness': {
     parameters: {
       query?: never;
@@ -12630,6 +12647,59 @@ export interface components {
       timer: {
         [key: string]: unknown;
       } | null;
+    };
+    CairnAidInput: {
+      /**
+       * @description What the aid is, in words (bandages, herbs, a healer’s care).
+       * @example bandages
+       */
+      means: string;
+      /** @description The character giving the aid (a player’s own; it must be able to act). Absent: the referee’s call. */
+      aidedBy?: string;
+    };
+    SheetAidResult: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /** @description The sheet’s system. */
+      system: string;
+      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, semi-conscious, dying, dead. */
+      stateBefore: string;
+      /** @description The harm state now (kept on the sheet as harm.state). */
+      state: string;
+      /** @description The steps taken, in order, each with the exact odds of its dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description What changed on the sheet. */
+      changes: components['schemas']['SheetHarmChange'][];
+      /** @description The condition-ledger entries written (one per tracked value changed). */
+      entries: components['schemas']['ConditionEntry'][];
+      /** @description Exact odds of what the dice decided, by procedure. */
+      odds: {
+        [key: string]: unknown;
+      };
+      /** @description What each stateless procedure answered (cairnDamage, downAndOut, gmDeathRoll …). */
+      detail: {
+        [key: string]: unknown;
+      };
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
+      rollId: string;
+      /** @description The sheet after. */
+      sheet: components['schemas']['SheetAnswer'];
+      /** @description What the aid answered: critical (stabilised) or mortal-wound (tended). */
+      aided: string;
+      /** @description The character who gave the aid (null: the referee’s call). */
+      aidedBy: string | null;
+      /** @description Conditions the aid added (stabilised, tended). */
+      conditionsAdded: string[];
+      /** @description Conditions the aid removed (dying). */
+      conditionsRemoved: string[];
     };
     SemiConsciousWillpower: {
       /** @description The sheet’s willpower reaction. */
@@ -28206,6 +28276,51 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SheetTemporaryPoolResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  CharacterHarm_aid: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "means": "bandages"
+         *     }
+         */
+        'application/json': components['schemas']['CairnAidInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetAidResult'];
         };
       };
       400: components['responses']['BadRequest'];

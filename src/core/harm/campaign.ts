@@ -739,6 +739,7 @@ export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
     if (scarEnds === true) {
       out.conditionsRemoved.push('deprived');
       if (conditions.includes('out-of-action')) out.conditionsRemoved.push('out-of-action');
+      if (conditions.includes('tended')) out.conditionsRemoved.push('tended');
       out.steps.push({
         name: 'scar-deprivation',
         detail: conditions.includes('out-of-action')
@@ -777,10 +778,13 @@ export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
     out.fieldChanges.push(...rest.changes);
     out.fatigueCleared = -(rest.changes.find((c) => c.field === 'fatigue')?.delta ?? 0);
     out.changes = mapped('cairn', rest.changes);
-    // Rest brings a character back from out (a Mortal Wound healed, attributes restored).
+    // Rest brings a character back from out (a Mortal Wound healed, attributes restored), and one
+    // stabilised after critical damage (CA-24: aid stopped its dying; any rest ends the crawl).
+    const stabilised = conditions.includes('stabilised');
     if (out.rested && stateBefore !== 'critical' && rest.str !== null && rest.str > 0) {
       const zero = (rest.dex ?? 1) === 0 ? 'paralysed' : (rest.wil ?? 1) === 0 ? 'delirious' : 'up';
-      if (body.kind === 'week' || zero !== 'up') out.state = zero;
+      if (body.kind === 'week' || zero !== 'up' || stabilised) out.state = zero;
+      if (stabilised) out.conditionsRemoved.push('stabilised');
     }
   } else if (body.system === 'gm') {
     const heal: GmHealingOutcome = gmHealing(

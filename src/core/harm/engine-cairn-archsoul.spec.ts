@@ -1,6 +1,8 @@
 import { cairnCast } from '../magic/cairn';
 import { createRng, Dice } from '../random';
 import { harmSeed } from '../engine';
+import { cairnAidNeed, sheetAid } from './cairn-aid';
+import { timerHolds } from './timers';
 import {
   mayActInRound,
   scarDeprivationEnds,
@@ -168,5 +170,52 @@ describe('4. CA-15: a Cairn round’s results are simultaneous (004:64)', () => 
   it('other systems keep their order: felled is felled', () => {
     expect(mayActInRound('gm', 'unconscious', 3, 3)).toBe(false);
     expect(mayActInRound('coeac', 'down-and-out', 3, 3)).toBe(false);
+  });
+});
+
+describe('5. CA-24: aid stabilises the critical and tends a Mortal Wound (004:19, 88, 131)', () => {
+  it('critical: stabilised, out of the fight, the hour no longer holds; a rest brings it back up', () => {
+    const out = sheetAid({ system: 'cairn', stateBefore: 'critical', conditions: [], means: 'bandages' });
+    expect(out).toMatchObject({ aided: 'critical', state: 'out', conditionsAdded: ['stabilised'] });
+    expect(timerHolds('cairn-critical', { state: out.state, conditions: out.conditionsAdded })).toBe(false);
+    const rest = sheetRest(
+      {
+        system: 'cairn',
+        kind: 'short',
+        hp: 0,
+        maxHp: 5,
+        fatigue: 0,
+        deprived: false,
+        safe: true,
+        healer: false,
+        str: { current: 3, max: 10 },
+        dex: { current: 10, max: 10 },
+        wil: { current: 10, max: 10 },
+        conditions: ['stabilised'],
+        stateBefore: 'out',
+      },
+      new Dice(createRng('rest')),
+    );
+    expect(rest.state).toBe('up');
+    expect(rest.conditionsRemoved).toEqual(['stabilised']);
+  });
+
+  it('a Mortal Wound: tended, `dying` goes and its hour with it; still out and deprived', () => {
+    const wound = ['deprived', 'out-of-action', 'dying'];
+    const out = sheetAid({ system: 'cairn', stateBefore: 'out', conditions: wound, means: 'stitches' });
+    expect(out).toMatchObject({ aided: 'mortal-wound', state: 'out', conditionsRemoved: ['dying'] });
+    expect(
+      timerHolds('cairn-mortal-wound', { state: 'out', conditions: ['deprived', 'out-of-action', 'tended'] }),
+    ).toBe(false);
+  });
+
+  it('nothing to stop: no aid (up, dead, a tended wound)', () => {
+    expect(cairnAidNeed('up', [])).toBeNull();
+    expect(cairnAidNeed('dead', [])).toBeNull();
+    expect(cairnAidNeed('out', ['deprived', 'out-of-action', 'tended'])).toBeNull();
+    expect(() => sheetAid({ system: 'cairn', stateBefore: 'up', conditions: [], means: 'x' })).toThrow();
+    expect(() => sheetAid({ system: 'cairn', stateBefore: 'critical', conditions: [], means: '' })).toThrow(
+      /means/,
+    );
   });
 });
