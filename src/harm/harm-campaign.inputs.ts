@@ -188,6 +188,36 @@ export class SheetRestInput {
   )
   watchMinutes?: number;
 
+  @In.int(
+    'Archsoul: hours since the last drink (each whole day is a fatigue; thirst stops sleep clearing any).',
+    {
+      optional: true,
+      min: 0,
+      max: 100_000,
+    },
+  )
+  hoursWithoutWater?: number;
+
+  @In.int(
+    'Archsoul: hours since the last meal (each whole three days is a fatigue; hunger stops sleep clearing any).',
+    {
+      optional: true,
+      min: 0,
+      max: 100_000,
+    },
+  )
+  hoursWithoutFood?: number;
+
+  @In.int(
+    'Archsoul: millilitres drunk over the last day (4000 enough; from 2000 half water: sleep clears no fatigue).',
+    {
+      optional: true,
+      min: 0,
+      max: 100_000,
+    },
+  )
+  waterMillilitres?: number;
+
   @In.bool('Advance the campaign clock by the rest’s length (default true).', { optional: true })
   advanceClock?: boolean;
 

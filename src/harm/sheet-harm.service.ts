@@ -60,6 +60,7 @@ import {
   type SheetHeroicEffortOutcomeV2,
 } from '../core/harm';
 import { enduranceLossOf, exhaustionLossOf } from '../core/hazards/sheet-hazards';
+import { archsoulSustenance } from '../core/hazards/archsoul-survival';
 import { AdvancementCampaignService } from '../advancement/advancement-campaign.service';
 import { coeacMagicResources as magicResources } from '../core/magic';
 import { Database } from '../database/database.service';
@@ -1623,6 +1624,8 @@ export class SheetHarmService implements OnModuleInit {
         ...(input.watchMinutes !== undefined && input.watchMinutes !== null
           ? { watchMinutes: input.watchMinutes }
           : {}),
+        // Thirst and hunger read as the hazards rest reads them (M8).
+        ...archsoulSustenance(input),
       };
     } else {
       const survival = pair(data.survival);
@@ -1888,6 +1891,9 @@ export class SheetHarmService implements OnModuleInit {
       ['resource', 'coeac'],
       ['encounter', 'gm'],
       ['watchMinutes', 'archsoul'],
+      ['hoursWithoutWater', 'archsoul'],
+      ['hoursWithoutFood', 'archsoul'],
+      ['waterMillilitres', 'archsoul'],
     ];
     for (const [field, owner] of only) {
       if (has(input[field]) && system !== owner)

@@ -568,4 +568,112 @@ describe(`the campaign engine: Cairn and Archsoul (${DATABASE_KIND})`, () => {
       expect((await sheetOf(c, hero.id, 'cairn')).harm?.state ?? 'up').toBe('up');
     });
   });
+
+  describe('6. M8: both Archsoul rests read thirst and hunger alike; M9: weapon names; M4: petty scrolls', () => {
+    const TAMSIN = { stats: { Endurance: 4 }, maxHp: 8, hp: 3, fatigue: 2 };
+
+    it.each(VIAS)(
+      '30 h without water: the hazards rest and the harm route’s night agree (fatigue 2 → 3) (%s)',
+      async (via) => {
+        const c = await createCampaign(t.server);
+        const a = await createCharacter(t.server, c, { name: 'Tamsin' });
+        const b = await createCharacter(t.server, c, { name: 'Tamsin again' });
+        await putSheet(c, a.id, 'archsoul', TAMSIN);
+        await putSheet(c, b.id, 'archsoul', TAMSIN);
+        await t.http
+          .post(`${base(c, a.id)}/hazards`)
+          .set(c.auth)
+          .send({ system: 'archsoul', hazard: 'rest', input: { sleepHours: 8, hoursWithoutWater: 30 } })
+          .expect(201);
+        let rest: { rested: boolean; changes: Array<{ path: string; delta: number }> };
+        if (via === 'rest') {
+          rest = (
+            await t.http
+              .post(`${base(c, b.id)}/rests`)
+              .set(c.auth)
+              .send({ system: 'archsoul', kind: 'night', hoursWithoutWater: 30, advanceClock: false })
+              .expect(201)
+          ).body;
+        } else {
+          const g = await gql(
+            t.server,
+            `mutation($c: ID!, $h: ID!) { restCharacter(campaignId: $c, characterId: $h,
+             input: { system: archsoul, kind: night, hoursWithoutWater: 30, advanceClock: false }) { rested changes { path delta } } }`,
+            { c: c.id, h: b.id },
+            c.auth,
+          );
+          expect(g.errors).toBeUndefined();
+          rest = g.data!.restCharacter;
+        }
+        expect(rest.changes).toEqual(
+          expect.arrayContaining([expect.objectContaining({ path: 'fatigue', delta: 1 })]),
+        );
+        const [sa, sb] = [await sheetOf(c, a.id, 'archsoul'), await sheetOf(c, b.id, 'archsoul')];
+        expect(sa.fatigue).toBe(3);
+        expect(sb.fatigue).toBe(3);
+        expect(sb.hp).toBe(sa.hp);
+        // Thirst and hunger belong to Archsoul rests: 400 naming the field elsewhere.
+        const cairn = await createCharacter(t.server, c, { name: 'Wren' });
+        await putSheet(c, cairn.id, 'cairn', {
+          str: { max: 10 },
+          dex: { max: 10 },
+          wil: { max: 10 },
+          maxHp: 4,
+        });
+        expectProblem(
+          await t.http
+            .post(`${base(c, cairn.id)}/rests`)
+            .set(c.auth)
+            .send({ system: 'cairn', kind: 'night', hoursWithoutFood: 80 }),
+          400,
+          'VALIDATION_FAILED',
+          'hoursWithoutFood',
+        );
+      },
+    );
+
+    it('M9: "Rope Dart", "Meteor Hammer", "Pistol" cannot be used; "Knives" and "Pikes" take no penalty (REST and GraphQL)', async () => {
+      const cases: Array<[string, boolean, number]> = [
+        ['Rope Dart', false, 0],
+        ['Meteor Hammer', false, 0],
+        ['Pistol', false, 0],
+        ['Knives', true, 0],
+        ['Pikes', true, 0],
+        ['Sword', true, 1],
+      ];
+      for (const [weapon, allowed, difficulty] of cases) {
+        const res = await t.http
+          .post('/v1/hazards/archsoul/underwater-attacks')
+          .send({ weapon, damagePool: 4 })
+          .expect(200);
+        expect(res.body).toMatchObject({ allowed, difficulty });
+        const g = await gql(
+          t.server,
+          `mutation($w: String!) { archsoulUnderwaterAttack(input: { weapon: $w, damagePool: 4 }) { allowed difficulty } }`,
+          { w: weapon },
+        );
+        expect(g.errors).toBeUndefined();
+        expect(g.data!.archsoulUnderwaterAttack).toEqual({ allowed, difficulty });
+      }
+    });
+
+    it('M4: a scroll found as treasure takes no slot (REST and GraphQL)', async () => {
+      const scroll = await t.http
+        .post('/v1/treasure/spellbooks')
+        .send({ kind: 'scroll', seed: 'tome' })
+        .expect(200);
+      expect(scroll.body).toMatchObject({ kind: 'scroll', slots: 0, singleUse: true });
+      const book = await t.http
+        .post('/v1/treasure/spellbooks')
+        .send({ kind: 'spellbook', seed: 'tome' })
+        .expect(200);
+      expect(book.body.slots).toBe(1);
+      const g = await gql(
+        t.server,
+        'mutation { spellbookRoll(input: { kind: scroll, seed: "tome" }) { kind slots } }',
+      );
+      expect(g.errors).toBeUndefined();
+      expect(g.data!.spellbookRoll).toEqual({ kind: 'scroll', slots: 0 });
+    });
+  });
 });

@@ -12446,6 +12446,12 @@ export interface components {
       encounter?: string;
       /** @description Archsoul night: minutes of the 8 hours of sleep spent on watch (more than 160, a third: no full night). */
       watchMinutes?: number;
+      /** @description Archsoul: hours since the last drink (each whole day is a fatigue; thirst stops sleep clearing any). */
+      hoursWithoutWater?: number;
+      /** @description Archsoul: hours since the last meal (each whole three days is a fatigue; hunger stops sleep clearing any). */
+      hoursWithoutFood?: number;
+      /** @description Archsoul: millilitres drunk over the last day (4000 enough; from 2000 half water: sleep clears no fatigue). */
+      waterMillilitres?: number;
       /** @description Advance the campaign clock by the rest’s length (default true). */
       advanceClock?: boolean;
       /** @description Referee: seal the roll. */

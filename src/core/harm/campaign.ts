@@ -11,7 +11,7 @@ import { coeacRest, type CoeacRestKind, type CoeacRestOutcome } from './coeac-re
 import { gmDamage, type GmDamageOutcome } from './gm-damage';
 import { gmDeathRoll, type GmDeathRollOutcome } from './gm-death-roll';
 import { gmHealing, type GmHealingChoice, type GmHealingKind, type GmHealingOutcome } from './gm-healing';
-import { archsoulRest, type ArchsoulRestOutcome } from '../hazards/archsoul-survival';
+import { archsoulRest, archsoulSustenance, type ArchsoulRestOutcome } from '../hazards/archsoul-survival';
 import type { FieldChange, HarmStep } from './harm-steps';
 
 /*
@@ -651,6 +651,13 @@ export interface SheetRestArchsoul {
   disabled: boolean;
   /** Night: minutes of the 8 hours spent on watch (more than a third, 160: no full night, 002:49). */
   watchMinutes?: number | null;
+  /**
+   * Thirst and hunger as the hazards rest reads them (M8; 002:44–45): hours since the last drink and
+   * meal, water drunk over the last day. Absent: fed and watered (and in rests logged before).
+   */
+  hoursWithoutWater?: number | null;
+  hoursWithoutFood?: number | null;
+  waterMillilitres?: number | null;
 }
 
 export type SheetRestInput = SheetRestCoeac | SheetRestCairn | SheetRestGm | SheetRestArchsoul;
@@ -837,6 +844,7 @@ function archsoulSheetRest(body: SheetRestArchsoul, out: SheetRestOutcome): void
   if (body.kind !== 'night' && body.kind !== 'hour')
     throw invalid('An Archsoul rest is night or hour.', 'kind');
   const hp = Math.min(body.hp, body.maxHp);
+  const sustenance = archsoulSustenance(body);
   const rest: ArchsoulRestOutcome = archsoulRest({
     fatigue: Math.min(3, Math.max(0, body.fatigue)),
     hitPoints: Math.max(-1000, Math.min(1000, hp)),
@@ -846,6 +854,8 @@ function archsoulSheetRest(body: SheetRestArchsoul, out: SheetRestOutcome): void
       ? { attributeReductions: { Endurance: Math.min(1000, body.enduranceLoss) } }
       : {}),
     disabled: body.disabled,
+    // The same reading of thirst and hunger as the hazards rest (one procedure, archsoulRest, serves both).
+    ...sustenance,
   });
   out.detail.archsoulRest = {
     fullNight: rest.fullNight,
@@ -854,6 +864,14 @@ function archsoulSheetRest(body: SheetRestArchsoul, out: SheetRestOutcome): void
     hitPointsAfter: rest.hitPointsAfter,
     attributeReductionsAfter: rest.attributeReductionsAfter,
     disabledAfter: rest.disabledAfter,
+    ...(Object.keys(sustenance).length > 0
+      ? {
+          deprivationFatigue: rest.deprivationFatigue,
+          thirsty: rest.thirsty,
+          hungry: rest.hungry,
+          halfWater: rest.halfWater,
+        }
+      : {}),
   };
   const hpAfter = rest.hitPointsAfter ?? hp;
   const before = { hp: Math.max(0, body.hp), below: Math.max(0, -body.hp) };
@@ -880,6 +898,16 @@ function archsoulSheetRest(body: SheetRestArchsoul, out: SheetRestOutcome): void
     });
     return;
   }
+  if (
+    rest.deprivationFatigue > 0 ||
+    (body.kind === 'night' && (rest.thirsty || rest.hungry || rest.halfWater))
+  )
+    out.steps.push({
+      name: 'archsoul-sustenance',
+      detail: `${rest.thirsty ? 'Thirsty' : rest.halfWater ? 'On half water' : ''}${rest.hungry ? `${rest.thirsty || rest.halfWater ? ' and hungry' : 'Hungry'}` : ''}: ${rest.deprivationFatigue} fatigue from going without${body.kind === 'night' ? '; sleep clears none' : ''}.`,
+      faces: [],
+      odds: null,
+    });
   const words = body.kind === 'night' ? 'A full night’s sleep' : 'An hour’s rest';
   out.steps.push({
     name: 'archsoul-rest',

@@ -3,6 +3,8 @@ import { createRng, Dice } from '../random';
 import { harmSeed } from '../engine';
 import { cairnAidNeed, sheetAid } from './cairn-aid';
 import { timerHolds } from './timers';
+import { archsoulRest, archsoulUnderwaterAttack, underwaterWeaponKey } from '../hazards/archsoul-survival';
+import { spellbookRoll } from '../treasure/spells';
 import {
   mayActInRound,
   scarDeprivationEnds,
@@ -217,5 +219,69 @@ describe('5. CA-24: aid stabilises the critical and tends a Mortal Wound (004:19
     expect(() => sheetAid({ system: 'cairn', stateBefore: 'critical', conditions: [], means: '' })).toThrow(
       /means/,
     );
+  });
+});
+
+describe('6. M8, M9, M4', () => {
+  it('M8: the sheet rest reads thirst and hunger as the hazards rest does (T17: 30 h without water)', () => {
+    const sheet = {
+      system: 'archsoul' as const,
+      kind: 'night' as const,
+      hp: 3,
+      maxHp: 8,
+      fatigue: 2,
+      enduranceLoss: 0,
+      disabled: true,
+    };
+    const hazards = archsoulRest({
+      fatigue: 2,
+      hitPoints: 3,
+      maxHitPoints: 8,
+      sleepHours: 8,
+      hoursWithoutWater: 30,
+      disabled: true,
+    });
+    const rest = sheetRest({ ...sheet, hoursWithoutWater: 30 }, new Dice(createRng('night')));
+    expect(hazards.fatigueAfter).toBe(3);
+    expect(rest.fieldChanges.find((c) => c.field === 'fatigue')).toEqual({
+      field: 'fatigue',
+      delta: 1,
+      after: 3,
+    });
+    expect(rest.detail.archsoulRest).toMatchObject({ fatigueAfter: 3, thirsty: true, deprivationFatigue: 1 });
+    // Fed and watered (nothing sent, as rests logged before): sleep lowers fatigue a level.
+    const fed = sheetRest(sheet, new Dice(createRng('night')));
+    expect(fed.fieldChanges.find((c) => c.field === 'fatigue')).toEqual({
+      field: 'fatigue',
+      delta: -1,
+      after: 1,
+    });
+  });
+
+  it('M9: weapon names read as the document writes them', () => {
+    expect(underwaterWeaponKey('Rope Dart')).toBe('rope-dart');
+    expect(underwaterWeaponKey('Meteor Hammers')).toBe('meteor-hammer');
+    expect(underwaterWeaponKey('Knives')).toBe('knife');
+    expect(underwaterWeaponKey('Pikes')).toBe('pike');
+    expect(underwaterWeaponKey('short spear')).toBe('shortspear');
+    expect(underwaterWeaponKey('Pistol')).toBe('firearm');
+    expect(underwaterWeaponKey('Flintlock Pistols')).toBe('firearm');
+    expect(underwaterWeaponKey('Axes')).toBe('axe');
+    for (const weapon of ['Rope Dart', 'Meteor Hammer', 'Whips', 'Slings', 'Pistol', 'Musket'])
+      expect(archsoulUnderwaterAttack({ weapon, damagePool: 4 }).allowed).toBe(false);
+    for (const weapon of ['Knives', 'Stilettos', 'Shortspears', 'Spears', 'Pikes'])
+      expect(archsoulUnderwaterAttack({ weapon, damagePool: 4 })).toMatchObject({
+        allowed: true,
+        difficulty: 0,
+      });
+    expect(archsoulUnderwaterAttack({ weapon: 'Sword', damagePool: 4 })).toMatchObject({
+      allowed: true,
+      difficulty: 1,
+    });
+  });
+
+  it('M4: a scroll found as treasure is petty (0 slots); a spellbook takes 1', () => {
+    expect(spellbookRoll({ kind: 'scroll' }, new Dice(createRng('tome'))).slots).toBe(0);
+    expect(spellbookRoll({ kind: 'spellbook' }, new Dice(createRng('tome'))).slots).toBe(1);
   });
 });
