@@ -375,3 +375,12 @@ export class SheetAidResult extends SheetHarmBase {
   @Out.stringList('Conditions the aid removed (dying).')
   conditionsRemoved: string[];
 }
+
+@ObjectType({ description: 'A Knocked Down Archsoul character stood up (harm.archsoul-stand-up, no dice).' })
+export class ArchsoulStandUpResult extends SheetHarmBase {
+  @Out.int('Action points the rise costs.')
+  actionPoints: number;
+
+  @Out.stringList('The sheet’s statuses after (Knocked Down gone).')
+  statuses: string[];
+}

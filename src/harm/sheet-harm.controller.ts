@@ -13,6 +13,7 @@ import {
   SheetRestInput,
 } from './harm-campaign.inputs';
 import {
+  ArchsoulStandUpResult,
   SheetAidResult,
   SheetHeroicEffortResult,
   SheetSemiConsciousResult,
@@ -140,6 +141,21 @@ export class CharacterHarmController {
     @Req() req: ArbiterRequest,
   ): Promise<SheetAidResult> {
     return this.harm.aid(who, characterId, input, req);
+  }
+
+  @Post('stand-up')
+  @Roles('referee', 'player')
+  @ApiOperation({
+    summary:
+      'Archsoul (AS-26): a Knocked Down character stands up for 1 action point (Knocked Down leaves its statuses; its speed comes back); 409 naming characterId when it is not Knocked Down, is Restrained or cannot act; one logged roll (harm.archsoul-stand-up, no dice)',
+  })
+  @ApiCreatedResponse({ type: ArchsoulStandUpResult })
+  standUp(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Req() req: ArbiterRequest,
+  ): Promise<ArchsoulStandUpResult> {
+    return this.harm.standUp(who, characterId, req);
   }
 
   @Post('semi-consciousness')

@@ -14,6 +14,7 @@ import {
   SheetRestInput,
 } from './harm-campaign.inputs';
 import {
+  ArchsoulStandUpResult,
   SheetAidResult,
   SheetHeroicEffortResult,
   SheetSemiConsciousResult,
@@ -107,6 +108,19 @@ export class SheetHarmResolver {
     @Context() ctx: GraphQLContext,
   ): Promise<SheetAidResult> {
     return this.harm.aid(who, id, input, ctx.req);
+  }
+
+  @Roles('referee', 'player')
+  @Mutation(() => ArchsoulStandUpResult, {
+    description: 'Archsoul: a Knocked Down character stands up for 1 action point.',
+  })
+  standUp(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<ArchsoulStandUpResult> {
+    return this.harm.standUp(who, id, ctx.req);
   }
 
   @Roles('referee', 'player')

@@ -15,6 +15,8 @@ import { now } from '../common/time';
 import type { ClockStep } from '../core/clock';
 import { isSheetSystem, sameJson, type Sheet, type SheetSystem } from '../core/characters/sheets';
 import {
+  archsoulStandUp,
+  archsoulStatusNamed,
   cairnAidNeed,
   sheetAid,
   type SheetAidInput as SheetAidCore,
@@ -80,6 +82,7 @@ import type {
   SheetRestInput,
 } from './harm-campaign.inputs';
 import type {
+  ArchsoulStandUpResult,
   SheetAidResult,
   SheetHeroicEffortResult,
   SheetSemiConsciousResult,
@@ -107,6 +110,8 @@ export const SHEET_HARM_PROCEDURES = {
   },
   /** No dice: Cairn aid stabilises a critical character or tends a Mortal Wound (CA-24). */
   aid: { name: 'harm.sheet-aid', run: (input: SheetAidCore) => sheetAid(input) },
+  /** No dice: a Knocked Down Archsoul character stands up (AS-26). */
+  standUp: { name: 'harm.archsoul-stand-up', run: (input: { statuses: string[] }) => archsoulStandUp(input) },
   /** The heroic last effort with the improvements its mojo won (MJ7). */
   heroicEffort: { name: 'harm.sheet-heroic-effort.v2', run: sheetHeroicEffortV2 },
   /** Efforts logged before v2 (no improvements), kept so they replay. */
@@ -667,6 +672,72 @@ export class SheetHarmService implements OnModuleInit {
         aidedBy: helperId,
         conditionsAdded: outcome.conditionsAdded,
         conditionsRemoved: outcome.conditionsRemoved,
+        sheet: await this.answer(m, owner, campaign, after),
+      };
+    });
+  }
+
+  /**
+   * A Knocked Down Archsoul character stands up (AS-26, 002:82–90): Knocked Down leaves the sheet's
+   * `statuses` for 1 action point. The referee or the character's player; 409 naming `characterId`
+   * when it is not Knocked Down, is Restrained, or cannot act. One logged roll, no dice.
+   */
+  standUp(who: Principal, characterId: string, req: ArbiterRequest): Promise<ArchsoulStandUpResult> {
+    assertMayActFor(who, characterId);
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
+      const row = await this.sheets.requireSheet(m, owner, 'archsoul', { lock: true });
+      const harm = harmOf(row.data);
+      if (STATES_THAT_CANNOT_ACT.includes(harm.state))
+        throw Problem.field('CONFLICT', 'characterId', `${owner.name} is ${harm.state} and cannot stand up.`);
+      const statuses = Array.isArray(row.data.statuses)
+        ? (row.data.statuses as unknown[]).filter((x): x is string => typeof x === 'string')
+        : [];
+      const named = statuses.map((x) => archsoulStatusNamed(x));
+      if (!named.includes('knocked-down'))
+        throw Problem.field('CONFLICT', 'characterId', `${owner.name} is not Knocked Down.`);
+      if (named.includes('restrained'))
+        throw Problem.field('CONFLICT', 'characterId', `${owner.name} is Restrained and cannot stand up.`);
+      const rolled = asBadRequest(() =>
+        this.rolls.roll(SHEET_HARM_PROCEDURES.standUp, { statuses }, undefined, diceBudget(req)),
+      );
+      const outcome = rolled.outcome;
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        effects: {
+          characterId,
+          system: 'archsoul',
+          statuses: outcome.statuses,
+          actionPoints: outcome.actionPoints,
+        },
+      });
+      const { entries, row: after } = await this.write(
+        m,
+        who,
+        campaign,
+        owner,
+        row,
+        [],
+        harm,
+        { procedure: SHEET_HARM_PROCEDURES.standUp.name, rollId: roll.id, scar: null },
+        { statuses: outcome.statuses },
+      );
+      return {
+        ...{},
+        ...this.noDice(
+          owner,
+          'archsoul',
+          harm.state,
+          harm.state,
+          outcome.steps,
+          [],
+          entries,
+          rolled,
+          roll.id,
+        ),
+        actionPoints: outcome.actionPoints,
+        statuses: outcome.statuses,
         sheet: await this.answer(m, owner, campaign, after),
       };
     });

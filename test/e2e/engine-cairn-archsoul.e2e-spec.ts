@@ -676,4 +676,67 @@ describe(`the campaign engine: Cairn and Archsoul (${DATABASE_KIND})`, () => {
       expect(g.data!.spellbookRoll).toEqual({ kind: 'scroll', slots: 0 });
     });
   });
+
+  describe('7. AS-26: Knocked Down on the character’s own state (002:82–90)', () => {
+    it.each(VIAS)('speed 1 while Knocked Down; standing up costs 1 AP and ends it (%s)', async (via) => {
+      const c = await createCampaign(t.server);
+      const h = await createCharacter(t.server, c, { name: 'Tamsin' });
+      await putSheet(c, h.id, 'archsoul', {
+        stats: { Endurance: 4 },
+        maxHp: 8,
+        move: 5,
+        statuses: ['Knocked Down', 'Disabled'],
+      });
+      expect((await sheetOf(c, h.id, 'archsoul')).moveNow).toBe(1);
+      let answer: { actionPoints: number; statuses: string[]; rollId: string };
+      if (via === 'rest') {
+        answer = (
+          await t.http
+            .post(`${base(c, h.id)}/stand-up`)
+            .set(c.auth)
+            .send({})
+            .expect(201)
+        ).body;
+      } else {
+        const g = await gql(
+          t.server,
+          `mutation($c: ID!, $h: ID!) { standUp(campaignId: $c, characterId: $h) { actionPoints statuses rollId } }`,
+          { c: c.id, h: h.id },
+          c.auth,
+        );
+        expect(g.errors).toBeUndefined();
+        answer = g.data!.standUp;
+      }
+      expect(answer).toMatchObject({ actionPoints: 1, statuses: ['Disabled'] });
+      const sheet = await sheetOf(c, h.id, 'archsoul');
+      expect(sheet.statuses).toEqual(['Disabled']);
+      expect(sheet.moveNow).toBeUndefined();
+      expect(await replays(c, answer.rollId)).toBe(true);
+      // Standing again: not Knocked Down (409 naming characterId).
+      if (via === 'rest')
+        expectProblem(
+          await t.http
+            .post(`${base(c, h.id)}/stand-up`)
+            .set(c.auth)
+            .send({}),
+          409,
+          'CONFLICT',
+          'characterId',
+        );
+      else
+        expect(
+          codes(
+            await gql(
+              t.server,
+              `mutation($c: ID!, $h: ID!) { standUp(campaignId: $c, characterId: $h) { rollId } }`,
+              {
+                c: c.id,
+                h: h.id,
+              },
+              c.auth,
+            ),
+          ),
+        ).toEqual(['CONFLICT']);
+    });
+  });
 });

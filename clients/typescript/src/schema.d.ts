@@ -3288,6 +3288,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/stand-up': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul (AS-26): a Knocked Down character stands up for 1 action point (Knocked Down leaves its statuses; its speed comes back); 409 naming characterId when it is not Knocked Down, is Restrained or cannot act; one logged roll (harm.archsoul-stand-up, no dice) */
+    post: operations['CharacterHarm_standUp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/characters/{characterId}/semi-consciousness': {
     parameters: {
       query?: never;
@@ -12706,6 +12723,46 @@ export interface components {
       conditionsAdded: string[];
       /** @description Conditions the aid removed (dying). */
       conditionsRemoved: string[];
+    };
+    ArchsoulStandUpResult: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /** @description The sheet’s system. */
+      system: string;
+      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, semi-conscious, dying, dead. */
+      stateBefore: string;
+      /** @description The harm state now (kept on the sheet as harm.state). */
+      state: string;
+      /** @description The steps taken, in order, each with the exact odds of its dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description What changed on the sheet. */
+      changes: components['schemas']['SheetHarmChange'][];
+      /** @description The condition-ledger entries written (one per tracked value changed). */
+      entries: components['schemas']['ConditionEntry'][];
+      /** @description Exact odds of what the dice decided, by procedure. */
+      odds: {
+        [key: string]: unknown;
+      };
+      /** @description What each stateless procedure answered (cairnDamage, downAndOut, gmDeathRoll …). */
+      detail: {
+        [key: string]: unknown;
+      };
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
+      rollId: string;
+      /** @description The sheet after. */
+      sheet: components['schemas']['SheetAnswer'];
+      /** @description Action points the rise costs. */
+      actionPoints: number;
+      /** @description The sheet’s statuses after (Knocked Down gone). */
+      statuses: string[];
     };
     SemiConsciousWillpower: {
       /** @description The sheet’s willpower reaction. */
@@ -28327,6 +28384,42 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SheetAidResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  CharacterHarm_standUp: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulStandUpResult'];
         };
       };
       400: components['responses']['BadRequest'];

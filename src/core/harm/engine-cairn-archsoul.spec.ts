@@ -5,6 +5,8 @@ import { cairnAidNeed, sheetAid } from './cairn-aid';
 import { timerHolds } from './timers';
 import { archsoulRest, archsoulUnderwaterAttack, underwaterWeaponKey } from '../hazards/archsoul-survival';
 import { spellbookRoll } from '../treasure/spells';
+import { archsoulStandUp } from './archsoul-condition';
+import { deriveSheet } from '../characters/sheets-derived';
 import {
   mayActInRound,
   scarDeprivationEnds,
@@ -283,5 +285,20 @@ describe('6. M8, M9, M4', () => {
   it('M4: a scroll found as treasure is petty (0 slots); a spellbook takes 1', () => {
     expect(spellbookRoll({ kind: 'scroll' }, new Dice(createRng('tome'))).slots).toBe(0);
     expect(spellbookRoll({ kind: 'spellbook' }, new Dice(createRng('tome'))).slots).toBe(1);
+  });
+});
+
+describe('7. AS-26: Knocked Down on the character’s own state (002:82–90)', () => {
+  it('speed 1 while Knocked Down, whatever the base move; back once it stands', () => {
+    const sheet = { stats: { Endurance: 4 }, maxHp: 8, move: 5, statuses: ['Knocked Down'] };
+    expect(deriveSheet('archsoul', sheet, {} as never).moveNow).toBe(1);
+    expect(deriveSheet('archsoul', { ...sheet, statuses: [] }, {} as never).moveNow).toBeUndefined();
+  });
+
+  it('standing up costs 1 AP and removes Knocked Down only; Restrained cannot rise', () => {
+    const out = archsoulStandUp({ statuses: ['Disabled', 'knocked_down'] });
+    expect(out).toMatchObject({ statuses: ['Disabled'], actionPoints: 1 });
+    expect(() => archsoulStandUp({ statuses: ['Disabled'] })).toThrow(/not Knocked Down/);
+    expect(() => archsoulStandUp({ statuses: ['Knocked Down', 'Restrained'] })).toThrow(/Restrained/);
   });
 });
