@@ -9,7 +9,7 @@ import type { SheetSystem } from '../core/characters/sheets';
 import { SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import type { ArbiterRequest } from '../common/request-context';
-import { harmOf } from '../core/harm';
+import { harmOf, mayActInRound } from '../core/harm';
 import { assertCanAct } from '../harm/can-act';
 import { Database } from '../database/database.service';
 import { CampaignEntity, CharacterEntity } from '../database/entities';
@@ -254,8 +254,10 @@ export class CombatActionsService {
     const sheet = read ?? (await this.sheets.requireSheet(m, c.owner, combat.system as SheetSystem));
     // Kept for the handler (a G&M action reads the actor's numbers from it without a second read).
     c.sheetRow = sheet;
-    assertCanAct(c.owner, sheet.data, field);
     const state = harmOf(sheet.data).state;
+    // Cairn (CA-15, 004:64): a combatant felled this round still takes its action in it.
+    if (!mayActInRound(combat.system, state, combat.round, c.combatant.fellInRound))
+      assertCanAct(c.owner, sheet.data, field);
     // Semi-conscious (G&M, 000:194): it may only move (the G&M `move`, at half Movement).
     if (state === 'semi-conscious' && kind !== 'move') {
       throw Problem.field('CONFLICT', field, `${c.owner.name} is semi-conscious and can only move.`);

@@ -21,6 +21,11 @@ export interface StoredCombatant {
   routed?: boolean;
   /** Cairn: a detachment destroyed (STR 0). */
   destroyed?: boolean;
+  /**
+   * Cairn: the round in which a blow left it unable to act (out, critical, dead …). The results of a
+   * round are simultaneous (004:64): it still takes its action in that round, not after.
+   */
+  fellInRound?: number;
   /** Cairn: got away by a retreat DEX save; it no longer acts. */
   fled?: boolean;
   /** Cairn: failed the first-round DEX save and loses its turn in round 1. */

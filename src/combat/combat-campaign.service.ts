@@ -307,6 +307,7 @@ export class CombatCampaignService {
           wil: wil.current,
           maxDex: dex.max,
           maxWil: wil.max,
+          maxStr: str.max,
           armor: num((view as Record<string, unknown>).armor),
           ...(a.shield ? { shield: true } : {}),
           ...(t.owner.kind === 'npc' ? { npc: true, npcScars: false } : {}),
@@ -369,6 +370,15 @@ export class CombatCampaignService {
         },
       );
       damages.push({ id: t.combatant.id, damage });
+      // CA-15: a combatant this blow leaves unable to act still acts this round (simultaneous results).
+      if (
+        !STATES_THAT_CANNOT_ACT.includes(damage.stateBefore as never) &&
+        STATES_THAT_CANNOT_ACT.includes(damage.state as never)
+      ) {
+        const stored = combat.combatants.find((c) => c.id === t.combatant.id)!;
+        stored.fellInRound = combat.round;
+        marked = true;
+      }
       if (result.detachment) {
         const stored = combat.combatants.find((c) => c.id === t.combatant.id)!;
         if (result.detachment.routed && !stored.routed) stored.routed = marked = true;

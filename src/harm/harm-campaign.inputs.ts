@@ -188,6 +188,36 @@ export class SheetRestInput {
   )
   watchMinutes?: number;
 
+  @In.int(
+    'Archsoul: hours since the last drink (each whole day is a fatigue; thirst stops sleep clearing any).',
+    {
+      optional: true,
+      min: 0,
+      max: 100_000,
+    },
+  )
+  hoursWithoutWater?: number;
+
+  @In.int(
+    'Archsoul: hours since the last meal (each whole three days is a fatigue; hunger stops sleep clearing any).',
+    {
+      optional: true,
+      min: 0,
+      max: 100_000,
+    },
+  )
+  hoursWithoutFood?: number;
+
+  @In.int(
+    'Archsoul: millilitres drunk over the last day (4000 enough; from 2000 half water: sleep clears no fatigue).',
+    {
+      optional: true,
+      min: 0,
+      max: 100_000,
+    },
+  )
+  waterMillilitres?: number;
+
   @In.bool('Advance the campaign clock by the rest’s length (default true).', { optional: true })
   advanceClock?: boolean;
 
@@ -358,4 +388,24 @@ export class HeroicEffortInput {
 
   @In.seed()
   seed?: string;
+}
+
+@InputType({
+  description:
+    'Cairn aid (CA-24): a character dying after a failed critical-damage save is stabilised, or a Mortal Wound is tended, so the hour no longer runs.',
+})
+export class CairnAidInput {
+  @In.string('What the aid is, in words (bandages, herbs, a healer’s care).', {
+    maxLength: 200,
+    example: 'bandages',
+  })
+  means: string;
+
+  @In.id(
+    'The character giving the aid (a player’s own; it must be able to act). Absent: the referee’s call.',
+    {
+      optional: true,
+    },
+  )
+  aidedBy?: string;
 }

@@ -360,3 +360,27 @@ export class SheetHeroicEffortResult extends SheetHarmBase {
   )
   improvements: HeroicImprovementResult[];
 }
+
+@ObjectType({ description: 'Aid given to a dying Cairn character (harm.sheet-aid, no dice).' })
+export class SheetAidResult extends SheetHarmBase {
+  @Out.string('What the aid answered: critical (stabilised) or mortal-wound (tended).')
+  aided: string;
+
+  @Out.id('The character who gave the aid (null: the referee’s call).', { nullable: true })
+  aidedBy: string | null;
+
+  @Out.stringList('Conditions the aid added (stabilised, tended).')
+  conditionsAdded: string[];
+
+  @Out.stringList('Conditions the aid removed (dying).')
+  conditionsRemoved: string[];
+}
+
+@ObjectType({ description: 'A Knocked Down Archsoul character stood up (harm.archsoul-stand-up, no dice).' })
+export class ArchsoulStandUpResult extends SheetHarmBase {
+  @Out.int('Action points the rise costs.')
+  actionPoints: number;
+
+  @Out.stringList('The sheet’s statuses after (Knocked Down gone).')
+  statuses: string[];
+}

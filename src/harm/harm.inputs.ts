@@ -77,6 +77,9 @@ export class CairnDamageInput {
   @attribute('Current WIL (WIL 0: delirious; the WIL saves of scars 8 and 10).')
   wil?: number;
 
+  @attribute('Max STR (scar 6: a new STR above it raises it).')
+  maxStr?: number;
+
   @attribute('Max DEX (scar 7).')
   maxDex?: number;
 

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { ArbiterRequest } from '../common/request-context';
 import {
+  CairnAidInput,
   CairnDeprivationApplyInput,
   HeroicEffortInput,
   TemporaryPoolInput,
@@ -12,6 +13,8 @@ import {
   SheetRestInput,
 } from './harm-campaign.inputs';
 import {
+  ArchsoulStandUpResult,
+  SheetAidResult,
   SheetHeroicEffortResult,
   SheetSemiConsciousResult,
   SheetTemporaryPoolResult,
@@ -122,6 +125,37 @@ export class CharacterHarmController {
     @Req() req: ArbiterRequest,
   ): Promise<SheetTemporaryPoolResult> {
     return this.harm.temporaryPool(who, { kind: 'character', id: characterId }, input, req);
+  }
+
+  @Post('aid')
+  @Roles('referee', 'player')
+  @ApiOperation({
+    summary:
+      'Cairn aid (CA-24): a character dying after a failed critical-damage save is stabilised (out of the fight until a rest, the hour stopped), or a Mortal Wound is tended (the hour stopped; out of action and deprived until a week of rest); 409 naming characterId when nothing needs stopping; one logged roll (harm.sheet-aid, no dice)',
+  })
+  @ApiCreatedResponse({ type: SheetAidResult })
+  aid(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: CairnAidInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<SheetAidResult> {
+    return this.harm.aid(who, characterId, input, req);
+  }
+
+  @Post('stand-up')
+  @Roles('referee', 'player')
+  @ApiOperation({
+    summary:
+      'Archsoul (AS-26): a Knocked Down character stands up for 1 action point (Knocked Down leaves its statuses; its speed comes back); 409 naming characterId when it is not Knocked Down, is Restrained or cannot act; one logged roll (harm.archsoul-stand-up, no dice)',
+  })
+  @ApiCreatedResponse({ type: ArchsoulStandUpResult })
+  standUp(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Req() req: ArbiterRequest,
+  ): Promise<ArchsoulStandUpResult> {
+    return this.harm.standUp(who, characterId, req);
   }
 
   @Post('semi-consciousness')

@@ -4,6 +4,7 @@ import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
+  CairnAidInput,
   CairnDeprivationApplyInput,
   HeroicEffortInput,
   TemporaryPoolInput,
@@ -13,6 +14,8 @@ import {
   SheetRestInput,
 } from './harm-campaign.inputs';
 import {
+  ArchsoulStandUpResult,
+  SheetAidResult,
   SheetHeroicEffortResult,
   SheetSemiConsciousResult,
   SheetTemporaryPoolResult,
@@ -90,6 +93,34 @@ export class SheetHarmResolver {
     @Context() ctx: GraphQLContext,
   ): Promise<SheetTemporaryPoolResult> {
     return this.harm.temporaryPool(who, { kind: 'npc', id }, input, ctx.req);
+  }
+
+  @Roles('referee', 'player')
+  @Mutation(() => SheetAidResult, {
+    description:
+      'Cairn aid: a character dying after a failed critical-damage save is stabilised, or a Mortal Wound is tended; the hour stops.',
+  })
+  aidCharacter(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('input', { type: () => CairnAidInput }) input: CairnAidInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<SheetAidResult> {
+    return this.harm.aid(who, id, input, ctx.req);
+  }
+
+  @Roles('referee', 'player')
+  @Mutation(() => ArchsoulStandUpResult, {
+    description: 'Archsoul: a Knocked Down character stands up for 1 action point.',
+  })
+  standUp(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<ArchsoulStandUpResult> {
+    return this.harm.standUp(who, id, ctx.req);
   }
 
   @Roles('referee', 'player')

@@ -15,6 +15,11 @@ import { now } from '../common/time';
 import type { ClockStep } from '../core/clock';
 import { isSheetSystem, sameJson, type Sheet, type SheetSystem } from '../core/characters/sheets';
 import {
+  archsoulStandUp,
+  archsoulStatusNamed,
+  cairnAidNeed,
+  sheetAid,
+  type SheetAidInput as SheetAidCore,
   cairnDeprivation,
   type CairnDeprivationInput as CairnDeprivationCore,
   deferredDueAt,
@@ -56,17 +61,19 @@ import {
   type SheetHeroicEffortOutcomeV2,
 } from '../core/harm';
 import { enduranceLossOf, exhaustionLossOf } from '../core/hazards/sheet-hazards';
+import { archsoulSustenance } from '../core/hazards/archsoul-survival';
 import { AdvancementCampaignService } from '../advancement/advancement-campaign.service';
 import { coeacMagicResources as magicResources } from '../core/magic';
 import { Database } from '../database/database.service';
 import { assertCanAct } from './can-act';
 import type { HazardHarmState } from '../core/engine';
-import { CampaignEntity } from '../database/entities';
+import { CampaignEntity, CharacterEntity } from '../database/entities';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { InventoryService } from '../inventory/inventory.service';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import type {
+  CairnAidInput,
   CairnDeprivationApplyInput,
   HeroicEffortInput,
   TemporaryPoolInput,
@@ -76,6 +83,8 @@ import type {
   SheetRestInput,
 } from './harm-campaign.inputs';
 import type {
+  ArchsoulStandUpResult,
+  SheetAidResult,
   SheetHeroicEffortResult,
   SheetSemiConsciousResult,
   SheetTemporaryPoolResult,
@@ -100,6 +109,10 @@ export const SHEET_HARM_PROCEDURES = {
     name: 'harm.sheet-deprivation',
     run: (input: CairnDeprivationCore) => cairnDeprivation(input),
   },
+  /** No dice: Cairn aid stabilises a critical character or tends a Mortal Wound (CA-24). */
+  aid: { name: 'harm.sheet-aid', run: (input: SheetAidCore) => sheetAid(input) },
+  /** No dice: a Knocked Down Archsoul character stands up (AS-26). */
+  standUp: { name: 'harm.archsoul-stand-up', run: (input: { statuses: string[] }) => archsoulStandUp(input) },
   /** The heroic last effort with the improvements its mojo won (MJ7). */
   heroicEffort: { name: 'harm.sheet-heroic-effort.v2', run: sheetHeroicEffortV2 },
   /** Efforts logged before v2 (no improvements), kept so they replay. */
@@ -129,6 +142,8 @@ export interface ApplyHarmOptions {
   downAndOutCheck?: boolean;
   /** Archsoul: a hazard that killed by itself (a drowning out of Endurance); the transition writes dead. */
   fatal?: boolean;
+  /** Cairn: the loss ignores Armor (a failed cast's harm turns on the caster, 004:146): Armor 0. */
+  pastArmor?: boolean;
   /**
    * The sheet the answer carries, made from the data written without reading again (a caller that
    * answers no sheet of its own: a hazard, a spell's cost); by default the sheet is read as answered.
@@ -543,6 +558,174 @@ export class SheetHarmService implements OnModuleInit {
         steps: outcome.steps,
         rollId: roll.id,
         sheet: await this.sheets.sheetAnswer(m, owner, 'cairn'),
+      };
+    });
+  }
+
+  /**
+   * Cairn aid (CA-24, 004:19, 88; 004:131): a character that failed its critical-damage save is
+   * stabilised (out of the fight, no longer dying: the hour's timer stops), or a Mortal Wound is
+   * tended (the hour stops; out of action and deprived until a week's rest). The referee, or a
+   * player for its own character giving the aid (`aidedBy`) or receiving it. One logged roll
+   * (`harm.sheet-aid`, no dice); 409 naming `characterId` when there is nothing to stop.
+   */
+  aid(
+    who: Principal,
+    characterId: string,
+    input: CairnAidInput,
+    req: ArbiterRequest,
+  ): Promise<SheetAidResult> {
+    const helperId = input.aidedBy ?? null;
+    if (helperId === characterId)
+      throw Problem.field('VALIDATION_FAILED', 'aidedBy', 'A character cannot aid itself.');
+    if (who.role !== 'referee') {
+      try {
+        assertMayActFor(who, helperId ?? characterId);
+      } catch (error) {
+        if (helperId && error instanceof Problem) throw Problem.field('FORBIDDEN', 'aidedBy', error.message);
+        throw error;
+      }
+    }
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
+      if (helperId) {
+        const [helper] = await Database.selectRows(m, CharacterEntity, {
+          id: helperId,
+          campaignId: campaign.id,
+        });
+        if (!helper)
+          throw Problem.field('UNPROCESSABLE', 'aidedBy', `No character ${helperId} in this campaign.`);
+        const [helperSheet] = await Database.selectRows(m, CharacterSheetEntity, {
+          ownerId: helperId,
+          system: 'cairn',
+        });
+        if (helperSheet) assertCanAct(helper, helperSheet.data, 'aidedBy', 'give aid');
+      }
+      const row = await this.sheets.requireSheet(m, owner, 'cairn', { lock: true });
+      const harm = harmOf(row.data);
+      if (!cairnAidNeed(harm.state, harm.conditions))
+        throw Problem.field(
+          'CONFLICT',
+          'characterId',
+          `${owner.name} is ${harm.state}: aid stops a dying character (critical, or an untended Mortal Wound).`,
+        );
+      const rolled = asBadRequest(() =>
+        this.rolls.roll(
+          SHEET_HARM_PROCEDURES.aid,
+          { system: 'cairn', stateBefore: harm.state, conditions: harm.conditions, means: input.means },
+          undefined,
+          diceBudget(req),
+        ),
+      );
+      const outcome = rolled.outcome;
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        effects: {
+          characterId,
+          system: 'cairn',
+          aided: outcome.aided,
+          aidedBy: helperId,
+          state: outcome.state,
+        },
+      });
+      const next: SheetHarm = {
+        ...{},
+        ...harm,
+        state: outcome.state,
+        conditions: merge(harm.conditions, outcome.conditionsAdded, outcome.conditionsRemoved),
+        pending: mergePending(harm.pending, outcome.pending),
+      };
+      next.timers = await this.nextTimers(m, campaign.id, 'cairn', next, null);
+      if (next.timers.length === 0) delete next.timers;
+      const { entries, row: after } = await this.write(m, who, campaign, owner, row, [], next, {
+        procedure: SHEET_HARM_PROCEDURES.aid.name,
+        rollId: roll.id,
+        scar: null,
+      });
+      return {
+        ...{},
+        ...this.noDice(
+          owner,
+          'cairn',
+          harm.state,
+          outcome.state,
+          outcome.steps,
+          [],
+          entries,
+          rolled,
+          roll.id,
+        ),
+        aided: outcome.aided,
+        aidedBy: helperId,
+        conditionsAdded: outcome.conditionsAdded,
+        conditionsRemoved: outcome.conditionsRemoved,
+        sheet: await this.answer(m, owner, campaign, after),
+      };
+    });
+  }
+
+  /**
+   * A Knocked Down Archsoul character stands up (AS-26, 002:82–90): Knocked Down leaves the sheet's
+   * `statuses` for 1 action point. The referee or the character's player; 409 naming `characterId`
+   * when it is not Knocked Down, is Restrained, or cannot act. One logged roll, no dice.
+   */
+  standUp(who: Principal, characterId: string, req: ArbiterRequest): Promise<ArchsoulStandUpResult> {
+    assertMayActFor(who, characterId);
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
+      const row = await this.sheets.requireSheet(m, owner, 'archsoul', { lock: true });
+      assertCanAct(owner, row.data, 'characterId', 'stand up');
+      const harm = harmOf(row.data);
+      const statuses = Array.isArray(row.data.statuses)
+        ? (row.data.statuses as unknown[]).filter((x): x is string => typeof x === 'string')
+        : [];
+      const named = statuses.map((x) => archsoulStatusNamed(x));
+      if (!named.includes('knocked-down'))
+        throw Problem.field('CONFLICT', 'characterId', `${owner.name} is not Knocked Down.`);
+      if (named.includes('restrained'))
+        throw Problem.field('CONFLICT', 'characterId', `${owner.name} is Restrained and cannot stand up.`);
+      const rolled = asBadRequest(() =>
+        this.rolls.roll(SHEET_HARM_PROCEDURES.standUp, { statuses }, undefined, diceBudget(req)),
+      );
+      const outcome = rolled.outcome;
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        effects: {
+          characterId,
+          system: 'archsoul',
+          statuses: outcome.statuses,
+          actionPoints: outcome.actionPoints,
+        },
+      });
+      const { entries, row: after } = await this.write(
+        m,
+        who,
+        campaign,
+        owner,
+        row,
+        [],
+        harm,
+        { procedure: SHEET_HARM_PROCEDURES.standUp.name, rollId: roll.id, scar: null },
+        { statuses: outcome.statuses },
+      );
+      return {
+        ...{},
+        ...this.noDice(
+          owner,
+          'archsoul',
+          harm.state,
+          harm.state,
+          outcome.steps,
+          [],
+          entries,
+          rolled,
+          roll.id,
+        ),
+        actionPoints: outcome.actionPoints,
+        statuses: outcome.statuses,
+        sheet: await this.answer(m, owner, campaign, after),
       };
     });
   }
@@ -1260,12 +1443,16 @@ export class SheetHarmService implements OnModuleInit {
         ? options.row
         : await this.sheets.requireSheet(m, owner, system, { lock: true });
     // Only Cairn (Armor from what is worn) and G&M (reactions) need what the server derives.
+    const pastArmor = system === 'cairn' && options.pastArmor === true;
     const view =
-      system === 'cairn' || system === 'gm' ? await this.sheets.view(m, owner, row, campaign) : row.data;
+      (system === 'cairn' && !pastArmor) || system === 'gm'
+        ? await this.sheets.view(m, owner, row, campaign)
+        : row.data;
     const harm = harmOf(row.data);
     const procedureInput = {
       ...{},
       ...this.damageInput(owner, system, row.data, view, harm, input),
+      ...(pastArmor ? { armor: 0 } : {}),
       stateBefore: harm.state,
       ...(options.downAndOutCheck ? { downAndOutCheck: true } : {}),
       ...(options.fatal && system === 'archsoul' ? { fatal: true } : {}),
@@ -1507,6 +1694,8 @@ export class SheetHarmService implements OnModuleInit {
         str: pair(data.str),
         dex: pair(data.dex),
         wil: pair(data.wil),
+        // A scar's deprivation (Walloped, a Mortal Wound) blocks the rest until the rest that ends it.
+        conditions: harm.conditions,
       };
     } else if (system === 'archsoul') {
       procedureInput = {
@@ -1520,6 +1709,8 @@ export class SheetHarmService implements OnModuleInit {
         ...(input.watchMinutes !== undefined && input.watchMinutes !== null
           ? { watchMinutes: input.watchMinutes }
           : {}),
+        // Thirst and hunger read as the hazards rest reads them (M8).
+        ...archsoulSustenance(input),
       };
     } else {
       const survival = pair(data.survival);
@@ -1785,6 +1976,9 @@ export class SheetHarmService implements OnModuleInit {
       ['resource', 'coeac'],
       ['encounter', 'gm'],
       ['watchMinutes', 'archsoul'],
+      ['hoursWithoutWater', 'archsoul'],
+      ['hoursWithoutFood', 'archsoul'],
+      ['waterMillilitres', 'archsoul'],
     ];
     for (const [field, owner] of only) {
       if (has(input[field]) && system !== owner)
@@ -1864,6 +2058,7 @@ export class SheetHarmService implements OnModuleInit {
           wil: wil.current,
           maxDex: dex.max,
           maxWil: wil.max,
+          maxStr: str.max,
           armor: num(view.armor),
           damage: amount,
           die: (input.die ?? null) as 'd6' | null,

@@ -385,7 +385,7 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
       expect(after).toHaveLength(3);
     });
 
-    it('a Deprived caster’s failed save deals its damage through the condition ledger (GraphQL)', async () => {
+    it('a Deprived caster’s failed save hands its damage to the harm transition (GraphQL)', async () => {
       const { c, hero, player } = await table(10);
       await t.http
         .put(`${base(c, hero.id)}/sheets/cairn`)
@@ -394,43 +394,29 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
         .expect(200);
       const book = (await addItem(c, hero.id, { kind: 'spellbook', spell: 'Gate' }).expect(201)).body;
       const failure = { damage: 'd6', fatigue: 1 };
+      // The cast rolls only the damage die (no HP sent); 2 or 3 of 4 HP leaves the caster up, no scar.
+      const castInput = {
+        from: 'spellbook',
+        spell: 33,
+        deprived: true,
+        wil: 8,
+        freeSlots: 9,
+        carrierSlots: 1,
+        failure,
+      };
       const seed = seedWhere(
-        {
-          from: 'spellbook',
-          deprived: true,
-          wil: 8,
-          freeSlots: 9,
-          failure,
-          hp: 4,
-          maxHp: 4,
-          str: 10,
-          dex: 12,
-        },
-        (o) => o.riskySave?.passed === false && (o.failure?.damage ?? 0) >= 2,
+        castInput,
+        (o) => o.riskySave?.passed === false && [2, 3].includes(o.failure?.damage ?? 0),
         'gate',
       );
-      const expected = cairnCast(
-        {
-          from: 'spellbook',
-          spell: 33,
-          deprived: true,
-          wil: 8,
-          freeSlots: 9,
-          carrierSlots: 1,
-          failure,
-          hp: 4,
-          maxHp: 4,
-          str: 10,
-          dex: 12,
-        } as never,
-        new Dice(createRng(seed)),
-      );
+      const expected = cairnCast(castInput as never, new Dice(createRng(seed)));
       const g = await gql(
         t.server,
         `mutation($c: ID!, $h: ID!, $input: CairnCampaignCastInput!) {
           characterCairnCast(campaignId: $c, characterId: $h, input: $input) {
             rollId riskySave { reason wil roll passed } failure { damage fatigue } fatigue { total }
-            harm { hp str } fatigueItems { name } changes { field delta } } }`,
+            harm { hp str } fatigueItems { name } changes { field delta }
+            harmRoll { rollId stateBefore state } } }`,
         { c: c.id, h: hero.id, input: { itemId: book.itemId, failure, seed } },
         player.auth,
       );
@@ -442,35 +428,42 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
         roll: expected.riskySave!.roll,
         passed: false,
       });
-      expect(cast.failure).toEqual({ damage: expected.failure!.damage, fatigue: 1 });
+      const damage = expected.failure!.damage!;
+      expect(cast.failure).toEqual({ damage, fatigue: 1 });
       expect(cast.fatigueItems).toEqual([{ name: 'Fatigue' }, { name: 'Fatigue' }]);
-      expect(cast.harm).toEqual({ hp: expected.harm!.hp, str: expected.harm!.str });
-      const replay = (
-        await t.http.get(`/v1/campaigns/${c.id}/rolls/${cast.rollId}/replay`).set(c.auth).expect(200)
-      ).body;
-      expect(replay.matches).toBe(true);
+      expect(cast.harm).toEqual({ hp: 4 - damage, str: 10 });
+      expect(cast.changes).toEqual(expect.arrayContaining([{ field: 'hp', delta: -damage }]));
+      expect(cast.harmRoll).toMatchObject({ stateBefore: 'up', state: 'up' });
+      for (const rollId of [cast.rollId, cast.harmRoll.rollId]) {
+        const replay = (
+          await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}/replay`).set(c.auth).expect(200)
+        ).body;
+        expect(replay.matches).toBe(true);
+      }
       const sheet = (
         await t.http
           .get(`${base(c, hero.id)}/sheets/cairn`)
           .set(c.auth)
           .expect(200)
       ).body.sheet;
-      expect({ hp: sheet.hp, str: sheet.str.current }).toEqual({
-        hp: expected.harm!.hp,
-        str: expected.harm!.str,
-      });
+      expect({ hp: sheet.hp, str: sheet.str.current }).toEqual({ hp: 4 - damage, str: 10 });
       const ledger = (
         await t.http
           .get(`${base(c, hero.id)}/conditions`)
           .set(c.auth)
           .expect(200)
       ).body.items;
-      const fromCast = ledger.filter((e: { rollId: string | null }) => e.rollId === cast.rollId);
-      expect(fromCast[0]).toMatchObject({
+      // The HP lost is the harm transition's, named by its roll; the cast's own roll writes no HP.
+      expect(
+        ledger.filter(
+          (e: { rollId: string | null; field: string }) => e.rollId === cast.rollId && e.field === 'hp',
+        ),
+      ).toEqual([]);
+      expect(ledger.find((e: { rollId: string | null }) => e.rollId === cast.harmRoll.rollId)).toMatchObject({
         field: 'hp',
-        delta: expected.harm!.hp - 4,
-        cause: 'roll',
-        procedure: 'magic.cairn-cast',
+        delta: -damage,
+        cause: 'procedure',
+        procedure: 'harm.sheet-damage',
       });
     });
 

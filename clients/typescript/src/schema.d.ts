@@ -3291,6 +3291,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/aid': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cairn aid (CA-24): a character dying after a failed critical-damage save is stabilised (out of the fight until a rest, the hour stopped), or a Mortal Wound is tended (the hour stopped; out of action and deprived until a week of rest); 409 naming characterId when nothing needs stopping; one logged roll (harm.sheet-aid, no dice) */
+    post: operations['CharacterHarm_aid'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/stand-up': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul (AS-26): a Knocked Down character stands up for 1 action point (Knocked Down leaves its statuses; its speed comes back); 409 naming characterId when it is not Knocked Down, is Restrained or cannot act; one logged roll (harm.archsoul-stand-up, no dice) */
+    post: operations['CharacterHarm_standUp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/characters/{characterId}/semi-consciousness': {
     parameters: {
       query?: never;
@@ -11475,6 +11509,8 @@ export interface components {
       dex?: number;
       /** @description Current WIL (WIL 0: delirious; the WIL saves of scars 8 and 10). */
       wil?: number;
+      /** @description Max STR (scar 6: a new STR above it raises it). */
+      maxStr?: number;
       /** @description Max DEX (scar 7). */
       maxDex?: number;
       /** @description Max WIL (scars 8, 9 and 10). */
@@ -12499,6 +12535,12 @@ export interface components {
       encounter?: string;
       /** @description Archsoul night: minutes of the 8 hours of sleep spent on watch (more than 160, a third: no full night). */
       watchMinutes?: number;
+      /** @description Archsoul: hours since the last drink (each whole day is a fatigue; thirst stops sleep clearing any). */
+      hoursWithoutWater?: number;
+      /** @description Archsoul: hours since the last meal (each whole three days is a fatigue; hunger stops sleep clearing any). */
+      hoursWithoutFood?: number;
+      /** @description Archsoul: millilitres drunk over the last day (4000 enough; from 2000 half water: sleep clears no fatigue). */
+      waterMillilitres?: number;
       /** @description Advance the campaign clock by the rest’s length (default true). */
       advanceClock?: boolean;
       /** @description Referee: seal the roll. */
@@ -12700,6 +12742,99 @@ export interface components {
       timer: {
         [key: string]: unknown;
       } | null;
+    };
+    CairnAidInput: {
+      /**
+       * @description What the aid is, in words (bandages, herbs, a healer’s care).
+       * @example bandages
+       */
+      means: string;
+      /** @description The character giving the aid (a player’s own; it must be able to act). Absent: the referee’s call. */
+      aidedBy?: string;
+    };
+    SheetAidResult: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /** @description The sheet’s system. */
+      system: string;
+      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, semi-conscious, dying, dead. */
+      stateBefore: string;
+      /** @description The harm state now (kept on the sheet as harm.state). */
+      state: string;
+      /** @description The steps taken, in order, each with the exact odds of its dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description What changed on the sheet. */
+      changes: components['schemas']['SheetHarmChange'][];
+      /** @description The condition-ledger entries written (one per tracked value changed). */
+      entries: components['schemas']['ConditionEntry'][];
+      /** @description Exact odds of what the dice decided, by procedure. */
+      odds: {
+        [key: string]: unknown;
+      };
+      /** @description What each stateless procedure answered (cairnDamage, downAndOut, gmDeathRoll …). */
+      detail: {
+        [key: string]: unknown;
+      };
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
+      rollId: string;
+      /** @description The sheet after. */
+      sheet: components['schemas']['SheetAnswer'];
+      /** @description What the aid answered: critical (stabilised) or mortal-wound (tended). */
+      aided: string;
+      /** @description The character who gave the aid (null: the referee’s call). */
+      aidedBy: string | null;
+      /** @description Conditions the aid added (stabilised, tended). */
+      conditionsAdded: string[];
+      /** @description Conditions the aid removed (dying). */
+      conditionsRemoved: string[];
+    };
+    ArchsoulStandUpResult: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /** @description The sheet’s system. */
+      system: string;
+      /** @description The harm state before: up, down-and-out, critical, out, paralysed, delirious, unconscious, semi-conscious, dying, dead. */
+      stateBefore: string;
+      /** @description The harm state now (kept on the sheet as harm.state). */
+      state: string;
+      /** @description The steps taken, in order, each with the exact odds of its dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description What changed on the sheet. */
+      changes: components['schemas']['SheetHarmChange'][];
+      /** @description The condition-ledger entries written (one per tracked value changed). */
+      entries: components['schemas']['ConditionEntry'][];
+      /** @description Exact odds of what the dice decided, by procedure. */
+      odds: {
+        [key: string]: unknown;
+      };
+      /** @description What each stateless procedure answered (cairnDamage, downAndOut, gmDeathRoll …). */
+      detail: {
+        [key: string]: unknown;
+      };
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
+      rollId: string;
+      /** @description The sheet after. */
+      sheet: components['schemas']['SheetAnswer'];
+      /** @description Action points the rise costs. */
+      actionPoints: number;
+      /** @description The sheet’s statuses after (Knocked Down gone). */
+      statuses: string[];
     };
     SemiConsciousWillpower: {
       /** @description The sheet’s willpower reaction. */
@@ -18560,6 +18695,16 @@ export interface components {
        */
       seed?: string;
     };
+    CairnCastHarmRoll: {
+      /** @description The roll-log entry of the harm (its ledger entries name it). */
+      rollId: string;
+      /** @description The harm state before. */
+      stateBefore: string;
+      /** @description The harm state after (out, critical, dead …: decided by the transition). */
+      state: string;
+      /** @description What is due later, in words (a scar’s deferred roll …). */
+      pending: string[];
+    };
     CairnCampaignCastResult: {
       /**
        * @description Cast from.
@@ -18608,6 +18753,8 @@ export interface components {
       removed: string[];
       /** @description The spellbook or relic after (null when it is gone). */
       item: components['schemas']['CairnMagicItem'] | (never | null);
+      /** @description The harm transition’s own logged roll (harm.sheet-damage) for a failure’s damage, null when the cast did no damage. */
+      harmRoll: components['schemas']['CairnCastHarmRoll'] | (never | null);
     };
     FoundryCairnImportInput: {
       /** @description The exported file’s text: one Foundry VTT Cairn actor (Export Data) or a JSON list of them (a folder’s actors); type character. */
@@ -28394,6 +28541,87 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SheetTemporaryPoolResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  CharacterHarm_aid: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "means": "bandages"
+         *     }
+         */
+        'application/json': components['schemas']['CairnAidInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetAidResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  CharacterHarm_standUp: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulStandUpResult'];
         };
       };
       400: components['responses']['BadRequest'];

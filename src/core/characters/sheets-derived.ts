@@ -1,5 +1,6 @@
 import { RuleError } from '../errors';
 import { ATTRIBUTE_LOSS, enduranceLossOf, exhaustionLossOf } from './archsoul-losses';
+import { archsoulStatusNamed } from '../harm/archsoul-condition';
 import { deriveGm, GmContributorTable, GmDerivation } from './gm-derivation';
 import { type GmSpecies, speciesTable } from './gm-species';
 import { CAIRN_MAX_ARMOR, coeacBlockUsesPerDay, CoeacArmorKind, Sheet, SheetSystem } from './sheets';
@@ -149,14 +150,21 @@ function semiConscious(sheet: Sheet): boolean {
  * Archsoul (hazards, docs/hazards.md): when the sheet keeps a loss, `statsNow` gives each stat less
  * what was lost (floor 0): Endurance less `enduranceLoss` and exhaustion's loss (`exhaustionLoss`, at
  * least 1 while exhausted), each stat named in `attributeLoss` less its points. Left out otherwise.
- * `moveNow`: the base `move` less 1 (never below 1) while exhausted; left out otherwise.
+ * `moveNow`: 1 while Knocked Down (in `statuses`); else the base `move` less 1 (never below 1) while
+ * exhausted; left out otherwise.
  */
 function withArchsoulStatsNow(sheet: Sheet): Sheet {
   const num = (v: unknown) => (typeof v === 'number' ? v : 0);
   const exhaustion = exhaustionLossOf(sheet);
-  // Exhausted, the base move is 1 less, never below 1 (002:28).
-  const move =
-    typeof sheet.move === 'number' && exhaustion > 0 ? { moveNow: Math.max(1, sheet.move - 1) } : {};
+  // Knocked Down, speed is 1 (002:82–90, AS-26); else exhausted, the base move is 1 less, never below 1 (002:28).
+  const knockedDown =
+    Array.isArray(sheet.statuses) &&
+    sheet.statuses.some((x) => typeof x === 'string' && archsoulStatusNamed(x) === 'knocked-down');
+  const move = knockedDown
+    ? { moveNow: 1 }
+    : typeof sheet.move === 'number' && exhaustion > 0
+      ? { moveNow: Math.max(1, sheet.move - 1) }
+      : {};
   const endurance = enduranceLossOf(sheet) + exhaustion;
   const lost = (sheet[ATTRIBUTE_LOSS] ?? {}) as Record<string, number>;
   const byName = new Map(Object.entries(lost).map(([k, v]) => [k.toLowerCase(), num(v)]));

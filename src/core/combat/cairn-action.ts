@@ -16,6 +16,8 @@ export interface CairnActionTarget extends CairnTarget {
   wil: number;
   maxDex: number;
   maxWil: number;
+  /** Max STR (scar 6 raises it); absent in rolls logged before, which replay as they were. */
+  maxStr?: number | null;
   /** The harm state the sheet kept before the blow (default up). */
   stateBefore?: HarmState | null;
   /** The sheet carries the `doomed` condition (a later critical save clears it). */
@@ -64,6 +66,10 @@ export function cairnAction(input: CairnActionInput, dice: Dice): CairnActionOut
       wil: wholeNumber(t.wil, fieldPath(field, 'wil'), 0, 30),
       maxDex: wholeNumber(t.maxDex, fieldPath(field, 'maxDex'), 0, 30),
       maxWil: wholeNumber(t.maxWil, fieldPath(field, 'maxWil'), 0, 30),
+      maxStr:
+        t.maxStr === undefined || t.maxStr === null
+          ? null
+          : wholeNumber(t.maxStr, fieldPath(field, 'maxStr'), 0, 30),
     };
   });
   const start = dice.faces.length;
@@ -88,6 +94,7 @@ export function cairnAction(input: CairnActionInput, dice: Dice): CairnActionOut
           wil: sheet.wil,
           maxDex: sheet.maxDex,
           maxWil: sheet.maxWil,
+          ...(sheet.maxStr === null ? {} : { maxStr: sheet.maxStr }),
           armor: t.armor,
           damage: kept,
           die: null,

@@ -241,3 +241,42 @@ export function archsoulCondition(input: ArchsoulConditionInput, dice: Dice): Ar
     odds: { unconsciousRounds: oddsRounds },
   };
 }
+
+export interface ArchsoulStandUpOutcome {
+  /** The sheet's statuses after: Knocked Down gone, the others as they were. */
+  statuses: string[];
+  /** Action points the rise costs (002:82–90). */
+  actionPoints: number;
+  steps: HarmStep[];
+  faces: number[];
+}
+
+/**
+ * A Knocked Down Archsoul character stands up (002:82–90, AS-26): Knocked Down leaves its statuses
+ * (however it was spelt), at the cost of 1 action point; rising invites reactive attacks, which are
+ * the table's (the seed's attacks of opportunity are not modelled). Restrained takes no physical
+ * action, so it cannot rise. No dice.
+ */
+export function archsoulStandUp(input: { statuses: string[] }): ArchsoulStandUpOutcome {
+  const body = record(input, 'input');
+  if (!Array.isArray(body.statuses) || body.statuses.some((x) => typeof x !== 'string'))
+    throw invalid('`statuses` is a list of names.', 'statuses');
+  const statuses = body.statuses as string[];
+  const named = statuses.map((x) => archsoulStatusNamed(x));
+  if (!named.includes('knocked-down')) throw invalid('The character is not Knocked Down.', 'characterId');
+  if (named.includes('restrained'))
+    throw invalid('Restrained takes no physical action: it cannot stand up.', 'characterId');
+  return {
+    statuses: statuses.filter((_, i) => named[i] !== 'knocked-down'),
+    actionPoints: 1,
+    steps: [
+      {
+        name: 'stand-up',
+        detail: 'Standing up costs 1 AP: no longer Knocked Down (speed back; foes in reach may react).',
+        faces: [],
+        odds: null,
+      },
+    ],
+    faces: [],
+  };
+}

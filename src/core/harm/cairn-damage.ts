@@ -141,6 +141,7 @@ export function cairnDamage(input: CairnDamageInput, dice: Dice): CairnDamageOut
   const str = wholeNumber(body.str, 'str', 0, MAX_SAVE_ATTRIBUTE);
   const dex = optionalAttribute(body.dex, 'dex');
   const wil = optionalAttribute(body.wil, 'wil');
+  const maxStr = optionalAttribute(body.maxStr, 'maxStr');
   const maxDex = optionalAttribute(body.maxDex, 'maxDex');
   const maxWil = optionalAttribute(body.maxWil, 'maxWil');
   const armorAsked = optionalWholeNumber(body.armor, 'armor', 0, 0, 1000);
@@ -226,6 +227,10 @@ export function cairnDamage(input: CairnDamageInput, dice: Dice): CairnDamageOut
   if (s.scar && !scarless) {
     const lost = hp - s.hp;
     scar = rollScar(lost, { maxHp, str, dex, wil, maxDex, maxWil }, dice);
+    // The maxima are raised only when `maxStr` is sent (the campaign sends it since M2): rolls logged
+    // before named max DEX and WIL without it and replay as they were.
+    const maxima: Record<string, number | null> =
+      maxStr === null ? {} : { str: maxStr, dex: maxDex, wil: maxWil };
     log.step('scar', `HP lost ${lost} at exactly 0: scar ${scar.entry}, ${scar.name}`);
     for (const follow of scar.followUps) {
       log.step(
@@ -234,8 +239,17 @@ export function cairnDamage(input: CairnDamageInput, dice: Dice): CairnDamageOut
         follow.faces,
         follow.odds,
       );
-      if (follow.timing === 'now' && follow.change)
+      if (follow.timing === 'now' && follow.change) {
+        // Scar 6: the new score stands as rolled; above the maximum it raises the maximum first
+        // (004:126), so the sheet keeps what the answer says.
+        const max = maxima[follow.change.field];
+        const after = follow.change.after;
+        if (max !== null && max !== undefined && after !== null && after > max) {
+          const field = follow.change.field;
+          log.change(`max${field.charAt(0).toUpperCase()}${field.slice(1)}`, after - max, after);
+        }
         log.change(follow.change.field, follow.change.delta, follow.change.after);
+      }
     }
     conditions.push(...scar.conditions);
   }

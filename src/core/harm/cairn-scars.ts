@@ -114,6 +114,8 @@ export interface ScarSheet {
   str: number;
   dex?: number | null;
   wil?: number | null;
+  /** The attributes' maxima: scar 6's new score above one raises it too (absent: not raised). */
+  maxStr?: number | null;
   maxDex?: number | null;
   maxWil?: number | null;
 }

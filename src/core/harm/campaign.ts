@@ -11,7 +11,7 @@ import { coeacRest, type CoeacRestKind, type CoeacRestOutcome } from './coeac-re
 import { gmDamage, type GmDamageOutcome } from './gm-damage';
 import { gmDeathRoll, type GmDeathRollOutcome } from './gm-death-roll';
 import { gmHealing, type GmHealingChoice, type GmHealingKind, type GmHealingOutcome } from './gm-healing';
-import { archsoulRest, type ArchsoulRestOutcome } from '../hazards/archsoul-survival';
+import { archsoulRest, archsoulSustenance, type ArchsoulRestOutcome } from '../hazards/archsoul-survival';
 import type { FieldChange, HarmStep } from './harm-steps';
 
 /*
@@ -46,6 +46,21 @@ export const STATES_THAT_CANNOT_ACT: readonly HarmState[] = [
   'dying',
   'dead',
 ];
+
+/**
+ * Whether a combatant in `state` may act in round `round` of a stored combat. In Cairn the results
+ * of a round are simultaneous (004:64): a combatant felled in this round (`fellInRound`) still
+ * takes its action in it; from the next round on, a state that cannot act refuses it.
+ */
+export function mayActInRound(
+  system: string,
+  state: HarmState,
+  round: number,
+  fellInRound: number | null | undefined,
+): boolean {
+  if (!STATES_THAT_CANNOT_ACT.includes(state)) return true;
+  return system === 'cairn' && fellInRound === round;
+}
 
 /** What a sheet keeps of harm between requests (`sheet.harm`, a referee value outside the ledger). */
 export interface SheetHarm {
@@ -150,6 +165,8 @@ export interface SheetDamageCairn {
   wil: number;
   maxDex: number;
   maxWil: number;
+  /** Max STR (scar 6 raises it); absent in rolls logged before, which replay as they were. */
+  maxStr?: number;
   armor: number;
   damage: number | null;
   die: CairnDamageDie | null;
@@ -388,6 +405,7 @@ export function cairnSheetDamageWithCore(
       wil: input.wil,
       maxDex: input.maxDex,
       maxWil: input.maxWil,
+      ...(input.maxStr === undefined ? {} : { maxStr: input.maxStr }),
       armor: input.armor,
       damage: input.damage,
       die: input.die,
@@ -580,6 +598,23 @@ export interface SheetRestCairn {
   str: { current: number; max: number };
   dex: { current: number; max: number };
   wil: { current: number; max: number };
+  /**
+   * The sheet's harm conditions: a scar's `deprived` (Walloped; a Mortal Wound with `out-of-action`,
+   * and `dying` until tended) blocks the rest as `deprived` does, until the rest that ends it (M3).
+   * Absent in rolls logged before, which replay as they were.
+   */
+  conditions?: string[] | null;
+}
+
+/**
+ * Whether a Cairn rest of this kind ends the deprivation a scar gave (our readings of 004:123, 131):
+ * Walloped's lasts until a few hours of rest (a night, or a week); a Mortal Wound's lasts until it is
+ * tended (no `dying`) and the character recovers (a week's rest). Answers null without a scar's.
+ */
+export function scarDeprivationEnds(kind: string, conditions: readonly string[]): boolean | null {
+  if (!conditions.includes('deprived')) return null;
+  if (conditions.includes('out-of-action')) return !conditions.includes('dying') && kind === 'week';
+  return kind === 'night' || kind === 'week';
 }
 
 export interface SheetRestGm {
@@ -616,6 +651,13 @@ export interface SheetRestArchsoul {
   disabled: boolean;
   /** Night: minutes of the 8 hours spent on watch (more than a third, 160: no full night, 002:49). */
   watchMinutes?: number | null;
+  /**
+   * Thirst and hunger as the hazards rest reads them (M8; 002:44–45): hours since the last drink and
+   * meal, water drunk over the last day. Absent: fed and watered (and in rests logged before).
+   */
+  hoursWithoutWater?: number | null;
+  hoursWithoutFood?: number | null;
+  waterMillilitres?: number | null;
 }
 
 export type SheetRestInput = SheetRestCoeac | SheetRestCairn | SheetRestGm | SheetRestArchsoul;
@@ -699,12 +741,38 @@ export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
     const hpAfter = body.hp + out.changes.filter((c) => c.path === 'hp').reduce((s, c) => s + c.delta, 0);
     if (stateBefore === 'down-and-out' && hpAfter > 0) out.state = 'up';
   } else if (body.system === 'cairn') {
+    const conditions = Array.isArray(body.conditions) ? body.conditions : [];
+    const scarEnds = scarDeprivationEnds(body.kind, conditions);
+    if (scarEnds === true) {
+      out.conditionsRemoved.push('deprived');
+      if (conditions.includes('out-of-action')) out.conditionsRemoved.push('out-of-action');
+      if (conditions.includes('tended')) out.conditionsRemoved.push('tended');
+      out.steps.push({
+        name: 'scar-deprivation',
+        detail: conditions.includes('out-of-action')
+          ? 'The tended Mortal Wound mends over the week: no longer deprived or out of action.'
+          : 'A few hours of rest end the deprivation Walloped gave.',
+        faces: [],
+        odds: null,
+      });
+    } else if (scarEnds === false) {
+      out.steps.push({
+        name: 'scar-deprivation',
+        detail: conditions.includes('dying')
+          ? 'An untended Mortal Wound: deprived, nothing comes back until it is tended.'
+          : conditions.includes('out-of-action')
+            ? 'A tended Mortal Wound: deprived until a week of rest.'
+            : 'Walloped: deprived until a few hours of rest (a night).',
+        faces: [],
+        odds: null,
+      });
+    }
     const rest: CairnRestOutcome = cairnRest({
       kind: body.kind,
       hp: body.hp,
       maxHp: body.maxHp,
       fatigue: body.fatigue,
-      deprived: body.deprived,
+      deprived: body.deprived || scarEnds === false,
       safe: body.safe,
       healer: body.healer,
       str: body.str,
@@ -717,10 +785,13 @@ export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
     out.fieldChanges.push(...rest.changes);
     out.fatigueCleared = -(rest.changes.find((c) => c.field === 'fatigue')?.delta ?? 0);
     out.changes = mapped('cairn', rest.changes);
-    // Rest brings a character back from out (a Mortal Wound healed, attributes restored).
+    // Rest brings a character back from out (a Mortal Wound healed, attributes restored), and one
+    // stabilised after critical damage (CA-24: aid stopped its dying; any rest ends the crawl).
+    const stabilised = conditions.includes('stabilised');
     if (out.rested && stateBefore !== 'critical' && rest.str !== null && rest.str > 0) {
       const zero = (rest.dex ?? 1) === 0 ? 'paralysed' : (rest.wil ?? 1) === 0 ? 'delirious' : 'up';
-      if (body.kind === 'week' || zero !== 'up') out.state = zero;
+      if (body.kind === 'week' || zero !== 'up' || stabilised) out.state = zero;
+      if (stabilised) out.conditionsRemoved.push('stabilised');
     }
   } else if (body.system === 'gm') {
     const heal: GmHealingOutcome = gmHealing(
@@ -773,6 +844,7 @@ function archsoulSheetRest(body: SheetRestArchsoul, out: SheetRestOutcome): void
   if (body.kind !== 'night' && body.kind !== 'hour')
     throw invalid('An Archsoul rest is night or hour.', 'kind');
   const hp = Math.min(body.hp, body.maxHp);
+  const sustenance = archsoulSustenance(body);
   const rest: ArchsoulRestOutcome = archsoulRest({
     fatigue: Math.min(3, Math.max(0, body.fatigue)),
     hitPoints: Math.max(-1000, Math.min(1000, hp)),
@@ -782,6 +854,8 @@ function archsoulSheetRest(body: SheetRestArchsoul, out: SheetRestOutcome): void
       ? { attributeReductions: { Endurance: Math.min(1000, body.enduranceLoss) } }
       : {}),
     disabled: body.disabled,
+    // The same reading of thirst and hunger as the hazards rest (one procedure, archsoulRest, serves both).
+    ...sustenance,
   });
   out.detail.archsoulRest = {
     fullNight: rest.fullNight,
@@ -790,6 +864,14 @@ function archsoulSheetRest(body: SheetRestArchsoul, out: SheetRestOutcome): void
     hitPointsAfter: rest.hitPointsAfter,
     attributeReductionsAfter: rest.attributeReductionsAfter,
     disabledAfter: rest.disabledAfter,
+    ...(Object.keys(sustenance).length > 0
+      ? {
+          deprivationFatigue: rest.deprivationFatigue,
+          thirsty: rest.thirsty,
+          hungry: rest.hungry,
+          halfWater: rest.halfWater,
+        }
+      : {}),
   };
   const hpAfter = rest.hitPointsAfter ?? hp;
   const before = { hp: Math.max(0, body.hp), below: Math.max(0, -body.hp) };
@@ -816,6 +898,16 @@ function archsoulSheetRest(body: SheetRestArchsoul, out: SheetRestOutcome): void
     });
     return;
   }
+  if (
+    rest.deprivationFatigue > 0 ||
+    (body.kind === 'night' && (rest.thirsty || rest.hungry || rest.halfWater))
+  )
+    out.steps.push({
+      name: 'archsoul-sustenance',
+      detail: `${rest.thirsty ? 'Thirsty' : rest.halfWater ? 'On half water' : ''}${rest.hungry ? `${rest.thirsty || rest.halfWater ? ' and hungry' : 'Hungry'}` : ''}: ${rest.deprivationFatigue} fatigue from going without${body.kind === 'night' ? '; sleep clears none' : ''}.`,
+      faces: [],
+      odds: null,
+    });
   const words = body.kind === 'night' ? 'A full night’s sleep' : 'An hour’s rest';
   out.steps.push({
     name: 'archsoul-rest',

@@ -59,6 +59,24 @@ export interface ArchsoulRestOutcome {
 }
 
 /**
+ * The thirst and hunger a rest reads (002:44–45), as sent: hours since the last drink and meal, water
+ * drunk over the last day. Both rests (the hazards rest and the harm route's) read them through this
+ * and `archsoulRest`; a field not sent is left out (fed and watered).
+ */
+export function archsoulSustenance(input: {
+  hoursWithoutWater?: number | null;
+  hoursWithoutFood?: number | null;
+  waterMillilitres?: number | null;
+}): Pick<ArchsoulRestInput, 'hoursWithoutWater' | 'hoursWithoutFood' | 'waterMillilitres'> {
+  const out: Pick<ArchsoulRestInput, 'hoursWithoutWater' | 'hoursWithoutFood' | 'waterMillilitres'> = {};
+  for (const key of ['hoursWithoutWater', 'hoursWithoutFood', 'waterMillilitres'] as const) {
+    const value = input[key];
+    if (value !== undefined && value !== null) out[key] = value;
+  }
+  return out;
+}
+
+/**
  * Archsoul food, water and sleep (seed 002, "Starvation and thirst", "Rest and natural healing").
  * Deprivation is applied first: each whole 24 h without water and 72 h without food inflicts a fatigue
  * (the first at exactly 24 h and 72 h). Then a full night (8 h or more with at most a third of the 8 h,
@@ -70,9 +88,10 @@ export interface ArchsoulRestOutcome {
 export function archsoulRest(spec: ArchsoulRestInput): ArchsoulRestOutcome {
   const input = record(spec, 'input');
   const fatigue = optionalWholeNumber(input.fatigue, 'fatigue', 0, 0, 3);
-  const noWater = optionalWholeNumber(input.hoursWithoutWater, 'hoursWithoutWater', 0, 0, 100_000);
-  const noFood = optionalWholeNumber(input.hoursWithoutFood, 'hoursWithoutFood', 0, 0, 100_000);
-  const water = optionalWholeNumber(input.waterMillilitres, 'waterMillilitres', 4000, 0, 100_000);
+  const sustenance = archsoulSustenance(input as ArchsoulRestInput);
+  const noWater = optionalWholeNumber(sustenance.hoursWithoutWater, 'hoursWithoutWater', 0, 0, 100_000);
+  const noFood = optionalWholeNumber(sustenance.hoursWithoutFood, 'hoursWithoutFood', 0, 0, 100_000);
+  const water = optionalWholeNumber(sustenance.waterMillilitres, 'waterMillilitres', 4000, 0, 100_000);
   const sleep = optionalWholeNumber(input.sleepHours, 'sleepHours', 0, 0, 24);
   const watch = optionalWholeNumber(input.watchMinutes, 'watchMinutes', 0, 0, 1440);
   const restHours = optionalWholeNumber(input.restHours, 'restHours', 0, 0, 1000);
@@ -303,6 +322,49 @@ export function archsoulBlow(spec: ArchsoulBlowInput, dice: Dice): ArchsoulBlowO
 export const UNDERWATER_THRUSTING = ['knife', 'stiletto', 'shortspear', 'spear', 'pike'] as const;
 export const UNDERWATER_FORBIDDEN = ['whip', 'rope-dart', 'meteor-hammer', 'sling', 'firearm'] as const;
 
+/** Firearms by the names a table gives them (002:103 names firearms as a kind). */
+const FIREARMS = [
+  'firearm',
+  'gun',
+  'pistol',
+  'handgun',
+  'revolver',
+  'rifle',
+  'musket',
+  'arquebus',
+  'blunderbuss',
+  'carbine',
+  'shotgun',
+  'flintlock',
+  'matchlock',
+  'wheellock',
+];
+
+/** Plurals the weapon lists use that are not a plain trailing `s`. */
+const IRREGULAR: Record<string, string> = { knives: 'knife' };
+
+/**
+ * A weapon as the underwater lists key it (M9): case and spacing aside ("Rope Dart", "meteor_hammer"
+ * → `rope-dart`, `meteor-hammer`), plurals read as the singular ("Knives", "Pikes"), "short spear" as
+ * `shortspear`, and a firearm by any of its names ("Pistol", "Musket") as `firearm`.
+ */
+export function underwaterWeaponKey(name: string): string {
+  let key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-')
+    .replace(/-+/g, '-');
+  const words = key.split('-');
+  const last = words[words.length - 1];
+  words[words.length - 1] =
+    IRREGULAR[last] ??
+    (last.length > 3 && last.endsWith('s') && !last.endsWith('ss') ? last.slice(0, -1) : last);
+  key = words.join('-');
+  if (key === 'short-spear') return 'shortspear';
+  if (FIREARMS.includes(key) || FIREARMS.includes(words[words.length - 1])) return 'firearm';
+  return key;
+}
+
 export interface ArchsoulUnderwaterAttackInput {
   /** The weapon by name (a listed one) or "other"; "shield" to attack with a shield. */
   weapon: string;
@@ -334,7 +396,7 @@ export function archsoulUnderwaterAttack(
   const input = record(spec, 'input');
   if (typeof input.weapon !== 'string' || input.weapon.length === 0 || input.weapon.length > 40)
     throw invalid('`weapon` is a weapon name.', 'weapon');
-  const weapon = input.weapon.toLowerCase();
+  const weapon = underwaterWeaponKey(input.weapon);
   const pool = wholeNumber(input.damagePool, 'damagePool', 0, 100);
   const range =
     input.range === undefined || input.range === null ? null : wholeNumber(input.range, 'range', 0, 10_000);

@@ -131,7 +131,7 @@ export interface SpellbookOutcome {
   fatigue: number;
   /** A scroll is gone once read; a spellbook is kept. */
   singleUse: boolean;
-  /** Inventory slots it takes. */
+  /** Inventory slots it takes: a spellbook 1, a scroll 0 (petty, 004:152; M4). */
   slots: number;
   odds: { value: number };
 }
@@ -152,7 +152,8 @@ export function spellbookRoll(
     spell: CAIRN_SPELLS[roll - 1],
     fatigue: kind === 'spellbook' ? 1 : 0,
     singleUse: kind === 'scroll',
-    slots: 1,
+    // A scroll is petty (004:152): no slot, as a scroll added to the inventory takes none.
+    slots: kind === 'scroll' ? 0 : 1,
     odds: { value: 1 / 100 },
   };
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CharactersModule } from '../../characters/characters.module';
+import { HarmModule } from '../../harm/harm.module';
 import { InventoryModule } from '../../inventory/inventory.module';
 import { CairnCampaignMagicController, CairnMagicController } from './cairn-magic.controller';
 import { CairnMagicItemEntity } from './cairn-magic.entities';
@@ -13,7 +14,7 @@ import { CairnMagicService } from './cairn-magic.service';
  * with Fatigue as inventory items. CairnMagicService.clearFatigue is the hook a rest uses.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([CairnMagicItemEntity]), CharactersModule, InventoryModule],
+  imports: [TypeOrmModule.forFeature([CairnMagicItemEntity]), CharactersModule, InventoryModule, HarmModule],
   controllers: [CairnMagicController, CairnCampaignMagicController],
   providers: [CairnMagicService, CairnMagicResolver],
   exports: [CairnMagicService],

@@ -149,6 +149,24 @@ export class CairnCastHarm {
   odds: Record<string, unknown>;
 }
 
+@ObjectType({
+  description:
+    'What the harm transition made of a failed cast’s damage: its own logged roll and the state it left.',
+})
+export class CairnCastHarmRoll {
+  @Out.id('The roll-log entry of the harm (its ledger entries name it).')
+  rollId: string;
+
+  @Out.string('The harm state before.')
+  stateBefore: string;
+
+  @Out.string('The harm state after (out, critical, dead …: decided by the transition).')
+  state: string;
+
+  @Out.stringList('What is due later, in words (a scar’s deferred roll …).')
+  pending: string[];
+}
+
 @ObjectType({ description: 'Exact odds of a cast, before the dice.' })
 export class CairnCastOdds {
   @Out.number('Chance the risky save passes (null: none called).', { nullable: true })
@@ -296,4 +314,11 @@ export class CairnCampaignCastResult extends CairnCastResult {
     nullable: true,
   })
   item: CairnMagicItem | null;
+
+  @Out.nested(
+    'The harm transition’s own logged roll (harm.sheet-damage) for a failure’s damage, null when the cast did no damage.',
+    () => CairnCastHarmRoll,
+    { nullable: true },
+  )
+  harmRoll: CairnCastHarmRoll | null;
 }

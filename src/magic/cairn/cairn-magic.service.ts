@@ -14,11 +14,14 @@ import {
   requireCairnSpell,
   searchCairnSpells,
   worstCaseFatigue,
+  type CairnCastHarm,
   type CairnCastInput as CoreCastInput,
   type CairnCastOutcome,
   type CairnSpellEntry,
 } from '../../core/magic/cairn';
 import { Database } from '../../database/database.service';
+import { harmSeed } from '../../core/engine';
+import { SheetHarmService } from '../../harm/sheet-harm.service';
 import { InventoryCarrierEntity, InventoryItemEntity } from '../../inventory/inventory.entities';
 import { inventoryCapacity } from '../../core/treasure';
 import { baseSlots, InventoryService, toItem } from '../../inventory/inventory.service';
@@ -47,16 +50,14 @@ export const CAIRN_MAGIC_PROCEDURES = {
 /** The name a Fatigue item carries in the inventory. */
 export const FATIGUE_ITEM_NAME = 'Fatigue';
 
-/** The sheet path of each field a failure's harm changes (the harm core names them shortly). */
-const SHEET_PATHS: Record<string, string> = {
-  hp: 'hp',
-  maxHp: 'maxHp',
-  str: 'str.current',
-  dex: 'dex.current',
-  wil: 'wil.current',
-  maxDex: 'dex.max',
-  maxWil: 'wil.max',
-};
+/**
+ * A sheet path of the harm transition's ledger as the cast's answer names its fields (`hp`,
+ * `str.current` → `str`, `dex.max` → `maxDex`).
+ */
+function shortField(path: string): string {
+  const [head, tail] = path.split('.');
+  return tail === 'max' ? `max${head.charAt(0).toUpperCase()}${head.slice(1)}` : head;
+}
 
 function withoutNulls<T extends object>(input: T): T {
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)) as T;
@@ -80,6 +81,7 @@ export class CairnMagicService {
     private readonly campaigns: CampaignsService,
     private readonly sheets: SheetsService,
     private readonly inventory: InventoryService,
+    private readonly harm: SheetHarmService,
   ) {
     registry.register(...(Object.values(CAIRN_MAGIC_PROCEDURES) as never[]));
   }
@@ -286,10 +288,6 @@ export class CairnMagicService {
       // sheet row is locked: no second lock on the character is needed.
       const sheetRow = await this.sheets.requireSheet(m, owner, 'cairn', { lock: true });
       const sheet = sheetRow.data as {
-        hp: number;
-        maxHp: number;
-        str: { current: number };
-        dex: { current: number };
         wil: { current: number };
         deprived?: boolean;
       };
@@ -313,7 +311,10 @@ export class CairnMagicService {
       const failure = input.failure ? withoutNulls({ ...input.failure }) : undefined;
       if (failure?.destroyed && from === 'scroll')
         throw Problem.field('VALIDATION_FAILED', 'failure.destroyed', 'A scroll is used up anyway.');
-      const deprived = sheet.deprived === true;
+      // Deprived by hunger or the like (`deprived`), or by a scar (Walloped, a Mortal Wound: M3).
+      const scarConditions = (sheet as { harm?: { conditions?: unknown } }).harm?.conditions;
+      const deprived =
+        sheet.deprived === true || (Array.isArray(scarConditions) && scarConditions.includes('deprived'));
 
       // Room for the worst case, before any dice: the drops must be named now.
       const carriers = await Database.selectRows(m, InventoryCarrierEntity, {
@@ -387,10 +388,8 @@ export class CairnMagicService {
         charges: from === 'relic' ? (magic.charges ?? undefined) : undefined,
         maxCharges: from === 'relic' ? (magic.maxCharges ?? undefined) : undefined,
         failure: failure as never,
-        hp: sheet.hp,
-        maxHp: sheet.maxHp,
-        str: sheet.str.current,
-        dex: sheet.dex.current,
+        // No HP or STR: the cast only rolls a failure's damage die; what that damage does to the
+        // caster is the harm transition's (below), as for any other loss (issue 39).
       } as CoreCastInput);
       const rolled = asBadRequest(() =>
         this.rolls.roll(CAIRN_MAGIC_PROCEDURES.cast, core, input.seed ?? undefined, diceBudget(req)),
@@ -448,9 +447,6 @@ export class CairnMagicService {
         });
         after = { ...{}, ...magic, charges: outcome.relic.after };
       }
-      const sheetChanges = outcome.changes
-        .filter((c) => SHEET_PATHS[c.field] !== undefined)
-        .map((c) => ({ field: SHEET_PATHS[c.field], delta: c.delta }));
       const effects = {
         characterId,
         itemId: item.id,
@@ -458,30 +454,28 @@ export class CairnMagicService {
         dropped,
         removed,
         charges: outcome.relic?.after ?? null,
-        sheet: sheetChanges,
       };
-      const roll = await this.rolls.record(m, who, rolled, {
-        campaign,
-        secret: input.secret === true,
-        effects,
-      });
-      if (sheetChanges.length > 0) {
-        await this.sheets.changeTracked(
-          m,
-          who,
-          campaign,
-          owner,
-          'cairn',
-          sheetChanges,
-          {
-            cause: 'roll',
-            procedure: CAIRN_MAGIC_PROCEDURES.cast.name,
-            rollId: roll.id,
-            reason: 'risky casting',
-          },
-          { clamp: true, row: sheetRow },
-        );
-      }
+      const secret = input.secret === true;
+      const roll = await this.rolls.record(m, who, rolled, { campaign, secret, effects });
+      // A failure's damage turns on the caster past any Armor: the Cairn harm transition decides what
+      // it does (HP, STR, the scar, the critical-damage save, the state), its own logged roll on the
+      // seed `<the cast's seed>/harm`.
+      const damage = outcome.failure?.damage ?? null;
+      const hurt =
+        damage === null
+          ? null
+          : await this.harm.applyDamage(
+              m,
+              who,
+              owner,
+              {
+                system: 'cairn',
+                amount: damage,
+                seed: harmSeed(rolled.seed),
+                source: CAIRN_MAGIC_PROCEDURES.cast.name,
+              } as never,
+              { campaign, row: sheetRow, req, secret, pastArmor: true, derive: (data) => data },
+            );
       if (outcome.relic && outcome.relic.after !== null && magic.charges !== null) {
         // The spent charge in the holder's condition ledger (the value stays on the relic).
         await this.sheets.recordItemValue(
@@ -499,9 +493,29 @@ export class CairnMagicService {
           { cause: 'roll', procedure: CAIRN_MAGIC_PROCEDURES.cast.name, rollId: roll.id },
         );
       }
+      const result = toResult(outcome, rolled.seed, rolled.rng);
+      if (hurt) {
+        const core = hurt.detail.cairnDamage as Omit<CairnCastHarm, 'odds'> & { odds: CairnCastHarm['odds'] };
+        result.harm = {
+          damage: core.damage,
+          hp: core.hp,
+          str: core.str,
+          overflow: core.overflow,
+          strLost: core.strLost,
+          scar: core.scar,
+          criticalSave: core.criticalSave,
+          state: core.state,
+          conditions: core.conditions,
+          odds: core.odds,
+        } as never;
+        result.changes = [
+          ...hurt.entries.map((e) => ({ field: shortField(e.field), delta: e.delta, after: e.valueAfter })),
+          ...result.changes,
+        ] as never;
+      }
       return {
         ...{},
-        ...toResult(outcome, rolled.seed, rolled.rng),
+        ...result,
         rollId: roll.id,
         characterId,
         itemId: item.id,
@@ -509,6 +523,9 @@ export class CairnMagicService {
         dropped,
         removed,
         item: after ? toMagicItem(item, after) : null,
+        harmRoll: hurt
+          ? { rollId: hurt.rollId, stateBefore: hurt.stateBefore, state: hurt.state, pending: hurt.pending }
+          : null,
       };
     });
   }
