@@ -10,11 +10,13 @@ import {
   gmAging,
   gmIllusion,
   gmItemReaction,
+  gmItemReactionV1,
   gmSpeed,
   gmForcedMarch,
   gmDailyMovement,
   gmSearch,
   gmTracking,
+  gmTrackingV1,
   gmCoverTracks,
   gmTime,
   archsoulObject,
@@ -47,12 +49,14 @@ export const HAZARD_PROCEDURES = {
   gmAilment: { name: 'hazard.gm.ailment', run: gmAilment },
   gmAging: { name: 'hazard.gm.aging', run: gmAging },
   gmIllusion: { name: 'hazard.gm.illusion', run: gmIllusion },
-  gmItemReaction: { name: 'hazard.gm.item-reaction', run: gmItemReaction },
+  /** Item reactions with ice's +8 against acid (issue 43, X1); the old name kept its answers below. */
+  gmItemReaction: { name: 'hazard.gm.item-reaction.v2', run: gmItemReaction },
   gmSpeed: { name: 'hazard.gm.speed', run: gmSpeed },
   gmForcedMarch: { name: 'hazard.gm.forced-march', run: gmForcedMarch },
   gmDailyMovement: { name: 'hazard.gm.daily-movement', run: gmDailyMovement },
   gmSearch: { name: 'hazard.gm.search', run: gmSearch },
-  gmTracking: { name: 'hazard.gm.tracking', run: gmTracking },
+  /** Tracking with the one group-effort table (no +10 cap; issue 43, X5). */
+  gmTracking: { name: 'hazard.gm.tracking.v2', run: gmTracking },
   gmCoverTracks: { name: 'hazard.gm.cover-tracks', run: gmCoverTracks },
   gmTime: { name: 'hazard.gm.time', run: gmTime },
   archsoulObject: { name: 'hazard.archsoul.object', run: archsoulObject },
@@ -71,6 +75,14 @@ export const HAZARD_PROCEDURES = {
 };
 
 export type HazardKind = keyof typeof HAZARD_PROCEDURES;
+
+/** Earlier versions, registered only so that their logged answers replay byte for byte. */
+export const RETIRED_HAZARD_PROCEDURES = {
+  /** Version 1 put ice's +8 under bludgeon. */
+  gmItemReactionV1: { name: 'hazard.gm.item-reaction', run: gmItemReactionV1 },
+  /** Version 1 capped the quarry's group bonus at +10. */
+  gmTrackingV1: { name: 'hazard.gm.tracking', run: gmTrackingV1 },
+};
 
 /**
  * A hazard rolled for a party (`POST …/party/hazards`): each member's procedure in order, from one
@@ -97,7 +109,11 @@ export class HazardsService {
     registry: ProcedureRegistry,
     private readonly rolls: RollsService,
   ) {
-    registry.register(...(Object.values(HAZARD_PROCEDURES) as never[]), PARTY_HAZARD_PROCEDURE as never);
+    registry.register(
+      ...(Object.values(HAZARD_PROCEDURES) as never[]),
+      PARTY_HAZARD_PROCEDURE as never,
+      ...(Object.values(RETIRED_HAZARD_PROCEDURES) as never[]),
+    );
   }
 
   /** Rolls a stateless hazard: nothing is stored, the answer carries its seed and generator. */

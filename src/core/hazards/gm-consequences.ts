@@ -179,21 +179,31 @@ export type ItemAttack = 'fire' | 'bludgeon' | 'acid';
 export const ITEM_MATERIALS: readonly ItemMaterial[] = ['glass', 'ice', 'metal', 'paper', 'stone', 'wood'];
 export const ITEM_ATTACKS: readonly ItemAttack[] = ['fire', 'bludgeon', 'acid'];
 
+type ItemReactionRow = { fire: number; bludgeon: number; acid: number; baseSixteenths: number };
+
 /**
- * Item reactions by material and attack form (seed 001's aligned table): the bonus, and the base
- * thickness in sixteenths of an inch. A blank cell is a bonus of 0 (glass does roll against a fall).
+ * Item reactions by material and attack form (seed 001's aligned table, 001:1177–1184): the bonus,
+ * and the base thickness in sixteenths of an inch. A blank cell is a bonus of 0 (glass does roll
+ * against a fall). Ice's only value sits in the acid column (issue 43, X1).
  */
-export const ITEM_REACTION_TABLE: Readonly<
-  Record<ItemMaterial, { fire: number; bludgeon: number; acid: number; baseSixteenths: number }>
-> = {
+export const ITEM_REACTION_TABLE: Readonly<Record<ItemMaterial, ItemReactionRow>> = {
   glass: { fire: 8, bludgeon: 0, acid: 16, baseSixteenths: 4 },
-  ice: { fire: 0, bludgeon: 8, acid: 0, baseSixteenths: 8 },
+  ice: { fire: 0, bludgeon: 0, acid: 8, baseSixteenths: 8 },
   metal: { fire: 6, bludgeon: 5, acid: 0, baseSixteenths: 4 },
   paper: { fire: -2, bludgeon: 6, acid: 8, baseSixteenths: 8 },
   stone: { fire: 8, bludgeon: 0, acid: 10, baseSixteenths: 16 },
   wood: { fire: 0, bludgeon: 3, acid: 5, baseSixteenths: 16 },
 };
 export const ITEM_REACTION_BASE = 4;
+
+/**
+ * The table `hazard.gm.item-reaction` (version 1) used: ice's +8 under bludgeon instead of acid. Kept
+ * only so that answers given before the fix replay unchanged.
+ */
+export const ITEM_REACTION_TABLE_V1: Readonly<Record<ItemMaterial, ItemReactionRow>> = {
+  ...ITEM_REACTION_TABLE,
+  ice: { fire: 0, bludgeon: 8, acid: 0, baseSixteenths: 8 },
+};
 
 export interface GmItemReactionInput {
   material: ItemMaterial;
@@ -235,6 +245,19 @@ export function thicknessBonus(thickness: number, base: number): number {
  * the material's bonus against the attack form plus the thickness bonus.
  */
 export function gmItemReaction(spec: GmItemReactionInput, dice: Dice): GmItemReactionOutcome {
+  return itemReaction(spec, dice, ITEM_REACTION_TABLE);
+}
+
+/** Version 1 of {@link gmItemReaction} (ice's +8 read under bludgeon), for replay only. */
+export function gmItemReactionV1(spec: GmItemReactionInput, dice: Dice): GmItemReactionOutcome {
+  return itemReaction(spec, dice, ITEM_REACTION_TABLE_V1);
+}
+
+function itemReaction(
+  spec: GmItemReactionInput,
+  dice: Dice,
+  table: Readonly<Record<ItemMaterial, ItemReactionRow>>,
+): GmItemReactionOutcome {
   const input = record(spec, 'input');
   const material = input.material as ItemMaterial;
   if (!ITEM_MATERIALS.includes(material))
@@ -242,7 +265,7 @@ export function gmItemReaction(spec: GmItemReactionInput, dice: Dice): GmItemRea
   const attack = input.attack as ItemAttack;
   if (!ITEM_ATTACKS.includes(attack))
     throw invalid(`\`attack\` is one of: ${ITEM_ATTACKS.join(', ')}.`, 'attack');
-  const row = ITEM_REACTION_TABLE[material];
+  const row = table[material];
   const thickness = optionalWholeNumber(
     input.thicknessSixteenths,
     'thicknessSixteenths',
