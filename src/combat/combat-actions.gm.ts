@@ -909,7 +909,12 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
           action,
           attacker,
           defender: input.unwilling
-            ? { verve: t.verve, survival: t.survival, willpower: num(t.reactions.willpower) }
+            ? {
+                verve: t.verve,
+                survival: t.survival,
+                willpower: num(t.reactions.willpower),
+                charisma: Math.max(1, num(t.abilities.charisma)),
+              }
             : null,
         };
       } else {

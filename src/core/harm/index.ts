@@ -15,3 +15,4 @@ export * from './sheet-harm';
 export * from './timers';
 export * from './sheet-eating';
 export * from './sheet-gm';
+export * from './gm-verve-tests';
