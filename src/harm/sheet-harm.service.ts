@@ -56,6 +56,7 @@ import {
   TEMPORARY_SURVIVAL,
   type SheetHeroicEffortOutcomeV2,
 } from '../core/harm';
+import { gmSheetVerveTest } from '../core/harm/gm-verve-tests';
 import { enduranceLossOf, exhaustionLossOf } from '../core/hazards/sheet-hazards';
 import { AdvancementCampaignService } from '../advancement/advancement-campaign.service';
 import { coeacMagicResources as magicResources } from '../core/magic';
@@ -1735,6 +1736,7 @@ export class SheetHarmService implements OnModuleInit {
       ['medicine', 'coeac'],
       ['coupDeGrace', 'archsoul'],
       ['archetypal', 'gm'],
+      ['loss', 'gm'],
       ['weaponDice', 'gm'],
       ['evaded', 'gm'],
       ['consciousness', 'gm'],
@@ -1743,6 +1745,8 @@ export class SheetHarmService implements OnModuleInit {
       if (has(input[field]) && system !== owner)
         throw Problem.field('VALIDATION_FAILED', field, `${field} applies to ${owner} sheets only.`);
     }
+    if (has(input.loss) && has(input.archetypal))
+      throw Problem.field('VALIDATION_FAILED', 'loss', 'Send loss (the server decides) or archetypal, not both.');
   }
 
   private assertRestShape(system: SheetSystem, input: SheetRestInput): void {
@@ -1886,7 +1890,10 @@ export class SheetHarmService implements OnModuleInit {
           verve: pair(data.verve).current,
           injuries: pair(data.injuries).current,
           damage: amount ?? 0,
-          archetypal: input.archetypal ?? false,
+          // Issue 43 (S2): with `loss` the server decides from the sheet whether verve takes it.
+          archetypal: input.loss
+            ? gmSheetVerveTest(data, owner.kind === 'npc', input.loss).archetypal
+            : (input.archetypal ?? false),
           weaponDice: input.weaponDice ?? 0,
           evaded: input.evaded ?? false,
           consciousness: typeof reaction === 'number' ? reaction : null,

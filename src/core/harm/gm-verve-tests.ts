@@ -94,3 +94,15 @@ export function gmVerveTest(spec: GmVerveTestInput, field = 'loss'): GmVerveTest
     reason: 'None of the four tests holds: survival takes the loss.',
   };
 }
+
+/**
+ * The four tests against a stored G&M sheet: its archetypes are read from the sheet (`archetypes`,
+ * a list of `{ archetype, level }`), so the caller sends only what caused the loss.
+ */
+export function gmSheetVerveTest(sheet: Record<string, unknown>, npc: boolean, loss: GmLossSource): GmVerveTestOutcome {
+  const listed = Array.isArray(sheet.archetypes) ? (sheet.archetypes as unknown[]) : [];
+  const archetypes = listed
+    .map((a) => (a && typeof a === 'object' ? (a as Record<string, unknown>).archetype : null))
+    .filter((a): a is string => typeof a === 'string' && a in GM_ARCHETYPES);
+  return gmVerveTest({ ...loss, archetypes, npc });
+}
