@@ -8,7 +8,7 @@ import {
   GmLoadInput,
   GmLockInput,
   GmRidingInput,
-  GmStrengthBowInput,
+  GmStrengthBowPriceInput,
   GmVerveTestInput,
 } from './gm-rules.inputs';
 import {
@@ -19,7 +19,7 @@ import {
   GmLoadResult,
   GmLockResult,
   GmRidingResult,
-  GmStrengthBowResult,
+  GmStrengthBowPriceResult,
   GmVerveTestResult,
 } from './gm-rules.results';
 import { GmRulesService } from './gm-rules.service';
@@ -73,8 +73,8 @@ export class GmEquipmentController {
   @Post('strength-bows')
   @HttpCode(200)
   @ApiOperation({ summary: 'G&M: the price multiple of a weapon built for strength' })
-  @ApiOkResponse({ type: GmStrengthBowResult })
-  strengthBow(@Body() input: GmStrengthBowInput) {
+  @ApiOkResponse({ type: GmStrengthBowPriceResult })
+  strengthBow(@Body() input: GmStrengthBowPriceInput) {
     return this.rules.strengthBow(input);
   }
 

@@ -77,7 +77,7 @@ export class GmFullHelmetInput {
 }
 
 @InputType({ description: 'G&M: a bow (or other propelled weapon) built for strength.' })
-export class GmStrengthBowInput {
+export class GmStrengthBowPriceInput {
   @In.int('The plain weapon’s list price in centisilver (a bow: 2500).', { min: 0, max: BIG, example: 2500 })
   baseCost: number;
 

@@ -7,7 +7,7 @@ import {
   GmLoadInput,
   GmLockInput,
   GmRidingInput,
-  GmStrengthBowInput,
+  GmStrengthBowPriceInput,
   GmVerveTestInput,
 } from './gm-rules.inputs';
 import {
@@ -18,7 +18,7 @@ import {
   GmLoadResult,
   GmLockResult,
   GmRidingResult,
-  GmStrengthBowResult,
+  GmStrengthBowPriceResult,
   GmVerveTestResult,
 } from './gm-rules.results';
 import { GmRulesService } from './gm-rules.service';
@@ -53,8 +53,8 @@ export class GmRulesResolver {
     return this.rules.fullHelmet(input);
   }
 
-  @Query(() => GmStrengthBowResult, { description: 'G&M: a weapon built for strength.' })
-  gmStrengthBow(@Args('input') input: GmStrengthBowInput) {
+  @Query(() => GmStrengthBowPriceResult, { description: 'G&M: a weapon built for strength.' })
+  gmStrengthBow(@Args('input') input: GmStrengthBowPriceInput) {
     return this.rules.strengthBow(input);
   }
 

@@ -101,7 +101,7 @@ export class GmFullHelmetResult {
 }
 
 @ObjectType({ description: 'G&M: a weapon built for strength.' })
-export class GmStrengthBowResult {
+export class GmStrengthBowPriceResult {
   @Out.int('The built strength’s major contributor.')
   builtMajor: number;
 

@@ -19,7 +19,7 @@ import type {
   GmLoadInput,
   GmLockInput,
   GmRidingInput,
-  GmStrengthBowInput,
+  GmStrengthBowPriceInput,
   GmVerveTestInput,
 } from './gm-rules.inputs';
 
@@ -50,7 +50,7 @@ export class GmRulesService {
     return gmFullHelmet(withoutNulls(input) as never);
   }
 
-  strengthBow(input: GmStrengthBowInput) {
+  strengthBow(input: GmStrengthBowPriceInput) {
     return gmStrengthBow(withoutNulls(input) as never);
   }
 

@@ -297,7 +297,7 @@ export interface GmLoadInput {
   items: GmCarriedItemInput[];
 }
 
-export interface GmCarriedItemOutcome {
+export interface GmContainedItemOutcome {
   name: string;
   /** Bulk as it counts (hundredths): halved for a weapon never used as one. */
   bulkHundredths: number;
@@ -307,7 +307,11 @@ export interface GmCarriedItemOutcome {
   withinLimit: boolean;
   /** Hands to wield it without a Carry penalty (weapons only; null otherwise). */
   handsToWield: number | null;
-  contents: GmCarriedItemOutcome[];
+}
+
+export interface GmCarriedItemOutcome extends GmContainedItemOutcome {
+  /** What it holds, when it is a container (one level: a container inside it counts as its contents). */
+  contents: GmContainedItemOutcome[];
 }
 
 export interface GmLoadOutcome {
@@ -339,7 +343,7 @@ export function gmLoad(spec: GmLoadInput): GmLoadOutcome {
   if (!Array.isArray(input.items) || input.items.length > MAX_ITEMS)
     throw invalid(`\`items\` lists up to ${MAX_ITEMS} items.`, 'items');
   let count = 0;
-  const itemOf = (raw: unknown, field: string, depth: number): GmCarriedItemOutcome => {
+  const itemOf = (raw: unknown, field: string, depth: number): GmCarriedItemOutcome | GmContainedItemOutcome => {
     const item = record(raw, field);
     if (typeof item.name !== 'string' || item.name.length === 0 || item.name.length > 100)
       throw invalid('An item has a name of 1 to 100 characters.', `${field}.name`);
@@ -350,24 +354,24 @@ export function gmLoad(spec: GmLoadInput): GmLoadOutcome {
       item.hands === undefined || item.hands === null ? 1 : wholeNumber(item.hands, `${field}.hands`, 1, 2);
     if (never && !weapon) throw invalid('Only a weapon can be carried as never used as one.', `${field}.neverUsedAsWeapon`);
     const bulk = never ? Math.ceil(listed / 2) : listed;
-    let contents: GmCarriedItemOutcome[] = [];
+    let contents: GmContainedItemOutcome[] = [];
     if (item.contents !== undefined && item.contents !== null) {
-      if (!Array.isArray(item.contents) || depth > 3)
-        throw invalid('`contents` lists the items inside, at most three containers deep.', `${field}.contents`);
+      if (!Array.isArray(item.contents) || depth > 1)
+        throw invalid('`contents` lists the items inside a carried container (one level).', `${field}.contents`);
       contents = item.contents.map((c, i) => itemOf(c, `${field}.contents[${i}]`, depth + 1));
     }
     count++;
     if (count > MAX_ITEMS) throw invalid(`At most ${MAX_ITEMS} items in all.`, 'items');
-    return {
+    const counted: GmContainedItemOutcome = {
       name: item.name,
       bulkHundredths: bulk + contents.reduce((sum, c) => sum + c.bulkHundredths, 0),
       items: 1,
       withinLimit: bulk <= limit,
       handsToWield: weapon && !never ? Math.max(hands, bulk * 2 > limit ? 2 : 1) : null,
-      contents,
     };
+    return depth === 1 ? { ...counted, contents } : counted;
   };
-  const items = (input.items as unknown[]).map((raw, i) => itemOf(raw, `items[${i}]`, 1));
+  const items = (input.items as unknown[]).map((raw, i) => itemOf(raw, `items[${i}]`, 1) as GmCarriedItemOutcome);
   return {
     strength,
     maxItemBulkHundredths: limit,

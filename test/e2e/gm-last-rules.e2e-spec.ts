@@ -1,0 +1,330 @@
+import { DATABASE_KIND, startApp, TestApp } from './harness';
+import { putSheet, sheetOf } from '../factories/campaign';
+import { codes, gql } from '../factories/graphql';
+import { expectProblem } from '../factories/problem';
+import { characterPath, gmHarmTable, gmWarriorSheet } from '../factories/gm-harm';
+
+/*
+ * G&M's last rules (issue 43): the ice row, the readings (psychic entry, one group-effort table),
+ * doubling on request, the four verve tests (stateless and on a stored sheet) and the equipment side
+ * rules; REST and GraphQL, SQLite and PostgreSQL.
+ */
+
+/** Each no-dice calculator: its REST path, its GraphQL query and input type, a body, its answer. */
+const CALCULATORS = [
+  {
+    path: '/v1/wealth/gm/carvings',
+    field: 'gmCarving',
+    type: 'GmCarvingInput',
+    body: { woodCost: 200, woodBulkHundredths: 50, material: 'stone' },
+    select: 'material costMultiplier bulkMultiplier cost bulkHundredths',
+    answer: { material: 'stone', costMultiplier: 4, bulkMultiplier: 4, cost: 800, bulkHundredths: 200 },
+    bad: { body: { woodCost: 200, woodBulkHundredths: 50, material: 'jade' }, field: 'material' },
+  },
+  {
+    path: '/v1/wealth/gm/locks',
+    field: 'gmLock',
+    type: 'GmLockInput',
+    body: { cost: 3200 },
+    select: 'cost doublings pickPenalty',
+    answer: { cost: 3200, doublings: 2, pickPenalty: 2 },
+    bad: { body: { cost: 100 }, field: 'cost' },
+  },
+  {
+    path: '/v1/wealth/gm/light-sources',
+    field: 'gmLightSource',
+    type: 'GmLightInput',
+    body: { source: 'candle', distanceYards: 3, burntMinutes: 60 },
+    select: 'source radiusYards burnMinutes minutesLeft activationRounds evasionRollToActivate lit actionPenalty',
+    answer: {
+      source: 'candle',
+      radiusYards: 6,
+      burnMinutes: 360,
+      minutesLeft: 300,
+      activationRounds: 1,
+      evasionRollToActivate: false,
+      lit: true,
+      actionPenalty: 1,
+    },
+    bad: { body: { source: 'sun' }, field: 'source' },
+  },
+  {
+    path: '/v1/wealth/gm/item-tasks',
+    field: 'gmItemTask',
+    type: 'GmItemTaskInput',
+    body: { task: 'strike-fire', inCombat: true },
+    // GraphQL enum values cannot hold dashes: the value is named with an underscore.
+    gqlBody: { task: 'strike_fire', inCombat: true },
+    select: 'task rounds evasionRoll',
+    answer: { task: 'strike-fire', rounds: 2, evasionRoll: true },
+    bad: { body: { task: 'juggle' }, field: 'task' },
+  },
+  {
+    path: '/v1/wealth/gm/full-helmets',
+    field: 'gmFullHelmet',
+    type: 'GmFullHelmetInput',
+    body: { otherArmorCost: 30000 },
+    select: 'cost defense bulkHundredths perceptionPenalty attackPenalty modifiers { name value }',
+    answer: {
+      cost: 3000,
+      defense: 1,
+      bulkHundredths: 400,
+      perceptionPenalty: 1,
+      attackPenalty: 1,
+      modifiers: [
+        { name: 'full helmet: perception', value: -1 },
+        { name: 'full helmet: attack', value: -1 },
+      ],
+    },
+    bad: { body: { otherArmorCost: -5 }, field: 'otherArmorCost' },
+  },
+  {
+    path: '/v1/wealth/gm/strength-bows',
+    field: 'gmStrengthBow',
+    type: 'GmStrengthBowPriceInput',
+    body: { baseCost: 2500, builtStrength: 16, wielderStrength: 16 },
+    select: 'builtMajor priceMultiple cost rangePercent wielderTooWeak',
+    answer: { builtMajor: 2, priceMultiple: 3, cost: 7500, rangePercent: 50, wielderTooWeak: false },
+    bad: { body: { baseCost: 2500 }, field: 'builtStrength' },
+  },
+  {
+    path: '/v1/wealth/gm/loads',
+    field: 'gmLoad',
+    type: 'GmLoadInput',
+    body: {
+      strength: 12,
+      items: [
+        { name: 'Long sword', bulkHundredths: 800, weapon: true },
+        { name: 'Staff', bulkHundredths: 1200, weapon: true, neverUsedAsWeapon: true },
+        { name: 'Sack', bulkHundredths: 100, contents: [{ name: 'Rope', bulkHundredths: 300 }] },
+      ],
+    },
+    select:
+      'strength maxItemBulkHundredths itemCount totalBulkHundredths carryScore items { name bulkHundredths items withinLimit handsToWield contents { name bulkHundredths items withinLimit handsToWield } }',
+    answer: {
+      strength: 12,
+      maxItemBulkHundredths: 1200,
+      itemCount: 3,
+      totalBulkHundredths: 800 + 600 + 400,
+      carryScore: null,
+      items: [
+        { name: 'Long sword', bulkHundredths: 800, items: 1, withinLimit: true, handsToWield: 2, contents: [] },
+        { name: 'Staff', bulkHundredths: 600, items: 1, withinLimit: true, handsToWield: null, contents: [] },
+        {
+          name: 'Sack',
+          bulkHundredths: 400,
+          items: 1,
+          withinLimit: true,
+          handsToWield: null,
+          contents: [{ name: 'Rope', bulkHundredths: 300, items: 1, withinLimit: true, handsToWield: null }],
+        },
+      ],
+    },
+    bad: { body: { strength: 12, items: [{ name: 'Cup', bulkHundredths: -10 }] }, field: 'items[0].bulkHundredths' },
+    // The rule itself refuses what the schema lets through: 422 naming the field.
+    refused: {
+      body: { strength: 12, items: [{ name: 'Cup', bulkHundredths: 10, neverUsedAsWeapon: true }] },
+      field: 'items[0].neverUsedAsWeapon',
+    },
+  },
+  {
+    path: '/v1/hazards/gm/riding',
+    field: 'gmRiding',
+    type: 'GmRidingInput',
+    body: { tack: 'bareback', score: 12 },
+    select: 'tack ridingRollPenalty dailyMovementPenalty target',
+    answer: { tack: 'bareback', ridingRollPenalty: 3, dailyMovementPenalty: 3, target: 9 },
+    bad: { body: { tack: 'hay' }, field: 'tack' },
+  },
+  {
+    path: '/v1/harm/gm/verve-tests',
+    field: 'gmVerveTest',
+    type: 'GmVerveTestInput',
+    body: { archetypes: ['warrior'], combat: true },
+    select: 'archetypal test archetype reason',
+    answer: { archetypal: true, test: 4, archetype: 'warrior', reason: 'A warrior losing survival in combat.' },
+    bad: { body: { archetypes: ['warrior'], reaction: 'luck' }, field: 'reaction' },
+  },
+];
+
+describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  describe.each(CALCULATORS)('POST $path', (calc) => {
+    it('answers the rule’s numbers, the same over REST and GraphQL', async () => {
+      const res = await t.http.post(calc.path).send(calc.body).expect(200);
+      expect(res.body).toEqual(calc.answer);
+      const answer = await gql(t.server, `query($i: ${calc.type}!) { ${calc.field}(input: $i) { ${calc.select} } }`, {
+        i: 'gqlBody' in calc ? calc.gqlBody : calc.body,
+      });
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data?.[calc.field]).toEqual(calc.answer);
+    });
+
+    it('refuses bad input with a 400 problem naming the field, over both', async () => {
+      expectProblem(await t.http.post(calc.path).send(calc.bad.body), 400, 'VALIDATION_FAILED', calc.bad.field);
+      const answer = await gql(t.server, `query($i: ${calc.type}!) { ${calc.field}(input: $i) { __typename } }`, {
+        i: calc.bad.body,
+      });
+      expect(answer.errors).toBeDefined();
+      expect(answer.data?.[calc.field] ?? null).toBeNull();
+      if ('refused' in calc && calc.refused) {
+        expectProblem(await t.http.post(calc.path).send(calc.refused.body), 422, 'INVALID_INPUT', calc.refused.field);
+        const refused = await gql(t.server, `query($i: ${calc.type}!) { ${calc.field}(input: $i) { __typename } }`, {
+          i: calc.refused.body,
+        });
+        expect(codes(refused)).toEqual(['INVALID_INPUT']);
+      }
+    });
+  });
+
+  it('X1: half-inch ice rolls against 13 for acid and 5 for a blow, over REST and GraphQL', async () => {
+    const acid = await t.http
+      .post('/v1/hazards/gm/item-reactions')
+      .send({ material: 'ice', attack: 'acid', seed: 'ice' })
+      .expect(200);
+    expect(acid.body).toMatchObject({ target: 13, thicknessBonus: 1, odds: { success: 13 / 20 } });
+    const blow = await gql(
+      t.server,
+      `mutation($i: GmItemReactionInput!) { gmItemReaction(input: $i) { target modifiers { name value } } }`,
+      { i: { material: 'ice', attack: 'bludgeon', seed: 'ice' } },
+    );
+    expect(blow.errors).toBeUndefined();
+    expect(blow.data!.gmItemReaction).toMatchObject({ target: 5 });
+    expect(blow.data!.gmItemReaction.modifiers).toContainEqual({ name: 'ice against bludgeon', value: 0 });
+  });
+
+  it('X5: tracking 5000 quarry reads the one group-effort table (+12), as group efforts do', async () => {
+    const track = await t.http
+      .post('/v1/hazards/gm/tracking')
+      .send({ perception: 10, days: 0, quarry: 5000, seed: 'herd' })
+      .expect(200);
+    expect(track.body.target).toBe(22);
+    const group = await t.http.post('/v1/combat/gm/group-efforts').send({ size: 5000, target: 10, seed: 'herd' });
+    expect(group.status).toBe(200);
+    expect(group.body.bonus).toBe(12);
+  });
+
+  it('X4: an unwilling target resists entry with its own charisma, not the attacker’s', async () => {
+    const body = {
+      action: 'enter',
+      attacker: { charisma: 17, monkLevel: 1, verve: 5 },
+      defender: { verve: 3, survival: 3, willpower: 9, charisma: 15 },
+      seed: 'enter',
+    };
+    const res = await t.http.post('/v1/combat/gm/psychic-attacks').send(body).expect(200);
+    expect(res.body.target).toBe(10);
+    const answer = await gql(
+      t.server,
+      `mutation($i: GmPsychicInput!) { gmPsychicAttack(input: $i) { target modifiers { name value } } }`,
+      { i: { ...body, defender: { ...body.defender, charisma: 4 } } },
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.gmPsychicAttack.target).toBe(8);
+  });
+
+  it('CH5: a side may ask for doubling when only its opponent cannot fail; refused when it can', async () => {
+    const body = { acting: { score: 20 }, resisting: { score: 8 }, requestDoubling: 'resisting', seed: 'dbl' };
+    const res = await t.http.post('/v1/checks/contest').send(body).expect(200);
+    expect(res.body.rounds[0].doubled).toBe(true);
+    expect(res.body.timeSteps).toBeGreaterThanOrEqual(1);
+    expect(res.body.odds.acting).toBeCloseTo(0.5 * 0.8 * (1 / (1 - 0.5 * 0.2)), 6);
+    const answer = await gql(
+      t.server,
+      `mutation($i: ContestCheckInput!) { contestCheck(input: $i) { timeSteps rounds { doubled } } }`,
+      { i: body },
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.contestCheck).toMatchObject({ timeSteps: res.body.timeSteps, rounds: [{ doubled: true }] });
+    expectProblem(
+      await t.http.post('/v1/checks/contest').send({ ...body, acting: { score: 15 } }),
+      422,
+      'INVALID_INPUT',
+      'requestDoubling',
+    );
+    const many = await t.http
+      .post('/v1/checks/gm-multi-contest')
+      .send({
+        sides: [
+          { name: 'A', score: 22 },
+          { name: 'B', score: 25 },
+          { name: 'C', score: 9 },
+        ],
+        requestDoubling: 'C',
+        seed: 'dbl',
+      })
+      .expect(200);
+    expect(many.body.rounds[0].doubled).toBe(true);
+  });
+
+  describe('S2: the server decides whether verve takes a loss on a stored sheet', () => {
+    it('REST: a warrior hit in combat loses verve, not survival; a thief’s fall is not archetypal', async () => {
+      const { c, hero } = await gmHarmTable(t.server);
+      await putSheet(t.server, c, hero.id, 'gm', gmWarriorSheet({ verve: { current: 17, max: 17 } }));
+      const hit = await t.http
+        .post(`${characterPath(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'gm', amount: 5, loss: { combat: true }, seed: 'orc' })
+        .expect(201);
+      expect(hit.body.changes).toEqual([{ path: 'verve.current', delta: -5, via: expect.any(String) }]);
+      expect(await sheetOf(t.server, c, hero.id, 'gm')).toMatchObject({
+        verve: { current: 12 },
+        survival: { current: 10 },
+      });
+      // Not in combat and no archetypal roll: survival takes it.
+      await t.http
+        .post(`${characterPath(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'gm', amount: 2, loss: { reaction: 'evasion' }, seed: 'trip' })
+        .expect(201);
+      expect(await sheetOf(t.server, c, hero.id, 'gm')).toMatchObject({
+        verve: { current: 12 },
+        survival: { current: 8 },
+      });
+      expectProblem(
+        await t.http
+          .post(`${characterPath(c, hero.id)}/damage`)
+          .set(c.auth)
+          .send({ system: 'gm', amount: 2, loss: { combat: true }, archetypal: true }),
+        400,
+        'VALIDATION_FAILED',
+        'loss',
+      );
+      expectProblem(
+        await t.http
+          .post(`${characterPath(c, hero.id)}/damage`)
+          .set(c.auth)
+          .send({ system: 'gm', amount: 2, loss: { reaction: 'luck' } }),
+        400,
+        'VALIDATION_FAILED',
+      );
+      expect(await sheetOf(t.server, c, hero.id, 'gm')).toMatchObject({ survival: { current: 8 } });
+    });
+
+    it('GraphQL: the same decision through damageCharacter (fortitude is the warrior’s reaction)', async () => {
+      const { c, hero } = await gmHarmTable(t.server);
+      await putSheet(t.server, c, hero.id, 'gm', gmWarriorSheet({ verve: { current: 6, max: 6 } }));
+      const hit = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { damageCharacter(campaignId: $c, characterId: $h,
+           input: { system: gm, amount: 4, loss: { reaction: fortitude }, seed: "poison" }) { changes { path delta } } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(hit.errors).toBeUndefined();
+      expect(hit.data!.damageCharacter.changes).toEqual([{ path: 'verve.current', delta: -4 }]);
+      const both = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { damageCharacter(campaignId: $c, characterId: $h,
+           input: { system: gm, amount: 1, loss: { combat: true }, archetypal: false }) { changes { path } } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(codes(both)).toEqual(['VALIDATION_FAILED']);
+    });
+  });
+});
