@@ -57,6 +57,7 @@ import {
   type SheetHeroicEffortOutcomeV2,
 } from '../core/harm';
 import { gmSheetVerveTest } from '../core/harm/gm-verve-tests';
+import { unhealableOf } from '../core/harm/gm-unhealable';
 import { enduranceLossOf, exhaustionLossOf } from '../core/hazards/sheet-hazards';
 import { AdvancementCampaignService } from '../advancement/advancement-campaign.service';
 import { coeacMagicResources as magicResources } from '../core/magic';
@@ -1523,6 +1524,10 @@ export class SheetHarmService implements OnModuleInit {
         npc: owner.kind === 'npc',
         amount: input.amount ?? null,
         injuriesHealed: input.injuriesHealed ?? null,
+        // Issue 43 (H1): aging's injuries stay through rests and aid.
+        ...(unhealableOf(data, pair(data.injuries).current) > 0
+          ? { unhealable: unhealableOf(data, pair(data.injuries).current) }
+          : {}),
       };
     }
     const rolled = asBadRequest(() =>

@@ -261,6 +261,78 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
     expect(many.body.rounds[0].doubled).toBe(true);
   });
 
+  describe('H1: aging’s injuries are unhealable on a stored sheet', () => {
+    it('REST: aging adds injuries and unhealableInjuries; a good night heals none of them', async () => {
+      const { c, hero } = await gmHarmTable(t.server);
+      // Endurance 14: aging starts at 41 (docs/decisions.md); 50 → 52 is two birthdays.
+      await putSheet(t.server, c, hero.id, 'gm', gmWarriorSheet({ survival: { current: 20, max: 20 } }));
+      const aged = await t.http
+        .post(`${characterPath(c, hero.id)}/hazards`)
+        .set(c.auth)
+        .send({ system: 'gm', hazard: 'aging', input: { from: 50, to: 52 }, seed: 'years' })
+        .expect(201);
+      expect(aged.body.outcome).toMatchObject({ threshold: 41, injuries: 2 });
+      expect(aged.body.applied).toContainEqual({ field: 'unhealableInjuries', delta: 2, after: 2 });
+      const sheet = await sheetOf(t.server, c, hero.id, 'gm');
+      expect(sheet).toMatchObject({ unhealableInjuries: 2, injuries: { current: 2 } });
+      // A day of rest would heal an injury; these are unhealable, so it gives level survival instead.
+      const rest = await t.http
+        .post(`${characterPath(c, hero.id)}/rests`)
+        .set(c.auth)
+        .send({ system: 'gm', kind: 'day', seed: 'nap' })
+        .expect(201);
+      expect(rest.body.changes).not.toContainEqual(expect.objectContaining({ path: 'injuries.current' }));
+      expect(await sheetOf(t.server, c, hero.id, 'gm')).toMatchObject({ injuries: { current: 2 } });
+    });
+
+    it('stateless: the healing route takes unhealable, over REST and GraphQL', async () => {
+      const body = { kind: 'day', level: 2, survival: 3, maxSurvival: 9, injuries: 2, unhealable: 2, seed: 'x' };
+      const res = await t.http.post('/v1/harm/gm/healing').send(body).expect(200);
+      expect(res.body).toMatchObject({ injuries: 2, survival: 5 });
+      const answer = await gql(
+        t.server,
+        `mutation($i: GmHealingInput!) { gmHealing(input: $i) { injuries survival } }`,
+        { i: body },
+      );
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data!.gmHealing).toEqual({ injuries: 2, survival: 5 });
+      expectProblem(
+        await t.http.post('/v1/harm/gm/healing').send({ ...body, unhealable: 3 }),
+        400,
+        'VALIDATION_FAILED',
+        'unhealable',
+      );
+    });
+
+    it('GraphQL: healing aid removes only the healable injuries', async () => {
+      const { c, hero } = await gmHarmTable(t.server);
+      await putSheet(
+        t.server,
+        c,
+        hero.id,
+        'gm',
+        gmWarriorSheet({
+          survival: { current: 20, max: 20 },
+          injuries: { current: 3, max: 3 },
+          unhealableInjuries: 2,
+        }),
+      );
+      const aid = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { restCharacter(campaignId: $c, characterId: $h,
+           input: { system: gm, kind: aid, injuriesHealed: 3 }) { changes { path delta } } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(aid.errors).toBeUndefined();
+      expect(aid.data!.restCharacter.changes).toContainEqual({ path: 'injuries.current', delta: -1 });
+      expect(await sheetOf(t.server, c, hero.id, 'gm')).toMatchObject({
+        injuries: { current: 2 },
+        unhealableInjuries: 2,
+      });
+    });
+  });
+
   describe('S2: the server decides whether verve takes a loss on a stored sheet', () => {
     it('REST: a warrior hit in combat loses verve, not survival; a thief’s fall is not archetypal', async () => {
       const { c, hero } = await gmHarmTable(t.server);

@@ -598,6 +598,8 @@ export interface SheetRestGm {
   npc: boolean;
   amount: number | null;
   injuriesHealed: number | null;
+  /** Injuries nothing heals (G&M aging, issue 43); absent on rests logged before. */
+  unhealable?: number;
 }
 
 export interface SheetRestArchsoul {
@@ -737,6 +739,7 @@ export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
         npc: body.npc,
         amount: body.amount,
         injuriesHealed: body.injuriesHealed,
+        ...(body.unhealable ? { unhealable: body.unhealable } : {}),
       },
       dice,
     );

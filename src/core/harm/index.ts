@@ -16,3 +16,4 @@ export * from './timers';
 export * from './sheet-eating';
 export * from './sheet-gm';
 export * from './gm-verve-tests';
+export * from './gm-unhealable';
