@@ -6,12 +6,23 @@ import { AppliedModifier, SheetEffect } from './shared';
 
 // Aging
 
+function signedWhole(value: unknown, field: string, bound: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < -bound || value > bound)
+    throw invalid(`\`${field}\` is a whole number from ${-bound} to ${bound}.`, field);
+  return value;
+}
+
 export interface GmAgingInput {
   /** Age at the start of the span. */
   from: number;
   /** Age at its end (the birthdays in (from, to] are counted). */
   to: number;
   endurance: number;
+  /**
+   * The referee's "special contributor" for endurance, when the species or campaign sets one: it
+   * replaces the major contributor on the threshold (issue 43 reading, docs/decisions.md).
+   */
+  enduranceContribution?: number | null;
 }
 
 export interface GmAgingOutcome {
@@ -38,7 +49,11 @@ export function gmAging(spec: GmAgingInput): GmAgingOutcome {
   if (to < from) throw invalid('`to` is not before `from`.', 'to');
   if (to - from > 10_000) throw invalid('At most 10000 years at once.', 'to');
   const endurance = wholeNumber(input.endurance, 'endurance', 0, 1000);
-  const contributor = majorContributor(endurance);
+  const special =
+    input.enduranceContribution === undefined || input.enduranceContribution === null
+      ? null
+      : signedWhole(input.enduranceContribution, 'enduranceContribution', 40);
+  const contributor = special ?? majorContributor(endurance);
   const threshold = 40 + contributor;
   const ages: number[] = [];
   for (let age = Math.max(from + 1, threshold); age <= to; age++) ages.push(age);
@@ -47,7 +62,15 @@ export function gmAging(spec: GmAgingInput): GmAgingOutcome {
     ages,
     injuries: ages.length,
     trade: { abilityLoss: 2, abilityMinimumBefore: 4 },
-    modifiers: [{ name: 'endurance (major contributor) on the threshold', value: contributor }],
+    modifiers: [
+      {
+        name:
+          special === null
+            ? 'endurance (major contributor) on the threshold'
+            : 'endurance (special contributor, referee) on the threshold',
+        value: contributor,
+      },
+    ],
     effects: ages.length > 0 ? [{ track: 'injuries', change: ages.length, status: 'unhealable' }] : [],
   };
 }

@@ -134,6 +134,15 @@ describe('G&M aging, illusions and item reactions', () => {
       injuries: 3,
     });
     expect(gmAging({ from: 30, to: 40, endurance: 3 }).ages).toEqual([37, 38, 39, 40]);
+    // The referee's special contributor replaces the major one (a long-lived species, say).
+    expect(gmAging({ from: 40, to: 70, endurance: 12, enduranceContribution: 25 })).toMatchObject({
+      threshold: 65,
+      ages: [65, 66, 67, 68, 69, 70],
+      modifiers: [{ name: 'endurance (special contributor, referee) on the threshold', value: 25 }],
+    });
+    expect(() => gmAging({ from: 40, to: 45, endurance: 12, enduranceContribution: 41 })).toThrow(
+      expect.objectContaining({ field: 'enduranceContribution' }),
+    );
   });
 
   it('gives back all but a tenth of phantasmal damage, rounded up, at least one', () => {
