@@ -1,8 +1,8 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
-import { putSheet, sheetOf } from '../factories/campaign';
+import { createCharacter, createKey, putSheet, sheetOf, startSession } from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
-import { characterPath, gmHarmTable, gmWarriorSheet } from '../factories/gm-harm';
+import { characterPath, GM_ABILITIES, gmHarmTable, gmWarriorSheet } from '../factories/gm-harm';
 
 /*
  * G&M's last rules (issue 43): the ice row, the readings (psychic entry, one group-effort table),
@@ -259,6 +259,105 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
       })
       .expect(200);
     expect(many.body.rounds[0].doubled).toBe(true);
+  });
+
+  describe('CH6: group attempts at a task are counted apart from individual ones (001:675)', () => {
+    const thief = { abilities: GM_ABILITIES, archetypes: [{ archetype: 'thief', level: 1 }] };
+    // Two members who cannot succeed: the group's number is 0 + 1 (two members), and the seed rolls above it.
+    const hopeless = { members: [{ target: 0 }, { target: 0 }] };
+
+    it('REST: after an individual failure the group tries once; after the group fails, no more', async () => {
+      const { c, hero, friend, player } = await gmHarmTable(t.server);
+      await putSheet(t.server, c, hero.id, 'gm', thief);
+      await putSheet(t.server, c, friend.id, 'gm', thief);
+      await startSession(t.server, c);
+      const task = 'Force the vault door';
+      const one = await t.http
+        .post(`${characterPath(c, hero.id)}/checks`)
+        .set(player.auth)
+        .send({ system: 'gm', reaction: 'evasion', modifier: -100, task, seed: 'v1' })
+        .expect(201);
+      expect(one.body.passed).toBe(false);
+      expectProblem(
+        await t.http
+          .post(`${characterPath(c, friend.id)}/checks`)
+          .set(c.auth)
+          .send({ system: 'gm', reaction: 'evasion', task }),
+        409,
+        'CONFLICT',
+        'task',
+      );
+      const url = `/v1/campaigns/${c.id}/gm-group-efforts`;
+      const group = await t.http
+        .post(url)
+        .set(player.auth)
+        .send({ ...hopeless, characterIds: [hero.id, friend.id], task, seed: 'heave' })
+        .expect(201);
+      expect(group.body).toMatchObject({ task, size: 2, bonus: 1, target: 1, passed: false });
+      const entry = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${group.body.rollId}`).set(c.auth).expect(200))
+        .body;
+      expect(entry.effects).toMatchObject({ task, characterIds: [hero.id, friend.id] });
+      // The group's one attempt is spent, and so is the individuals'.
+      expectProblem(
+        await t.http.post(url).set(c.auth).send({ ...hopeless, characterIds: [hero.id, friend.id], task }),
+        409,
+        'CONFLICT',
+        'task',
+      );
+      expectProblem(
+        await t.http
+          .post(`${characterPath(c, hero.id)}/checks`)
+          .set(c.auth)
+          .send({ system: 'gm', reaction: 'evasion', task }),
+        409,
+        'CONFLICT',
+        'task',
+      );
+      // Reframed, the group may try again.
+      await t.http
+        .post(url)
+        .set(c.auth)
+        .send({ ...hopeless, characterIds: [hero.id, friend.id], task, reframed: true, framing: 'lever the hinges' })
+        .expect(201);
+      // Bad input: one character is no group; a player must be in it.
+      expectProblem(
+        await t.http.post(url).set(c.auth).send({ ...hopeless, characterIds: [hero.id] }),
+        400,
+        'VALIDATION_FAILED',
+        'characterIds',
+      );
+      const stranger = await createCharacter(t.server, c, { name: 'Stranger' });
+      const outsider = await createKey(t.server, c, { role: 'player', characterIds: [stranger.id] });
+      expectProblem(
+        await t.http
+          .post(url)
+          .set(outsider.auth)
+          .send({ ...hopeless, characterIds: [hero.id, friend.id] }),
+        403,
+        'FORBIDDEN',
+      );
+    });
+
+    it('GraphQL: after a group failure one individual attempt is open, then none', async () => {
+      const { c, hero, friend } = await gmHarmTable(t.server);
+      await putSheet(t.server, c, hero.id, 'gm', thief);
+      await putSheet(t.server, c, friend.id, 'gm', thief);
+      await startSession(t.server, c);
+      const effort = `mutation($c: ID!, $i: CampaignGmGroupEffortInput!) {
+        campaignGmGroupEffort(campaignId: $c, input: $i) { task target passed rollId } }`;
+      const input = { ...hopeless, characterIds: [hero.id, friend.id], task: 'Lift the portcullis', seed: 'heave' };
+      const first = await gql(t.server, effort, { c: c.id, i: input }, c.auth);
+      expect(first.errors).toBeUndefined();
+      expect(first.data!.campaignGmGroupEffort).toMatchObject({ task: 'Lift the portcullis', target: 1, passed: false });
+      const again = await gql(t.server, effort, { c: c.id, i: input }, c.auth);
+      expect(codes(again)).toEqual(['CONFLICT']);
+      const check = `mutation($c: ID!, $h: ID!) { characterCheck(campaignId: $c, characterId: $h,
+        input: { system: gm, reaction: "evasion", modifier: -100, task: "Lift the portcullis" }) { passed } }`;
+      const single = await gql(t.server, check, { c: c.id, h: hero.id }, c.auth);
+      expect(single.errors).toBeUndefined();
+      expect(single.data!.characterCheck.passed).toBe(false);
+      expect(codes(await gql(t.server, check, { c: c.id, h: friend.id }, c.auth))).toEqual(['CONFLICT']);
+    });
   });
 
   describe('H1: aging’s injuries are unhealable on a stored sheet', () => {
