@@ -4,11 +4,30 @@ import { GmRulesResolver } from './gm-rules.resolver';
 import { GmRulesService } from './gm-rules.service';
 import { CharactersModule } from '../characters/characters.module';
 import { GmGroupTasksController, GmGroupTasksResolver, GmGroupTasksService } from './gm-group-tasks';
+import {
+  GmStartingPurchasesController,
+  GmStartingPurchasesResolver,
+  GmStartingPurchasesService,
+} from './gm-starting-purchases';
+import { WealthModule } from '../wealth/wealth.module';
 
 /** G&M's last rules (issue 43): equipment side rules, riding, the verve tests, group attempts at tasks. */
 @Module({
-  imports: [CharactersModule],
-  controllers: [GmEquipmentController, GmRidingController, GmVerveTestsController, GmGroupTasksController],
-  providers: [GmRulesService, GmRulesResolver, GmGroupTasksService, GmGroupTasksResolver],
+  imports: [CharactersModule, WealthModule],
+  controllers: [
+    GmEquipmentController,
+    GmRidingController,
+    GmVerveTestsController,
+    GmGroupTasksController,
+    GmStartingPurchasesController,
+  ],
+  providers: [
+    GmRulesService,
+    GmRulesResolver,
+    GmGroupTasksService,
+    GmGroupTasksResolver,
+    GmStartingPurchasesService,
+    GmStartingPurchasesResolver,
+  ],
 })
 export class GmRulesModule {}

@@ -360,6 +360,55 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
     });
   });
 
+  describe('M3: a starting purchase during first level, from Cash and mojo', () => {
+    const toromeen = (level: number) =>
+      gmWarriorSheet({ archetypes: [{ archetype: 'warrior', level }], mojo: { current: 16, max: 16 } });
+
+    it('REST: 18 silver and a 27-silver purchase trade one mojo (21 silver, 15 mojo left); a retry changes nothing', async () => {
+      const { c } = await gmHarmTable(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Toromeen', cash: 1800 });
+      await putSheet(t.server, c, hero.id, 'gm', toromeen(1));
+      const url = `${characterPath(c, hero.id)}/gm-starting-purchases`;
+      const send = () =>
+        t.http.post(url).set(c.auth).set('Idempotency-Key', 'axe-1').send({ cost: 2700, item: 'Battle axe' });
+      const first = await send().expect(201);
+      expect(first.body).toEqual({
+        characterId: hero.id,
+        cost: 2700,
+        mojoTraded: 1,
+        silverGained: 3000,
+        cashDelta: 300,
+        cashAfter: 2100,
+        mojoAfter: 15,
+        item: 'Battle axe',
+      });
+      const again = await send().expect(201);
+      expect(again.body).toEqual(first.body);
+      const character = (await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}`).set(c.auth).expect(200))
+        .body;
+      expect(character.cash).toBe(2100);
+      expect(await sheetOf(t.server, c, hero.id, 'gm')).toMatchObject({ mojo: { current: 15 } });
+      // Not enough mojo for 300 silver more: refused, nothing changes.
+      expectProblem(await t.http.post(url).set(c.auth).send({ cost: 60_000 }), 409, 'CONFLICT', 'cost');
+      expectProblem(await t.http.post(url).set(c.auth).send({ cost: 0 }), 400, 'VALIDATION_FAILED', 'cost');
+      expect((await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}`).set(c.auth)).body.cash).toBe(2100);
+    });
+
+    it('GraphQL: a second-level character may not; a first-level one pays from the purse', async () => {
+      const { c } = await gmHarmTable(t.server);
+      const veteran = await createCharacter(t.server, c, { name: 'Veteran', cash: 1000 });
+      await putSheet(t.server, c, veteran.id, 'gm', toromeen(2));
+      const buy = `mutation($c: ID!, $h: ID!, $cost: Int!) { gmStartingPurchase(campaignId: $c, characterId: $h,
+        input: { cost: $cost }) { mojoTraded cashAfter mojoAfter } }`;
+      expect(codes(await gql(t.server, buy, { c: c.id, h: veteran.id, cost: 500 }, c.auth))).toEqual(['CONFLICT']);
+      const novice = await createCharacter(t.server, c, { name: 'Novice', cash: 1000 });
+      await putSheet(t.server, c, novice.id, 'gm', toromeen(1));
+      const paid = await gql(t.server, buy, { c: c.id, h: novice.id, cost: 500 }, c.auth);
+      expect(paid.errors).toBeUndefined();
+      expect(paid.data!.gmStartingPurchase).toEqual({ mojoTraded: 0, cashAfter: 500, mojoAfter: 16 });
+    });
+  });
+
   describe('H1: aging’s injuries are unhealable on a stored sheet', () => {
     it('REST: aging adds injuries and unhealableInjuries; a good night heals none of them', async () => {
       const { c, hero } = await gmHarmTable(t.server);

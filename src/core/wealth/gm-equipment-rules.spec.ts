@@ -6,6 +6,7 @@ import {
   gmLoad,
   gmLock,
   gmRiding,
+  gmStartingPurchase,
   gmStrengthBow,
   GM_ITEM_TASK_ROUNDS,
   GM_LIGHTS,
@@ -186,5 +187,36 @@ describe('G&M equipment side rules (issue 43)', () => {
       expect(gmRiding({ tack: 'blanket', score: 12 })).toMatchObject({ ridingRollPenalty: 2, dailyMovementPenalty: 1, target: 10 });
       expect(gmRiding({ tack: 'bareback' })).toMatchObject({ ridingRollPenalty: 3, dailyMovementPenalty: 3, target: null });
     });
+  });
+});
+
+describe('gmStartingPurchase (M3)', () => {
+  it('Toromeen: 18 silver, a 27-silver purchase: one mojo traded, 21 silver and 15 mojo left (001:404)', () => {
+    expect(gmStartingPurchase({ cash: 1800, cost: 2700, mojo: 16, level: 1 })).toEqual({
+      cost: 2700,
+      mojoTraded: 1,
+      silverGained: 3000,
+      cashDelta: 300,
+      cashAfter: 2100,
+      mojoAfter: 15,
+    });
+    // Covered by the purse: no mojo.
+    expect(gmStartingPurchase({ cash: 1800, cost: 500, mojo: 0, level: 1 })).toMatchObject({
+      mojoTraded: 0,
+      cashDelta: -500,
+      cashAfter: 1300,
+    });
+  });
+
+  it('refuses past first level, or without the mojo, naming cost', () => {
+    expect(() => gmStartingPurchase({ cash: 0, cost: 100, mojo: 5, level: 2 })).toThrow(
+      expect.objectContaining({ code: 'CONFLICT', field: 'cost' }),
+    );
+    expect(() => gmStartingPurchase({ cash: 0, cost: 6001, mojo: 2, level: 1 })).toThrow(
+      expect.objectContaining({ code: 'CONFLICT', field: 'cost' }),
+    );
+    expect(() => gmStartingPurchase({ cash: 0, cost: 0, mojo: 2, level: 1 })).toThrow(
+      expect.objectContaining({ field: 'cost' }),
+    );
   });
 });

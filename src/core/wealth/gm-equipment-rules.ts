@@ -1,6 +1,8 @@
 import { invalid, optionalFlag, record } from '../checks/validate';
 import { majorContributor } from '../characters/gm-derivation';
 import { CARVING_MATERIALS } from './catalog/ingredients';
+import { RuleError } from '../errors';
+import { mojoForSilver } from './starting-money';
 import { oneOf, wholeNumber } from './validation';
 
 /*
@@ -415,5 +417,65 @@ export function gmRiding(spec: GmRidingInput): GmRidingOutcome {
     ridingRollPenalty: roll,
     dailyMovementPenalty: daily,
     target: score === null ? null : score - roll,
+  };
+}
+
+// M3: a starting purchase made during first level
+
+export interface GmStartingPurchaseInput {
+  /** The character's Cash now (centisilver). */
+  cash: number;
+  /** The purchase's cost (centisilver). */
+  cost: number;
+  /** Mojo the character has now. */
+  mojo: number;
+  /** The character's overall level (the sum of its archetypes' levels). */
+  level: number;
+}
+
+export interface GmStartingPurchaseOutcome {
+  cost: number;
+  /** Whole mojo traded at 30 silver each to cover what the purse lacks (fewest that do). */
+  mojoTraded: number;
+  /** Silver (centisilver) the traded mojo brought. */
+  silverGained: number;
+  /** The change to Cash: what the mojo brought less the cost. */
+  cashDelta: number;
+  cashAfter: number;
+  mojoAfter: number;
+}
+
+/**
+ * A starting purchase (seed 001, "Money and Equipment": the starting money may be spent at any point
+ * of the character's first level, as if the item had been bought or owned all along). What the purse
+ * lacks is covered by trading whole mojo at 30 silver each, as at creation (001:404's worked example).
+ * Only a first-level character may; the mojo must be there.
+ */
+export function gmStartingPurchase(spec: GmStartingPurchaseInput): GmStartingPurchaseOutcome {
+  const input = record(spec, 'input');
+  const cash = wholeNumber(input.cash, 'cash', 0, 1_000_000_000_000);
+  const cost = wholeNumber(input.cost, 'cost', 1, 1_000_000_000);
+  const mojo = wholeNumber(input.mojo, 'mojo', 0, 1_000_000);
+  const level = wholeNumber(input.level, 'level', 0, 1000);
+  if (level > 1)
+    throw new RuleError(
+      'CONFLICT',
+      `Starting purchases are made during the first level; this character is level ${level}.`,
+      'cost',
+    );
+  const trade = mojoForSilver({ available: cash, cost });
+  if (trade.mojo > mojo)
+    throw new RuleError(
+      'CONFLICT',
+      `The purse lacks ${cost - cash} centisilver: ${trade.mojo} mojo to trade, and the character has ${mojo}.`,
+      'cost',
+    );
+  return {
+    cost,
+    mojoTraded: trade.mojo,
+    silverGained: trade.silverGained,
+    cashDelta: trade.silverGained - cost,
+    cashAfter: trade.remaining,
+    mojoAfter: mojo - trade.mojo,
   };
 }
