@@ -5148,6 +5148,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/gm-group-efforts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M group effort by characters of the campaign, logged; with a task, counted apart from individual attempts (CH6) */
+    post: operations['GmGroupTasks_groupEffort'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/gm-starting-purchases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: a starting purchase during first level, from Cash and whole mojo at 30 silver each (M3) */
+    post: operations['GmStartingPurchases_purchase'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/magic/coeac/channelings': {
     parameters: {
       query?: never;
@@ -12359,6 +12393,8 @@ export interface components {
       amount?: number;
       /** @description Healing aid: injuries removed. */
       injuriesHealed?: number;
+      /** @description Of the injuries, those nothing heals (aging): rest and aid leave them. */
+      unhealable?: number;
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
@@ -16931,6 +16967,8 @@ export interface components {
        * @example 12
        */
       endurance: number;
+      /** @description The referee’s special contributor for endurance on the threshold (default: its major contributor). */
+      enduranceContribution?: number;
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
@@ -19038,6 +19076,106 @@ export interface components {
       archetype: string | null;
       /** @description Why, in words. */
       reason: string;
+    };
+    CampaignGmGroupEffortInput: {
+      /** @description Each member’s number; or send `size` and `target`. */
+      members?: components['schemas']['GmGroupMemberInput'][];
+      /** @description A large group’s size. */
+      size?: number;
+      /** @description A large group’s median target. */
+      target?: number;
+      /** @description Roll the group’s check (default true). */
+      roll?: boolean;
+      /** @description A morale check: a failure delays the group by the miss, at most the bonus. */
+      morale?: boolean;
+      /** @description A leader’s charisma, rolled to change the group’s action. */
+      leaderCharisma?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description The characters making the effort together (a player key must name one of its own). */
+      characterIds: string[];
+      /** @description The task the group attempts. A group attempt is counted apart from individual ones: after an individual failure the group may still try once, and after a group failure an individual may try once (001:675). */
+      task?: string;
+      /** @description The task is reframed as a different one (needs a new `framing`). */
+      reframed?: boolean;
+      /** @description How the task is framed (required with reframed; kept with the attempt). */
+      framing?: string;
+    };
+    CampaignGmGroupEffortResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Members. */
+      size: number;
+      /** @description Group effort bonus. */
+      bonus: number;
+      /** @description Extra actions per round. */
+      extraActions: number;
+      /** @description The median of the members’ numbers. */
+      medianTarget: number;
+      /** @description The median of their own bonuses. */
+      medianBonus: number | null;
+      /** @description The group’s number: ⌊median⌋ + bonus. */
+      target: number;
+      /** @description The d20 (null when not rolled). */
+      roll: number | null;
+      /** @description Passed. */
+      passed: boolean | null;
+      /** @description Target − roll. */
+      margin: number | null;
+      /** @description Rounds to change plan. */
+      changeDelay: number;
+      /** @description Rounds to leave the group. */
+      leaveDelay: number;
+      /** @description A morale check’s delay. */
+      moraleDelay: number | null;
+      /** @description The leader’s roll. */
+      leader: components['schemas']['GmLeaderRoll'] | (never | null);
+      /** @description Exact odds. */
+      odds: {
+        [key: string]: unknown;
+      };
+      /** @description The roll-log entry. */
+      rollId: string;
+      /** @description The task attempted (null without one). */
+      task: string | null;
+    };
+    GmStartingPurchaseInput: {
+      /**
+       * @description The cost in centisilver.
+       * @example 2700
+       */
+      cost: number;
+      /** @description What was bought (kept with the ledger entries). */
+      item?: string;
+    };
+    GmStartingPurchaseResult: {
+      /** @description The character. */
+      characterId: string;
+      /** @description The cost in centisilver. */
+      cost: number;
+      /** @description Whole mojo traded at 30 silver each to cover what the purse lacked. */
+      mojoTraded: number;
+      /** @description Centisilver the traded mojo brought. */
+      silverGained: number;
+      /** @description The change to Cash (centisilver). */
+      cashDelta: number;
+      /** @description Cash after (centisilver). */
+      cashAfter: number;
+      /** @description Mojo after. */
+      mojoAfter: number;
+      /** @description What was bought, when named. */
+      item: string | null;
     };
     CoeacRitualInput: {
       /** @description HP of damage the caster inflicts on themself (+1d each). */
@@ -33211,6 +33349,95 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  GmGroupTasks_groupEffort: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "characterIds": []
+         *     }
+         */
+        'application/json': components['schemas']['CampaignGmGroupEffortInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignGmGroupEffortResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  GmStartingPurchases_purchase: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "cost": 2700
+         *     }
+         */
+        'application/json': components['schemas']['GmStartingPurchaseInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmStartingPurchaseResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
