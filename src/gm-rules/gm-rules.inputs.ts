@@ -146,10 +146,10 @@ export class GmLossSourceInput {
   })
   reaction?: string;
 
-  @In.oneOf('The ability the roll behind the loss was made against.', GM_ABILITIES, GmAbilityIdEnum, {
+  @In.oneOf('The ability score the roll behind the loss was made against.', GM_ABILITIES, GmAbilityIdEnum, {
     optional: true,
   })
-  ability?: string;
+  attribute?: string;
 
   @In.oneOf(
     'The archetype whose action (or specialty) the loss follows from directly.',

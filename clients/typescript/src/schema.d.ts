@@ -12500,10 +12500,10 @@ export interface components {
        */
       reaction?: 'health' | 'fortitude' | 'willpower' | 'evasion' | 'reason' | 'perception';
       /**
-       * @description The ability the roll behind the loss was made against.
+       * @description The ability score the roll behind the loss was made against.
        * @enum {string}
        */
-      ability?: 'strength' | 'agility' | 'endurance' | 'intelligence' | 'wisdom' | 'charisma';
+      attribute?: 'strength' | 'agility' | 'endurance' | 'intelligence' | 'wisdom' | 'charisma';
       /**
        * @description The archetype whose action (or specialty) the loss follows from directly.
        * @enum {string}
@@ -19051,10 +19051,10 @@ export interface components {
        */
       reaction?: 'health' | 'fortitude' | 'willpower' | 'evasion' | 'reason' | 'perception';
       /**
-       * @description The ability the roll behind the loss was made against.
+       * @description The ability score the roll behind the loss was made against.
        * @enum {string}
        */
-      ability?: 'strength' | 'agility' | 'endurance' | 'intelligence' | 'wisdom' | 'charisma';
+      attribute?: 'strength' | 'agility' | 'endurance' | 'intelligence' | 'wisdom' | 'charisma';
       /**
        * @description The archetype whose action (or specialty) the loss follows from directly.
        * @enum {string}

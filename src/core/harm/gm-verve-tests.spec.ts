@@ -14,11 +14,11 @@ describe(gmVerveTest.name, () => {
   it('tests 1 and 2: the roll behind the loss was against an archetypal reaction or ability', () => {
     expect(gmVerveTest({ archetypes: ['thief'], reaction: 'evasion' })).toMatchObject({ test: 1, archetype: 'thief' });
     expect(gmVerveTest({ archetypes: ['thief'], reaction: 'fortitude' }).archetypal).toBe(false);
-    expect(gmVerveTest({ archetypes: ['sorceror', 'warrior'], ability: 'strength' })).toMatchObject({
+    expect(gmVerveTest({ archetypes: ['sorceror', 'warrior'], attribute: 'strength' })).toMatchObject({
       test: 2,
       archetype: 'warrior',
     });
-    expect(gmVerveTest({ archetypes: ['monk'], ability: 'Charisma' })).toMatchObject({ test: 2, archetype: 'monk' });
+    expect(gmVerveTest({ archetypes: ['monk'], attribute: 'Charisma' })).toMatchObject({ test: 2, archetype: 'monk' });
   });
 
   it('test 3: a direct consequence of one of the character’s archetypes’ actions', () => {

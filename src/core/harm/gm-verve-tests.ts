@@ -16,8 +16,8 @@ import {
 export interface GmLossSource {
   /** The reaction the roll behind the loss was made against (test 1). */
   reaction?: string | null;
-  /** The ability the roll behind the loss was made against (test 2). */
-  ability?: string | null;
+  /** The ability score (attribute) the roll behind the loss was made against (test 2). */
+  attribute?: string | null;
   /** The archetype whose action or specialty the loss directly follows from (test 3). */
   action?: string | null;
   /** The loss was taken in combat (test 4: warriors). */
@@ -65,7 +65,7 @@ export function gmVerveTest(spec: GmVerveTestInput, field = 'loss'): GmVerveTest
     oneOf(a, Object.keys(GM_ARCHETYPES) as GmArchetypeId[], `archetypes[${i}]`),
   ) as GmArchetypeId[];
   const reaction = oneOf<GmReaction>(input.reaction, GM_REACTIONS, `${field}.reaction`);
-  const ability = oneOf<GmAbility>(input.ability, GM_ABILITIES, `${field}.ability`);
+  const ability = oneOf<GmAbility>(input.attribute, GM_ABILITIES, `${field}.attribute`);
   const action = oneOf<GmArchetypeId>(
     input.action,
     Object.keys(GM_ARCHETYPES) as GmArchetypeId[],
