@@ -10,6 +10,7 @@ import {
   GmStartingPurchasesService,
 } from './gm-starting-purchases';
 import { WealthModule } from '../wealth/wealth.module';
+import { GmGearChecks } from './gm-gear-checks';
 
 /** G&M's last rules (issue 43): equipment side rules, riding, the verve tests, group attempts at tasks. */
 @Module({
@@ -28,6 +29,7 @@ import { WealthModule } from '../wealth/wealth.module';
     GmGroupTasksResolver,
     GmStartingPurchasesService,
     GmStartingPurchasesResolver,
+    GmGearChecks,
   ],
 })
 export class GmRulesModule {}

@@ -360,6 +360,65 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
     });
   });
 
+  describe('M16: a full helmet on the sheet gives −1 to perception checks and attacks', () => {
+    it('REST: the sheet check and the stored combat attack name the helmet’s −1', async () => {
+      const { c, hero } = await gmHarmTable(t.server);
+      await putSheet(t.server, c, hero.id, 'gm', gmWarriorSheet({ fullHelmet: true }));
+      expect(await sheetOf(t.server, c, hero.id, 'gm')).toMatchObject({ fullHelmet: true });
+      const look = await t.http
+        .post(`${characterPath(c, hero.id)}/checks`)
+        .set(c.auth)
+        .send({ system: 'gm', reaction: 'perception', seed: 'peek' })
+        .expect(201);
+      expect(look.body.modifiers).toContainEqual(expect.objectContaining({ source: 'full helmet', amount: -1 }));
+      const bare = await t.http
+        .post(`${characterPath(c, hero.id)}/checks`)
+        .set(c.auth)
+        .send({ system: 'gm', reaction: 'fortitude', seed: 'peek' })
+        .expect(201);
+      expect(bare.body.modifiers).not.toContainEqual(expect.objectContaining({ source: 'full helmet' }));
+      const orc = (
+        await t.http.post(`/v1/campaigns/${c.id}/npcs`).set(c.auth).send({ name: 'Orc', kind: 'monster' }).expect(201)
+      ).body as { id: string };
+      await t.http
+        .put(`/v1/campaigns/${c.id}/npcs/${orc.id}/sheets/gm`)
+        .set(c.auth)
+        .send({ sheet: gmWarriorSheet({ survival: { current: 100, max: 100 } }) })
+        .expect(200);
+      const combat = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/combats`)
+          .set(c.auth)
+          .send({
+            system: 'gm',
+            combatants: [
+              { characterId: hero.id, side: 'party' },
+              { npcId: orc.id, side: 'foes' },
+            ],
+          })
+          .expect(201)
+      ).body as { id: string };
+      const hit = await t.http
+        .post(`/v1/campaigns/${c.id}/combats/${combat.id}/actions`)
+        .set(c.auth)
+        .send({ actor: hero.id, kind: 'attack', targets: [orc.id], gm: { weapon: 'd6' }, seed: 'swing' })
+        .expect(201);
+      const read = hit.body.gm.read.attacker;
+      expect(read.fullHelmet).toBe(-1);
+      const bonus = hit.body.gm.attack.modifiers.find((m: { name: string }) => m.name === 'attack-bonus');
+      expect(bonus.value).toBe(read.fightingArt + read.close + read.extra - 1);
+      expectProblem(
+        await t.http
+          .put(`${characterPath(c, hero.id)}/sheets/gm`)
+          .set(c.auth)
+          .send({ sheet: gmWarriorSheet({ fullHelmet: 'yes' }) }),
+        400,
+        'VALIDATION_FAILED',
+        'sheet.fullHelmet',
+      );
+    });
+  });
+
   describe('M3: a starting purchase during first level, from Cash and mojo', () => {
     const toromeen = (level: number) =>
       gmWarriorSheet({ archetypes: [{ archetype: 'warrior', level }], mojo: { current: 16, max: 16 } });
