@@ -48,9 +48,16 @@ export class GmGroupTasksService {
     const { characterIds, task: taskName, reframed, framing, seed, ...rest } = withoutNulls(body);
     const ids = [...new Set(characterIds ?? [])];
     if (ids.length < 2)
-      throw Problem.field('VALIDATION_FAILED', 'characterIds', 'A group effort names at least two characters.');
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'characterIds',
+        'A group effort names at least two characters.',
+      );
     if (who.role === 'player' && !ids.some((id) => who.characterIds.includes(id)))
-      throw new Problem('FORBIDDEN', 'A player key may make a group effort only with one of its own characters.');
+      throw new Problem(
+        'FORBIDDEN',
+        'A player key may make a group effort only with one of its own characters.',
+      );
     if (who.role !== 'referee' && who.role !== 'player')
       throw new Problem('FORBIDDEN', 'Only the referee and players make group efforts.');
     const fields = { task: taskName, reframed, framing };
@@ -62,12 +69,23 @@ export class GmGroupTasksService {
       const outcome = rolled.outcome as GmGroupEffortOutcome;
       const effects = {
         characterIds: ids,
-        ...(task ? { task: task.name, ...(reframed === true ? { reframed: true } : {}), framing: framing ?? null } : {}),
+        ...(task
+          ? { task: task.name, ...(reframed === true ? { reframed: true } : {}), framing: framing ?? null }
+          : {}),
       };
       const roll = await this.rolls.record(m, who, rolled as never, { effects, campaign });
       // An effort that rolls nothing (roll: false) is no attempt at the task.
       if (task && outcome.passed !== null)
-        await this.checks.rememberGroupAttempt(m, ids[0], campaign, task, fields, outcome.passed, roll.id, false);
+        await this.checks.rememberGroupAttempt(
+          m,
+          ids[0],
+          campaign,
+          task,
+          fields,
+          outcome.passed,
+          roll.id,
+          false,
+        );
       return { ...outcome, seed: rolled.seed, rng: rolled.rng, rollId: roll.id, task: task?.name ?? null };
     });
   }

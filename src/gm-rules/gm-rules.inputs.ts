@@ -16,21 +16,37 @@ import {
 
 const BIG = 100_000_000;
 
-export const CarvingMaterialEnum = dashedEnumType('GmCarvingMaterial', CARVING_MATERIAL_IDS, 'wood, bone, metal or stone.');
-export const GmLightSourceEnum = dashedEnumType('GmLightSource', GM_LIGHT_SOURCES, 'candle, torch or lantern.');
+export const CarvingMaterialEnum = dashedEnumType(
+  'GmCarvingMaterial',
+  CARVING_MATERIAL_IDS,
+  'wood, bone, metal or stone.',
+);
+export const GmLightSourceEnum = dashedEnumType(
+  'GmLightSource',
+  GM_LIGHT_SOURCES,
+  'candle, torch or lantern.',
+);
 export const GmItemTaskEnum = dashedEnumType(
   'GmItemTask',
   GM_ITEM_TASKS,
   'strike-fire, light-torch, light-lantern or reach-into-backpack.',
 );
-export const GmRidingTackEnum = dashedEnumType('GmRidingTack', GM_RIDING_TACK, 'saddle, blanket or bareback.');
+export const GmRidingTackEnum = dashedEnumType(
+  'GmRidingTack',
+  GM_RIDING_TACK,
+  'saddle, blanket or bareback.',
+);
 export const GmArchetypeIdEnum = dashedEnumType('GmArchetypeId', GM_ARCHETYPE_IDS, 'A G&M archetype.');
 export const GmAbilityIdEnum = dashedEnumType('GmAbilityId', GM_ABILITIES, 'A G&M ability.');
 export const GmReactionIdEnum = dashedEnumType('GmReactionId', GM_REACTIONS, 'A G&M reaction.');
 
 @InputType({ description: 'G&M: a carving in another material than wood.' })
 export class GmCarvingInput {
-  @In.int('The wood carving’s cost in centisilver (simple 50, complex 200).', { min: 0, max: BIG, example: 200 })
+  @In.int('The wood carving’s cost in centisilver (simple 50, complex 200).', {
+    min: 0,
+    max: BIG,
+    example: 200,
+  })
   woodCost: number;
 
   @In.int('The wood carving’s bulk in hundredths (simple 10, complex 50).', { min: 0, max: BIG, example: 50 })
@@ -42,7 +58,11 @@ export class GmCarvingInput {
 
 @InputType({ description: 'G&M: a lock and what it costs.' })
 export class GmLockInput {
-  @In.int('What the lock cost in centisilver (at least the basic 800).', { min: 800, max: BIG, example: 3200 })
+  @In.int('What the lock cost in centisilver (at least the basic 800).', {
+    min: 800,
+    max: BIG,
+    example: 3200,
+  })
   cost: number;
 }
 
@@ -72,7 +92,11 @@ export class GmItemTaskInput {
 
 @InputType({ description: 'G&M: a full helmet worn with other armor.' })
 export class GmFullHelmetInput {
-  @In.int('The cost of the other armor worn, in centisilver (0 for none).', { min: 0, max: BIG, example: 30000 })
+  @In.int('The cost of the other armor worn, in centisilver (0 for none).', {
+    min: 0,
+    max: BIG,
+    example: 30000,
+  })
   otherArmorCost: number;
 }
 
@@ -108,16 +132,24 @@ export class GmCarriedItemInput {
   @In.bool('A weapon (its bulk decides the hands it takes).', { optional: true })
   weapon?: boolean;
 
-  @In.int('Hands the weapon needs mechanically (the list’s Hands column).', { optional: true, min: 1, max: 2 })
+  @In.int('Hands the weapon needs mechanically (the list’s Hands column).', {
+    optional: true,
+    min: 1,
+    max: 2,
+  })
   hands?: number;
 
   @In.bool('A weapon the character will never fight with: half its bulk.', { optional: true })
   neverUsedAsWeapon?: boolean;
 
-  @In.nestedList('What the item holds, when it is a container: one item with it.', () => GmContainedItemInput, {
-    optional: true,
-    maxItems: 100,
-  })
+  @In.nestedList(
+    'What the item holds, when it is a container: one item with it.',
+    () => GmContainedItemInput,
+    {
+      optional: true,
+      maxItems: 100,
+    },
+  )
   contents?: GmContainedItemInput[];
 }
 

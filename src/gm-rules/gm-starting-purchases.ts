@@ -77,7 +77,9 @@ export class GmStartingPurchasesService {
       const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
       const row = await this.sheets.requireSheet(m, owner, 'gm');
       const data = row.data as Record<string, unknown>;
-      const archetypes = Array.isArray(data.archetypes) ? (data.archetypes as Array<{ level?: unknown }>) : [];
+      const archetypes = Array.isArray(data.archetypes)
+        ? (data.archetypes as Array<{ level?: unknown }>)
+        : [];
       const level = archetypes.reduce((sum, a) => sum + (typeof a.level === 'number' ? a.level : 0), 0);
       const mojo = (data.mojo as { current?: unknown } | undefined)?.current;
       const outcome = gmStartingPurchase({

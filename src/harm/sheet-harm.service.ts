@@ -1751,7 +1751,11 @@ export class SheetHarmService implements OnModuleInit {
         throw Problem.field('VALIDATION_FAILED', field, `${field} applies to ${owner} sheets only.`);
     }
     if (has(input.loss) && has(input.archetypal))
-      throw Problem.field('VALIDATION_FAILED', 'loss', 'Send loss (the server decides) or archetypal, not both.');
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'loss',
+        'Send loss (the server decides) or archetypal, not both.',
+      );
   }
 
   private assertRestShape(system: SheetSystem, input: SheetRestInput): void {

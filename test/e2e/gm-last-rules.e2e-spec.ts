@@ -35,7 +35,8 @@ const CALCULATORS = [
     field: 'gmLightSource',
     type: 'GmLightInput',
     body: { source: 'candle', distanceYards: 3, burntMinutes: 60 },
-    select: 'source radiusYards burnMinutes minutesLeft activationRounds evasionRollToActivate lit actionPenalty',
+    select:
+      'source radiusYards burnMinutes minutesLeft activationRounds evasionRollToActivate lit actionPenalty',
     answer: {
       source: 'candle',
       radiusYards: 6,
@@ -108,7 +109,14 @@ const CALCULATORS = [
       totalBulkHundredths: 800 + 600 + 400,
       carryScore: null,
       items: [
-        { name: 'Long sword', bulkHundredths: 800, items: 1, withinLimit: true, handsToWield: 2, contents: [] },
+        {
+          name: 'Long sword',
+          bulkHundredths: 800,
+          items: 1,
+          withinLimit: true,
+          handsToWield: 2,
+          contents: [],
+        },
         { name: 'Staff', bulkHundredths: 600, items: 1, withinLimit: true, handsToWield: null, contents: [] },
         {
           name: 'Sack',
@@ -120,7 +128,10 @@ const CALCULATORS = [
         },
       ],
     },
-    bad: { body: { strength: 12, items: [{ name: 'Cup', bulkHundredths: -10 }] }, field: 'items[0].bulkHundredths' },
+    bad: {
+      body: { strength: 12, items: [{ name: 'Cup', bulkHundredths: -10 }] },
+      field: 'items[0].bulkHundredths',
+    },
     // The rule itself refuses what the schema lets through: 422 naming the field.
     refused: {
       body: { strength: 12, items: [{ name: 'Cup', bulkHundredths: 10, neverUsedAsWeapon: true }] },
@@ -142,7 +153,12 @@ const CALCULATORS = [
     type: 'GmVerveTestInput',
     body: { archetypes: ['warrior'], combat: true },
     select: 'archetypal test archetype reason',
-    answer: { archetypal: true, test: 4, archetype: 'warrior', reason: 'A warrior losing survival in combat.' },
+    answer: {
+      archetypal: true,
+      test: 4,
+      archetype: 'warrior',
+      reason: 'A warrior losing survival in combat.',
+    },
     bad: { body: { archetypes: ['warrior'], reaction: 'luck' }, field: 'reaction' },
   },
 ];
@@ -158,25 +174,47 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
     it('answers the rule’s numbers, the same over REST and GraphQL', async () => {
       const res = await t.http.post(calc.path).send(calc.body).expect(200);
       expect(res.body).toEqual(calc.answer);
-      const answer = await gql(t.server, `query($i: ${calc.type}!) { ${calc.field}(input: $i) { ${calc.select} } }`, {
-        i: 'gqlBody' in calc ? calc.gqlBody : calc.body,
-      });
+      const answer = await gql(
+        t.server,
+        `query($i: ${calc.type}!) { ${calc.field}(input: $i) { ${calc.select} } }`,
+        {
+          i: 'gqlBody' in calc ? calc.gqlBody : calc.body,
+        },
+      );
       expect(answer.errors).toBeUndefined();
       expect(answer.data?.[calc.field]).toEqual(calc.answer);
     });
 
     it('refuses bad input with a 400 problem naming the field, over both', async () => {
-      expectProblem(await t.http.post(calc.path).send(calc.bad.body), 400, 'VALIDATION_FAILED', calc.bad.field);
-      const answer = await gql(t.server, `query($i: ${calc.type}!) { ${calc.field}(input: $i) { __typename } }`, {
-        i: calc.bad.body,
-      });
+      expectProblem(
+        await t.http.post(calc.path).send(calc.bad.body),
+        400,
+        'VALIDATION_FAILED',
+        calc.bad.field,
+      );
+      const answer = await gql(
+        t.server,
+        `query($i: ${calc.type}!) { ${calc.field}(input: $i) { __typename } }`,
+        {
+          i: calc.bad.body,
+        },
+      );
       expect(answer.errors).toBeDefined();
       expect(answer.data?.[calc.field] ?? null).toBeNull();
       if ('refused' in calc && calc.refused) {
-        expectProblem(await t.http.post(calc.path).send(calc.refused.body), 422, 'INVALID_INPUT', calc.refused.field);
-        const refused = await gql(t.server, `query($i: ${calc.type}!) { ${calc.field}(input: $i) { __typename } }`, {
-          i: calc.refused.body,
-        });
+        expectProblem(
+          await t.http.post(calc.path).send(calc.refused.body),
+          422,
+          'INVALID_INPUT',
+          calc.refused.field,
+        );
+        const refused = await gql(
+          t.server,
+          `query($i: ${calc.type}!) { ${calc.field}(input: $i) { __typename } }`,
+          {
+            i: calc.refused.body,
+          },
+        );
         expect(codes(refused)).toEqual(['INVALID_INPUT']);
       }
     });
@@ -204,7 +242,9 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
       .send({ perception: 10, days: 0, quarry: 5000, seed: 'herd' })
       .expect(200);
     expect(track.body.target).toBe(22);
-    const group = await t.http.post('/v1/combat/gm/group-efforts').send({ size: 5000, target: 10, seed: 'herd' });
+    const group = await t.http
+      .post('/v1/combat/gm/group-efforts')
+      .send({ size: 5000, target: 10, seed: 'herd' });
     expect(group.status).toBe(200);
     expect(group.body.bonus).toBe(12);
   });
@@ -228,7 +268,12 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
   });
 
   it('CH5: a side may ask for doubling when only its opponent cannot fail; refused when it can', async () => {
-    const body = { acting: { score: 20 }, resisting: { score: 8 }, requestDoubling: 'resisting', seed: 'dbl' };
+    const body = {
+      acting: { score: 20 },
+      resisting: { score: 8 },
+      requestDoubling: 'resisting',
+      seed: 'dbl',
+    };
     const res = await t.http.post('/v1/checks/contest').send(body).expect(200);
     expect(res.body.rounds[0].doubled).toBe(true);
     expect(res.body.timeSteps).toBeGreaterThanOrEqual(1);
@@ -239,7 +284,10 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
       { i: body },
     );
     expect(answer.errors).toBeUndefined();
-    expect(answer.data!.contestCheck).toMatchObject({ timeSteps: res.body.timeSteps, rounds: [{ doubled: true }] });
+    expect(answer.data!.contestCheck).toMatchObject({
+      timeSteps: res.body.timeSteps,
+      rounds: [{ doubled: true }],
+    });
     expectProblem(
       await t.http.post('/v1/checks/contest').send({ ...body, acting: { score: 15 } }),
       422,
@@ -294,12 +342,16 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
         .send({ ...hopeless, characterIds: [hero.id, friend.id], task, seed: 'heave' })
         .expect(201);
       expect(group.body).toMatchObject({ task, size: 2, bonus: 1, target: 1, passed: false });
-      const entry = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${group.body.rollId}`).set(c.auth).expect(200))
-        .body;
+      const entry = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${group.body.rollId}`).set(c.auth).expect(200)
+      ).body;
       expect(entry.effects).toMatchObject({ task, characterIds: [hero.id, friend.id] });
       // The group's one attempt is spent, and so is the individuals'.
       expectProblem(
-        await t.http.post(url).set(c.auth).send({ ...hopeless, characterIds: [hero.id, friend.id], task }),
+        await t.http
+          .post(url)
+          .set(c.auth)
+          .send({ ...hopeless, characterIds: [hero.id, friend.id], task }),
         409,
         'CONFLICT',
         'task',
@@ -317,11 +369,20 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
       await t.http
         .post(url)
         .set(c.auth)
-        .send({ ...hopeless, characterIds: [hero.id, friend.id], task, reframed: true, framing: 'lever the hinges' })
+        .send({
+          ...hopeless,
+          characterIds: [hero.id, friend.id],
+          task,
+          reframed: true,
+          framing: 'lever the hinges',
+        })
         .expect(201);
       // Bad input: one character is no group; a player must be in it.
       expectProblem(
-        await t.http.post(url).set(c.auth).send({ ...hopeless, characterIds: [hero.id] }),
+        await t.http
+          .post(url)
+          .set(c.auth)
+          .send({ ...hopeless, characterIds: [hero.id] }),
         400,
         'VALIDATION_FAILED',
         'characterIds',
@@ -345,10 +406,19 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
       await startSession(t.server, c);
       const effort = `mutation($c: ID!, $i: CampaignGmGroupEffortInput!) {
         campaignGmGroupEffort(campaignId: $c, input: $i) { task target passed rollId } }`;
-      const input = { ...hopeless, characterIds: [hero.id, friend.id], task: 'Lift the portcullis', seed: 'heave' };
+      const input = {
+        ...hopeless,
+        characterIds: [hero.id, friend.id],
+        task: 'Lift the portcullis',
+        seed: 'heave',
+      };
       const first = await gql(t.server, effort, { c: c.id, i: input }, c.auth);
       expect(first.errors).toBeUndefined();
-      expect(first.data!.campaignGmGroupEffort).toMatchObject({ task: 'Lift the portcullis', target: 1, passed: false });
+      expect(first.data!.campaignGmGroupEffort).toMatchObject({
+        task: 'Lift the portcullis',
+        target: 1,
+        passed: false,
+      });
       const again = await gql(t.server, effort, { c: c.id, i: input }, c.auth);
       expect(codes(again)).toEqual(['CONFLICT']);
       const check = `mutation($c: ID!, $h: ID!) { characterCheck(campaignId: $c, characterId: $h,
@@ -370,7 +440,9 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
         .set(c.auth)
         .send({ system: 'gm', reaction: 'perception', seed: 'peek' })
         .expect(201);
-      expect(look.body.modifiers).toContainEqual(expect.objectContaining({ source: 'full helmet', amount: -1 }));
+      expect(look.body.modifiers).toContainEqual(
+        expect.objectContaining({ source: 'full helmet', amount: -1 }),
+      );
       const bare = await t.http
         .post(`${characterPath(c, hero.id)}/checks`)
         .set(c.auth)
@@ -378,7 +450,11 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
         .expect(201);
       expect(bare.body.modifiers).not.toContainEqual(expect.objectContaining({ source: 'full helmet' }));
       const orc = (
-        await t.http.post(`/v1/campaigns/${c.id}/npcs`).set(c.auth).send({ name: 'Orc', kind: 'monster' }).expect(201)
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'Orc', kind: 'monster' })
+          .expect(201)
       ).body as { id: string };
       await t.http
         .put(`/v1/campaigns/${c.id}/npcs/${orc.id}/sheets/gm`)
@@ -443,14 +519,17 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
       });
       const again = await send().expect(201);
       expect(again.body).toEqual(first.body);
-      const character = (await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}`).set(c.auth).expect(200))
-        .body;
+      const character = (
+        await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}`).set(c.auth).expect(200)
+      ).body;
       expect(character.cash).toBe(2100);
       expect(await sheetOf(t.server, c, hero.id, 'gm')).toMatchObject({ mojo: { current: 15 } });
       // Not enough mojo for 300 silver more: refused, nothing changes.
       expectProblem(await t.http.post(url).set(c.auth).send({ cost: 60_000 }), 409, 'CONFLICT', 'cost');
       expectProblem(await t.http.post(url).set(c.auth).send({ cost: 0 }), 400, 'VALIDATION_FAILED', 'cost');
-      expect((await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}`).set(c.auth)).body.cash).toBe(2100);
+      expect((await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}`).set(c.auth)).body.cash).toBe(
+        2100,
+      );
     });
 
     it('GraphQL: a second-level character may not; a first-level one pays from the purse', async () => {
@@ -459,7 +538,9 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
       await putSheet(t.server, c, veteran.id, 'gm', toromeen(2));
       const buy = `mutation($c: ID!, $h: ID!, $cost: Int!) { gmStartingPurchase(campaignId: $c, characterId: $h,
         input: { cost: $cost }) { mojoTraded cashAfter mojoAfter } }`;
-      expect(codes(await gql(t.server, buy, { c: c.id, h: veteran.id, cost: 500 }, c.auth))).toEqual(['CONFLICT']);
+      expect(codes(await gql(t.server, buy, { c: c.id, h: veteran.id, cost: 500 }, c.auth))).toEqual([
+        'CONFLICT',
+      ]);
       const novice = await createCharacter(t.server, c, { name: 'Novice', cash: 1000 });
       await putSheet(t.server, c, novice.id, 'gm', toromeen(1));
       const paid = await gql(t.server, buy, { c: c.id, h: novice.id, cost: 500 }, c.auth);
@@ -493,7 +574,15 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
     });
 
     it('stateless: the healing route takes unhealable, over REST and GraphQL', async () => {
-      const body = { kind: 'day', level: 2, survival: 3, maxSurvival: 9, injuries: 2, unhealable: 2, seed: 'x' };
+      const body = {
+        kind: 'day',
+        level: 2,
+        survival: 3,
+        maxSurvival: 9,
+        injuries: 2,
+        unhealable: 2,
+        seed: 'x',
+      };
       const res = await t.http.post('/v1/harm/gm/healing').send(body).expect(200);
       expect(res.body).toMatchObject({ injuries: 2, survival: 5 });
       const answer = await gql(

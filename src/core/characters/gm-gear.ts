@@ -37,7 +37,11 @@ export function registerGmGear(): void {
       const v = input[GM_FULL_HELMET];
       if (v !== undefined && v !== null) {
         if (typeof v !== 'boolean')
-          throw new RuleError('VALIDATION_FAILED', `${GM_FULL_HELMET} is true or false.`, `sheet.${GM_FULL_HELMET}`);
+          throw new RuleError(
+            'VALIDATION_FAILED',
+            `${GM_FULL_HELMET} is true or false.`,
+            `sheet.${GM_FULL_HELMET}`,
+          );
         if (v) out[GM_FULL_HELMET] = true;
         else delete out[GM_FULL_HELMET];
       }

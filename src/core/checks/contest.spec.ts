@@ -126,7 +126,10 @@ describe(contest.name, () => {
       resisting: { roll: 8, target: 8, passed: true },
       doubled: true,
     });
-    expect(asked.rounds[1]).toMatchObject({ acting: { roll: 22, passed: false }, resisting: { roll: 6, passed: true } });
+    expect(asked.rounds[1]).toMatchObject({
+      acting: { roll: 22, passed: false },
+      resisting: { roll: 6, passed: true },
+    });
     expect(asked).toMatchObject({ winner: 'resisting', timeSteps: 1 + 1 });
     // Exact odds at ×2: acting passes on 10 faces, resisting on 4.
     const pA = 10 / 20;
@@ -144,10 +147,16 @@ describe(contest.name, () => {
 
   it('refuses a doubling request when the opponent can fail', () => {
     expect(() =>
-      contest({ acting: { score: 19 }, resisting: { score: 8 }, requestDoubling: 'resisting' }, scripted(1, 1)),
+      contest(
+        { acting: { score: 19 }, resisting: { score: 8 }, requestDoubling: 'resisting' },
+        scripted(1, 1),
+      ),
     ).toThrow(expect.objectContaining({ field: 'requestDoubling' }));
     expect(() =>
-      contest({ acting: { score: 19 }, resisting: { score: 8 }, requestDoubling: 'both' as never }, scripted(1, 1)),
+      contest(
+        { acting: { score: 19 }, resisting: { score: 8 }, requestDoubling: 'both' as never },
+        scripted(1, 1),
+      ),
     ).toThrow(expect.objectContaining({ field: 'requestDoubling' }));
   });
 

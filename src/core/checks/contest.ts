@@ -85,7 +85,10 @@ export function contest(input: ContestInput, dice: Dice): ContestOutcome {
       throw invalid('`requestDoubling` is "acting" or "resisting".', 'requestDoubling');
     const opponent = requester === 'acting' ? resisting : acting;
     if (opponent < 20 * multiplier)
-      throw invalid('Doubling is for a side whose opponent cannot fail; this opponent can.', 'requestDoubling');
+      throw invalid(
+        'Doubling is for a side whose opponent cannot fail; this opponent can.',
+        'requestDoubling',
+      );
     while (opponent >= 20 * multiplier) {
       multiplier *= 2;
       doublings++;

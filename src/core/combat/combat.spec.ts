@@ -577,7 +577,9 @@ describe('G&M psychic conflict', () => {
     expect(enter().target).toBe(9);
     expect(enter(15).target).toBe(9 + 1);
     expect(enter(4).target).toBe(9 - 1);
-    expect(enter(15).modifiers.find((m) => m.name === 'charisma-minor')?.detail).toMatch(/target's own charisma/);
+    expect(enter(15).modifiers.find((m) => m.name === 'charisma-minor')?.detail).toMatch(
+      /target's own charisma/,
+    );
     // Version 1 (replay only) added the attacker's charisma minor.
     const v1 = gmPsychicV1(
       {

@@ -34,7 +34,10 @@ describe('G&M unhealable injuries (issue 43, H1)', () => {
     expect(gmHealing({ ...base, unhealable: 1 }, scripted(1))).toMatchObject({ injuries: 1, survival: 3 });
     // Without the field, as before.
     expect(gmHealing(base, scripted(1))).toMatchObject({ injuries: 1 });
-    expect(gmHealing({ ...base, kind: 'day', unhealable: 2 }, scripted())).toMatchObject({ injuries: 2, survival: 5 });
+    expect(gmHealing({ ...base, kind: 'day', unhealable: 2 }, scripted())).toMatchObject({
+      injuries: 2,
+      survival: 5,
+    });
     expect(
       gmHealing({ ...base, kind: 'aid', injuriesHealed: 5, amount: 1, unhealable: 1 }, scripted()),
     ).toMatchObject({ injuries: 1, survival: 4, deathCancelled: false });

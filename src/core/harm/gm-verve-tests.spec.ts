@@ -8,17 +8,26 @@ describe(gmVerveTest.name, () => {
       archetype: 'warrior',
     });
     // A thief in the same fight does not.
-    expect(gmVerveTest({ archetypes: ['thief'], combat: true })).toMatchObject({ archetypal: false, test: null });
+    expect(gmVerveTest({ archetypes: ['thief'], combat: true })).toMatchObject({
+      archetypal: false,
+      test: null,
+    });
   });
 
   it('tests 1 and 2: the roll behind the loss was against an archetypal reaction or ability', () => {
-    expect(gmVerveTest({ archetypes: ['thief'], reaction: 'evasion' })).toMatchObject({ test: 1, archetype: 'thief' });
+    expect(gmVerveTest({ archetypes: ['thief'], reaction: 'evasion' })).toMatchObject({
+      test: 1,
+      archetype: 'thief',
+    });
     expect(gmVerveTest({ archetypes: ['thief'], reaction: 'fortitude' }).archetypal).toBe(false);
     expect(gmVerveTest({ archetypes: ['sorceror', 'warrior'], attribute: 'strength' })).toMatchObject({
       test: 2,
       archetype: 'warrior',
     });
-    expect(gmVerveTest({ archetypes: ['monk'], attribute: 'Charisma' })).toMatchObject({ test: 2, archetype: 'monk' });
+    expect(gmVerveTest({ archetypes: ['monk'], attribute: 'Charisma' })).toMatchObject({
+      test: 2,
+      archetype: 'monk',
+    });
   });
 
   it('test 3: a direct consequence of one of the character’s archetypes’ actions', () => {
@@ -36,7 +45,9 @@ describe(gmVerveTest.name, () => {
   });
 
   it('names the bad field', () => {
-    expect(() => gmVerveTest({ archetypes: ['bard'] })).toThrow(expect.objectContaining({ field: 'archetypes[0]' }));
+    expect(() => gmVerveTest({ archetypes: ['bard'] })).toThrow(
+      expect.objectContaining({ field: 'archetypes[0]' }),
+    );
     expect(() => gmVerveTest({ archetypes: ['thief'], reaction: 'luck' })).toThrow(
       expect.objectContaining({ field: 'loss.reaction' }),
     );

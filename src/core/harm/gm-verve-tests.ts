@@ -77,10 +77,16 @@ export function gmVerveTest(spec: GmVerveTestInput, field = 'loss'): GmVerveTest
     return { archetypal: false, test: null, archetype: null, reason: 'A non-player character has no verve.' };
   const by = (pick: (id: GmArchetypeId) => boolean) => archetypes.find(pick) ?? null;
   const tests: Array<[1 | 2 | 3 | 4, GmArchetypeId | null, (a: GmArchetypeId) => string]> = [
-    [1, reaction && by((a) => GM_ARCHETYPES[a].archetypalReaction === reaction), (a) =>
-      `The roll was against ${reaction}, the ${a}'s archetypal reaction.`],
-    [2, ability && by((a) => GM_ARCHETYPES[a].archetypalAbility === ability), (a) =>
-      `The roll was against ${ability}, the ${a}'s archetypal ability.`],
+    [
+      1,
+      reaction && by((a) => GM_ARCHETYPES[a].archetypalReaction === reaction),
+      (a) => `The roll was against ${reaction}, the ${a}'s archetypal reaction.`,
+    ],
+    [
+      2,
+      ability && by((a) => GM_ARCHETYPES[a].archetypalAbility === ability),
+      (a) => `The roll was against ${ability}, the ${a}'s archetypal ability.`,
+    ],
     [3, action && by((a) => a === action), (a) => `The loss follows directly from a ${a}'s action.`],
     [4, combat ? by((a) => a === 'warrior') : null, () => 'A warrior losing survival in combat.'],
   ];
@@ -99,7 +105,11 @@ export function gmVerveTest(spec: GmVerveTestInput, field = 'loss'): GmVerveTest
  * The four tests against a stored G&M sheet: its archetypes are read from the sheet (`archetypes`,
  * a list of `{ archetype, level }`), so the caller sends only what caused the loss.
  */
-export function gmSheetVerveTest(sheet: Record<string, unknown>, npc: boolean, loss: GmLossSource): GmVerveTestOutcome {
+export function gmSheetVerveTest(
+  sheet: Record<string, unknown>,
+  npc: boolean,
+  loss: GmLossSource,
+): GmVerveTestOutcome {
   const listed = Array.isArray(sheet.archetypes) ? (sheet.archetypes as unknown[]) : [];
   const archetypes = listed
     .map((a) => (a && typeof a === 'object' ? (a as Record<string, unknown>).archetype : null))

@@ -455,7 +455,11 @@ export function gmTrackingV1(spec: GmTrackingInput, dice: Dice): GmTrackingOutco
   return tracking(spec, dice, cappedGroupBonusV1);
 }
 
-function tracking(spec: GmTrackingInput, dice: Dice, groupBonus: (count: number) => number): GmTrackingOutcome {
+function tracking(
+  spec: GmTrackingInput,
+  dice: Dice,
+  groupBonus: (count: number) => number,
+): GmTrackingOutcome {
   const input = record(spec, 'input');
   const perception = wholeNumber(input.perception, 'perception', 0, 1000);
   const days = wholeNumber(input.days, 'days', 0, 10_000);

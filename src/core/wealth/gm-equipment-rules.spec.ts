@@ -40,16 +40,18 @@ describe('G&M equipment side rules (issue 43)', () => {
 
   describe(gmLock.name, () => {
     it('M10: −1 to picking for each whole doubling of the 8-silver lock', () => {
-      expect([800, 1599, 1600, 3200, 6399, 6400, 100_000].map((cost) => gmLock({ cost }).pickPenalty)).toEqual([
-        0, 0, 1, 2, 2, 3, 6,
-      ]);
+      expect(
+        [800, 1599, 1600, 3200, 6399, 6400, 100_000].map((cost) => gmLock({ cost }).pickPenalty),
+      ).toEqual([0, 0, 1, 2, 2, 3, 6]);
       expect(() => gmLock({ cost: 799 })).toThrow(expect.objectContaining({ field: 'cost' }));
     });
   });
 
   describe(gmLight.name, () => {
     it('M10: the table of radius, burn time and lighting rounds', () => {
-      expect(Object.entries(GM_LIGHTS).map(([k, l]) => [k, l.radiusYards, l.burnMinutes, l.activationRounds])).toEqual([
+      expect(
+        Object.entries(GM_LIGHTS).map(([k, l]) => [k, l.radiusYards, l.burnMinutes, l.activationRounds]),
+      ).toEqual([
         ['candle', 6, 360, 1],
         ['torch', 10, 180, 2],
         ['lantern', 20, 360, 1],
@@ -90,7 +92,9 @@ describe('G&M equipment side rules (issue 43)', () => {
         evasionRoll: true,
       });
       expect(gmItemTask({ task: 'reach-into-backpack', inCombat: true }).evasionRoll).toBe(false);
-      expect(() => gmItemTask({ task: 'juggle' as never })).toThrow(expect.objectContaining({ field: 'task' }));
+      expect(() => gmItemTask({ task: 'juggle' as never })).toThrow(
+        expect.objectContaining({ field: 'task' }),
+      );
     });
   });
 
@@ -113,7 +117,10 @@ describe('G&M equipment side rules (issue 43)', () => {
 
   describe(gmStrengthBow.name, () => {
     it('M21: the seed’s bow: 25 silver; built for 12–14 costs 50 (+25 %), for 15–16 costs 75 (+50 %)', () => {
-      expect(gmStrengthBow({ baseCost: 2500, builtStrength: 10 })).toMatchObject({ priceMultiple: 1, cost: 2500 });
+      expect(gmStrengthBow({ baseCost: 2500, builtStrength: 10 })).toMatchObject({
+        priceMultiple: 1,
+        cost: 2500,
+      });
       expect(gmStrengthBow({ baseCost: 2500, builtStrength: 13 })).toMatchObject({
         builtMajor: 1,
         priceMultiple: 2,
@@ -167,11 +174,14 @@ describe('G&M equipment side rules (issue 43)', () => {
     });
 
     it('names the bad field', () => {
-      expect(() => gmLoad({ strength: 10, items: [{ name: 'Cup', bulkHundredths: 10, neverUsedAsWeapon: true }] })).toThrow(
-        expect.objectContaining({ field: 'items[0].neverUsedAsWeapon' }),
-      );
       expect(() =>
-        gmLoad({ strength: 10, items: [{ name: 'Sack', bulkHundredths: 10, contents: [{ name: '', bulkHundredths: 1 }] }] }),
+        gmLoad({ strength: 10, items: [{ name: 'Cup', bulkHundredths: 10, neverUsedAsWeapon: true }] }),
+      ).toThrow(expect.objectContaining({ field: 'items[0].neverUsedAsWeapon' }));
+      expect(() =>
+        gmLoad({
+          strength: 10,
+          items: [{ name: 'Sack', bulkHundredths: 10, contents: [{ name: '', bulkHundredths: 1 }] }],
+        }),
       ).toThrow(expect.objectContaining({ field: 'items[0].contents[0].name' }));
     });
   });
@@ -184,8 +194,16 @@ describe('G&M equipment side rules (issue 43)', () => {
         dailyMovementPenalty: 0,
         target: 12,
       });
-      expect(gmRiding({ tack: 'blanket', score: 12 })).toMatchObject({ ridingRollPenalty: 2, dailyMovementPenalty: 1, target: 10 });
-      expect(gmRiding({ tack: 'bareback' })).toMatchObject({ ridingRollPenalty: 3, dailyMovementPenalty: 3, target: null });
+      expect(gmRiding({ tack: 'blanket', score: 12 })).toMatchObject({
+        ridingRollPenalty: 2,
+        dailyMovementPenalty: 1,
+        target: 10,
+      });
+      expect(gmRiding({ tack: 'bareback' })).toMatchObject({
+        ridingRollPenalty: 3,
+        dailyMovementPenalty: 3,
+        target: null,
+      });
     });
   });
 });

@@ -92,7 +92,16 @@ export const GM_LIGHT_SOURCES: readonly GmLightSource[] = ['candle', 'torch', 'l
 
 /** Radius (yards), burn time (minutes) and rounds to light (001:90, 97, 112). */
 export const GM_LIGHTS: Readonly<
-  Record<GmLightSource, { radiusYards: number; burnMinutes: number; activationRounds: number; dimBeyondYards: number | null; dimPenalty: number }>
+  Record<
+    GmLightSource,
+    {
+      radiusYards: number;
+      burnMinutes: number;
+      activationRounds: number;
+      dimBeyondYards: number | null;
+      dimPenalty: number;
+    }
+  >
 > = {
   // A candle lights six yards but only the nearest yard well: −1 beyond it. Lighting one is not
   // timed in the list; we count the single round any item takes to use.
@@ -345,7 +354,11 @@ export function gmLoad(spec: GmLoadInput): GmLoadOutcome {
   if (!Array.isArray(input.items) || input.items.length > MAX_ITEMS)
     throw invalid(`\`items\` lists up to ${MAX_ITEMS} items.`, 'items');
   let count = 0;
-  const itemOf = (raw: unknown, field: string, depth: number): GmCarriedItemOutcome | GmContainedItemOutcome => {
+  const itemOf = (
+    raw: unknown,
+    field: string,
+    depth: number,
+  ): GmCarriedItemOutcome | GmContainedItemOutcome => {
     const item = record(raw, field);
     if (typeof item.name !== 'string' || item.name.length === 0 || item.name.length > 100)
       throw invalid('An item has a name of 1 to 100 characters.', `${field}.name`);
@@ -354,12 +367,16 @@ export function gmLoad(spec: GmLoadInput): GmLoadOutcome {
     const weapon = optionalFlag(item.weapon, `${field}.weapon`);
     const hands =
       item.hands === undefined || item.hands === null ? 1 : wholeNumber(item.hands, `${field}.hands`, 1, 2);
-    if (never && !weapon) throw invalid('Only a weapon can be carried as never used as one.', `${field}.neverUsedAsWeapon`);
+    if (never && !weapon)
+      throw invalid('Only a weapon can be carried as never used as one.', `${field}.neverUsedAsWeapon`);
     const bulk = never ? Math.ceil(listed / 2) : listed;
     let contents: GmContainedItemOutcome[] = [];
     if (item.contents !== undefined && item.contents !== null) {
       if (!Array.isArray(item.contents) || depth > 1)
-        throw invalid('`contents` lists the items inside a carried container (one level).', `${field}.contents`);
+        throw invalid(
+          '`contents` lists the items inside a carried container (one level).',
+          `${field}.contents`,
+        );
       contents = item.contents.map((c, i) => itemOf(c, `${field}.contents[${i}]`, depth + 1));
     }
     count++;
@@ -373,7 +390,9 @@ export function gmLoad(spec: GmLoadInput): GmLoadOutcome {
     };
     return depth === 1 ? { ...counted, contents } : counted;
   };
-  const items = (input.items as unknown[]).map((raw, i) => itemOf(raw, `items[${i}]`, 1) as GmCarriedItemOutcome);
+  const items = (input.items as unknown[]).map(
+    (raw, i) => itemOf(raw, `items[${i}]`, 1) as GmCarriedItemOutcome,
+  );
   return {
     strength,
     maxItemBulkHundredths: limit,
