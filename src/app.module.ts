@@ -43,6 +43,7 @@ import type { Logger as Pino } from 'pino';
 import { loggerModules } from './common/logging';
 import { CairnMagicModule } from './magic/cairn/cairn-magic.module';
 import { FoundryModule } from './foundry/foundry.module';
+import { GmRulesModule } from './gm-rules/gm-rules.module';
 
 @Module({})
 export class AppModule {
@@ -101,6 +102,7 @@ export class AppModule {
         HazardsModule,
         CairnMagicModule,
         FoundryModule,
+        GmRulesModule,
         MagicModule,
       ],
       providers: [

@@ -359,6 +359,11 @@ export class MultiContestCheckInput {
   sides: MultiContestSideInput[];
   @In.int('Rounds before an undecided contest stops (default 50).', { optional: true, min: 1, max: 200 })
   maxRounds?: number;
+  @In.string('The side (by name) whose player asks for doubling because none of its opponents can fail.', {
+    optional: true,
+    maxLength: 100,
+  })
+  requestDoubling?: string;
   @In.seed()
   seed?: string;
 }

@@ -18,6 +18,12 @@ import { SheetCheckResult } from './characters.results';
 import { NpcsService, ownerOf } from './npcs.service';
 import { SheetOwner, SheetsService } from './sheets.service';
 
+/** The task fields of a check (G&M CH6). */
+type TaskFields = Pick<SheetCheckInput, 'task' | 'reframed' | 'framing'>;
+
+/** The scope of the characters' group attempts at a task, counted apart from individual attempts. */
+export const GROUP_TASK_SCOPE = 'characters:group';
+
 /** What a sheet check modifier sees: whose sheet, which system, the sheet as answered, the task. */
 export interface SheetCheckContext {
   campaign: CampaignEntity;
@@ -111,9 +117,9 @@ export class SheetChecksService {
   private async assertTaskOpen(
     m: EntityManager,
     who: Principal,
-    owner: SheetOwner,
+    owner: SheetOwner | null,
     campaign: CampaignEntity,
-    input: SheetCheckInput,
+    input: TaskFields,
   ): Promise<{ name: string; key: string; scope: string } | null> {
     const name = input.task?.trim() ?? '';
     if (input.task !== undefined && input.task !== null && name.length === 0) {
@@ -128,7 +134,10 @@ export class SheetChecksService {
     if (input.reframed === true && !input.framing?.trim()) {
       throw Problem.field('VALIDATION_FAILED', 'framing', 'A reframed task says how it is framed now.');
     }
-    const task = { name, key: name.toLowerCase(), scope: owner.kind === 'npc' ? owner.id : 'characters' };
+    // A group of characters has its own count (001:675): one group attempt after an individual one
+    // fails, one individual attempt after a group one fails.
+    const scope = owner === null ? GROUP_TASK_SCOPE : owner.kind === 'npc' ? owner.id : 'characters';
+    const task = { name, key: name.toLowerCase(), scope };
     const prior = await m.findOne(TaskAttemptEntity, {
       where: { campaignId: campaign.id, scope: task.scope, taskKey: task.key },
     });
@@ -145,7 +154,12 @@ export class SheetChecksService {
         'CONFLICT',
         'task',
         `The task "${prior.task}" failed in this session (roll ${prior.rollId}); a failed task is not rolled again ` +
-          'unless it is reframed (reframed: true with a new framing) or a new session starts.',
+          'unless it is reframed (reframed: true with a new framing) or a new session starts' +
+          (scope === 'characters'
+            ? '; a group of characters may still attempt it once (POST …/gm-group-efforts).'
+            : scope === GROUP_TASK_SCOPE
+              ? '; a group attempt is counted apart from the individual ones: one each.'
+              : '.'),
       );
     }
     const framing = (f: string | null | undefined) => (f ?? '').trim().toLowerCase();
@@ -159,12 +173,35 @@ export class SheetChecksService {
     return task;
   }
 
+  /**
+   * CH6 for a group of characters (a campaign group effort): the group's own attempt at a task is
+   * open unless a group attempt at it already failed this session (and it is not reframed).
+   */
+  openGroupTask(m: EntityManager, who: Principal, campaign: CampaignEntity, input: TaskFields) {
+    return this.assertTaskOpen(m, who, null, campaign, input);
+  }
+
+  /** Records a group's attempt at a task (under its first member). */
+  rememberGroupAttempt(
+    m: EntityManager,
+    characterId: string,
+    campaign: CampaignEntity,
+    task: { name: string; key: string; scope: string },
+    input: TaskFields,
+    passed: boolean,
+    rollId: string,
+    secret: boolean,
+  ): Promise<void> {
+    const owner = { kind: 'character', id: characterId } as SheetOwner;
+    return this.rememberAttempt(m, owner, campaign, task, input, passed, rollId, secret);
+  }
+
   private async rememberAttempt(
     m: EntityManager,
     owner: SheetOwner,
     campaign: CampaignEntity,
     task: { name: string; key: string; scope: string },
-    input: SheetCheckInput,
+    input: TaskFields,
     passed: boolean,
     rollId: string,
     secret: boolean,

@@ -36,6 +36,9 @@ export const DifficultyLevelEnum = dashedEnumType(
   'G&M named difficulty levels.',
 );
 
+export const CONTEST_SIDES = ['acting', 'resisting'] as const;
+export const ContestSideEnum = { acting: 'acting', resisting: 'resisting' } as const;
+registerEnumType(ContestSideEnum, { name: 'ContestSide', description: 'A side of a two-sided contest.' });
 export const CONTEST_MODES = ['opposed', 'same-goal'] as const;
 export const ContestModeEnum = { opposed: 'opposed', same_goal: 'same-goal' } as const;
 registerEnumType(ContestModeEnum, {
@@ -301,6 +304,14 @@ export class StatelessContestCheckInput {
     max: 1000,
   })
   maxRounds?: number;
+
+  @In.oneOf(
+    'The side whose player asks for doubling because only its opponent cannot fail (each doubling is one more time step).',
+    CONTEST_SIDES,
+    ContestSideEnum,
+    { optional: true },
+  )
+  requestDoubling?: 'acting' | 'resisting';
 
   @In.seed()
   seed?: string;

@@ -65,6 +65,7 @@ import {
 import type { GmCombatActionInput } from './combat-actions.gm.inputs';
 import type { GmCombatActionResult } from './combat-actions.gm.results';
 import { COMBAT_PROCEDURES } from './combat-procedures';
+import { FULL_HELMET_PENALTY, wearsFullHelmet } from '../core/characters/gm-gear';
 
 /** The stored-combat procedure of G&M group attacks (never rename; a changed answer takes `.vN`). */
 export const GM_COMBAT_PROCEDURES = {
@@ -909,7 +910,12 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
           action,
           attacker,
           defender: input.unwilling
-            ? { verve: t.verve, survival: t.survival, willpower: num(t.reactions.willpower) }
+            ? {
+                verve: t.verve,
+                survival: t.survival,
+                willpower: num(t.reactions.willpower),
+                charisma: Math.max(1, num(t.abilities.charisma)),
+              }
             : null,
         };
       } else {
@@ -1260,10 +1266,19 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     };
   }
 
-  /** Fighting Art + the sheet's attack bonus for the kind + the extra sent (G&M CB4). */
+  /**
+   * Fighting Art + the sheet's attack bonus for the kind + the extra sent (G&M CB4), − 1 while the
+   * sheet wears a full helmet (M16, 001:230).
+   */
   private attackBonus(n: GmNumbers, kind: 'close' | 'thrown' | 'propelled', input: GmCombatActionInput) {
-    const parts = { fightingArt: n.fightingArt, [kind]: n.attack[kind], extra: input.attackBonus ?? 0 };
-    return { attackBonus: n.fightingArt + n.attack[kind] + (input.attackBonus ?? 0), parts };
+    const helmet = wearsFullHelmet(n.data) ? -FULL_HELMET_PENALTY : 0;
+    const parts = {
+      fightingArt: n.fightingArt,
+      [kind]: n.attack[kind],
+      extra: input.attackBonus ?? 0,
+      ...(helmet !== 0 ? { fullHelmet: helmet } : {}),
+    };
+    return { attackBonus: n.fightingArt + n.attack[kind] + (input.attackBonus ?? 0) + helmet, parts };
   }
 
   /** The weapon's dice with the sheet's damage bonus (strength major close, minor thrown). */

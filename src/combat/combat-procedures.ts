@@ -11,6 +11,7 @@ import {
   gmManeuver,
   gmMassConflict,
   gmPsychic,
+  gmPsychicV1,
 } from '../core/combat';
 
 /**
@@ -31,7 +32,10 @@ export const COMBAT_PROCEDURES = {
   gmAttack: { name: 'combat.gm-attack', run: gmAttack },
   gmGroupEffort: { name: 'combat.gm-group-effort', run: gmGroupEffort },
   gmMassConflict: { name: 'combat.gm-mass-conflict', run: gmMassConflict },
-  gmPsychic: { name: 'combat.gm-psychic', run: gmPsychic },
+  /** An unwilling target resists `enter` with its own charisma (issue 43, X4). */
+  gmPsychic: { name: 'combat.gm-psychic.v2', run: gmPsychic },
+  /** Version 1 (the attacker's charisma helped the target resist), kept so its rolls replay. */
+  gmPsychicV1: { name: 'combat.gm-psychic', run: gmPsychicV1 },
   gmManeuver: { name: 'combat.gm-maneuver', run: gmManeuver },
 };
 

@@ -666,6 +666,13 @@ export class GmPsychicDefenderInput {
 
   @In.int('Willpower, for an unwilling target of `enter`.', { optional: true, min: 0, max: 1000 })
   willpower?: number;
+
+  @In.int('The target’s own charisma: its minor contributor helps it resist `enter`.', {
+    optional: true,
+    min: 1,
+    max: 1000,
+  })
+  charisma?: number;
 }
 
 @InputType({ description: 'A G&M psychic conflict action.' })

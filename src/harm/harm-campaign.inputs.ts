@@ -22,6 +22,7 @@ import {
   MedicinePoolInput,
 } from './harm.inputs';
 import { registerEnumType } from '@nestjs/graphql';
+import { GmLossSourceInput } from '../gm-rules/gm-rules.inputs';
 
 export const BLOCK_WITH = ['armor', 'shield'] as const;
 export const BlockWithEnum = { armor: 'armor', shield: 'shield' };
@@ -95,6 +96,13 @@ export class SheetDamageInput {
 
   @In.bool('G&M: the loss is archetypal (verve takes it first).', { optional: true })
   archetypal?: boolean;
+
+  @In.nested(
+    'G&M: what caused the loss; the server decides from the sheet’s archetypes whether verve takes it (the four tests of `harm/gm/verve-tests`). Instead of archetypal.',
+    () => GmLossSourceInput,
+    { optional: true },
+  )
+  loss?: GmLossSourceInput;
 
   @In.int('G&M: weapon damage dice (each forces one injury).', { optional: true, min: 0, max: 1000 })
   weaponDice?: number;

@@ -459,6 +459,13 @@ export class GmHealingInput {
   @In.int('Healing aid: injuries removed.', { optional: true, min: 0, max: BIG })
   injuriesHealed?: number;
 
+  @In.int('Of the injuries, those nothing heals (aging): rest and aid leave them.', {
+    optional: true,
+    min: 0,
+    max: BIG,
+  })
+  unhealable?: number;
+
   @In.seed()
   seed?: string;
 }

@@ -60,6 +60,8 @@ import {
   TEMPORARY_SURVIVAL,
   type SheetHeroicEffortOutcomeV2,
 } from '../core/harm';
+import { gmSheetVerveTest } from '../core/harm/gm-verve-tests';
+import { unhealableOf } from '../core/harm/gm-unhealable';
 import { enduranceLossOf, exhaustionLossOf } from '../core/hazards/sheet-hazards';
 import { archsoulSustenance } from '../core/hazards/archsoul-survival';
 import { AdvancementCampaignService } from '../advancement/advancement-campaign.service';
@@ -1730,6 +1732,10 @@ export class SheetHarmService implements OnModuleInit {
         npc: owner.kind === 'npc',
         amount: input.amount ?? null,
         injuriesHealed: input.injuriesHealed ?? null,
+        // Issue 43 (H1): aging's injuries stay through rests and aid.
+        ...(unhealableOf(data, pair(data.injuries).current) > 0
+          ? { unhealable: unhealableOf(data, pair(data.injuries).current) }
+          : {}),
       };
     }
     const rolled = asBadRequest(() =>
@@ -1943,6 +1949,7 @@ export class SheetHarmService implements OnModuleInit {
       ['medicine', 'coeac'],
       ['coupDeGrace', 'archsoul'],
       ['archetypal', 'gm'],
+      ['loss', 'gm'],
       ['weaponDice', 'gm'],
       ['evaded', 'gm'],
       ['consciousness', 'gm'],
@@ -1951,6 +1958,12 @@ export class SheetHarmService implements OnModuleInit {
       if (has(input[field]) && system !== owner)
         throw Problem.field('VALIDATION_FAILED', field, `${field} applies to ${owner} sheets only.`);
     }
+    if (has(input.loss) && has(input.archetypal))
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'loss',
+        'Send loss (the server decides) or archetypal, not both.',
+      );
   }
 
   private assertRestShape(system: SheetSystem, input: SheetRestInput): void {
@@ -2098,7 +2111,10 @@ export class SheetHarmService implements OnModuleInit {
           verve: pair(data.verve).current,
           injuries: pair(data.injuries).current,
           damage: amount ?? 0,
-          archetypal: input.archetypal ?? false,
+          // Issue 43 (S2): with `loss` the server decides from the sheet whether verve takes it.
+          archetypal: input.loss
+            ? gmSheetVerveTest(data, owner.kind === 'npc', input.loss).archetypal
+            : (input.archetypal ?? false),
           weaponDice: input.weaponDice ?? 0,
           evaded: input.evaded ?? false,
           consciousness: typeof reaction === 'number' ? reaction : null,

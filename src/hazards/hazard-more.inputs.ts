@@ -131,6 +131,12 @@ export class GmAgingInput {
   @In.int('Endurance score.', { min: 0, max: 1000, example: 12 })
   endurance: number;
 
+  @In.int(
+    'The referee’s special contributor for endurance on the threshold (default: its major contributor).',
+    { optional: true, min: -40, max: 40 },
+  )
+  enduranceContribution?: number;
+
   @In.seed()
   seed?: string;
 }

@@ -39,6 +39,7 @@ import { CAMPAIGN_HAZARD_PROCEDURE, CAMPAIGN_PARTY_HAZARD_PROCEDURE, HazardKind 
 import type { SheetDamageOutcome } from '../core/harm/campaign';
 import type { Sheet } from '../core/characters/sheets';
 import { harmSeed, hazardHarm } from '../core/engine';
+import { UNHEALABLE_INJURIES, unhealableGained } from '../core/harm/gm-unhealable';
 import { SheetHarmService } from '../harm/sheet-harm.service';
 import type { SheetDamageResult } from '../harm/harm-campaign.results';
 
@@ -302,6 +303,8 @@ export class HazardsCampaignService {
     // Harm (survival, injuries, hit points lost; a fatal drowning) goes through the system's one
     // transition, after the plain ledger changes; the rest is written here as before.
     const harm = hazardHarm(system, effects);
+    // G&M aging's injuries are unhealable (issue 43, H1): the sheet counts them so rests leave them.
+    const unhealable = system === 'gm' ? unhealableGained(effects) : 0;
     const applied = await this.applyPlainEffects(
       m,
       who,
@@ -313,7 +316,7 @@ export class HazardsCampaignService {
       cause,
       ailment,
       gmStatuses,
-      losses,
+      unhealable > 0 ? [...losses, { field: UNHEALABLE_INJURIES, delta: unhealable }] : losses,
     );
     if (harm.damage === null && !harm.fatal) return { applied: applied.changes, harm: null };
     const damage = harm.damage ?? { amount: 0, forcedInjuries: 0 };
@@ -384,6 +387,7 @@ export class HazardsCampaignService {
       if (field) changes.push({ field, delta: effect.change });
       if (effect.track === 'fatigue') fatigueDelta += effect.change;
     }
+    if (system === 'gm') changes.push(...losses);
     if (system === 'archsoul') {
       // Becoming exhausted costs every attribute a point that outlasts the exhaustion (002:28–29).
       const before = Math.min(3, typeof row.data.fatigue === 'number' ? row.data.fatigue : 0);
@@ -415,7 +419,7 @@ export class HazardsCampaignService {
         row,
         base: (sheet) => {
           let out = sheet;
-          for (const field of [ENDURANCE_LOSS, EXHAUSTION_LOSS])
+          for (const field of [ENDURANCE_LOSS, EXHAUSTION_LOSS, UNHEALABLE_INJURIES])
             if (changes.some((c) => c.field === field) && typeof out[field] !== 'number')
               out = { ...{}, ...out, [field]: 0 };
           if (statusesChange) out = { ...{}, ...out, statuses: kept };

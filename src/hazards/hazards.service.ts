@@ -10,11 +10,13 @@ import {
   gmAging,
   gmIllusion,
   gmItemReaction,
+  gmItemReactionV1,
   gmSpeed,
   gmForcedMarch,
   gmDailyMovement,
   gmSearch,
   gmTracking,
+  gmTrackingV1,
   gmCoverTracks,
   gmTime,
   archsoulObject,
@@ -50,12 +52,14 @@ export const HAZARD_PROCEDURES = {
   gmAilment: { name: 'hazard.gm.ailment', run: gmAilment },
   gmAging: { name: 'hazard.gm.aging', run: gmAging },
   gmIllusion: { name: 'hazard.gm.illusion', run: gmIllusion },
-  gmItemReaction: { name: 'hazard.gm.item-reaction', run: gmItemReaction },
+  /** Item reactions with ice's +8 against acid (issue 43, X1); the old name kept its answers below. */
+  gmItemReaction: { name: 'hazard.gm.item-reaction.v2', run: gmItemReaction },
   gmSpeed: { name: 'hazard.gm.speed', run: gmSpeed },
   gmForcedMarch: { name: 'hazard.gm.forced-march', run: gmForcedMarch },
   gmDailyMovement: { name: 'hazard.gm.daily-movement', run: gmDailyMovement },
   gmSearch: { name: 'hazard.gm.search', run: gmSearch },
-  gmTracking: { name: 'hazard.gm.tracking', run: gmTracking },
+  /** Tracking with the one group-effort table (no +10 cap; issue 43, X5). */
+  gmTracking: { name: 'hazard.gm.tracking.v2', run: gmTracking },
   gmCoverTracks: { name: 'hazard.gm.cover-tracks', run: gmCoverTracks },
   gmTime: { name: 'hazard.gm.time', run: gmTime },
   archsoulObject: { name: 'hazard.archsoul.object', run: archsoulObject },
@@ -74,6 +78,14 @@ export const HAZARD_PROCEDURES = {
 };
 
 export type HazardKind = keyof typeof HAZARD_PROCEDURES;
+
+/** Earlier versions, registered only so that their logged answers replay byte for byte. */
+export const RETIRED_HAZARD_PROCEDURES = {
+  /** Version 1 put ice's +8 under bludgeon. */
+  gmItemReactionV1: { name: 'hazard.gm.item-reaction', run: gmItemReactionV1 },
+  /** Version 1 capped the quarry's group bonus at +10. */
+  gmTrackingV1: { name: 'hazard.gm.tracking', run: gmTrackingV1 },
+};
 
 /**
  * A hazard rolled for a party (`POST …/party/hazards`): each member's procedure in order, from one
@@ -151,6 +163,7 @@ export class HazardsService {
       PARTY_HAZARD_PROCEDURE as never,
       CAMPAIGN_HAZARD_PROCEDURE as never,
       CAMPAIGN_PARTY_HAZARD_PROCEDURE as never,
+      ...(Object.values(RETIRED_HAZARD_PROCEDURES) as never[]),
     );
   }
 

@@ -5049,6 +5049,193 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/wealth/gm/carvings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: a carving in bone, metal or stone (cost and bulk multipliers) */
+    post: operations['GmEquipment_carving'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/wealth/gm/locks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: a better lock: −1 to picking for each doubling of the price */
+    post: operations['GmEquipment_lock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/wealth/gm/light-sources': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: a candle, torch or lantern: radius, burn time, lighting it */
+    post: operations['GmEquipment_light'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/wealth/gm/item-tasks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: rounds to strike a fire, light a torch or lantern, reach into a backpack */
+    post: operations['GmEquipment_itemTask'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/wealth/gm/full-helmets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: a full helmet’s cost and its −1 to perception and attack */
+    post: operations['GmEquipment_fullHelmet'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/wealth/gm/strength-bows': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: the price multiple of a weapon built for strength */
+    post: operations['GmEquipment_strengthBow'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/wealth/gm/loads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: items against strength, hands by bulk, half bulk, containers as one item */
+    post: operations['GmEquipment_load'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/hazards/gm/riding': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: riding on a blanket or bareback: riding-roll and daily Movement penalties */
+    post: operations['GmRiding_riding'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/harm/gm/verve-tests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: may verve take this loss? The four tests, decided from what caused it */
+    post: operations['GmVerveTests_verveTest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/gm-group-efforts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M group effort by characters of the campaign, logged; with a task, counted apart from individual attempts (CH6) */
+    post: operations['GmGroupTasks_groupEffort'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/gm-starting-purchases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: a starting purchase during first level, from Cash and whole mojo at 30 silver each (M3) */
+    post: operations['GmStartingPurchases_purchase'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/magic/coeac/channelings': {
     parameters: {
       query?: never;
@@ -6495,6 +6682,11 @@ export interface components {
       /** @description Rounds of both sides succeeding before the contest is called a draw (default 50). */
       maxRounds?: number;
       /**
+       * @description The side whose player asks for doubling because only its opponent cannot fail (each doubling is one more time step).
+       * @enum {string}
+       */
+      requestDoubling?: 'acting' | 'resisting';
+      /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
        */
@@ -6763,6 +6955,11 @@ export interface components {
       mode?: 'opposed' | 'same-goal';
       /** @description Rounds of both sides succeeding before the contest is called a draw (default 50). */
       maxRounds?: number;
+      /**
+       * @description The side whose player asks for doubling because only its opponent cannot fail (each doubling is one more time step).
+       * @enum {string}
+       */
+      requestDoubling?: 'acting' | 'resisting';
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
@@ -11433,6 +11630,8 @@ export interface components {
       sides: components['schemas']['MultiContestSideInput'][];
       /** @description Rounds before an undecided contest stops (default 50). */
       maxRounds?: number;
+      /** @description The side (by name) whose player asks for doubling because none of its opponents can fail. */
+      requestDoubling?: string;
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
@@ -12302,6 +12501,8 @@ export interface components {
       amount?: number;
       /** @description Healing aid: injuries removed. */
       injuriesHealed?: number;
+      /** @description Of the injuries, those nothing heals (aging): rest and aid leave them. */
+      unhealable?: number;
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
@@ -12400,6 +12601,25 @@ export interface components {
       /** @description What happens when it runs out: death, wakes, lapses (a pool lost) or responds (a semi-conscious character can respond again). */
       effect: string;
     };
+    GmLossSourceInput: {
+      /**
+       * @description The reaction the roll behind the loss was made against.
+       * @enum {string}
+       */
+      reaction?: 'health' | 'fortitude' | 'willpower' | 'evasion' | 'reason' | 'perception';
+      /**
+       * @description The ability score the roll behind the loss was made against.
+       * @enum {string}
+       */
+      attribute?: 'strength' | 'agility' | 'endurance' | 'intelligence' | 'wisdom' | 'charisma';
+      /**
+       * @description The archetype whose action (or specialty) the loss follows from directly.
+       * @enum {string}
+       */
+      action?: 'warrior' | 'thief' | 'sorceror' | 'prophet' | 'monk';
+      /** @description Taken in combat. */
+      combat?: boolean;
+    };
     SheetDamageInput: {
       /**
        * @description The sheet’s system.
@@ -12434,6 +12654,8 @@ export interface components {
       coupDeGrace?: boolean;
       /** @description G&M: the loss is archetypal (verve takes it first). */
       archetypal?: boolean;
+      /** @description G&M: what caused the loss; the server decides from the sheet’s archetypes whether verve takes it (the four tests of `harm/gm/verve-tests`). Instead of archetypal. */
+      loss?: components['schemas']['GmLossSourceInput'];
       /** @description G&M: weapon damage dice (each forces one injury). */
       weaponDice?: number;
       /** @description G&M: an evasion spared a weapon of 1 or 2 dice. */
@@ -13979,6 +14201,8 @@ export interface components {
       fromSurvival?: boolean;
       /** @description Willpower, for an unwilling target of `enter`. */
       willpower?: number;
+      /** @description The target’s own charisma: its minor contributor helps it resist `enter`. */
+      charisma?: number;
     };
     GmPsychicInput: {
       /**
@@ -16950,6 +17174,8 @@ export interface components {
        * @example 12
        */
       endurance: number;
+      /** @description The referee’s special contributor for endurance on the threshold (default: its major contributor). */
+      enduranceContribution?: number;
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
@@ -18791,6 +19017,384 @@ export interface components {
       npcs: components['schemas']['Npc'][];
       /** @description What the file holds that Arbiter does not keep. */
       unmapped: components['schemas']['FoundryUnmapped'][];
+    };
+    GmCarvingInput: {
+      /**
+       * @description The wood carving’s cost in centisilver (simple 50, complex 200).
+       * @example 200
+       */
+      woodCost: number;
+      /**
+       * @description The wood carving’s bulk in hundredths (simple 10, complex 50).
+       * @example 50
+       */
+      woodBulkHundredths: number;
+      /**
+       * @description The material.
+       * @enum {string}
+       */
+      material: 'wood' | 'bone' | 'metal' | 'stone';
+    };
+    GmCarvingResult: {
+      /** @description The material. */
+      material: string;
+      /** @description Times the wood carving’s cost. */
+      costMultiplier: number;
+      /** @description Times the wood carving’s bulk. */
+      bulkMultiplier: number;
+      /** @description Cost in centisilver. */
+      cost: number;
+      /** @description Bulk in hundredths. */
+      bulkHundredths: number;
+    };
+    GmLockInput: {
+      /**
+       * @description What the lock cost in centisilver (at least the basic 800).
+       * @example 3200
+       */
+      cost: number;
+    };
+    GmLockResult: {
+      /** @description Cost in centisilver. */
+      cost: number;
+      /** @description Whole doublings of the basic lock’s 8 silver. */
+      doublings: number;
+      /** @description Penalty on attempts to pick it (1 a doubling). */
+      pickPenalty: number;
+    };
+    GmLightInput: {
+      /**
+       * @description The light.
+       * @enum {string}
+       */
+      source: 'candle' | 'torch' | 'lantern';
+      /** @description Minutes it has burnt already (a lantern: on this flask). */
+      burntMinutes?: number;
+      /** @description How far the action is from the light, in yards. */
+      distanceYards?: number;
+      /** @description Lit in combat (an evasion roll to manage it). */
+      inCombat?: boolean;
+    };
+    GmLightResult: {
+      /** @description The light. */
+      source: string;
+      /** @description Radius lit, in yards. */
+      radiusYards: number;
+      /** @description How long it burns, in minutes (a lantern: a flask). */
+      burnMinutes: number;
+      /** @description Minutes left. */
+      minutesLeft: number;
+      /** @description Rounds to light it. */
+      activationRounds: number;
+      /** @description Lit in combat: an evasion roll is needed. */
+      evasionRollToActivate: boolean;
+      /** @description Whether the point at the distance sent is lit (null without a distance). */
+      lit: boolean | null;
+      /** @description Penalty to actions at that distance. */
+      actionPenalty: number;
+    };
+    GmItemTaskInput: {
+      /**
+       * @description The task.
+       * @enum {string}
+       */
+      task: 'strike-fire' | 'light-torch' | 'light-lantern' | 'reach-into-backpack';
+      /** @description In combat (activating an item needs an evasion roll). */
+      inCombat?: boolean;
+    };
+    GmItemTaskResult: {
+      /** @description The task. */
+      task: string;
+      /** @description Rounds it takes. */
+      rounds: number;
+      /** @description An evasion roll is needed (an item activated in combat). */
+      evasionRoll: boolean;
+    };
+    GmFullHelmetInput: {
+      /**
+       * @description The cost of the other armor worn, in centisilver (0 for none).
+       * @example 30000
+       */
+      otherArmorCost: number;
+    };
+    GmEquipmentModifier: {
+      /** @description What it is. */
+      name: string;
+      /** @description Its value. */
+      value: number;
+    };
+    GmFullHelmetResult: {
+      /** @description Cost in centisilver: at least 10 silver or a tenth of the other armor. */
+      cost: number;
+      /** @description Defence it adds. */
+      defense: number;
+      /** @description Bulk in hundredths. */
+      bulkHundredths: number;
+      /** @description Penalty on perception rolls while worn. */
+      perceptionPenalty: number;
+      /** @description Penalty on attack rolls while worn. */
+      attackPenalty: number;
+      /** @description The modifiers it imposes. */
+      modifiers: components['schemas']['GmEquipmentModifier'][];
+    };
+    GmStrengthBowPriceInput: {
+      /**
+       * @description The plain weapon’s list price in centisilver (a bow: 2500).
+       * @example 2500
+       */
+      baseCost: number;
+      /**
+       * @description The strength built into the weapon.
+       * @example 16
+       */
+      builtStrength: number;
+      /** @description The wielder’s strength. */
+      wielderStrength?: number;
+    };
+    GmStrengthBowPriceResult: {
+      /** @description The built strength’s major contributor. */
+      builtMajor: number;
+      /** @description Times the list price. */
+      priceMultiple: number;
+      /** @description Cost in centisilver. */
+      cost: number;
+      /** @description Range bonus, in percent. */
+      rangePercent: number;
+      /** @description The wielder is weaker than the weapon (null without a wielder). */
+      wielderTooWeak: boolean | null;
+    };
+    GmContainedItemInput: {
+      /**
+       * @description The item.
+       * @example Rope
+       */
+      name: string;
+      /**
+       * @description Bulk in hundredths, as listed.
+       * @example 300
+       */
+      bulkHundredths: number;
+    };
+    GmCarriedItemInput: {
+      /**
+       * @description The item.
+       * @example Staff
+       */
+      name: string;
+      /**
+       * @description Bulk in hundredths, as listed.
+       * @example 1200
+       */
+      bulkHundredths: number;
+      /** @description A weapon (its bulk decides the hands it takes). */
+      weapon?: boolean;
+      /** @description Hands the weapon needs mechanically (the list’s Hands column). */
+      hands?: number;
+      /** @description A weapon the character will never fight with: half its bulk. */
+      neverUsedAsWeapon?: boolean;
+      /** @description What the item holds, when it is a container: one item with it. */
+      contents?: components['schemas']['GmContainedItemInput'][];
+    };
+    GmLoadInput: {
+      /**
+       * @description Strength.
+       * @example 18
+       */
+      strength: number;
+      /** @description The items carried. */
+      items: components['schemas']['GmCarriedItemInput'][];
+    };
+    GmContainedItemResult: {
+      /** @description The item. */
+      name: string;
+      /** @description Bulk as it counts, in hundredths. */
+      bulkHundredths: number;
+      /** @description Entries on the carry list (1). */
+      items: number;
+      /** @description Within the one-item limit (bulk at most strength). */
+      withinLimit: boolean;
+      /** @description Hands to wield it (weapons; null otherwise). */
+      handsToWield: number | null;
+    };
+    GmCarriedItemResult: {
+      /** @description The item. */
+      name: string;
+      /** @description Bulk as it counts, in hundredths. */
+      bulkHundredths: number;
+      /** @description Entries on the carry list (1). */
+      items: number;
+      /** @description Within the one-item limit (bulk at most strength). */
+      withinLimit: boolean;
+      /** @description Hands to wield it (weapons; null otherwise). */
+      handsToWield: number | null;
+      /** @description What it holds. */
+      contents: components['schemas']['GmContainedItemResult'][];
+    };
+    GmLoadResult: {
+      /** @description Strength. */
+      strength: number;
+      /** @description The heaviest single item allowed, in hundredths (the strength score). */
+      maxItemBulkHundredths: number;
+      /** @description Entries on the carry list (a container and its contents are one). */
+      itemCount: number;
+      /** @description Bulk of everything carried, in hundredths. */
+      totalBulkHundredths: number;
+      /** @description Each item. */
+      items: components['schemas']['GmCarriedItemResult'][];
+      /** @description The Carry score: always null, the documents never print its table (referee data). */
+      carryScore: number | null;
+    };
+    GmRidingInput: {
+      /**
+       * @description saddle, blanket or bareback.
+       * @enum {string}
+       */
+      tack: 'saddle' | 'blanket' | 'bareback';
+      /** @description The rider’s score for a riding roll. */
+      score?: number;
+    };
+    GmRidingResult: {
+      /** @description The tack. */
+      tack: string;
+      /** @description Penalty to rolls made while riding. */
+      ridingRollPenalty: number;
+      /** @description Cut to the mount’s daily Movement. */
+      dailyMovementPenalty: number;
+      /** @description The riding roll’s target (null without a score). */
+      target: number | null;
+    };
+    GmVerveTestInput: {
+      /**
+       * @description The reaction the roll behind the loss was made against.
+       * @enum {string}
+       */
+      reaction?: 'health' | 'fortitude' | 'willpower' | 'evasion' | 'reason' | 'perception';
+      /**
+       * @description The ability score the roll behind the loss was made against.
+       * @enum {string}
+       */
+      attribute?: 'strength' | 'agility' | 'endurance' | 'intelligence' | 'wisdom' | 'charisma';
+      /**
+       * @description The archetype whose action (or specialty) the loss follows from directly.
+       * @enum {string}
+       */
+      action?: 'warrior' | 'thief' | 'sorceror' | 'prophet' | 'monk';
+      /** @description Taken in combat. */
+      combat?: boolean;
+      /** @description The character’s archetypes. */
+      archetypes: ('warrior' | 'thief' | 'sorceror' | 'prophet' | 'monk')[];
+      /** @description A non-player character (no verve). */
+      npc?: boolean;
+    };
+    GmVerveTestResult: {
+      /** @description Verve takes the loss before survival. */
+      archetypal: boolean;
+      /** @description The first of the four tests that holds (1–4), or null. */
+      test: number | null;
+      /** @description The archetype that makes it archetypal, or null. */
+      archetype: string | null;
+      /** @description Why, in words. */
+      reason: string;
+    };
+    CampaignGmGroupEffortInput: {
+      /** @description Each member’s number; or send `size` and `target`. */
+      members?: components['schemas']['GmGroupMemberInput'][];
+      /** @description A large group’s size. */
+      size?: number;
+      /** @description A large group’s median target. */
+      target?: number;
+      /** @description Roll the group’s check (default true). */
+      roll?: boolean;
+      /** @description A morale check: a failure delays the group by the miss, at most the bonus. */
+      morale?: boolean;
+      /** @description A leader’s charisma, rolled to change the group’s action. */
+      leaderCharisma?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+      /** @description The characters making the effort together (a player key must name one of its own). */
+      characterIds: string[];
+      /** @description The task the group attempts. A group attempt is counted apart from individual ones: after an individual failure the group may still try once, and after a group failure an individual may try once (001:675). */
+      task?: string;
+      /** @description The task is reframed as a different one (needs a new `framing`). */
+      reframed?: boolean;
+      /** @description How the task is framed (required with reframed; kept with the attempt). */
+      framing?: string;
+    };
+    CampaignGmGroupEffortResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description Members. */
+      size: number;
+      /** @description Group effort bonus. */
+      bonus: number;
+      /** @description Extra actions per round. */
+      extraActions: number;
+      /** @description The median of the members’ numbers. */
+      medianTarget: number;
+      /** @description The median of their own bonuses. */
+      medianBonus: number | null;
+      /** @description The group’s number: ⌊median⌋ + bonus. */
+      target: number;
+      /** @description The d20 (null when not rolled). */
+      roll: number | null;
+      /** @description Passed. */
+      passed: boolean | null;
+      /** @description Target − roll. */
+      margin: number | null;
+      /** @description Rounds to change plan. */
+      changeDelay: number;
+      /** @description Rounds to leave the group. */
+      leaveDelay: number;
+      /** @description A morale check’s delay. */
+      moraleDelay: number | null;
+      /** @description The leader’s roll. */
+      leader: components['schemas']['GmLeaderRoll'] | (never | null);
+      /** @description Exact odds. */
+      odds: {
+        [key: string]: unknown;
+      };
+      /** @description The roll-log entry. */
+      rollId: string;
+      /** @description The task attempted (null without one). */
+      task: string | null;
+    };
+    GmStartingPurchaseInput: {
+      /**
+       * @description The cost in centisilver.
+       * @example 2700
+       */
+      cost: number;
+      /** @description What was bought (kept with the ledger entries). */
+      item?: string;
+    };
+    GmStartingPurchaseResult: {
+      /** @description The character. */
+      characterId: string;
+      /** @description The cost in centisilver. */
+      cost: number;
+      /** @description Whole mojo traded at 30 silver each to cover what the purse lacked. */
+      mojoTraded: number;
+      /** @description Centisilver the traded mojo brought. */
+      silverGained: number;
+      /** @description The change to Cash (centisilver). */
+      cashDelta: number;
+      /** @description Cash after (centisilver). */
+      cashAfter: number;
+      /** @description Mojo after. */
+      mojoAfter: number;
+      /** @description What was bought, when named. */
+      item: string | null;
     };
     CoeacRitualInput: {
       /** @description HP of damage the caster inflicts on themself (+1d each). */
@@ -32887,6 +33491,441 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  GmEquipment_carving: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "woodCost": 200,
+         *       "woodBulkHundredths": 50,
+         *       "material": "wood"
+         *     }
+         */
+        'application/json': components['schemas']['GmCarvingInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmCarvingResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  GmEquipment_lock: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "cost": 3200
+         *     }
+         */
+        'application/json': components['schemas']['GmLockInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmLockResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  GmEquipment_light: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "source": "candle"
+         *     }
+         */
+        'application/json': components['schemas']['GmLightInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmLightResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  GmEquipment_itemTask: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "task": "strike-fire"
+         *     }
+         */
+        'application/json': components['schemas']['GmItemTaskInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmItemTaskResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  GmEquipment_fullHelmet: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "otherArmorCost": 30000
+         *     }
+         */
+        'application/json': components['schemas']['GmFullHelmetInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmFullHelmetResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  GmEquipment_strengthBow: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "baseCost": 2500,
+         *       "builtStrength": 16
+         *     }
+         */
+        'application/json': components['schemas']['GmStrengthBowPriceInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmStrengthBowPriceResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  GmEquipment_load: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "strength": 18,
+         *       "items": []
+         *     }
+         */
+        'application/json': components['schemas']['GmLoadInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmLoadResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  GmRiding_riding: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "tack": "saddle"
+         *     }
+         */
+        'application/json': components['schemas']['GmRidingInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmRidingResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  GmVerveTests_verveTest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "archetypes": []
+         *     }
+         */
+        'application/json': components['schemas']['GmVerveTestInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmVerveTestResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  GmGroupTasks_groupEffort: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "characterIds": []
+         *     }
+         */
+        'application/json': components['schemas']['CampaignGmGroupEffortInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignGmGroupEffortResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  GmStartingPurchases_purchase: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "cost": 2700
+         *     }
+         */
+        'application/json': components['schemas']['GmStartingPurchaseInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmStartingPurchaseResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };

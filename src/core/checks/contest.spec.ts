@@ -115,6 +115,51 @@ describe(contest.name, () => {
     expect(outcome.rounds[0].doubled).toBe(false);
   });
 
+  it('doubles on request when only the opponent cannot fail (CH5, 001:730)', () => {
+    // Acting 20 cannot fail; resisting 8 asks: both rolls double and time steps up once.
+    const asked = contest(
+      { acting: { score: 20 }, resisting: { score: 8 }, requestDoubling: 'resisting' },
+      scripted(10, 4, 11, 3),
+    );
+    expect(asked.rounds[0]).toMatchObject({
+      acting: { roll: 20, target: 20, passed: true },
+      resisting: { roll: 8, target: 8, passed: true },
+      doubled: true,
+    });
+    expect(asked.rounds[1]).toMatchObject({
+      acting: { roll: 22, passed: false },
+      resisting: { roll: 6, passed: true },
+    });
+    expect(asked).toMatchObject({ winner: 'resisting', timeSteps: 1 + 1 });
+    // Exact odds at ×2: acting passes on 10 faces, resisting on 4.
+    const pA = 10 / 20;
+    const pR = 4 / 20;
+    const series = (1 - (pA * pR) ** 50) / (1 - pA * pR);
+    expect(asked.odds.acting).toBeCloseTo(pA * (1 - pR) * series, 15);
+    expect(asked.odds.resisting).toBeCloseTo(((1 - pA) * pR + (1 - pA) * (1 - pR)) * series, 15);
+    // An opponent of 45 needs two doublings before it can fail.
+    const twice = contest(
+      { acting: { score: 45 }, resisting: { score: 8 }, requestDoubling: 'resisting' },
+      scripted(12, 2),
+    );
+    expect(twice).toMatchObject({ timeSteps: 2, rounds: [{ acting: { roll: 48, passed: false } }] });
+  });
+
+  it('refuses a doubling request when the opponent can fail', () => {
+    expect(() =>
+      contest(
+        { acting: { score: 19 }, resisting: { score: 8 }, requestDoubling: 'resisting' },
+        scripted(1, 1),
+      ),
+    ).toThrow(expect.objectContaining({ field: 'requestDoubling' }));
+    expect(() =>
+      contest(
+        { acting: { score: 19 }, resisting: { score: 8 }, requestDoubling: 'both' as never },
+        scripted(1, 1),
+      ),
+    ).toThrow(expect.objectContaining({ field: 'requestDoubling' }));
+  });
+
   it('calls a draw once maxRounds pass undecided', () => {
     const outcome = contest({ acting: { score: 10 }, resisting: { score: 10 }, maxRounds: 3 }, scripted());
     expect(outcome.winner).toBe('draw');

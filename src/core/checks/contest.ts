@@ -17,6 +17,11 @@ export interface ContestInput {
   mode?: ContestMode;
   /** Rounds rolled before an undecided contest is called a draw; 50 by default, at most 1000. */
   maxRounds?: number;
+  /**
+   * The side whose player asks for doubling because only the other side cannot fail (001:730): both
+   * rolls double (again, until that side can fail) and time steps up each time.
+   */
+  requestDoubling?: 'acting' | 'resisting' | null;
 }
 
 export interface ContestSideRoll {
@@ -48,7 +53,8 @@ export const MAX_CONTEST_ROUNDS = 1000;
  * G&M contested action (seed 001, "Contested actions"). Both sides roll each round. One success
  * alone wins; two failures sink the acting side (opposed) or leave a draw (same goal); two successes
  * mean another round, one step further along the time scale. When neither side could fail, every
- * roll counts double and time steps up, repeated until someone can fail. The odds are the exact sum
+ * roll counts double and time steps up, repeated until someone can fail; a side whose opponent alone
+ * cannot fail may ask for the same (`requestDoubling`). The odds are the exact sum
  * of the per-round geometric series, cut off at `maxRounds` exactly as the dice are.
  */
 export function contest(input: ContestInput, dice: Dice): ContestOutcome {
@@ -72,6 +78,21 @@ export function contest(input: ContestInput, dice: Dice): ContestOutcome {
   while (acting >= 20 * multiplier && resisting >= 20 * multiplier) {
     multiplier *= 2;
     doublings++;
+  }
+  const requester = body.requestDoubling;
+  if (requester !== undefined && requester !== null) {
+    if (requester !== 'acting' && requester !== 'resisting')
+      throw invalid('`requestDoubling` is "acting" or "resisting".', 'requestDoubling');
+    const opponent = requester === 'acting' ? resisting : acting;
+    if (opponent < 20 * multiplier)
+      throw invalid(
+        'Doubling is for a side whose opponent cannot fail; this opponent can.',
+        'requestDoubling',
+      );
+    while (opponent >= 20 * multiplier) {
+      multiplier *= 2;
+      doublings++;
+    }
   }
 
   const faces: number[] = [];

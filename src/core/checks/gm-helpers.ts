@@ -147,6 +147,11 @@ export interface MultiContestSide extends AbilityRollInput {
 export interface MultiContestInput {
   sides: MultiContestSide[];
   maxRounds?: number;
+  /**
+   * The side whose player asks for doubling because none of its opponents still in can fail
+   * (001:730): in each round where that holds, rolls double until one of them can fail.
+   */
+  requestDoubling?: string | null;
 }
 
 export interface MultiContestOutcome {
@@ -189,11 +194,23 @@ export function multiContest(input: MultiContestInput, dice: Dice): MultiContest
   if (new Set(sides.map((s) => s.name)).size !== sides.length) throw invalid('Side names differ.', 'sides');
   const maxRounds = optionalWholeNumber(body.maxRounds, 'maxRounds', 50, 1, MAX_MULTI_CONTEST_ROUNDS);
 
+  let requester: number | null = null;
+  if (body.requestDoubling !== undefined && body.requestDoubling !== null) {
+    requester = sides.findIndex((s) => s.name === body.requestDoubling);
+    if (requester < 0) throw invalid('`requestDoubling` names one of the sides.', 'requestDoubling');
+  }
+  const cannotFail = (i: number, m: number) => sides[i].target >= 20 * m;
   const multiplierOf = (members: number[]): number => {
     let m = 1;
-    while (members.every((i) => sides[i].target >= 20 * m)) m *= 2;
+    while (members.every((i) => cannotFail(i, m))) m *= 2;
+    if (requester !== null && members.includes(requester)) {
+      const others = members.filter((i) => i !== requester);
+      while (others.length > 0 && others.every((i) => cannotFail(i, m))) m *= 2;
+    }
     return m;
   };
+  if (requester !== null && !sides.every((_, i) => i === requester || cannotFail(i, 1)))
+    throw invalid('Doubling is for a side whose opponents cannot fail; one of them can.', 'requestDoubling');
 
   // the dice
   let inPlay = sides.map((_, i) => i);

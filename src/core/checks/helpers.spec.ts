@@ -226,6 +226,37 @@ describe('G&M contests of three or more sides (001:720–728)', () => {
     );
   });
 
+  it('doubles on request when none of the requester’s opponents can fail (CH5), and agrees with two sides', () => {
+    const sides = [
+      { name: 'A', score: 22 },
+      { name: 'B', score: 25 },
+      { name: 'C', score: 9 },
+    ];
+    const asked = multiContest({ sides, requestDoubling: 'C', maxRounds: 20 }, dice('ask'));
+    expect(asked.rounds[0].doubled).toBe(true);
+    expect(asked.rounds[0].rolls.every((r) => r.roll % 2 === 0)).toBe(true);
+    const total = asked.odds.wins.reduce((sum, w) => sum + w.probability, 0) + asked.odds.noWinner;
+    expect(total).toBeCloseTo(1, 12);
+    // Two sides: the same odds as the two-sided contest with the same request.
+    const pair = [{ score: 24 }, { score: 7 }];
+    const two = contest(
+      { acting: pair[0], resisting: pair[1], mode: 'same-goal', maxRounds: 20, requestDoubling: 'resisting' },
+      dice('b'),
+    );
+    const many = multiContest(
+      { sides: pair.map((s, i) => ({ name: `s${i}`, ...s })), maxRounds: 20, requestDoubling: 's1' },
+      dice('b'),
+    );
+    expect(many.odds.wins[0].probability).toBeCloseTo(two.odds.acting, 12);
+    expect(many.odds.wins[1].probability).toBeCloseTo(two.odds.resisting, 12);
+    expect(() => multiContest({ sides, requestDoubling: 'A' }, dice('x'))).toThrow(
+      expect.objectContaining({ field: 'requestDoubling' }),
+    );
+    expect(() => multiContest({ sides, requestDoubling: 'D' }, dice('x'))).toThrow(
+      expect.objectContaining({ field: 'requestDoubling' }),
+    );
+  });
+
   it('agrees with the two-sided same-goal contest', () => {
     const sides = [{ score: 14 }, { score: 9 }];
     const two = contest(

@@ -12,6 +12,7 @@ import {
   gmManeuver,
   gmMassConflict,
   gmPsychic,
+  gmPsychicV1,
   groupBonus,
   keepHighestDistribution,
   median,
@@ -561,17 +562,44 @@ describe('G&M psychic conflict', () => {
     ).toThrow(expect.objectContaining({ field: 'attacker.spend' }));
   });
 
-  it('entering costs 2 verve; an unwilling target resists with willpower plus charisma minor', () => {
-    const out = gmPsychic(
+  it('entering costs 2 verve; an unwilling target resists with its willpower plus its own charisma minor', () => {
+    const enter = (charisma?: number) =>
+      gmPsychic(
+        {
+          action: 'enter',
+          attacker: { charisma: 17, monkLevel: 1, verve: 5 },
+          defender: { verve: 3, survival: 3, willpower: 9, ...(charisma ? { charisma } : {}) },
+        },
+        dice(),
+      );
+    expect(enter().verveSpent).toBe(2);
+    // The attacker's 17 charisma no longer helps the target; the target's own does (issue 43, X4).
+    expect(enter().target).toBe(9);
+    expect(enter(15).target).toBe(9 + 1);
+    expect(enter(4).target).toBe(9 - 1);
+    expect(enter(15).modifiers.find((m) => m.name === 'charisma-minor')?.detail).toMatch(
+      /target's own charisma/,
+    );
+    // Version 1 (replay only) added the attacker's charisma minor.
+    const v1 = gmPsychicV1(
       {
         action: 'enter',
         attacker: { charisma: 17, monkLevel: 1, verve: 5 },
-        defender: { verve: 3, survival: 3, willpower: 9 },
+        defender: { verve: 3, survival: 3, willpower: 9, charisma: 4 },
       },
       dice(),
     );
-    expect(out.verveSpent).toBe(2);
-    expect(out.target).toBe(9 + 1);
+    expect(v1.target).toBe(9 + 1);
+    expect(() =>
+      gmPsychic(
+        {
+          action: 'enter',
+          attacker: { charisma: 17, monkLevel: 1, verve: 5 },
+          defender: { verve: 3, survival: 3, willpower: 9, charisma: 0 },
+        },
+        dice(),
+      ),
+    ).toThrow(expect.objectContaining({ field: 'defender.charisma' }));
   });
 });
 

@@ -27,6 +27,7 @@ export const GROUP_BONUS_TABLE: readonly { from: number; to: number; bonus: numb
 /**
  * The group effort bonus for `count` members: 1 → 0, 2–3 → 1, 4–7 → 2 … 1024–2047 → 10. The seed's
  * last band reads "1024–2055", a slip for 2047 (every band doubles); bigger groups go on doubling.
+ * This is the only copy: group efforts, group attacks, mass conflicts and tracking all read it.
  */
 export function groupBonus(count: number): number {
   return Math.floor(Math.log2(count) + 1e-9);

@@ -48,6 +48,11 @@ export interface GmPsychicInput {
     fromSurvival?: boolean | null;
     /** Willpower, for an unwilling target of `enter`. */
     willpower?: number | null;
+    /**
+     * The target's own charisma: its minor contributor helps it resist `enter` (version 2; version 1
+     * added the attacker's charisma instead). Without it no charisma is counted.
+     */
+    charisma?: number | null;
   } | null;
 }
 
@@ -78,10 +83,26 @@ export interface GmPsychicOutcome {
  * (minor) − the defender's psychic defence (a monk's intelligence as major, +2 per verve spent on
  * defence) and deals d4 + charisma (major) + 1 per verve beyond the first. Damage comes from verve,
  * then survival; damage to survival stuns for that much next round, and injuries end the conflict.
- * Entering costs 2 verve (an unwilling target resists with willpower plus charisma minor); leaving
- * is a reason roll with charisma minor.
+ * Entering costs 2 verve (an unwilling target resists with its willpower plus its own charisma
+ * minor: our reading of 001:1356 and 1367, docs/decisions.md "Issue 43"); leaving is a reason roll
+ * with the leaver's charisma minor.
  */
 export function gmPsychic(input: GmPsychicInput, dice: Dice): GmPsychicOutcome {
+  return psychic(input, dice, 'target');
+}
+
+/**
+ * Version 1 of {@link gmPsychic} (`combat.gm-psychic`), kept only for replay: an unwilling target of
+ * `enter` resisted with the attacker's charisma minor added to its willpower.
+ */
+export function gmPsychicV1(input: GmPsychicInput, dice: Dice): GmPsychicOutcome {
+  return psychic(input, dice, 'attacker');
+}
+
+/** Whose charisma helps an unwilling target resist `enter`. */
+type EntryCharisma = 'attacker' | 'target';
+
+function psychic(input: GmPsychicInput, dice: Dice, entryCharisma: EntryCharisma): GmPsychicOutcome {
   const body = record(input, 'input');
   if (!GM_PSYCHIC_ACTIONS.includes(body.action as GmPsychicAction))
     throw invalid('`action` is attack, enter or exit.', 'action');
@@ -167,11 +188,16 @@ export function gmPsychic(input: GmPsychicInput, dice: Dice): GmPsychicOutcome {
     }
     const will = wholeNumber(d.willpower, 'defender.willpower', 0, 1000);
     let target = log.modifier('willpower', will, `the target's willpower ${will}`);
-    target += log.modifier(
-      'charisma-minor',
-      minorContributor(cha),
-      `the target resists with the attacker's charisma (minor) ${minorContributor(cha)}`,
-    );
+    if (entryCharisma === 'attacker') {
+      target += log.modifier(
+        'charisma-minor',
+        minorContributor(cha),
+        `the target resists with the attacker's charisma (minor) ${minorContributor(cha)}`,
+      );
+    } else if (d.charisma !== undefined && d.charisma !== null) {
+      const own = minorContributor(wholeNumber(d.charisma, 'defender.charisma', 1, 1000));
+      target += log.modifier('charisma-minor', own, `the target's own charisma (minor) ${own}`);
+    }
     const roll = dice.die(20);
     const resist = passingFaces(target) / 20;
     log.step(

@@ -633,6 +633,8 @@ export interface SheetRestGm {
   npc: boolean;
   amount: number | null;
   injuriesHealed: number | null;
+  /** Injuries nothing heals (G&M aging, issue 43); absent on rests logged before. */
+  unhealable?: number;
 }
 
 export interface SheetRestArchsoul {
@@ -808,6 +810,7 @@ export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
         npc: body.npc,
         amount: body.amount,
         injuriesHealed: body.injuriesHealed,
+        ...(body.unhealable ? { unhealable: body.unhealable } : {}),
       },
       dice,
     );

@@ -28,6 +28,11 @@ export interface GmHealingInput {
   amount?: number | null;
   /** Healing aid: injury points removed. */
   injuriesHealed?: number | null;
+  /**
+   * Of `injuries`, the points nothing heals (aging's, 000:13): rest and aid never take injuries
+   * below this, so a good rest buys survival instead. Default 0.
+   */
+  unhealable?: number | null;
 }
 
 export interface GmHealingOutcome {
@@ -63,7 +68,10 @@ export function gmHealing(input: GmHealingInput, dice: Dice): GmHealingOutcome {
   const maxVerve = optionalWholeNumber(body.maxVerve, 'maxVerve', -1, 0, BIG);
   const verve = optionalWholeNumber(body.verve, 'verve', -1, 0, maxVerve >= 0 ? maxVerve : BIG);
   const npc = optionalFlag(body.npc, 'npc');
-  const choice = (body.choice ?? (injuries > 0 ? 'injury' : 'survival')) as GmHealingChoice;
+  const unhealable = optionalWholeNumber(body.unhealable, 'unhealable', 0, 0, injuries);
+  // Only the injuries above the unhealable ones can be rested or aided away.
+  const healable = injuries - unhealable;
+  const choice = (body.choice ?? (healable > 0 ? 'injury' : 'survival')) as GmHealingChoice;
   if (!GM_HEALING_CHOICES.includes(choice)) throw invalid('`choice` is survival or injury.', 'choice');
   const log = new HarmLog();
   const start = dice.faces.length;
@@ -73,7 +81,7 @@ export function gmHealing(input: GmHealingInput, dice: Dice): GmHealingOutcome {
   let healthRoll: GmHealingOutcome['healthRoll'] = null;
 
   const good = () => {
-    if (choice === 'injury' && injuries > 0) newInjuries = injuries - 1;
+    if (choice === 'injury' && healable > 0) newInjuries = injuries - 1;
     else newSurvival = Math.min(maxSurvival, survival + level);
   };
   switch (kind) {
@@ -91,7 +99,7 @@ export function gmHealing(input: GmHealingInput, dice: Dice): GmHealingOutcome {
         else newSurvival = Math.min(maxSurvival, survival + 1);
         log.step(
           'health-roll',
-          `Health ${roll.target} or less: rolled ${roll.roll}, ${roll.passed ? (choice === 'injury' && injuries > 0 ? 'one injury healed' : `${level} survival`) : '1 survival'}`,
+          `Health ${roll.target} or less: rolled ${roll.roll}, ${roll.passed ? (choice === 'injury' && healable > 0 ? 'one injury healed' : `${level} survival`) : '1 survival'}`,
           roll.faces,
           { success: roll.odds.success, failure: 1 - roll.odds.success },
         );
@@ -101,7 +109,7 @@ export function gmHealing(input: GmHealingInput, dice: Dice): GmHealingOutcome {
       good();
       log.step(
         'day',
-        choice === 'injury' && injuries > 0
+        choice === 'injury' && healable > 0
           ? 'A full day of rest heals one injury.'
           : `A full day of rest: ${level} survival.`,
       );
@@ -120,7 +128,7 @@ export function gmHealing(input: GmHealingInput, dice: Dice): GmHealingOutcome {
       const amount = optionalWholeNumber(body.amount, 'amount', 0, 0, BIG);
       const healed = optionalWholeNumber(body.injuriesHealed, 'injuriesHealed', 0, 0, BIG);
       newSurvival = Math.min(maxSurvival, survival + amount);
-      newInjuries = Math.max(0, injuries - healed);
+      newInjuries = Math.max(unhealable, injuries - healed);
       log.step(
         'aid',
         `Healing aid: +${newSurvival - survival} survival, −${injuries - newInjuries} injuries.`,
@@ -128,6 +136,8 @@ export function gmHealing(input: GmHealingInput, dice: Dice): GmHealingOutcome {
       break;
     }
   }
+  if (unhealable > 0)
+    log.step('unhealable', `${unhealable} of the injuries cannot heal: rest and aid leave them.`);
   log.change('survival', newSurvival - survival, newSurvival);
   log.change('injuries', newInjuries - injuries, newInjuries);
   if (newVerve !== null && verve >= 0) log.change('verve', newVerve - verve, newVerve);

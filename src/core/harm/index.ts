@@ -16,3 +16,5 @@ export * from './timers';
 export * from './sheet-eating';
 export * from './sheet-gm';
 export * from './cairn-aid';
+export * from './gm-verve-tests';
+export * from './gm-unhealable';

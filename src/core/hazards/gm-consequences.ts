@@ -6,12 +6,23 @@ import { AppliedModifier, SheetEffect } from './shared';
 
 // Aging
 
+function signedWhole(value: unknown, field: string, bound: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < -bound || value > bound)
+    throw invalid(`\`${field}\` is a whole number from ${-bound} to ${bound}.`, field);
+  return value;
+}
+
 export interface GmAgingInput {
   /** Age at the start of the span. */
   from: number;
   /** Age at its end (the birthdays in (from, to] are counted). */
   to: number;
   endurance: number;
+  /**
+   * The referee's "special contributor" for endurance, when the species or campaign sets one: it
+   * replaces the major contributor on the threshold (issue 43 reading, docs/decisions.md).
+   */
+  enduranceContribution?: number | null;
 }
 
 export interface GmAgingOutcome {
@@ -38,7 +49,11 @@ export function gmAging(spec: GmAgingInput): GmAgingOutcome {
   if (to < from) throw invalid('`to` is not before `from`.', 'to');
   if (to - from > 10_000) throw invalid('At most 10000 years at once.', 'to');
   const endurance = wholeNumber(input.endurance, 'endurance', 0, 1000);
-  const contributor = majorContributor(endurance);
+  const special =
+    input.enduranceContribution === undefined || input.enduranceContribution === null
+      ? null
+      : signedWhole(input.enduranceContribution, 'enduranceContribution', 40);
+  const contributor = special ?? majorContributor(endurance);
   const threshold = 40 + contributor;
   const ages: number[] = [];
   for (let age = Math.max(from + 1, threshold); age <= to; age++) ages.push(age);
@@ -47,7 +62,15 @@ export function gmAging(spec: GmAgingInput): GmAgingOutcome {
     ages,
     injuries: ages.length,
     trade: { abilityLoss: 2, abilityMinimumBefore: 4 },
-    modifiers: [{ name: 'endurance (major contributor) on the threshold', value: contributor }],
+    modifiers: [
+      {
+        name:
+          special === null
+            ? 'endurance (major contributor) on the threshold'
+            : 'endurance (special contributor, referee) on the threshold',
+        value: contributor,
+      },
+    ],
     effects: ages.length > 0 ? [{ track: 'injuries', change: ages.length, status: 'unhealable' }] : [],
   };
 }
@@ -179,21 +202,31 @@ export type ItemAttack = 'fire' | 'bludgeon' | 'acid';
 export const ITEM_MATERIALS: readonly ItemMaterial[] = ['glass', 'ice', 'metal', 'paper', 'stone', 'wood'];
 export const ITEM_ATTACKS: readonly ItemAttack[] = ['fire', 'bludgeon', 'acid'];
 
+type ItemReactionRow = { fire: number; bludgeon: number; acid: number; baseSixteenths: number };
+
 /**
- * Item reactions by material and attack form (seed 001's aligned table): the bonus, and the base
- * thickness in sixteenths of an inch. A blank cell is a bonus of 0 (glass does roll against a fall).
+ * Item reactions by material and attack form (seed 001's aligned table, 001:1177–1184): the bonus,
+ * and the base thickness in sixteenths of an inch. A blank cell is a bonus of 0 (glass does roll
+ * against a fall). Ice's only value sits in the acid column (issue 43, X1).
  */
-export const ITEM_REACTION_TABLE: Readonly<
-  Record<ItemMaterial, { fire: number; bludgeon: number; acid: number; baseSixteenths: number }>
-> = {
+export const ITEM_REACTION_TABLE: Readonly<Record<ItemMaterial, ItemReactionRow>> = {
   glass: { fire: 8, bludgeon: 0, acid: 16, baseSixteenths: 4 },
-  ice: { fire: 0, bludgeon: 8, acid: 0, baseSixteenths: 8 },
+  ice: { fire: 0, bludgeon: 0, acid: 8, baseSixteenths: 8 },
   metal: { fire: 6, bludgeon: 5, acid: 0, baseSixteenths: 4 },
   paper: { fire: -2, bludgeon: 6, acid: 8, baseSixteenths: 8 },
   stone: { fire: 8, bludgeon: 0, acid: 10, baseSixteenths: 16 },
   wood: { fire: 0, bludgeon: 3, acid: 5, baseSixteenths: 16 },
 };
 export const ITEM_REACTION_BASE = 4;
+
+/**
+ * The table `hazard.gm.item-reaction` (version 1) used: ice's +8 under bludgeon instead of acid. Kept
+ * only so that answers given before the fix replay unchanged.
+ */
+export const ITEM_REACTION_TABLE_V1: Readonly<Record<ItemMaterial, ItemReactionRow>> = {
+  ...ITEM_REACTION_TABLE,
+  ice: { fire: 0, bludgeon: 8, acid: 0, baseSixteenths: 8 },
+};
 
 export interface GmItemReactionInput {
   material: ItemMaterial;
@@ -235,6 +268,19 @@ export function thicknessBonus(thickness: number, base: number): number {
  * the material's bonus against the attack form plus the thickness bonus.
  */
 export function gmItemReaction(spec: GmItemReactionInput, dice: Dice): GmItemReactionOutcome {
+  return itemReaction(spec, dice, ITEM_REACTION_TABLE);
+}
+
+/** Version 1 of {@link gmItemReaction} (ice's +8 read under bludgeon), for replay only. */
+export function gmItemReactionV1(spec: GmItemReactionInput, dice: Dice): GmItemReactionOutcome {
+  return itemReaction(spec, dice, ITEM_REACTION_TABLE_V1);
+}
+
+function itemReaction(
+  spec: GmItemReactionInput,
+  dice: Dice,
+  table: Readonly<Record<ItemMaterial, ItemReactionRow>>,
+): GmItemReactionOutcome {
   const input = record(spec, 'input');
   const material = input.material as ItemMaterial;
   if (!ITEM_MATERIALS.includes(material))
@@ -242,7 +288,7 @@ export function gmItemReaction(spec: GmItemReactionInput, dice: Dice): GmItemRea
   const attack = input.attack as ItemAttack;
   if (!ITEM_ATTACKS.includes(attack))
     throw invalid(`\`attack\` is one of: ${ITEM_ATTACKS.join(', ')}.`, 'attack');
-  const row = ITEM_REACTION_TABLE[material];
+  const row = table[material];
   const thickness = optionalWholeNumber(
     input.thicknessSixteenths,
     'thicknessSixteenths',

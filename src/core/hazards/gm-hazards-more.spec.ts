@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { scripted } from '../../../test/factories/dice';
 import { createRng, Dice } from '../random';
+import { groupBonus as combatGroupBonus } from '../combat/gm-group';
 import { gmAilment, EXAMPLE_AILMENTS } from './gm-ailments';
 import {
   gmAging,
   gmIllusion,
   gmItemReaction,
+  gmItemReactionV1,
   phantasmalKept,
   thicknessBonus,
   ITEM_REACTION_TABLE,
@@ -18,6 +20,7 @@ import {
   gmSpeed,
   gmTime,
   gmTracking,
+  gmTrackingV1,
   groupBonus,
   SPEED_TABLE,
 } from './gm-movement';
@@ -131,6 +134,15 @@ describe('G&M aging, illusions and item reactions', () => {
       injuries: 3,
     });
     expect(gmAging({ from: 30, to: 40, endurance: 3 }).ages).toEqual([37, 38, 39, 40]);
+    // The referee's special contributor replaces the major one (a long-lived species, say).
+    expect(gmAging({ from: 40, to: 70, endurance: 12, enduranceContribution: 25 })).toMatchObject({
+      threshold: 65,
+      ages: [65, 66, 67, 68, 69, 70],
+      modifiers: [{ name: 'endurance (special contributor, referee) on the threshold', value: 25 }],
+    });
+    expect(() => gmAging({ from: 40, to: 45, endurance: 12, enduranceContribution: 41 })).toThrow(
+      expect.objectContaining({ field: 'enduranceContribution' }),
+    );
   });
 
   it('gives back all but a tenth of phantasmal damage, rounded up, at least one', () => {
@@ -143,6 +155,7 @@ describe('G&M aging, illusions and item reactions', () => {
 
   it('has the item reaction table and the thickness bonus (glass: +1, +2, +3, +4 at ¼, ½, 1, 2 inches)', () => {
     expect(ITEM_REACTION_TABLE.paper).toEqual({ fire: -2, bludgeon: 6, acid: 8, baseSixteenths: 8 });
+    expect(ITEM_REACTION_TABLE.ice).toEqual({ fire: 0, bludgeon: 0, acid: 8, baseSixteenths: 8 });
     expect([4, 8, 16, 32].map((t) => thicknessBonus(t, 4))).toEqual([1, 2, 3, 4]);
     expect(thicknessBonus(2, 4)).toBe(0);
     const o = gmItemReaction({ material: 'glass', attack: 'acid', thicknessSixteenths: 8 }, scripted(20));
@@ -150,6 +163,39 @@ describe('G&M aging, illusions and item reactions', () => {
     expect(
       gmItemReaction({ material: 'glass', attack: 'bludgeon', protected: true }, scripted()).rolled,
     ).toBe(false);
+  });
+});
+
+describe('G&M item reactions: the ice row (issue 43, X1)', () => {
+  it('golden: the whole table, row by row, as seed 001 aligns it (ice +8 under acid)', () => {
+    expect(
+      Object.entries(ITEM_REACTION_TABLE).map(([m, r]) => [m, r.fire, r.bludgeon, r.acid, r.baseSixteenths]),
+    ).toEqual([
+      ['glass', 8, 0, 16, 4],
+      ['ice', 0, 0, 8, 8],
+      ['metal', 6, 5, 0, 4],
+      ['paper', -2, 6, 8, 8],
+      ['stone', 8, 0, 10, 16],
+      ['wood', 0, 3, 5, 16],
+    ]);
+  });
+
+  it('golden: half-inch ice rolls against 13 for acid and 5 for a blow; version 1 had them swapped', () => {
+    const acid = gmItemReaction({ material: 'ice', attack: 'acid' }, new Dice(createRng('ice-acid')));
+    expect(acid).toMatchObject({ target: 13, thicknessBonus: 1, odds: { success: 13 / 20 } });
+    expect(acid.modifiers).toEqual([
+      { name: 'base', value: 4 },
+      { name: 'ice against acid', value: 8 },
+      { name: 'thickness', value: 1 },
+    ]);
+    expect(gmItemReaction({ material: 'ice', attack: 'bludgeon' }, scripted(6))).toMatchObject({
+      target: 5,
+      passed: false,
+      damaged: true,
+    });
+    expect(gmItemReactionV1({ material: 'ice', attack: 'acid' }, scripted(6)).target).toBe(5);
+    expect(gmItemReactionV1({ material: 'ice', attack: 'bludgeon' }, scripted(6)).target).toBe(13);
+    expect(gmItemReactionV1({ material: 'glass', attack: 'acid' }, scripted(6)).target).toBe(21);
   });
 });
 
@@ -214,7 +260,13 @@ describe('G&M movement', () => {
   });
 
   it('tracking and covering tracks', () => {
-    expect([1, 2, 3, 4, 7, 8, 1024, 5000].map(groupBonus)).toEqual([0, 1, 1, 2, 2, 3, 10, 10]);
+    expect([1, 2, 3, 4, 7, 8, 1024, 2047, 2048, 5000].map(groupBonus)).toEqual([
+      0, 1, 1, 2, 2, 3, 10, 10, 11, 12,
+    ]);
+    // One table for group efforts and tracking; version 1 (replay only) capped the tracker at +10.
+    expect(groupBonus).toBe(combatGroupBonus);
+    expect(gmTracking({ perception: 10, days: 0, quarry: 5000 }, scripted(20)).target).toBe(22);
+    expect(gmTrackingV1({ perception: 10, days: 0, quarry: 5000 }, scripted(20)).target).toBe(20);
     const o = gmTracking({ perception: 12, days: 3, quarry: 8, covered: 2 }, scripted(10));
     expect(o).toMatchObject({ target: 10, passed: true });
     const c = gmCoverTracks({ perception: 12 }, scripted(7));

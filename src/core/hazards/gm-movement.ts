@@ -1,7 +1,11 @@
 import type { Dice } from '../random';
 import { passingFaces } from '../checks/ability-roll';
 import { invalid, optionalFlag, optionalWholeNumber, record, wholeNumber } from '../checks/validate';
+import { groupBonus } from '../combat/gm-group';
 import { AppliedModifier, SheetEffect } from './shared';
+
+/** The one group-effort bonus (issue 43): tracking reads the same table as group efforts. */
+export { groupBonus };
 
 /** A G&M round is ten seconds, six to a minute (seed 001, "Time"). */
 export const SECONDS_PER_ROUND = 10;
@@ -340,8 +344,12 @@ export function gmDailyMovement(spec: GmDailyMovementInput, dice: Dice): GmDaily
 
 // Searching and tracking
 
-/** The group-effort bonus by count (seed 001): +1 per doubling from 2, at most +10. */
-export function groupBonus(count: number): number {
+/**
+ * The group-effort bonus `hazard.gm.tracking` (version 1) used: capped at +10. Since issue 43 the
+ * tracker reads the one group-effort table of `combat/gm-group` (see docs/decisions.md); this copy
+ * stays only so that version 1 answers replay.
+ */
+function cappedGroupBonusV1(count: number): number {
   if (count < 2) return 0;
   return Math.min(10, Math.floor(Math.log2(count)));
 }
@@ -439,6 +447,19 @@ export interface GmTrackingOutcome {
  * 100 yards in town.
  */
 export function gmTracking(spec: GmTrackingInput, dice: Dice): GmTrackingOutcome {
+  return tracking(spec, dice, groupBonus);
+}
+
+/** Version 1 of {@link gmTracking}: the quarry's group bonus capped at +10 (replay only). */
+export function gmTrackingV1(spec: GmTrackingInput, dice: Dice): GmTrackingOutcome {
+  return tracking(spec, dice, cappedGroupBonusV1);
+}
+
+function tracking(
+  spec: GmTrackingInput,
+  dice: Dice,
+  groupBonus: (count: number) => number,
+): GmTrackingOutcome {
   const input = record(spec, 'input');
   const perception = wholeNumber(input.perception, 'perception', 0, 1000);
   const days = wholeNumber(input.days, 'days', 0, 10_000);

@@ -24,3 +24,4 @@ export * from './sizes';
 export * from './scale-item';
 export * from './upkeep';
 export * from './starting-money';
+export * from './gm-equipment-rules';
