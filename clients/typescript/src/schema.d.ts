@@ -29169,6 +29169,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -29214,6 +29215,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -33895,6 +33897,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
