@@ -304,13 +304,23 @@ describe(`model-based sessions: the engine keeps each system's rules whatever th
         check: () => true,
         run: async (m, s) => {
           const o = s.owners[i];
-          const before = stateOf(m.sheets.get(o.id) ?? {});
+          const sheet = m.sheets.get(o.id) ?? {};
+          const before = stateOf(sheet);
+          // Archsoul: a Disabled character (awake below 0 HP, 002:80) makes no skill checks either.
+          const disabled =
+            system === 'archsoul' &&
+            [...(sheet.statuses ?? []), ...(sheet.harm?.conditions ?? [])].some(
+              (x: unknown) => String(x).toLowerCase() === 'disabled',
+            );
           const res = await call('POST', `${ownerUrl(s, o)}/checks`, s.auth, { ...play.check, seed: sd });
           // Whoever cannot act has the check refused, naming the character; whoever can is answered.
-          if (CANNOT_ACT.includes(before)) {
+          if (CANNOT_ACT.includes(before) || disabled) {
             expect(res.status).toBe(409);
             expect(res.body.errors?.[0]?.field ?? res.body.field).toBe('characterId');
-          } else expect([200, 201]).toContain(res.status);
+          } else if (![200, 201].includes(res.status))
+            throw new Error(
+              `${o.name} (${before}, ${JSON.stringify(sheet)}) had a check refused: ${JSON.stringify(res.body)}`,
+            );
           await observe(system, s, m);
         },
         toString: () => `check(${i})`,
