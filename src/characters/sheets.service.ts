@@ -86,6 +86,18 @@ export interface TrackedChange {
   write(m: EntityManager): Promise<{ row: CharacterSheetEntity; entries: ConditionEntryEntity[] }>;
 }
 
+/** See `SheetsService.onTrackedWritten`. */
+export type TrackedWrittenHook = (
+  m: EntityManager,
+  written: {
+    who: Principal;
+    campaign: CampaignEntity;
+    owner: SheetOwner;
+    system: SheetSystem;
+    row: CharacterSheetEntity;
+  },
+) => Promise<void>;
+
 /** See `SheetsService.onPut`. */
 export type SheetPutHook = (
   m: EntityManager,
@@ -302,6 +314,15 @@ export class SheetsService implements OnModuleInit {
   }
 
   private readonly putHooks: SheetPutHook[] = [];
+  private readonly trackedHooks: TrackedWrittenHook[] = [];
+
+  /**
+   * Registers a hook every write of tracked values runs after it (inside its transaction): harm hands
+   * a COEAC max HP left at 0 to its transition, whichever route wrote it (issue 39, 003:173).
+   */
+  onTrackedWritten(hook: TrackedWrittenHook): void {
+    this.trackedHooks.push(hook);
+  }
 
   /**
    * Registers a hook every PUT of a sheet runs (inside its transaction, after validation, before the
@@ -493,6 +514,7 @@ export class SheetsService implements OnModuleInit {
         row.updatedAt = stamp;
         // Every entry of the change in one statement (rows keep their order, so `seq` follows it).
         await Database.insertRows(manager, ConditionEntryEntity, entries);
+        for (const hook of this.trackedHooks) await hook(manager, { who, campaign, owner, system, row });
         return { row, entries };
       },
     };

@@ -225,6 +225,20 @@ export class SheetHarmService implements OnModuleInit {
       if (timers.length === 0) delete harm.timers;
       return sameJson(harm, put.after.harm) ? put.after : { ...{}, ...put.after, harm };
     });
+    // A COEAC max HP the ledger left at 0 (an adjustment, a Lingering Injury, any route) is handed to
+    // the harm transition, which decides the death (003:173): a roll of harm.sheet-damage, no loss.
+    this.sheets.onTrackedWritten(async (m, written) => {
+      if (written.system !== 'coeac') return;
+      const data = written.row.data;
+      if (typeof data.maxHp !== 'number' || data.maxHp > 0 || harmOf(data).state === 'dead') return;
+      await this.applyDamage(
+        m,
+        written.who,
+        written.owner,
+        { system: 'coeac', amount: 0, source: 'max HP at 0' },
+        { campaign: written.campaign, row: written.row },
+      );
+    });
     // Harm's say in every sheet check: refused while the owner cannot act; the G&M injury penalty;
     // COEAC armour penalty dice on endurance, flexibility, balance and climbing tasks.
     this.checks.addModifier(async (_m, _who, context) => {
@@ -1832,6 +1846,8 @@ export class SheetHarmService implements OnModuleInit {
           medicine: input.medicine ? { ...input.medicine } : null,
           // An NPC at 0 HP is out of action, with no Down and Out roll (003:920).
           ...(owner.kind === 'npc' ? { npc: true } : {}),
+          // Max HP at 0 is death, decided by the transition (003:173).
+          maxHpDeath: true,
         };
       }
       case 'cairn': {

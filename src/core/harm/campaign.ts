@@ -137,6 +137,12 @@ export interface SheetDamageCoeac {
    * player characters' Down and Out table. Absent in rolls logged before issue 39.
    */
   npc?: boolean;
+  /**
+   * The sheet's max HP at 0 is permanent death (003:173), whatever brought it there: a Lingering
+   * Injury, a referee's adjustment, anything the ledger wrote. Sent by every route since issue 39's
+   * COEAC part; absent in rolls logged before, which replay as they were.
+   */
+  maxHpDeath?: boolean;
 }
 
 export interface SheetDamageCairn {
@@ -360,9 +366,27 @@ function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice:
     if (table.result === 'unaided') out.conditionsAdded.push('awaiting-aid');
     else if (stateBefore === 'down-and-out') out.conditionsRemoved.push('awaiting-aid');
   }
+  if (input.maxHpDeath === true && out.state !== 'dead') coeacMaxHpDeath(input, out);
   out.changes = mapped('coeac', out.fieldChanges);
   out.faces = dice.faces.slice(start);
   return out;
+}
+
+/** Max HP at 0 after everything the blow did (the table's lots included): permanently dead (003:173). */
+function coeacMaxHpDeath(input: SheetDamageCoeac, out: SheetDamageOutcome): void {
+  const lost = out.fieldChanges.filter((c) => c.field === 'maxHp').reduce((sum, c) => sum + c.delta, 0);
+  const maxHp = input.maxHp + lost;
+  if (maxHp > 0) return;
+  out.state = 'dead';
+  out.conditionsAdded = out.conditionsAdded.filter((c) => c !== 'awaiting-aid');
+  if (input.stateBefore === 'down-and-out' && !out.conditionsRemoved.includes('awaiting-aid'))
+    out.conditionsRemoved.push('awaiting-aid');
+  out.steps.push({
+    name: 'max-hp-zero',
+    detail: `Max HP ${maxHp}: the character is dead, permanently.`,
+    faces: [],
+    odds: null,
+  });
 }
 
 function cairnSheetDamage(input: SheetDamageCairn, stateBefore: HarmState, dice: Dice): SheetDamageOutcome {
