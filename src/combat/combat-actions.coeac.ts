@@ -770,8 +770,9 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     // ONE roll: the attack, the channeling and the channeler's harm (combat.coeac-action).
     const sheets = await this.snapshots(ctx, {
       defender: { f: defender, block: x.blocks.get(defender.combatant.id) },
-      attacker: { f: x.actor, block: undefined },
-      supporters: [],
+      attacker: { f: x.actor, block: x.blocks.get(x.actor.combatant.id) },
+      // A tie costs the captain and each supporter a point too (003:137).
+      supporters: x.supporters.map((f) => ({ f, block: x.blocks.get(f.combatant.id) })),
       engaged: [],
       bound: Number.MAX_SAFE_INTEGER,
       helplessDefender: false,
@@ -835,8 +836,11 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         f: defender,
         what: `exchange with ${x.actor.owner.name} while channeling ${spell.name}`,
       },
-      attacker: { f: x.actor, what: '' },
-      supporters: [],
+      attacker: { f: x.actor, what: `a tie with ${defender.owner.name} channeling ${spell.name}` },
+      supporters: x.supporters.map((f) => ({
+        f,
+        what: `a tie with ${defender.owner.name} channeling ${spell.name}, supporting ${x.actor.owner.name}`,
+      })),
       engaged: [],
     });
     const ammunition = x.ammoItem ? await this.spendAmmunition(m, ctx, x.ammoItem) : null;

@@ -2,6 +2,8 @@ import { DATABASE_KIND, startApp, TestApp } from './harness';
 import { CampaignFixture, createCampaign, createCharacter, putSheet, sheetOf } from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
+import { coeacChannelingDefence, type CoeacChannelingDefenceInput } from '../../src/core/combat';
+import { createRng, Dice } from '../../src/core/random';
 
 /*
  * Issue 39, the campaign engine for COEAC: every change the rules make to a stored COEAC sheet is
@@ -21,13 +23,8 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
   const replays = async (c: CampaignFixture, rollId: string) =>
     (await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}/replay`).set(c.auth).expect(200)).body.matches;
   const rollsOf = async (c: CampaignFixture, procedure: string) =>
-    (
-      await t.http
-        .get(`/v1/campaigns/${c.id}/rolls`)
-        .query({ procedure, limit: 100 })
-        .set(c.auth)
-        .expect(200)
-    ).body.items as Array<{ id: string; procedure: string; outcome: Record<string, unknown> }>;
+    (await t.http.get(`/v1/campaigns/${c.id}/rolls`).query({ procedure, limit: 100 }).set(c.auth).expect(200))
+      .body.items as Array<{ id: string; procedure: string; outcome: Record<string, unknown> }>;
 
   describe('C1 / M6: max HP reaching 0 by any route is permanent death (003:173)', () => {
     it('a referee adjustment to max HP 0 kills through the transition (REST), which logs a roll that replays', async () => {
@@ -98,6 +95,150 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
         c.auth,
       );
       expect(codes(check)).toEqual(['CONFLICT']);
+    });
+  });
+  describe('M5: a tie in the exchange on a channeler costs everyone in it 1 (003:137, combat.coeac-action.v2)', () => {
+    const WITCH = {
+      maxHp: 20,
+      hp: 20,
+      skills: { Ruin: 3 },
+      saves: { Vigor: 1, Discipline: 2 },
+      classResources: { Control: { current: 9, max: 9 }, Hekaphage: { current: 3, max: 3 } },
+    };
+    const ORC = { pool: 3, maxHp: 10, hp: 10 };
+    const FIELDS = `rollId targets { id damage { damage state } }
+      coeac { channeling { damageToDefender damageToAttacker backlashDamage attacker { successes }
+        channeling { potency defence { damageTaken discipline { objective } } } } }`;
+
+    /** Seeds on which this channeling input ties (the core the campaign rolls, on the same seed). */
+    function tieSeeds(channeling: CoeacChannelingDefenceInput, count: number): string[] {
+      const out: string[] = [];
+      for (let i = 0; i < 400 && out.length < count; i++) {
+        const seed = `witch-tie-${i}`;
+        const x = coeacChannelingDefence({ ...channeling, ties: true }, new Dice(createRng(seed)));
+        if (x.attacker.successes === x.channeling.potency) out.push(seed);
+      }
+      return out;
+    }
+
+    it('the channeler, the attacker and its supporter each take 1 (REST), and the one roll replays; the same over GraphQL', async () => {
+      const c = await createCampaign(t.server);
+      const witch = await createCharacter(t.server, c, { name: 'Witch' });
+      await putSheet(t.server, c, witch.id, 'coeac', WITCH);
+      const npc = async (name: string) => {
+        const row = (
+          await t.http
+            .post(`/v1/campaigns/${c.id}/npcs`)
+            .set(c.auth)
+            .send({ name, kind: 'monster', visibility: 'players', showNumbers: true })
+            .expect(201)
+        ).body as { id: string };
+        await t.http
+          .put(`/v1/campaigns/${c.id}/npcs/${row.id}/sheets/coeac`)
+          .set(c.auth)
+          .send({ sheet: ORC })
+          .expect(200);
+        return row.id;
+      };
+      const orc = await npc('Orc');
+      const goblin = await npc('Goblin');
+      const combat = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/combats`)
+          .set(c.auth)
+          .send({
+            system: 'coeac',
+            combatants: [
+              { characterId: witch.id, side: 'party' },
+              { npcId: orc, side: 'foes' },
+              { npcId: goblin, side: 'foes' },
+            ],
+          })
+          .expect(201)
+      ).body as { id: string };
+      const actions = `/v1/campaigns/${c.id}/combats/${combat.id}/actions`;
+      const channel = () =>
+        t.http
+          .post(actions)
+          .set(c.auth)
+          .send({ actor: witch.id, kind: 'defend', coeac: { channel: { spell: 'hekaphage' } } })
+          .expect(201);
+      const hp = async (path: string) =>
+        (await t.http.get(`/v1/campaigns/${c.id}/${path}/sheets/coeac`).set(c.auth).expect(200)).body.sheet
+          .hp;
+
+      // Round 1: a probe, to read the channeling input the campaign builds from the sheets.
+      await channel();
+      const probe = (
+        await t.http
+          .post(actions)
+          .set(c.auth)
+          .send({
+            actor: orc,
+            kind: 'exchange',
+            targets: [witch.id],
+            coeac: { supporters: [goblin] },
+            seed: 'probe',
+          })
+          .expect(201)
+      ).body;
+      const logged = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${probe.rollId}`).set(c.auth).expect(200))
+        .body;
+      expect(logged.procedure).toBe('combat.coeac-action.v2');
+      const [first, second] = tieSeeds(logged.inputs.channeling, 2);
+      expect(second).toBeDefined();
+      await t.http.post(`/v1/campaigns/${c.id}/combats/${combat.id}/rounds`).set(c.auth).expect(200);
+
+      // Round 2 (REST): a tie.
+      await channel();
+      const before = {
+        witch: await hp(`characters/${witch.id}`),
+        orc: await hp(`npcs/${orc}`),
+        goblin: await hp(`npcs/${goblin}`),
+      };
+      const tie = (
+        await t.http
+          .post(actions)
+          .set(c.auth)
+          .send({
+            actor: orc,
+            kind: 'exchange',
+            targets: [witch.id],
+            coeac: { supporters: [goblin] },
+            seed: first,
+          })
+          .expect(201)
+      ).body;
+      const x = tie.coeac.channeling;
+      expect(x.attacker.successes).toBe(x.channeling.potency);
+      expect(x).toMatchObject({ damageToDefender: 1, damageToAttacker: 1 });
+      expect(x.channeling.defence.damageTaken).toBe(1);
+      expect(x.channeling.defence.discipline).toMatchObject({ objective: 1 });
+      expect(await hp(`characters/${witch.id}`)).toBe(before.witch - 1 - x.backlashDamage);
+      expect(await hp(`npcs/${orc}`)).toBe(before.orc - 1);
+      expect(await hp(`npcs/${goblin}`)).toBe(before.goblin - 1);
+      expect(await replays(c, tie.rollId)).toBe(true);
+      await t.http.post(`/v1/campaigns/${c.id}/combats/${combat.id}/rounds`).set(c.auth).expect(200);
+
+      // Round 3 (GraphQL): another tie, the same answer.
+      await channel();
+      const orcBefore = await hp(`npcs/${orc}`);
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!, $g: ID!, $s: String!) { combatAction(campaignId: $c, combatId: $k,
+           input: { actor: $a, kind: exchange, targets: [$t], coeac: { supporters: [$g] }, seed: $s }) { ${FIELDS} } }`,
+        { c: c.id, k: combat.id, a: orc, t: witch.id, g: goblin, s: second },
+        c.auth,
+      );
+      expect(viaGql.errors).toBeUndefined();
+      const y = viaGql.data!.combatAction.coeac.channeling;
+      expect(y.attacker.successes).toBe(y.channeling.potency);
+      expect(y).toMatchObject({ damageToDefender: 1, damageToAttacker: 1 });
+      expect(await hp(`npcs/${orc}`)).toBe(orcBefore - 1);
+      expect(viaGql.data!.combatAction.targets.map((x: { id: string }) => x.id)).toEqual(
+        expect.arrayContaining([witch.id, orc, goblin]),
+      );
+      expect(await replays(c, viaGql.data!.combatAction.rollId)).toBe(true);
     });
   });
 });
