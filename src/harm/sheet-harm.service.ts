@@ -128,6 +128,8 @@ export interface ApplyHarmOptions {
   downAndOutCheck?: boolean;
   /** Archsoul: a hazard that killed by itself (a drowning out of Endurance); the transition writes dead. */
   fatal?: boolean;
+  /** COEAC party short rest: the party resting and how many of them have Rations (the majority rule). */
+  party?: { members: number; fed: number };
   /**
    * The sheet the answer carries, made from the data written without reading again (a caller that
    * answers no sheet of its own: a hazard, a spell's cost); by default the sheet is read as answered.
@@ -155,7 +157,9 @@ const COEAC_TASKS_SLOWED_BY_ARMOR = ['endurance', 'flexibility', 'balance', 'cli
 
 /** Clock length of each rest (our readings; docs/harm.md). */
 const REST_LENGTH: Record<string, Record<string, ClockStep>> = {
-  coeac: { short: { turns: 1 }, long: { watches: 1 } },
+  // COEAC: a short rest is an hour (six ten-minute turns, 003:220, 999); a long rest is overnight,
+  // to the next morning (003:222; docs/decisions.md, "Issue 39: COEAC rests").
+  coeac: { short: { turns: 6 }, long: { days: 1 } },
   cairn: { short: { turns: 1 }, night: { watches: 1 }, week: { days: 7 } },
   gm: { night: { watches: 1 }, day: { days: 1 } },
   archsoul: { night: { watches: 1 }, hour: { turns: 6 } },
@@ -357,6 +361,9 @@ export class SheetHarmService implements OnModuleInit {
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
       const ids = await this.partyOf(m, campaign, system);
+      // COEAC short rest: how many of the party have Rations to spend (the majority feeds everyone).
+      const party =
+        system === 'coeac' && input.kind === 'short' ? await this.partyRations(m, campaign.id, ids) : undefined;
       const rests: SheetRestResult[] = [];
       for (const id of ids) {
         const owner = await this.sheets.characterOwner(m, campaign.id, id);
@@ -368,7 +375,7 @@ export class SheetHarmService implements OnModuleInit {
             who,
             owner,
             { ...{}, ...input, seed },
-            { secret: input.secret ?? false, req, campaign },
+            { secret: input.secret ?? false, req, campaign, ...(party ? { party } : {}) },
           )),
           clock: null,
         });
@@ -1490,6 +1497,8 @@ export class SheetHarmService implements OnModuleInit {
         fed: owner.kind === 'npc' || rations !== null,
         rations: rations ? { score: rations.depletion!, lastUse: rations.lastUse } : null,
         armor: [],
+        // A party's short rest: the transition decides from the majority (003:220).
+        ...(options.party && input.kind === 'short' ? { party: options.party } : {}),
       };
     } else if (system === 'cairn') {
       procedureInput = {
@@ -1667,6 +1676,23 @@ export class SheetHarmService implements OnModuleInit {
   }
 
   // Internals
+
+  /** The party resting and how many of them carry Rations they can eat (a Rations item with a depletion score). */
+  private async partyRations(
+    m: EntityManager,
+    campaignId: string,
+    ids: string[],
+  ): Promise<{ members: number; fed: number } | undefined> {
+    if (ids.length === 0) return undefined;
+    const rows = await m.find(InventoryItemEntity, {
+      where: { campaignId, characterId: AnyOf(ids) },
+      select: { characterId: true, name: true, depletion: true },
+    });
+    const fed = new Set(
+      rows.filter((i) => RATIONS.test(i.name.trim()) && i.depletion !== null).map((i) => i.characterId),
+    );
+    return { members: ids.length, fed: fed.size };
+  }
 
   /** A character's unbroken items (an item already broken is not drawn again), one entry a name. */
   private async carriedItems(

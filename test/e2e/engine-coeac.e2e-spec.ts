@@ -241,4 +241,89 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
       expect(await replays(c, viaGql.data!.combatAction.rollId)).toBe(true);
     });
   });
+  describe('rests (003:220–222, M2–M4): the majority’s Rations, an hour, a night', () => {
+    async function party(rations: number) {
+      const c = await createCampaign(t.server);
+      const ids: string[] = [];
+      for (const name of ['Ivo', 'Petra', 'Sela']) {
+        const hero = await createCharacter(t.server, c, { name });
+        await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 8, hp: 1 });
+        ids.push(hero.id);
+      }
+      for (const id of ids.slice(0, rations))
+        await t.http
+          .post(`${base(c, id)}/inventory`)
+          .set(c.auth)
+          .send({ name: 'Rations', kind: 'gear', depletion: 11 })
+          .expect(201);
+      return { c, ids, hungry: ids[ids.length - 1] };
+    }
+    const itemsOf = async (c: CampaignFixture, id: string) =>
+      (
+        await t.http
+          .get(`${base(c, id)}/inventory`)
+          .set(c.auth)
+          .expect(200)
+      ).body.items as Array<{ name: string }>;
+    type Rest = { ownerId: string; rested: boolean; rations: unknown; steps: Array<{ name: string }> };
+
+    it('a party short rest (REST): 2 of 3 ate, so all three regain 3 HP; the hungry one spends nothing; the clock moves an hour (6 turns)', async () => {
+      const { c, ids, hungry } = await party(2);
+      const res = await t.http
+        .post(`/v1/campaigns/${c.id}/party/rests`)
+        .set(c.auth)
+        .send({ system: 'coeac', kind: 'short', seed: 'camp' })
+        .expect(201);
+      const rests = res.body.rests as Rest[];
+      expect(rests.map((r) => r.rested)).toEqual([true, true, true]);
+      for (const id of ids) expect((await sheetOf(t.server, c, id, 'coeac')).hp).toBe(4);
+      const lone = rests.find((r) => r.ownerId === hungry)!;
+      expect(lone.rations).toBeNull();
+      expect(lone.steps.map((s) => s.name)).toContain('party-rations');
+      expect(await itemsOf(c, hungry)).toEqual([]);
+      expect(res.body.clock.passed).toEqual({ days: 0, watches: 0, turns: 6 });
+      for (const r of rests) expect(await replays(c, (r as unknown as { rollId: string }).rollId)).toBe(true);
+    });
+
+    it('a single character’s short rest still moves the clock an hour (REST)', async () => {
+      const { c, ids } = await party(1);
+      const res = await t.http
+        .post(`${base(c, ids[0])}/rests`)
+        .set(c.auth)
+        .send({ system: 'coeac', kind: 'short', seed: 'alone' })
+        .expect(201);
+      expect(res.body.rested).toBe(true);
+      expect(res.body.clock.passed).toEqual({ days: 0, watches: 0, turns: 6 });
+    });
+
+    it('over GraphQL: 1 of 3 is no majority (nobody regains); a long rest runs to the next morning and needs one’s own Rations', async () => {
+      const { c, ids, hungry } = await party(1);
+      const short = await gql(
+        t.server,
+        `mutation($c: ID!) { restParty(campaignId: $c, input: { system: coeac, kind: short, seed: "thin" }) {
+           rests { ownerId rested } clock } }`,
+        { c: c.id },
+        c.auth,
+      );
+      expect(short.errors).toBeUndefined();
+      expect(short.data!.restParty.rests.map((r: Rest) => r.rested)).toEqual([false, false, false]);
+      for (const id of ids) expect((await sheetOf(t.server, c, id, 'coeac')).hp).toBe(1);
+      const clock = (await t.http.get(`/v1/campaigns/${c.id}/clock`).set(c.auth).expect(200)).body;
+      const long = await gql(
+        t.server,
+        `mutation($c: ID!) { restParty(campaignId: $c, input: { system: coeac, kind: long, seed: "night" }) {
+           rests { ownerId rested } clock } }`,
+        { c: c.id },
+        c.auth,
+      );
+      expect(long.errors).toBeUndefined();
+      const rested = Object.fromEntries(
+        long.data!.restParty.rests.map((r: Rest) => [r.ownerId, r.rested]),
+      ) as Record<string, boolean>;
+      expect(rested).toEqual({ [ids[0]]: true, [ids[1]]: false, [hungry]: false });
+      expect((await sheetOf(t.server, c, ids[0], 'coeac')).hp).toBe(8);
+      const after = long.data!.restParty.clock as { to: { day: number; watch: number; turn: number } };
+      expect(after.to).toMatchObject({ day: clock.day + 1, turn: 0 });
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import type { HarmTimer } from './timers';
 import { depletionCheck, type DepletionOutcome } from '../treasure/inventory';
-import { invalid, record } from '../checks/validate';
+import { invalid, record, wholeNumber } from '../checks/validate';
 import type { Dice } from '../random';
 import { archsoulCondition, type ArchsoulConditionOutcome } from './archsoul-condition';
 import { cairnDamage, type CairnDamageDie, type CairnDamageOutcome } from './cairn-damage';
@@ -588,6 +588,13 @@ export interface SheetRestCoeac {
   /** The Rations item eaten: its depletion score and whether it was on its last use. */
   rations: { score: number; lastUse: boolean } | null;
   armor: string[];
+  /**
+   * A party's short rest (003:220): everyone regains when the majority of the party spends Rations,
+   * so `fed` is decided here from the count: `members` resting, `fed` of them with Rations. Only a
+   * character who had Rations spends them. Sent by the party rest since issue 39's COEAC part; absent
+   * in rolls logged before (and on a lone character's rest), where the character's own `fed` holds.
+   */
+  party?: { members: number; fed: number } | null;
 }
 
 export interface SheetRestCairn {
@@ -663,6 +670,14 @@ export interface SheetRestOutcome {
   detail: Record<string, unknown>;
 }
 
+function coeacParty(body: SheetRestCoeac): { members: number; fed: number } | null {
+  if (body.party === undefined || body.party === null) return null;
+  const party = record(body.party, 'party');
+  const members = wholeNumber(party.members, 'party.members', 1, 10_000);
+  const fed = wholeNumber(party.fed, 'party.fed', 0, members);
+  return { members, fed };
+}
+
 /** A rest or healing applied to a sheet: what each system restores, Rations and Deprived included. */
 export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
   const body = record(input, 'input') as unknown as SheetRestInput;
@@ -690,11 +705,22 @@ export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
     return out;
   }
   if (body.system === 'coeac') {
+    const party = coeacParty(body);
+    const fed = party && body.kind === 'short' ? party.fed * 2 > party.members : body.fed;
+    if (party && body.kind === 'short')
+      out.steps.push({
+        name: 'party-rations',
+        detail: `${party.fed} of ${party.members} in the party spend Rations: ${
+          fed ? 'the majority ate, everyone regains' : 'not the majority, nobody regains'
+        }.`,
+        faces: [],
+        odds: null,
+      });
     const rest: CoeacRestOutcome = coeacRest({
       kind: body.kind,
       hp: body.hp,
       maxHp: body.maxHp,
-      rations: body.fed,
+      rations: fed,
       armor: body.armor,
     });
     out.detail.coeacRest = brief(rest);

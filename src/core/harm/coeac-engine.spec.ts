@@ -1,5 +1,5 @@
 import { createRng, Dice } from '../random';
-import { sheetDamage, type SheetDamageCoeac } from './campaign';
+import { sheetDamage, sheetRest, type SheetDamageCoeac, type SheetRestCoeac } from './campaign';
 
 /*
  * Issue 39, COEAC: what the one harm transition (`harm.sheet-damage`) decides for a COEAC sheet that
@@ -69,5 +69,58 @@ describe('COEAC: max HP at 0 is permanent death, whatever brought it there (003:
       expect(out.changes).toEqual(expect.arrayContaining([{ path: 'maxHp', delta: -1, via: 'ledger' }]));
     }
     expect(found).toBe(true);
+  });
+});
+
+const rest = (over: Partial<SheetRestCoeac> = {}): SheetRestCoeac => ({
+  system: 'coeac',
+  kind: 'short',
+  hp: 1,
+  maxHp: 8,
+  fed: false,
+  rations: null,
+  armor: [],
+  ...over,
+});
+
+describe('COEAC party rests: the majority’s Rations feed everyone on a short rest (003:220, M4)', () => {
+  it('worked example (the audit’s T8): 2 of 3 ate, so the one without Rations regains 3 HP and spends nothing', () => {
+    const out = sheetRest(rest({ party: { members: 3, fed: 2 } }), dice('camp'));
+    expect(out.rested).toBe(true);
+    expect(out.changes).toEqual([{ path: 'hp', delta: 3, via: 'ledger' }]);
+    expect(out.rations).toBeNull();
+    expect(out.faces).toEqual([]);
+    expect(out.steps[0]).toMatchObject({ name: 'party-rations' });
+  });
+
+  it('a character with Rations in a fed party eats them and checks their depletion (one d20)', () => {
+    const out = sheetRest(
+      rest({ fed: true, rations: { score: 11, lastUse: false }, party: { members: 3, fed: 2 } }),
+      dice('camp'),
+    );
+    expect(out.rested).toBe(true);
+    expect(out.rations).not.toBeNull();
+    expect(out.faces).toHaveLength(1);
+  });
+
+  it('1 of 3 is no majority (nor 2 of 4): nobody regains, not even the one who had Rations', () => {
+    const own = { fed: true, rations: { score: 11, lastUse: false } };
+    expect(sheetRest(rest({ ...own, party: { members: 3, fed: 1 } }), dice('a')).rested).toBe(false);
+    expect(sheetRest(rest({ ...own, party: { members: 4, fed: 2 } }), dice('b')).rested).toBe(false);
+  });
+
+  it('a long rest needs the character’s own Rations, whatever the party ate', () => {
+    const out = sheetRest(rest({ kind: 'long', party: { members: 3, fed: 3 } }), dice('night'));
+    expect(out.rested).toBe(false);
+  });
+
+  it('rests logged before (no party) replay as they were: a character without Rations gets nothing', () => {
+    expect(sheetRest(rest(), dice('old')).rested).toBe(false);
+  });
+
+  it('a party count that cannot be is refused, naming the field', () => {
+    expect(() => sheetRest(rest({ party: { members: 2, fed: 3 } }), dice('bad'))).toThrow(
+      expect.objectContaining({ field: 'party.fed' }),
+    );
   });
 });
