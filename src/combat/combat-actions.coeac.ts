@@ -8,7 +8,7 @@ import { ArbiterRequest, diceBudget } from '../common/request-context';
 import type { CampaignEntity } from '../database/entities';
 import { now } from '../common/time';
 import { Database } from '../database/database.service';
-import { sameJson } from '../core/characters/sheets';
+import { coeacBlockPools, sameJson } from '../core/characters/sheets';
 import { findRating } from '../core/characters/sheets-checks';
 import type { Sheet } from '../core/characters/sheets';
 import {
@@ -968,11 +968,15 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       if (x.block === 'armor') {
         if (!armor.kind || armor.kind === 'none')
           throw Problem.field('UNPROCESSABLE', field, `${x.f.owner.name} wears no armour to Block with.`);
-        block = { kind: armor.kind === 'heavy' ? 'heavy-armor' : 'light-armor', usesLeft: armor.blockUses };
+        block = {
+          kind: armor.kind === 'heavy' ? 'heavy-armor' : 'light-armor',
+          usesLeft: coeacBlockPools(armor).armor,
+        };
       } else if (x.block === 'shield') {
         if (!armor.shield)
           throw Problem.field('UNPROCESSABLE', field, `${x.f.owner.name} carries no shield to Block with.`);
-        block = { kind: 'shield', usesLeft: armor.blockUses };
+        // The shield Blocks on its own use (003:183).
+        block = { kind: 'shield', usesLeft: coeacBlockPools(armor).shield };
       }
       return {
         hp: num(data.hp),

@@ -13,7 +13,13 @@ import { Problem, asBadRequest } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { now } from '../common/time';
 import type { ClockStep } from '../core/clock';
-import { isSheetSystem, sameJson, type Sheet, type SheetSystem } from '../core/characters/sheets';
+import {
+  coeacBlockPools,
+  isSheetSystem,
+  sameJson,
+  type Sheet,
+  type SheetSystem,
+} from '../core/characters/sheets';
 import {
   cairnDeprivation,
   type CairnDeprivationInput as CairnDeprivationCore,
@@ -1559,9 +1565,12 @@ export class SheetHarmService implements OnModuleInit {
     const changes: SheetChange[] = [...outcome.changes];
     if (system === 'coeac' && input.kind === 'long' && outcome.rested) {
       // A long rest brings Block uses back to a day's worth.
-      const armor = view.armor as { blockUses: number; blockUsesPerDay: number };
+      const armor = view.armor as { shield: boolean; blockUses: number; blockUsesPerDay: number };
       const delta = armor.blockUsesPerDay - armor.blockUses;
       if (delta !== 0) changes.push({ path: 'armor.blockUses', delta, via: 'ledger' });
+      // …and the shield's own use (M1).
+      const shield = armor.shield ? 1 - coeacBlockPools(armor).shield : 0;
+      if (shield !== 0) changes.push({ path: 'armor.shieldBlockUses', delta: shield, via: 'ledger' });
       // ...the day's magic (SPEC 6.5): Control, Empower and spells lost for the day come back, and
       // every class resource the sheet marks as a per-day power (`perDay`, 003:222).
       for (const [name, pool] of Object.entries(dailyResources(view))) {
@@ -1842,11 +1851,13 @@ export class SheetHarmService implements OnModuleInit {
     switch (system) {
       case 'coeac': {
         const armor = data.armor as { kind: string; shield: boolean; blockUses: number };
+        // Each item Blocks on its own uses (003:183): the armour's, or the shield's.
+        const uses = coeacBlockPools(armor);
         let block: { kind: 'light-armor' | 'heavy-armor' | 'shield'; usesLeft: number } | null = null;
         if (input.blockWith === 'armor') {
           if (armor.kind === 'none')
             throw Problem.field('UNPROCESSABLE', 'blockWith', `${owner.name} wears no armour to Block with.`);
-          block = { kind: armor.kind === 'heavy' ? 'heavy-armor' : 'light-armor', usesLeft: armor.blockUses };
+          block = { kind: armor.kind === 'heavy' ? 'heavy-armor' : 'light-armor', usesLeft: uses.armor };
         } else if (input.blockWith === 'shield') {
           if (!armor.shield)
             throw Problem.field(
@@ -1854,7 +1865,7 @@ export class SheetHarmService implements OnModuleInit {
               'blockWith',
               `${owner.name} carries no shield to Block with.`,
             );
-          block = { kind: 'shield', usesLeft: armor.blockUses };
+          block = { kind: 'shield', usesLeft: uses.shield };
         }
         const down = harm.state === 'down-and-out' || (num(data.hp) === 0 && num(data.maxHp) > 0);
         return {
@@ -1874,6 +1885,8 @@ export class SheetHarmService implements OnModuleInit {
           ...(owner.kind === 'npc' ? { npc: true } : {}),
           // Max HP at 0 is death, decided by the transition (003:173).
           maxHpDeath: true,
+          // The shield's Block use is its own (003:183).
+          ownShieldUses: true,
         };
       }
       case 'cairn': {
@@ -1971,7 +1984,13 @@ export class SheetHarmService implements OnModuleInit {
       const data: Sheet = { ...{}, ...sheet, ...extra, harm };
       if (system === 'archsoul' && typeof data.belowZero !== 'number') data.belowZero = 0;
       if (system === 'gm' && typeof data[TEMPORARY_SURVIVAL] !== 'number') data[TEMPORARY_SURVIVAL] = 0;
-      if (system === 'coeac') data.state = nativeCoeac(harm.state);
+      if (system === 'coeac') {
+        data.state = nativeCoeac(harm.state);
+        // A sheet stored before the shield kept its own use gets its count now (as the harm read it).
+        const armor = data.armor as { shield?: boolean; shieldBlockUses?: number } | undefined;
+        if (armor?.shield && typeof armor.shieldBlockUses !== 'number')
+          data.armor = { ...{}, ...armor, shieldBlockUses: coeacBlockPools(armor).shield };
+      }
       if (system === 'cairn') {
         data.state = harm.state === 'up' || harm.state === 'dead' ? harm.state : 'out';
         if (cause.scar) data.scars = [...((data.scars ?? []) as string[]), cause.scar].slice(-64);

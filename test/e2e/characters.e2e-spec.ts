@@ -66,7 +66,7 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
         maxHp: 12,
         bonusHp: 0,
         // heavy armour twice a day, a shield once more
-        armor: { kind: 'heavy', shield: true, blockUses: 3, blockUsesPerDay: 3 },
+        armor: { kind: 'heavy', shield: true, blockUses: 3, shieldBlockUses: 1, blockUsesPerDay: 3 },
         classResources: { Luck: { current: 3, max: 3 } },
         state: 'up',
       });
@@ -75,6 +75,7 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
         ['hp', 12],
         ['maxHp', 12],
         ['armor.blockUses', 3],
+        ['armor.shieldBlockUses', 1],
         ['classResources.Luck.current', 3],
       ]);
       const cairn = (await put(c, hero.id, 'cairn', CAIRN).expect(200)).body.sheet;

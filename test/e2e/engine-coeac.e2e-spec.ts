@@ -326,4 +326,97 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
       expect(after.to).toMatchObject({ day: clock.day + 1, turn: 0 });
     });
   });
+  describe('M1 (003:183): a shield’s Block use is its own, not shared with the armour', () => {
+    it('heavy armour and a shield: the shield Blocks once (REST), then only the armour, twice (GraphQL); a long rest brings back both', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Tamsin' });
+      await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 20, armor: { kind: 'heavy', shield: true } });
+      expect((await sheetOf(t.server, c, hero.id, 'coeac')).armor).toMatchObject({
+        blockUses: 3,
+        shieldBlockUses: 1,
+        blockUsesPerDay: 3,
+      });
+      const shield = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 3, blockWith: 'shield', seed: 'spear' })
+        .expect(201);
+      expect(shield.body.changes).toEqual([
+        { path: 'armor.blockUses', delta: -1, via: 'ledger' },
+        { path: 'armor.shieldBlockUses', delta: -1, via: 'ledger' },
+        { path: 'hp', delta: -1, via: 'ledger' },
+      ]);
+      expect(shield.body.sheet.sheet.armor).toMatchObject({ blockUses: 2, shieldBlockUses: 0 });
+      expect(await replays(c, shield.body.rollId)).toBe(true);
+      const hit = (blockWith: string, seed: string) =>
+        gql(
+          t.server,
+          `mutation($c: ID!, $h: ID!, $s: String!) { damageCharacter(campaignId: $c, characterId: $h,
+             input: { system: coeac, amount: 3, blockWith: ${blockWith}, seed: $s }) { changes { path delta } rollId } }`,
+          { c: c.id, h: hero.id, s: seed },
+          c.auth,
+        );
+      // The shield is spent for the day, though two uses are left (the armour's): no Block.
+      const again = await hit('shield', 'club');
+      expect(again.errors).toBeUndefined();
+      expect(again.data!.damageCharacter.changes).toEqual([{ path: 'hp', delta: -3 }]);
+      for (const seed of ['axe', 'maul']) {
+        const armour = await hit('armor', seed);
+        expect(armour.errors).toBeUndefined();
+        expect(armour.data!.damageCharacter.changes).toEqual([
+          { path: 'armor.blockUses', delta: -1 },
+          { path: 'hp', delta: -1 },
+        ]);
+      }
+      const spent = await hit('armor', 'pick');
+      expect(spent.data!.damageCharacter.changes).toEqual([{ path: 'hp', delta: -3 }]);
+      expect((await sheetOf(t.server, c, hero.id, 'coeac')).armor).toMatchObject({
+        blockUses: 0,
+        shieldBlockUses: 0,
+      });
+      // A long rest (Rations eaten) brings back the day's uses, the shield's with them.
+      await t.http
+        .post(`${base(c, hero.id)}/inventory`)
+        .set(c.auth)
+        .send({ name: 'Rations', kind: 'gear', depletion: 11 })
+        .expect(201);
+      const rest = await t.http
+        .post(`${base(c, hero.id)}/rests`)
+        .set(c.auth)
+        .send({ system: 'coeac', kind: 'long', seed: 'night', advanceClock: false })
+        .expect(201);
+      expect(rest.body.changes).toEqual(
+        expect.arrayContaining([
+          { path: 'armor.blockUses', delta: 3, via: 'ledger' },
+          { path: 'armor.shieldBlockUses', delta: 1, via: 'ledger' },
+        ]),
+      );
+      expect((await sheetOf(t.server, c, hero.id, 'coeac')).armor).toMatchObject({
+        blockUses: 3,
+        shieldBlockUses: 1,
+      });
+    });
+
+    it('a sheet that says shieldBlockUses without a shield is refused, naming the field (REST and GraphQL)', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Brann' });
+      expectProblem(
+        await t.http
+          .put(`${base(c, hero.id)}/sheets/coeac`)
+          .set(c.auth)
+          .send({ sheet: { maxHp: 5, armor: { kind: 'light', shieldBlockUses: 1 } } }),
+        400,
+        'VALIDATION_FAILED',
+        'sheet.armor.shieldBlockUses',
+      );
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { putCharacterSheet(campaignId: $c, characterId: $h, system: coeac,
+           input: { sheet: { maxHp: 5, armor: { kind: "light", shield: true, blockUses: 0, shieldBlockUses: 1 } } }) { system } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(codes(viaGql)).toEqual(['VALIDATION_FAILED']);
+    });
+  });
 });

@@ -90,7 +90,8 @@ export function coeacAction(input: CoeacActionInput, dice: Dice): CoeacActionOut
 /**
  * `combat.coeac-action.v2` (issue 39): as version 1, but a tie in the exchange on a channeler costs
  * everyone in it a point (003:137): the channeler (its Discipline save at Ob 1 follows), the
- * attacker and each supporter; and every sheet's max HP at 0 is death (`maxHpDeath`, 003:173).
+ * attacker and each supporter; every sheet's max HP at 0 is death (`maxHpDeath`, 003:173); and a
+ * shield Blocks on its own use (`ownShieldUses`, 003:183: `block.usesLeft` is the shield's).
  * `combat.coeac-action` stays registered so the rolls logged before replay.
  */
 export function coeacActionV2(input: CoeacActionInput, dice: Dice): CoeacActionOutcome {
@@ -179,7 +180,7 @@ function coeacActionOf(input: CoeacActionInput, dice: Dice, v2: boolean): CoeacA
         items: s.items ?? [],
         medicine: null,
         ...(s.npc === true ? { npc: true } : {}),
-        ...(v2 ? { maxHpDeath: true } : {}),
+        ...(v2 ? { maxHpDeath: true, ownShieldUses: true } : {}),
       },
       dice,
     );

@@ -143,6 +143,12 @@ export interface SheetDamageCoeac {
    * COEAC part; absent in rolls logged before, which replay as they were.
    */
   maxHpDeath?: boolean;
+  /**
+   * The shield keeps its own Block use (003:183, M1): a shield's Block spends `armor.shieldBlockUses`
+   * as well as the day's count, and `block.usesLeft` is the item's own. Absent in rolls logged
+   * before, where armour and shield drew on one count.
+   */
+  ownShieldUses?: boolean;
 }
 
 export interface SheetDamageCairn {
@@ -233,6 +239,7 @@ const COEAC_PATHS: Record<string, string> = {
   hp: 'hp',
   bonusHp: 'bonusHp',
   blockUses: 'armor.blockUses',
+  shieldBlockUses: 'armor.shieldBlockUses',
   boons: 'boons',
   maxHp: 'maxHp',
 };
@@ -329,6 +336,16 @@ function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice:
   out.detail.coeacDamage = brief(damage);
   out.steps.push(...damage.steps);
   out.fieldChanges.push(...damage.changes);
+  // A shield's Block is its own use (M1): the shield's count goes down with the day's.
+  if (input.ownShieldUses === true && input.block?.kind === 'shield') {
+    const at = out.fieldChanges.findIndex((c) => c.field === 'blockUses');
+    if (at >= 0)
+      out.fieldChanges.splice(at + 1, 0, {
+        field: 'shieldBlockUses',
+        delta: out.fieldChanges[at].delta,
+        after: damage.blockUsesLeft,
+      });
+  }
   if (stateBefore === 'dead') {
     out.steps.push({ name: 'dead', detail: 'Already dead: nothing more follows.', faces: [], odds: null });
   } else if (input.npc === true && input.downAndOutCheck !== true) {

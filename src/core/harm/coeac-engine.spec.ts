@@ -1,3 +1,4 @@
+import { coeacBlockPools, normaliseSheet } from '../characters/sheets';
 import { createRng, Dice } from '../random';
 import { sheetDamage, sheetRest, type SheetDamageCoeac, type SheetRestCoeac } from './campaign';
 
@@ -122,5 +123,68 @@ describe('COEAC party rests: the majority’s Rations feed everyone on a short r
     expect(() => sheetRest(rest({ party: { members: 2, fed: 3 } }), dice('bad'))).toThrow(
       expect.objectContaining({ field: 'party.fed' }),
     );
+  });
+});
+
+describe('COEAC Block: a shield’s use is its own, not the armour’s (003:183, M1)', () => {
+  const heavyAndShield = { kind: 'heavy', shield: true, blockUses: 3, shieldBlockUses: 1 };
+
+  it('the day’s uses by item: heavy armour twice, the shield once; a sheet stored before spent the shield’s first', () => {
+    expect(coeacBlockPools(heavyAndShield)).toEqual({ armor: 2, shield: 1 });
+    expect(coeacBlockPools({ ...heavyAndShield, blockUses: 2, shieldBlockUses: 0 })).toEqual({
+      armor: 2,
+      shield: 0,
+    });
+    expect(coeacBlockPools({ kind: 'light', shield: true, blockUses: 1 })).toEqual({ armor: 1, shield: 0 });
+    expect(coeacBlockPools({ kind: 'light', shield: true, blockUses: 2 })).toEqual({ armor: 1, shield: 1 });
+    expect(coeacBlockPools({ kind: 'none', shield: false, blockUses: 0 })).toEqual({ armor: 0, shield: 0 });
+  });
+
+  it('worked example: a shield Block spends the shield’s use and one of the day’s; the armour’s Block only the day’s', () => {
+    const shield = sheetDamage(
+      coeac({ damage: 3, block: { kind: 'shield', usesLeft: 1 }, ownShieldUses: true }),
+      dice('shield'),
+    );
+    expect(shield.changes).toEqual([
+      { path: 'armor.blockUses', delta: -1, via: 'ledger' },
+      { path: 'armor.shieldBlockUses', delta: -1, via: 'ledger' },
+      { path: 'hp', delta: -1, via: 'ledger' },
+    ]);
+    const armour = sheetDamage(
+      coeac({ damage: 3, block: { kind: 'heavy-armor', usesLeft: 2 }, ownShieldUses: true }),
+      dice('armour'),
+    );
+    expect(armour.changes).toEqual([
+      { path: 'armor.blockUses', delta: -1, via: 'ledger' },
+      { path: 'hp', delta: -1, via: 'ledger' },
+    ]);
+  });
+
+  it('the audit’s T7: a shield spent today cannot Block again, whatever the armour has left', () => {
+    const { shield } = coeacBlockPools({ ...heavyAndShield, blockUses: 2, shieldBlockUses: 0 });
+    const out = sheetDamage(
+      coeac({ damage: 2, block: { kind: 'shield', usesLeft: shield }, ownShieldUses: true }),
+      dice('again'),
+    );
+    expect(out.changes).toEqual([{ path: 'hp', delta: -2, via: 'ledger' }]);
+    expect(out.steps[0].detail).toMatch(/no Block left/);
+  });
+
+  it('rolls logged before (no ownShieldUses) replay as they were: one count for both', () => {
+    const out = sheetDamage(
+      coeac({ damage: 3, block: { kind: 'shield', usesLeft: 3 }, ownShieldUses: undefined }),
+      dice('old'),
+    );
+    expect(out.changes.map((c) => c.path)).toEqual(['armor.blockUses', 'hp']);
+  });
+
+  it('the sheet keeps the shield’s use and refuses one it cannot have, naming the field', () => {
+    expect(normaliseSheet('coeac', { armor: { kind: 'heavy', shield: true } }).armor).toEqual(heavyAndShield);
+    expect(() => normaliseSheet('coeac', { armor: { kind: 'light', shieldBlockUses: 1 } })).toThrow(
+      expect.objectContaining({ field: 'sheet.armor.shieldBlockUses' }),
+    );
+    expect(() =>
+      normaliseSheet('coeac', { armor: { kind: 'light', shield: true, blockUses: 0, shieldBlockUses: 1 } }),
+    ).toThrow(expect.objectContaining({ field: 'sheet.armor.shieldBlockUses' }));
   });
 });
