@@ -73,6 +73,7 @@ import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import type {
   CairnDeprivationApplyInput,
+  DownAndOutAidInput,
   HeroicEffortInput,
   TemporaryPoolInput,
   EndOfSessionCheckInput,
@@ -134,6 +135,8 @@ export interface ApplyHarmOptions {
   downAndOutCheck?: boolean;
   /** Archsoul: a hazard that killed by itself (a drowning out of Endurance); the transition writes dead. */
   fatal?: boolean;
+  /** COEAC: Medicine aid after the blow (C6): no loss, the Medicine test and the table on a success. */
+  aid?: boolean;
   /** COEAC party short rest: the party resting and how many of them have Rations (the majority rule). */
   party?: { members: number; fed: number };
   /**
@@ -388,6 +391,66 @@ export class SheetHarmService implements OnModuleInit {
       }
       const clock = await this.advance(m, who, campaign, input);
       return { rests, clock };
+    });
+  }
+
+  /**
+   * COEAC Medicine aid after the blow (C6, 003:201): a character down and out and awaiting aid (its
+   * Medicine test at the blow failed, or none was made) is aided while its `coeac-aid` timer runs, by
+   * a second aider or at the end of the scene. The transition rolls it (`harm.sheet-damage` with
+   * `aid`: no loss, Medicine Ob 3, the Down and Out table on a success); a success lifts
+   * `awaiting-aid` and so stops the timer, a failure leaves both. The aider is `aiderId` (its pool is
+   * 2 + the Medicine of its COEAC sheet; it must be able to act) or the pool sent as `medicine`.
+   */
+  aidDownAndOut(
+    who: Principal,
+    characterId: string,
+    input: DownAndOutAidInput,
+    req: ArbiterRequest,
+  ): Promise<SheetDamageResult> {
+    assertMayActFor(who, characterId);
+    this.assertSecretAllowed(who, input.secret);
+    const has = (v: unknown) => v !== undefined && v !== null;
+    if (has(input.medicine) === has(input.aiderId))
+      throw Problem.field('VALIDATION_FAILED', 'medicine', 'Send medicine or aiderId (one of them).');
+    if (input.aiderId === characterId)
+      throw Problem.field('UNPROCESSABLE', 'aiderId', 'A character down and out cannot aid itself.');
+    return this.db.mutation(req, async (m) => {
+      const { owner, row } = await this.sheets.characterSheet(m, who.campaignId, characterId, 'coeac');
+      const harm = harmOf(row.data);
+      if (harm.state !== 'down-and-out' || !harm.conditions.includes('awaiting-aid'))
+        throw Problem.field(
+          'CONFLICT',
+          'characterId',
+          `${owner.name} is not down and out awaiting aid (sheet.harm is ${harm.state}${
+            harm.conditions.length ? `, ${harm.conditions.join(', ')}` : ''
+          }).`,
+        );
+      let medicine = input.medicine ? { ...input.medicine } : null;
+      let aider: string | null = null;
+      if (input.aiderId) {
+        const found = await this.sheets.characterSheet(m, who.campaignId, input.aiderId, 'coeac');
+        const state = harmOf(found.row.data).state;
+        if (STATES_THAT_CANNOT_ACT.includes(state))
+          throw Problem.field('CONFLICT', 'aiderId', `${found.owner.name} is ${state} and cannot aid.`);
+        const skills = (found.row.data.skills ?? {}) as Record<string, number>;
+        const key = Object.keys(skills).find((k) => k.toLowerCase() === 'medicine');
+        medicine = { pool: 2 + (key ? skills[key] : 0) };
+        aider = found.owner.name;
+      }
+      return this.applyDamage(
+        m,
+        who,
+        owner,
+        {
+          system: 'coeac',
+          amount: 0,
+          medicine: medicine ?? undefined,
+          seed: input.seed,
+          source: aider ? `Medicine aid by ${aider}` : 'Medicine aid',
+        },
+        { secret: input.secret ?? false, req, row, aid: true },
+      );
     });
   }
 
@@ -1306,6 +1369,7 @@ export class SheetHarmService implements OnModuleInit {
       stateBefore: harm.state,
       ...(options.downAndOutCheck ? { downAndOutCheck: true } : {}),
       ...(options.fatal && system === 'archsoul' ? { fatal: true } : {}),
+      ...(options.aid && system === 'coeac' ? { aid: true } : {}),
     } as CoreDamageInput;
     let rolled = asBadRequest(() =>
       this.rolls.roll(

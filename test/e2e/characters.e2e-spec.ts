@@ -332,14 +332,14 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
         .get(`/v1/campaigns/${c.id}/characters/${hero.id}/conditions?limit=100&after=${first.body.next}`)
         .set(player.auth)
         .expect(200);
-      expect(rest.body.items.length).toBe(5);
+      expect(rest.body.items.length).toBe(6);
       const gqlPage = await gql(
         t.server,
         `query($c: ID!, $h: ID!) { characterConditions(campaignId: $c, characterId: $h, limit: 100) { items { field delta valueAfter cause } next } }`,
         { c: c.id, h: hero.id },
         player.auth,
       );
-      expect(gqlPage.data!.characterConditions.items).toHaveLength(7);
+      expect(gqlPage.data!.characterConditions.items).toHaveLength(8);
       const adjusted = await gql(
         t.server,
         `mutation($c: ID!, $h: ID!) { characterConditionAdjustment(campaignId: $c, characterId: $h, input: { system: coeac, field: "bonusHp", delta: 2, reason: "a potion" }) { entries { field valueAfter } } }`,

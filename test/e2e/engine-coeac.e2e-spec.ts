@@ -419,4 +419,134 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
       expect(codes(viaGql)).toEqual(['VALIDATION_FAILED']);
     });
   });
+  describe('C6 (003:201): Medicine aid after the blow, while the aid timer runs', () => {
+    async function downed() {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Brann' });
+      const friend = await createCharacter(t.server, c, { name: 'Ivo' });
+      await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 4, saves: { Vigor: 1 }, skills: { Melee: 2 } });
+      await putSheet(t.server, c, friend.id, 'coeac', { maxHp: 6, skills: { Medicine: 10 } });
+      // One die cannot make Ob 3: the aid at the blow fails, the aid timer starts.
+      const blow = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 6, medicine: { pool: 1 }, seed: 'ogre' })
+        .expect(201);
+      expect(blow.body).toMatchObject({ state: 'down-and-out', conditionsAdded: ['awaiting-aid'] });
+      const timers = (
+        await t.http
+          .get(`${base(c, hero.id)}/harm-timers`)
+          .set(c.auth)
+          .expect(200)
+      ).body;
+      expect(timers).toMatchObject([{ kind: 'coeac-aid', effect: 'death' }]);
+      return { c, hero, friend, timer: timers[0] as { endsAt: unknown } };
+    }
+    const aidUrl = (c: CampaignFixture, id: string) => `${base(c, id)}/down-and-out-aid`;
+
+    it('a failed aid (REST) leaves the timer as it was; a second aider (GraphQL) succeeds, rolls the table and stops the timer', async () => {
+      const { c, hero, friend, timer } = await downed();
+      const failed = await t.http
+        .post(aidUrl(c, hero.id))
+        .set(c.auth)
+        .send({ medicine: { pool: 2 }, seed: 'clumsy' })
+        .expect(201);
+      expect(failed.body).toMatchObject({ state: 'down-and-out', damage: 0, changes: [] });
+      expect(failed.body.detail.downAndOut.result).toBe('unaided');
+      expect(await replays(c, failed.body.rollId)).toBe(true);
+      const still = (
+        await t.http
+          .get(`${base(c, hero.id)}/harm-timers`)
+          .set(c.auth)
+          .expect(200)
+      ).body;
+      expect(still).toMatchObject([{ kind: 'coeac-aid', endsAt: timer.endsAt }]);
+
+      const aided = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $a: ID!) { aidDownAndOut(campaignId: $c, characterId: $h,
+           input: { aiderId: $a, seed: "steady-hands" }) { state rollId detail sheet { sheet } } }`,
+        { c: c.id, h: hero.id, a: friend.id },
+        c.auth,
+      );
+      expect(aided.errors).toBeUndefined();
+      const answer = aided.data!.aidDownAndOut;
+      expect(answer.detail.downAndOut.result).not.toBe('unaided');
+      expect(answer.detail.downAndOut.aid).toMatchObject({ dice: 12, passed: true });
+      expect(['down-and-out', 'dead']).toContain(answer.state);
+      expect(answer.sheet.sheet.harm.conditions).not.toContain('awaiting-aid');
+      expect(answer.sheet.sheet.harm.timers).toBeUndefined();
+      expect(await replays(c, answer.rollId)).toBe(true);
+      const timers = await gql(
+        t.server,
+        `query($c: ID!, $h: ID!) { characterHarmTimers(campaignId: $c, characterId: $h) { kind } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(timers.data!.characterHarmTimers).toEqual([]);
+      // Nobody awaits aid now: a further aid is a conflict naming the character.
+      expectProblem(
+        await t.http
+          .post(aidUrl(c, hero.id))
+          .set(c.auth)
+          .send({ medicine: { pool: 4 } }),
+        409,
+        'CONFLICT',
+        'characterId',
+      );
+    });
+
+    it('refuses bad input naming the field (REST and GraphQL), and a retried Idempotency-Key aids once', async () => {
+      const { c, hero, friend } = await downed();
+      expectProblem(
+        await t.http.post(aidUrl(c, hero.id)).set(c.auth).send({}),
+        400,
+        'VALIDATION_FAILED',
+        'medicine',
+      );
+      expectProblem(
+        await t.http
+          .post(aidUrl(c, hero.id))
+          .set(c.auth)
+          .send({ medicine: { pool: 3 }, aiderId: friend.id }),
+        400,
+        'VALIDATION_FAILED',
+        'medicine',
+      );
+      expectProblem(
+        await t.http
+          .post(aidUrl(c, hero.id))
+          .set(c.auth)
+          .send({ medicine: { pool: -1 } }),
+        400,
+        'VALIDATION_FAILED',
+        'medicine.pool',
+      );
+      expectProblem(
+        await t.http.post(aidUrl(c, friend.id)).set(c.auth).send({ aiderId: hero.id }),
+        409,
+        'CONFLICT',
+        'characterId',
+      );
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { aidDownAndOut(campaignId: $c, characterId: $h, input: { aiderId: $h }) { state } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(codes(viaGql)).toEqual(['UNPROCESSABLE']);
+      // Nothing was rolled by the refusals.
+      expect(await rollsOf(c, 'harm.sheet-damage')).toHaveLength(1);
+      const send = () =>
+        t.http
+          .post(aidUrl(c, hero.id))
+          .set(c.auth)
+          .set('Idempotency-Key', `aid-${hero.id}`)
+          .send({ medicine: { pool: 2 } });
+      const first = (await send().expect(201)).body;
+      const second = (await send().expect(201)).body;
+      expect(second.rollId).toBe(first.rollId);
+      expect(await rollsOf(c, 'harm.sheet-damage')).toHaveLength(2);
+    });
+  });
 });

@@ -149,6 +149,12 @@ export interface SheetDamageCoeac {
    * before, where armour and shield drew on one count.
    */
   ownShieldUses?: boolean;
+  /**
+   * Medicine aid given after the blow (C6, 003:201): a down-and-out character still awaiting aid is
+   * aided now (a second aider, or aid at the end of the scene). No loss; the Medicine test (`medicine`,
+   * required), then on a success the Down and Out table; a failure leaves it awaiting aid.
+   */
+  aid?: boolean;
 }
 
 export interface SheetDamageCairn {
@@ -325,6 +331,13 @@ function base(system: string, damage: number, stateBefore: HarmState): SheetDama
 }
 
 function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice: Dice): SheetDamageOutcome {
+  if (input.aid === true) {
+    if (input.medicine === null || input.medicine === undefined)
+      throw invalid('Aid after the blow is a Medicine test: send `medicine`.', 'medicine');
+    if (stateBefore !== 'down-and-out')
+      throw invalid('Aid after the blow is for a character down and out.', 'stateBefore');
+    if (input.damage !== 0) throw invalid('Aid after the blow carries no damage.', 'damage');
+  }
   const start = dice.faces.length;
   const out = base('coeac', input.damage, stateBefore);
   const damage: CoeacDamageOutcome = coeacDamage({
@@ -360,6 +373,7 @@ function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice:
     }
   } else if (
     input.downAndOutCheck === true ||
+    input.aid === true ||
     damage.downAndOut ||
     (input.down && damage.damage - damage.blocked > 0)
   ) {

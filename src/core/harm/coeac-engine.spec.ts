@@ -188,3 +188,43 @@ describe('COEAC Block: a shield’s use is its own, not the armour’s (003:183,
     ).toThrow(expect.objectContaining({ field: 'sheet.armor.shieldBlockUses' }));
   });
 });
+
+describe('COEAC Medicine aid after the blow (003:201, C6)', () => {
+  const down = (seed: string, pool = 3) =>
+    sheetDamage(
+      coeac({ hp: 0, down: true, stateBefore: 'down-and-out', aid: true, medicine: { pool } }),
+      dice(seed),
+    );
+
+  it('golden: a passed Medicine test rolls the table and lifts awaiting-aid; a failed one leaves it', () => {
+    const outcomes = Array.from({ length: 40 }, (_, i) => [`aid-${i}`, down(`aid-${i}`)] as const);
+    const passed = outcomes.find(([, o]) => (o.detail.downAndOut as { result: string }).result !== 'unaided');
+    const failed = outcomes.find(([, o]) => (o.detail.downAndOut as { result: string }).result === 'unaided');
+    expect(passed).toBeDefined();
+    expect(failed).toBeDefined();
+    const [, ok] = passed!;
+    expect(['down-and-out', 'dead']).toContain(ok.state);
+    expect(ok.conditionsRemoved).toEqual(['awaiting-aid']);
+    expect(ok.changes.some((c) => c.path === 'hp')).toBe(false);
+    const [, no] = failed!;
+    expect(no.state).toBe('down-and-out');
+    expect(no.conditionsAdded).toEqual(['awaiting-aid']);
+    // Exact odds: the unaided chance is P(fewer than 3 successes on 3 dice) = 7/8.
+    expect((no.odds.downAndOut as Record<string, number>).unaided).toBeCloseTo(7 / 8, 12);
+    // Replays from its inputs and seed.
+    expect(down(failed![0])).toEqual(no);
+  });
+
+  it('aid needs a Medicine pool, a down-and-out sheet and no loss (400 naming the field)', () => {
+    const base = { hp: 0, down: true, stateBefore: 'down-and-out' as const, aid: true };
+    expect(() => sheetDamage(coeac({ ...base, medicine: null }), dice('x'))).toThrow(
+      expect.objectContaining({ field: 'medicine' }),
+    );
+    expect(() =>
+      sheetDamage(coeac({ ...base, stateBefore: 'up', medicine: { pool: 3 } }), dice('x')),
+    ).toThrow(expect.objectContaining({ field: 'stateBefore' }));
+    expect(() => sheetDamage(coeac({ ...base, damage: 1, medicine: { pool: 3 } }), dice('x'))).toThrow(
+      expect.objectContaining({ field: 'damage' }),
+    );
+  });
+});
