@@ -3203,6 +3203,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/down-and-out-aid': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC Medicine aid after the blow for a down-and-out character awaiting aid (a second aider, or at the end of the scene): Medicine Ob 3, then the Down and Out table; a success stops the aid timer. One logged roll (harm.sheet-damage) */
+    post: operations['CharacterHarm_aidDownAndOut'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/characters/{characterId}/rests': {
     parameters: {
       query?: never;
@@ -9767,7 +9784,7 @@ export interface components {
       conditions?: components['schemas']['ConditionEntry'][];
     };
     PutSheetInput: {
-      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses }, class, classResources, boons, state, vestments [{ itemId, empower }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement. */
+      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses }, class, classResources, boons, state, vestments [{ itemId, empower }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement. */
       sheet: {
         [key: string]: unknown;
       };
@@ -12397,6 +12414,19 @@ export interface components {
       /** @description Rolls and effects due later, in words (deferred scar rolls, a death timer, waking). */
       pending: string[];
     };
+    DownAndOutAidInput: {
+      /** @description The aider’s Medicine pool (2 + Medicine, with its modifiers). Send this or aiderId. */
+      medicine?: components['schemas']['MedicinePoolInput'];
+      /** @description The aiding character of the campaign: its pool is 2 + the Medicine on its COEAC sheet, and it must be able to act. Send this or medicine. */
+      aiderId?: string;
+      /** @description Referee: seal the roll. */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
     SheetRestInput: {
       /**
        * @description The sheet’s system: coeac, cairn, gm, or archsoul (a full night’s sleep or an hour’s rest, 002:48–50).
@@ -14676,6 +14706,8 @@ export interface components {
       channeling: components['schemas']['CoeacChanneling'];
       /** @description Damage the channeler takes from the attack (margin over Potency, +Ns on a hit). */
       damageToDefender: number;
+      /** @description Damage the attacker and each supporter take: 1 when the attack ties the Potency (003:137: every tie costs everyone in the exchange a point, the channeler too), else 0. */
+      damageToAttacker: number;
       /** @description Backlash damage the channeler takes (Potency below the spell’s Ob). */
       backlashDamage: number;
       /** @description Exact odds. */
@@ -28002,6 +28034,47 @@ export interface operations {
          *     }
          */
         'application/json': components['schemas']['SheetDamageInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetDamageResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  CharacterHarm_aidDownAndOut: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': components['schemas']['DownAndOutAidInput'];
       };
     };
     responses: {
