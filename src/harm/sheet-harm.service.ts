@@ -372,7 +372,9 @@ export class SheetHarmService implements OnModuleInit {
       const ids = await this.partyOf(m, campaign, system);
       // COEAC short rest: how many of the party have Rations to spend (the majority feeds everyone).
       const party =
-        system === 'coeac' && input.kind === 'short' ? await this.partyRations(m, campaign.id, ids) : undefined;
+        system === 'coeac' && input.kind === 'short'
+          ? await this.partyRations(m, campaign.id, ids)
+          : undefined;
       const rests: SheetRestResult[] = [];
       for (const id of ids) {
         const owner = await this.sheets.characterOwner(m, campaign.id, id);
