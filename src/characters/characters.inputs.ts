@@ -36,7 +36,7 @@ const NAME = { maxLength: 200 };
 export class PutSheetInput {
   @In.object(
     'The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses }, class, classResources, ' +
-      'boons, state, vestments [{ itemId, empower }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state. ' +
+      'boons, state, vestments [{ itemId, empower }], barredSpells. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state. ' +
       'Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, ' +
       'verve, injuries, mojo { current, max }, experience, movement.',
   )

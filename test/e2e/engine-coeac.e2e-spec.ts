@@ -4,6 +4,7 @@ import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
 import { coeacChannelingDefence, type CoeacChannelingDefenceInput } from '../../src/core/combat';
 import { createRng, Dice } from '../../src/core/random';
+import { spellMastery } from '../../src/core/magic/coeac/channeling';
 
 /*
  * Issue 39, the campaign engine for COEAC: every change the rules make to a stored COEAC sheet is
@@ -547,6 +548,114 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
       const second = (await send().expect(201)).body;
       expect(second.rollId).toBe(first.rollId);
       expect(await rollsOf(c, 'harm.sheet-damage')).toHaveLength(2);
+    });
+  });
+  describe('F12 (003:434–438): Spell Mastery by a stored character', () => {
+    /** A seed on which the campaign's mastery (2 + the skill, no Vigor save) passes or fails. */
+    function masterySeed(spell: string, pool: number, learned: boolean): string {
+      for (let i = 0; i < 300; i++) {
+        const seed = `plasmid-${spell}-${i}`;
+        const out = spellMastery({ pool, spell }, new Dice(createRng(seed)));
+        if (out.learned === learned && out.blindCast.backlash.damage === 0) return seed;
+      }
+      throw new Error('no seed');
+    }
+    const SORCERER = {
+      maxHp: 8,
+      skills: { Ruin: 3, Reveal: 3 },
+      classResources: { Control: { current: 3, max: 3 } },
+    };
+
+    it('a pass (REST) learns the spell onto the sheet and spends 1 Control; a failure (GraphQL) bars it for ever and rolls the Down and Out check', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Mordo' });
+      await putSheet(t.server, c, hero.id, 'coeac', SORCERER);
+      const url = `${base(c, hero.id)}/coeac-spell-masteries`;
+      const pass = await t.http
+        .post(url)
+        .set(c.auth)
+        .send({ spell: 'hekaphage', seed: masterySeed('hekaphage', 5, true) })
+        .expect(201);
+      expect(pass.body).toMatchObject({
+        learned: true,
+        barred: false,
+        control: 1,
+        downAndOut: null,
+        state: 'up',
+      });
+      expect(pass.body.mastery.mastery.objective).toBe(pass.body.mastery.blindCast.objective + 1);
+      expect(await replays(c, pass.body.rollId)).toBe(true);
+      const learned = await sheetOf(t.server, c, hero.id, 'coeac');
+      expect(learned.classResources).toMatchObject({
+        Control: { current: 2 },
+        Hekaphage: { current: 1, max: 1 },
+      });
+      // Mastered already: a second try is a conflict naming the spell.
+      expectProblem(
+        await t.http.post(url).set(c.auth).send({ spell: 'hekaphage' }),
+        409,
+        'CONFLICT',
+        'spell',
+      );
+
+      const failSeed = masterySeed('wandering-eye', 5, false);
+      const fail = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $s: String!) { coeacCampaignSpellMastery(campaignId: $c, characterId: $h,
+           input: { spell: "wandering-eye", seed: $s }) { learned barred control downAndOut state rollId
+           mastery { learned barredForever downAndOutCheck } } }`,
+        { c: c.id, h: hero.id, s: failSeed },
+        c.auth,
+      );
+      expect(fail.errors).toBeUndefined();
+      const answer = fail.data!.coeacCampaignSpellMastery;
+      expect(answer).toMatchObject({ learned: false, barred: true, control: 1 });
+      expect(answer.mastery).toEqual({ learned: false, barredForever: true, downAndOutCheck: true });
+      expect(answer.downAndOut.detail.downAndOut.roll).toBeGreaterThanOrEqual(2);
+      expect(['up', 'dead']).toContain(answer.state);
+      expect(await replays(c, answer.rollId)).toBe(true);
+      expect(await replays(c, answer.downAndOut.rollId)).toBe(true);
+      const barred = await sheetOf(t.server, c, hero.id, 'coeac');
+      expect(barred.barredSpells).toEqual(['wandering-eye']);
+      expect(barred.classResources.Control.current).toBe(1);
+      // HP unchanged but for a Lingering Injury's lowered maximum.
+      expect(barred.hp).toBe(Math.min(8, barred.maxHp));
+      if (answer.state !== 'dead') {
+        const again = await gql(
+          t.server,
+          `mutation($c: ID!, $h: ID!) { coeacCampaignSpellMastery(campaignId: $c, characterId: $h,
+             input: { spell: "wandering-eye" }) { learned } }`,
+          { c: c.id, h: hero.id },
+          c.auth,
+        );
+        expect(codes(again)).toEqual(['CONFLICT']);
+      }
+    });
+
+    it('refuses bad input naming the field and changes nothing', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Sela' });
+      await putSheet(t.server, c, hero.id, 'coeac', { ...SORCERER, classResources: {} });
+      const url = `${base(c, hero.id)}/coeac-spell-masteries`;
+      expectProblem(await t.http.post(url).set(c.auth).send({}), 400, 'VALIDATION_FAILED', 'spell');
+      const unknown = await t.http.post(url).set(c.auth).send({ spell: 'no-such-spell' });
+      // As the cast answers an unknown spell: 422 naming it.
+      expect(unknown.status).toBe(422);
+      expect(unknown.body.errors?.[0]?.field ?? unknown.body.field).toBe('spell');
+      expectProblem(
+        await t.http.post(url).set(c.auth).send({ spell: 'hekaphage', skill: 'Juggling' }),
+        422,
+        'UNPROCESSABLE',
+        'skill',
+      );
+      // No Control on the sheet.
+      expectProblem(
+        await t.http.post(url).set(c.auth).send({ spell: 'hekaphage' }),
+        422,
+        'UNPROCESSABLE',
+        'characterId',
+      );
+      expect(await rollsOf(c, 'magic.coeac.spell-mastery')).toEqual([]);
     });
   });
 });

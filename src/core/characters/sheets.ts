@@ -355,6 +355,21 @@ function coeacVestments(
   return vestments;
 }
 
+/** At most this many spells barred by failed Spell Mastery on one sheet. */
+export const COEAC_MAX_BARRED_SPELLS = 100;
+
+function coeacBarredSpells(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > COEAC_MAX_BARRED_SPELLS)
+    fail('barredSpells', `barredSpells is a list of at most ${COEAC_MAX_BARRED_SPELLS} spell ids.`);
+  const out: string[] = [];
+  value.forEach((id, i) => {
+    const name = text(id, `barredSpells[${i}]`, 60);
+    if (!out.includes(name)) out.push(name);
+  });
+  return out;
+}
+
 function normaliseCoeac(input: Sheet): Sheet {
   refuseUnknown(input, [
     'skills',
@@ -370,6 +385,7 @@ function normaliseCoeac(input: Sheet): Sheet {
     'state',
     'pool',
     'saveObjective',
+    'barredSpells',
   ]);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const armorIn = input.armor === undefined || input.armor === null ? {} : asRecord(input.armor, 'armor');
@@ -407,6 +423,9 @@ function normaliseCoeac(input: Sheet): Sheet {
     state: oneOf(input.state, 'state', COEAC_STATES, 'up'),
   };
   if (vestments.length > 0) sheet.vestments = vestments;
+  // Spells a failed Spell Mastery barred for ever (003:438), by catalogue id; kept only when any.
+  const barred = coeacBarredSpells(input.barredSpells);
+  if (barred.length > 0) sheet.barredSpells = barred;
   // An NPC's Pool (COEAC adversaries and hirelings roll it as it is, without the +2).
   if (input.pool !== undefined && input.pool !== null) sheet.pool = int(input.pool, 'pool', 0, MAX_RATING);
   // An adversary's save Objective: what a character's save against it must reach (SPEC 5.4).
@@ -525,7 +544,7 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
   coeac: {
     system: 'coeac',
     baseFields: ['skills', 'saves', 'class'],
-    refereeFields: ['armor', 'state', 'pool', 'saveObjective', 'classResources', 'vestments'],
+    refereeFields: ['armor', 'state', 'pool', 'saveObjective', 'classResources', 'vestments', 'barredSpells'],
     tracked: [
       { path: 'hp', maxPath: 'maxHp', initial: 'maxHp', description: 'Hit points' },
       { path: 'maxHp', initial: 0, description: 'Maximum hit points' },

@@ -1,4 +1,5 @@
 import { coeacBlockPools, normaliseSheet } from '../characters/sheets';
+import { spellMastery } from '../magic/coeac/channeling';
 import { createRng, Dice } from '../random';
 import { sheetDamage, sheetRest, type SheetDamageCoeac, type SheetRestCoeac } from './campaign';
 
@@ -226,5 +227,40 @@ describe('COEAC Medicine aid after the blow (003:201, C6)', () => {
     expect(() => sheetDamage(coeac({ ...base, damage: 1, medicine: { pool: 3 } }), dice('x'))).toThrow(
       expect.objectContaining({ field: 'damage' }),
     );
+  });
+});
+
+describe('COEAC Spell Mastery in a campaign (003:434–438, F12)', () => {
+  it('golden: the mastery check is the spell’s Ob + 1 on the same skill; a failure bars the spell and calls the check', () => {
+    const input = { pool: 5, spell: 'hekaphage' };
+    const outcomes = Array.from({ length: 30 }, (_, i) => spellMastery(input, dice(`plasmid-${i}`)));
+    for (const out of outcomes) {
+      expect(out.mastery.objective).toBe(out.blindCast.objective + 1);
+      expect(out.blindCast.controlSpent).toBe(1);
+      expect(out.barredForever).toBe(!out.learned);
+      expect(out.downAndOutCheck).toBe(!out.learned);
+    }
+    expect(outcomes.some((o) => o.learned)).toBe(true);
+    expect(outcomes.some((o) => !o.learned)).toBe(true);
+  });
+
+  it('the sheet keeps the barred spells (referee value), one of each, and refuses a bad list naming the field', () => {
+    expect(normaliseSheet('coeac', { barredSpells: ['hekaphage', 'hekaphage'] }).barredSpells).toEqual([
+      'hekaphage',
+    ]);
+    expect(normaliseSheet('coeac', {}).barredSpells).toBeUndefined();
+    expect(() => normaliseSheet('coeac', { barredSpells: 'hekaphage' })).toThrow(
+      expect.objectContaining({ field: 'sheet.barredSpells' }),
+    );
+    expect(() => normaliseSheet('coeac', { barredSpells: [''] })).toThrow(
+      expect.objectContaining({ field: 'sheet.barredSpells[0]' }),
+    );
+  });
+
+  it('the Down and Out check a failure calls is the transition’s: no HP lost, the table rolled', () => {
+    const out = sheetDamage(coeac({ downAndOutCheck: true }), dice('hubris'));
+    expect(out.changes.some((c) => c.path === 'hp')).toBe(false);
+    expect(out.detail.downAndOut).toBeDefined();
+    expect(['up', 'dead']).toContain(out.state);
   });
 });
