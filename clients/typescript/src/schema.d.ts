@@ -5148,6 +5148,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/coeac-spell-masteries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Spell Mastery of a wild plasmid by a character (F12): the blind cast (1 Control, backlash through the harm transition), the mastery check at Ob + 1; learned onto the sheet, or barred for ever with a Down and Out check; one roll */
+    post: operations['MagicCampaign_spellMastery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/characters/{characterId}/coeac-spells': {
     parameters: {
       query?: never;
@@ -9784,7 +9801,7 @@ export interface components {
       conditions?: components['schemas']['ConditionEntry'][];
     };
     PutSheetInput: {
-      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses }, class, classResources, boons, state, vestments [{ itemId, empower }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement. */
+      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses }, class, classResources, boons, state, vestments [{ itemId, empower }], barredSpells. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement. */
       sheet: {
         [key: string]: unknown;
       };
@@ -19047,6 +19064,60 @@ export interface components {
       /** @description The generator. */
       rng: string;
       /** @description The roll-log id. */
+      rollId: string;
+    };
+    CoeacCampaignSpellMasteryInput: {
+      /**
+       * @description The catalogue spell id of the wild plasmid.
+       * @example banish
+       */
+      spell: string;
+      /** @description The sheet skill to roll, when not the spell’s own sorcery skill. */
+      skill?: string;
+      /** @description +1d per advantage (both rolls). */
+      bonusDice?: number;
+      /** @description Referee: seal the roll. */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacCampaignSpellMasteryResult: {
+      /** @description The caster. */
+      characterId: string;
+      /** @description The sheet skill rolled. */
+      skill: string;
+      /** @description Its rating (the pool is 2 + rating). */
+      rating: number;
+      /** @description The blind cast and the mastery check, as the stateless procedure answers them. */
+      mastery: components['schemas']['CoeacSpellMasteryResult'];
+      /** @description The spell is learned: a class resource named by the spell (1 a day) is on the sheet. */
+      learned: boolean;
+      /** @description The spell is barred for ever (the sheet’s barredSpells). */
+      barred: boolean;
+      /** @description Control spent. */
+      control: number;
+      /** @description Backlash damage of the blind cast, taken through the harm transition. */
+      backlashDamage: number;
+      /** @description The harm roll of the backlash (harm.sheet-damage); null without backlash. */
+      backlashRollId: string | null;
+      /** @description The Down and Out check a failure calls (the harm transition’s answer: state, table, lots); null on a success. */
+      downAndOut: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The harm state after. */
+      state: string;
+      /** @description Every tracked value changed, in ledger order. */
+      changes: components['schemas']['CoeacSheetChange'][];
+      /** @description For the referee when the caster mutates (the blind cast’s mutation save failed). */
+      mutationNote: string | null;
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator. */
+      rng: string;
+      /** @description The roll-log id (magic.coeac.spell-mastery). */
       rollId: string;
     };
     CoeacSpellInstance: {
@@ -32764,6 +32835,51 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CoeacCastResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  MagicCampaign_spellMastery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "spell": "banish"
+         *     }
+         */
+        'application/json': components['schemas']['CoeacCampaignSpellMasteryInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacCampaignSpellMasteryResult'];
         };
       };
       400: components['responses']['BadRequest'];
