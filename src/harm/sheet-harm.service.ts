@@ -135,6 +135,8 @@ export interface ApplyHarmOptions {
   downAndOutCheck?: boolean;
   /** Archsoul: a hazard that killed by itself (a drowning out of Endurance); the transition writes dead. */
   fatal?: boolean;
+  /** COEAC: a write just reduced the sheet's max HP (the transition decides the death at 0). */
+  maxHpReduced?: boolean;
   /** COEAC: Medicine aid after the blow (C6): no loss, the Medicine test and the table on a success. */
   aid?: boolean;
   /** COEAC party short rest: the party resting and how many of them have Rations (the majority rule). */
@@ -242,14 +244,15 @@ export class SheetHarmService implements OnModuleInit {
     // the harm transition, which decides the death (003:173): a roll of harm.sheet-damage, no loss.
     this.sheets.onTrackedWritten(async (m, written) => {
       if (written.system !== 'coeac') return;
+      if (!written.entries.some((e) => e.field === 'maxHp' && e.delta < 0)) return;
       const data = written.row.data;
       if (typeof data.maxHp !== 'number' || data.maxHp > 0 || harmOf(data).state === 'dead') return;
       await this.applyDamage(
         m,
         written.who,
         written.owner,
-        { system: 'coeac', amount: 0, source: 'max HP at 0' },
-        { campaign: written.campaign, row: written.row },
+        { system: 'coeac', amount: 0, source: 'max HP reduced to 0' },
+        { campaign: written.campaign, row: written.row, maxHpReduced: true },
       );
     });
     // Harm's say in every sheet check: refused while the owner cannot act; the G&M injury penalty;
@@ -1372,6 +1375,7 @@ export class SheetHarmService implements OnModuleInit {
       ...(options.downAndOutCheck ? { downAndOutCheck: true } : {}),
       ...(options.fatal && system === 'archsoul' ? { fatal: true } : {}),
       ...(options.aid && system === 'coeac' ? { aid: true } : {}),
+      ...(options.maxHpReduced && system === 'coeac' ? { maxHpReduced: true } : {}),
     } as CoreDamageInput;
     let rolled = asBadRequest(() =>
       this.rolls.roll(

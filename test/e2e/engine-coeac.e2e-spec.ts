@@ -62,6 +62,26 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
       );
     });
 
+    it('a referee PUT that lowers max HP to 0 kills too; a sheet created without a maximum is not killed by a cast’s Control', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Petra' });
+      await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 5 });
+      const put = await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 0 });
+      expect(put).toMatchObject({ maxHp: 0, state: 'dead', harm: { state: 'dead' } });
+      const [roll] = await rollsOf(c, 'harm.sheet-damage');
+      expect(await replays(c, roll.id)).toBe(true);
+      // A sheet with no maximum yet (max HP 0 from the start) that spends a tracked value stays up.
+      const other = await createCharacter(t.server, c, { name: 'Ivo' });
+      await putSheet(t.server, c, other.id, 'coeac', { classResources: { Luck: { max: 2 } } });
+      const spent = await t.http
+        .post(`${base(c, other.id)}/condition-adjustments`)
+        .set(c.auth)
+        .send({ system: 'coeac', field: 'classResources.Luck.current', delta: -1, reason: 'a lucky dodge' })
+        .expect(201);
+      expect(spent.body.sheet.sheet).toMatchObject({ maxHp: 0, state: 'up' });
+      expect(await rollsOf(c, 'harm.sheet-damage')).toHaveLength(1);
+    });
+
     it('the same over GraphQL; an adjustment of another value at max HP 1 decides nothing', async () => {
       const c = await createCampaign(t.server);
       const hero = await createCharacter(t.server, c, { name: 'Sela' });

@@ -144,6 +144,12 @@ export interface SheetDamageCoeac {
    */
   maxHpDeath?: boolean;
   /**
+   * The route hands over a sheet whose max HP a write just reduced (a referee's adjustment or PUT):
+   * with `maxHpDeath`, at 0 it is death. Without it, a sheet already at max HP 0 (one created without
+   * a maximum) is not killed by an unrelated blow: the rule is about max HP being reduced to 0.
+   */
+  maxHpReduced?: boolean;
+  /**
    * The shield keeps its own Block use (003:183, M1): a shield's Block spends `armor.shieldBlockUses`
    * as well as the day's count, and `block.usesLeft` is the item's own. Absent in rolls logged
    * before, where armour and shield drew on one count.
@@ -403,11 +409,13 @@ function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice:
   return out;
 }
 
-/** Max HP at 0 after everything the blow did (the table's lots included): permanently dead (003:173). */
+/** Max HP reduced to 0 (by the blow's own lots, or by the write the route reports): permanently dead (003:173). */
 function coeacMaxHpDeath(input: SheetDamageCoeac, out: SheetDamageOutcome): void {
   const lost = out.fieldChanges.filter((c) => c.field === 'maxHp').reduce((sum, c) => sum + c.delta, 0);
   const maxHp = input.maxHp + lost;
   if (maxHp > 0) return;
+  // Reduced to 0: by this roll (a Lingering Injury), or by the write the route reports.
+  if (lost >= 0 && input.maxHpReduced !== true) return;
   out.state = 'dead';
   out.conditionsAdded = out.conditionsAdded.filter((c) => c !== 'awaiting-aid');
   if (input.stateBefore === 'down-and-out' && !out.conditionsRemoved.includes('awaiting-aid'))

@@ -27,8 +27,8 @@ const coeac = (over: Partial<SheetDamageCoeac> = {}): SheetDamageCoeac => ({
 });
 
 describe('COEAC: max HP at 0 is permanent death, whatever brought it there (003:173)', () => {
-  it('a sheet handed over at max HP 0 with no loss is dead, with no dice', () => {
-    const out = sheetDamage(coeac({ hp: 0, maxHp: 0 }), dice('adjusted'));
+  it('a sheet whose max HP a write reduced to 0, handed over with no loss, is dead, with no dice', () => {
+    const out = sheetDamage(coeac({ hp: 0, maxHp: 0, maxHpReduced: true }), dice('adjusted'));
     expect(out.state).toBe('dead');
     expect(out.faces).toEqual([]);
     expect(out.changes).toEqual([]);
@@ -36,12 +36,14 @@ describe('COEAC: max HP at 0 is permanent death, whatever brought it there (003:
   });
 
   it('an NPC at max HP 0 is dead too (not merely out of action)', () => {
-    expect(sheetDamage(coeac({ hp: 0, maxHp: 0, npc: true }), dice('npc')).state).toBe('dead');
+    expect(sheetDamage(coeac({ hp: 0, maxHp: 0, npc: true, maxHpReduced: true }), dice('npc')).state).toBe(
+      'dead',
+    );
   });
 
   it('a down-and-out character whose max HP reaches 0 loses the awaiting-aid condition with its life', () => {
     const out = sheetDamage(
-      coeac({ hp: 0, maxHp: 0, stateBefore: 'down-and-out', down: true }),
+      coeac({ hp: 0, maxHp: 0, stateBefore: 'down-and-out', down: true, maxHpReduced: true }),
       dice('down'),
     );
     expect(out.state).toBe('dead');
@@ -54,8 +56,14 @@ describe('COEAC: max HP at 0 is permanent death, whatever brought it there (003:
     expect(out.steps.some((s) => s.name === 'max-hp-zero')).toBe(false);
   });
 
+  it('a sheet that was never given a maximum (max HP 0, nothing reduced it) is not killed by a blow', () => {
+    const out = sheetDamage(coeac({ hp: 0, maxHp: 0, damage: 2 }), dice('placeholder'));
+    expect(out.state).toBe('up');
+    expect(out.steps.some((s) => s.name === 'max-hp-zero')).toBe(false);
+  });
+
   it('rolls logged before (no maxHpDeath) replay as they were: the same sheet stays up', () => {
-    const { maxHpDeath: _drop, ...old } = coeac({ hp: 0, maxHp: 0 });
+    const { maxHpDeath: _drop, ...old } = coeac({ hp: 0, maxHp: 0, maxHpReduced: true });
     expect(sheetDamage(old as SheetDamageCoeac, dice('old')).state).toBe('up');
   });
 
