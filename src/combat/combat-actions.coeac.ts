@@ -956,6 +956,17 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       }
     }
     const blocks = (ctx.input.coeac?.blocks ?? []).map((b) => b.id);
+    // C5: a piece that names its inventory item Blocks only while that item is carried and whole.
+    for (const x of all)
+      if (x.block)
+        await this.harm.assertCanBlock(
+          ctx.m,
+          ctx.campaign.id,
+          x.f.owner,
+          x.f.sheet,
+          x.block,
+          `coeac.blocks[${blocks.indexOf(x.f.combatant.id)}].with`,
+        );
     const one = (x: { f: Fighter; block: string | undefined }): CoeacActionSheet => {
       const data = x.f.sheet;
       const field = `coeac.blocks[${blocks.indexOf(x.f.combatant.id)}].with`;

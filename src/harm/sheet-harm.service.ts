@@ -1368,6 +1368,8 @@ export class SheetHarmService implements OnModuleInit {
     const view =
       system === 'cairn' || system === 'gm' ? await this.sheets.view(m, owner, row, campaign) : row.data;
     const harm = harmOf(row.data);
+    if (system === 'coeac' && input.blockWith)
+      await this.assertCanBlock(m, campaign.id, owner, row.data, input.blockWith, 'blockWith');
     const procedureInput = {
       ...{},
       ...this.damageInput(owner, system, row.data, view, harm, input),
@@ -1416,6 +1418,42 @@ export class SheetHarmService implements OnModuleInit {
       roll: { id: roll.id, procedure: SHEET_HARM_PROCEDURES.damage.name, seed: rolled.seed, rng: rolled.rng },
       ...(options.derive ? { derive: options.derive } : {}),
     });
+  }
+
+  /**
+   * C5: a COEAC armour or shield that names its inventory item (`armor.itemId`, `armor.shieldItemId`)
+   * Blocks only while that item is carried and whole; Broken Gear that broke it (or an item no longer
+   * carried) leaves no Block: 409 naming `field`. Combat calls it for each Block it is asked for.
+   */
+  async assertCanBlock(
+    m: EntityManager,
+    campaignId: string,
+    owner: SheetOwner,
+    data: Sheet,
+    blockWith: string,
+    field: string,
+  ): Promise<void> {
+    const armor = (data.armor ?? {}) as { itemId?: string; shieldItemId?: string };
+    const itemId = blockWith === 'shield' ? armor.shieldItemId : armor.itemId;
+    if (!itemId || owner.kind !== 'character') return;
+    const [item] = await Database.selectRows(m, InventoryItemEntity, {
+      id: itemId,
+      campaignId,
+      characterId: owner.id,
+    });
+    const piece = blockWith === 'shield' ? 'shield' : 'armour';
+    if (!item)
+      throw Problem.field(
+        'CONFLICT',
+        field,
+        `${owner.name} no longer carries the ${piece} (item ${itemId}).`,
+      );
+    if (item.broken)
+      throw Problem.field(
+        'CONFLICT',
+        field,
+        `${owner.name}’s ${piece} (${item.name}) is broken: it cannot Block until it is repaired.`,
+      );
   }
 
   /** Writes a damage outcome to the sheet (the ledger, the harm state, timers) and answers it. */

@@ -3,6 +3,7 @@ import { CampaignFixture, createCampaign, createCharacter, putSheet, sheetOf } f
 import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
 import { coeacChannelingDefence, type CoeacChannelingDefenceInput } from '../../src/core/combat';
+import { sheetDamage } from '../../src/core/harm/campaign';
 import { createRng, Dice } from '../../src/core/random';
 import { spellMastery } from '../../src/core/magic/coeac/channeling';
 
@@ -676,6 +677,82 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
         'characterId',
       );
       expect(await rollsOf(c, 'magic.coeac.spell-mastery')).toEqual([]);
+    });
+  });
+  describe('C5: the worn armour is an inventory item, and Broken Gear that breaks it breaks its Block', () => {
+    it('a blow’s Broken Gear breaks the worn armour (REST), which then cannot Block (REST and GraphQL) until repaired', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Brann' });
+      const item = (
+        await t.http
+          .post(`${base(c, hero.id)}/inventory`)
+          .set(c.auth)
+          .send({ name: 'Light Armor', kind: 'gear', slots: 1 })
+          .expect(201)
+      ).body as { id: string };
+      await putSheet(t.server, c, hero.id, 'coeac', { maxHp: 2, armor: { kind: 'light', itemId: item.id } });
+      // A seed on which a 5-point blow to 2 HP rolls Broken Gear (the campaign rolls the same core).
+      let seed = '';
+      for (let i = 0; i < 400 && !seed; i++) {
+        const out = sheetDamage(
+          {
+            system: 'coeac',
+            stateBefore: 'up',
+            hp: 2,
+            bonusHp: 0,
+            damage: 5,
+            block: null,
+            down: false,
+            maxHp: 2,
+            saves: [],
+            skills: [],
+            items: [],
+            medicine: null,
+            maxHpDeath: true,
+            ownShieldUses: true,
+          },
+          new Dice(createRng(`gear-${i}`)),
+        );
+        if ((out.detail.downAndOut as { result: string }).result === 'broken-gear') seed = `gear-${i}`;
+      }
+      expect(seed).not.toBe('');
+      const blow = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 5, seed })
+        .expect(201);
+      expect(blow.body.brokenItemIds).toEqual([item.id]);
+      expect(await replays(c, blow.body.rollId)).toBe(true);
+      expectProblem(
+        await t.http
+          .post(`${base(c, hero.id)}/damage`)
+          .set(c.auth)
+          .send({ system: 'coeac', amount: 1, blockWith: 'armor' }),
+        409,
+        'CONFLICT',
+        'blockWith',
+      );
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { damageCharacter(campaignId: $c, characterId: $h,
+           input: { system: coeac, amount: 1, blockWith: armor }) { rollId } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(codes(viaGql)).toEqual(['CONFLICT']);
+      expect(await rollsOf(c, 'harm.sheet-damage')).toHaveLength(1);
+      // Repaired: it Blocks again (a use is left: the broken armour never Blocked).
+      await t.http
+        .patch(`${base(c, hero.id)}/inventory/${item.id}`)
+        .set(c.auth)
+        .send({ broken: false })
+        .expect(200);
+      const blocked = await t.http
+        .post(`${base(c, hero.id)}/damage`)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 1, blockWith: 'armor', seed: 'after-repair' })
+        .expect(201);
+      expect(blocked.body.changes[0]).toEqual({ path: 'armor.blockUses', delta: -1, via: 'ledger' });
     });
   });
 });

@@ -247,6 +247,31 @@ export function coeacBlockPools(armor: {
 
 /** The COEAC sheet's armour: the Block uses left today, the shield's own use part of them (M1). */
 function coeacArmorOf(armorIn: Sheet, kind: CoeacArmorKind, shield: boolean, perDay: number): Sheet {
+  const items = coeacArmorItems(armorIn, kind, shield);
+  const armor = coeacArmorUses(armorIn, kind, shield, perDay);
+  return { ...armor, ...items };
+}
+
+/**
+ * The inventory items that are the worn armour and the shield (C5): they take their slots in the
+ * inventory, and a Broken Gear lot that breaks one breaks its Block. Optional; only with the piece.
+ */
+function coeacArmorItems(armorIn: Sheet, kind: CoeacArmorKind, shield: boolean): Sheet {
+  const out: Sheet = {};
+  const has = (v: unknown) => v !== undefined && v !== null;
+  if (has(armorIn.itemId)) {
+    if (kind === 'none') fail('armor.itemId', 'No armour is worn (armor.kind is none): it names no item.');
+    out.itemId = text(armorIn.itemId, 'armor.itemId', 64);
+  }
+  if (has(armorIn.shieldItemId)) {
+    if (!shield)
+      fail('armor.shieldItemId', 'No shield is carried (armor.shield is false): it names no item.');
+    out.shieldItemId = text(armorIn.shieldItemId, 'armor.shieldItemId', 64);
+  }
+  return out;
+}
+
+function coeacArmorUses(armorIn: Sheet, kind: CoeacArmorKind, shield: boolean, perDay: number): Sheet {
   const blockUses = optInt(armorIn.blockUses, 'armor.blockUses', 0, MAX_TRACKED, perDay)!;
   const sent = armorIn.shieldBlockUses;
   if (!shield) {
@@ -389,7 +414,11 @@ function normaliseCoeac(input: Sheet): Sheet {
   ]);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const armorIn = input.armor === undefined || input.armor === null ? {} : asRecord(input.armor, 'armor');
-  refuseUnknown(armorIn, ['kind', 'shield', 'blockUses', 'shieldBlockUses'], 'armor.');
+  refuseUnknown(
+    armorIn,
+    ['kind', 'shield', 'blockUses', 'shieldBlockUses', 'itemId', 'shieldItemId'],
+    'armor.',
+  );
   const kind = oneOf(armorIn.kind, 'armor.kind', COEAC_ARMOR_KINDS, 'none');
   const shield = bool(armorIn.shield, 'armor.shield', false);
   const perDay = coeacBlockUsesPerDay(kind, shield);

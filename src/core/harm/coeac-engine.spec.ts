@@ -272,3 +272,26 @@ describe('COEAC Spell Mastery in a campaign (003:434–438, F12)', () => {
     expect(['up', 'dead']).toContain(out.state);
   });
 });
+
+describe('COEAC worn armour as an inventory item (C5)', () => {
+  it('the sheet may name the items that are its armour and shield, only with the piece', () => {
+    expect(
+      normaliseSheet('coeac', {
+        armor: { kind: 'light', shield: true, itemId: 'chain', shieldItemId: 'buckler' },
+      }).armor,
+    ).toEqual({
+      kind: 'light',
+      shield: true,
+      blockUses: 2,
+      shieldBlockUses: 1,
+      itemId: 'chain',
+      shieldItemId: 'buckler',
+    });
+    expect(() => normaliseSheet('coeac', { armor: { itemId: 'chain' } })).toThrow(
+      expect.objectContaining({ field: 'sheet.armor.itemId' }),
+    );
+    expect(() => normaliseSheet('coeac', { armor: { kind: 'heavy', shieldItemId: 'buckler' } })).toThrow(
+      expect.objectContaining({ field: 'sheet.armor.shieldItemId' }),
+    );
+  });
+});
