@@ -754,5 +754,74 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
         .expect(201);
       expect(blocked.body.changes[0]).toEqual({ path: 'armor.blockUses', delta: -1, via: 'ledger' });
     });
+    it('in a stored combat, a Block with a broken shield is refused naming coeac.blocks[0].with (REST and GraphQL)', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Tamsin' });
+      const shield = (
+        await t.http
+          .post(`${base(c, hero.id)}/inventory`)
+          .set(c.auth)
+          .send({ name: 'Shield', kind: 'gear', slots: 1 })
+          .expect(201)
+      ).body as { id: string };
+      await putSheet(t.server, c, hero.id, 'coeac', {
+        maxHp: 10,
+        skills: { Melee: 2 },
+        armor: { kind: 'none', shield: true, shieldItemId: shield.id },
+      });
+      await t.http
+        .patch(`${base(c, hero.id)}/inventory/${shield.id}`)
+        .set(c.auth)
+        .send({ broken: true })
+        .expect(200);
+      const orc = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'Orc', kind: 'monster', visibility: 'players', showNumbers: true })
+          .expect(201)
+      ).body as { id: string };
+      await t.http
+        .put(`/v1/campaigns/${c.id}/npcs/${orc.id}/sheets/coeac`)
+        .set(c.auth)
+        .send({ sheet: { pool: 3, maxHp: 10, hp: 10 } })
+        .expect(200);
+      const combat = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/combats`)
+          .set(c.auth)
+          .send({
+            system: 'coeac',
+            combatants: [
+              { characterId: hero.id, side: 'party' },
+              { npcId: orc.id, side: 'foes' },
+            ],
+          })
+          .expect(201)
+      ).body as { id: string };
+      expectProblem(
+        await t.http
+          .post(`/v1/campaigns/${c.id}/combats/${combat.id}/actions`)
+          .set(c.auth)
+          .send({
+            actor: orc.id,
+            kind: 'exchange',
+            targets: [hero.id],
+            coeac: { defenderSkill: 'Melee', blocks: [{ id: hero.id, with: 'shield' }] },
+          }),
+        409,
+        'CONFLICT',
+        'coeac.blocks[0].with',
+      );
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+           input: { actor: $a, kind: exchange, targets: [$t], coeac: { defenderSkill: "Melee", blocks: [{ id: $t, with: shield }] } }) { rollId } }`,
+        { c: c.id, k: combat.id, a: orc.id, t: hero.id },
+        c.auth,
+      );
+      expect(codes(viaGql)).toEqual(['CONFLICT']);
+      expect(await rollsOf(c, 'combat.coeac-action.v2')).toEqual([]);
+    });
   });
 });
