@@ -35,8 +35,8 @@ const NAME = { maxLength: 200 };
 @InputType({ description: 'A sheet in its system’s words (docs/characters.md lists every field).' })
 export class PutSheetInput {
   @In.object(
-    'The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses }, class, classResources, ' +
-      'boons, state, vestments [{ itemId, empower }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state. ' +
+    'The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, ' +
+      'boons, state, vestments [{ itemId, empower }], barredSpells. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state. ' +
       'Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, ' +
       'verve, injuries, mojo { current, max }, experience, movement.',
   )

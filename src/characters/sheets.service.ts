@@ -86,6 +86,20 @@ export interface TrackedChange {
   write(m: EntityManager): Promise<{ row: CharacterSheetEntity; entries: ConditionEntryEntity[] }>;
 }
 
+/** See `SheetsService.onTrackedWritten`. */
+export type TrackedWrittenHook = (
+  m: EntityManager,
+  written: {
+    who: Principal;
+    campaign: CampaignEntity;
+    owner: SheetOwner;
+    system: SheetSystem;
+    row: CharacterSheetEntity;
+    /** The ledger entries the write made. */
+    entries: ReadonlyArray<{ field: string; delta: number }>;
+  },
+) => Promise<void>;
+
 /** See `SheetsService.onPut`. */
 export type SheetPutHook = (
   m: EntityManager,
@@ -302,6 +316,16 @@ export class SheetsService implements OnModuleInit {
   }
 
   private readonly putHooks: SheetPutHook[] = [];
+  private readonly trackedHooks: TrackedWrittenHook[] = [];
+
+  /**
+   * Registers a hook every write of tracked values (a ledger change or a PUT) runs after it, inside
+   * its transaction, with the entries it made: harm hands a COEAC max HP reduced to 0 to its
+   * transition, whichever route wrote it (issue 39, 003:173).
+   */
+  onTrackedWritten(hook: TrackedWrittenHook): void {
+    this.trackedHooks.push(hook);
+  }
 
   /**
    * Registers a hook every PUT of a sheet runs (inside its transaction, after validation, before the
@@ -373,6 +397,10 @@ export class SheetsService implements OnModuleInit {
         }),
       );
     }
+    // A PUT is a write of tracked values too (harm: a max HP reduced to 0).
+    if (entries.length > 0)
+      for (const hook of this.trackedHooks)
+        await hook(m, { who, campaign, owner: full, system, row, entries });
     return {
       ...{},
       ...(await this.answer(m, full, row, campaign)),
@@ -496,6 +524,8 @@ export class SheetsService implements OnModuleInit {
         row.updatedAt = stamp;
         // Every entry of the change in one statement (rows keep their order, so `seq` follows it).
         await Database.insertRows(manager, ConditionEntryEntity, entries);
+        for (const hook of this.trackedHooks)
+          await hook(manager, { who, campaign, owner, system, row, entries });
         return { row, entries };
       },
     };

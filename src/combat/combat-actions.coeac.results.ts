@@ -23,6 +23,11 @@ export class CoeacChannelingDefenceResult extends CombatProvenance {
   @Out.int('Damage the channeler takes from the attack (margin over Potency, +Ns on a hit).')
   damageToDefender: number;
 
+  @Out.int(
+    'Damage the attacker and each supporter take: 1 when the attack ties the Potency (003:137: every tie costs everyone in the exchange a point, the channeler too), else 0.',
+  )
+  damageToAttacker: number;
+
   @Out.int('Backlash damage the channeler takes (Potency below the spell’s Ob).')
   backlashDamage: number;
 

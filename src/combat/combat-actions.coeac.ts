@@ -8,7 +8,7 @@ import { ArbiterRequest, diceBudget } from '../common/request-context';
 import type { CampaignEntity } from '../database/entities';
 import { now } from '../common/time';
 import { Database } from '../database/database.service';
-import { sameJson } from '../core/characters/sheets';
+import { coeacBlockPools, sameJson } from '../core/characters/sheets';
 import { findRating } from '../core/characters/sheets-checks';
 import type { Sheet } from '../core/characters/sheets';
 import {
@@ -770,8 +770,9 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     // ONE roll: the attack, the channeling and the channeler's harm (combat.coeac-action).
     const sheets = await this.snapshots(ctx, {
       defender: { f: defender, block: x.blocks.get(defender.combatant.id) },
-      attacker: { f: x.actor, block: undefined },
-      supporters: [],
+      attacker: { f: x.actor, block: x.blocks.get(x.actor.combatant.id) },
+      // A tie costs the captain and each supporter a point too (003:137).
+      supporters: x.supporters.map((f) => ({ f, block: x.blocks.get(f.combatant.id) })),
       engaged: [],
       bound: Number.MAX_SAFE_INTEGER,
       helplessDefender: false,
@@ -835,8 +836,11 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         f: defender,
         what: `exchange with ${x.actor.owner.name} while channeling ${spell.name}`,
       },
-      attacker: { f: x.actor, what: '' },
-      supporters: [],
+      attacker: { f: x.actor, what: `a tie with ${defender.owner.name} channeling ${spell.name}` },
+      supporters: x.supporters.map((f) => ({
+        f,
+        what: `a tie with ${defender.owner.name} channeling ${spell.name}, supporting ${x.actor.owner.name}`,
+      })),
       engaged: [],
     });
     const ammunition = x.ammoItem ? await this.spendAmmunition(m, ctx, x.ammoItem) : null;
@@ -952,6 +956,17 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       }
     }
     const blocks = (ctx.input.coeac?.blocks ?? []).map((b) => b.id);
+    // C5: a piece that names its inventory item Blocks only while that item is carried and whole.
+    for (const x of all)
+      if (x.block)
+        await this.harm.assertCanBlock(
+          ctx.m,
+          ctx.campaign.id,
+          x.f.owner,
+          x.f.sheet,
+          x.block,
+          `coeac.blocks[${blocks.indexOf(x.f.combatant.id)}].with`,
+        );
     const one = (x: { f: Fighter; block: string | undefined }): CoeacActionSheet => {
       const data = x.f.sheet;
       const field = `coeac.blocks[${blocks.indexOf(x.f.combatant.id)}].with`;
@@ -964,11 +979,15 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       if (x.block === 'armor') {
         if (!armor.kind || armor.kind === 'none')
           throw Problem.field('UNPROCESSABLE', field, `${x.f.owner.name} wears no armour to Block with.`);
-        block = { kind: armor.kind === 'heavy' ? 'heavy-armor' : 'light-armor', usesLeft: armor.blockUses };
+        block = {
+          kind: armor.kind === 'heavy' ? 'heavy-armor' : 'light-armor',
+          usesLeft: coeacBlockPools(armor).armor,
+        };
       } else if (x.block === 'shield') {
         if (!armor.shield)
           throw Problem.field('UNPROCESSABLE', field, `${x.f.owner.name} carries no shield to Block with.`);
-        block = { kind: 'shield', usesLeft: armor.blockUses };
+        // The shield Blocks on its own use (003:183).
+        block = { kind: 'shield', usesLeft: coeacBlockPools(armor).shield };
       }
       return {
         hp: num(data.hp),

@@ -1,6 +1,7 @@
 import {
   cairnAction,
   coeacAction,
+  coeacActionV2,
   cairnAttack,
   cairnDexSaves,
   cairnStruggle,
@@ -22,7 +23,9 @@ export const COMBAT_PROCEDURES = {
   coeacExchange: { name: 'combat.coeac-exchange', run: coeacExchange },
   coeacAmbush: { name: 'combat.coeac-ambush', run: coeacAmbush },
   /** A stored combat's COEAC exchange: the exchange and each sheet it harms on one stream. */
-  coeacAction: { name: 'combat.coeac-action', run: coeacAction },
+  coeacAction: { name: 'combat.coeac-action.v2', run: coeacActionV2 },
+  /** Logged before issue 39's COEAC part (a tie on a channeler cost nothing); kept so they replay. */
+  coeacActionV1: { name: 'combat.coeac-action', run: coeacAction },
   cairnAttack: { name: 'combat.cairn-attack', run: cairnAttack },
   cairnDexSaves: { name: 'combat.cairn-dex-saves', run: cairnDexSaves },
   /** CA-02: a struggle, the side most at risk saves (stateless and a stored combat's `struggle`). */

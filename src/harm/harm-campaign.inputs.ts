@@ -236,6 +236,32 @@ export class SheetRestInput {
   seed?: string;
 }
 
+/** COEAC Medicine aid after the blow (C6, 003:201). */
+@InputType({
+  description:
+    'COEAC Medicine aid given to a down-and-out character awaiting aid, after the blow (a second aider, or aid at the end of the scene): Medicine Ob 3, then the Down and Out table on a success.',
+})
+export class DownAndOutAidInput {
+  @In.nested(
+    'The aider’s Medicine pool (2 + Medicine, with its modifiers). Send this or aiderId.',
+    () => MedicinePoolInput,
+    { optional: true },
+  )
+  medicine?: MedicinePoolInput;
+
+  @In.id(
+    'The aiding character of the campaign: its pool is 2 + the Medicine on its COEAC sheet, and it must be able to act. Send this or medicine.',
+    { optional: true },
+  )
+  aiderId?: string;
+
+  @In.bool('Referee: seal the roll.', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
 /** COEAC's end-of-session check (003:955). */
 @InputType({
   description: 'The COEAC end-of-session check: a Down and Out roll per character away from a haven.',

@@ -5,6 +5,7 @@ import type { ArbiterRequest } from '../common/request-context';
 import {
   CairnAidInput,
   CairnDeprivationApplyInput,
+  DownAndOutAidInput,
   HeroicEffortInput,
   TemporaryPoolInput,
   EndOfSessionCheckInput,
@@ -61,6 +62,22 @@ export class CharacterHarmController {
     @Req() req: ArbiterRequest,
   ): Promise<SheetDamageResult> {
     return this.harm.damageCharacter(who, characterId, input, req);
+  }
+
+  @Post('down-and-out-aid')
+  @Roles('referee', 'player')
+  @ApiOperation({
+    summary:
+      'COEAC Medicine aid after the blow for a down-and-out character awaiting aid (a second aider, or at the end of the scene): Medicine Ob 3, then the Down and Out table; a success stops the aid timer. One logged roll (harm.sheet-damage)',
+  })
+  @ApiCreatedResponse({ type: SheetDamageResult })
+  aidDownAndOut(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: DownAndOutAidInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<SheetDamageResult> {
+    return this.harm.aidDownAndOut(who, characterId, input, req);
   }
 
   @Post('rests')

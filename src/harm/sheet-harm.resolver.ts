@@ -6,6 +6,7 @@ import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
   CairnAidInput,
   CairnDeprivationApplyInput,
+  DownAndOutAidInput,
   HeroicEffortInput,
   TemporaryPoolInput,
   EndOfSessionCheckInput,
@@ -51,6 +52,21 @@ export class SheetHarmResolver {
     @Context() ctx: GraphQLContext,
   ): Promise<SheetDamageResult> {
     return this.harm.damageCharacter(who, id, input, ctx.req);
+  }
+
+  @Roles('referee', 'player')
+  @Mutation(() => SheetDamageResult, {
+    description:
+      'COEAC Medicine aid after the blow for a down-and-out character awaiting aid: Medicine Ob 3, then the Down and Out table; a success stops the aid timer.',
+  })
+  aidDownAndOut(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('input', { type: () => DownAndOutAidInput }) input: DownAndOutAidInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<SheetDamageResult> {
+    return this.harm.aidDownAndOut(who, id, input, ctx.req);
   }
 
   @Roles('referee')

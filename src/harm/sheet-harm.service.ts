@@ -13,7 +13,13 @@ import { Problem, asBadRequest } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { now } from '../common/time';
 import type { ClockStep } from '../core/clock';
-import { isSheetSystem, sameJson, type Sheet, type SheetSystem } from '../core/characters/sheets';
+import {
+  coeacBlockPools,
+  isSheetSystem,
+  sameJson,
+  type Sheet,
+  type SheetSystem,
+} from '../core/characters/sheets';
 import {
   archsoulStandUp,
   archsoulStatusNamed,
@@ -77,6 +83,7 @@ import { RollsService } from '../rolls/rolls.service';
 import type {
   CairnAidInput,
   CairnDeprivationApplyInput,
+  DownAndOutAidInput,
   HeroicEffortInput,
   TemporaryPoolInput,
   EndOfSessionCheckInput,
@@ -146,6 +153,12 @@ export interface ApplyHarmOptions {
   fatal?: boolean;
   /** Cairn: the loss ignores Armor (a failed cast's harm turns on the caster, 004:146): Armor 0. */
   pastArmor?: boolean;
+  /** COEAC: a write just reduced the sheet's max HP (the transition decides the death at 0). */
+  maxHpReduced?: boolean;
+  /** COEAC: Medicine aid after the blow (C6): no loss, the Medicine test and the table on a success. */
+  aid?: boolean;
+  /** COEAC party short rest: the party resting and how many of them have Rations (the majority rule). */
+  party?: { members: number; fed: number };
   /**
    * The sheet the answer carries, made from the data written without reading again (a caller that
    * answers no sheet of its own: a hazard, a spell's cost); by default the sheet is read as answered.
@@ -173,7 +186,9 @@ const COEAC_TASKS_SLOWED_BY_ARMOR = ['endurance', 'flexibility', 'balance', 'cli
 
 /** Clock length of each rest (our readings; docs/harm.md). */
 const REST_LENGTH: Record<string, Record<string, ClockStep>> = {
-  coeac: { short: { turns: 1 }, long: { watches: 1 } },
+  // COEAC: a short rest is an hour (six ten-minute turns, 003:220, 999); a long rest is overnight,
+  // to the next morning (003:222; docs/decisions.md, "Issue 39: COEAC rests").
+  coeac: { short: { turns: 6 }, long: { days: 1 } },
   cairn: { short: { turns: 1 }, night: { watches: 1 }, week: { days: 7 } },
   gm: { night: { watches: 1 }, day: { days: 1 } },
   archsoul: { night: { watches: 1 }, hour: { turns: 6 } },
@@ -242,6 +257,21 @@ export class SheetHarmService implements OnModuleInit {
       const harm: SheetHarm = { ...{}, ...after, timers };
       if (timers.length === 0) delete harm.timers;
       return sameJson(harm, put.after.harm) ? put.after : { ...{}, ...put.after, harm };
+    });
+    // A COEAC max HP the ledger left at 0 (an adjustment, a Lingering Injury, any route) is handed to
+    // the harm transition, which decides the death (003:173): a roll of harm.sheet-damage, no loss.
+    this.sheets.onTrackedWritten(async (m, written) => {
+      if (written.system !== 'coeac') return;
+      if (!written.entries.some((e) => e.field === 'maxHp' && e.delta < 0)) return;
+      const data = written.row.data;
+      if (typeof data.maxHp !== 'number' || data.maxHp > 0 || harmOf(data).state === 'dead') return;
+      await this.applyDamage(
+        m,
+        written.who,
+        written.owner,
+        { system: 'coeac', amount: 0, source: 'max HP reduced to 0' },
+        { campaign: written.campaign, row: written.row, maxHpReduced: true },
+      );
     });
     // Harm's say in every sheet check: refused while the owner cannot act; the G&M injury penalty;
     // COEAC armour penalty dice on endurance, flexibility, balance and climbing tasks.
@@ -355,6 +385,11 @@ export class SheetHarmService implements OnModuleInit {
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.lockCampaign(m, who.campaignId);
       const ids = await this.partyOf(m, campaign, system);
+      // COEAC short rest: how many of the party have Rations to spend (the majority feeds everyone).
+      const party =
+        system === 'coeac' && input.kind === 'short'
+          ? await this.partyRations(m, campaign.id, ids)
+          : undefined;
       const rests: SheetRestResult[] = [];
       for (const id of ids) {
         const owner = await this.sheets.characterOwner(m, campaign.id, id);
@@ -366,13 +401,71 @@ export class SheetHarmService implements OnModuleInit {
             who,
             owner,
             { ...{}, ...input, seed },
-            { secret: input.secret ?? false, req, campaign },
+            { secret: input.secret ?? false, req, campaign, ...(party ? { party } : {}) },
           )),
           clock: null,
         });
       }
       const clock = await this.advance(m, who, campaign, input);
       return { rests, clock };
+    });
+  }
+
+  /**
+   * COEAC Medicine aid after the blow (C6, 003:201): a character down and out and awaiting aid (its
+   * Medicine test at the blow failed, or none was made) is aided while its `coeac-aid` timer runs, by
+   * a second aider or at the end of the scene. The transition rolls it (`harm.sheet-damage` with
+   * `aid`: no loss, Medicine Ob 3, the Down and Out table on a success); a success lifts
+   * `awaiting-aid` and so stops the timer, a failure leaves both. The aider is `aiderId` (its pool is
+   * 2 + the Medicine of its COEAC sheet; it must be able to act) or the pool sent as `medicine`.
+   */
+  aidDownAndOut(
+    who: Principal,
+    characterId: string,
+    input: DownAndOutAidInput,
+    req: ArbiterRequest,
+  ): Promise<SheetDamageResult> {
+    assertMayActFor(who, characterId);
+    this.assertSecretAllowed(who, input.secret);
+    const has = (v: unknown) => v !== undefined && v !== null;
+    if (has(input.medicine) === has(input.aiderId))
+      throw Problem.field('VALIDATION_FAILED', 'medicine', 'Send medicine or aiderId (one of them).');
+    if (input.aiderId === characterId)
+      throw Problem.field('UNPROCESSABLE', 'aiderId', 'A character down and out cannot aid itself.');
+    return this.db.mutation(req, async (m) => {
+      const { owner, row } = await this.sheets.characterSheet(m, who.campaignId, characterId, 'coeac');
+      const harm = harmOf(row.data);
+      if (harm.state !== 'down-and-out' || !harm.conditions.includes('awaiting-aid'))
+        throw Problem.field(
+          'CONFLICT',
+          'characterId',
+          `${owner.name} is not down and out awaiting aid (sheet.harm is ${harm.state}${
+            harm.conditions.length ? `, ${harm.conditions.join(', ')}` : ''
+          }).`,
+        );
+      let medicine = input.medicine ? { ...input.medicine } : null;
+      let aider: string | null = null;
+      if (input.aiderId) {
+        const found = await this.sheets.characterSheet(m, who.campaignId, input.aiderId, 'coeac');
+        assertCanAct(found.owner, found.row.data, 'aiderId', 'aid');
+        const skills = (found.row.data.skills ?? {}) as Record<string, number>;
+        const key = Object.keys(skills).find((k) => k.toLowerCase() === 'medicine');
+        medicine = { pool: 2 + (key ? skills[key] : 0) };
+        aider = found.owner.name;
+      }
+      return this.applyDamage(
+        m,
+        who,
+        owner,
+        {
+          system: 'coeac',
+          amount: 0,
+          medicine: medicine ?? undefined,
+          seed: input.seed,
+          source: aider ? `Medicine aid by ${aider}` : 'Medicine aid',
+        },
+        { secret: input.secret ?? false, req, row, aid: true },
+      );
     });
   }
 
@@ -1451,6 +1544,8 @@ export class SheetHarmService implements OnModuleInit {
         ? await this.sheets.view(m, owner, row, campaign)
         : row.data;
     const harm = harmOf(row.data);
+    if (system === 'coeac' && input.blockWith)
+      await this.assertCanBlock(m, campaign.id, owner, row.data, input.blockWith, 'blockWith');
     const procedureInput = {
       ...{},
       ...this.damageInput(owner, system, row.data, view, harm, input),
@@ -1458,6 +1553,8 @@ export class SheetHarmService implements OnModuleInit {
       stateBefore: harm.state,
       ...(options.downAndOutCheck ? { downAndOutCheck: true } : {}),
       ...(options.fatal && system === 'archsoul' ? { fatal: true } : {}),
+      ...(options.aid && system === 'coeac' ? { aid: true } : {}),
+      ...(options.maxHpReduced && system === 'coeac' ? { maxHpReduced: true } : {}),
     } as CoreDamageInput;
     let rolled = asBadRequest(() =>
       this.rolls.roll(
@@ -1525,6 +1622,42 @@ export class SheetHarmService implements OnModuleInit {
       ...this.damageInput(owner, system, data, view, harm, { system, amount: 0 } as SheetDamageInput),
       stateBefore: harm.state,
     } as HazardHarmState;
+  }
+
+  /**
+   * C5: a COEAC armour or shield that names its inventory item (`armor.itemId`, `armor.shieldItemId`)
+   * Blocks only while that item is carried and whole; Broken Gear that broke it (or an item no longer
+   * carried) leaves no Block: 409 naming `field`. Combat calls it for each Block it is asked for.
+   */
+  async assertCanBlock(
+    m: EntityManager,
+    campaignId: string,
+    owner: SheetOwner,
+    data: Sheet,
+    blockWith: string,
+    field: string,
+  ): Promise<void> {
+    const armor = (data.armor ?? {}) as { itemId?: string; shieldItemId?: string };
+    const itemId = blockWith === 'shield' ? armor.shieldItemId : armor.itemId;
+    if (!itemId || owner.kind !== 'character') return;
+    const [item] = await Database.selectRows(m, InventoryItemEntity, {
+      id: itemId,
+      campaignId,
+      characterId: owner.id,
+    });
+    const piece = blockWith === 'shield' ? 'shield' : 'armour';
+    if (!item)
+      throw Problem.field(
+        'CONFLICT',
+        field,
+        `${owner.name} no longer carries the ${piece} (item ${itemId}).`,
+      );
+    if (item.broken)
+      throw Problem.field(
+        'CONFLICT',
+        field,
+        `${owner.name}’s ${piece} (${item.name}) is broken: it cannot Block until it is repaired.`,
+      );
   }
 
   /** Writes a damage outcome to the sheet (the ledger, the harm state, timers) and answers it. */
@@ -1682,6 +1815,8 @@ export class SheetHarmService implements OnModuleInit {
         fed: owner.kind === 'npc' || rations !== null,
         rations: rations ? { score: rations.depletion!, lastUse: rations.lastUse } : null,
         armor: [],
+        // A party's short rest: the transition decides from the majority (003:220).
+        ...(options.party && input.kind === 'short' ? { party: options.party } : {}),
       };
     } else if (system === 'cairn') {
       procedureInput = {
@@ -1750,9 +1885,12 @@ export class SheetHarmService implements OnModuleInit {
     const changes: SheetChange[] = [...outcome.changes];
     if (system === 'coeac' && input.kind === 'long' && outcome.rested) {
       // A long rest brings Block uses back to a day's worth.
-      const armor = view.armor as { blockUses: number; blockUsesPerDay: number };
+      const armor = view.armor as { shield: boolean; blockUses: number; blockUsesPerDay: number };
       const delta = armor.blockUsesPerDay - armor.blockUses;
       if (delta !== 0) changes.push({ path: 'armor.blockUses', delta, via: 'ledger' });
+      // …and the shield's own use (M1).
+      const shield = armor.shield ? 1 - coeacBlockPools(armor).shield : 0;
+      if (shield !== 0) changes.push({ path: 'armor.shieldBlockUses', delta: shield, via: 'ledger' });
       // ...the day's magic (SPEC 6.5): Control, Empower and spells lost for the day come back, and
       // every class resource the sheet marks as a per-day power (`perDay`, 003:222).
       for (const [name, pool] of Object.entries(dailyResources(view))) {
@@ -1867,6 +2005,23 @@ export class SheetHarmService implements OnModuleInit {
   }
 
   // Internals
+
+  /** The party resting and how many of them carry Rations they can eat (a Rations item with a depletion score). */
+  private async partyRations(
+    m: EntityManager,
+    campaignId: string,
+    ids: string[],
+  ): Promise<{ members: number; fed: number } | undefined> {
+    if (ids.length === 0) return undefined;
+    const rows = await m.find(InventoryItemEntity, {
+      where: { campaignId, characterId: AnyOf(ids) },
+      select: { characterId: true, name: true, depletion: true },
+    });
+    const fed = new Set(
+      rows.filter((i) => RATIONS.test(i.name.trim()) && i.depletion !== null).map((i) => i.characterId),
+    );
+    return { members: ids.length, fed: fed.size };
+  }
 
   /** A character's unbroken items (an item already broken is not drawn again), one entry a name. */
   private async carriedItems(
@@ -2026,11 +2181,13 @@ export class SheetHarmService implements OnModuleInit {
     switch (system) {
       case 'coeac': {
         const armor = data.armor as { kind: string; shield: boolean; blockUses: number };
+        // Each item Blocks on its own uses (003:183): the armour's, or the shield's.
+        const uses = coeacBlockPools(armor);
         let block: { kind: 'light-armor' | 'heavy-armor' | 'shield'; usesLeft: number } | null = null;
         if (input.blockWith === 'armor') {
           if (armor.kind === 'none')
             throw Problem.field('UNPROCESSABLE', 'blockWith', `${owner.name} wears no armour to Block with.`);
-          block = { kind: armor.kind === 'heavy' ? 'heavy-armor' : 'light-armor', usesLeft: armor.blockUses };
+          block = { kind: armor.kind === 'heavy' ? 'heavy-armor' : 'light-armor', usesLeft: uses.armor };
         } else if (input.blockWith === 'shield') {
           if (!armor.shield)
             throw Problem.field(
@@ -2038,7 +2195,7 @@ export class SheetHarmService implements OnModuleInit {
               'blockWith',
               `${owner.name} carries no shield to Block with.`,
             );
-          block = { kind: 'shield', usesLeft: armor.blockUses };
+          block = { kind: 'shield', usesLeft: uses.shield };
         }
         const down = harm.state === 'down-and-out' || (num(data.hp) === 0 && num(data.maxHp) > 0);
         return {
@@ -2056,6 +2213,10 @@ export class SheetHarmService implements OnModuleInit {
           medicine: input.medicine ? { ...input.medicine } : null,
           // An NPC at 0 HP is out of action, with no Down and Out roll (003:920).
           ...(owner.kind === 'npc' ? { npc: true } : {}),
+          // Max HP at 0 is death, decided by the transition (003:173).
+          maxHpDeath: true,
+          // The shield's Block use is its own (003:183).
+          ownShieldUses: true,
         };
       }
       case 'cairn': {
@@ -2157,7 +2318,13 @@ export class SheetHarmService implements OnModuleInit {
       const data: Sheet = { ...{}, ...sheet, ...extra, harm };
       if (system === 'archsoul' && typeof data.belowZero !== 'number') data.belowZero = 0;
       if (system === 'gm' && typeof data[TEMPORARY_SURVIVAL] !== 'number') data[TEMPORARY_SURVIVAL] = 0;
-      if (system === 'coeac') data.state = nativeCoeac(harm.state);
+      if (system === 'coeac') {
+        data.state = nativeCoeac(harm.state);
+        // A sheet stored before the shield kept its own use gets its count now (as the harm read it).
+        const armor = data.armor as { shield?: boolean; shieldBlockUses?: number } | undefined;
+        if (armor?.shield && typeof armor.shieldBlockUses !== 'number')
+          data.armor = { ...{}, ...armor, shieldBlockUses: coeacBlockPools(armor).shield };
+      }
       if (system === 'cairn') {
         data.state = harm.state === 'up' || harm.state === 'dead' ? harm.state : 'out';
         if (cause.scar) data.scars = [...((data.scars ?? []) as string[]), cause.scar].slice(-64);

@@ -4,12 +4,14 @@ import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { ArbiterRequest } from '../common/request-context';
 import {
   CoeacCampaignCounterspellInput,
+  CoeacCampaignSpellMasteryInput,
   CoeacCastInput,
   CoeacReleaseInput,
   MagicSettingsInput,
 } from './magic.inputs';
 import {
   CoeacCampaignCounterspellResult,
+  CoeacCampaignSpellMasteryResult,
   CoeacCastResult,
   CoeacReleaseResult,
   CoeacSpellInstanceList,
@@ -38,6 +40,22 @@ export class MagicCampaignController {
     @Req() req: ArbiterRequest,
   ): Promise<CoeacCastResult> {
     return this.magic.cast(who, characterId, input, req);
+  }
+
+  @Post('coeac-spell-masteries')
+  @Roles('referee', 'player')
+  @ApiOperation({
+    summary:
+      'Spell Mastery of a wild plasmid by a character (F12): the blind cast (1 Control, backlash through the harm transition), the mastery check at Ob + 1; learned onto the sheet, or barred for ever with a Down and Out check; one roll',
+  })
+  @ApiCreatedResponse({ type: CoeacCampaignSpellMasteryResult })
+  spellMastery(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: CoeacCampaignSpellMasteryInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<CoeacCampaignSpellMasteryResult> {
+    return this.magic.spellMastery(who, characterId, input, req);
   }
 
   @Get('coeac-spells')

@@ -5,6 +5,7 @@ import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
   CoeacCampaignCounterspellInput,
+  CoeacCampaignSpellMasteryInput,
   CoeacCastInput,
   CoeacReleaseInput,
   MagicSettingsInput,
@@ -12,6 +13,7 @@ import {
 import { OptionalInput } from '../graphql/optional-input';
 import {
   CoeacCampaignCounterspellResult,
+  CoeacCampaignSpellMasteryResult,
   CoeacCastResult,
   CoeacReleaseResult,
   CoeacSpellInstanceList,
@@ -38,6 +40,21 @@ export class MagicCampaignResolver {
     @Context() ctx: GraphQLContext,
   ): Promise<CoeacCastResult> {
     return this.magic.cast(who, id, input, ctx.req);
+  }
+
+  @Roles('referee', 'player')
+  @Mutation(() => CoeacCampaignSpellMasteryResult, {
+    description:
+      'Spell Mastery of a wild plasmid by a character: the blind cast, the mastery check; learned, or barred for ever with a Down and Out check.',
+  })
+  coeacCampaignSpellMastery(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('input', { type: () => CoeacCampaignSpellMasteryInput }) input: CoeacCampaignSpellMasteryInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<CoeacCampaignSpellMasteryResult> {
+    return this.magic.spellMastery(who, id, input, ctx.req);
   }
 
   @Query(() => CoeacSpellInstanceList, { description: 'A character’s live and bound COEAC spells.' })

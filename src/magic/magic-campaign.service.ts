@@ -32,12 +32,14 @@ import { TablesService } from '../encounters/tables.service';
 import type { TableDrawResult } from '../encounters/encounters.results';
 import type {
   CoeacCampaignCounterspellInput,
+  CoeacCampaignSpellMasteryInput,
   CoeacCastInput,
   CoeacReleaseInput,
   MagicSettingsInput,
 } from './magic.inputs';
 import type {
   CoeacCampaignCounterspellResult,
+  CoeacCampaignSpellMasteryResult,
   CoeacCastResult,
   CoeacReleaseResult,
   CoeacSheetChange,
@@ -46,6 +48,7 @@ import type {
 } from './magic.results';
 import { COEAC_MAGIC_PROCEDURES } from './magic.service';
 import { harmSeed } from '../core/engine';
+import { harmOf } from '../core/harm';
 import { assertCanAct as assertMayAct } from '../harm/can-act';
 import { SheetHarmService } from '../harm/sheet-harm.service';
 
@@ -300,6 +303,158 @@ export class MagicCampaignService {
         rollId: roll.id,
       } as CoeacCastResult;
     }
+  }
+
+  /**
+   * Spell Mastery of a wild plasmid by a stored character (F12, 003:434–438): the blind cast (a
+   * channeling of a spell the caster does not control: 1 Control, backlash, the mutation save) and the
+   * mastery check at its Ob + 1, one logged roll (`magic.coeac.spell-mastery`, the stateless
+   * procedure). A pass puts the spell on the sheet as a class resource named by the spell (1 a day);
+   * a failure bars it for ever (`barredSpells`) and calls a Down and Out check. Every harm (the
+   * backlash, the check) goes through the COEAC transition (`harm.sheet-damage`).
+   */
+  spellMastery(
+    who: Principal,
+    characterId: string,
+    input: CoeacCampaignSpellMasteryInput,
+    req: ArbiterRequest,
+  ): Promise<CoeacCampaignSpellMasteryResult> {
+    assertMayActFor(who, characterId);
+    if (input.secret && who.role !== 'referee')
+      throw new Problem('FORBIDDEN', 'Only the referee may make a roll secret.');
+    return this.db.mutation(req, async (m) => {
+      const spell = coeacSpell(input.spell, 'spell');
+      const campaign = await this.campaignRow(m, who.campaignId);
+      const { owner, row } = await this.sheets.characterSheet(m, who.campaignId, characterId, 'coeac');
+      const sheet = row.data;
+      assertCanAct(owner, sheet, 'master a spell');
+      if (classResourceKey(sheet, spell.id, spell.name))
+        throw Problem.field('CONFLICT', 'spell', `${owner.name} already controls ${spell.name}.`);
+      const barredBefore = Array.isArray(sheet.barredSpells) ? (sheet.barredSpells as string[]) : [];
+      if (barredBefore.includes(spell.id))
+        throw Problem.field(
+          'CONFLICT',
+          'spell',
+          `${owner.name} failed to master ${spell.name} once and may never learn it.`,
+        );
+      const skillName = input.skill ?? spell.skill;
+      const skill = findRating(sheet.skills as Record<string, number>, skillName);
+      if (!skill)
+        throw Problem.field('UNPROCESSABLE', 'skill', `The sheet has no skill named "${skillName}".`);
+      const control = this.control(sheet, owner, 1);
+      const vigor = findRating(sheet.saves as Record<string, number>, 'Vigor');
+      const rolled = this.rolls.roll(
+        COEAC_MAGIC_PROCEDURES.spellMastery,
+        {
+          pool: 2 + skill.value,
+          spell: spell.id,
+          ...(input.bonusDice ? { bonusDice: input.bonusDice } : {}),
+          ...(vigor ? { vigorPool: 2 + vigor.value } : {}),
+        },
+        input.seed,
+        diceBudget(req),
+      );
+      const out = rolled.outcome;
+      const secret = input.secret ?? false;
+      const changes: Array<{ field: string; delta: number }> = [
+        { field: `classResources.${control}.current`, delta: -out.blindCast.controlSpent },
+      ];
+      // Learned: the spell joins the sheet's class resources (1 a day, as every controlled spell).
+      if (out.learned) changes.push({ field: `classResources.${spell.name}.current`, delta: 1 });
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        secret,
+        campaign,
+        effects: { characterId: owner.id, spell: spell.id, learned: out.learned, changes },
+      });
+      const written = await this.sheets.changeTracked(
+        m,
+        who,
+        campaign,
+        owner,
+        'coeac',
+        changes,
+        { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
+        {
+          clamp: true,
+          row,
+          base: (data) =>
+            out.learned
+              ? {
+                  ...{},
+                  ...data,
+                  classResources: {
+                    ...((data.classResources ?? {}) as object),
+                    [spell.name]: { current: 0, max: 1 },
+                  },
+                }
+              : { ...{}, ...data, barredSpells: [...barredBefore, spell.id] },
+        },
+      );
+      const entries = written.entries.map(toChange);
+      const backlash = out.blindCast.backlash.damage ?? 0;
+      const harmed =
+        backlash > 0
+          ? await this.harmCaster(
+              m,
+              who,
+              campaign,
+              owner,
+              written.row,
+              backlash,
+              rolled.seed,
+              'magic:mastery',
+              {
+                req,
+                secret,
+              },
+            )
+          : null;
+      if (harmed) entries.push(...harmed.changes);
+      // A failure's Down and Out check: the transition's own (HP unchanged, the table applied).
+      const check = out.downAndOutCheck
+        ? await this.harm.applyDamage(
+            m,
+            who,
+            owner,
+            {
+              system: 'coeac',
+              amount: 0,
+              seed: `${rolled.seed}/down-and-out`,
+              source: `Spell Mastery of ${spell.name} failed`,
+            } as never,
+            { campaign, row: written.row, req, secret, downAndOutCheck: true, derive: (data) => data },
+          )
+        : null;
+      if (check) entries.push(...check.entries.map(toChange));
+      return {
+        characterId: owner.id,
+        skill: skill.name,
+        rating: skill.value,
+        mastery: { ...{}, ...out, seed: rolled.seed, rng: rolled.rng, rollId: roll.id } as never,
+        learned: out.learned,
+        barred: out.barredForever,
+        control: out.blindCast.controlSpent,
+        backlashDamage: backlash,
+        backlashRollId: harmed?.rollId ?? null,
+        downAndOut: check
+          ? {
+              state: check.state,
+              stateBefore: check.stateBefore,
+              detail: check.detail,
+              steps: check.steps,
+              conditionsAdded: check.conditionsAdded,
+              brokenItemIds: check.brokenItemIds,
+              rollId: check.rollId,
+            }
+          : null,
+        state: harmOf(written.row.data).state,
+        changes: entries,
+        mutationNote: this.mutationNote(out.blindCast),
+        seed: rolled.seed,
+        rng: rolled.rng,
+        rollId: roll.id,
+      };
+    });
   }
 
   /**

@@ -219,6 +219,31 @@ registerEnumType(ReleaseUseEnum, {
   description: 'Expel the bound energy to block 1 damage, or to add +Ob dice to one test.',
 });
 
+/** COEAC Spell Mastery of a wild plasmid by a stored character (F12, 003:434–438). */
+@InputType({
+  description:
+    'Spell Mastery by a stored COEAC character: the blind cast (1 Control), then the mastery check at the spell’s Ob + 1; the spell learned, or barred for ever with a Down and Out check.',
+})
+export class CoeacCampaignSpellMasteryInput {
+  @In.string('The catalogue spell id of the wild plasmid.', { maxLength: 60, example: 'banish' })
+  spell: string;
+
+  @In.string('The sheet skill to roll, when not the spell’s own sorcery skill.', {
+    optional: true,
+    maxLength: 64,
+  })
+  skill?: string;
+
+  @In.int('+1d per advantage (both rolls).', { optional: true, min: 0, max: 50 })
+  bonusDice?: number;
+
+  @In.bool('Referee: seal the roll.', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
 @InputType({ description: 'A stored character channels a spell it controls.' })
 export class CoeacCastInput {
   @In.string('The catalogue spell id; the sheet holds it as a class resource named by its id or name.', {

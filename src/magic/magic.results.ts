@@ -706,3 +706,62 @@ export class CoeacCampaignCounterspellResult {
   @Out.id('The roll-log id.')
   rollId: string;
 }
+
+@ObjectType({ description: 'Spell Mastery by a stored COEAC character (one roll, then the harm it calls).' })
+export class CoeacCampaignSpellMasteryResult {
+  @Out.id('The caster.')
+  characterId: string;
+
+  @Out.string('The sheet skill rolled.')
+  skill: string;
+
+  @Out.int('Its rating (the pool is 2 + rating).')
+  rating: number;
+
+  @Out.nested(
+    'The blind cast and the mastery check, as the stateless procedure answers them.',
+    () => CoeacSpellMasteryResult,
+  )
+  mastery: CoeacSpellMasteryResult;
+
+  @Out.bool('The spell is learned: a class resource named by the spell (1 a day) is on the sheet.')
+  learned: boolean;
+
+  @Out.bool('The spell is barred for ever (the sheet’s barredSpells).')
+  barred: boolean;
+
+  @Out.int('Control spent.')
+  control: number;
+
+  @Out.int('Backlash damage of the blind cast, taken through the harm transition.')
+  backlashDamage: number;
+
+  @Out.id('The harm roll of the backlash (harm.sheet-damage); null without backlash.', { nullable: true })
+  backlashRollId: string | null;
+
+  @Out.json(
+    'The Down and Out check a failure calls (the harm transition’s answer: state, table, lots); null on a success.',
+    { nullable: true },
+  )
+  downAndOut: Record<string, unknown> | null;
+
+  @Out.string('The harm state after.')
+  state: string;
+
+  @Out.nestedList('Every tracked value changed, in ledger order.', () => CoeacSheetChange)
+  changes: CoeacSheetChange[];
+
+  @Out.string('For the referee when the caster mutates (the blind cast’s mutation save failed).', {
+    nullable: true,
+  })
+  mutationNote: string | null;
+
+  @Out.string('The seed.')
+  seed: string;
+
+  @Out.string('The generator.')
+  rng: string;
+
+  @Out.id('The roll-log id (magic.coeac.spell-mastery).')
+  rollId: string;
+}

@@ -66,7 +66,7 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
         maxHp: 12,
         bonusHp: 0,
         // heavy armour twice a day, a shield once more
-        armor: { kind: 'heavy', shield: true, blockUses: 3, blockUsesPerDay: 3 },
+        armor: { kind: 'heavy', shield: true, blockUses: 3, shieldBlockUses: 1, blockUsesPerDay: 3 },
         classResources: { Luck: { current: 3, max: 3 } },
         state: 'up',
       });
@@ -75,6 +75,7 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
         ['hp', 12],
         ['maxHp', 12],
         ['armor.blockUses', 3],
+        ['armor.shieldBlockUses', 1],
         ['classResources.Luck.current', 3],
       ]);
       const cairn = (await put(c, hero.id, 'cairn', CAIRN).expect(200)).body.sheet;
@@ -331,14 +332,14 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
         .get(`/v1/campaigns/${c.id}/characters/${hero.id}/conditions?limit=100&after=${first.body.next}`)
         .set(player.auth)
         .expect(200);
-      expect(rest.body.items.length).toBe(5);
+      expect(rest.body.items.length).toBe(6);
       const gqlPage = await gql(
         t.server,
         `query($c: ID!, $h: ID!) { characterConditions(campaignId: $c, characterId: $h, limit: 100) { items { field delta valueAfter cause } next } }`,
         { c: c.id, h: hero.id },
         player.auth,
       );
-      expect(gqlPage.data!.characterConditions.items).toHaveLength(7);
+      expect(gqlPage.data!.characterConditions.items).toHaveLength(8);
       const adjusted = await gql(
         t.server,
         `mutation($c: ID!, $h: ID!) { characterConditionAdjustment(campaignId: $c, characterId: $h, input: { system: coeac, field: "bonusHp", delta: 2, reason: "a potion" }) { entries { field valueAfter } } }`,

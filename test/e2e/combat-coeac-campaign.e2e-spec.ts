@@ -627,7 +627,8 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
     expect(answer.exchange).toBeNull();
     expect(answer.channeling.channeling.controlSpent).toBe(1);
     const margin = answer.channeling.attacker.successes - answer.channeling.channeling.potency;
-    expect(answer.channeling.damageToDefender).toBe(Math.max(0, margin));
+    // A tie costs everyone in the exchange 1 (003:137, combat.coeac-action.v2).
+    expect(answer.channeling.damageToDefender).toBe(margin === 0 ? 1 : Math.max(0, margin));
     expect(answer.channeling.backlashDamage).toBe(answer.channeling.channeling.backlash.damage);
     const after = await sheetOf(t.server, c, friend.id, 'coeac');
     expect(after.classResources.Control.current).toBe(1);
@@ -636,8 +637,8 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
     );
     const total = answer.channeling.damageToDefender + answer.channeling.backlashDamage;
     expect(after.hp).toBe(Math.max(0, before.hp - total));
-    // The channeler dealt nothing: the Orc is untouched.
-    expect(await hpOf(c, `npcs/${orc.id}`)).toBe(NPC.hp);
+    // The channeler dealt nothing: the Orc is untouched but for a tie's point.
+    expect(await hpOf(c, `npcs/${orc.id}`)).toBe(NPC.hp - (margin === 0 ? 1 : 0));
   });
 
   it('one roll per action: a tie harming three logs one combat.coeac-action roll that replays (REST and GraphQL)', async () => {
@@ -664,7 +665,7 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
     expect(res.targets.map((x: { id: string }) => x.id)).toEqual([orc.id, hero.id, friend.id]);
     const after = await rollIds();
     const added = after.filter((r) => !before.some((b) => b.id === r.id));
-    expect(added).toEqual([expect.objectContaining({ id: res.rollId, procedure: 'combat.coeac-action' })]);
+    expect(added).toEqual([expect.objectContaining({ id: res.rollId, procedure: 'combat.coeac-action.v2' })]);
     // Every sheet's damage names the action's roll; the ledger entries too.
     for (const x of res.targets) {
       expect(x.damage.rollId).toBe(res.rollId);
@@ -679,7 +680,7 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
       items: Array<{ field: string; delta: number; rollId: string | null; procedure: string | null }>;
     };
     expect(ledger.items.filter((e) => e.rollId === res.rollId)).toEqual([
-      expect.objectContaining({ field: 'hp', delta: -1, procedure: 'combat.coeac-action' }),
+      expect.objectContaining({ field: 'hp', delta: -1, procedure: 'combat.coeac-action.v2' }),
     ]);
     // Replay from (inputs, seed, rng): the same faces and outcome, harm included.
     const replay = (
@@ -709,7 +710,7 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
       { c: c.id },
       c.auth,
     );
-    expect(log.data?.rolls.items[0]).toEqual({ id: gqlRoll, procedure: 'combat.coeac-action' });
+    expect(log.data?.rolls.items[0]).toEqual({ id: gqlRoll, procedure: 'combat.coeac-action.v2' });
     expect(log.data?.rolls.items[1].id).not.toBe(gqlRoll);
     for (const x of viaGql.data?.combatAction.targets ?? [])
       if (x.damage) expect(x.damage.rollId).toBe(gqlRoll);

@@ -3223,6 +3223,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/down-and-out-aid': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** COEAC Medicine aid after the blow for a down-and-out character awaiting aid (a second aider, or at the end of the scene): Medicine Ob 3, then the Down and Out table; a success stops the aid timer. One logged roll (harm.sheet-damage) */
+    post: operations['CharacterHarm_aidDownAndOut'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/characters/{characterId}/rests': {
     parameters: {
       query?: never;
@@ -5366,6 +5383,23 @@ export interface paths {
     put?: never;
     /** A character channels a COEAC spell it controls: Control, Empower, ritual HP and Cash, backlash, the lost plasmid, the mutation save; one roll */
     post: operations['MagicCampaign_cast'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/coeac-spell-masteries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Spell Mastery of a wild plasmid by a character (F12): the blind cast (1 Control, backlash through the harm transition), the mastery check at Ob + 1; learned onto the sheet, or barred for ever with a Down and Out check; one roll */
+    post: operations['MagicCampaign_spellMastery'];
     delete?: never;
     options?: never;
     head?: never;
@@ -10070,7 +10104,7 @@ export interface components {
       conditions?: components['schemas']['ConditionEntry'][];
     };
     PutSheetInput: {
-      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses }, class, classResources, boons, state, vestments [{ itemId, empower }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement. */
+      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, boons, state, vestments [{ itemId, empower }], barredSpells. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement. */
       sheet: {
         [key: string]: unknown;
       };
@@ -12727,6 +12761,19 @@ export interface components {
       /** @description Rolls and effects due later, in words (deferred scar rolls, a death timer, waking). */
       pending: string[];
     };
+    DownAndOutAidInput: {
+      /** @description The aider’s Medicine pool (2 + Medicine, with its modifiers). Send this or aiderId. */
+      medicine?: components['schemas']['MedicinePoolInput'];
+      /** @description The aiding character of the campaign: its pool is 2 + the Medicine on its COEAC sheet, and it must be able to act. Send this or medicine. */
+      aiderId?: string;
+      /** @description Referee: seal the roll. */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
     SheetRestInput: {
       /**
        * @description The sheet’s system: coeac, cairn, gm, or archsoul (a full night’s sleep or an hour’s rest, 002:48–50).
@@ -15107,6 +15154,8 @@ export interface components {
       channeling: components['schemas']['CoeacChanneling'];
       /** @description Damage the channeler takes from the attack (margin over Potency, +Ns on a hit). */
       damageToDefender: number;
+      /** @description Damage the attacker and each supporter take: 1 when the attack ties the Potency (003:137: every tie costs everyone in the exchange a point, the channeler too), else 0. */
+      damageToAttacker: number;
       /** @description Backlash damage the channeler takes (Potency below the spell’s Ob). */
       backlashDamage: number;
       /** @description Exact odds. */
@@ -19838,6 +19887,60 @@ export interface components {
       /** @description The generator. */
       rng: string;
       /** @description The roll-log id. */
+      rollId: string;
+    };
+    CoeacCampaignSpellMasteryInput: {
+      /**
+       * @description The catalogue spell id of the wild plasmid.
+       * @example banish
+       */
+      spell: string;
+      /** @description The sheet skill to roll, when not the spell’s own sorcery skill. */
+      skill?: string;
+      /** @description +1d per advantage (both rolls). */
+      bonusDice?: number;
+      /** @description Referee: seal the roll. */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacCampaignSpellMasteryResult: {
+      /** @description The caster. */
+      characterId: string;
+      /** @description The sheet skill rolled. */
+      skill: string;
+      /** @description Its rating (the pool is 2 + rating). */
+      rating: number;
+      /** @description The blind cast and the mastery check, as the stateless procedure answers them. */
+      mastery: components['schemas']['CoeacSpellMasteryResult'];
+      /** @description The spell is learned: a class resource named by the spell (1 a day) is on the sheet. */
+      learned: boolean;
+      /** @description The spell is barred for ever (the sheet’s barredSpells). */
+      barred: boolean;
+      /** @description Control spent. */
+      control: number;
+      /** @description Backlash damage of the blind cast, taken through the harm transition. */
+      backlashDamage: number;
+      /** @description The harm roll of the backlash (harm.sheet-damage); null without backlash. */
+      backlashRollId: string | null;
+      /** @description The Down and Out check a failure calls (the harm transition’s answer: state, table, lots); null on a success. */
+      downAndOut: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The harm state after. */
+      state: string;
+      /** @description Every tracked value changed, in ledger order. */
+      changes: components['schemas']['CoeacSheetChange'][];
+      /** @description For the referee when the caster mutates (the blind cast’s mutation save failed). */
+      mutationNote: string | null;
+      /** @description The seed. */
+      seed: string;
+      /** @description The generator. */
+      rng: string;
+      /** @description The roll-log id (magic.coeac.spell-mastery). */
       rollId: string;
     };
     CoeacSpellInstance: {
@@ -28974,6 +29077,47 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  CharacterHarm_aidDownAndOut: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': components['schemas']['DownAndOutAidInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SheetDamageResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   CharacterHarm_rest: {
     parameters: {
       query?: never;
@@ -34218,6 +34362,51 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CoeacCastResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  MagicCampaign_spellMastery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "spell": "banish"
+         *     }
+         */
+        'application/json': components['schemas']['CoeacCampaignSpellMasteryInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacCampaignSpellMasteryResult'];
         };
       };
       400: components['responses']['BadRequest'];

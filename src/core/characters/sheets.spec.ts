@@ -342,6 +342,7 @@ describe('COEAC arcane vestments (003:448)', () => {
       kind: 'none',
       shield: true,
       blockUses: 1,
+      shieldBlockUses: 1,
     });
     expect(
       ruleError(() =>

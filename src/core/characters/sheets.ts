@@ -216,7 +216,74 @@ export const CAIRN_MAX_ARMOR = 3;
  * "Armor"). Our reading: a shield carried with armour adds its own use.
  */
 export function coeacBlockUsesPerDay(kind: CoeacArmorKind, shield: boolean): number {
-  return (kind === 'light' ? 1 : kind === 'heavy' ? 2 : 0) + (shield ? 1 : 0);
+  return coeacArmorUsesPerDay(kind) + (shield ? 1 : 0);
+}
+
+/** The armour's own Block uses a day (003:183): light once, heavy twice. */
+export function coeacArmorUsesPerDay(kind: CoeacArmorKind | string): number {
+  return kind === 'light' ? 1 : kind === 'heavy' ? 2 : 0;
+}
+
+/**
+ * The Block uses left today, by item (003:183: each set of armour and each shield is activated on
+ * its own). `armor.blockUses` counts them all; `armor.shieldBlockUses` is the shield's part. A sheet
+ * stored before the shield kept its own count is read as having spent the shield's use first.
+ */
+export function coeacBlockPools(armor: {
+  kind?: string;
+  shield?: boolean;
+  blockUses?: number;
+  shieldBlockUses?: number;
+}): { armor: number; shield: number } {
+  const total = typeof armor.blockUses === 'number' ? armor.blockUses : 0;
+  const own = coeacArmorUsesPerDay(armor.kind ?? 'none');
+  const shield = !armor.shield
+    ? 0
+    : typeof armor.shieldBlockUses === 'number'
+      ? Math.min(armor.shieldBlockUses, total)
+      : Math.min(1, Math.max(0, total - own));
+  return { armor: Math.max(0, total - shield), shield };
+}
+
+/** The COEAC sheet's armour: the Block uses left today, the shield's own use part of them (M1). */
+function coeacArmorOf(armorIn: Sheet, kind: CoeacArmorKind, shield: boolean, perDay: number): Sheet {
+  const items = coeacArmorItems(armorIn, kind, shield);
+  const armor = coeacArmorUses(armorIn, kind, shield, perDay);
+  return { ...armor, ...items };
+}
+
+/**
+ * The inventory items that are the worn armour and the shield (C5): they take their slots in the
+ * inventory, and a Broken Gear lot that breaks one breaks its Block. Optional; only with the piece.
+ */
+function coeacArmorItems(armorIn: Sheet, kind: CoeacArmorKind, shield: boolean): Sheet {
+  const out: Sheet = {};
+  const has = (v: unknown) => v !== undefined && v !== null;
+  if (has(armorIn.itemId)) {
+    if (kind === 'none') fail('armor.itemId', 'No armour is worn (armor.kind is none): it names no item.');
+    out.itemId = text(armorIn.itemId, 'armor.itemId', 64);
+  }
+  if (has(armorIn.shieldItemId)) {
+    if (!shield)
+      fail('armor.shieldItemId', 'No shield is carried (armor.shield is false): it names no item.');
+    out.shieldItemId = text(armorIn.shieldItemId, 'armor.shieldItemId', 64);
+  }
+  return out;
+}
+
+function coeacArmorUses(armorIn: Sheet, kind: CoeacArmorKind, shield: boolean, perDay: number): Sheet {
+  const blockUses = optInt(armorIn.blockUses, 'armor.blockUses', 0, MAX_TRACKED, perDay)!;
+  const sent = armorIn.shieldBlockUses;
+  if (!shield) {
+    if (sent !== undefined && sent !== null && sent !== 0)
+      fail('armor.shieldBlockUses', 'Only a shield has its own Block use (armor.shield is false).');
+    return { kind, shield, blockUses };
+  }
+  const fallback = coeacBlockPools({ kind, shield, blockUses }).shield;
+  const shieldBlockUses = optInt(sent, 'armor.shieldBlockUses', 0, 1, fallback)!;
+  if (shieldBlockUses > blockUses)
+    fail('armor.shieldBlockUses', 'The shield’s use is one of the Block uses left: at most armor.blockUses.');
+  return { kind, shield, blockUses, shieldBlockUses };
 }
 
 /**
@@ -313,6 +380,21 @@ function coeacVestments(
   return vestments;
 }
 
+/** At most this many spells barred by failed Spell Mastery on one sheet. */
+export const COEAC_MAX_BARRED_SPELLS = 100;
+
+function coeacBarredSpells(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > COEAC_MAX_BARRED_SPELLS)
+    fail('barredSpells', `barredSpells is a list of at most ${COEAC_MAX_BARRED_SPELLS} spell ids.`);
+  const out: string[] = [];
+  value.forEach((id, i) => {
+    const name = text(id, `barredSpells[${i}]`, 60);
+    if (!out.includes(name)) out.push(name);
+  });
+  return out;
+}
+
 function normaliseCoeac(input: Sheet): Sheet {
   refuseUnknown(input, [
     'skills',
@@ -328,10 +410,15 @@ function normaliseCoeac(input: Sheet): Sheet {
     'state',
     'pool',
     'saveObjective',
+    'barredSpells',
   ]);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const armorIn = input.armor === undefined || input.armor === null ? {} : asRecord(input.armor, 'armor');
-  refuseUnknown(armorIn, ['kind', 'shield', 'blockUses'], 'armor.');
+  refuseUnknown(
+    armorIn,
+    ['kind', 'shield', 'blockUses', 'shieldBlockUses', 'itemId', 'shieldItemId'],
+    'armor.',
+  );
   const kind = oneOf(armorIn.kind, 'armor.kind', COEAC_ARMOR_KINDS, 'none');
   const shield = bool(armorIn.shield, 'armor.shield', false);
   const perDay = coeacBlockUsesPerDay(kind, shield);
@@ -358,17 +445,16 @@ function normaliseCoeac(input: Sheet): Sheet {
     hp: optInt(input.hp, 'hp', 0, MAX_TRACKED, maxHp),
     maxHp,
     bonusHp: optInt(input.bonusHp, 'bonusHp', 0, MAX_TRACKED, 0),
-    armor: {
-      kind,
-      shield,
-      blockUses: optInt(armorIn.blockUses, 'armor.blockUses', 0, MAX_TRACKED, perDay),
-    },
+    armor: coeacArmorOf(armorIn, kind, shield, perDay),
     class: input.class === undefined || input.class === null ? null : text(input.class, 'class', 100),
     classResources,
     boons: optInt(input.boons, 'boons', 0, MAX_TRACKED, 0),
     state: oneOf(input.state, 'state', COEAC_STATES, 'up'),
   };
   if (vestments.length > 0) sheet.vestments = vestments;
+  // Spells a failed Spell Mastery barred for ever (003:438), by catalogue id; kept only when any.
+  const barred = coeacBarredSpells(input.barredSpells);
+  if (barred.length > 0) sheet.barredSpells = barred;
   // An NPC's Pool (COEAC adversaries and hirelings roll it as it is, without the +2).
   if (input.pool !== undefined && input.pool !== null) sheet.pool = int(input.pool, 'pool', 0, MAX_RATING);
   // An adversary's save Objective: what a character's save against it must reach (SPEC 5.4).
@@ -487,12 +573,18 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
   coeac: {
     system: 'coeac',
     baseFields: ['skills', 'saves', 'class'],
-    refereeFields: ['armor', 'state', 'pool', 'saveObjective', 'classResources', 'vestments'],
+    refereeFields: ['armor', 'state', 'pool', 'saveObjective', 'classResources', 'vestments', 'barredSpells'],
     tracked: [
       { path: 'hp', maxPath: 'maxHp', initial: 'maxHp', description: 'Hit points' },
       { path: 'maxHp', initial: 0, description: 'Maximum hit points' },
       { path: 'bonusHp', initial: 0, description: 'Bonus hit points, spent first' },
-      { path: 'armor.blockUses', initial: 0, description: 'Block uses left today' },
+      { path: 'armor.blockUses', initial: 0, description: 'Block uses left today (armour and shield)' },
+      {
+        path: 'armor.shieldBlockUses',
+        initial: 0,
+        max: 1,
+        description: 'The shield’s own Block use left today (one of armor.blockUses)',
+      },
       {
         path: 'classResources.*.current',
         maxPath: 'classResources.*.max',

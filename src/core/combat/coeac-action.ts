@@ -84,6 +84,21 @@ function sheetOf(raw: unknown, field: string) {
  * answers on the same stream.
  */
 export function coeacAction(input: CoeacActionInput, dice: Dice): CoeacActionOutcome {
+  return coeacActionOf(input, dice, false);
+}
+
+/**
+ * `combat.coeac-action.v2` (issue 39): as version 1, but a tie in the exchange on a channeler costs
+ * everyone in it a point (003:137): the channeler (its Discipline save at Ob 1 follows), the
+ * attacker and each supporter; every sheet's max HP at 0 is death (`maxHpDeath`, 003:173); and a
+ * shield Blocks on its own use (`ownShieldUses`, 003:183: `block.usesLeft` is the shield's).
+ * `combat.coeac-action` stays registered so the rolls logged before replay.
+ */
+export function coeacActionV2(input: CoeacActionInput, dice: Dice): CoeacActionOutcome {
+  return coeacActionOf(input, dice, true);
+}
+
+function coeacActionOf(input: CoeacActionInput, dice: Dice, v2: boolean): CoeacActionOutcome {
   const body = record(input, 'input');
   const hasExchange = body.exchange !== undefined && body.exchange !== null;
   const hasChanneling = body.channeling !== undefined && body.channeling !== null;
@@ -129,13 +144,20 @@ export function coeacAction(input: CoeacActionInput, dice: Dice): CoeacActionOut
     }
   } else {
     const c = body.channeling as CoeacChannelingDefenceInput;
-    channeling = coeacChannelingDefence(c, dice);
+    if (v2 && num(c.attacker?.supporters) !== supporters.length)
+      throw invalid('`sheets.supporters` lists one sheet per supporter.', 'sheets.supporters');
+    channeling = coeacChannelingDefence(v2 ? { ...c, ties: true } : c, dice);
     blows.push({
       role: 'defender',
       index: 0,
       amount: channeling.damageToDefender + channeling.backlashDamage,
       sheet: defender,
     });
+    const tie = channeling.damageToAttacker ?? 0;
+    if (tie > 0) {
+      blows.push({ role: 'attacker', index: 0, amount: tie, sheet: attacker });
+      supporters.forEach((s, i) => blows.push({ role: 'supporter', index: i, amount: tie, sheet: s }));
+    }
   }
 
   const harm: CoeacActionHarm[] = [];
@@ -158,6 +180,7 @@ export function coeacAction(input: CoeacActionInput, dice: Dice): CoeacActionOut
         items: s.items ?? [],
         medicine: null,
         ...(s.npc === true ? { npc: true } : {}),
+        ...(v2 ? { maxHpDeath: true, ownShieldUses: true } : {}),
       },
       dice,
     );

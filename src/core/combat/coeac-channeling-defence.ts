@@ -32,6 +32,12 @@ export interface CoeacChannelingDefenceInput {
     vigorPool?: number | null;
     disciplinePool?: number | null;
   };
+  /**
+   * Every tie costs everyone in the exchange 1 (003:137): the channeler (whose Discipline save at
+   * Ob 1 follows), the attacker and each supporter. `combat.coeac-action.v2` sends it; absent in
+   * rolls logged before, where a tie held the attack off.
+   */
+  ties?: boolean | null;
 }
 
 export interface CoeacChannelingDefenceOutcome {
@@ -41,6 +47,8 @@ export interface CoeacChannelingDefenceOutcome {
   /** The attacker's margin over the Potency (+Ns when it hits), taken by the channeler (the
    *  Discipline save's Ob is the margin, as the magic core sets it). */
   damageToDefender: number;
+  /** With `ties`: the damage the attacker (and each supporter) takes, 1 on a tie with the Potency. */
+  damageToAttacker?: number;
   /** The backlash the channeler takes too (Potency below the spell's Ob). */
   backlashDamage: number;
   modifiers: CombatModifier[];
@@ -76,6 +84,7 @@ export function coeacChannelingDefence(
   const supporters = optionalWholeNumber(a.supporters, 'attacker.supporters', 0, 0, MAX_EXCHANGE_POOL);
   const firing = body.firingIntoMelee === true;
   const c = record(body.channeling, 'channeling');
+  const ties = body.ties === true;
 
   const log = new CombatLog();
   let aDice = log.modifier('pool', pool, `attacker's pool ${pool}`);
@@ -106,7 +115,7 @@ export function coeacChannelingDefence(
     for (let j = 0; j < pc.length; j++) {
       const p = pa[i] * pc[j];
       if (p === 0) continue;
-      const d = i > j ? i - j + free : 0;
+      const d = i > j ? i - j + free : ties && i === j ? 1 : 0;
       if (d > 0) hit += p;
       addMass(toD, d, p);
     }
@@ -127,16 +136,21 @@ export function coeacChannelingDefence(
       ...(c.disciplinePool !== undefined && c.disciplinePool !== null
         ? { disciplinePool: c.disciplinePool as number }
         : {}),
-      attack: { successes: aS },
+      attack: { successes: aS, ...(ties ? { tieDamage: true } : {}) },
     },
     dice,
   );
   const margin = channeling.defence!.damageTaken;
-  const damageToDefender = margin > 0 ? margin + free : 0;
+  const tie = ties && aS === channeling.potency;
+  const damageToDefender = tie ? 1 : margin > 0 ? margin + free : 0;
   log.step(
     'channeling-defence',
     `Potency ${channeling.potency} against ${aS} successes: ${
-      damageToDefender > 0 ? `${damageToDefender} damage gets through` : 'the attack is held off'
+      tie
+        ? 'a tie: everyone in the exchange takes 1'
+        : damageToDefender > 0
+          ? `${damageToDefender} damage gets through`
+          : 'the attack is held off'
     }`,
     channeling.faces,
     { hit },
@@ -153,6 +167,7 @@ export function coeacChannelingDefence(
     attacker: { dice: aDice, faces: aFaces, successes: aS },
     channeling,
     damageToDefender,
+    ...(ties ? { damageToAttacker: tie ? 1 : 0 } : {}),
     backlashDamage: channeling.backlash.damage,
     modifiers: log.modifiers,
     steps: log.steps,

@@ -1,6 +1,6 @@
 import type { HarmTimer } from './timers';
 import { depletionCheck, type DepletionOutcome } from '../treasure/inventory';
-import { invalid, record } from '../checks/validate';
+import { invalid, record, wholeNumber } from '../checks/validate';
 import type { Dice } from '../random';
 import { archsoulCondition, type ArchsoulConditionOutcome } from './archsoul-condition';
 import { cairnDamage, type CairnDamageDie, type CairnDamageOutcome } from './cairn-damage';
@@ -152,6 +152,30 @@ export interface SheetDamageCoeac {
    * player characters' Down and Out table. Absent in rolls logged before issue 39.
    */
   npc?: boolean;
+  /**
+   * The sheet's max HP at 0 is permanent death (003:173), whatever brought it there: a Lingering
+   * Injury, a referee's adjustment, anything the ledger wrote. Sent by every route since issue 39's
+   * COEAC part; absent in rolls logged before, which replay as they were.
+   */
+  maxHpDeath?: boolean;
+  /**
+   * The route hands over a sheet whose max HP a write just reduced (a referee's adjustment or PUT):
+   * with `maxHpDeath`, at 0 it is death. Without it, a sheet already at max HP 0 (one created without
+   * a maximum) is not killed by an unrelated blow: the rule is about max HP being reduced to 0.
+   */
+  maxHpReduced?: boolean;
+  /**
+   * The shield keeps its own Block use (003:183, M1): a shield's Block spends `armor.shieldBlockUses`
+   * as well as the day's count, and `block.usesLeft` is the item's own. Absent in rolls logged
+   * before, where armour and shield drew on one count.
+   */
+  ownShieldUses?: boolean;
+  /**
+   * Medicine aid given after the blow (C6, 003:201): a down-and-out character still awaiting aid is
+   * aided now (a second aider, or aid at the end of the scene). No loss; the Medicine test (`medicine`,
+   * required), then on a success the Down and Out table; a failure leaves it awaiting aid.
+   */
+  aid?: boolean;
 }
 
 export interface SheetDamageCairn {
@@ -244,6 +268,7 @@ const COEAC_PATHS: Record<string, string> = {
   hp: 'hp',
   bonusHp: 'bonusHp',
   blockUses: 'armor.blockUses',
+  shieldBlockUses: 'armor.shieldBlockUses',
   boons: 'boons',
   maxHp: 'maxHp',
 };
@@ -329,6 +354,13 @@ function base(system: string, damage: number, stateBefore: HarmState): SheetDama
 }
 
 function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice: Dice): SheetDamageOutcome {
+  if (input.aid === true) {
+    if (input.medicine === null || input.medicine === undefined)
+      throw invalid('Aid after the blow is a Medicine test: send `medicine`.', 'medicine');
+    if (stateBefore !== 'down-and-out')
+      throw invalid('Aid after the blow is for a character down and out.', 'stateBefore');
+    if (input.damage !== 0) throw invalid('Aid after the blow carries no damage.', 'damage');
+  }
   const start = dice.faces.length;
   const out = base('coeac', input.damage, stateBefore);
   const damage: CoeacDamageOutcome = coeacDamage({
@@ -340,6 +372,16 @@ function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice:
   out.detail.coeacDamage = brief(damage);
   out.steps.push(...damage.steps);
   out.fieldChanges.push(...damage.changes);
+  // A shield's Block is its own use (M1): the shield's count goes down with the day's.
+  if (input.ownShieldUses === true && input.block?.kind === 'shield') {
+    const at = out.fieldChanges.findIndex((c) => c.field === 'blockUses');
+    if (at >= 0)
+      out.fieldChanges.splice(at + 1, 0, {
+        field: 'shieldBlockUses',
+        delta: out.fieldChanges[at].delta,
+        after: damage.blockUsesLeft,
+      });
+  }
   if (stateBefore === 'dead') {
     out.steps.push({ name: 'dead', detail: 'Already dead: nothing more follows.', faces: [], odds: null });
   } else if (input.npc === true && input.downAndOutCheck !== true) {
@@ -354,6 +396,7 @@ function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice:
     }
   } else if (
     input.downAndOutCheck === true ||
+    input.aid === true ||
     damage.downAndOut ||
     (input.down && damage.damage - damage.blocked > 0)
   ) {
@@ -377,9 +420,29 @@ function coeacSheetDamage(input: SheetDamageCoeac, stateBefore: HarmState, dice:
     if (table.result === 'unaided') out.conditionsAdded.push('awaiting-aid');
     else if (stateBefore === 'down-and-out') out.conditionsRemoved.push('awaiting-aid');
   }
+  if (input.maxHpDeath === true && out.state !== 'dead') coeacMaxHpDeath(input, out);
   out.changes = mapped('coeac', out.fieldChanges);
   out.faces = dice.faces.slice(start);
   return out;
+}
+
+/** Max HP reduced to 0 (by the blow's own lots, or by the write the route reports): permanently dead (003:173). */
+function coeacMaxHpDeath(input: SheetDamageCoeac, out: SheetDamageOutcome): void {
+  const lost = out.fieldChanges.filter((c) => c.field === 'maxHp').reduce((sum, c) => sum + c.delta, 0);
+  const maxHp = input.maxHp + lost;
+  if (maxHp > 0) return;
+  // Reduced to 0: by this roll (a Lingering Injury), or by the write the route reports.
+  if (lost >= 0 && input.maxHpReduced !== true) return;
+  out.state = 'dead';
+  out.conditionsAdded = out.conditionsAdded.filter((c) => c !== 'awaiting-aid');
+  if (input.stateBefore === 'down-and-out' && !out.conditionsRemoved.includes('awaiting-aid'))
+    out.conditionsRemoved.push('awaiting-aid');
+  out.steps.push({
+    name: 'max-hp-zero',
+    detail: `Max HP ${maxHp}: the character is dead, permanently.`,
+    faces: [],
+    odds: null,
+  });
 }
 
 function cairnSheetDamage(input: SheetDamageCairn, stateBefore: HarmState, dice: Dice): SheetDamageOutcome {
@@ -582,6 +645,13 @@ export interface SheetRestCoeac {
   /** The Rations item eaten: its depletion score and whether it was on its last use. */
   rations: { score: number; lastUse: boolean } | null;
   armor: string[];
+  /**
+   * A party's short rest (003:220): everyone regains when the majority of the party spends Rations,
+   * so `fed` is decided here from the count: `members` resting, `fed` of them with Rations. Only a
+   * character who had Rations spends them. Sent by the party rest since issue 39's COEAC part; absent
+   * in rolls logged before (and on a lone character's rest), where the character's own `fed` holds.
+   */
+  party?: { members: number; fed: number } | null;
 }
 
 export interface SheetRestCairn {
@@ -683,6 +753,14 @@ export interface SheetRestOutcome {
   detail: Record<string, unknown>;
 }
 
+function coeacParty(body: SheetRestCoeac): { members: number; fed: number } | null {
+  if (body.party === undefined || body.party === null) return null;
+  const party = record(body.party, 'party');
+  const members = wholeNumber(party.members, 'party.members', 1, 10_000);
+  const fed = wholeNumber(party.fed, 'party.fed', 0, members);
+  return { members, fed };
+}
+
 /** A rest or healing applied to a sheet: what each system restores, Rations and Deprived included. */
 export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
   const body = record(input, 'input') as unknown as SheetRestInput;
@@ -710,11 +788,22 @@ export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
     return out;
   }
   if (body.system === 'coeac') {
+    const party = coeacParty(body);
+    const fed = party && body.kind === 'short' ? party.fed * 2 > party.members : body.fed;
+    if (party && body.kind === 'short')
+      out.steps.push({
+        name: 'party-rations',
+        detail: `${party.fed} of ${party.members} in the party spend Rations: ${
+          fed ? 'the majority ate, everyone regains' : 'not the majority, nobody regains'
+        }.`,
+        faces: [],
+        odds: null,
+      });
     const rest: CoeacRestOutcome = coeacRest({
       kind: body.kind,
       hp: body.hp,
       maxHp: body.maxHp,
-      rations: body.fed,
+      rations: fed,
       armor: body.armor,
     });
     out.detail.coeacRest = brief(rest);

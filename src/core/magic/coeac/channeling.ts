@@ -65,7 +65,16 @@ export interface ChannelingInput {
   /** The caster's Vigor save pool: rolls the mutation save when nothing succeeds. */
   vigorPool?: number | null;
   /** Attacked while channeling: the channeling is the defence against this attack. */
-  attack?: { successes: number; damage?: number | null } | null;
+  attack?: {
+    successes: number;
+    damage?: number | null;
+    /**
+     * A tie with the Potency costs the channeler 1 (003:137: every tie of an exchange costs everyone
+     * in it a point), and the Discipline save at Ob 1 follows. The stored combat's
+     * `combat.coeac-action.v2` sends it; absent, a tie holds the attack off (rolls logged before).
+     */
+    tieDamage?: boolean | null;
+  } | null;
   /** The caster's Discipline save pool, for the save a damaging attack calls. */
   disciplinePool?: number | null;
 }
@@ -294,6 +303,7 @@ export function channel(input: ChannelingInput, dice: Dice): ChannelingOutcome {
           attackIn.damage === undefined || attackIn.damage === null
             ? null
             : wholeNumber(attackIn.damage, 'attack.damage', 0, 100_000),
+        tieDamage: attackIn.tieDamage === true,
       }
     : null;
   const disciplinePool =
@@ -342,7 +352,8 @@ export function channel(input: ChannelingInput, dice: Dice): ChannelingOutcome {
   let defence: ChannelingOutcome['defence'] = null;
   if (attack) {
     const margin = Math.max(0, attack.successes - potency);
-    const damageTaken = margin === 0 ? 0 : (attack.damage ?? margin);
+    const tie = attack.tieDamage && attack.successes === potency;
+    const damageTaken = tie ? 1 : margin === 0 ? 0 : (attack.damage ?? margin);
     let discipline: PoolRoll | null = null;
     let catastrophe: CatastropheOutcome | null = null;
     if (damageTaken > 0 && disciplinePool !== null) {
