@@ -20,13 +20,15 @@ const systemOption = (o: SlashCommandStringOption) =>
     .addChoices(...GAMES);
 
 const whoOption = (o: SlashCommandStringOption) =>
-  o.setName('who').setDescription('Referee: the character or NPC, by name (default: yours)').setMaxLength(100);
+  o
+    .setName('who')
+    .setDescription('Referee: the character or NPC, by name (default: yours)')
+    .setMaxLength(100);
 
 const shownOption = (s: SlashCommandSubcommandBuilder) =>
   s.addBooleanOption((o) =>
     o.setName('shown').setDescription('Players see it (in words; its numbers stay hidden). Default: hidden'),
   );
-
 
 /** The slash commands the bot answers, as Discord's API wants them registered (see register.ts). */
 export const COMMANDS = [
@@ -65,7 +67,9 @@ export const COMMANDS = [
     ),
   new SlashCommandBuilder()
     .setName('attack')
-    .setDescription('Attack in this channel’s fight (weapon, target), or a stateless COEAC exchange (pool, foe)')
+    .setDescription(
+      'Attack in this channel’s fight (weapon, target), or a stateless COEAC exchange (pool, foe)',
+    )
     .addStringOption((o) =>
       o
         .setName('weapon')
@@ -80,7 +84,11 @@ export const COMMANDS = [
       o.setName('pool').setDescription('Stateless: your combat check’s dice').setMinValue(0).setMaxValue(200),
     )
     .addIntegerOption((o) =>
-      o.setName('foe').setDescription('Stateless: the foe’s combat check dice').setMinValue(0).setMaxValue(200),
+      o
+        .setName('foe')
+        .setDescription('Stateless: the foe’s combat check dice')
+        .setMinValue(0)
+        .setMaxValue(200),
     )
     .addIntegerOption((o) =>
       o
@@ -118,7 +126,9 @@ export const COMMANDS = [
       s
         .setName('create')
         .setDescription('Referee: a new character')
-        .addStringOption((o) => o.setName('name').setDescription('Its name').setRequired(true).setMaxLength(100)),
+        .addStringOption((o) =>
+          o.setName('name').setDescription('Its name').setRequired(true).setMaxLength(100),
+        ),
     )
     .addSubcommand((s) =>
       s
@@ -130,11 +140,19 @@ export const COMMANDS = [
     .addSubcommand((s) =>
       s
         .setName('set')
-        .setDescription('Set one value of a sheet (skills.Stealth 2, abilities.strength 14, class Sorcerer …)')
-        .addStringOption((o) =>
-          o.setName('field').setDescription('The field, dotted: skills.Stealth').setRequired(true).setMaxLength(100),
+        .setDescription(
+          'Set one value of a sheet (skills.Stealth 2, abilities.strength 14, class Sorcerer …)',
         )
-        .addStringOption((o) => o.setName('value').setDescription('A number or text').setRequired(true).setMaxLength(200))
+        .addStringOption((o) =>
+          o
+            .setName('field')
+            .setDescription('The field, dotted: skills.Stealth')
+            .setRequired(true)
+            .setMaxLength(100),
+        )
+        .addStringOption((o) =>
+          o.setName('value').setDescription('A number or text').setRequired(true).setMaxLength(200),
+        )
         .addStringOption(whoOption)
         .addStringOption(systemOption),
     ),
@@ -146,15 +164,15 @@ export const COMMANDS = [
         s
           .setName('grade')
           .setDescription('A COEAC adversary from its grade')
-          .addStringOption((o) => o.setName('name').setDescription('Its name').setRequired(true).setMaxLength(100))
+          .addStringOption((o) =>
+            o.setName('name').setDescription('Its name').setRequired(true).setMaxLength(100),
+          )
           .addStringOption((o) =>
             o
               .setName('grade')
               .setDescription('Its grade')
               .setRequired(true)
-              .addChoices(
-                ...['minor', 'moderate', 'major', 'severe'].map((g) => ({ name: g, value: g })),
-              ),
+              .addChoices(...['minor', 'moderate', 'major', 'severe'].map((g) => ({ name: g, value: g }))),
           )
           .addStringOption((o) =>
             o
@@ -170,7 +188,9 @@ export const COMMANDS = [
           .setName('hireling')
           .setDescription('A Cairn hireling, rolled (3d6 STR, DEX, WIL; d6 HP)')
           .addStringOption((o) => o.setName('name').setDescription('Its name').setMaxLength(100))
-          .addStringOption((o) => o.setName('role').setDescription('Its role (your words)').setMaxLength(100)),
+          .addStringOption((o) =>
+            o.setName('role').setDescription('Its role (your words)').setMaxLength(100),
+          ),
       ),
     )
     .addSubcommand((s) =>
@@ -178,7 +198,9 @@ export const COMMANDS = [
         s
           .setName('hand')
           .setDescription('An NPC with numbers you give (Cairn or COEAC)')
-          .addStringOption((o) => o.setName('name').setDescription('Its name').setRequired(true).setMaxLength(100))
+          .addStringOption((o) =>
+            o.setName('name').setDescription('Its name').setRequired(true).setMaxLength(100),
+          )
           .addStringOption((o) =>
             o
               .setName('system')
@@ -186,48 +208,80 @@ export const COMMANDS = [
               .setRequired(true)
               .addChoices({ name: 'Cairn', value: 'cairn' }, { name: 'COEAC', value: 'coeac' }),
           )
-          .addIntegerOption((o) => o.setName('hp').setDescription('HP').setRequired(true).setMinValue(0).setMaxValue(1000))
-          .addIntegerOption((o) => o.setName('str').setDescription('Cairn STR').setMinValue(0).setMaxValue(30))
-          .addIntegerOption((o) => o.setName('dex').setDescription('Cairn DEX').setMinValue(0).setMaxValue(30))
-          .addIntegerOption((o) => o.setName('wil').setDescription('Cairn WIL').setMinValue(0).setMaxValue(30))
-          .addIntegerOption((o) => o.setName('armor').setDescription('Cairn Armor').setMinValue(0).setMaxValue(3))
-          .addIntegerOption((o) => o.setName('pool').setDescription('COEAC pool').setMinValue(0).setMaxValue(100)),
+          .addIntegerOption((o) =>
+            o.setName('hp').setDescription('HP').setRequired(true).setMinValue(0).setMaxValue(1000),
+          )
+          .addIntegerOption((o) =>
+            o.setName('str').setDescription('Cairn STR').setMinValue(0).setMaxValue(30),
+          )
+          .addIntegerOption((o) =>
+            o.setName('dex').setDescription('Cairn DEX').setMinValue(0).setMaxValue(30),
+          )
+          .addIntegerOption((o) =>
+            o.setName('wil').setDescription('Cairn WIL').setMinValue(0).setMaxValue(30),
+          )
+          .addIntegerOption((o) =>
+            o.setName('armor').setDescription('Cairn Armor').setMinValue(0).setMaxValue(3),
+          )
+          .addIntegerOption((o) =>
+            o.setName('pool').setDescription('COEAC pool').setMinValue(0).setMaxValue(100),
+          ),
       ),
     )
     .addSubcommand((s) =>
       s
         .setName('reveal')
         .setDescription('Let the players see an NPC')
-        .addStringOption((o) => o.setName('name').setDescription('The NPC').setRequired(true).setMaxLength(100))
-        .addBooleanOption((o) => o.setName('numbers').setDescription('Show its numbers too (default: words only)')),
+        .addStringOption((o) =>
+          o.setName('name').setDescription('The NPC').setRequired(true).setMaxLength(100),
+        )
+        .addBooleanOption((o) =>
+          o.setName('numbers').setDescription('Show its numbers too (default: words only)'),
+        ),
     )
     .addSubcommand((s) =>
       s
         .setName('hide')
         .setDescription('Hide an NPC from the players')
-        .addStringOption((o) => o.setName('name').setDescription('The NPC').setRequired(true).setMaxLength(100)),
+        .addStringOption((o) =>
+          o.setName('name').setDescription('The NPC').setRequired(true).setMaxLength(100),
+        ),
     )
     .addSubcommand((s) =>
       s
         .setName('state')
         .setDescription('The words the players see for an NPC (“bloodied”, “limping”)')
-        .addStringOption((o) => o.setName('name').setDescription('The NPC').setRequired(true).setMaxLength(100))
-        .addStringOption((o) => o.setName('words').setDescription('What they see').setRequired(true).setMaxLength(200)),
+        .addStringOption((o) =>
+          o.setName('name').setDescription('The NPC').setRequired(true).setMaxLength(100),
+        )
+        .addStringOption((o) =>
+          o.setName('words').setDescription('What they see').setRequired(true).setMaxLength(200),
+        ),
     ),
   new SlashCommandBuilder()
     .setName('check')
     .setDescription('A check from the sheet, with the exact odds')
-    .addStringOption((o) => o.setName('save').setDescription('Cairn STR/DEX/WIL; a COEAC save').setMaxLength(50))
+    .addStringOption((o) =>
+      o.setName('save').setDescription('Cairn STR/DEX/WIL; a COEAC save').setMaxLength(50),
+    )
     .addStringOption((o) => o.setName('skill').setDescription('COEAC skill (Fighter)').setMaxLength(50))
     .addIntegerOption((o) => o.setName('ob').setDescription('COEAC obstacle').setMinValue(0).setMaxValue(100))
     .addStringOption((o) => o.setName('reaction').setDescription('G&M reaction (fortitude)').setMaxLength(50))
     .addStringOption((o) => o.setName('attribute').setDescription('G&M ability (strength)').setMaxLength(50))
-    .addIntegerOption((o) => o.setName('modifier').setDescription('G&M modifier').setMinValue(-20).setMaxValue(20))
-    .addStringOption((o) => o.setName('stats').setDescription('Archsoul stats: Endurance,Athletics').setMaxLength(200))
-    .addIntegerOption((o) => o.setName('difficulty').setDescription('Archsoul difficulty').setMinValue(1).setMaxValue(10))
+    .addIntegerOption((o) =>
+      o.setName('modifier').setDescription('G&M modifier').setMinValue(-20).setMaxValue(20),
+    )
+    .addStringOption((o) =>
+      o.setName('stats').setDescription('Archsoul stats: Endurance,Athletics').setMaxLength(200),
+    )
+    .addIntegerOption((o) =>
+      o.setName('difficulty').setDescription('Archsoul difficulty').setMinValue(1).setMaxValue(10),
+    )
     .addStringOption(whoOption)
     .addStringOption(systemOption)
-    .addBooleanOption((o) => o.setName('secret').setDescription('Referee: a secret roll, answered only to you')),
+    .addBooleanOption((o) =>
+      o.setName('secret').setDescription('Referee: a secret roll, answered only to you'),
+    ),
   new SlashCommandBuilder()
     .setName('rest')
     .setDescription('Rest (what it restores is the game’s)')
@@ -250,15 +304,25 @@ export const COMMANDS = [
         .setName('start')
         .setDescription('Referee: start a fight with these characters and NPCs')
         .addStringOption((o) =>
-          o.setName('who').setDescription('Names, comma-separated: Bryn, Osk, Goblin').setRequired(true).setMaxLength(1000),
+          o
+            .setName('who')
+            .setDescription('Names, comma-separated: Bryn, Osk, Goblin')
+            .setRequired(true)
+            .setMaxLength(1000),
         )
         .addStringOption((o) =>
           o
             .setName('system')
             .setDescription('The game (default: the first character’s)')
-            .addChoices({ name: 'Cairn', value: 'cairn' }, { name: 'COEAC', value: 'coeac' }, { name: 'Gods & Monsters', value: 'gm' }),
+            .addChoices(
+              { name: 'Cairn', value: 'cairn' },
+              { name: 'COEAC', value: 'coeac' },
+              { name: 'Gods & Monsters', value: 'gm' },
+            ),
         )
-        .addBooleanOption((o) => o.setName('saves').setDescription('Cairn: first-round DEX saves (a sudden fight)')),
+        .addBooleanOption((o) =>
+          o.setName('saves').setDescription('Cairn: first-round DEX saves (a sudden fight)'),
+        ),
     )
     .addSubcommand((s) => s.setName('next').setDescription('Referee: the next round'))
     .addSubcommand((s) => s.setName('end').setDescription('Referee: end the fight'))

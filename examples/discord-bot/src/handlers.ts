@@ -379,6 +379,8 @@ function answering(interaction: CommandInteraction): {
   let answered = false;
   const reply = async (payload: ReplyPayload) => {
     const fitted = fit(payload);
+    // A second answer to one command (the referee's private details) is a follow-up.
+    if (answered && interaction.followUp) return interaction.followUp(fitted);
     answered = true;
     if (!deferred || !interaction.editReply) return interaction.reply(fitted);
     const wantsPrivate = isEphemeral(fitted);

@@ -41,7 +41,12 @@ async function readOwner(
   arbiter: ArbiterClient,
   campaignId: string,
   who: Named,
-): Promise<{ name: string; sheets: Character['sheets'] | null; npc: Npc | null; character: Character | null }> {
+): Promise<{
+  name: string;
+  sheets: Character['sheets'] | null;
+  npc: Npc | null;
+  character: Character | null;
+}> {
   if (who.kind === 'character') {
     const character = await unwrap(
       arbiter.GET('/v1/campaigns/{campaignId}/characters/{characterId}', {
@@ -51,7 +56,9 @@ async function readOwner(
     return { name: character.name, sheets: character.sheets, npc: null, character };
   }
   const npc = await unwrap(
-    arbiter.GET('/v1/campaigns/{campaignId}/npcs/{npcId}', { params: { path: { campaignId, npcId: who.id } } }),
+    arbiter.GET('/v1/campaigns/{campaignId}/npcs/{npcId}', {
+      params: { path: { campaignId, npcId: who.id } },
+    }),
   );
   return { name: npc.name, sheets: npc.sheets, npc, character: null };
 }
@@ -236,7 +243,9 @@ async function npc(ctx: BotContext, interaction: CommandInteraction): Promise<vo
     await refreshTracker(ctx, interaction);
     return;
   }
-  const embeds = systemsOf(made.sheets).map((s) => sheetEmbed(made.name, s, (made.sheets?.[s] ?? {}) as Sheet));
+  const embeds = systemsOf(made.sheets).map((s) =>
+    sheetEmbed(made.name, s, (made.sheets?.[s] ?? {}) as Sheet),
+  );
   await interaction.reply(
     fit({ content: `👹 Added **${made.name}** (${made.kind}). ${hiddenNote}`, embeds, flags: EPHEMERAL }),
   );
@@ -276,12 +285,16 @@ async function check(ctx: BotContext, interaction: CommandInteraction): Promise<
     case 'gm':
       if (reaction) body.reaction = reaction;
       else if (attribute ?? save) body.attribute = (attribute ?? save)!;
-      else throw new BotRefusal('Name a reaction (`reaction:fortitude`) or an ability (`attribute:strength`).');
+      else
+        throw new BotRefusal('Name a reaction (`reaction:fortitude`) or an ability (`attribute:strength`).');
       if (modifier !== null) body.modifier = modifier;
       break;
     case 'archsoul':
       if (!stats) throw new BotRefusal('Name the stats to sum: `stats:Endurance,Athletics`.');
-      body.stats = stats.split(/[,+]/).map((s) => s.trim()).filter(Boolean);
+      body.stats = stats
+        .split(/[,+]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (difficulty !== null) body.difficulty = difficulty;
       break;
   }
@@ -300,7 +313,8 @@ async function check(ctx: BotContext, interaction: CommandInteraction): Promise<
             body,
           }),
         );
-  const hidden = secret || (owner.npc !== null && !(owner.npc.visibility === 'players' && owner.npc.showNumbers));
+  const hidden =
+    secret || (owner.npc !== null && !(owner.npc.visibility === 'players' && owner.npc.showNumbers));
   const line = `${secret ? '🤫 (secret) ' : ''}${checkWords(owner.name, result)}`;
   await interaction.reply(hidden ? privately(line) : { content: line });
 }
@@ -397,7 +411,9 @@ export async function renderFight(
       c.routed ? 'routed' : null,
       c.destroyed ? 'destroyed' : null,
     ].filter(Boolean);
-    const line = combatantLine(fight.system, owner.name, sheet, owner.npc) + (marks.length ? ` (${marks.join(', ')})` : '');
+    const line =
+      combatantLine(fight.system, owner.name, sheet, owner.npc) +
+      (marks.length ? ` (${marks.join(', ')})` : '');
     sides.set(c.side, [...(sides.get(c.side) ?? []), line]);
   }
   const ended = combat.status !== 'active';
@@ -441,7 +457,9 @@ async function fightCommand(ctx: BotContext, interaction: CommandInteraction): P
     // Each asker sees the fight through their own key: the referee's numbers stay with the referee.
     const link = playerOf(ctx, interaction);
     const fight = fightHere(ctx, interaction);
-    await interaction.reply(fit({ embeds: [await renderFight(ctx, campaignId, fight, link.key)], flags: EPHEMERAL }));
+    await interaction.reply(
+      fit({ embeds: [await renderFight(ctx, campaignId, fight, link.key)], flags: EPHEMERAL }),
+    );
     return;
   }
   const link = refereeOf(ctx, interaction, 'run fights');
@@ -487,7 +505,9 @@ async function fightCommand(ctx: BotContext, interaction: CommandInteraction): P
     ctx.store.setFight(interaction.channelId, fight);
     const key = await tableKey(ctx, interaction.guildId, campaignId, arbiter);
     if (interaction.channel) {
-      const posted = await interaction.channel.send(fit({ embeds: [await renderFight(ctx, campaignId, fight, key)] }));
+      const posted = await interaction.channel.send(
+        fit({ embeds: [await renderFight(ctx, campaignId, fight, key)] }),
+      );
       ctx.store.setFight(interaction.channelId, { ...fight, messageId: posted.id });
     }
     await interaction.reply(
@@ -508,9 +528,12 @@ async function fightCommand(ctx: BotContext, interaction: CommandInteraction): P
     );
     await refreshTracker(ctx, interaction);
     const morale = next.morale.map(
-      (m) => `${m.side}: morale ${m.passed ? 'holds' : 'breaks'}${m.fled.length ? ` (${m.fled.length} flee)` : ''}`,
+      (m) =>
+        `${m.side}: morale ${m.passed ? 'holds' : 'breaks'}${m.fled.length ? ` (${m.fled.length} flee)` : ''}`,
     );
-    await interaction.reply(privately(`Round ${next.round}.${morale.length ? ` ${morale.join('; ')}.` : ''}`));
+    await interaction.reply(
+      privately(`Round ${next.round}.${morale.length ? ` ${morale.join('; ')}.` : ''}`),
+    );
     return;
   }
   if (sub === 'end') {
@@ -544,8 +567,14 @@ export async function fightAttack(ctx: BotContext, interaction: CommandInteracti
   const weapon = interaction.options.getString('weapon', true)!.trim();
   const actor = await subjectOf(arbiter, campaignId, link, opt(interaction, 'as'));
   const target = await findByName(arbiter, campaignId, interaction.options.getString('target', true)!);
-  const actorOwner = actor.name ? actor : { ...actor, name: (await readOwner(arbiter, campaignId, actor)).name };
-  const body: components['schemas']['CombatActionInput'] = { actor: actor.id, kind: 'attack', targets: [target.id] };
+  const actorOwner = actor.name
+    ? actor
+    : { ...actor, name: (await readOwner(arbiter, campaignId, actor)).name };
+  const body: components['schemas']['CombatActionInput'] = {
+    actor: actor.id,
+    kind: 'attack',
+    targets: [target.id],
+  };
   if (fight.system === 'cairn') {
     const die = DIE.exec(weapon);
     if (!die) throw new BotRefusal('Name the weapon’s die: `weapon:d8` (sheets do not hold weapons yet).');
@@ -564,30 +593,47 @@ export async function fightAttack(ctx: BotContext, interaction: CommandInteracti
     }),
   );
   const names = new Map([
-    [actor.id, actorOwner.name],
-    [target.id, target.name],
+    [actor.id, { name: actorOwner.name, kind: actor.kind }],
+    [target.id, { name: target.name, kind: target.kind }],
   ]);
-  const lines = [`⚔️ **${actorOwner.name}** attacks **${target.name}** with ${weapon}.`];
-  if (done.sealed) {
-    lines.push('The dice are sealed: the referee tells what came of it.');
-  } else {
-    if (done.coeac?.exchange) {
-      const x = done.coeac.exchange;
-      lines.push(
-        `${x.attacker.successes} successes to ${x.defender.successes}: ${x.winner === 'attacker' ? `${actorOwner.name} wins` : x.winner === 'defender' ? `${target.name} wins` : 'a tie'}.`,
-      );
-    }
-    const cairnTarget = done.cairn?.attack?.targets[0];
-    if (cairnTarget) lines.push(`Rolled ${cairnTarget.rolls.map((r) => String(r.face)).join(', ')}, kept ${cairnTarget.kept}.`);
-    for (const t of done.targets)
-      if (t.damage) lines.push(...harmWords(names.get(t.id) ?? 'Someone', t.damage));
+  const head = `⚔️ **${actorOwner.name}** attacks **${target.name}** with ${weapon}.`;
+  // What everyone may read: the harm to characters (their sheets are the table's). The dice, and
+  // anything about an NPC, are public only when the action is not sealed.
+  const shared: string[] = [head];
+  const details: string[] = [];
+  const dice: string[] = [];
+  if (done.coeac?.exchange) {
+    const x = done.coeac.exchange;
+    dice.push(
+      `${x.attacker.successes} successes to ${x.defender.successes}: ${x.winner === 'attacker' ? `${actorOwner.name} wins` : x.winner === 'defender' ? `${target.name} wins` : 'a tie'}.`,
+    );
   }
-  await interaction.reply({ content: lines.join('\n') });
+  const cairnTarget = done.cairn?.attack?.targets[0];
+  if (cairnTarget)
+    dice.push(`Rolled ${cairnTarget.rolls.map((r) => String(r.face)).join(', ')}, kept ${cairnTarget.kept}.`);
+  const harms = done.targets.flatMap((t) => {
+    const who = names.get(t.id);
+    return t.damage ? [{ npc: who?.kind === 'npc', lines: harmWords(who?.name ?? 'Someone', t.damage) }] : [];
+  });
+  if (done.sealed) {
+    details.push(...dice, ...harms.flatMap((h) => h.lines));
+    shared.push(...harms.filter((h) => !h.npc).flatMap((h) => h.lines));
+    if (details.length === 0) shared.push('The dice are sealed: the referee tells what came of it.');
+  } else {
+    shared.push(...dice, ...harms.flatMap((h) => h.lines));
+  }
+  await interaction.reply({ content: shared.join('\n') });
+  // A sealed action answered in full (the referee's key): the numbers go to the referee alone.
+  if (details.length) await interaction.reply(privately(`🤫 Sealed for the players:\n${details.join('\n')}`));
   await refreshTracker(ctx, interaction);
 }
 
 /** `/cast spell` from the caster's sheet: a COEAC cast, or a Cairn spellbook or scroll carried. */
-export async function sheetCast(ctx: BotContext, interaction: CommandInteraction, spell: string): Promise<void> {
+export async function sheetCast(
+  ctx: BotContext,
+  interaction: CommandInteraction,
+  spell: string,
+): Promise<void> {
   const campaignId = campaignOf(ctx, interaction);
   const link = playerOf(ctx, interaction);
   const arbiter = client(ctx, link.key);
@@ -626,8 +672,13 @@ export async function sheetCast(ctx: BotContext, interaction: CommandInteraction
         body: { itemId: item.itemId },
       }),
     );
-    lines.push(`✨ **${owner.name}** casts ${item.spell?.name ?? item.name}${cast.consumed ? ' (the scroll is spent)' : ''}.`);
-    if (cast.fatigue) lines.push(`Fatigue: ${JSON.stringify(cast.fatigue).length > 2 ? describeFatigue(cast.fatigue) : 'none'}.`);
+    lines.push(
+      `✨ **${owner.name}** casts ${item.spell?.name ?? item.name}${cast.consumed ? ' (the scroll is spent)' : ''}.`,
+    );
+    if (cast.fatigue)
+      lines.push(
+        `Fatigue: ${JSON.stringify(cast.fatigue).length > 2 ? describeFatigue(cast.fatigue) : 'none'}.`,
+      );
     if (cast.destroyed) lines.push('The book crumbles to dust.');
   } else {
     throw new BotRefusal(`Casting from a ${SYSTEM_NAMES[system]} sheet is not in the bot yet.`);

@@ -42,7 +42,9 @@ export function systemFor(name: string, sheets: Sheets | null | undefined, asked
   if (has.length === 1) return has[0];
   if (has.length === 0)
     throw new BotRefusal(`${name} has no sheet yet: the referee writes one (\`/character set\`).`);
-  throw new BotRefusal(`${name} has sheets in ${has.map((s) => SYSTEM_NAMES[s]).join(' and ')}: add \`system:\`.`);
+  throw new BotRefusal(
+    `${name} has sheets in ${has.map((s) => SYSTEM_NAMES[s]).join(' and ')}: add \`system:\`.`,
+  );
 }
 
 const listHas = (has: System[]) =>
@@ -162,7 +164,11 @@ export function sheetEmbed(
   const fields = sheetFields(system, sheet) ?? [];
   // Cash and Wealth are COEAC's economy: only a COEAC sheet shows them.
   if (system === 'coeac' && money)
-    fields.push({ name: 'Cash', value: `${money.cash} (Wealth ${money.wealth}, ${money.lifestyle})`, inline: false });
+    fields.push({
+      name: 'Cash',
+      value: `${money.cash} (Wealth ${money.wealth}, ${money.lifestyle})`,
+      inline: false,
+    });
   return { title: `${name} — ${SYSTEM_NAMES[system]}`, color: COLOURS[system], fields };
 }
 

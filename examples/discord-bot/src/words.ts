@@ -14,7 +14,9 @@ export function harmWords(name: string, harm: Damage): string[] {
   );
   for (const change of harm.changes) {
     if (change.path === 'hp' || change.delta === 0) continue;
-    lines.push(`${name}’s ${change.path.replace(/\.current$/, '').toUpperCase()} ${change.delta > 0 ? '+' : ''}${change.delta}.`);
+    lines.push(
+      `${name}’s ${change.path.replace(/\.current$/, '').toUpperCase()} ${change.delta > 0 ? '+' : ''}${change.delta}.`,
+    );
   }
   if (harm.scar) lines.push(`${name} will carry a scar: **${harm.scar}**.`);
   if (harm.conditionsAdded.length) lines.push(`${name} is now ${harm.conditionsAdded.join(', ')}.`);
@@ -59,13 +61,14 @@ export function restWords(name: string, rest: Rest): string[] {
 export function checkWords(name: string, check: Check): string {
   const rolled = `[${check.faces.join(', ')}]`;
   const what = `${check.rating.name} ${check.rating.value}`;
-  let against = '';
-  if (check.objective !== undefined && check.successes !== undefined)
-    against = `${check.dice ?? ''} dice ${rolled} → ${check.successes} vs Ob ${check.objective}`;
+  let against = `${rolled}`;
+  const ob = check.objective !== undefined ? ` vs Ob ${check.objective}` : '';
+  if (check.effectiveDifficulty !== undefined)
+    against = `${check.dice ?? ''} dice ${rolled} at difficulty ${check.effectiveDifficulty} → ${check.successes ?? 0}${ob}`;
+  else if (check.successes !== undefined)
+    against = `${check.dice ?? ''} dice ${rolled} → ${check.successes}${ob}`;
   else if (check.target !== undefined) against = `d20 ${rolled} vs ${check.target}`;
-  else if (check.effectiveDifficulty !== undefined)
-    against = `${check.dice ?? ''} dice ${rolled} at difficulty ${check.effectiveDifficulty}${check.successes !== undefined ? ` → ${check.successes} successes` : ''}`;
-  else against = `${rolled}`;
+  else if (check.attribute !== undefined) against = `d20 ${rolled} vs ${check.attribute}`;
   const extras = check.modifiers
     .filter((m) => m.source !== 'base')
     .map((m) => m.source)

@@ -52,7 +52,7 @@ function fake(
       options: {
         getInteger: (name, required) => get(name, required) as number | null,
         getString: (name, required) => get(name, required) as string | null,
-        getBoolean: (name, required) => get(name, required) as boolean | null,
+        getBoolean: (name, required) => get(name, required) as unknown as boolean | null,
         getSubcommand: () => null,
       },
       reply: async ({ content, flags }) => {
@@ -145,7 +145,8 @@ describe('Discord bot handlers against a running Arbiter', () => {
     expect(optionNames('roll')).toEqual(['pool', 'ob']);
     expect(optionNames('odds')).toEqual(['dice', 'ob']);
     expect(optionNames('buy')).toEqual(['cost', 'wager', 'item']);
-    expect(optionNames('cast')).toEqual(['spell', 'pool', 'vigor']);
+    expect(optionNames('cast')).toEqual(['spell', 'as', 'system', 'pool', 'vigor']);
+    expect(optionNames('attack')).toEqual(['weapon', 'target', 'as', 'pool', 'foe', 'plus']);
   });
 
   it('refuses campaign commands until the server is linked, then links the server and each user', async () => {
