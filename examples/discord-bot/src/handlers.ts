@@ -1,10 +1,4 @@
-import {
-  ArbiterNetworkError,
-  ArbiterProblem,
-  unwrap,
-  type ArbiterClient,
-  type components,
-} from '@arbiter/client';
+import { ArbiterNetworkError, ArbiterProblem, unwrap, type components } from '@arbiter/client';
 import {
   BotRefusal,
   campaignOf,
