@@ -608,6 +608,11 @@ export async function fightAttack(ctx: BotContext, interaction: CommandInteracti
       `${x.attacker.successes} successes to ${x.defender.successes}: ${x.winner === 'attacker' ? `${actorOwner.name} wins` : x.winner === 'defender' ? `${target.name} wins` : 'a tie'}.`,
     );
   }
+  const gmAttack = done.gm?.attack;
+  if (gmAttack)
+    dice.push(
+      `d20 ${gmAttack.roll} against ${gmAttack.target}: ${gmAttack.hit ? `a hit for ${gmAttack.damage} (${gmAttack.damageDice})` : 'a miss'}.`,
+    );
   const cairnTarget = done.cairn?.attack?.targets[0];
   if (cairnTarget)
     dice.push(`Rolled ${cairnTarget.rolls.map((r) => String(r.face)).join(', ')}, kept ${cairnTarget.kept}.`);
@@ -675,22 +680,15 @@ export async function sheetCast(
     lines.push(
       `✨ **${owner.name}** casts ${item.spell?.name ?? item.name}${cast.consumed ? ' (the scroll is spent)' : ''}.`,
     );
-    if (cast.fatigue)
-      lines.push(
-        `Fatigue: ${JSON.stringify(cast.fatigue).length > 2 ? describeFatigue(cast.fatigue) : 'none'}.`,
-      );
+    if (cast.fatigue.total > 0)
+      lines.push(`${owner.name} takes ${cast.fatigue.total} Fatigue (an inventory slot each).`);
+    if (cast.failure) lines.push('The casting goes wrong: the referee tells how.');
     if (cast.destroyed) lines.push('The book crumbles to dust.');
   } else {
     throw new BotRefusal(`Casting from a ${SYSTEM_NAMES[system]} sheet is not in the bot yet.`);
   }
   await interaction.reply({ content: lines.join('\n') });
   await refreshTracker(ctx, interaction);
-}
-
-function describeFatigue(fatigue: unknown): string {
-  const f = (fatigue ?? {}) as Record<string, unknown>;
-  const added = typeof f.added === 'number' ? f.added : typeof f.gained === 'number' ? f.gained : null;
-  return added === null ? 'taken as the rules say' : `${added} more`;
 }
 
 const spellKey = (typed: string) =>

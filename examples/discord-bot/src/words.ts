@@ -6,6 +6,12 @@ type Damage = components['schemas']['SheetDamageResult'];
 type Rest = components['schemas']['SheetRestResult'];
 type Check = components['schemas']['SheetCheckResult'];
 
+/** A sheet path as a table says it: `str.current` is STR, `survival.current` survival. */
+const fieldName = (path: string) => {
+  const name = path.replace(/\.current$/, '');
+  return name.length <= 3 ? name.toUpperCase() : name;
+};
+
 /** What a harm answer did to someone, in the bot's own words (never the engine's sentences). */
 export function harmWords(name: string, harm: Damage): string[] {
   const lines: string[] = [];
@@ -14,9 +20,7 @@ export function harmWords(name: string, harm: Damage): string[] {
   );
   for (const change of harm.changes) {
     if (change.path === 'hp' || change.delta === 0) continue;
-    lines.push(
-      `${name}’s ${change.path.replace(/\.current$/, '').toUpperCase()} ${change.delta > 0 ? '+' : ''}${change.delta}.`,
-    );
+    lines.push(`${name}’s ${fieldName(change.path)} ${change.delta > 0 ? '+' : ''}${change.delta}.`);
   }
   if (harm.scar) lines.push(`${name} will carry a scar: **${harm.scar}**.`);
   if (harm.conditionsAdded.length) lines.push(`${name} is now ${harm.conditionsAdded.join(', ')}.`);

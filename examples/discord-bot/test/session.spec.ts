@@ -219,14 +219,14 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
         sub: 'hand',
         name: 'Goblin',
         system: 'cairn',
-        hp: 6,
+        hp: 8, // armour 1 against a d8: never out in one blow
         str: 8,
         dex: 12,
         wil: 6,
         armor: 1,
       }),
     );
-    expect(render(goblin)).toContain('HP: 6/6');
+    expect(render(goblin)).toContain('HP: 8/8');
     // A player cannot see them, nor set them.
     const npcs = await unwrap(
       createArbiterClient({
@@ -246,7 +246,7 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     expect(start.deferred).toEqual([{ ephemeral: true }]);
     // The referee sees every number, privately.
     expect(last(start).ephemeral).toBe(true);
-    expect(render(last(start))).toMatch(/\*\*Goblin\*\* — HP 6\/6/);
+    expect(render(last(start))).toMatch(/\*\*Goblin\*\* — HP 8\/8/);
     // The channel's tracker is what a viewer key reads: the hidden goblin is not there.
     expect(channel.messages.size).toBe(1);
     const [trackerId] = [...channel.messages.keys()];
@@ -279,7 +279,7 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     expect(view.ephemeral).toBe(true);
     expect(render(view)).toContain('**Goblin** — “snarling”');
     // The referee's view has them.
-    expect(render(last(await as(REFEREE, 'fight', { sub: 'view' })))).toMatch(/\*\*Goblin\*\* — HP \d+\/6/);
+    expect(render(last(await as(REFEREE, 'fight', { sub: 'view' })))).toMatch(/\*\*Goblin\*\* — HP \d+\/8/);
 
     // The goblin strikes back, once a round, until Bryn goes down. Its dice are sealed (its numbers
     // are hidden): the table reads what happens to Bryn, the referee alone reads the dice.
@@ -364,6 +364,101 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     expect(player.seen).toHaveLength(1);
     expect(player.seen[0].content).toContain('The dice are sealed');
     await run(REFEREE, 'fight', { sub: 'end' });
+  });
+
+  it('/cast from the sheet: a COEAC channeling that changes the sheet, a Cairn spellbook carried', async () => {
+    await character('Mira', 'coeac', {
+      class: 'Sorcerer',
+      maxHp: 6,
+      skills: { Ruin: 2 },
+      classResources: { Control: { current: 3, max: 3 }, Disintegrate: { current: 1, max: 1 } },
+    });
+    const coeac = last(await as(REFEREE, 'cast', { spell: 'Disintegrate', as: 'Mira' }));
+    expect(coeac.ephemeral).toBe(false);
+    expect(coeac.content).toMatch(
+      /^✨ \*\*Mira\*\* channels Disintegrate: \d+ dice \[[\d, ]+\] → Potency \d+\.\n(No backlash\.|Backlash: Mira takes \d+\.)/,
+    );
+    // What the cast changed is on the sheet now, as the answer said.
+    const sheet = await unwrap(
+      referee.GET('/v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}', {
+        params: { path: { campaignId, characterId: ids.Mira, system: 'coeac' } },
+      }),
+    );
+    const changed = [...coeac.content.matchAll(/Mira: (\S+) → (\d+)\./g)];
+    expect(changed.length).toBeGreaterThan(0);
+    for (const [, field, after] of coeac.content.matchAll(/Mira: (\S+) → (\d+)\./g)) {
+      const value = field
+        .split('.')
+        .reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], sheet.sheet);
+      expect(value).toBe(Number(after));
+    }
+
+    await character('Osk', 'cairn', {
+      str: { max: 10 },
+      dex: { max: 10 },
+      wil: { max: 12 },
+      hp: 4,
+      maxHp: 4,
+    });
+    const spells = await unwrap(referee.GET('/v1/magic/cairn/spells', {}));
+    const spell = spells.items[0];
+    await unwrap(
+      referee.POST('/v1/campaigns/{campaignId}/characters/{characterId}/magic/cairn/items', {
+        params: { path: { campaignId, characterId: ids.Osk } },
+        body: { kind: 'spellbook', spell: spell.id },
+      }),
+    );
+    const cairn = last(await as(REFEREE, 'cast', { spell: spell.name, as: 'Osk' }));
+    expect(cairn.content).toMatch(new RegExp(`^✨ \\*\\*Osk\\*\\* casts ${spell.name}`));
+    expect(cairn.content).toMatch(/Osk takes 1 Fatigue/);
+    expect(last(await as(REFEREE, 'cast', { spell: 'No Such Spell', as: 'Osk' }))).toMatchObject({
+      ephemeral: true,
+      content: 'Osk carries no spellbook, scroll or relic called “No Such Spell”.',
+    });
+  });
+
+  it('a G&M fight with a hidden monster: the attack read from the sheets, its dice to the referee alone', async () => {
+    const ogre = await unwrap(
+      referee.POST('/v1/campaigns/{campaignId}/npcs', {
+        params: { path: { campaignId } },
+        body: {
+          name: 'Ogre',
+          kind: 'monster',
+          sheets: {
+            gm: {
+              abilities: { strength: 16, agility: 8, endurance: 16, intelligence: 6, wisdom: 8, charisma: 6 },
+              archetypes: [{ archetype: 'warrior', level: 2 }],
+            },
+          },
+        },
+      }),
+    );
+    expect(ogre.visibility).toBe('referee');
+    const c = new FakeChannel();
+    const run = async (command: string, options: Record<string, string | number | boolean>) => {
+      const r = fakeInteraction(command, options, { userId: REFEREE, channel: c, channelId: 'channel-3' });
+      await handleCommand(ctx(), r.interaction);
+      return r;
+    };
+    await run('fight', { sub: 'start', who: 'Toro, Ogre' });
+    expect(c.text()).toMatch(
+      /Gods & Monsters fight — round 1[\s\S]*\*\*Toro\*\* — Survival \d+\/\d+ · Verve \d+\/\d+/,
+    );
+    expect(c.text()).not.toContain('Ogre');
+    const blow = await run('attack', { as: 'Toro', weapon: 'd8', target: 'Ogre' });
+    // The ogre is hidden: the table reads only that Toro attacked; the referee reads the rest.
+    expect(blow.seen[0]).toEqual({
+      content: '⚔️ **Toro** attacks **Ogre** with d8.',
+      embeds: [],
+      ephemeral: false,
+    });
+    expect(last(blow)).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(
+        /^🤫 Sealed for the players:\nd20 \d+ against \d+: (a hit for \d+ \(\d*d8[+-]?\d*\)|a miss)\./,
+      ),
+    });
+    await run('fight', { sub: 'end' });
   });
 
   it('keeps every answer inside Discord’s limits', () => {
