@@ -621,9 +621,10 @@ export async function fightAttack(ctx: BotContext, interaction: CommandInteracti
     return t.damage ? [{ npc: who?.kind === 'npc', lines: harmWords(who?.name ?? 'Someone', t.damage) }] : [];
   });
   if (done.sealed) {
-    details.push(...dice, ...harms.flatMap((h) => h.lines));
+    details.push(...dice, ...harms.filter((h) => h.npc).flatMap((h) => h.lines));
     shared.push(...harms.filter((h) => !h.npc).flatMap((h) => h.lines));
-    if (details.length === 0) shared.push('The dice are sealed: the referee tells what came of it.');
+    if (details.length === 0 && shared.length === 1)
+      shared.push('The dice are sealed: the referee tells what came of it.');
   } else {
     shared.push(...dice, ...harms.flatMap((h) => h.lines));
   }

@@ -11,6 +11,22 @@ import { pick } from '../src/names';
 import { setPath, systemFor } from '../src/sheets';
 import { MemoryStore } from '../src/store';
 import { FakeChannel, fakeInteraction, render, type FakeRun, type Seen } from './fake';
+import { screenshot, type Shown } from './render-html';
+
+/**
+ * `BOT_SCREENSHOTS=<dir>` also renders what users saw at a few moments of the Cairn fight to PNG
+ * (headless Chromium on an HTML rendering of the bot's own payloads), for the README.
+ */
+const SHOTS_DIR = process.env.BOT_SCREENSHOTS;
+const shots: Record<string, Shown[]> = {};
+const shoot = (name: string, ...shown: Shown[]) => {
+  if (SHOTS_DIR) shots[name] = [...(shots[name] ?? []), ...structuredClone(shown)];
+};
+const asShown = (author: string, seen: Seen): Shown => ({
+  author,
+  payload: { content: seen.content, embeds: seen.embeds },
+  ephemeral: seen.ephemeral,
+});
 
 jest.setTimeout(60_000);
 
@@ -104,7 +120,10 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     store.linkPlayer('guild-1', BRYN_PLAYER, { key: bryn, role: 'player', characterId: ids.Bryn });
     store.linkPlayer('guild-1', VESS_PLAYER, { key: vess, role: 'player', characterId: ids.Vess });
   }, START_TIMEOUT_MS);
-  afterAll(() => arbiter?.stop());
+  afterAll(async () => {
+    await arbiter?.stop();
+    if (SHOTS_DIR) for (const [name, shown] of Object.entries(shots)) screenshot(SHOTS_DIR, name, shown);
+  });
 
   it('registers the session commands with their subcommands', () => {
     const byName = Object.fromEntries(COMMANDS.map((c) => [c.name, c]));
@@ -132,6 +151,11 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     const run = await as(BRYN_PLAYER, 'character', { sub: 'show' });
     expect(run.deferred).toEqual([{ ephemeral: false }]);
     const shown = last(run);
+    shoot(
+      '1-sheet',
+      { author: 'Bryn’s player', payload: { content: '/character show' } },
+      asShown('Arbiter', shown),
+    );
     expect(shown.ephemeral).toBe(false);
     expect(shown.embeds).toHaveLength(1);
     expect(shown.embeds[0].title).toBe('Bryn — Cairn');
@@ -250,6 +274,12 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     // The channel's tracker is what a viewer key reads: the hidden goblin is not there.
     expect(channel.messages.size).toBe(1);
     const [trackerId] = [...channel.messages.keys()];
+    shoot(
+      '2-fight-start',
+      { author: 'Referee', payload: { content: '/fight start who:Bryn, Goblin' } },
+      { author: 'Arbiter', payload: channel.messages.get(trackerId)! },
+      asShown('Arbiter', last(start)),
+    );
     expect(channel.text()).toMatch(/Cairn fight — round 1/);
     expect(channel.text()).toMatch(/\*\*Bryn\*\* — HP 2\/2 · STR 6\/6/);
     expect(channel.text()).not.toContain('Goblin');
@@ -276,6 +306,13 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     expect(text(attack)).not.toMatch(/\d+ damage|HP/);
     // The player's own view of the fight has no goblin number either.
     const view = last(await as(BRYN_PLAYER, 'fight', { sub: 'view' }));
+    shoot(
+      '3-hidden-in-words',
+      { author: 'Bryn’s player', payload: { content: '/attack weapon:d8 target:Goblin' } },
+      asShown('Arbiter', last(attack)),
+      { author: 'Bryn’s player', payload: { content: '/fight view' } },
+      asShown('Arbiter', view),
+    );
     expect(view.ephemeral).toBe(true);
     expect(render(view)).toContain('**Goblin** — “snarling”');
     // The referee's view has them.
@@ -289,6 +326,11 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
       await as(REFEREE, 'fight', { sub: 'next' });
       const blow = await as(REFEREE, 'attack', { as: 'Goblin', weapon: 'd6', target: 'Bryn' });
       said.push(...blow.seen.filter((x) => !x.ephemeral).map((x) => x.content));
+      if (SHOTS_DIR)
+        shots['4-harm'] = [
+          { author: 'Referee', payload: { content: '/attack as:Goblin weapon:d6 target:Bryn' } },
+          ...blow.seen.map((x) => asShown('Arbiter', x)),
+        ];
       toReferee.push(...blow.seen.filter((x) => x.ephemeral).map((x) => x.content));
       const sheet = await unwrap(
         referee.GET('/v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}', {
@@ -307,6 +349,7 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     // Bryn went down: critical, out or dead, said in the bot's words.
     expect(all).toMatch(/🩸 \*\*Bryn is (critically hurt|out of the fight)|💀 \*\*Bryn is dead/);
     expect(channel.text()).toMatch(/\*\*Bryn\*\* — HP 0\/\d+ · STR \d\/6/);
+    shoot('4-harm', { author: 'Arbiter (the tracker, edited)', payload: channel.messages.get(trackerId)! });
     expect(channel.messages.size).toBe(1);
 
     // Nobody but the referee runs the fight.
