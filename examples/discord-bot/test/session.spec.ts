@@ -9,7 +9,10 @@ import { embedSize, fit, fitEmbed, LIMITS } from '../src/common';
 import { handleCommand } from '../src/handlers';
 import { pick } from '../src/names';
 import { setPath, systemFor } from '../src/sheets';
-import { MemoryStore } from '../src/store';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JsonStore, MemoryStore } from '../src/store';
 import { FakeChannel, fakeInteraction, render, type FakeRun, type Seen } from './fake';
 import { screenshot, type Shown } from './render-html';
 
@@ -251,6 +254,15 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
       }),
     );
     expect(render(goblin)).toContain('HP: 8/8');
+    // The referee sets an NPC's value like a character's; the answer stays with the referee.
+    const set = last(await as(REFEREE, 'character', { sub: 'set', who: 'Mott', field: 'armor', value: '1' }));
+    expect(set.ephemeral).toBe(true);
+    expect(render(set)).toMatch(/Mott: armor = 1\.[\s\S]*Armor: 1/);
+    const shown = last(await as(REFEREE, 'character', { sub: 'show', who: 'Mott' }));
+    expect(shown).toMatchObject({
+      ephemeral: true,
+      embeds: [expect.objectContaining({ title: 'Mott — Cairn' })],
+    });
     // A player cannot see them, nor set them.
     const npcs = await unwrap(
       createArbiterClient({
@@ -530,6 +542,23 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
       ephemeral: true,
       content: expect.stringContaining('No fight in this channel'),
     });
+  });
+
+  it('keeps the channel’s fight and the table key in the JSON store across restarts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bot-store-'));
+    try {
+      const path = join(dir, 'store.json');
+      const first = new JsonStore(path);
+      first.setFight('c-1', { combatId: 'k-1', system: 'cairn', messageId: 'm-1' });
+      first.setTableKey('g-1', 'arb_viewer');
+      const again = new JsonStore(path);
+      expect(again.fightIn('c-1')).toEqual({ combatId: 'k-1', system: 'cairn', messageId: 'm-1' });
+      expect(again.tableKeyFor('g-1')).toBe('arb_viewer');
+      again.setFight('c-1', null);
+      expect(new JsonStore(path).fightIn('c-1')).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names: exact (any case) first, then a unique prefix; ambiguity and absence said plainly', () => {
