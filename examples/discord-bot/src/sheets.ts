@@ -85,18 +85,38 @@ export function stateWords(state: string): string {
   }
 }
 
-/** The running death timers on a sheet, in words ("dies at turn 6" …). */
+/** What each harm timer means, in the bot's words (docs/harm.md lists the kinds). */
+const TIMER_WORDS: Record<string, string> = {
+  'coeac-aid': 'dies without aid before the turn ends',
+  'cairn-critical': 'dies unless tended within the hour',
+  'cairn-mortal-wound': 'dies unless healed within the hour',
+  'gm-death': 'is dying',
+  'gm-unconscious': 'is unconscious',
+  'archsoul-unconscious': 'is unconscious',
+  'gm-temporary-pool': 'keeps a temporary pool',
+  'coeac-bonus-hp': 'keeps bonus HP',
+  'gm-response-delay': 'cannot respond yet',
+};
+
+/**
+ * The running harm timers on a sheet (`harm.timers`: `{ kind, endsAt: { day, watch, turn } | null,
+ * rounds }`), in words: "dies unless tended within the hour (by day 1, watch 2, turn 6)".
+ */
 export function timerWords(sheet: Sheet): string[] {
   const timers = obj(sheet.harm).timers;
   if (!Array.isArray(timers)) return [];
   return timers.map((t) => {
     const timer = obj(t);
-    const what = String(timer.kind ?? timer.name ?? 'a timer').replace(/-/g, ' ');
-    const when = Object.entries(timer)
-      .filter(([k, v]) => k !== 'kind' && k !== 'name' && (typeof v === 'number' || typeof v === 'string'))
-      .map(([k, v]) => `${k} ${v}`)
-      .join(', ');
-    return when ? `${what} (${when})` : what;
+    const kind = String(timer.kind ?? 'timer');
+    const what = TIMER_WORDS[kind] ?? kind.replace(/-/g, ' ');
+    const ends = obj(timer.endsAt);
+    const when =
+      num(ends.day) !== null
+        ? ` (by day ${ends.day}, watch ${ends.watch}, turn ${ends.turn})`
+        : num(timer.rounds) !== null
+          ? ` (${timer.rounds} rounds)`
+          : '';
+    return `${what}${when}`;
   });
 }
 

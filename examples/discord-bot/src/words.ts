@@ -26,7 +26,7 @@ export function harmWords(name: string, harm: Damage): string[] {
   if (harm.conditionsAdded.length) lines.push(`${name} is now ${harm.conditionsAdded.join(', ')}.`);
   lines.push(...stateChange(name, harm.stateBefore, harm.state));
   const timers = timerWords(harm.sheet.sheet);
-  if (timers.length && harm.state !== 'dead') lines.push(`⏳ ${name}: ${timers.join('; ')}.`);
+  if (timers.length && harm.state !== 'dead') lines.push(`⏳ ${name} ${timers.join('; ')}.`);
   if (harm.pending.length) lines.push(`Still to settle: ${harm.pending.join(', ')}.`);
   return lines;
 }

@@ -8,7 +8,7 @@ import { COMMANDS } from '../src/commands';
 import { embedSize, fit, fitEmbed, LIMITS } from '../src/common';
 import { handleCommand } from '../src/handlers';
 import { pick } from '../src/names';
-import { setPath, systemFor } from '../src/sheets';
+import { setPath, systemFor, timerWords } from '../src/sheets';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -573,6 +573,24 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     expect(() => pick(all, 'Gob')).toThrow('“Gob” could be Goblin, Goblin Chief: type more of the name.');
     expect(() => pick(all, 'Osk')).toThrow('Nobody called “Osk” that you can see.');
     expect(() => systemFor('Bryn', { cairn: {}, coeac: {} })).toThrow('add `system:`');
+    expect(
+      timerWords({
+        harm: {
+          state: 'critical',
+          timers: [
+            {
+              kind: 'cairn-critical',
+              startedAt: { day: 1, watch: 2, turn: 0 },
+              endsAt: { day: 1, watch: 2, turn: 6 },
+            },
+            { kind: 'archsoul-unconscious', endsAt: null, rounds: 3 },
+          ],
+        },
+      }),
+    ).toEqual([
+      'dies unless tended within the hour (by day 1, watch 2, turn 6)',
+      'is unconscious (3 rounds)',
+    ]);
     expect(setPath({ skills: { A: 1 } }, 'skills.B', '2')).toEqual({ skills: { A: 1, B: 2 } });
     expect(() => setPath({}, '__proto__.x', '1')).toThrow('not a field');
   });
