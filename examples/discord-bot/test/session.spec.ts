@@ -516,6 +516,33 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     await run('fight', { sub: 'end' });
   });
 
+  it('/fight start saves:true rolls the Cairn first-round DEX saves; the tracker names who loses round 1', async () => {
+    const c = new FakeChannel();
+    const r = fakeInteraction(
+      'fight',
+      { sub: 'start', who: 'Osk, Mott', saves: true },
+      { userId: REFEREE, channel: c, channelId: 'channel-4' },
+    );
+    await handleCommand(ctx(), r.interaction);
+    const fight = store.fightIn('channel-4')!;
+    const combat = await unwrap(
+      referee.GET('/v1/campaigns/{campaignId}/combats/{combatId}', {
+        params: { path: { campaignId, combatId: fight.combatId } },
+      }),
+    );
+    const osk = combat.combatants.find((x) => x.id === ids.Osk)!;
+    expect(osk.firstRoundRollId).not.toBeNull();
+    expect(
+      c.text().includes('**Osk** — HP 4/4 · STR 10/10 · DEX 10/10 · on their feet (loses round 1)'),
+    ).toBe(osk.lostFirstTurn);
+    const end = fakeInteraction(
+      'fight',
+      { sub: 'end' },
+      { userId: REFEREE, channel: c, channelId: 'channel-4' },
+    );
+    await handleCommand(ctx(), end.interaction);
+  });
+
   it('keeps every answer inside Discord’s limits', () => {
     const huge = {
       title: 'x'.repeat(400),
