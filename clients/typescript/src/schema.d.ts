@@ -29087,6 +29087,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;
@@ -34386,6 +34387,7 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
         characterId: string;
       };
       cookie?: never;

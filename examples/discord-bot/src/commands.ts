@@ -1,4 +1,34 @@
-import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
+import {
+  InteractionContextType,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+  type SlashCommandStringOption,
+  type SlashCommandSubcommandBuilder,
+} from 'discord.js';
+
+const GAMES = [
+  { name: 'Cairn', value: 'cairn' },
+  { name: 'COEAC', value: 'coeac' },
+  { name: 'Gods & Monsters', value: 'gm' },
+  { name: 'Archsoul', value: 'archsoul' },
+];
+
+const systemOption = (o: SlashCommandStringOption) =>
+  o
+    .setName('system')
+    .setDescription('The game (needed only when the character has sheets in several)')
+    .addChoices(...GAMES);
+
+const whoOption = (o: SlashCommandStringOption) =>
+  o
+    .setName('who')
+    .setDescription('Referee: the character or NPC, by name (default: yours)')
+    .setMaxLength(100);
+
+const shownOption = (s: SlashCommandSubcommandBuilder) =>
+  s.addBooleanOption((o) =>
+    o.setName('shown').setDescription('Players see it (in words; its numbers stay hidden). Default: hidden'),
+  );
 
 /** The slash commands the bot answers, as Discord's API wants them registered (see register.ts). */
 export const COMMANDS = [
@@ -37,33 +67,39 @@ export const COMMANDS = [
     ),
   new SlashCommandBuilder()
     .setName('attack')
-    .setDescription('COEAC combat exchange: your combat check against a foe’s, with the damage dealt')
-    .addIntegerOption((o) =>
+    .setDescription(
+      'Attack in this channel’s fight (weapon, target), or a stateless COEAC exchange (pool, foe)',
+    )
+    .addStringOption((o) =>
       o
-        .setName('pool')
-        .setDescription('Your combat check’s dice')
-        .setRequired(true)
-        .setMinValue(0)
-        .setMaxValue(200),
+        .setName('weapon')
+        .setDescription('Cairn: the die (d8); COEAC: the skill (Fighter); G&M: the weapon dice (d8)')
+        .setMaxLength(100),
+    )
+    .addStringOption((o) => o.setName('target').setDescription('Whom you attack, by name').setMaxLength(100))
+    .addStringOption((o) =>
+      o.setName('as').setDescription('Referee: the combatant who attacks, by name').setMaxLength(100),
+    )
+    .addIntegerOption((o) =>
+      o.setName('pool').setDescription('Stateless: your combat check’s dice').setMinValue(0).setMaxValue(200),
     )
     .addIntegerOption((o) =>
       o
         .setName('foe')
-        .setDescription('The foe’s combat check dice')
-        .setRequired(true)
+        .setDescription('Stateless: the foe’s combat check dice')
         .setMinValue(0)
         .setMaxValue(200),
     )
     .addIntegerOption((o) =>
       o
         .setName('plus')
-        .setDescription('Free successes (+Ns): +1 damage each on a win')
+        .setDescription('Stateless: free successes (+Ns), +1 damage each on a win')
         .setMinValue(0)
         .setMaxValue(100),
     ),
   new SlashCommandBuilder()
     .setName('cast')
-    .setDescription('COEAC channeling: Potency, backlash and the exact odds of a spell cast')
+    .setDescription('Cast from your sheet (COEAC, Cairn), or a stateless COEAC channeling with pool')
     .addStringOption((o) =>
       o
         .setName('spell')
@@ -71,21 +107,226 @@ export const COMMANDS = [
         .setRequired(true)
         .setMaxLength(100),
     )
+    .addStringOption((o) => o.setName('as').setDescription('Referee: the caster, by name').setMaxLength(100))
+    .addStringOption((o) => systemOption(o))
     .addIntegerOption((o) =>
-      o
-        .setName('pool')
-        .setDescription('Your channeling dice (2 + the sorcery skill)')
-        .setRequired(true)
-        .setMinValue(0)
-        .setMaxValue(200),
+      o.setName('pool').setDescription('Stateless: your channeling dice').setMinValue(0).setMaxValue(200),
     )
     .addIntegerOption((o) =>
       o
         .setName('vigor')
-        .setDescription('Your Vigor save dice: rolls the mutation save when nothing succeeds')
+        .setDescription('Stateless: your Vigor save dice for the mutation save')
         .setMinValue(0)
         .setMaxValue(200),
     ),
+  new SlashCommandBuilder()
+    .setName('character')
+    .setDescription('Your character: create (referee), show the sheet, set a value')
+    .addSubcommand((s) =>
+      s
+        .setName('create')
+        .setDescription('Referee: a new character')
+        .addStringOption((o) =>
+          o.setName('name').setDescription('Its name').setRequired(true).setMaxLength(100),
+        ),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName('show')
+        .setDescription('Show a sheet')
+        .addStringOption(whoOption)
+        .addStringOption(systemOption),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName('set')
+        .setDescription(
+          'Set one value of a sheet (skills.Stealth 2, abilities.strength 14, class Sorcerer …)',
+        )
+        .addStringOption((o) =>
+          o
+            .setName('field')
+            .setDescription('The field, dotted: skills.Stealth')
+            .setRequired(true)
+            .setMaxLength(100),
+        )
+        .addStringOption((o) =>
+          o.setName('value').setDescription('A number or text').setRequired(true).setMaxLength(200),
+        )
+        .addStringOption(whoOption)
+        .addStringOption(systemOption),
+    ),
+  new SlashCommandBuilder()
+    .setName('npc')
+    .setDescription('Referee: NPCs (hidden from the players by default)')
+    .addSubcommand((s) =>
+      shownOption(
+        s
+          .setName('grade')
+          .setDescription('A COEAC adversary from its grade')
+          .addStringOption((o) =>
+            o.setName('name').setDescription('Its name').setRequired(true).setMaxLength(100),
+          )
+          .addStringOption((o) =>
+            o
+              .setName('grade')
+              .setDescription('Its grade')
+              .setRequired(true)
+              .addChoices(...['minor', 'moderate', 'major', 'severe'].map((g) => ({ name: g, value: g }))),
+          )
+          .addStringOption((o) =>
+            o
+              .setName('tag')
+              .setDescription('Elite or legendary')
+              .addChoices({ name: 'elite', value: 'elite' }, { name: 'legendary', value: 'legendary' }),
+          ),
+      ),
+    )
+    .addSubcommand((s) =>
+      shownOption(
+        s
+          .setName('hireling')
+          .setDescription('A Cairn hireling, rolled (3d6 STR, DEX, WIL; d6 HP)')
+          .addStringOption((o) => o.setName('name').setDescription('Its name').setMaxLength(100))
+          .addStringOption((o) =>
+            o.setName('role').setDescription('Its role (your words)').setMaxLength(100),
+          ),
+      ),
+    )
+    .addSubcommand((s) =>
+      shownOption(
+        s
+          .setName('hand')
+          .setDescription('An NPC with numbers you give (Cairn or COEAC)')
+          .addStringOption((o) =>
+            o.setName('name').setDescription('Its name').setRequired(true).setMaxLength(100),
+          )
+          .addStringOption((o) =>
+            o
+              .setName('system')
+              .setDescription('Its game')
+              .setRequired(true)
+              .addChoices({ name: 'Cairn', value: 'cairn' }, { name: 'COEAC', value: 'coeac' }),
+          )
+          .addIntegerOption((o) =>
+            o.setName('hp').setDescription('HP').setRequired(true).setMinValue(0).setMaxValue(1000),
+          )
+          .addIntegerOption((o) =>
+            o.setName('str').setDescription('Cairn STR').setMinValue(0).setMaxValue(30),
+          )
+          .addIntegerOption((o) =>
+            o.setName('dex').setDescription('Cairn DEX').setMinValue(0).setMaxValue(30),
+          )
+          .addIntegerOption((o) =>
+            o.setName('wil').setDescription('Cairn WIL').setMinValue(0).setMaxValue(30),
+          )
+          .addIntegerOption((o) =>
+            o.setName('armor').setDescription('Cairn Armor').setMinValue(0).setMaxValue(3),
+          )
+          .addIntegerOption((o) =>
+            o.setName('pool').setDescription('COEAC pool').setMinValue(0).setMaxValue(100),
+          ),
+      ),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName('reveal')
+        .setDescription('Let the players see an NPC')
+        .addStringOption((o) =>
+          o.setName('name').setDescription('The NPC').setRequired(true).setMaxLength(100),
+        )
+        .addBooleanOption((o) =>
+          o.setName('numbers').setDescription('Show its numbers too (default: words only)'),
+        ),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName('hide')
+        .setDescription('Hide an NPC from the players')
+        .addStringOption((o) =>
+          o.setName('name').setDescription('The NPC').setRequired(true).setMaxLength(100),
+        ),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName('state')
+        .setDescription('The words the players see for an NPC (“bloodied”, “limping”)')
+        .addStringOption((o) =>
+          o.setName('name').setDescription('The NPC').setRequired(true).setMaxLength(100),
+        )
+        .addStringOption((o) =>
+          o.setName('words').setDescription('What they see').setRequired(true).setMaxLength(200),
+        ),
+    ),
+  new SlashCommandBuilder()
+    .setName('check')
+    .setDescription('A check from the sheet, with the exact odds')
+    .addStringOption((o) =>
+      o.setName('save').setDescription('Cairn STR/DEX/WIL; a COEAC save').setMaxLength(50),
+    )
+    .addStringOption((o) => o.setName('skill').setDescription('COEAC skill (Fighter)').setMaxLength(50))
+    .addIntegerOption((o) => o.setName('ob').setDescription('COEAC obstacle').setMinValue(0).setMaxValue(100))
+    .addStringOption((o) => o.setName('reaction').setDescription('G&M reaction (fortitude)').setMaxLength(50))
+    .addStringOption((o) => o.setName('attribute').setDescription('G&M ability (strength)').setMaxLength(50))
+    .addIntegerOption((o) =>
+      o.setName('modifier').setDescription('G&M modifier').setMinValue(-20).setMaxValue(20),
+    )
+    .addStringOption((o) =>
+      o.setName('stats').setDescription('Archsoul stats: Endurance,Athletics').setMaxLength(200),
+    )
+    .addIntegerOption((o) =>
+      o.setName('difficulty').setDescription('Archsoul difficulty').setMinValue(1).setMaxValue(10),
+    )
+    .addStringOption(whoOption)
+    .addStringOption(systemOption)
+    .addBooleanOption((o) =>
+      o.setName('secret').setDescription('Referee: a secret roll, answered only to you'),
+    ),
+  new SlashCommandBuilder()
+    .setName('rest')
+    .setDescription('Rest (what it restores is the game’s)')
+    .addStringOption((o) =>
+      o
+        .setName('kind')
+        .setDescription('The rest')
+        .setRequired(true)
+        .addChoices(
+          ...['short', 'long', 'night', 'week', 'day', 'morning', 'hour'].map((k) => ({ name: k, value: k })),
+        ),
+    )
+    .addStringOption(whoOption)
+    .addStringOption(systemOption),
+  new SlashCommandBuilder()
+    .setName('fight')
+    .setDescription('The fight in this channel')
+    .addSubcommand((s) =>
+      s
+        .setName('start')
+        .setDescription('Referee: start a fight with these characters and NPCs')
+        .addStringOption((o) =>
+          o
+            .setName('who')
+            .setDescription('Names, comma-separated: Bryn, Osk, Goblin')
+            .setRequired(true)
+            .setMaxLength(1000),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('system')
+            .setDescription('The game (default: the first character’s)')
+            .addChoices(
+              { name: 'Cairn', value: 'cairn' },
+              { name: 'COEAC', value: 'coeac' },
+              { name: 'Gods & Monsters', value: 'gm' },
+            ),
+        )
+        .addBooleanOption((o) =>
+          o.setName('saves').setDescription('Cairn: first-round DEX saves (a sudden fight)'),
+        ),
+    )
+    .addSubcommand((s) => s.setName('next').setDescription('Referee: the next round'))
+    .addSubcommand((s) => s.setName('end').setDescription('Referee: end the fight'))
+    .addSubcommand((s) => s.setName('view').setDescription('The fight as you may see it (only to you)')),
   new SlashCommandBuilder()
     .setName('buy')
     .setDescription('Buy something for your character with wagered Cash')

@@ -1,75 +1,44 @@
+import { ArbiterNetworkError, ArbiterProblem, unwrap, type components } from '@arbiter/client';
 import {
-  ArbiterNetworkError,
-  ArbiterProblem,
-  createArbiterClient,
-  unwrap,
-  type ArbiterClient,
-  type components,
-  type RetryOptions,
-} from '@arbiter/client';
-import { MessageFlags } from 'discord.js';
-import type { LinkStore, PlayerLink } from './store';
+  BotRefusal,
+  campaignOf,
+  characterOf,
+  client,
+  fit,
+  isEphemeral,
+  percent,
+  playerOf,
+  privately,
+  type BotContext,
+  type CommandInteraction,
+  type Handler,
+  type ReplyPayload,
+} from './common';
+import { deferral, fightAttack, SESSION_HANDLERS, sheetCast } from './session';
+import { SYSTEM_NAMES, systemsOf } from './sheets';
+import type { PlayerLink } from './store';
+
+export type { BotContext, CommandInteraction } from './common';
 
 /**
- * The part of discord.js's `ChatInputCommandInteraction` the handlers use. A real interaction fits
- * it as it is; tests pass a fake one, so that nothing here needs Discord.
+ * The character of a money command, read with the user's key. Cash and Wealth are COEAC's: a
+ * character without a COEAC sheet (a Cairn one, say) has no COEAC money, and the bot says so
+ * instead of reading COEAC's columns for it.
  */
-export interface CommandInteraction {
-  commandName: string;
-  guildId: string | null;
-  user: { id: string };
-  options: {
-    getInteger(name: string, required?: boolean): number | null;
-    getString(name: string, required?: boolean): string | null;
-  };
-  reply(options: { content: string; flags?: number }): Promise<unknown>;
-}
-
-export interface BotContext {
-  /** Where Arbiter runs (e.g. http://127.0.0.1:3000). */
-  baseUrl: string;
-  store: LinkStore;
-  /** The client's retry policy (defaults to the client's own). */
-  retry?: RetryOptions;
-  /** A fetch for every call (tests point it elsewhere); defaults to the global one. */
-  fetch?: (request: Request) => Promise<Response>;
-}
-
-type Handler = (ctx: BotContext, interaction: CommandInteraction) => Promise<void>;
-
-/** A reply only the user who ran the command sees. */
-const privately = (content: string) => ({ content, flags: MessageFlags.Ephemeral as number });
-
-/** Refusals the user can act on, said plainly; everything else is a short ephemeral notice. */
-class BotRefusal extends Error {}
-
-function client(ctx: BotContext, key?: string): ArbiterClient {
-  return createArbiterClient({ baseUrl: ctx.baseUrl, key, retry: ctx.retry, fetch: ctx.fetch });
-}
-
-function campaignOf(ctx: BotContext, interaction: CommandInteraction): string {
-  const campaignId = interaction.guildId ? ctx.store.campaignFor(interaction.guildId) : null;
-  if (!campaignId)
+async function coeacCharacter(ctx: BotContext, campaignId: string, link: PlayerLink) {
+  const characterId = characterOf(link);
+  const character = await unwrap(
+    client(ctx, link.key).GET('/v1/campaigns/{campaignId}/characters/{characterId}', {
+      params: { path: { campaignId, characterId } },
+    }),
+  );
+  const systems = systemsOf(character.sheets);
+  if (!systems.includes('coeac'))
     throw new BotRefusal(
-      'This server is not linked to a campaign yet: a moderator runs `/setup campaign:<id>`.',
+      `${character.name} plays ${systems.length ? systems.map((s) => SYSTEM_NAMES[s]).join(' and ') : 'no game yet (no sheet)'}: Cash and Wealth are COEAC's, so this command does not apply.`,
     );
-  return campaignId;
+  return character;
 }
-
-function playerOf(ctx: BotContext, interaction: CommandInteraction): PlayerLink {
-  const link = interaction.guildId ? ctx.store.playerFor(interaction.guildId, interaction.user.id) : null;
-  if (!link)
-    throw new BotRefusal('You have no campaign key here yet: run `/link key:<your key> character:<id>`.');
-  return link;
-}
-
-function characterOf(link: PlayerLink): string {
-  if (!link.characterId)
-    throw new BotRefusal('Your key is linked without a character: run `/link` again with `character:`.');
-  return link.characterId;
-}
-
-const percent = (p: number) => `${(p * 100).toFixed(p > 0 && p < 0.001 ? 4 : 1)}%`;
 
 /** A catalogue spell id from what a user types: "Death Mask" and "death mask" are `death-mask`. */
 export function spellId(typed: string): string {
@@ -116,6 +85,7 @@ export function describeChanneling(r: Channeling): string {
 }
 
 export const HANDLERS: Record<string, Handler> = {
+  ...SESSION_HANDLERS,
   /** `/roll pool ob`: in the campaign (logged, with the user's key) when linked, otherwise a public roll. */
   async roll(ctx, interaction) {
     const pool = interaction.options.getInteger('pool', true) as number;
@@ -153,10 +123,15 @@ export const HANDLERS: Record<string, Handler> = {
     });
   },
 
-  /** `/attack pool foe [plus]`: a stateless COEAC exchange (POST /v1/combat/coeac/exchanges), public. */
+  /**
+   * `/attack weapon target`: an attack in the channel's fight (session.ts). `/attack pool foe
+   * [plus]`: a stateless COEAC exchange (POST /v1/combat/coeac/exchanges), public.
+   */
   async attack(ctx, interaction) {
-    const pool = interaction.options.getInteger('pool', true) as number;
-    const foe = interaction.options.getInteger('foe', true) as number;
+    const pool = interaction.options.getInteger('pool');
+    if (pool === null) return fightAttack(ctx, interaction);
+    const foe = interaction.options.getInteger('foe');
+    if (foe === null) throw new BotRefusal('A stateless exchange needs `foe:` (the foe’s dice).');
     const plus = interaction.options.getInteger('plus') ?? undefined;
     const r = await unwrap(
       client(ctx).POST('/v1/combat/coeac/exchanges', {
@@ -178,12 +153,15 @@ export const HANDLERS: Record<string, Handler> = {
   },
 
   /**
-   * `/cast spell pool [vigor]`: a stateless COEAC channeling (POST /v1/magic/coeac/channelings) of a
+   * `/cast spell`: a cast from the character's sheet (session.ts). `/cast spell pool [vigor]`: a stateless COEAC channeling (POST /v1/magic/coeac/channelings) of a
    * catalogue spell named by id or name ("Death Mask" → `death-mask`), public.
    */
   async cast(ctx, interaction) {
-    const spell = spellId(interaction.options.getString('spell', true) as string);
-    const pool = interaction.options.getInteger('pool', true) as number;
+    const typed = interaction.options.getString('spell', true) as string;
+    const pool = interaction.options.getInteger('pool');
+    // Without `pool:` the cast is the character's, from the sheet, and changes it.
+    if (pool === null) return sheetCast(ctx, interaction, typed);
+    const spell = spellId(typed);
     const vigor = interaction.options.getInteger('vigor') ?? undefined;
     const r = await unwrap(
       client(ctx).POST('/v1/magic/coeac/channelings', {
@@ -197,7 +175,7 @@ export const HANDLERS: Record<string, Handler> = {
   async buy(ctx, interaction) {
     const campaignId = campaignOf(ctx, interaction);
     const link = playerOf(ctx, interaction);
-    const characterId = characterOf(link);
+    const characterId = (await coeacCharacter(ctx, campaignId, link)).id;
     const cost = interaction.options.getInteger('cost', true) as number;
     const wager = interaction.options.getInteger('wager', true) as number;
     const item = interaction.options.getString('item') ?? undefined;
@@ -222,7 +200,7 @@ export const HANDLERS: Record<string, Handler> = {
   async income(ctx, interaction) {
     const campaignId = campaignOf(ctx, interaction);
     const link = playerOf(ctx, interaction);
-    const characterId = characterOf(link);
+    const characterId = (await coeacCharacter(ctx, campaignId, link)).id;
     const income = await unwrap(
       client(ctx, link.key).POST('/v1/campaigns/{campaignId}/characters/{characterId}/income', {
         params: { path: { campaignId, characterId } },
@@ -234,16 +212,11 @@ export const HANDLERS: Record<string, Handler> = {
     });
   },
 
-  /** `/cash`: the user's character's Cash and Wealth, shown to the user only. */
+  /** `/cash`: the user's COEAC character's Cash and Wealth, shown to the user only. */
   async cash(ctx, interaction) {
     const campaignId = campaignOf(ctx, interaction);
     const link = playerOf(ctx, interaction);
-    const characterId = characterOf(link);
-    const character = await unwrap(
-      client(ctx, link.key).GET('/v1/campaigns/{campaignId}/characters/{characterId}', {
-        params: { path: { campaignId, characterId } },
-      }),
-    );
+    const character = await coeacCharacter(ctx, campaignId, link);
     await interaction.reply(
       privately(
         `${character.name}: **${character.cash}** Cash, Wealth ${character.wealth} (${character.lifestyle}).`,
@@ -387,16 +360,57 @@ async function serverHas(ctx: BotContext, path: string, method: string): Promise
 }
 
 /**
+ * The interaction as handlers see it once it may have been deferred: `reply` answers the deferred
+ * message (`editReply`), or, when the answer must be private and the deferral was public, removes
+ * the public placeholder and answers privately (`followUp`), so refusals reach only the asker.
+ */
+function answering(interaction: CommandInteraction): {
+  interaction: CommandInteraction;
+  defer(ephemeral: boolean): Promise<void>;
+  answered(): boolean;
+} {
+  let deferred: { ephemeral: boolean } | null = null;
+  let answered = false;
+  const reply = async (payload: ReplyPayload) => {
+    const fitted = fit(payload);
+    // A second answer to one command (the referee's private details) is a follow-up.
+    if (answered && interaction.followUp) return interaction.followUp(fitted);
+    answered = true;
+    if (!deferred || !interaction.editReply) return interaction.reply(fitted);
+    const wantsPrivate = isEphemeral(fitted);
+    if (wantsPrivate === deferred.ephemeral || (!wantsPrivate && deferred.ephemeral)) {
+      const { flags: _flags, ...rest } = fitted;
+      return interaction.editReply(rest);
+    }
+    await interaction.deleteReply?.();
+    return interaction.followUp ? interaction.followUp(fitted) : interaction.editReply(fitted);
+  };
+  return {
+    interaction: Object.assign(Object.create(interaction) as CommandInteraction, { reply }),
+    async defer(ephemeral) {
+      if (!interaction.deferReply) return;
+      await interaction.deferReply(ephemeral ? { flags: privately('').flags } : {});
+      deferred = { ephemeral };
+    },
+    answered: () => answered,
+  };
+}
+
+/**
  * Runs the handler of a slash command and answers every failure: refusals by Arbiter with their
  * code and the fields at fault, an unreachable server plainly, all of them only to the user.
+ * Commands that make several calls are deferred first (Discord wants an answer within 3 seconds).
  */
-export async function handleCommand(ctx: BotContext, interaction: CommandInteraction): Promise<void> {
-  const handler = HANDLERS[interaction.commandName];
+export async function handleCommand(ctx: BotContext, raw: CommandInteraction): Promise<void> {
+  const handler = HANDLERS[raw.commandName];
   if (!handler) {
-    await interaction.reply(privately(`Unknown command /${interaction.commandName}.`));
+    await raw.reply(privately(`Unknown command /${raw.commandName}.`));
     return;
   }
+  const { interaction, defer } = answering(raw);
   try {
+    const slow = deferral(raw);
+    if (slow) await defer(slow.ephemeral);
     await handler(ctx, interaction);
   } catch (error) {
     if (!(
@@ -404,7 +418,7 @@ export async function handleCommand(ctx: BotContext, interaction: CommandInterac
       error instanceof ArbiterProblem ||
       error instanceof ArbiterNetworkError
     )) {
-      console.error(`/${interaction.commandName} failed:`, error);
+      console.error(`/${raw.commandName} failed:`, error);
     }
     await interaction.reply(privately(explain(error)));
   }

@@ -1,6 +1,14 @@
-import { Client, Events, GatewayIntentBits, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  Client,
+  Events,
+  GatewayIntentBits,
+  type ChatInputCommandInteraction,
+  type MessageFlags,
+  type SendableChannels,
+} from 'discord.js';
 import { loadConfig } from './config';
-import { handleCommand, type BotContext, type CommandInteraction } from './handlers';
+import type { BotContext, CommandInteraction } from './common';
+import { handleCommand } from './handlers';
 import { JsonStore } from './store';
 
 /** discord.js's interaction seen through the narrow interface the handlers take. */
@@ -8,12 +16,26 @@ function adapt(interaction: ChatInputCommandInteraction): CommandInteraction {
   return {
     commandName: interaction.commandName,
     guildId: interaction.guildId,
+    channelId: interaction.channelId,
     user: { id: interaction.user.id },
     options: {
       getInteger: (name, required) => interaction.options.getInteger(name, required ?? false),
       getString: (name, required) => interaction.options.getString(name, required ?? false),
+      getBoolean: (name, required) => interaction.options.getBoolean(name, required ?? false),
+      getSubcommand: (required) => interaction.options.getSubcommand(required ?? false),
     },
     reply: (options) => interaction.reply(options),
+    deferReply: (options) => interaction.deferReply(options as { flags?: MessageFlags.Ephemeral }),
+    editReply: (options) => interaction.editReply(options),
+    deleteReply: () => interaction.deleteReply(),
+    followUp: (options) => interaction.followUp(options),
+    channel: interaction.channel?.isSendable()
+      ? {
+          send: (options) => (interaction.channel as SendableChannels).send(options),
+          edit: (messageId, options) =>
+            (interaction.channel as SendableChannels).messages.edit(messageId, options),
+        }
+      : null,
   };
 }
 

@@ -10,11 +10,25 @@ export interface PlayerLink {
   characterId: string | null;
 }
 
+/** A stored combat the bot tracks in one channel, and the tracker message it edits in place. */
+export interface FightLink {
+  combatId: string;
+  system: 'cairn' | 'coeac' | 'gm';
+  messageId: string | null;
+}
+
 export interface StoreData {
   /** Discord guild id → Arbiter campaign id. */
   guilds: Record<string, { campaignId: string }>;
   /** `<guild id>/<user id>` → the user's key in that guild's campaign. */
   players: Record<string, PlayerLink>;
+  /** Discord channel id → the fight it tracks. */
+  fights?: Record<string, FightLink>;
+  /**
+   * Guild id → a viewer key of its campaign, made by the bot with the referee's key: the public
+   * tracker is drawn from what this key may read, so it shows nothing a player may not see.
+   */
+  tableKeys?: Record<string, string>;
 }
 
 /** Where the bot keeps who is who. `JsonStore` is the file-backed one; tests use `MemoryStore`. */
@@ -23,6 +37,10 @@ export interface LinkStore {
   linkGuild(guildId: string, campaignId: string): void;
   playerFor(guildId: string, userId: string): PlayerLink | null;
   linkPlayer(guildId: string, userId: string, link: PlayerLink): void;
+  fightIn(channelId: string): FightLink | null;
+  setFight(channelId: string, fight: FightLink | null): void;
+  tableKeyFor(guildId: string): string | null;
+  setTableKey(guildId: string, key: string): void;
 }
 
 export class MemoryStore implements LinkStore {
@@ -46,6 +64,26 @@ export class MemoryStore implements LinkStore {
     this.saved();
   }
 
+  fightIn(channelId: string): FightLink | null {
+    return this.data.fights?.[channelId] ?? null;
+  }
+
+  setFight(channelId: string, fight: FightLink | null): void {
+    const fights = (this.data.fights ??= {});
+    if (fight) fights[channelId] = fight;
+    else delete fights[channelId];
+    this.saved();
+  }
+
+  tableKeyFor(guildId: string): string | null {
+    return this.data.tableKeys?.[guildId] ?? null;
+  }
+
+  setTableKey(guildId: string, key: string): void {
+    (this.data.tableKeys ??= {})[guildId] = key;
+    this.saved();
+  }
+
   protected saved(): void {
     // in memory: nothing to do
   }
@@ -63,7 +101,12 @@ export class JsonStore extends MemoryStore {
   private static read(path: string): StoreData {
     try {
       const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<StoreData>;
-      return { guilds: parsed.guilds ?? {}, players: parsed.players ?? {} };
+      return {
+        guilds: parsed.guilds ?? {},
+        players: parsed.players ?? {},
+        fights: parsed.fights ?? {},
+        tableKeys: parsed.tableKeys ?? {},
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { guilds: {}, players: {} };
       throw error;

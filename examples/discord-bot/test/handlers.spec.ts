@@ -47,13 +47,16 @@ function fake(
     interaction: {
       commandName,
       guildId: who.guildId === undefined ? GUILD : who.guildId,
+      channelId: 'channel-1',
       user: { id: who.userId ?? PLAYER },
       options: {
         getInteger: (name, required) => get(name, required) as number | null,
         getString: (name, required) => get(name, required) as string | null,
+        getBoolean: (name, required) => get(name, required) as unknown as boolean | null,
+        getSubcommand: () => null,
       },
       reply: async ({ content, flags }) => {
-        replies.push({ content, ephemeral: ((flags ?? 0) & MessageFlags.Ephemeral) !== 0 });
+        replies.push({ content: content ?? '', ephemeral: ((flags ?? 0) & MessageFlags.Ephemeral) !== 0 });
       },
     },
   };
@@ -103,6 +106,13 @@ describe('Discord bot handlers against a running Arbiter', () => {
       }),
     );
     characterId = made.id;
+    // Cash and Wealth are COEAC's: the money commands need a COEAC sheet.
+    await unwrap(
+      referee.PUT('/v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}', {
+        params: { path: { campaignId, characterId, system: 'coeac' } },
+        body: { sheet: { maxHp: 6, skills: { Fighter: 1 } } },
+      }),
+    );
     const key = await unwrap(
       referee.POST('/v1/campaigns/{campaignId}/keys', {
         params: { path: { campaignId } },
@@ -135,7 +145,8 @@ describe('Discord bot handlers against a running Arbiter', () => {
     expect(optionNames('roll')).toEqual(['pool', 'ob']);
     expect(optionNames('odds')).toEqual(['dice', 'ob']);
     expect(optionNames('buy')).toEqual(['cost', 'wager', 'item']);
-    expect(optionNames('cast')).toEqual(['spell', 'pool', 'vigor']);
+    expect(optionNames('cast')).toEqual(['spell', 'as', 'system', 'pool', 'vigor']);
+    expect(optionNames('attack')).toEqual(['weapon', 'target', 'as', 'pool', 'foe', 'plus']);
   });
 
   it('refuses campaign commands until the server is linked, then links the server and each user', async () => {

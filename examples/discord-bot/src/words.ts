@@ -1,0 +1,85 @@
+import type { components } from '@arbiter/client';
+import { percent } from './common';
+import { stateWords, timerWords } from './sheets';
+
+type Damage = components['schemas']['SheetDamageResult'];
+type Rest = components['schemas']['SheetRestResult'];
+type Check = components['schemas']['SheetCheckResult'];
+
+/** A sheet path as a table says it: `str.current` is STR, `survival.current` survival. */
+const fieldName = (path: string) => {
+  const name = path.replace(/\.current$/, '');
+  return name.length <= 3 ? name.toUpperCase() : name;
+};
+
+/** What a harm answer did to someone, in the bot's own words (never the engine's sentences). */
+export function harmWords(name: string, harm: Damage): string[] {
+  const lines: string[] = [];
+  lines.push(
+    harm.damage > 0 ? `**${name}** takes ${harm.damage} damage.` : `**${name}** shrugs the blow off.`,
+  );
+  for (const change of harm.changes) {
+    if (change.path === 'hp' || change.delta === 0) continue;
+    lines.push(`${name}’s ${fieldName(change.path)} ${change.delta > 0 ? '+' : ''}${change.delta}.`);
+  }
+  if (harm.scar) lines.push(`${name} will carry a scar: **${harm.scar}**.`);
+  if (harm.conditionsAdded.length) lines.push(`${name} is now ${harm.conditionsAdded.join(', ')}.`);
+  lines.push(...stateChange(name, harm.stateBefore, harm.state));
+  const timers = timerWords(harm.sheet.sheet);
+  if (timers.length && harm.state !== 'dead') lines.push(`⏳ ${name} ${timers.join('; ')}.`);
+  if (harm.pending.length) lines.push(`Still to settle: ${harm.pending.join(', ')}.`);
+  return lines;
+}
+
+function stateChange(name: string, before: string, after: string): string[] {
+  if (before === after) return after === 'up' ? [] : [`${name} is still ${stateWords(after)}.`];
+  switch (after) {
+    case 'dead':
+      return [`💀 **${name} is dead.**`];
+    case 'critical':
+      return [`🩸 **${name} is ${stateWords(after)}.**`];
+    case 'down-and-out':
+      return [`🩸 **${name} is Down and Out**: no more actions until they are tended or rest.`];
+    case 'out':
+      return [`🩸 **${name} is ${stateWords(after)}.**`];
+    case 'up':
+      return [`${name} is back on their feet.`];
+    default:
+      return [`${name} is now ${stateWords(after)}.`];
+  }
+}
+
+/** A rest's answer in words. */
+export function restWords(name: string, rest: Rest): string[] {
+  if (!rest.rested) return [`😴 ${name} rests (${rest.kind}), but it restores nothing.`];
+  const gains = rest.changes
+    .filter((c) => c.delta !== 0)
+    .map((c) => `${c.path.replace(/\.current$/, '')} ${c.delta > 0 ? '+' : ''}${c.delta}`);
+  return [
+    `😴 ${name} rests (${rest.kind})${gains.length ? `: ${gains.join(', ')}` : ''}.`,
+    ...stateChange(name, rest.stateBefore, rest.state),
+  ];
+}
+
+/** A sheet check in one line: what was rolled, against what, the result and the exact odds. */
+export function checkWords(name: string, check: Check): string {
+  const rolled = `[${check.faces.join(', ')}]`;
+  const what = `${check.rating.name} ${check.rating.value}`;
+  let against = `${rolled}`;
+  const ob = check.objective !== undefined ? ` vs Ob ${check.objective}` : '';
+  if (check.effectiveDifficulty !== undefined)
+    against = `${check.dice ?? ''} dice ${rolled} at difficulty ${check.effectiveDifficulty} → ${check.successes ?? 0}${ob}`;
+  else if (check.successes !== undefined)
+    against = `${check.dice ?? ''} dice ${rolled} → ${check.successes}${ob}`;
+  else if (check.target !== undefined) against = `d20 ${rolled} vs ${check.target}`;
+  else if (check.attribute !== undefined) against = `d20 ${rolled} vs ${check.attribute}`;
+  const extras = check.modifiers
+    .filter((m) => m.source !== 'base')
+    .map((m) => m.source)
+    .join(', ');
+  return (
+    `🎲 **${name}** tests ${what}: ${against}: ${check.passed ? '**passed**' : '**failed**'}` +
+    `${check.margin !== undefined ? ` (margin ${check.margin})` : ''}. Chance was ${percent(check.odds.success)}.` +
+    (extras ? ` From: ${extras}.` : '')
+  );
+}

@@ -1,0 +1,112 @@
+import type { CommandInteraction, Embed, ReplyPayload } from '../src/common';
+import { isEphemeral } from '../src/common';
+
+/** What one user saw of one command: each answer, whether only they saw it. */
+export interface Seen {
+  content: string;
+  embeds: Embed[];
+  ephemeral: boolean;
+}
+
+/** The channel's messages as everyone sees them (the tracker), edits applied in place. */
+export class FakeChannel {
+  readonly messages = new Map<string, ReplyPayload>();
+  readonly edits: string[] = [];
+  private next = 1;
+
+  send = async (payload: ReplyPayload) => {
+    const id = `message-${this.next++}`;
+    this.messages.set(id, payload);
+    return { id };
+  };
+
+  edit = async (id: string, payload: ReplyPayload) => {
+    if (!this.messages.has(id)) throw new Error('Unknown Message');
+    this.messages.set(id, payload);
+    this.edits.push(id);
+  };
+
+  /** Every public message's text, embeds included. */
+  text(): string {
+    return [...this.messages.values()].map(render).join('\n');
+  }
+}
+
+/** A payload flattened to the text a user reads. */
+export function render(payload: ReplyPayload | Seen): string {
+  const embeds = (payload.embeds ?? [])
+    .map((e) =>
+      [e.title, e.description, ...(e.fields ?? []).map((f) => `${f.name}: ${f.value}`), e.footer?.text]
+        .filter(Boolean)
+        .join('\n'),
+    )
+    .join('\n');
+  return [payload.content ?? '', embeds].filter(Boolean).join('\n');
+}
+
+export interface FakeRun {
+  interaction: CommandInteraction;
+  /** The answers, in order: a deferred one counts once, as it ends up. */
+  seen: Seen[];
+  deferred: Array<{ ephemeral: boolean }>;
+  deleted: number;
+}
+
+/**
+ * A fake slash-command interaction with everything the handlers use: options by name (a
+ * subcommand under `sub`), replies, deferral (edit, delete, follow-up) and the channel.
+ */
+export function fakeInteraction(
+  commandName: string,
+  options: Record<string, string | number | boolean> = {},
+  who: { userId: string; guildId?: string; channelId?: string; channel?: FakeChannel | null },
+): FakeRun {
+  const seen: Seen[] = [];
+  const deferred: Array<{ ephemeral: boolean }> = [];
+  const run: FakeRun = {
+    interaction: undefined as unknown as CommandInteraction,
+    seen,
+    deferred,
+    deleted: 0,
+  };
+  const get = (name: string, required?: boolean) => {
+    if (required && options[name] === undefined) throw new Error(`option ${name} is required`);
+    return options[name] ?? null;
+  };
+  const record = (payload: ReplyPayload, ephemeral: boolean) =>
+    seen.push({ content: payload.content ?? '', embeds: payload.embeds ?? [], ephemeral });
+  run.interaction = {
+    commandName,
+    guildId: who.guildId ?? 'guild-1',
+    channelId: who.channelId ?? 'channel-1',
+    user: { id: who.userId },
+    options: {
+      getInteger: (name, required) => get(name, required) as number | null,
+      getString: (name, required) => get(name, required) as string | null,
+      getBoolean: (name, required) => get(name, required) as boolean | null,
+      getSubcommand: (required) => {
+        if (required && options.sub === undefined) throw new Error('a subcommand is required');
+        return (options.sub as string | undefined) ?? null;
+      },
+    },
+    reply: async (payload) => {
+      if (deferred.length) throw new Error('replied after deferring (Discord refuses this)');
+      record(payload, isEphemeral(payload));
+    },
+    deferReply: async (o) => {
+      deferred.push({ ephemeral: isEphemeral(o) });
+    },
+    editReply: async (payload) => {
+      if (!deferred.length) throw new Error('editReply before deferReply');
+      record(payload, deferred[0].ephemeral);
+    },
+    deleteReply: async () => {
+      run.deleted++;
+    },
+    followUp: async (payload) => {
+      record(payload, isEphemeral(payload));
+    },
+    channel: who.channel === undefined ? null : who.channel,
+  };
+  return run;
+}
