@@ -1625,6 +1625,38 @@ export class SheetHarmService implements OnModuleInit {
   }
 
   /**
+   * The COEAC harm transition's input for a sheet before a spell's cost (issue 39): what `applyDamage`
+   * sends it, with no loss in it, for the spell's own roll to run the transition (`magic.coeac.cast.v1`).
+   */
+  coeacHarmState(owner: SheetOwner, row: CharacterSheetEntity): CoreDamageInput {
+    const harm = harmOf(row.data);
+    return {
+      ...{},
+      ...this.damageInput(owner, 'coeac', row.data, row.data, harm, {
+        system: 'coeac',
+        amount: 0,
+      } as SheetDamageInput),
+      stateBefore: harm.state,
+    } as CoreDamageInput;
+  }
+
+  /**
+   * The items Broken Gear draws its lots from, when `outcome` drew Broken Gear and the owner carries
+   * any (a caller that ran the transition in its own roll runs it again with them, as `applyDamage`
+   * does); null otherwise.
+   */
+  async brokenGearItems(
+    m: EntityManager,
+    campaignId: string,
+    owner: SheetOwner,
+    outcome: SheetDamageOutcome,
+  ): Promise<Array<{ name: string; artifact: boolean }> | null> {
+    if (owner.kind !== 'character' || !brokeGear(outcome)) return null;
+    const items = await this.carriedItems(m, campaignId, owner.id);
+    return items.length > 0 ? items : null;
+  }
+
+  /**
    * C5: a COEAC armour or shield that names its inventory item (`armor.itemId`, `armor.shieldItemId`)
    * Blocks only while that item is carried and whole; Broken Gear that broke it (or an item no longer
    * carried) leaves no Block: 409 naming `field`. Combat calls it for each Block it is asked for.

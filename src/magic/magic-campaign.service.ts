@@ -46,7 +46,8 @@ import type {
   CoeacSpellInstanceList,
   MagicSettings,
 } from './magic.results';
-import { COEAC_MAGIC_PROCEDURES } from './magic.service';
+import { COEAC_CAST_PROCEDURE, COEAC_MAGIC_PROCEDURES } from './magic.service';
+import type { SheetDamageInput, SheetDamageOutcome } from '../core/harm/campaign';
 import { harmSeed } from '../core/engine';
 import { harmOf } from '../core/harm';
 import { assertCanAct as assertMayAct } from '../harm/can-act';
@@ -64,6 +65,18 @@ export const AFFIX_CHANNELING_V2: Procedure<ChannelingInput, ChannelingOutcome> 
 /** The down and the dead do not cast or counterspell (003:201, 173): 409 naming the character. */
 function assertCanAct(owner: SheetOwner, sheet: Sheet, what: string): void {
   assertMayAct(owner, sheet, 'characterId', what, 'coeac');
+}
+
+/**
+ * The channeling a logged roll holds: a stored character's cast (`magic.coeac.cast.v1`, the channeling
+ * beside its cost) or a channeling logged alone (`magic.coeac.channeling`, casts before issue 39 and
+ * a combat's round-end casts); null for any other roll.
+ */
+export function channelingOf(roll: { procedure: string; outcome: unknown }): ChannelingOutcome | null {
+  if (roll.procedure === COEAC_MAGIC_PROCEDURES.channeling.name) return roll.outcome as ChannelingOutcome;
+  if (roll.procedure === COEAC_CAST_PROCEDURE.name)
+    return (roll.outcome as { channeling: ChannelingOutcome }).channeling;
+  return null;
 }
 
 const toChange = (e: { field: string; delta: number; valueAfter: number }): CoeacSheetChange => ({
@@ -212,8 +225,27 @@ export class MagicCampaignService {
         ...(input.reversed ? { reversed: true } : {}),
         ...(vigor ? { vigorPool: 2 + vigor.value } : {}),
       };
-      const rolled = this.rolls.roll(COEAC_MAGIC_PROCEDURES.channeling, core, input.seed, diceBudget(req));
-      const out = rolled.outcome;
+      // The channeling and its HP cost in one roll (issue 39): the COEAC transition runs inside it.
+      const castInput = {
+        channeling: core,
+        ritualHp: ritual?.hp ?? 0,
+        harm: this.harm.coeacHarmState(owner, row),
+      };
+      let rolled = this.rolls.roll(COEAC_CAST_PROCEDURE, castInput, input.seed, diceBudget(req));
+      // Broken Gear draws its lots from what is carried: read only then, and rolled again on the seed.
+      const lots = rolled.outcome.harm
+        ? await this.harm.brokenGearItems(m, campaign.id, owner, rolled.outcome.harm)
+        : null;
+      if (lots) {
+        const seed = rolled.seed;
+        rolled = this.rolls.roll(
+          COEAC_CAST_PROCEDURE,
+          { ...castInput, harm: { ...castInput.harm, items: lots } as SheetDamageInput },
+          seed,
+        );
+      }
+      const out = rolled.outcome.channeling;
+      const harmOutcome = rolled.outcome.harm;
 
       const changes: Array<{ field: string; delta: number }> = [
         { field: `classResources.${control}.current`, delta: -out.controlSpent },
@@ -221,8 +253,7 @@ export class MagicCampaignService {
       // The day's Empower goes all at once (a vestment left behind grants none and keeps none back).
       if (empowerKey && empowerPool)
         changes.push({ field: `classResources.${empowerKey}.current`, delta: -empowerPool });
-      // Ritual HP and backlash are harm: the COEAC transition takes them (bonus HP, HP, Down and Out).
-      const hpCost = (ritual?.hp ?? 0) + (out.backlash.damage ?? 0);
+      // Ritual HP and backlash are harm: the COEAC transition took them in the roll (`harmOutcome`).
       if (out.backlash.plasmidLost) changes.push({ field: `classResources.${spellKey}.current`, delta: -1 });
 
       const replaced = instances.find((i) => i.spellId === spell.id) ?? null;
@@ -235,6 +266,7 @@ export class MagicCampaignService {
         replacedRollId: replaced?.rollId ?? null,
         changes,
         ritualCash: ritual?.cash ?? 0,
+        ...(harmOutcome ? { state: harmOutcome.state, harmChanges: harmOutcome.changes } : {}),
       };
       const roll = await this.rolls.record(m, who, rolled as never, {
         secret: input.secret ?? false,
@@ -252,13 +284,14 @@ export class MagicCampaignService {
         { clamp: true, row },
       );
       const entries = written.entries.map(toChange);
-      const harmed =
-        hpCost > 0
-          ? await this.harmCaster(m, who, campaign, owner, written.row, hpCost, rolled.seed, 'magic:cast', {
-              req,
-              secret: input.secret ?? false,
-            })
-          : null;
+      const harmed = harmOutcome
+        ? await this.writeCasterHarm(m, who, campaign, owner, written.row, harmOutcome, {
+            id: roll.id,
+            procedure: rolled.procedure,
+            seed: rolled.seed,
+            rng: rolled.rng,
+          })
+        : null;
       if (harmed) entries.push(...harmed.changes);
       if (ritual?.cash) {
         await this.wealth.changeCash(
@@ -591,14 +624,15 @@ export class MagicCampaignService {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
       const target = await m.findOne(RollEntity, { where: { id: input.rollId, campaignId: who.campaignId } });
       const visible = target && (who.role === 'referee' || !target.secret || target.revealedAt);
-      if (!target || !visible || target.procedure !== COEAC_MAGIC_PROCEDURES.channeling.name) {
+      const channeling = target && visible ? channelingOf(target) : null;
+      if (!target || !channeling) {
         throw Problem.field(
           'UNPROCESSABLE',
           'rollId',
           `Roll ${input.rollId} is no COEAC channeling of this campaign.`,
         );
       }
-      const targetOutcome = target.outcome as unknown as ChannelingOutcome;
+      const targetOutcome = channeling;
       if (!targetOutcome.takesEffect) {
         throw Problem.field(
           'UNPROCESSABLE',
@@ -783,6 +817,32 @@ export class MagicCampaignService {
       { system: 'coeac', amount, seed: harmSeed(seed), source } as never,
       // The spell's answer carries no sheet: none is read back for it.
       { campaign, row, req: options.req, secret: options.secret, derive: (data) => data },
+    );
+    return {
+      changes: result.entries.map(toChange),
+      state: result.state,
+      stateBefore: result.stateBefore,
+      rollId: result.rollId,
+    };
+  }
+
+  /** A cast's HP cost, computed in the cast's own roll, written through the harm transition's writer. */
+  private async writeCasterHarm(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    row: CharacterSheetEntity,
+    outcome: SheetDamageOutcome,
+    roll: { id: string; procedure: string; seed: string; rng: string },
+  ): Promise<{ changes: CoeacSheetChange[]; state: string; stateBefore: string; rollId: string }> {
+    const result = await this.harm.applyDamage(
+      m,
+      who,
+      owner,
+      { system: 'coeac', amount: outcome.damage, source: 'magic:cast' } as never,
+      // The spell's answer carries no sheet: none is read back for it.
+      { campaign, computed: { row, outcome, roll, derive: (data) => data } },
     );
     return {
       changes: result.entries.map(toChange),

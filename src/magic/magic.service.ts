@@ -12,9 +12,11 @@ import {
   randomSpell,
   searchCoeacSpells,
   spellMastery,
+  type ChannelingInput,
   type CoeacSpell,
   type RandomSpellInput,
 } from '../core/magic';
+import { sheetDamage, type SheetDamageInput } from '../core/harm/campaign';
 import type { Dice } from '../core/random';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
@@ -38,6 +40,33 @@ export const COEAC_MAGIC_PROCEDURES = {
 };
 
 export type CoeacMagicKind = keyof typeof COEAC_MAGIC_PROCEDURES;
+
+/** What a stored character's cast rolls (`magic.coeac.cast.v1`): the channeling and what it costs. */
+export interface CoeacCastRollInput {
+  channeling: ChannelingInput;
+  /** HP given to the ritual (harm, like backlash). */
+  ritualHp: number;
+  /** The COEAC harm transition's input before the cost (the sheet's HP, bonus HP, Block …). */
+  harm: SheetDamageInput;
+}
+
+/**
+ * A stored character's cast (issue 39): the channeling, then its HP cost (ritual HP and backlash)
+ * through the COEAC harm transition on the same dice, in one logged roll: bonus HP, HP, Down and Out
+ * at 0. Casts logged before rolled `magic.coeac.channeling` and a second `harm.sheet-damage`; both
+ * stay registered and replay.
+ */
+export const COEAC_CAST_PROCEDURE = {
+  name: 'magic.coeac.cast.v1',
+  run: (input: CoeacCastRollInput, dice: Dice) => {
+    const channeling = COEAC_MAGIC_PROCEDURES.channeling.run(input.channeling, dice);
+    const cost = input.ritualHp + (channeling.backlash.damage ?? 0);
+    return {
+      channeling,
+      harm: cost > 0 ? sheetDamage({ ...input.harm, damage: cost } as SheetDamageInput, dice) : null,
+    };
+  },
+};
 type OutcomeOf<K extends CoeacMagicKind> = ReturnType<(typeof COEAC_MAGIC_PROCEDURES)[K]['run']>;
 
 /** A catalogue spell as answered: every sub-roll field present (null where it does not apply). */
@@ -67,7 +96,7 @@ export class MagicService {
     registry: ProcedureRegistry,
     private readonly rolls: RollsService,
   ) {
-    registry.register(...(Object.values(COEAC_MAGIC_PROCEDURES) as never[]));
+    registry.register(...(Object.values(COEAC_MAGIC_PROCEDURES) as never[]), COEAC_CAST_PROCEDURE as never);
   }
 
   /** Rolls a stateless procedure: nothing is stored, the answer carries its seed and generator. */

@@ -866,8 +866,8 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
     const ended = advanced.coeacRoundEnd[0];
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${ended.rollId}`).set(c.auth).expect(200))
       .body;
-    expect(roll.procedure).toBe('magic.coeac.channeling');
-    expect(roll.outcome.potency).toBe(ended.potency);
+    expect(roll.procedure).toBe('magic.coeac.cast.v1');
+    expect(roll.outcome.channeling.potency).toBe(ended.potency);
     const after = await sheetOf(t.server, c, friend.id, 'coeac');
     expect(after.classResources.Control.current).toBe(before.classResources.Control.current - 1);
     const live = (await t.http.get(`/v1/campaigns/${c.id}/characters/${friend.id}/coeac-spells`).set(c.auth))

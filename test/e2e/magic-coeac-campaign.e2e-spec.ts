@@ -81,24 +81,21 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
     expect(sheet.hp).toBe(8);
     expect(sheet.classResources.Control.current).toBe(3);
     const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
-    expect(
-      log.body.items.filter((r: { procedure: string }) => r.procedure === 'magic.coeac.channeling'),
-    ).toHaveLength(1);
-    // The backlash's harm is its own logged roll (harm.sheet-damage), once.
-    const harmRolls = log.body.items.filter(
-      (r: { procedure: string }) => r.procedure === 'harm.sheet-damage',
-    );
-    expect(harmRolls).toHaveLength(1);
+    // One roll (issue 39): the channeling and the backlash's harm through the transition.
+    expect(log.body.items.map((r: { procedure: string }) => r.procedure)).toEqual(['magic.coeac.cast.v1']);
     const conditions = await t.http
       .get(url(c, hero.id, 'conditions'))
       .set(c.auth)
       .expect(200);
+    // Control and the plasmid, then the backlash's HP: all under the cast's roll.
     expect(
       conditions.body.items.filter((e: { rollId: string }) => e.rollId === res.body.rollId),
-    ).toHaveLength(2);
-    expect(conditions.body.items.filter((e: { rollId: string }) => e.rollId === harmRolls[0].id)).toEqual([
-      expect.objectContaining({ field: 'hp', delta: -4 }),
-    ]);
+    ).toHaveLength(3);
+    expect(
+      conditions.body.items.filter(
+        (e: { rollId: string; field: string }) => e.rollId === res.body.rollId && e.field === 'hp',
+      ),
+    ).toEqual([expect.objectContaining({ field: 'hp', delta: -4 })]);
     // The plasmid is lost for the day.
     expectProblem(
       await t.http

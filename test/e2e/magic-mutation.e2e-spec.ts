@@ -138,7 +138,7 @@ describe(`a COEAC mutation drawn on the campaign's table (${DATABASE_KIND})`, ()
       .get(`/v1/campaigns/${c.id}/rolls/${res.body.rollId}`)
       .set(c.auth)
       .expect(200);
-    expect(castRoll.body.procedure).toBe('magic.coeac.channeling');
+    expect(castRoll.body.procedure).toBe('magic.coeac.cast.v1');
   });
 
   it('a referee table: the draw is sealed for the player who cast, the referee sees the entry', async () => {

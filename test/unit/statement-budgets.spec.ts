@@ -23,9 +23,9 @@ const BUDGETS: Record<string, number> = {
   'crafting-roll-idempotent': 13,
   'sheet-check-idempotent': 12,
   'cairn-cast-idempotent': 14,
-  // Issue 39: its ritual HP is harm, taken by the COEAC transition (its own logged roll, a second
-  // write of the sheet and its ledger entries): 14 → 17.
-  'coeac-cast-idempotent': 17,
+  // Issue 39: its ritual HP is harm, taken by the COEAC transition: first as its own logged roll
+  // (14 → 17), now inside the cast's roll (`magic.coeac.cast.v1`), the sheet still written twice: 16.
+  'coeac-cast-idempotent': 16,
   'horde-division-idempotent': 12,
   'experience-level-up-idempotent': 10,
   // Issue 39: the fall's loss is taken by the G&M harm transition. First as its own logged roll with
