@@ -123,7 +123,12 @@ export class Npc {
   @Out.bool('Whether other keys see its numbers.')
   showNumbers: boolean;
 
-  @Out.string('What other keys see of its state.', { nullable: true })
+  @Out.string(
+    'What other keys see of its state, in words: the referee’s own (`visibleState` on the NPC), or, ' +
+      'when the referee set none, how hurt its sheet looks (unhurt, wounded, badly wounded, down, ' +
+      'dead; null without a sheet). Never a number.',
+    { nullable: true },
+  )
   visibleState: string | null;
 
   @Out.id('The character it serves, if any.', { nullable: true })

@@ -4,6 +4,8 @@ import { Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { Page, PageQuery, toPage } from '../common/pagination';
 import { Problem } from '../common/problem';
+import { npcLooks } from '../core/characters/npc-looks';
+import type { Sheet } from '../core/characters/sheets';
 import { newId, now } from '../common/time';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { BUILDER_PROCEDURES } from '../characters-builder/builder.service';
@@ -255,10 +257,10 @@ export class NpcsService {
     return this.viewWith(who, row, sheets.get(row.id) ?? {});
   }
 
+  /** Every listed NPC's sheets: shown to keys that may see its numbers, read for its words otherwise. */
   private async sheetsFor(m: EntityManager, who: Principal, rows: NpcEntity[]) {
-    const shown = rows.filter((r) => who.role === 'referee' || r.showNumbers);
     const campaign = await this.campaigns.campaign(m, who.campaignId);
-    return this.sheets.sheetsOf(m, shown.map(ownerOf), campaign);
+    return this.sheets.sheetsOf(m, rows.map(ownerOf), campaign);
   }
 
   private viewWith(who: Principal, row: NpcEntity, sheets: CharacterSheets): Npc {
@@ -269,7 +271,8 @@ export class NpcsService {
       kind: row.kind,
       visibility: row.visibility,
       showNumbers: row.showNumbers,
-      visibleState: row.visibleState,
+      // The referee's words, or what its sheet looks like in words (never a number).
+      visibleState: row.visibleState ?? npcLooks(sheets as Record<string, Sheet | null>),
       boundTo: row.boundTo,
       grade: numbers ? row.grade : null,
       tag: numbers ? row.tag : null,

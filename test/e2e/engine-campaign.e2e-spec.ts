@@ -3,6 +3,7 @@ import {
   CampaignFixture,
   createCampaign,
   createCharacter,
+  createKey,
   putSheet,
   type Sheet,
   sheetOf,
@@ -508,6 +509,47 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
       expect(viaGql.errors).toBeUndefined();
       expect(viaGql.data!.putNpcSheet.sheet.verve ?? { max: 0 }).toMatchObject({ max: 0 });
       expect(viaGql.data!.putNpcSheet.sheet.mojo ?? { max: 0 }).toMatchObject({ max: 0 });
+    });
+
+    it('a player sees an NPC whose numbers are hidden in words only, from its sheet or the referee (REST and GraphQL)', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Ada' });
+      const player = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
+      const wolf = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'Wolf', kind: 'monster', visibility: 'players', showNumbers: false })
+          .expect(201)
+      ).body as { id: string };
+      await t.http
+        .put(`/v1/campaigns/${c.id}/npcs/${wolf.id}/sheets/coeac`)
+        .set(c.auth)
+        .send({ sheet: { maxHp: 6, saves: { Vigor: 1 }, skills: { Fighting: 2 } } })
+        .expect(200);
+      const seen = async () =>
+        (await t.http.get(`/v1/campaigns/${c.id}/npcs/${wolf.id}`).set(player.auth).expect(200)).body;
+      expect(await seen()).toMatchObject({ visibleState: 'unhurt', sheets: null, grade: null });
+      await t.http
+        .post(`/v1/campaigns/${c.id}/npcs/${wolf.id}/damage`)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 3, seed: 'bite' })
+        .expect(201);
+      expect(await seen()).toMatchObject({ visibleState: 'badly wounded', sheets: null });
+      const viaGql = await gql(
+        t.server,
+        `query($c: ID!, $n: ID!) { npc(campaignId: $c, npcId: $n) { visibleState sheets { coeac } } }`,
+        { c: c.id, n: wolf.id },
+        player.auth,
+      );
+      expect(viaGql.data?.npc).toEqual({ visibleState: 'badly wounded', sheets: null });
+      // The referee's own words stand over the derived ones.
+      await t.http
+        .patch(`/v1/campaigns/${c.id}/npcs/${wolf.id}`)
+        .set(c.auth)
+        .send({ visibleState: 'limping, snarling' })
+        .expect(200);
+      expect((await seen()).visibleState).toBe('limping, snarling');
     });
   });
 });

@@ -10285,7 +10285,7 @@ export interface components {
       visibility: 'referee' | 'players';
       /** @description Whether other keys see its numbers. */
       showNumbers: boolean;
-      /** @description What other keys see of its state. */
+      /** @description What other keys see of its state, in words: the referee’s own (`visibleState` on the NPC), or, when the referee set none, how hurt its sheet looks (unhurt, wounded, badly wounded, down, dead; null without a sheet). Never a number. */
       visibleState: string | null;
       /** @description The character it serves, if any. */
       boundTo: string | null;
