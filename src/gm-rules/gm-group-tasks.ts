@@ -86,7 +86,14 @@ export class GmGroupTasksService {
           roll.id,
           false,
         );
-      return { ...outcome, seed: rolled.seed, rng: rolled.rng, rollId: roll.id, task: task?.name ?? null };
+      return {
+        ...{},
+        ...outcome,
+        seed: rolled.seed,
+        rng: rolled.rng,
+        rollId: roll.id,
+        task: task?.name ?? null,
+      };
     });
   }
 }

@@ -341,7 +341,7 @@ export class HazardsCampaignService {
         derive: (data) => data,
         // Computed in the hazard's own roll: written to the sheet as it stands after the plain changes.
         ...(harmContext.computed
-          ? { computed: { ...harmContext.computed, row: applied.row, derive: (data: Sheet) => data } }
+          ? { computed: { ...{}, ...harmContext.computed, row: applied.row, derive: (data: Sheet) => data } }
           : {}),
       },
     );

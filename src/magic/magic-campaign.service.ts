@@ -240,7 +240,7 @@ export class MagicCampaignService {
         const seed = rolled.seed;
         rolled = this.rolls.roll(
           COEAC_CAST_PROCEDURE,
-          { ...castInput, harm: { ...castInput.harm, items: lots } as SheetDamageInput },
+          { ...{}, ...castInput, harm: { ...{}, ...castInput.harm, items: lots } as SheetDamageInput },
           seed,
         );
       }
@@ -416,6 +416,7 @@ export class MagicCampaignService {
                   ...{},
                   ...data,
                   classResources: {
+                    ...{},
                     ...((data.classResources ?? {}) as object),
                     [spell.name]: { current: 0, max: 1 },
                   },

@@ -63,7 +63,7 @@ export const COEAC_CAST_PROCEDURE = {
     const cost = input.ritualHp + (channeling.backlash.damage ?? 0);
     return {
       channeling,
-      harm: cost > 0 ? sheetDamage({ ...input.harm, damage: cost } as SheetDamageInput, dice) : null,
+      harm: cost > 0 ? sheetDamage({ ...{}, ...input.harm, damage: cost } as SheetDamageInput, dice) : null,
     };
   },
 };

@@ -249,7 +249,7 @@ export function coeacBlockPools(armor: {
 function coeacArmorOf(armorIn: Sheet, kind: CoeacArmorKind, shield: boolean, perDay: number): Sheet {
   const items = coeacArmorItems(armorIn, kind, shield);
   const armor = coeacArmorUses(armorIn, kind, shield, perDay);
-  return { ...armor, ...items };
+  return { ...{}, ...armor, ...items };
 }
 
 /**

@@ -146,7 +146,7 @@ function coeacActionOf(input: CoeacActionInput, dice: Dice, v2: boolean): CoeacA
     const c = body.channeling as CoeacChannelingDefenceInput;
     if (v2 && num(c.attacker?.supporters) !== supporters.length)
       throw invalid('`sheets.supporters` lists one sheet per supporter.', 'sheets.supporters');
-    channeling = coeacChannelingDefence(v2 ? { ...c, ties: true } : c, dice);
+    channeling = coeacChannelingDefence(v2 ? { ...{}, ...c, ties: true } : c, dice);
     blows.push({
       role: 'defender',
       index: 0,

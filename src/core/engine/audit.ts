@@ -85,7 +85,7 @@ export function sheetDifferencesFromLedger(
       const f = folded.get(key);
       const value = f?.value ?? 0;
       if (value !== stored || (f?.brokenAt ?? null) !== null)
-        out.push({ ...sheetOf(sheet), field, stored, folded: value, brokenAt: f?.brokenAt ?? null });
+        out.push({ ...{}, ...sheetOf(sheet), field, stored, folded: value, brokenAt: f?.brokenAt ?? null });
     }
   }
   for (const [key, f] of folded) {

@@ -83,6 +83,9 @@ export function hazardHarmOutcome(
   if (harm.damage === null && !harm.fatal) return null;
   const amount = harm.damage?.amount ?? 0;
   if (state.system === 'gm')
-    return sheetDamage({ ...state, damage: amount, weaponDice: harm.damage?.forcedInjuries ?? 0 }, dice);
-  return sheetDamage({ ...state, damage: amount, ...(harm.fatal ? { fatal: true } : {}) }, dice);
+    return sheetDamage(
+      { ...{}, ...state, damage: amount, weaponDice: harm.damage?.forcedInjuries ?? 0 },
+      dice,
+    );
+  return sheetDamage({ ...{}, ...state, damage: amount, ...(harm.fatal ? { fatal: true } : {}) }, dice);
 }

@@ -114,5 +114,5 @@ export function gmSheetVerveTest(
   const archetypes = listed
     .map((a) => (a && typeof a === 'object' ? (a as Record<string, unknown>).archetype : null))
     .filter((a): a is string => typeof a === 'string' && a in GM_ARCHETYPES);
-  return gmVerveTest({ ...loss, archetypes, npc });
+  return gmVerveTest({ ...{}, ...loss, archetypes, npc });
 }

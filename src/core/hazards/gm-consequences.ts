@@ -224,6 +224,7 @@ export const ITEM_REACTION_BASE = 4;
  * only so that answers given before the fix replay unchanged.
  */
 export const ITEM_REACTION_TABLE_V1: Readonly<Record<ItemMaterial, ItemReactionRow>> = {
+  ...{},
   ...ITEM_REACTION_TABLE,
   ice: { fire: 0, bludgeon: 8, acid: 0, baseSixteenths: 8 },
 };

@@ -388,7 +388,7 @@ export function gmLoad(spec: GmLoadInput): GmLoadOutcome {
       withinLimit: bulk <= limit,
       handsToWield: weapon && !never ? Math.max(hands, bulk * 2 > limit ? 2 : 1) : null,
     };
-    return depth === 1 ? { ...counted, contents } : counted;
+    return depth === 1 ? { ...{}, ...counted, contents } : counted;
   };
   const items = (input.items as unknown[]).map(
     (raw, i) => itemOf(raw, `items[${i}]`, 1) as GmCarriedItemOutcome,
