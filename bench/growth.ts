@@ -139,7 +139,7 @@ async function build(baseUrl: string, size: Size, label: string): Promise<Built>
   // each followed by a full page: the last is dropped when the page after it is short.
   const characterCursors: string[] = [];
   let after: string | null = null;
-  let lastLength = 0;
+  let lastLength: number;
   do {
     const page: { next: string | null; items: unknown[] } = await getJson(
       baseUrl,
