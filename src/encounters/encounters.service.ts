@@ -34,6 +34,9 @@ import {
 } from './encounters.inputs';
 import { AdversaryResult, EncounterCheckResult, MoraleDisposition } from './encounters.results';
 
+/** The players an encounter check assumes when none are given: the roster's or the characters', at most this. */
+const MAX_DEFAULT_PLAYERS = 100;
+
 type Provenanced<O> = O & { seed: string; rng: string };
 
 /** Runs a core validation, prefixing the field it blames (an inline table's `entries[2]`). */
@@ -264,8 +267,15 @@ export class EncountersService implements OnModuleInit {
 
   private async defaultPlayers(m: EntityManager, campaign: CampaignEntity): Promise<number> {
     const roster = await this.state.roster(m, campaign);
-    if (roster.length > 0) return Math.min(roster.length, 100);
-    return Math.min(await m.count(CharacterEntity, { where: { campaignId: campaign.id } }), 100);
+    if (roster.length > 0) return Math.min(roster.length, MAX_DEFAULT_PLAYERS);
+    // At most 100 counts: the ids of the first 100 characters from the campaign's index, not a count of
+    // every character (a campaign of 5,000 paid for all of them on every check; issue 41).
+    const first = await m.find(CharacterEntity, {
+      where: { campaignId: campaign.id },
+      select: { id: true },
+      take: MAX_DEFAULT_PLAYERS,
+    });
+    return first.length;
   }
 
   private answer<O>(rolled: Rolled<O>): Provenanced<O> {

@@ -7,7 +7,7 @@ import { Problem } from '../common/problem';
 import type { ArbiterRequest } from '../common/request-context';
 import { Database, IdempotencyScope } from '../database/database.service';
 import { IdempotencyRecordEntity } from '../database/entities';
-import { seal, sealingKey, unseal } from './sealed-body';
+import { sealBytes, sealingKey, unseal, unsealBytes } from './sealed-body';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -136,13 +136,14 @@ export class IdempotencyStore {
         throw new IdempotentReplay(answer);
       },
       store: async (manager, status, body) => {
-        const sealed = seal(body, operation.sealingKey);
+        const sealed = sealBytes(body, operation.sealingKey);
         if (!this.db.isSqlite) {
-          return Database.updateRow(manager, IdempotencyRecordEntity, operation.recordId, {
-            state: 'done',
-            responseStatus: status,
-            responseBody: sealed,
-          });
+          await manager.query(
+            `UPDATE ${recordsTable(manager)} SET state = 'done', response_status = $1, response_sealed = $2
+             WHERE id = $3`,
+            [status, sealed, operation.recordId],
+          );
+          return;
         }
         // On SQLite the claim wrote nothing: the record is inserted here, with its answer, in the
         // change's transaction. Inserting the whole row once, rather than a small claim that grows,
@@ -166,7 +167,7 @@ export class IdempotencyStore {
     if (scope.completed || !operation) return null;
     scope.completed = true;
     return this.db.transaction(async (m) => {
-      if (await this.upsert(m, operation, 'done', status, seal(body, operation.sealingKey))) return null;
+      if (await this.upsert(m, operation, 'done', status, sealBytes(body, operation.sealingKey))) return null;
       return this.storedAnswer(m, operation);
     });
   }
@@ -198,23 +199,20 @@ export class IdempotencyStore {
     operation: Operation,
     state: 'pending' | 'done',
     status: number | null,
-    body: string | null,
+    body: Buffer | null,
   ): Promise<boolean> {
     const postgres = manager.connection.driver.options.type === 'postgres';
     const p = (i: number) => (postgres ? `$${i}` : '?');
-    const table = manager.connection
-      .getMetadata(IdempotencyRecordEntity)
-      .tablePath.split('.')
-      .map((part) => manager.connection.driver.escape(part))
-      .join('.');
+    const table = recordsTable(manager);
     const now = new Date();
     const expires = new Date(now.getTime() + this.config.IDEMPOTENCY_TTL_HOURS * 3_600_000);
     const rows: unknown = await manager.query(
-      `INSERT INTO ${table} AS r (id, request_hash, state, response_status, response_body, created_at, expires_at)
-       VALUES (${[1, 2, 3, 4, 5, 6, 7].map(p).join(', ')})
+      `INSERT INTO ${table} AS r
+         (id, request_hash, state, response_status, response_body, response_sealed, created_at, expires_at)
+       VALUES (${[1, 2, 3, 4].map(p).join(', ')}, NULL, ${[5, 6, 7].map(p).join(', ')})
        ON CONFLICT (id) DO UPDATE SET request_hash = excluded.request_hash, state = excluded.state,
-         response_status = excluded.response_status, response_body = excluded.response_body,
-         created_at = excluded.created_at, expires_at = excluded.expires_at
+         response_status = excluded.response_status, response_body = NULL,
+         response_sealed = excluded.response_sealed, created_at = excluded.created_at, expires_at = excluded.expires_at
        WHERE r.state = 'pending' OR r.expires_at <= excluded.created_at
        RETURNING id`,
       [
@@ -235,10 +233,16 @@ export class IdempotencyStore {
    * request. `pending` records (see `upsert`) and expired ones count as none.
    */
   private async storedAnswer(manager: EntityManager, operation: Operation): Promise<StoredAnswer | null> {
-    const record = await manager.findOne(IdempotencyRecordEntity, { where: { id: operation.recordId } });
-    if (!record || record.state !== 'done' || record.responseBody === null) return null;
-    if (record.expiresAt <= new Date().toISOString()) return null;
-    if (record.requestHash !== operation.requestHash) {
+    const postgres = manager.connection.driver.options.type === 'postgres';
+    const [record] = (await manager.query(
+      `SELECT request_hash, state, response_status, response_body, response_sealed, expires_at
+       FROM ${recordsTable(manager)} WHERE id = ${postgres ? '$1' : '?'}`,
+      [operation.recordId],
+    )) as StoredRecord[];
+    if (!record || record.state !== 'done') return null;
+    if (record.response_sealed === null && record.response_body === null) return null;
+    if (record.expires_at <= new Date().toISOString()) return null;
+    if (record.request_hash !== operation.requestHash) {
       throw Problem.field(
         'IDEMPOTENCY_KEY_REUSED',
         'Idempotency-Key',
@@ -246,10 +250,37 @@ export class IdempotencyStore {
       );
     }
     return {
-      status: record.responseStatus ?? operation.status,
-      body: unseal(record.responseBody, operation.sealingKey),
+      status: record.response_status ?? operation.status,
+      // Records of older releases keep their answer as text in `response_body`.
+      body:
+        record.response_sealed !== null
+          ? unsealBytes(Buffer.from(record.response_sealed), operation.sealingKey)
+          : unseal(record.response_body as string, operation.sealingKey),
     };
   }
+}
+
+/**
+ * A record as stored. New answers are sealed bytes in `response_sealed` (BLOB on SQLite, bytea on
+ * PostgreSQL; not mapped on the entity, whose column types must suit both databases); `response_body`
+ * holds the base64 text of answers stored by older releases until they expire.
+ */
+interface StoredRecord {
+  request_hash: string;
+  state: string;
+  response_status: number | null;
+  response_body: string | null;
+  response_sealed: Uint8Array | null;
+  expires_at: string;
+}
+
+/** The records' table, escaped (with its schema on PostgreSQL). */
+function recordsTable(manager: EntityManager): string {
+  return manager.connection
+    .getMetadata(IdempotencyRecordEntity)
+    .tablePath.split('.')
+    .map((part) => manager.connection.driver.escape(part))
+    .join('.');
 }
 
 /** A key whose record another request holds and has not answered yet. */

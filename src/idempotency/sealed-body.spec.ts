@@ -1,5 +1,5 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { seal, sealingKey, unseal } from './sealed-body';
+import { seal, sealBytes, sealingKey, unseal, unsealBytes } from './sealed-body';
 
 describe('sealed idempotency bodies', () => {
   const key = sealingKey('key:abc', 'rest', 'retry-1');
@@ -31,5 +31,14 @@ describe('sealed idempotency bodies', () => {
     const text = Buffer.concat([cipher.update(body, 'utf8'), cipher.final()]);
     const old = Buffer.concat([iv, cipher.getAuthTag(), text]).toString('base64');
     expect(unseal(old, key)).toBe(body);
+  });
+
+  it('keeps the sealed answer as bytes a quarter smaller than its text form, opened only with its key', () => {
+    const body = JSON.stringify({ refereeKey: 'arb_secret_value', faces: [1, 5, 6, 2, 3, 6] });
+    const bytes = sealBytes(body, key);
+    expect(bytes.toString('latin1')).not.toContain('arb_secret_value');
+    expect(unsealBytes(bytes, key)).toBe(body);
+    expect(bytes.length).toBeLessThanOrEqual(Math.ceil((seal(body, key).length - 1) * 0.75));
+    expect(() => unsealBytes(bytes, sealingKey('key:abc', 'rest', 'retry-2'))).toThrow();
   });
 });

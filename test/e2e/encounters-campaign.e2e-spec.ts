@@ -1,5 +1,6 @@
 import { Database } from '../../src/database/database.service';
-import { ApiKeyEntity, CampaignEntity } from '../../src/database/entities';
+import { randomUUID } from 'node:crypto';
+import { ApiKeyEntity, CampaignEntity, CharacterEntity } from '../../src/database/entities';
 import { EncountersService } from '../../src/encounters/encounters.service';
 import { DATABASE_KIND, startApp, TestApp } from './harness';
 import {
@@ -439,6 +440,45 @@ describe(`encounters in a campaign (${DATABASE_KIND})`, () => {
       player.auth,
     );
     expect(codes(gqlPlayer)).toEqual(['FORBIDDEN']);
+  });
+
+  it('with no roster, assumes the number of characters, at most 100', async () => {
+    const { c, tableId } = await campaignWithTable();
+    const playersOf = async () => {
+      const check = await t.http
+        .post(`/v1/campaigns/${c.id}/encounter-checks`)
+        .set(c.auth)
+        .send({ scale: 'overland', tableId, seed: 'many' })
+        .expect(201);
+      const roll = await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${check.body.rollId}`)
+        .set(c.auth)
+        .expect(200);
+      return roll.body.inputs.players as number;
+    };
+    const addCharacters = (n: number) =>
+      t.app.get(Database).transaction((m) =>
+        Database.insertRows(
+          m,
+          CharacterEntity,
+          Array.from({ length: n }, (_, i) => ({
+            id: randomUUID(),
+            campaignId: c.id,
+            name: `Extra ${i}`,
+            notes: null,
+            wealth: 0,
+            cash: 0,
+            createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+            updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+          })),
+        ),
+      );
+    await addCharacters(99);
+    expect(await playersOf()).toBe(99);
+    await addCharacters(1);
+    expect(await playersOf()).toBe(100);
+    await addCharacters(20);
+    expect(await playersOf()).toBe(100);
   });
 
   it('stateless checks take an inline table; chases run over the contest core', async () => {

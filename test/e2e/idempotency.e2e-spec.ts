@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { Database } from '../../src/database/database.service';
 import { IdempotencyRecordEntity } from '../../src/database/entities';
+import { seal, sealingKey, unsealBytes } from '../../src/idempotency/sealed-body';
 import { DATABASE_KIND, startApp, TestApp } from './harness';
 import { bearer, CampaignFixture, createCampaign, createCharacter, createKey } from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
@@ -418,6 +419,34 @@ describe(`Idempotency-Key (${DATABASE_KIND})`, () => {
     /** The record id the REST guard derives for a campaign key's Idempotency-Key. */
     const recordId = (token: string, key: string) => sha256(`key:${sha256(token)}\nrest\n${key}`);
     const token = (c: CampaignFixture) => c.refereeKey.replace(/^Bearer /, '');
+
+    it('an answer stored as bytes replays, and one stored as text by an older release still does', async () => {
+      const c = await createCampaign(t.server);
+      const key = randomUUID();
+      const first = await poolCheck(c, key).expect(201);
+      const db = t.app.get(Database);
+      const p = (i: number) => (DATABASE_KIND === 'postgres' ? `$${i}` : '?');
+      const id = recordId(token(c), key);
+      const [stored] = (await db.manager.query(
+        `SELECT response_body, response_sealed FROM idempotency_records WHERE id = ${p(1)}`,
+        [id],
+      )) as { response_body: string | null; response_sealed: Uint8Array | null }[];
+      // New records keep the sealed bytes only: no base64 text beside them.
+      expect(stored.response_body).toBeNull();
+      expect(stored.response_sealed).not.toBeNull();
+      const sealed = Buffer.from(stored.response_sealed as Uint8Array);
+      const keyBytes = sealingKey(`key:${sha256(token(c))}`, 'rest', key);
+      expect(unsealBytes(sealed, keyBytes)).toBe(first.text);
+      // The same answer as an older release stored it (base64 text, no bytes) replays the same.
+      await db.manager.query(
+        `UPDATE idempotency_records SET response_body = ${p(1)}, response_sealed = NULL WHERE id = ${p(2)}`,
+        [seal(first.text, keyBytes), id],
+      );
+      const replay = await poolCheck(c, key).expect(201);
+      expect(replay.headers[REPLAYED]).toBe('true');
+      expect(replay.text).toBe(first.text);
+      expect(await rollIds(c)).toEqual([first.body.rollId]);
+    });
 
     it('a claim left pending (committed before the change, as older releases did) does not stick', async () => {
       const c = await createCampaign(t.server);

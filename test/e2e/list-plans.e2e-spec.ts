@@ -124,7 +124,8 @@ describe(`list query plans (${DATABASE_KIND})`, () => {
       const nodes: string[] = [];
       const walk = (node: Record<string, unknown>) => {
         nodes.push(
-          `${String(node['Node Type'])}${node['Index Name'] ? ` using ${String(node['Index Name'])}` : ''}`,
+          `${String(node['Node Type'])}${node['Index Name'] ? ` using ${String(node['Index Name'])}` : ''}` +
+            `${node['Index Cond'] ? ` cond ${String(node['Index Cond'])}` : ''}`,
         );
         for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
       };
@@ -141,6 +142,21 @@ describe(`list query plans (${DATABASE_KIND})`, () => {
   const sorts = (plan: string[]) =>
     plan.filter(
       (line) => /TEMP B-TREE/.test(line) || /^(Incremental )?Sort\b/.test(line) || /^Seq Scan/.test(line),
+    );
+
+  /**
+   * After a cursor, the index must also be entered at the cursor: a plan that walks the campaign's
+   * index from its start and drops the rows before the cursor has no sort, yet costs more the later
+   * the page (issue 41). SQLite names the cursor's columns in the SEARCH line's constraint
+   * (`(created_at,id)>(?,?)`, `seq>?`, a session's `number>?`); PostgreSQL in the Index Cond, not in a Filter.
+   */
+  const seeksCursor = (plan: string[]) =>
+    plan.some((line) =>
+      DATABASE_KIND === 'sqlite'
+        ? /^SEARCH .*\(.*(\(created_at,id\)[<>]\(\?,\?\)|\b(seq|number)[<>]\?)/.test(line)
+        : / cond .*(ROW\(\(created_at\)(::\w+)?, \(id\)(::\w+)?\) [<>] ROW|\b(seq|number)\)? [<>] )/.test(
+            line,
+          ),
     );
 
   const lists: Array<[string, (table: string) => boolean, () => Promise<unknown>]> = [];
@@ -224,6 +240,12 @@ describe(`list query plans (${DATABASE_KIND})`, () => {
     for (const statement of statements) {
       const plan = await planOf(statement);
       expect({ sql: statement.sql, sorts: sorts(plan) }).toEqual({ sql: statement.sql, sorts: [] });
+      if (/after a cursor/.test(_name))
+        expect({ sql: statement.sql, plan, seeksCursor: seeksCursor(plan) }).toEqual({
+          sql: statement.sql,
+          plan,
+          seeksCursor: true,
+        });
     }
   });
 });
