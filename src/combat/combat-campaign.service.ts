@@ -391,7 +391,9 @@ export class CombatCampaignService {
       targets: outcome.attack.targets.map((t) => ({
         ...{},
         ...t,
-        harm: { ...{}, ...t.harm, seed: rolled.seed, rng: rolled.rng },
+        // The blow's state is the transition's (it knows the state before: a critical target hit
+        // again stays critical), so the attack and the damage answers never disagree (issue 39, B1).
+        harm: { ...{}, ...t.harm, state: outcome.harm[t.index].state, seed: rolled.seed, rng: rolled.rng },
       })),
       seed: rolled.seed,
       rng: rolled.rng,

@@ -290,6 +290,32 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
     expect(byReferee.data?.combatAttack.attack.seed).toBe('back');
   });
 
+  it('an attack on a critical target: the attack and the damage answers agree on its state (issue 39, B1)', async () => {
+    const { c, hero, wolf, combat } = await table();
+    await t.http
+      .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/cairn`)
+      .set(c.auth)
+      .send({
+        sheet: {
+          ...CAIRN,
+          hp: 0,
+          str: { max: 12, current: 9 },
+          harm: { state: 'critical', conditions: [], pending: [] },
+        },
+      })
+      .expect(200);
+    const res = (
+      await t.http
+        .post(url(c, `/${combat.id}/attacks`))
+        .set(c.auth)
+        .send({ attacker: wolf.id, target: hero.id, die: 'd4', seed: 'again' })
+        .expect(201)
+    ).body;
+    expect(res.damage.stateBefore).toBe('critical');
+    expect(['critical', 'dead']).toContain(res.damage.state);
+    expect(res.attack.targets[0].harm.state).toBe(res.damage.state);
+  });
+
   describe('actions (…/combats/{combatId}/actions)', () => {
     const ACTION_FIELDS = `combatId round kind actor rollId sealed
       targets { id damage { ownerId damage state sheet { sheet } } }
