@@ -102,8 +102,8 @@ describe(`encounters in a campaign (${DATABASE_KIND})`, () => {
     expect(replay.body.matches).toBe(true);
     expectProblem(
       await t.http.post(`/v1/campaigns/${c.id}/encounter-checks`).set(c.auth).send({ tableId: 'missing' }),
-      422,
-      'UNPROCESSABLE',
+      404, // read as a table's name (issue 42): none is named so
+      'NOT_FOUND',
       'tableId',
     );
   });

@@ -1,0 +1,212 @@
+import { DATABASE_KIND, startApp, TestApp } from './harness';
+import {
+  CampaignFixture,
+  createCampaign,
+  createCharacter,
+  createKey,
+  startSession,
+} from '../factories/campaign';
+import { codes, gql } from '../factories/graphql';
+import { expectProblem } from '../factories/problem';
+
+/*
+ * Issue 42, bodies: where a request body (or a GraphQL input) takes a character's, an NPC's, a
+ * combatant's or a referee table's id, its name will do, by the rules of the path parameters: exact,
+ * any case; none is a 404 naming the field's path; several are a 409 listing them; an NPC hidden from
+ * players is not found by a player's key.
+ */
+const CAIRN = { str: { max: 12 }, dex: { max: 10 }, wil: { max: 9 }, maxHp: 6, hp: 6 };
+
+describe(`names in request bodies (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  async function table() {
+    const c = await createCampaign(t.server);
+    const ada = await createCharacter(t.server, c, { name: 'Ada Quill' });
+    const bran = await createCharacter(t.server, c, { name: 'Bran' });
+    for (const id of [ada.id, bran.id])
+      await t.http
+        .put(`/v1/campaigns/${c.id}/characters/${id}/sheets/cairn`)
+        .set(c.auth)
+        .send({ sheet: CAIRN })
+        .expect(200);
+    const npc = async (name: string, visibility: string) => {
+      const row = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name, kind: 'monster', visibility, showNumbers: true })
+          .expect(201)
+      ).body as { id: string };
+      await t.http
+        .put(`/v1/campaigns/${c.id}/npcs/${row.id}/sheets/cairn`)
+        .set(c.auth)
+        .send({ sheet: { ...CAIRN, maxHp: 40, hp: 40 } })
+        .expect(200);
+      return row;
+    };
+    const wolf = await npc('Wolf', 'players');
+    const lurker = await npc('Lurker', 'referee');
+    return { c, ada, bran, wolf, lurker };
+  }
+  const combats = (c: CampaignFixture, rest = '') => `/v1/campaigns/${c.id}/combats${rest}`;
+  const ids = (body: { combatants: Array<{ id: string }> }) => body.combatants.map((x) => x.id);
+
+  it('a combat begins with its combatants named, in any case, over REST and GraphQL', async () => {
+    const { c, ada, bran, wolf, lurker } = await table();
+    const rest = await t.http
+      .post(combats(c))
+      .set(c.auth)
+      .send({
+        system: 'cairn',
+        combatants: [
+          { characterId: 'ada quill', side: 'party' },
+          { characterId: bran.id, side: 'party' },
+          { npcId: 'WOLF', side: 'foes' },
+          { npcId: 'Lurker', side: 'foes' },
+        ],
+      })
+      .expect(201);
+    expect(ids(rest.body)).toEqual([ada.id, bran.id, wolf.id, lurker.id]);
+    await t.http
+      .post(combats(c, `/${rest.body.id}/end`))
+      .set(c.auth)
+      .expect(200);
+    const viaGql = await gql(
+      t.server,
+      `mutation($c: ID!) { createCombat(campaignId: $c, input: { system: cairn,
+        combatants: [{ characterId: "Ada Quill", side: "party" }, { npcId: "wolf", side: "foes" }] })
+        { combatants { id } } }`,
+      { c: c.id },
+      c.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    expect(ids(viaGql.data?.createCombat)).toEqual([ada.id, wolf.id]);
+  });
+
+  it('an unknown name is a 404 naming its path, several a 409 listing them; nothing is stored', async () => {
+    const { c, wolf } = await table();
+    const before = (await t.http.get(combats(c)).set(c.auth).expect(200)).body.items.length;
+    const unknown = await t.http
+      .post(combats(c))
+      .set(c.auth)
+      .send({
+        system: 'cairn',
+        combatants: [
+          { characterId: 'Ada Quill', side: 'party' },
+          { npcId: 'Owlbear', side: 'foes' },
+        ],
+      });
+    expectProblem(unknown, 404, 'NOT_FOUND', 'combatants[1].npcId');
+    expect(unknown.body.detail).toContain('Owlbear');
+    const twin = (
+      await t.http
+        .post(`/v1/campaigns/${c.id}/npcs`)
+        .set(c.auth)
+        .send({ name: 'wolf', kind: 'monster', visibility: 'players' })
+        .expect(201)
+    ).body as { id: string };
+    const several = await t.http
+      .post(combats(c))
+      .set(c.auth)
+      .send({ system: 'cairn', combatants: [{ npcId: 'Wolf', side: 'foes' }] });
+    expectProblem(several, 409, 'CONFLICT', 'combatants[0].npcId');
+    expect(several.body.detail).toContain(wolf.id);
+    expect(several.body.detail).toContain(twin.id);
+    const viaGql = await gql(
+      t.server,
+      `mutation($c: ID!) { createCombat(campaignId: $c, input: { system: cairn,
+        combatants: [{ npcId: "Owlbear", side: "foes" }] }) { id } }`,
+      { c: c.id },
+      c.auth,
+    );
+    expect(codes(viaGql)).toEqual(['NOT_FOUND']);
+    expect(viaGql.errors?.[0].extensions?.errors).toEqual([
+      expect.objectContaining({ field: 'combatants[0].npcId' }),
+    ]);
+    expect((await t.http.get(combats(c)).set(c.auth).expect(200)).body.items).toHaveLength(before);
+  });
+
+  it('an action names its actor and targets; a player key cannot find a hidden NPC by name', async () => {
+    const { c, ada, wolf, lurker } = await table();
+    const player = await createKey(t.server, c, { role: 'player', characterIds: [ada.id] });
+    const combat = (
+      await t.http
+        .post(combats(c))
+        .set(c.auth)
+        .send({
+          system: 'cairn',
+          combatants: [
+            { characterId: ada.id, side: 'party' },
+            { npcId: wolf.id, side: 'foes' },
+            { npcId: lurker.id, side: 'foes' },
+          ],
+        })
+        .expect(201)
+    ).body as { id: string };
+    const act = (auth: object, body: object) =>
+      t.http
+        .post(combats(c, `/${combat.id}/actions`))
+        .set(auth)
+        .send({ kind: 'attack', cairn: { die: 'd6' }, seed: 'names', ...body });
+    const hidden = await act(player.auth, { actor: 'Ada Quill', targets: ['lurker'] });
+    expectProblem(hidden, 404, 'NOT_FOUND', 'targets[0]');
+    expect(hidden.body.detail).not.toContain(lurker.id);
+    const done = await act(player.auth, { actor: 'ada quill', targets: ['Wolf'] });
+    expect(done.status).toBe(201);
+    expect(done.body.actor).toBe(ada.id);
+    expect(done.body.targets.map((x: { id: string }) => x.id)).toEqual([wolf.id]);
+    await t.http
+      .post(combats(c, `/${combat.id}/rounds`))
+      .set(c.auth)
+      .expect(200);
+    const viaGql = await gql(
+      t.server,
+      `mutation($c: ID!, $k: ID!) { combatAction(campaignId: $c, combatId: $k,
+        input: { actor: "Lurker", kind: attack, targets: ["ADA QUILL"], cairn: { die: d4 }, seed: "g" })
+        { actor targets { id } } }`,
+      { c: c.id, k: combat.id },
+      c.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    expect(viaGql.data?.combatAction).toEqual({ actor: lurker.id, targets: [{ id: ada.id }] });
+  });
+
+  it('the roster and a new key take characters by name', async () => {
+    const { c, ada, bran } = await table();
+    await startSession(t.server, c);
+    const roster = await t.http
+      .put(`/v1/campaigns/${c.id}/sessions/current/roster`)
+      .set(c.auth)
+      .send({ characterIds: ['BRAN', ada.id] })
+      .expect(200);
+    expect(roster.body.roster).toEqual([bran.id, ada.id]);
+    const viaGql = await gql(
+      t.server,
+      `mutation($c: ID!) { setRoster(campaignId: $c, input: { characterIds: ["Ada Quill"] }) { roster } }`,
+      { c: c.id },
+      c.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    expect(viaGql.data?.setRoster.roster).toEqual([ada.id]);
+    const key = await t.http
+      .post(`/v1/campaigns/${c.id}/keys`)
+      .set(c.auth)
+      .send({ role: 'player', characterIds: ['ada quill'] })
+      .expect(201);
+    expect(key.body.characterIds).toEqual([ada.id]);
+    expectProblem(
+      await t.http
+        .post(`/v1/campaigns/${c.id}/keys`)
+        .set(c.auth)
+        .send({ role: 'player', characterIds: [ada.id, 'Nobody'] }),
+      404,
+      'NOT_FOUND',
+      'characterIds[1]',
+    );
+  });
+});
