@@ -1,3 +1,4 @@
+import { CombatListQuery } from '../campaigns/list-filters';
 import { PageQuery } from '../common/pagination';
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -33,7 +34,7 @@ export class CombatsController {
   @Get()
   @ApiOperation({ summary: 'The campaign’s combats, newest first, as this key may see them' })
   @ApiOkResponse({ type: CombatList })
-  list(@CurrentPrincipal() who: Principal, @Query() page: PageQuery) {
+  list(@CurrentPrincipal() who: Principal, @Query() page: CombatListQuery) {
     return this.combats.list(who, page);
   }
 

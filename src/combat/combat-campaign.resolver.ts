@@ -1,3 +1,4 @@
+import { CombatListArgs } from '../campaigns/list-filters';
 import { CampaignPageArgs } from '../common/campaign-page-args';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
@@ -26,7 +27,7 @@ export class CombatCampaignResolver {
   ) {}
 
   @Query(() => CombatList, { description: 'The campaign’s combats, newest first, as this key may see them.' })
-  combats(@Args() page: CampaignPageArgs, @CurrentPrincipal() who: Principal) {
+  combats(@Args() page: CombatListArgs, @CurrentPrincipal() who: Principal) {
     return this.service.list(who, page);
   }
 

@@ -148,7 +148,7 @@ describe(`names in request bodies (${DATABASE_KIND})`, () => {
         })
         .expect(201)
     ).body as { id: string };
-    const act = (auth: object, body: object) =>
+    const act = (auth: { Authorization: string }, body: object) =>
       t.http
         .post(combats(c, `/${combat.id}/actions`))
         .set(auth)
@@ -208,5 +208,172 @@ describe(`names in request bodies (${DATABASE_KIND})`, () => {
       'NOT_FOUND',
       'characterIds[1]',
     );
+  });
+
+  describe('lists filtered by name, status and system', () => {
+    const listed = (body: { items: Array<{ id: string }> }) => body.items.map((x) => x.id);
+
+    it('characters by name (any case) and by a sheet in a system, paged as before, over REST and GraphQL', async () => {
+      const { c, ada, bran } = await table();
+      const coeacOnly = await createCharacter(t.server, c, { name: 'ada quill' });
+      const base = `/v1/campaigns/${c.id}/characters`;
+      expect(listed((await t.http.get(`${base}?name=ADA%20QUILL`).set(c.auth).expect(200)).body)).toEqual([
+        ada.id,
+        coeacOnly.id,
+      ]);
+      const page1 = (await t.http.get(`${base}?name=Ada%20Quill&limit=1`).set(c.auth).expect(200)).body;
+      expect(listed(page1)).toEqual([ada.id]);
+      const page2 = (
+        await t.http.get(`${base}?name=Ada%20Quill&limit=1&after=${page1.next}`).set(c.auth).expect(200)
+      ).body;
+      expect(listed(page2)).toEqual([coeacOnly.id]);
+      expect(page2.next).toBeNull();
+      expect(listed((await t.http.get(`${base}?system=cairn`).set(c.auth).expect(200)).body)).toEqual([
+        ada.id,
+        bran.id,
+      ]);
+      expect(listed((await t.http.get(`${base}?system=gm`).set(c.auth).expect(200)).body)).toEqual([]);
+      expectProblem(await t.http.get(`${base}?system=dnd`).set(c.auth), 400, 'VALIDATION_FAILED', 'system');
+      const viaGql = await gql(
+        t.server,
+        `query($c: ID!) { campaign(campaignId: $c) { characters(name: "ada quill", system: cairn) { items { id } } } }`,
+        { c: c.id },
+        c.auth,
+      );
+      expect(viaGql.errors).toBeUndefined();
+      expect(listed(viaGql.data?.campaign.characters)).toEqual([ada.id]);
+    });
+
+    it('NPCs by name, kind, visibility and system; a player key never lists a hidden NPC', async () => {
+      const { c, ada, wolf, lurker } = await table();
+      const hireling = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'Pim', kind: 'hireling', visibility: 'players' })
+          .expect(201)
+      ).body as { id: string };
+      const player = await createKey(t.server, c, { role: 'player', characterIds: [ada.id] });
+      const base = `/v1/campaigns/${c.id}/npcs`;
+      const get = async (q: string, auth = c.auth) =>
+        listed((await t.http.get(`${base}?${q}`).set(auth).expect(200)).body);
+      expect(await get('name=wolf')).toEqual([wolf.id]);
+      expect(await get('kind=hireling')).toEqual([hireling.id]);
+      expect(await get('visibility=referee')).toEqual([lurker.id]);
+      expect(await get('system=cairn')).toEqual([wolf.id, lurker.id]);
+      expect(await get('kind=monster&system=cairn&visibility=players')).toEqual([wolf.id]);
+      expect(await get('visibility=referee', player.auth)).toEqual([]);
+      expect(await get('name=Lurker', player.auth)).toEqual([]);
+      expect(await get('system=cairn', player.auth)).toEqual([wolf.id]);
+      expectProblem(await t.http.get(`${base}?kind=dragon`).set(c.auth), 400, 'VALIDATION_FAILED', 'kind');
+      const viaGql = await gql(
+        t.server,
+        `query($c: ID!) { npcs(campaignId: $c, kind: monster, system: cairn, limit: 1) { items { id } next } }`,
+        { c: c.id },
+        c.auth,
+      );
+      expect(viaGql.errors).toBeUndefined();
+      expect(listed(viaGql.data?.npcs)).toEqual([wolf.id]);
+      expect(viaGql.data?.npcs.next).toEqual(expect.any(String));
+    });
+
+    it('combats by status and system, and tables by name', async () => {
+      const { c, ada, wolf } = await table();
+      const start = async () =>
+        (
+          await t.http
+            .post(combats(c))
+            .set(c.auth)
+            .send({
+              system: 'cairn',
+              combatants: [
+                { characterId: ada.id, side: 'party' },
+                { npcId: wolf.id, side: 'foes' },
+              ],
+            })
+            .expect(201)
+        ).body as { id: string };
+      const ended = await start();
+      await t.http
+        .post(combats(c, `/${ended.id}/end`))
+        .set(c.auth)
+        .expect(200);
+      const active = await start();
+      expect(
+        listed(
+          (
+            await t.http
+              .get(`${combats(c)}?status=active`)
+              .set(c.auth)
+              .expect(200)
+          ).body,
+        ),
+      ).toEqual([active.id]);
+      expect(
+        listed(
+          (
+            await t.http
+              .get(`${combats(c)}?status=ended`)
+              .set(c.auth)
+              .expect(200)
+          ).body,
+        ),
+      ).toEqual([ended.id]);
+      expect(
+        listed(
+          (
+            await t.http
+              .get(`${combats(c)}?system=coeac`)
+              .set(c.auth)
+              .expect(200)
+          ).body,
+        ),
+      ).toEqual([]);
+      expectProblem(
+        await t.http.get(`${combats(c)}?status=paused`).set(c.auth),
+        400,
+        'VALIDATION_FAILED',
+        'status',
+      );
+      const viaGql = await gql(
+        t.server,
+        `query($c: ID!) { combats(campaignId: $c, status: ended, system: cairn) { items { id } } }`,
+        { c: c.id },
+        c.auth,
+      );
+      expect(viaGql.errors).toBeUndefined();
+      expect(listed(viaGql.data?.combats)).toEqual([ended.id]);
+
+      const tables = `/v1/campaigns/${c.id}/tables`;
+      const marsh = (
+        await t.http
+          .post(tables)
+          .set(c.auth)
+          .send({ name: 'Marsh', formula: '1d2', entries: [{ range: [1, 2], text: 'Eels', kind: 'beasts' }] })
+          .expect(201)
+      ).body as { id: string };
+      await t.http
+        .post(tables)
+        .set(c.auth)
+        .send({ name: 'Hills', formula: '1d2', entries: [{ range: [1, 2], text: 'Goats', kind: 'beasts' }] })
+        .expect(201);
+      expect(listed((await t.http.get(`${tables}?name=MARSH`).set(c.auth).expect(200)).body)).toEqual([
+        marsh.id,
+      ]);
+      const tablesGql = await gql(
+        t.server,
+        `query($c: ID!) { refereeTables(campaignId: $c, name: "marsh") { items { id } } }`,
+        { c: c.id },
+        c.auth,
+      );
+      expect(tablesGql.errors).toBeUndefined();
+      expect(listed(tablesGql.data?.refereeTables)).toEqual([marsh.id]);
+      expectProblem(
+        await t.http.get(`${tables}?name=${'x'.repeat(201)}`).set(c.auth),
+        400,
+        'VALIDATION_FAILED',
+        'name',
+      );
+    });
   });
 });
