@@ -192,3 +192,50 @@ export async function resolveBodyNames(
     spot.holder[spot.key] = chosen(spot.path, kind.noun, spot.name, rows);
   }
 }
+
+const ANY_ID = /(?<![("\w-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w-])/gi;
+
+/**
+ * A refusal that mentions a character or NPC by its id, rewritten to name it: `"Osk" (<id>)`, the id
+ * kept so a client can still act on it. Read only when a refusal holds an id (never on success), in
+ * the key's campaign, and an NPC hidden from players keeps its bare id for other keys. Anything else
+ * (an id of no character or NPC, another problem) comes back as it was.
+ */
+export async function problemWithNames(
+  m: EntityManager,
+  campaignId: string,
+  role: Role,
+  problem: Problem,
+): Promise<Problem> {
+  const texts = [problem.message, ...(problem.errors ?? []).map((e) => e.message)];
+  const ids = [...new Set(texts.flatMap((t) => t.match(ANY_ID) ?? []).map((id) => id.toLowerCase()))].slice(
+    0,
+    20,
+  );
+  if (ids.length === 0) return problem;
+  const postgres = m.connection.driver.options.type === 'postgres';
+  const marks = ids.map((_, i) => (postgres ? `$${i + 2}` : '?')).join(', ');
+  const first = postgres ? '$1' : '?';
+  const names = new Map<string, string>();
+  for (const named of [NAMED.characterId, NAMED.npcId]) {
+    const visible = role !== 'referee' && named.playersSee ? ` AND ${named.playersSee}` : '';
+    const rows = (await m.query(
+      `SELECT id, name FROM ${named.table} WHERE campaign_id = ${first} AND id IN (${marks})${visible}`,
+      [campaignId, ...ids],
+    )) as Array<{ id: string; name: string }>;
+    for (const r of rows) names.set(r.id.toLowerCase(), r.name);
+  }
+  if (names.size === 0) return problem;
+  const rename = (t: string) =>
+    t.replace(ANY_ID, (id) => {
+      const name = names.get(id.toLowerCase());
+      return name === undefined ? id : `"${name}" (${id})`;
+    });
+  const renamed = new Problem(
+    problem.code,
+    rename(problem.message),
+    problem.errors?.map((e) => ({ ...e, message: rename(e.message) })),
+  );
+  renamed.members = problem.members;
+  return renamed;
+}

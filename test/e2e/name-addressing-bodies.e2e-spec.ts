@@ -210,6 +210,31 @@ describe(`names in request bodies (${DATABASE_KIND})`, () => {
     );
   });
 
+  it('a refusal names the character or NPC it mentions (its id kept beside), over REST and GraphQL', async () => {
+    const { c, ada } = await table();
+    const twice = await t.http
+      .post(combats(c))
+      .set(c.auth)
+      .send({
+        system: 'cairn',
+        combatants: [
+          { characterId: ada.id, side: 'party' },
+          { characterId: 'ada quill', side: 'party' },
+        ],
+      });
+    expectProblem(twice, 400, 'VALIDATION_FAILED', 'combatants[1]');
+    expect(twice.body.detail).toBe(`"Ada Quill" (${ada.id}) is listed twice.`);
+    expect(twice.body.errors[0].message).toBe(twice.body.detail);
+    const viaGql = await gql(
+      t.server,
+      `mutation($c: ID!, $a: ID!) { createCombat(campaignId: $c, input: { system: cairn,
+        combatants: [{ characterId: $a, side: "party" }, { characterId: $a, side: "foes" }] }) { id } }`,
+      { c: c.id, a: ada.id },
+      c.auth,
+    );
+    expect(viaGql.errors?.[0].message).toBe(`"Ada Quill" (${ada.id}) is listed twice.`);
+  });
+
   describe('lists filtered by name, status and system', () => {
     const listed = (body: { items: Array<{ id: string }> }) => body.items.map((x) => x.id);
 
