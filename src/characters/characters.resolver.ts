@@ -2,7 +2,6 @@ import { NpcListArgs } from '../campaigns/list-filters';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
-import { CampaignPageArgs } from '../campaigns/campaign.dto';
 import { CharacterPageArgs } from '../wealth/wealth.inputs';
 import type { GraphQLContext } from '../common/request-context';
 import { Database } from '../database/database.service';

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, FindOptionsWhere } from 'typeorm';
 import { Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
-import { Page, PageQuery, toPage } from '../common/pagination';
+import { Page, toPage } from '../common/pagination';
 import { Problem } from '../common/problem';
 import { newId, now } from '../common/time';
 import { ArbiterRequest, diceBudget } from '../common/request-context';

@@ -1,5 +1,4 @@
 import { CombatListQuery } from '../campaigns/list-filters';
-import { PageQuery } from '../common/pagination';
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';

@@ -1,5 +1,5 @@
 import { CombatListQuery } from '../campaigns/list-filters';
-import { Page, PageQuery, toPage } from '../common/pagination';
+import { Page, toPage } from '../common/pagination';
 import { creationKey, rowsNewestFirst } from '../database/paging';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, FindOptionsWhere, In as AnyOf } from 'typeorm';
