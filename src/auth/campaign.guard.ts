@@ -18,8 +18,10 @@ import { namedFieldsOf } from '../common/named-fields';
 interface BodyParam {
   arg?: string;
   cls: unknown;
+  /** REST: read from the query string rather than the body. */
+  query?: boolean;
 }
-/** GraphQL's ARGS parameter type (GqlParamtype.ARGS); REST's body is RouteParamtypes.BODY. */
+/** GraphQL's ARGS parameter type (GqlParamtype.ARGS); REST reads RouteParamtypes.BODY and QUERY. */
 const GQL_ARGS = 3;
 const BODY_PARAMS = new WeakMap<object, BodyParam[]>();
 
@@ -43,13 +45,18 @@ function bodyParams(context: ExecutionContext, graphql: boolean): BodyParam[] {
         typeFn?: () => unknown;
       }>)
     : [];
-  const wanted = graphql ? GQL_ARGS : RouteParamtypes.BODY;
+  const wanted = graphql ? [GQL_ARGS] : [RouteParamtypes.BODY, RouteParamtypes.QUERY];
   for (const [key, meta] of Object.entries(args)) {
-    if (Number(key.split(':')[0]) !== wanted) continue;
+    const paramtype = Number(key.split(':')[0]);
+    if (!wanted.includes(paramtype)) continue;
     const typeFn = explicit.find((e) => e.index === meta.index)?.typeFn;
     const cls = (typeFn ? typeFn() : undefined) ?? types[meta.index];
     if (!cls || !hasNames(cls, 0)) continue;
-    found.push({ arg: typeof meta.data === 'string' ? meta.data : undefined, cls });
+    found.push({
+      arg: typeof meta.data === 'string' ? meta.data : undefined,
+      cls,
+      query: !graphql && paramtype === (RouteParamtypes.QUERY as number),
+    });
   }
   BODY_PARAMS.set(handler, found);
   return found;
@@ -117,7 +124,9 @@ export class CampaignGuard implements CanActivate {
     if (namesIn(params)) await resolveNames(this.keys.manager, key.campaignId, key.role, params);
     // The same in a body (REST) or input argument (GraphQL), along the fields its class marks.
     for (const param of bodyParams(context, isGraphQL(context))) {
-      const body = isGraphQL(context) ? (param.arg ? params[param.arg] : params) : request.body;
+      const source = (isGraphQL(context) ? params : param.query ? request.query : request.body) as
+        Record<string, unknown> | undefined;
+      const body = param.arg ? source?.[param.arg] : source;
       const spots = namesInBody(param.cls, body);
       if (spots.length) await resolveBodyNames(this.keys.manager, key.campaignId, key.role, spots);
     }

@@ -235,6 +235,42 @@ describe(`names in request bodies (${DATABASE_KIND})`, () => {
     expect(viaGql.errors?.[0].message).toBe(`"Ada Quill" (${ada.id}) is listed twice.`);
   });
 
+  it('a query parameter that takes an id takes a name too (a character’s strongholds, the roll log)', async () => {
+    const { c, ada, bran } = await table();
+    const strongholds = `/v1/campaigns/${c.id}/strongholds`;
+    const keep = (
+      await t.http
+        .post(strongholds)
+        .set(c.auth)
+        .send({ name: 'Quill Keep', ownerCharacterId: 'Ada Quill' })
+        .expect(201)
+    ).body as { id: string; owner: { characterId: string } };
+    expect(keep.owner.characterId).toBe(ada.id);
+    await t.http
+      .post(strongholds)
+      .set(c.auth)
+      .send({ name: 'Bran Hall', ownerCharacterId: bran.id })
+      .expect(201);
+    const mine = (await t.http.get(`${strongholds}?ownerCharacterId=ada%20quill`).set(c.auth).expect(200))
+      .body;
+    expect(mine.items.map((x: { id: string }) => x.id)).toEqual([keep.id]);
+    const viaGql = await gql(
+      t.server,
+      `query($c: ID!) { strongholds(campaignId: $c, ownerCharacterId: "ADA QUILL") { items { id } } }`,
+      { c: c.id },
+      c.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    expect(viaGql.data?.strongholds.items).toEqual([{ id: keep.id }]);
+    expectProblem(
+      await t.http.get(`/v1/campaigns/${c.id}/rolls?characterId=Nobody`).set(c.auth),
+      404,
+      'NOT_FOUND',
+      'characterId',
+    );
+    await t.http.get(`/v1/campaigns/${c.id}/rolls?characterId=Bran`).set(c.auth).expect(200);
+  });
+
   describe('lists filtered by name, status and system', () => {
     const listed = (body: { items: Array<{ id: string }> }) => body.items.map((x) => x.id);
 
