@@ -20313,7 +20313,7 @@ export interface operations {
         order?: 'asc' | 'desc';
         /** @description Only rolls of this procedure, e.g. check.pool or encounters.check.v2. */
         procedure?: string;
-        /** @description Only rolls made for this character (purchases, checks made for it …). Never matches a roll sealed for this key. */
+        /** @description Only rolls made for this character (purchases, checks made for it …). Never matches a roll sealed for this key. The character's name is accepted instead of its id (exact, ignoring case). */
         characterId?: string;
         /** @description Only rolls logged at or after this time: an ISO-8601 date, or a date and time with its offset. */
         since?: string;
