@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -13,6 +13,7 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { namesIn, namesInBody, resolveBodyNames, resolveNames } from '../campaigns/name-addressing';
 import { namedFieldsOf } from '../common/named-fields';
+import { createValidationPipe } from '../common/validation';
 
 /** A handler's parameter that carries a body: the argument's name (GraphQL; none: the whole body) and its class. */
 interface BodyParam {
@@ -24,6 +25,7 @@ interface BodyParam {
 /** GraphQL's ARGS parameter type (GqlParamtype.ARGS); REST reads RouteParamtypes.BODY and QUERY. */
 const GQL_ARGS = 3;
 const BODY_PARAMS = new WeakMap<object, BodyParam[]>();
+const NAMES_FIRST_VALIDATION = createValidationPipe();
 
 /** The parameters of a handler whose class has fields that take names (issue 42), found once per handler. */
 function bodyParams(context: ExecutionContext, graphql: boolean): BodyParam[] {
@@ -128,7 +130,15 @@ export class CampaignGuard implements CanActivate {
         Record<string, unknown> | undefined;
       const body = param.arg ? source?.[param.arg] : source;
       const spots = namesInBody(param.cls, body);
-      if (spots.length) await resolveBodyNames(this.keys.manager, key.campaignId, key.role, spots);
+      if (spots.length === 0) continue;
+      // Bad input is refused as it would be without the names (a 400 naming its field), before any
+      // name is looked up: a request with names is validated twice, one with ids once.
+      await NAMES_FIRST_VALIDATION.transform(body, {
+        type: param.query ? 'query' : 'body',
+        metatype: param.cls as Type<unknown>,
+        data: param.arg,
+      });
+      await resolveBodyNames(this.keys.manager, key.campaignId, key.role, spots);
     }
     return true;
   }

@@ -102,6 +102,16 @@ describe(`names in request bodies (${DATABASE_KIND})`, () => {
         ],
       });
     expectProblem(unknown, 404, 'NOT_FOUND', 'combatants[1].npcId');
+    // Bad input is a 400 naming its field before any name is looked up.
+    expectProblem(
+      await t.http
+        .post(combats(c))
+        .set(c.auth)
+        .send({ system: 'cairn', combatants: [{ npcId: 'Owlbear', side: 'foes', bogus: 1 }] }),
+      400,
+      'VALIDATION_FAILED',
+      'combatants[0].bogus',
+    );
     expect(unknown.body.detail).toContain('Owlbear');
     const twin = (
       await t.http
