@@ -23,6 +23,7 @@ import { ConditionLedgerIdIndex1764900000000 } from './1764900000000-ConditionLe
 import { StoredReceipts1765000000000 } from './1765000000000-StoredReceipts';
 import { ListIndexes1765010000000 } from './1765010000000-ListIndexes';
 import { FoundryCairnItems1765020000000 } from './1765020000000-FoundryCairnItems';
+import { NameIndexes1765030000000 } from './1765030000000-NameIndexes';
 import { SealedAnswerBytes1765041100000 } from './1765041100000-SealedAnswerBytes';
 
 /**
@@ -55,5 +56,6 @@ export const MIGRATIONS = [
   StoredReceipts1765000000000,
   ListIndexes1765010000000,
   FoundryCairnItems1765020000000,
+  NameIndexes1765030000000,
   SealedAnswerBytes1765041100000,
 ];

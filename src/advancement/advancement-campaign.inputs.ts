@@ -47,6 +47,7 @@ export class LootExperienceAwardInput {
   silver: number;
   @In.idList('The characters who share it (the campaign’s loot rule: divided or each).', {
     maxItems: 100,
+    names: 'character',
   })
   characterIds: string[];
   @In.string('Why, for the ledger.', { optional: true, maxLength: 500 })
@@ -150,7 +151,7 @@ export class StudyPeriodsInput {
 
 @InputType({ description: 'Boons for one character.' })
 export class BoonAwardInput {
-  @In.id('The character.')
+  @In.id('The character.', { names: 'character' })
   characterId: string;
   @In.int('Boons awarded (default 1: one per session; more for a successful expedition).', {
     optional: true,
@@ -184,7 +185,7 @@ export class RetirementInput {
 export class SpecialtyClassInput {
   @In.string('The class.', { maxLength: 100, example: 'Witch Hunter' })
   className: string;
-  @In.id('The character who unlocked it, when one did.', { optional: true })
+  @In.id('The character who unlocked it, when one did.', { optional: true, names: 'character' })
   characterId?: string;
   @In.string('A note.', { optional: true, maxLength: 500 })
   note?: string;
@@ -208,7 +209,7 @@ export class CampaignCirclesInput {
   factors: ObjectiveFactorInput[];
   @In.string('The faction whose Reputation counts (none: 0).', { optional: true, maxLength: 100 })
   faction?: string;
-  @In.id('The character testing, when one does.', { optional: true })
+  @In.id('The character testing, when one does.', { optional: true, names: 'character' })
   characterId?: string;
   @In.oneOf('The skill tested.', CIRCLES_SKILLS, CirclesSkillEnum)
   skill: string;

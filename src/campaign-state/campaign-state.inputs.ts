@@ -43,6 +43,7 @@ export class ClockAdvanceInput {
 
   @In.id('The referee table the due encounter checks draw from (else the scale’s default table).', {
     optional: true,
+    names: 'table',
   })
   encounterTableId?: string;
 
@@ -78,13 +79,16 @@ export class ClockUpdateInput {
 
 @InputType({ description: 'The characters activated for the session in progress.' })
 export class RosterInput {
-  @In.idList('Every character on the roster (an empty list removes the roster).', { maxItems: 200 })
+  @In.idList('Every character on the roster (an empty list removes the roster).', {
+    maxItems: 200,
+    names: 'character',
+  })
   characterIds: string[];
 }
 
 @InputType({ description: 'A character to add to the roster of the session in progress.' })
 export class RosterMemberInput {
-  @In.id('The character to activate.')
+  @In.id('The character to activate.', { names: 'character' })
   characterId: string;
 }
 
@@ -136,7 +140,7 @@ export class TravelInput {
   @In.bool('Make the due encounter checks (true by default).', { optional: true })
   rollEncounterChecks?: boolean;
 
-  @In.id('The referee table the checks draw from.', { optional: true })
+  @In.id('The referee table the checks draw from.', { optional: true, names: 'table' })
   encounterTableId?: string;
 
   @In.seed()

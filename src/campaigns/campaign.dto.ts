@@ -24,7 +24,7 @@ export class CreateKeyInput {
   @In.idList(
     'For a player key (required, at least one): the characters it may act for. They cannot be changed ' +
       'later; make a new key and revoke the old one. Other roles take none.',
-    { optional: true, maxItems: 50 },
+    { optional: true, maxItems: 50, names: 'character' },
   )
   characterIds?: string[];
 

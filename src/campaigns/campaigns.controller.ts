@@ -1,3 +1,4 @@
+import { CharacterListQuery } from './list-filters';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import {
   ApiBearerAuth,
@@ -110,7 +111,7 @@ export class CharactersController {
   @Get()
   @ApiOperation({ summary: 'List the campaign’s characters' })
   @ApiOkResponse({ type: CharacterPage })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: CharacterListQuery) {
     return this.campaigns.listCharacters(principal, query);
   }
 

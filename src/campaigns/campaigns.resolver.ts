@@ -1,3 +1,4 @@
+import { CharacterListQuery } from './list-filters';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLContext } from '../common/request-context';
@@ -55,7 +56,11 @@ export class CampaignsResolver {
   }
 
   @ResolveField(() => CharacterPage)
-  characters(@Parent() _c: Campaign, @Args() page: PageQuery, @CurrentPrincipal() principal: Principal) {
+  characters(
+    @Parent() _c: Campaign,
+    @Args() page: CharacterListQuery,
+    @CurrentPrincipal() principal: Principal,
+  ) {
     return this.campaigns.listCharacters(principal, page);
   }
 

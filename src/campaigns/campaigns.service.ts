@@ -1,3 +1,4 @@
+import { CharacterListQuery } from './list-filters';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In as AnyOf, IsNull, MoreThan } from 'typeorm';
 import { Principal } from '../auth/principal';
@@ -243,12 +244,13 @@ export class CampaignsService {
     return entity;
   }
 
-  async listCharacters(principal: Principal, query: PageQuery): Promise<Page<Character>> {
+  async listCharacters(principal: Principal, query: CharacterListQuery): Promise<Page<Character>> {
     const { rows, limit } = await rowsByCreation(
       this.db.manager,
       CharacterEntity,
       { campaignId: principal.campaignId },
       query,
+      { name: query.name, sheetSystem: query.system },
     );
     const campaign = await this.campaign(this.db.manager, principal.campaignId);
     const view = await this.characterViews(this.db.manager, rows, campaign);

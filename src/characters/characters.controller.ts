@@ -1,3 +1,4 @@
+import { NpcListQuery } from '../campaigns/list-filters';
 import {
   applyDecorators,
   Body,
@@ -230,7 +231,7 @@ export class NpcsController {
   @Get()
   @ApiOperation({ summary: 'The NPCs this key may see, oldest first' })
   @ApiOkResponse({ type: NpcPage })
-  list(@CurrentPrincipal() who: Principal, @Query() query: PageQuery) {
+  list(@CurrentPrincipal() who: Principal, @Query() query: NpcListQuery) {
     return this.npcs.list(who, query);
   }
 

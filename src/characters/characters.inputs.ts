@@ -102,7 +102,7 @@ export class CreateNpcInput {
   @In.oneOf('Elite or legendary (with a grade).', ADVERSARY_TAGS, AdversaryTagEnum, { optional: true })
   tag?: string;
 
-  @In.id('The character it serves (hirelings, followers, animals).', { optional: true })
+  @In.id('The character it serves (hirelings, followers, animals).', { optional: true, names: 'character' })
   boundTo?: string;
 
   @In.oneOf(
@@ -153,7 +153,7 @@ export class UpdateNpcInput {
   @In.oneOf('What it is.', NPC_KINDS, NpcKindEnum, { optional: true })
   kind?: string;
 
-  @In.id('The character it serves; "" unbinds it.', { optional: true, allowEmpty: true })
+  @In.id('The character it serves; "" unbinds it.', { optional: true, allowEmpty: true, names: 'character' })
   boundTo?: string;
 
   @In.oneOf('Who sees it.', NPC_VISIBILITIES, NpcVisibilityEnum, { optional: true })
@@ -316,7 +316,7 @@ export class SheetCheckInput {
 
 @ArgsType()
 export class NpcPageArgs extends CampaignPageArgs {
-  @In.id('The NPC id.')
+  @In.id('The NPC id.', { names: 'npc' })
   npcId: string;
 }
 
@@ -336,7 +336,7 @@ export class CairnHirelingNpcInput {
   @In.int('The Armor of what it wears (0 by default).', { optional: true, min: 0, max: 3 })
   armor?: number;
 
-  @In.id('The character who hires it.', { optional: true })
+  @In.id('The character who hires it.', { optional: true, names: 'character' })
   boundTo?: string;
 
   @In.oneOf('Who sees it (default referee).', NPC_VISIBILITIES, NpcVisibilityEnum, { optional: true })

@@ -1,7 +1,7 @@
+import { NpcListArgs } from '../campaigns/list-filters';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
-import { CampaignPageArgs } from '../campaigns/campaign.dto';
 import { CharacterPageArgs } from '../wealth/wealth.inputs';
 import type { GraphQLContext } from '../common/request-context';
 import { Database } from '../database/database.service';
@@ -188,7 +188,7 @@ export class CharactersResolver {
   }
 
   @Query(() => NpcPage, { description: 'The NPCs this key may see, oldest first.' })
-  npcs(@Args() page: CampaignPageArgs, @CurrentPrincipal() who: Principal) {
+  npcs(@Args() page: NpcListArgs, @CurrentPrincipal() who: Principal) {
     return this.npcService.list(who, page);
   }
 

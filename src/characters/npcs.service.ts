@@ -1,8 +1,9 @@
+import { NpcListQuery } from '../campaigns/list-filters';
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { EntityManager, FindOptionsWhere } from 'typeorm';
 import { Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
-import { Page, PageQuery, toPage } from '../common/pagination';
+import { Page, toPage } from '../common/pagination';
 import { Problem } from '../common/problem';
 import { npcLooks } from '../core/characters/npc-looks';
 import type { Sheet } from '../core/characters/sheets';
@@ -165,13 +166,20 @@ export class NpcsService {
     });
   }
 
-  async list(who: Principal, query: PageQuery): Promise<Page<Npc>> {
+  async list(who: Principal, query: NpcListQuery): Promise<Page<Npc>> {
     const m = this.db.manager;
-    const base =
-      who.role === 'referee'
-        ? { campaignId: who.campaignId }
-        : { campaignId: who.campaignId, visibility: 'players' as NpcVisibility };
-    const { rows, limit } = await rowsByCreation(m, NpcEntity, base, query);
+    const base: FindOptionsWhere<NpcEntity> = { campaignId: who.campaignId };
+    if (query.kind !== undefined) base.kind = query.kind as NpcKind;
+    if (query.visibility !== undefined) base.visibility = query.visibility as NpcVisibility;
+    // A key other than the referee's never sees an NPC hidden from players, whatever it asks for.
+    if (who.role !== 'referee') {
+      if (query.visibility === 'referee') return { items: [], next: null };
+      base.visibility = 'players';
+    }
+    const { rows, limit } = await rowsByCreation(m, NpcEntity, base, query, {
+      name: query.name,
+      sheetSystem: query.system,
+    });
     const page = rows.slice(0, limit);
     const sheets = await this.sheetsFor(m, who, page);
     return toPage(rows, limit, (row) => this.viewWith(who, row, sheets.get(row.id) ?? {}), creationKey);

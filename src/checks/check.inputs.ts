@@ -96,6 +96,7 @@ export class PoolCheckInput extends StatelessPoolCheckInput {
 
   @In.id('Campaign checks only: the acting character (its strongholds’ tags can add dice).', {
     optional: true,
+    names: 'character',
   })
   characterId?: string;
 

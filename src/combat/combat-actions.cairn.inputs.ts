@@ -16,7 +16,7 @@ const DICE = ['d4', 'd6', 'd8', 'd10', 'd12'];
 
 @InputType({ description: 'Another combatant attacking the same target in a Cairn attack, with its weapon.' })
 export class CairnJoiningAttackerInput {
-  @In.id('The joining combatant (its character or NPC id).')
+  @In.id('The joining combatant (its character or NPC id).', { names: 'combatant' })
   id: string;
 
   @In.oneOf('Its weapon’s damage die.', DICE, CairnDamageDieEnum)

@@ -10,7 +10,7 @@ const RATING_NAME = { maxLength: 64, optional: true } as const;
   description: 'A COEAC Block: a combatant taking damage in this action Blocks with armour or shield.',
 })
 export class CoeacCombatBlockInput {
-  @In.id('The combatant who Blocks (a player names only its own characters).')
+  @In.id('The combatant who Blocks (a player names only its own characters).', { names: 'combatant' })
   id: string;
 
   @In.oneOf(
@@ -73,7 +73,7 @@ export class CoeacCombatActionInput {
 
   @In.idList(
     'Ganging up: the combatants supporting the actor as captain (+1d each; each takes the captain’s damage if the target wins).',
-    { maxItems: 50, optional: true },
+    { maxItems: 50, optional: true, names: 'combatant' },
   )
   supporters?: string[];
 
@@ -103,6 +103,7 @@ export class CoeacCombatActionInput {
   @In.idList('The allies engaged in that melee (default: every other combatant on the actor’s side).', {
     maxItems: 50,
     optional: true,
+    names: 'combatant',
   })
   engaged?: string[];
 

@@ -41,7 +41,7 @@ export const GmRollReactionEnum = dashedEnumType(
 
 @InputType({ description: 'A standing mojo bid on a group roll (G4).' })
 export class GmGroupMojoBidInput {
-  @In.id('The bidding member (a character of the group).')
+  @In.id('The bidding member (a character of the group).', { names: 'combatant' })
   member: string;
 
   @In.int('Mojo bid; only what the miss needs is lost.', { min: 1, max: 1000, example: 3 })
@@ -246,7 +246,11 @@ export class GmCombatActionInput {
   @In.bool('Psychic enter: the target is unwilling (it resists with willpower).', { optional: true })
   unwilling?: boolean;
 
-  @In.idList('Group attack: the other members (the actor leads).', { optional: true, maxItems: 50 })
+  @In.idList('Group attack: the other members (the actor leads).', {
+    optional: true,
+    maxItems: 50,
+    names: 'combatant',
+  })
   members?: string[];
 
   @In.nestedList(

@@ -35,7 +35,7 @@ export const CombatActionKindEnum = dashedEnumType(
     'An action in a stored combat: who acts, what kind, on whom; the system’s own inputs under its name.',
 })
 export class CombatActionInput {
-  @In.id('The acting combatant (its character or NPC id).')
+  @In.id('The acting combatant (its character or NPC id).', { names: 'combatant' })
   actor: string;
 
   @In.oneOf(
@@ -45,7 +45,11 @@ export class CombatActionInput {
   )
   kind: string;
 
-  @In.idList('The target combatants (character or NPC ids).', { maxItems: 50, optional: true })
+  @In.idList('The target combatants (character or NPC ids).', {
+    maxItems: 50,
+    optional: true,
+    names: 'combatant',
+  })
   targets?: string[];
 
   @In.nested('Cairn inputs (a Cairn combat).', () => CairnCombatActionInput, { optional: true })

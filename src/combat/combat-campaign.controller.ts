@@ -1,4 +1,4 @@
-import { PageQuery } from '../common/pagination';
+import { CombatListQuery } from '../campaigns/list-filters';
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
@@ -33,7 +33,7 @@ export class CombatsController {
   @Get()
   @ApiOperation({ summary: 'The campaign’s combats, newest first, as this key may see them' })
   @ApiOkResponse({ type: CombatList })
-  list(@CurrentPrincipal() who: Principal, @Query() page: PageQuery) {
+  list(@CurrentPrincipal() who: Principal, @Query() page: CombatListQuery) {
     return this.combats.list(who, page);
   }
 

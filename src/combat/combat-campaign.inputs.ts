@@ -16,10 +16,10 @@ const DICE = ['d4', 'd6', 'd8', 'd10', 'd12'];
 
 @InputType({ description: 'A combatant: a character or an NPC of the campaign, on a side.' })
 export class CombatantInput {
-  @In.id('A character of the campaign (send this or npcId).', { optional: true })
+  @In.id('A character of the campaign (send this or npcId).', { optional: true, names: 'character' })
   characterId?: string;
 
-  @In.id('An NPC of the campaign (send this or characterId).', { optional: true })
+  @In.id('An NPC of the campaign (send this or characterId).', { optional: true, names: 'npc' })
   npcId?: string;
 
   @In.string('The side it fights on (any label, e.g. party, foes).', { maxLength: 50, example: 'party' })
@@ -60,10 +60,10 @@ export class CreateCombatInput {
 
 @InputType({ description: 'A Cairn attack in a stored combat: one combatant on another.' })
 export class CombatAttackInput {
-  @In.id('The attacking combatant (its character or NPC id).')
+  @In.id('The attacking combatant (its character or NPC id).', { names: 'combatant' })
   attacker: string;
 
-  @In.id('The target combatant (its character or NPC id).')
+  @In.id('The target combatant (its character or NPC id).', { names: 'combatant' })
   target: string;
 
   @In.oneOf('The weapon’s damage die.', DICE, CairnDamageDieEnum)

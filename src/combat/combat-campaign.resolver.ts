@@ -1,4 +1,4 @@
-import { CampaignPageArgs } from '../common/campaign-page-args';
+import { CombatListArgs } from '../campaigns/list-filters';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
@@ -26,7 +26,7 @@ export class CombatCampaignResolver {
   ) {}
 
   @Query(() => CombatList, { description: 'The campaign’s combats, newest first, as this key may see them.' })
-  combats(@Args() page: CampaignPageArgs, @CurrentPrincipal() who: Principal) {
+  combats(@Args() page: CombatListArgs, @CurrentPrincipal() who: Principal) {
     return this.service.list(who, page);
   }
 

@@ -1,7 +1,8 @@
-import { Page, PageQuery, toPage } from '../common/pagination';
+import { CombatListQuery } from '../campaigns/list-filters';
+import { Page, toPage } from '../common/pagination';
 import { creationKey, rowsNewestFirst } from '../database/paging';
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In as AnyOf } from 'typeorm';
+import { EntityManager, FindOptionsWhere, In as AnyOf } from 'typeorm';
 import { Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { CharacterSheetEntity, NpcEntity } from '../characters/characters.entities';
@@ -177,9 +178,12 @@ export class CombatCampaignService {
   }
 
   /** One page of the campaign's combats, newest first (`limit`/`after` as every list). */
-  async list(who: Principal, page: PageQuery = {}): Promise<Page<CombatView>> {
+  async list(who: Principal, page: CombatListQuery = {}): Promise<Page<CombatView>> {
     const m = this.db.manager;
-    const { rows, limit } = await rowsNewestFirst(m, CombatEntity, { campaignId: who.campaignId }, page);
+    const base: FindOptionsWhere<CombatEntity> = { campaignId: who.campaignId };
+    if (page.status !== undefined) base.status = page.status;
+    if (page.system !== undefined) base.system = page.system;
+    const { rows, limit } = await rowsNewestFirst(m, CombatEntity, base, page);
     const kept = toPage(rows, limit, (row) => row, creationKey);
     const items: CombatView[] = [];
     for (const row of kept.items) items.push(await this.view(m, who, row));

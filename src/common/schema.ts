@@ -23,6 +23,7 @@ import {
 } from 'class-validator';
 import { GraphQLJSON } from 'graphql-scalars';
 import { fastField, stringSchema } from './fast-validation';
+import { NameKind, namesSentence, recordNamedField } from './named-fields';
 
 /*
  * One class per operation carries its GraphQL field, its OpenAPI property and its validation, so the
@@ -167,9 +168,14 @@ export const In = {
     );
   },
   /** An id; `allowEmpty` also takes `""` (a field where the empty string clears a link). */
-  id(description: string, o: Common & { allowEmpty?: boolean } = {}): PropertyDecorator {
+  id(description: string, o: Common & { allowEmpty?: boolean; names?: NameKind } = {}): PropertyDecorator {
     const minLength = o.allowEmpty ? 0 : 1;
+    if (o.names) description += namesSentence(o.names, false);
+    const kind = o.names;
     return applyDecorators(
+      ...(kind
+        ? [(t: object, p: string | symbol) => recordNamedField(t, { prop: String(p), kind, list: false })]
+        : []),
       Field(() => ID, { description, nullable: o.optional }),
       ApiProperty({
         type: 'string',
@@ -278,8 +284,13 @@ export const In = {
       ]),
     );
   },
-  idList(description: string, o: Common & { maxItems: number }): PropertyDecorator {
+  idList(description: string, o: Common & { maxItems: number; names?: NameKind }): PropertyDecorator {
+    if (o.names) description += namesSentence(o.names, true);
+    const kind = o.names;
     return applyDecorators(
+      ...(kind
+        ? [(t: object, p: string | symbol) => recordNamedField(t, { prop: String(p), kind, list: true })]
+        : []),
       Field(() => [ID], { description, nullable: o.optional }),
       ApiProperty({ type: 'array', items: { type: 'string' }, description, required: !o.optional }),
       ...validated(
@@ -297,6 +308,7 @@ export const In = {
   },
   nested(description: string, type: () => ClassType<unknown>, o: Common = {}): PropertyDecorator {
     return applyDecorators(
+      (t: object, p: string | symbol) => recordNamedField(t, { prop: String(p), nested: type, list: false }),
       Field(type, { description, nullable: o.optional }),
       ApiProperty({ type: lazy(type), description, required: !o.optional }),
       ...validated(
@@ -314,6 +326,7 @@ export const In = {
     o: Common & { minItems?: number; maxItems: number },
   ): PropertyDecorator {
     return applyDecorators(
+      (t: object, p: string | symbol) => recordNamedField(t, { prop: String(p), nested: type, list: true }),
       Field(() => [type()], { description, nullable: o.optional }),
       ApiProperty({ type: lazyList(type), description, required: !o.optional }),
       ...validated(

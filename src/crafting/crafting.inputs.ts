@@ -231,7 +231,7 @@ export class CreateCraftingProjectInput {
 
 @InputType({ description: 'A character’s crafting roll toward a project (once per in-game day).' })
 export class CraftingProjectRollInput extends CrafterInput {
-  @In.id('The character rolling.')
+  @In.id('The character rolling.', { names: 'character' })
   characterId: string;
 
   @In.string('Which of the project’s skills the roll is made with.', { maxLength: 50, example: 'smithing' })
@@ -272,7 +272,11 @@ export class CreateProjectClockInput {
   })
   ticks: number;
 
-  @In.idList('Characters working on it (informational).', { optional: true, maxItems: 50 })
+  @In.idList('Characters working on it (informational).', {
+    optional: true,
+    maxItems: 50,
+    names: 'character',
+  })
   characterIds?: string[];
 
   @In.oneOf('Who sees it (default public).', CLOCK_VISIBILITIES, ClockVisibilityEnum, { optional: true })
@@ -281,7 +285,7 @@ export class CreateProjectClockInput {
 
 @InputType({ description: 'A character spends its downtime action on a project clock.' })
 export class ProjectClockTickInput {
-  @In.id('The character spending its downtime action.')
+  @In.id('The character spending its downtime action.', { names: 'character' })
   characterId: string;
 }
 
@@ -368,6 +372,6 @@ export class ArtifactRitualListArgs extends PageQuery {
   @In.id('The campaign id.')
   campaignId: string;
 
-  @In.id('The character.')
+  @In.id('The character.', { names: 'character' })
   characterId: string;
 }

@@ -1,3 +1,6 @@
+import { problemWithNames } from '../campaigns/name-addressing';
+import { Problem } from '../common/problem';
+import type { Role } from './entities';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
@@ -34,7 +37,7 @@ export interface IdempotencyScope {
 export interface MutationCall {
   idempotency?: IdempotencyScope;
   /** The campaign key's principal, when the request has one: its campaign's mutations take turns. */
-  principal?: { campaignId: string };
+  principal?: { campaignId: string; role?: Role };
 }
 
 /** `Database.statement`'s texts, by connection and key. */
@@ -351,7 +354,7 @@ export class Database {
   mutation<T>(call: MutationCall, work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const scope = call.idempotency;
     const campaignId = call.principal?.campaignId;
-    return this.transaction(async (manager) => {
+    const done = this.transaction(async (manager) => {
       if (campaignId !== undefined && !this.isSqlite) {
         await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
           CAMPAIGN_TURN_LOCK,
@@ -366,6 +369,20 @@ export class Database {
         claiming.completed = true;
       }
       return result;
+    });
+    const principal = call.principal;
+    if (!principal) return done;
+    // Issue 42: a refusal names the characters and NPCs it mentions by their names (after the
+    // transaction, which has rolled back; nothing is read when the mutation succeeds).
+    return done.catch(async (e: unknown) => {
+      if (!(e instanceof Problem)) throw e;
+      const named = await problemWithNames(
+        this.manager,
+        principal.campaignId,
+        principal.role ?? 'viewer',
+        e,
+      ).catch(() => e);
+      throw named;
     });
   }
 }

@@ -8,6 +8,14 @@ interface Created {
   id: string;
 }
 
+/** A list's filters beyond its `base` (issue 42): a name (exact, any case), a sheet in a system. */
+export interface ListFilters<E> {
+  name?: string;
+  sheetSystem?: string;
+  /** Only for the type: the entity filtered. */
+  readonly _entity?: E;
+}
+
 /** The cursor key of a row in a list kept by creation. */
 export const creationKey = (row: Created): CursorPart[] => [row.createdAt, row.id];
 
@@ -21,15 +29,25 @@ export async function rowsByCreation<E extends Created>(
   entity: EntityTarget<E>,
   base: FindOptionsWhere<E>,
   query: PageQuery,
+  filters: ListFilters<E> = {},
 ): Promise<{ rows: E[]; limit: number }> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const after = decodeCursor<[string, string]>(query.after, ['string', 'string']);
   const q = m.createQueryBuilder(entity, 'e').where(base);
+  const { column } = Database.dialect(m);
+  // Issue 42: a name matches exactly, ignoring case (the (campaign_id, lower(name)) index finds it).
+  if (filters.name !== undefined)
+    q.andWhere(`lower(${column(entity, 'name', 'e')}) = lower(:filterName)`, { filterName: filters.name });
+  // A sheet in a system: one probe of the sheets' (owner_id, system) unique index per row.
+  if (filters.sheetSystem !== undefined)
+    q.andWhere(
+      `EXISTS (SELECT 1 FROM character_sheets s WHERE s.owner_id = ${column(entity, 'id', 'e')} AND s.system = :filterSystem)`,
+      { filterSystem: filters.sheetSystem },
+    );
   if (after) {
     // A row-value comparison rather than `created_at > ? OR (created_at = ? AND id > ?)`: SQLite and
     // PostgreSQL both start the scan of the (campaign_id, created_at, id) index at the cursor, where
     // the OR form made SQLite read the campaign's rows again and sort them (issue 41).
-    const { column } = Database.dialect(m);
     q.andWhere(
       `(${column(entity, 'createdAt', 'e')}, ${column(entity, 'id', 'e')}) > (:afterCreated, :afterId)`,
       {
@@ -53,8 +71,9 @@ export async function pageByCreation<E extends Created, T>(
   base: FindOptionsWhere<E>,
   query: PageQuery,
   map: (row: E) => T,
+  filters: ListFilters<E> = {},
 ): Promise<Page<T>> {
-  const { rows, limit } = await rowsByCreation(m, entity, base, query);
+  const { rows, limit } = await rowsByCreation(m, entity, base, query, filters);
   return toPage(rows, limit, map, creationKey);
 }
 

@@ -79,7 +79,7 @@ export class TableEntryInputDto {
   @In.oneOf('elite or legendary.', ADVERSARY_TAGS, AdversaryTagEnum, { optional: true })
   tag?: 'elite' | 'legendary';
 
-  @In.id('A table of the campaign to draw on next (depth ≤ 5).', { optional: true })
+  @In.id('A table of the campaign to draw on next (depth ≤ 5).', { optional: true, names: 'table' })
   subtableId?: string;
 
   @In.bool('Roll a reaction (default: when the kind is people).', { optional: true })
@@ -261,6 +261,7 @@ export class CampaignEncounterCheckInput {
 
   @In.id('The area table to draw from (default: the campaign’s default table for the scale, if set).', {
     optional: true,
+    names: 'table',
   })
   tableId?: string;
 
@@ -397,19 +398,20 @@ export class RecurringInput {
 
   @In.id('An NPC of the campaign that plays this member (its sheet and numbers live there).', {
     optional: true,
+    names: 'npc',
   })
   npcId?: string;
 }
 
 @InputType({ description: 'The campaign’s default table per scale (null clears one) and recurring chance.' })
 export class EncounterSettingsInput {
-  @In.id('Default table for overland checks.', { optional: true })
+  @In.id('Default table for overland checks.', { optional: true, names: 'table' })
   overland?: string | null;
 
-  @In.id('Default table for exploration checks.', { optional: true })
+  @In.id('Default table for exploration checks.', { optional: true, names: 'table' })
   exploration?: string | null;
 
-  @In.id('Default table for water checks.', { optional: true })
+  @In.id('Default table for water checks.', { optional: true, names: 'table' })
   water?: string | null;
 
   @In.int('Chance in 6 that an encounter is recurring (default 2).', { optional: true, min: 0, max: 6 })

@@ -1,3 +1,4 @@
+import { TableListQuery } from '../campaigns/list-filters';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import {
   ApiBearerAuth,
@@ -37,7 +38,7 @@ export class TablesController {
   @Get()
   @ApiOperation({ summary: 'Referee tables, oldest first (other keys see only tables shared with players)' })
   @ApiOkResponse({ type: RefereeTablePage })
-  list(@CurrentPrincipal() who: Principal, @Query() query: PageQuery) {
+  list(@CurrentPrincipal() who: Principal, @Query() query: TableListQuery) {
     return this.tables.list(who, query);
   }
 

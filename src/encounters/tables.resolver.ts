@@ -1,3 +1,4 @@
+import { TableListArgs } from '../campaigns/list-filters';
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
@@ -37,7 +38,7 @@ export class TablesResolver {
   @Query(() => RefereeTablePage, {
     description: 'Referee tables (other keys see only tables shared with players).',
   })
-  refereeTables(@Args() args: CampaignPageArgs, @CurrentPrincipal() who: Principal) {
+  refereeTables(@Args() args: TableListArgs, @CurrentPrincipal() who: Principal) {
     return this.tables.list(who, args);
   }
 

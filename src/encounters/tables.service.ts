@@ -1,3 +1,4 @@
+import { TableListQuery } from '../campaigns/list-filters';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, FindOptionsWhere, In as AnyOf } from 'typeorm';
 import { Principal } from '../auth/principal';
@@ -177,12 +178,12 @@ export class TablesService {
 
   // Reading
 
-  list(who: Principal, query: PageQuery): Promise<Page<RefereeTable>> {
+  list(who: Principal, query: TableListQuery): Promise<Page<RefereeTable>> {
     const base: FindOptionsWhere<RefereeTableEntity> =
       who.role === 'referee'
         ? { campaignId: who.campaignId }
         : { campaignId: who.campaignId, visibility: 'players' };
-    return pageByCreation(this.db.manager, RefereeTableEntity, base, query, toTable);
+    return pageByCreation(this.db.manager, RefereeTableEntity, base, query, toTable, { name: query.name });
   }
 
   async get(who: Principal, tableId: string): Promise<RefereeTable> {

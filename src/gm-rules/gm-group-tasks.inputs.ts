@@ -9,6 +9,7 @@ import { GmGroupEffortInput } from '../combat/combat.inputs';
 export class CampaignGmGroupEffortInput extends GmGroupEffortInput {
   @In.idList('The characters making the effort together (a player key must name one of its own).', {
     maxItems: 200,
+    names: 'character',
   })
   characterIds: string[];
 

@@ -251,7 +251,7 @@ export class DownAndOutAidInput {
 
   @In.id(
     'The aiding character of the campaign: its pool is 2 + the Medicine on its COEAC sheet, and it must be able to act. Send this or medicine.',
-    { optional: true },
+    { optional: true, names: 'character' },
   )
   aiderId?: string;
 
@@ -376,7 +376,7 @@ export class HeroicImprovementInput {
 /** One character's mojo offered to a heroic last effort. */
 @InputType({ description: 'Mojo one character offers to a heroic last effort.' })
 export class HeroicEffortContributionInput {
-  @In.id('The contributing character (the dying one may contribute too).')
+  @In.id('The contributing character (the dying one may contribute too).', { names: 'character' })
   characterId: string;
 
   @In.int('Mojo offered (spent through the ledger).', { min: 0, max: 100_000, example: 2 })
@@ -439,6 +439,7 @@ export class CairnAidInput {
     'The character giving the aid (a player’s own; it must be able to act). Absent: the referee’s call.',
     {
       optional: true,
+      names: 'character',
     },
   )
   aidedBy?: string;

@@ -76,6 +76,10 @@ export class GmConcentrationInput {
 
 @InputType({ description: 'A hazard applied to the party: every character of the roster, or those listed.' })
 export class PartyHazardInput extends CampaignHazardInput {
-  @In.idList('The characters (the session roster when left out).', { optional: true, maxItems: 50 })
+  @In.idList('The characters (the session roster when left out).', {
+    optional: true,
+    maxItems: 50,
+    names: 'character',
+  })
   characterIds?: string[];
 }

@@ -83,7 +83,7 @@ export class UpdateInventoryItemInput {
 
 @InputType({ description: 'Hand an item to another character.' })
 export class MoveInventoryItemInput {
-  @In.id('The character who takes it.')
+  @In.id('The character who takes it.', { names: 'character' })
   characterId: string;
 }
 

@@ -330,6 +330,7 @@ export class CoeacCampaignCounterspellInput {
 export class MagicSettingsInput {
   @In.id('The referee table of this campaign a COEAC mutation is rolled on; null or absent: none.', {
     optional: true,
+    names: 'table',
   })
   mutationTableId?: string | null;
 }

@@ -148,7 +148,7 @@ export class RollLogQuery extends PageQuery {
 
   @In.id(
     'Only rolls made for this character (purchases, checks made for it …). Never matches a roll sealed for this key.',
-    { optional: true },
+    { optional: true, names: 'character' },
   )
   characterId?: string;
 

@@ -48,7 +48,10 @@ export class CreateStrongholdInput {
   })
   kind?: string;
 
-  @In.id('The owning character; leave it out for a company stronghold (referee only).', { optional: true })
+  @In.id('The owning character; leave it out for a company stronghold (referee only).', {
+    optional: true,
+    names: 'character',
+  })
   ownerCharacterId?: string;
 }
 
@@ -63,7 +66,7 @@ export class UpdateStrongholdInput {
 
 @InputType({ description: 'Cash a character puts into a stronghold improvement.' })
 export class StrongholdContributionInput {
-  @In.id('The paying character.')
+  @In.id('The paying character.', { names: 'character' })
   characterId: string;
 
   @In.int('Cash dice it wagers.', { min: 0, max: BIG, example: 3 })
@@ -110,6 +113,7 @@ export class StrongholdImprovementInput {
 
   @In.id('The character whose Wealth rolls, for a company stronghold (required there; refused otherwise).', {
     optional: true,
+    names: 'character',
   })
   leadCharacterId?: string;
 
@@ -147,7 +151,7 @@ const commaList = ({ value }: { value: unknown }) =>
 /** GET /v1/campaigns/{id}/strongholds/bonus-dice and the `strongholdBonusDice` query. */
 @ArgsType()
 export class BonusDiceQuery {
-  @In.id('The acting character.')
+  @In.id('The acting character.', { names: 'character' })
   characterId: string;
 
   @Field(() => [String], { description: 'The task’s tags (REST: comma-separated).' })
@@ -167,7 +171,7 @@ export class BonusDiceQuery {
 /** GET /v1/campaigns/{id}/strongholds: a page, optionally of one character's strongholds. */
 @ArgsType()
 export class StrongholdListQuery extends PageQuery {
-  @In.id('Only this character’s strongholds.', { optional: true })
+  @In.id('Only this character’s strongholds.', { optional: true, names: 'character' })
   ownerCharacterId?: string;
 }
 

@@ -210,7 +210,7 @@ export class PlaceSiteHordesInput {
 
 @InputType({ description: 'A weighted share.' })
 export class DivisionShareInput {
-  @In.id('The character.')
+  @In.id('The character.', { names: 'character' })
   characterId: string;
 
   @In.number('The weight: 1 a full share, 0.5 a half share (to the hundredth).', { min: 0.01, max: 100 })
@@ -219,7 +219,7 @@ export class DivisionShareInput {
 
 @InputType({ description: 'An agreed amount.' })
 export class DivisionAllocationInput {
-  @In.id('The character.')
+  @In.id('The character.', { names: 'character' })
   characterId: string;
 
   @In.int('Cash it takes.', { min: 0, max: 1_000_000 })
@@ -231,7 +231,7 @@ export class DivisionItemInput {
   @In.id('The horde item.')
   itemId: string;
 
-  @In.id('The character who carries it.')
+  @In.id('The character who carries it.', { names: 'character' })
   characterId: string;
 }
 
@@ -240,7 +240,11 @@ export class DivideHordeInput {
   @In.oneOf('even (default), shares or explicit.', DIVISION_MODES, DivisionModeEnum, { optional: true })
   mode?: DivisionMode;
 
-  @In.idList('Characters present (default: the session roster).', { optional: true, maxItems: 100 })
+  @In.idList('Characters present (default: the session roster).', {
+    optional: true,
+    maxItems: 100,
+    names: 'character',
+  })
   characterIds?: string[];
 
   @In.nestedList('Weights of shares (mode shares); unlisted characters weigh 1.', () => DivisionShareInput, {
@@ -252,6 +256,7 @@ export class DivideHordeInput {
   @In.idList('Absent regulars’ characters: a share each, kept in the company treasury for them.', {
     optional: true,
     maxItems: 100,
+    names: 'character',
   })
   setAside?: string[];
 

@@ -124,6 +124,6 @@ export class CharacterPageArgs extends PageQuery {
   @In.id('The campaign id.')
   campaignId: string;
 
-  @In.id('The character id.')
+  @In.id('The character id.', { names: 'character' })
   characterId: string;
 }

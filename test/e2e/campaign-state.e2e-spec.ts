@@ -208,9 +208,9 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
           .put(roster)
           .set(c.auth)
           .send({ characterIds: ['nobody'] }),
-        400,
-        'VALIDATION_FAILED',
-        'characterIds',
+        404, // read as a name (issue 42): no character is named so
+        'NOT_FOUND',
+        'characterIds[0]',
       );
       const current = await t.http.get(`/v1/campaigns/${c.id}/sessions/current`).set(viewer.auth).expect(200);
       expect(current.body.roster).toEqual([other.id, hero.id]);

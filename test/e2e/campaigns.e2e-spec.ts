@@ -189,7 +189,11 @@ describe(`campaigns, keys, characters and sessions (${DATABASE_KIND})`, () => {
     it.each([
       ['an unknown role', { role: 'admin' }, 'role'],
       ['a missing role', {}, 'role'],
-      ['characters on a viewer key', { role: 'viewer', characterIds: ['x'] }, 'characterIds'],
+      [
+        'characters on a viewer key',
+        { role: 'viewer', characterIds: ['00000000-0000-4000-8000-000000000000'] },
+        'characterIds',
+      ],
       ['characterIds that are not a list', { role: 'player', characterIds: 'abc' }, 'characterIds'],
       ['a player key without characters', { role: 'player' }, 'characterIds'],
       ['a player key with an empty list of characters', { role: 'player', characterIds: [] }, 'characterIds'],

@@ -552,8 +552,8 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
           .post(`/v1/campaigns/${c.id}/npcs`)
           .set(c.auth)
           .send({ name: 'x', kind: 'other', boundTo: 'nobody' }),
-        400,
-        'VALIDATION_FAILED',
+        404, // read as a name (issue 42): no character is named so
+        'NOT_FOUND',
         'boundTo',
       );
       expectProblem(
@@ -592,8 +592,8 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
       expect(answer.data!.updateNpc.boundTo).toBeNull();
       expectProblem(
         await t.http.patch(`/v1/campaigns/${c.id}/npcs/${other.id}`).set(c.auth).send({ boundTo: 'nobody' }),
-        400,
-        'VALIDATION_FAILED',
+        404,
+        'NOT_FOUND',
         'boundTo',
       );
     });

@@ -385,8 +385,8 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       );
       expectProblem(
         await send(c.auth, { actor: hero.id, targets: ['nobody'] }),
-        400,
-        'VALIDATION_FAILED',
+        404, // read as a name (issue 42): no character or NPC is named so
+        'NOT_FOUND',
         'targets[0]',
       );
       expectProblem(await send(c.auth, { actor: hero.id, targets: [] }), 400, 'VALIDATION_FAILED', 'targets');

@@ -714,8 +714,8 @@ describe(`crafting projects in a campaign (${DATABASE_KIND})`, () => {
     );
     expectProblem(
       await rollOn(c, p.id, { characterId: 'ghost', skillName: 'carpentry', intellect: 1, skill: 1 }),
-      400,
-      'VALIDATION_FAILED',
+      404, // not an id: read as a name (issue 42), and no character is named so
+      'NOT_FOUND',
       'characterId',
     );
     const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);

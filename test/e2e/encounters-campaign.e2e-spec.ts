@@ -103,8 +103,8 @@ describe(`encounters in a campaign (${DATABASE_KIND})`, () => {
     expect(replay.body.matches).toBe(true);
     expectProblem(
       await t.http.post(`/v1/campaigns/${c.id}/encounter-checks`).set(c.auth).send({ tableId: 'missing' }),
-      422,
-      'UNPROCESSABLE',
+      404, // read as a table's name (issue 42): none is named so
+      'NOT_FOUND',
       'tableId',
     );
   });
@@ -240,8 +240,8 @@ describe(`encounters in a campaign (${DATABASE_KIND})`, () => {
     const player = await createKey(t.server, c, { role: 'viewer' });
     expectProblem(
       await t.http.put(`/v1/campaigns/${c.id}/encounter-settings`).set(c.auth).send({ overland: 'nope' }),
-      422,
-      'UNPROCESSABLE',
+      404, // read as a table's name (issue 42): none is named so
+      'NOT_FOUND',
       'overland',
     );
     const set = await t.http

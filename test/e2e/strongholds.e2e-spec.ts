@@ -145,8 +145,8 @@ describe(`strongholds in a campaign (${DATABASE_KIND})`, () => {
       );
       expectProblem(
         await t.http.post(base(c)).set(c.auth).send({ name: 'Ghost', ownerCharacterId: 'nobody' }),
-        400,
-        'VALIDATION_FAILED',
+        404, // read as a name (issue 42): no character is named so
+        'NOT_FOUND',
         'ownerCharacterId',
       );
       expect((await t.http.get(base(c)).set(c.auth).expect(200)).body.items).toEqual([]);
@@ -399,8 +399,8 @@ describe(`strongholds in a campaign (${DATABASE_KIND})`, () => {
           .post(url)
           .set(c.auth)
           .send({ contributions: [{ characterId: 'ghost', cash: 1 }] }),
-        400,
-        'VALIDATION_FAILED',
+        404,
+        'NOT_FOUND',
         'contributions[0].characterId',
       );
       expectProblem(

@@ -105,8 +105,8 @@ describe(`referee tables (${DATABASE_KIND})`, () => {
           ...marsh,
           entries: [{ ...marsh.entries[0], subtableId: 'nope' }, ...marsh.entries.slice(1)],
         }),
-      422,
-      'UNPROCESSABLE',
+      404, // not an id: read as a table's name (issue 42), and none is named so
+      'NOT_FOUND',
       'entries[0].subtableId',
     );
     expectProblem(await t.http.post(base()).set(player.auth).send(marsh), 403, 'FORBIDDEN');

@@ -5670,7 +5670,7 @@ export interface components {
        * @enum {string}
        */
       role: 'referee' | 'player' | 'viewer';
-      /** @description For a player key (required, at least one): the characters it may act for. They cannot be changed later; make a new key and revoke the old one. Other roles take none. */
+      /** @description For a player key (required, at least one): the characters it may act for. They cannot be changed later; make a new key and revoke the old one. Other roles take none. Each entry may be the character's name instead of its id (exact, ignoring case). */
       characterIds?: string[];
       /** @description A note to tell keys apart (e.g. the player’s name). */
       label?: string;
@@ -5834,7 +5834,7 @@ export interface components {
       turns?: number;
       /** @description Make the encounter checks that the time passed makes due, in order, as secret rolls, and list them in the answer. Implied by `encounterTableId` or by a default table for the scale in the encounter settings; `false` turns them off even then. Without any table the checks use the scale’s dice alone. */
       rollEncounterChecks?: boolean;
-      /** @description The referee table the due encounter checks draw from (else the scale’s default table). */
+      /** @description The referee table the due encounter checks draw from (else the scale’s default table). The table's name is accepted instead of its id (exact, ignoring case). */
       encounterTableId?: string;
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
@@ -6157,11 +6157,11 @@ export interface components {
       havenKind?: 'town' | 'camp';
     };
     RosterInput: {
-      /** @description Every character on the roster (an empty list removes the roster). */
+      /** @description Every character on the roster (an empty list removes the roster). Each entry may be the character's name instead of its id (exact, ignoring case). */
       characterIds: string[];
     };
     RosterMemberInput: {
-      /** @description The character to activate. */
+      /** @description The character to activate. The character's name is accepted instead of its id (exact, ignoring case). */
       characterId: string;
     };
     DowntimeInput: {
@@ -6202,7 +6202,7 @@ export interface components {
       hexesPerDay?: number;
       /** @description Make the due encounter checks (true by default). */
       rollEncounterChecks?: boolean;
-      /** @description The referee table the checks draw from. */
+      /** @description The referee table the checks draw from. The table's name is accepted instead of its id (exact, ignoring case). */
       encounterTableId?: string;
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
@@ -6861,7 +6861,7 @@ export interface components {
       seed?: string;
       /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
       secret?: boolean;
-      /** @description Campaign checks only: the acting character (its strongholds’ tags can add dice). */
+      /** @description Campaign checks only: the acting character (its strongholds’ tags can add dice). The character's name is accepted instead of its id (exact, ignoring case). */
       characterId?: string;
       /** @description Campaign checks only, with characterId: the task’s tags, matched against stronghold tags. */
       taskTags?: string[];
@@ -7935,7 +7935,7 @@ export interface components {
        * @example estate
        */
       kind?: string;
-      /** @description The owning character; leave it out for a company stronghold (referee only). */
+      /** @description The owning character; leave it out for a company stronghold (referee only). The character's name is accepted instead of its id (exact, ignoring case). */
       ownerCharacterId?: string;
     };
     StrongholdOwner: {
@@ -7992,7 +7992,7 @@ export interface components {
       kind?: string;
     };
     StrongholdContributionInput: {
-      /** @description The paying character. */
+      /** @description The paying character. The character's name is accepted instead of its id (exact, ignoring case). */
       characterId: string;
       /**
        * @description Cash dice it wagers.
@@ -8019,7 +8019,7 @@ export interface components {
       fromTreasury?: number;
       /** @description Cash wagered by other characters (a player: only its own). */
       contributions?: components['schemas']['StrongholdContributionInput'][];
-      /** @description The character whose Wealth rolls, for a company stronghold (required there; refused otherwise). */
+      /** @description The character whose Wealth rolls, for a company stronghold (required there; refused otherwise). The character's name is accepted instead of its id (exact, ignoring case). */
       leadCharacterId?: string;
       /** @description Up to two tags added when the improvement succeeds. */
       newTags?: components['schemas']['NewStrongholdTagInput'][];
@@ -8194,7 +8194,7 @@ export interface components {
       broken?: boolean;
     };
     MoveInventoryItemInput: {
-      /** @description The character who takes it. */
+      /** @description The character who takes it. The character's name is accepted instead of its id (exact, ignoring case). */
       characterId: string;
     };
     DepletionCheckInput: {
@@ -8731,13 +8731,13 @@ export interface components {
       rollIds: string[];
     };
     DivisionShareInput: {
-      /** @description The character. */
+      /** @description The character. The character's name is accepted instead of its id (exact, ignoring case). */
       characterId: string;
       /** @description The weight: 1 a full share, 0.5 a half share (to the hundredth). */
       share: number;
     };
     DivisionAllocationInput: {
-      /** @description The character. */
+      /** @description The character. The character's name is accepted instead of its id (exact, ignoring case). */
       characterId: string;
       /** @description Cash it takes. */
       cash: number;
@@ -8745,7 +8745,7 @@ export interface components {
     DivisionItemInput: {
       /** @description The horde item. */
       itemId: string;
-      /** @description The character who carries it. */
+      /** @description The character who carries it. The character's name is accepted instead of its id (exact, ignoring case). */
       characterId: string;
     };
     DivideHordeInput: {
@@ -8754,11 +8754,11 @@ export interface components {
        * @enum {string}
        */
       mode?: 'even' | 'shares' | 'explicit';
-      /** @description Characters present (default: the session roster). */
+      /** @description Characters present (default: the session roster). Each entry may be the character's name instead of its id (exact, ignoring case). */
       characterIds?: string[];
       /** @description Weights of shares (mode shares); unlisted characters weigh 1. */
       shares?: components['schemas']['DivisionShareInput'][];
-      /** @description Absent regulars’ characters: a share each, kept in the company treasury for them. */
+      /** @description Absent regulars’ characters: a share each, kept in the company treasury for them. Each entry may be the character's name instead of its id (exact, ignoring case). */
       setAside?: string[];
       /** @description The players’ own split (mode explicit); must add up to the horde. */
       allocations?: components['schemas']['DivisionAllocationInput'][];
@@ -9048,7 +9048,7 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description The character rolling. */
+      /** @description The character rolling. The character's name is accepted instead of its id (exact, ignoring case). */
       characterId: string;
       /**
        * @description Which of the project’s skills the roll is made with.
@@ -9109,7 +9109,7 @@ export interface components {
        * @example 4
        */
       ticks: number;
-      /** @description Characters working on it (informational). */
+      /** @description Characters working on it (informational). Each entry may be the character's name instead of its id (exact, ignoring case). */
       characterIds?: string[];
       /**
        * @description Who sees it (default public).
@@ -9145,7 +9145,7 @@ export interface components {
       next: string | null;
     };
     ProjectClockTickInput: {
-      /** @description The character spending its downtime action. */
+      /** @description The character spending its downtime action. The character's name is accepted instead of its id (exact, ignoring case). */
       characterId: string;
     };
     ProjectClockTickResult: {
@@ -9440,7 +9440,7 @@ export interface components {
        * @enum {string}
        */
       tag?: 'elite' | 'legendary';
-      /** @description A table of the campaign to draw on next (depth ≤ 5). */
+      /** @description A table of the campaign to draw on next (depth ≤ 5). The table's name is accepted instead of its id (exact, ignoring case). */
       subtableId?: string;
       /** @description Roll a reaction (default: when the kind is people). */
       reaction?: boolean;
@@ -9807,7 +9807,7 @@ export interface components {
       numberAppearing?: string;
       /** @description The encounter is with people: roll a reaction. */
       people?: boolean;
-      /** @description The area table to draw from (default: the campaign’s default table for the scale, if set). */
+      /** @description The area table to draw from (default: the campaign’s default table for the scale, if set). The table's name is accepted instead of its id (exact, ignoring case). */
       tableId?: string;
       /** @description Seal the roll for non-referee keys (default true). */
       secret?: boolean;
@@ -10028,7 +10028,7 @@ export interface components {
       kind?: 'character' | 'monster';
       /** @description Notes for the referee. */
       notes?: string;
-      /** @description An NPC of the campaign that plays this member (its sheet and numbers live there). */
+      /** @description An NPC of the campaign that plays this member (its sheet and numbers live there). The NPC's name is accepted instead of its id (exact, ignoring case). */
       npcId?: string;
     };
     EncounterSettings: {
@@ -10042,11 +10042,11 @@ export interface components {
       recurringChance: number;
     };
     EncounterSettingsInput: {
-      /** @description Default table for overland checks. */
+      /** @description Default table for overland checks. The table's name is accepted instead of its id (exact, ignoring case). */
       overland?: string;
-      /** @description Default table for exploration checks. */
+      /** @description Default table for exploration checks. The table's name is accepted instead of its id (exact, ignoring case). */
       exploration?: string;
-      /** @description Default table for water checks. */
+      /** @description Default table for water checks. The table's name is accepted instead of its id (exact, ignoring case). */
       water?: string;
       /** @description Chance in 6 that an encounter is recurring (default 2). */
       recurringChance?: number;
@@ -10411,7 +10411,7 @@ export interface components {
        * @enum {string}
        */
       tag?: 'elite' | 'legendary';
-      /** @description The character it serves (hirelings, followers, animals). */
+      /** @description The character it serves (hirelings, followers, animals). The character's name is accepted instead of its id (exact, ignoring case). */
       boundTo?: string;
       /**
        * @description referee (default): only the referee knows it; players: every key sees it.
@@ -10442,7 +10442,7 @@ export interface components {
       role?: string;
       /** @description The Armor of what it wears (0 by default). */
       armor?: number;
-      /** @description The character who hires it. */
+      /** @description The character who hires it. The character's name is accepted instead of its id (exact, ignoring case). */
       boundTo?: string;
       /**
        * @description Who sees it (default referee).
@@ -10491,7 +10491,7 @@ export interface components {
        * @enum {string}
        */
       kind?: 'adversary' | 'monster' | 'hireling' | 'follower' | 'animal' | 'other';
-      /** @description The character it serves; "" unbinds it. */
+      /** @description The character it serves; "" unbinds it. The character's name is accepted instead of its id (exact, ignoring case). */
       boundTo?: string;
       /**
        * @description Who sees it.
@@ -12764,7 +12764,7 @@ export interface components {
     DownAndOutAidInput: {
       /** @description The aider’s Medicine pool (2 + Medicine, with its modifiers). Send this or aiderId. */
       medicine?: components['schemas']['MedicinePoolInput'];
-      /** @description The aiding character of the campaign: its pool is 2 + the Medicine on its COEAC sheet, and it must be able to act. Send this or medicine. */
+      /** @description The aiding character of the campaign: its pool is 2 + the Medicine on its COEAC sheet, and it must be able to act. Send this or medicine. The character's name is accepted instead of its id (exact, ignoring case). */
       aiderId?: string;
       /** @description Referee: seal the roll. */
       secret?: boolean;
@@ -13018,7 +13018,7 @@ export interface components {
        * @example bandages
        */
       means: string;
-      /** @description The character giving the aid (a player’s own; it must be able to act). Absent: the referee’s call. */
+      /** @description The character giving the aid (a player’s own; it must be able to act). Absent: the referee’s call. The character's name is accepted instead of its id (exact, ignoring case). */
       aidedBy?: string;
     };
     SheetAidResult: {
@@ -13186,7 +13186,7 @@ export interface components {
       techniqueScope?: 'one-skill' | 'field' | 'convert-one-skill' | 'convert-two-skill';
     };
     HeroicEffortContributionInput: {
-      /** @description The contributing character (the dying one may contribute too). */
+      /** @description The contributing character (the dying one may contribute too). The character's name is accepted instead of its id (exact, ignoring case). */
       characterId: string;
       /**
        * @description Mojo offered (spent through the ledger).
@@ -14400,9 +14400,9 @@ export interface components {
       };
     };
     CombatantInput: {
-      /** @description A character of the campaign (send this or npcId). */
+      /** @description A character of the campaign (send this or npcId). The character's name is accepted instead of its id (exact, ignoring case). */
       characterId?: string;
-      /** @description An NPC of the campaign (send this or characterId). */
+      /** @description An NPC of the campaign (send this or characterId). The NPC's name is accepted instead of its id (exact, ignoring case). */
       npcId?: string;
       /**
        * @description The side it fights on (any label, e.g. party, foes).
@@ -14593,9 +14593,9 @@ export interface components {
       next: string | null;
     };
     CombatAttackInput: {
-      /** @description The attacking combatant (its character or NPC id). */
+      /** @description The attacking combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
       attacker: string;
-      /** @description The target combatant (its character or NPC id). */
+      /** @description The target combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
       target: string;
       /**
        * @description The weapon’s damage die.
@@ -14650,7 +14650,7 @@ export interface components {
       damage: components['schemas']['SheetDamageResult'] | (never | null);
     };
     CairnJoiningAttackerInput: {
-      /** @description The joining combatant (its character or NPC id). */
+      /** @description The joining combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
       id: string;
       /**
        * @description Its weapon’s damage die.
@@ -14728,7 +14728,7 @@ export interface components {
       countTargets?: boolean;
     };
     CoeacCombatBlockInput: {
-      /** @description The combatant who Blocks (a player names only its own characters). */
+      /** @description The combatant who Blocks (a player names only its own characters). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
       id: string;
       /**
        * @description Block with the worn armour or the shield (spends a Block use through the ledger).
@@ -14759,7 +14759,7 @@ export interface components {
       defenderFreeSuccesses?: number;
       /** @description Referee only: this combatant makes another combat check this round (a creature with several attacks). */
       extraCheck?: boolean;
-      /** @description Ganging up: the combatants supporting the actor as captain (+1d each; each takes the captain’s damage if the target wins). */
+      /** @description Ganging up: the combatants supporting the actor as captain (+1d each; each takes the captain’s damage if the target wins). Each entry may be the character or NPC's name instead of its id (exact, ignoring case). */
       supporters?: string[];
       /** @description Whether the defender threatens the actor (deals damage when it wins). Default true; a full defender never does. */
       defenderThreatens?: boolean;
@@ -14771,7 +14771,7 @@ export interface components {
       ammunition?: string;
       /** @description Firing into a melee: −1d; losing by more than 3 sends 3d at an engaged ally. */
       firingIntoMelee?: boolean;
-      /** @description The allies engaged in that melee (default: every other combatant on the actor’s side). */
+      /** @description The allies engaged in that melee (default: every other combatant on the actor’s side). Each entry may be the character or NPC's name instead of its id (exact, ignoring case). */
       engaged?: string[];
       /** @description Blocks made against this action’s damage. */
       blocks?: components['schemas']['CoeacCombatBlockInput'][];
@@ -14786,7 +14786,7 @@ export interface components {
       objective?: number;
     };
     GmGroupMojoBidInput: {
-      /** @description The bidding member (a character of the group). */
+      /** @description The bidding member (a character of the group). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
       member: string;
       /**
        * @description Mojo bid; only what the miss needs is lost.
@@ -14915,7 +14915,7 @@ export interface components {
       breakConcentration?: boolean;
       /** @description Psychic enter: the target is unwilling (it resists with willpower). */
       unwilling?: boolean;
-      /** @description Group attack: the other members (the actor leads). */
+      /** @description Group attack: the other members (the actor leads). Each entry may be the character or NPC's name instead of its id (exact, ignoring case). */
       members?: string[];
       /** @description Group attack: standing mojo bids (G4), taken in order on a miss. */
       mojo?: components['schemas']['GmGroupMojoBidInput'][];
@@ -14923,7 +14923,7 @@ export interface components {
       archetypal?: boolean;
     };
     CombatActionInput: {
-      /** @description The acting combatant (its character or NPC id). */
+      /** @description The acting combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
       actor: string;
       /**
        * @description The kind of action (each system takes its own kinds).
@@ -14944,7 +14944,7 @@ export interface components {
         | 'cast'
         | 'lead'
         | 'struggle';
-      /** @description The target combatants (character or NPC ids). */
+      /** @description The target combatants (character or NPC ids). Each entry may be the character or NPC's name instead of its id (exact, ignoring case). */
       targets?: string[];
       /** @description Cairn inputs (a Cairn combat). */
       cairn?: components['schemas']['CairnCombatActionInput'];
@@ -16448,7 +16448,7 @@ export interface components {
        * @example 150000
        */
       silver: number;
-      /** @description The characters who share it (the campaign’s loot rule: divided or each). */
+      /** @description The characters who share it (the campaign’s loot rule: divided or each). Each entry may be the character's name instead of its id (exact, ignoring case). */
       characterIds: string[];
       /** @description Why, for the ledger. */
       reason?: string;
@@ -16473,7 +16473,7 @@ export interface components {
       awards: components['schemas']['ExperienceAwardResult'][];
     };
     BoonAwardInput: {
-      /** @description The character. */
+      /** @description The character. The character's name is accepted instead of its id (exact, ignoring case). */
       characterId: string;
       /**
        * @description Boons awarded (default 1: one per session; more for a successful expedition).
@@ -16525,7 +16525,7 @@ export interface components {
        * @example Witch Hunter
        */
       className: string;
-      /** @description The character who unlocked it, when one did. */
+      /** @description The character who unlocked it, when one did. The character's name is accepted instead of its id (exact, ignoring case). */
       characterId?: string;
       /** @description A note. */
       note?: string;
@@ -16617,7 +16617,7 @@ export interface components {
       factors: components['schemas']['ObjectiveFactorInput'][];
       /** @description The faction whose Reputation counts (none: 0). */
       faction?: string;
-      /** @description The character testing, when one does. */
+      /** @description The character testing, when one does. The character's name is accepted instead of its id (exact, ignoring case). */
       characterId?: string;
       /**
        * @description The skill tested.
@@ -18638,7 +18638,7 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description The characters (the session roster when left out). */
+      /** @description The characters (the session roster when left out). Each entry may be the character's name instead of its id (exact, ignoring case). */
       characterIds?: string[];
     };
     PartyHazardMember: {
@@ -19363,7 +19363,7 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description The characters making the effort together (a player key must name one of its own). */
+      /** @description The characters making the effort together (a player key must name one of its own). Each entry may be the character's name instead of its id (exact, ignoring case). */
       characterIds: string[];
       /** @description The task the group attempts. A group attempt is counted apart from individual ones: after an individual failure the group may still try once, and after a group failure an individual may try once (001:675). */
       task?: string;
@@ -20028,7 +20028,7 @@ export interface components {
       mutationTableId: string | null;
     };
     MagicSettingsInput: {
-      /** @description The referee table of this campaign a COEAC mutation is rolled on; null or absent: none. */
+      /** @description The referee table of this campaign a COEAC mutation is rolled on; null or absent: none. The table's name is accepted instead of its id (exact, ignoring case). */
       mutationTableId?: string;
     };
     /** @description An RFC 9457 problem: every error answer of the REST API. `code` is stable and meant for programs; GraphQL sends the same code in `extensions.code`. */
@@ -20313,7 +20313,7 @@ export interface operations {
         order?: 'asc' | 'desc';
         /** @description Only rolls of this procedure, e.g. check.pool or encounters.check.v2. */
         procedure?: string;
-        /** @description Only rolls made for this character (purchases, checks made for it …). Never matches a roll sealed for this key. */
+        /** @description Only rolls made for this character (purchases, checks made for it …). Never matches a roll sealed for this key. The character's name is accepted instead of its id (exact, ignoring case). */
         characterId?: string;
         /** @description Only rolls logged at or after this time: an ISO-8601 date, or a date and time with its offset. */
         since?: string;
@@ -20655,6 +20655,10 @@ export interface operations {
         limit?: number;
         /** @description The `next` cursor of the previous page. */
         after?: string;
+        /** @description Only those of this name (exact, ignoring case). */
+        name?: string;
+        /** @description Only characters with a sheet in this system. */
+        system?: 'coeac' | 'cairn' | 'archsoul' | 'gm';
       };
       header?: never;
       path: {
@@ -23414,7 +23418,7 @@ export interface operations {
         limit?: number;
         /** @description The `next` cursor of the previous page. */
         after?: string;
-        /** @description Only this character’s strongholds. */
+        /** @description Only this character’s strongholds. The character's name is accepted instead of its id (exact, ignoring case). */
         ownerCharacterId?: string;
       };
       header?: never;
@@ -23491,7 +23495,7 @@ export interface operations {
     parameters: {
       query: {
         /**
-         * @description The acting character.
+         * @description The acting character. The character's name is accepted instead of its id (exact, ignoring case).
          * @example example
          */
         characterId: string;
@@ -26217,6 +26221,8 @@ export interface operations {
         limit?: number;
         /** @description The `next` cursor of the previous page. */
         after?: string;
+        /** @description Only those of this name (exact, ignoring case). */
+        name?: string;
       };
       header?: never;
       path: {
@@ -27128,6 +27134,14 @@ export interface operations {
         limit?: number;
         /** @description The `next` cursor of the previous page. */
         after?: string;
+        /** @description Only those of this name (exact, ignoring case). */
+        name?: string;
+        /** @description Only NPCs of this kind. */
+        kind?: 'adversary' | 'monster' | 'hireling' | 'follower' | 'animal' | 'other';
+        /** @description Only NPCs of this visibility (a key other than the referee’s sees only `players` ones anyway). */
+        visibility?: 'referee' | 'players';
+        /** @description Only NPCs with a sheet in this system. */
+        system?: 'coeac' | 'cairn' | 'archsoul' | 'gm';
       };
       header?: never;
       path: {
@@ -30183,6 +30197,10 @@ export interface operations {
         limit?: number;
         /** @description The `next` cursor of the previous page. */
         after?: string;
+        /** @description Only combats in progress (active) or ended. */
+        status?: 'active' | 'ended';
+        /** @description Only combats of this system. */
+        system?: 'cairn' | 'coeac' | 'gm';
       };
       header?: never;
       path: {
