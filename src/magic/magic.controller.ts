@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestj
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ArbiterRequest } from '../common/request-context';
 import {
-  CoeacCatastropheInput,
+  CoeacCatastropheV2Input,
   CoeacChannelingInput,
   CoeacCounterspellInput,
   CoeacRandomSpellInput,
@@ -10,7 +10,7 @@ import {
   CoeacSpellQuery,
 } from './magic.inputs';
 import {
-  CoeacCatastropheResult,
+  CoeacCatastropheV2Result,
   CoeacChannelingResult,
   CoeacCounterspellResult,
   CoeacRandomSpellResult,
@@ -57,10 +57,13 @@ export class MagicController {
 
   @Post('catastrophes')
   @HttpCode(200)
-  @ApiOperation({ summary: 'COEAC spell catastrophe: the Discipline save (Ob = damage), then the d6' })
-  @ApiOkResponse({ type: CoeacCatastropheResult })
-  catastrophe(@Body() input: CoeacCatastropheInput, @Req() req: ArbiterRequest) {
-    return this.magic.resolve('catastrophe', input, req);
+  @ApiOperation({
+    summary:
+      'COEAC spell catastrophe: the Discipline save (Ob = damage), the d6, then the entry’s own numbers',
+  })
+  @ApiOkResponse({ type: CoeacCatastropheV2Result })
+  catastrophe(@Body() input: CoeacCatastropheV2Input, @Req() req: ArbiterRequest) {
+    return this.magic.resolve('catastropheV2', input, req);
   }
 
   @Post('random-spells')

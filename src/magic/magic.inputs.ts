@@ -167,7 +167,7 @@ export class CoeacSpellMasteryInput {
 @InputType({ description: 'A spell catastrophe: the Discipline save against the damage taken, then the d6.' })
 export class CoeacCatastropheInput {
   @In.int(
-    'Damage taken while channeling: the save’s Ob. Leave out (with disciplinePool) to roll the d6 alone.',
+    'Damage taken while channeling: the save’s Ob (send disciplinePool with it). Leave out to roll the d6 alone.',
     {
       optional: true,
       min: 1,
@@ -181,6 +181,34 @@ export class CoeacCatastropheInput {
 
   @In.seed()
   seed?: string;
+}
+
+@InputType({ description: 'A spell the caster controls, for catastrophe 5.' })
+export class CoeacHeldSpellInput {
+  @In.string('A catalogue spell id.', { maxLength: 60, example: 'fog-cloud' })
+  spell: string;
+
+  @In.int('The pool of its sorcery skill.', { min: 0, max: MAX_DICE, example: 4 })
+  pool: number;
+}
+
+@InputType({
+  description:
+    'A spell catastrophe with its own numbers: the trigger save (with damage), the d6, then result 2’s Vigor save, result 3’s Discipline save and 6d, result 5’s wild cast.',
+})
+export class CoeacCatastropheV2Input extends CoeacCatastropheInput {
+  @In.int('The caster’s Vigor pool: result 2’s Ob 4 save.', { optional: true, min: 0, max: MAX_DICE })
+  vigorPool?: number;
+
+  @In.nestedList(
+    'The other spells the caster controls: result 5 casts one by lot.',
+    () => CoeacHeldSpellInput,
+    {
+      optional: true,
+      maxItems: 100,
+    },
+  )
+  heldSpells?: CoeacHeldSpellInput[];
 }
 
 @InputType({ description: 'A random COEAC spell: the d8 family (unless named), then the d10.' })
@@ -332,4 +360,33 @@ export class MagicSettingsInput {
     optional: true,
   })
   mutationTableId?: string | null;
+}
+
+@InputType({
+  description:
+    'A spell catastrophe suffered by a stored caster: pools, held spells and the mutation table come from the sheet and the campaign.',
+})
+export class CoeacCampaignCatastropheInput {
+  @In.int(
+    'Damage taken while channeling: the Ob of the Discipline save that calls the d6. Leave out to roll the d6 alone.',
+    {
+      optional: true,
+      min: 1,
+      max: 100_000,
+    },
+  )
+  damage?: number;
+
+  @In.string('The spell being channeled: left out of result 5’s lot (“another spell”).', {
+    optional: true,
+    maxLength: 60,
+    example: 'disintegrate',
+  })
+  spell?: string;
+
+  @In.bool('Secret roll (referee only).', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
 }

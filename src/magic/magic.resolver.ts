@@ -3,7 +3,7 @@ import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
-  CoeacCatastropheInput,
+  CoeacCatastropheV2Input,
   CoeacChannelingInput,
   CoeacCounterspellInput,
   CoeacRandomSpellInput,
@@ -11,7 +11,7 @@ import {
   CoeacSpellQuery,
 } from './magic.inputs';
 import {
-  CoeacCatastropheResult,
+  CoeacCatastropheV2Result,
   CoeacChannelingResult,
   CoeacCounterspellResult,
   CoeacRandomSpellResult,
@@ -55,14 +55,14 @@ export class MagicResolver {
     return this.magic.resolve('spellMastery', input, ctx.req);
   }
 
-  @Mutation(() => CoeacCatastropheResult, {
-    description: 'COEAC spell catastrophe (d6), after the Discipline save.',
+  @Mutation(() => CoeacCatastropheV2Result, {
+    description: 'COEAC spell catastrophe (d6), after the Discipline save, with its own numbers rolled.',
   })
   coeacCatastrophe(
-    @Args('input', { type: () => CoeacCatastropheInput }) input: CoeacCatastropheInput,
+    @Args('input', { type: () => CoeacCatastropheV2Input }) input: CoeacCatastropheV2Input,
     @Context() ctx: GraphQLContext,
   ) {
-    return this.magic.resolve('catastrophe', input, ctx.req);
+    return this.magic.resolve('catastropheV2', input, ctx.req);
   }
 
   @Mutation(() => CoeacRandomSpellResult, { description: 'A random COEAC spell (d8 family, d10 spell).' })

@@ -16,7 +16,12 @@ describe('COEAC catastrophe v2: the entries’ own numbers (003:385–389)', () 
     const out = catastropheV2(caster, dice('cat6'));
     expect(out.catastrophe).toEqual(COEAC_CATASTROPHES[1]);
     expect(out.consequences!.vigorSave).toEqual(
-      expect.objectContaining({ dice: 3, faces: [5, 2, 1], successes: 1, objective: CATASTROPHE_SAVE_OBJECTIVE }),
+      expect.objectContaining({
+        dice: 3,
+        faces: [5, 2, 1],
+        successes: 1,
+        objective: CATASTROPHE_SAVE_OBJECTIVE,
+      }),
     );
     expect(out.consequences!.vomitingBlood).toBe(true);
     expect(out.consequences!.waveDamage).toBeNull();

@@ -1,0 +1,207 @@
+import { DATABASE_KIND, startApp, TestApp } from './harness';
+import { CampaignFixture, createCampaign, createCharacter, sheetOf } from '../factories/campaign';
+import { codes, gql } from '../factories/graphql';
+import { expectProblem } from '../factories/problem';
+
+/* The last COEAC rules of issue 43: catastrophes' own numbers (F5), … */
+
+const SORCERER = {
+  skills: { Ruin: 1, Produce: 0, 'Arcane Lore': 2 },
+  saves: { Vigor: 2, Discipline: 1 },
+  maxHp: 20,
+  classResources: {
+    Control: { max: 4 },
+    Disintegrate: { max: 1 },
+    'fog-cloud': { max: 1 },
+  },
+};
+/** What the campaign route reads from SORCERER: 2 + rating for each pool. */
+const SORCERER_POOLS = {
+  disciplinePool: 3,
+  vigorPool: 4,
+  heldSpells: [
+    { spell: 'disintegrate', pool: 3 },
+    { spell: 'fog-cloud', pool: 2 },
+  ],
+};
+
+describe(`COEAC, the last rules of issue 43 (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  async function sorcerer(c: CampaignFixture, name = 'Mirel', sheet: object = SORCERER) {
+    const hero = await createCharacter(t.server, c, { name, wealth: 2, cash: 5 });
+    await t.http
+      .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/coeac`)
+      .set(c.auth)
+      .send({ sheet })
+      .expect(200);
+    return hero;
+  }
+  const url = (c: CampaignFixture, id: string, what: string) =>
+    `/v1/campaigns/${c.id}/characters/${id}/${what}`;
+
+  /** The first seed s0, s1, … whose stateless catastrophe (same pools) rolls `result`. */
+  async function seedFor(result: number, body: object = SORCERER_POOLS): Promise<string> {
+    for (let i = 0; i < 80; i++) {
+      const res = await t.http
+        .post('/v1/magic/coeac/catastrophes')
+        .send({ ...body, seed: `s${i}` })
+        .expect(200);
+      if (res.body.catastrophe.roll === result) return `s${i}`;
+    }
+    throw new Error(`no seed rolls catastrophe ${result}`);
+  }
+
+  describe('F5: a catastrophe’s own numbers', () => {
+    it('stateless (REST and GraphQL): result 3 rolls the Ob 4 Discipline save and the wave, result 2 the Vigor save', async () => {
+      const seed = await seedFor(3);
+      const res = await t.http
+        .post('/v1/magic/coeac/catastrophes')
+        .send({ ...SORCERER_POOLS, seed })
+        .expect(200);
+      const c = res.body.consequences;
+      expect(c.waveSave.objective).toBe(4);
+      expect(c.waveSave.dice).toBe(3);
+      expect(c.waveDice).toBe(c.waveSave.passed ? 3 : 6);
+      expect(c.waveFaces).toHaveLength(c.waveDice);
+      expect(c.waveDamage).toBe(c.waveFaces.filter((f: number) => f >= 4).length);
+      expect(c.vigorSave).toBeNull();
+      const viaGql = await gql(
+        t.server,
+        `mutation($i: CoeacCatastropheV2Input!) { coeacCatastrophe(input: $i) { happened catastrophe { roll id } consequences { waveDice waveFaces waveDamage waveSave { faces passed } vigorSave { dice } } } }`,
+        { i: { ...SORCERER_POOLS, seed } },
+      );
+      expect(viaGql.data?.coeacCatastrophe).toEqual({
+        happened: true,
+        catastrophe: { roll: 3, id: 'psychic-wave' },
+        consequences: {
+          waveDice: c.waveDice,
+          waveFaces: c.waveFaces,
+          waveDamage: c.waveDamage,
+          waveSave: { faces: c.waveSave.faces, passed: c.waveSave.passed },
+          vigorSave: null,
+        },
+      });
+      const two = await t.http
+        .post('/v1/magic/coeac/catastrophes')
+        .send({ ...SORCERER_POOLS, seed: await seedFor(2) })
+        .expect(200);
+      expect(two.body.consequences.vigorSave).toEqual(expect.objectContaining({ dice: 4, objective: 4 }));
+      expect(two.body.consequences.vomitingBlood).toBe(!two.body.consequences.vigorSave.passed);
+      // Bad input names the field: an unknown held spell (422 from the core), a negative pool (400).
+      expectProblem(
+        await t.http.post('/v1/magic/coeac/catastrophes').send({ heldSpells: [{ spell: 'nope', pool: 2 }] }),
+        422,
+        'INVALID_INPUT',
+        'heldSpells[0].spell',
+      );
+      expectProblem(
+        await t.http.post('/v1/magic/coeac/catastrophes').send({ vigorPool: -1 }),
+        400,
+        'VALIDATION_FAILED',
+        'vigorPool',
+      );
+      const bad = await gql(t.server, `mutation { coeacCatastrophe(input: { vigorPool: -1 }) { happened } }`);
+      expect(codes(bad)).toContain('VALIDATION_FAILED');
+    });
+
+    it('campaign: the wave’s damage goes through the harm transition and the roll replays the stateless one', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await sorcerer(c);
+      const seed = await seedFor(3);
+      const stateless = await t.http
+        .post('/v1/magic/coeac/catastrophes')
+        .send({ ...SORCERER_POOLS, seed })
+        .expect(200);
+      const res = await t.http
+        .post(url(c, hero.id, 'coeac-catastrophes'))
+        .set(c.auth)
+        .set('Idempotency-Key', `cat-${hero.id}`)
+        .send({ seed })
+        .expect(201);
+      expect(res.body.consequences).toEqual(stateless.body.consequences);
+      const damage = res.body.consequences.waveDamage as number;
+      const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
+      expect(sheet.hp).toBe(20 - damage);
+      if (damage > 0) expect(res.body.changes).toEqual([{ field: 'hp', delta: -damage, after: 20 - damage }]);
+      // A retry with the key changes nothing twice.
+      const again = await t.http
+        .post(url(c, hero.id, 'coeac-catastrophes'))
+        .set(c.auth)
+        .set('Idempotency-Key', `cat-${hero.id}`)
+        .send({ seed })
+        .expect(201);
+      expect(again.body).toEqual(res.body);
+      expect((await sheetOf(t.server, c, hero.id, 'coeac')).hp).toBe(20 - damage);
+      const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+      const procs = log.body.items.map((r: { procedure: string }) => r.procedure);
+      expect(procs.filter((p: string) => p === 'magic.coeac.catastrophe.v2')).toHaveLength(1);
+      expect(procs.filter((p: string) => p === 'harm.sheet-damage')).toHaveLength(damage > 0 ? 1 : 0);
+    });
+
+    it('campaign: result 5 casts another held spell by lot and makes it live; result 1 draws on the mutation table (GraphQL twin)', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await sorcerer(c);
+      // The spell being channeled (disintegrate) is left out of the lot: fog-cloud alone is held.
+      const five = await seedFor(5, { ...SORCERER_POOLS, heldSpells: [SORCERER_POOLS.heldSpells[1]] });
+      const res = await t.http
+        .post(url(c, hero.id, 'coeac-catastrophes'))
+        .set(c.auth)
+        .send({ seed: five, spell: 'disintegrate' })
+        .expect(201);
+      expect(res.body.consequences.wildCast).toMatchObject({ spell: 'fog-cloud', lot: 1, of: 1 });
+      expect(res.body.wildCastInstanceRollId).toBe(res.body.rollId);
+      const live = await t.http
+        .get(url(c, hero.id, 'coeac-spells'))
+        .set(c.auth)
+        .expect(200);
+      expect(live.body.instances.map((i: { spellId: string }) => i.spellId)).toContain('fog-cloud');
+      const table = await t.http
+        .post(`/v1/campaigns/${c.id}/tables`)
+        .set(c.auth)
+        .send({
+          name: 'Mutations',
+          formula: '1d6',
+          visibility: 'players',
+          entries: [
+            { range: [1, 3], text: 'Scales' },
+            { range: [4, 6], text: 'A third eye' },
+          ],
+        })
+        .expect(201);
+      await t.http
+        .put(`/v1/campaigns/${c.id}/magic-settings`)
+        .set(c.auth)
+        .send({ mutationTableId: table.body.id })
+        .expect(200);
+      const other = await sorcerer(c, 'Ysolde');
+      const one = await seedFor(1);
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $ch: ID!, $s: String) { coeacCampaignCatastrophe(campaignId: $c, characterId: $ch, input: { seed: $s }) { catastrophe { roll } consequences { mutation } mutationRollId mutationDraw { tableId entry { text } } } }`,
+        { c: c.id, ch: other.id, s: one },
+        c.auth,
+      );
+      expect(viaGql.data?.coeacCampaignCatastrophe).toMatchObject({
+        catastrophe: { roll: 1 },
+        consequences: { mutation: true },
+        mutationDraw: { tableId: table.body.id },
+      });
+      expect(viaGql.data?.coeacCampaignCatastrophe.mutationRollId).toEqual(expect.any(String));
+      // An unknown spell is a 400 naming the field, and nothing is logged.
+      expectProblem(
+        await t.http
+          .post(url(c, hero.id, 'coeac-catastrophes'))
+          .set(c.auth)
+          .send({ spell: 'nope' }),
+        400,
+        'VALIDATION_FAILED',
+        'spell',
+      );
+    });
+  });
+});
