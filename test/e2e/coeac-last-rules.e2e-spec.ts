@@ -204,4 +204,92 @@ describe(`COEAC, the last rules of issue 43 (${DATABASE_KIND})`, () => {
       );
     });
   });
+
+  describe('I1: an NPC’s Role, the maker’s answer stored, out of action at 0', () => {
+    it('the stateless maker’s answer stores as it is; the campaign route makes and stores it (REST and GraphQL)', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Brann', wealth: 2, cash: 5 });
+      const made = await t.http
+        .post('/v1/characters/coeac/hirelings')
+        .send({ item: 'Porter', name: 'Bodo' })
+        .expect(200);
+      const stored = await t.http
+        .post(`/v1/campaigns/${c.id}/npcs`)
+        .set(c.auth)
+        .send({ name: made.body.name, kind: made.body.kind, sheets: made.body.sheets })
+        .expect(201);
+      expect(stored.body.sheets.coeac).toMatchObject({ role: 'Porter', carrierSlots: 3, pool: 2, hp: 2 });
+      const res = await t.http
+        .post(`/v1/campaigns/${c.id}/npcs/coeac`)
+        .set(c.auth)
+        .send({ hireling: { item: 'mercenary', role: 'Man at Arms' }, boundTo: hero.id })
+        .expect(201);
+      expect(res.body).toMatchObject({
+        name: 'Man at Arms',
+        kind: 'hireling',
+        boundTo: hero.id,
+        sheets: { coeac: { role: 'Man at Arms', pool: made.body.sheets.coeac.pool + 2, carrierSlots: 3 } },
+      });
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!) { createCoeacNpc(campaignId: $c, input: { follower: { kind: animal, pool: 3, hp: 4, role: "Wolf", training: companion }, followerSource: feat }) { id kind training followerSource sheets { coeac } } }`,
+        { c: c.id },
+        c.auth,
+      );
+      expect(viaGql.data?.createCoeacNpc).toMatchObject({
+        kind: 'animal',
+        training: 'companion',
+        followerSource: 'feat',
+        sheets: { coeac: expect.objectContaining({ role: 'Wolf', pool: 3, hp: 4, maxHp: 4 }) },
+      });
+      // Bad input names the field and stores nothing.
+      const before = await t.http.get(`/v1/campaigns/${c.id}/npcs`).set(c.auth).expect(200);
+      expectProblem(
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs/coeac`)
+          .set(c.auth)
+          .send({ hireling: { item: 'Court Wizard' } }),
+        400,
+        'VALIDATION_FAILED',
+        'hireling.item',
+      );
+      expectProblem(
+        await t.http.post(`/v1/campaigns/${c.id}/npcs/coeac`).set(c.auth).send({}),
+        400,
+        'VALIDATION_FAILED',
+        'hireling',
+      );
+      const after = await t.http.get(`/v1/campaigns/${c.id}/npcs`).set(c.auth).expect(200);
+      expect(after.body.items).toHaveLength(before.body.items.length);
+      const refused = await gql(
+        t.server,
+        `mutation($c: ID!) { createCoeacNpc(campaignId: $c, input: { hireling: { item: "Court Wizard" } }) { id } }`,
+        { c: c.id },
+        c.auth,
+      );
+      expect(codes(refused)).toContain('VALIDATION_FAILED');
+    });
+
+    it('an NPC brought to 0 HP is out of action with no Down and Out roll, and cannot act', async () => {
+      const c = await createCampaign(t.server);
+      const npc = await t.http
+        .post(`/v1/campaigns/${c.id}/npcs/coeac`)
+        .set(c.auth)
+        .send({ hireling: { item: 'Porter' } })
+        .expect(201);
+      const hit = await t.http
+        .post(`/v1/campaigns/${c.id}/npcs/${npc.body.id}/damage`)
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 5, seed: 'x' })
+        .expect(201);
+      expect(hit.body.state).toBe('out');
+      expect(JSON.stringify(hit.body)).toContain('out-of-action');
+      expect(hit.body.detail?.downAndOut ?? null).toBeNull();
+      const check = await t.http
+        .post(`/v1/campaigns/${c.id}/npcs/${npc.body.id}/checks`)
+        .set(c.auth)
+        .send({ system: 'coeac', objective: 1 });
+      expect(check.status).toBe(409);
+    });
+  });
 });

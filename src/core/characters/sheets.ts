@@ -411,6 +411,8 @@ function normaliseCoeac(input: Sheet): Sheet {
     'pool',
     'saveObjective',
     'barredSpells',
+    'role',
+    'carrierSlots',
   ]);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const armorIn = input.armor === undefined || input.armor === null ? {} : asRecord(input.armor, 'armor');
@@ -460,6 +462,12 @@ function normaliseCoeac(input: Sheet): Sheet {
   // An adversary's save Objective: what a character's save against it must reach (SPEC 5.4).
   if (input.saveObjective !== undefined && input.saveObjective !== null) {
     sheet.saveObjective = int(input.saveObjective, 'saveObjective', 0, MAX_RATING);
+  }
+  // An NPC's Role (003:912–918): a short tag the referee reads to grant a bonus or penalty die.
+  if (input.role !== undefined && input.role !== null) sheet.role = text(input.role, 'role', 100);
+  // Gear slots a hireling or animal carries for its employer (003:811–813), as the NPC maker answers.
+  if (input.carrierSlots !== undefined && input.carrierSlots !== null) {
+    sheet.carrierSlots = int(input.carrierSlots, 'carrierSlots', 0, MAX_RATING);
   }
   capped(sheet, 'hp', 'maxHp');
   return sheet;
@@ -573,7 +581,17 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
   coeac: {
     system: 'coeac',
     baseFields: ['skills', 'saves', 'class'],
-    refereeFields: ['armor', 'state', 'pool', 'saveObjective', 'classResources', 'vestments', 'barredSpells'],
+    refereeFields: [
+      'armor',
+      'state',
+      'pool',
+      'saveObjective',
+      'classResources',
+      'vestments',
+      'barredSpells',
+      'role',
+      'carrierSlots',
+    ],
     tracked: [
       { path: 'hp', maxPath: 'maxHp', initial: 'maxHp', description: 'Hit points' },
       { path: 'maxHp', initial: 0, description: 'Maximum hit points' },
