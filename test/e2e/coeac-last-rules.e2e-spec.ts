@@ -292,4 +292,70 @@ describe(`COEAC, the last rules of issue 43 (${DATABASE_KIND})`, () => {
       expect(check.status).toBe(409);
     });
   });
+
+  describe('F24: brain and rare organs in the campaign eating route', () => {
+    it('a brain teaches one of the monster’s spells through the ledger; a hide adds Block 1 that the next blow uses (REST and GraphQL)', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await sorcerer(c, 'Mirel', {
+        ...SORCERER,
+        armor: { kind: 'light' },
+      });
+      const brain = await t.http
+        .post(url(c, hero.id, 'eating'))
+        .set(c.auth)
+        .send({ cut: 'brain', knownSpells: ['glyph'], seed: 'b' })
+        .expect(201);
+      expect(brain.body.entries).toEqual([
+        expect.objectContaining({ field: 'classResources.Glyph.current', delta: 1 }),
+      ]);
+      let sheet = await sheetOf(t.server, c, hero.id, 'coeac');
+      expect(sheet.classResources.Glyph).toEqual({ current: 1, max: 1 });
+      // The learned spell can be cast.
+      await t.http
+        .post(url(c, hero.id, 'coeac-casts'))
+        .set(c.auth)
+        .send({ spell: 'glyph', seed: 'g' })
+        .expect(201);
+
+      const hide = await gql(
+        t.server,
+        `mutation($c: ID!, $ch: ID!) { eatMonsterPart(campaignId: $c, characterId: $ch, input: { cut: rare_organ, organ: hide, seed: "h" }) { cut steps { name } } }`,
+        { c: c.id, ch: hero.id },
+        c.auth,
+      );
+      expect(hide.errors).toBeUndefined();
+      sheet = await sheetOf(t.server, c, hero.id, 'coeac');
+      expect(sheet.organs).toEqual(['hide']);
+      expect(sheet.armor.blockBonus).toBe(1);
+      const hpBefore = sheet.hp as number;
+      const blow = await t.http
+        .post(url(c, hero.id, 'damage'))
+        .set(c.auth)
+        .send({ system: 'coeac', amount: 5, blockWith: 'armor', seed: 'd' })
+        .expect(201);
+      expect(blow.body.detail.coeacDamage.blocked).toBe(3);
+      expect((await sheetOf(t.server, c, hero.id, 'coeac')).hp).toBe(hpBefore - 2);
+      // A hide named into a shield the character does not carry: 409 naming `into`, nothing written.
+      expectProblem(
+        await t.http
+          .post(url(c, hero.id, 'eating'))
+          .set(c.auth)
+          .send({ cut: 'rare-organ', organ: 'hide', into: 'shield' }),
+        409,
+        'CONFLICT',
+        'into',
+      );
+      expect((await sheetOf(t.server, c, hero.id, 'coeac')).organs).toEqual(['hide']);
+      // A brain with nothing to teach from: 400 naming the field.
+      const bad = await t.http
+        .post(url(c, hero.id, 'eating'))
+        .set(c.auth)
+        .send({ cut: 'brain' });
+      expect(bad.status).toBeGreaterThanOrEqual(400);
+      expect(bad.status).toBeLessThan(500);
+      expect(bad.body.field ?? bad.body.errors?.[0]?.field ?? JSON.stringify(bad.body)).toContain(
+        'knownSpells',
+      );
+    });
+  });
 });

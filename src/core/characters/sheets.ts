@@ -249,7 +249,17 @@ export function coeacBlockPools(armor: {
 function coeacArmorOf(armorIn: Sheet, kind: CoeacArmorKind, shield: boolean, perDay: number): Sheet {
   const items = coeacArmorItems(armorIn, kind, shield);
   const armor = coeacArmorUses(armorIn, kind, shield, perDay);
-  return { ...armor, ...items };
+  // Block a monster's hide added to the armour or the shield (003:502); kept only when any.
+  const bonuses: Sheet = {};
+  for (const [field, has] of [
+    ['blockBonus', kind !== 'none'],
+    ['shieldBlockBonus', shield],
+  ] as const) {
+    const value = optInt(armorIn[field], `armor.${field}`, 0, 10, 0)!;
+    if (value > 0 && !has) fail(`armor.${field}`, 'No such piece is worn or carried to carry the bonus.');
+    if (value > 0) bonuses[field] = value;
+  }
+  return { ...armor, ...items, ...bonuses };
 }
 
 /**
@@ -413,12 +423,22 @@ function normaliseCoeac(input: Sheet): Sheet {
     'barredSpells',
     'role',
     'carrierSlots',
+    'organs',
   ]);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const armorIn = input.armor === undefined || input.armor === null ? {} : asRecord(input.armor, 'armor');
   refuseUnknown(
     armorIn,
-    ['kind', 'shield', 'blockUses', 'shieldBlockUses', 'itemId', 'shieldItemId'],
+    [
+      'kind',
+      'shield',
+      'blockUses',
+      'shieldBlockUses',
+      'itemId',
+      'shieldItemId',
+      'blockBonus',
+      'shieldBlockBonus',
+    ],
     'armor.',
   );
   const kind = oneOf(armorIn.kind, 'armor.kind', COEAC_ARMOR_KINDS, 'none');
@@ -466,6 +486,11 @@ function normaliseCoeac(input: Sheet): Sheet {
   // An NPC's Role (003:912–918): a short tag the referee reads to grant a bonus or penalty die.
   if (input.role !== undefined && input.role !== null) sheet.role = text(input.role, 'role', 100);
   // Gear slots a hireling or animal carries for its employer (003:811–813), as the NPC maker answers.
+  // Rare organs eaten or worked into gear (003:496–502), by id, oldest first.
+  if (input.organs !== undefined && input.organs !== null) {
+    const organs = texts(input.organs, 'organs');
+    if (organs.length > 0) sheet.organs = organs;
+  }
   if (input.carrierSlots !== undefined && input.carrierSlots !== null) {
     sheet.carrierSlots = int(input.carrierSlots, 'carrierSlots', 0, MAX_RATING);
   }
