@@ -7,7 +7,7 @@ import { asBadRequest, Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
 import { findRating } from '../core/characters/sheets-checks';
-import type { Sheet } from '../core/characters/sheets';
+import { implementResourceName, type Sheet } from '../core/characters/sheets';
 import {
   channel,
   classResourceCurrent,
@@ -23,6 +23,7 @@ import { Database } from '../database/database.service';
 import { CampaignEntity, RollEntity } from '../database/entities';
 import { CharacterSheetEntity } from '../characters/characters.entities';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
+import { AttunementEntity } from '../crafting/crafting.entities';
 import type { Rolled } from '../rolls/rolls.service';
 import { ProcedureRegistry, type Procedure } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
@@ -150,6 +151,9 @@ export class MagicCampaignService {
       const skill = findRating(sheet.skills as Record<string, number>, skillName);
       if (!skill)
         throw Problem.field('UNPROCESSABLE', 'skill', `The sheet has no skill named "${skillName}".`);
+      const implement = input.implement
+        ? await this.implementFor(m, owner, sheet, spell, input.implement)
+        : null;
       const control = this.control(sheet, owner, 1);
       const spellKey = classResourceKey(sheet, spell.id, spell.name);
       if (!spellKey) {
@@ -207,7 +211,7 @@ export class MagicCampaignService {
         spell: spell.id,
         ...(input.bonusDice ? { bonusDice: input.bonusDice } : {}),
         ...(input.penaltyDice ? { penaltyDice: input.penaltyDice } : {}),
-        ...(empower ? { empower } : {}),
+        ...(empower || implement ? { empower: empower + (implement?.empower ?? 0) } : {}),
         ...(input.materialDice ? { materialDice: input.materialDice } : {}),
         ...(ritual ? { ritual } : {}),
         ...(input.bind ? { bind: true } : {}),
@@ -223,6 +227,8 @@ export class MagicCampaignService {
       // The day's Empower goes all at once (a vestment left behind grants none and keeps none back).
       if (empowerKey && empowerPool)
         changes.push({ field: `classResources.${empowerKey}.current`, delta: -empowerPool });
+      // The implement's one activation today (F13, F16).
+      if (implement) changes.push({ field: `classResources.${implement.resource}.current`, delta: -1 });
       // Ritual HP and backlash are harm: the COEAC transition takes them (bonus HP, HP, Down and Out).
       const hpCost = (ritual?.hp ?? 0) + (out.backlash.damage ?? 0);
       if (out.backlash.plasmidLost) changes.push({ field: `classResources.${spellKey}.current`, delta: -1 });
@@ -289,6 +295,7 @@ export class MagicCampaignService {
         costs: {
           control: out.controlSpent,
           empower,
+          implementEmpower: implement?.empower ?? 0,
           ritualHp: ritual?.hp ?? 0,
           ritualCash: ritual?.cash ?? 0,
           backlashDamage: out.backlash.damage,
@@ -305,6 +312,53 @@ export class MagicCampaignService {
         rollId: roll.id,
       } as CoeacCastResult;
     }
+  }
+
+  /**
+   * A sorcerous implement the caster activates (F13, F16; 003:442–456): on the sheet's `implements`,
+   * carried, attuned (crafting's attunements), its activation left today, and for an orb a spell of
+   * one of its two families. 422 or 409 naming `implement` otherwise.
+   */
+  private async implementFor(
+    m: EntityManager,
+    owner: SheetOwner,
+    sheet: Sheet,
+    spell: { id: string; name: string; family: string },
+    itemId: string,
+  ): Promise<{ empower: number; resource: string }> {
+    const held = (
+      (sheet.implements ?? []) as Array<{ itemId: string; empower: number; families: string[] | null }>
+    ).find((i) => i.itemId === itemId);
+    if (!held)
+      throw Problem.field(
+        'UNPROCESSABLE',
+        'implement',
+        `${owner.name}'s sheet holds no implement ${itemId}.`,
+      );
+    const [carried] = await Database.selectRows(m, InventoryItemEntity, {
+      id: itemId,
+      characterId: owner.id,
+    });
+    if (!carried)
+      throw Problem.field('CONFLICT', 'implement', `${owner.name} no longer carries implement ${itemId}.`);
+    const attuned = await m.findOne(AttunementEntity, { where: { characterId: owner.id, itemId } });
+    if (!attuned)
+      throw Problem.field(
+        'CONFLICT',
+        'implement',
+        `${owner.name} is not attuned to ${carried.name}: attune it first.`,
+      );
+    if (held.families && !held.families.includes(spell.family)) {
+      throw Problem.field(
+        'CONFLICT',
+        'implement',
+        `${carried.name} serves only ${held.families.join(' and ')} spells; ${spell.name} is ${spell.family}.`,
+      );
+    }
+    const resource = implementResourceName(itemId);
+    if (classResourceCurrent(sheet, resource) < 1)
+      throw Problem.field('CONFLICT', 'implement', `${carried.name} was already activated today.`);
+    return { empower: held.empower, resource };
   }
 
   /**

@@ -291,6 +291,12 @@ export class CoeacCastInput {
   })
   empower?: boolean;
 
+  @In.id(
+    'Activate a sorcerous implement or orb held (the sheet’s implements, an inventory item): carried, attuned, once a day; an orb only for a spell of its two families. Its Empower adds dice.',
+    { optional: true },
+  )
+  implement?: string;
+
   @In.int('Sorcerous materials or monster parts expended, in dice.', {
     optional: true,
     min: 0,

@@ -632,6 +632,9 @@ export class CoeacCastCosts {
   @Out.int('Empower points spent.')
   empower: number;
 
+  @Out.int('Empower from the implement or orb activated (0 without one).')
+  implementEmpower: number;
+
   @Out.int('HP self-inflicted in the ceremony.')
   ritualHp: number;
 

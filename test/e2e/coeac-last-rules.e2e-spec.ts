@@ -358,4 +358,103 @@ describe(`COEAC, the last rules of issue 43 (${DATABASE_KIND})`, () => {
       );
     });
   });
+
+  describe('F13, F16: Empower from an attuned implement; orbs of two referee-named families', () => {
+    it('an orb Empowers a spell of its families once a day, only attuned and carried (REST and GraphQL)', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await sorcerer(c);
+      const orb = await t.http
+        .post(url(c, hero.id, 'inventory'))
+        .set(c.auth)
+        .send({ name: 'Orb of Ruin', kind: 'artifact' })
+        .expect(201);
+      const other = await t.http
+        .post(url(c, hero.id, 'inventory'))
+        .set(c.auth)
+        .send({ name: 'Orb of Mist', kind: 'artifact' })
+        .expect(201);
+      const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
+      await t.http
+        .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/coeac`)
+        .set(c.auth)
+        .send({
+          sheet: {
+            ...SORCERER,
+            hp: sheet.hp,
+            implements: [
+              { itemId: orb.body.id, families: ['metacomposition', 'psychomancy'] },
+              { itemId: other.body.id, families: ['naturecraft', 'psychomancy'] },
+            ],
+          },
+        })
+        .expect(200);
+      // Not attuned yet: 409 naming `implement`, nothing spent.
+      expectProblem(
+        await t.http
+          .post(url(c, hero.id, 'coeac-casts'))
+          .set(c.auth)
+          .send({ spell: 'disintegrate', implement: orb.body.id }),
+        409,
+        'CONFLICT',
+        'implement',
+      );
+      await t.http
+        .post(url(c, hero.id, 'attunements'))
+        .set(c.auth)
+        .send({ itemId: orb.body.id, method: 'ritual', discipline: 20, seed: 'a' })
+        .expect(201)
+        .expect((res) => expect(res.body.attuned).toBe(true));
+      await t.http
+        .post(url(c, hero.id, 'attunements'))
+        .set(c.auth)
+        .send({ itemId: other.body.id, method: 'ritual', discipline: 20, seed: 'a' })
+        .expect(201);
+      // A spell outside the orb's two families: 409.
+      expectProblem(
+        await t.http
+          .post(url(c, hero.id, 'coeac-casts'))
+          .set(c.auth)
+          .send({ spell: 'disintegrate', implement: other.body.id }),
+        409,
+        'CONFLICT',
+        'implement',
+      );
+      const cast = await gql(
+        t.server,
+        `mutation($c: ID!, $ch: ID!, $o: ID!) { coeacCast(campaignId: $c, characterId: $ch, input: { spell: "disintegrate", implement: $o, seed: "e" }) { channeling { dice diceFrom { source dice } } costs { implementEmpower empower } changes { field delta after } } }`,
+        { c: c.id, ch: hero.id, o: orb.body.id },
+        c.auth,
+      );
+      expect(cast.errors).toBeUndefined();
+      expect(cast.data?.coeacCast.costs).toEqual({ implementEmpower: 2, empower: 0 });
+      expect(cast.data?.coeacCast.channeling.dice).toBe(3 + 2);
+      expect(cast.data?.coeacCast.changes).toContainEqual({
+        field: `classResources.implement:${orb.body.id}.current`,
+        delta: -1,
+        after: 0,
+      });
+      // Once a day.
+      expectProblem(
+        await t.http
+          .post(url(c, hero.id, 'coeac-casts'))
+          .set(c.auth)
+          .send({ spell: 'disintegrate', implement: orb.body.id }),
+        409,
+        'CONFLICT',
+        'implement',
+      );
+      // An orb naming a family twice or an unknown one: 400 naming the field.
+      const bad = await t.http
+        .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/coeac`)
+        .set(c.auth)
+        .send({
+          sheet: {
+            ...SORCERER,
+            implements: [{ itemId: orb.body.id, families: ['psychomancy', 'psychomancy'] }],
+          },
+        });
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.body)).toContain('implements[0].families');
+    });
+  });
 });

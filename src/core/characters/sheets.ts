@@ -1,4 +1,5 @@
 import { RuleError } from '../errors';
+import { COEAC_FAMILIES as COEAC_SPELL_FAMILIES } from '../magic/coeac/spells';
 
 /*
  * Character and NPC sheets, one per game system (SPEC 6.1). A sheet is a JSON document in the game's
@@ -390,6 +391,60 @@ function coeacVestments(
   return vestments;
 }
 
+/** At most this many sorcerous implements (relics, orbs) on one sheet. */
+export const COEAC_MAX_IMPLEMENTS = 10;
+/** The Empower of a common orb (003:452). */
+export const COEAC_ORB_EMPOWER = 2;
+
+/** The class resource that counts an implement's one activation a day. */
+export function implementResourceName(itemId: string): string {
+  return `implement:${itemId}`;
+}
+
+/**
+ * Sorcerous implements held (F13, F16; 003:442–456): each an inventory item that, attuned, may be
+ * activated once a day to Empower one sorcery test. An orb names the two spell families it serves
+ * (the seed's orb list is missing: the referee names them) and grants Empower 2 unless told. Each
+ * gets its daily use as a class resource (`implement:<itemId>`, 1 a day) that the long rest refills.
+ */
+function coeacImplements(
+  input: Sheet,
+  classResources: Record<string, { current: number; max: number }>,
+  families: readonly string[],
+): Array<{ itemId: string; empower: number; families: string[] | null }> {
+  const listIn = input.implements === undefined || input.implements === null ? [] : input.implements;
+  if (!Array.isArray(listIn) || listIn.length > COEAC_MAX_IMPLEMENTS)
+    fail('implements', `implements is a list of at most ${COEAC_MAX_IMPLEMENTS} sorcerous implements.`);
+  const seen = new Set<string>();
+  return listIn.map((entry, i) => {
+    const body = asRecord(entry, `implements[${i}]`);
+    refuseUnknown(body, ['itemId', 'empower', 'families'], `implements[${i}].`);
+    const itemId = text(body.itemId, `implements[${i}].itemId`, 64);
+    if (seen.has(itemId)) fail(`implements[${i}].itemId`, `implements names item ${itemId} twice.`);
+    seen.add(itemId);
+    let orbFamilies: string[] | null = null;
+    if (body.families !== undefined && body.families !== null) {
+      orbFamilies = texts(body.families, `implements[${i}].families`);
+      if (orbFamilies.length !== 2 || orbFamilies[0] === orbFamilies[1])
+        fail(`implements[${i}].families`, 'An orb serves two different spell families.');
+      for (const family of orbFamilies)
+        if (!families.includes(family))
+          fail(`implements[${i}].families`, `families are among: ${families.join(', ')}.`);
+    }
+    const fallback = orbFamilies ? COEAC_ORB_EMPOWER : 1;
+    const empower = optInt(
+      body.empower,
+      `implements[${i}].empower`,
+      1,
+      COEAC_VESTMENT_MAX_EMPOWER,
+      fallback,
+    )!;
+    const name = implementResourceName(itemId);
+    if (!classResources[name]) classResources[name] = { current: 1, max: 1 };
+    return { itemId, empower, families: orbFamilies };
+  });
+}
+
 /** At most this many spells barred by failed Spell Mastery on one sheet. */
 export const COEAC_MAX_BARRED_SPELLS = 100;
 
@@ -424,6 +479,7 @@ function normaliseCoeac(input: Sheet): Sheet {
     'role',
     'carrierSlots',
     'organs',
+    'implements',
   ]);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const armorIn = input.armor === undefined || input.armor === null ? {} : asRecord(input.armor, 'armor');
@@ -461,6 +517,7 @@ function normaliseCoeac(input: Sheet): Sheet {
     classResources[name] = pool(value, `classResources.${name}`);
   }
   const vestments = coeacVestments(input, kind, classResources);
+  const implementsHeld = coeacImplements(input, classResources, COEAC_SPELL_FAMILIES);
   const sheet: Sheet = {
     skills: ratings(input.skills, 'skills'),
     saves: ratings(input.saves, 'saves'),
@@ -474,6 +531,7 @@ function normaliseCoeac(input: Sheet): Sheet {
     state: oneOf(input.state, 'state', COEAC_STATES, 'up'),
   };
   if (vestments.length > 0) sheet.vestments = vestments;
+  if (implementsHeld.length > 0) sheet.implements = implementsHeld;
   // Spells a failed Spell Mastery barred for ever (003:438), by catalogue id; kept only when any.
   const barred = coeacBarredSpells(input.barredSpells);
   if (barred.length > 0) sheet.barredSpells = barred;
@@ -616,6 +674,8 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
       'barredSpells',
       'role',
       'carrierSlots',
+      'implements',
+      'organs',
     ],
     tracked: [
       { path: 'hp', maxPath: 'maxHp', initial: 'maxHp', description: 'Hit points' },
