@@ -23,6 +23,7 @@ import { ConditionLedgerIdIndex1764900000000 } from './1764900000000-ConditionLe
 import { StoredReceipts1765000000000 } from './1765000000000-StoredReceipts';
 import { ListIndexes1765010000000 } from './1765010000000-ListIndexes';
 import { FoundryCairnItems1765020000000 } from './1765020000000-FoundryCairnItems';
+import { DowntimeClockDay1765031430000 } from './1765031430000-DowntimeClockDay';
 
 /**
  * Every migration, oldest first (TypeORM runs pending ones by timestamp). Listed by class so that
@@ -54,4 +55,5 @@ export const MIGRATIONS = [
   StoredReceipts1765000000000,
   ListIndexes1765010000000,
   FoundryCairnItems1765020000000,
+  DowntimeClockDay1765031430000,
 ];

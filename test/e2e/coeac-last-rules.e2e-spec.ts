@@ -1,5 +1,11 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
-import { CampaignFixture, createCampaign, createCharacter, sheetOf } from '../factories/campaign';
+import {
+  CampaignFixture,
+  createCampaign,
+  createCharacter,
+  sheetOf,
+  startSession,
+} from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
 
@@ -455,6 +461,69 @@ describe(`COEAC, the last rules of issue 43 (${DATABASE_KIND})`, () => {
         });
       expect(bad.status).toBe(400);
       expect(JSON.stringify(bad.body)).toContain('implements[0].families');
+    });
+  });
+
+  describe('J5: the haven rules (our reading)', () => {
+    it('downtime, Income and purchases only at the haven scale; one downtime action a week of the clock (REST and GraphQL)', async () => {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Brann', wealth: 3, cash: 5 });
+      const clock = `/v1/campaigns/${c.id}/clock`;
+      const spend = url(c, hero.id, 'downtime');
+      await startSession(t.server, c);
+      await t.http.patch(clock).set(c.auth).send({ scale: 'overland' }).expect(200);
+      expectProblem(await t.http.post(spend).set(c.auth).send({ activity: 'training' }), 409, 'NOT_IN_HAVEN');
+      expectProblem(
+        await t.http
+          .post(url(c, hero.id, 'income'))
+          .set(c.auth)
+          .send({}),
+        409,
+        'NOT_IN_HAVEN',
+      );
+      expectProblem(
+        await t.http
+          .post(url(c, hero.id, 'purchases'))
+          .set(c.auth)
+          .send({ item: 'Rope', cost: 1, wager: 0 }),
+        409,
+        'NOT_IN_HAVEN',
+      );
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $ch: ID!) { spendDowntime(campaignId: $c, characterId: $ch, input: { activity: "training" }) { id } }`,
+        { c: c.id, ch: hero.id },
+        c.auth,
+      );
+      expect(codes(viaGql)).toEqual(['NOT_IN_HAVEN']);
+      const cash = (await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}`).set(c.auth)).body.cash;
+      expect(cash).toBe(5);
+
+      await t.http.patch(clock).set(c.auth).send({ scale: 'haven' }).expect(200);
+      await t.http.post(spend).set(c.auth).send({ activity: 'training' }).expect(201);
+      await t.http
+        .post(url(c, hero.id, 'income'))
+        .set(c.auth)
+        .send({ seed: 'i' })
+        .expect(201);
+      // A new session in the same week: the week's action is spent.
+      await t.http.post(`/v1/campaigns/${c.id}/sessions/current/end`).set(c.auth).expect(200);
+      await startSession(t.server, c);
+      await t.http
+        .post(clock + '/advance')
+        .set(c.auth)
+        .send({ days: 6 })
+        .expect(200);
+      const again = await t.http.post(spend).set(c.auth).send({ activity: 'research' });
+      expectProblem(again, 409, 'DOWNTIME_ALREADY_USED');
+      expect(again.body.detail).toContain('day 8');
+      // Day 8 opens a new week.
+      await t.http
+        .post(clock + '/advance')
+        .set(c.auth)
+        .send({ days: 1 })
+        .expect(200);
+      await t.http.post(spend).set(c.auth).send({ activity: 'research' }).expect(201);
     });
   });
 });
