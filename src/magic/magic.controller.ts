@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestj
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ArbiterRequest } from '../common/request-context';
 import {
-  CoeacCatastropheV2Input,
+  CoeacCatastropheInput,
   CoeacChannelingInput,
   CoeacCounterspellInput,
   CoeacRandomSpellInput,
@@ -10,7 +10,7 @@ import {
   CoeacSpellQuery,
 } from './magic.inputs';
 import {
-  CoeacCatastropheV2Result,
+  CoeacCatastropheResult,
   CoeacChannelingResult,
   CoeacCounterspellResult,
   CoeacRandomSpellResult,
@@ -61,8 +61,8 @@ export class MagicController {
     summary:
       'COEAC spell catastrophe: the Discipline save (Ob = damage), the d6, then the entry’s own numbers',
   })
-  @ApiOkResponse({ type: CoeacCatastropheV2Result })
-  catastrophe(@Body() input: CoeacCatastropheV2Input, @Req() req: ArbiterRequest) {
+  @ApiOkResponse({ type: CoeacCatastropheResult })
+  catastrophe(@Body() input: CoeacCatastropheInput, @Req() req: ArbiterRequest) {
     return this.magic.resolve('catastropheV2', input, req);
   }
 

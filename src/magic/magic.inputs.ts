@@ -164,7 +164,19 @@ export class CoeacSpellMasteryInput {
   seed?: string;
 }
 
-@InputType({ description: 'A spell catastrophe: the Discipline save against the damage taken, then the d6.' })
+@InputType({ description: 'A spell the caster controls, for catastrophe 5.' })
+export class CoeacHeldSpellInput {
+  @In.string('A catalogue spell id.', { maxLength: 60, example: 'fog-cloud' })
+  spell: string;
+
+  @In.int('The pool of its sorcery skill.', { min: 0, max: MAX_DICE, example: 4 })
+  pool: number;
+}
+
+@InputType({
+  description:
+    'A spell catastrophe: the Discipline save against the damage taken, the d6, then the result’s own numbers for the caster.',
+})
 export class CoeacCatastropheInput {
   @In.int(
     'Damage taken while channeling: the save’s Ob (send disciplinePool with it). Leave out to roll the d6 alone.',
@@ -179,24 +191,6 @@ export class CoeacCatastropheInput {
   @In.int('The caster’s Discipline pool.', { optional: true, min: 0, max: MAX_DICE })
   disciplinePool?: number;
 
-  @In.seed()
-  seed?: string;
-}
-
-@InputType({ description: 'A spell the caster controls, for catastrophe 5.' })
-export class CoeacHeldSpellInput {
-  @In.string('A catalogue spell id.', { maxLength: 60, example: 'fog-cloud' })
-  spell: string;
-
-  @In.int('The pool of its sorcery skill.', { min: 0, max: MAX_DICE, example: 4 })
-  pool: number;
-}
-
-@InputType({
-  description:
-    'A spell catastrophe with its own numbers: the trigger save (with damage), the d6, then result 2’s Vigor save, result 3’s Discipline save and 6d, result 5’s wild cast.',
-})
-export class CoeacCatastropheV2Input extends CoeacCatastropheInput {
   @In.int('The caster’s Vigor pool: result 2’s Ob 4 save.', { optional: true, min: 0, max: MAX_DICE })
   vigorPool?: number;
 
@@ -209,6 +203,9 @@ export class CoeacCatastropheV2Input extends CoeacCatastropheInput {
     },
   )
   heldSpells?: CoeacHeldSpellInput[];
+
+  @In.seed()
+  seed?: string;
 }
 
 @InputType({ description: 'A random COEAC spell: the d8 family (unless named), then the d10.' })

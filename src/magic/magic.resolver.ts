@@ -3,7 +3,7 @@ import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
-  CoeacCatastropheV2Input,
+  CoeacCatastropheInput,
   CoeacChannelingInput,
   CoeacCounterspellInput,
   CoeacRandomSpellInput,
@@ -11,7 +11,7 @@ import {
   CoeacSpellQuery,
 } from './magic.inputs';
 import {
-  CoeacCatastropheV2Result,
+  CoeacCatastropheResult,
   CoeacChannelingResult,
   CoeacCounterspellResult,
   CoeacRandomSpellResult,
@@ -55,11 +55,11 @@ export class MagicResolver {
     return this.magic.resolve('spellMastery', input, ctx.req);
   }
 
-  @Mutation(() => CoeacCatastropheV2Result, {
+  @Mutation(() => CoeacCatastropheResult, {
     description: 'COEAC spell catastrophe (d6), after the Discipline save, with its own numbers rolled.',
   })
   coeacCatastrophe(
-    @Args('input', { type: () => CoeacCatastropheV2Input }) input: CoeacCatastropheV2Input,
+    @Args('input', { type: () => CoeacCatastropheInput }) input: CoeacCatastropheInput,
     @Context() ctx: GraphQLContext,
   ) {
     return this.magic.resolve('catastropheV2', input, ctx.req);

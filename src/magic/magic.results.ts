@@ -509,21 +509,6 @@ export class CoeacCatastropheOdds {
   eachResult: number;
 }
 
-@ObjectType({ description: 'A spell catastrophe.' })
-export class CoeacCatastropheResult extends MagicProvenance {
-  @Out.nested('The Discipline save, when damage was sent.', () => MagicPoolRoll, { nullable: true })
-  discipline: MagicPoolRoll | null;
-
-  @Out.bool('A catastrophe happens.')
-  happened: boolean;
-
-  @Out.nested('The d6 result.', () => CoeacCatastropheEntry, { nullable: true })
-  catastrophe: CoeacCatastropheEntry | null;
-
-  @Out.nested('Exact odds.', () => CoeacCatastropheOdds)
-  odds: CoeacCatastropheOdds;
-}
-
 @ObjectType({ description: 'Catastrophe 5: another held spell, drawn by lot, goes off.' })
 export class CoeacWildCast {
   @Out.string('The catalogue id of the spell drawn.')
@@ -577,8 +562,20 @@ export class CoeacCatastropheConsequences {
   note: string;
 }
 
-@ObjectType({ description: 'A spell catastrophe with its own numbers rolled (magic.coeac.catastrophe.v2).' })
-export class CoeacCatastropheV2Result extends CoeacCatastropheResult {
+@ObjectType({ description: 'A spell catastrophe.' })
+export class CoeacCatastropheResult extends MagicProvenance {
+  @Out.nested('The Discipline save, when damage was sent.', () => MagicPoolRoll, { nullable: true })
+  discipline: MagicPoolRoll | null;
+
+  @Out.bool('A catastrophe happens.')
+  happened: boolean;
+
+  @Out.nested('The d6 result.', () => CoeacCatastropheEntry, { nullable: true })
+  catastrophe: CoeacCatastropheEntry | null;
+
+  @Out.nested('Exact odds.', () => CoeacCatastropheOdds)
+  odds: CoeacCatastropheOdds;
+
   @Out.nested(
     'The entry’s own numbers for the caster; null when no catastrophe happens.',
     () => CoeacCatastropheConsequences,
@@ -838,7 +835,7 @@ export class CoeacCampaignSpellMasteryResult {
   description:
     'A spell catastrophe suffered by a stored COEAC caster: the trigger save and d6 rolled from the sheet, then its own numbers applied (the wave’s damage and the wild cast’s backlash through the harm transition, the mutation drawn on the campaign’s table, the wild cast made live).',
 })
-export class CoeacCampaignCatastropheResult extends CoeacCatastropheV2Result {
+export class CoeacCampaignCatastropheResult extends CoeacCatastropheResult {
   @Out.id('The caster.')
   characterId: string;
 

@@ -78,7 +78,7 @@ describe(`COEAC, the last rules of issue 43 (${DATABASE_KIND})`, () => {
       expect(c.vigorSave).toBeNull();
       const viaGql = await gql(
         t.server,
-        `mutation($i: CoeacCatastropheV2Input!) { coeacCatastrophe(input: $i) { happened catastrophe { roll id } consequences { waveDice waveFaces waveDamage waveSave { faces passed } vigorSave { dice } } } }`,
+        `mutation($i: CoeacCatastropheInput!) { coeacCatastrophe(input: $i) { happened catastrophe { roll id } consequences { waveDice waveFaces waveDamage waveSave { faces passed } vigorSave { dice } } } }`,
         { i: { ...SORCERER_POOLS, seed } },
       );
       expect(viaGql.data?.coeacCatastrophe).toEqual({

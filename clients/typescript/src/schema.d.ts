@@ -19722,20 +19722,20 @@ export interface components {
        */
       pool: number;
     };
-    CoeacCatastropheV2Input: {
+    CoeacCatastropheInput: {
       /** @description Damage taken while channeling: the save’s Ob (send disciplinePool with it). Leave out to roll the d6 alone. */
       damage?: number;
       /** @description The caster’s Discipline pool. */
       disciplinePool?: number;
+      /** @description The caster’s Vigor pool: result 2’s Ob 4 save. */
+      vigorPool?: number;
+      /** @description The other spells the caster controls: result 5 casts one by lot. */
+      heldSpells?: components['schemas']['CoeacHeldSpellInput'][];
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description The caster’s Vigor pool: result 2’s Ob 4 save. */
-      vigorPool?: number;
-      /** @description The other spells the caster controls: result 5 casts one by lot. */
-      heldSpells?: components['schemas']['CoeacHeldSpellInput'][];
     };
     CoeacCatastropheOdds: {
       /** @description P(a catastrophe happens). */
@@ -19773,7 +19773,7 @@ export interface components {
       /** @description What the referee still settles. */
       note: string;
     };
-    CoeacCatastropheV2Result: {
+    CoeacCatastropheResult: {
       /** @description The seed: send it again with the same inputs to get the same dice. */
       seed: string;
       /** @description The generator and its version ("<algorithm>@<version>"). */
@@ -34427,7 +34427,7 @@ export interface operations {
     requestBody: {
       content: {
         /** @example {} */
-        'application/json': components['schemas']['CoeacCatastropheV2Input'];
+        'application/json': components['schemas']['CoeacCatastropheInput'];
       };
     };
     responses: {
@@ -34436,7 +34436,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CoeacCatastropheV2Result'];
+          'application/json': components['schemas']['CoeacCatastropheResult'];
         };
       };
       400: components['responses']['BadRequest'];
