@@ -24,6 +24,7 @@ import { StoredReceipts1765000000000 } from './1765000000000-StoredReceipts';
 import { ListIndexes1765010000000 } from './1765010000000-ListIndexes';
 import { FoundryCairnItems1765020000000 } from './1765020000000-FoundryCairnItems';
 import { NameIndexes1765030000000 } from './1765030000000-NameIndexes';
+import { DowntimeClockDay1765031430000 } from './1765031430000-DowntimeClockDay';
 import { SealedAnswerBytes1765041100000 } from './1765041100000-SealedAnswerBytes';
 
 /**
@@ -57,5 +58,6 @@ export const MIGRATIONS = [
   ListIndexes1765010000000,
   FoundryCairnItems1765020000000,
   NameIndexes1765030000000,
+  DowntimeClockDay1765031430000,
   SealedAnswerBytes1765041100000,
 ];

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EntityManager, In as AnyOf, MoreThan } from 'typeorm';
+import { Between, EntityManager, In as AnyOf, MoreThan } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { GameSession } from '../campaigns/campaign.model';
@@ -84,13 +84,22 @@ export class CampaignStateService implements OnModuleInit {
       });
     });
     this.campaigns.decorateCharactersAsync(async (m, characters, campaign) => {
-      // Available: a session is in progress, the character has not acted yet, and the session's
-      // roster (when it has one) includes it; exactly what claimDowntime would accept.
+      // Available: a session is in progress at the haven scale, the character has acted neither in
+      // it nor this week of the clock, and the session's roster (when it has one) includes it;
+      // exactly what claimDowntime would accept.
       const used = new Set<string>();
       let roster: Set<string> | null = null;
+      let inHaven = true;
       if (campaign.currentSessionId && characters.length > 0) {
+        const clock = await this.clock(m, campaign.id);
+        inHaven = clock.scale === 'haven';
+        const week = weekOf(clock.day);
+        const ids = AnyOf(characters.map((c) => c.id));
         const rows = await m.find(DowntimeActionEntity, {
-          where: { sessionId: campaign.currentSessionId, characterId: AnyOf(characters.map((c) => c.id)) },
+          where: [
+            { sessionId: campaign.currentSessionId, characterId: ids },
+            { campaignId: campaign.id, characterId: ids, clockDay: Between(week.first, week.last) },
+          ],
           select: { characterId: true },
         });
         for (const row of rows) used.add(row.characterId);
@@ -100,6 +109,7 @@ export class CampaignStateService implements OnModuleInit {
       return (character) => ({
         downtimeAvailable:
           campaign.currentSessionId !== null &&
+          inHaven &&
           !used.has(character.id) &&
           (roster === null || roster.has(character.id)),
       });
@@ -354,6 +364,19 @@ export class CampaignStateService implements OnModuleInit {
     await this.assertOnRoster(m, campaign, characterId);
     const used = await m.findOne(DowntimeActionEntity, { where: { sessionId, characterId } });
     if (used) throw downtimeUsed(characterId, used.activity);
+    // J5 (003:977, our reading): downtime is taken in a haven, one action a week of the campaign clock.
+    const clock = await this.assertInHaven(m, campaign.id, 'A downtime action');
+    const week = weekOf(clock.day);
+    const sameWeek = await m.findOne(DowntimeActionEntity, {
+      where: { campaignId: campaign.id, characterId, clockDay: Between(week.first, week.last) },
+    });
+    if (sameWeek) {
+      throw new Problem(
+        'DOWNTIME_ALREADY_USED',
+        `Character ${characterId} has already spent this week's downtime action (day ${sameWeek.clockDay}, ${sameWeek.activity}); the next one comes on day ${week.last + 1}.`,
+        [{ field: 'characterId', message: 'downtime action already used this week' }],
+      );
+    }
     const row = {
       id: newId(),
       campaignId: campaign.id,
@@ -362,6 +385,7 @@ export class CampaignStateService implements OnModuleInit {
       activity,
       rollId,
       keyId: who.keyId,
+      clockDay: clock.day,
       createdAt: now(),
     };
     try {
@@ -372,6 +396,21 @@ export class CampaignStateService implements OnModuleInit {
       throw error;
     }
     return toDowntimeAction(row);
+  }
+
+  /**
+   * The clock, when the campaign is at the haven scale; else 409 NOT_IN_HAVEN (J5: downtime, Income
+   * and purchases belong to a haven phase, 003:975–977).
+   */
+  async assertInHaven(m: EntityManager, campaignId: string, what: string): Promise<ClockView> {
+    const clock = await this.clock(m, campaignId);
+    if (clock.scale !== 'haven') {
+      throw new Problem(
+        'NOT_IN_HAVEN',
+        `${what} belongs to a haven phase; the campaign is at the ${clock.scale} scale (set the clock's scale to haven).`,
+      );
+    }
+    return clock;
   }
 
   spendDowntime(
@@ -527,4 +566,13 @@ export function toTreasuryEntry(e: Omit<TreasuryLedgerEntity, 'seq'>): TreasuryL
     keyId: e.keyId,
     createdAt: e.createdAt,
   };
+}
+
+/** Days of a week of the campaign clock: days 1–7 are week 1 (our reading of "per week", 003:977). */
+export const DAYS_PER_WEEK = 7;
+
+export function weekOf(day: number): { week: number; first: number; last: number } {
+  const week = Math.floor((Math.max(1, day) - 1) / DAYS_PER_WEEK) + 1;
+  const first = (week - 1) * DAYS_PER_WEEK + 1;
+  return { week, first, last: first + DAYS_PER_WEEK - 1 };
 }

@@ -234,7 +234,7 @@ export async function problemWithNames(
   const renamed = new Problem(
     problem.code,
     rename(problem.message),
-    problem.errors?.map((e) => ({ ...e, message: rename(e.message) })),
+    problem.errors?.map((e) => ({ ...{}, ...e, message: rename(e.message) })),
   );
   renamed.members = problem.members;
   return renamed;

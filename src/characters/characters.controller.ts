@@ -29,6 +29,7 @@ import { SHEET_SYSTEMS } from '../core/characters/sheets';
 import { Database } from '../database/database.service';
 import {
   CairnHirelingNpcInput,
+  CoeacNpcMakeInput,
   ConditionAdjustmentInput,
   CreateNpcInput,
   NpcLossInput,
@@ -226,6 +227,21 @@ export class NpcsController {
     @Req() req: ArbiterRequest,
   ): Promise<CairnHirelingNpcResult> {
     return this.npcs.cairnHireling(who, input, req);
+  }
+
+  @Post('coeac')
+  @Roles('referee')
+  @ApiOperation({
+    summary:
+      'Make a COEAC hireling, follower or animal with the NPC maker and store it (referee): Pool, Role, HP',
+  })
+  @ApiCreatedResponse({ type: Npc })
+  coeacNpc(
+    @CurrentPrincipal() who: Principal,
+    @Body() input: CoeacNpcMakeInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<Npc> {
+    return this.npcs.coeacNpc(who, input, req);
   }
 
   @Get()

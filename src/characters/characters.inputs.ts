@@ -8,6 +8,8 @@ import { AdversaryTagEnum, GradeEnum } from '../encounters/encounters.inputs';
 import {
   ANIMAL_TRAININGS,
   AnimalTrainingEnum,
+  CoeacFollowerInput,
+  CoeacHirelingInput,
   FollowerSourceEnum,
 } from '../characters-builder/builder.inputs';
 import { NPC_KINDS, NPC_VISIBILITIES } from './characters.entities';
@@ -350,4 +352,41 @@ export class CairnHirelingNpcInput {
 
   @In.seed()
   seed?: string;
+}
+
+@InputType({
+  description:
+    'A COEAC NPC made by the NPC maker (a Cost-table hireling, or a follower or animal from the referee’s numbers) and stored: Pool, Role and HP on its sheet.',
+})
+export class CoeacNpcMakeInput {
+  @In.nested(
+    'A hireling from its Cost-table line (as POST /v1/characters/coeac/hirelings).',
+    () => CoeacHirelingInput,
+    {
+      optional: true,
+    },
+  )
+  hireling?: CoeacHirelingInput;
+
+  @In.nested('A follower or animal (as POST /v1/characters/coeac/followers).', () => CoeacFollowerInput, {
+    optional: true,
+  })
+  follower?: CoeacFollowerInput;
+
+  @In.id('The character it serves.', { optional: true })
+  boundTo?: string;
+
+  @In.oneOf('Who sees it (default referee).', NPC_VISIBILITIES, NpcVisibilityEnum, { optional: true })
+  visibility?: string;
+
+  @In.bool('Whether other keys see its numbers (default false).', { optional: true })
+  showNumbers?: boolean;
+
+  @In.oneOf(
+    'Followers and companion or familiar animals: feat (comes back) or fiction (lost for good).',
+    ['feat', 'fiction'],
+    FollowerSourceEnum,
+    { optional: true },
+  )
+  followerSource?: string;
 }

@@ -8,6 +8,7 @@ import { Database } from '../database/database.service';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
   CairnHirelingNpcInput,
+  CoeacNpcMakeInput,
   ConditionAdjustmentInput,
   CreateNpcInput,
   NpcLossInput,
@@ -185,6 +186,19 @@ export class CharactersResolver {
     @Context() ctx: GraphQLContext,
   ): Promise<CairnHirelingNpcResult> {
     return this.npcService.cairnHireling(who, input, ctx.req);
+  }
+
+  @Roles('referee')
+  @Mutation(() => Npc, {
+    description: 'Make a COEAC hireling, follower or animal with the NPC maker and store it (referee).',
+  })
+  createCoeacNpc(
+    @campaignId() _c: string,
+    @Args('input') input: CoeacNpcMakeInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<Npc> {
+    return this.npcService.coeacNpc(who, input, ctx.req);
   }
 
   @Query(() => NpcPage, { description: 'The NPCs this key may see, oldest first.' })

@@ -17,9 +17,21 @@ import type { AdversaryGrade } from '../core/encounters/encounter-tables';
 import { Database, MutationCall } from '../database/database.service';
 import { creationKey, rowsByCreation } from '../database/paging';
 import { RecurringCastEntity } from '../encounters/encounters.entities';
-import type { AnimalTraining, FollowerSource } from '../core/characters/hirelings';
+import {
+  coeacFollower,
+  coeacHireling,
+  type AnimalTraining,
+  type CoeacNpc,
+  type FollowerSource,
+} from '../core/characters/hirelings';
+import { asBadRequest } from '../common/problem';
 import { NpcEntity, NpcKind, NpcVisibility } from './characters.entities';
-import { CairnHirelingNpcInput, CreateNpcInput, UpdateNpcInput } from './characters.inputs';
+import {
+  CairnHirelingNpcInput,
+  CoeacNpcMakeInput,
+  CreateNpcInput,
+  UpdateNpcInput,
+} from './characters.inputs';
 import { CairnHirelingNpcResult, CharacterSheets, Npc } from './characters.results';
 import { SheetOwner, SheetsService } from './sheets.service';
 
@@ -163,6 +175,62 @@ export class NpcsService {
         rng: rolled.rng,
         rollId: roll.id,
       };
+    });
+  }
+
+  /**
+   * A COEAC NPC made by the stateless maker and stored (I1, 003:912–920): the maker's answer as it is
+   * (Pool, HP, Role, carried slots on the COEAC sheet), its kind, and for a follower or animal its
+   * training. No dice: nothing is logged; the sheet's opening ledger entries name the route.
+   */
+  coeacNpc(who: Principal, input: CoeacNpcMakeInput, req: ArbiterRequest): Promise<Npc> {
+    const sent = [input.hireling, input.follower].filter((x) => x !== undefined && x !== null).length;
+    if (sent !== 1) {
+      throw Problem.field('VALIDATION_FAILED', 'hireling', 'Send exactly one of `hireling` and `follower`.');
+    }
+    const made: CoeacNpc = input.hireling
+      ? asBadRequest(() => coeacHireling(withoutNullFields(input.hireling)), {
+          fieldOf: (f) => `hireling.${f}`,
+        })
+      : asBadRequest(() => coeacFollower(withoutNullFields(input.follower)), {
+          fieldOf: (f) => `follower.${f}`,
+        });
+    return this.db.mutation(req, async (m) => {
+      if (input.boundTo) {
+        await this.campaigns.assertCharactersExist(m, who.campaignId, [input.boundTo], 'boundTo');
+      }
+      const stamp = now();
+      const training = input.follower?.kind === 'animal' ? (input.follower.training ?? 'trained') : null;
+      const row: NpcEntity = {
+        id: newId(),
+        campaignId: who.campaignId,
+        name: made.name ?? made.sheets.coeac.role,
+        kind: made.kind as NpcKind,
+        grade: null,
+        tag: null,
+        boundTo: input.boundTo ?? null,
+        visibility: (input.visibility ?? 'referee') as NpcVisibility,
+        showNumbers: input.showNumbers ?? false,
+        visibleState: null,
+        notes: null,
+        followerSource: (input.followerSource ?? null) as FollowerSource | null,
+        training: training as AnimalTraining | null,
+        lostInSession: null,
+        returnsAtSession: null,
+        createdAt: stamp,
+        updatedAt: stamp,
+      };
+      assertFollowerFields(row);
+      await Database.insertRow(m, NpcEntity, row);
+      await this.sheets.putSheetIn(
+        m,
+        who,
+        { kind: 'npc', id: row.id },
+        'coeac',
+        { ...made.sheets.coeac },
+        'sheet',
+      );
+      return this.view(m, who, row);
     });
   }
 
@@ -312,4 +380,11 @@ function assertFollowerFields(row: NpcEntity): void {
 
 export function ownerOf(row: NpcEntity): SheetOwner {
   return { kind: 'npc', id: row.id, name: row.name, campaignId: row.campaignId };
+}
+
+/** A GraphQL or REST input class instance as a plain object without its null fields. */
+function withoutNullFields<T extends object>(value: T | undefined): T {
+  return Object.fromEntries(
+    Object.entries(value ?? {}).filter(([, v]) => v !== null && v !== undefined),
+  ) as T;
 }

@@ -367,6 +367,10 @@ export class DowntimeActionEntity {
   @Column({ name: 'key_id', type: 'varchar', length: 36 })
   keyId: string;
 
+  /** The campaign clock's day when it was spent (the one-a-week rule, J5); null before issue 43. */
+  @Column({ name: 'clock_day', type: 'integer', nullable: true })
+  clockDay: number | null;
+
   @Column({ name: 'created_at', type: 'varchar', length: 32 })
   createdAt: string;
 }

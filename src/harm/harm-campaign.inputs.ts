@@ -1,6 +1,8 @@
 import { InputType } from '@nestjs/graphql';
 import { SheetSystemEnum } from '../characters/characters.inputs';
-import { In } from '../common/schema';
+import { dashedEnumType, In } from '../common/schema';
+import { COEAC_FAMILIES } from '../core/magic';
+import { CoeacFamilyEnum } from '../magic/magic.inputs';
 import { SHEET_SYSTEMS } from '../core/characters/sheets';
 import {
   CAIRN_DAMAGE_DICE,
@@ -9,6 +11,7 @@ import {
   COEAC_REST_KINDS,
   EATEN_CUTS,
   GM_HEALING_CHOICES,
+  RARE_ORGAN_IDS,
   GM_HEALING_KINDS,
   HEROIC_IMPROVEMENT_KINDS,
 } from '../core/harm';
@@ -44,6 +47,17 @@ registerEnumType(ConsciousnessReactionEnum, {
   name: 'ConsciousnessReaction',
   description: 'The G&M reaction rolled to stay conscious.',
 });
+
+export const RareOrganEnum = dashedEnumType(
+  'CoeacRareOrgan',
+  RARE_ORGAN_IDS,
+  'A rare organ of the Monster Menu.',
+);
+export const HidePieceEnum = dashedEnumType(
+  'CoeacHidePiece',
+  ['armor', 'shield'] as const,
+  'The piece a hide is worked into.',
+);
 
 /** Damage applied to a stored sheet (SPEC 6.2, campaign half). */
 @InputType({ description: 'Damage applied to a stored sheet, with everything that follows.' })
@@ -130,11 +144,41 @@ export class SheetDamageInput {
 /** A Monster Menu cut eaten (or kept) by a character with a COEAC sheet. */
 @InputType({ description: 'A Monster Menu cut eaten (or kept) by a character, applied to its COEAC sheet.' })
 export class SheetEatingInput {
-  @In.oneOf('The cut: meat, viscera, bones or heart.', EATEN_CUTS, EatenCutEnum)
+  @In.oneOf('The cut: meat, viscera, bones, heart, brain or rare-organ.', EATEN_CUTS, EatenCutEnum)
   cut: string;
 
   @In.bool('Keep meat or viscera for later instead (an even chance it keeps).', { optional: true })
   preserve?: boolean;
+
+  @In.stringList('Brain: the spells the monster knew (catalogue ids); one is learned by lot.', {
+    optional: true,
+    maxItems: 80,
+    maxLength: 60,
+  })
+  knownSpells?: string[];
+
+  @In.oneOf(
+    'Brain, when the monster knew no spell: a family that suits it (a spell of it by lot).',
+    COEAC_FAMILIES,
+    CoeacFamilyEnum,
+    {
+      optional: true,
+    },
+  )
+  family?: string;
+
+  @In.oneOf('Rare organ: which one (else the d6).', RARE_ORGAN_IDS, RareOrganEnum, { optional: true })
+  organ?: string;
+
+  @In.oneOf(
+    'Hide: the piece it is worked into (default the worn armour, else the shield).',
+    ['armor', 'shield'],
+    HidePieceEnum,
+    {
+      optional: true,
+    },
+  )
+  into?: string;
 
   @In.bool('Referee: seal the roll.', { optional: true })
   secret?: boolean;

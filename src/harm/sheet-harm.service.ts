@@ -71,7 +71,7 @@ import { unhealableOf } from '../core/harm/gm-unhealable';
 import { enduranceLossOf, exhaustionLossOf } from '../core/hazards/sheet-hazards';
 import { archsoulSustenance } from '../core/hazards/archsoul-survival';
 import { AdvancementCampaignService } from '../advancement/advancement-campaign.service';
-import { coeacMagicResources as magicResources } from '../core/magic';
+import { classResourceKey, coeacMagicResources as magicResources, findCoeacSpell } from '../core/magic';
 import { Database } from '../database/database.service';
 import { assertCanAct } from './can-act';
 import type { HazardHarmState } from '../core/engine';
@@ -538,22 +538,72 @@ export class SheetHarmService implements OnModuleInit {
             maxHp: num(data.maxHp),
             skills: Object.keys((data.skills ?? {}) as object),
             saves: Object.keys((data.saves ?? {}) as object),
+            ...(input.knownSpells ? { knownSpells: [...input.knownSpells] } : {}),
+            ...(input.family ? { family: input.family } : {}),
+            ...(input.organ ? { organ: input.organ } : {}),
           },
           input.seed ?? undefined,
           diceBudget(req),
         ),
       );
       const outcome: SheetEatingOutcome = rolled.outcome;
+      // Brain and rare organ (F24): what they leave on the sheet, outside the ledger but in its write.
+      const eaten = outcome.detail.coeacEating as { learnedSpell?: string; organ?: string };
+      const extra: Record<string, unknown> = {};
+      const changes = [...outcome.changes];
+      if (eaten.learnedSpell) {
+        const spell = findCoeacSpell(eaten.learnedSpell)!;
+        // A spell already controlled stays as it is; a new one joins the class resources, 1 a day.
+        if (!classResourceKey(data, spell.id, spell.name)) {
+          extra.classResources = {
+            ...{},
+            ...((data.classResources ?? {}) as object),
+            [spell.name]: { current: 0, max: 1 },
+          };
+          changes.push({ path: `classResources.${spell.name}.current`, delta: 1, via: 'ledger' });
+        }
+      }
+      if (eaten.organ) {
+        extra.organs = [...((data.organs ?? []) as string[]), eaten.organ].slice(-64);
+        if (eaten.organ === 'hide') {
+          const armor = (data.armor ?? {}) as {
+            kind?: string;
+            shield?: boolean;
+            blockBonus?: number;
+            shieldBlockBonus?: number;
+          };
+          const worn = !!armor.kind && armor.kind !== 'none';
+          const into = input.into ?? (worn ? 'armor' : armor.shield ? 'shield' : null);
+          if (input.into && (into === 'armor' ? !worn : !armor.shield)) {
+            throw Problem.field(
+              'CONFLICT',
+              'into',
+              `${owner.name} has no ${into === 'armor' ? 'worn armour' : 'shield'} to work the hide into.`,
+            );
+          }
+          // With neither piece the hide is kept (sheet organs) until the referee has one made.
+          if (into) {
+            const field = into === 'armor' ? 'blockBonus' : 'shieldBlockBonus';
+            extra.armor = { ...{}, ...armor, [field]: (armor[field] ?? 0) + 1 };
+          }
+        }
+      }
       const roll = await this.rolls.record(m, who, rolled as never, {
         campaign,
         secret: input.secret ?? false,
         effects: { characterId, system: 'coeac', cut: outcome.cut, changes: outcome.changes },
       });
-      const { entries, row: after } = await this.write(m, who, campaign, owner, row, outcome.changes, harm, {
-        procedure: SHEET_HARM_PROCEDURES.eating.name,
-        rollId: roll.id,
-        scar: null,
-      });
+      const { entries, row: after } = await this.write(
+        m,
+        who,
+        campaign,
+        owner,
+        row,
+        changes,
+        harm,
+        { procedure: SHEET_HARM_PROCEDURES.eating.name, rollId: roll.id, scar: null },
+        extra,
+      );
       return {
         ownerKind: owner.kind,
         ownerId: owner.id,
@@ -2215,11 +2265,18 @@ export class SheetHarmService implements OnModuleInit {
         const armor = data.armor as { kind: string; shield: boolean; blockUses: number };
         // Each item Blocks on its own uses (003:183): the armour's, or the shield's.
         const uses = coeacBlockPools(armor);
-        let block: { kind: 'light-armor' | 'heavy-armor' | 'shield'; usesLeft: number } | null = null;
+        let block: {
+          kind: 'light-armor' | 'heavy-armor' | 'shield';
+          usesLeft: number;
+          bonus?: number;
+        } | null = null;
         if (input.blockWith === 'armor') {
           if (armor.kind === 'none')
             throw Problem.field('UNPROCESSABLE', 'blockWith', `${owner.name} wears no armour to Block with.`);
           block = { kind: armor.kind === 'heavy' ? 'heavy-armor' : 'light-armor', usesLeft: uses.armor };
+          // A hide worked into the armour (F24): its Block bonus, sent only when there is one.
+          if (num((armor as { blockBonus?: number }).blockBonus) > 0)
+            block.bonus = num((armor as { blockBonus?: number }).blockBonus);
         } else if (input.blockWith === 'shield') {
           if (!armor.shield)
             throw Problem.field(
@@ -2228,6 +2285,8 @@ export class SheetHarmService implements OnModuleInit {
               `${owner.name} carries no shield to Block with.`,
             );
           block = { kind: 'shield', usesLeft: uses.shield };
+          if (num((armor as { shieldBlockBonus?: number }).shieldBlockBonus) > 0)
+            block.bonus = num((armor as { shieldBlockBonus?: number }).shieldBlockBonus);
         }
         const down = harm.state === 'down-and-out' || (num(data.hp) === 0 && num(data.maxHp) > 0);
         return {

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { ArbiterRequest } from '../common/request-context';
 import {
+  CoeacCampaignCatastropheInput,
   CoeacCampaignCounterspellInput,
   CoeacCampaignSpellMasteryInput,
   CoeacCastInput,
@@ -10,6 +11,7 @@ import {
   MagicSettingsInput,
 } from './magic.inputs';
 import {
+  CoeacCampaignCatastropheResult,
   CoeacCampaignCounterspellResult,
   CoeacCampaignSpellMasteryResult,
   CoeacCastResult,
@@ -92,6 +94,22 @@ export class MagicCampaignController {
     @Req() req: ArbiterRequest,
   ): Promise<CoeacCampaignCounterspellResult> {
     return this.magic.counterspell(who, characterId, input, req);
+  }
+
+  @Post('coeac-catastrophes')
+  @Roles('referee', 'player')
+  @ApiOperation({
+    summary:
+      'A stored COEAC caster suffers a spell catastrophe: the save and d6, then its own numbers applied (Vigor and Discipline saves, 6d through the harm transition, the mutation draw, the wild cast)',
+  })
+  @ApiCreatedResponse({ type: CoeacCampaignCatastropheResult })
+  catastrophe(
+    @CurrentPrincipal() who: Principal,
+    @Param('characterId') characterId: string,
+    @Body() input: CoeacCampaignCatastropheInput,
+    @Req() req: ArbiterRequest,
+  ): Promise<CoeacCampaignCatastropheResult> {
+    return this.magic.catastrophe(who, characterId, input, req);
   }
 }
 

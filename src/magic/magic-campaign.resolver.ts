@@ -4,6 +4,7 @@ import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
+  CoeacCampaignCatastropheInput,
   CoeacCampaignCounterspellInput,
   CoeacCampaignSpellMasteryInput,
   CoeacCastInput,
@@ -12,6 +13,7 @@ import {
 } from './magic.inputs';
 import { OptionalInput } from '../graphql/optional-input';
 import {
+  CoeacCampaignCatastropheResult,
   CoeacCampaignCounterspellResult,
   CoeacCampaignSpellMasteryResult,
   CoeacCastResult,
@@ -88,6 +90,20 @@ export class MagicCampaignResolver {
     @Context() ctx: GraphQLContext,
   ): Promise<CoeacCampaignCounterspellResult> {
     return this.magic.counterspell(who, id, input, ctx.req);
+  }
+
+  @Roles('referee', 'player')
+  @Mutation(() => CoeacCampaignCatastropheResult, {
+    description: 'A stored COEAC caster suffers a spell catastrophe, its own numbers applied.',
+  })
+  coeacCampaignCatastrophe(
+    @campaignId() _c: string,
+    @characterId() id: string,
+    @Args('input', { type: () => CoeacCampaignCatastropheInput }) input: CoeacCampaignCatastropheInput,
+    @CurrentPrincipal() who: Principal,
+    @Context() ctx: GraphQLContext,
+  ): Promise<CoeacCampaignCatastropheResult> {
+    return this.magic.catastrophe(who, id, input, ctx.req);
   }
 
   @Roles('referee')

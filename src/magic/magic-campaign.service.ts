@@ -3,11 +3,11 @@ import { EntityManager, In as AnyOf } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { SheetOwner, SheetsService } from '../characters/sheets.service';
-import { Problem } from '../common/problem';
+import { asBadRequest, Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
 import { findRating } from '../core/characters/sheets-checks';
-import type { Sheet } from '../core/characters/sheets';
+import { implementResourceName, type Sheet } from '../core/characters/sheets';
 import {
   channel,
   classResourceCurrent,
@@ -23,6 +23,7 @@ import { Database } from '../database/database.service';
 import { CampaignEntity, RollEntity } from '../database/entities';
 import { CharacterSheetEntity } from '../characters/characters.entities';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
+import { AttunementEntity } from '../crafting/crafting.entities';
 import type { Rolled } from '../rolls/rolls.service';
 import { ProcedureRegistry, type Procedure } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
@@ -31,6 +32,7 @@ import { CoeacSpellInstanceEntity, MagicSettingsEntity } from './magic.entities'
 import { TablesService } from '../encounters/tables.service';
 import type { TableDrawResult } from '../encounters/encounters.results';
 import type {
+  CoeacCampaignCatastropheInput,
   CoeacCampaignCounterspellInput,
   CoeacCampaignSpellMasteryInput,
   CoeacCastInput,
@@ -38,6 +40,7 @@ import type {
   MagicSettingsInput,
 } from './magic.inputs';
 import type {
+  CoeacCampaignCatastropheResult,
   CoeacCampaignCounterspellResult,
   CoeacCampaignSpellMasteryResult,
   CoeacCastResult,
@@ -161,6 +164,9 @@ export class MagicCampaignService {
       const skill = findRating(sheet.skills as Record<string, number>, skillName);
       if (!skill)
         throw Problem.field('UNPROCESSABLE', 'skill', `The sheet has no skill named "${skillName}".`);
+      const implement = input.implement
+        ? await this.implementFor(m, owner, sheet, spell, input.implement)
+        : null;
       const control = this.control(sheet, owner, 1);
       const spellKey = classResourceKey(sheet, spell.id, spell.name);
       if (!spellKey) {
@@ -218,7 +224,7 @@ export class MagicCampaignService {
         spell: spell.id,
         ...(input.bonusDice ? { bonusDice: input.bonusDice } : {}),
         ...(input.penaltyDice ? { penaltyDice: input.penaltyDice } : {}),
-        ...(empower ? { empower } : {}),
+        ...(empower || implement ? { empower: empower + (implement?.empower ?? 0) } : {}),
         ...(input.materialDice ? { materialDice: input.materialDice } : {}),
         ...(ritual ? { ritual } : {}),
         ...(input.bind ? { bind: true } : {}),
@@ -253,6 +259,8 @@ export class MagicCampaignService {
       // The day's Empower goes all at once (a vestment left behind grants none and keeps none back).
       if (empowerKey && empowerPool)
         changes.push({ field: `classResources.${empowerKey}.current`, delta: -empowerPool });
+      // The implement's one activation today (F13, F16).
+      if (implement) changes.push({ field: `classResources.${implement.resource}.current`, delta: -1 });
       // Ritual HP and backlash are harm: the COEAC transition took them in the roll (`harmOutcome`).
       if (out.backlash.plasmidLost) changes.push({ field: `classResources.${spellKey}.current`, delta: -1 });
 
@@ -320,6 +328,7 @@ export class MagicCampaignService {
         costs: {
           control: out.controlSpent,
           empower,
+          implementEmpower: implement?.empower ?? 0,
           ritualHp: ritual?.hp ?? 0,
           ritualCash: ritual?.cash ?? 0,
           backlashDamage: out.backlash.damage,
@@ -336,6 +345,53 @@ export class MagicCampaignService {
         rollId: roll.id,
       } as CoeacCastResult;
     }
+  }
+
+  /**
+   * A sorcerous implement the caster activates (F13, F16; 003:442–456): on the sheet's `implements`,
+   * carried, attuned (crafting's attunements), its activation left today, and for an orb a spell of
+   * one of its two families. 422 or 409 naming `implement` otherwise.
+   */
+  private async implementFor(
+    m: EntityManager,
+    owner: SheetOwner,
+    sheet: Sheet,
+    spell: { id: string; name: string; family: string },
+    itemId: string,
+  ): Promise<{ empower: number; resource: string }> {
+    const held = (
+      (sheet.implements ?? []) as Array<{ itemId: string; empower: number; families: string[] | null }>
+    ).find((i) => i.itemId === itemId);
+    if (!held)
+      throw Problem.field(
+        'UNPROCESSABLE',
+        'implement',
+        `${owner.name}'s sheet holds no implement ${itemId}.`,
+      );
+    const [carried] = await Database.selectRows(m, InventoryItemEntity, {
+      id: itemId,
+      characterId: owner.id,
+    });
+    if (!carried)
+      throw Problem.field('CONFLICT', 'implement', `${owner.name} no longer carries implement ${itemId}.`);
+    const attuned = await m.findOne(AttunementEntity, { where: { characterId: owner.id, itemId } });
+    if (!attuned)
+      throw Problem.field(
+        'CONFLICT',
+        'implement',
+        `${owner.name} is not attuned to ${carried.name}: attune it first.`,
+      );
+    if (held.families && !held.families.includes(spell.family)) {
+      throw Problem.field(
+        'CONFLICT',
+        'implement',
+        `${carried.name} serves only ${held.families.join(' and ')} spells; ${spell.name} is ${spell.family}.`,
+      );
+    }
+    const resource = implementResourceName(itemId);
+    if (classResourceCurrent(sheet, resource) < 1)
+      throw Problem.field('CONFLICT', 'implement', `${carried.name} was already activated today.`);
+    return { empower: held.empower, resource };
   }
 
   /**
@@ -608,6 +664,136 @@ export class MagicCampaignService {
         bonusDice: 0,
         changes,
       };
+    });
+  }
+
+  /**
+   * A spell catastrophe suffered by a stored caster (F5, 003:383–389; procedure
+   * `magic.coeac.catastrophe.v2`): the Discipline save (Ob = `damage`) and the d6, then the entry's own
+   * numbers from the sheet (Vigor and Discipline saves as 2 + rating). The wave's damage and a wild
+   * cast's backlash go through the COEAC harm transition; result 1 draws on the campaign's mutation
+   * table; result 5 casts, by lot, another spell the caster still holds (no Control: the catastrophe
+   * casts it, our reading) and makes it live; a backlash loses that plasmid through the ledger.
+   */
+  catastrophe(
+    who: Principal,
+    characterId: string,
+    input: CoeacCampaignCatastropheInput,
+    req: ArbiterRequest,
+  ): Promise<CoeacCampaignCatastropheResult> {
+    assertMayActFor(who, characterId);
+    if (input.secret && who.role !== 'referee')
+      throw new Problem('FORBIDDEN', 'Only the referee may make a roll secret.');
+    const channeled = input.spell ? asBadRequest(() => coeacSpell(input.spell, 'spell')) : null;
+    return this.db.mutation(req, async (m) => {
+      const campaign = await this.campaignRow(m, who.campaignId);
+      const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+      const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
+      const sheet = row.data;
+      const saves = sheet.saves as Record<string, number>;
+      const vigor = findRating(saves, 'Vigor');
+      const discipline = findRating(saves, 'Discipline');
+      if (input.damage && !discipline) {
+        throw Problem.field(
+          'UNPROCESSABLE',
+          'damage',
+          `${owner.name}'s sheet has no Discipline save to roll.`,
+        );
+      }
+      const skills = sheet.skills as Record<string, number>;
+      const resources = (sheet.classResources ?? {}) as Record<string, { current: number }>;
+      const heldSpells = Object.entries(resources)
+        .filter(([, r]) => (r?.current ?? 0) >= 1)
+        .map(([name]) => findCoeacSpell(name))
+        .filter((spell): spell is NonNullable<typeof spell> => !!spell && spell.id !== channeled?.id)
+        .map((spell) => ({ spell: spell.id, skill: findRating(skills, spell.skill) }))
+        .filter((h) => h.skill !== null)
+        .map((h) => ({ spell: h.spell, pool: 2 + h.skill!.value }));
+      const core = {
+        ...{},
+        ...(input.damage ? { damage: input.damage } : {}),
+        ...(discipline ? { disciplinePool: 2 + discipline.value } : {}),
+        ...(vigor ? { vigorPool: 2 + vigor.value } : {}),
+        ...(heldSpells.length ? { heldSpells } : {}),
+      };
+      const rolled = this.rolls.roll(COEAC_MAGIC_PROCEDURES.catastropheV2, core, input.seed, diceBudget(req));
+      const out = rolled.outcome;
+      const c = out.consequences;
+      const wild = c?.wildCast ?? null;
+      const changes: Array<{ field: string; delta: number }> = [];
+      const wildKey = wild ? classResourceKey(sheet, wild.spell) : null;
+      if (wild?.channeling.backlash.plasmidLost && wildKey)
+        changes.push({ field: `classResources.${wildKey}.current`, delta: -1 });
+      const harm = (c?.waveDamage ?? 0) + (wild?.channeling.backlash.damage ?? 0);
+      const effects = { characterId: owner.id, spell: channeled?.id ?? null, changes, harm };
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        secret: input.secret ?? false,
+        effects,
+        campaign,
+      });
+      let current = row;
+      const entries: CoeacSheetChange[] = [];
+      if (changes.length) {
+        const written = await this.sheets.changeTracked(
+          m,
+          who,
+          campaign,
+          owner,
+          'coeac',
+          changes,
+          { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
+          { clamp: true, row },
+        );
+        current = written.row;
+        entries.push(...written.entries.map(toChange));
+      }
+      if (harm > 0) {
+        const harmed = await this.harmCaster(
+          m,
+          who,
+          campaign,
+          owner,
+          current,
+          harm,
+          rolled.seed,
+          'magic:catastrophe',
+          {
+            req,
+            secret: input.secret ?? false,
+          },
+        );
+        entries.push(...harmed.changes);
+      }
+      let mutationDraw: TableDrawResult | null = null;
+      let mutationNote: string | null = null;
+      if (c?.mutation) {
+        mutationNote = 'The caster mutates: the campaign names no mutation table, so the referee rolls it.';
+        const drawn = await this.mutationDraw(m, who, campaign, input.secret, `${rolled.seed}#mutation`, req);
+        mutationDraw = drawn.draw;
+        mutationNote = drawn.note ?? mutationNote;
+      }
+      if (wild) {
+        const live = {
+          bound: false,
+          potency: wild.channeling.potency,
+          objective: wild.channeling.objective,
+          rollId: roll.id,
+        };
+        await this.keepLiveInstance(m, who.campaignId, owner.id, wild.spell, live);
+      }
+      return {
+        ...{},
+        ...out,
+        characterId: owner.id,
+        changes: entries,
+        mutationNote,
+        mutationDraw: mutationDraw && (!mutationDraw.secret || who.role === 'referee') ? mutationDraw : null,
+        mutationRollId: mutationDraw?.rollId ?? null,
+        wildCastInstanceRollId: wild ? roll.id : null,
+        seed: rolled.seed,
+        rng: rolled.rng,
+        rollId: roll.id,
+      } as CoeacCampaignCatastropheResult;
     });
   }
 

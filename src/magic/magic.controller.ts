@@ -57,10 +57,13 @@ export class MagicController {
 
   @Post('catastrophes')
   @HttpCode(200)
-  @ApiOperation({ summary: 'COEAC spell catastrophe: the Discipline save (Ob = damage), then the d6' })
+  @ApiOperation({
+    summary:
+      'COEAC spell catastrophe: the Discipline save (Ob = damage), the d6, then the entry’s own numbers',
+  })
   @ApiOkResponse({ type: CoeacCatastropheResult })
   catastrophe(@Body() input: CoeacCatastropheInput, @Req() req: ArbiterRequest) {
-    return this.magic.resolve('catastrophe', input, req);
+    return this.magic.resolve('catastropheV2', input, req);
   }
 
   @Post('random-spells')

@@ -164,10 +164,22 @@ export class CoeacSpellMasteryInput {
   seed?: string;
 }
 
-@InputType({ description: 'A spell catastrophe: the Discipline save against the damage taken, then the d6.' })
+@InputType({ description: 'A spell the caster controls, for catastrophe 5.' })
+export class CoeacHeldSpellInput {
+  @In.string('A catalogue spell id.', { maxLength: 60, example: 'fog-cloud' })
+  spell: string;
+
+  @In.int('The pool of its sorcery skill.', { min: 0, max: MAX_DICE, example: 4 })
+  pool: number;
+}
+
+@InputType({
+  description:
+    'A spell catastrophe: the Discipline save against the damage taken, the d6, then the result’s own numbers for the caster.',
+})
 export class CoeacCatastropheInput {
   @In.int(
-    'Damage taken while channeling: the save’s Ob. Leave out (with disciplinePool) to roll the d6 alone.',
+    'Damage taken while channeling: the save’s Ob (send disciplinePool with it). Leave out to roll the d6 alone.',
     {
       optional: true,
       min: 1,
@@ -178,6 +190,19 @@ export class CoeacCatastropheInput {
 
   @In.int('The caster’s Discipline pool.', { optional: true, min: 0, max: MAX_DICE })
   disciplinePool?: number;
+
+  @In.int('The caster’s Vigor pool: result 2’s Ob 4 save.', { optional: true, min: 0, max: MAX_DICE })
+  vigorPool?: number;
+
+  @In.nestedList(
+    'The other spells the caster controls: result 5 casts one by lot.',
+    () => CoeacHeldSpellInput,
+    {
+      optional: true,
+      maxItems: 100,
+    },
+  )
+  heldSpells?: CoeacHeldSpellInput[];
 
   @In.seed()
   seed?: string;
@@ -263,6 +288,12 @@ export class CoeacCastInput {
   })
   empower?: boolean;
 
+  @In.id(
+    'Activate a sorcerous implement or orb held (the sheet’s implements, an inventory item): carried, attuned, once a day; an orb only for a spell of its two families. Its Empower adds dice.',
+    { optional: true },
+  )
+  implement?: string;
+
   @In.int('Sorcerous materials or monster parts expended, in dice.', {
     optional: true,
     min: 0,
@@ -333,4 +364,33 @@ export class MagicSettingsInput {
     names: 'table',
   })
   mutationTableId?: string | null;
+}
+
+@InputType({
+  description:
+    'A spell catastrophe suffered by a stored caster: pools, held spells and the mutation table come from the sheet and the campaign.',
+})
+export class CoeacCampaignCatastropheInput {
+  @In.int(
+    'Damage taken while channeling: the Ob of the Discipline save that calls the d6. Leave out to roll the d6 alone.',
+    {
+      optional: true,
+      min: 1,
+      max: 100_000,
+    },
+  )
+  damage?: number;
+
+  @In.string('The spell being channeled: left out of result 5’s lot (“another spell”).', {
+    optional: true,
+    maxLength: 60,
+    example: 'disintegrate',
+  })
+  spell?: string;
+
+  @In.bool('Secret roll (referee only).', { optional: true })
+  secret?: boolean;
+
+  @In.seed()
+  seed?: string;
 }

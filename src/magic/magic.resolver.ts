@@ -56,13 +56,13 @@ export class MagicResolver {
   }
 
   @Mutation(() => CoeacCatastropheResult, {
-    description: 'COEAC spell catastrophe (d6), after the Discipline save.',
+    description: 'COEAC spell catastrophe (d6), after the Discipline save, with its own numbers rolled.',
   })
   coeacCatastrophe(
     @Args('input', { type: () => CoeacCatastropheInput }) input: CoeacCatastropheInput,
     @Context() ctx: GraphQLContext,
   ) {
-    return this.magic.resolve('catastrophe', input, ctx.req);
+    return this.magic.resolve('catastropheV2', input, ctx.req);
   }
 
   @Mutation(() => CoeacRandomSpellResult, { description: 'A random COEAC spell (d8 family, d10 spell).' })

@@ -509,6 +509,59 @@ export class CoeacCatastropheOdds {
   eachResult: number;
 }
 
+@ObjectType({ description: 'Catastrophe 5: another held spell, drawn by lot, goes off.' })
+export class CoeacWildCast {
+  @Out.string('The catalogue id of the spell drawn.')
+  spell: string;
+
+  @Out.int('The lot (1 to `of`).')
+  lot: number;
+
+  @Out.int('How many held spells were in the lot.')
+  of: number;
+
+  @Out.nested('Its channeling, rolled on its own skill pool.', () => CoeacChanneling)
+  channeling: CoeacChanneling;
+}
+
+@ObjectType({ description: 'A catastrophe’s own numbers, rolled for the caster.' })
+export class CoeacCatastropheConsequences {
+  @Out.bool('Result 1: the caster mutates.')
+  mutation: boolean;
+
+  @Out.nested('Result 2: the caster’s Ob 4 Vigor save, when vigorPool was sent.', () => MagicPoolRoll, {
+    nullable: true,
+  })
+  vigorSave: MagicPoolRoll | null;
+
+  @Out.bool('Result 2: the caster vomits blood (null when the save was not rolled).', { nullable: true })
+  vomitingBlood: boolean | null;
+
+  @Out.nested(
+    'Result 3: the Ob 4 Discipline save for half, when disciplinePool was sent.',
+    () => MagicPoolRoll,
+    {
+      nullable: true,
+    },
+  )
+  waveSave: MagicPoolRoll | null;
+
+  @Out.int('Result 3: damage dice rolled (6, or 3 after a passed save).', { nullable: true })
+  waveDice: number | null;
+
+  @Out.intList('Result 3: their faces.', { nullable: true })
+  waveFaces: number[] | null;
+
+  @Out.int('Result 3: the damage to the caster (successes).', { nullable: true })
+  waveDamage: number | null;
+
+  @Out.nested('Result 5: the wild cast, when heldSpells were sent.', () => CoeacWildCast, { nullable: true })
+  wildCast: CoeacWildCast | null;
+
+  @Out.string('What the referee still settles.')
+  note: string;
+}
+
 @ObjectType({ description: 'A spell catastrophe.' })
 export class CoeacCatastropheResult extends MagicProvenance {
   @Out.nested('The Discipline save, when damage was sent.', () => MagicPoolRoll, { nullable: true })
@@ -522,6 +575,15 @@ export class CoeacCatastropheResult extends MagicProvenance {
 
   @Out.nested('Exact odds.', () => CoeacCatastropheOdds)
   odds: CoeacCatastropheOdds;
+
+  @Out.nested(
+    'The entry’s own numbers for the caster; null when no catastrophe happens.',
+    () => CoeacCatastropheConsequences,
+    {
+      nullable: true,
+    },
+  )
+  consequences: CoeacCatastropheConsequences | null;
 }
 
 @ObjectType({ description: 'Exact odds of a random spell.' })
@@ -566,6 +628,9 @@ export class CoeacCastCosts {
 
   @Out.int('Empower points spent.')
   empower: number;
+
+  @Out.int('Empower from the implement or orb activated (0 without one).')
+  implementEmpower: number;
 
   @Out.int('HP self-inflicted in the ceremony.')
   ritualHp: number;
@@ -764,4 +829,34 @@ export class CoeacCampaignSpellMasteryResult {
 
   @Out.id('The roll-log id (magic.coeac.spell-mastery).')
   rollId: string;
+}
+
+@ObjectType({
+  description:
+    'A spell catastrophe suffered by a stored COEAC caster: the trigger save and d6 rolled from the sheet, then its own numbers applied (the wave’s damage and the wild cast’s backlash through the harm transition, the mutation drawn on the campaign’s table, the wild cast made live).',
+})
+export class CoeacCampaignCatastropheResult extends CoeacCatastropheResult {
+  @Out.id('The caster.')
+  characterId: string;
+
+  @Out.nestedList('Tracked values changed (HP, the wild cast’s lost plasmid).', () => CoeacSheetChange)
+  changes: CoeacSheetChange[];
+
+  @Out.string('What the referee still owes, or what the mutation draw says.', { nullable: true })
+  mutationNote: string | null;
+
+  @Out.nested(
+    'The draw on the campaign’s mutation table for result 1; null without a table, or when sealed for the caller’s key.',
+    () => TableDrawResult,
+    { nullable: true },
+  )
+  mutationDraw: TableDrawResult | null;
+
+  @Out.id('The roll-log id of the mutation draw.', { nullable: true })
+  mutationRollId: string | null;
+
+  @Out.id('The live spell instance the wild cast made (result 5), replacing that spell’s earlier one.', {
+    nullable: true,
+  })
+  wildCastInstanceRollId: string | null;
 }

@@ -3,6 +3,7 @@ import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { Problem } from '../common/problem';
 import {
   catastrophe,
+  catastropheV2,
   channel,
   COEAC_FAMILIES,
   COEAC_FAMILY_TABLE,
@@ -30,6 +31,8 @@ export const COEAC_MAGIC_PROCEDURES = {
   counterspell: { name: 'magic.coeac.counterspell', run: counterspell },
   spellMastery: { name: 'magic.coeac.spell-mastery', run: spellMastery },
   catastrophe: { name: 'magic.coeac.catastrophe', run: catastrophe },
+  /** v2: the answer gains `consequences` (the entry's own numbers rolled). v1 stays for replays. */
+  catastropheV2: { name: 'magic.coeac.catastrophe.v2', run: catastropheV2 },
   randomSpell: {
     name: 'magic.coeac.random-spell',
     run: (input: RandomSpellInput, dice: Dice) => {

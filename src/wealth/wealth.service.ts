@@ -157,6 +157,7 @@ export class WealthService implements OnModuleInit {
     assertMayActFor(who, characterId);
     return this.db.mutation(req, async (m): Promise<CharacterPurchaseResult> => {
       const { campaign, character } = await this.load(m, who, characterId);
+      await this.state.assertInHaven(m, campaign.id, 'A purchase');
       const terms = {
         cost: input.cost,
         wealth: character.wealth,
@@ -237,6 +238,7 @@ export class WealthService implements OnModuleInit {
     assertMayActFor(who, characterId);
     return this.db.mutation(req, async (m): Promise<CharacterIncomeResult> => {
       const { campaign, character } = await this.load(m, who, characterId);
+      await this.state.assertInHaven(m, campaign.id, 'Income');
       const sessionId = await this.claimSessionUse(m, campaign, character, 'income');
       // Economic tags of the character's strongholds add dice (registered by the strongholds module).
       // One after another: `m` is the transaction's one PostgreSQL client.

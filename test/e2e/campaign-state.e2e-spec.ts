@@ -413,7 +413,10 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
         'VALIDATION_FAILED',
         'activity',
       );
+      // One a week too (J5, issue 43): a new session on the same day of the clock gives none.
       await startSession(t.server, c);
+      expect((await character()).body.downtimeAvailable).toBe(false);
+      await t.http.post(`/v1/campaigns/${c.id}/clock/advance`).set(c.auth).send({ days: 7 }).expect(200);
       expect((await character()).body.downtimeAvailable).toBe(true);
     });
 

@@ -70,8 +70,10 @@ describe(`crafting: COEAC downtime (${DATABASE_KIND})`, () => {
   const advance = (c: CampaignFixture, days = 1) =>
     t.http.post(`/v1/campaigns/${c.id}/clock/advance`).set(c.auth).send({ days }).expect(200);
 
+  // A new session a week later: one downtime action a week (J5, issue 43).
   const newSession = async (c: CampaignFixture) => {
     await t.http.post(`/v1/campaigns/${c.id}/sessions/current/end`).set(c.auth).expect(200);
+    await t.http.post(`/v1/campaigns/${c.id}/clock/advance`).set(c.auth).send({ days: 7 }).expect(200);
     await startSession(t.server, c);
   };
 
@@ -751,7 +753,7 @@ describe(`crafting: COEAC downtime (${DATABASE_KIND})`, () => {
         { c: c.id, ch: mage.id, r: begun.data?.artifactRitualBegin.ritual.id },
         player.auth,
       );
-      expect(channeled.data?.artifactRitualChannel).toEqual({ day: 1, ritual: { lastDay: 1 } });
+      expect(channeled.data?.artifactRitualChannel).toEqual({ day: 8, ritual: { lastDay: 8 } });
       const page = await gql(
         t.server,
         `query($c: ID!, $ch: ID!) { artifactRituals(campaignId: $c, characterId: $ch) { items { spell } next } }`,

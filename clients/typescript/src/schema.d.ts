@@ -2537,6 +2537,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/npcs/coeac': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Make a COEAC hireling, follower or animal with the NPC maker and store it (referee): Pool, Role, HP */
+    post: operations['Npcs_coeacNpc'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/npcs/{npcId}': {
     parameters: {
       query?: never;
@@ -5313,7 +5330,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** COEAC spell catastrophe: the Discipline save (Ob = damage), then the d6 */
+    /** COEAC spell catastrophe: the Discipline save (Ob = damage), the d6, then the entry’s own numbers */
     post: operations['Magic_catastrophe'];
     delete?: never;
     options?: never;
@@ -5451,6 +5468,23 @@ export interface paths {
     put?: never;
     /** Counter a logged COEAC channeling: Control, Arcane Lore at Ob = Potency + 1 */
     post: operations['MagicCampaign_counterspell'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/coeac-catastrophes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A stored COEAC caster suffers a spell catastrophe: the save and d6, then its own numbers applied (Vigor and Discipline saves, 6d through the harm transition, the mutation draw, the wild cast) */
+    post: operations['MagicCampaign_catastrophe'];
     delete?: never;
     options?: never;
     head?: never;
@@ -10479,6 +10513,68 @@ export interface components {
       /** @description The roll-log entry (sealed for other keys unless the NPC is shown with its numbers). */
       rollId: string;
     };
+    CoeacHirelingInput: {
+      /**
+       * @description The Cost-table line (Porter, Torchbearer/Shieldbearer, Mercenary, …), any case.
+       * @example Porter
+       */
+      item: string;
+      /** @description A name. */
+      name?: string;
+      /** @description A Role tag replacing the line’s name. */
+      role?: string;
+    };
+    CoeacFollowerInput: {
+      /**
+       * @description follower or animal.
+       * @enum {string}
+       */
+      kind: 'follower' | 'animal';
+      /**
+       * @description Pool: the dice it tests with.
+       * @example 3
+       */
+      pool: number;
+      /**
+       * @description Hit points.
+       * @example 3
+       */
+      hp: number;
+      /**
+       * @description Role tag.
+       * @example Squire
+       */
+      role: string;
+      /** @description A name. */
+      name?: string;
+      /**
+       * @description Animals only (default trained).
+       * @enum {string}
+       */
+      training?: 'untrained' | 'trained' | 'companion' | 'familiar';
+      /** @description Animals only: a pack animal carries 6 slots. */
+      packAnimal?: boolean;
+    };
+    CoeacNpcMakeInput: {
+      /** @description A hireling from its Cost-table line (as POST /v1/characters/coeac/hirelings). */
+      hireling?: components['schemas']['CoeacHirelingInput'];
+      /** @description A follower or animal (as POST /v1/characters/coeac/followers). */
+      follower?: components['schemas']['CoeacFollowerInput'];
+      /** @description The character it serves. */
+      boundTo?: string;
+      /**
+       * @description Who sees it (default referee).
+       * @enum {string}
+       */
+      visibility?: 'referee' | 'players';
+      /** @description Whether other keys see its numbers (default false). */
+      showNumbers?: boolean;
+      /**
+       * @description Followers and companion or familiar animals: feat (comes back) or fiction (lost for good).
+       * @enum {string}
+       */
+      followerSource?: 'feat' | 'fiction';
+    };
     NpcPage: {
       items: components['schemas']['Npc'][];
       next: string | null;
@@ -11132,17 +11228,6 @@ export interface components {
       /** @description Distributions. */
       odds: components['schemas']['CairnHirelingOdds'];
     };
-    CoeacHirelingInput: {
-      /**
-       * @description The Cost-table line (Porter, Torchbearer/Shieldbearer, Mercenary, …), any case.
-       * @example Porter
-       */
-      item: string;
-      /** @description A name. */
-      name?: string;
-      /** @description A Role tag replacing the line’s name. */
-      role?: string;
-    };
     MoraleRuleResult: {
       /** @description versus (hirelings), rating (trained animals), none (exempt) or referee. */
       check: string;
@@ -11184,37 +11269,6 @@ export interface components {
       sheets: components['schemas']['CoeacNpcSheets'];
       /** @description For a hire: the Cost-table line. */
       hire: components['schemas']['CoeacHire'] | (never | null);
-    };
-    CoeacFollowerInput: {
-      /**
-       * @description follower or animal.
-       * @enum {string}
-       */
-      kind: 'follower' | 'animal';
-      /**
-       * @description Pool: the dice it tests with.
-       * @example 3
-       */
-      pool: number;
-      /**
-       * @description Hit points.
-       * @example 3
-       */
-      hp: number;
-      /**
-       * @description Role tag.
-       * @example Squire
-       */
-      role: string;
-      /** @description A name. */
-      name?: string;
-      /**
-       * @description Animals only (default trained).
-       * @enum {string}
-       */
-      training?: 'untrained' | 'trained' | 'companion' | 'familiar';
-      /** @description Animals only: a pack animal carries 6 slots. */
-      packAnimal?: boolean;
     };
     NpcMoraleCheckInput: {
       /**
@@ -12182,7 +12236,7 @@ export interface components {
        * @description The cut.
        * @enum {string}
        */
-      cut: 'meat' | 'viscera' | 'bones' | 'heart';
+      cut: 'meat' | 'viscera' | 'bones' | 'heart' | 'brain' | 'rare-organ';
       /** @description Current HP (meat). */
       hp?: number;
       /** @description Max HP (meat, bones). */
@@ -12872,12 +12926,37 @@ export interface components {
     };
     SheetEatingInput: {
       /**
-       * @description The cut: meat, viscera, bones or heart.
+       * @description The cut: meat, viscera, bones, heart, brain or rare-organ.
        * @enum {string}
        */
-      cut: 'meat' | 'viscera' | 'bones' | 'heart';
+      cut: 'meat' | 'viscera' | 'bones' | 'heart' | 'brain' | 'rare-organ';
       /** @description Keep meat or viscera for later instead (an even chance it keeps). */
       preserve?: boolean;
+      /** @description Brain: the spells the monster knew (catalogue ids); one is learned by lot. */
+      knownSpells?: string[];
+      /**
+       * @description Brain, when the monster knew no spell: a family that suits it (a spell of it by lot).
+       * @enum {string}
+       */
+      family?:
+        | 'blood-magic'
+        | 'diabolism'
+        | 'hypercognition'
+        | 'metacomposition'
+        | 'naturecraft'
+        | 'primal-speech'
+        | 'psychomancy'
+        | 'translocation';
+      /**
+       * @description Rare organ: which one (else the d6).
+       * @enum {string}
+       */
+      organ?: 'eyes' | 'spinal-cord' | 'tongue' | 'glands' | 'teeth' | 'hide';
+      /**
+       * @description Hide: the piece it is worked into (default the worn armour, else the shield).
+       * @enum {string}
+       */
+      into?: 'armor' | 'shield';
       /** @description Referee: seal the roll. */
       secret?: boolean;
       /**
@@ -19631,11 +19710,27 @@ export interface components {
       /** @description A Down and Out check is due. */
       downAndOutCheck: boolean;
     };
+    CoeacHeldSpellInput: {
+      /**
+       * @description A catalogue spell id.
+       * @example fog-cloud
+       */
+      spell: string;
+      /**
+       * @description The pool of its sorcery skill.
+       * @example 4
+       */
+      pool: number;
+    };
     CoeacCatastropheInput: {
-      /** @description Damage taken while channeling: the save’s Ob. Leave out (with disciplinePool) to roll the d6 alone. */
+      /** @description Damage taken while channeling: the save’s Ob (send disciplinePool with it). Leave out to roll the d6 alone. */
       damage?: number;
       /** @description The caster’s Discipline pool. */
       disciplinePool?: number;
+      /** @description The caster’s Vigor pool: result 2’s Ob 4 save. */
+      vigorPool?: number;
+      /** @description The other spells the caster controls: result 5 casts one by lot. */
+      heldSpells?: components['schemas']['CoeacHeldSpellInput'][];
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
        * @example table-7-night-3
@@ -19647,6 +19742,36 @@ export interface components {
       catastrophe: number;
       /** @description P(each given result). */
       eachResult: number;
+    };
+    CoeacWildCast: {
+      /** @description The catalogue id of the spell drawn. */
+      spell: string;
+      /** @description The lot (1 to `of`). */
+      lot: number;
+      /** @description How many held spells were in the lot. */
+      of: number;
+      /** @description Its channeling, rolled on its own skill pool. */
+      channeling: components['schemas']['CoeacChanneling'];
+    };
+    CoeacCatastropheConsequences: {
+      /** @description Result 1: the caster mutates. */
+      mutation: boolean;
+      /** @description Result 2: the caster’s Ob 4 Vigor save, when vigorPool was sent. */
+      vigorSave: components['schemas']['MagicPoolRoll'] | (never | null);
+      /** @description Result 2: the caster vomits blood (null when the save was not rolled). */
+      vomitingBlood: boolean | null;
+      /** @description Result 3: the Ob 4 Discipline save for half, when disciplinePool was sent. */
+      waveSave: components['schemas']['MagicPoolRoll'] | (never | null);
+      /** @description Result 3: damage dice rolled (6, or 3 after a passed save). */
+      waveDice: number | null;
+      /** @description Result 3: their faces. */
+      waveFaces: number[] | null;
+      /** @description Result 3: the damage to the caster (successes). */
+      waveDamage: number | null;
+      /** @description Result 5: the wild cast, when heldSpells were sent. */
+      wildCast: components['schemas']['CoeacWildCast'] | (never | null);
+      /** @description What the referee still settles. */
+      note: string;
     };
     CoeacCatastropheResult: {
       /** @description The seed: send it again with the same inputs to get the same dice. */
@@ -19663,6 +19788,8 @@ export interface components {
       catastrophe: components['schemas']['CoeacCatastropheEntry'] | (never | null);
       /** @description Exact odds. */
       odds: components['schemas']['CoeacCatastropheOdds'];
+      /** @description The entry’s own numbers for the caster; null when no catastrophe happens. */
+      consequences: components['schemas']['CoeacCatastropheConsequences'] | (never | null);
     };
     CoeacRandomSpellInput: {
       /**
@@ -19827,6 +19954,8 @@ export interface components {
       skill?: string;
       /** @description Spend all of today’s Empower points (the sheet’s Empower class resource) on this channeling. */
       empower?: boolean;
+      /** @description Activate a sorcerous implement or orb held (the sheet’s implements, an inventory item): carried, attuned, once a day; an orb only for a spell of its two families. Its Empower adds dice. */
+      implement?: string;
       /** @description Sorcerous materials or monster parts expended, in dice. */
       materialDice?: number;
       /** @description +1d per substantial advantage. */
@@ -19852,6 +19981,8 @@ export interface components {
       control: number;
       /** @description Empower points spent. */
       empower: number;
+      /** @description Empower from the implement or orb activated (0 without one). */
+      implementEmpower: number;
       /** @description HP self-inflicted in the ceremony. */
       ritualHp: number;
       /** @description Cash dice sacrificed in the ceremony (Cash ledger). */
@@ -20022,6 +20153,52 @@ export interface components {
       rng: string;
       /** @description The roll-log id. */
       rollId: string;
+    };
+    CoeacCampaignCatastropheInput: {
+      /** @description Damage taken while channeling: the Ob of the Discipline save that calls the d6. Leave out to roll the d6 alone. */
+      damage?: number;
+      /**
+       * @description The spell being channeled: left out of result 5’s lot (“another spell”).
+       * @example disintegrate
+       */
+      spell?: string;
+      /** @description Secret roll (referee only). */
+      secret?: boolean;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    CoeacCampaignCatastropheResult: {
+      /** @description The seed: send it again with the same inputs to get the same dice. */
+      seed: string;
+      /** @description The generator and its version ("<algorithm>@<version>"). */
+      rng: string;
+      /** @description The roll-log id in a campaign; null for a stateless roll (nothing is logged). */
+      rollId: string | null;
+      /** @description The Discipline save, when damage was sent. */
+      discipline: components['schemas']['MagicPoolRoll'] | (never | null);
+      /** @description A catastrophe happens. */
+      happened: boolean;
+      /** @description The d6 result. */
+      catastrophe: components['schemas']['CoeacCatastropheEntry'] | (never | null);
+      /** @description Exact odds. */
+      odds: components['schemas']['CoeacCatastropheOdds'];
+      /** @description The entry’s own numbers for the caster; null when no catastrophe happens. */
+      consequences: components['schemas']['CoeacCatastropheConsequences'] | (never | null);
+      /** @description The caster. */
+      characterId: string;
+      /** @description Tracked values changed (HP, the wild cast’s lost plasmid). */
+      changes: components['schemas']['CoeacSheetChange'][];
+      /** @description What the referee still owes, or what the mutation draw says. */
+      mutationNote: string | null;
+      /** @description The draw on the campaign’s mutation table for result 1; null without a table, or when sealed for the caller’s key. */
+      mutationDraw: components['schemas']['TableDrawResult'] | (never | null);
+      /** @description The roll-log id of the mutation draw. */
+      mutationRollId: string | null;
+      /** @description The live spell instance the wild cast made (result 5), replacing that spell’s earlier one. */
+      wildCastInstanceRollId: string | null;
     };
     MagicSettings: {
       /** @description The referee table a COEAC mutation is rolled on (null: the cast carries a note instead). */
@@ -27240,6 +27417,46 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CairnHirelingNpcResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  Npcs_coeacNpc: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': components['schemas']['CoeacNpcMakeInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Npc'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -34550,6 +34767,48 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CoeacCampaignCounterspellResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  MagicCampaign_catastrophe: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': components['schemas']['CoeacCampaignCatastropheInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CoeacCampaignCatastropheResult'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -1,4 +1,5 @@
 import { RuleError } from '../errors';
+import { COEAC_FAMILIES as COEAC_SPELL_FAMILIES } from '../magic/coeac/spells';
 
 /*
  * Character and NPC sheets, one per game system (SPEC 6.1). A sheet is a JSON document in the game's
@@ -249,7 +250,17 @@ export function coeacBlockPools(armor: {
 function coeacArmorOf(armorIn: Sheet, kind: CoeacArmorKind, shield: boolean, perDay: number): Sheet {
   const items = coeacArmorItems(armorIn, kind, shield);
   const armor = coeacArmorUses(armorIn, kind, shield, perDay);
-  return { ...{}, ...armor, ...items };
+  // Block a monster's hide added to the armour or the shield (003:502); kept only when any.
+  const bonuses: Sheet = {};
+  for (const [field, has] of [
+    ['blockBonus', kind !== 'none'],
+    ['shieldBlockBonus', shield],
+  ] as const) {
+    const value = optInt(armorIn[field], `armor.${field}`, 0, 10, 0)!;
+    if (value > 0 && !has) fail(`armor.${field}`, 'No such piece is worn or carried to carry the bonus.');
+    if (value > 0) bonuses[field] = value;
+  }
+  return { ...{}, ...armor, ...items, ...bonuses };
 }
 
 /**
@@ -380,6 +391,60 @@ function coeacVestments(
   return vestments;
 }
 
+/** At most this many sorcerous implements (relics, orbs) on one sheet. */
+export const COEAC_MAX_IMPLEMENTS = 10;
+/** The Empower of a common orb (003:452). */
+export const COEAC_ORB_EMPOWER = 2;
+
+/** The class resource that counts an implement's one activation a day. */
+export function implementResourceName(itemId: string): string {
+  return `implement:${itemId}`;
+}
+
+/**
+ * Sorcerous implements held (F13, F16; 003:442–456): each an inventory item that, attuned, may be
+ * activated once a day to Empower one sorcery test. An orb names the two spell families it serves
+ * (the seed's orb list is missing: the referee names them) and grants Empower 2 unless told. Each
+ * gets its daily use as a class resource (`implement:<itemId>`, 1 a day) that the long rest refills.
+ */
+function coeacImplements(
+  input: Sheet,
+  classResources: Record<string, { current: number; max: number }>,
+  families: readonly string[],
+): Array<{ itemId: string; empower: number; families: string[] | null }> {
+  const listIn = input.implements === undefined || input.implements === null ? [] : input.implements;
+  if (!Array.isArray(listIn) || listIn.length > COEAC_MAX_IMPLEMENTS)
+    fail('implements', `implements is a list of at most ${COEAC_MAX_IMPLEMENTS} sorcerous implements.`);
+  const seen = new Set<string>();
+  return listIn.map((entry, i) => {
+    const body = asRecord(entry, `implements[${i}]`);
+    refuseUnknown(body, ['itemId', 'empower', 'families'], `implements[${i}].`);
+    const itemId = text(body.itemId, `implements[${i}].itemId`, 64);
+    if (seen.has(itemId)) fail(`implements[${i}].itemId`, `implements names item ${itemId} twice.`);
+    seen.add(itemId);
+    let orbFamilies: string[] | null = null;
+    if (body.families !== undefined && body.families !== null) {
+      orbFamilies = texts(body.families, `implements[${i}].families`);
+      if (orbFamilies.length !== 2 || orbFamilies[0] === orbFamilies[1])
+        fail(`implements[${i}].families`, 'An orb serves two different spell families.');
+      for (const family of orbFamilies)
+        if (!families.includes(family))
+          fail(`implements[${i}].families`, `families are among: ${families.join(', ')}.`);
+    }
+    const fallback = orbFamilies ? COEAC_ORB_EMPOWER : 1;
+    const empower = optInt(
+      body.empower,
+      `implements[${i}].empower`,
+      1,
+      COEAC_VESTMENT_MAX_EMPOWER,
+      fallback,
+    )!;
+    const name = implementResourceName(itemId);
+    if (!classResources[name]) classResources[name] = { current: 1, max: 1 };
+    return { itemId, empower, families: orbFamilies };
+  });
+}
+
 /** At most this many spells barred by failed Spell Mastery on one sheet. */
 export const COEAC_MAX_BARRED_SPELLS = 100;
 
@@ -411,12 +476,25 @@ function normaliseCoeac(input: Sheet): Sheet {
     'pool',
     'saveObjective',
     'barredSpells',
+    'role',
+    'carrierSlots',
+    'organs',
+    'implements',
   ]);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const armorIn = input.armor === undefined || input.armor === null ? {} : asRecord(input.armor, 'armor');
   refuseUnknown(
     armorIn,
-    ['kind', 'shield', 'blockUses', 'shieldBlockUses', 'itemId', 'shieldItemId'],
+    [
+      'kind',
+      'shield',
+      'blockUses',
+      'shieldBlockUses',
+      'itemId',
+      'shieldItemId',
+      'blockBonus',
+      'shieldBlockBonus',
+    ],
     'armor.',
   );
   const kind = oneOf(armorIn.kind, 'armor.kind', COEAC_ARMOR_KINDS, 'none');
@@ -439,6 +517,7 @@ function normaliseCoeac(input: Sheet): Sheet {
     classResources[name] = pool(value, `classResources.${name}`);
   }
   const vestments = coeacVestments(input, kind, classResources);
+  const implementsHeld = coeacImplements(input, classResources, COEAC_SPELL_FAMILIES);
   const sheet: Sheet = {
     skills: ratings(input.skills, 'skills'),
     saves: ratings(input.saves, 'saves'),
@@ -452,6 +531,7 @@ function normaliseCoeac(input: Sheet): Sheet {
     state: oneOf(input.state, 'state', COEAC_STATES, 'up'),
   };
   if (vestments.length > 0) sheet.vestments = vestments;
+  if (implementsHeld.length > 0) sheet.implements = implementsHeld;
   // Spells a failed Spell Mastery barred for ever (003:438), by catalogue id; kept only when any.
   const barred = coeacBarredSpells(input.barredSpells);
   if (barred.length > 0) sheet.barredSpells = barred;
@@ -460,6 +540,17 @@ function normaliseCoeac(input: Sheet): Sheet {
   // An adversary's save Objective: what a character's save against it must reach (SPEC 5.4).
   if (input.saveObjective !== undefined && input.saveObjective !== null) {
     sheet.saveObjective = int(input.saveObjective, 'saveObjective', 0, MAX_RATING);
+  }
+  // An NPC's Role (003:912–918): a short tag the referee reads to grant a bonus or penalty die.
+  if (input.role !== undefined && input.role !== null) sheet.role = text(input.role, 'role', 100);
+  // Gear slots a hireling or animal carries for its employer (003:811–813), as the NPC maker answers.
+  // Rare organs eaten or worked into gear (003:496–502), by id, oldest first.
+  if (input.organs !== undefined && input.organs !== null) {
+    const organs = texts(input.organs, 'organs');
+    if (organs.length > 0) sheet.organs = organs;
+  }
+  if (input.carrierSlots !== undefined && input.carrierSlots !== null) {
+    sheet.carrierSlots = int(input.carrierSlots, 'carrierSlots', 0, MAX_RATING);
   }
   capped(sheet, 'hp', 'maxHp');
   return sheet;
@@ -573,7 +664,19 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
   coeac: {
     system: 'coeac',
     baseFields: ['skills', 'saves', 'class'],
-    refereeFields: ['armor', 'state', 'pool', 'saveObjective', 'classResources', 'vestments', 'barredSpells'],
+    refereeFields: [
+      'armor',
+      'state',
+      'pool',
+      'saveObjective',
+      'classResources',
+      'vestments',
+      'barredSpells',
+      'role',
+      'carrierSlots',
+      'implements',
+      'organs',
+    ],
     tracked: [
       { path: 'hp', maxPath: 'maxHp', initial: 'maxHp', description: 'Hit points' },
       { path: 'maxHp', initial: 0, description: 'Maximum hit points' },

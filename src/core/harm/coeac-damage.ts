@@ -52,6 +52,8 @@ export interface CoeacBlockInput {
   kind: CoeacArmorKind;
   /** Blocks left today; the kind's uses per day when not sent. */
   usesLeft?: number | null;
+  /** Block added to the kind's own (a hide worked into it, 003:502); 0 when not sent. */
+  bonus?: number | null;
 }
 
 export interface CoeacDamageInput {
@@ -101,6 +103,8 @@ export function coeacDamage(input: CoeacDamageInput): CoeacDamageOutcome {
     const block = record(body.block, 'block');
     const row = coeacArmor(block.kind as string, 'block.kind');
     const uses = optionalWholeNumber(block.usesLeft, 'block.usesLeft', row.usesPerDay, 0, 100);
+    // A monster's hide worked into the piece Blocks more (003:502); absent in rolls logged before.
+    const value = row.block + optionalWholeNumber(block.bonus, 'block.bonus', 0, 0, 10);
     if (uses === 0) {
       blockUsesLeft = 0;
       log.step('block', `${row.name} has no Block left today.`);
@@ -108,12 +112,12 @@ export function coeacDamage(input: CoeacDamageInput): CoeacDamageOutcome {
       blockUsesLeft = uses;
       log.step('block', 'No damage: the Block is not spent.');
     } else {
-      blocked = Math.min(row.block, remaining);
+      blocked = Math.min(value, remaining);
       remaining -= blocked;
       blockUsesLeft = uses - 1;
       log.step(
         'block',
-        `${row.name} blocks ${blocked} (its whole Block ${row.block} is spent); ${blockUsesLeft} left today`,
+        `${row.name} blocks ${blocked} (its whole Block ${value} is spent); ${blockUsesLeft} left today`,
       );
       log.change('blockUses', -1, blockUsesLeft);
     }

@@ -1,5 +1,6 @@
 import { invalid, optionalFlag, optionalWholeNumber, record } from '../checks/validate';
 import type { Dice } from '../random';
+import { COEAC_FAMILIES, COEAC_SPELLS, coeacSpell } from '../magic/coeac/spells';
 import {
   MAX_SHEET_VALUE,
   drawByLot,
@@ -10,7 +11,22 @@ import {
   type HarmStep,
 } from './harm-steps';
 
-export const EATEN_CUTS = ['meat', 'viscera', 'bones', 'heart'] as const;
+export const EATEN_CUTS = ['meat', 'viscera', 'bones', 'heart', 'brain', 'rare-organ'] as const;
+
+/** The rare organs (003:497–502), a d6 in this order (our reading: the seed numbers them 1–6). */
+export const RARE_ORGANS: readonly { roll: number; id: string; effect: string }[] = [
+  { roll: 1, id: 'eyes', effect: 'A special sense the monster had or that suits it (the referee names it).' },
+  {
+    roll: 2,
+    id: 'spinal-cord',
+    effect: 'One topic of knowledge that suits the monster (the referee names it).',
+  },
+  { roll: 3, id: 'tongue', effect: 'A language the monster knew, spoken natively and in its voice.' },
+  { roll: 4, id: 'glands', effect: 'A random beneficial mutation tied to the monster.' },
+  { roll: 5, id: 'teeth', effect: 'Made into a new weapon that attacks with +1d.' },
+  { roll: 6, id: 'hide', effect: 'Made into a new armour or shield that Blocks 1 more.' },
+];
+export const RARE_ORGAN_IDS = RARE_ORGANS.map((o) => o.id);
 export type EatenCut = (typeof EATEN_CUTS)[number];
 
 /** Bones never raise max HP past this. */
@@ -24,6 +40,12 @@ export interface CoeacEatingInput {
   preserve?: boolean | null;
   skills?: string[] | null;
   saves?: string[] | null;
+  /** Brain: the spells the monster knew (catalogue ids); one is learned by lot. */
+  knownSpells?: string[] | null;
+  /** Brain, when the monster knew none: a family thematically related; a spell of it by lot (d10). */
+  family?: string | null;
+  /** Rare organ: which one (else a d6 by the seed's order). */
+  organ?: string | null;
 }
 
 export interface CoeacEatingOutcome {
@@ -80,6 +102,42 @@ export function coeacEating(input: CoeacEatingInput, dice: Dice): CoeacEatingOut
         : `Max HP already at ${BONES_MAX_HP_CAP} or more: no change`,
     );
     log.change('maxHp', after - maxHp, after);
+  } else if (cut === 'brain') {
+    const known = optionalNames(body.knownSpells, 'knownSpells').map(
+      (id, i) => coeacSpell(id, `knownSpells[${i}]`).id,
+    );
+    let pool: string[] = known;
+    if (pool.length === 0) {
+      if (body.family === undefined || body.family === null)
+        throw invalid(
+          'A brain teaches a spell: send the monster’s `knownSpells` or a `family`.',
+          'knownSpells',
+        );
+      if (!COEAC_FAMILIES.includes(body.family as never))
+        throw invalid(`\`family\` is one of: ${COEAC_FAMILIES.join(', ')}.`, 'family');
+      pool = COEAC_SPELLS.filter((sp) => sp.family === body.family).map((sp) => sp.id);
+    }
+    const [{ item, roll, chance }] = drawByLot(dice, pool, 1, known.length ? 'knownSpells' : 'family');
+    log.step(
+      'brain',
+      `Spell learned${pool.length > 1 ? ' by lot' : ''}: ${item}`,
+      pool.length > 1 ? [roll] : [],
+      {
+        chosen: chance,
+      },
+    );
+    log.change(`spell:${item}`, 1, null);
+  } else if (cut === 'rare-organ') {
+    let organ = RARE_ORGANS.find((o) => o.id === body.organ);
+    if (body.organ !== undefined && body.organ !== null && !organ)
+      throw invalid(`\`organ\` is one of: ${RARE_ORGAN_IDS.join(', ')}.`, 'organ');
+    if (!organ) {
+      const face = dice.pool(1, 6, 'organ')[0];
+      organ = RARE_ORGANS[face - 1];
+      log.step('organ', `d6 ${face}: ${organ.id}`, [face], { each: 1 / 6 });
+    }
+    log.step(organ.id, organ.effect);
+    log.change(`organ:${organ.id}`, 1, null);
   } else {
     for (const [kind, list] of [
       ['skill', skills],

@@ -40,6 +40,12 @@ export function sheetEating(input: SheetEatingInput, dice: Dice): SheetEatingOut
     if (step.odds) odds[`${i}:${step.name}`] = step.odds;
   });
   const { steps, changes: _changes, faces, ...detail } = outcome;
+  // Brain and rare organ: what the route stores (a spell learned, an organ kept); only for those cuts.
+  for (const change of outcome.changes) {
+    if (change.field.startsWith('spell:'))
+      (detail as Record<string, unknown>).learnedSpell = change.field.slice(6);
+    if (change.field.startsWith('organ:')) (detail as Record<string, unknown>).organ = change.field.slice(6);
+  }
   return {
     cut: outcome.cut,
     preserved: outcome.preserved,

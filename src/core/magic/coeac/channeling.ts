@@ -527,6 +527,135 @@ export function catastrophe(input: CatastropheInput, dice: Dice): CatastropheRol
 
 // ---------------------------------------------------------------------------------------------
 
+/** Ob of the Vigor save of catastrophe 2 and of the Discipline save of catastrophe 3 (003:386–387). */
+export const CATASTROPHE_SAVE_OBJECTIVE = 4;
+/** The psychic wave's dice (003:387), halved (rounded up) before rolling on a passed save. */
+export const PSYCHIC_WAVE_DICE = 6;
+
+export interface HeldSpell {
+  /** A catalogue spell id the caster controls. */
+  spell: string;
+  /** The pool of that spell's sorcery skill. */
+  pool: number;
+}
+
+export interface CatastropheV2Input extends CatastropheInput {
+  /** The caster's Vigor pool: the Ob 4 save against vomiting blood (result 2). */
+  vigorPool?: number | null;
+  /** The other spells the caster controls: result 5 casts one of them, by lot, at a random target. */
+  heldSpells?: HeldSpell[] | null;
+}
+
+export interface CatastropheConsequences {
+  /** Result 1: the caster mutates (the draw is on the campaign's mutation table; the rules print none). */
+  mutation: boolean;
+  /** Result 2: the caster's Ob 4 Vigor save, when `vigorPool` was sent. */
+  vigorSave: PoolRoll | null;
+  /** Result 2: the caster vomits blood (null when the save was not rolled). */
+  vomitingBlood: boolean | null;
+  /** Result 3: the caster's Ob 4 Discipline save for half, when `disciplinePool` was sent. */
+  waveSave: PoolRoll | null;
+  /** Result 3: the damage dice rolled (6, or 3 after a passed save). */
+  waveDice: number | null;
+  waveFaces: number[] | null;
+  /** Result 3: the damage the caster takes (successes on the wave dice). */
+  waveDamage: number | null;
+  /** Result 5: the spell drawn by lot among `heldSpells` and its channeling. */
+  wildCast: { spell: string; lot: number; of: number; channeling: ChannelingOutcome } | null;
+  /** What the referee still settles: those nearby, result 4's target, result 6's being. */
+  note: string;
+}
+
+export interface CatastropheV2Outcome extends CatastropheRollOutcome {
+  consequences: CatastropheConsequences | null;
+}
+
+const CATASTROPHE_NOTES: Record<number, string> = {
+  1: 'The caster mutates.',
+  2: 'Everyone else close by makes the same Ob 4 Vigor save (their sheet or NPC check).',
+  3: 'Everyone else close by takes 6d too: an Ob 4 Discipline save first halves the dice.',
+  4: 'The referee turns the spell on the wrong target.',
+  5: 'The referee picks the random target of the wild cast.',
+  6: 'The referee brings the being through.',
+};
+
+function heldSpellsOf(value: unknown): HeldSpell[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw invalid('Must be a list.', 'heldSpells');
+  if (value.length > 100) throw invalid('At most 100 spells.', 'heldSpells');
+  return value.map((entry, i) => {
+    const body = record(entry, `heldSpells[${i}]`);
+    const spell = coeacSpell(body.spell, `heldSpells[${i}].spell`);
+    return { spell: spell.id, pool: wholeNumber(body.pool, `heldSpells[${i}].pool`, 0, MAX_SOURCE_DICE) };
+  });
+}
+
+/**
+ * A spell catastrophe with its own numbers rolled for the caster (v2): result 1 flags the mutation,
+ * 2 rolls the Ob 4 Vigor save, 3 the Ob 4 Discipline save and then 6d (3d after a pass), 5 draws one
+ * of the other held spells by lot and channels it. The trigger save and the d6 are as in v1, except
+ * that `disciplinePool` without `damage` is allowed (the d6 alone; the pool serves result 3).
+ */
+export function catastropheV2(input: CatastropheV2Input, dice: Dice): CatastropheV2Outcome {
+  const body = record(input ?? {}, 'input');
+  const vigorPool =
+    body.vigorPool === undefined || body.vigorPool === null
+      ? null
+      : wholeNumber(body.vigorPool, 'vigorPool', 0, MAX_SOURCE_DICE);
+  const held = heldSpellsOf(body.heldSpells);
+  // The trigger save needs the damage; a Discipline pool alone is kept for result 3's save.
+  const hasDamage = body.damage !== undefined && body.damage !== null;
+  const base = catastrophe(
+    hasDamage ? { damage: body.damage as number, disciplinePool: body.disciplinePool as number } : {},
+    dice,
+  );
+  if (!base.catastrophe) return { ...{}, ...base, consequences: null };
+  const roll = base.catastrophe.roll;
+  const disciplinePool =
+    body.disciplinePool === undefined || body.disciplinePool === null
+      ? null
+      : wholeNumber(body.disciplinePool, 'disciplinePool', 0, MAX_SOURCE_DICE);
+  const consequences: CatastropheConsequences = {
+    mutation: roll === 1,
+    vigorSave: null,
+    vomitingBlood: null,
+    waveSave: null,
+    waveDice: null,
+    waveFaces: null,
+    waveDamage: null,
+    wildCast: null,
+    note: CATASTROPHE_NOTES[roll],
+  };
+  if (roll === 2 && vigorPool !== null) {
+    consequences.vigorSave = rollPool(dice, vigorPool, CATASTROPHE_SAVE_OBJECTIVE, 'vigorPool');
+    consequences.vomitingBlood = !consequences.vigorSave.passed;
+  }
+  if (roll === 3) {
+    if (disciplinePool !== null)
+      consequences.waveSave = rollPool(dice, disciplinePool, CATASTROPHE_SAVE_OBJECTIVE, 'disciplinePool');
+    const count = consequences.waveSave?.passed ? Math.ceil(PSYCHIC_WAVE_DICE / 2) : PSYCHIC_WAVE_DICE;
+    const faces = dice.pool(count, 6, 'psychicWave');
+    consequences.waveDice = count;
+    consequences.waveFaces = faces;
+    consequences.waveDamage = countPoolSuccesses(faces);
+  }
+  if (roll === 5 && held.length > 0) {
+    const lot = dice.die(held.length);
+    const pick = held[lot - 1];
+    consequences.wildCast = {
+      spell: pick.spell,
+      lot,
+      of: held.length,
+      channeling: channel({ pool: pick.pool, spell: pick.spell }, dice),
+    };
+  }
+  if (roll === 5 && held.length === 0)
+    consequences.note = 'The caster holds no other spell (send heldSpells): nothing goes off.';
+  return { ...{}, ...base, consequences };
+}
+
+// ---------------------------------------------------------------------------------------------
+
 export interface RandomSpellInput {
   family?: string | null;
 }

@@ -32,7 +32,8 @@ const SPELL_NAMES = new Set(COEAC_SPELLS.flatMap((s) => [s.id.toLowerCase(), s.n
 /** Whether a class resource's name is one of magic's: Control, Empower or a catalogue spell. */
 export function isCoeacMagicResource(name: string): boolean {
   const key = name.toLowerCase();
-  return key === 'control' || key === 'empower' || SPELL_NAMES.has(key);
+  // An implement's or orb's one activation a day (`implement:<itemId>`) comes back with the rest too.
+  return key === 'control' || key === 'empower' || key.startsWith('implement:') || SPELL_NAMES.has(key);
 }
 
 /**
