@@ -593,7 +593,11 @@ describe(`fuzz tier: REST from the OpenAPI document, GraphQL from introspection 
     const query = `${kind}${declared ? `(${declared})` : ''} { ${field.name}${passed ? `(${passed})` : ''} ${selection(field.type, 0)} }`;
     const record: Record<string, fc.Arbitrary<unknown>> = {};
     const required = field.args.filter((a) => isNonNullType(a.type)).map((a) => a.name);
-    for (const a of field.args) record[a.name] = typeArb(a.type, a.name, 0);
+    // A valid sample sends no `after`: a cursor is only what a list answered, so a random one would
+    // be a second wrong field (issue 42: a character named by an odd string the REST tier created
+    // resolves, and the refusal then names `after` instead).
+    for (const a of field.args)
+      record[a.name] = a.name === 'after' ? fc.constant(undefined) : typeArb(a.type, a.name, 0);
     const sample = fc.record({
       variables: fc.record(record, { requiredKeys: required }),
       pick: fc.nat(),
