@@ -399,7 +399,8 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     await run(REFEREE, 'npc', { sub: 'grade', name: 'Orc', grade: 'minor', shown: true });
     await run(REFEREE, 'fight', { sub: 'start', who: 'Vess, Orc' });
     expect(c.text()).toMatch(
-      /COEAC fight — round 1[\s\S]*\*\*Vess\*\* — HP \d+\/\d+[\s\S]*\*\*Orc\*\* — no visible wounds/,
+      // The API words a shown NPC whose numbers are hidden (issue 42): its sheet looks unhurt.
+      /COEAC fight — round 1[\s\S]*\*\*Vess\*\* — HP \d+\/\d+[\s\S]*\*\*Orc\*\* — “unhurt”/,
     );
     // The orc is shown but its numbers are not: the exchange's dice go to the referee alone.
     const referee = await run(REFEREE, 'attack', { as: 'Orc', weapon: 'Fighter', target: 'Vess' });
