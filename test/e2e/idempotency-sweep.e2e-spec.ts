@@ -66,20 +66,9 @@ describe(`idempotency clean-up under load (${DATABASE_KIND})`, () => {
       )[0].n,
     );
 
-  it('deletes every expired record, a batch at a time, and answers requests throughout', async () => {
-    await expiredRecords(EXPIRED, 'expired-');
-    // A live record (a keyed request of a moment ago) stays.
-    await t.http
-      .post(`/v1/campaigns/${c.id}/checks/pool`)
-      .set(c.auth)
-      .set('Idempotency-Key', 'still-live')
-      .send({ pool: 3, objective: 1 })
-      .expect(201);
-    const live = (await source.query('SELECT COUNT(*) AS n FROM idempotency_records')) as {
-      n: number | string;
-    }[];
-    expect(Number(live[0].n)).toBe(EXPIRED + 1);
-
+  /** Expired records under `prefix`, then a sweep while clients keep asking: what it measured. */
+  async function sweepUnderLoad(prefix: string) {
+    await expiredRecords(EXPIRED, prefix);
     const answeredAt: number[] = [];
     let sweeping = true;
     const client = async () => {
@@ -102,23 +91,47 @@ describe(`idempotency clean-up under load (${DATABASE_KIND})`, () => {
     const finished = performance.now();
     sweeping = false;
     await Promise.all(clients);
-
-    expect(deleted).toBe(EXPIRED);
-    expect(await count('expired-')).toBe(0);
-    expect(await count('')).toBe(1);
-    // Answers kept coming while it ran (several batches' worth of time), never far apart.
     const during = answeredAt.filter((at) => at >= started && at <= finished + LONGEST_GAP_MS);
-    expect(during.length).toBeGreaterThan(EXPIRED / SWEEP_BATCH / 4);
     const gaps = answeredAt.slice(1).map((at, i) => at - answeredAt[i]);
     const longest = Math.max(
       ...gaps.filter((_, i) => answeredAt[i + 1] >= started && answeredAt[i] <= finished),
     );
     if (process.env.SWEEP_PRINT) console.log({ baseline, longest, longestBatchMs, answers: during.length });
-    expect(longest).toBeLessThan(Math.max(LONGEST_GAP_MS, 2 * baseline));
+    return {
+      deleted,
+      longestBatchMs,
+      baseline,
+      longest,
+      during,
+      bound: Math.max(LONGEST_GAP_MS, 2 * baseline),
+    };
+  }
+
+  it('deletes every expired record, a batch at a time, and answers requests throughout', async () => {
+    // A live record (a keyed request of a moment ago) stays.
+    await t.http
+      .post(`/v1/campaigns/${c.id}/checks/pool`)
+      .set(c.auth)
+      .set('Idempotency-Key', 'still-live')
+      .send({ pool: 3, objective: 1 })
+      .expect(201);
+    let run = await sweepUnderLoad('expired-');
+    expect(run.deleted).toBe(EXPIRED);
+    // A host shared with other test workers can stall this process for reasons of its own (CI ran
+    // one 1.8 s gap on Node 26 beside the fuzz tier; alone it measures ~15 ms): a gap over the bound
+    // is measured once more, and only a stall that repeats fails, as a sweep that blocks would.
+    if (run.longest >= run.bound) run = await sweepUnderLoad('expired-again-');
+
+    expect(run.deleted).toBe(EXPIRED);
+    expect(await count('expired-')).toBe(0);
+    expect(await count('')).toBe(1);
+    // Answers kept coming while it ran (several batches' worth of time), never far apart.
+    expect(run.during.length).toBeGreaterThan(EXPIRED / SWEEP_BATCH / 4);
+    expect(run.longest).toBeLessThan(run.bound);
     // No batch held the server longer than the issue allows a pause to last. Only SQLite's statements
     // run on the event loop; a PostgreSQL batch awaits the server while requests run, and the process's
     // CPU time over it counts theirs.
-    if (DATABASE_KIND === 'sqlite') expect(longestBatchMs).toBeLessThan(LONGEST_BATCH_MS);
+    if (DATABASE_KIND === 'sqlite') expect(run.longestBatchMs).toBeLessThan(LONGEST_BATCH_MS);
   });
 
   it('stores a keyed answer in less room than the answer (compressed, then sealed)', async () => {
