@@ -88,6 +88,19 @@ const toChange = (e: { field: string; delta: number; valueAfter: number }): Coea
   after: e.valueAfter,
 });
 
+/** What a spell's cost did to its caster, as the magic answers report it. */
+const casterHarmed = (result: {
+  entries: Array<{ field: string; delta: number; valueAfter: number }>;
+  state: string;
+  stateBefore: string;
+  rollId: string;
+}): { changes: CoeacSheetChange[]; state: string; stateBefore: string; rollId: string } => ({
+  changes: result.entries.map(toChange),
+  state: result.state,
+  stateBefore: result.stateBefore,
+  rollId: result.rollId,
+});
+
 /**
  * COEAC magic in a campaign (SPEC 6.5): a stored character channels a spell it controls. Control,
  * Empower points and each known spell are class resources of the COEAC sheet (a spell at 0 is lost
@@ -1005,12 +1018,7 @@ export class MagicCampaignService {
       // The spell's answer carries no sheet: none is read back for it.
       { campaign, row, req: options.req, secret: options.secret, derive: (data) => data },
     );
-    return {
-      changes: result.entries.map(toChange),
-      state: result.state,
-      stateBefore: result.stateBefore,
-      rollId: result.rollId,
-    };
+    return casterHarmed(result);
   }
 
   /** A cast's HP cost, computed in the cast's own roll, written through the harm transition's writer. */
@@ -1031,12 +1039,7 @@ export class MagicCampaignService {
       // The spell's answer carries no sheet: none is read back for it.
       { campaign, computed: { row, outcome, roll, derive: (data) => data } },
     );
-    return {
-      changes: result.entries.map(toChange),
-      state: result.state,
-      stateBefore: result.stateBefore,
-      rollId: result.rollId,
-    };
+    return casterHarmed(result);
   }
 
   /** The campaign row, read with one plain statement (the guard has already found it). */
