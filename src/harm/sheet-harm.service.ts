@@ -249,7 +249,10 @@ export class SheetHarmService implements OnModuleInit {
       return harmTimers.length > 0 ? { harmTimers } : {};
     });
     // A referee's PUT of a harm state starts the timers it implies and drops those it no longer does.
+    // COEAC's and Cairn's own `state` and the harm state never disagree after a PUT (the one the PUT
+    // changed wins; when it changed neither, the harm state does).
     this.sheets.onPut(async (m, put) => {
+      put = { ...{}, ...put, after: agreeingStates(put.system, put.before, put.after) };
       if (put.after.harm === undefined || put.after.harm === null) return put.after;
       const before = put.before ? harmOf(put.before) : EMPTY_HARM;
       const after = harmOf(put.after);
@@ -2536,6 +2539,28 @@ function archsoulDisabled(data: Sheet, harm: SheetHarm): boolean {
 
 function nativeCoeac(state: HarmState): string {
   return state === 'dead' ? 'dead' : state === 'up' ? 'up' : 'down-and-out';
+}
+
+/** Cairn's own `state` for a harm state (up, out or dead). */
+function nativeCairn(state: HarmState): string {
+  return state === 'up' || state === 'dead' ? state : 'out';
+}
+
+/**
+ * A referee's PUT of a COEAC or Cairn sheet with its own `state` and `harm.state` made to agree: when
+ * the PUT changed the harm state (or left both), the system's state follows it; when it changed only
+ * the system's state, the harm state follows that (`out` → `out`, `down-and-out` → `down-and-out`).
+ */
+function agreeingStates(system: string, before: Sheet | null, after: Sheet): Sheet {
+  if (system !== 'coeac' && system !== 'cairn') return after;
+  const native = system === 'coeac' ? nativeCoeac : nativeCairn;
+  const harm = harmOf(after);
+  if (native(harm.state) === after.state) return after;
+  const harmBefore = before ? harmOf(before).state : 'up';
+  const nativeChanged = (before?.state ?? 'up') !== after.state;
+  if (nativeChanged && harm.state === harmBefore && typeof after.state === 'string')
+    return { ...{}, ...after, harm: { ...{}, ...harm, state: after.state as HarmState } };
+  return { ...{}, ...after, state: native(harm.state) };
 }
 
 function merge(current: string[], added: string[], removed: string[]): string[] {
