@@ -83,3 +83,16 @@ export function checkWords(name: string, check: Check): string {
     (extras ? ` From: ${extras}.` : '')
   );
 }
+
+/**
+ * The `text` of each event an action's answer carries (issue 42: `events: [{ type, text, … }]`),
+ * in order; none when the answer has no events (an older Arbiter), and the bot says it in its own words.
+ */
+export function eventTexts(answer: unknown): string[] {
+  const events = (answer as { events?: unknown } | null)?.events;
+  if (!Array.isArray(events)) return [];
+  return events.flatMap((e: unknown) => {
+    const text = (e as { text?: unknown } | null)?.text;
+    return typeof text === 'string' && text.trim() ? [text.trim()] : [];
+  });
+}

@@ -7,7 +7,7 @@ import {
 import { COMMANDS } from '../src/commands';
 import { embedSize, fit, fitEmbed, LIMITS } from '../src/common';
 import { handleCommand } from '../src/handlers';
-import { pick } from '../src/names';
+
 import { setPath, systemFor, timerWords } from '../src/sheets';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -589,17 +589,41 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     }
   });
 
-  it('names: exact (any case) first, then a unique prefix; ambiguity and absence said plainly', () => {
-    const all = [
-      { kind: 'npc' as const, id: '1', name: 'Goblin' },
-      { kind: 'npc' as const, id: '2', name: 'Goblin Chief' },
-      { kind: 'character' as const, id: '3', name: 'Bryn' },
-    ];
-    expect(pick(all, 'goblin').id).toBe('1');
-    expect(pick(all, 'Goblin C').id).toBe('2');
-    expect(pick(all, '3').name).toBe('Bryn');
-    expect(() => pick(all, 'Gob')).toThrow('“Gob” could be Goblin, Goblin Chief: type more of the name.');
-    expect(() => pick(all, 'Osk')).toThrow('Nobody called “Osk” that you can see.');
+  it('names: Arbiter finds them (any case); an ambiguous one lists its candidates to the asker alone', async () => {
+    const rats: string[] = [];
+    for (let i = 0; i < 2; i++)
+      rats.push(
+        (
+          await unwrap(
+            referee.POST('/v1/campaigns/{campaignId}/npcs', {
+              params: { path: { campaignId } },
+              body: {
+                name: 'Rat',
+                kind: 'monster',
+                sheets: { cairn: { hp: 2, maxHp: 2, str: { max: 3 }, dex: { max: 12 }, wil: { max: 4 } } },
+              },
+            }),
+          )
+        ).id,
+      );
+    const ambiguous = last(await as(REFEREE, 'character', { sub: 'show', who: 'rat' }));
+    expect(ambiguous.ephemeral).toBe(true);
+    expect(ambiguous.content).toMatch(/^“rat” names more than one: .*Type the id instead of the name\.$/s);
+    for (const id of rats) expect(ambiguous.content).toContain(id);
+    // The id the answer listed finds the one meant.
+    const one = last(await as(REFEREE, 'character', { sub: 'show', who: rats[1] }));
+    expect(one.embeds[0].title).toBe('Rat — Cairn');
+    // Any case; and a hidden NPC is nobody to a player's key.
+    expect(last(await as(REFEREE, 'character', { sub: 'show', who: 'BRYN' })).embeds[0].title).toBe(
+      'Bryn — Cairn',
+    );
+    expect(last(await as(BRYN_PLAYER, 'character', { sub: 'show', who: 'Rat' }))).toMatchObject({
+      ephemeral: true,
+      content: 'Nobody called “Rat” that you can see.',
+    });
+  });
+
+  it('sheets: a game named, timers in words, a dotted path set', () => {
     expect(() => systemFor('Bryn', { cairn: {}, coeac: {} })).toThrow('add `system:`');
     expect(
       timerWords({
