@@ -73,7 +73,9 @@ export const COMMANDS = [
     .addStringOption((o) =>
       o
         .setName('weapon')
-        .setDescription('A weapon on your sheet (listed as you type), or its die (d8) / COEAC skill (Fighter)')
+        .setDescription(
+          'A weapon on your sheet (listed as you type), or its die (d8) / COEAC skill (Fighter)',
+        )
         .setMaxLength(100)
         .setAutocomplete(true),
     )

@@ -449,7 +449,11 @@ export async function handleButton(ctx: BotContext, press: ButtonPress): Promise
   try {
     if (await found.choice.press(press, found.option)) close(ctx, found.id);
   } catch (error) {
-    if (!(error instanceof BotRefusal || error instanceof ArbiterProblem || error instanceof ArbiterNetworkError))
+    if (!(
+      error instanceof BotRefusal ||
+      error instanceof ArbiterProblem ||
+      error instanceof ArbiterNetworkError
+    ))
       console.error('a button failed:', error);
     await press.reply(privately(explain(error)));
   }

@@ -389,7 +389,9 @@ async function contest(
   const otherSheet = other.sheets?.gm as Sheet | undefined;
   if (!otherSheet)
     throw new BotRefusal(
-      other.npc ? `${other.name}’s numbers are the referee’s: the referee rolls this contest.` : `${other.name} has no G&M sheet.`,
+      other.npc
+        ? `${other.name}’s numbers are the referee’s: the referee rolls this contest.`
+        : `${other.name} has no G&M sheet.`,
     );
   const theirs = gmScore(otherSheet, resist);
   if (theirs === null) throw new BotRefusal(`${other.name}’s G&M sheet has no ${resist}.`);
@@ -704,7 +706,11 @@ export function weaponPlan(
   system: CombatSystem,
   typed: string | null,
   weapons: SheetWeapon[],
-): { label: string; part: ActionInput['cairn'] | ActionInput['coeac'] | ActionInput['gm']; fallback: (() => ActionInput['cairn'] | ActionInput['coeac'] | ActionInput['gm']) | null } {
+): {
+  label: string;
+  part: ActionInput['cairn'] | ActionInput['coeac'] | ActionInput['gm'];
+  fallback: (() => ActionInput['cairn'] | ActionInput['coeac'] | ActionInput['gm']) | null;
+} {
   const wanted = typed?.toLocaleLowerCase();
   const onSheet = wanted ? weapons.find((w) => w.name.toLocaleLowerCase() === wanted) : weapons[0];
   const today = (from: string | undefined, label: string) => {
@@ -755,7 +761,10 @@ export async function fightAttack(ctx: BotContext, interaction: CommandInteracti
   const body: ActionInput = { actor: actor.id, kind: 'attack', targets: [target.id] };
   const withPart = (part: unknown): ActionInput => {
     const b: ActionInput = { ...body, ...(fight.system === 'coeac' ? { kind: 'exchange' } : {}) };
-    (b as Record<string, unknown>)[fight.system] = { ...((body as Record<string, unknown>)[fight.system] as object), ...(part as object) };
+    (b as Record<string, unknown>)[fight.system] = {
+      ...((body as Record<string, unknown>)[fight.system] as object),
+      ...(part as object),
+    };
     return b;
   };
   const block = opt(interaction, 'block');
@@ -927,9 +936,8 @@ async function offerBlock(
   if (!plan.byReferee || plan.target.kind !== 'character' || !interaction.guildId) return false;
   const players = ctx.store.playersOf(interaction.guildId, plan.target.id);
   if (players.length === 0) return false;
-  const sheet = (
-    await readOwner(client(ctx, plan.key), plan.campaignId, plan.target)
-  ).sheets?.coeac as Sheet | undefined;
+  const sheet = (await readOwner(client(ctx, plan.key), plan.campaignId, plan.target)).sheets?.coeac as
+    Sheet | undefined;
   const ways = blockWays(sheet);
   if (ways.length === 0) return false;
   const target = plan.target;
@@ -1004,7 +1012,10 @@ async function offerMojo(
 ): Promise<boolean> {
   if (!interaction.guildId) return false;
   const arbiter = client(ctx, plan.key);
-  const everyone = [plan.actor, ...(await Promise.all(members.map((m) => findByName(arbiter, plan.campaignId, m))))];
+  const everyone = [
+    plan.actor,
+    ...(await Promise.all(members.map((m) => findByName(arbiter, plan.campaignId, m)))),
+  ];
   const bidders: Array<{ who: Named; users: string[]; held: number }> = [];
   for (const who of everyone) {
     if (who.kind !== 'character') continue;
@@ -1020,8 +1031,7 @@ async function offerMojo(
   let rolled = false;
   const id = offer(ctx, {
     mayPress: (userId, option) => {
-      if (option === 'roll')
-        return userId === asker ? true : 'Only the one who called the attack rolls it.';
+      if (option === 'roll') return userId === asker ? true : 'Only the one who called the attack rolls it.';
       const bidder = shown.find((b) => option.startsWith(`${b.who.id}=`));
       if (!bidder) return 'That bid is no longer open.';
       return bidder.users.includes(userId) ? true : `Only ${bidder.who.name}’s player bids their mojo.`;
@@ -1102,11 +1112,14 @@ export async function sheetCast(
     );
     const c = cast.channeling;
     if (eventTexts(cast).length) lines.push(...eventTexts(cast));
-    else lines.push(
-      `✨ **${owner.name}** channels ${c.spell?.name ?? spell}: ${c.dice} dice [${c.faces.join(', ')}] → Potency ${c.potency}.`,
-    );
+    else
+      lines.push(
+        `✨ **${owner.name}** channels ${c.spell?.name ?? spell}: ${c.dice} dice [${c.faces.join(', ')}] → Potency ${c.potency}.`,
+      );
     if (!eventTexts(cast).length) {
-      lines.push(c.backlash.happened ? `Backlash: ${owner.name} takes ${c.backlash.damage}.` : 'No backlash.');
+      lines.push(
+        c.backlash.happened ? `Backlash: ${owner.name} takes ${c.backlash.damage}.` : 'No backlash.',
+      );
       for (const ch of cast.changes) lines.push(`${owner.name}: ${ch.field} → ${ch.after}.`);
     }
   } else if (system === 'cairn') {
