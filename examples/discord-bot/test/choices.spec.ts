@@ -55,7 +55,7 @@ describe('Discord bot: weapons, events and a player’s choices (pure parts)', (
       { ...plan, byReferee: false },
       result({
         events: [],
-        gm: { attack: { roll: 7, target: 12, hit: true, damage: 4, damageDice: 'd8' } },
+        gm: { attack: { roll: 7, target: 12, hit: true, damage: 4, damageDice: 'd8' } } as never,
       }),
     );
     expect(words.shared).toEqual([
