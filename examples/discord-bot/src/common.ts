@@ -76,6 +76,11 @@ export interface ButtonPress {
   reply(options: ReplyPayload): Promise<unknown>;
   /** Edits the message that holds the buttons (to say what was chosen and remove them). */
   update(options: ReplyPayload): Promise<unknown>;
+  /**
+   * Acknowledges the press within Discord's 3 seconds when what follows calls Arbiter; `update`
+   * then edits the message later and `reply` follows up.
+   */
+  defer?(): Promise<unknown>;
 }
 
 /** Discord asking for an option's choices while the user types (discord.js's `AutocompleteInteraction`). */

@@ -42,13 +42,25 @@ function adapt(interaction: ChatInputCommandInteraction): CommandInteraction {
 }
 
 function adaptButton(interaction: ButtonInteraction): ButtonPress {
+  // Once deferred (a press that calls Arbiter), the message is edited and a refusal follows up.
+  let deferred = false;
   return {
     customId: interaction.customId,
     guildId: interaction.guildId,
     channelId: interaction.channelId,
     user: { id: interaction.user.id },
-    reply: (options) => interaction.reply(options as Parameters<ButtonInteraction['reply']>[0]),
-    update: (options) => interaction.update(options as Parameters<ButtonInteraction['update']>[0]),
+    reply: (options) =>
+      deferred
+        ? interaction.followUp(options as Parameters<ButtonInteraction['followUp']>[0])
+        : interaction.reply(options as Parameters<ButtonInteraction['reply']>[0]),
+    update: (options) =>
+      deferred
+        ? interaction.editReply(options as Parameters<ButtonInteraction['editReply']>[0])
+        : interaction.update(options as Parameters<ButtonInteraction['update']>[0]),
+    defer: async () => {
+      await interaction.deferUpdate();
+      deferred = true;
+    },
   };
 }
 

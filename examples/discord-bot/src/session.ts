@@ -839,13 +839,23 @@ export function attackLines(
 ): { shared: string[]; details: string[] } {
   const { actor, target } = plan;
   const head = `⚔️ **${actor.name}** attacks **${target.name}** with ${plan.weaponLabel}.`;
+  const words = ownWords(plan, done, head);
   const events = eventTexts(done);
-  if (events.length) {
-    // Arbiter's own words. A player's key gets only what a player may read; the referee's key
-    // gets everything, so a sealed action's events go to the referee alone.
-    if (done.sealed && plan.byReferee) return { shared: [head], details: events };
-    return { shared: [head, ...events], details: [] };
-  }
+  if (events.length === 0) return words;
+  // Arbiter's own words. A player's key gets only what a player may read; the referee's key gets
+  // everything, so a sealed action's events go to the referee alone, and the table reads the harm
+  // to characters in the bot's words as before.
+  if (done.sealed && plan.byReferee) return { shared: words.shared, details: events };
+  return { shared: [head, ...events], details: [] };
+}
+
+/** An attack in the bot's own words from the answer's numbers (an answer without events). */
+function ownWords(
+  plan: Pick<AttackPlan, 'actor' | 'target'>,
+  done: ActionResult,
+  head: string,
+): { shared: string[]; details: string[] } {
+  const { actor, target } = plan;
   const names = new Map([
     [actor.id, { name: actor.name, kind: actor.kind }],
     [target.id, { name: target.name, kind: target.kind }],
@@ -945,6 +955,7 @@ async function offerBlock(
     mayPress: (userId) =>
       players.includes(userId) ? true : `Only ${target.name}’s player chooses whether ${target.name} Blocks.`,
     press: async (press, option) => {
+      await press.defer?.();
       const blocks =
         option === 'armor' || option === 'shield' ? [{ id: target.id, with: option as 'armor' }] : [];
       await runAttack(
@@ -1047,6 +1058,7 @@ async function offerMojo(
       }
       if (rolled) return true;
       rolled = true;
+      await press.defer?.();
       const mojo = shown
         .filter((b) => (bids.get(b.who.id) ?? 0) > 0)
         .map((b) => ({ member: b.who.id, bid: bids.get(b.who.id)! }));

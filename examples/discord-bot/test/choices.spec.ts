@@ -45,9 +45,21 @@ describe('Discord bot: weapons, events and a player’s choices (pure parts)', (
       shared: ['⚔️ **Orc** attacks **Vess** with Axe.', 'Orc hits Vess with an axe for 3.', 'Vess is down.'],
       details: [],
     });
-    // The referee's key reads everything: a sealed action's events go to the referee alone.
-    expect(attackLines(plan, result({ events, sealed: true }))).toEqual({
-      shared: ['⚔️ **Orc** attacks **Vess** with Axe.'],
+    // The referee's key reads everything: a sealed action's events go to the referee alone, and
+    // the table reads the harm to the character (whose sheet it sees) in the bot's words.
+    const harm = {
+      damage: 3,
+      changes: [],
+      conditionsAdded: [],
+      stateBefore: 'up',
+      state: 'up',
+      pending: [],
+      sheet: { sheet: {} },
+    };
+    expect(
+      attackLines(plan, result({ events, sealed: true, targets: [{ id: 'v', damage: harm }] as never })),
+    ).toEqual({
+      shared: ['⚔️ **Orc** attacks **Vess** with Axe.', '**Vess** takes 3 damage.'],
       details: ['Orc hits Vess with an axe for 3.', 'Vess is down.'],
     });
     // No events (today's Arbiter): the words from the numbers.
@@ -284,6 +296,7 @@ describe('Discord bot: weapons, events and a player’s choices against a runnin
     // Somebody else's press: refused privately, nothing sent.
     const intruder = fakePress(buttons['Take the blow'], BRYN_PLAYER);
     await handleButton(ctx, intruder.press);
+    expect(intruder.deferred).toBe(false);
     expect(intruder.replies).toEqual([
       { content: 'Only Dain’s player chooses whether Dain Blocks.', embeds: [], ephemeral: true },
     ]);
@@ -295,6 +308,7 @@ describe('Discord bot: weapons, events and a player’s choices against a runnin
       DAIN_PLAYER,
     );
     await handleButton(ctx, choice.press);
+    expect(choice.deferred).toBe(true); // acknowledged before calling Arbiter
     expect(choice.replies).toEqual([]);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
@@ -404,6 +418,36 @@ describe('Discord bot: weapons, events and a player’s choices against a runnin
         content: expect.stringMatching(/^⚔️ \*\*Bryn\*\* attacks \*\*Goblin\*\* with Longsword\.\nRolled \d/),
       });
       await as(REFEREE, 'fight', { sub: 'end' }, channel);
+    } finally {
+      rewrite = null;
+    }
+  });
+
+  it('G&M and COEAC weapons on the sheet fall back to their dice and skill against today’s API', async () => {
+    sent.length = 0;
+    rewrite = (url, method, body) => {
+      const c = body as { sheets: Record<string, Record<string, unknown>> };
+      if (method === 'GET' && url.endsWith(`/characters/${ids.Toro}`))
+        c.sheets.gm.weapons = [{ name: 'Spear', damage: 'd8' }];
+      if (method === 'GET' && url.endsWith(`/characters/${ids.Dain}`))
+        c.sheets.coeac.weapons = [{ name: 'Axe', skill: 'Fighter' }];
+      return body;
+    };
+    try {
+      const gm = new FakeChannel();
+      await as(REFEREE, 'fight', { sub: 'start', who: 'Toro, Ogre' }, gm);
+      // No weapon named: the sheet's first.
+      const spear = await as(TORO_PLAYER, 'attack', { target: 'Ogre' }, gm);
+      expect(sent.map((b) => b.gm)).toEqual([{ weapon: 'Spear' }, { weapon: 'd8' }]);
+      expect(spear.seen[0].content).toMatch(/^⚔️ \*\*Toro\*\* attacks \*\*Ogre\*\* with Spear\.\nd20 \d+/);
+      await as(REFEREE, 'fight', { sub: 'end' }, gm);
+      sent.length = 0;
+      const coeac = new FakeChannel();
+      await as(REFEREE, 'fight', { sub: 'start', who: 'Dain, Orc' }, coeac);
+      const axe = await as(DAIN_PLAYER, 'attack', { weapon: 'Axe', target: 'Orc' }, coeac);
+      expect(sent.map((b) => b.coeac)).toEqual([{ weapon: 'Axe' }, { skill: 'Fighter' }]);
+      expect(axe.seen[0].content).toMatch(/^⚔️ \*\*Dain\*\* attacks \*\*Orc\*\* with Axe\.\n\d+ successes/);
+      await as(REFEREE, 'fight', { sub: 'end' }, coeac);
     } finally {
       rewrite = null;
     }

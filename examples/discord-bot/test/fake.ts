@@ -138,6 +138,8 @@ export interface FakePressRun {
   replies: Seen[];
   /** What the message with the buttons became. */
   updates: Seen[];
+  /** Whether the press was acknowledged before calling Arbiter. */
+  deferred: boolean;
 }
 
 /** A fake press on a button by a Discord user. */
@@ -150,9 +152,10 @@ export function fakePress(customId: string, userId: string, guildId = 'guild-1')
     ephemeral,
     ...(p.components ? { components: p.components } : {}),
   });
-  return {
+  const run: FakePressRun = {
     replies,
     updates,
+    deferred: false,
     press: {
       customId,
       guildId,
@@ -164,8 +167,12 @@ export function fakePress(customId: string, userId: string, guildId = 'guild-1')
       update: async (p) => {
         updates.push(seen(p, false));
       },
+      defer: async () => {
+        run.deferred = true;
+      },
     },
   };
+  return run;
 }
 
 /** A fake autocomplete request for one focused option. */
