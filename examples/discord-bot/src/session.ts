@@ -33,7 +33,7 @@ import {
   weaponsOf,
 } from './sheets';
 import type { FightLink, PlayerLink } from './store';
-import { checkWords, eventTexts, harmWords, restWords } from './words';
+import { checkWords, eventsOf, eventTexts, harmWords, restWords } from './words';
 
 type Character = components['schemas']['Character'];
 type Npc = components['schemas']['Npc'];
@@ -839,14 +839,20 @@ export function attackLines(
 ): { shared: string[]; details: string[] } {
   const { actor, target } = plan;
   const head = `⚔️ **${actor.name}** attacks **${target.name}** with ${plan.weaponLabel}.`;
-  const words = ownWords(plan, done, head);
-  const events = eventTexts(done);
-  if (events.length === 0) return words;
-  // Arbiter's own words. A player's key gets only what a player may read; the referee's key gets
-  // everything, so a sealed action's events go to the referee alone, and the table reads the harm
-  // to characters in the bot's words as before.
-  if (done.sealed && plan.byReferee) return { shared: words.shared, details: events };
-  return { shared: [head, ...events], details: [] };
+  const events = eventsOf(done);
+  if (events.length === 0) return ownWords(plan, done, head);
+  // The whole action in Arbiter's words. A player's key gets only what a player may read, so its
+  // events are the table's. The referee's key reads every number: of a sealed action the table
+  // reads what happened to characters (their sheets are the table's), the referee the rest.
+  if (!(done.sealed && plan.byReferee)) return { shared: [head, ...events.map((e) => e.text)], details: [] };
+  const character = (e: { ownerId?: string }) =>
+    (e.ownerId === actor.id && actor.kind === 'character') ||
+    (e.ownerId === target.id && target.kind === 'character');
+  const shared = events.filter(character).map((e) => e.text);
+  return {
+    shared: [head, ...(shared.length ? shared : ['The dice are sealed: the referee tells what came of it.'])],
+    details: events.filter((e) => !character(e)).map((e) => e.text),
+  };
 }
 
 /** An attack in the bot's own words from the answer's numbers (an answer without events). */
@@ -881,7 +887,12 @@ function ownWords(
     dice.push(`Rolled ${cairnTarget.rolls.map((r) => String(r.face)).join(', ')}, kept ${cairnTarget.kept}.`);
   const harms = done.targets.flatMap((t) => {
     const who = names.get(t.id);
-    return t.damage ? [{ npc: who?.kind === 'npc', lines: harmWords(who?.name ?? 'Someone', t.damage) }] : [];
+    if (!t.damage) return [];
+    // The harm's own events (issue 39's engine) when the answer has them, else the bot's words.
+    const said = eventTexts(t.damage);
+    return [
+      { npc: who?.kind === 'npc', lines: said.length ? said : harmWords(who?.name ?? 'Someone', t.damage) },
+    ];
   });
   if (done.sealed) {
     details.push(...dice, ...harms.filter((h) => h.npc).flatMap((h) => h.lines));

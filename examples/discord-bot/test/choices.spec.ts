@@ -45,8 +45,18 @@ describe('Discord bot: weapons, events and a player’s choices (pure parts)', (
       shared: ['⚔️ **Orc** attacks **Vess** with Axe.', 'Orc hits Vess with an axe for 3.', 'Vess is down.'],
       details: [],
     });
-    // The referee's key reads everything: a sealed action's events go to the referee alone, and
-    // the table reads the harm to the character (whose sheet it sees) in the bot's words.
+    // The referee's key reads every number: of a sealed action the table reads what happened to
+    // the character (whose sheet it sees), the referee the rest.
+    const sealedEvents = [
+      { type: 'attack', text: 'Orc rolls 5 against 3.' },
+      { type: 'damaged', text: 'Vess takes 3.', ownerId: 'v' },
+      { type: 'damaged', text: 'Orc takes 1 back.', ownerId: 'o' },
+    ];
+    expect(attackLines(plan, result({ events: sealedEvents, sealed: true }))).toEqual({
+      shared: ['⚔️ **Orc** attacks **Vess** with Axe.', 'Vess takes 3.'],
+      details: ['Orc rolls 5 against 3.', 'Orc takes 1 back.'],
+    });
+    // Events only on the harm (the engine's damage answer): they replace the harm words, the dice stay.
     const harm = {
       damage: 3,
       changes: [],
@@ -56,12 +66,26 @@ describe('Discord bot: weapons, events and a player’s choices (pure parts)', (
       pending: [],
       sheet: { sheet: {} },
     };
-    expect(
-      attackLines(plan, result({ events, sealed: true, targets: [{ id: 'v', damage: harm }] as never })),
-    ).toEqual({
-      shared: ['⚔️ **Orc** attacks **Vess** with Axe.', '**Vess** takes 3 damage.'],
-      details: ['Orc hits Vess with an axe for 3.', 'Vess is down.'],
-    });
+    const onHarm = attackLines(
+      { ...plan, byReferee: false },
+      result({
+        gm: { attack: { roll: 7, target: 12, hit: true, damage: 3, damageDice: 'd8' } } as never,
+        targets: [
+          { id: 'v', damage: { ...harm, events: [{ type: 'damaged', text: 'Vess takes 3 from an axe.' }] } },
+        ] as never,
+      }),
+    );
+    expect(onHarm.shared).toEqual([
+      '⚔️ **Orc** attacks **Vess** with Axe.',
+      'd20 7 against 12: a hit for 3 (d8).',
+      'Vess takes 3 from an axe.',
+    ]);
+    // Without them, the bot's words for the same harm.
+    const plainHarm = attackLines(
+      { ...plan, byReferee: false },
+      result({ targets: [{ id: 'v', damage: harm }] as never }),
+    );
+    expect(plainHarm.shared).toEqual(['⚔️ **Orc** attacks **Vess** with Axe.', '**Vess** takes 3 damage.']);
     // No events (today's Arbiter): the words from the numbers.
     const words = attackLines(
       { ...plan, byReferee: false },
