@@ -14,7 +14,8 @@ export interface Named {
  */
 export function ambiguity(typed: string, problem: ArbiterProblem): BotRefusal {
   const listed = problem.errors.map((e) => e.message).join(' ') || problem.detail;
-  return new BotRefusal(`“${typed}” names more than one: ${listed} Type the id instead of the name.`);
+  const hint = /\bid\b/.test(listed) ? '' : ' Type the id instead of the name.';
+  return new BotRefusal(`“${typed}” names more than one: ${listed}${hint}`);
 }
 
 /** One kind's lookup by name: the API resolves the name where the id goes (issue 42). */

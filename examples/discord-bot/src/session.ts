@@ -839,37 +839,35 @@ export function attackLines(
 ): { shared: string[]; details: string[] } {
   const { actor, target } = plan;
   const head = `⚔️ **${actor.name}** attacks **${target.name}** with ${plan.weaponLabel}.`;
+  const dice = diceLines(plan, done);
   const events = eventsOf(done);
-  if (events.length === 0) return ownWords(plan, done, head);
-  // The whole action in Arbiter's words. A player's key gets only what a player may read, so its
-  // events are the table's. The referee's key reads every number: of a sealed action the table
-  // reads what happened to characters (their sheets are the table's), the referee the rest.
-  if (!(done.sealed && plan.byReferee)) return { shared: [head, ...events.map((e) => e.text)], details: [] };
+  if (events.length === 0) return ownWords(plan, done, head, dice);
+  // What the blow did, in Arbiter's words (its events tell harm, not the roll: the dice line
+  // stays). A player's key gets only what a player may read, so its events are the table's. The
+  // referee's key reads every number: of a sealed action the table reads what happened to
+  // characters (their sheets are the table's), the referee the dice and the rest.
+  const texts = events.map((e) => e.text);
+  if (!done.sealed) return { shared: [head, ...dice, ...texts], details: [] };
+  if (!plan.byReferee) return { shared: [head, ...texts], details: [] };
   const character = (e: { ownerId?: string }) =>
     (e.ownerId === actor.id && actor.kind === 'character') ||
     (e.ownerId === target.id && target.kind === 'character');
   const shared = events.filter(character).map((e) => e.text);
+  const details = [...dice, ...events.filter((e) => !character(e)).map((e) => e.text)];
   return {
-    shared: [head, ...(shared.length ? shared : ['The dice are sealed: the referee tells what came of it.'])],
-    details: events.filter((e) => !character(e)).map((e) => e.text),
+    shared: [
+      head,
+      ...(shared.length || details.length
+        ? shared
+        : ['The dice are sealed: the referee tells what came of it.']),
+    ],
+    details,
   };
 }
 
-/** An attack in the bot's own words from the answer's numbers (an answer without events). */
-function ownWords(
-  plan: Pick<AttackPlan, 'actor' | 'target'>,
-  done: ActionResult,
-  head: string,
-): { shared: string[]; details: string[] } {
+/** The roll of an attack in one line per system (no harm: that is the events' or `harmWords`). */
+function diceLines(plan: Pick<AttackPlan, 'actor' | 'target'>, done: ActionResult): string[] {
   const { actor, target } = plan;
-  const names = new Map([
-    [actor.id, { name: actor.name, kind: actor.kind }],
-    [target.id, { name: target.name, kind: target.kind }],
-  ]);
-  // What everyone may read: the harm to characters (their sheets are the table's). The dice, and
-  // anything about an NPC, are public only when the action is not sealed.
-  const shared: string[] = [head];
-  const details: string[] = [];
   const dice: string[] = [];
   if (done.coeac?.exchange) {
     const x = done.coeac.exchange;
@@ -885,10 +883,29 @@ function ownWords(
   const cairnTarget = done.cairn?.attack?.targets[0];
   if (cairnTarget)
     dice.push(`Rolled ${cairnTarget.rolls.map((r) => String(r.face)).join(', ')}, kept ${cairnTarget.kept}.`);
+  return dice;
+}
+
+/** An attack in the bot's own words from the answer's numbers (an answer without the action's events). */
+function ownWords(
+  plan: Pick<AttackPlan, 'actor' | 'target'>,
+  done: ActionResult,
+  head: string,
+  dice: string[],
+): { shared: string[]; details: string[] } {
+  const { actor, target } = plan;
+  const names = new Map([
+    [actor.id, { name: actor.name, kind: actor.kind }],
+    [target.id, { name: target.name, kind: target.kind }],
+  ]);
+  // What everyone may read: the harm to characters (their sheets are the table's). The dice, and
+  // anything about an NPC, are public only when the action is not sealed.
+  const shared: string[] = [head];
+  const details: string[] = [];
   const harms = done.targets.flatMap((t) => {
     const who = names.get(t.id);
     if (!t.damage) return [];
-    // The harm's own events (issue 39's engine) when the answer has them, else the bot's words.
+    // The harm's own events (the engine's damage answer) when it has them, else the bot's words.
     const said = eventTexts(t.damage);
     return [
       { npc: who?.kind === 'npc', lines: said.length ? said : harmWords(who?.name ?? 'Someone', t.damage) },

@@ -41,8 +41,16 @@ describe('Discord bot: weapons, events and a player’s choices (pure parts)', (
     expect(eventTexts({ events })).toEqual(['Orc hits Vess with an axe for 3.', 'Vess is down.']);
     expect(eventTexts({ events: [] })).toEqual([]);
     expect(eventTexts({})).toEqual([]);
-    expect(attackLines({ ...plan, byReferee: false }, result({ events }))).toEqual({
-      shared: ['⚔️ **Orc** attacks **Vess** with Axe.', 'Orc hits Vess with an axe for 3.', 'Vess is down.'],
+    const gmRoll = {
+      gm: { attack: { roll: 7, target: 12, hit: true, damage: 3, damageDice: 'd8' } } as never,
+    };
+    expect(attackLines({ ...plan, byReferee: false }, result({ events, ...gmRoll }))).toEqual({
+      shared: [
+        '⚔️ **Orc** attacks **Vess** with Axe.',
+        'd20 7 against 12: a hit for 3 (d8).', // the roll: events tell harm, not dice
+        'Orc hits Vess with an axe for 3.',
+        'Vess is down.',
+      ],
       details: [],
     });
     // The referee's key reads every number: of a sealed action the table reads what happened to
@@ -52,9 +60,21 @@ describe('Discord bot: weapons, events and a player’s choices (pure parts)', (
       { type: 'damaged', text: 'Vess takes 3.', ownerId: 'v' },
       { type: 'damaged', text: 'Orc takes 1 back.', ownerId: 'o' },
     ];
-    expect(attackLines(plan, result({ events: sealedEvents, sealed: true }))).toEqual({
+    expect(attackLines(plan, result({ events: sealedEvents, sealed: true, ...gmRoll }))).toEqual({
       shared: ['⚔️ **Orc** attacks **Vess** with Axe.', 'Vess takes 3.'],
-      details: ['Orc rolls 5 against 3.', 'Orc takes 1 back.'],
+      details: ['d20 7 against 12: a hit for 3 (d8).', 'Orc rolls 5 against 3.', 'Orc takes 1 back.'],
+    });
+    // A player's key: its events are what a player may read; a sealed answer has no dice for it.
+    expect(
+      attackLines({ ...plan, byReferee: false }, result({ events: sealedEvents, sealed: true })),
+    ).toEqual({
+      shared: [
+        '⚔️ **Orc** attacks **Vess** with Axe.',
+        'Orc rolls 5 against 3.',
+        'Vess takes 3.',
+        'Orc takes 1 back.',
+      ],
+      details: [],
     });
     // Events only on the harm (the engine's damage answer): they replace the harm words, the dice stay.
     const harm = {

@@ -608,7 +608,10 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
       );
     const ambiguous = last(await as(REFEREE, 'character', { sub: 'show', who: 'rat' }));
     expect(ambiguous.ephemeral).toBe(true);
-    expect(ambiguous.content).toMatch(/^“rat” names more than one: .*Type the id instead of the name\.$/s);
+    // Arbiter's 409 lists them with their ids and says to send one.
+    expect(ambiguous.content).toMatch(
+      /^“rat” names more than one: 2 NPCs are named "rat": .*Send the id of one\.$/s,
+    );
     for (const id of rats) expect(ambiguous.content).toContain(id);
     // The id the answer listed finds the one meant.
     const one = last(await as(REFEREE, 'character', { sub: 'show', who: rats[1] }));
