@@ -467,6 +467,54 @@ describe('Discord bot: weapons, events and a player’s choices against a runnin
     }
   });
 
+  it('a Cairn weapon stored on the sheet goes by name where Arbiter takes it; elsewhere `weapon` is refused, as the fallback expects', async () => {
+    sent.length = 0;
+    const document = (await (await fetch(`${arbiter.baseUrl}/openapi.json`)).json()) as {
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    const takesWeapons = Boolean(document.components.schemas.CairnCombatActionInput?.properties?.weapon);
+    await character(
+      'Kell',
+      'cairn',
+      {
+        str: { max: 10 },
+        dex: { max: 10 },
+        wil: { max: 10 },
+        hp: 5,
+        maxHp: 5,
+        ...(takesWeapons ? { weapons: [{ name: 'Maul', die: 'd10' }] } : {}),
+      },
+      'user-kell',
+    );
+    await npc('Wight', { cairn: { hp: 9, maxHp: 9, str: { max: 8 }, dex: { max: 8 }, wil: { max: 8 } } });
+    const channel = new FakeChannel();
+    await as(REFEREE, 'fight', { sub: 'start', who: 'Kell, Wight' }, channel);
+    if (takesWeapons) {
+      const typing = fakeAutocomplete('attack', { name: 'weapon', value: 'ma' }, { userId: 'user-kell' });
+      await handleAutocomplete(ctx, typing.request);
+      expect(typing.answered).toEqual([[{ name: 'Maul (d10)', value: 'Maul' }]]);
+      // No weapon named: the sheet's first, by name, taken as it is (one request).
+      const blow = await as('user-kell', 'attack', { target: 'Wight' }, channel);
+      expect(sent.map((b) => b.cairn)).toEqual([{ weapon: 'Maul' }]);
+      expect(last(blow).content).toMatch(/^⚔️ \*\*Kell\*\* attacks \*\*Wight\*\* with Maul\.\nRolled \d+/);
+    } else {
+      // This Arbiter refuses `cairn.weapon` with a 400 naming it: what `refusesWeapon` falls back on.
+      const combat = store.fightIn('channel-1')!;
+      const refused = await referee
+        .POST('/v1/campaigns/{campaignId}/combats/{combatId}/actions', {
+          params: { path: { campaignId, combatId: combat.combatId } },
+          body: { actor: ids.Kell, kind: 'attack', targets: ['Wight'], cairn: { weapon: 'Maul' } } as never,
+        })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(refused).toBeInstanceOf(ArbiterProblem);
+      expect(refusesWeapon(refused)).toBe(true);
+    }
+    await as(REFEREE, 'fight', { sub: 'end' }, channel);
+  });
+
   it('G&M and COEAC weapons on the sheet fall back to their dice and skill against today’s API', async () => {
     sent.length = 0;
     rewrite = (url, method, body) => {
