@@ -73,12 +73,27 @@ export const COMMANDS = [
     .addStringOption((o) =>
       o
         .setName('weapon')
-        .setDescription('Cairn: the die (d8); COEAC: the skill (Fighter); G&M: the weapon dice (d8)')
-        .setMaxLength(100),
+        .setDescription(
+          'A weapon on your sheet (listed as you type), or its die (d8) / COEAC skill (Fighter)',
+        )
+        .setMaxLength(100)
+        .setAutocomplete(true),
     )
     .addStringOption((o) => o.setName('target').setDescription('Whom you attack, by name').setMaxLength(100))
     .addStringOption((o) =>
       o.setName('as').setDescription('Referee: the combatant who attacks, by name').setMaxLength(100),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('block')
+        .setDescription('COEAC: Block the damage you may take in this exchange')
+        .addChoices({ name: 'with armour', value: 'armor' }, { name: 'with shield', value: 'shield' }),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('with')
+        .setDescription('G&M group attack: the other members, by name (Osk, Toro); mojo bids by button')
+        .setMaxLength(300),
     )
     .addIntegerOption((o) =>
       o.setName('pool').setDescription('Stateless: your combat check’s dice').setMinValue(0).setMaxValue(200),
@@ -268,6 +283,24 @@ export const COMMANDS = [
     .addIntegerOption((o) => o.setName('ob').setDescription('COEAC obstacle').setMinValue(0).setMaxValue(100))
     .addStringOption((o) => o.setName('reaction').setDescription('G&M reaction (fortitude)').setMaxLength(50))
     .addStringOption((o) => o.setName('attribute').setDescription('G&M ability (strength)').setMaxLength(50))
+    .addStringOption((o) =>
+      o
+        .setName('against')
+        .setDescription('G&M contest: who resists, by name (with reaction: or attribute:)')
+        .setMaxLength(100),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('resist')
+        .setDescription('G&M contest: the ability or reaction the other side rolls (default: the same)')
+        .setMaxLength(50),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('mode')
+        .setDescription('G&M contest: opposed (default) or a race to the same goal')
+        .addChoices({ name: 'opposed', value: 'opposed' }, { name: 'same goal', value: 'same-goal' }),
+    )
     .addIntegerOption((o) =>
       o.setName('modifier').setDescription('G&M modifier').setMinValue(-20).setMaxValue(20),
     )

@@ -11,10 +11,25 @@ export interface Embed {
   footer?: { text: string };
 }
 
-/** What a handler answers: text, embeds, and whether only the asker sees it. */
+/** A button as Discord's API takes it (type 2); `custom_id` comes back in the press. */
+export interface Button {
+  type: 2;
+  style: 1 | 2 | 3 | 4;
+  label: string;
+  custom_id: string;
+}
+
+/** A row of up to five buttons (type 1); a message holds up to five rows. */
+export interface ActionRow {
+  type: 1;
+  components: Button[];
+}
+
+/** What a handler answers: text, embeds, buttons, and whether only the asker sees it. */
 export interface ReplyPayload {
   content?: string;
   embeds?: Embed[];
+  components?: ActionRow[];
   flags?: number;
 }
 
@@ -49,6 +64,36 @@ export interface CommandInteraction {
     send(options: ReplyPayload): Promise<PostedMessage>;
     edit(messageId: string, options: ReplyPayload): Promise<unknown>;
   } | null;
+}
+
+/** A press on one of the bot's buttons (discord.js's `ButtonInteraction`, narrowed like the above). */
+export interface ButtonPress {
+  customId: string;
+  guildId: string | null;
+  channelId: string | null;
+  user: { id: string };
+  /** Answers the press (ephemeral for a refusal). */
+  reply(options: ReplyPayload): Promise<unknown>;
+  /** Edits the message that holds the buttons (to say what was chosen and remove them). */
+  update(options: ReplyPayload): Promise<unknown>;
+  /**
+   * Acknowledges the press within Discord's 3 seconds when what follows calls Arbiter; `update`
+   * then edits the message later and `reply` follows up.
+   */
+  defer?(): Promise<unknown>;
+}
+
+/** Discord asking for an option's choices while the user types (discord.js's `AutocompleteInteraction`). */
+export interface AutocompleteRequest {
+  commandName: string;
+  guildId: string | null;
+  channelId: string | null;
+  user: { id: string };
+  options: {
+    getFocused(): { name: string; value: string };
+    getString(name: string): string | null;
+  };
+  respond(choices: Array<{ name: string; value: string }>): Promise<unknown>;
 }
 
 export interface BotContext {
@@ -118,11 +163,35 @@ export const LIMITS = {
   footer: 2048,
   embedTotal: 6000,
   embeds: 10,
+  rows: 5,
+  buttonsPerRow: 5,
+  buttonLabel: 80,
+  customId: 100,
 } as const;
 
 const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 export const fitText = (text: string) => cut(text, LIMITS.content);
+
+/**
+ * Lines kept whole within `max` characters (a message's 2,000 by default): the ones that do not fit
+ * are counted at the end instead of being cut in the middle.
+ */
+export function fitLines(lines: string[], max: number = LIMITS.content): string {
+  const whole = lines.join('\n');
+  if (whole.length <= max) return whole;
+  const kept: string[] = [];
+  let size = 0;
+  for (const line of lines) {
+    const note = `(and ${lines.length - kept.length - 1} more)`;
+    // Room for this line, and for the note about the ones after it.
+    if (size + line.length + 1 + note.length > max) break;
+    kept.push(line);
+    size += line.length + 1;
+  }
+  if (kept.length === 0) return cut(lines[0] ?? '', max);
+  return `${kept.join('\n')}\n(and ${lines.length - kept.length} more)`;
+}
 
 /** An embed cut down to Discord's limits: each part, the number of fields, then the total. */
 export function fitEmbed(embed: Embed): Embed {
@@ -176,5 +245,14 @@ export function fit(payload: ReplyPayload): ReplyPayload {
     }
     out.embeds = kept;
   }
+  if (out.components)
+    out.components = out.components.slice(0, LIMITS.rows).map((row) => ({
+      ...row,
+      components: row.components.slice(0, LIMITS.buttonsPerRow).map((b) => ({
+        ...b,
+        label: cut(b.label, LIMITS.buttonLabel),
+        custom_id: b.custom_id.slice(0, LIMITS.customId),
+      })),
+    }));
   return out;
 }

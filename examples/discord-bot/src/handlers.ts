@@ -9,12 +9,16 @@ import {
   percent,
   playerOf,
   privately,
+  type AutocompleteRequest,
   type BotContext,
+  type ButtonPress,
   type CommandInteraction,
   type Handler,
   type ReplyPayload,
 } from './common';
-import { deferral, fightAttack, SESSION_HANDLERS, sheetCast } from './session';
+import { choiceFor, close } from './choices';
+import { ambiguity } from './names';
+import { deferral, fightAttack, SESSION_HANDLERS, sheetCast, weaponChoices } from './session';
 import { SYSTEM_NAMES, systemsOf } from './sheets';
 import type { PlayerLink } from './store';
 
@@ -250,8 +254,8 @@ export const HANDLERS: Record<string, Handler> = {
   },
 
   /**
-   * `/draw table`: draws on a campaign table found by name (any case) or id among the first 100 the
-   * user's key may see. A draw the server seals (referee-only tables) is answered to the referee
+   * `/draw table`: draws on a campaign table found by name (any case) or id, as Arbiter addresses
+   * it (an ambiguous name is refused with its candidates, to the user alone). A draw the server seals (referee-only tables) is answered to the referee
    * alone; a draw on a shared table is for everyone.
    */
   async draw(ctx, interaction) {
@@ -259,15 +263,17 @@ export const HANDLERS: Record<string, Handler> = {
     const link = playerOf(ctx, interaction);
     const wanted = (interaction.options.getString('table', true) as string).trim();
     const arbiter = client(ctx, link.key);
-    const tables = await unwrap(
-      arbiter.GET('/v1/campaigns/{campaignId}/tables', {
-        params: { path: { campaignId }, query: { limit: 100 } },
+    // Arbiter finds the table by name (any case) or id, among those the key may see.
+    const table = await unwrap(
+      arbiter.GET('/v1/campaigns/{campaignId}/tables/{tableId}', {
+        params: { path: { campaignId, tableId: wanted } },
       }),
-    );
-    const table = tables.items.find(
-      (x) => x.id === wanted || x.name.toLocaleLowerCase() === wanted.toLocaleLowerCase(),
-    );
-    if (!table) throw new BotRefusal(`No table called “${wanted}” that you can see.`);
+    ).catch((error: unknown) => {
+      if (ArbiterProblem.is(error, 'NOT_FOUND'))
+        throw new BotRefusal(`No table called “${wanted}” that you can see.`);
+      if (ArbiterProblem.is(error, 'CONFLICT')) throw ambiguity(wanted, error);
+      throw error;
+    });
     const drawn = await unwrap(
       arbiter.POST('/v1/campaigns/{campaignId}/tables/{tableId}/draws', {
         params: { path: { campaignId, tableId: table.id } },
@@ -422,6 +428,45 @@ export async function handleCommand(ctx: BotContext, raw: CommandInteraction): P
     }
     await interaction.reply(privately(explain(error)));
   }
+}
+
+/**
+ * A press on one of the bot's buttons (a player's choice the API offers: a COEAC Block, a G&M mojo
+ * bid). Only the user whose choice it is may press; anyone else, and a press on an expired choice,
+ * is answered privately. A refusal by Arbiter goes to the presser alone and leaves the choice open.
+ */
+export async function handleButton(ctx: BotContext, press: ButtonPress): Promise<void> {
+  const found = choiceFor(ctx, press.customId);
+  if (!found) {
+    await press.reply(privately('This choice is no longer open (it was made, or it expired).'));
+    return;
+  }
+  const allowed = found.choice.mayPress(press.user.id, found.option);
+  if (allowed !== true) {
+    await press.reply(privately(allowed));
+    return;
+  }
+  try {
+    if (await found.choice.press(press, found.option)) close(ctx, found.id);
+  } catch (error) {
+    if (!(
+      error instanceof BotRefusal ||
+      error instanceof ArbiterProblem ||
+      error instanceof ArbiterNetworkError
+    ))
+      console.error('a button failed:', error);
+    await press.reply(privately(explain(error)));
+  }
+}
+
+/** Discord asking for an option's choices as the user types: `/attack weapon` from the sheet. */
+export async function handleAutocomplete(ctx: BotContext, request: AutocompleteRequest): Promise<void> {
+  const focused = request.options.getFocused();
+  const choices =
+    request.commandName === 'attack' && focused.name === 'weapon'
+      ? await weaponChoices(ctx, request).catch(() => [])
+      : [];
+  await request.respond(choices);
 }
 
 export function explain(error: unknown): string {

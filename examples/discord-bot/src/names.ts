@@ -1,4 +1,4 @@
-import { unwrap, type ArbiterClient, type components } from '@arbiter/client';
+import { ArbiterProblem, unwrap, type ArbiterClient } from '@arbiter/client';
 import { BotRefusal } from './common';
 
 /** A character or NPC of the campaign, found by its name. */
@@ -8,58 +8,49 @@ export interface Named {
   name: string;
 }
 
-const MAX_PAGES = 20;
-
-/** Every character and NPC the key may see (the list endpoints, page by page). */
-export async function listNamed(arbiter: ArbiterClient, campaignId: string): Promise<Named[]> {
-  const found: Named[] = [];
-  let after: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const characters: components['schemas']['CharacterPage'] = await unwrap(
-      arbiter.GET('/v1/campaigns/{campaignId}/characters', {
-        params: { path: { campaignId }, query: { limit: 100, ...(after ? { after } : {}) } },
-      }),
-    );
-    found.push(...characters.items.map((c) => ({ kind: 'character' as const, id: c.id, name: c.name })));
-    if (!characters.next) break;
-    after = characters.next;
-  }
-  after = undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const npcs: components['schemas']['NpcPage'] = await unwrap(
-      arbiter.GET('/v1/campaigns/{campaignId}/npcs', {
-        params: { path: { campaignId }, query: { limit: 100, ...(after ? { after } : {}) } },
-      }),
-    );
-    found.push(...npcs.items.map((n) => ({ kind: 'npc' as const, id: n.id, name: n.name })));
-    if (!npcs.next) break;
-    after = npcs.next;
-  }
-  return found;
+/**
+ * What a 409 on an ambiguous name says, for the user alone: Arbiter lists the candidates with
+ * their ids (`"Goblin" (…), "Goblin" (…)`), and the user types the id of the one they mean.
+ */
+export function ambiguity(typed: string, problem: ArbiterProblem): BotRefusal {
+  const listed = problem.errors.map((e) => e.message).join(' ') || problem.detail;
+  const hint = /\bid\b/.test(listed) ? '' : ' Type the id instead of the name.';
+  return new BotRefusal(`“${typed}” names more than one: ${listed}${hint}`);
 }
 
-/** The one entry a typed name means: its id, the exact name (any case), else a unique prefix. */
-export function pick(candidates: Named[], typed: string): Named {
-  const wanted = typed.trim().toLocaleLowerCase();
-  const byId = candidates.find((c) => c.id === typed.trim());
-  if (byId) return byId;
-  const exact = candidates.filter((c) => c.name.toLocaleLowerCase() === wanted);
-  const matches =
-    exact.length > 0 ? exact : candidates.filter((c) => c.name.toLocaleLowerCase().startsWith(wanted));
-  if (matches.length === 1) return matches[0];
-  if (matches.length === 0) throw new BotRefusal(`Nobody called “${typed.trim()}” that you can see.`);
-  throw new BotRefusal(
-    `“${typed.trim()}” could be ${matches
-      .slice(0, 5)
-      .map((m) => m.name)
-      .join(', ')}: type more of the name.`,
-  );
+/** One kind's lookup by name: the API resolves the name where the id goes (issue 42). */
+async function byName(
+  arbiter: ArbiterClient,
+  campaignId: string,
+  kind: Named['kind'],
+  typed: string,
+): Promise<Named | null> {
+  try {
+    const found =
+      kind === 'character'
+        ? await unwrap(
+            arbiter.GET('/v1/campaigns/{campaignId}/characters/{characterId}', {
+              params: { path: { campaignId, characterId: typed } },
+            }),
+          )
+        : await unwrap(
+            arbiter.GET('/v1/campaigns/{campaignId}/npcs/{npcId}', {
+              params: { path: { campaignId, npcId: typed } },
+            }),
+          );
+    return { kind, id: found.id, name: found.name };
+  } catch (error) {
+    if (ArbiterProblem.is(error, 'NOT_FOUND')) return null;
+    if (ArbiterProblem.is(error, 'CONFLICT')) throw ambiguity(typed, error);
+    throw error;
+  }
 }
 
 /**
- * Finds a character or NPC of the campaign by name with the given key. This is the bot's one
- * name lookup: it lists on the client today; when Arbiter addresses combatants by name (issue 42)
- * only this function changes.
+ * Finds a character or NPC of the campaign by its name (exact, any case) or id, with the given key.
+ * Arbiter does the matching: a name goes where the id goes, an ambiguous one is a 409 listing the
+ * candidates (said to the user alone), and an NPC the key may not see is not found. A name that is
+ * both a character's and an NPC's is ambiguous too.
  */
 export async function findByName(
   arbiter: ArbiterClient,
@@ -67,6 +58,16 @@ export async function findByName(
   typed: string,
   only?: Named['kind'],
 ): Promise<Named> {
-  const all = await listNamed(arbiter, campaignId);
-  return pick(only ? all.filter((n) => n.kind === only) : all, typed);
+  const name = typed.trim();
+  if (!name) throw new BotRefusal('Name someone.');
+  const kinds: Array<Named['kind']> = only ? [only] : ['character', 'npc'];
+  const found = (await Promise.all(kinds.map((kind) => byName(arbiter, campaignId, kind, name)))).filter(
+    (n): n is Named => n !== null,
+  );
+  if (found.length === 0) throw new BotRefusal(`Nobody called “${name}” that you can see.`);
+  if (found.length > 1)
+    throw new BotRefusal(
+      `“${name}” is both ${found.map((f) => `${f.kind === 'npc' ? 'an NPC' : 'a character'} (${f.id})`).join(' and ')}: type the id of the one you mean.`,
+    );
+  return found[0];
 }

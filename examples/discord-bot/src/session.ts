@@ -1,4 +1,5 @@
-import { unwrap, type ArbiterClient, type components } from '@arbiter/client';
+import { ArbiterProblem, unwrap, type ArbiterClient, type components } from '@arbiter/client';
+import { button, offer, row } from './choices';
 import {
   BotRefusal,
   campaignOf,
@@ -6,16 +7,19 @@ import {
   client,
   EPHEMERAL,
   fit,
+  fitLines,
+  percent,
   playerOf,
   privately,
   refereeOf,
+  type AutocompleteRequest,
   type BotContext,
   type CommandInteraction,
   type Embed,
   type Handler,
   type ReplyPayload,
 } from './common';
-import { findByName, listNamed, pick, type Named } from './names';
+import { findByName, type Named } from './names';
 import {
   setPath,
   sheetEmbed,
@@ -25,9 +29,11 @@ import {
   systemFor,
   systemsOf,
   type System,
+  type SheetWeapon,
+  weaponsOf,
 } from './sheets';
 import type { FightLink, PlayerLink } from './store';
-import { checkWords, harmWords, restWords } from './words';
+import { checkWords, eventsOf, eventTexts, harmWords, restWords } from './words';
 
 type Character = components['schemas']['Character'];
 type Npc = components['schemas']['Npc'];
@@ -270,6 +276,12 @@ async function check(ctx: BotContext, interaction: CommandInteraction): Promise<
   const ob = interaction.options.getInteger('ob');
   const difficulty = interaction.options.getInteger('difficulty');
   const modifier = interaction.options.getInteger('modifier');
+  const against = opt(interaction, 'against');
+  if (against) {
+    if (system !== 'gm') throw new BotRefusal('Contests (`against:`) are G&M’s.');
+    await contest(interaction, arbiter, campaignId, owner, against, secret);
+    return;
+  }
   const body: components['schemas']['SheetCheckInput'] = { system };
   switch (system) {
     case 'cairn': // a Cairn save is a d20 under STR, DEX or WIL
@@ -319,6 +331,101 @@ async function check(ctx: BotContext, interaction: CommandInteraction): Promise<
   await interaction.reply(hidden ? privately(line) : { content: line });
 }
 
+/** A G&M reaction or ability score from a sheet (`reactions` first, then `abilities`). */
+export function gmScore(sheet: Sheet | null | undefined, named: string): number | null {
+  const name = named.trim().toLowerCase();
+  const from = (field: string) => (sheet?.[field] as Record<string, unknown> | undefined)?.[name];
+  const score = from('reactions') ?? from('abilities');
+  return typeof score === 'number' ? score : null;
+}
+
+type Contest = components['schemas']['ContestCheckResult'];
+
+/** A G&M contest in one line: who rolled what, who won, and the exact chances of each end. */
+export function contestWords(
+  acting: { name: string; what: string; score: number; modifier?: number },
+  resisting: { name: string; what: string; score: number },
+  result: Contest,
+): string {
+  const mod = acting.modifier ? ` ${acting.modifier > 0 ? '+' : '−'}${Math.abs(acting.modifier)}` : '';
+  const mark = (r: { roll: number; passed: boolean }) => `${r.roll}${r.passed ? '✓' : '✗'}`;
+  const rounds = result.rounds
+    .slice(0, 8)
+    .map((r) => `${mark(r.acting)} vs ${mark(r.resisting)}${r.doubled ? ' (doubled)' : ''}`)
+    .join(', ');
+  const more = result.rounds.length > 8 ? ` and ${result.rounds.length - 8} more rounds` : '';
+  const winner =
+    result.winner === 'acting'
+      ? `**${acting.name} wins**`
+      : result.winner === 'resisting'
+        ? `**${resisting.name} wins**`
+        : '**a draw**';
+  return (
+    `⚖️ **${acting.name}** (${acting.what} ${acting.score}${mod}) against **${resisting.name}** (${resisting.what} ${resisting.score}): ` +
+    `d20 ${rounds}${more} → ${winner}. Chances were ${acting.name} ${percent(result.odds.acting)}, ` +
+    `${resisting.name} ${percent(result.odds.resisting)}, a draw ${percent(result.odds.draw)}.`
+  );
+}
+
+/**
+ * `/check reaction:… against:Ogre [resist:…] [mode:…]`: a G&M contest, each side's score read from
+ * its sheet (Arbiter's contest takes scores, not characters), logged in the campaign. An NPC whose
+ * numbers the key may not read cannot be contested by that key: the referee rolls it.
+ */
+async function contest(
+  interaction: CommandInteraction,
+  arbiter: ArbiterClient,
+  campaignId: string,
+  owner: Awaited<ReturnType<typeof readOwner>>,
+  against: string,
+  secret: boolean,
+): Promise<void> {
+  const what = opt(interaction, 'reaction') ?? opt(interaction, 'attribute') ?? opt(interaction, 'save');
+  if (!what) throw new BotRefusal('Name what you roll: `reaction:willpower` or `attribute:strength`.');
+  const resist = opt(interaction, 'resist') ?? what;
+  const other = await readOwner(arbiter, campaignId, await findByName(arbiter, campaignId, against));
+  const mine = gmScore(owner.sheets?.gm as Sheet | undefined, what);
+  if (mine === null) throw new BotRefusal(`${owner.name}’s G&M sheet has no ${what}.`);
+  const otherSheet = other.sheets?.gm as Sheet | undefined;
+  if (!otherSheet)
+    throw new BotRefusal(
+      other.npc
+        ? `${other.name}’s numbers are the referee’s: the referee rolls this contest.`
+        : `${other.name} has no G&M sheet.`,
+    );
+  const theirs = gmScore(otherSheet, resist);
+  if (theirs === null) throw new BotRefusal(`${other.name}’s G&M sheet has no ${resist}.`);
+  const modifier = interaction.options.getInteger('modifier') ?? 0;
+  const mode = opt(interaction, 'mode') as 'opposed' | 'same-goal' | null;
+  const result = await unwrap(
+    arbiter.POST('/v1/campaigns/{campaignId}/checks/contest', {
+      params: { path: { campaignId } },
+      body: {
+        acting: {
+          score: mine,
+          ...(modifier > 0 ? { bonus: modifier } : {}),
+          ...(modifier < 0 ? { penalty: -modifier } : {}),
+        },
+        resisting: { score: theirs },
+        ...(mode ? { mode } : {}),
+        ...(secret ? { secret: true } : {}),
+      },
+    }),
+  );
+  const hiddenNumbers = (o: typeof other) =>
+    o.npc !== null && !(o.npc.visibility === 'players' && o.npc.showNumbers);
+  const line =
+    `${secret ? '🤫 (secret) ' : ''}` +
+    contestWords(
+      { name: owner.name, what: what.toLowerCase(), score: mine, modifier },
+      { name: other.name, what: resist.toLowerCase(), score: theirs },
+      result,
+    );
+  await interaction.reply(
+    secret || hiddenNumbers(owner) || hiddenNumbers(other) ? privately(line) : { content: line },
+  );
+}
+
 // --------------------------------------------------------------------------------------------- /rest
 
 async function rest(ctx: BotContext, interaction: CommandInteraction): Promise<void> {
@@ -336,7 +443,8 @@ async function rest(ctx: BotContext, interaction: CommandInteraction): Promise<v
       body: { system, kind },
     }),
   );
-  await interaction.reply({ content: restWords(owner.name, rested).join('\n') });
+  const events = eventTexts(rested);
+  await interaction.reply({ content: fitLines(events.length ? events : restWords(owner.name, rested)) });
   await refreshTracker(ctx, interaction);
 }
 
@@ -473,8 +581,8 @@ async function fightCommand(ctx: BotContext, interaction: CommandInteraction): P
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    const everyone = await listNamed(arbiter, campaignId);
-    const chosen = typed.map((t) => pick(everyone, t));
+    // Arbiter finds each by name (an ambiguous one is refused with its candidates, to the referee alone).
+    const chosen = await Promise.all(typed.map((t) => findByName(arbiter, campaignId, t)));
     const ids = new Set<string>();
     for (const c of chosen) {
       if (ids.has(c.id)) throw new BotRefusal(`${c.name} is listed twice.`);
@@ -553,59 +661,218 @@ async function fightCommand(ctx: BotContext, interaction: CommandInteraction): P
 // ------------------------------------------------------------------------------------ /attack, /cast
 
 const DIE = /\bd(4|6|8|10|12)\b/i;
+const DICE = /\d*d\d+([+-]\d+)?/i;
+
+type ActionInput = components['schemas']['CombatActionInput'];
+type ActionResult = components['schemas']['CombatActionResult'];
+
+/** Where an attack's lines go: the table's (public) and the referee's alone (sealed numbers). */
+interface Voices {
+  table(payload: ReplyPayload): Promise<unknown>;
+  referee(payload: ReplyPayload): Promise<unknown>;
+}
+
+/** An attack ready to send: the body, and the body without `weapon` for an Arbiter without it. */
+interface AttackPlan {
+  campaignId: string;
+  combatId: string;
+  system: CombatSystem;
+  key: string;
+  byReferee: boolean;
+  actor: Named;
+  target: Named;
+  /** How the table hears the weapon ("Longsword", "d8", "Fighter"). */
+  weaponLabel: string;
+  body: ActionInput;
+  /** Today's body (a die or a skill) for when Arbiter refuses `weapon` (400/422 naming it). */
+  fallback: (() => ActionInput) | null;
+}
+
+/** Whether a refusal is about the `weapon` field (an Arbiter that does not take weapons by name). */
+export function refusesWeapon(error: unknown): boolean {
+  return (
+    error instanceof ArbiterProblem &&
+    (error.status === 400 || error.status === 422) &&
+    error.errors.some((e) => /(^|\.)weapon$/.test(e.field))
+  );
+}
 
 /**
- * `/attack weapon target [as]` in the channel's fight: the asker's character (or, for the referee,
- * the combatant named in `as`) attacks with the user's key. The weapon is a die for Cairn ("d8",
- * "sword d8"), the skill for COEAC ("Fighter") and the weapon's dice for G&M ("d8").
+ * The system's part of an attack from what the user typed and the attacker's sheet: a weapon on the
+ * sheet goes by name (`weapon`), with today's die or skill as the fallback; anything else is read
+ * as today (Cairn's die, COEAC's skill, G&M's dice).
+ */
+export function weaponPlan(
+  system: CombatSystem,
+  typed: string | null,
+  weapons: SheetWeapon[],
+): {
+  label: string;
+  part: ActionInput['cairn'] | ActionInput['coeac'] | ActionInput['gm'];
+  fallback: (() => ActionInput['cairn'] | ActionInput['coeac'] | ActionInput['gm']) | null;
+} {
+  const wanted = typed?.toLocaleLowerCase();
+  const onSheet = wanted ? weapons.find((w) => w.name.toLocaleLowerCase() === wanted) : weapons[0];
+  const today = (from: string | undefined, label: string) => {
+    if (system === 'cairn') {
+      const die = from ? DIE.exec(from) : null;
+      if (!die)
+        throw new BotRefusal(
+          `Name the weapon’s die: \`weapon:d8\`${onSheet ? ` (this Arbiter does not take weapons by name, and the sheet gives no die for ${label})` : ''}.`,
+        );
+      return { die: `d${die[1]}` as 'd8' };
+    }
+    if (system === 'coeac') return from ? { skill: from } : {};
+    const dice = from ? DICE.exec(from) : null;
+    return dice ? { weapon: dice[0] } : from && !onSheet ? { weapon: from } : {};
+  };
+  if (onSheet) {
+    const old = system === 'coeac' ? onSheet.skill : onSheet.dice;
+    return {
+      label: onSheet.name,
+      part: { weapon: onSheet.name } as never,
+      fallback: () => today(old, onSheet.name),
+    };
+  }
+  return { label: typed ?? 'their weapon', part: today(typed ?? undefined, typed ?? ''), fallback: null };
+}
+
+/**
+ * `/attack [weapon] target [as] [block] [with]` in the channel's fight: the asker's character (or,
+ * for the referee, the combatant named in `as`) attacks with the user's key. The weapon is one on
+ * the attacker's sheet by name (autocompleted), or today's die (Cairn "d8"), skill (COEAC "Fighter")
+ * or dice (G&M "d8"). A choice the API leaves to a player is offered as buttons first: the COEAC
+ * defender's Block when the referee attacks a player's character, G&M mojo bids on a group attack.
  */
 export async function fightAttack(ctx: BotContext, interaction: CommandInteraction): Promise<void> {
   const campaignId = campaignOf(ctx, interaction);
   const link = playerOf(ctx, interaction);
   const fight = fightHere(ctx, interaction);
   const arbiter = client(ctx, link.key);
-  const weapon = interaction.options.getString('weapon', true)!.trim();
+  const typed = opt(interaction, 'weapon');
   const actor = await subjectOf(arbiter, campaignId, link, opt(interaction, 'as'));
-  const target = await findByName(arbiter, campaignId, interaction.options.getString('target', true)!);
-  const actorOwner = actor.name
-    ? actor
-    : { ...actor, name: (await readOwner(arbiter, campaignId, actor)).name };
-  const body: components['schemas']['CombatActionInput'] = {
-    actor: actor.id,
-    kind: 'attack',
-    targets: [target.id],
+  const targetName = opt(interaction, 'target');
+  if (!targetName) throw new BotRefusal('Name the target: `target:Goblin`.');
+  const target = await findByName(arbiter, campaignId, targetName);
+  const actorOwner = await readOwner(arbiter, campaignId, actor);
+  const named = { ...actor, name: actorOwner.name };
+  const weapons = weaponsOf((actorOwner.sheets?.[fight.system] ?? null) as Sheet | null);
+  const weapon = weaponPlan(fight.system, typed, weapons);
+  const body: ActionInput = { actor: actor.id, kind: 'attack', targets: [target.id] };
+  const withPart = (part: unknown): ActionInput => {
+    const b: ActionInput = { ...body, ...(fight.system === 'coeac' ? { kind: 'exchange' } : {}) };
+    (b as Record<string, unknown>)[fight.system] = {
+      ...((body as Record<string, unknown>)[fight.system] as object),
+      ...(part as object),
+    };
+    return b;
   };
-  if (fight.system === 'cairn') {
-    const die = DIE.exec(weapon);
-    if (!die) throw new BotRefusal('Name the weapon’s die: `weapon:d8` (sheets do not hold weapons yet).');
-    body.cairn = { die: `d${die[1]}` as 'd8' };
-  } else if (fight.system === 'coeac') {
-    body.kind = 'exchange';
-    body.coeac = { skill: weapon };
-  } else {
-    const die = /\d*d\d+([+-]\d+)?/i.exec(weapon);
-    body.gm = { weapon: die ? die[0] : weapon };
+  const block = opt(interaction, 'block');
+  if (block) {
+    if (fight.system !== 'coeac') throw new BotRefusal('Blocks are COEAC’s.');
+    body.coeac = { blocks: [{ id: actor.id, with: block as 'armor' }] };
   }
-  const done = await unwrap(
-    arbiter.POST('/v1/campaigns/{campaignId}/combats/{combatId}/actions', {
-      params: { path: { campaignId, combatId: fight.combatId } },
-      body,
-    }),
-  );
-  const names = new Map([
-    [actor.id, { name: actorOwner.name, kind: actor.kind }],
-    [target.id, { name: target.name, kind: target.kind }],
-  ]);
-  const head = `⚔️ **${actorOwner.name}** attacks **${target.name}** with ${weapon}.`;
-  // What everyone may read: the harm to characters (their sheets are the table's). The dice, and
-  // anything about an NPC, are public only when the action is not sealed.
-  const shared: string[] = [head];
-  const details: string[] = [];
+  const members = (opt(interaction, 'with') ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  if (members.length) {
+    if (fight.system !== 'gm') throw new BotRefusal('Group attacks (`with:`) are G&M’s.');
+    body.gm = { members };
+  }
+  const plan: AttackPlan = {
+    campaignId,
+    combatId: fight.combatId,
+    system: fight.system,
+    key: link.key,
+    byReferee: link.role === 'referee',
+    actor: named,
+    target,
+    weaponLabel: weapon.label,
+    body: withPart(weapon.part),
+    fallback: weapon.fallback ? () => withPart(weapon.fallback!()) : null,
+  };
+  const voices: Voices = {
+    table: (p) => interaction.reply(p),
+    referee: (p) => interaction.reply(privately(p.content ?? '')),
+  };
+  if (fight.system === 'coeac' && !block && (await offerBlock(ctx, interaction, plan, voices))) return;
+  if (fight.system === 'gm' && members.length && (await offerMojo(ctx, interaction, plan, members, voices)))
+    return;
+  await runAttack(ctx, interaction, plan, voices);
+}
+
+/** Sends the attack (again without `weapon` when Arbiter refuses it) and says what came of it. */
+async function runAttack(
+  ctx: BotContext,
+  interaction: CommandInteraction,
+  plan: AttackPlan,
+  voices: Voices,
+  extra?: (body: ActionInput) => ActionInput,
+): Promise<void> {
+  const arbiter = client(ctx, plan.key);
+  const send = (body: ActionInput) =>
+    unwrap(
+      arbiter.POST('/v1/campaigns/{campaignId}/combats/{combatId}/actions', {
+        params: { path: { campaignId: plan.campaignId, combatId: plan.combatId } },
+        body: extra ? extra(body) : body,
+      }),
+    );
+  let done: ActionResult;
+  try {
+    done = await send(plan.body);
+  } catch (error) {
+    if (!plan.fallback || !refusesWeapon(error)) throw error;
+    done = await send(plan.fallback());
+  }
+  const { shared, details } = attackLines(plan, done);
+  await voices.table({ content: fitLines(shared) });
+  // A sealed action answered in full (the referee's key): the numbers go to the referee alone.
+  if (details.length) await voices.referee({ content: fitLines(['🤫 Sealed for the players:', ...details]) });
+  await refreshTracker(ctx, interaction);
+}
+
+/** What the table reads of an attack and what only the referee reads. */
+export function attackLines(
+  plan: Pick<AttackPlan, 'actor' | 'target' | 'weaponLabel' | 'byReferee'>,
+  done: ActionResult,
+): { shared: string[]; details: string[] } {
+  const { actor, target } = plan;
+  const head = `⚔️ **${actor.name}** attacks **${target.name}** with ${plan.weaponLabel}.`;
+  const dice = diceLines(plan, done);
+  const events = eventsOf(done);
+  if (events.length === 0) return ownWords(plan, done, head, dice);
+  // What the blow did, in Arbiter's words (its events tell harm, not the roll: the dice line
+  // stays). A player's key gets only what a player may read, so its events are the table's. The
+  // referee's key reads every number: of a sealed action the table reads what happened to
+  // characters (their sheets are the table's), the referee the dice and the rest.
+  const texts = events.map((e) => e.text);
+  if (!done.sealed) return { shared: [head, ...dice, ...texts], details: [] };
+  if (!plan.byReferee) return { shared: [head, ...texts], details: [] };
+  const character = (e: { ownerId?: string }) =>
+    (e.ownerId === actor.id && actor.kind === 'character') ||
+    (e.ownerId === target.id && target.kind === 'character');
+  const shared = events.filter(character).map((e) => e.text);
+  const details = [...dice, ...events.filter((e) => !character(e)).map((e) => e.text)];
+  return {
+    shared: [
+      head,
+      ...(shared.length || details.length
+        ? shared
+        : ['The dice are sealed: the referee tells what came of it.']),
+    ],
+    details,
+  };
+}
+
+/** The roll of an attack in one line per system (no harm: that is the events' or `harmWords`). */
+function diceLines(plan: Pick<AttackPlan, 'actor' | 'target'>, done: ActionResult): string[] {
+  const { actor, target } = plan;
   const dice: string[] = [];
   if (done.coeac?.exchange) {
     const x = done.coeac.exchange;
     dice.push(
-      `${x.attacker.successes} successes to ${x.defender.successes}: ${x.winner === 'attacker' ? `${actorOwner.name} wins` : x.winner === 'defender' ? `${target.name} wins` : 'a tie'}.`,
+      `${x.attacker.successes} successes to ${x.defender.successes}: ${x.winner === 'attacker' ? `${actor.name} wins` : x.winner === 'defender' ? `${target.name} wins` : 'a tie'}.`,
     );
   }
   const gmAttack = done.gm?.attack;
@@ -616,9 +883,33 @@ export async function fightAttack(ctx: BotContext, interaction: CommandInteracti
   const cairnTarget = done.cairn?.attack?.targets[0];
   if (cairnTarget)
     dice.push(`Rolled ${cairnTarget.rolls.map((r) => String(r.face)).join(', ')}, kept ${cairnTarget.kept}.`);
+  return dice;
+}
+
+/** An attack in the bot's own words from the answer's numbers (an answer without the action's events). */
+function ownWords(
+  plan: Pick<AttackPlan, 'actor' | 'target'>,
+  done: ActionResult,
+  head: string,
+  dice: string[],
+): { shared: string[]; details: string[] } {
+  const { actor, target } = plan;
+  const names = new Map([
+    [actor.id, { name: actor.name, kind: actor.kind }],
+    [target.id, { name: target.name, kind: target.kind }],
+  ]);
+  // What everyone may read: the harm to characters (their sheets are the table's). The dice, and
+  // anything about an NPC, are public only when the action is not sealed.
+  const shared: string[] = [head];
+  const details: string[] = [];
   const harms = done.targets.flatMap((t) => {
     const who = names.get(t.id);
-    return t.damage ? [{ npc: who?.kind === 'npc', lines: harmWords(who?.name ?? 'Someone', t.damage) }] : [];
+    if (!t.damage) return [];
+    // The harm's own events (the engine's damage answer) when it has them, else the bot's words.
+    const said = eventTexts(t.damage);
+    return [
+      { npc: who?.kind === 'npc', lines: said.length ? said : harmWords(who?.name ?? 'Someone', t.damage) },
+    ];
   });
   if (done.sealed) {
     details.push(...dice, ...harms.filter((h) => h.npc).flatMap((h) => h.lines));
@@ -628,10 +919,214 @@ export async function fightAttack(ctx: BotContext, interaction: CommandInteracti
   } else {
     shared.push(...dice, ...harms.flatMap((h) => h.lines));
   }
-  await interaction.reply({ content: shared.join('\n') });
-  // A sealed action answered in full (the referee's key): the numbers go to the referee alone.
-  if (details.length) await interaction.reply(privately(`🤫 Sealed for the players:\n${details.join('\n')}`));
-  await refreshTracker(ctx, interaction);
+  return { shared, details };
+}
+
+/**
+ * `/attack weapon` autocomplete: the weapons on the attacker's sheet (the asker's character, or for
+ * the referee the one named in `as`), in the channel's fight's system; Discord takes 25 at most.
+ */
+export async function weaponChoices(
+  ctx: BotContext,
+  request: AutocompleteRequest,
+): Promise<Array<{ name: string; value: string }>> {
+  const campaignId = request.guildId ? ctx.store.campaignFor(request.guildId) : null;
+  const link = request.guildId ? ctx.store.playerFor(request.guildId, request.user.id) : null;
+  if (!campaignId || !link) return [];
+  const arbiter = client(ctx, link.key);
+  const as = request.options.getString('as')?.trim();
+  const who: Named | null =
+    as && link.role === 'referee'
+      ? await findByName(arbiter, campaignId, as)
+      : link.characterId
+        ? { kind: 'character', id: link.characterId, name: '' }
+        : null;
+  if (!who) return [];
+  const owner = await readOwner(arbiter, campaignId, who);
+  const fight = request.channelId ? ctx.store.fightIn(request.channelId) : null;
+  const system = fight?.system ?? systemsOf(owner.sheets)[0];
+  if (!system) return [];
+  const typed = request.options.getFocused().value.trim().toLocaleLowerCase();
+  return weaponsOf((owner.sheets?.[system] ?? null) as Sheet | null)
+    .filter((w) => w.name.toLocaleLowerCase().includes(typed))
+    .slice(0, 25)
+    .map((w) => ({
+      name: `${w.name}${w.dice ? ` (${w.dice})` : w.skill ? ` (${w.skill})` : ''}`.slice(0, 100),
+      value: w.name.slice(0, 100),
+    }));
+}
+
+// ------------------------------------------------------------------ a player's choices, as buttons
+
+const mention = (userId: string) => `<@${userId}>`;
+
+/**
+ * COEAC: the referee's attack on a character whose player is linked here and whose sheet has
+ * armour or a shield to Block with. The defender chooses (only that player may press): Block with
+ * the armour, with the shield, or take the blow; then the attack is sent with the referee's key.
+ */
+async function offerBlock(
+  ctx: BotContext,
+  interaction: CommandInteraction,
+  plan: AttackPlan,
+  voices: Voices,
+): Promise<boolean> {
+  if (!plan.byReferee || plan.target.kind !== 'character' || !interaction.guildId) return false;
+  const players = ctx.store.playersOf(interaction.guildId, plan.target.id);
+  if (players.length === 0) return false;
+  const sheet = (await readOwner(client(ctx, plan.key), plan.campaignId, plan.target)).sheets?.coeac as
+    Sheet | undefined;
+  const ways = blockWays(sheet);
+  if (ways.length === 0) return false;
+  const target = plan.target;
+  const id = offer(ctx, {
+    mayPress: (userId) =>
+      players.includes(userId) ? true : `Only ${target.name}’s player chooses whether ${target.name} Blocks.`,
+    press: async (press, option) => {
+      await press.defer?.();
+      const blocks =
+        option === 'armor' || option === 'shield' ? [{ id: target.id, with: option as 'armor' }] : [];
+      await runAttack(
+        ctx,
+        interaction,
+        plan,
+        {
+          table: (p) => press.update({ ...p, components: [] }),
+          referee: voices.referee,
+        },
+        (body) => (blocks.length ? { ...body, coeac: { ...body.coeac, blocks } } : body),
+      );
+      return true;
+    },
+  });
+  const words = { armor: 'Block with armour', shield: 'Block with shield' } as const;
+  await interaction.reply(
+    fit({
+      content: `⚔️ **${plan.actor.name}** attacks **${target.name}** with ${plan.weaponLabel}. ${players.map(mention).join(' ')}: does ${target.name} Block?`,
+      components: [
+        row(...ways.map((w) => button(id, w, words[w], 1)), button(id, 'none', 'Take the blow', 2)),
+      ],
+    }),
+  );
+  return true;
+}
+
+/**
+ * The ways a COEAC sheet can Block today: worn armour or a carried shield with a use left
+ * (`armor.blockUses` counts both; the shield's part is `shieldBlockUses`, else its one use when the
+ * armour's own uses leave one over, as Arbiter reads it).
+ */
+export function blockWays(sheet: Sheet | null | undefined): Array<'armor' | 'shield'> {
+  const armor = (sheet?.armor ?? {}) as {
+    kind?: string;
+    shield?: boolean;
+    blockUses?: number;
+    shieldBlockUses?: number;
+  };
+  const total = typeof armor.blockUses === 'number' ? armor.blockUses : 0;
+  const own = armor.kind === 'light' ? 1 : armor.kind === 'heavy' ? 2 : 0;
+  const shield = !armor.shield
+    ? 0
+    : typeof armor.shieldBlockUses === 'number'
+      ? Math.min(armor.shieldBlockUses, total)
+      : Math.min(1, Math.max(0, total - own));
+  const ways: Array<'armor' | 'shield'> = [];
+  if (armor.kind && armor.kind !== 'none' && total - shield > 0) ways.push('armor');
+  if (shield > 0) ways.push('shield');
+  return ways;
+}
+
+/**
+ * G&M group attack: each member who is a character holding mojo, and whose player is linked here,
+ * may stand a bid (G4: taken in order on a miss, only what the miss needs is lost). Each bids
+ * with the buttons on their own row (only they may press them); the attack is rolled when every
+ * one has answered, or when the one who called it presses "Roll now".
+ */
+async function offerMojo(
+  ctx: BotContext,
+  interaction: CommandInteraction,
+  plan: AttackPlan,
+  members: string[],
+  voices: Voices,
+): Promise<boolean> {
+  if (!interaction.guildId) return false;
+  const arbiter = client(ctx, plan.key);
+  const everyone = [
+    plan.actor,
+    ...(await Promise.all(members.map((m) => findByName(arbiter, plan.campaignId, m)))),
+  ];
+  const bidders: Array<{ who: Named; users: string[]; held: number }> = [];
+  for (const who of everyone) {
+    if (who.kind !== 'character') continue;
+    const users = ctx.store.playersOf(interaction.guildId, who.id);
+    const sheet = (await readOwner(arbiter, plan.campaignId, who)).sheets?.gm as Sheet | undefined;
+    const held = (sheet?.mojo as { current?: number } | undefined)?.current ?? 0;
+    if (users.length && held > 0) bidders.push({ who, users, held });
+  }
+  if (bidders.length === 0) return false;
+  const shown = bidders.slice(0, 4); // four rows of bids and the row to roll: Discord's five rows
+  const bids = new Map<string, number>();
+  const asker = interaction.user.id;
+  let rolled = false;
+  const id = offer(ctx, {
+    mayPress: (userId, option) => {
+      if (option === 'roll') return userId === asker ? true : 'Only the one who called the attack rolls it.';
+      const bidder = shown.find((b) => option.startsWith(`${b.who.id}=`));
+      if (!bidder) return 'That bid is no longer open.';
+      return bidder.users.includes(userId) ? true : `Only ${bidder.who.name}’s player bids their mojo.`;
+    },
+    press: async (press, option) => {
+      if (option !== 'roll') {
+        const [who, amount] = option.split('=');
+        bids.set(who, Number(amount));
+        if (bids.size < shown.length) {
+          await press.update(mojoPrompt());
+          return false;
+        }
+      }
+      if (rolled) return true;
+      rolled = true;
+      await press.defer?.();
+      const mojo = shown
+        .filter((b) => (bids.get(b.who.id) ?? 0) > 0)
+        .map((b) => ({ member: b.who.id, bid: bids.get(b.who.id)! }));
+      await runAttack(
+        ctx,
+        interaction,
+        plan,
+        { table: (p) => press.update({ ...p, components: [] }), referee: voices.referee },
+        (body) => (mojo.length ? { ...body, gm: { ...body.gm, mojo } } : body),
+      );
+      return true;
+    },
+  });
+  const mojoPrompt = (): ReplyPayload => ({
+    content:
+      `⚔️ **${plan.actor.name}** leads a group attack on **${plan.target.name}** with ${plan.weaponLabel}. ` +
+      `Mojo bids stand against a miss (only what the miss needs is lost): ` +
+      shown
+        .map(
+          (b) =>
+            `${mention(b.users[0])} for ${b.who.name} (${b.held} held)${bids.has(b.who.id) ? `: ${bids.get(b.who.id) ? `bids ${bids.get(b.who.id)}` : 'no bid'}` : ''}`,
+        )
+        .join('; ') +
+      '.',
+    components: [
+      ...shown
+        .filter((b) => !bids.has(b.who.id))
+        .map((b) =>
+          row(
+            ...Array.from({ length: Math.min(b.held, 4) }, (_, i) =>
+              button(id, `${b.who.id}=${i + 1}`, `${b.who.name}: bid ${i + 1}`, 1),
+            ),
+            button(id, `${b.who.id}=0`, `${b.who.name}: no bid`, 2),
+          ),
+        ),
+      row(button(id, 'roll', 'Roll now', 3)),
+    ],
+  });
+  await interaction.reply(fit(mojoPrompt()));
+  return true;
 }
 
 /** `/cast spell` from the caster's sheet: a COEAC cast, or a Cairn spellbook or scroll carried. */
@@ -656,11 +1151,17 @@ export async function sheetCast(
       }),
     );
     const c = cast.channeling;
-    lines.push(
-      `✨ **${owner.name}** channels ${c.spell?.name ?? spell}: ${c.dice} dice [${c.faces.join(', ')}] → Potency ${c.potency}.`,
-    );
-    lines.push(c.backlash.happened ? `Backlash: ${owner.name} takes ${c.backlash.damage}.` : 'No backlash.');
-    for (const ch of cast.changes) lines.push(`${owner.name}: ${ch.field} → ${ch.after}.`);
+    if (eventTexts(cast).length) lines.push(...eventTexts(cast));
+    else
+      lines.push(
+        `✨ **${owner.name}** channels ${c.spell?.name ?? spell}: ${c.dice} dice [${c.faces.join(', ')}] → Potency ${c.potency}.`,
+      );
+    if (!eventTexts(cast).length) {
+      lines.push(
+        c.backlash.happened ? `Backlash: ${owner.name} takes ${c.backlash.damage}.` : 'No backlash.',
+      );
+      for (const ch of cast.changes) lines.push(`${owner.name}: ${ch.field} → ${ch.after}.`);
+    }
   } else if (system === 'cairn') {
     const magic = await unwrap(
       arbiter.GET('/v1/campaigns/{campaignId}/characters/{characterId}/magic/cairn', {
@@ -678,17 +1179,20 @@ export async function sheetCast(
         body: { itemId: item.itemId },
       }),
     );
-    lines.push(
-      `✨ **${owner.name}** casts ${item.spell?.name ?? item.name}${cast.consumed ? ' (the scroll is spent)' : ''}.`,
-    );
-    if (cast.fatigue.total > 0)
-      lines.push(`${owner.name} takes ${cast.fatigue.total} Fatigue (an inventory slot each).`);
-    if (cast.failure) lines.push('The casting goes wrong: the referee tells how.');
-    if (cast.destroyed) lines.push('The book crumbles to dust.');
+    if (eventTexts(cast).length) lines.push(...eventTexts(cast));
+    else {
+      lines.push(
+        `✨ **${owner.name}** casts ${item.spell?.name ?? item.name}${cast.consumed ? ' (the scroll is spent)' : ''}.`,
+      );
+      if (cast.fatigue.total > 0)
+        lines.push(`${owner.name} takes ${cast.fatigue.total} Fatigue (an inventory slot each).`);
+      if (cast.failure) lines.push('The casting goes wrong: the referee tells how.');
+      if (cast.destroyed) lines.push('The book crumbles to dust.');
+    }
   } else {
     throw new BotRefusal(`Casting from a ${SYSTEM_NAMES[system]} sheet is not in the bot yet.`);
   }
-  await interaction.reply({ content: lines.join('\n') });
+  await interaction.reply({ content: fitLines(lines) });
   await refreshTracker(ctx, interaction);
 }
 

@@ -210,3 +210,33 @@ export function setPath(sheet: Sheet, path: string, typed: string): Sheet {
   at[parts[parts.length - 1]] = value;
   return copy;
 }
+
+/** A weapon on a sheet (issue 42 adds `weapons`): its name, and its dice or skill when the sheet says. */
+export interface SheetWeapon {
+  name: string;
+  /** Its damage dice ("d8", "2d6+1"), read from whichever field holds them. */
+  dice?: string;
+  /** COEAC: the skill it uses. */
+  skill?: string;
+}
+
+const DICE_IN = /\d*d\d+(?:[+-]\d+)?/i;
+
+/** The weapons a sheet lists (none on a sheet without `weapons`), in the sheet's order. */
+export function weaponsOf(sheet: Sheet | null | undefined): SheetWeapon[] {
+  const list = Array.isArray(sheet?.weapons) ? (sheet.weapons as unknown[]) : [];
+  return list.flatMap((w) => {
+    const o = obj(w);
+    if (typeof o.name !== 'string' || !o.name.trim()) return [];
+    const dice = ['damage', 'die', 'dice', 'damageDice']
+      .map((k) => (typeof o[k] === 'string' ? DICE_IN.exec(o[k])?.[0] : undefined))
+      .find(Boolean);
+    return [
+      {
+        name: o.name,
+        ...(dice ? { dice: dice.toLowerCase() } : {}),
+        ...(typeof o.skill === 'string' ? { skill: o.skill } : {}),
+      },
+    ];
+  });
+}

@@ -37,6 +37,8 @@ export interface LinkStore {
   linkGuild(guildId: string, campaignId: string): void;
   playerFor(guildId: string, userId: string): PlayerLink | null;
   linkPlayer(guildId: string, userId: string, link: PlayerLink): void;
+  /** The Discord users linked in a guild who play this character (to offer them its choices). */
+  playersOf(guildId: string, characterId: string): string[];
   fightIn(channelId: string): FightLink | null;
   setFight(channelId: string, fight: FightLink | null): void;
   tableKeyFor(guildId: string): string | null;
@@ -62,6 +64,12 @@ export class MemoryStore implements LinkStore {
   linkPlayer(guildId: string, userId: string, link: PlayerLink): void {
     this.data.players[`${guildId}/${userId}`] = link;
     this.saved();
+  }
+
+  playersOf(guildId: string, characterId: string): string[] {
+    return Object.entries(this.data.players)
+      .filter(([at, link]) => at.startsWith(`${guildId}/`) && link.characterId === characterId)
+      .map(([at]) => at.slice(guildId.length + 1));
   }
 
   fightIn(channelId: string): FightLink | null {

@@ -83,3 +83,36 @@ export function checkWords(name: string, check: Check): string {
     (extras ? ` From: ${extras}.` : '')
   );
 }
+
+/** An event of an answer (issue 39/42's `events: [{ type, text, ownerId, … }]`): what the bot reads. */
+export interface TextEvent {
+  type: string;
+  text: string;
+  /** The character or NPC it happened to, when it names one. */
+  ownerId?: string;
+}
+
+/** The events with text an answer carries, in order; none when it has none (an older Arbiter). */
+export function eventsOf(answer: unknown): TextEvent[] {
+  const events = (answer as { events?: unknown } | null)?.events;
+  if (!Array.isArray(events)) return [];
+  return events.flatMap((e: unknown) => {
+    const o = (e ?? {}) as { type?: unknown; text?: unknown; ownerId?: unknown };
+    if (typeof o.text !== 'string' || !o.text.trim()) return [];
+    return [
+      {
+        type: typeof o.type === 'string' ? o.type : '',
+        text: o.text.trim(),
+        ...(typeof o.ownerId === 'string' ? { ownerId: o.ownerId } : {}),
+      },
+    ];
+  });
+}
+
+/**
+ * The `text` of each event an answer carries, in order (harm, rests, casts); none when the answer
+ * has no events, and the bot says it in its own words.
+ */
+export function eventTexts(answer: unknown): string[] {
+  return eventsOf(answer).map((e) => e.text);
+}

@@ -1,4 +1,11 @@
-import type { CommandInteraction, Embed, ReplyPayload } from '../src/common';
+import type {
+  ActionRow,
+  AutocompleteRequest,
+  ButtonPress,
+  CommandInteraction,
+  Embed,
+  ReplyPayload,
+} from '../src/common';
 import { isEphemeral } from '../src/common';
 
 /** What one user saw of one command: each answer, whether only they saw it. */
@@ -6,6 +13,8 @@ export interface Seen {
   content: string;
   embeds: Embed[];
   ephemeral: boolean;
+  /** The buttons it carried (none for most answers). */
+  components?: ActionRow[];
 }
 
 /** The channel's messages as everyone sees them (the tracker), edits applied in place. */
@@ -74,7 +83,12 @@ export function fakeInteraction(
     return options[name] ?? null;
   };
   const record = (payload: ReplyPayload, ephemeral: boolean) =>
-    seen.push({ content: payload.content ?? '', embeds: payload.embeds ?? [], ephemeral });
+    seen.push({
+      content: payload.content ?? '',
+      embeds: payload.embeds ?? [],
+      ephemeral,
+      ...(payload.components ? { components: payload.components } : {}),
+    });
   run.interaction = {
     commandName,
     guildId: who.guildId ?? 'guild-1',
@@ -109,4 +123,76 @@ export function fakeInteraction(
     channel: who.channel === undefined ? null : who.channel,
   };
   return run;
+}
+
+/** The `custom_id`s of a message's buttons, by label. */
+export function buttonsOf(seen: Seen): Record<string, string> {
+  return Object.fromEntries(
+    (seen.components ?? []).flatMap((row) => row.components.map((b) => [b.label, b.custom_id])),
+  );
+}
+
+export interface FakePressRun {
+  press: ButtonPress;
+  /** Private answers to the presser. */
+  replies: Seen[];
+  /** What the message with the buttons became. */
+  updates: Seen[];
+  /** Whether the press was acknowledged before calling Arbiter. */
+  deferred: boolean;
+}
+
+/** A fake press on a button by a Discord user. */
+export function fakePress(customId: string, userId: string, guildId = 'guild-1'): FakePressRun {
+  const replies: Seen[] = [];
+  const updates: Seen[] = [];
+  const seen = (p: ReplyPayload, ephemeral: boolean): Seen => ({
+    content: p.content ?? '',
+    embeds: p.embeds ?? [],
+    ephemeral,
+    ...(p.components ? { components: p.components } : {}),
+  });
+  const run: FakePressRun = {
+    replies,
+    updates,
+    deferred: false,
+    press: {
+      customId,
+      guildId,
+      channelId: 'channel-1',
+      user: { id: userId },
+      reply: async (p) => {
+        replies.push(seen(p, isEphemeral(p)));
+      },
+      update: async (p) => {
+        updates.push(seen(p, false));
+      },
+      defer: async () => {
+        run.deferred = true;
+      },
+    },
+  };
+  return run;
+}
+
+/** A fake autocomplete request for one focused option. */
+export function fakeAutocomplete(
+  commandName: string,
+  focused: { name: string; value: string },
+  who: { userId: string; channelId?: string; options?: Record<string, string> },
+): { request: AutocompleteRequest; answered: Array<{ name: string; value: string }>[] } {
+  const answered: Array<{ name: string; value: string }>[] = [];
+  return {
+    answered,
+    request: {
+      commandName,
+      guildId: 'guild-1',
+      channelId: who.channelId ?? 'channel-1',
+      user: { id: who.userId },
+      options: { getFocused: () => focused, getString: (name) => who.options?.[name] ?? null },
+      respond: async (choices) => {
+        answered.push(choices);
+      },
+    },
+  };
 }

@@ -7,7 +7,7 @@ import {
 import { COMMANDS } from '../src/commands';
 import { embedSize, fit, fitEmbed, LIMITS } from '../src/common';
 import { handleCommand } from '../src/handlers';
-import { pick } from '../src/names';
+
 import { setPath, systemFor, timerWords } from '../src/sheets';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,6 +46,12 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
   let store: MemoryStore;
   let channel: FakeChannel;
   const ids: Record<string, string> = {};
+  /**
+   * Whether this Arbiter's answers carry the engine's events (issue 39/42: `events` in the rest
+   * answer's schema of its OpenAPI document). With them the table reads their text; without, the
+   * bot's own words.
+   */
+  let answersEvents = false;
 
   const ctx = () => ({ baseUrl: arbiter.baseUrl, store, retry: quick });
 
@@ -101,6 +107,13 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     campaignId = created.id;
     refereeKey = created.refereeKey;
     referee = createArbiterClient({ baseUrl: arbiter.baseUrl, key: refereeKey, retry: quick });
+    const document = (await (await fetch(`${arbiter.baseUrl}/openapi.json`)).json()) as {
+      components?: { schemas?: Record<string, unknown> };
+    };
+    answersEvents = Boolean(
+      (document.components?.schemas?.SheetRestResult as { properties?: Record<string, unknown> } | undefined)
+        ?.properties?.events,
+    );
     store = new MemoryStore();
     channel = new FakeChannel();
     await character('Bryn', 'cairn', {
@@ -312,9 +325,15 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     // The player attacks the goblin: the dice about a numbers-hidden NPC are sealed for the player.
     const attack = await as(BRYN_PLAYER, 'attack', { weapon: 'd8', target: 'Goblin' });
     expect(last(attack).ephemeral).toBe(false);
-    expect(last(attack).content).toBe(
-      '⚔️ **Bryn** attacks **Goblin** with d8.\nThe dice are sealed: the referee tells what came of it.',
-    );
+    // With events, the player's key reads the goblin in words only (how it looks), never a number.
+    if (answersEvents)
+      expect(last(attack).content).toMatch(
+        /^⚔️ \*\*Bryn\*\* attacks \*\*Goblin\*\* with d8\.\n(The dice are sealed: the referee tells what came of it\.|Goblin is hit and looks (unhurt|wounded|badly wounded|down|dead)\.)/,
+      );
+    else
+      expect(last(attack).content).toBe(
+        '⚔️ **Bryn** attacks **Goblin** with d8.\nThe dice are sealed: the referee tells what came of it.',
+      );
     expect(text(attack)).not.toMatch(/\d+ damage|HP/);
     // The player's own view of the fight has no goblin number either.
     const view = last(await as(BRYN_PLAYER, 'fight', { sub: 'view' }));
@@ -354,12 +373,18 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     }
     const all = said.join('\n');
     expect(all).toMatch(
-      /⚔️ \*\*Goblin\*\* attacks \*\*Bryn\*\* with d6\.\n\*\*Bryn\*\* (takes \d+ damage|shrugs the blow off)/,
+      answersEvents
+        ? /⚔️ \*\*Goblin\*\* attacks \*\*Bryn\*\* with d6\.\nBryn takes \d+ damage/
+        : /⚔️ \*\*Goblin\*\* attacks \*\*Bryn\*\* with d6\.\n\*\*Bryn\*\* (takes \d+ damage|shrugs the blow off)/,
     );
     expect(all).not.toMatch(/Rolled|kept/);
     expect(toReferee.join('\n')).toMatch(/^🤫 Sealed for the players:\nRolled \d, kept \d\./);
-    // Bryn went down: critical, out or dead, said in the bot's words.
-    expect(all).toMatch(/🩸 \*\*Bryn is (critically hurt|out of the fight)|💀 \*\*Bryn is dead/);
+    // Bryn went down: critical, out or dead, said in the bot's words (or the engine's events).
+    expect(all).toMatch(
+      answersEvents
+        ? /Bryn is (critically wounded|out of action|dead)\./
+        : /🩸 \*\*Bryn is (critically hurt|out of the fight)|💀 \*\*Bryn is dead/,
+    );
     expect(channel.text()).toMatch(/\*\*Bryn\*\* — HP 0\/\d+ · STR \d\/6/);
     shoot('4-harm', { author: 'Arbiter (the tracker, edited)', payload: channel.messages.get(trackerId)! });
     expect(channel.messages.size).toBe(1);
@@ -382,7 +407,8 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
   it('/rest posts what the rest did in the bot’s words', async () => {
     const rested = last(await as(VESS_PLAYER, 'rest', { kind: 'long' }));
     expect(rested.ephemeral).toBe(false);
-    expect(rested.content).toMatch(/^😴 Vess rests \(long\)/);
+    // The engine's event when the answer has it, else the bot's words.
+    expect(rested.content).toMatch(answersEvents ? /^Vess rests \(long\)/ : /^😴 Vess rests \(long\)/);
   });
 
   it('a COEAC exchange from the sheets in a stored fight', async () => {
@@ -418,7 +444,10 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     // Vess's player exchanges with the orc: sealed for the player too.
     const player = await run(VESS_PLAYER, 'attack', { weapon: 'Fighter', target: 'Orc' });
     expect(player.seen).toHaveLength(1);
-    expect(player.seen[0].content).toContain('The dice are sealed');
+    expect(player.seen[0].content).toMatch(/^⚔️ \*\*Vess\*\* attacks \*\*Orc\*\* with Fighter\.\n/);
+    expect(player.seen[0].content).not.toMatch(/successes|Orc takes \d|Orc: HP/);
+    // Without events the player reads only that it happened; with them, the orc in words.
+    if (!answersEvents) expect(player.seen[0].content).toContain('The dice are sealed');
     await run(REFEREE, 'fight', { sub: 'end' });
   });
 
@@ -589,17 +618,44 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     }
   });
 
-  it('names: exact (any case) first, then a unique prefix; ambiguity and absence said plainly', () => {
-    const all = [
-      { kind: 'npc' as const, id: '1', name: 'Goblin' },
-      { kind: 'npc' as const, id: '2', name: 'Goblin Chief' },
-      { kind: 'character' as const, id: '3', name: 'Bryn' },
-    ];
-    expect(pick(all, 'goblin').id).toBe('1');
-    expect(pick(all, 'Goblin C').id).toBe('2');
-    expect(pick(all, '3').name).toBe('Bryn');
-    expect(() => pick(all, 'Gob')).toThrow('“Gob” could be Goblin, Goblin Chief: type more of the name.');
-    expect(() => pick(all, 'Osk')).toThrow('Nobody called “Osk” that you can see.');
+  it('names: Arbiter finds them (any case); an ambiguous one lists its candidates to the asker alone', async () => {
+    const rats: string[] = [];
+    for (let i = 0; i < 2; i++)
+      rats.push(
+        (
+          await unwrap(
+            referee.POST('/v1/campaigns/{campaignId}/npcs', {
+              params: { path: { campaignId } },
+              body: {
+                name: 'Rat',
+                kind: 'monster',
+                sheets: { cairn: { hp: 2, maxHp: 2, str: { max: 3 }, dex: { max: 12 }, wil: { max: 4 } } },
+              },
+            }),
+          )
+        ).id,
+      );
+    const ambiguous = last(await as(REFEREE, 'character', { sub: 'show', who: 'rat' }));
+    expect(ambiguous.ephemeral).toBe(true);
+    // Arbiter's 409 lists them with their ids and says to send one.
+    expect(ambiguous.content).toMatch(
+      /^“rat” names more than one: 2 NPCs are named "rat": .*Send the id of one\.$/s,
+    );
+    for (const id of rats) expect(ambiguous.content).toContain(id);
+    // The id the answer listed finds the one meant.
+    const one = last(await as(REFEREE, 'character', { sub: 'show', who: rats[1] }));
+    expect(one.embeds[0].title).toBe('Rat — Cairn');
+    // Any case; and a hidden NPC is nobody to a player's key.
+    expect(last(await as(REFEREE, 'character', { sub: 'show', who: 'BRYN' })).embeds[0].title).toBe(
+      'Bryn — Cairn',
+    );
+    expect(last(await as(BRYN_PLAYER, 'character', { sub: 'show', who: 'Rat' }))).toMatchObject({
+      ephemeral: true,
+      content: 'Nobody called “Rat” that you can see.',
+    });
+  });
+
+  it('sheets: a game named, timers in words, a dotted path set', () => {
     expect(() => systemFor('Bryn', { cairn: {}, coeac: {} })).toThrow('add `system:`');
     expect(
       timerWords({
