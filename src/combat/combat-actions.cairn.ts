@@ -149,7 +149,10 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
         sealed: done.sealed,
         attack: done.cairn?.attack ?? null,
         damage: done.targets[0]?.damage ?? null,
-        weapon: done.weapon ?? null,
+        // The route names its inputs without the action's `cairn.` prefix.
+        weapon: done.weapon
+          ? { ...{}, ...done.weapon, overridden: done.weapon.overridden.map(routeField) }
+          : null,
       };
     });
   }
