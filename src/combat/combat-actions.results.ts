@@ -53,7 +53,7 @@ export class CombatActionResult {
   targets: CombatActionTargetResult[];
 
   @Out.nested(
-    'The weapon of the actor’s sheet the action used (attack, blast, G&M attack and group attack, COEAC exchange): named by `weapon`, or the sheet’s first when neither a weapon nor a die was sent; null when none was read or when sealed for this key.',
+    'The weapon of the actor’s sheet the action used (attack, blast, G&M attack and group attack, COEAC exchange): named by `weapon`, or the sheet’s first when neither a weapon nor a die was sent; null when none was read. Shown to the acting key even when the action is sealed (it is its own sheet’s).',
     () => CombatWeaponUsed,
     { nullable: true },
   )

@@ -68,8 +68,11 @@ export interface CombatSystemHandler {
   act(ctx: CombatActionContext): Promise<CombatActionAnswer>;
 }
 
-/** Fields of an answer every key sees; every other field is the referee's when the action is sealed. */
-const ALWAYS_SHOWN = new Set(['rollId', 'targets', 'sealed']);
+/**
+ * Fields of an answer every key sees; every other field is the referee's when the action is sealed.
+ * `weapon` is the actor's own (a player acts only for its own characters): which of them struck.
+ */
+const ALWAYS_SHOWN = new Set(['rollId', 'targets', 'sealed', 'weapon']);
 
 /**
  * `POST …/combats/{combatId}/actions` (issue 20): the part every system shares: the combat active,

@@ -172,7 +172,7 @@ export class CombatAttackResult {
   damage: SheetDamageResult | null;
 
   @Out.nested(
-    'The weapon of the attacker’s sheet that struck (named by `weapon`, or its first); null when none was read (a die sent alone, bare hands) or when sealed for this key.',
+    'The weapon of the attacker’s sheet that struck (named by `weapon`, or its first); null when none was read (a die sent alone, bare hands). Shown to the attacking key even when sealed (it is its own sheet’s).',
     () => CombatWeaponUsed,
     { nullable: true },
   )

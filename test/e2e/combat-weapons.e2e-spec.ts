@@ -46,12 +46,12 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
   const replays = async (c: CampaignFixture, rollId: string) =>
     (await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}/replay`).set(c.auth).expect(200)).body.matches;
 
-  async function npcWith(c: CampaignFixture, system: string, name: string, sheet: object) {
+  async function npcWith(c: CampaignFixture, system: string, name: string, sheet: object, shown = true) {
     const row = (
       await t.http
         .post(`/v1/campaigns/${c.id}/npcs`)
         .set(c.auth)
-        .send({ name, kind: 'monster', visibility: 'players', showNumbers: true })
+        .send({ name, kind: 'monster', visibility: shown ? 'players' : 'referee', showNumbers: shown })
         .expect(201)
     ).body as { id: string };
     await t.http
@@ -107,8 +107,12 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
         .expect(200);
       await putSheet(t.server, c, bare.id, 'cairn', BODY);
       const goblin = await npcWith(c, 'cairn', 'Goblin', { ...BODY, maxHp: 60, hp: 60, str: { max: 18 } });
-      const combat = await fight(c, 'cairn', { characters: [hero.id, bare.id], npcs: [goblin.id] });
-      return { c, hero, bare, player, goblin, combat };
+      const lurker = await npcWith(c, 'cairn', 'Lurker', { ...BODY, maxHp: 60, hp: 60 }, false);
+      const combat = await fight(c, 'cairn', {
+        characters: [hero.id, bare.id],
+        npcs: [goblin.id, lurker.id],
+      });
+      return { c, hero, bare, player, goblin, lurker, combat };
     }
 
     it('keeps the weapons on the sheet and refuses a bad one naming it', async () => {
@@ -220,7 +224,7 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
     });
 
     it('the action takes cairn.weapon over REST and GraphQL; a blast weapon strikes as a blast', async () => {
-      const { c, hero, player, goblin, combat } = await table();
+      const { c, hero, bare, player, goblin, lurker, combat } = await table();
       const fields = `rollId ${WEAPON_FIELDS} cairn { attack { blast targets { rolls { weapon rolled } } } }`;
       const viaGql = (cairn: string) =>
         gql(
@@ -263,6 +267,40 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
       expect(over.errors).toBeUndefined();
       expect(over.data!.combatAction.weapon).toMatchObject({ name: 'Longsword', overridden: ['cairn.die'] });
       expect(over.data!.combatAction.cairn.attack.targets[0].rolls[0].weapon).toBe('d12');
+
+      // Against a hidden NPC the action is sealed for the player, but its own weapon is still named.
+      await nextRound(c, combat.id);
+      const hidden = (
+        await act(c, combat.id, player.auth, {
+          actor: hero.id,
+          kind: 'attack',
+          targets: [lurker.id],
+          cairn: { weapon: 'warhammer' },
+        }).expect(201)
+      ).body;
+      expect(hidden).toMatchObject({ sealed: true, cairn: null, weapon: { name: 'Warhammer', die: 'd10' } });
+
+      // Joining attackers read their own sheets: Bare holds no weapon, so it needs a die or bare hands.
+      await nextRound(c, combat.id);
+      const join = (cairn: object) =>
+        act(c, combat.id, player.auth, { actor: hero.id, kind: 'attack', targets: [goblin.id], cairn });
+      expectProblem(
+        await join({ withAttackers: [{ id: bare.id }] }),
+        422,
+        'UNPROCESSABLE',
+        'cairn.withAttackers[0].die',
+      );
+      expectProblem(
+        await join({ weapon: 'Fire pot', withAttackers: [{ id: bare.id, unarmed: true }] }),
+        422,
+        'UNPROCESSABLE',
+        'cairn.weapon',
+      );
+      const together = (await join({ withAttackers: [{ id: bare.id, unarmed: true }] }).expect(201)).body;
+      expect(together.weapon).toMatchObject({ name: 'Longsword' });
+      expect(
+        together.cairn.attack.targets[0].rolls.map((r: { weapon: string; rolled: string }) => r.rolled),
+      ).toEqual(['d8', 'd4']);
 
       // A move takes no weapon.
       expectProblem(
