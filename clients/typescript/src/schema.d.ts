@@ -14758,7 +14758,7 @@ export interface components {
       attack: components['schemas']['CairnAttackResult'] | (never | null);
       /** @description The damage applied through the ledger; null when sealed for this key. */
       damage: components['schemas']['SheetDamageResult'] | (never | null);
-      /** @description The weapon of the attacker’s sheet that struck (named by `weapon`, or its first); null when none was read (a die sent alone, bare hands) or when sealed for this key. */
+      /** @description The weapon of the attacker’s sheet that struck (named by `weapon`, or its first); null when none was read (a die sent alone, bare hands). Shown to the attacking key even when sealed (it is its own sheet’s). */
       weapon: components['schemas']['CombatWeaponUsed'] | (never | null);
     };
     CairnJoiningAttackerInput: {
@@ -15498,7 +15498,7 @@ export interface components {
       sealed: boolean;
       /** @description Each target, with the harm applied to it (empty when sealed for this key). */
       targets: components['schemas']['CombatActionTargetResult'][];
-      /** @description The weapon of the actor’s sheet the action used (attack, blast, G&M attack and group attack, COEAC exchange): named by `weapon`, or the sheet’s first when neither a weapon nor a die was sent; null when none was read or when sealed for this key. */
+      /** @description The weapon of the actor’s sheet the action used (attack, blast, G&M attack and group attack, COEAC exchange): named by `weapon`, or the sheet’s first when neither a weapon nor a die was sent; null when none was read. Shown to the acting key even when the action is sealed (it is its own sheet’s). */
       weapon: components['schemas']['CombatWeaponUsed'] | (never | null);
       /** @description A Cairn action (attack, blast, retreat); null otherwise or when sealed. */
       cairn: components['schemas']['CairnCombatActionOutcome'] | (never | null);
