@@ -108,7 +108,7 @@ describe('combat weapons', () => {
     });
 
     it('lets an NPC without weapons roll its Pool and refuses a character with neither', () => {
-      expect(coeacWeaponOf(null, {}, 'Orc', true).input.skill).toBeUndefined();
+      expect(coeacWeaponOf(null, {} as { skill?: string }, 'Orc', true).input.skill).toBeUndefined();
       expect(problem(() => coeacWeaponOf(null, {}, 'Hero', false)).errors?.[0].field).toBe('coeac.skill');
     });
   });
