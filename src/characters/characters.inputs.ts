@@ -38,9 +38,9 @@ const NAME = { maxLength: 200 };
 export class PutSheetInput {
   @In.object(
     'The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, ' +
-      'boons, state, vestments [{ itemId, empower }], barredSpells. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state. ' +
-      'Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, ' +
-      'verve, injuries, mojo { current, max }, experience, movement.',
+      'boons, state, vestments [{ itemId, empower }], barredSpells, weapons [{ name, skill, ranged, traits }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, ' +
+      'weapons [{ name, die, bulky, blast, itemId }]. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, ' +
+      'verve, injuries, mojo { current, max }, experience, movement, weapons [{ name, dice, kind, attackBonus }].',
   )
   sheet: Record<string, unknown>;
 }

@@ -19,8 +19,21 @@ export class CairnJoiningAttackerInput {
   @In.id('The joining combatant (its character or NPC id).', { names: 'combatant' })
   id: string;
 
-  @In.oneOf('Its weapon’s damage die.', DICE, CairnDamageDieEnum)
-  die: string;
+  @In.string(
+    'A weapon on the joining combatant’s sheet, by name (exact, ignoring case). Without it and without `die`, its sheet’s first weapon strikes.',
+    { optional: true, maxLength: 64, example: 'Spear' },
+  )
+  weapon?: string;
+
+  @In.oneOf(
+    'Its damage die; it wins over the weapon’s (optional: the sheet’s weapon gives it).',
+    DICE,
+    CairnDamageDieEnum,
+    {
+      optional: true,
+    },
+  )
+  die?: string;
 
   @In.oneOf('Two weapons: this die is rolled too and the higher counts.', DICE, CairnDamageDieEnum, {
     optional: true,
@@ -45,7 +58,18 @@ export class CairnJoiningAttackerInput {
 
 @InputType({ description: 'A Cairn action’s own inputs.' })
 export class CairnCombatActionInput {
-  @In.oneOf('The weapon’s damage die (attack, blast).', DICE, CairnDamageDieEnum, { optional: true })
+  @In.string(
+    'attack, blast: a weapon on the actor’s sheet, by name (exact, ignoring case): its die, bulky and blast are read from the sheet. Without it and without `die`, the sheet’s first weapon strikes.',
+    { optional: true, maxLength: 64, example: 'Longsword' },
+  )
+  weapon?: string;
+
+  @In.oneOf(
+    'The damage die (attack, blast); it wins over the weapon’s. Optional: the named (or first) weapon of the sheet gives it.',
+    DICE,
+    CairnDamageDieEnum,
+    { optional: true },
+  )
   die?: string;
 
   @In.oneOf('Two weapons: this die is rolled too and the higher counts.', DICE, CairnDamageDieEnum, {

@@ -31,6 +31,7 @@ import {
 } from './combat-actions.service';
 import type { CairnDexSavesResult } from './combat.results';
 import { COMBAT_PROCEDURES } from './combat-procedures';
+import { cairnWeaponOf, weaponUsed } from './combat-weapons';
 
 const dexOf = (data: Record<string, unknown>): number => {
   const v = (data.dex ?? {}) as { current?: unknown };
@@ -110,7 +111,8 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
       kind: 'attack',
       targets: [input.target],
       cairn: {
-        die: input.die,
+        ...(input.weapon != null ? { weapon: input.weapon } : {}),
+        ...(input.die != null ? { die: input.die } : {}),
         ...(input.secondDie ? { secondDie: input.secondDie } : {}),
         ...(input.impaired ? { impaired: true } : {}),
         ...(input.enhanced ? { enhanced: true } : {}),
@@ -147,6 +149,10 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
         sealed: done.sealed,
         attack: done.cairn?.attack ?? null,
         damage: done.targets[0]?.damage ?? null,
+        // The route names its inputs without the action's `cairn.` prefix.
+        weapon: done.weapon
+          ? { ...{}, ...done.weapon, overridden: done.weapon.overridden.map(routeField) }
+          : null,
       };
     });
   }
@@ -169,16 +175,23 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
       if (cairn[key] !== undefined && cairn[key] !== null)
         throw Problem.field('VALIDATION_FAILED', `cairn.${key}`, `Only a struggle takes \`${key}\`.`);
     }
-    if (!input.cairn)
-      throw Problem.field('VALIDATION_FAILED', 'cairn', 'A Cairn attack needs its `cairn` inputs.');
     const actorId = ctx.actor.combatant.id;
     let targets = ctx.targets;
     ctx.targets.forEach((t, i) => {
       if (t.combatant.id === actorId)
         throw Problem.field('VALIDATION_FAILED', `targets[${i}]`, 'A combatant does not attack itself.');
     });
+    // The actor's weapon from its sheet (issue 42): named, or the first, unless a die is sent.
+    const actorSheet = (ctx.actorSheet ?? ctx.actor.sheetRow)?.data;
+    const own = cairnWeaponOf(actorSheet, cairn, 'cairn.', ctx.actor.owner.name);
+    const blastWeapon = input.kind === 'attack' && own.used?.blast === true;
     const attackers = [
-      { combatant: ctx.actor.combatant, owner: ctx.actor.owner, weapon: cairn, field: 'actor' },
+      {
+        combatant: ctx.actor.combatant,
+        owner: ctx.actor.owner,
+        weapon: { ...{}, ...cairn, die: own.die },
+        field: 'actor',
+      },
     ];
     const joinedAt: Array<{ combatant: StoredCombatant; field: string }> = [];
     let sealed = ctx.sealed;
@@ -201,7 +214,19 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
         const joined = await this.actions.joining(ctx.m, ctx.who, ctx.combat, w.id, `${field}.id`);
         joinedAt.push({ combatant: joined.combatant, field: `${field}.id` });
         sealed ||= joined.hidden;
-        attackers.push({ combatant: joined.combatant, owner: joined.owner, weapon: w, field });
+        const theirs = cairnWeaponOf(joined.sheetRow?.data, w, `${field}.`, joined.owner.name);
+        if (theirs.used?.blast || blastWeapon)
+          throw Problem.field(
+            'UNPROCESSABLE',
+            theirs.used?.blast ? `${field}.weapon` : 'cairn.weapon',
+            `${(theirs.used?.blast ? theirs.used : own.used)!.name} is a blast weapon: a blast strikes from one attacker alone.`,
+          );
+        attackers.push({
+          combatant: joined.combatant,
+          owner: joined.owner,
+          weapon: { ...{}, ...w, die: theirs.die },
+          field,
+        });
       }
     } else {
       if (cairn.withAttackers?.length)
@@ -236,7 +261,9 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
         return { combatant: t.combatant, owner: t.owner, ...(row ? { row } : {}) };
       }),
       shield: cairn.shield ?? false,
-      blast: input.kind === 'blast',
+      // A blast weapon's attack is a blast on its one target (004: each target rolls its own die; no
+      // detachment impairs it).
+      blast: input.kind === 'blast' || blastWeapon,
       countTargets: input.kind === 'blast' && (!listed || (cairn.countTargets ?? false)),
       sealed,
       seed: input.seed ?? undefined,
@@ -264,6 +291,7 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
       sealed,
       targets: struck.damages.map((d, i) => ({ id: d.id, damage: d.damage, hidden: targets[i].hidden })),
       cairn: outcome,
+      weapon: own.used ? weaponUsed('cairn', own.used, own.overridden) : null,
     };
   }
 
@@ -304,6 +332,7 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
     if (feet === undefined || feet === null)
       throw Problem.field('VALIDATION_FAILED', 'cairn.feet', 'A move needs the feet moved (1 to 80).');
     for (const key of [
+      'weapon',
       'die',
       'secondDie',
       'withAttackers',
@@ -376,6 +405,7 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
         'A struggle names the attribute it tests (str, dex or wil).',
       );
     for (const key of [
+      'weapon',
       'die',
       'secondDie',
       'withAttackers',

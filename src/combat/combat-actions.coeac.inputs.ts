@@ -35,7 +35,13 @@ export class CoeacChannelDeclarationInput {
 @InputType({ description: 'A COEAC action’s own inputs.' })
 export class CoeacCombatActionInput {
   @In.string(
-    'exchange: the skill the actor’s combat check tests (its pool is 2 + the rating; an NPC without it rolls its Pool). defend: the skill full defence tests.',
+    'exchange: a weapon on the actor’s sheet, by name (exact, ignoring case): its skill and `ranged` are read from the sheet. Without it and without `skill`, the sheet’s first weapon is used.',
+    { maxLength: 64, optional: true, example: 'Spear' },
+  )
+  weapon?: string;
+
+  @In.string(
+    'exchange: the skill the actor’s combat check tests (its pool is 2 + the rating; an NPC without it rolls its Pool); it wins over the weapon’s. defend: the skill full defence tests.',
     RATING_NAME,
   )
   skill?: string;
@@ -89,9 +95,12 @@ export class CoeacCombatActionInput {
   )
   helpless?: boolean;
 
-  @In.bool('A ranged attack: it spends from the `ammunition` item of the actor’s inventory.', {
-    optional: true,
-  })
+  @In.bool(
+    'A ranged attack: it spends from the `ammunition` item of the actor’s inventory (default: the weapon’s `ranged`).',
+    {
+      optional: true,
+    },
+  )
   ranged?: boolean;
 
   @In.id('The inventory item (of the acting character) holding the ammunition.', { optional: true })

@@ -47,6 +47,7 @@ import {
   ResolvedCombatant,
 } from './combat-actions.service';
 import { COMBAT_PROCEDURES } from './combat-procedures';
+import { coeacWeaponOf, weaponUsed } from './combat-weapons';
 
 /** The exchange calling the channeling defence (rolls logged before combat.coeac-action; kept for replay). */
 export const COEAC_CHANNELING_DEFENCE_PROCEDURE = {
@@ -150,6 +151,8 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         `${ctx.actor.owner.name} is caught by the ambushers' free round and cannot act this round.`,
       );
     }
+    if (ctx.input.kind !== 'exchange' && input.weapon != null)
+      throw Problem.field('VALIDATION_FAILED', 'coeac.weapon', 'Only an exchange takes `weapon`.');
     switch (ctx.input.kind) {
       case 'defend':
         return this.defend(ctx, input);
@@ -160,6 +163,21 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       default:
         return this.exchange(ctx, input);
     }
+  }
+
+  /**
+   * An exchange with the actor's weapon from its sheet (issue 42): `coeac.weapon` names one, or with
+   * neither a weapon nor a skill the sheet's first is used; its skill and `ranged` are read as if sent.
+   */
+  private async exchange(
+    ctx: CombatActionContext,
+    sent: CoeacCombatActionInput,
+  ): Promise<CombatActionAnswer> {
+    const npc = ctx.actor.owner.kind === 'npc';
+    const sheet = (ctx.actorSheet ?? ctx.actor.sheetRow)?.data;
+    const w = coeacWeaponOf(sheet, sent, ctx.actor.owner.name, npc);
+    const answer = await this.exchangeWith(ctx, w.input, w.skillField);
+    return { ...{}, ...answer, weapon: w.used ? weaponUsed('coeac', w.used, w.overridden) : null };
   }
 
   // defend: full defence for the round (B8, B1's declaration)
@@ -411,9 +429,10 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
 
   // exchange (B3–B6, B8–B11, H3)
 
-  private async exchange(
+  private async exchangeWith(
     ctx: CombatActionContext,
     input: CoeacCombatActionInput,
+    skillField: string,
   ): Promise<CombatActionAnswer> {
     const { m, who, combat } = ctx;
     if (ctx.targets.length !== 1) {
@@ -576,7 +595,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     const skill = input.skill;
     if (!skill && !actor.npc)
       throw Problem.field('VALIDATION_FAILED', 'coeac.skill', 'Name the skill the combat check tests.');
-    const aPool = this.pool(actor, 'skill', skill ?? 'Pool', 'coeac.skill');
+    const aPool = this.pool(actor, 'skill', skill ?? 'Pool', skillField);
     if (channelSpell) {
       return this.onChanneler(ctx, input, {
         actor,

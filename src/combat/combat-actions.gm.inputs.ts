@@ -50,17 +50,27 @@ export class GmGroupMojoBidInput {
 
 @InputType({ description: 'A G&M action’s own inputs (the numbers come from the stored sheets).' })
 export class GmCombatActionInput {
-  @In.oneOf('Attack: close (default), thrown or propelled.', GM_ATTACK_KINDS, GmAttackKindEnum, {
-    optional: true,
-  })
+  @In.oneOf(
+    'Attack: close, thrown or propelled (default: the weapon’s kind, else close).',
+    GM_ATTACK_KINDS,
+    GmAttackKindEnum,
+    {
+      optional: true,
+    },
+  )
   attack?: string;
 
-  @In.string('The weapon’s damage dice, such as "d8" (the sheet’s damage bonus is added).', {
-    optional: true,
-    maxLength: 20,
-    example: 'd8',
-  })
+  @In.string(
+    'attack, group attack: a weapon on the actor’s sheet, by name (exact, ignoring case): its dice, kind and attack bonus are read from the sheet. Without it and without `dice`, the sheet’s first weapon strikes. Deprecated: dice such as "d8" sent here (when no weapon has that name) are read as `dice`.',
+    { optional: true, maxLength: 64, example: 'Longsword' },
+  )
   weapon?: string;
+
+  @In.string(
+    'The weapon’s damage dice, such as "d8" (the sheet’s damage bonus is added); they win over the weapon’s.',
+    { optional: true, maxLength: 20, example: 'd8' },
+  )
+  dice?: string;
 
   @In.bool('Bare hands: d3 (d2 with smallSpecies).', { optional: true })
   unarmed?: boolean;
@@ -68,11 +78,14 @@ export class GmCombatActionInput {
   @In.bool('A halfling, goblin or gnome: bare hands do d2.', { optional: true })
   smallSpecies?: boolean;
 
-  @In.int('Attack bonus beyond the sheet’s (a weapon skill, a magic weapon).', {
-    optional: true,
-    min: -100,
-    max: 100,
-  })
+  @In.int(
+    'Attack bonus beyond the sheet’s (a weapon skill, a magic weapon); it wins over the weapon’s own attackBonus.',
+    {
+      optional: true,
+      min: -100,
+      max: 100,
+    },
+  )
   attackBonus?: number;
 
   @In.int('The target’s armour and shield defence (added to its stored defence).', {

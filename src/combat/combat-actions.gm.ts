@@ -65,6 +65,7 @@ import {
 import type { GmCombatActionInput } from './combat-actions.gm.inputs';
 import type { GmCombatActionResult } from './combat-actions.gm.results';
 import { COMBAT_PROCEDURES } from './combat-procedures';
+import { CombatWeaponUsed, gmWeaponOf, weaponUsed } from './combat-weapons';
 import { FULL_HELMET_PENALTY, wearsFullHelmet } from '../core/characters/gm-gear';
 
 /** The stored-combat procedure of G&M group attacks (never rename; a changed answer takes `.vN`). */
@@ -190,7 +191,17 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   }
 
   async act(ctx: CombatActionContext): Promise<CombatActionAnswer> {
-    const input = ctx.input.gm ?? ({} as GmCombatActionInput);
+    let input = ctx.input.gm ?? ({} as GmCombatActionInput);
+    // An attack's weapon from the actor's sheet (issue 42): the rest of the attack reads the dice,
+    // kind and attack bonus resolved here, as if sent.
+    let weapon: CombatWeaponUsed | null = null;
+    if (ctx.input.kind === 'attack' || ctx.input.kind === 'group-attack') {
+      const resolved = gmWeaponOf((ctx.actorSheet ?? ctx.actor.sheetRow)?.data, input, ctx.actor.owner.name);
+      input = resolved.input;
+      weapon = resolved.used ? weaponUsed('gm', resolved.used, resolved.overridden) : null;
+    } else if (input.dice !== undefined && input.dice !== null) {
+      throw Problem.field('VALIDATION_FAILED', 'gm.dice', 'Only an attack or a group attack takes `dice`.');
+    }
     const state = new Conditions(ctx.combat);
     // Surprise (CB2): no action in the round it began; from the next round the penalties apply.
     const surprised = state.get(ctx.actor.combatant.id, 'surprised');
@@ -260,7 +271,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     }
     out.gm.turn ??= this.turnView(ctx, state, this.read.get(ctx)?.get(actorId) ?? null, input);
     out.gm.conditions = await state.save(ctx);
-    return out;
+    return { ...{}, ...out, weapon };
   }
 
   /** Whether `kind` is the round's action (a move is not; a dash takes it in the move). */

@@ -4,9 +4,12 @@ import { SheetDamageResult } from '../harm/harm-campaign.results';
 import { CairnCombatActionOutcome } from './combat-actions.cairn.results';
 import { CoeacCombatActionResult } from './combat-actions.coeac.results';
 import { GmCombatActionResult } from './combat-actions.gm.results';
+import { CombatWeaponUsed } from './combat-weapons';
 
 /** The per-system outcome fields of `CombatActionResult` (each null unless the combat is of that system). */
 export const COMBAT_ACTION_OUTCOMES = ['cairn', 'coeac', 'gm'] as const;
+/** Nullable fields of `CombatActionResult` a handler may leave out (answered null). */
+export const COMBAT_ACTION_NULLABLE = [...COMBAT_ACTION_OUTCOMES, 'weapon'] as const;
 
 @ObjectType({ description: 'What an action did to one target, as this key may see it.' })
 export class CombatActionTargetResult {
@@ -48,6 +51,13 @@ export class CombatActionResult {
     () => CombatActionTargetResult,
   )
   targets: CombatActionTargetResult[];
+
+  @Out.nested(
+    'The weapon of the actor’s sheet the action used (attack, blast, G&M attack and group attack, COEAC exchange): named by `weapon`, or the sheet’s first when neither a weapon nor a die was sent; null when none was read. Shown to the acting key even when the action is sealed (it is its own sheet’s).',
+    () => CombatWeaponUsed,
+    { nullable: true },
+  )
+  weapon: CombatWeaponUsed | null;
 
   @Out.nested(
     'A Cairn action (attack, blast, retreat); null otherwise or when sealed.',

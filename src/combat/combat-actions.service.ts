@@ -16,7 +16,7 @@ import { CampaignEntity, CharacterEntity } from '../database/entities';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
 import { assertCombatantActs, combatantOf } from './combat-campaign.service';
 import type { CombatActionInput } from './combat-actions.inputs';
-import { COMBAT_ACTION_OUTCOMES, type CombatActionResult } from './combat-actions.results';
+import { COMBAT_ACTION_NULLABLE, type CombatActionResult } from './combat-actions.results';
 
 /** A combatant of the combat read for an action: its sheet owner and whether its numbers are hidden. */
 export interface ResolvedCombatant {
@@ -52,9 +52,9 @@ export interface CombatActionContext {
 /** What a handler answers, as the referee sees it; the service blanks it for a player when sealed. */
 export type CombatActionAnswer = Omit<
   CombatActionResult,
-  'combatId' | 'round' | 'kind' | 'actor' | 'sealed' | (typeof COMBAT_ACTION_OUTCOMES)[number]
+  'combatId' | 'round' | 'kind' | 'actor' | 'sealed' | (typeof COMBAT_ACTION_NULLABLE)[number]
 > &
-  Partial<Pick<CombatActionResult, (typeof COMBAT_ACTION_OUTCOMES)[number]>> &
+  Partial<Pick<CombatActionResult, (typeof COMBAT_ACTION_NULLABLE)[number]>> &
   Record<string, unknown>;
 
 /**
@@ -68,8 +68,11 @@ export interface CombatSystemHandler {
   act(ctx: CombatActionContext): Promise<CombatActionAnswer>;
 }
 
-/** Fields of an answer every key sees; every other field is the referee's when the action is sealed. */
-const ALWAYS_SHOWN = new Set(['rollId', 'targets', 'sealed']);
+/**
+ * Fields of an answer every key sees; every other field is the referee's when the action is sealed.
+ * `weapon` is the actor's own (a player acts only for its own characters): which of them struck.
+ */
+const ALWAYS_SHOWN = new Set(['rollId', 'targets', 'sealed', 'weapon']);
 
 /**
  * `POST …/combats/{combatId}/actions` (issue 20): the part every system shares: the combat active,
@@ -186,7 +189,7 @@ export class CombatActionsService {
     sealed = ctx.sealed || answer.sealed === true;
     const shows = who.role === 'referee' || !sealed;
     const result: Record<string, unknown> = {};
-    for (const k of COMBAT_ACTION_OUTCOMES) result[k] = null;
+    for (const k of COMBAT_ACTION_NULLABLE) result[k] = null;
     for (const key in answer) {
       result[key] = shows || ALWAYS_SHOWN.has(key) ? answer[key] : null;
     }

@@ -66,8 +66,19 @@ export class CombatAttackInput {
   @In.id('The target combatant (its character or NPC id).', { names: 'combatant' })
   target: string;
 
-  @In.oneOf('The weapon’s damage die.', DICE, CairnDamageDieEnum)
-  die: string;
+  @In.string(
+    'A weapon on the attacker’s sheet, by name (exact, ignoring case): its die, bulky and blast are read from the sheet. Without it and without `die`, the sheet’s first weapon strikes.',
+    { optional: true, maxLength: 64, example: 'Longsword' },
+  )
+  weapon?: string;
+
+  @In.oneOf(
+    'The damage die; it wins over the weapon’s. Optional: without it the named (or first) weapon of the attacker’s sheet gives it.',
+    DICE,
+    CairnDamageDieEnum,
+    { optional: true },
+  )
+  die?: string;
 
   @In.oneOf('Two weapons: this die is rolled too and the higher counts.', DICE, CairnDamageDieEnum, {
     optional: true,

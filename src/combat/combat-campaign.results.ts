@@ -4,6 +4,7 @@ import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { SheetDamageResult } from '../harm/harm-campaign.results';
 import { CairnAttackResult } from './combat.results';
+import { CombatWeaponUsed } from './combat-weapons';
 import { CombatConditionView, GmTurnView } from './combat-actions.gm.results';
 import { CairnTurnView } from './combat-actions.cairn.results';
 import { CoeacCombatantRound, CoeacRoundEndSpell } from './combat-actions.coeac.results';
@@ -169,6 +170,13 @@ export class CombatAttackResult {
     },
   )
   damage: SheetDamageResult | null;
+
+  @Out.nested(
+    'The weapon of the attacker’s sheet that struck (named by `weapon`, or its first); null when none was read (a die sent alone, bare hands). Shown to the attacking key even when sealed (it is its own sheet’s).',
+    () => CombatWeaponUsed,
+    { nullable: true },
+  )
+  weapon: CombatWeaponUsed | null;
 }
 
 @ObjectType({ description: 'A page of the campaign’s combats, newest first.' })

@@ -396,11 +396,12 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
         'VALIDATION_FAILED',
         'kind',
       );
+      // No die and no weapon on the sheet to fall back to (issue 42): a rule's refusal, naming the die.
       expectProblem(
         await send(c.auth, { actor: hero.id, targets: [wolf.id], cairn: undefined }),
-        400,
-        'VALIDATION_FAILED',
-        'cairn',
+        422,
+        'UNPROCESSABLE',
+        'cairn.die',
       );
       expect(await hpOf(c, `npcs/${wolf.id}`)).toBe(before);
     });

@@ -515,8 +515,8 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
     const { c, hero, orc, goblin, combat } = await table();
     expectProblem(
       await act(c, combat.id, c.auth, { actor: hero.id, kind: 'exchange', targets: [orc.id] }),
-      400,
-      'VALIDATION_FAILED',
+      422,
+      'UNPROCESSABLE',
       'coeac.skill',
     );
     expectProblem(

@@ -1236,10 +1236,11 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
       403,
       'FORBIDDEN',
     );
+    // No dice and no weapon on the sheet to fall back to (issue 42): a rule's refusal, naming the weapon.
     expectProblem(
       await send({ actor: hero.id, targets: [yeti.id], gm: {} }),
-      400,
-      'VALIDATION_FAILED',
+      422,
+      'UNPROCESSABLE',
       'gm.weapon',
     );
     const before = (await npcSheet(c, shade.id)).survival.current;

@@ -10138,7 +10138,7 @@ export interface components {
       conditions?: components['schemas']['ConditionEntry'][];
     };
     PutSheetInput: {
-      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, boons, state, vestments [{ itemId, empower }], barredSpells. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement. */
+      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, boons, state, vestments [{ itemId, empower }], barredSpells, weapons [{ name, skill, ranged, traits }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, weapons [{ name, die, bulky, blast, itemId }]. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement, weapons [{ name, dice, kind, attackBonus }]. */
       sheet: {
         [key: string]: unknown;
       };
@@ -14677,10 +14677,15 @@ export interface components {
       /** @description The target combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
       target: string;
       /**
-       * @description The weapon’s damage die.
+       * @description A weapon on the attacker’s sheet, by name (exact, ignoring case): its die, bulky and blast are read from the sheet. Without it and without `die`, the sheet’s first weapon strikes.
+       * @example Longsword
+       */
+      weapon?: string;
+      /**
+       * @description The damage die; it wins over the weapon’s. Optional: without it the named (or first) weapon of the attacker’s sheet gives it.
        * @enum {string}
        */
-      die: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+      die?: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
       /**
        * @description Two weapons: this die is rolled too and the higher counts.
        * @enum {string}
@@ -14714,6 +14719,32 @@ export interface components {
        */
       seed?: string;
     };
+    CombatWeaponUsed: {
+      /** @description Its name on the sheet. */
+      name: string;
+      /** @description The inputs sent that won over the weapon’s own values (cairn.die, gm.dice, coeac.skill …); empty when none. */
+      overridden: string[];
+      /** @description Cairn: its damage die on the sheet. */
+      die: string | null;
+      /** @description Cairn: bulky (both hands: no second weapon). */
+      bulky: boolean | null;
+      /** @description Cairn: a blast (each target rolls its own die). */
+      blast: boolean | null;
+      /** @description Cairn: the inventory item it is. */
+      itemId: string | null;
+      /** @description COEAC: the skill its combat check tests. */
+      skill: string | null;
+      /** @description COEAC: a ranged weapon (it spends ammunition). */
+      ranged: boolean | null;
+      /** @description COEAC: its traits (free names). */
+      traits: string[] | null;
+      /** @description G&M: its damage dice on the sheet (the sheet’s damage bonus is added when it strikes). */
+      dice: string | null;
+      /** @description G&M: the kind of attack it makes (close, thrown or propelled). */
+      kind: string | null;
+      /** @description G&M: its bonus to attack. */
+      attackBonus: number | null;
+    };
     CombatAttackResult: {
       /** @description The combat id. */
       combatId: string;
@@ -14727,15 +14758,22 @@ export interface components {
       attack: components['schemas']['CairnAttackResult'] | (never | null);
       /** @description The damage applied through the ledger; null when sealed for this key. */
       damage: components['schemas']['SheetDamageResult'] | (never | null);
+      /** @description The weapon of the attacker’s sheet that struck (named by `weapon`, or its first); null when none was read (a die sent alone, bare hands). Shown to the attacking key even when sealed (it is its own sheet’s). */
+      weapon: components['schemas']['CombatWeaponUsed'] | (never | null);
     };
     CairnJoiningAttackerInput: {
       /** @description The joining combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
       id: string;
       /**
-       * @description Its weapon’s damage die.
+       * @description A weapon on the joining combatant’s sheet, by name (exact, ignoring case). Without it and without `die`, its sheet’s first weapon strikes.
+       * @example Spear
+       */
+      weapon?: string;
+      /**
+       * @description Its damage die; it wins over the weapon’s (optional: the sheet’s weapon gives it).
        * @enum {string}
        */
-      die: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+      die?: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
       /**
        * @description Two weapons: this die is rolled too and the higher counts.
        * @enum {string}
@@ -14760,7 +14798,12 @@ export interface components {
     };
     CairnCombatActionInput: {
       /**
-       * @description The weapon’s damage die (attack, blast).
+       * @description attack, blast: a weapon on the actor’s sheet, by name (exact, ignoring case): its die, bulky and blast are read from the sheet. Without it and without `die`, the sheet’s first weapon strikes.
+       * @example Longsword
+       */
+      weapon?: string;
+      /**
+       * @description The damage die (attack, blast); it wins over the weapon’s. Optional: the named (or first) weapon of the sheet gives it.
        * @enum {string}
        */
       die?: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
@@ -14820,7 +14863,12 @@ export interface components {
       spell: string;
     };
     CoeacCombatActionInput: {
-      /** @description exchange: the skill the actor’s combat check tests (its pool is 2 + the rating; an NPC without it rolls its Pool). defend: the skill full defence tests. */
+      /**
+       * @description exchange: a weapon on the actor’s sheet, by name (exact, ignoring case): its skill and `ranged` are read from the sheet. Without it and without `skill`, the sheet’s first weapon is used.
+       * @example Spear
+       */
+      weapon?: string;
+      /** @description exchange: the skill the actor’s combat check tests (its pool is 2 + the rating; an NPC without it rolls its Pool); it wins over the weapon’s. defend: the skill full defence tests. */
       skill?: string;
       /** @description exchange: the skill the defender tests (default: the same as `skill`). */
       defenderSkill?: string;
@@ -14844,7 +14892,7 @@ export interface components {
       defenderThreatens?: boolean;
       /** @description Referee only: the target is helpless (bound, asleep …). A down-and-out target is helpless anyway. */
       helpless?: boolean;
-      /** @description A ranged attack: it spends from the `ammunition` item of the actor’s inventory. */
+      /** @description A ranged attack: it spends from the `ammunition` item of the actor’s inventory (default: the weapon’s `ranged`). */
       ranged?: boolean;
       /** @description The inventory item (of the acting character) holding the ammunition. */
       ammunition?: string;
@@ -14875,20 +14923,25 @@ export interface components {
     };
     GmCombatActionInput: {
       /**
-       * @description Attack: close (default), thrown or propelled.
+       * @description Attack: close, thrown or propelled (default: the weapon’s kind, else close).
        * @enum {string}
        */
       attack?: 'close' | 'thrown' | 'propelled';
       /**
-       * @description The weapon’s damage dice, such as "d8" (the sheet’s damage bonus is added).
-       * @example d8
+       * @description attack, group attack: a weapon on the actor’s sheet, by name (exact, ignoring case): its dice, kind and attack bonus are read from the sheet. Without it and without `dice`, the sheet’s first weapon strikes. Deprecated: dice such as "d8" sent here (when no weapon has that name) are read as `dice`.
+       * @example Longsword
        */
       weapon?: string;
+      /**
+       * @description The weapon’s damage dice, such as "d8" (the sheet’s damage bonus is added); they win over the weapon’s.
+       * @example d8
+       */
+      dice?: string;
       /** @description Bare hands: d3 (d2 with smallSpecies). */
       unarmed?: boolean;
       /** @description A halfling, goblin or gnome: bare hands do d2. */
       smallSpecies?: boolean;
-      /** @description Attack bonus beyond the sheet’s (a weapon skill, a magic weapon). */
+      /** @description Attack bonus beyond the sheet’s (a weapon skill, a magic weapon); it wins over the weapon’s own attackBonus. */
       attackBonus?: number;
       /** @description The target’s armour and shield defence (added to its stored defence). */
       armor?: number;
@@ -15445,6 +15498,8 @@ export interface components {
       sealed: boolean;
       /** @description Each target, with the harm applied to it (empty when sealed for this key). */
       targets: components['schemas']['CombatActionTargetResult'][];
+      /** @description The weapon of the actor’s sheet the action used (attack, blast, G&M attack and group attack, COEAC exchange): named by `weapon`, or the sheet’s first when neither a weapon nor a die was sent; null when none was read. Shown to the acting key even when the action is sealed (it is its own sheet’s). */
+      weapon: components['schemas']['CombatWeaponUsed'] | (never | null);
       /** @description A Cairn action (attack, blast, retreat); null otherwise or when sealed. */
       cairn: components['schemas']['CairnCombatActionOutcome'] | (never | null);
       /** @description A COEAC action; null otherwise or when sealed. */
@@ -30627,8 +30682,7 @@ export interface operations {
         /**
          * @example {
          *       "attacker": "example",
-         *       "target": "example",
-         *       "die": "d4"
+         *       "target": "example"
          *     }
          */
         'application/json': components['schemas']['CombatAttackInput'];

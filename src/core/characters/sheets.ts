@@ -1,5 +1,12 @@
 import { RuleError } from '../errors';
 import { COEAC_FAMILIES as COEAC_SPELL_FAMILIES } from '../magic/coeac/spells';
+import {
+  CAIRN_WEAPON_DICE,
+  COEAC_DEFAULT_WEAPON_SKILL,
+  GM_WEAPON_KINDS,
+  MAX_SHEET_WEAPONS,
+  MAX_WEAPON_TRAITS,
+} from './sheet-weapons';
 
 /*
  * Character and NPC sheets, one per game system (SPEC 6.1). A sheet is a JSON document in the game's
@@ -201,6 +208,105 @@ function matches(pattern: string, path: string): Record<string, string> | null {
     else if (a[i] !== b[i]) return null;
   }
   return bound;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Weapons (issue 42): one list per system, each entry checked in the system's words
+
+/**
+ * `weapons`: a list of at most MAX_SHEET_WEAPONS entries, each an object of the `known` fields with
+ * a `name` of 1 to 64 characters, unique on the sheet ignoring case (a stored attack names one by
+ * it). `entry` reads the system's own fields. Left out of the sheet when it lists none.
+ */
+function weaponsOf(
+  value: unknown,
+  known: string[],
+  entry: (body: Record<string, unknown>, at: string) => Record<string, unknown>,
+): Array<Record<string, unknown>> {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > MAX_SHEET_WEAPONS)
+    fail('weapons', `weapons is a list of at most ${MAX_SHEET_WEAPONS} weapons.`);
+  const seen = new Set<string>();
+  return value.map((raw, i) => {
+    const at = `weapons[${i}]`;
+    const body = asRecord(raw, at);
+    refuseUnknown(body, ['name', ...known], `${at}.`);
+    const name = text(body.name, `${at}.name`, MAX_NAME_LENGTH).trim();
+    if (seen.has(name.toLowerCase()))
+      fail(`${at}.name`, `weapons names "${name}" twice (an attack names a weapon by it, ignoring case).`);
+    seen.add(name.toLowerCase());
+    return { name, ...entry(body, at) };
+  });
+}
+
+/** Only the flags that are set (a weapon without a property leaves it out). */
+function flags(body: Record<string, unknown>, at: string, names: string[]): Record<string, boolean> {
+  const out: Record<string, boolean> = {};
+  for (const name of names) if (bool(body[name], `${at}.${name}`, false)) out[name] = true;
+  return out;
+}
+
+/** Cairn: `{ name, die, bulky?, blast?, itemId? }` (004, "Attacking & Damage"). */
+function cairnWeapons(value: unknown): Array<Record<string, unknown>> {
+  return weaponsOf(value, ['die', 'bulky', 'blast', 'itemId'], (body, at) => {
+    if (body.die === undefined || body.die === null) fail(`${at}.die`, `${at}.die is required.`);
+    return {
+      die: oneOf(body.die, `${at}.die`, CAIRN_WEAPON_DICE, 'd6'),
+      ...flags(body, at, ['bulky', 'blast']),
+      ...(body.itemId !== undefined && body.itemId !== null
+        ? { itemId: text(body.itemId, `${at}.itemId`, 64) }
+        : {}),
+    };
+  });
+}
+
+/**
+ * COEAC: `{ name, skill?, ranged?, traits? }`. The skill its combat check tests defaults to Fighting;
+ * the rule document lists no weapon traits, so traits are free names (docs/decisions.md).
+ */
+function coeacWeapons(value: unknown): Array<Record<string, unknown>> {
+  return weaponsOf(value, ['skill', 'ranged', 'traits'], (body, at) => {
+    const traits = texts(body.traits, `${at}.traits`);
+    if (traits.length > MAX_WEAPON_TRAITS)
+      fail(`${at}.traits`, `${at}.traits holds at most ${MAX_WEAPON_TRAITS} traits.`);
+    traits.forEach((t, j) => {
+      if (t.length > MAX_NAME_LENGTH)
+        fail(`${at}.traits[${j}]`, `Each trait has 1 to ${MAX_NAME_LENGTH} characters.`);
+    });
+    return {
+      skill:
+        body.skill === undefined || body.skill === null
+          ? COEAC_DEFAULT_WEAPON_SKILL
+          : text(body.skill, `${at}.skill`, MAX_NAME_LENGTH).trim(),
+      ...flags(body, at, ['ranged']),
+      ...(traits.length > 0 ? { traits } : {}),
+    };
+  });
+}
+
+/** G&M weapon dice: "d8", "2d6", "d6+1" (1 to 20 dice of 2 to 100 sides, a bonus of at most ±100). */
+const GM_WEAPON_DICE = /^(\d{0,2})d(\d{1,3})([+-]\d{1,3})?$/;
+
+/** G&M: `{ name, dice, kind?, attackBonus? }` (001, weapons; kind close unless thrown or propelled). */
+function gmWeapons(value: unknown): Array<Record<string, unknown>> {
+  return weaponsOf(value, ['dice', 'kind', 'attackBonus'], (body, at) => {
+    const raw = typeof body.dice === 'string' ? body.dice.trim().toLowerCase().replace(/\s+/g, '') : '';
+    const match = GM_WEAPON_DICE.exec(raw);
+    const count = match ? (match[1] === '' ? 1 : Number(match[1])) : 0;
+    const sides = match ? Number(match[2]) : 0;
+    const bonus = match?.[3] ? Math.abs(Number(match[3])) : 0;
+    if (!match || count < 1 || count > 20 || sides < 2 || sides > 100 || bonus > 100)
+      fail(
+        `${at}.dice`,
+        `${at}.dice is damage dice such as "d8", "2d6" or "d6+1" (1 to 20 dice of 2 to 100 sides).`,
+      );
+    const attackBonus = optInt(body.attackBonus, `${at}.attackBonus`, -100, 100);
+    return {
+      dice: raw,
+      kind: oneOf(body.kind, `${at}.kind`, GM_WEAPON_KINDS, 'close'),
+      ...(attackBonus !== undefined && attackBonus !== 0 ? { attackBonus } : {}),
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -480,6 +586,7 @@ function normaliseCoeac(input: Sheet): Sheet {
     'carrierSlots',
     'organs',
     'implements',
+    'weapons',
   ]);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const armorIn = input.armor === undefined || input.armor === null ? {} : asRecord(input.armor, 'armor');
@@ -532,6 +639,8 @@ function normaliseCoeac(input: Sheet): Sheet {
   };
   if (vestments.length > 0) sheet.vestments = vestments;
   if (implementsHeld.length > 0) sheet.implements = implementsHeld;
+  const weapons = coeacWeapons(input.weapons);
+  if (weapons.length > 0) sheet.weapons = weapons;
   // Spells a failed Spell Mastery barred for ever (003:438), by catalogue id; kept only when any.
   const barred = coeacBarredSpells(input.barredSpells);
   if (barred.length > 0) sheet.barredSpells = barred;
@@ -557,7 +666,19 @@ function normaliseCoeac(input: Sheet): Sheet {
 }
 
 function normaliseCairn(input: Sheet): Sheet {
-  refuseUnknown(input, ['str', 'dex', 'wil', 'hp', 'maxHp', 'armor', 'worn', 'deprived', 'scars', 'state']);
+  refuseUnknown(input, [
+    'str',
+    'dex',
+    'wil',
+    'hp',
+    'maxHp',
+    'armor',
+    'worn',
+    'deprived',
+    'scars',
+    'state',
+    'weapons',
+  ]);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const wornIn = input.worn === undefined || input.worn === null ? [] : input.worn;
   if (!Array.isArray(wornIn) || wornIn.length > MAX_TEXT_ITEMS) fail('worn', 'worn is a list of worn items.');
@@ -581,6 +702,8 @@ function normaliseCairn(input: Sheet): Sheet {
     scars: texts(input.scars, 'scars'),
     state: oneOf(input.state, 'state', CAIRN_STATES, 'up'),
   };
+  const weapons = cairnWeapons(input.weapons);
+  if (weapons.length > 0) sheet.weapons = weapons;
   capped(sheet, 'hp', 'maxHp');
   return sheet;
 }
@@ -615,6 +738,7 @@ function normaliseGm(input: Sheet): Sheet {
     'mojo',
     'experience',
     'movement',
+    'weapons',
   ]);
   const abilitiesIn = input.abilities === undefined ? {} : asRecord(input.abilities, 'abilities');
   refuseUnknown(abilitiesIn, [...GM_ABILITY_NAMES], 'abilities.');
@@ -657,13 +781,15 @@ function normaliseGm(input: Sheet): Sheet {
     }
     sheet.reactions = overrides;
   }
+  const weapons = gmWeapons(input.weapons);
+  if (weapons.length > 0) sheet.weapons = weapons;
   return sheet;
 }
 
 const SPECS: Record<SheetSystem, SystemSpec> = {
   coeac: {
     system: 'coeac',
-    baseFields: ['skills', 'saves', 'class'],
+    baseFields: ['skills', 'saves', 'class', 'weapons'],
     refereeFields: [
       'armor',
       'state',
@@ -700,7 +826,7 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
   },
   cairn: {
     system: 'cairn',
-    baseFields: [],
+    baseFields: ['weapons'],
     refereeFields: ['armor', 'worn', 'deprived', 'scars', 'state'],
     tracked: [
       ...(['str', 'dex', 'wil'] as const).flatMap((a) => [
@@ -730,7 +856,7 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
   },
   gm: {
     system: 'gm',
-    baseFields: ['abilities', 'archetypes', 'species', 'movement'],
+    baseFields: ['abilities', 'archetypes', 'species', 'movement', 'weapons'],
     refereeFields: ['reactions'],
     tracked: (['survival', 'verve', 'injuries', 'mojo'] as const)
       .flatMap((name) => [

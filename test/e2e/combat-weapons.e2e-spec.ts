@@ -1,0 +1,562 @@
+import { DATABASE_KIND, startApp, TestApp } from './harness';
+import {
+  CampaignFixture,
+  createCampaign,
+  createCharacter,
+  createKey,
+  putSheet,
+  sheetOf,
+} from '../factories/campaign';
+import { gql } from '../factories/graphql';
+import { expectProblem } from '../factories/problem';
+
+/*
+ * Issue 42: weapons on the sheet, and stored attacks that read them. For each system: a sheet with
+ * weapons, an attack naming one (REST and GraphQL), the fallback to the first, an explicit die,
+ * dice or skill winning, an unknown weapon refused naming the field, and the logged roll replaying
+ * without the sheet (its inputs hold the resolved die).
+ */
+
+type Auth = { Authorization: string };
+
+const WEAPON_FIELDS =
+  'weapon { name overridden die bulky blast itemId skill ranged traits dice kind attackBonus }';
+
+describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  const combats = (c: CampaignFixture, rest = '') => `/v1/campaigns/${c.id}/combats${rest}`;
+  const nextRound = (c: CampaignFixture, combatId: string) =>
+    t.http
+      .post(combats(c, `/${combatId}/rounds`))
+      .set(c.auth)
+      .send({})
+      .expect(200);
+  const act = (c: CampaignFixture, combatId: string, auth: Auth, body: object) =>
+    t.http
+      .post(combats(c, `/${combatId}/actions`))
+      .set(auth)
+      .send(body);
+  const rollOf = async (c: CampaignFixture, rollId: string) =>
+    (await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}`).set(c.auth).expect(200)).body;
+  const replays = async (c: CampaignFixture, rollId: string) =>
+    (await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}/replay`).set(c.auth).expect(200)).body.matches;
+
+  async function npcWith(c: CampaignFixture, system: string, name: string, sheet: object, shown = true) {
+    const row = (
+      await t.http
+        .post(`/v1/campaigns/${c.id}/npcs`)
+        .set(c.auth)
+        .send({ name, kind: 'monster', visibility: shown ? 'players' : 'referee', showNumbers: shown })
+        .expect(201)
+    ).body as { id: string };
+    await t.http
+      .put(`/v1/campaigns/${c.id}/npcs/${row.id}/sheets/${system}`)
+      .set(c.auth)
+      .send({ sheet })
+      .expect(200);
+    return row;
+  }
+
+  async function fight(c: CampaignFixture, system: string, ids: { characters: string[]; npcs: string[] }) {
+    return (
+      await t.http
+        .post(combats(c))
+        .set(c.auth)
+        .send({
+          system,
+          combatants: [
+            ...ids.characters.map((id) => ({ characterId: id, side: 'party' })),
+            ...ids.npcs.map((id) => ({ npcId: id, side: 'foes' })),
+          ],
+        })
+        .expect(201)
+    ).body as { id: string };
+  }
+
+  describe('Cairn', () => {
+    const BODY = { str: { max: 12 }, dex: { max: 10 }, wil: { max: 9 }, maxHp: 6, hp: 6 };
+    const WEAPONS = [
+      { name: 'Longsword', die: 'd8' },
+      { name: 'Warhammer', die: 'd10', bulky: true, itemId: 'hammer-1' },
+      { name: 'Fire pot', die: 'd6', blast: true },
+    ];
+
+    async function table() {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Osk' });
+      const bare = await createCharacter(t.server, c, { name: 'Bare' });
+      const player = await createKey(t.server, c, { role: 'player', characterIds: [hero.id, bare.id] });
+      // The bound player sets the weapons (a base value).
+      const stored = (
+        await t.http
+          .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/cairn`)
+          .set(c.auth)
+          .send({ sheet: BODY })
+          .expect(200)
+      ).body.sheet;
+      expect(stored).not.toHaveProperty('weapons');
+      await t.http
+        .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/cairn`)
+        .set(player.auth)
+        .send({ sheet: { weapons: WEAPONS } })
+        .expect(200);
+      await putSheet(t.server, c, bare.id, 'cairn', BODY);
+      const goblin = await npcWith(c, 'cairn', 'Goblin', { ...BODY, maxHp: 60, hp: 60, str: { max: 18 } });
+      const lurker = await npcWith(c, 'cairn', 'Lurker', { ...BODY, maxHp: 60, hp: 60 }, false);
+      const combat = await fight(c, 'cairn', {
+        characters: [hero.id, bare.id],
+        npcs: [goblin.id, lurker.id],
+      });
+      return { c, hero, bare, player, goblin, lurker, combat };
+    }
+
+    it('keeps the weapons on the sheet and refuses a bad one naming it', async () => {
+      const { c, hero, player } = await table();
+      expect((await sheetOf(t.server, c, hero.id, 'cairn')).weapons).toEqual([
+        { name: 'Longsword', die: 'd8' },
+        { name: 'Warhammer', die: 'd10', bulky: true, itemId: 'hammer-1' },
+        { name: 'Fire pot', die: 'd6', blast: true },
+      ]);
+      expectProblem(
+        await t.http
+          .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/cairn`)
+          .set(player.auth)
+          .send({ sheet: { weapons: [{ name: 'Axe', die: 'd20' }] } }),
+        400,
+        'VALIDATION_FAILED',
+        'sheet.weapons[0].die',
+      );
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!) { putCharacterSheet(campaignId: $c, characterId: $h, system: cairn,
+           input: { sheet: { weapons: [{ name: "Axe", die: "d6" }, { name: "axe", die: "d8" }] } }) { sheet } }`,
+        { c: c.id, h: hero.id },
+        player.auth,
+      );
+      expect(viaGql.errors?.[0].extensions).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: [{ field: 'sheet.weapons[1].name' }],
+      });
+      expect((await sheetOf(t.server, c, hero.id, 'cairn')).weapons).toHaveLength(3);
+    });
+
+    it('the attack route takes a weapon by name, falls back to the first, lets a die win, refuses an unknown one', async () => {
+      const { c, hero, bare, player, goblin, combat } = await table();
+      const attack = (auth: Auth, body: object) =>
+        t.http
+          .post(combats(c, `/${combat.id}/attacks`))
+          .set(auth)
+          .send({ attacker: hero.id, target: goblin.id, ...body });
+
+      // By name, ignoring case: the warhammer's d10.
+      const named = (await attack(player.auth, { weapon: 'WARHAMMER', seed: 'w-1' }).expect(201)).body;
+      expect(named.weapon).toEqual({
+        name: 'Warhammer',
+        overridden: [],
+        die: 'd10',
+        bulky: true,
+        blast: false,
+        itemId: 'hammer-1',
+        skill: null,
+        ranged: null,
+        traits: null,
+        dice: null,
+        kind: null,
+        attackBonus: null,
+      });
+      expect(named.attack.targets[0].rolls[0]).toMatchObject({ weapon: 'd10' });
+      // The logged inputs hold the resolved die: the replay needs no sheet.
+      const roll = await rollOf(c, named.rollId);
+      expect(roll.inputs.attackers[0]).toMatchObject({ name: 'Osk', die: 'd10' });
+      expect(await replays(c, named.rollId)).toBe(true);
+
+      // Neither weapon nor die: the sheet's first weapon.
+      await nextRound(c, combat.id);
+      const first = (await attack(player.auth, { seed: 'w-2' }).expect(201)).body;
+      expect(first.weapon).toMatchObject({ name: 'Longsword', die: 'd8', overridden: [] });
+      expect(first.attack.targets[0].rolls[0].weapon).toBe('d8');
+
+      // A die sent wins over the weapon's; the answer says so.
+      await nextRound(c, combat.id);
+      const over = (await attack(player.auth, { weapon: 'Longsword', die: 'd4', seed: 'w-3' }).expect(201))
+        .body;
+      expect(over.weapon).toMatchObject({ name: 'Longsword', overridden: ['die'] });
+      expect(over.attack.targets[0].rolls[0].weapon).toBe('d4');
+      // A die alone reads no weapon.
+      await nextRound(c, combat.id);
+      const plain = (await attack(player.auth, { die: 'd6', seed: 'w-4' }).expect(201)).body;
+      expect(plain.weapon).toBeNull();
+      expect(plain.attack.targets[0].rolls[0].weapon).toBe('d6');
+
+      // Refusals name the field and change nothing.
+      await nextRound(c, combat.id);
+      const hp = (await t.http.get(`/v1/campaigns/${c.id}/npcs/${goblin.id}/sheets/cairn`).set(c.auth)).body
+        .sheet.hp;
+      const unknown = await attack(player.auth, { weapon: 'Halberd' });
+      expectProblem(unknown, 422, 'UNPROCESSABLE', 'weapon');
+      expect(unknown.body.detail).toContain('Longsword, Warhammer, Fire pot');
+      expectProblem(
+        await attack(player.auth, { weapon: 'Warhammer', secondDie: 'd6' }),
+        422,
+        'UNPROCESSABLE',
+        'secondDie',
+      );
+      expectProblem(
+        await attack(player.auth, { weapon: 'Longsword', unarmed: true }),
+        400,
+        'VALIDATION_FAILED',
+        'weapon',
+      );
+      // No weapon on the sheet and no die: refused; bare hands only when asked.
+      expectProblem(await attack(player.auth, { attacker: bare.id }), 422, 'UNPROCESSABLE', 'die');
+      expect(
+        (await t.http.get(`/v1/campaigns/${c.id}/npcs/${goblin.id}/sheets/cairn`).set(c.auth)).body.sheet.hp,
+      ).toBe(hp);
+      const fists = (await attack(player.auth, { attacker: bare.id, unarmed: true, seed: 'w-5' }).expect(201))
+        .body;
+      expect(fists.weapon).toBeNull();
+      expect(fists.attack.targets[0].rolls[0]).toMatchObject({ weapon: 'd4', rolled: 'd4' });
+    });
+
+    it('the action takes cairn.weapon over REST and GraphQL; a blast weapon strikes as a blast', async () => {
+      const { c, hero, bare, player, goblin, lurker, combat } = await table();
+      const fields = `rollId ${WEAPON_FIELDS} cairn { attack { blast targets { rolls { weapon rolled } } } }`;
+      const viaGql = (cairn: string) =>
+        gql(
+          t.server,
+          `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+             input: { actor: $a, kind: attack, targets: [$t], ${cairn} seed: "g-1" }) { ${fields} } }`,
+          { c: c.id, k: combat.id, a: hero.id, t: goblin.id },
+          player.auth,
+        );
+      const unknown = await viaGql('cairn: { weapon: "Halberd" }');
+      expect(unknown.errors?.[0].extensions).toMatchObject({
+        code: 'UNPROCESSABLE',
+        errors: [{ field: 'cairn.weapon' }],
+      });
+      const pot = await viaGql('cairn: { weapon: "fire pot" }');
+      expect(pot.errors).toBeUndefined();
+      expect(pot.data!.combatAction.weapon).toMatchObject({ name: 'Fire pot', blast: true, die: 'd6' });
+      expect(pot.data!.combatAction.cairn.attack.blast).toBe(true);
+      expect(pot.data!.combatAction.cairn.attack.targets[0].rolls[0].weapon).toBe('d6');
+      expect((await rollOf(c, pot.data!.combatAction.rollId)).inputs).toMatchObject({
+        blast: true,
+        attackers: [{ die: 'd6' }],
+      });
+
+      // No `cairn` at all: the first weapon (REST).
+      await nextRound(c, combat.id);
+      const first = (
+        await act(c, combat.id, player.auth, { actor: hero.id, kind: 'attack', targets: [goblin.id] }).expect(
+          201,
+        )
+      ).body;
+      expect(first.weapon).toMatchObject({ name: 'Longsword', overridden: [] });
+      expect(first.cairn.attack.blast).toBe(false);
+      expect(first.cairn.attack.targets[0].rolls[0].weapon).toBe('d8');
+      expect(await replays(c, first.rollId)).toBe(true);
+
+      // The override over GraphQL.
+      await nextRound(c, combat.id);
+      const over = await viaGql('cairn: { weapon: "Longsword", die: d12 }');
+      expect(over.errors).toBeUndefined();
+      expect(over.data!.combatAction.weapon).toMatchObject({ name: 'Longsword', overridden: ['cairn.die'] });
+      expect(over.data!.combatAction.cairn.attack.targets[0].rolls[0].weapon).toBe('d12');
+
+      // Against a hidden NPC the action is sealed for the player, but its own weapon is still named.
+      await nextRound(c, combat.id);
+      const hidden = (
+        await act(c, combat.id, player.auth, {
+          actor: hero.id,
+          kind: 'attack',
+          targets: [lurker.id],
+          cairn: { weapon: 'warhammer' },
+        }).expect(201)
+      ).body;
+      expect(hidden).toMatchObject({ sealed: true, cairn: null, weapon: { name: 'Warhammer', die: 'd10' } });
+
+      // Joining attackers read their own sheets: Bare holds no weapon, so it needs a die or bare hands.
+      await nextRound(c, combat.id);
+      const join = (cairn: object) =>
+        act(c, combat.id, player.auth, { actor: hero.id, kind: 'attack', targets: [goblin.id], cairn });
+      expectProblem(
+        await join({ withAttackers: [{ id: bare.id }] }),
+        422,
+        'UNPROCESSABLE',
+        'cairn.withAttackers[0].die',
+      );
+      expectProblem(
+        await join({ weapon: 'Fire pot', withAttackers: [{ id: bare.id, unarmed: true }] }),
+        422,
+        'UNPROCESSABLE',
+        'cairn.weapon',
+      );
+      const together = (await join({ withAttackers: [{ id: bare.id, unarmed: true }] }).expect(201)).body;
+      expect(together.weapon).toMatchObject({ name: 'Longsword' });
+      expect(
+        together.cairn.attack.targets[0].rolls.map((r: { weapon: string; rolled: string }) => r.rolled),
+      ).toEqual(['d8', 'd4']);
+
+      // A move takes no weapon.
+      expectProblem(
+        await act(c, combat.id, player.auth, {
+          actor: hero.id,
+          kind: 'move',
+          cairn: { feet: 10, weapon: 'Longsword' },
+        }),
+        400,
+        'VALIDATION_FAILED',
+        'cairn.weapon',
+      );
+    });
+  });
+
+  describe('G&M', () => {
+    const ABILITIES = {
+      strength: 14,
+      agility: 13,
+      endurance: 14,
+      intelligence: 12,
+      wisdom: 10,
+      charisma: 14,
+    };
+    const WARRIOR = { abilities: ABILITIES, archetypes: [{ archetype: 'warrior', level: 2 }] };
+    const BIG = { survival: { max: 200, current: 200 }, verve: { max: 30, current: 30 } };
+    const WEAPONS = [
+      { name: 'Mace', dice: 'd8' },
+      { name: 'Spear', dice: 'd6', kind: 'close', attackBonus: 2 },
+    ];
+
+    async function table() {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Hero' });
+      const bare = await createCharacter(t.server, c, { name: 'Bare' });
+      const player = await createKey(t.server, c, { role: 'player', characterIds: [hero.id, bare.id] });
+      const stored = await putSheet(t.server, c, hero.id, 'gm', { ...WARRIOR, weapons: WEAPONS });
+      expect(stored.weapons).toEqual([
+        { name: 'Mace', dice: 'd8', kind: 'close' },
+        { name: 'Spear', dice: 'd6', kind: 'close', attackBonus: 2 },
+      ]);
+      await putSheet(t.server, c, bare.id, 'gm', WARRIOR);
+      const yeti = await npcWith(c, 'gm', 'Yeti', { ...WARRIOR, ...BIG });
+      const combat = await fight(c, 'gm', { characters: [hero.id, bare.id], npcs: [yeti.id] });
+      return { c, hero, bare, player, yeti, combat };
+    }
+
+    it('refuses a bad weapon on the sheet naming it', async () => {
+      const { c, hero } = await table();
+      expectProblem(
+        await t.http
+          .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/gm`)
+          .set(c.auth)
+          .send({ sheet: { ...WARRIOR, weapons: [{ name: 'Club', dice: 'eight' }] } }),
+        400,
+        'VALIDATION_FAILED',
+        'sheet.weapons[0].dice',
+      );
+      expectProblem(
+        await t.http
+          .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/gm`)
+          .set(c.auth)
+          .send({ sheet: { ...WARRIOR, weapons: [{ name: 'Club', dice: 'd6', kind: 'hurled' }] } }),
+        400,
+        'VALIDATION_FAILED',
+        'sheet.weapons[0].kind',
+      );
+    });
+
+    it('an attack takes gm.weapon by name, falls back to the first, lets gm.dice win, refuses an unknown one', async () => {
+      const { c, hero, bare, player, yeti, combat } = await table();
+      const attack = (gm: object, actor = hero.id) =>
+        act(c, combat.id, player.auth, { actor, kind: 'attack', targets: [yeti.id], gm, seed: 'gm-1' });
+
+      const named = (await attack({ weapon: 'spear' }).expect(201)).body;
+      expect(named.weapon).toMatchObject({
+        name: 'Spear',
+        dice: 'd6',
+        kind: 'close',
+        attackBonus: 2,
+        overridden: [],
+        die: null,
+        skill: null,
+      });
+      // The weapon's bonus is the attack's extra; its dice (with the sheet's damage bonus) are rolled.
+      expect(named.gm.read.attacker.extra).toBe(2);
+      expect(named.gm.read.damageDice).toMatch(/^1d6/);
+      const roll = await rollOf(c, named.rollId);
+      expect(JSON.stringify(roll.inputs)).toContain(`"damage":"${named.gm.read.damageDice}"`);
+      expect(await replays(c, named.rollId)).toBe(true);
+
+      await nextRound(c, combat.id);
+      const first = (await attack({}).expect(201)).body;
+      expect(first.weapon).toMatchObject({ name: 'Mace', dice: 'd8', attackBonus: 0 });
+      expect(first.gm.read.damageDice).toMatch(/^1d8/);
+      expect(first.gm.read.attacker.extra).toBe(0);
+
+      await nextRound(c, combat.id);
+      const over = (await attack({ weapon: 'Spear', dice: 'd4', attackBonus: 0 }).expect(201)).body;
+      expect(over.weapon).toMatchObject({ name: 'Spear', overridden: ['gm.dice', 'gm.attackBonus'] });
+      expect(over.gm.read.damageDice).toMatch(/^1d4/);
+      expect(over.gm.read.attacker.extra).toBe(0);
+
+      await nextRound(c, combat.id);
+      // The older spelling still reads dice sent in gm.weapon.
+      const legacy = (await attack({ weapon: 'd10' }).expect(201)).body;
+      expect(legacy.weapon).toBeNull();
+      expect(legacy.gm.read.damageDice).toMatch(/^1d10/);
+
+      await nextRound(c, combat.id);
+      const unknown = await attack({ weapon: 'Halberd' });
+      expectProblem(unknown, 422, 'UNPROCESSABLE', 'gm.weapon');
+      expect(unknown.body.detail).toContain('Mace, Spear');
+      expectProblem(await attack({ dice: 'lots' }), 400, 'VALIDATION_FAILED', 'gm.dice');
+      expectProblem(await attack({}, bare.id), 422, 'UNPROCESSABLE', 'gm.weapon');
+      const fists = (await attack({ unarmed: true }, bare.id).expect(201)).body;
+      expect(fists.weapon).toBeNull();
+      expect(fists.gm.read.damageDice).toMatch(/^1d3/);
+    });
+
+    it('the same over GraphQL', async () => {
+      const { c, hero, player, yeti, combat } = await table();
+      const viaGql = (gmInput: string) =>
+        gql(
+          t.server,
+          `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+             input: { actor: $a, kind: attack, targets: [$t], gm: ${gmInput}, seed: "gm-2" }) { rollId ${WEAPON_FIELDS} gm { read } } }`,
+          { c: c.id, k: combat.id, a: hero.id, t: yeti.id },
+          player.auth,
+        );
+      const unknown = await viaGql('{ weapon: "Halberd" }');
+      expect(unknown.errors?.[0].extensions).toMatchObject({
+        code: 'UNPROCESSABLE',
+        errors: [{ field: 'gm.weapon' }],
+      });
+      const named = await viaGql('{ weapon: "MACE" }');
+      expect(named.errors).toBeUndefined();
+      expect(named.data!.combatAction.weapon).toMatchObject({ name: 'Mace', dice: 'd8', kind: 'close' });
+      await nextRound(c, combat.id);
+      const over = await viaGql('{ dice: "2d4", weapon: "Mace" }');
+      expect(over.errors).toBeUndefined();
+      expect(over.data!.combatAction.weapon.overridden).toEqual(['gm.dice']);
+      expect(over.data!.combatAction.gm.read.damageDice).toMatch(/^2d4/);
+      await nextRound(c, combat.id);
+      const first = await viaGql('{ }');
+      expect(first.errors).toBeUndefined();
+      expect(first.data!.combatAction.weapon.name).toBe('Mace');
+    });
+  });
+
+  describe('COEAC', () => {
+    const HERO = {
+      skills: { Melee: 2, Archery: 1 },
+      saves: { Agility: 1, Vigor: 1 },
+      maxHp: 30,
+      hp: 30,
+      weapons: [
+        { name: 'Spear', skill: 'Melee', traits: ['reach'] },
+        { name: 'Longbow', skill: 'Archery', ranged: true },
+        { name: 'Club' },
+      ],
+    };
+    const NPC = { pool: 3, maxHp: 40, hp: 40 };
+
+    async function table() {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Hero' });
+      const bare = await createCharacter(t.server, c, { name: 'Bare' });
+      const player = await createKey(t.server, c, { role: 'player', characterIds: [hero.id, bare.id] });
+      const stored = await putSheet(t.server, c, hero.id, 'coeac', HERO);
+      expect(stored.weapons).toEqual([
+        { name: 'Spear', skill: 'Melee', traits: ['reach'] },
+        { name: 'Longbow', skill: 'Archery', ranged: true },
+        { name: 'Club', skill: 'Fighting' },
+      ]);
+      await putSheet(t.server, c, bare.id, 'coeac', { ...HERO, weapons: [] });
+      const orc = await npcWith(c, 'coeac', 'Orc', NPC);
+      const combat = await fight(c, 'coeac', { characters: [hero.id, bare.id], npcs: [orc.id] });
+      return { c, hero, bare, player, orc, combat };
+    }
+
+    it('an exchange takes coeac.weapon by name, falls back to the first, lets coeac.skill win, refuses an unknown one', async () => {
+      const { c, hero, bare, player, orc, combat } = await table();
+      const exchange = (coeac: object, actor = hero.id) =>
+        act(c, combat.id, player.auth, { actor, kind: 'exchange', targets: [orc.id], coeac, seed: 'x-1' });
+
+      // The spear tests Melee: 2 + 2 dice.
+      const first = (await exchange({}).expect(201)).body;
+      expect(first.weapon).toMatchObject({
+        name: 'Spear',
+        skill: 'Melee',
+        ranged: false,
+        traits: ['reach'],
+        overridden: [],
+        die: null,
+        dice: null,
+      });
+      expect(first.coeac.exchange.attacker.dice).toBe(4);
+      expect(await replays(c, first.rollId)).toBe(true);
+
+      await nextRound(c, combat.id);
+      // A skill sent wins over the weapon's: Archery's 2 + 1.
+      const over = (await exchange({ weapon: 'spear', skill: 'Archery' }).expect(201)).body;
+      expect(over.weapon).toMatchObject({ name: 'Spear', overridden: ['coeac.skill'] });
+      expect(over.coeac.exchange.attacker.dice).toBe(3);
+
+      await nextRound(c, combat.id);
+      // The longbow is ranged: it needs its ammunition named, as a ranged attack does.
+      expectProblem(await exchange({ weapon: 'LONGBOW' }), 400, 'VALIDATION_FAILED', 'coeac.ammunition');
+      // The club tests Fighting, which the sheet lacks: the weapon is named as the cause.
+      expectProblem(await exchange({ weapon: 'Club' }), 422, 'UNPROCESSABLE', 'coeac.weapon');
+      const unknown = await exchange({ weapon: 'Halberd' });
+      expectProblem(unknown, 422, 'UNPROCESSABLE', 'coeac.weapon');
+      expect(unknown.body.detail).toContain('Spear, Longbow, Club');
+      // No weapon and no skill: refused naming the skill.
+      expectProblem(await exchange({}, bare.id), 422, 'UNPROCESSABLE', 'coeac.skill');
+      // Only an exchange takes a weapon.
+      expectProblem(
+        await act(c, combat.id, player.auth, { actor: hero.id, kind: 'defend', coeac: { weapon: 'Spear' } }),
+        400,
+        'VALIDATION_FAILED',
+        'coeac.weapon',
+      );
+      // A skill alone reads no weapon.
+      const plain = (await exchange({ skill: 'Melee' }, bare.id).expect(201)).body;
+      expect(plain.weapon).toBeNull();
+    });
+
+    it('the same over GraphQL', async () => {
+      const { c, hero, player, orc, combat } = await table();
+      const viaGql = (coeac: string) =>
+        gql(
+          t.server,
+          `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+             input: { actor: $a, kind: exchange, targets: [$t], coeac: ${coeac}, seed: "x-2" }) { rollId ${WEAPON_FIELDS} coeac { exchange { attacker { dice } } } } }`,
+          { c: c.id, k: combat.id, a: hero.id, t: orc.id },
+          player.auth,
+        );
+      const unknown = await viaGql('{ weapon: "Halberd" }');
+      expect(unknown.errors?.[0].extensions).toMatchObject({
+        code: 'UNPROCESSABLE',
+        errors: [{ field: 'coeac.weapon' }],
+      });
+      const named = await viaGql('{ weapon: "spear" }');
+      expect(named.errors).toBeUndefined();
+      expect(named.data!.combatAction.weapon).toMatchObject({
+        name: 'Spear',
+        skill: 'Melee',
+        traits: ['reach'],
+      });
+      expect(named.data!.combatAction.coeac.exchange.attacker.dice).toBe(4);
+      await nextRound(c, combat.id);
+      const over = await viaGql('{ weapon: "Spear", skill: "Archery" }');
+      expect(over.errors).toBeUndefined();
+      expect(over.data!.combatAction.weapon.overridden).toEqual(['coeac.skill']);
+      expect(over.data!.combatAction.coeac.exchange.attacker.dice).toBe(3);
+    });
+  });
+});
