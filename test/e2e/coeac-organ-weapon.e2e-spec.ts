@@ -98,10 +98,14 @@ describe(`COEAC: the teeth's +1d weapon in a stored combat (issue 43, F24) (${DA
     ).body;
     // The organ's die and the sent advantage: 4 + 1 + 1.
     expect(bitten.coeac.exchange.attacker.dice).toBe(6);
-    const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${bitten.rollId}`).set(c.auth).expect(200)).body;
+    const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${bitten.rollId}`).set(c.auth).expect(200))
+      .body;
     expect(roll.inputs.exchange.attacker).toMatchObject({ pool: 4, bonusDice: 2 });
     expect(roll.effects).toMatchObject({ organWeapon: 'teeth' });
-    const replay = await t.http.get(`/v1/campaigns/${c.id}/rolls/${bitten.rollId}/replay`).set(c.auth).expect(200);
+    const replay = await t.http
+      .get(`/v1/campaigns/${c.id}/rolls/${bitten.rollId}/replay`)
+      .set(c.auth)
+      .expect(200);
     expect(replay.body.matches).toBe(true);
   });
 

@@ -51,11 +51,20 @@ describe(`harm: G&M rolls to awaken on the clock (issue 43, S6) (${DATABASE_KIND
       .send({ turns: 1, rollEncounterChecks: false, seed: failing })
       .expect(200);
     expect(advance.body.harmTimers).toEqual([
-      expect.objectContaining({ ownerId: hero.id, kind: 'gm-unconscious', effect: 'sleeps-on', state: 'unconscious' }),
+      expect.objectContaining({
+        ownerId: hero.id,
+        kind: 'gm-unconscious',
+        effect: 'sleeps-on',
+        state: 'unconscious',
+      }),
     ]);
     const roll = await rollOf(c, advance.body.harmTimers[0].rollId);
     expect(roll.procedure).toBe('harm.gm-awaken');
-    expect(roll.inputs).toEqual({ fortitude: reactions.fortitude, willpower: reactions.willpower, injuries: 3 });
+    expect(roll.inputs).toEqual({
+      fortitude: reactions.fortitude,
+      willpower: reactions.willpower,
+      injuries: 3,
+    });
     expect(roll.outcome).toMatchObject({
       awake: false,
       target: better - 3,
@@ -63,7 +72,12 @@ describe(`harm: G&M rolls to awaken on the clock (issue 43, S6) (${DATABASE_KIND
       nextMinutes: 3,
       odds: { awake: (better - 3) / 20, sleepsOn: 1 - (better - 3) / 20 },
     });
-    expect(roll.effects).toMatchObject({ characterId: hero.id, timer: 'gm-unconscious', state: 'unconscious', awake: false });
+    expect(roll.effects).toMatchObject({
+      characterId: hero.id,
+      timer: 'gm-unconscious',
+      state: 'unconscious',
+      awake: false,
+    });
     const replay = await t.http.get(`/v1/campaigns/${c.id}/rolls/${roll.id}/replay`).set(c.auth).expect(200);
     expect(replay.body.matches).toBe(true);
     // Still out; the next period starts where the last ended (one more turn).
@@ -109,9 +123,9 @@ describe(`harm: G&M rolls to awaken on the clock (issue 43, S6) (${DATABASE_KIND
       .set(c.auth)
       .send({ turns: 6, rollEncounterChecks: false, seed })
       .expect(200);
-    const mine = (advance.body.harmTimers as Array<{ ownerId: string; effect: string; state: string }>).filter(
-      (e) => e.ownerId === hero.id,
-    );
+    const mine = (
+      advance.body.harmTimers as Array<{ ownerId: string; effect: string; state: string }>
+    ).filter((e) => e.ownerId === hero.id);
     expect(mine.map((e) => e.effect)).toEqual(expected.map((a) => (a ? 'wakes' : 'sleeps-on')));
     expect((await sheetOf(t.server, c, hero.id, 'gm')).harm.state).toBe(
       expected[expected.length - 1] ? 'up' : 'unconscious',
