@@ -241,7 +241,9 @@ export class HarmTimerExpiry {
   @Out.string('The harm state now: dead, up, or as it was (lapses, responds, sleeps-on).')
   state: string;
 
-  @Out.id('The logged entry: harm.timer-expired (no dice), or harm.gm-awaken for gm-unconscious (the roll to awaken).')
+  @Out.id(
+    'The logged entry: harm.timer-expired (no dice), or harm.gm-awaken for gm-unconscious (the roll to awaken).',
+  )
   rollId: string;
 }
 

@@ -1443,7 +1443,8 @@ export class SheetHarmService implements OnModuleInit {
         if (ran.kind === 'gm-unconscious') {
           // S6: a roll to awaken, not a plain waking (src/core/harm/gm-awaken.ts).
           awakenings++;
-          const seed = scope.seed === undefined ? undefined : `${scope.seed}/awaken/${owner.id}/${awakenings}`;
+          const seed =
+            scope.seed === undefined ? undefined : `${scope.seed}/awaken/${owner.id}/${awakenings}`;
           // The timers as counted in this advance (rounds timers already counted down).
           const held: SheetHarm = { ...{}, ...harm, timers };
           const slept = await this.awaken(m, who, campaign, owner, current, held, ran, clock, seed);
@@ -1602,7 +1603,11 @@ export class SheetHarmService implements OnModuleInit {
       next = { ...{}, ...harm };
       const from = outcome.odds.awake > 0 ? endsAt : at;
       timers.push(
-        startTimer('gm-unconscious', { ...{}, ...clock, ...from }, gmUnconsciousTurns(outcome.nextMinutes ?? 1)),
+        startTimer(
+          'gm-unconscious',
+          { ...{}, ...clock, ...from },
+          gmUnconsciousTurns(outcome.nextMinutes ?? 1),
+        ),
       );
     }
     if (timers.length > 0) next.timers = timers;

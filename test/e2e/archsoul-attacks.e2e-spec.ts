@@ -4,6 +4,7 @@ import {
   createCampaign,
   createCharacter,
   createKey,
+  type Sheet,
   putSheet,
   sheetOf,
 } from '../factories/campaign';
@@ -115,7 +116,7 @@ describe(`Archsoul attacks and statuses (issue 43, AS-26) (${DATABASE_KIND})`, (
            grapple: { dice: 3, difficulty: 4, needed: 1 }, dice: 3, difficulty: 4, defence: 0, seed: "hold" }) { ${FIELDS} } }`,
       );
       expect(res.errors).toBeUndefined();
-      const answer = res.data?.archsoulAttack as Record<string, any>;
+      const answer = res.data?.archsoulAttack as Sheet;
       expect(answer.grappleRollNeeded).toBe(true);
       expect(answer.grapple).toMatchObject({ dice: 3, difficulty: 4, needed: 1 });
       expect(answer.grapple.odds.pass).toBeCloseTo(1 - 1 / 8, 12);
@@ -262,6 +263,15 @@ describe(`Archsoul attacks and statuses (issue 43, AS-26) (${DATABASE_KIND})`, (
         grappleRollNeeded: true,
         targetId: npc.id,
       });
+      const player = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
+      expectProblem(
+        await t.http
+          .post(url(c))
+          .set(player.auth)
+          .send({ target: { npcId: npc.id }, kind: 'melee', dice: 1, difficulty: 4, defence: 0 }),
+        403,
+        'FORBIDDEN',
+      );
       expectProblem(
         await t.http
           .post(url(c))

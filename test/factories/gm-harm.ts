@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { gmAwaken } from '../../src/core/harm/gm-awaken';
 import { createRng, Dice } from '../../src/core/random';
-import { CampaignFixture, createCampaign, createCharacter, createKey, sheetOf } from './campaign';
+import { CampaignFixture, createCampaign, createCharacter, createKey, type Sheet, sheetOf } from './campaign';
 
 type Server = Parameters<typeof request>[0];
 
@@ -41,7 +41,7 @@ export const gmWarriorSheet = (extra: object = {}) => ({
  * The roll to awaken (S6) an advance seeded `seed` makes for this character's `n`th period, computed
  * with the core roll from the sheet as the server reads it (its derived reactions and injuries).
  */
-export function awakenRoll(sheet: Record<string, any>, characterId: string, seed: string, n = 1) {
+export function awakenRoll(sheet: Sheet, characterId: string, seed: string, n = 1) {
   return gmAwaken(
     {
       fortitude: typeof sheet.reactions?.fortitude === 'number' ? sheet.reactions.fortitude : null,
@@ -53,7 +53,7 @@ export function awakenRoll(sheet: Record<string, any>, characterId: string, seed
 }
 
 /** The first of `wake-0`, `wake-1` … whose first roll to awaken this character comes out `awake`. */
-export function awakeningSeed(sheet: Record<string, any>, characterId: string, awake = true): string {
+export function awakeningSeed(sheet: Sheet, characterId: string, awake = true): string {
   for (let i = 0; i < 500; i++)
     if (awakenRoll(sheet, characterId, `wake-${i}`).awake === awake) return `wake-${i}`;
   throw new Error(`No seed gives awake = ${awake} for this sheet.`);

@@ -20225,7 +20225,23 @@ export interface components {
       /** @description Matching spells, family by family in d8 order. */
       spells: components['schemas']['CoeacSpellInfo'][];
     };
+    CoeacFellBlastInput: {
+      /**
+       * @description The sheet skill Fell Blast tests (the referee’s).
+       * @example Ruin
+       */
+      skill: string;
+      /**
+       * @description Its Ob (the referee’s).
+       * @example 3
+       */
+      objective: number;
+    };
     CoeacCastInput: {
+      /** @description Referee only, with spell fell-blast: its skill and Ob (the document names the spell without them). */
+      fellBlast?: components['schemas']['CoeacFellBlastInput'];
+      /** @description Fell Blast only: the wand held (an inventory item the caster carries): 1 more Control for a secondary effect on a hit (003:468). */
+      wand?: string;
       /**
        * @description The catalogue spell id; the sheet holds it as a class resource named by its id or name.
        * @example disintegrate
