@@ -55,6 +55,12 @@ export class CoeacCombatActionInput {
   @In.int('−1d per disadvantage of the actor.', { optional: true, min: 0, max: 50 })
   penaltyDice?: number;
 
+  @In.bool(
+    'exchange: the actor attacks with the weapon worked from a rare organ’s teeth, claws or horn (+1d; the sheet’s organs must list teeth, else 409).',
+    { optional: true },
+  )
+  organWeapon?: boolean;
+
   @In.int('The actor’s free successes (+Ns): +1 damage each when it wins.', {
     optional: true,
     min: 0,

@@ -431,9 +431,10 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
 
   private async exchangeWith(
     ctx: CombatActionContext,
-    input: CoeacCombatActionInput,
+    sent: CoeacCombatActionInput,
     skillField: string,
   ): Promise<CombatActionAnswer> {
+    let input = sent;
     const { m, who, combat } = ctx;
     if (ctx.targets.length !== 1) {
       throw Problem.field(
@@ -484,6 +485,19 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       [ctx.actor, target, ...joined.map((j) => j.r)],
       known(ctx),
     );
+    // F24 (003:501): the weapon worked from a rare organ's teeth, claws or horn attacks at +1d. The
+    // sheet's `organs` must list `teeth` (the campaign eating route writes it); the die joins the
+    // actor's bonus dice in the same roll.
+    if (input.organWeapon) {
+      const organs = Array.isArray(actor.sheet.organs) ? (actor.sheet.organs as unknown[]) : [];
+      if (!organs.includes('teeth'))
+        throw Problem.field(
+          'CONFLICT',
+          'coeac.organWeapon',
+          `${actor.owner.name}’s COEAC sheet lists no teeth, claws or horn among its organs (sheet.organs).`,
+        );
+      input = { ...{}, ...input, bonusDice: (input.bonusDice ?? 0) + 1 };
+    }
     supporters.forEach((f, i) => {
       const state = harmOf(f.sheet).state;
       if (STATES_THAT_CANNOT_ACT.includes(state))
@@ -695,6 +709,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         damageToDefender: toDefender,
         damageToAttacker: outcome.damageToAttacker,
         stray: strayTarget ? { id: strayTarget.combatant.id, damage: outcome.stray!.damage } : null,
+        ...(input.organWeapon ? { organWeapon: 'teeth' } : {}),
       },
     });
 

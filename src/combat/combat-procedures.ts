@@ -1,4 +1,5 @@
 import {
+  archsoulAttack,
   cairnAction,
   coeacAction,
   coeacActionV2,
@@ -40,6 +41,8 @@ export const COMBAT_PROCEDURES = {
   /** Version 1 (the attacker's charisma helped the target resist), kept so its rolls replay. */
   gmPsychicV1: { name: 'combat.gm-psychic', run: gmPsychicV1 },
   gmManeuver: { name: 'combat.gm-maneuver', run: gmManeuver },
+  /** AS-26: an Archsoul attack as the statuses of both sides rule it (issue 43). */
+  archsoulAttack: { name: 'combat.archsoul-attack', run: archsoulAttack },
 };
 
 export type CombatProcedureKind = keyof typeof COMBAT_PROCEDURES;

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ArbiterRequest } from '../common/request-context';
 import {
+  ArchsoulAttackInput,
   CairnAttackInput,
   CairnDexSavesInput,
   CairnStruggleInput,
@@ -14,6 +15,7 @@ import {
   GmPsychicInput,
 } from './combat.inputs';
 import {
+  ArchsoulAttackResult,
   CairnAttackResult,
   CairnDexSavesResult,
   CairnStruggleResult,
@@ -133,5 +135,16 @@ export class CombatController {
   @ApiOkResponse({ type: GmManeuverResult })
   gmManeuver(@Body() input: GmManeuverInput, @Req() req: ArbiterRequest) {
     return this.combat.roll('gmManeuver', input, req);
+  }
+
+  @Post('archsoul/attacks')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Archsoul attack against someone: what the statuses of both sides rule (refusals, Knocked Down, unaware, arcs, coup de grâce, the grapple roll) and the roll on the referee’s numbers',
+  })
+  @ApiOkResponse({ type: ArchsoulAttackResult })
+  archsoulAttack(@Body() input: ArchsoulAttackInput, @Req() req: ArbiterRequest) {
+    return this.combat.roll('archsoulAttack', input, req);
   }
 }

@@ -2,6 +2,10 @@ import { InputType } from '@nestjs/graphql';
 import { dashedEnumType, In } from '../common/schema';
 import {
   AMBUSH_PLACES,
+  ARCHSOUL_ARCS,
+  ARCHSOUL_ATTACK_KINDS,
+  type ArchsoulArc,
+  type ArchsoulAttackKind,
   CAIRN_ATTRIBUTES,
   CAIRN_DEX_SAVE_KINDS,
   CAIRN_POSITIONS,
@@ -742,6 +746,112 @@ export class GmManeuverInput {
 
   @In.bool('In close combat (multi-action).', { optional: true })
   closeCombat?: boolean;
+
+  @In.seed()
+  seed?: string;
+}
+
+// Archsoul (issue 43, AS-26)
+
+export const ArchsoulAttackKindEnum = dashedEnumType(
+  'ArchsoulAttackKind',
+  ARCHSOUL_ATTACK_KINDS,
+  'A melee or a ranged attack.',
+);
+export const ArchsoulArcEnum = dashedEnumType('ArchsoulArc', ARCHSOUL_ARCS, 'The arc an attack strikes.');
+
+@InputType({
+  description: 'The grapple roll a Grappled attacker makes before an unarmed attack (the referee’s numbers).',
+})
+export class ArchsoulGrappleRollInput {
+  @In.int('The grapple roll’s pool (d6s).', { min: 0, max: 100, example: 3 })
+  dice: number;
+
+  @In.int('Its difficulty (a face at or over it succeeds; clamped to 2–6).', { min: 0, max: 20, example: 4 })
+  difficulty: number;
+
+  @In.int('Successes the grappling force demands (default 1).', { optional: true, min: 1, max: 100 })
+  needed?: number;
+}
+
+@InputType({
+  description:
+    'An Archsoul attack against someone, as the statuses of both sides rule it (002:82–90); the roll on the referee’s numbers.',
+})
+export class ArchsoulAttackInput {
+  @In.oneOf('melee or ranged.', ARCHSOUL_ATTACK_KINDS, ArchsoulAttackKindEnum)
+  kind: ArchsoulAttackKind;
+
+  @In.stringList(
+    'The attacker’s statuses (disabled, restrained, disaligned, grappled, knocked-down; any spelling).',
+    {
+      optional: true,
+      maxItems: 20,
+      maxLength: 40,
+    },
+  )
+  attackerStatuses?: string[];
+
+  @In.stringList('The target’s statuses (same names).', { optional: true, maxItems: 20, maxLength: 40 })
+  targetStatuses?: string[];
+
+  @In.bool('The target is unconscious (unaware; an attack on it alone is a coup de grâce).', {
+    optional: true,
+  })
+  targetUnconscious?: boolean;
+
+  @In.bool('The attack is made against this target alone (default true): a coup de grâce needs it.', {
+    optional: true,
+  })
+  exclusive?: boolean;
+
+  @In.bool('An unarmed attack: the one a Grappled attacker may try, after a grapple roll.', {
+    optional: true,
+  })
+  unarmed?: boolean;
+
+  @In.oneOf(
+    'The arc struck, when the attacker names one (a Grappled target has no front arc).',
+    ARCHSOUL_ARCS,
+    ArchsoulArcEnum,
+    {
+      optional: true,
+    },
+  )
+  arc?: ArchsoulArc;
+
+  @In.int('The attack roll’s pool (d6s); with it, difficulty and defence are required.', {
+    optional: true,
+    min: 0,
+    max: 100,
+  })
+  dice?: number;
+
+  @In.int('The attack’s base difficulty before the statuses (the referee’s).', {
+    optional: true,
+    min: 0,
+    max: 20,
+  })
+  difficulty?: number;
+
+  @In.int('The target’s defence: successes over it hit (the referee’s).', {
+    optional: true,
+    min: 0,
+    max: 100,
+  })
+  defence?: number;
+
+  @In.int('Damage already rolled for a hit: doubled by a coup de grâce.', {
+    optional: true,
+    min: 0,
+    max: BIG,
+  })
+  damage?: number;
+
+  @In.nested('The grapple roll (a Grappled attacker’s unarmed attack).', () => ArchsoulGrappleRollInput, {
+    optional: true,
+  })
+  grapple?: ArchsoulGrappleRollInput;
 
   @In.seed()
   seed?: string;

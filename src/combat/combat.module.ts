@@ -6,6 +6,9 @@ import { HarmModule } from '../harm/harm.module';
 import { HazardsModule } from '../hazards/hazards.module';
 import { InventoryModule } from '../inventory/inventory.module';
 import { MagicModule } from '../magic/magic.module';
+import { ArchsoulAttacksController } from './archsoul-attacks.controller';
+import { ArchsoulAttacksResolver } from './archsoul-attacks.resolver';
+import { ArchsoulAttacksService } from './archsoul-attacks.service';
 import { COMBAT_ENTITIES } from './combat-campaign.entities';
 import { MASS_CONFLICT_ENTITIES } from './mass-conflicts.entities';
 import { MassConflictsController } from './mass-conflicts.controller';
@@ -36,7 +39,7 @@ import { CombatService } from './combat.service';
     AdvancementModule,
     MagicModule,
   ],
-  controllers: [CombatController, CombatsController, MassConflictsController],
+  controllers: [CombatController, CombatsController, MassConflictsController, ArchsoulAttacksController],
   providers: [
     CombatService,
     CombatResolver,
@@ -48,6 +51,8 @@ import { CombatService } from './combat.service';
     GmCombatActions,
     MassConflictsService,
     MassConflictsResolver,
+    ArchsoulAttacksService,
+    ArchsoulAttacksResolver,
   ],
   exports: [CombatService],
 })

@@ -3,6 +3,7 @@ import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
+  ArchsoulAttackInput,
   CairnAttackInput,
   CairnDexSavesInput,
   CairnStruggleInput,
@@ -15,6 +16,7 @@ import {
   GmPsychicInput,
 } from './combat.inputs';
 import {
+  ArchsoulAttackResult,
   CairnAttackResult,
   CairnDexSavesResult,
   CairnStruggleResult,
@@ -114,5 +116,15 @@ export class CombatResolver {
     @Context() ctx: GraphQLContext,
   ) {
     return this.combat.roll('gmManeuver', input, ctx.req);
+  }
+
+  @Mutation(() => ArchsoulAttackResult, {
+    description: 'Archsoul attack against someone as the statuses of both sides rule it (AS-26).',
+  })
+  archsoulAttack(
+    @Args('input', { type: () => ArchsoulAttackInput }) input: ArchsoulAttackInput,
+    @Context() ctx: GraphQLContext,
+  ) {
+    return this.combat.roll('archsoulAttack', input, ctx.req);
   }
 }

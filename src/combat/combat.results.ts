@@ -694,3 +694,127 @@ export class GmManeuverResult extends CombatProvenance {
   @Out.json('Exact chances of each result.')
   odds: Record<string, number>;
 }
+
+// Archsoul (issue 43, AS-26)
+
+@ObjectType({ description: 'Exact chance of a grapple roll.' })
+export class ArchsoulGrappleOdds {
+  @Out.number('The hold is overcome.')
+  pass: number;
+}
+
+@ObjectType({ description: 'A grapple roll.' })
+export class ArchsoulGrappleRoll {
+  @Out.int('Dice rolled.')
+  dice: number;
+
+  @Out.int('The difficulty used (2–6).')
+  difficulty: number;
+
+  @Out.intList('Faces.')
+  faces: number[];
+
+  @Out.int('Successes.')
+  successes: number;
+
+  @Out.int('Successes needed.')
+  needed: number;
+
+  @Out.bool('The hold is overcome: the attack may be made.')
+  passed: boolean;
+
+  @Out.nested('Exact odds.', () => ArchsoulGrappleOdds)
+  odds: ArchsoulGrappleOdds;
+}
+
+@ObjectType({ description: 'Exact chance of an attack roll.' })
+export class ArchsoulAttackOdds {
+  @Out.number('A hit: more successes than the defence.')
+  hit: number;
+}
+
+@ObjectType({ description: 'An Archsoul attack roll.' })
+export class ArchsoulAttackRoll {
+  @Out.int('Dice rolled.')
+  dice: number;
+
+  @Out.int('The difficulty asked for: the base plus the statuses.')
+  requestedDifficulty: number;
+
+  @Out.int('The difficulty used (clamped to 2–6).')
+  difficulty: number;
+
+  @Out.int('The target’s defence.')
+  defence: number;
+
+  @Out.intList('Faces.')
+  faces: number[];
+
+  @Out.int('Successes.')
+  successes: number;
+
+  @Out.bool('A hit.')
+  hit: boolean;
+
+  @Out.int('Successes over the defence (0 on a miss).')
+  margin: number;
+
+  @Out.nested('Exact odds.', () => ArchsoulAttackOdds)
+  odds: ArchsoulAttackOdds;
+}
+
+@ObjectType({ description: 'An Archsoul attack as the statuses of both sides rule it (AS-26).' })
+export class ArchsoulAttackResult extends CombatProvenance {
+  @Out.string('melee or ranged.')
+  kind: string;
+
+  @Out.bool('Whether the attacker may attack at all.')
+  allowed: boolean;
+
+  @Out.string('The attacker’s status that forbids it (disabled, restrained, grappled), or null.', {
+    nullable: true,
+  })
+  refusedBy: string | null;
+
+  @Out.string('Why, in words, or null.', { nullable: true })
+  why: string | null;
+
+  @Out.bool('A grapple roll comes first (a Grappled attacker’s unarmed attack).')
+  grappleRollNeeded: boolean;
+
+  @Out.nested('The grapple roll, when sent.', () => ArchsoulGrappleRoll, { nullable: true })
+  grapple: ArchsoulGrappleRoll | null;
+
+  @Out.int('Difficulty the attacker’s statuses add (Knocked Down: +1 on a melee attack).')
+  difficultyAdded: number;
+
+  @Out.bool('The target counts as unaware (Disabled or unconscious); what that changes is the referee’s.')
+  targetUnaware: boolean;
+
+  @Out.bool('The target projects a front arc (not while Grappled).')
+  frontArc: boolean;
+
+  @Out.bool('The attacker chooses the front or the back arc (a Restrained target).')
+  attackerChoosesArc: boolean;
+
+  @Out.string('The arc named (front or back), or null.', { nullable: true })
+  arc: string | null;
+
+  @Out.bool('A coup de grâce: an attack on a Restrained, Disabled or unconscious target alone.')
+  coupDeGrace: boolean;
+
+  @Out.int('Damage multiplier (2 on a coup de grâce).')
+  damageMultiplier: number;
+
+  @Out.int('Rounds added to the target’s unconsciousness (1 on a coup de grâce against the unconscious).')
+  unconsciousRoundsAdded: number;
+
+  @Out.nested('The attack roll, when sent.', () => ArchsoulAttackRoll, { nullable: true })
+  attack: ArchsoulAttackRoll | null;
+
+  @Out.int('Damage dealt after the coup de grâce (0 on a miss; null without damage).', { nullable: true })
+  damage: number | null;
+
+  @Out.stringList('What the referee decides here: the seeds give no numbers for it.')
+  referee: string[];
+}

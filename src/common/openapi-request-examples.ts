@@ -68,6 +68,18 @@ export const REQUEST_EXAMPLES: Record<string, { body?: unknown; parameters?: Rec
     },
   },
   Combat_gmManeuver: { body: { kind: 'grapple-evade', score: 12, opponentScore: 10, seed: 'table-7' } },
+  Combat_archsoulAttack: {
+    body: {
+      kind: 'melee',
+      attackerStatuses: ['knocked-down'],
+      targetStatuses: ['restrained'],
+      dice: 4,
+      difficulty: 4,
+      defence: 1,
+      damage: 3,
+      seed: 'table-7',
+    },
+  },
   Advancement_gmMojoCost: { body: { kind: 'ability', current: 17 } },
   Advancement_gmPooledProject: {
     body: {

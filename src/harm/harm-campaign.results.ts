@@ -233,13 +233,17 @@ export class HarmTimerExpiry {
   )
   endsAt: HarmClockPosition;
 
-  @Out.string('What it did: death, wakes, lapses (a pool lost) or responds (the delay to respond is over).')
+  @Out.string(
+    'What it did: death, wakes, lapses (a pool lost), responds (the delay to respond is over) or sleeps-on (a G&M roll to awaken failed: another period unconscious).',
+  )
   effect: string;
 
-  @Out.string('The harm state now: dead, up, or as it was (lapses, responds).')
+  @Out.string('The harm state now: dead, up, or as it was (lapses, responds, sleeps-on).')
   state: string;
 
-  @Out.id('The logged entry (harm.timer-expired, no dice).')
+  @Out.id(
+    'The logged entry: harm.timer-expired (no dice), or harm.gm-awaken for gm-unconscious (the roll to awaken).',
+  )
   rollId: string;
 }
 

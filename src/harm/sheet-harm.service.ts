@@ -62,6 +62,7 @@ import {
   sheetSemiConsciousness,
   sheetSemiConsciousnessV2,
   sheetTemporaryPool,
+  gmAwaken,
   TEMPORARY_SOURCE,
   TEMPORARY_SURVIVAL,
   type SheetHeroicEffortOutcomeV2,
@@ -132,6 +133,8 @@ export const SHEET_HARM_PROCEDURES = {
   semiConsciousnessV1: { name: 'harm.semi-consciousness', run: sheetSemiConsciousness },
   /** No dice: a G&M temporary survival pool granted or removed. */
   temporaryPool: { name: 'harm.temporary-pool', run: sheetTemporaryPool },
+  /** The roll to awaken as a G&M unconsciousness timer runs out (issue 43, S6); before it, no roll. */
+  gmAwaken: { name: 'harm.gm-awaken', run: gmAwaken },
 };
 
 /** The order timers that run out together apply in: the gravest first. */
@@ -245,7 +248,8 @@ export class SheetHarmService implements OnModuleInit {
           ? rounds
           : passage.passed.turns * GM_ROUNDS_PER_TURN
         : 0;
-      const harmTimers = await this.expireTimers(m, who, campaign, { rounds, gmRounds });
+      const seed = typeof passage.options.seed === 'string' ? passage.options.seed : undefined;
+      const harmTimers = await this.expireTimers(m, who, campaign, { rounds, gmRounds, seed });
       return harmTimers.length > 0 ? { harmTimers } : {};
     });
     // A referee's PUT of a harm state starts the timers it implies and drops those it no longer does.
@@ -1387,6 +1391,8 @@ export class SheetHarmService implements OnModuleInit {
       gmRounds?: number;
       owners?: ReadonlyArray<{ kind: 'character' | 'npc'; id: string }>;
       clockTimers?: boolean;
+      /** The advance's seed: a roll to awaken uses `<seed>/awaken/<owner id>/<n>`. */
+      seed?: string;
     },
   ): Promise<HarmTimerExpiry[]> {
     const clock = await this.state.clock(m, campaign.id);
@@ -1433,9 +1439,25 @@ export class SheetHarmService implements OnModuleInit {
         continue;
       }
       let current = row;
+      let awakenings = 0;
       while (ran) {
         const at = { day: clock.day, watch: clock.watch, turn: clock.turn };
         const endsAt = ran.endsAt ?? at;
+        if (ran.kind === 'gm-unconscious') {
+          // S6: a roll to awaken, not a plain waking (src/core/harm/gm-awaken.ts).
+          awakenings++;
+          const seed =
+            scope.seed === undefined ? undefined : `${scope.seed}/awaken/${owner.id}/${awakenings}`;
+          // The timers as counted in this advance (rounds timers already counted down).
+          const held: SheetHarm = { ...{}, ...harm, timers };
+          const slept = await this.awaken(m, who, campaign, owner, current, held, ran, clock, seed);
+          current = slept.row;
+          harm = slept.harm;
+          timers = slept.harm.timers ?? [];
+          if (slept.expiry) out.push(slept.expiry);
+          ran = pick();
+          continue;
+        }
         // Waking lifts the state; a pool lapsing or a delay ending (responds) leaves it; else death.
         const state: HarmState =
           ran.effect === 'wakes'
@@ -1520,6 +1542,98 @@ export class SheetHarmService implements OnModuleInit {
       }
     }
     return out;
+  }
+
+  /**
+   * S6 (001:607): a G&M character's minutes unconscious are over, and the roll to awaken is made
+   * (`harm.gm-awaken`, the better of fortitude and willpower at −injuries; src/core/harm/gm-awaken.ts).
+   * Awake: `up`, as the timer alone did before. Not: the state stays and the timer starts again for
+   * `injuries` minutes from where it ended, so a long advance rolls at each period's end; when no face
+   * can wake the character it starts where the clock stands (one hopeless roll an advance).
+   */
+  private async awaken(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    row: CharacterSheetEntity,
+    harm: SheetHarm,
+    ran: HarmTimer,
+    clock: Awaited<ReturnType<CampaignStateService['clock']>>,
+    seed: string | undefined,
+  ): Promise<{ row: CharacterSheetEntity; harm: SheetHarm; expiry: HarmTimerExpiry | null }> {
+    const view = await this.sheets.view(m, owner, row);
+    const reactions = (view.reactions ?? {}) as Record<string, unknown>;
+    const reaction = (key: string) => (typeof reactions[key] === 'number' ? reactions[key] : null);
+    const rolled = this.rolls.roll(
+      SHEET_HARM_PROCEDURES.gmAwaken,
+      {
+        fortitude: reaction('fortitude'),
+        willpower: reaction('willpower'),
+        injuries: pair(row.data.injuries).current,
+      },
+      seed,
+    );
+    const outcome = rolled.outcome;
+    const state: HarmState = outcome.awake ? 'up' : harm.state;
+    const secret = await this.sealed(m, owner, false);
+    const record = await this.rolls.record(m, who, rolled as never, {
+      campaign,
+      secret,
+      effects: {
+        ...{},
+        ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
+        system: row.system,
+        timer: ran.kind,
+        state,
+        awake: outcome.awake,
+      },
+    });
+    const at = { day: clock.day, watch: clock.watch, turn: clock.turn };
+    const endsAt = ran.endsAt ?? at;
+    let next: SheetHarm;
+    let timers = (harm.timers ?? []).filter((t) => t !== ran);
+    if (outcome.awake) {
+      next = {
+        ...{},
+        ...harm,
+        state,
+        conditions: harm.conditions.filter((c) => c !== 'awaiting-aid'),
+        pending: harm.pending.filter((p) => !/^(unconscious|semi-conscious|cannot respond)/i.test(p)),
+      };
+      timers = timers.filter((t) => timerHolds(t.kind, next));
+    } else {
+      next = { ...{}, ...harm };
+      const from = outcome.odds.awake > 0 ? endsAt : at;
+      timers.push(
+        startTimer(
+          'gm-unconscious',
+          { ...{}, ...clock, ...from },
+          gmUnconsciousTurns(outcome.nextMinutes ?? 1),
+        ),
+      );
+    }
+    if (timers.length > 0) next.timers = timers;
+    else delete next.timers;
+    const written = await this.write(m, who, campaign, owner, row, [], next, {
+      procedure: SHEET_HARM_PROCEDURES.gmAwaken.name,
+      rollId: record.id,
+      scar: null,
+    });
+    const expiry: HarmTimerExpiry | null =
+      !secret || who.role === 'referee'
+        ? {
+            ownerKind: owner.kind,
+            ownerId: owner.id,
+            system: row.system,
+            kind: ran.kind,
+            endsAt,
+            effect: outcome.awake ? 'wakes' : 'sleeps-on',
+            state,
+            rollId: record.id,
+          }
+        : null;
+    return { row: written.row, harm: next, expiry };
   }
 
   /**

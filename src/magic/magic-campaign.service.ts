@@ -147,7 +147,7 @@ export class MagicCampaignService {
     req: ArbiterRequest,
   ): Promise<CoeacCastResult> {
     {
-      const spell = coeacSpell(input.spell, 'spell');
+      const spell = this.castSpell(who, input);
       // Each row read once, with plain statements: the campaign; the character (the Cash change
       // reuses it) with its sheet (the ledger change reuses it) in one, both locked on PostgreSQL;
       // the live spells.
@@ -232,9 +232,24 @@ export class MagicCampaignService {
         );
       }
       const vigor = findRating(sheet.saves as Record<string, number>, 'Vigor');
+      // F18 (003:468): a wand held with Fell Blast, one more Control for the secondary effect on a hit.
+      if (input.wand) {
+        const [wand] = await Database.selectRows(m, InventoryItemEntity, {
+          id: input.wand,
+          characterId: owner.id,
+        });
+        if (!wand)
+          throw Problem.field(
+            'CONFLICT',
+            'wand',
+            `${owner.name} carries no item ${input.wand} to hold as a wand.`,
+          );
+      }
       const core: ChannelingInput = {
         pool: 2 + skill.value,
-        spell: spell.id,
+        // Fell Blast is no catalogue spell: its Ob is the referee's (the core's `objective`).
+        ...(input.fellBlast ? { objective: input.fellBlast.objective } : { spell: spell.id }),
+        ...(input.wand ? { wand: true } : {}),
         ...(input.bonusDice ? { bonusDice: input.bonusDice } : {}),
         ...(input.penaltyDice ? { penaltyDice: input.penaltyDice } : {}),
         ...(empower || implement ? { empower: empower + (implement?.empower ?? 0) } : {}),
@@ -358,6 +373,44 @@ export class MagicCampaignService {
         rollId: roll.id,
       } as CoeacCastResult;
     }
+  }
+
+  /**
+   * The spell a cast channels: a catalogue spell, or Fell Blast (F18, 003:566), which the document
+   * names without its skill or Ob, so the referee supplies both (`fellBlast`; 403 for a player, 422
+   * without them). A wand works only with Fell Blast (003:468).
+   */
+  private castSpell(
+    who: Principal,
+    input: CoeacCastInput,
+  ): { id: string; name: string; family: string; skill: string; reverseSkill: string | null } {
+    const fell = /^fell[\s_-]?blast$/i.test(input.spell.trim());
+    if (!fell) {
+      if (input.fellBlast)
+        throw Problem.field('VALIDATION_FAILED', 'fellBlast', 'fellBlast goes with spell fell-blast.');
+      if (input.wand)
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          'wand',
+          'A wand works only with Fell Blast (spell fell-blast).',
+        );
+      return coeacSpell(input.spell, 'spell');
+    }
+    if (!input.fellBlast)
+      throw Problem.field(
+        'UNPROCESSABLE',
+        'fellBlast',
+        'The document gives Fell Blast no skill or Ob: the referee sends fellBlast { skill, objective }.',
+      );
+    if (who.role !== 'referee')
+      throw Problem.field('FORBIDDEN', 'fellBlast', 'Only the referee supplies Fell Blast’s skill and Ob.');
+    return {
+      id: 'fell-blast',
+      name: 'Fell Blast',
+      family: 'none',
+      skill: input.fellBlast.skill,
+      reverseSkill: null,
+    };
   }
 
   /**

@@ -269,8 +269,33 @@ export class CoeacCampaignSpellMasteryInput {
   seed?: string;
 }
 
+@InputType({
+  description:
+    'Fell Blast’s numbers, which the document leaves out (003:566: no skill, no Ob): the referee supplies them.',
+})
+export class CoeacFellBlastInput {
+  @In.string('The sheet skill Fell Blast tests (the referee’s).', { maxLength: 64, example: 'Ruin' })
+  skill: string;
+
+  @In.int('Its Ob (the referee’s).', { min: 1, max: 10, example: 3 })
+  objective: number;
+}
+
 @InputType({ description: 'A stored character channels a spell it controls.' })
 export class CoeacCastInput {
+  @In.nested(
+    'Referee only, with spell fell-blast: its skill and Ob (the document names the spell without them).',
+    () => CoeacFellBlastInput,
+    { optional: true },
+  )
+  fellBlast?: CoeacFellBlastInput;
+
+  @In.id(
+    'Fell Blast only: the wand held (an inventory item the caster carries): 1 more Control for a secondary effect on a hit (003:468).',
+    { optional: true },
+  )
+  wand?: string;
+
   @In.string('The catalogue spell id; the sheet holds it as a class resource named by its id or name.', {
     maxLength: 60,
     example: 'disintegrate',

@@ -9,6 +9,7 @@ import {
 } from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
+import { awakeningSeed } from '../factories/gm-harm';
 
 interface Key {
   id: string;
@@ -476,10 +477,12 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
     expect(timer).toMatchObject({ kind: 'gm-unconscious', system: 'gm', effect: 'wakes', rounds: null });
     expect(minutes).toBe(1);
     expect(timer.endsAt.turn - timer.startedAt.turn).toBe(1);
+    // The timer's end makes the roll to awaken (S6): a seed whose roll passes.
+    const seed = awakeningSeed(await sheetOf(t.server, c, id, 'gm'), id);
     const advanced = await gql(
       t.server,
-      `mutation($c: ID!) { advanceClock(campaignId: $c, input: { turns: 1 }) { harmTimers { ownerId kind effect state } } }`,
-      { c: c.id },
+      `mutation($c: ID!, $s: String) { advanceClock(campaignId: $c, input: { turns: 1, seed: $s }) { harmTimers { ownerId kind effect state } } }`,
+      { c: c.id, s: seed },
       c.auth,
     );
     expect(advanced.errors).toBeUndefined();

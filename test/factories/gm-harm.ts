@@ -1,5 +1,7 @@
 import request from 'supertest';
-import { CampaignFixture, createCampaign, createCharacter, createKey, sheetOf } from './campaign';
+import { gmAwaken } from '../../src/core/harm/gm-awaken';
+import { createRng, Dice } from '../../src/core/random';
+import { CampaignFixture, createCampaign, createCharacter, createKey, type Sheet, sheetOf } from './campaign';
 
 type Server = Parameters<typeof request>[0];
 
@@ -36,14 +38,38 @@ export const gmWarriorSheet = (extra: object = {}) => ({
 });
 
 /**
- * Advances the campaign's clock one turn and expects the character's unconsciousness to run out on
- * it (its only harm timer, waking it); answers the character's G&M sheet after.
+ * The roll to awaken (S6) an advance seeded `seed` makes for this character's `n`th period, computed
+ * with the core roll from the sheet as the server reads it (its derived reactions and injuries).
+ */
+export function awakenRoll(sheet: Sheet, characterId: string, seed: string, n = 1) {
+  return gmAwaken(
+    {
+      fortitude: typeof sheet.reactions?.fortitude === 'number' ? sheet.reactions.fortitude : null,
+      willpower: typeof sheet.reactions?.willpower === 'number' ? sheet.reactions.willpower : null,
+      injuries: sheet.injuries?.current ?? 0,
+    },
+    new Dice(createRng(`${seed}/awaken/${characterId}/${n}`)),
+  );
+}
+
+/** The first of `wake-0`, `wake-1` … whose first roll to awaken this character comes out `awake`. */
+export function awakeningSeed(sheet: Sheet, characterId: string, awake = true): string {
+  for (let i = 0; i < 500; i++)
+    if (awakenRoll(sheet, characterId, `wake-${i}`).awake === awake) return `wake-${i}`;
+  throw new Error(`No seed gives awake = ${awake} for this sheet.`);
+}
+
+/**
+ * Advances the campaign's clock one turn, with a seed whose roll to awaken passes, and expects the
+ * character's unconsciousness to run out on it (its only harm timer, waking it); answers the
+ * character's G&M sheet after.
  */
 export async function wakesOnNextTurn(server: Server, c: CampaignFixture, characterId: string) {
+  const seed = awakeningSeed(await sheetOf(server, c, characterId, 'gm'), characterId);
   const advance = await request(server)
     .post(`/v1/campaigns/${c.id}/clock/advance`)
     .set(c.auth)
-    .send({ turns: 1, rollEncounterChecks: false })
+    .send({ turns: 1, rollEncounterChecks: false, seed })
     .expect(200);
   expect(advance.body.harmTimers).toEqual([
     expect.objectContaining({ ownerId: characterId, kind: 'gm-unconscious', effect: 'wakes', state: 'up' }),

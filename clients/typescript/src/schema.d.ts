@@ -3665,6 +3665,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/combat/archsoul/attacks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Archsoul attack against someone: what the statuses of both sides rule (refusals, Knocked Down, unaware, arcs, coup de grâce, the grapple roll) and the roll on the referee’s numbers */
+    post: operations['Combat_archsoulAttack'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/campaigns/{campaignId}/combats': {
     parameters: {
       query?: never;
@@ -3852,6 +3869,23 @@ export interface paths {
     put?: never;
     /** The conflict ends (referee): each unit that took damage rolls its aftermath */
     post: operations['MassConflicts_end'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/campaigns/{campaignId}/archsoul-attacks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** An Archsoul attack in a campaign (referee): both sheets’ statuses rule it, the roll is logged and a hit’s damage (doubled by a coup de grâce) goes to the target */
+    post: operations['ArchsoulAttacks_attack'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6081,11 +6115,11 @@ export interface components {
       kind: string;
       /** @description The clock position at which it ran out (for rounds: where the clock stood). */
       endsAt: components['schemas']['HarmClockPosition'];
-      /** @description What it did: death, wakes, lapses (a pool lost) or responds (the delay to respond is over). */
+      /** @description What it did: death, wakes, lapses (a pool lost), responds (the delay to respond is over) or sleeps-on (a G&M roll to awaken failed: another period unconscious). */
       effect: string;
-      /** @description The harm state now: dead, up, or as it was (lapses, responds). */
+      /** @description The harm state now: dead, up, or as it was (lapses, responds, sleeps-on). */
       state: string;
-      /** @description The logged entry (harm.timer-expired, no dice). */
+      /** @description The logged entry: harm.timer-expired (no dice), or harm.gm-awaken for gm-unconscious (the roll to awaken). */
       rollId: string;
     };
     AilmentTickOdds: {
@@ -14478,6 +14512,147 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    ArchsoulGrappleRollInput: {
+      /**
+       * @description The grapple roll’s pool (d6s).
+       * @example 3
+       */
+      dice: number;
+      /**
+       * @description Its difficulty (a face at or over it succeeds; clamped to 2–6).
+       * @example 4
+       */
+      difficulty: number;
+      /** @description Successes the grappling force demands (default 1). */
+      needed?: number;
+    };
+    ArchsoulAttackInput: {
+      /**
+       * @description melee or ranged.
+       * @enum {string}
+       */
+      kind: 'melee' | 'ranged';
+      /** @description The attacker’s statuses (disabled, restrained, disaligned, grappled, knocked-down; any spelling). */
+      attackerStatuses?: string[];
+      /** @description The target’s statuses (same names). */
+      targetStatuses?: string[];
+      /** @description The target is unconscious (unaware; an attack on it alone is a coup de grâce). */
+      targetUnconscious?: boolean;
+      /** @description The attack is made against this target alone (default true): a coup de grâce needs it. */
+      exclusive?: boolean;
+      /** @description An unarmed attack: the one a Grappled attacker may try, after a grapple roll. */
+      unarmed?: boolean;
+      /**
+       * @description The arc struck, when the attacker names one (a Grappled target has no front arc).
+       * @enum {string}
+       */
+      arc?: 'front' | 'back';
+      /** @description The attack roll’s pool (d6s); with it, difficulty and defence are required. */
+      dice?: number;
+      /** @description The attack’s base difficulty before the statuses (the referee’s). */
+      difficulty?: number;
+      /** @description The target’s defence: successes over it hit (the referee’s). */
+      defence?: number;
+      /** @description Damage already rolled for a hit: doubled by a coup de grâce. */
+      damage?: number;
+      /** @description The grapple roll (a Grappled attacker’s unarmed attack). */
+      grapple?: components['schemas']['ArchsoulGrappleRollInput'];
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ArchsoulGrappleOdds: {
+      /** @description The hold is overcome. */
+      pass: number;
+    };
+    ArchsoulGrappleRoll: {
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description The difficulty used (2–6). */
+      difficulty: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Successes. */
+      successes: number;
+      /** @description Successes needed. */
+      needed: number;
+      /** @description The hold is overcome: the attack may be made. */
+      passed: boolean;
+      /** @description Exact odds. */
+      odds: components['schemas']['ArchsoulGrappleOdds'];
+    };
+    ArchsoulAttackOdds: {
+      /** @description A hit: more successes than the defence. */
+      hit: number;
+    };
+    ArchsoulAttackRoll: {
+      /** @description Dice rolled. */
+      dice: number;
+      /** @description The difficulty asked for: the base plus the statuses. */
+      requestedDifficulty: number;
+      /** @description The difficulty used (clamped to 2–6). */
+      difficulty: number;
+      /** @description The target’s defence. */
+      defence: number;
+      /** @description Faces. */
+      faces: number[];
+      /** @description Successes. */
+      successes: number;
+      /** @description A hit. */
+      hit: boolean;
+      /** @description Successes over the defence (0 on a miss). */
+      margin: number;
+      /** @description Exact odds. */
+      odds: components['schemas']['ArchsoulAttackOdds'];
+    };
+    ArchsoulAttackResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description melee or ranged. */
+      kind: string;
+      /** @description Whether the attacker may attack at all. */
+      allowed: boolean;
+      /** @description The attacker’s status that forbids it (disabled, restrained, grappled), or null. */
+      refusedBy: string | null;
+      /** @description Why, in words, or null. */
+      why: string | null;
+      /** @description A grapple roll comes first (a Grappled attacker’s unarmed attack). */
+      grappleRollNeeded: boolean;
+      /** @description The grapple roll, when sent. */
+      grapple: components['schemas']['ArchsoulGrappleRoll'] | (never | null);
+      /** @description Difficulty the attacker’s statuses add (Knocked Down: +1 on a melee attack). */
+      difficultyAdded: number;
+      /** @description The target counts as unaware (Disabled or unconscious); what that changes is the referee’s. */
+      targetUnaware: boolean;
+      /** @description The target projects a front arc (not while Grappled). */
+      frontArc: boolean;
+      /** @description The attacker chooses the front or the back arc (a Restrained target). */
+      attackerChoosesArc: boolean;
+      /** @description The arc named (front or back), or null. */
+      arc: string | null;
+      /** @description A coup de grâce: an attack on a Restrained, Disabled or unconscious target alone. */
+      coupDeGrace: boolean;
+      /** @description Damage multiplier (2 on a coup de grâce). */
+      damageMultiplier: number;
+      /** @description Rounds added to the target’s unconsciousness (1 on a coup de grâce against the unconscious). */
+      unconsciousRoundsAdded: number;
+      /** @description The attack roll, when sent. */
+      attack: components['schemas']['ArchsoulAttackRoll'] | (never | null);
+      /** @description Damage dealt after the coup de grâce (0 on a miss; null without damage). */
+      damage: number | null;
+      /** @description What the referee decides here: the seeds give no numbers for it. */
+      referee: string[];
+    };
     CombatantInput: {
       /** @description A character of the campaign (send this or npcId). The character's name is accepted instead of its id (exact, ignoring case). */
       characterId?: string;
@@ -14876,6 +15051,8 @@ export interface components {
       bonusDice?: number;
       /** @description −1d per disadvantage of the actor. */
       penaltyDice?: number;
+      /** @description exchange: the actor attacks with the weapon worked from a rare organ’s teeth, claws or horn (+1d; the sheet’s organs must list teeth, else 409). */
+      organWeapon?: boolean;
       /** @description The actor’s free successes (+Ns): +1 damage each when it wins. */
       freeSuccesses?: number;
       /** @description +1d per substantial advantage of the defender. */
@@ -15719,6 +15896,110 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
+    };
+    ArchsoulAttackSideInput: {
+      /** @description A character of the campaign (send this or npcId). The character's name is accepted instead of its id (exact, ignoring case). */
+      characterId?: string;
+      /** @description An NPC of the campaign (send this or characterId). The NPC's name is accepted instead of its id (exact, ignoring case). */
+      npcId?: string;
+    };
+    ArchsoulCampaignAttackInput: {
+      /** @description The target. */
+      target: components['schemas']['ArchsoulAttackSideInput'];
+      /** @description The attacker (absent: an attacker with no sheet, such as a trap or an unnamed foe). */
+      attacker?: components['schemas']['ArchsoulAttackSideInput'];
+      /**
+       * @description melee or ranged.
+       * @enum {string}
+       */
+      kind: 'melee' | 'ranged';
+      /** @description The attack is made against this target alone (default true): a coup de grâce needs it. */
+      exclusive?: boolean;
+      /** @description An unarmed attack: the one a Grappled attacker may try, after a grapple roll. */
+      unarmed?: boolean;
+      /**
+       * @description The arc struck, when named (a Grappled target has no front arc).
+       * @enum {string}
+       */
+      arc?: 'front' | 'back';
+      /**
+       * @description The attack roll’s pool (d6s).
+       * @example 4
+       */
+      dice: number;
+      /**
+       * @description The attack’s base difficulty before the statuses (the referee’s).
+       * @example 4
+       */
+      difficulty: number;
+      /**
+       * @description The target’s defence: successes over it hit (the referee’s).
+       * @example 1
+       */
+      defence: number;
+      /** @description Damage rolled for a hit, before the coup de grâce (the harm route doubles it). */
+      damage?: number;
+      /** @description The grapple roll (a Grappled attacker’s unarmed attack). */
+      grapple?: components['schemas']['ArchsoulGrappleRollInput'];
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
+    };
+    ArchsoulCampaignAttackResult: {
+      /** @description Every face rolled, in order. */
+      faces: number[];
+      /** @description The seed: the same inputs with it give the same dice. */
+      seed: string;
+      /** @description The generator and its version. */
+      rng: string;
+      /** @description The modifiers applied, each named. */
+      modifiers: components['schemas']['CombatModifier'][];
+      /** @description The steps taken, in order, with the exact odds of their dice. */
+      steps: components['schemas']['HarmStep'][];
+      /** @description melee or ranged. */
+      kind: string;
+      /** @description Whether the attacker may attack at all. */
+      allowed: boolean;
+      /** @description The attacker’s status that forbids it (disabled, restrained, grappled), or null. */
+      refusedBy: string | null;
+      /** @description Why, in words, or null. */
+      why: string | null;
+      /** @description A grapple roll comes first (a Grappled attacker’s unarmed attack). */
+      grappleRollNeeded: boolean;
+      /** @description The grapple roll, when sent. */
+      grapple: components['schemas']['ArchsoulGrappleRoll'] | (never | null);
+      /** @description Difficulty the attacker’s statuses add (Knocked Down: +1 on a melee attack). */
+      difficultyAdded: number;
+      /** @description The target counts as unaware (Disabled or unconscious); what that changes is the referee’s. */
+      targetUnaware: boolean;
+      /** @description The target projects a front arc (not while Grappled). */
+      frontArc: boolean;
+      /** @description The attacker chooses the front or the back arc (a Restrained target). */
+      attackerChoosesArc: boolean;
+      /** @description The arc named (front or back), or null. */
+      arc: string | null;
+      /** @description A coup de grâce: an attack on a Restrained, Disabled or unconscious target alone. */
+      coupDeGrace: boolean;
+      /** @description Damage multiplier (2 on a coup de grâce). */
+      damageMultiplier: number;
+      /** @description Rounds added to the target’s unconsciousness (1 on a coup de grâce against the unconscious). */
+      unconsciousRoundsAdded: number;
+      /** @description The attack roll, when sent. */
+      attack: components['schemas']['ArchsoulAttackRoll'] | (never | null);
+      /** @description Damage dealt after the coup de grâce (0 on a miss; null without damage). */
+      damage: number | null;
+      /** @description What the referee decides here: the seeds give no numbers for it. */
+      referee: string[];
+      /** @description The logged roll (combat.archsoul-attack). */
+      rollId: string;
+      /** @description The attacking character or NPC, or null. */
+      attackerId: string | null;
+      /** @description The target character or NPC. */
+      targetId: string;
+      /** @description The damage applied to the target’s Archsoul sheet (null on a miss or without damage). */
+      harm: components['schemas']['SheetDamageResult'] | (never | null);
     };
     GmMojoCostInput: {
       /**
@@ -19999,7 +20280,23 @@ export interface components {
       /** @description Matching spells, family by family in d8 order. */
       spells: components['schemas']['CoeacSpellInfo'][];
     };
+    CoeacFellBlastInput: {
+      /**
+       * @description The sheet skill Fell Blast tests (the referee’s).
+       * @example Ruin
+       */
+      skill: string;
+      /**
+       * @description Its Ob (the referee’s).
+       * @example 3
+       */
+      objective: number;
+    };
     CoeacCastInput: {
+      /** @description Referee only, with spell fell-blast: its skill and Ob (the document names the spell without them). */
+      fellBlast?: components['schemas']['CoeacFellBlastInput'];
+      /** @description Fell Blast only: the wand held (an inventory item the caster carries): 1 more Control for a secondary effect on a hit (003:468). */
+      wand?: string;
       /**
        * @description The catalogue spell id; the sheet holds it as a class resource named by its id or name.
        * @example disintegrate
@@ -30463,6 +30760,55 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  Combat_archsoulAttack: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "kind": "melee",
+         *       "attackerStatuses": [
+         *         "knocked-down"
+         *       ],
+         *       "targetStatuses": [
+         *         "restrained"
+         *       ],
+         *       "dice": 4,
+         *       "difficulty": 4,
+         *       "defence": 1,
+         *       "damage": 3,
+         *       "seed": "table-7"
+         *     }
+         */
+        'application/json': components['schemas']['ArchsoulAttackInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulAttackResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   Combats_list: {
     parameters: {
       query?: {
@@ -30983,6 +31329,54 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['MassConflictView'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  ArchsoulAttacks_attack: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "target": {},
+         *       "kind": "melee",
+         *       "dice": 4,
+         *       "difficulty": 4,
+         *       "defence": 1
+         *     }
+         */
+        'application/json': components['schemas']['ArchsoulCampaignAttackInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArchsoulCampaignAttackResult'];
         };
       };
       400: components['responses']['BadRequest'];

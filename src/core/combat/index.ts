@@ -13,3 +13,4 @@ export * from './cairn-turn';
 export * from './coeac-action';
 export * from './cairn-struggle';
 export * from './gm-turn';
+export * from './archsoul-attack';

@@ -18,3 +18,4 @@ export * from './sheet-gm';
 export * from './cairn-aid';
 export * from './gm-verve-tests';
 export * from './gm-unhealable';
+export * from './gm-awaken';

@@ -16,7 +16,8 @@ import type { SheetHarm } from './campaign';
  * - `gm-death`: dying (the death roll's timer): minutes as ten-minute turns rounded up, hours as 6
  *   turns each, a timer already up as 1 turn (the end of the scene); runs out in death.
  * - `gm-unconscious`: G&M minutes unconscious (injuries, at least 1), as ten-minute turns rounded up;
- *   runs out in waking (`up`).
+ *   runs out in the roll to awaken (`gm-awaken.ts`, issue 43 S6): waking (`up`) when it passes, else
+ *   another period.
  * - `gm-temporary-pool`: a temporary survival pool's effect (a spell, a spirit), in turns or rounds as
  *   granted; runs out in the pool lost (`lapses`).
  * - `gm-response-delay`: a semi-conscious character whose willpower roll failed takes d4 rounds to
