@@ -12769,6 +12769,46 @@ export interface components {
       /** @description ledger (a tracked value, with its ledger entry) or base (a Save or Skill of a Down and Out lot). */
       via: string;
     };
+    EngineEventResult: {
+      /** @description damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended. */
+      type: string;
+      /** @description A short sentence a bot can post as it is. */
+      text: string;
+      /** @description The character or NPC it happened to. */
+      ownerId?: string | null;
+      /** @description Its name. */
+      ownerName: string;
+      /** @description damaged: the damage dealt, before anything absorbed it. */
+      amount?: number | null;
+      /** @description damaged: what Block, bonus HP, Armor or a temporary pool took. */
+      absorbed?: number | null;
+      /** @description damaged: where the harm came from (a weapon, hazard:fall, a spell), when named. */
+      source?: string | null;
+      /** @description field-changed: the sheet path (hp, str.current, survival.current …). */
+      path?: string | null;
+      /** @description field-changed: the value before (null when the engine does not hold it). */
+      before?: number | null;
+      /** @description field-changed: the value after. */
+      after?: number | null;
+      /** @description field-changed: the change. */
+      delta?: number | null;
+      /** @description state-changed, died: the harm state before. */
+      from?: string | null;
+      /** @description state-changed, died: the harm state after. */
+      to?: string | null;
+      /** @description condition-added, condition-removed: the condition. */
+      condition?: string | null;
+      /** @description scar: the scar gained. */
+      scar?: string | null;
+      /** @description rested: the rest’s kind. */
+      restKind?: string | null;
+      /** @description rested: whether the rest restored anything. */
+      rested?: boolean | null;
+      /** @description timer-started, timer-ended: the timer’s kind. */
+      timer?: string | null;
+      /** @description How the owner looks after, in words: unhurt, wounded, badly wounded, down, dead. */
+      looks?: string | null;
+    };
     SheetDamageResult: {
       /** @description character or npc. */
       ownerKind: string;
@@ -12804,6 +12844,8 @@ export interface components {
       rollId: string;
       /** @description The sheet after. */
       sheet: components['schemas']['SheetAnswer'];
+      /** @description What the engine did, in order, each with a sentence to post (issue 39, 42). */
+      events?: components['schemas']['EngineEventResult'][];
       /** @description The damage dealt (rolled when a die was sent), before anything absorbed it. */
       damage: number;
       /** @description Cairn: the scar gained, by name. */
@@ -12909,6 +12951,8 @@ export interface components {
       rollId: string;
       /** @description The sheet after. */
       sheet: components['schemas']['SheetAnswer'];
+      /** @description What the engine did, in order, each with a sentence to post (issue 39, 42). */
+      events?: components['schemas']['EngineEventResult'][];
       /** @description The rest. */
       kind: string;
       /** @description Whether the rest restored anything (no Rations, Deprived or dead: false). */

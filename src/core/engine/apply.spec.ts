@@ -436,7 +436,7 @@ describe('engine apply: properties', () => {
           { kind: 'damage', amount: n },
           dice(s),
         );
-        expect(k.outcome!.scar).toBeNull();
+        expect((k.outcome as { scar: string | null }).scar).toBeNull();
         expect(k.events.some((e: EngineEvent) => e.type === 'scar')).toBe(false);
         const c = applyCoeac(
           coeac({ npc: true, values: { hp, maxHp: 7, bonusHp: 0 } }),

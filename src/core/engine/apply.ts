@@ -314,7 +314,6 @@ export function harmAfterDamage(harm: SheetHarm, outcome: SheetDamageOutcome): S
   };
   const deferred = [...(harm.deferred ?? []), ...deferredRolls(outcome)].slice(-16);
   if (deferred.length > 0) next.deferred = deferred;
-  if (next.timers === undefined) delete next.timers;
   return next;
 }
 
@@ -388,7 +387,6 @@ function applyRest<S extends EngineState>(state: S, change: EngineChange, dice: 
     if (left.length > 0) next.deferred = left;
     next.pending = next.pending.filter((p) => !due.some((d) => p === deferredWords(d)));
   } else if (harm.deferred) next.deferred = harm.deferred;
-  if (next.timers === undefined) delete next.timers;
   const after = { ...state, values: changedValues(state, changes), harm: next };
   return {
     kind: 'rest',
