@@ -147,6 +147,7 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
         sealed: done.sealed,
         attack: done.cairn?.attack ?? null,
         damage: done.targets[0]?.damage ?? null,
+        events: done.events ?? [],
       };
     });
   }

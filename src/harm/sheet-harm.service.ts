@@ -1643,6 +1643,8 @@ export class SheetHarmService implements OnModuleInit {
         source: input.source ?? null,
         state: outcome.state,
         changes: outcome.changes,
+        // The engine's events (issue 42): the roll log and the live feed show them.
+        events: applied.events,
       },
     });
     return this.writeDamage(m, who, owner, campaign, system, {
@@ -2028,6 +2030,7 @@ export class SheetHarmService implements OnModuleInit {
         rationsItemId: rations && outcome.rations ? rations.id : null,
         fatigueCleared: outcome.fatigueCleared,
         ...(due.length > 0 ? { deferredApplied: due } : {}),
+        events: done.events,
       },
     });
     const next: SheetHarm = { ...{}, ...done.state.harm, timers: done.state.harm.timers };

@@ -61,6 +61,18 @@ export class RollsService {
     return { procedure: procedure.name, inputs, outcome, faces: [...dice.faces], seed: chosen, rng };
   }
 
+  /**
+   * Adds the engine's events to a roll logged earlier in the caller's transaction (a combat action's
+   * roll, whose harm is written after it): `effects.events`, which the roll log and the live feed show.
+   */
+  async addEvents(manager: EntityManager, rollId: string, events: readonly unknown[]): Promise<void> {
+    if (events.length === 0) return;
+    const [row] = await Database.selectRows(manager, RollEntity, { id: rollId });
+    if (!row) return;
+    const effects = { ...{}, ...(row.effects ?? {}), events: [...events] };
+    await Database.updateRow(manager, RollEntity, rollId, { effects } as never);
+  }
+
   /** Writes a roll to the campaign's log, inside the caller's transaction. */
   async record(
     manager: EntityManager,
@@ -360,6 +372,7 @@ export function toRoll(entity: RollEntity, principal: Principal | null, receipts
     faces: entity.faces,
     outcome: entity.outcome,
     effects: entity.effects,
+    ...(Array.isArray(entity.effects?.events) ? { events: entity.effects.events as Roll['events'] } : {}),
     createdAt: entity.createdAt,
     sealed: false,
     secret: entity.secret,
