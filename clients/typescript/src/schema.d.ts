@@ -5541,6 +5541,46 @@ export interface components {
       /** @description Why it does not verify; null when valid. */
       reason: string | null;
     };
+    EngineEventResult: {
+      /** @description damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended. */
+      type: string;
+      /** @description A short sentence a bot can post as it is. */
+      text: string;
+      /** @description The character or NPC it happened to. */
+      ownerId?: string | null;
+      /** @description Its name. */
+      ownerName: string;
+      /** @description damaged: the damage dealt, before anything absorbed it. */
+      amount?: number | null;
+      /** @description damaged: what Block, bonus HP, Armor or a temporary pool took. */
+      absorbed?: number | null;
+      /** @description damaged: where the harm came from (a weapon, hazard:fall, a spell), when named. */
+      source?: string | null;
+      /** @description field-changed: the sheet path (hp, str.current, survival.current …). */
+      path?: string | null;
+      /** @description field-changed: the value before (null when the engine does not hold it). */
+      before?: number | null;
+      /** @description field-changed: the value after. */
+      after?: number | null;
+      /** @description field-changed: the change. */
+      delta?: number | null;
+      /** @description state-changed, died: the harm state before. */
+      from?: string | null;
+      /** @description state-changed, died: the harm state after. */
+      to?: string | null;
+      /** @description condition-added, condition-removed: the condition. */
+      condition?: string | null;
+      /** @description scar: the scar gained. */
+      scar?: string | null;
+      /** @description rested: the rest’s kind. */
+      restKind?: string | null;
+      /** @description rested: whether the rest restored anything. */
+      rested?: boolean | null;
+      /** @description timer-started, timer-ended: the timer’s kind. */
+      timer?: string | null;
+      /** @description How the owner looks after, in words: unhurt, wounded, badly wounded, down, dead. */
+      looks?: string | null;
+    };
     Receipt: {
       /** @description The signature algorithm: always Ed25519. */
       alg: string;
@@ -5594,6 +5634,8 @@ export interface components {
       effects?: {
         [key: string]: unknown;
       } | null;
+      /** @description A roll that harmed or rested a character or NPC: what the engine did, in order, each with a sentence to post (issue 42; also in effects.events). Absent otherwise, and while sealed. */
+      events?: components['schemas']['EngineEventResult'][];
       /** @description Single reads and replays of a roll on referee tables: each table version its inputs refer to (inputs.table.version, inputs.subtables.*.version), by version: the definition whose RFC 8785 canonical JSON hashes (SHA-256, hex) to it. Absent otherwise, and while sealed (docs/encounters.md). */
       tables?: {
         [key: string]: unknown;
@@ -12769,46 +12811,6 @@ export interface components {
       /** @description ledger (a tracked value, with its ledger entry) or base (a Save or Skill of a Down and Out lot). */
       via: string;
     };
-    EngineEventResult: {
-      /** @description damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended. */
-      type: string;
-      /** @description A short sentence a bot can post as it is. */
-      text: string;
-      /** @description The character or NPC it happened to. */
-      ownerId?: string | null;
-      /** @description Its name. */
-      ownerName: string;
-      /** @description damaged: the damage dealt, before anything absorbed it. */
-      amount?: number | null;
-      /** @description damaged: what Block, bonus HP, Armor or a temporary pool took. */
-      absorbed?: number | null;
-      /** @description damaged: where the harm came from (a weapon, hazard:fall, a spell), when named. */
-      source?: string | null;
-      /** @description field-changed: the sheet path (hp, str.current, survival.current …). */
-      path?: string | null;
-      /** @description field-changed: the value before (null when the engine does not hold it). */
-      before?: number | null;
-      /** @description field-changed: the value after. */
-      after?: number | null;
-      /** @description field-changed: the change. */
-      delta?: number | null;
-      /** @description state-changed, died: the harm state before. */
-      from?: string | null;
-      /** @description state-changed, died: the harm state after. */
-      to?: string | null;
-      /** @description condition-added, condition-removed: the condition. */
-      condition?: string | null;
-      /** @description scar: the scar gained. */
-      scar?: string | null;
-      /** @description rested: the rest’s kind. */
-      restKind?: string | null;
-      /** @description rested: whether the rest restored anything. */
-      rested?: boolean | null;
-      /** @description timer-started, timer-ended: the timer’s kind. */
-      timer?: string | null;
-      /** @description How the owner looks after, in words: unhurt, wounded, badly wounded, down, dead. */
-      looks?: string | null;
-    };
     SheetDamageResult: {
       /** @description character or npc. */
       ownerKind: string;
@@ -14771,6 +14773,8 @@ export interface components {
       attack: components['schemas']['CairnAttackResult'] | (never | null);
       /** @description The damage applied through the ledger; null when sealed for this key. */
       damage: components['schemas']['SheetDamageResult'] | (never | null);
+      /** @description What the engine did, in order, each with a sentence to post (issue 42); a hidden NPC in words only for a key that may not see it. */
+      events?: components['schemas']['EngineEventResult'][];
     };
     CairnJoiningAttackerInput: {
       /** @description The joining combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
@@ -15495,6 +15499,8 @@ export interface components {
       coeac: components['schemas']['CoeacCombatActionResult'] | (never | null);
       /** @description A G&M action; null otherwise or when sealed. */
       gm: components['schemas']['GmCombatActionResult'] | (never | null);
+      /** @description What the engine did to every combatant harmed, in order, each with a sentence to post (issue 42). A key that may not see a hidden NPC gets its events in words only (how it looks); a secret roll gives players none. */
+      events?: components['schemas']['EngineEventResult'][];
     };
     MassUnitInput: {
       /**
