@@ -70,7 +70,8 @@ export class RollsService {
     const [row] = await Database.selectRows(manager, RollEntity, { id: rollId });
     if (!row) return;
     const effects = { ...{}, ...(row.effects ?? {}), events: [...events] };
-    await Database.updateRow(manager, RollEntity, rollId, { effects } as never);
+    // (The log's primary key is its `seq`: the update names the roll by id.)
+    await manager.update(RollEntity, { id: rollId }, { effects } as never);
   }
 
   /** Writes a roll to the campaign's log, inside the caller's transaction. */
