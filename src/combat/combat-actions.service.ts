@@ -13,7 +13,6 @@ import { harmOf, mayActInRound } from '../core/harm';
 import { playerView, type EngineEvent } from '../core/engine';
 import { assertCanAct } from '../harm/can-act';
 import { Database } from '../database/database.service';
-import { RollsService } from '../rolls/rolls.service';
 import { CampaignEntity, CharacterEntity } from '../database/entities';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
 import { assertCombatantActs, combatantOf } from './combat-campaign.service';
@@ -88,7 +87,6 @@ export class CombatActionsService {
     private readonly campaigns: CampaignsService,
     private readonly sheets: SheetsService,
     private readonly npcs: NpcsService,
-    private readonly rolls: RollsService,
   ) {}
 
   register(handler: CombatSystemHandler): void {
@@ -206,11 +204,9 @@ export class CombatActionsService {
     result.actor = actor.combatant.id;
     result.sealed = sealed;
     result.targets = shownTargets;
-    // The engine's events of every harm the action did, in order: kept with the action's roll (the
-    // roll log and the live feed show them) and answered as this key may see them.
+    // The engine's events of every harm the action did, in order, answered as this key may see them
+    // (the handlers keep them with the action's roll too: the log and the live feed show them).
     const events = collectEvents(answer);
-    if (events.length > 0 && typeof answer.rollId === 'string')
-      await this.rolls.addEvents(m, answer.rollId, events);
     result.events = this.eventsFor(who, combat, input, ctx, answer, events);
     return result as unknown as CombatActionResult;
   }

@@ -61,19 +61,6 @@ export class RollsService {
     return { procedure: procedure.name, inputs, outcome, faces: [...dice.faces], seed: chosen, rng };
   }
 
-  /**
-   * Adds the engine's events to a roll logged earlier in the caller's transaction (a combat action's
-   * roll, whose harm is written after it): `effects.events`, which the roll log and the live feed show.
-   */
-  async addEvents(manager: EntityManager, rollId: string, events: readonly unknown[]): Promise<void> {
-    if (events.length === 0) return;
-    const [row] = await Database.selectRows(manager, RollEntity, { id: rollId });
-    if (!row) return;
-    const effects = { ...{}, ...(row.effects ?? {}), events: [...events] };
-    // (The log's primary key is its `seq`: the update names the roll by id.)
-    await manager.update(RollEntity, { id: rollId }, { effects } as never);
-  }
-
   /** Writes a roll to the campaign's log, inside the caller's transaction. */
   async record(
     manager: EntityManager,

@@ -19,6 +19,7 @@ interface EngineEvent {
   after?: number | null;
   delta?: number | null;
   looks?: string | null;
+  to?: string | null;
 }
 
 /** The canary's numbers: none of them may reach a player's key. */
@@ -293,6 +294,15 @@ describe(`engine events in answers (${DATABASE_KIND})`, () => {
     expect(harmed).not.toBeNull();
     expect(harmed!.events).toEqual(harmed!.targets.flatMap((x) => x.damage?.events ?? []));
     expect(harmed!.events[0].type).toBe('damaged');
+    // The action's roll keeps them (the log and the live feed show them).
+    const logged = (
+      await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${(harmed as unknown as { rollId: string }).rollId}`)
+        .set(c.auth)
+        .expect(200)
+    ).body.events as EngineEvent[];
+    expect(logged.length).toBeGreaterThan(0);
+    for (const e of logged) expect(harmed!.events).toContainEqual(e);
 
     // G&M over GraphQL.
     await putSheet(t.server, c, hero.id, 'gm', {
