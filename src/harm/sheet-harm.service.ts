@@ -28,12 +28,8 @@ import {
   type SheetAidInput as SheetAidCore,
   cairnDeprivation,
   type CairnDeprivationInput as CairnDeprivationCore,
-  deferredDueAt,
   harmOf,
   sheetDamage,
-  sheetPath,
-  type DeferredScarRoll,
-  type DeferredTiming,
   sheetEating,
   sheetRest,
   type SheetEatingOutcome,
@@ -2576,38 +2572,6 @@ export class SheetHarmService implements OnModuleInit {
     if (!step) return null;
     return (await this.state.advanceIn(m, who, campaign, step)) as unknown as Record<string, unknown>;
   }
-}
-
-/** The words `pending` keeps for a deferred scar roll (as the damage wrote them). */
-function deferredWords(d: DeferredScarRoll): string {
-  return `${d.scar}: ${d.result} (${d.timing})`;
-}
-
-/** A Cairn blow's scar rolls due later with a change (others stay words in `pending`). */
-function deferredRolls(outcome: SheetDamageOutcome): DeferredScarRoll[] {
-  const scar = (
-    outcome.detail.cairnDamage as { scar?: { name: string; followUps: unknown[] } | null } | undefined
-  )?.scar;
-  if (!scar) return [];
-  const out: DeferredScarRoll[] = [];
-  for (const raw of scar.followUps as Array<{
-    timing: string;
-    result: string;
-    change: { field: string; delta: number } | null;
-  }>) {
-    if (raw.timing === 'now' || raw.timing === 'next-critical-save' || !raw.change || raw.change.delta === 0)
-      continue;
-    const target = sheetPath('cairn', raw.change.field);
-    if (!target) continue;
-    out.push({
-      scar: scar.name,
-      timing: raw.timing as DeferredTiming,
-      result: raw.result,
-      path: target.path,
-      delta: raw.change.delta,
-    });
-  }
-  return out;
 }
 
 /** Archsoul Disabled: among the harm conditions (waking) or the sheet's statuses (any case). */
