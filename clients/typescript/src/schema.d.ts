@@ -18668,6 +18668,8 @@ export interface components {
       state: string;
       /** @description What is due later, in words (a consciousness roll, a death timer …). */
       pending: string[];
+      /** @description What the engine did, in order, each with a sentence to post (issue 42). */
+      events?: components['schemas']['EngineEventResult'][];
     };
     AilmentActionTime: {
       /** @description How many units. */
