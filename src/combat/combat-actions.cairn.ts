@@ -153,6 +153,7 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
         weapon: done.weapon
           ? { ...{}, ...done.weapon, overridden: done.weapon.overridden.map(routeField) }
           : null,
+        events: done.events ?? [],
       };
     });
   }

@@ -29,6 +29,7 @@ import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { InventoryService } from '../inventory/inventory.service';
 import { MagicCampaignService } from '../magic/magic-campaign.service';
 import { ProcedureRegistry } from '../rolls/procedures';
+import type { EngineEvent } from '../core/engine';
 import { RollsService } from '../rolls/rolls.service';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
 import { CombatCampaignService, combatantOf } from './combat-campaign.service';
@@ -696,6 +697,17 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     const toDefender = action.harm.find((h) => h.role === 'defender')?.amount ?? 0;
     const downByVigor = outcome.downAndOut === true && defenderState === 'up';
 
+    const parties = {
+      defender: {
+        f: defender,
+        what: downByVigor
+          ? `exchange with ${actor.owner.name}, then a failed Vigor save`
+          : `exchange with ${actor.owner.name}`,
+      },
+      attacker: { f: actor, what: `exchange with ${defender.owner.name}` },
+      supporters: supporters.map((f) => ({ f, what: `ganging up on ${defender.owner.name}` })),
+      engaged: engaged.map((f) => ({ f, what: `a stray shot of ${actor.owner.name}` })),
+    };
     const roll = await this.rolls.record(m, who, rolled as never, {
       campaign: ctx.campaign,
       secret: ctx.sealed,
@@ -710,23 +722,15 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         damageToAttacker: outcome.damageToAttacker,
         stray: strayTarget ? { id: strayTarget.combatant.id, damage: outcome.stray!.damage } : null,
         ...(input.organWeapon ? { organWeapon: 'teeth' } : {}),
+        // The engine's events of the harm (issue 42): the log and the feed show them.
+        events: this.harmEvents(action.harm, parties),
       },
     });
 
     // Harm through the ledger, each computed in the action's roll (no second read, no second roll).
     // The defender is always listed (its damage null when none), so a sealed answer's target list
     // does not tell a player who won.
-    const harmed = await this.writeHarm(ctx, action.harm, rolled, roll.id, blocks, {
-      defender: {
-        f: defender,
-        what: downByVigor
-          ? `exchange with ${actor.owner.name}, then a failed Vigor save`
-          : `exchange with ${actor.owner.name}`,
-      },
-      attacker: { f: actor, what: `exchange with ${defender.owner.name}` },
-      supporters: supporters.map((f) => ({ f, what: `ganging up on ${defender.owner.name}` })),
-      engaged: engaged.map((f) => ({ f, what: `a stray shot of ${actor.owner.name}` })),
-    });
+    const harmed = await this.writeHarm(ctx, action.harm, rolled, roll.id, blocks, parties);
 
     // Ammunition out of the inventory.
     let ammunition: CoeacCombatAmmunition | null = null;
@@ -825,6 +829,18 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     const outcome = action.channeling!;
     if (x.supporters.some((s) => s.hidden)) ctx.sealed = true;
     const target = defender;
+    const parties = {
+      defender: {
+        f: defender,
+        what: `exchange with ${x.actor.owner.name} while channeling ${spell.name}`,
+      },
+      attacker: { f: x.actor, what: `a tie with ${defender.owner.name} channeling ${spell.name}` },
+      supporters: x.supporters.map((f) => ({
+        f,
+        what: `a tie with ${defender.owner.name} channeling ${spell.name}, supporting ${x.actor.owner.name}`,
+      })),
+      engaged: [] as Array<{ f: Fighter; what: string }>,
+    };
     const roll = await this.rolls.record(m, who, rolled as never, {
       campaign: ctx.campaign,
       secret: ctx.sealed,
@@ -838,6 +854,8 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         potency: outcome.channeling.potency,
         damageToDefender: outcome.damageToDefender,
         backlashDamage: outcome.backlashDamage,
+        // The engine's events of the harm (issue 42): the log and the feed show them.
+        events: this.harmEvents(action.harm, parties),
       },
     });
     // Control (and the plasmid on backlash) through the ledger, as a campaign cast spends them.
@@ -865,18 +883,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         objective: outcome.channeling.objective,
         rollId: roll.id,
       });
-    const harmed = await this.writeHarm(ctx, action.harm, rolled, roll.id, x.blocks, {
-      defender: {
-        f: defender,
-        what: `exchange with ${x.actor.owner.name} while channeling ${spell.name}`,
-      },
-      attacker: { f: x.actor, what: `a tie with ${defender.owner.name} channeling ${spell.name}` },
-      supporters: x.supporters.map((f) => ({
-        f,
-        what: `a tie with ${defender.owner.name} channeling ${spell.name}, supporting ${x.actor.owner.name}`,
-      })),
-      engaged: [],
-    });
+    const harmed = await this.writeHarm(ctx, action.harm, rolled, roll.id, x.blocks, parties);
     const ammunition = x.ammoItem ? await this.spendAmmunition(m, ctx, x.ammoItem) : null;
     const acted = new Set([ctx.actor.combatant.id, ...x.supporters.map((s) => s.combatant.id)]);
     // The channeling resolved as the defence: the round's end does not cast it again.
@@ -1048,32 +1055,28 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
    * option (the ledger entries name the action's roll; no re-read, no second roll). Answers the
    * targets in order, the defender first (null damage when it took none).
    */
+  /** The engine's events of the action's harm, each on its combatant's sheet before it is written. */
+  private harmEvents(harm: CoeacActionHarm[], who: Parties): EngineEvent[] {
+    return harm.flatMap((h) => {
+      const x = partyOf(h, who);
+      return this.harm.damageEventsOf(x.f.owner, 'coeac', x.f.row, h.harm);
+    });
+  }
+
   private async writeHarm(
     ctx: CombatActionContext,
     harm: CoeacActionHarm[],
     rolled: { procedure: string; seed: string; rng: string },
     rollId: string,
     blocks: Map<string, string>,
-    who: {
-      defender: { f: Fighter; what: string };
-      attacker: { f: Fighter; what: string };
-      supporters: Array<{ f: Fighter; what: string }>;
-      engaged: Array<{ f: Fighter; what: string }>;
-    },
+    who: Parties,
   ): Promise<Array<{ id: string; damage: SheetDamageResult | null }>> {
     const { combat } = ctx;
     const harmed: Array<{ id: string; damage: SheetDamageResult | null }> = [
       { id: who.defender.f.combatant.id, damage: null },
     ];
     for (const h of harm) {
-      const x =
-        h.role === 'defender'
-          ? who.defender
-          : h.role === 'attacker'
-            ? who.attacker
-            : h.role === 'supporter'
-              ? who.supporters[h.index]
-              : who.engaged[h.index];
+      const x = partyOf(h, who);
       const id = x.f.combatant.id;
       const damage = await this.harm.applyDamage(
         ctx.m,
@@ -1233,4 +1236,22 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       { combatants: combat.combatants, updatedAt: combat.updatedAt },
     );
   }
+}
+
+/** Who the action's harm falls on, by role, and what harmed each (the source the ledger names). */
+interface Parties {
+  defender: { f: Fighter; what: string };
+  attacker: { f: Fighter; what: string };
+  supporters: Array<{ f: Fighter; what: string }>;
+  engaged: Array<{ f: Fighter; what: string }>;
+}
+
+function partyOf(h: CoeacActionHarm, who: Parties): { f: Fighter; what: string } {
+  return h.role === 'defender'
+    ? who.defender
+    : h.role === 'attacker'
+      ? who.attacker
+      : h.role === 'supporter'
+        ? who.supporters[h.index]
+        : who.engaged[h.index];
 }

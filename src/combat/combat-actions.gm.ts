@@ -1464,6 +1464,8 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
           hit: o.attack ? o.attack.hit : o.psychic!.success,
           damage: done.damage,
           ...(o.harm ? { harm: { id: tid, state: o.harm.state, changes: o.harm.changes } } : {}),
+          // The engine's events of the harm (issue 42): the log and the feed show them.
+          ...(o.harm ? { events: this.harm.damageEventsOf(t.owner, 'gm', t.row, o.harm) } : {}),
         };
       },
       secret,

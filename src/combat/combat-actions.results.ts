@@ -1,6 +1,7 @@
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import { SheetDamageResult } from '../harm/harm-campaign.results';
+import { EngineEventResult } from '../harm/engine-events.results';
 import { CairnCombatActionOutcome } from './combat-actions.cairn.results';
 import { CoeacCombatActionResult } from './combat-actions.coeac.results';
 import { GmCombatActionResult } from './combat-actions.gm.results';
@@ -75,4 +76,11 @@ export class CombatActionResult {
 
   @Out.nested('A G&M action; null otherwise or when sealed.', () => GmCombatActionResult, { nullable: true })
   gm: GmCombatActionResult | null;
+
+  @Out.nestedList(
+    'What the engine did to every combatant harmed, in order, each with a sentence to post (issue 42). A key that may not see a hidden NPC gets its events in words only (how it looks); a secret roll gives players none.',
+    () => EngineEventResult,
+    { optional: true },
+  )
+  events?: EngineEventResult[];
 }

@@ -10,6 +10,7 @@ import { SheetsService } from '../characters/sheets.service';
 import { Problem } from '../common/problem';
 import type { ArbiterRequest } from '../common/request-context';
 import { harmOf, mayActInRound } from '../core/harm';
+import { playerView, type EngineEvent } from '../core/engine';
 import { assertCanAct } from '../harm/can-act';
 import { Database } from '../database/database.service';
 import { CampaignEntity, CharacterEntity } from '../database/entities';
@@ -72,7 +73,7 @@ export interface CombatSystemHandler {
  * Fields of an answer every key sees; every other field is the referee's when the action is sealed.
  * `weapon` is the actor's own (a player acts only for its own characters): which of them struck.
  */
-const ALWAYS_SHOWN = new Set(['rollId', 'targets', 'sealed', 'weapon']);
+const ALWAYS_SHOWN = new Set(['rollId', 'targets', 'sealed', 'weapon', 'events']);
 
 /**
  * `POST …/combats/{combatId}/actions` (issue 20): the part every system shares: the combat active,
@@ -206,7 +207,45 @@ export class CombatActionsService {
     result.actor = actor.combatant.id;
     result.sealed = sealed;
     result.targets = shownTargets;
+    // The engine's events of every harm the action did, in order, answered as this key may see them
+    // (the handlers keep them with the action's roll too: the log and the live feed show them).
+    const events = collectEvents(answer);
+    result.events = this.eventsFor(who, combat, input, ctx, answer, events);
     return result as unknown as CombatActionResult;
+  }
+
+  /**
+   * The engine's events of the action's harm, in order, as this key may see them (issue 42): whole for
+   * the referee; for a player, a hidden NPC's events in words only (how it looks, no numbers), a hidden
+   * NPC the player did not name left out, and none at all for a roll the referee made secret.
+   */
+  private eventsFor(
+    who: Principal,
+    combat: CombatEntity,
+    input: CombatActionInput,
+    ctx: CombatActionContext,
+    answer: CombatActionAnswer,
+    all: EngineEvent[],
+  ): EngineEvent[] {
+    if (who.role === 'referee') return all;
+    if (combat.secret || input.secret) return [];
+    const hidden = new Set<string>();
+    for (const c of [ctx.actor, ...ctx.targets]) if (c.hidden) hidden.add(c.owner.id);
+    const unnamed = new Set<string>();
+    const listed = input.targets ?? [];
+    for (const t of answer.targets as Array<{
+      id: string;
+      hidden?: boolean;
+      damage: { ownerId: string } | null;
+    }>) {
+      if (!t.damage || !t.hidden) continue;
+      hidden.add(t.damage.ownerId);
+      if (!listed.includes(t.id)) unnamed.add(t.damage.ownerId);
+    }
+    return playerView(
+      all.filter((e) => !unnamed.has(e.ownerId ?? '')),
+      (id) => id !== null && hidden.has(id),
+    );
   }
 
   /**
@@ -380,4 +419,35 @@ function combatantSheetsQuery(m: EntityManager, count: number): string {
       (postgres ? ' FOR UPDATE OF s' : '')
     );
   });
+}
+
+/**
+ * Every event of the harm an answer carries, in order: its targets' first, then any other harm it
+ * holds (a COEAC exchange's attacker, a G&M psychic duel's), each harm once.
+ */
+export function collectEvents(answer: Record<string, unknown>): EngineEvent[] {
+  const seen = new Set<object>();
+  const out: EngineEvent[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (depth > 5 || typeof value !== 'object' || value === null || seen.has(value)) return;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (const v of value) visit(v, depth + 1);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    if (
+      Array.isArray(record.events) &&
+      typeof record.rollId === 'string' &&
+      typeof record.ownerId === 'string'
+    ) {
+      out.push(...(record.events as EngineEvent[]));
+      return;
+    }
+    for (const [key, v] of Object.entries(record))
+      if (key !== 'sheet' && key !== 'events') visit(v, depth + 1);
+  };
+  visit(answer.targets, 0);
+  for (const [key, v] of Object.entries(answer)) if (key !== 'targets' && key !== 'events') visit(v, 0);
+  return out;
 }

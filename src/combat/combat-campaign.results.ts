@@ -1,6 +1,7 @@
 import { NEXT_CURSOR } from '../common/pagination';
 import { GmStatusesEndedResult } from '../hazards/hazard-ailments.results';
 import { ObjectType } from '@nestjs/graphql';
+import { EngineEventResult } from '../harm/engine-events.results';
 import { Out } from '../common/schema';
 import { SheetDamageResult } from '../harm/harm-campaign.results';
 import { CairnAttackResult } from './combat.results';
@@ -177,6 +178,12 @@ export class CombatAttackResult {
     { nullable: true },
   )
   weapon: CombatWeaponUsed | null;
+  @Out.nestedList(
+    'What the engine did, in order, each with a sentence to post (issue 42); a hidden NPC in words only for a key that may not see it.',
+    () => EngineEventResult,
+    { optional: true },
+  )
+  events?: EngineEventResult[];
 }
 
 @ObjectType({ description: 'A page of the campaign’s combats, newest first.' })

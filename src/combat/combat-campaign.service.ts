@@ -341,6 +341,12 @@ export class CombatCampaignService {
           state: outcome.harm[t.index].state,
           changes: outcome.harm[t.index].changes,
         })),
+        // The engine's events of the harm (issue 42), in the targets' order: the log and the feed show them.
+        events: a.targets.flatMap((t, i) =>
+          caught.some((c) => c.index === i)
+            ? this.harm.damageEventsOf(t.owner, system, rows[i], outcome.harm[i])
+            : [],
+        ),
       },
     });
     const by = a.attackers.map((x) => x.owner.name).join(', ');

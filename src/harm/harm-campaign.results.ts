@@ -2,6 +2,7 @@ import { ObjectType } from '@nestjs/graphql';
 import { ConditionEntry, SheetAnswer } from '../characters/characters.results';
 import { Out } from '../common/schema';
 import { HarmStep } from './harm.results';
+import { EngineEventResult } from './engine-events.results';
 
 @ObjectType({ description: 'A change made to a stored sheet, by the sheet’s path.' })
 export class SheetHarmChange {
@@ -72,6 +73,13 @@ export abstract class SheetHarmBase {
 
 @ObjectType({ description: 'Damage applied to a stored sheet and everything that followed.' })
 export class SheetDamageResult extends SheetHarmBase {
+  @Out.nestedList(
+    'What the engine did, in order, each with a sentence to post (issue 39, 42).',
+    () => EngineEventResult,
+    { optional: true },
+  )
+  events?: EngineEventResult[];
+
   @Out.int('The damage dealt (rolled when a die was sent), before anything absorbed it.')
   damage: number;
 
@@ -99,6 +107,13 @@ export class SheetEatingResult extends SheetHarmBase {
 
 @ObjectType({ description: 'A rest or healing applied to a stored sheet.' })
 export class SheetRestResult extends SheetHarmBase {
+  @Out.nestedList(
+    'What the engine did, in order, each with a sentence to post (issue 39, 42).',
+    () => EngineEventResult,
+    { optional: true },
+  )
+  events?: EngineEventResult[];
+
   @Out.string('The rest.')
   kind: string;
 

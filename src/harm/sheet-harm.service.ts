@@ -28,12 +28,8 @@ import {
   type SheetAidInput as SheetAidCore,
   cairnDeprivation,
   type CairnDeprivationInput as CairnDeprivationCore,
-  deferredDueAt,
   harmOf,
   sheetDamage,
-  sheetPath,
-  type DeferredScarRoll,
-  type DeferredTiming,
   sheetEating,
   sheetRest,
   type SheetEatingOutcome,
@@ -75,12 +71,26 @@ import { AdvancementCampaignService } from '../advancement/advancement-campaign.
 import { classResourceKey, coeacMagicResources as magicResources, findCoeacSpell } from '../core/magic';
 import { Database } from '../database/database.service';
 import { assertCanAct } from './can-act';
-import type { HazardHarmState } from '../core/engine';
+import {
+  applyChange,
+  damageInput as engineDamageInput,
+  restInput as engineRestInput,
+  describeDamage,
+  harmAfterDamage,
+  timerEvents,
+  type DamageApplied,
+  type EngineChange,
+  type EngineEvent,
+  type EngineState,
+  type HazardHarmState,
+  type RestApplied,
+} from '../core/engine';
+import type { Dice } from '../core/random';
 import { CampaignEntity, CharacterEntity } from '../database/entities';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { InventoryService } from '../inventory/inventory.service';
 import { ProcedureRegistry } from '../rolls/procedures';
-import { RollsService } from '../rolls/rolls.service';
+import { RollsService, type Rolled } from '../rolls/rolls.service';
 import type {
   CairnAidInput,
   CairnDeprivationApplyInput,
@@ -180,6 +190,9 @@ export interface ApplyHarmOptions {
     outcome: SheetDamageOutcome;
     roll: { id: string; procedure: string; seed: string; rng: string };
     derive?: (data: Sheet) => Sheet;
+    /** The engine's state the transition read and the events it answered (else made from `row` and `outcome`). */
+    state?: EngineState;
+    events?: EngineEvent[];
   };
 }
 
@@ -1713,35 +1726,24 @@ export class SheetHarmService implements OnModuleInit {
     const harm = harmOf(row.data);
     if (system === 'coeac' && input.blockWith)
       await this.assertCanBlock(m, campaign.id, owner, row.data, input.blockWith, 'blockWith');
-    const procedureInput = {
-      ...{},
-      ...this.damageInput(owner, system, row.data, view, harm, input),
-      ...(pastArmor ? { armor: 0 } : {}),
-      stateBefore: harm.state,
-      ...(options.downAndOutCheck ? { downAndOutCheck: true } : {}),
-      ...(options.fatal && system === 'archsoul' ? { fatal: true } : {}),
-      ...(options.aid && system === 'coeac' ? { aid: true } : {}),
-      ...(options.maxHpReduced && system === 'coeac' ? { maxHpReduced: true } : {}),
-    } as CoreDamageInput;
-    let rolled = asBadRequest(() =>
-      this.rolls.roll(
-        SHEET_HARM_PROCEDURES.damage,
-        procedureInput,
-        input.seed ?? undefined,
-        options.req ? diceBudget(options.req) : undefined,
-      ),
-    );
+    // The system's one transition (issue 39): the state and the change in, the state and events out.
+    const state = this.engineState(owner, system, row.data, view, harm);
+    const change = this.damageChange(owner, system, row.data, input, { ...{}, ...options, pastArmor });
+    const budget = options.req ? diceBudget(options.req) : undefined;
+    let rolled = asBadRequest(() => this.applyRolled(state, change, input.seed ?? undefined, budget));
     // COEAC Broken Gear draws its lots from the items carried, after the table's roll: the inventory
-    // is read only when the table says so, and the procedure runs again on the same seed with them
+    // is read only when the table says so, and the transition applies again on the same seed with them
     // (the same dice up to the lots, so the roll logged replays from the inputs it names).
-    if (procedureInput.system === 'coeac' && owner.kind === 'character' && brokeGear(rolled.outcome)) {
+    if (system === 'coeac' && owner.kind === 'character' && brokeGear(rolled.outcome)) {
       const items = await this.carriedItems(m, campaign.id, owner.id);
       if (items.length > 0) {
-        procedureInput.items = items;
         const seed = rolled.seed;
-        rolled = asBadRequest(() => this.rolls.roll(SHEET_HARM_PROCEDURES.damage, procedureInput, seed));
+        rolled = asBadRequest(() =>
+          this.applyRolled(state, { ...{}, ...change, items } as EngineChange, seed),
+        );
       }
     }
+    const { applied } = rolled;
     const outcome: SheetDamageOutcome = rolled.outcome;
     const secret = await this.sealed(m, owner, options.secret ?? false);
     const roll = await this.rolls.record(m, who, rolled as never, {
@@ -1754,6 +1756,8 @@ export class SheetHarmService implements OnModuleInit {
         source: input.source ?? null,
         state: outcome.state,
         changes: outcome.changes,
+        // The engine's events (issue 42): the roll log and the live feed show them.
+        events: applied.events,
       },
     });
     return this.writeDamage(m, who, owner, campaign, system, {
@@ -1761,7 +1765,52 @@ export class SheetHarmService implements OnModuleInit {
       outcome,
       roll: { id: roll.id, procedure: SHEET_HARM_PROCEDURES.damage.name, seed: rolled.seed, rng: rolled.rng },
       ...(options.derive ? { derive: options.derive } : {}),
+      state,
+      events: applied.events,
     });
+  }
+
+  /**
+   * The engine's events of a damage outcome computed inside a caller's own roll (a combat action), on
+   * the sheet `row` as it stands before the harm is written: what `applyDamage` will answer for it
+   * (less the timers), for the caller to keep with its roll (`effects.events`: the log and the feed).
+   */
+  damageEventsOf(
+    owner: SheetOwner,
+    system: SheetSystem,
+    row: CharacterSheetEntity,
+    outcome: SheetDamageOutcome,
+  ): EngineEvent[] {
+    const harm = harmOf(row.data);
+    return describeDamage(this.engineState(owner, system, row.data, row.data, harm, true), outcome, null)
+      .events;
+  }
+
+  /**
+   * One roll of `harm.sheet-damage` through the engine's transition: the procedure logged is the one
+   * registered (its input built by the engine from the state and the change, its outcome the
+   * transition's), so the roll replays by `sheetDamage` as every roll before did.
+   */
+  private applyRolled(
+    state: EngineState,
+    change: EngineChange,
+    seed: string | undefined,
+    budget?: { used: number },
+  ): Rolled<SheetDamageOutcome> & { applied: DamageApplied<EngineState> } {
+    let applied: DamageApplied<EngineState> | null = null;
+    const rolled = this.rolls.roll(
+      {
+        name: SHEET_HARM_PROCEDURES.damage.name,
+        run: (_input: CoreDamageInput, dice: Dice) => {
+          applied = applyChange(state, change, dice) as DamageApplied<EngineState>;
+          return applied.outcome!;
+        },
+      },
+      engineDamageInput(state, change),
+      seed,
+      budget,
+    );
+    return { ...{}, ...rolled, applied: applied! };
   }
 
   /**
@@ -1870,15 +1919,11 @@ export class SheetHarmService implements OnModuleInit {
   ): Promise<SheetDamageResult> {
     const { row, outcome, roll } = computed;
     const harm = harmOf(row.data);
-    const next: SheetHarm = {
-      state: outcome.state,
-      conditions: merge(harm.conditions, outcome.conditionsAdded, outcome.conditionsRemoved),
-      pending: mergePending(harm.pending, outcome.pending),
-      timers: harm.timers,
-    };
-    // A Cairn scar's rolls due later are kept with their change, applied by the rest that brings them.
-    const deferred = [...(harm.deferred ?? []), ...deferredRolls(outcome)].slice(-16);
-    if (deferred.length > 0) next.deferred = deferred;
+    // The state the transition read and its events (a combat's, a hazard's or a cast's own roll ran the
+    // same transition: its events are told from the outcome here).
+    const state = computed.state ?? this.engineState(owner, system, row.data, row.data, harm, true);
+    const events = [...(computed.events ?? describeDamage(state, outcome, null).events)];
+    const next: SheetHarm = harmAfterDamage(harm, outcome);
     const gmTimer = (outcome.detail.gmDeathRoll as { timer?: { amount: number; unit: string } } | undefined)
       ?.timer;
     const rounds = (outcome.detail.archsoulCondition as { unconsciousRounds?: number | null } | undefined)
@@ -1898,6 +1943,7 @@ export class SheetHarmService implements OnModuleInit {
     const pool = outcome.detail.temporaryPool as { after?: number } | undefined;
     const emptied = system === 'gm' && pool !== undefined && pool.after === 0;
     if (emptied) next.timers = next.timers.filter((t) => t.kind !== 'gm-temporary-pool');
+    events.push(...timerEvents(state, harm.timers, next.timers));
     if (next.timers.length === 0) delete next.timers;
     const { entries, row: after } = await this.write(
       m,
@@ -1918,6 +1964,7 @@ export class SheetHarmService implements OnModuleInit {
     );
     const brokenItemIds = await this.breakItems(m, campaign, owner, outcome);
     return {
+      events,
       ownerKind: owner.kind,
       ownerId: owner.id,
       system,
@@ -2004,122 +2051,88 @@ export class SheetHarmService implements OnModuleInit {
     const rations = items.find((i) => RATIONS.test(i.name.trim()) && i.depletion !== null) ?? null;
     const fatigueItems = items.filter((i) => FATIGUE.test(i.name.trim()));
     const data = row.data;
-    let procedureInput: CoreRestInput;
+    // The system's one transition (issue 39): the sheet's state and the rest in, the state and events out.
+    const state = this.engineState(owner, system, data, view, harm);
+    if (state.system === 'cairn') state.fatigue = fatigueItems.length;
+    let change: EngineChange;
     if (system === 'coeac') {
-      procedureInput = {
-        system,
-        kind: input.kind as 'short' | 'long',
-        hp: num(data.hp),
-        maxHp: num(data.maxHp),
+      // What the sheet brings back besides HP when the rest restores: a long rest's Block uses (the
+      // shield's own too, M1) and the day's magic (SPEC 6.5, 003:222); a short rest's class resource point.
+      const restores: SheetChange[] = [];
+      if (input.kind === 'long') {
+        const armor = view.armor as { shield: boolean; blockUses: number; blockUsesPerDay: number };
+        const delta = armor.blockUsesPerDay - armor.blockUses;
+        if (delta !== 0) restores.push({ path: 'armor.blockUses', delta, via: 'ledger' });
+        const shield = armor.shield ? 1 - coeacBlockPools(armor).shield : 0;
+        if (shield !== 0) restores.push({ path: 'armor.shieldBlockUses', delta: shield, via: 'ledger' });
+        for (const [name, pool] of Object.entries(dailyResources(view))) {
+          if (pool.current < pool.max)
+            restores.push({
+              path: `classResources.${name}.current`,
+              delta: pool.max - pool.current,
+              via: 'ledger',
+            });
+        }
+      }
+      if (input.kind === 'short' && input.resource) {
+        const pool = ((view.classResources ?? {}) as Record<string, { current: number; max: number }>)[
+          input.resource
+        ];
+        if (pool.current < pool.max)
+          restores.push({ path: `classResources.${input.resource}.current`, delta: 1, via: 'ledger' });
+      }
+      change = {
+        kind: 'rest',
+        rest: input.kind as 'short' | 'long',
         fed: owner.kind === 'npc' || rations !== null,
         rations: rations ? { score: rations.depletion!, lastUse: rations.lastUse } : null,
-        armor: [],
         // A party's short rest: the transition decides from the majority (003:220).
         ...(options.party && input.kind === 'short' ? { party: options.party } : {}),
+        restores,
       };
     } else if (system === 'cairn') {
-      procedureInput = {
-        system,
-        kind: input.kind as 'short' | 'night' | 'week',
-        hp: num(data.hp),
-        maxHp: num(data.maxHp),
-        fatigue: fatigueItems.length,
-        deprived: data.deprived === true,
+      change = {
+        kind: 'rest',
+        rest: input.kind as 'short' | 'night' | 'week',
         safe: input.safe ?? true,
         healer: input.healer ?? false,
-        str: pair(data.str),
-        dex: pair(data.dex),
-        wil: pair(data.wil),
-        // A scar's deprivation (Walloped, a Mortal Wound) blocks the rest until the rest that ends it.
-        conditions: harm.conditions,
       };
     } else if (system === 'archsoul') {
-      procedureInput = {
-        system,
-        kind: input.kind as 'night' | 'hour',
-        hp: num(data.hp) - num(data.belowZero),
-        maxHp: num(data.maxHp),
-        fatigue: num(data.fatigue),
-        enduranceLoss: enduranceLossOf(data),
-        disabled: archsoulDisabled(data, harm),
-        ...(input.watchMinutes !== undefined && input.watchMinutes !== null
-          ? { watchMinutes: input.watchMinutes }
-          : {}),
+      change = {
+        kind: 'rest',
+        rest: input.kind as 'night' | 'hour',
+        watchMinutes: input.watchMinutes ?? null,
         // Thirst and hunger read as the hazards rest reads them (M8).
         ...archsoulSustenance(input),
       };
     } else {
-      const survival = pair(data.survival);
-      const verve = pair(data.verve);
-      const reactions = (view.reactions ?? {}) as Record<string, number>;
-      procedureInput = {
-        system: 'gm',
-        kind: input.kind as 'night',
-        level: gmLevel(data),
-        survival: survival.current,
-        maxSurvival: survival.max,
-        injuries: pair(data.injuries).current,
-        verve: verve.current,
-        maxVerve: verve.max,
-        health: typeof reactions.health === 'number' ? reactions.health : null,
+      change = {
+        kind: 'rest',
+        rest: input.kind as 'night',
         choice: (input.choice ?? null) as 'survival' | null,
-        npc: owner.kind === 'npc',
         amount: input.amount ?? null,
         injuriesHealed: input.injuriesHealed ?? null,
-        // Issue 43 (H1): aging's injuries stay through rests and aid.
-        ...(unhealableOf(data, pair(data.injuries).current) > 0
-          ? { unhealable: unhealableOf(data, pair(data.injuries).current) }
-          : {}),
       };
     }
+    let applied: RestApplied<EngineState> | null = null;
     const rolled = asBadRequest(() =>
       this.rolls.roll(
-        SHEET_HARM_PROCEDURES.rest,
-        { ...{}, ...procedureInput, stateBefore: harm.state },
+        {
+          name: SHEET_HARM_PROCEDURES.rest.name,
+          run: (_input: CoreRestInput, dice: Dice) => {
+            applied = applyChange(state, change, dice) as RestApplied<EngineState>;
+            return applied.outcome;
+          },
+        },
+        engineRestInput(state, change),
         input.seed ?? undefined,
         options.req ? diceBudget(options.req) : undefined,
       ),
     );
+    const done = applied! as RestApplied<EngineState>;
     const outcome: SheetRestOutcome = rolled.outcome;
-    const changes: SheetChange[] = [...outcome.changes];
-    if (system === 'coeac' && input.kind === 'long' && outcome.rested) {
-      // A long rest brings Block uses back to a day's worth.
-      const armor = view.armor as { shield: boolean; blockUses: number; blockUsesPerDay: number };
-      const delta = armor.blockUsesPerDay - armor.blockUses;
-      if (delta !== 0) changes.push({ path: 'armor.blockUses', delta, via: 'ledger' });
-      // …and the shield's own use (M1).
-      const shield = armor.shield ? 1 - coeacBlockPools(armor).shield : 0;
-      if (shield !== 0) changes.push({ path: 'armor.shieldBlockUses', delta: shield, via: 'ledger' });
-      // ...the day's magic (SPEC 6.5): Control, Empower and spells lost for the day come back, and
-      // every class resource the sheet marks as a per-day power (`perDay`, 003:222).
-      for (const [name, pool] of Object.entries(dailyResources(view))) {
-        if (pool.current < pool.max)
-          changes.push({
-            path: `classResources.${name}.current`,
-            delta: pool.max - pool.current,
-            via: 'ledger',
-          });
-      }
-    }
-    // A COEAC short rest: a point of the class resource the character chooses (003:220).
-    if (system === 'coeac' && input.kind === 'short' && outcome.rested && input.resource) {
-      const pool = ((view.classResources ?? {}) as Record<string, { current: number; max: number }>)[
-        input.resource
-      ];
-      if (pool.current < pool.max)
-        changes.push({ path: `classResources.${input.resource}.current`, delta: 1, via: 'ledger' });
-    }
-    // Cairn: the scar rolls this rest brings (a night: after rest; a week: mended and recovered too),
-    // through the ledger with the rest's roll. Deprived (nothing comes back) applies none.
-    const due =
-      system === 'cairn' && outcome.rested
-        ? (harm.deferred ?? []).filter((d) => deferredDueAt(input.kind, d.timing))
-        : [];
-    for (const d of due) changes.push({ path: d.path, delta: d.delta, via: 'ledger' });
-    // COEAC bonus HP granted until the next rest (a coeac-bonus-hp timer with no clock end) lapse now.
-    const untilRest = (harm.timers ?? []).find((t) => t.kind === 'coeac-bonus-hp' && t.endsAt === null);
-    if (system === 'coeac' && untilRest && outcome.rested && num(data.bonusHp) > 0)
-      changes.push({ path: 'bonusHp', delta: -num(data.bonusHp), via: 'ledger' });
+    const changes: SheetChange[] = done.changes;
+    const due = done.deferredApplied;
     // The inventory: Rations spent or on their last use; Fatigue items cleared.
     if (rations && outcome.rations) {
       if (outcome.rations.spent) await this.inventory.removeItem(m, campaign.id, owner.id, rations.id);
@@ -2146,20 +2159,12 @@ export class SheetHarmService implements OnModuleInit {
         rationsItemId: rations && outcome.rations ? rations.id : null,
         fatigueCleared: outcome.fatigueCleared,
         ...(due.length > 0 ? { deferredApplied: due } : {}),
+        events: done.events,
       },
     });
-    const next: SheetHarm = {
-      state: outcome.state,
-      conditions: merge(harm.conditions, [], outcome.conditionsRemoved),
-      pending: outcome.state === 'up' ? [] : harm.pending,
-      timers: untilRest && outcome.rested ? (harm.timers ?? []).filter((t) => t !== untilRest) : harm.timers,
-    };
-    if (due.length > 0) {
-      const left = (harm.deferred ?? []).filter((d) => !due.includes(d));
-      if (left.length > 0) next.deferred = left;
-      next.pending = next.pending.filter((p) => !due.some((d) => p === deferredWords(d)));
-    } else if (harm.deferred) next.deferred = harm.deferred;
+    const next: SheetHarm = { ...{}, ...done.state.harm, timers: done.state.harm.timers };
     next.timers = await this.nextTimers(m, campaign.id, system, next, null);
+    const events = [...done.events, ...timerEvents(state, harm.timers, next.timers)];
     if (next.timers.length === 0) delete next.timers;
     // Archsoul: a rest that clears Disabled takes it off the sheet's statuses too (the hazards' list).
     const statuses = Array.isArray(data.statuses) ? (data.statuses as string[]) : [];
@@ -2179,6 +2184,7 @@ export class SheetHarmService implements OnModuleInit {
       { ...{}, ...(verveEncounters ? { verveEncounters } : {}), ...cleared },
     );
     return {
+      events,
       ownerKind: owner.kind,
       ownerId: owner.id,
       system,
@@ -2368,15 +2374,123 @@ export class SheetHarmService implements OnModuleInit {
   }
 
   /** The damage procedure's inputs from the sheet's numbers (no read: COEAC's items come later). */
-  private damageInput(
+  /**
+   * The engine's typed state of a sheet (issue 39): what the system's transition reads, from the
+   * stored sheet (`data`) and what the server derives (`view`: Cairn Armor, G&M reactions). `lenient`:
+   * for the events of an outcome already computed (no refusal for what the transition did not need).
+   */
+  engineState(
     owner: SheetOwner,
     system: SheetSystem,
     data: Sheet,
     view: Sheet,
     harm: SheetHarm,
+    lenient = false,
+  ): EngineState {
+    const base = { name: owner.name, ownerId: owner.id, npc: owner.kind === 'npc', harm };
+    switch (system) {
+      case 'coeac': {
+        const armor = (data.armor ?? {}) as { blockUses?: number; shieldBlockUses?: number };
+        return {
+          ...base,
+          system,
+          values: {
+            hp: num(data.hp),
+            maxHp: num(data.maxHp),
+            bonusHp: num(data.bonusHp),
+            ...(typeof armor.blockUses === 'number' ? { 'armor.blockUses': armor.blockUses } : {}),
+            ...(typeof armor.shieldBlockUses === 'number'
+              ? { 'armor.shieldBlockUses': armor.shieldBlockUses }
+              : {}),
+            ...(typeof data.boons === 'number' ? { boons: data.boons } : {}),
+          },
+          saves: Object.keys((data.saves ?? {}) as object),
+          skills: Object.keys((data.skills ?? {}) as object),
+        };
+      }
+      case 'cairn': {
+        const str = pair(data.str);
+        const dex = pair(data.dex);
+        const wil = pair(data.wil);
+        return {
+          ...base,
+          system,
+          values: {
+            hp: num(data.hp),
+            maxHp: num(data.maxHp),
+            'str.current': str.current,
+            'str.max': str.max,
+            'dex.current': dex.current,
+            'dex.max': dex.max,
+            'wil.current': wil.current,
+            'wil.max': wil.max,
+          },
+          armor: num(view.armor),
+          fatigue: 0,
+          deprived: data.deprived === true,
+        };
+      }
+      case 'archsoul': {
+        const stats = (data.stats ?? {}) as Record<string, number>;
+        const key = Object.keys(stats).find((k) => k.toLowerCase() === 'endurance');
+        if (key === undefined && !lenient)
+          throw Problem.field(
+            'UNPROCESSABLE',
+            'system',
+            `${owner.name}’s Archsoul sheet has no Endurance in stats: the death threshold needs it.`,
+          );
+        return {
+          ...base,
+          system,
+          values: {
+            hp: num(data.hp),
+            belowZero: num(data.belowZero),
+            maxHp: num(data.maxHp),
+            fatigue: num(data.fatigue),
+            enduranceLoss: enduranceLossOf(data),
+          },
+          // The Endurance the character has now: less what hazards took and exhaustion's point.
+          endurance:
+            key === undefined ? 0 : Math.max(0, stats[key] - enduranceLossOf(data) - exhaustionLossOf(data)),
+          disabled: archsoulDisabled(data, harm),
+        };
+      }
+      default: {
+        const abilities = (data.abilities ?? {}) as Record<string, number>;
+        const injuries = pair(data.injuries);
+        return {
+          ...base,
+          system: 'gm',
+          values: {
+            'survival.current': pair(data.survival).current,
+            'survival.max': pair(data.survival).max,
+            'verve.current': pair(data.verve).current,
+            'verve.max': pair(data.verve).max,
+            'injuries.current': injuries.current,
+            'injuries.max': injuries.max,
+            temporarySurvival: num(data[TEMPORARY_SURVIVAL]),
+          },
+          level: gmLevel(data),
+          reactions: { ...((view.reactions ?? {}) as Record<string, number>) },
+          endurance: num(abilities.endurance, 10),
+          temporarySource:
+            typeof data[TEMPORARY_SOURCE] === 'string' ? (data[TEMPORARY_SOURCE] as string) : null,
+          unhealable: unhealableOf(data, injuries.current),
+        };
+      }
+    }
+  }
+
+  /** The engine's change for a damage request (its Block checked against what the sheet wears). */
+  private damageChange(
+    owner: SheetOwner,
+    system: SheetSystem,
+    data: Sheet,
     input: SheetDamageInput,
-  ): CoreDamageInput {
+    options: ApplyHarmOptions = {},
+  ): EngineChange {
     const amount = input.amount ?? null;
+    const source = input.source ?? null;
     switch (system) {
       case 'coeac': {
         const armor = data.armor as { kind: string; shield: boolean; blockUses: number };
@@ -2405,100 +2519,65 @@ export class SheetHarmService implements OnModuleInit {
           if (num((armor as { shieldBlockBonus?: number }).shieldBlockBonus) > 0)
             block.bonus = num((armor as { shieldBlockBonus?: number }).shieldBlockBonus);
         }
-        const down = harm.state === 'down-and-out' || (num(data.hp) === 0 && num(data.maxHp) > 0);
         return {
-          system,
-          hp: num(data.hp),
-          bonusHp: num(data.bonusHp),
-          damage: amount ?? 0,
+          kind: 'damage',
+          amount: amount ?? 0,
           block,
-          down,
-          maxHp: num(data.maxHp),
-          saves: Object.keys((data.saves ?? {}) as object),
-          skills: Object.keys((data.skills ?? {}) as object),
-          // The carried items matter only to Broken Gear: applyDamage reads them and rolls again then.
+          // The carried items matter only to Broken Gear: applyDamage reads them and applies again then.
           items: [],
           medicine: input.medicine ? { ...input.medicine } : null,
-          // An NPC at 0 HP is out of action, with no Down and Out roll (003:920).
-          ...(owner.kind === 'npc' ? { npc: true } : {}),
-          // Max HP at 0 is death, decided by the transition (003:173).
-          maxHpDeath: true,
-          // The shield's Block use is its own (003:183).
-          ownShieldUses: true,
+          source,
+          ...(options.downAndOutCheck ? { downAndOutCheck: true } : {}),
+          ...(options.aid ? { aid: true } : {}),
+          ...(options.maxHpReduced ? { maxHpReduced: true } : {}),
         };
       }
-      case 'cairn': {
-        const str = pair(data.str);
-        const dex = pair(data.dex);
-        const wil = pair(data.wil);
+      case 'cairn':
         return {
-          system,
-          hp: num(data.hp),
-          maxHp: num(data.maxHp),
-          str: str.current,
-          dex: dex.current,
-          wil: wil.current,
-          maxDex: dex.max,
-          maxWil: wil.max,
-          maxStr: str.max,
-          armor: num(view.armor),
-          damage: amount,
+          kind: 'damage',
+          amount,
           die: (input.die ?? null) as 'd6' | null,
           target: (input.target ?? 'hp') as 'hp',
-          doomed: harm.conditions.includes('doomed'),
-          npc: owner.kind === 'npc',
-          // Scars are a player character's (004:76, 115).
-          ...(owner.kind === 'npc' ? { npcScars: false } : {}),
+          source,
+          ...(options.pastArmor ? { pastArmor: true } : {}),
         };
-      }
-      case 'archsoul': {
-        const stats = (data.stats ?? {}) as Record<string, number>;
-        const key = Object.keys(stats).find((k) => k.toLowerCase() === 'endurance');
-        if (key === undefined)
-          throw Problem.field(
-            'UNPROCESSABLE',
-            'system',
-            `${owner.name}’s Archsoul sheet has no Endurance in stats: the death threshold needs it.`,
-          );
+      case 'archsoul':
         return {
-          system,
-          hp: num(data.hp) - num(data.belowZero),
-          // The Endurance the character has now: less what hazards took and exhaustion's point.
-          endurance: Math.max(0, stats[key] - enduranceLossOf(data) - exhaustionLossOf(data)),
-          damage: amount ?? 0,
+          kind: 'damage',
+          amount: amount ?? 0,
           coupDeGrace: input.coupDeGrace ?? false,
-          unconscious: harm.state === 'unconscious',
+          source,
+          ...(options.fatal ? { fatal: true } : {}),
         };
-      }
-      default: {
-        const reactions = (view.reactions ?? {}) as Record<string, number>;
-        const reaction = reactions[input.consciousness ?? 'fortitude'];
-        const abilities = (data.abilities ?? {}) as Record<string, number>;
+      default:
         return {
-          system: 'gm',
-          survival: pair(data.survival).current,
-          verve: pair(data.verve).current,
-          injuries: pair(data.injuries).current,
-          damage: amount ?? 0,
+          kind: 'damage',
+          amount: amount ?? 0,
           // Issue 43 (S2): with `loss` the server decides from the sheet whether verve takes it.
           archetypal: input.loss
             ? gmSheetVerveTest(data, owner.kind === 'npc', input.loss).archetypal
             : (input.archetypal ?? false),
           weaponDice: input.weaponDice ?? 0,
           evaded: input.evaded ?? false,
-          consciousness: typeof reaction === 'number' ? reaction : null,
-          endurance: num(abilities.endurance, 10),
-          // Semi-conscious counts as unconscious for death rolls (000:198).
-          unconscious: harm.state === 'unconscious' || harm.state === 'semi-conscious',
-          ...(num(data[TEMPORARY_SURVIVAL]) > 0
-            ? {
-                temporary: num(data[TEMPORARY_SURVIVAL]),
-                temporarySource: typeof data[TEMPORARY_SOURCE] === 'string' ? data[TEMPORARY_SOURCE] : null,
-              }
-            : {}),
+          consciousness: input.consciousness ?? 'fortitude',
+          source,
         };
-      }
     }
+  }
+
+  /** The harm transition's input (`harm.sheet-damage`) for a request, as the engine builds it. */
+  private damageInput(
+    owner: SheetOwner,
+    system: SheetSystem,
+    data: Sheet,
+    view: Sheet,
+    harm: SheetHarm,
+    input: SheetDamageInput,
+  ): CoreDamageInput {
+    return engineDamageInput(
+      this.engineState(owner, system, data, view, harm),
+      this.damageChange(owner, system, data, input),
+    );
   }
 
   /**
@@ -2610,38 +2689,6 @@ export class SheetHarmService implements OnModuleInit {
     if (!step) return null;
     return (await this.state.advanceIn(m, who, campaign, step)) as unknown as Record<string, unknown>;
   }
-}
-
-/** The words `pending` keeps for a deferred scar roll (as the damage wrote them). */
-function deferredWords(d: DeferredScarRoll): string {
-  return `${d.scar}: ${d.result} (${d.timing})`;
-}
-
-/** A Cairn blow's scar rolls due later with a change (others stay words in `pending`). */
-function deferredRolls(outcome: SheetDamageOutcome): DeferredScarRoll[] {
-  const scar = (
-    outcome.detail.cairnDamage as { scar?: { name: string; followUps: unknown[] } | null } | undefined
-  )?.scar;
-  if (!scar) return [];
-  const out: DeferredScarRoll[] = [];
-  for (const raw of scar.followUps as Array<{
-    timing: string;
-    result: string;
-    change: { field: string; delta: number } | null;
-  }>) {
-    if (raw.timing === 'now' || raw.timing === 'next-critical-save' || !raw.change || raw.change.delta === 0)
-      continue;
-    const target = sheetPath('cairn', raw.change.field);
-    if (!target) continue;
-    out.push({
-      scar: scar.name,
-      timing: raw.timing as DeferredTiming,
-      result: raw.result,
-      path: target.path,
-      delta: raw.change.delta,
-    });
-  }
-  return out;
 }
 
 /** Archsoul Disabled: among the harm conditions (waking) or the sheet's statuses (any case). */

@@ -1,3 +1,4 @@
+import { EngineEventResult } from '../harm/engine-events.results';
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 import {
@@ -877,6 +878,13 @@ export class HazardHarmView {
 
   @Out.stringList('What is due later, in words (a consciousness roll, a death timer …).')
   pending: string[];
+
+  @Out.nestedList(
+    'What the engine did, in order, each with a sentence to post (issue 42).',
+    () => EngineEventResult,
+    { optional: true },
+  )
+  events?: EngineEventResult[];
 }
 
 @ObjectType({ description: 'A hazard applied to a stored sheet.' })

@@ -1,3 +1,4 @@
+import type { EngineEventResult } from '../harm/engine-events.results';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { SheetOwner } from '../characters/sheets.service';
@@ -355,6 +356,7 @@ export class HazardsCampaignService {
         stateBefore: result.stateBefore,
         state: result.state,
         pending: result.pending,
+        events: result.events ?? [],
       },
     };
   }
@@ -442,6 +444,8 @@ export interface HazardHarmView {
   stateBefore: string;
   state: string;
   pending: string[];
+  /** The engine's events of the harm (issue 42). */
+  events?: EngineEventResult[];
 }
 
 /** What the harm transition needs from a campaign hazard: its name, a seed of its own, secrecy, the request. */

@@ -2,6 +2,7 @@ import { ArgsType, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { In, Out } from '../common/schema';
 import { PageOf, PageQuery } from '../common/pagination';
 import { Receipt } from '../receipts/receipt.model';
+import { EngineEventResult } from '../harm/engine-events.results';
 
 const hidden = { optional: true };
 
@@ -88,6 +89,13 @@ export class Roll {
     nullable: true,
   })
   effects?: Record<string, unknown> | null;
+
+  @Out.nestedList(
+    'A roll that harmed or rested a character or NPC: what the engine did, in order, each with a sentence to post (issue 42; also in effects.events). Absent otherwise, and while sealed.',
+    () => EngineEventResult,
+    hidden,
+  )
+  events?: EngineEventResult[];
 
   @Out.json(
     'Single reads and replays of a roll on referee tables: each table version its inputs refer to ' +

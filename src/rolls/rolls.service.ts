@@ -360,6 +360,7 @@ export function toRoll(entity: RollEntity, principal: Principal | null, receipts
     faces: entity.faces,
     outcome: entity.outcome,
     effects: entity.effects,
+    ...(Array.isArray(entity.effects?.events) ? { events: entity.effects.events as Roll['events'] } : {}),
     createdAt: entity.createdAt,
     sealed: false,
     secret: entity.secret,

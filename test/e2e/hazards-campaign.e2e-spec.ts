@@ -196,6 +196,16 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       'injuries.current',
     ]);
     expect(res.body.harm).toMatchObject({ stateBefore: 'up' });
+    // The engine's events of the loss (issue 42): the fall's 12 points, then each field it changed.
+    expect(res.body.harm.events[0]).toMatchObject({ type: 'damaged', amount: 12, ownerId: h.id });
+    expect(res.body.harm.events[0].text).toMatch(/ takes 12 damage: survival \d+ → \d+/);
+    expect(res.body.harm.events).toContainEqual(
+      expect.objectContaining({
+        type: 'field-changed',
+        path: 'survival.current',
+        before: before.survival.current,
+      }),
+    );
     const again = await t.http
       .post(url)
       .set(c.auth)

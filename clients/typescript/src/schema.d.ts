@@ -5575,6 +5575,46 @@ export interface components {
       /** @description Why it does not verify; null when valid. */
       reason: string | null;
     };
+    EngineEventResult: {
+      /** @description damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended. */
+      type: string;
+      /** @description A short sentence a bot can post as it is. */
+      text: string;
+      /** @description The character or NPC it happened to. */
+      ownerId?: string | null;
+      /** @description Its name. */
+      ownerName: string;
+      /** @description damaged: the damage dealt, before anything absorbed it. */
+      amount?: number | null;
+      /** @description damaged: what Block, bonus HP, Armor or a temporary pool took. */
+      absorbed?: number | null;
+      /** @description damaged: where the harm came from (a weapon, hazard:fall, a spell), when named. */
+      source?: string | null;
+      /** @description field-changed: the sheet path (hp, str.current, survival.current …). */
+      path?: string | null;
+      /** @description field-changed: the value before (null when the engine does not hold it). */
+      before?: number | null;
+      /** @description field-changed: the value after. */
+      after?: number | null;
+      /** @description field-changed: the change. */
+      delta?: number | null;
+      /** @description state-changed, died: the harm state before. */
+      from?: string | null;
+      /** @description state-changed, died: the harm state after. */
+      to?: string | null;
+      /** @description condition-added, condition-removed: the condition. */
+      condition?: string | null;
+      /** @description scar: the scar gained. */
+      scar?: string | null;
+      /** @description rested: the rest’s kind. */
+      restKind?: string | null;
+      /** @description rested: whether the rest restored anything. */
+      rested?: boolean | null;
+      /** @description timer-started, timer-ended: the timer’s kind. */
+      timer?: string | null;
+      /** @description How the owner looks after, in words: unhurt, wounded, badly wounded, down, dead. */
+      looks?: string | null;
+    };
     Receipt: {
       /** @description The signature algorithm: always Ed25519. */
       alg: string;
@@ -5628,6 +5668,8 @@ export interface components {
       effects?: {
         [key: string]: unknown;
       } | null;
+      /** @description A roll that harmed or rested a character or NPC: what the engine did, in order, each with a sentence to post (issue 42; also in effects.events). Absent otherwise, and while sealed. */
+      events?: components['schemas']['EngineEventResult'][];
       /** @description Single reads and replays of a roll on referee tables: each table version its inputs refer to (inputs.table.version, inputs.subtables.*.version), by version: the definition whose RFC 8785 canonical JSON hashes (SHA-256, hex) to it. Absent otherwise, and while sealed (docs/encounters.md). */
       tables?: {
         [key: string]: unknown;
@@ -12838,6 +12880,8 @@ export interface components {
       rollId: string;
       /** @description The sheet after. */
       sheet: components['schemas']['SheetAnswer'];
+      /** @description What the engine did, in order, each with a sentence to post (issue 39, 42). */
+      events?: components['schemas']['EngineEventResult'][];
       /** @description The damage dealt (rolled when a die was sent), before anything absorbed it. */
       damage: number;
       /** @description Cairn: the scar gained, by name. */
@@ -12943,6 +12987,8 @@ export interface components {
       rollId: string;
       /** @description The sheet after. */
       sheet: components['schemas']['SheetAnswer'];
+      /** @description What the engine did, in order, each with a sentence to post (issue 39, 42). */
+      events?: components['schemas']['EngineEventResult'][];
       /** @description The rest. */
       kind: string;
       /** @description Whether the rest restored anything (no Rations, Deprived or dead: false). */
@@ -14935,6 +14981,8 @@ export interface components {
       damage: components['schemas']['SheetDamageResult'] | (never | null);
       /** @description The weapon of the attacker’s sheet that struck (named by `weapon`, or its first); null when none was read (a die sent alone, bare hands). Shown to the attacking key even when sealed (it is its own sheet’s). */
       weapon: components['schemas']['CombatWeaponUsed'] | (never | null);
+      /** @description What the engine did, in order, each with a sentence to post (issue 42); a hidden NPC in words only for a key that may not see it. */
+      events?: components['schemas']['EngineEventResult'][];
     };
     CairnJoiningAttackerInput: {
       /** @description The joining combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
@@ -15683,6 +15731,8 @@ export interface components {
       coeac: components['schemas']['CoeacCombatActionResult'] | (never | null);
       /** @description A G&M action; null otherwise or when sealed. */
       gm: components['schemas']['GmCombatActionResult'] | (never | null);
+      /** @description What the engine did to every combatant harmed, in order, each with a sentence to post (issue 42). A key that may not see a hidden NPC gets its events in words only (how it looks); a secret roll gives players none. */
+      events?: components['schemas']['EngineEventResult'][];
     };
     MassUnitInput: {
       /**
@@ -18954,6 +19004,8 @@ export interface components {
       state: string;
       /** @description What is due later, in words (a consciousness roll, a death timer …). */
       pending: string[];
+      /** @description What the engine did, in order, each with a sentence to post (issue 42). */
+      events?: components['schemas']['EngineEventResult'][];
     };
     AilmentActionTime: {
       /** @description How many units. */

@@ -1,0 +1,365 @@
+import { STATES_THAT_CANNOT_ACT, type HarmState, type SheetChange } from '../harm/campaign';
+import type { SheetDamageOutcome, SheetRestOutcome } from '../harm/campaign';
+import type { HarmTimer } from '../harm/timers';
+import { valueAt, type EngineState } from './state';
+
+/*
+ * The engine's events (issue 39, 42): what a transition did, in order, each with a short sentence in
+ * our own words a bot can post as it is, and the structured fields a program reads. The same events
+ * go to the answer of the action and to the live feed; `playerView` takes out what a key may not see.
+ */
+
+export const ENGINE_EVENT_TYPES = [
+  'damaged',
+  'rested',
+  'field-changed',
+  'scar',
+  'condition-added',
+  'condition-removed',
+  'state-changed',
+  'died',
+  'timer-started',
+  'timer-ended',
+] as const;
+export type EngineEventType = (typeof ENGINE_EVENT_TYPES)[number];
+
+/** How an owner looks to a key that may not see its numbers. */
+export const LOOKS = ['unhurt', 'wounded', 'badly wounded', 'down', 'dead'] as const;
+export type Looks = (typeof LOOKS)[number];
+
+export interface EngineEvent {
+  type: EngineEventType;
+  /** A sentence a bot can post as it is. */
+  text: string;
+  ownerId: string | null;
+  ownerName: string;
+  /** damaged: the damage dealt before anything absorbed it; and what Block, bonus HP, Armor or a pool took. */
+  amount?: number;
+  absorbed?: number;
+  /** damaged, rested: what took the harm or brought the rest (`hazard:fall`, a weapon, a spell). */
+  source?: string | null;
+  /** field-changed: the sheet path, its value before and after (null when the state holds no value there), the change. */
+  path?: string;
+  before?: number | null;
+  after?: number | null;
+  delta?: number;
+  /** state-changed, died: the harm states. */
+  from?: HarmState;
+  to?: HarmState;
+  /** condition-added, condition-removed. */
+  condition?: string;
+  /** scar: its name. */
+  scar?: string;
+  /** rested: the rest's kind and whether it restored anything. */
+  restKind?: string;
+  rested?: boolean;
+  /** timer-started, timer-ended: the timer's kind. */
+  timer?: string;
+  /** damaged, rested, state-changed, died: how the owner looks after, in words. */
+  looks?: Looks;
+}
+
+const LABELS: Record<string, string> = {
+  hp: 'HP',
+  maxHp: 'max HP',
+  bonusHp: 'bonus HP',
+  belowZero: 'HP below 0',
+  'armor.blockUses': 'Block uses',
+  'armor.shieldBlockUses': 'shield Block uses',
+  boons: 'boons',
+  'str.current': 'STR',
+  'dex.current': 'DEX',
+  'wil.current': 'WIL',
+  'str.max': 'max STR',
+  'dex.max': 'max DEX',
+  'wil.max': 'max WIL',
+  'survival.current': 'survival',
+  'verve.current': 'verve',
+  'injuries.current': 'injuries',
+  temporarySurvival: 'temporary survival',
+  fatigue: 'fatigue',
+  enduranceLoss: 'Endurance lost',
+};
+
+/** A sheet path in words (`saves.Vigor` → `Vigor save`). */
+export function pathLabel(path: string): string {
+  if (LABELS[path]) return LABELS[path];
+  if (path.startsWith('saves.')) return `${path.slice(6)} save`;
+  if (path.startsWith('skills.')) return `${path.slice(7)} skill`;
+  if (path.startsWith('classResources.')) return path.slice(15).replace(/\.current$/, '');
+  return path;
+}
+
+const STATE_WORDS: Record<HarmState, string> = {
+  up: 'back on their feet',
+  'down-and-out': 'down and out',
+  critical: 'critically wounded',
+  out: 'out of action',
+  paralysed: 'paralysed',
+  delirious: 'delirious',
+  unconscious: 'unconscious',
+  'semi-conscious': 'semi-conscious',
+  dying: 'dying',
+  dead: 'dead',
+};
+
+const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
+
+/** How the owner of `state` looks (the words `npcLooks` gives a hidden NPC's sheet). */
+export function looksOf(state: EngineState): Looks {
+  const harm = state.harm.state;
+  if (harm === 'dead') return 'dead';
+  if (STATES_THAT_CANNOT_ACT.includes(harm)) return 'down';
+  let current: number;
+  let max: number;
+  let injured = false;
+  if (state.system === 'gm') {
+    current = state.values['survival.current'];
+    max = state.values['survival.max'];
+    injured = state.values['injuries.current'] > 0;
+  } else {
+    current = state.values.hp - (state.system === 'archsoul' ? state.values.belowZero : 0);
+    max = state.values.maxHp;
+  }
+  if (max <= 0) return injured ? 'wounded' : 'unhurt';
+  if (current <= 0) return 'down';
+  if (current >= max) return injured ? 'wounded' : 'unhurt';
+  return current * 2 <= max ? 'badly wounded' : 'wounded';
+}
+
+function owner(state: EngineState) {
+  return { ownerId: state.ownerId ?? null, ownerName: state.name };
+}
+
+/** One field-changed event per change (its delta summed when a path changes twice). */
+function fieldEvents(
+  before: EngineState,
+  afterState: EngineState,
+  changes: readonly SheetChange[],
+): EngineEvent[] {
+  const byPath = new Map<string, number>();
+  for (const c of changes) byPath.set(c.path, (byPath.get(c.path) ?? 0) + c.delta);
+  const out: EngineEvent[] = [];
+  for (const [path, delta] of byPath) {
+    if (delta === 0) continue;
+    const was = valueAt(before, path);
+    const now = was === null ? null : valueAt(afterState, path);
+    const label = pathLabel(path);
+    out.push({
+      type: 'field-changed',
+      ...owner(before),
+      text:
+        was === null || now === null
+          ? `${before.name}: ${label} ${signed(delta)}.`
+          : `${before.name}: ${label} ${was} → ${now}.`,
+      path,
+      before: was,
+      after: now,
+      delta,
+    });
+  }
+  return out;
+}
+
+/** The changes in a sentence (`HP 7 → 3, STR 12 → 10`), or null when nothing changed. */
+function summary(events: readonly EngineEvent[]): string | null {
+  const parts = events
+    .filter((e) => e.type === 'field-changed')
+    .map((e) =>
+      e.before === null || e.after === null
+        ? `${pathLabel(e.path!)} ${signed(e.delta!)}`
+        : `${pathLabel(e.path!)} ${e.before} → ${e.after}`,
+    );
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
+function stateEvents(before: EngineState, from: HarmState, to: HarmState, looks: Looks): EngineEvent[] {
+  if (from === to) return [];
+  if (to === 'dead')
+    return [{ type: 'died', ...owner(before), text: `${before.name} is dead.`, from, to, looks }];
+  return [
+    {
+      type: 'state-changed',
+      ...owner(before),
+      text: `${before.name} is ${STATE_WORDS[to]}.`,
+      from,
+      to,
+      looks,
+    },
+  ];
+}
+
+function conditionEvents(state: EngineState, added: readonly string[], removed: readonly string[]) {
+  const out: EngineEvent[] = [];
+  for (const condition of added)
+    if (!state.harm.conditions.includes(condition))
+      out.push({
+        type: 'condition-added',
+        ...owner(state),
+        text: `${state.name} is now ${condition.replace(/-/g, ' ')}.`,
+        condition,
+      });
+  for (const condition of removed)
+    if (state.harm.conditions.includes(condition))
+      out.push({
+        type: 'condition-removed',
+        ...owner(state),
+        text: `${state.name} is no longer ${condition.replace(/-/g, ' ')}.`,
+        condition,
+      });
+  return out;
+}
+
+/** What the blows took before they reached the owner's own pools (Block, bonus HP, Armor, a temporary pool). */
+function absorbedOf(outcome: SheetDamageOutcome): number {
+  const d = outcome.detail;
+  if (outcome.system === 'coeac') {
+    const c = d.coeacDamage as { blocked?: number; bonusHpLost?: number } | undefined;
+    return (c?.blocked ?? 0) + (c?.bonusHpLost ?? 0);
+  }
+  if (outcome.system === 'cairn') {
+    const c = d.cairnDamage as { damage?: number; dealt?: number } | undefined;
+    return Math.max(0, (c?.damage ?? 0) - (c?.dealt ?? 0));
+  }
+  if (outcome.system === 'gm') {
+    const pool = d.temporaryPool as { absorbed?: number } | undefined;
+    return pool?.absorbed ?? 0;
+  }
+  return 0;
+}
+
+/**
+ * The events of a damage outcome on `before` (the state the transition read), `after` the state it
+ * left: damaged, then each field changed, a scar, conditions, the new state.
+ */
+export function damageEvents(
+  before: EngineState,
+  after: EngineState,
+  outcome: SheetDamageOutcome,
+  source: string | null = null,
+): EngineEvent[] {
+  const fields = fieldEvents(before, after, outcome.changes);
+  const absorbed = absorbedOf(outcome);
+  const looks = looksOf(after);
+  const what = summary(fields);
+  const head =
+    outcome.damage === 0 && fields.length === 0
+      ? `${before.name} takes no damage.`
+      : `${before.name} takes ${outcome.damage} damage${absorbed > 0 ? ` (${absorbed} absorbed)` : ''}${
+          what ? `: ${what}` : ''
+        }.`;
+  const events: EngineEvent[] = [
+    {
+      type: 'damaged',
+      ...owner(before),
+      text: head,
+      amount: outcome.damage,
+      absorbed,
+      source,
+      looks,
+    },
+    ...fields,
+  ];
+  if (outcome.scar)
+    events.push({
+      type: 'scar',
+      ...owner(before),
+      text: `${before.name} gains a scar: ${outcome.scar}.`,
+      scar: outcome.scar,
+    });
+  events.push(...conditionEvents(before, outcome.conditionsAdded, outcome.conditionsRemoved));
+  events.push(...stateEvents(before, outcome.stateBefore, outcome.state, looks));
+  return events;
+}
+
+/** The events of a rest: rested, each field changed (`changes`: everything the rest wrote), conditions, the new state. */
+export function restEvents(
+  before: EngineState,
+  after: EngineState,
+  outcome: SheetRestOutcome,
+  changes: readonly SheetChange[] = outcome.changes,
+): EngineEvent[] {
+  const fields = fieldEvents(before, after, changes);
+  const what = summary(fields);
+  const looks = looksOf(after);
+  const events: EngineEvent[] = [
+    {
+      type: 'rested',
+      ...owner(before),
+      text: outcome.rested
+        ? `${before.name} rests (${outcome.kind})${what ? `: ${what}` : ''}.`
+        : `${before.name} rests (${outcome.kind}) but nothing comes back.`,
+      restKind: outcome.kind,
+      rested: outcome.rested,
+      looks,
+    },
+    ...fields,
+  ];
+  events.push(...conditionEvents(before, [], outcome.conditionsRemoved));
+  events.push(...stateEvents(before, outcome.stateBefore, outcome.state, looks));
+  return events;
+}
+
+/** Timers started and ended between two lists (by kind). */
+export function timerEvents(
+  state: Pick<EngineState, 'name' | 'ownerId'>,
+  before: readonly HarmTimer[] | undefined,
+  after: readonly HarmTimer[] | undefined,
+): EngineEvent[] {
+  const had = new Set((before ?? []).map((t) => t.kind));
+  const has = new Set((after ?? []).map((t) => t.kind));
+  const out: EngineEvent[] = [];
+  const who = { ownerId: state.ownerId ?? null, ownerName: state.name };
+  for (const kind of had)
+    if (!has.has(kind))
+      out.push({ type: 'timer-ended', ...who, text: `${state.name}'s ${kind} timer ends.`, timer: kind });
+  for (const kind of has)
+    if (!had.has(kind))
+      out.push({
+        type: 'timer-started',
+        ...who,
+        text: `A ${kind} timer starts for ${state.name}.`,
+        timer: kind,
+      });
+  return out;
+}
+
+/**
+ * The events a key may see (issue 42; as boardgame.io strips a state per player): `hidden(ownerId)`
+ * says whose numbers the key may not see. Such an owner's events become words only: a damaged,
+ * rested, state-changed or died event keeps its type, owner, `looks` and a sentence without numbers;
+ * every other event of it (fields, conditions, scars, timers) is left out.
+ */
+export function playerView(
+  events: readonly EngineEvent[],
+  hidden: (ownerId: string | null) => boolean,
+): EngineEvent[] {
+  const out: EngineEvent[] = [];
+  for (const e of events) {
+    if (!hidden(e.ownerId)) {
+      out.push(e);
+      continue;
+    }
+    const who = { ownerId: e.ownerId, ownerName: e.ownerName };
+    const looks = e.looks ?? null;
+    if (e.type === 'damaged')
+      out.push({
+        type: 'damaged',
+        ...who,
+        text: `${e.ownerName} is hit${looks ? ` and looks ${looks}` : ''}.`,
+        ...(looks ? { looks } : {}),
+      });
+    else if (e.type === 'rested')
+      out.push({
+        type: 'rested',
+        ...who,
+        text: `${e.ownerName} rests${looks ? ` and looks ${looks}` : ''}.`,
+        ...(looks ? { looks } : {}),
+      });
+    else if (e.type === 'died')
+      out.push({ type: 'died', ...who, text: `${e.ownerName} is dead.`, looks: 'dead' });
+    else if (e.type === 'state-changed' && (looks === 'down' || looks === 'dead'))
+      out.push({ type: 'state-changed', ...who, text: `${e.ownerName} is down.`, looks });
+  }
+  return out;
+}

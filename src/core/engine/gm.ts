@@ -1,0 +1,11 @@
+import type { Dice } from '../random';
+import { applyChange, type Applied } from './apply';
+import type { GmChange, GmState } from './state';
+
+/** The gm transition (issue 39): `apply(state, change, dice) → { state, events }` (./apply.ts). */
+export function apply(state: GmState, change: GmChange, dice: Dice): Applied<GmState> {
+  if (state.system !== 'gm') throw new TypeError('Not a gm state.');
+  return applyChange(state, change, dice);
+}
+
+export { apply as applyGm };
