@@ -467,12 +467,13 @@ describe('Discord bot: weapons, events and a player’s choices against a runnin
     }
   });
 
-  it('a Cairn weapon stored on the sheet goes by name where Arbiter takes it; elsewhere `weapon` is refused, as the fallback expects', async () => {
+  it('a Cairn weapon stored on the sheet goes by name', async () => {
     sent.length = 0;
     const document = (await (await fetch(`${arbiter.baseUrl}/openapi.json`)).json()) as {
       components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
     };
-    const takesWeapons = Boolean(document.components.schemas.CairnCombatActionInput?.properties?.weapon);
+    // This repository's server takes a weapon by name (the fallback below serves older servers).
+    expect(document.components.schemas.CairnCombatActionInput?.properties?.weapon).toBeDefined();
     await character(
       'Kell',
       'cairn',
@@ -482,36 +483,20 @@ describe('Discord bot: weapons, events and a player’s choices against a runnin
         wil: { max: 10 },
         hp: 5,
         maxHp: 5,
-        ...(takesWeapons ? { weapons: [{ name: 'Maul', die: 'd10' }] } : {}),
+        weapons: [{ name: 'Maul', die: 'd10' }],
       },
       'user-kell',
     );
     await npc('Wight', { cairn: { hp: 9, maxHp: 9, str: { max: 8 }, dex: { max: 8 }, wil: { max: 8 } } });
     const channel = new FakeChannel();
     await as(REFEREE, 'fight', { sub: 'start', who: 'Kell, Wight' }, channel);
-    if (takesWeapons) {
-      const typing = fakeAutocomplete('attack', { name: 'weapon', value: 'ma' }, { userId: 'user-kell' });
-      await handleAutocomplete(ctx, typing.request);
-      expect(typing.answered).toEqual([[{ name: 'Maul (d10)', value: 'Maul' }]]);
-      // No weapon named: the sheet's first, by name, taken as it is (one request).
-      const blow = await as('user-kell', 'attack', { target: 'Wight' }, channel);
-      expect(sent.map((b) => b.cairn)).toEqual([{ weapon: 'Maul' }]);
-      expect(last(blow).content).toMatch(/^⚔️ \*\*Kell\*\* attacks \*\*Wight\*\* with Maul\.\nRolled \d+/);
-    } else {
-      // This Arbiter refuses `cairn.weapon` with a 400 naming it: what `refusesWeapon` falls back on.
-      const combat = store.fightIn('channel-1')!;
-      const refused = await referee
-        .POST('/v1/campaigns/{campaignId}/combats/{combatId}/actions', {
-          params: { path: { campaignId, combatId: combat.combatId } },
-          body: { actor: ids.Kell, kind: 'attack', targets: ['Wight'], cairn: { weapon: 'Maul' } } as never,
-        })
-        .then(
-          () => null,
-          (e: unknown) => e,
-        );
-      expect(refused).toBeInstanceOf(ArbiterProblem);
-      expect(refusesWeapon(refused)).toBe(true);
-    }
+    const typing = fakeAutocomplete('attack', { name: 'weapon', value: 'ma' }, { userId: 'user-kell' });
+    await handleAutocomplete(ctx, typing.request);
+    expect(typing.answered).toEqual([[{ name: 'Maul (d10)', value: 'Maul' }]]);
+    // No weapon named: the sheet's first, by name, taken as it is (one request).
+    const blow = await as('user-kell', 'attack', { target: 'Wight' }, channel);
+    expect(sent.map((b) => b.cairn)).toEqual([{ weapon: 'Maul' }]);
+    expect(last(blow).content).toMatch(/^⚔️ \*\*Kell\*\* attacks \*\*Wight\*\* with Maul\.\nRolled \d+/);
     await as(REFEREE, 'fight', { sub: 'end' }, channel);
   });
 
