@@ -196,12 +196,26 @@ export function checkDamage(
   }
 }
 
-/** A rest never harms: the dead stay dead and unchanged, no state gets graver, nothing passes its maximum. */
+/** What the clock may end: a timer's death or waking; every tracked value but a lapsing pool stays. */
+const CLOCK_ENDS: Record<System, Record<string, string[]>> = {
+  coeac: { 'down-and-out': ['dead'] },
+  cairn: { critical: ['dead'], out: ['dead'] },
+  gm: { dying: ['dead'], unconscious: ['up'], 'semi-conscious': ['up'] },
+  archsoul: { unconscious: ['up'] },
+};
+
+/**
+ * A rest never harms: the dead stay dead and unchanged, no state gets graver, nothing passes its
+ * maximum. A rest takes time, so a timer may end during it as the clock ends one (`checkClock`: an
+ * untended critical or dying character dies).
+ */
 export function checkRest(system: System, _npc: boolean, before: Sheet, after: Sheet): string | null {
   const was = stateOf(before);
   if (was === 'dead')
     return first(expectState(after, ['dead'], 'death is final'), unchanged(system, before, after));
-  if (GRAVITY[stateOf(after)] > GRAVITY[was]) return `a rest made ${was} into ${stateOf(after)}`;
+  const timerEnds = CLOCK_ENDS[system][was] ?? [];
+  if (GRAVITY[stateOf(after)] > GRAVITY[was] && !timerEnds.includes(stateOf(after)))
+    return `a rest made ${was} into ${stateOf(after)}`;
   switch (system) {
     case 'coeac':
     case 'cairn':
@@ -217,14 +231,6 @@ export function checkRest(system: System, _npc: boolean, before: Sheet, after: S
       return null;
   }
 }
-
-/** What the clock may end: a timer's death or waking; every tracked value but a lapsing pool stays. */
-const CLOCK_ENDS: Record<System, Record<string, string[]>> = {
-  coeac: { 'down-and-out': ['dead'] },
-  cairn: { critical: ['dead'], out: ['dead'] },
-  gm: { dying: ['dead'], unconscious: ['up'], 'semi-conscious': ['up'] },
-  archsoul: { unconscious: ['up'] },
-};
 
 export function checkClock(system: System, _npc: boolean, before: Sheet, after: Sheet): string | null {
   const was = stateOf(before);
