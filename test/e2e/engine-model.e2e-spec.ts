@@ -40,7 +40,12 @@ import {
  * session's seed is fast-check's, printed on a failure with the list of actions that breaks it.
  */
 
-const MODEL_RUNS_DEFAULT = 12;
+/**
+ * Sessions per system in `npm test`: what plays in about 60 s for the four systems on SQLite (a
+ * session of ~140 steps costs ~0.4 s there; CI runs SQLite twice) and in about as long on PostgreSQL,
+ * where a step costs about three times as much (docs/decisions.md, "Issue 39: model tests sized").
+ */
+const MODEL_RUNS_DEFAULT = DATABASE_KIND === 'postgres' ? 15 : 40;
 const RUNS = Number(process.env.MODEL_RUNS ?? MODEL_RUNS_DEFAULT);
 const CANNOT_ACT = ['down-and-out', 'critical', 'out', 'unconscious', 'dying', 'dead'];
 
@@ -66,6 +71,11 @@ interface Model {
 
 /** What the sessions of one system reached, so a test that exercised nothing fails. */
 const reached = { states: new Set<string>(), answered: 0, refused: 0, steps: 0 };
+
+/** A check in the sessions' loop (jest's expect costs ~0.1 ms a call there, a tenth of a read). */
+function must(condition: boolean, message: string): void {
+  if (!condition) throw new Error(message);
+}
 
 /** Where the sessions' time goes (ms and requests by kind: action, read, audit, setup), shown with MODEL_VERBOSE=1. */
 const spent: Record<string, number> = {};
@@ -225,7 +235,7 @@ describe(`model-based sessions: the engine keeps each system's rules whatever th
   ): Promise<void> {
     for (const o of owners) {
       const read = await call('GET', `${ownerUrl(s, o)}/sheets/${system}`, s.auth);
-      expect(read.status).toBe(200);
+      must(read.status === 200, `reading ${o.name}'s sheet answered ${read.status}`);
       const sheet = read.body.sheet as Sheet;
       const before = model.sheets.get(o.id);
       const wrong =
@@ -248,9 +258,9 @@ describe(`model-based sessions: the engine keeps each system's rules whatever th
 
   async function audit(s: Session): Promise<void> {
     const res = await call('GET', `/v1/campaigns/${s.campaignId}/audit`, s.auth);
-    expect(res.status).toBe(200);
+    must(res.status === 200, `the audit answered ${res.status}`);
     if (!res.body.ok) throw new Error(`the audit found differences: ${JSON.stringify(res.body)}`);
-    expect(res.body.rolls.replayed).toBe(res.body.rolls.matched);
+    must(res.body.rolls.replayed === res.body.rolls.matched, `the audit: ${JSON.stringify(res.body.rolls)}`);
   }
 
   type Cmd = fc.AsyncCommand<Model, Session>;
@@ -274,7 +284,7 @@ describe(`model-based sessions: the engine keeps each system's rules whatever th
               // G&M: verve takes an archetypal loss first (001:575); an NPC has none to spend.
               ...(system === 'gm' ? { archetypal } : {}),
             });
-            expect([201, 409, 422]).toContain(res.status);
+            must([201, 409, 422].includes(res.status), `answered ${res.status}: ${JSON.stringify(res.body)}`);
             const blow = { amount, archetypal: system === 'gm' && archetypal };
             await observe(system, s, m, [o], (who, before, after) =>
               res.status === 201
@@ -297,9 +307,13 @@ describe(`model-based sessions: the engine keeps each system's rules whatever th
                 input: { system: ${system}, amount: $a, seed: $s${gm ? ', archetypal: $ar' : ''} }) { state } }`,
               variables: { c: s.campaignId, h: o.id, a: amount, s: sd, ...(gm ? { ar: archetypal } : {}) },
             });
-            expect(res.status).toBe(200);
+            must(res.status === 200, `GraphQL answered ${res.status}`);
             const errors = (res.body.errors ?? []) as Array<{ extensions?: { code?: string } }>;
-            for (const e of errors) expect(['CONFLICT', 'UNPROCESSABLE']).toContain(e.extensions?.code);
+            for (const e of errors)
+              must(
+                ['CONFLICT', 'UNPROCESSABLE'].includes(e.extensions?.code ?? ''),
+                `GraphQL error ${JSON.stringify(e)}`,
+              );
             const blow = { amount, archetypal: gm && archetypal };
             await observe(system, s, m, [o], (who, before, after) =>
               errors.length === 0
@@ -316,7 +330,7 @@ describe(`model-based sessions: the engine keeps each system's rules whatever th
           run: async (m, s) => {
             const o = s.owners[i];
             const res = await call('POST', `${ownerUrl(s, o)}/rests`, s.auth, { system, kind, seed: sd });
-            expect([201, 409, 422]).toContain(res.status);
+            must([201, 409, 422].includes(res.status), `answered ${res.status}: ${JSON.stringify(res.body)}`);
             // A rest takes time: the clock moves, and anyone's timer may end in it.
             await observe(system, s, m, s.owners, (who, before, after) =>
               who !== o
@@ -343,8 +357,9 @@ describe(`model-based sessions: the engine keeps each system's rules whatever th
           const res = await call('POST', `${ownerUrl(s, o)}/checks`, s.auth, { ...play.check, seed: sd });
           // Whoever cannot act has the check refused, naming the character; whoever can is answered.
           if (CANNOT_ACT.includes(before) || disabled) {
-            expect(res.status).toBe(409);
-            expect(res.body.errors?.[0]?.field ?? res.body.field).toBe('characterId');
+            must(res.status === 409, `${o.name} (${before}) had a check answered ${res.status}`);
+            const field = res.body.errors?.[0]?.field ?? res.body.field;
+            must(field === 'characterId', `the refusal names ${field}, not characterId`);
           } else if (![200, 201].includes(res.status))
             throw new Error(
               `${o.name} (${before}, ${JSON.stringify(sheet)}) had a check refused: ${JSON.stringify(res.body)}`,
@@ -362,7 +377,7 @@ describe(`model-based sessions: the engine keeps each system's rules whatever th
           check: () => true,
           run: async (m, s) => {
             const res = await call('POST', `/v1/campaigns/${s.campaignId}/clock/advance`, s.auth, step);
-            expect(res.status).toBe(200);
+            must(res.status === 200, `the clock answered ${res.status}`);
             await observe(system, s, m, s.owners, (who, before, after) =>
               checkClock(system, who.kind === 'npc', before, after),
             );
@@ -379,7 +394,7 @@ describe(`model-based sessions: the engine keeps each system's rules whatever th
               ...body,
               seed: sd,
             });
-            expect([201, 409, 422]).toContain(res.status);
+            must([201, 409, 422].includes(res.status), `answered ${res.status}: ${JSON.stringify(res.body)}`);
             const o = s.owners[i];
             await observe(system, s, m, [o], (who, before, after) =>
               res.status === 201 ? checkHazard(system, false, before, after) : untouched(who, before, after),
