@@ -10,7 +10,7 @@
  * - COEAC (003:201, 173, 920): HP falls by the damage, never below 0. Reaching 0 HP from above, or a
  *   further blow while down, rolls on the Down and Out table: a player character is then down and out
  *   or dead, its max HP moved by at most 1; an NPC is out of action, with no roll. Max HP 0 is death.
- * - Cairn (004:19, 64–76, 115): damage past HP comes off STR; STR 0 is death. With STR left, the STR
+ * - Cairn (004:76, 87–93, 115): damage past HP comes off STR; STR 0 is death. With STR left, the STR
  *   save follows: a failure leaves a player character critical, an NPC dead. HP brought to exactly 0
  *   (nothing left over) gives a player character a scar, an NPC never.
  * - Archsoul (002:32): HP (with what lies below 0) falls by the damage; at 0 or less the character is
@@ -74,10 +74,26 @@ const first = (...checks: Array<string | null>): string | null => checks.find((c
 const noBetter = (before: string, candidates: string[]) =>
   [...new Set([before, ...candidates])].filter((s) => GRAVITY[s] >= GRAVITY[before]);
 
-/** A blow of `amount` (COEAC and Cairn: to HP, no armour or Block; G&M: `archetypal` says whether verve takes it). */
+/**
+ * A blow of `amount` (COEAC and Cairn: to HP, no armour or Block; G&M: `archetypal` says whether
+ * verve takes it). Cairn harm outside combat names the attribute it goes to (`target`).
+ */
 export interface Blow {
   amount: number;
   archetypal?: boolean;
+  target?: 'hp' | 'str' | 'dex' | 'wil';
+}
+
+/** COEAC Medicine aid after the blow, to a character down and out (003:201): a test, then the table. */
+export function checkAid(before: Sheet, after: Sheet): string | null {
+  const moved = n(after.maxHp) - n(before.maxHp);
+  return first(
+    expectValue('hp', n(after.hp), n(before.hp)),
+    Math.abs(moved) > 1 ? `max HP moved by ${moved}: the Down and Out table moves it by 1 at most` : null,
+    n(after.maxHp) <= 0
+      ? expectState(after, ['dead'], 'max HP 0 is death, 003:173')
+      : expectState(after, ['down-and-out', 'dead'], 'aid: the Down and Out table, or still awaiting aid'),
+  );
 }
 
 /** What one blow may have done to a sheet. */
@@ -119,6 +135,20 @@ export function checkDamage(
       return expectState(after, ['down-and-out', 'dead'], 'a roll on the Down and Out table, 003:201');
     }
     case 'cairn': {
+      if (blow.target && blow.target !== 'hp') {
+        // Outside combat the harm goes straight to the attribute: no Armor, scar or save (004:93).
+        const a = blow.target;
+        const left = Math.max(0, cur(before[a]) - blow.amount);
+        const numbers = first(
+          expectValue(a, cur(after[a]), left),
+          expectValue('hp', n(after.hp), n(before.hp)),
+          scarsOf(after) > scarsOf(before) ? 'a scar from harm outside combat' : null,
+        );
+        if (numbers) return numbers;
+        if (left > 0) return expectState(after, [was], `${a} above 0`);
+        const zero = { str: 'dead', dex: 'paralysed', wil: 'delirious' }[a];
+        return expectState(after, noBetter(was, [zero]), `${a.toUpperCase()} 0, 004:93`);
+      }
       const hp = n(before.hp);
       const str = cur(before.str);
       const overflow = Math.max(0, blow.amount - hp);
@@ -134,7 +164,7 @@ export function checkDamage(
       if (hpCheck) return hpCheck;
       if (scarred) {
         // A scar's own rolls move maxima and (scar 6) a current score: only the states are held.
-        if (cur(after.str) === 0) return expectState(after, ['dead'], 'STR 0 is death, 004:19');
+        if (cur(after.str) === 0) return expectState(after, ['dead'], 'STR 0 is death, 004:93');
         return expectState(after, noBetter(was, ['out', 'paralysed', 'delirious']), 'a scar');
       }
       const doomed = conditionsOf(before).includes('doomed');
@@ -145,10 +175,10 @@ export function checkDamage(
         doomed && overflow > 0 ? null : expectValue('maxHp', n(after.maxHp), n(before.maxHp)),
       );
       if (numbers) return numbers;
-      if (strAfter === 0) return expectState(after, ['dead'], 'STR 0 is death, 004:19');
+      if (strAfter === 0) return expectState(after, ['dead'], 'STR 0 is death, 004:93');
       if (overflow > 0) {
         const failed = npc || doomed ? ['dead'] : ['critical'];
-        return expectState(after, noBetter(was, failed), 'the STR save after STR damage, 004:64');
+        return expectState(after, noBetter(was, failed), 'the STR save after STR damage, 004:87–88');
       }
       return expectState(after, [was], 'no STR damage, no scar');
     }
@@ -308,7 +338,8 @@ export function checkSheet(system: System, npc: boolean, s: Sheet): string | nul
       if (n(s.hp) < 0 || n(s.hp) > n(s.maxHp)) return `hp ${s.hp} outside 0..${s.maxHp}`;
       for (const a of ['str', 'dex', 'wil'])
         if (cur(s[a]) < 0 || cur(s[a]) > max(s[a])) return `${a} ${cur(s[a])} outside 0..${max(s[a])}`;
-      if (cur(s.str) === 0 && state !== 'dead') return `STR 0 but ${state} (004:19)`;
+      if (cur(s.str) === 0 && state !== 'dead') return `STR 0 but ${state} (004:93)`;
+      if ((cur(s.dex) === 0 || cur(s.wil) === 0) && state === 'up') return 'DEX or WIL 0 but up (004:93)';
       if (npc && scarsOf(s) > 0) return `an NPC holds scars ${JSON.stringify(s.scars)} (004:76, 115)`;
       if (npc && state === 'critical') return 'an NPC is critical: its failed save kills it';
       return null;

@@ -27,6 +27,7 @@ import { createRng, Dice } from '../../src/core/random';
 import {
   archsoulEndurance,
   archsoulHp,
+  checkAid,
   checkClock,
   checkDamage,
   checkHazard,
@@ -58,7 +59,8 @@ const RUNS = Number(process.env.CORE_MODEL_RUNS ?? 300);
 const SEED = Number(process.env.CORE_MODEL_SEED ?? 39);
 
 type Change =
-  | { kind: 'damage'; amount: number; archetypal: boolean }
+  | { kind: 'damage'; amount: number; archetypal: boolean; target?: 'hp' | 'str' | 'dex' | 'wil' }
+  | { kind: 'aid' }
   | { kind: 'rest'; rest: string; fed: boolean }
   | { kind: 'clock'; turns: number }
   | { kind: 'hazard'; effects: SheetEffect[] };
@@ -188,7 +190,7 @@ function damageInput(system: System, o: Owner, c: Extract<Change, { kind: 'damag
         armor: 0,
         damage: c.amount,
         die: null,
-        target: 'hp',
+        target: c.target ?? 'hp',
         doomed: harm.conditions.includes('doomed'),
         npc: o.npc,
         ...(o.npc ? { npcScars: false } : {}),
@@ -373,6 +375,14 @@ function viaCampaignTransitions(w: World, at: number, change: Change, dice: Dice
       startTimers(w, o, out);
       return;
     }
+    case 'aid': {
+      // COEAC Medicine aid after the blow (a second aider, 003:201): the damage transition with `aid`.
+      const input = damageInput(w.system, o, { kind: 'damage', amount: 0, archetypal: false });
+      const out = sheetDamage({ ...input, aid: true, medicine: { pool: 2 } } as SheetDamageInput, dice);
+      write(w, at, out, out.conditionsAdded);
+      startTimers(w, o, out);
+      return;
+    }
     case 'rest': {
       const out = sheetRest(restInput(w.system, o, change), dice);
       write(w, at, out);
@@ -437,12 +447,12 @@ const APPLY: Record<System, Apply> = {
 // ---------------------------------------------------------------------------------------------
 // The session: commands, checked after every step against the reference model.
 
-const reached = { states: new Set<string>(), steps: 0, npcHarmed: 0, scars: 0 };
+const reached = { states: new Set<string>(), steps: 0, npcHarmed: 0, scars: 0, aided: 0 };
 
 /** States the sessions must reach, so a driver that exercises nothing fails. */
 const MUST_REACH: Record<System, string[]> = {
   coeac: ['pc:down-and-out', 'pc:dead', 'npc:out'],
-  cairn: ['pc:critical', 'pc:dead', 'npc:dead'],
+  cairn: ['pc:critical', 'pc:dead', 'npc:dead', 'pc:paralysed', 'pc:delirious'],
   gm: ['pc:unconscious', 'pc:dying', 'pc:dead', 'npc:dying'],
   archsoul: ['pc:unconscious', 'pc:dead', 'npc:dead'],
 };
@@ -547,6 +557,46 @@ function commands(system: System): fc.Arbitrary<Cmd>[] {
       ),
     ),
   ];
+  if (system === 'cairn')
+    list.push(
+      fc
+        .record({
+          at: who,
+          target: fc.constantFrom('str', 'dex', 'wil'),
+          amount: fc.integer({ min: 0, max: 6 }),
+          seed,
+        })
+        .map(({ at, target, amount, seed: sd }) =>
+          step(
+            `harm(${at}, ${amount} ${target})`,
+            at,
+            () => ({ kind: 'damage', amount, archetypal: false, target }),
+            (w, o, b, a) => checkDamage(w.system, o.npc, b, { amount, target }, a),
+            sd,
+          ),
+        ),
+    );
+  if (system === 'coeac')
+    list.push(
+      fc.record({ at: fc.integer({ min: 0, max: 1 }), seed }).map(({ at, seed: sd }) => ({
+        // Aid goes to a player character down and out and still awaiting it.
+        check: (w: World) => {
+          const harm = harmOf(w.owners[at].sheet);
+          return harm.state === 'down-and-out' && harm.conditions.includes('awaiting-aid');
+        },
+        run: (m: World, w: World) => {
+          reached.aided += 1;
+          step(
+            `aid(${at})`,
+            at,
+            () => ({ kind: 'aid' }),
+            (_w, _o, b, a) => checkAid(b, a),
+            sd,
+          ).run(m, w);
+        },
+        toString: () => `aid(${at})`,
+      })),
+    );
   if (system === 'gm' || system === 'archsoul') {
     const effects: fc.Arbitrary<SheetEffect[]> =
       system === 'gm'
@@ -604,6 +654,7 @@ describe('model-based sessions against the core transitions (issue 39, reference
         reached.steps = 0;
         reached.npcHarmed = 0;
         reached.scars = 0;
+        reached.aided = 0;
         fc.assert(
           fc.property(
             fc
@@ -623,6 +674,7 @@ describe('model-based sessions against the core transitions (issue 39, reference
         expect(reached.npcHarmed).toBeGreaterThan(0);
         expect([...reached.states]).toEqual(expect.arrayContaining(MUST_REACH[system]));
         if (system === 'cairn') expect(reached.scars).toBeGreaterThan(0);
+        if (system === 'coeac') expect(reached.aided).toBeGreaterThan(0);
         if (process.env.MODEL_VERBOSE === '1')
           console.log(system, JSON.stringify({ ...reached, states: [...reached.states] }));
       },
