@@ -26,8 +26,8 @@ import {
  * - a rest never harms, the clock only ends a timer (a death, a waking), a hazard's state follows
  *   from the numbers it left; tracked values stay within their bounds; death is final; no NPC holds a
  *   player character's consequence;
- * - a character who cannot act (down and out, critical, unconscious, dying, dead) has its checks
- *   refused with 409, and one who can act has them answered;
+ * - a character or NPC who cannot act (down and out, out, critical, unconscious, dying, dead) has its
+ *   checks refused with 409 naming it, and one who can act has them answered;
  * - the campaign audit (`GET …/audit`) finds every roll replaying and every sheet equal to the fold
  *   of its condition ledger, every 50 steps and at the end.
  *
@@ -342,7 +342,7 @@ describe(`model-based sessions: the engine keeps each system's rules whatever th
           },
           toString: () => `rest(${i}, ${kind})`,
         })),
-      fc.record({ who: pc, seed }).map(({ who: i, seed: sd }): Cmd => ({
+      fc.record({ who, seed }).map(({ who: i, seed: sd }): Cmd => ({
         check: () => true,
         run: async (m, s) => {
           const o = s.owners[i];
@@ -359,7 +359,8 @@ describe(`model-based sessions: the engine keeps each system's rules whatever th
           if (CANNOT_ACT.includes(before) || disabled) {
             must(res.status === 409, `${o.name} (${before}) had a check answered ${res.status}`);
             const field = res.body.errors?.[0]?.field ?? res.body.field;
-            must(field === 'characterId', `the refusal names ${field}, not characterId`);
+            const named = o.kind === 'npc' ? 'npcId' : 'characterId';
+            must(field === named, `the refusal names ${field}, not ${named}`);
           } else if (![200, 201].includes(res.status))
             throw new Error(
               `${o.name} (${before}, ${JSON.stringify(sheet)}) had a check refused: ${JSON.stringify(res.body)}`,
