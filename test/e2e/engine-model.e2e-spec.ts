@@ -272,28 +272,46 @@ describe(`model-based sessions: the engine keeps each system's rules whatever th
     const seed = fc.string({ minLength: 1, maxLength: 8 });
     const list: fc.Arbitrary<Cmd>[] = [
       fc
-        .record({ who, amount: fc.integer({ min: 0, max: 7 }), archetypal: fc.boolean(), seed })
-        .map(({ who: i, amount, archetypal, seed: sd }): Cmd => ({
-          check: () => true,
-          run: async (m, s) => {
-            const o = s.owners[i];
-            const res = await call('POST', `${ownerUrl(s, o)}/damage`, s.auth, {
-              system,
-              amount,
-              seed: sd,
-              // G&M: verve takes an archetypal loss first (001:575); an NPC has none to spend.
-              ...(system === 'gm' ? { archetypal } : {}),
-            });
-            must([201, 409, 422].includes(res.status), `answered ${res.status}: ${JSON.stringify(res.body)}`);
-            const blow = { amount, archetypal: system === 'gm' && archetypal };
-            await observe(system, s, m, [o], (who, before, after) =>
-              res.status === 201
-                ? checkDamage(system, who.kind === 'npc', before, blow, after)
-                : untouched(who, before, after),
-            );
-          },
-          toString: () => `damage(${i}, ${amount}${archetypal ? ', archetypal' : ''}, ${JSON.stringify(sd)})`,
-        })),
+        .record({
+          who,
+          amount: fc.integer({ min: 0, max: 7 }),
+          archetypal: fc.boolean(),
+          // Cairn: harm outside combat goes to an attribute (004:93); blows to HP most of the time.
+          target: fc.constantFrom('hp', 'hp', 'hp', 'str', 'dex', 'wil') as fc.Arbitrary<
+            'hp' | 'str' | 'dex' | 'wil'
+          >,
+          seed,
+        })
+        .map(({ who: i, amount, archetypal: arch, target: aim, seed: sd }): Cmd => {
+          const archetypal = system === 'gm' && arch;
+          const target = system === 'cairn' ? aim : 'hp';
+          return {
+            check: () => true,
+            run: async (m, s) => {
+              const o = s.owners[i];
+              const res = await call('POST', `${ownerUrl(s, o)}/damage`, s.auth, {
+                system,
+                amount,
+                seed: sd,
+                // G&M: verve takes an archetypal loss first (001:575); an NPC has none to spend.
+                ...(system === 'gm' ? { archetypal } : {}),
+                ...(target !== 'hp' ? { target } : {}),
+              });
+              must(
+                [201, 409, 422].includes(res.status),
+                `answered ${res.status}: ${JSON.stringify(res.body)}`,
+              );
+              const blow = { amount, archetypal, target };
+              await observe(system, s, m, [o], (who, before, after) =>
+                res.status === 201
+                  ? checkDamage(system, who.kind === 'npc', before, blow, after)
+                  : untouched(who, before, after),
+              );
+            },
+            toString: () =>
+              `damage(${i}, ${amount}${archetypal ? ', archetypal' : ''}${target !== 'hp' ? ` ${target}` : ''}, ${JSON.stringify(sd)})`,
+          };
+        }),
       fc
         .record({ who: pc, amount: fc.integer({ min: 1, max: 6 }), archetypal: fc.boolean(), seed })
         .map(({ who: i, amount, archetypal, seed: sd }): Cmd => ({
