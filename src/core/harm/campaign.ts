@@ -830,7 +830,8 @@ export function sheetRest(input: SheetRestInput, dice: Dice): SheetRestOutcome {
       out.fieldChanges.filter((c) => c.field !== 'blockUses'),
     );
     const hpAfter = body.hp + out.changes.filter((c) => c.path === 'hp').reduce((s, c) => s + c.delta, 0);
-    if (stateBefore === 'down-and-out' && hpAfter > 0) out.state = 'up';
+    // Back above 0 HP: a down and out character, or an NPC out of action at 0 HP (003:920), is up again.
+    if ((stateBefore === 'down-and-out' || stateBefore === 'out') && hpAfter > 0) out.state = 'up';
   } else if (body.system === 'cairn') {
     const conditions = Array.isArray(body.conditions) ? body.conditions : [];
     const scarEnds = scarDeprivationEnds(body.kind, conditions);
