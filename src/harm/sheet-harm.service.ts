@@ -78,6 +78,8 @@ import {
   describeDamage,
   harmAfterDamage,
   timerEvents,
+  sheetState,
+  gmLevel,
   type DamageApplied,
   type EngineChange,
   type EngineEvent,
@@ -2387,98 +2389,14 @@ export class SheetHarmService implements OnModuleInit {
     harm: SheetHarm,
     lenient = false,
   ): EngineState {
-    const base = { name: owner.name, ownerId: owner.id, npc: owner.kind === 'npc', harm };
-    switch (system) {
-      case 'coeac': {
-        const armor = (data.armor ?? {}) as { blockUses?: number; shieldBlockUses?: number };
-        return {
-          ...base,
-          system,
-          values: {
-            hp: num(data.hp),
-            maxHp: num(data.maxHp),
-            bonusHp: num(data.bonusHp),
-            ...(typeof armor.blockUses === 'number' ? { 'armor.blockUses': armor.blockUses } : {}),
-            ...(typeof armor.shieldBlockUses === 'number'
-              ? { 'armor.shieldBlockUses': armor.shieldBlockUses }
-              : {}),
-            ...(typeof data.boons === 'number' ? { boons: data.boons } : {}),
-          },
-          saves: Object.keys((data.saves ?? {}) as object),
-          skills: Object.keys((data.skills ?? {}) as object),
-        };
-      }
-      case 'cairn': {
-        const str = pair(data.str);
-        const dex = pair(data.dex);
-        const wil = pair(data.wil);
-        return {
-          ...base,
-          system,
-          values: {
-            hp: num(data.hp),
-            maxHp: num(data.maxHp),
-            'str.current': str.current,
-            'str.max': str.max,
-            'dex.current': dex.current,
-            'dex.max': dex.max,
-            'wil.current': wil.current,
-            'wil.max': wil.max,
-          },
-          armor: num(view.armor),
-          fatigue: 0,
-          deprived: data.deprived === true,
-        };
-      }
-      case 'archsoul': {
-        const stats = (data.stats ?? {}) as Record<string, number>;
-        const key = Object.keys(stats).find((k) => k.toLowerCase() === 'endurance');
-        if (key === undefined && !lenient)
-          throw Problem.field(
-            'UNPROCESSABLE',
-            'system',
-            `${owner.name}’s Archsoul sheet has no Endurance in stats: the death threshold needs it.`,
-          );
-        return {
-          ...base,
-          system,
-          values: {
-            hp: num(data.hp),
-            belowZero: num(data.belowZero),
-            maxHp: num(data.maxHp),
-            fatigue: num(data.fatigue),
-            enduranceLoss: enduranceLossOf(data),
-          },
-          // The Endurance the character has now: less what hazards took and exhaustion's point.
-          endurance:
-            key === undefined ? 0 : Math.max(0, stats[key] - enduranceLossOf(data) - exhaustionLossOf(data)),
-          disabled: archsoulDisabled(data, harm),
-        };
-      }
-      default: {
-        const abilities = (data.abilities ?? {}) as Record<string, number>;
-        const injuries = pair(data.injuries);
-        return {
-          ...base,
-          system: 'gm',
-          values: {
-            'survival.current': pair(data.survival).current,
-            'survival.max': pair(data.survival).max,
-            'verve.current': pair(data.verve).current,
-            'verve.max': pair(data.verve).max,
-            'injuries.current': injuries.current,
-            'injuries.max': injuries.max,
-            temporarySurvival: num(data[TEMPORARY_SURVIVAL]),
-          },
-          level: gmLevel(data),
-          reactions: { ...((view.reactions ?? {}) as Record<string, number>) },
-          endurance: num(abilities.endurance, 10),
-          temporarySource:
-            typeof data[TEMPORARY_SOURCE] === 'string' ? (data[TEMPORARY_SOURCE] as string) : null,
-          unhealable: unhealableOf(data, injuries.current),
-        };
-      }
-    }
+    return sheetState(
+      { name: owner.name, id: owner.id, npc: owner.kind === 'npc' },
+      system,
+      data,
+      view,
+      harm,
+      lenient,
+    );
   }
 
   /** The engine's change for a damage request (its Block checked against what the sheet wears). */
@@ -2691,13 +2609,6 @@ export class SheetHarmService implements OnModuleInit {
   }
 }
 
-/** Archsoul Disabled: among the harm conditions (waking) or the sheet's statuses (any case). */
-function archsoulDisabled(data: Sheet, harm: SheetHarm): boolean {
-  if (harm.conditions.includes('disabled')) return true;
-  const statuses = Array.isArray(data.statuses) ? (data.statuses as unknown[]) : [];
-  return statuses.some((x) => String(x).toLowerCase() === 'disabled');
-}
-
 function nativeCoeac(state: HarmState): string {
   return state === 'dead' ? 'dead' : state === 'up' ? 'up' : 'down-and-out';
 }
@@ -2754,18 +2665,5 @@ function ratingOf(view: Sheet, name: string): number | null {
 function isWarrior(data: Sheet): boolean {
   return ((data.archetypes ?? []) as Array<{ archetype: string }>).some(
     (a) => a.archetype.toLowerCase() === 'warrior',
-  );
-}
-
-/**
- * A G&M character's level: its overall level, the sum of its archetype levels (001:447, 503: the
- * overall level serves everything but reactions and the Fighting Arts; derivation and level-ups read
- * it so too); 1 without archetypes.
- */
-function gmLevel(data: Sheet): number {
-  const archetypes = (data.archetypes ?? []) as Array<{ level: number }>;
-  return Math.max(
-    1,
-    archetypes.reduce((sum, a) => sum + a.level, 0),
   );
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { advanceClock, type ClockPosition } from '../../src/core/clock/clock';
-import { hazardHarmOutcome } from '../../src/core/engine';
+import { applyChange, hazardHarmOutcome, sheetState, type EngineChange } from '../../src/core/engine';
 import type { SheetEffect } from '../../src/core/hazards/shared';
 import {
   sheetDamage,
@@ -128,6 +128,7 @@ const SHEETS: Record<System, { pc: Sheet; npc: Sheet }> = {
       abilities: { endurance: 13 },
       reactions: { fortitude: 11, health: 11 },
       level: 2,
+      archetypes: [{ archetype: 'warrior', level: 2 }],
       survival: { max: 7, current: 7 },
       verve: { max: 9, current: 9 },
       injuries: { max: 0, current: 0 },
@@ -137,6 +138,7 @@ const SHEETS: Record<System, { pc: Sheet; npc: Sheet }> = {
       abilities: { endurance: 10 },
       reactions: { fortitude: 9, health: 9 },
       level: 1,
+      archetypes: [{ archetype: 'warrior', level: 1 }],
       survival: { max: 6, current: 6 },
       injuries: { max: 0, current: 0 },
       temporarySurvival: 0,
@@ -436,18 +438,97 @@ function viaCampaignTransitions(w: World, at: number, change: Change, dice: Dice
   }
 }
 
-/** One line per system: the entry point the driver calls. */
+/** The engine's change for one of the driver's damage, rest or hazard steps, as the service builds it. */
+function engineChange(system: System, o: Owner, change: Change): EngineChange | null {
+  if (change.kind === 'hazard') return { kind: 'hazard', effects: change.effects };
+  if (change.kind === 'rest')
+    switch (system) {
+      case 'coeac':
+        return { kind: 'rest', rest: change.rest as 'short' | 'long', fed: change.fed, rations: null };
+      case 'cairn':
+        return {
+          kind: 'rest',
+          rest: change.rest as 'short' | 'night' | 'week',
+          safe: true,
+          healer: change.fed,
+        };
+      case 'gm':
+        return {
+          kind: 'rest',
+          rest: change.rest as 'night' | 'day',
+          choice: null,
+          amount: null,
+          injuriesHealed: null,
+        };
+      case 'archsoul':
+        return { kind: 'rest', rest: change.rest as 'night' | 'hour' };
+    }
+  if (change.kind !== 'damage') return null;
+  switch (system) {
+    case 'coeac':
+      return {
+        kind: 'damage',
+        amount: change.amount,
+        block: null,
+        items: [],
+        medicine: o.npc ? null : { pool: 2 },
+      };
+    case 'cairn':
+      return { kind: 'damage', amount: change.amount, die: null, target: change.target ?? 'hp' };
+    case 'archsoul':
+      return { kind: 'damage', amount: change.amount, coupDeGrace: false };
+    case 'gm':
+      return {
+        kind: 'damage',
+        amount: change.amount,
+        archetypal: change.archetypal && !o.npc,
+        weaponDice: 0,
+        evaded: false,
+      };
+  }
+}
+
+/**
+ * The engine's entry point (`applyChange`, the one the service calls) on the state the core reads
+ * from the sheet (`sheetState`). Besides the reference model's checks after the step, the state
+ * `apply` answers must be the sheet the ledger's changes leave: its tracked values and its harm
+ * state. Medicine aid and the clock go through the transitions the service calls for them.
+ */
+function viaEngine(w: World, at: number, change: Change, dice: Dice): void {
+  const o = w.owners[at];
+  const made = engineChange(w.system, o, change);
+  if (!made || (change.kind === 'hazard' && w.system !== 'gm' && w.system !== 'archsoul'))
+    return viaCampaignTransitions(w, at, change, dice);
+  const state = sheetState({ name: o.name, npc: o.npc }, w.system, o.sheet, o.sheet, harmOf(o.sheet));
+  const applied = applyChange(state, made, dice);
+  reached.applied++;
+  const out = applied.outcome;
+  if (!out) return;
+  write(w, at, out, 'conditionsAdded' in out ? out.conditionsAdded : []);
+  startTimers(w, o, 'scar' in out ? out : null);
+  for (const [path, value] of Object.entries(applied.state.values as unknown as Record<string, number>))
+    if (getPath(o.sheet, path) !== value)
+      throw new Error(
+        `${w.system} ${o.name}: apply's state has ${path} ${value}, the ledger left ${getPath(o.sheet, path)}`,
+      );
+  if (applied.state.harm.state !== harmOf(o.sheet).state)
+    throw new Error(
+      `${w.system} ${o.name}: apply's state is ${applied.state.harm.state}, the sheet's ${harmOf(o.sheet).state}`,
+    );
+}
+
+/** One line per system: the entry point the driver calls (the engine's, the one the service calls). */
 const APPLY: Record<System, Apply> = {
-  coeac: viaCampaignTransitions,
-  cairn: viaCampaignTransitions,
-  gm: viaCampaignTransitions,
-  archsoul: viaCampaignTransitions,
+  coeac: viaEngine,
+  cairn: viaEngine,
+  gm: viaEngine,
+  archsoul: viaEngine,
 };
 
 // ---------------------------------------------------------------------------------------------
 // The session: commands, checked after every step against the reference model.
 
-const reached = { states: new Set<string>(), steps: 0, npcHarmed: 0, scars: 0, aided: 0 };
+const reached = { states: new Set<string>(), steps: 0, npcHarmed: 0, scars: 0, aided: 0, applied: 0 };
 
 /** States the sessions must reach, so a driver that exercises nothing fails. */
 const MUST_REACH: Record<System, string[]> = {
@@ -655,6 +736,7 @@ describe('model-based sessions against the core transitions (issue 39, reference
         reached.npcHarmed = 0;
         reached.scars = 0;
         reached.aided = 0;
+        reached.applied = 0;
         fc.assert(
           fc.property(
             fc
@@ -672,6 +754,8 @@ describe('model-based sessions against the core transitions (issue 39, reference
         // The sessions reached past what lets a character act, on player characters and the NPC.
         expect(reached.steps).toBeGreaterThanOrEqual(50 * RUNS);
         expect(reached.npcHarmed).toBeGreaterThan(0);
+        // Most steps went through the engine's apply (damage, rests, hazards), not around it.
+        expect(reached.applied).toBeGreaterThan(reached.steps / 4);
         expect([...reached.states]).toEqual(expect.arrayContaining(MUST_REACH[system]));
         if (system === 'cairn') expect(reached.scars).toBeGreaterThan(0);
         if (system === 'coeac') expect(reached.aided).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 export * from './hazard-harm';
 export * from './audit';
 export * from './state';
+export * from './sheet-state';
 export * from './events';
 export * from './apply';
 export { applyCoeac } from './coeac';
