@@ -64,8 +64,6 @@ import {
   type SheetHeroicEffortOutcomeV2,
 } from '../core/harm';
 import { gmSheetVerveTest } from '../core/harm/gm-verve-tests';
-import { unhealableOf } from '../core/harm/gm-unhealable';
-import { enduranceLossOf, exhaustionLossOf } from '../core/hazards/sheet-hazards';
 import { archsoulSustenance } from '../core/hazards/archsoul-survival';
 import { AdvancementCampaignService } from '../advancement/advancement-campaign.service';
 import { classResourceKey, coeacMagicResources as magicResources, findCoeacSpell } from '../core/magic';
