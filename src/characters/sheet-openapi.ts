@@ -41,7 +41,7 @@ export function sheetInputSchema(system: SheetSystem): Record<string, unknown> {
 type Schemas = Record<string, SchemaObject>;
 
 /** Writes the input twin of component `name` (and of every component it refers to); returns its name. */
-function inputTwin(schemas: Schemas, name: string, made = new Set<string>()): string {
+function inputTwin(schemas: Schemas, name: string, made: Set<string>): string {
   const twin = `${name}Input`;
   if (made.has(twin)) return twin;
   if (schemas[twin]) throw new Error(`sheet-openapi: ${twin} is already a component of another kind`);
@@ -76,7 +76,7 @@ function mapValues(value: Record<string, unknown>, f: (v: unknown) => unknown): 
 export function typedSheetContract(document: OpenAPIObject): OpenAPIObject {
   const schemas = (document.components?.schemas ?? {}) as Schemas;
   const answer = schemas.SheetAnswer;
-  if (answer?.properties) {
+  if (answer?.properties && !answer.oneOf) {
     const mapping: Record<string, string> = {};
     for (const system of SHEET_SYSTEMS) {
       const name = `${PREFIX[system]}SheetAnswer`;
@@ -96,11 +96,15 @@ export function typedSheetContract(document: OpenAPIObject): OpenAPIObject {
     }
     schemas.SheetAnswer = {
       description: `${answer.description ?? 'One sheet.'} Its \`system\` tells which sheet it holds.`,
+      type: 'object',
       oneOf: SHEET_SYSTEMS.map((system) => ({ $ref: mapping[system] })),
       discriminator: { propertyName: 'system', mapping },
     };
   }
+  // The document may be completed twice (it is generated again from the same components): once done, done.
+  if (schemas[sheetSchemaName('coeac', true)]) return document;
+  const made = new Set<string>();
   for (const system of SHEET_SYSTEMS)
-    if (schemas[sheetSchemaName(system)]) inputTwin(schemas, sheetSchemaName(system));
+    if (schemas[sheetSchemaName(system)]) inputTwin(schemas, sheetSchemaName(system), made);
   return document;
 }

@@ -17,7 +17,7 @@ import { AILMENT_EFFECTS } from '../core/hazards/gm-ailments';
 import { GM_STATUSES } from '../core/hazards/gm-statuses';
 import { WatchEnum } from '../campaign-state/campaign-state.inputs';
 import { GmAttackKindEnum } from '../combat/combat-actions.gm.inputs';
-import { CairnDamageDieEnum, CoeacArmorKindEnum } from '../harm/harm.inputs';
+import { CairnDamageDieEnum } from '../harm/harm.inputs';
 import { AilmentEffectEnum } from '../hazards/hazard-more.inputs';
 
 /*
@@ -35,6 +35,11 @@ import { AilmentEffectEnum } from '../hazards/hazard-more.inputs';
 
 const STATE_DESCRIPTION = 'up, down-and-out or dead (the referee’s).';
 
+export const CoeacSheetArmorKindEnum = dashedEnumType(
+  'CoeacSheetArmorKind',
+  COEAC_ARMOR_KINDS,
+  'The armour a COEAC sheet wears.',
+);
 export const CoeacSheetStateEnum = dashedEnumType('CoeacSheetState', COEAC_STATES, 'A COEAC sheet’s state.');
 export const CairnSheetStateEnum = dashedEnumType('CairnSheetState', CAIRN_STATES, 'A Cairn sheet’s state.');
 export const HarmStateEnum = dashedEnumType('HarmState', HARM_STATES, 'A harm state kept on a sheet.');
@@ -212,7 +217,7 @@ export class CoeacWeapon {
 
 @ObjectType({ description: 'COEAC armour and shield, with the Block uses left today.' })
 export class CoeacSheetArmor {
-  @Out.oneOf('none, light or heavy.', COEAC_ARMOR_KINDS, CoeacArmorKindEnum)
+  @Out.oneOf('none, light or heavy.', COEAC_ARMOR_KINDS, CoeacSheetArmorKindEnum)
   kind: string;
 
   @Out.bool('Whether a shield is carried.')
