@@ -25,6 +25,7 @@ type Schema = {
   required?: string[];
   items?: Schema;
   additionalProperties?: Schema | boolean;
+  enum?: unknown[];
 };
 
 export const SHEET_TYPES = {
@@ -76,6 +77,11 @@ function component(schemaOf: Schema | undefined): Schema | undefined {
 function reshape(value: unknown, schemaOf: Schema | undefined): unknown {
   const s = component(schemaOf);
   if (value === null || value === undefined || !s) return value;
+  // GraphQL names a kebab-case id with underscores (`gm_unconscious` for `gm-unconscious`).
+  if (typeof value === 'string' && s.enum && !s.enum.includes(value)) {
+    const id = value.replace(/_/g, '-');
+    return s.enum.includes(id) ? id : value;
+  }
   if (Array.isArray(value)) {
     if (s.type === 'object' && typeof s.additionalProperties === 'object') {
       // A GraphQL list of entries back to REST's map of names.
@@ -100,9 +106,12 @@ function reshape(value: unknown, schemaOf: Schema | undefined): unknown {
   return out;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- read as the tests read REST bodies
+type RestSheet = Record<string, any>;
+
 /** A sheet as GraphQL answered it, in the shape REST answers (maps, members left out rather than null). */
-export function restSheet(system: SheetSystemName, sheet: unknown): Record<string, unknown> {
-  return reshape(sheet, { $ref: `#/components/schemas/${SHEET_TYPES[system]}` }) as Record<string, unknown>;
+export function restSheet(system: SheetSystemName, sheet: unknown): RestSheet {
+  return reshape(sheet, { $ref: `#/components/schemas/${SHEET_TYPES[system]}` }) as RestSheet;
 }
 
 /** The system a `SystemSheet` answer is, by its `__typename`. */
@@ -113,7 +122,7 @@ export function systemOfSheet(sheet: { __typename?: string }): SheetSystemName {
 }
 
 /** A SystemSheet answer (with __typename) in REST's shape. */
-export function restAnySheet(sheet: { __typename?: string }): Record<string, unknown> {
+export function restAnySheet(sheet: { __typename?: string }): RestSheet {
   return restSheet(systemOfSheet(sheet), sheet);
 }
 
