@@ -80,7 +80,7 @@ export function typedSheetContract(document: OpenAPIObject): OpenAPIObject {
     const mapping: Record<string, string> = {};
     for (const system of SHEET_SYSTEMS) {
       const name = `${PREFIX[system]}SheetAnswer`;
-      const properties = { ...answer.properties };
+      const properties = { ...{}, ...answer.properties };
       properties.system = {
         type: 'string',
         enum: [system],
@@ -88,6 +88,7 @@ export function typedSheetContract(document: OpenAPIObject): OpenAPIObject {
       };
       properties.sheet = { $ref: `${REF}${sheetSchemaName(system)}` };
       schemas[name] = {
+        ...{},
         ...answer,
         description: `One ${system} sheet of a character or NPC.`,
         properties,

@@ -353,6 +353,7 @@ export const In = {
     return applyDecorators(
       Field(() => GraphQLJSON, { description, nullable: o.optional }),
       ApiProperty({
+        ...{},
         ...(o.schema ?? { type: 'object', additionalProperties: true }),
         description,
         required: !o.optional,
