@@ -80,7 +80,7 @@ export function typedSheetContract(document: OpenAPIObject): OpenAPIObject {
     const mapping: Record<string, string> = {};
     for (const system of SHEET_SYSTEMS) {
       const name = `${PREFIX[system]}SheetAnswer`;
-      const properties: Record<string, unknown> = { ...{}, ...answer.properties };
+      const properties: NonNullable<SchemaObject['properties']> = { ...{}, ...answer.properties };
       properties.system = {
         type: 'string',
         enum: [system],
