@@ -2,6 +2,7 @@ import { ArgsType, InputType, registerEnumType } from '@nestjs/graphql';
 import { CampaignPageArgs } from '../campaigns/campaign.dto';
 import { dashedEnumType, In } from '../common/schema';
 import { SHEET_SYSTEMS } from '../core/characters/sheets';
+import { anySheetInputSchema, sheetInputSchema } from './sheet-openapi';
 import { GRADES } from '../core/encounters/encounter-tables';
 import { ARCHSOUL_CHECK_ACTIONS } from '../core/harm/archsoul-condition';
 import { AdversaryTagEnum, GradeEnum } from '../encounters/encounters.inputs';
@@ -40,7 +41,9 @@ export class PutSheetInput {
     'The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, ' +
       'boons, state, vestments [{ itemId, empower }], barredSpells, weapons [{ name, skill, ranged, traits }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, ' +
       'weapons [{ name, die, bulky, blast, itemId }]. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, ' +
-      'verve, injuries, mojo { current, max }, experience, movement, weapons [{ name, dice, kind, attackBonus }].',
+      'verve, injuries, mojo { current, max }, experience, movement, weapons [{ name, dice, kind, attackBonus }]. Its schema is the input twin of the ' +
+      'system’s sheet (CoeacSheetInput, CairnSheetInput, ArchsoulSheetInput, GmSheetInput).',
+    { schema: anySheetInputSchema() },
   )
   sheet: Record<string, unknown>;
 }
@@ -67,16 +70,19 @@ export class ConditionAdjustmentInput {
 
 @InputType({ description: 'The sheets an NPC starts with, by system.' })
 export class NpcSheetsInput {
-  @In.object('A COEAC sheet (NPCs may carry `pool`, rolled without the +2).', { optional: true })
+  @In.object('A COEAC sheet (NPCs may carry `pool`, rolled without the +2).', {
+    optional: true,
+    schema: sheetInputSchema('coeac'),
+  })
   coeac?: Record<string, unknown>;
 
-  @In.object('A Cairn sheet.', { optional: true })
+  @In.object('A Cairn sheet.', { optional: true, schema: sheetInputSchema('cairn') })
   cairn?: Record<string, unknown>;
 
-  @In.object('An Archsoul sheet.', { optional: true })
+  @In.object('An Archsoul sheet.', { optional: true, schema: sheetInputSchema('archsoul') })
   archsoul?: Record<string, unknown>;
 
-  @In.object('A G&M sheet.', { optional: true })
+  @In.object('A G&M sheet.', { optional: true, schema: sheetInputSchema('gm') })
   gm?: Record<string, unknown>;
 }
 

@@ -1,26 +1,36 @@
-import { ObjectType } from '@nestjs/graphql';
+import { Field, ObjectType } from '@nestjs/graphql';
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { PageOf } from '../common/pagination';
 import { Out } from '../common/schema';
 import { AbilityModifiers, StrongholdBonus } from '../checks/check.results';
 import { NPC_KINDS, NPC_VISIBILITIES } from './characters.entities';
 import { NpcKindEnum, NpcVisibilityEnum, SheetSystemEnum } from './characters.inputs';
 import { SHEET_SYSTEMS } from '../core/characters/sheets';
+import {
+  ArchsoulSheet,
+  CairnSheet,
+  CoeacSheet,
+  GmSheet,
+  SHEET_SCHEMAS,
+  SystemSheet,
+  tagSheetSystem,
+} from './sheet-schemas';
 
 @ObjectType({
   description: 'A character’s or NPC’s sheets, one per system it has (with what the server derives).',
 })
 export class CharacterSheets {
-  @Out.json('The COEAC sheet.', { optional: true })
-  coeac?: Record<string, unknown>;
+  @Out.nested('The COEAC sheet.', () => CoeacSheet, { optional: true })
+  coeac?: CoeacSheet;
 
-  @Out.json('The Cairn sheet.', { optional: true })
-  cairn?: Record<string, unknown>;
+  @Out.nested('The Cairn sheet.', () => CairnSheet, { optional: true })
+  cairn?: CairnSheet;
 
-  @Out.json('The Archsoul sheet.', { optional: true })
-  archsoul?: Record<string, unknown>;
+  @Out.nested('The Archsoul sheet.', () => ArchsoulSheet, { optional: true })
+  archsoul?: ArchsoulSheet;
 
-  @Out.json('The G&M sheet.', { optional: true })
-  gm?: Record<string, unknown>;
+  @Out.nested('The G&M sheet.', () => GmSheet, { optional: true })
+  gm?: GmSheet;
 }
 
 @ObjectType({ description: 'One change of one tracked value on the condition ledger.' })
@@ -71,6 +81,7 @@ export class ConditionEntry {
 export const ConditionEntryPage = PageOf(ConditionEntry, 'ConditionEntryPage');
 
 @ObjectType({ description: 'One sheet of a character or NPC.' })
+@ApiExtraModels(CoeacSheet, CairnSheet, ArchsoulSheet, GmSheet)
 export class SheetAnswer {
   @Out.string('character or npc.')
   ownerKind: string;
@@ -81,8 +92,17 @@ export class SheetAnswer {
   @Out.oneOf('The system.', SHEET_SYSTEMS, SheetSystemEnum)
   system: string;
 
-  @Out.json('The sheet in the game’s words, with what the server derives.')
-  sheet: Record<string, unknown>;
+  @Field(() => SystemSheet, {
+    description: 'The sheet in the game’s words, with what the server derives: the type of its `system`.',
+    middleware: [tagSheetSystem],
+  })
+  @ApiProperty({
+    description:
+      'The sheet in the game’s words, with what the server derives: the schema of its `system` ' +
+      '(the document answers SheetAnswer as a oneOf discriminated by `system`).',
+    oneOf: SHEET_SYSTEMS.map((system) => ({ $ref: getSchemaPath(SHEET_SCHEMAS[system]) })),
+  })
+  sheet: object;
 
   @Out.string('When it last changed (ISO-8601, UTC).')
   updatedAt: string;

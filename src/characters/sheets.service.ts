@@ -238,7 +238,8 @@ export class SheetsService implements OnModuleInit {
     for (const row of rows) {
       const owner = owners.find((o) => o.id === row.ownerId)!;
       const sheets = out.get(row.ownerId) ?? {};
-      sheets[row.system] = deriveSheet(row.system, row.data, context(owner));
+      // The derived sheet is the system's schema (./sheet-schemas.ts) by construction of the normaliser.
+      (sheets as Record<string, object>)[row.system] = deriveSheet(row.system, row.data, context(owner));
       out.set(row.ownerId, sheets);
     }
     return out;

@@ -9,6 +9,7 @@ import type {
   ResponseObject,
   SchemaObject,
 } from '@nestjs/swagger';
+import { typedSheetContract } from '../characters/sheet-openapi';
 import { addRequestExamples } from './openapi-examples';
 import { strictNullables } from './openapi-nullable';
 import { PROBLEM_STATUS } from './problem';
@@ -270,6 +271,8 @@ export function completeContract(
       ) as OperationObject['responses'];
     }
   }
+  // A single sheet is a oneOf discriminated by `system`; bodies take each system's typed sheet.
+  typedSheetContract(document);
   // Every request gets an example Swagger UI's "Try it out" can send as it is.
   addRequestExamples(document);
   // Nullable references and enums, written so that strict validators accept their null.

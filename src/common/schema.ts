@@ -1,5 +1,5 @@
 import { applyDecorators, Type as ClassType } from '@nestjs/common';
-import { Field, Float, ID, Int, registerEnumType } from '@nestjs/graphql';
+import { Field, FieldMiddleware, Float, ID, Int, registerEnumType } from '@nestjs/graphql';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -345,13 +345,16 @@ export const In = {
       Type(type),
     );
   },
-  /** A JSON object whose shape the service checks (a sheet in its system's words). */
-  object(description: string, o: Common = {}): PropertyDecorator {
+  /**
+   * A JSON object whose shape the service checks (a sheet in its system's words). `schema` documents
+   * its shape in OpenAPI when it has one (a sheet: its system's typed input schema).
+   */
+  object(description: string, o: Common & { schema?: Record<string, unknown> } = {}): PropertyDecorator {
     return applyDecorators(
       Field(() => GraphQLJSON, { description, nullable: o.optional }),
       ApiProperty({
-        type: 'object',
-        additionalProperties: true,
+        ...{},
+        ...(o.schema ?? { type: 'object', additionalProperties: true }),
         description,
         required: !o.optional,
       } as never),
@@ -384,6 +387,19 @@ function out(gqlType: () => unknown, openapi: Record<string, unknown>, descripti
   );
 }
 
+/**
+ * GraphQL has no maps: a map of free names (`{ "Stealth": 2 }`) is answered there as a list of
+ * entries, each the value with its `name` (`[{ name: "Stealth", value: 2 }]`, or `{ name, …fields }`
+ * when the value is an object). REST keeps the object (docs/api-style.md).
+ */
+export const mapEntries: FieldMiddleware = async (_ctx, next) => {
+  const value: unknown = await next();
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return Object.entries(value as Record<string, unknown>).map(([name, v]) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) ? { ...{}, ...v, name } : { name, value: v },
+  );
+};
+
 export const Out = {
   int: (description: string, o: OutOptions = {}) => out(() => Int, { type: 'integer' }, description, o),
   number: (description: string, o: OutOptions = {}) => out(() => Float, { type: 'number' }, description, o),
@@ -409,5 +425,29 @@ export const Out = {
     applyDecorators(
       Field(() => [type()], { description, nullable: o.nullable || o.optional }),
       ApiProperty({ type: lazyList(type), description, nullable: o.nullable, required: !o.optional }),
+    ),
+  /**
+   * A map of free names: in OpenAPI an object whose `additionalProperties` is `value` (a JSON Schema);
+   * in GraphQL a list of `entry` (see `mapEntries`).
+   */
+  map: (
+    description: string,
+    value: Record<string, unknown>,
+    entry: () => ClassType<unknown>,
+    o: OutOptions = {},
+  ) =>
+    applyDecorators(
+      Field(() => [entry()], {
+        description: `${description} (GraphQL: a list of entries, each with its name.)`,
+        nullable: o.nullable || o.optional,
+        middleware: [mapEntries],
+      }),
+      ApiProperty({
+        type: 'object',
+        additionalProperties: value,
+        description,
+        nullable: o.nullable,
+        required: !o.optional,
+      } as never),
     ),
 };

@@ -1,4 +1,5 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
+import { CHARACTER_SHEETS, restAnySheet, restSheets, sheetOn } from './sheet-graphql';
 import {
   CampaignFixture,
   createCampaign,
@@ -100,13 +101,19 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
 
       const answer = await gql(
         t.server,
-        `query($c: ID!, $h: ID!) { character(campaignId: $c, characterId: $h) { sheets { coeac gm } }
-           characterSheet(campaignId: $c, characterId: $h, system: cairn) { system sheet } }`,
+        `query($c: ID!, $h: ID!) { character(campaignId: $c, characterId: $h) { sheets ${CHARACTER_SHEETS} }
+           characterSheet(campaignId: $c, characterId: $h, system: cairn) { system sheet ${sheetOn('cairn')} } }`,
         { c: c.id, h: hero.id },
         viewer.auth,
       );
       expect(answer.errors).toBeUndefined();
-      expect(answer.data!.character.sheets.coeac.skills).toEqual({ Streetwise: 3, Medicine: 1 });
+      // Typed in GraphQL too: one object type per system, free-name maps as lists of entries.
+      expect(answer.data!.character.sheets.coeac.skills).toEqual([
+        { name: 'Streetwise', value: 3 },
+        { name: 'Medicine', value: 1 },
+      ]);
+      expect(restSheets(answer.data!.character.sheets)).toEqual(character.sheets);
+      expect(answer.data!.characterSheet.sheet.__typename).toBe('CairnSheet');
       expect(answer.data!.characterSheet.sheet.str).toEqual({ current: 12, max: 12 });
     });
 
@@ -513,7 +520,7 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
         );
         const answer = await gql(
           t.server,
-          `query($c: ID!, $n: ID!) { npc(campaignId: $c, npcId: $n) { name } npcs(campaignId: $c) { items { id name sheets { coeac } } } }`,
+          `query($c: ID!, $n: ID!) { npc(campaignId: $c, npcId: $n) { name } npcs(campaignId: $c) { items { id name sheets ${CHARACTER_SHEETS} } } }`,
           { c: c.id, n: hidden },
           key.auth,
         );
@@ -602,7 +609,7 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
       const { c } = await table();
       const made = await gql(
         t.server,
-        `mutation($c: ID!) { createNpc(campaignId: $c, input: { name: "Wolf", kind: animal, grade: minor }) { id sheets { coeac } } }`,
+        `mutation($c: ID!) { createNpc(campaignId: $c, input: { name: "Wolf", kind: animal, grade: minor }) { id sheets ${CHARACTER_SHEETS} } }`,
         { c: c.id },
         c.auth,
       );
@@ -612,7 +619,7 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
       const updated = await gql(
         t.server,
         `mutation($c: ID!, $n: ID!) { updateNpc(campaignId: $c, npcId: $n, input: { visibility: players }) { visibility }
-           putNpcSheet(campaignId: $c, npcId: $n, system: cairn, input: { sheet: { str: { max: 8 }, dex: { max: 12 }, wil: { max: 5 }, maxHp: 3 } }) { sheet } }`,
+           putNpcSheet(campaignId: $c, npcId: $n, system: cairn, input: { sheet: { str: { max: 8 }, dex: { max: 12 }, wil: { max: 5 }, maxHp: 3 } }) { sheet ${sheetOn('cairn')} } }`,
         { c: c.id, n: id },
         c.auth,
       );
@@ -620,11 +627,12 @@ describe(`characters: sheets, the condition ledger, NPCs, sheet checks (${DATABA
       expect(updated.data!.putNpcSheet.sheet.dex).toEqual({ current: 12, max: 12 });
       const ledger = await gql(
         t.server,
-        `query($c: ID!, $n: ID!) { npcConditions(campaignId: $c, npcId: $n) { items { system field } } npcSheet(campaignId: $c, npcId: $n, system: coeac) { sheet } }`,
+        `query($c: ID!, $n: ID!) { npcConditions(campaignId: $c, npcId: $n) { items { system field } } npcSheet(campaignId: $c, npcId: $n, system: coeac) { sheet ${sheetOn('coeac')} } }`,
         { c: c.id, n: id },
         c.auth,
       );
       expect(ledger.data!.npcConditions.items.length).toBeGreaterThan(2);
+      expect(restAnySheet(ledger.data!.npcSheet.sheet)).toMatchObject({ pool: 3, hp: 4 });
       const removed = await gql(
         t.server,
         `mutation($c: ID!, $n: ID!) { deleteNpc(campaignId: $c, npcId: $n) { id } }`,

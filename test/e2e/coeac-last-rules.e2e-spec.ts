@@ -1,4 +1,5 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
+import { sheetSelection } from './sheet-graphql';
 import {
   CampaignFixture,
   createCampaign,
@@ -238,7 +239,7 @@ describe(`COEAC, the last rules of issue 43 (${DATABASE_KIND})`, () => {
       });
       const viaGql = await gql(
         t.server,
-        `mutation($c: ID!) { createCoeacNpc(campaignId: $c, input: { follower: { kind: animal, pool: 3, hp: 4, role: "Wolf", training: companion }, followerSource: feat }) { id kind training followerSource sheets { coeac } } }`,
+        `mutation($c: ID!) { createCoeacNpc(campaignId: $c, input: { follower: { kind: animal, pool: 3, hp: 4, role: "Wolf", training: companion }, followerSource: feat }) { id kind training followerSource sheets { coeac ${sheetSelection('coeac')} } } }`,
         { c: c.id },
         c.auth,
       );

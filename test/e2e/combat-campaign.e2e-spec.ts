@@ -11,7 +11,7 @@ interface Key {
 const CAIRN = { str: { max: 12 }, dex: { max: 10 }, wil: { max: 9 }, maxHp: 6, hp: 6 };
 const ATTACK_FIELDS = `combatId round rollId sealed
   attack { blast seed targets { kept harm { dealt hp } } }
-  damage { ownerId damage state rollId entries { field delta valueAfter procedure } sheet { sheet } }`;
+  damage { ownerId damage state rollId entries { field delta valueAfter procedure } sheet { system sheet { __typename ... on CairnSheet { hp } } } }`;
 
 describe(`campaign combats (${DATABASE_KIND})`, () => {
   let t: TestApp;
@@ -318,7 +318,7 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
 
   describe('actions (…/combats/{combatId}/actions)', () => {
     const ACTION_FIELDS = `combatId round kind actor rollId sealed
-      targets { id damage { ownerId damage state sheet { sheet } } }
+      targets { id damage { ownerId damage state sheet { system sheet { __typename ... on CairnSheet { hp } } } } }
       cairn { attack { seed targets { kept harm { dealt hp } } } routed destroyed fled }`;
 
     it('a Cairn attack action applies its kept die to the target through the ledger, one answer over REST and GraphQL', async () => {
@@ -497,7 +497,7 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
   });
 
   describe('Cairn fights (blasts, several attackers, detachments, retreat, first-round saves)', () => {
-    const FIGHT_FIELDS = `rollId sealed targets { id damage { rollId state entries { procedure rollId } sheet { sheet } } }
+    const FIGHT_FIELDS = `rollId sealed targets { id damage { rollId state entries { procedure rollId } sheet { system sheet { __typename ... on CairnSheet { hp } } } } }
       cairn { attack { blast targetCount { face caught } targets { kept keptFrom rolls { face rolled }
         detachment { routed destroyed } harm { dealt } } } retreat { results { passed } } routed destroyed fled }`;
 

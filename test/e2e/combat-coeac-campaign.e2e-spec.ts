@@ -25,7 +25,7 @@ const HERO = {
 const NPC = { pool: 3, maxHp: 10, hp: 10 };
 
 const ACTION_FIELDS = `combatId round kind actor rollId sealed
-  targets { id damage { ownerId damage state rollId sheet { sheet } } }
+  targets { id damage { ownerId damage state rollId sheet { sheet { __typename ... on CoeacSheet { hp } } } } }
   coeac { action channelSpell channeling { damageToDefender backlashDamage attacker { successes } channeling { potency controlSpent backlash { damage plasmidLost } defence { damageTaken catastrophe { roll } } } odds { hit } } defender supporters helpless fullDefense ambushRound strayTarget defenseSkill surprised
     ammunition { itemId spent remaining removed }
     ambush { skill dice passed freeRound seed }

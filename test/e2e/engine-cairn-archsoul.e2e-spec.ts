@@ -416,7 +416,7 @@ describe(`the campaign engine: Cairn and Archsoul (${DATABASE_KIND})`, () => {
       return gql(
         t.server,
         `mutation($c: ID!, $h: ID!, $input: CairnAidInput!) { aidCharacter(campaignId: $c, characterId: $h, input: $input) {
-           aided aidedBy stateBefore state conditionsAdded conditionsRemoved rollId sheet { sheet } } }`,
+           aided aidedBy stateBefore state conditionsAdded conditionsRemoved rollId sheet { system sheet { __typename ... on CairnSheet { hp } } } } }`,
         { c: c.id, h: id, input: body },
         c.auth,
       );

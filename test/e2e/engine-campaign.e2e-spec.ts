@@ -1,4 +1,5 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
+import { sheetOn } from './sheet-graphql';
 import {
   CampaignFixture,
   createCampaign,
@@ -502,7 +503,7 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
       const viaGql = await gql(
         t.server,
         `mutation($c: ID!, $n: ID!, $s: JSON!) {
-          putNpcSheet(campaignId: $c, npcId: $n, system: gm, input: { sheet: $s }) { sheet } }`,
+          putNpcSheet(campaignId: $c, npcId: $n, system: gm, input: { sheet: $s }) { sheet ${sheetOn('gm')} } }`,
         { c: c.id, n: goblin.id, s: ORC },
         c.auth,
       );
@@ -538,7 +539,7 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
       expect(await seen()).toMatchObject({ visibleState: 'badly wounded', sheets: null });
       const viaGql = await gql(
         t.server,
-        `query($c: ID!, $n: ID!) { npc(campaignId: $c, npcId: $n) { visibleState sheets { coeac } } }`,
+        `query($c: ID!, $n: ID!) { npc(campaignId: $c, npcId: $n) { visibleState sheets { coeac { hp } } } }`,
         { c: c.id, n: wolf.id },
         player.auth,
       );

@@ -1,4 +1,5 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
+import { restSheet, sheetOn } from './sheet-graphql';
 import { CampaignFixture, createCampaign, createCharacter, putSheet, sheetOf } from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
@@ -90,7 +91,7 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
       const hp = await gql(
         t.server,
         `mutation($c: ID!, $h: ID!) { characterConditionAdjustment(campaignId: $c, characterId: $h,
-           input: { system: coeac, field: "hp", delta: -2, reason: "a fall" }) { sheet { sheet } } }`,
+           input: { system: coeac, field: "hp", delta: -2, reason: "a fall" }) { sheet { sheet ${sheetOn('coeac')} } } }`,
         { c: c.id, h: hero.id },
         c.auth,
       );
@@ -100,7 +101,7 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
       const dead = await gql(
         t.server,
         `mutation($c: ID!, $h: ID!) { characterConditionAdjustment(campaignId: $c, characterId: $h,
-           input: { system: coeac, field: "maxHp", delta: -2, reason: "a wasting" }) { sheet { sheet } } }`,
+           input: { system: coeac, field: "maxHp", delta: -2, reason: "a wasting" }) { sheet { sheet ${sheetOn('coeac')} } } }`,
         { c: c.id, h: hero.id },
         c.auth,
       );
@@ -487,7 +488,7 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
       const aided = await gql(
         t.server,
         `mutation($c: ID!, $h: ID!, $a: ID!) { aidDownAndOut(campaignId: $c, characterId: $h,
-           input: { aiderId: $a, seed: "steady-hands" }) { state rollId detail sheet { sheet } } }`,
+           input: { aiderId: $a, seed: "steady-hands" }) { state rollId detail sheet { sheet ${sheetOn('coeac')} } } }`,
         { c: c.id, h: hero.id, a: friend.id },
         c.auth,
       );
@@ -496,8 +497,9 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
       expect(answer.detail.downAndOut.result).not.toBe('unaided');
       expect(answer.detail.downAndOut.aid).toMatchObject({ dice: 12, passed: true });
       expect(['down-and-out', 'dead']).toContain(answer.state);
-      expect(answer.sheet.sheet.harm.conditions).not.toContain('awaiting-aid');
-      expect(answer.sheet.sheet.harm.timers).toBeUndefined();
+      const sheet = restSheet('coeac', answer.sheet.sheet);
+      expect(sheet.harm.conditions).not.toContain('awaiting-aid');
+      expect(sheet.harm.timers).toBeUndefined();
       expect(await replays(c, answer.rollId)).toBe(true);
       const timers = await gql(
         t.server,

@@ -310,7 +310,22 @@ export function valueMutations(
       expect: { kind: 'refused', field: named },
     });
   }
-  return out;
+  return SHEET_MEMBER.test(slot.field) ? out.map(serviceChecked) : out;
+}
+
+/**
+ * Members inside a sheet (`sheet.hp`, `sheets.coeac.armor.kind`): the document types them (issue 42),
+ * but the system's normaliser checks them in the service, after the body's names are looked up, so
+ * a sample whose `boundTo` names nobody is a 404 first. Such a change is checked as `named-if-refused`
+ * (a 400 must still name it); test/e2e/typed-sheets.e2e-spec.ts and characters.e2e-spec.ts check
+ * that bad sheets are refused naming the field.
+ */
+const SHEET_MEMBER = /^(sheet|sheets\.(coeac|cairn|archsoul|gm))[.[]/;
+
+function serviceChecked<T extends { expect: Expect }>(mutation: T): T {
+  const { expect } = mutation;
+  if (expect.kind !== 'refused' || expect.field === 'body' || expect.statuses) return mutation;
+  return { ...mutation, expect: { kind: 'named-if-refused', field: expect.field } };
 }
 
 /** Whether `named` is `field` or a path above or below it (`stats` for `stats[2]`, `body`). */

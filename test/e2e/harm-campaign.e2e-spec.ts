@@ -20,7 +20,7 @@ type Entry = { field: string; delta: number; valueAfter: number; procedure: stri
 
 const DAMAGE_FIELDS = `ownerKind ownerId system damage stateBefore state scar conditionsAdded pending
   steps { name detail faces odds } changes { path delta via } entries { field delta valueAfter procedure rollId }
-  odds faces seed rng rollId sheet { sheet }`;
+  odds faces seed rng rollId sheet { system sheet { __typename ... on CoeacSheet { hp } ... on CairnSheet { hp } } }`;
 
 describe(`harm on stored sheets (${DATABASE_KIND})`, () => {
   let t: TestApp;

@@ -1,4 +1,5 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
+import { restSheet, sheetOn } from './sheet-graphql';
 import { CampaignFixture, putSheet, sheetOf } from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
@@ -310,13 +311,18 @@ describe(`harm: G&M pools, semi-consciousness, heroic last effort; Archsoul rest
       expect((await sheetOf(t.server, c, hero.id, 'gm')).harm.state).toBe('unconscious');
 
       const clock = await clockOf(c);
-      const put = (sheet: object) =>
-        gql(
+      // The answered GmSheet, read in REST's shape (timer kinds as ids, absent members left out).
+      const put = async (sheet: object) => {
+        const answer = await gql(
           t.server,
-          `mutation($c: ID!, $h: ID!, $s: JSON!) { putCharacterSheet(campaignId: $c, characterId: $h, system: gm, input: { sheet: $s }) { sheet } }`,
+          `mutation($c: ID!, $h: ID!, $s: JSON!) { putCharacterSheet(campaignId: $c, characterId: $h, system: gm, input: { sheet: $s }) { sheet ${sheetOn('gm')} } }`,
           { c: c.id, h: hero.id, s: sheet },
           c.auth,
         );
+        if (answer.data)
+          answer.data.putCharacterSheet.sheet = restSheet('gm', answer.data.putCharacterSheet.sheet);
+        return answer;
+      };
       // Endurance 14 − 2 injuries: 12 minutes, two turns.
       const dying = await put(gmSheet({ injuries: { current: 2, max: 2 }, harm: { state: 'dying' } }));
       expect(dying.errors).toBeUndefined();

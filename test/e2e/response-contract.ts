@@ -51,6 +51,12 @@ function toJsonSchema(schema: Json, seen = new Map<object, Schema>()): Json {
   seen.set(schema, out);
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'example') continue;
+    // Ajv reads `discriminator` (the option below) but not its `mapping`, which only names the
+    // members that `oneOf` already lists.
+    if (key === 'discriminator' && value && typeof value === 'object' && !Array.isArray(value)) {
+      out.discriminator = { propertyName: (value as Schema).propertyName };
+      continue;
+    }
     // Under `properties` the keys are member names, not keywords: convert each member's schema.
     if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) {
       out.properties = Object.fromEntries(
@@ -76,7 +82,13 @@ function withoutRefSiblings(value: Json): Json {
 
 /** The strict validator the e2e suite checks answers with (also used by its own unit test). */
 export function strictAjv(): Ajv {
-  return new Ajv({ strict: true, allowUnionTypes: true, allErrors: true, validateFormats: false });
+  return new Ajv({
+    strict: true,
+    allowUnionTypes: true,
+    allErrors: true,
+    validateFormats: false,
+    discriminator: true,
+  });
 }
 
 /** Compiles the JSON Schema of one OpenAPI 3.0 schema (already dereferenced) with a strict Ajv. */

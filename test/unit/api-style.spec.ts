@@ -96,6 +96,8 @@ describe('API style (docs/api-style.md) on openapi/openapi.json', () => {
       'GmDerivationResult.abilities': 'G&M builder, as above',
       'GmBodyRollInput.abilities': 'G&M builder, as above',
       'GmLevelUpInput.abilities': 'G&M advancement, as above',
+      'GmSheet.abilities': 'the G&M sheet’s stored member (docs/characters.md), as above',
+      'GmSheetInput.abilities': 'its request twin, as above',
       'GmDerivationInput.abilityAdjustments': 'G&M species adjustments, as above',
       'CampaignGmDerivationInput.abilityAdjustments': 'as above',
       'GmSpeciesSettingInput.abilityAdjustments': 'as above',

@@ -5838,23 +5838,522 @@ export interface components {
       /** @description Opening Cash, in dice (default 0). Recorded as the first ledger entry. */
       cash?: number;
     };
+    CoeacSheetArmor: {
+      /**
+       * @description none, light or heavy.
+       * @enum {string}
+       */
+      kind: 'none' | 'light' | 'heavy';
+      /** @description Whether a shield is carried. */
+      shield: boolean;
+      /** @description Block uses left today, armour and shield together (tracked). */
+      blockUses: number;
+      /** @description The shield’s own Block use left today, one of blockUses (with a shield). */
+      shieldBlockUses?: number;
+      /** @description The inventory item that is the worn armour. */
+      itemId?: string;
+      /** @description The inventory item that is the shield. */
+      shieldItemId?: string;
+      /** @description Block a monster’s hide added to the armour (when any). */
+      blockBonus?: number;
+      /** @description Block a monster’s hide added to the shield (when any). */
+      shieldBlockBonus?: number;
+      /** @description Derived: Block uses a day from the armour kind and the shield. */
+      blockUsesPerDay: number;
+    };
+    CoeacVestment: {
+      /** @description The inventory item. */
+      itemId: string;
+      /** @description The Empower it grants. */
+      empower: number;
+    };
+    CoeacImplement: {
+      /** @description The inventory item. */
+      itemId: string;
+      /** @description The Empower it grants once a day. */
+      empower: number;
+      /** @description An orb: the two spell families it serves; null for a relic. */
+      families: string[] | null;
+    };
+    SheetClockPosition: {
+      /** @description The day. */
+      day: number;
+      /**
+       * @description The watch.
+       * @enum {string}
+       */
+      watch: 'morning' | 'afternoon' | 'night';
+      /** @description The turn within the watch. */
+      turn: number;
+    };
+    SheetHarmTimer: {
+      /**
+       * @description What the timer counts.
+       * @enum {string}
+       */
+      kind:
+        | 'coeac-aid'
+        | 'cairn-critical'
+        | 'cairn-mortal-wound'
+        | 'gm-death'
+        | 'gm-unconscious'
+        | 'archsoul-unconscious'
+        | 'coeac-bonus-hp'
+        | 'gm-temporary-pool'
+        | 'gm-response-delay';
+      /** @description Where the clock stood when it started. */
+      startedAt: components['schemas']['SheetClockPosition'] | (never | null);
+      /** @description When it runs out; null when the clock does not count it. */
+      endsAt: components['schemas']['SheetClockPosition'] | (never | null);
+      /** @description Rounds, where the rule counts rounds, else null. */
+      rounds: number | null;
+      /**
+       * @description What happens when it runs out.
+       * @enum {string}
+       */
+      effect: 'death' | 'wakes' | 'lapses' | 'responds';
+    };
+    SheetDeferredScarRoll: {
+      /** @description The scar. */
+      scar: string;
+      /**
+       * @description When it applies.
+       * @enum {string}
+       */
+      timing: 'after-rest' | 'once-mended' | 'after-recovery';
+      /** @description What was rolled, in words. */
+      result: string;
+      /** @description The tracked path it changes. */
+      path: string;
+      /** @description The change it makes then. */
+      delta: number;
+    };
+    SheetHarm: {
+      /**
+       * @description The harm state.
+       * @enum {string}
+       */
+      state:
+        | 'up'
+        | 'down-and-out'
+        | 'critical'
+        | 'out'
+        | 'paralysed'
+        | 'delirious'
+        | 'unconscious'
+        | 'semi-conscious'
+        | 'dying'
+        | 'dead';
+      /** @description Lasting conditions (doomed, awaiting-aid, death-roll-due, …). */
+      conditions: string[];
+      /** @description Rolls and effects due later, in words. */
+      pending: string[];
+      /** @description Timers the clock counts down; absent when none runs. */
+      timers?: components['schemas']['SheetHarmTimer'][];
+      /** @description Cairn scar rolls waiting for their moment; absent when none waits. */
+      deferred?: components['schemas']['SheetDeferredScarRoll'][];
+    };
+    CoeacWeapon: {
+      /** @description Its name. */
+      name: string;
+      /** @description The skill its attacks use. */
+      skill?: string;
+      /** @description Whether it is a ranged weapon. */
+      ranged?: boolean;
+      /** @description Its weapon traits. */
+      traits?: string[];
+    };
+    CoeacSheet: {
+      /** @description Skill ratings by name. */
+      skills: {
+        [key: string]: number;
+      };
+      /** @description Save ratings by name. */
+      saves: {
+        [key: string]: number;
+      };
+      /** @description Hit points (tracked). */
+      hp: number;
+      /** @description Maximum hit points (tracked). */
+      maxHp: number;
+      /** @description Bonus hit points, spent first (tracked). */
+      bonusHp: number;
+      /** @description Armour and shield. */
+      armor: components['schemas']['CoeacSheetArmor'];
+      /** @description The class. */
+      class: string | null;
+      /** @description Class resources by name (Luck, Steel, Empower, …), each tracked. */
+      classResources: {
+        [key: string]: {
+          /** @description The current value (tracked). */
+          current: number;
+          /** @description The maximum. */
+          max: number;
+        };
+      };
+      /** @description Boons earned (tracked). */
+      boons: number;
+      /**
+       * @description up, down-and-out or dead (the referee’s).
+       * @enum {string}
+       */
+      state: 'up' | 'down-and-out' | 'dead';
+      /** @description Arcane vestments worn; absent when none. */
+      vestments?: components['schemas']['CoeacVestment'][];
+      /** @description Sorcerous implements held; absent when none. */
+      implements?: components['schemas']['CoeacImplement'][];
+      /** @description Spells a failed Spell Mastery barred, by catalogue id; absent when none. */
+      barredSpells?: string[];
+      /** @description An NPC’s Pool (rolled without the +2). */
+      pool?: number;
+      /** @description An adversary’s save Objective. */
+      saveObjective?: number;
+      /** @description An NPC’s Role. */
+      role?: string;
+      /** @description Rare organs eaten or worked into gear, by id; absent when none. */
+      organs?: string[];
+      /** @description Gear slots a hireling or animal carries for its employer. */
+      carrierSlots?: number;
+      /** @description Class resources that are per-day powers (a long rest refills them). */
+      perDay?: string[];
+      /** @description The harm it keeps (absent when it never took harm). */
+      harm?: components['schemas']['SheetHarm'];
+      /** @description Weapons on the sheet. */
+      weapons?: components['schemas']['CoeacWeapon'][];
+      /** @description Derived: the Empower of the vestments still carried (with vestments). */
+      vestmentEmpower?: number;
+    };
+    SheetPool: {
+      /** @description The current value (tracked, through the condition ledger). */
+      current: number;
+      /** @description The maximum. */
+      max: number;
+    };
+    CairnWornItem: {
+      /** @description The inventory item. */
+      itemId: string;
+      /** @description The Armor it gives. */
+      armor: number;
+    };
+    CairnWeapon: {
+      /** @description Its name. */
+      name: string;
+      /**
+       * @description Its damage die.
+       * @enum {string}
+       */
+      die: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+      /** @description Bulky (two hands, two slots). */
+      bulky?: boolean;
+      /** @description Blast (hits every target in the area). */
+      blast?: boolean;
+      /** @description The inventory item it is. */
+      itemId?: string;
+    };
+    CairnSheet: {
+      /** @description STR (current tracked). */
+      str: components['schemas']['SheetPool'];
+      /** @description DEX (current tracked). */
+      dex: components['schemas']['SheetPool'];
+      /** @description WIL (current tracked). */
+      wil: components['schemas']['SheetPool'];
+      /** @description Hit protection (tracked). */
+      hp: number;
+      /** @description Maximum hit protection (tracked). */
+      maxHp: number;
+      /** @description Armor (0–3): derived from the worn items still carried when any are listed. */
+      armor: number;
+      /** @description Items worn for their Armor. */
+      worn: components['schemas']['CairnWornItem'][];
+      /** @description Deprived (no recovery from rest). */
+      deprived: boolean;
+      /** @description Scars, in words. */
+      scars: string[];
+      /**
+       * @description up, out or dead (the referee’s).
+       * @enum {string}
+       */
+      state: 'up' | 'out' | 'dead';
+      /** @description The harm it keeps (absent when it never took harm). */
+      harm?: components['schemas']['SheetHarm'];
+      /** @description Weapons on the sheet. */
+      weapons?: components['schemas']['CairnWeapon'][];
+      /**
+       * @description Derived: where armor comes from (worn items, or the sheet).
+       * @enum {string}
+       */
+      armorSource: 'sheet' | 'worn';
+    };
+    ArchsoulSheet: {
+      /** @description Stat and skill values by name. */
+      stats: {
+        [key: string]: number;
+      };
+      /** @description The base move (speed), when given. */
+      move?: number;
+      /** @description Hit points (tracked). */
+      hp: number;
+      /** @description Maximum hit points (tracked). */
+      maxHp: number;
+      /** @description Fatigue level (tracked). */
+      fatigue: number;
+      /** @description Statuses, in words (the referee’s). */
+      statuses: string[];
+      /** @description The harm it keeps (absent when it never took harm). */
+      harm?: components['schemas']['SheetHarm'];
+      /** @description HP below 0, as a positive number (tracked; harm). */
+      belowZero?: number;
+      /** @description Endurance lost to drowning (tracked; hazards). */
+      enduranceLoss?: number;
+      /** @description Points other attributes lost, by name (tracked; hazards). */
+      attributeLoss?: {
+        [key: string]: number;
+      };
+      /** @description Exhaustion’s −1 to every attribute, kept after the fatigue clears (tracked). */
+      exhaustionLoss?: number;
+      /** @description Derived: each stat less what was lost (when anything was). */
+      statsNow?: {
+        [key: string]: number;
+      };
+      /** @description Derived: the move now (Knocked Down, exhausted), when it differs. */
+      moveNow?: number;
+    };
+    GmSheetAbilities: {
+      /** @description Strength. */
+      strength: number;
+      /** @description Agility. */
+      agility: number;
+      /** @description Endurance. */
+      endurance: number;
+      /** @description Intelligence. */
+      intelligence: number;
+      /** @description Wisdom. */
+      wisdom: number;
+      /** @description Charisma. */
+      charisma: number;
+    };
+    GmSheetArchetype: {
+      /** @description The archetype. */
+      archetype: string;
+      /** @description Its level. */
+      level: number;
+    };
+    GmSheetReactions: {
+      /** @description Health (absent without an archetype nor an override). */
+      health?: number;
+      /** @description Fortitude (absent without an archetype nor an override). */
+      fortitude?: number;
+      /** @description Willpower (absent without an archetype nor an override). */
+      willpower?: number;
+      /** @description Evasion (absent without an archetype nor an override). */
+      evasion?: number;
+      /** @description Reason (absent without an archetype nor an override). */
+      reason?: number;
+      /** @description Perception (absent without an archetype nor an override). */
+      perception?: number;
+    };
+    GmActionTime: {
+      /** @description How many units. */
+      amount: number;
+      /**
+       * @description The unit.
+       * @enum {string}
+       */
+      unit: 'round' | 'minute' | 'hour' | 'day';
+    };
+    GmStoredAilment: {
+      /** @description Its id on the sheet. */
+      id: string;
+      /** @description The example ailment it is, or null. */
+      ailment: string | null;
+      /** @description Its name. */
+      name: string;
+      /**
+       * @description chronic or chronic-inescapable.
+       * @enum {string}
+       */
+      kind: 'chronic' | 'chronic-inescapable';
+      /** @description Its strength. */
+      strength: number;
+      /** @description The health score the throw-off rolls are made against. */
+      health: number;
+      /**
+       * @description What it does.
+       * @enum {string}
+       */
+      effect: 'injuries' | 'paralysis-minutes' | 'sleep-minutes' | 'penalty';
+      /** @description Dice of the effect. */
+      effectDice: number;
+      /** @description Sides of those dice. */
+      effectSides: number;
+      /** @description The scores a penalty lowers. */
+      scores: string[];
+      /** @description The action time of its course. */
+      actionTime: components['schemas']['GmActionTime'];
+      /** @description Action times of the course already rolled. */
+      courseTimes: number;
+      /** @description Seconds carried toward the next action time. */
+      carriedSeconds: number;
+      /** @description The effect’s total so far. */
+      total: number;
+    };
+    GmStoredStatus: {
+      /** @description Its id on the sheet. */
+      id: string;
+      /**
+       * @description asleep, paralysed, shock or ailing.
+       * @enum {string}
+       */
+      status: 'asleep' | 'paralysed' | 'shock' | 'ailing';
+      /** @description What caused it. */
+      source: string;
+      /** @description Seconds left; null when only the referee ends it. */
+      secondsLeft: number | null;
+      /** @description ailing: the penalty on each score named. */
+      penalty?: number;
+      /** @description ailing: the scores it lowers. */
+      scores?: string[];
+    };
+    GmVerveEncounters: {
+      /** @description The adventure (session) id, or null. */
+      adventure: string | null;
+      /** @description The encounters. */
+      encounters: string[];
+    };
+    GmWeapon: {
+      /** @description Its name. */
+      name: string;
+      /** @description Its damage dice (d6, 2d4, …). */
+      dice: string;
+      /**
+       * @description close, thrown or propelled.
+       * @enum {string}
+       */
+      kind?: 'close' | 'thrown' | 'propelled';
+      /** @description Its attack bonus. */
+      attackBonus?: number;
+    };
+    GmContributorPairAnswer: {
+      /** @description The major contributor. */
+      major: number;
+      /** @description The minor contributor. */
+      minor: number;
+    };
+    GmSheetContributors: {
+      /** @description strength’s contributors. */
+      strength: components['schemas']['GmContributorPairAnswer'];
+      /** @description agility’s contributors. */
+      agility: components['schemas']['GmContributorPairAnswer'];
+      /** @description endurance’s contributors. */
+      endurance: components['schemas']['GmContributorPairAnswer'];
+      /** @description intelligence’s contributors. */
+      intelligence: components['schemas']['GmContributorPairAnswer'];
+      /** @description wisdom’s contributors. */
+      wisdom: components['schemas']['GmContributorPairAnswer'];
+      /** @description charisma’s contributors. */
+      charisma: components['schemas']['GmContributorPairAnswer'];
+    };
+    GmSheetArchetypeShare: {
+      /** @description The archetype. */
+      archetype: string;
+      /** @description Its level. */
+      level: number;
+      /** @description The Fighting Art bonus it gives. */
+      fightingArt: number;
+    };
+    GmSheetAttack: {
+      /** @description Close. */
+      close: number;
+      /** @description Thrown. */
+      thrown: number;
+      /** @description Propelled. */
+      propelled: number;
+    };
+    GmSheetDamage: {
+      /** @description Close. */
+      close: number;
+      /** @description Thrown. */
+      thrown: number;
+    };
+    GmSheetDerived: {
+      /** @description The contributors of each ability. */
+      contributors: components['schemas']['GmSheetContributors'];
+      /** @description The overall level. */
+      level: number;
+      /** @description Each archetype with its level and Fighting Art. */
+      archetypes: components['schemas']['GmSheetArchetypeShare'][];
+      /** @description The archetype that gives the verve modifier. */
+      verveArchetype: string;
+      /** @description The Fighting Art bonus. */
+      fightingArt: number;
+      /** @description The species found in the species tables, or null. */
+      species: string | null;
+      /** @description Species base Movement + strength (minor); null without a species. */
+      movement: number | null;
+      /** @description First-level survival. */
+      survival: number;
+      /** @description First-level verve. */
+      verve: number;
+      /** @description First-level mojo. */
+      mojo: number;
+      /** @description Defense. */
+      defense: number;
+      /** @description Attack bonuses. */
+      attack: components['schemas']['GmSheetAttack'];
+      /** @description Damage bonuses. */
+      damage: components['schemas']['GmSheetDamage'];
+    };
+    GmSheet: {
+      /** @description The six abilities. */
+      abilities: components['schemas']['GmSheetAbilities'];
+      /** @description Archetypes and levels. */
+      archetypes: components['schemas']['GmSheetArchetype'][];
+      /** @description The species, or null. */
+      species: string | null;
+      /** @description Survival (tracked). */
+      survival: components['schemas']['SheetPool'];
+      /** @description Verve (tracked). */
+      verve: components['schemas']['SheetPool'];
+      /** @description Injuries (tracked). */
+      injuries: components['schemas']['SheetPool'];
+      /** @description Mojo (tracked). */
+      mojo: components['schemas']['SheetPool'];
+      /** @description Experience points (tracked). */
+      experience: number;
+      /** @description Movement. */
+      movement: number;
+      /** @description The reactions: derived from the abilities and archetypes; the referee’s overrides win. */
+      reactions: components['schemas']['GmSheetReactions'];
+      /** @description Wears a full helmet (−1 to perception and attacks); absent when not. */
+      fullHelmet?: boolean;
+      /** @description Injury points nothing heals (tracked). */
+      unhealableInjuries?: number;
+      /** @description Chronic ailments running; absent when none. */
+      ailments?: components['schemas']['GmStoredAilment'][];
+      /** @description Statuses a hazard left; absent when none. */
+      statuses?: components['schemas']['GmStoredStatus'][];
+      /** @description The harm it keeps (absent when it never took harm). */
+      harm?: components['schemas']['SheetHarm'];
+      /** @description The encounters that restored verve this adventure. */
+      verveEncounters?: components['schemas']['GmVerveEncounters'];
+      /** @description A temporary survival pool damage takes first (tracked). */
+      temporarySurvival?: number;
+      /** @description What granted the temporary survival pool. */
+      temporarySurvivalSource?: string;
+      /** @description Weapons on the sheet. */
+      weapons?: components['schemas']['GmWeapon'][];
+      /** @description Derived: level, contributors, first-level pools, defense, attack, damage; null without an archetype. */
+      derived: components['schemas']['GmSheetDerived'] | (never | null);
+    };
     CharacterSheets: {
       /** @description The COEAC sheet. */
-      coeac?: {
-        [key: string]: unknown;
-      };
+      coeac?: components['schemas']['CoeacSheet'];
       /** @description The Cairn sheet. */
-      cairn?: {
-        [key: string]: unknown;
-      };
+      cairn?: components['schemas']['CairnSheet'];
       /** @description The Archsoul sheet. */
-      archsoul?: {
-        [key: string]: unknown;
-      };
+      archsoul?: components['schemas']['ArchsoulSheet'];
       /** @description The G&M sheet. */
-      gm?: {
-        [key: string]: unknown;
-      };
+      gm?: components['schemas']['GmSheet'];
     };
     Character: {
       /** @description The character id. */
@@ -10194,30 +10693,19 @@ export interface components {
       /** @description When (ISO-8601, UTC). */
       createdAt: string;
     };
-    SheetAnswer: {
-      /** @description character or npc. */
-      ownerKind: string;
-      /** @description The character or NPC. */
-      ownerId: string;
-      /**
-       * @description The system.
-       * @enum {string}
-       */
-      system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
-      /** @description The sheet in the game’s words, with what the server derives. */
-      sheet: {
-        [key: string]: unknown;
-      };
-      /** @description When it last changed (ISO-8601, UTC). */
-      updatedAt: string;
-      /** @description Writes: the ledger entries the write made (one per tracked value changed). */
-      conditions?: components['schemas']['ConditionEntry'][];
-    };
+    /** @description One sheet. Its `system` tells which sheet it holds. */
+    SheetAnswer:
+      | components['schemas']['CoeacSheetAnswer']
+      | components['schemas']['CairnSheetAnswer']
+      | components['schemas']['ArchsoulSheetAnswer']
+      | components['schemas']['GmSheetAnswer'];
     PutSheetInput: {
-      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, boons, state, vestments [{ itemId, empower }], barredSpells, weapons [{ name, skill, ranged, traits }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, weapons [{ name, die, bulky, blast, itemId }]. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement, weapons [{ name, dice, kind, attackBonus }]. */
-      sheet: {
-        [key: string]: unknown;
-      };
+      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, boons, state, vestments [{ itemId, empower }], barredSpells, weapons [{ name, skill, ranged, traits }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, weapons [{ name, die, bulky, blast, itemId }]. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement, weapons [{ name, dice, kind, attackBonus }]. Its schema is the input twin of the system’s sheet (CoeacSheetInput, CairnSheetInput, ArchsoulSheetInput, GmSheetInput). */
+      sheet:
+        | components['schemas']['CoeacSheetInput']
+        | components['schemas']['CairnSheetInput']
+        | components['schemas']['ArchsoulSheetInput']
+        | components['schemas']['GmSheetInput'];
     };
     ConditionEntryPage: {
       items: components['schemas']['ConditionEntry'][];
@@ -10238,7 +10726,7 @@ export interface components {
     };
     ConditionAdjustmentResult: {
       /** @description The sheet after the change. */
-      sheet: components['schemas']['SheetAnswer'];
+      sheet: Omit<components['schemas']['SheetAnswer'], 'system'>;
       /** @description Its ledger entries (a lowered maximum also lowers what it caps). */
       entries: components['schemas']['ConditionEntry'][];
     };
@@ -10485,21 +10973,13 @@ export interface components {
     };
     NpcSheetsInput: {
       /** @description A COEAC sheet (NPCs may carry `pool`, rolled without the +2). */
-      coeac?: {
-        [key: string]: unknown;
-      };
+      coeac?: components['schemas']['CoeacSheetInput'];
       /** @description A Cairn sheet. */
-      cairn?: {
-        [key: string]: unknown;
-      };
+      cairn?: components['schemas']['CairnSheetInput'];
       /** @description An Archsoul sheet. */
-      archsoul?: {
-        [key: string]: unknown;
-      };
+      archsoul?: components['schemas']['ArchsoulSheetInput'];
       /** @description A G&M sheet. */
-      gm?: {
-        [key: string]: unknown;
-      };
+      gm?: components['schemas']['GmSheetInput'];
     };
     CreateNpcInput: {
       /** @description Its name. */
@@ -12879,7 +13359,7 @@ export interface components {
       /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
       rollId: string;
       /** @description The sheet after. */
-      sheet: components['schemas']['SheetAnswer'];
+      sheet: Omit<components['schemas']['SheetAnswer'], 'system'>;
       /** @description What the engine did, in order, each with a sentence to post (issue 39, 42). */
       events?: components['schemas']['EngineEventResult'][];
       /** @description The damage dealt (rolled when a die was sent), before anything absorbed it. */
@@ -12986,7 +13466,7 @@ export interface components {
       /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
       rollId: string;
       /** @description The sheet after. */
-      sheet: components['schemas']['SheetAnswer'];
+      sheet: Omit<components['schemas']['SheetAnswer'], 'system'>;
       /** @description What the engine did, in order, each with a sentence to post (issue 39, 42). */
       events?: components['schemas']['EngineEventResult'][];
       /** @description The rest. */
@@ -13079,7 +13559,7 @@ export interface components {
       /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
       rollId: string;
       /** @description The sheet after. */
-      sheet: components['schemas']['SheetAnswer'];
+      sheet: Omit<components['schemas']['SheetAnswer'], 'system'>;
       /** @description The cut: meat, viscera, bones or heart. */
       cut: string;
       /** @description Kept for later: whether it kept (null when eaten). */
@@ -13110,7 +13590,7 @@ export interface components {
       /** @description The logged roll (harm.sheet-deprivation; no dice, for the feed and the log). */
       rollId: string;
       /** @description The Cairn sheet after (deprived: true). */
-      sheet: components['schemas']['SheetAnswer'];
+      sheet: Omit<components['schemas']['SheetAnswer'], 'system'>;
     };
     TemporaryPoolInput: {
       /**
@@ -13161,7 +13641,7 @@ export interface components {
       /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
       rollId: string;
       /** @description The sheet after. */
-      sheet: components['schemas']['SheetAnswer'];
+      sheet: Omit<components['schemas']['SheetAnswer'], 'system'>;
       /** @description The pool now (temporarySurvival). */
       pool: number;
       /** @description What granted it (null when removed or unnamed). */
@@ -13214,7 +13694,7 @@ export interface components {
       /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
       rollId: string;
       /** @description The sheet after. */
-      sheet: components['schemas']['SheetAnswer'];
+      sheet: Omit<components['schemas']['SheetAnswer'], 'system'>;
       /** @description What the aid answered: critical (stabilised) or mortal-wound (tended). */
       aided: string;
       /** @description The character who gave the aid (null: the referee’s call). */
@@ -13258,7 +13738,7 @@ export interface components {
       /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
       rollId: string;
       /** @description The sheet after. */
-      sheet: components['schemas']['SheetAnswer'];
+      sheet: Omit<components['schemas']['SheetAnswer'], 'system'>;
       /** @description Action points the rise costs. */
       actionPoints: number;
       /** @description The sheet’s statuses after (Knocked Down gone). */
@@ -13310,7 +13790,7 @@ export interface components {
       /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
       rollId: string;
       /** @description The sheet after. */
-      sheet: components['schemas']['SheetAnswer'];
+      sheet: Omit<components['schemas']['SheetAnswer'], 'system'>;
       /** @description Mojo left. */
       mojoLeft: number;
       /** @description The willpower roll to respond (null when the sheet derives no willpower: the referee’s). Its exact odds are in odds.willpower. */
@@ -13431,7 +13911,7 @@ export interface components {
       /** @description The logged roll (harm.sheet-damage or harm.sheet-rest), which replays it. */
       rollId: string;
       /** @description The sheet after. */
-      sheet: components['schemas']['SheetAnswer'];
+      sheet: Omit<components['schemas']['SheetAnswer'], 'system'>;
       /** @description The ability or reaction rolled. */
       rating: string;
       /** @description The number to roll at or under (score + level + mojo + bonus − penalty). */
@@ -20651,6 +21131,610 @@ export interface components {
        * @enum {string}
        */
       reason?: 'missing' | 'unknown' | 'invalid';
+    };
+    /** @description One coeac sheet of a character or NPC. */
+    CoeacSheetAnswer: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /**
+       * @description The system: coeac. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      system: 'coeac';
+      sheet: components['schemas']['CoeacSheet'];
+      /** @description When it last changed (ISO-8601, UTC). */
+      updatedAt: string;
+      /** @description Writes: the ledger entries the write made (one per tracked value changed). */
+      conditions?: components['schemas']['ConditionEntry'][];
+    };
+    /** @description One cairn sheet of a character or NPC. */
+    CairnSheetAnswer: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /**
+       * @description The system: cairn. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      system: 'cairn';
+      sheet: components['schemas']['CairnSheet'];
+      /** @description When it last changed (ISO-8601, UTC). */
+      updatedAt: string;
+      /** @description Writes: the ledger entries the write made (one per tracked value changed). */
+      conditions?: components['schemas']['ConditionEntry'][];
+    };
+    /** @description One archsoul sheet of a character or NPC. */
+    ArchsoulSheetAnswer: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /**
+       * @description The system: archsoul. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      system: 'archsoul';
+      sheet: components['schemas']['ArchsoulSheet'];
+      /** @description When it last changed (ISO-8601, UTC). */
+      updatedAt: string;
+      /** @description Writes: the ledger entries the write made (one per tracked value changed). */
+      conditions?: components['schemas']['ConditionEntry'][];
+    };
+    /** @description One gm sheet of a character or NPC. */
+    GmSheetAnswer: {
+      /** @description character or npc. */
+      ownerKind: string;
+      /** @description The character or NPC. */
+      ownerId: string;
+      /**
+       * @description The system: gm. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      system: 'gm';
+      sheet: components['schemas']['GmSheet'];
+      /** @description When it last changed (ISO-8601, UTC). */
+      updatedAt: string;
+      /** @description Writes: the ledger entries the write made (one per tracked value changed). */
+      conditions?: components['schemas']['ConditionEntry'][];
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    CoeacSheetArmorInput: {
+      /**
+       * @description none, light or heavy.
+       * @enum {string}
+       */
+      kind?: 'none' | 'light' | 'heavy';
+      /** @description Whether a shield is carried. */
+      shield?: boolean;
+      /** @description Block uses left today, armour and shield together (tracked). */
+      blockUses?: number;
+      /** @description The shield’s own Block use left today, one of blockUses (with a shield). */
+      shieldBlockUses?: number;
+      /** @description The inventory item that is the worn armour. */
+      itemId?: string;
+      /** @description The inventory item that is the shield. */
+      shieldItemId?: string;
+      /** @description Block a monster’s hide added to the armour (when any). */
+      blockBonus?: number;
+      /** @description Block a monster’s hide added to the shield (when any). */
+      shieldBlockBonus?: number;
+      /** @description Derived: Block uses a day from the armour kind and the shield. */
+      blockUsesPerDay?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    CoeacVestmentInput: {
+      /** @description The inventory item. */
+      itemId?: string;
+      /** @description The Empower it grants. */
+      empower?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    CoeacImplementInput: {
+      /** @description The inventory item. */
+      itemId?: string;
+      /** @description The Empower it grants once a day. */
+      empower?: number;
+      /** @description An orb: the two spell families it serves; null for a relic. */
+      families?: string[] | null;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    SheetClockPositionInput: {
+      /** @description The day. */
+      day?: number;
+      /**
+       * @description The watch.
+       * @enum {string}
+       */
+      watch?: 'morning' | 'afternoon' | 'night';
+      /** @description The turn within the watch. */
+      turn?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    SheetHarmTimerInput: {
+      /**
+       * @description What the timer counts.
+       * @enum {string}
+       */
+      kind?:
+        | 'coeac-aid'
+        | 'cairn-critical'
+        | 'cairn-mortal-wound'
+        | 'gm-death'
+        | 'gm-unconscious'
+        | 'archsoul-unconscious'
+        | 'coeac-bonus-hp'
+        | 'gm-temporary-pool'
+        | 'gm-response-delay';
+      /** @description Where the clock stood when it started. */
+      startedAt?: components['schemas']['SheetClockPositionInput'] | (never | null);
+      /** @description When it runs out; null when the clock does not count it. */
+      endsAt?: components['schemas']['SheetClockPositionInput'] | (never | null);
+      /** @description Rounds, where the rule counts rounds, else null. */
+      rounds?: number | null;
+      /**
+       * @description What happens when it runs out.
+       * @enum {string}
+       */
+      effect?: 'death' | 'wakes' | 'lapses' | 'responds';
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    SheetDeferredScarRollInput: {
+      /** @description The scar. */
+      scar?: string;
+      /**
+       * @description When it applies.
+       * @enum {string}
+       */
+      timing?: 'after-rest' | 'once-mended' | 'after-recovery';
+      /** @description What was rolled, in words. */
+      result?: string;
+      /** @description The tracked path it changes. */
+      path?: string;
+      /** @description The change it makes then. */
+      delta?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    SheetHarmInput: {
+      /**
+       * @description The harm state.
+       * @enum {string}
+       */
+      state?:
+        | 'up'
+        | 'down-and-out'
+        | 'critical'
+        | 'out'
+        | 'paralysed'
+        | 'delirious'
+        | 'unconscious'
+        | 'semi-conscious'
+        | 'dying'
+        | 'dead';
+      /** @description Lasting conditions (doomed, awaiting-aid, death-roll-due, …). */
+      conditions?: string[];
+      /** @description Rolls and effects due later, in words. */
+      pending?: string[];
+      /** @description Timers the clock counts down; absent when none runs. */
+      timers?: components['schemas']['SheetHarmTimerInput'][];
+      /** @description Cairn scar rolls waiting for their moment; absent when none waits. */
+      deferred?: components['schemas']['SheetDeferredScarRollInput'][];
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    CoeacWeaponInput: {
+      /** @description Its name. */
+      name?: string;
+      /** @description The skill its attacks use. */
+      skill?: string;
+      /** @description Whether it is a ranged weapon. */
+      ranged?: boolean;
+      /** @description Its weapon traits. */
+      traits?: string[];
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    CoeacSheetInput: {
+      /** @description Skill ratings by name. */
+      skills?: {
+        [key: string]: number;
+      };
+      /** @description Save ratings by name. */
+      saves?: {
+        [key: string]: number;
+      };
+      /** @description Hit points (tracked). */
+      hp?: number;
+      /** @description Maximum hit points (tracked). */
+      maxHp?: number;
+      /** @description Bonus hit points, spent first (tracked). */
+      bonusHp?: number;
+      /** @description Armour and shield. */
+      armor?: components['schemas']['CoeacSheetArmorInput'];
+      /** @description The class. */
+      class?: string | null;
+      /** @description Class resources by name (Luck, Steel, Empower, …), each tracked. */
+      classResources?: {
+        [key: string]: {
+          /** @description The current value (tracked). */
+          current?: number;
+          /** @description The maximum. */
+          max?: number;
+        };
+      };
+      /** @description Boons earned (tracked). */
+      boons?: number;
+      /**
+       * @description up, down-and-out or dead (the referee’s).
+       * @enum {string}
+       */
+      state?: 'up' | 'down-and-out' | 'dead';
+      /** @description Arcane vestments worn; absent when none. */
+      vestments?: components['schemas']['CoeacVestmentInput'][];
+      /** @description Sorcerous implements held; absent when none. */
+      implements?: components['schemas']['CoeacImplementInput'][];
+      /** @description Spells a failed Spell Mastery barred, by catalogue id; absent when none. */
+      barredSpells?: string[];
+      /** @description An NPC’s Pool (rolled without the +2). */
+      pool?: number;
+      /** @description An adversary’s save Objective. */
+      saveObjective?: number;
+      /** @description An NPC’s Role. */
+      role?: string;
+      /** @description Rare organs eaten or worked into gear, by id; absent when none. */
+      organs?: string[];
+      /** @description Gear slots a hireling or animal carries for its employer. */
+      carrierSlots?: number;
+      /** @description Class resources that are per-day powers (a long rest refills them). */
+      perDay?: string[];
+      /** @description The harm it keeps (absent when it never took harm). */
+      harm?: components['schemas']['SheetHarmInput'];
+      /** @description Weapons on the sheet. */
+      weapons?: components['schemas']['CoeacWeaponInput'][];
+      /** @description Derived: the Empower of the vestments still carried (with vestments). */
+      vestmentEmpower?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    SheetPoolInput: {
+      /** @description The current value (tracked, through the condition ledger). */
+      current?: number;
+      /** @description The maximum. */
+      max?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    CairnWornItemInput: {
+      /** @description The inventory item. */
+      itemId?: string;
+      /** @description The Armor it gives. */
+      armor?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    CairnWeaponInput: {
+      /** @description Its name. */
+      name?: string;
+      /**
+       * @description Its damage die.
+       * @enum {string}
+       */
+      die?: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+      /** @description Bulky (two hands, two slots). */
+      bulky?: boolean;
+      /** @description Blast (hits every target in the area). */
+      blast?: boolean;
+      /** @description The inventory item it is. */
+      itemId?: string;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    CairnSheetInput: {
+      /** @description STR (current tracked). */
+      str?: components['schemas']['SheetPoolInput'];
+      /** @description DEX (current tracked). */
+      dex?: components['schemas']['SheetPoolInput'];
+      /** @description WIL (current tracked). */
+      wil?: components['schemas']['SheetPoolInput'];
+      /** @description Hit protection (tracked). */
+      hp?: number;
+      /** @description Maximum hit protection (tracked). */
+      maxHp?: number;
+      /** @description Armor (0–3): derived from the worn items still carried when any are listed. */
+      armor?: number;
+      /** @description Items worn for their Armor. */
+      worn?: components['schemas']['CairnWornItemInput'][];
+      /** @description Deprived (no recovery from rest). */
+      deprived?: boolean;
+      /** @description Scars, in words. */
+      scars?: string[];
+      /**
+       * @description up, out or dead (the referee’s).
+       * @enum {string}
+       */
+      state?: 'up' | 'out' | 'dead';
+      /** @description The harm it keeps (absent when it never took harm). */
+      harm?: components['schemas']['SheetHarmInput'];
+      /** @description Weapons on the sheet. */
+      weapons?: components['schemas']['CairnWeaponInput'][];
+      /**
+       * @description Derived: where armor comes from (worn items, or the sheet).
+       * @enum {string}
+       */
+      armorSource?: 'sheet' | 'worn';
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    ArchsoulSheetInput: {
+      /** @description Stat and skill values by name. */
+      stats?: {
+        [key: string]: number;
+      };
+      /** @description The base move (speed), when given. */
+      move?: number;
+      /** @description Hit points (tracked). */
+      hp?: number;
+      /** @description Maximum hit points (tracked). */
+      maxHp?: number;
+      /** @description Fatigue level (tracked). */
+      fatigue?: number;
+      /** @description Statuses, in words (the referee’s). */
+      statuses?: string[];
+      /** @description The harm it keeps (absent when it never took harm). */
+      harm?: components['schemas']['SheetHarmInput'];
+      /** @description HP below 0, as a positive number (tracked; harm). */
+      belowZero?: number;
+      /** @description Endurance lost to drowning (tracked; hazards). */
+      enduranceLoss?: number;
+      /** @description Points other attributes lost, by name (tracked; hazards). */
+      attributeLoss?: {
+        [key: string]: number;
+      };
+      /** @description Exhaustion’s −1 to every attribute, kept after the fatigue clears (tracked). */
+      exhaustionLoss?: number;
+      /** @description Derived: each stat less what was lost (when anything was). */
+      statsNow?: {
+        [key: string]: number;
+      };
+      /** @description Derived: the move now (Knocked Down, exhausted), when it differs. */
+      moveNow?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmSheetAbilitiesInput: {
+      /** @description Strength. */
+      strength?: number;
+      /** @description Agility. */
+      agility?: number;
+      /** @description Endurance. */
+      endurance?: number;
+      /** @description Intelligence. */
+      intelligence?: number;
+      /** @description Wisdom. */
+      wisdom?: number;
+      /** @description Charisma. */
+      charisma?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmSheetArchetypeInput: {
+      /** @description The archetype. */
+      archetype?: string;
+      /** @description Its level. */
+      level?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmSheetReactionsInput: {
+      /** @description Health (absent without an archetype nor an override). */
+      health?: number;
+      /** @description Fortitude (absent without an archetype nor an override). */
+      fortitude?: number;
+      /** @description Willpower (absent without an archetype nor an override). */
+      willpower?: number;
+      /** @description Evasion (absent without an archetype nor an override). */
+      evasion?: number;
+      /** @description Reason (absent without an archetype nor an override). */
+      reason?: number;
+      /** @description Perception (absent without an archetype nor an override). */
+      perception?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmActionTimeInput: {
+      /** @description How many units. */
+      amount?: number;
+      /**
+       * @description The unit.
+       * @enum {string}
+       */
+      unit?: 'round' | 'minute' | 'hour' | 'day';
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmStoredAilmentInput: {
+      /** @description Its id on the sheet. */
+      id?: string;
+      /** @description The example ailment it is, or null. */
+      ailment?: string | null;
+      /** @description Its name. */
+      name?: string;
+      /**
+       * @description chronic or chronic-inescapable.
+       * @enum {string}
+       */
+      kind?: 'chronic' | 'chronic-inescapable';
+      /** @description Its strength. */
+      strength?: number;
+      /** @description The health score the throw-off rolls are made against. */
+      health?: number;
+      /**
+       * @description What it does.
+       * @enum {string}
+       */
+      effect?: 'injuries' | 'paralysis-minutes' | 'sleep-minutes' | 'penalty';
+      /** @description Dice of the effect. */
+      effectDice?: number;
+      /** @description Sides of those dice. */
+      effectSides?: number;
+      /** @description The scores a penalty lowers. */
+      scores?: string[];
+      /** @description The action time of its course. */
+      actionTime?: components['schemas']['GmActionTimeInput'];
+      /** @description Action times of the course already rolled. */
+      courseTimes?: number;
+      /** @description Seconds carried toward the next action time. */
+      carriedSeconds?: number;
+      /** @description The effect’s total so far. */
+      total?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmStoredStatusInput: {
+      /** @description Its id on the sheet. */
+      id?: string;
+      /**
+       * @description asleep, paralysed, shock or ailing.
+       * @enum {string}
+       */
+      status?: 'asleep' | 'paralysed' | 'shock' | 'ailing';
+      /** @description What caused it. */
+      source?: string;
+      /** @description Seconds left; null when only the referee ends it. */
+      secondsLeft?: number | null;
+      /** @description ailing: the penalty on each score named. */
+      penalty?: number;
+      /** @description ailing: the scores it lowers. */
+      scores?: string[];
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmVerveEncountersInput: {
+      /** @description The adventure (session) id, or null. */
+      adventure?: string | null;
+      /** @description The encounters. */
+      encounters?: string[];
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmWeaponInput: {
+      /** @description Its name. */
+      name?: string;
+      /** @description Its damage dice (d6, 2d4, …). */
+      dice?: string;
+      /**
+       * @description close, thrown or propelled.
+       * @enum {string}
+       */
+      kind?: 'close' | 'thrown' | 'propelled';
+      /** @description Its attack bonus. */
+      attackBonus?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmContributorPairAnswerInput: {
+      /** @description The major contributor. */
+      major?: number;
+      /** @description The minor contributor. */
+      minor?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmSheetContributorsInput: {
+      /** @description strength’s contributors. */
+      strength?: components['schemas']['GmContributorPairAnswerInput'];
+      /** @description agility’s contributors. */
+      agility?: components['schemas']['GmContributorPairAnswerInput'];
+      /** @description endurance’s contributors. */
+      endurance?: components['schemas']['GmContributorPairAnswerInput'];
+      /** @description intelligence’s contributors. */
+      intelligence?: components['schemas']['GmContributorPairAnswerInput'];
+      /** @description wisdom’s contributors. */
+      wisdom?: components['schemas']['GmContributorPairAnswerInput'];
+      /** @description charisma’s contributors. */
+      charisma?: components['schemas']['GmContributorPairAnswerInput'];
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmSheetArchetypeShareInput: {
+      /** @description The archetype. */
+      archetype?: string;
+      /** @description Its level. */
+      level?: number;
+      /** @description The Fighting Art bonus it gives. */
+      fightingArt?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmSheetAttackInput: {
+      /** @description Close. */
+      close?: number;
+      /** @description Thrown. */
+      thrown?: number;
+      /** @description Propelled. */
+      propelled?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmSheetDamageInput: {
+      /** @description Close. */
+      close?: number;
+      /** @description Thrown. */
+      thrown?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmSheetDerivedInput: {
+      /** @description The contributors of each ability. */
+      contributors?: components['schemas']['GmSheetContributorsInput'];
+      /** @description The overall level. */
+      level?: number;
+      /** @description Each archetype with its level and Fighting Art. */
+      archetypes?: components['schemas']['GmSheetArchetypeShareInput'][];
+      /** @description The archetype that gives the verve modifier. */
+      verveArchetype?: string;
+      /** @description The Fighting Art bonus. */
+      fightingArt?: number;
+      /** @description The species found in the species tables, or null. */
+      species?: string | null;
+      /** @description Species base Movement + strength (minor); null without a species. */
+      movement?: number | null;
+      /** @description First-level survival. */
+      survival?: number;
+      /** @description First-level verve. */
+      verve?: number;
+      /** @description First-level mojo. */
+      mojo?: number;
+      /** @description Defense. */
+      defense?: number;
+      /** @description Attack bonuses. */
+      attack?: components['schemas']['GmSheetAttackInput'];
+      /** @description Damage bonuses. */
+      damage?: components['schemas']['GmSheetDamageInput'];
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmSheetInput: {
+      /** @description The six abilities. */
+      abilities?: components['schemas']['GmSheetAbilitiesInput'];
+      /** @description Archetypes and levels. */
+      archetypes?: components['schemas']['GmSheetArchetypeInput'][];
+      /** @description The species, or null. */
+      species?: string | null;
+      /** @description Survival (tracked). */
+      survival?: components['schemas']['SheetPoolInput'];
+      /** @description Verve (tracked). */
+      verve?: components['schemas']['SheetPoolInput'];
+      /** @description Injuries (tracked). */
+      injuries?: components['schemas']['SheetPoolInput'];
+      /** @description Mojo (tracked). */
+      mojo?: components['schemas']['SheetPoolInput'];
+      /** @description Experience points (tracked). */
+      experience?: number;
+      /** @description Movement. */
+      movement?: number;
+      /** @description The reactions: derived from the abilities and archetypes; the referee’s overrides win. */
+      reactions?: components['schemas']['GmSheetReactionsInput'];
+      /** @description Wears a full helmet (−1 to perception and attacks); absent when not. */
+      fullHelmet?: boolean;
+      /** @description Injury points nothing heals (tracked). */
+      unhealableInjuries?: number;
+      /** @description Chronic ailments running; absent when none. */
+      ailments?: components['schemas']['GmStoredAilmentInput'][];
+      /** @description Statuses a hazard left; absent when none. */
+      statuses?: components['schemas']['GmStoredStatusInput'][];
+      /** @description The harm it keeps (absent when it never took harm). */
+      harm?: components['schemas']['SheetHarmInput'];
+      /** @description The encounters that restored verve this adventure. */
+      verveEncounters?: components['schemas']['GmVerveEncountersInput'];
+      /** @description A temporary survival pool damage takes first (tracked). */
+      temporarySurvival?: number;
+      /** @description What granted the temporary survival pool. */
+      temporarySurvivalSource?: string;
+      /** @description Weapons on the sheet. */
+      weapons?: components['schemas']['GmWeaponInput'][];
+      /** @description Derived: level, contributors, first-level pools, defense, attack, damage; null without an archetype. */
+      derived?: components['schemas']['GmSheetDerivedInput'] | (never | null);
     };
   };
   responses: {
