@@ -134,7 +134,7 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
       const viaGql = await gql(
         t.server,
         `mutation($c: ID!, $h: ID!) { putCharacterSheet(campaignId: $c, characterId: $h, system: cairn,
-           input: { sheet: { weapons: [{ name: "Axe", die: "d6" }, { name: "axe", die: "d8" }] } }) { sheet } }`,
+           input: { sheet: { weapons: [{ name: "Axe", die: "d6" }, { name: "axe", die: "d8" }] } }) { system } }`,
         { c: c.id, h: hero.id },
         player.auth,
       );
