@@ -9,7 +9,8 @@ import type { Type as ClassType } from '@nestjs/common';
 export type NameKind = 'character' | 'npc' | 'table' | 'combatant';
 
 export type NamedField =
-  | { prop: string; kind: NameKind; list: boolean }
+  /** `keep`: words the field takes as they are, never looked up as names (a transfer's `treasury`). */
+  | { prop: string; kind: NameKind; list: boolean; keep?: readonly string[] }
   | { prop: string; nested: () => ClassType<unknown>; list: boolean };
 
 const OWN = new WeakMap<object, NamedField[]>();
