@@ -375,12 +375,25 @@ interface OutOptions {
    * so it is nullable there too.
    */
   optional?: boolean;
+  /**
+   * A member kept for clients of an older spelling (docs/api-style.md): its text says what replaced
+   * it; marked deprecated in both contracts (OpenAPI `deprecated`, GraphQL `@deprecated`).
+   */
+  deprecated?: string;
+}
+
+/** The deprecation marks of an answer member, for GraphQL and OpenAPI. */
+function deprecation(o: OutOptions) {
+  return o.deprecated
+    ? { graphql: { deprecationReason: o.deprecated }, openapi: { deprecated: true } }
+    : { graphql: {}, openapi: {} };
 }
 
 function out(gqlType: () => unknown, openapi: Record<string, unknown>, description: string, o: OutOptions) {
+  const d = deprecation(o);
   return applyDecorators(
-    Field(gqlType as never, { description, nullable: o.nullable || o.optional }),
-    ApiProperty({ ...{}, ...openapi, description, nullable: o.nullable, required: !o.optional }),
+    Field(gqlType as never, { ...d.graphql, description, nullable: o.nullable || o.optional }),
+    ApiProperty({ ...d.openapi, ...openapi, description, nullable: o.nullable, required: !o.optional }),
   );
 }
 
@@ -402,12 +415,24 @@ export const Out = {
     out(() => GraphQLJSON, { type: 'object', additionalProperties: true }, description, o),
   nested: (description: string, type: () => ClassType<unknown>, o: OutOptions = {}) =>
     applyDecorators(
-      Field(type, { description, nullable: o.nullable || o.optional }),
-      ApiProperty({ type: lazy(type), description, nullable: o.nullable, required: !o.optional }),
+      Field(type, { ...deprecation(o).graphql, description, nullable: o.nullable || o.optional }),
+      ApiProperty({
+        ...deprecation(o).openapi,
+        type: lazy(type),
+        description,
+        nullable: o.nullable,
+        required: !o.optional,
+      }),
     ),
   nestedList: (description: string, type: () => ClassType<unknown>, o: OutOptions = {}) =>
     applyDecorators(
-      Field(() => [type()], { description, nullable: o.nullable || o.optional }),
-      ApiProperty({ type: lazyList(type), description, nullable: o.nullable, required: !o.optional }),
+      Field(() => [type()], { ...deprecation(o).graphql, description, nullable: o.nullable || o.optional }),
+      ApiProperty({
+        ...deprecation(o).openapi,
+        type: lazyList(type),
+        description,
+        nullable: o.nullable,
+        required: !o.optional,
+      }),
     ),
 };

@@ -6289,9 +6289,15 @@ export interface components {
       next: string | null;
     };
     TreasuryTransferInput: {
-      /** @description "treasury", or the id of the character that pays. */
+      /**
+       * @description "treasury", or the id of the character that pays. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example treasury
+       */
       from: string;
-      /** @description "treasury", or the id of the character that receives. */
+      /**
+       * @description "treasury", or the id of the character that receives. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example treasury
+       */
       to: string;
       /** @description Cash to move, in dice. */
       amount: number;
@@ -19939,9 +19945,16 @@ export interface components {
     CoeacSpellList: {
       /** @description The d8 family table. */
       families: components['schemas']['CoeacFamilyInfo'][];
-      /** @description Spells matching. */
+      /** @description Spells matching (on every page). */
       count: number;
-      /** @description Matching spells, family by family in d8 order. */
+      /** @description This page of the matching spells, family by family in d8 order. */
+      items: components['schemas']['CoeacSpellInfo'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
+      /**
+       * @deprecated
+       * @description Every matching spell, unpaged. Deprecated: page through `items` with `limit` and `after`.
+       */
       spells: components['schemas']['CoeacSpellInfo'][];
     };
     CoeacCastInput: {
@@ -20087,7 +20100,14 @@ export interface components {
       rollId: string;
     };
     CoeacSpellInstanceList: {
-      /** @description Live and bound spells. */
+      /** @description This page of the live and bound spells, oldest first. */
+      items: components['schemas']['CoeacSpellInstance'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
+      /**
+       * @deprecated
+       * @description Every live and bound spell, unpaged. Deprecated: page through `items` with `limit` and `after`.
+       */
       instances: components['schemas']['CoeacSpellInstance'][];
     };
     CoeacReleaseInput: {
@@ -21522,8 +21542,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "from": "example",
-         *       "to": "example",
+         *       "from": "treasury",
+         *       "to": "treasury",
          *       "amount": 1
          *     }
          */
@@ -34503,6 +34523,9 @@ export interface operations {
   Magic_spells: {
     parameters: {
       query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
         /** @description Only this family. */
         family?:
           | 'blood-magic'
@@ -34660,7 +34683,11 @@ export interface operations {
   };
   MagicCampaign_instances: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -34685,6 +34712,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
