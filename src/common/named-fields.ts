@@ -44,3 +44,15 @@ export function namesSentence(kind: NameKind, list: boolean): string {
     ? ` Each entry may be the ${what}'s name instead of its id (exact, ignoring case).`
     : ` The ${what}'s name is accepted instead of its id (exact, ignoring case).`;
 }
+
+/**
+ * The names the OpenAPI examples use where a name may stand for an id: those of the character, NPC
+ * and table the creating operations' own examples make, so that Swagger UI's "Try it out" in that
+ * order finds them (test/e2e/openapi-examples.e2e-spec.ts sends them so).
+ */
+export const EXAMPLE_NAMES: Readonly<Record<NameKind, string>> = {
+  character: 'Toromeen',
+  npc: 'Grey Ogre',
+  table: 'Night Roads',
+  combatant: 'Grey Ogre',
+};

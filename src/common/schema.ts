@@ -23,7 +23,7 @@ import {
 } from 'class-validator';
 import { GraphQLJSON } from 'graphql-scalars';
 import { fastField, stringSchema } from './fast-validation';
-import { NameKind, namesSentence, recordNamedField } from './named-fields';
+import { EXAMPLE_NAMES, NameKind, namesSentence, recordNamedField } from './named-fields';
 
 /*
  * One class per operation carries its GraphQL field, its OpenAPI property and its validation, so the
@@ -183,6 +183,7 @@ export const In = {
         required: !o.optional,
         maxLength: 64,
         ...(o.allowEmpty ? { minLength: 0 } : {}),
+        ...(kind ? { example: EXAMPLE_NAMES[kind] } : {}),
       }),
       ...validated(o.optional, stringSchema({ minLength, maxLength: 64 }), [
         ...optionalValidation(o.optional),
@@ -292,7 +293,13 @@ export const In = {
         ? [(t: object, p: string | symbol) => recordNamedField(t, { prop: String(p), kind, list: true })]
         : []),
       Field(() => [ID], { description, nullable: o.optional }),
-      ApiProperty({ type: 'array', items: { type: 'string' }, description, required: !o.optional }),
+      ApiProperty({
+        type: 'array',
+        items: { type: 'string' },
+        description,
+        required: !o.optional,
+        ...(kind ? { example: [EXAMPLE_NAMES[kind]] } : {}),
+      }),
       ...validated(
         o.optional,
         { type: 'array', items: stringSchema({ minLength: 0, maxLength: 64 }), maxItems: o.maxItems },

@@ -5704,7 +5704,12 @@ export interface components {
        * @enum {string}
        */
       role: 'referee' | 'player' | 'viewer';
-      /** @description For a player key (required, at least one): the characters it may act for. They cannot be changed later; make a new key and revoke the old one. Other roles take none. Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description For a player key (required, at least one): the characters it may act for. They cannot be changed later; make a new key and revoke the old one. Other roles take none. Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       characterIds?: string[];
       /** @description A note to tell keys apart (e.g. the player’s name). */
       label?: string;
@@ -5868,7 +5873,10 @@ export interface components {
       turns?: number;
       /** @description Make the encounter checks that the time passed makes due, in order, as secret rolls, and list them in the answer. Implied by `encounterTableId` or by a default table for the scale in the encounter settings; `false` turns them off even then. Without any table the checks use the scale’s dice alone. */
       rollEncounterChecks?: boolean;
-      /** @description The referee table the due encounter checks draw from (else the scale’s default table). The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The referee table the due encounter checks draw from (else the scale’s default table). The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       encounterTableId?: string;
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
@@ -6191,11 +6199,19 @@ export interface components {
       havenKind?: 'town' | 'camp';
     };
     RosterInput: {
-      /** @description Every character on the roster (an empty list removes the roster). Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description Every character on the roster (an empty list removes the roster). Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       characterIds: string[];
     };
     RosterMemberInput: {
-      /** @description The character to activate. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character to activate. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
     };
     DowntimeInput: {
@@ -6236,7 +6252,10 @@ export interface components {
       hexesPerDay?: number;
       /** @description Make the due encounter checks (true by default). */
       rollEncounterChecks?: boolean;
-      /** @description The referee table the checks draw from. The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The referee table the checks draw from. The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       encounterTableId?: string;
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
@@ -6901,7 +6920,10 @@ export interface components {
       seed?: string;
       /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
       secret?: boolean;
-      /** @description Campaign checks only: the acting character (its strongholds’ tags can add dice). The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description Campaign checks only: the acting character (its strongholds’ tags can add dice). The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId?: string;
       /** @description Campaign checks only, with characterId: the task’s tags, matched against stronghold tags. */
       taskTags?: string[];
@@ -7975,7 +7997,10 @@ export interface components {
        * @example estate
        */
       kind?: string;
-      /** @description The owning character; leave it out for a company stronghold (referee only). The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The owning character; leave it out for a company stronghold (referee only). The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       ownerCharacterId?: string;
     };
     StrongholdOwner: {
@@ -8032,7 +8057,10 @@ export interface components {
       kind?: string;
     };
     StrongholdContributionInput: {
-      /** @description The paying character. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The paying character. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
       /**
        * @description Cash dice it wagers.
@@ -8059,7 +8087,10 @@ export interface components {
       fromTreasury?: number;
       /** @description Cash wagered by other characters (a player: only its own). */
       contributions?: components['schemas']['StrongholdContributionInput'][];
-      /** @description The character whose Wealth rolls, for a company stronghold (required there; refused otherwise). The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character whose Wealth rolls, for a company stronghold (required there; refused otherwise). The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       leadCharacterId?: string;
       /** @description Up to two tags added when the improvement succeeds. */
       newTags?: components['schemas']['NewStrongholdTagInput'][];
@@ -8234,7 +8265,10 @@ export interface components {
       broken?: boolean;
     };
     MoveInventoryItemInput: {
-      /** @description The character who takes it. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character who takes it. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
     };
     DepletionCheckInput: {
@@ -8771,13 +8805,19 @@ export interface components {
       rollIds: string[];
     };
     DivisionShareInput: {
-      /** @description The character. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
       /** @description The weight: 1 a full share, 0.5 a half share (to the hundredth). */
       share: number;
     };
     DivisionAllocationInput: {
-      /** @description The character. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
       /** @description Cash it takes. */
       cash: number;
@@ -8785,7 +8825,10 @@ export interface components {
     DivisionItemInput: {
       /** @description The horde item. */
       itemId: string;
-      /** @description The character who carries it. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character who carries it. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
     };
     DivideHordeInput: {
@@ -8794,11 +8837,21 @@ export interface components {
        * @enum {string}
        */
       mode?: 'even' | 'shares' | 'explicit';
-      /** @description Characters present (default: the session roster). Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description Characters present (default: the session roster). Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       characterIds?: string[];
       /** @description Weights of shares (mode shares); unlisted characters weigh 1. */
       shares?: components['schemas']['DivisionShareInput'][];
-      /** @description Absent regulars’ characters: a share each, kept in the company treasury for them. Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description Absent regulars’ characters: a share each, kept in the company treasury for them. Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       setAside?: string[];
       /** @description The players’ own split (mode explicit); must add up to the horde. */
       allocations?: components['schemas']['DivisionAllocationInput'][];
@@ -9088,7 +9141,10 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description The character rolling. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character rolling. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
       /**
        * @description Which of the project’s skills the roll is made with.
@@ -9149,7 +9205,12 @@ export interface components {
        * @example 4
        */
       ticks: number;
-      /** @description Characters working on it (informational). Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description Characters working on it (informational). Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       characterIds?: string[];
       /**
        * @description Who sees it (default public).
@@ -9185,7 +9246,10 @@ export interface components {
       next: string | null;
     };
     ProjectClockTickInput: {
-      /** @description The character spending its downtime action. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character spending its downtime action. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
     };
     ProjectClockTickResult: {
@@ -9480,7 +9544,10 @@ export interface components {
        * @enum {string}
        */
       tag?: 'elite' | 'legendary';
-      /** @description A table of the campaign to draw on next (depth ≤ 5). The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description A table of the campaign to draw on next (depth ≤ 5). The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       subtableId?: string;
       /** @description Roll a reaction (default: when the kind is people). */
       reaction?: boolean;
@@ -9847,7 +9914,10 @@ export interface components {
       numberAppearing?: string;
       /** @description The encounter is with people: roll a reaction. */
       people?: boolean;
-      /** @description The area table to draw from (default: the campaign’s default table for the scale, if set). The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The area table to draw from (default: the campaign’s default table for the scale, if set). The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       tableId?: string;
       /** @description Seal the roll for non-referee keys (default true). */
       secret?: boolean;
@@ -10068,7 +10138,10 @@ export interface components {
       kind?: 'character' | 'monster';
       /** @description Notes for the referee. */
       notes?: string;
-      /** @description An NPC of the campaign that plays this member (its sheet and numbers live there). The NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description An NPC of the campaign that plays this member (its sheet and numbers live there). The NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       npcId?: string;
     };
     EncounterSettings: {
@@ -10082,11 +10155,20 @@ export interface components {
       recurringChance: number;
     };
     EncounterSettingsInput: {
-      /** @description Default table for overland checks. The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description Default table for overland checks. The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       overland?: string;
-      /** @description Default table for exploration checks. The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description Default table for exploration checks. The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       exploration?: string;
-      /** @description Default table for water checks. The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description Default table for water checks. The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       water?: string;
       /** @description Chance in 6 that an encounter is recurring (default 2). */
       recurringChance?: number;
@@ -10451,7 +10533,10 @@ export interface components {
        * @enum {string}
        */
       tag?: 'elite' | 'legendary';
-      /** @description The character it serves (hirelings, followers, animals). The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character it serves (hirelings, followers, animals). The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       boundTo?: string;
       /**
        * @description referee (default): only the referee knows it; players: every key sees it.
@@ -10482,7 +10567,10 @@ export interface components {
       role?: string;
       /** @description The Armor of what it wears (0 by default). */
       armor?: number;
-      /** @description The character who hires it. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character who hires it. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       boundTo?: string;
       /**
        * @description Who sees it (default referee).
@@ -10593,7 +10681,10 @@ export interface components {
        * @enum {string}
        */
       kind?: 'adversary' | 'monster' | 'hireling' | 'follower' | 'animal' | 'other';
-      /** @description The character it serves; "" unbinds it. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character it serves; "" unbinds it. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       boundTo?: string;
       /**
        * @description Who sees it.
@@ -12824,7 +12915,10 @@ export interface components {
     DownAndOutAidInput: {
       /** @description The aider’s Medicine pool (2 + Medicine, with its modifiers). Send this or aiderId. */
       medicine?: components['schemas']['MedicinePoolInput'];
-      /** @description The aiding character of the campaign: its pool is 2 + the Medicine on its COEAC sheet, and it must be able to act. Send this or medicine. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The aiding character of the campaign: its pool is 2 + the Medicine on its COEAC sheet, and it must be able to act. Send this or medicine. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       aiderId?: string;
       /** @description Referee: seal the roll. */
       secret?: boolean;
@@ -13103,7 +13197,10 @@ export interface components {
        * @example bandages
        */
       means: string;
-      /** @description The character giving the aid (a player’s own; it must be able to act). Absent: the referee’s call. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character giving the aid (a player’s own; it must be able to act). Absent: the referee’s call. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       aidedBy?: string;
     };
     SheetAidResult: {
@@ -13271,7 +13368,10 @@ export interface components {
       techniqueScope?: 'one-skill' | 'field' | 'convert-one-skill' | 'convert-two-skill';
     };
     HeroicEffortContributionInput: {
-      /** @description The contributing character (the dying one may contribute too). The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The contributing character (the dying one may contribute too). The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
       /**
        * @description Mojo offered (spent through the ledger).
@@ -14485,9 +14585,15 @@ export interface components {
       };
     };
     CombatantInput: {
-      /** @description A character of the campaign (send this or npcId). The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description A character of the campaign (send this or npcId). The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId?: string;
-      /** @description An NPC of the campaign (send this or characterId). The NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description An NPC of the campaign (send this or characterId). The NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       npcId?: string;
       /**
        * @description The side it fights on (any label, e.g. party, foes).
@@ -14678,9 +14784,15 @@ export interface components {
       next: string | null;
     };
     CombatAttackInput: {
-      /** @description The attacking combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The attacking combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       attacker: string;
-      /** @description The target combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The target combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       target: string;
       /**
        * @description The weapon’s damage die.
@@ -14735,7 +14847,10 @@ export interface components {
       damage: components['schemas']['SheetDamageResult'] | (never | null);
     };
     CairnJoiningAttackerInput: {
-      /** @description The joining combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The joining combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       id: string;
       /**
        * @description Its weapon’s damage die.
@@ -14813,7 +14928,10 @@ export interface components {
       countTargets?: boolean;
     };
     CoeacCombatBlockInput: {
-      /** @description The combatant who Blocks (a player names only its own characters). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The combatant who Blocks (a player names only its own characters). The character or NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       id: string;
       /**
        * @description Block with the worn armour or the shield (spends a Block use through the ledger).
@@ -14844,7 +14962,12 @@ export interface components {
       defenderFreeSuccesses?: number;
       /** @description Referee only: this combatant makes another combat check this round (a creature with several attacks). */
       extraCheck?: boolean;
-      /** @description Ganging up: the combatants supporting the actor as captain (+1d each; each takes the captain’s damage if the target wins). Each entry may be the character or NPC's name instead of its id (exact, ignoring case). */
+      /**
+       * @description Ganging up: the combatants supporting the actor as captain (+1d each; each takes the captain’s damage if the target wins). Each entry may be the character or NPC's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Grey Ogre"
+       *     ]
+       */
       supporters?: string[];
       /** @description Whether the defender threatens the actor (deals damage when it wins). Default true; a full defender never does. */
       defenderThreatens?: boolean;
@@ -14856,7 +14979,12 @@ export interface components {
       ammunition?: string;
       /** @description Firing into a melee: −1d; losing by more than 3 sends 3d at an engaged ally. */
       firingIntoMelee?: boolean;
-      /** @description The allies engaged in that melee (default: every other combatant on the actor’s side). Each entry may be the character or NPC's name instead of its id (exact, ignoring case). */
+      /**
+       * @description The allies engaged in that melee (default: every other combatant on the actor’s side). Each entry may be the character or NPC's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Grey Ogre"
+       *     ]
+       */
       engaged?: string[];
       /** @description Blocks made against this action’s damage. */
       blocks?: components['schemas']['CoeacCombatBlockInput'][];
@@ -14871,7 +14999,10 @@ export interface components {
       objective?: number;
     };
     GmGroupMojoBidInput: {
-      /** @description The bidding member (a character of the group). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The bidding member (a character of the group). The character or NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       member: string;
       /**
        * @description Mojo bid; only what the miss needs is lost.
@@ -15000,7 +15131,12 @@ export interface components {
       breakConcentration?: boolean;
       /** @description Psychic enter: the target is unwilling (it resists with willpower). */
       unwilling?: boolean;
-      /** @description Group attack: the other members (the actor leads). Each entry may be the character or NPC's name instead of its id (exact, ignoring case). */
+      /**
+       * @description Group attack: the other members (the actor leads). Each entry may be the character or NPC's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Grey Ogre"
+       *     ]
+       */
       members?: string[];
       /** @description Group attack: standing mojo bids (G4), taken in order on a miss. */
       mojo?: components['schemas']['GmGroupMojoBidInput'][];
@@ -15008,7 +15144,10 @@ export interface components {
       archetypal?: boolean;
     };
     CombatActionInput: {
-      /** @description The acting combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The acting combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       actor: string;
       /**
        * @description The kind of action (each system takes its own kinds).
@@ -15029,7 +15168,12 @@ export interface components {
         | 'cast'
         | 'lead'
         | 'struggle';
-      /** @description The target combatants (character or NPC ids). Each entry may be the character or NPC's name instead of its id (exact, ignoring case). */
+      /**
+       * @description The target combatants (character or NPC ids). Each entry may be the character or NPC's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Grey Ogre"
+       *     ]
+       */
       targets?: string[];
       /** @description Cairn inputs (a Cairn combat). */
       cairn?: components['schemas']['CairnCombatActionInput'];
@@ -16533,7 +16677,12 @@ export interface components {
        * @example 150000
        */
       silver: number;
-      /** @description The characters who share it (the campaign’s loot rule: divided or each). Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description The characters who share it (the campaign’s loot rule: divided or each). Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       characterIds: string[];
       /** @description Why, for the ledger. */
       reason?: string;
@@ -16558,7 +16707,10 @@ export interface components {
       awards: components['schemas']['ExperienceAwardResult'][];
     };
     BoonAwardInput: {
-      /** @description The character. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
       /**
        * @description Boons awarded (default 1: one per session; more for a successful expedition).
@@ -16610,7 +16762,10 @@ export interface components {
        * @example Witch Hunter
        */
       className: string;
-      /** @description The character who unlocked it, when one did. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character who unlocked it, when one did. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId?: string;
       /** @description A note. */
       note?: string;
@@ -16702,7 +16857,10 @@ export interface components {
       factors: components['schemas']['ObjectiveFactorInput'][];
       /** @description The faction whose Reputation counts (none: 0). */
       faction?: string;
-      /** @description The character testing, when one does. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character testing, when one does. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId?: string;
       /**
        * @description The skill tested.
@@ -18723,7 +18881,12 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description The characters (the session roster when left out). Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description The characters (the session roster when left out). Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       characterIds?: string[];
     };
     PartyHazardMember: {
@@ -19448,7 +19611,12 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description The characters making the effort together (a player key must name one of its own). Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description The characters making the effort together (a player key must name one of its own). Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       characterIds: string[];
       /** @description The task the group attempts. A group attempt is counted apart from individual ones: after an individual failure the group may still try once, and after a group failure an individual may try once (001:675). */
       task?: string;
@@ -20225,7 +20393,10 @@ export interface components {
       mutationTableId: string | null;
     };
     MagicSettingsInput: {
-      /** @description The referee table of this campaign a COEAC mutation is rolled on; null or absent: none. The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The referee table of this campaign a COEAC mutation is rolled on; null or absent: none. The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       mutationTableId?: string;
     };
     /** @description An RFC 9457 problem: every error answer of the REST API. `code` is stable and meant for programs; GraphQL sends the same code in `extensions.code`. */
@@ -20934,7 +21105,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -20968,7 +21142,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -21228,7 +21405,11 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /** @example {} */
+        /**
+         * @example {
+         *       "watches": 1
+         *     }
+         */
         'application/json': components['schemas']['ClockAdvanceInput'];
       };
     };
@@ -21270,7 +21451,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "characterIds": []
+         *       "characterIds": [
+         *         "Toromeen"
+         *       ]
          *     }
          */
         'application/json': components['schemas']['RosterInput'];
@@ -21314,7 +21497,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "characterId": "example"
+         *       "characterId": "Toromeen"
          *     }
          */
         'application/json': components['schemas']['RosterMemberInput'];
@@ -21351,7 +21534,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -21388,7 +21574,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -21439,7 +21628,13 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /** @example {} */
+        /**
+         * @example {
+         *       "mode": "land",
+         *       "hexes": 2,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['TravelInput'];
       };
     };
@@ -21543,7 +21738,7 @@ export interface operations {
         /**
          * @example {
          *       "from": "treasury",
-         *       "to": "treasury",
+         *       "to": "Toromeen",
          *       "amount": 1
          *     }
          */
@@ -22407,7 +22602,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -22454,7 +22652,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -22500,7 +22701,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -22542,7 +22746,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -22588,7 +22795,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -22636,7 +22846,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -23693,7 +23906,7 @@ export interface operations {
       query: {
         /**
          * @description The acting character. The character's name is accepted instead of its id (exact, ignoring case).
-         * @example example
+         * @example Toromeen
          */
         characterId: string;
         /**
@@ -23854,7 +24067,13 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /** @example {} */
+        /**
+         * @example {
+         *       "wager": 1,
+         *       "leadCharacterId": "Toromeen",
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['StrongholdImprovementInput'];
       };
     };
@@ -23898,7 +24117,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "name": "library"
+         *       "name": "library",
+         *       "earned": true
          *     }
          */
         'application/json': components['schemas']['AddStrongholdTagInput'];
@@ -23937,7 +24157,7 @@ export interface operations {
         campaignId: string;
         /** @example example */
         strongholdId: string;
-        /** @example example */
+        /** @example library */
         name: string;
       };
       cookie?: never;
@@ -24011,7 +24231,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -24045,7 +24268,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -24092,7 +24318,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -24101,7 +24330,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "kind": "porter"
+         *       "kind": "porter",
+         *       "name": "Hobb"
          *     }
          */
         'application/json': components['schemas']['AddCarrierInput'];
@@ -24138,7 +24368,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         carrierId: string;
@@ -24177,7 +24410,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -24216,7 +24452,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -24260,7 +24499,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -24271,7 +24513,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "characterId": "example"
+         *       "characterId": "Toromeen"
          *     }
          */
         'application/json': components['schemas']['MoveInventoryItemInput'];
@@ -24308,7 +24550,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -24352,7 +24597,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -25057,7 +25305,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -25330,7 +25581,7 @@ export interface operations {
          *       "item": "Kite shield",
          *       "price": 6,
          *       "skills": [
-         *         "example"
+         *         "smithing"
          *       ]
          *     }
          */
@@ -25446,7 +25697,7 @@ export interface operations {
          * @example {
          *       "intellect": 3,
          *       "skill": 2,
-         *       "characterId": "example",
+         *       "characterId": "Toromeen",
          *       "skillName": "smithing"
          *     }
          */
@@ -25491,7 +25742,11 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /** @example {} */
+        /**
+         * @example {
+         *       "amount": 1
+         *     }
+         */
         'application/json': components['schemas']['CraftingMaterialsInput'];
       };
     };
@@ -25643,7 +25898,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "characterId": "example"
+         *       "characterId": "Toromeen"
          *     }
          */
         'application/json': components['schemas']['ProjectClockTickInput'];
@@ -25677,7 +25932,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -25711,7 +25969,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -25721,7 +25982,9 @@ export interface operations {
         /**
          * @example {
          *       "itemId": "example",
-         *       "method": "ritual"
+         *       "method": "ritual",
+         *       "discipline": 2,
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['AttunementInput'];
@@ -25758,7 +26021,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -25798,7 +26064,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -25833,7 +26102,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -25878,7 +26150,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         ritualId: string;
@@ -25914,7 +26189,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         ritualId: string;
@@ -25962,7 +26240,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -26464,8 +26745,17 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "entries": [],
-         *       "name": "example"
+         *       "name": "Night Roads",
+         *       "formula": "1d6",
+         *       "entries": [
+         *         {
+         *           "range": [
+         *             1,
+         *             6
+         *           ],
+         *           "text": "A lone rider"
+         *         }
+         *       ]
          *     }
          */
         'application/json': components['schemas']['CreateTableInput'];
@@ -26509,7 +26799,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "content": "example"
+         *       "format": "csv",
+         *       "content": "1-3;Wolves\n4-6;Fog",
+         *       "name": "Fog Roads"
          *     }
          */
         'application/json': components['schemas']['ImportTableInput'];
@@ -26545,7 +26837,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The table’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Night Roads
          */
         tableId: string;
       };
@@ -26582,7 +26874,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The table’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Night Roads
          */
         tableId: string;
       };
@@ -26592,8 +26884,17 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "entries": [],
-         *       "name": "example"
+         *       "name": "Night Roads",
+         *       "formula": "1d6",
+         *       "entries": [
+         *         {
+         *           "range": [
+         *             1,
+         *             6
+         *           ],
+         *           "text": "Two riders"
+         *         }
+         *       ]
          *     }
          */
         'application/json': components['schemas']['CreateTableInput'];
@@ -26632,7 +26933,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The table’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Night Roads
          */
         tableId: string;
       };
@@ -26671,7 +26972,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The table’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Night Roads
          */
         tableId: string;
       };
@@ -26711,7 +27012,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The table’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Night Roads
          */
         tableId: string;
       };
@@ -26933,7 +27234,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /**
          * @description The game system of the sheet.
@@ -26989,7 +27293,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /**
          * @description The game system of the sheet.
@@ -27003,7 +27310,16 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "sheet": {}
+         *       "sheet": {
+         *         "skills": {
+         *           "Fighter": 3
+         *         },
+         *         "saves": {
+         *           "Vigor": 2
+         *         },
+         *         "maxHp": 8,
+         *         "hp": 8
+         *       }
          *     }
          */
         'application/json': components['schemas']['PutSheetInput'];
@@ -27056,7 +27372,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /**
          * @description The game system of the sheet.
@@ -27115,7 +27434,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -27150,7 +27472,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -27160,9 +27485,9 @@ export interface operations {
         /**
          * @example {
          *       "system": "coeac",
-         *       "field": "example",
-         *       "delta": 1,
-         *       "reason": "example"
+         *       "field": "hp",
+         *       "delta": -1,
+         *       "reason": "A goblin spear"
          *     }
          */
         'application/json': components['schemas']['ConditionAdjustmentInput'];
@@ -27199,7 +27524,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -27208,7 +27536,10 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "system": "coeac"
+         *       "system": "coeac",
+         *       "skill": "Fighter",
+         *       "objective": 1,
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['SheetCheckInput'];
@@ -27247,7 +27578,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -27292,7 +27623,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -27383,8 +27714,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "name": "example",
-         *       "kind": "adversary"
+         *       "name": "Grey Ogre",
+         *       "kind": "adversary",
+         *       "visibility": "players"
          *     }
          */
         'application/json': components['schemas']['CreateNpcInput'];
@@ -27466,7 +27798,14 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /** @example {} */
+        /**
+         * @example {
+         *       "hireling": {
+         *         "item": "mercenary",
+         *         "role": "Man at Arms"
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['CoeacNpcMakeInput'];
       };
     };
@@ -27500,7 +27839,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -27537,7 +27876,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -27577,7 +27916,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -27619,7 +27958,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
         /**
@@ -27678,7 +28017,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
         /**
@@ -27693,7 +28032,16 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "sheet": {}
+         *       "sheet": {
+         *         "skills": {
+         *           "Fighter": 3
+         *         },
+         *         "saves": {
+         *           "Vigor": 2
+         *         },
+         *         "maxHp": 12,
+         *         "hp": 12
+         *       }
          *     }
          */
         'application/json': components['schemas']['PutSheetInput'];
@@ -27748,7 +28096,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
         /**
@@ -27810,7 +28158,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -27848,7 +28196,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -27859,9 +28207,9 @@ export interface operations {
         /**
          * @example {
          *       "system": "coeac",
-         *       "field": "example",
-         *       "delta": 1,
-         *       "reason": "example"
+         *       "field": "hp",
+         *       "delta": -1,
+         *       "reason": "An arrow"
          *     }
          */
         'application/json': components['schemas']['ConditionAdjustmentInput'];
@@ -27900,7 +28248,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -27910,7 +28258,10 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "system": "coeac"
+         *       "system": "coeac",
+         *       "skill": "Fighter",
+         *       "objective": 1,
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['SheetCheckInput'];
@@ -28029,7 +28380,8 @@ export interface operations {
          *         "intelligence": 12,
          *         "wisdom": 15,
          *         "charisma": 8
-         *       }
+         *       },
+         *       "archetype": "warrior"
          *     }
          */
         'application/json': components['schemas']['CampaignGmDerivationInput'];
@@ -29258,7 +29610,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -29292,7 +29647,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -29301,7 +29659,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "system": "coeac"
+         *       "system": "coeac",
+         *       "amount": 1,
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['SheetDamageInput'];
@@ -29338,14 +29698,22 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
-        /** @example {} */
+        /**
+         * @example {
+         *       "aiderId": "Toromeen",
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['DownAndOutAidInput'];
       };
     };
@@ -29380,7 +29748,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -29427,7 +29798,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -29473,7 +29847,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -29519,7 +29896,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -29565,7 +29945,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -29611,7 +29994,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -29648,7 +30034,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -29685,7 +30074,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -29730,7 +30122,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -29767,7 +30159,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -29777,7 +30169,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "system": "coeac"
+         *       "system": "coeac",
+         *       "amount": 1,
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['SheetDamageInput'];
@@ -29816,7 +30210,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -29866,7 +30260,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -30482,8 +30876,18 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "system": "cairn",
-         *       "combatants": []
+         *       "system": "coeac",
+         *       "combatants": [
+         *         {
+         *           "characterId": "Toromeen",
+         *           "side": "party"
+         *         },
+         *         {
+         *           "npcId": "Grey Ogre",
+         *           "side": "foes"
+         *         }
+         *       ],
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['CreateCombatInput'];
@@ -30519,7 +30923,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The combat’s id, or `current` for the combat in progress (a 409 when several are).
-         * @example example
+         * @example current
          */
         combatId: string;
       };
@@ -30556,7 +30960,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The combat’s id, or `current` for the combat in progress (a 409 when several are).
-         * @example example
+         * @example current
          */
         combatId: string;
       };
@@ -30596,7 +31000,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The combat’s id, or `current` for the combat in progress (a 409 when several are).
-         * @example example
+         * @example current
          */
         combatId: string;
       };
@@ -30636,7 +31040,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The combat’s id, or `current` for the combat in progress (a 409 when several are).
-         * @example example
+         * @example current
          */
         combatId: string;
       };
@@ -30646,8 +31050,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "attacker": "example",
-         *       "target": "example",
+         *       "attacker": "Grey Ogre",
+         *       "target": "Grey Ogre",
          *       "die": "d4"
          *     }
          */
@@ -30687,7 +31091,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The combat’s id, or `current` for the combat in progress (a 409 when several are).
-         * @example example
+         * @example current
          */
         combatId: string;
       };
@@ -30697,8 +31101,15 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "actor": "example",
-         *       "kind": "attack"
+         *       "actor": "Toromeen",
+         *       "kind": "exchange",
+         *       "targets": [
+         *         "Grey Ogre"
+         *       ],
+         *       "coeac": {
+         *         "skill": "Fighter"
+         *       },
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['CombatActionInput'];
@@ -30775,7 +31186,33 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "units": []
+         *       "name": "Siege of Greywater",
+         *       "units": [
+         *         {
+         *           "name": "Goblin spears",
+         *           "side": "foes",
+         *           "size": 12,
+         *           "medianSurvival": 5,
+         *           "medianMovement": 6,
+         *           "medianAttackBonus": 0,
+         *           "medianDefense": 0,
+         *           "medianEvasion": 8,
+         *           "moraleTarget": 0,
+         *           "damage": "d6"
+         *         },
+         *         {
+         *           "name": "Militia",
+         *           "side": "town",
+         *           "size": 20,
+         *           "medianSurvival": 6,
+         *           "medianAttackBonus": 1,
+         *           "medianDefense": 1,
+         *           "medianEvasion": 9,
+         *           "moraleTarget": 9,
+         *           "leaderCharisma": 12,
+         *           "damage": "d6"
+         *         }
+         *       ]
          *     }
          */
         'application/json': components['schemas']['CreateMassConflictInput'];
@@ -31452,7 +31889,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -31495,7 +31935,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -31541,7 +31984,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -31587,7 +32033,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -31634,7 +32083,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -31681,7 +32133,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         projectId: string;
@@ -31737,7 +32192,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -31746,7 +32204,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "resources": []
+         *       "resources": [
+         *         "Control"
+         *       ]
          *     }
          */
         'application/json': components['schemas']['ClassResourceSpendInput'];
@@ -31783,7 +32243,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -31833,7 +32296,9 @@ export interface operations {
         /**
          * @example {
          *       "silver": 150000,
-         *       "characterIds": []
+         *       "characterIds": [
+         *         "Toromeen"
+         *       ]
          *     }
          */
         'application/json': components['schemas']['LootExperienceAwardInput'];
@@ -33302,7 +33767,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -33394,7 +33862,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         ailmentId: string;
@@ -33433,7 +33904,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         statusId: string;
@@ -33562,7 +34036,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -33596,7 +34073,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -33605,7 +34085,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "kind": "spellbook"
+         *       "kind": "spellbook",
+         *       "spell": "45"
          *     }
          */
         'application/json': components['schemas']['AddCairnMagicItemInput'];
@@ -33642,7 +34123,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -33686,7 +34170,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -33739,7 +34226,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "content": "example"
+         *       "content": "{\"name\":\"Vessa\",\"type\":\"character\",\"system\":{\"hp\":{\"value\":4,\"max\":4},\"abilities\":{\"STR\":{\"value\":12,\"max\":12},\"DEX\":{\"value\":9,\"max\":9},\"WIL\":{\"value\":11,\"max\":11}}},\"items\":[]}"
          *     }
          */
         'application/json': components['schemas']['FoundryCairnImportInput'];
@@ -33773,7 +34260,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -33825,7 +34315,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "content": "example"
+         *       "content": "{\"name\":\"Grey Wolf\",\"type\":\"npc\",\"system\":{\"hp\":{\"value\":3,\"max\":3},\"abilities\":{\"STR\":{\"value\":10,\"max\":10},\"DEX\":{\"value\":14,\"max\":14},\"WIL\":{\"value\":6,\"max\":6}},\"armor\":1},\"items\":[{\"name\":\"Bite\",\"type\":\"weapon\",\"system\":{\"damageFormula\":\"d6\"}}]}"
          *     }
          */
         'application/json': components['schemas']['FoundryCairnNpcImportInput'];
@@ -33861,7 +34351,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -34260,7 +34750,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "characterIds": []
+         *       "characterIds": [
+         *         "Toromeen"
+         *       ]
          *     }
          */
         'application/json': components['schemas']['CampaignGmGroupEffortInput'];
@@ -34297,7 +34789,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -34599,7 +35094,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -34645,7 +35143,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -34692,7 +35193,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -34727,7 +35231,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -34773,7 +35280,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -34819,7 +35329,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
