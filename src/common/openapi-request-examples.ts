@@ -21,13 +21,13 @@ export const REQUEST_EXAMPLES: Record<string, { body?: unknown; parameters?: Rec
   Encounters_morale: { body: { system: 'coeac', rating: 3, seed: 'table-7' } },
   CharactersBuilder_gmDerivation: {
     body: {
-      abilities: { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 },
+      attributes: { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 },
       archetype: 'warrior',
     },
   },
   CharactersBuilder_gmBodyRoll: {
     body: {
-      abilities: { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 },
+      attributes: { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 },
       species: 'dwarf',
       seed: 'table-7',
     },
@@ -139,10 +139,19 @@ export const REQUEST_EXAMPLES: Record<string, { body?: unknown; parameters?: Rec
   },
   GmSettings_derive: {
     body: {
-      abilities: { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 },
+      attributes: { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 },
       archetype: 'warrior',
     },
   },
+  WealthReference_startingMoney: { body: { archetypalAttribute: 18 } },
+  Advancement_gmLevelUp: {
+    body: {
+      archetype: 'warrior',
+      level: 2,
+      attributes: { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 },
+    },
+  },
+  CharacterAdvancement_mojoSpend: { body: { kind: 'ability', attribute: 'strength' } },
   Npcs_check: { body: { system: 'coeac', skill: 'Fighter', objective: 1, seed: 'table-7' } },
   NpcHarm_damage: { body: { system: 'coeac', amount: 1, seed: 'table-7' } },
   CharacterSheets_adjust: { body: { system: 'coeac', field: 'hp', delta: -1, reason: 'A goblin spear' } },
@@ -155,15 +164,45 @@ export const REQUEST_EXAMPLES: Record<string, { body?: unknown; parameters?: Rec
     body: {
       name: 'Siege of Greywater',
       units: [
-        { name: 'Goblin spears', side: 'foes', size: 12, medianSurvival: 5, medianMovement: 6, medianAttackBonus: 0,
-          medianDefense: 0, medianEvasion: 8, moraleTarget: 0, damage: 'd6' },
-        { name: 'Militia', side: 'town', size: 20, medianSurvival: 6, medianAttackBonus: 1, medianDefense: 1,
-          medianEvasion: 9, moraleTarget: 9, leaderCharisma: 12, damage: 'd6' },
+        {
+          name: 'Goblin spears',
+          side: 'foes',
+          size: 12,
+          medianSurvival: 5,
+          medianMovement: 6,
+          medianAttackBonus: 0,
+          medianDefense: 0,
+          medianEvasion: 8,
+          moraleTarget: 0,
+          damage: 'd6',
+        },
+        {
+          name: 'Militia',
+          side: 'town',
+          size: 20,
+          medianSurvival: 6,
+          medianAttackBonus: 1,
+          medianDefense: 1,
+          medianEvasion: 9,
+          moraleTarget: 9,
+          leaderCharisma: 12,
+          damage: 'd6',
+        },
       ],
     },
   },
-  FoundryCairn_importCharacters: { body: { content: "{\"name\":\"Vessa\",\"type\":\"character\",\"system\":{\"hp\":{\"value\":4,\"max\":4},\"abilities\":{\"STR\":{\"value\":12,\"max\":12},\"DEX\":{\"value\":9,\"max\":9},\"WIL\":{\"value\":11,\"max\":11}}},\"items\":[]}" } },
-  FoundryCairn_importNpcs: { body: { content: "{\"name\":\"Grey Wolf\",\"type\":\"npc\",\"system\":{\"hp\":{\"value\":3,\"max\":3},\"abilities\":{\"STR\":{\"value\":10,\"max\":10},\"DEX\":{\"value\":14,\"max\":14},\"WIL\":{\"value\":6,\"max\":6}},\"armor\":1},\"items\":[{\"name\":\"Bite\",\"type\":\"weapon\",\"system\":{\"damageFormula\":\"d6\"}}]}" } },
+  FoundryCairn_importCharacters: {
+    body: {
+      content:
+        '{"name":"Vessa","type":"character","system":{"hp":{"value":4,"max":4},"abilities":{"STR":{"value":12,"max":12},"DEX":{"value":9,"max":9},"WIL":{"value":11,"max":11}}},"items":[]}',
+    },
+  },
+  FoundryCairn_importNpcs: {
+    body: {
+      content:
+        '{"name":"Grey Wolf","type":"npc","system":{"hp":{"value":3,"max":3},"abilities":{"STR":{"value":10,"max":10},"DEX":{"value":14,"max":14},"WIL":{"value":6,"max":6}},"armor":1},"items":[{"name":"Bite","type":"weapon","system":{"damageFormula":"d6"}}]}',
+    },
+  },
 
   Inventory_addCarrier: { body: { kind: 'porter', name: 'Hobb' } },
 };

@@ -2,6 +2,7 @@ import { ArgumentMetadata, ValidationError, ValidationPipe, ValidationPipeOption
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { fastInstance, fastValidator } from './fast-validation';
+import { applyRenames } from './renamed-fields';
 import { memoizeValidationMetadata } from './validation-metadata';
 import { FieldError, Problem, validationProblem } from './problem';
 
@@ -219,6 +220,8 @@ export class ArbiterValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' && (typeof value !== 'object' || value === null || Array.isArray(value))) {
       throw Problem.field('VALIDATION_FAILED', 'body', 'body must be a JSON object.');
     }
+    // A renamed field's old name (deprecated, kept until /v2) becomes its new one first.
+    value = applyRenames(metatype, value);
     if (this.fastPath && typeof value === 'object' && value !== null && !Array.isArray(value)) {
       const check = fastValidator(metatype as new () => unknown);
       if (check && check(value))

@@ -230,7 +230,12 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
     );
     // Paged like every list (issue 42): items/next with limit and after, REST and GraphQL alike;
     // the deprecated `instances` still lists them all.
-    const page1 = (await t.http.get(`${url(c, hero.id, 'coeac-spells')}?limit=1`).set(c.auth).expect(200)).body;
+    const page1 = (
+      await t.http
+        .get(`${url(c, hero.id, 'coeac-spells')}?limit=1`)
+        .set(c.auth)
+        .expect(200)
+    ).body;
     expect(page1.items.map((i: { spellId: string }) => i.spellId)).toEqual(['miasma']);
     expect(page1.instances).toHaveLength(2);
     expect(page1.next).toEqual(expect.any(String));

@@ -223,11 +223,7 @@ describe(`names in request bodies (${DATABASE_KIND})`, () => {
   it('a treasury transfer names its sides (the word treasury stays a word), over REST and GraphQL', async () => {
     const { c, ada, bran } = await table();
     const base = `/v1/campaigns/${c.id}/treasury`;
-    await t.http
-      .post(`${base}/adjustments`)
-      .set(c.auth)
-      .send({ delta: 5, reason: 'seed money' })
-      .expect(201);
+    await t.http.post(`${base}/adjustments`).set(c.auth).send({ delta: 5, reason: 'seed money' }).expect(201);
     const paid = await t.http
       .post(`${base}/transfers`)
       .set(c.auth)

@@ -131,10 +131,12 @@ const KNOWN_CAMPAIGN: Record<string, string> = {
     'needs an orb, a staff or vestments and a cybalt item in the inventory; no example makes them',
   'GET /v1/campaigns/{campaignId}/characters/{characterId}/artifact-rituals/{ritualId}':
     'a ritual needs a cybalt item in the inventory (its creation is refused with 422 here); no example makes one',
-  'POST /v1/campaigns/{campaignId}/characters/{characterId}/artifact-rituals/{ritualId}/channelings': 'as above',
+  'POST /v1/campaigns/{campaignId}/characters/{characterId}/artifact-rituals/{ritualId}/channelings':
+    'as above',
   'POST /v1/campaigns/{campaignId}/mass-conflicts/{massConflictId}/attacks':
     'units are named by the ids the conflict’s creation answers (they take no names yet)',
-  'POST /v1/campaigns/{campaignId}/gm-group-efforts': 'a group effort needs two characters; the examples make one',
+  'POST /v1/campaigns/{campaignId}/gm-group-efforts':
+    'a group effort needs two characters; the examples make one',
   'DELETE /v1/campaigns/{campaignId}/characters/{characterId}/attunements/{itemId}':
     'an attunement is to a magic item (its creation is refused with 422 for the torches here); no example makes one',
 };
@@ -151,7 +153,10 @@ describe('every campaign operation’s example, sent in one campaign', () => {
 
   it('answers each with a documented success, or a documented 409/422 the campaign’s state explains', async () => {
     const make = examplesOf(document, {}).find((e) => e.method === 'post' && e.path === '/v1/campaigns')!;
-    const campaign = await t.http.post(make.url).send(make.body as object).expect(201);
+    const campaign = await t.http
+      .post(make.url)
+      .send(make.body as object)
+      .expect(201);
     /** Ids earlier answers gave: by place (`…/strongholds/{strongholdId}`), and by parameter name. */
     const ids: Record<string, string> = { campaignId: campaign.body.id };
     const byName: Record<string, string> = {};
@@ -216,8 +221,11 @@ describe('every campaign operation’s example, sent in one campaign', () => {
       if (ok) successes++;
       const refusal = [409, 422].includes(answer.status) && documented.includes(String(answer.status));
       if (!ok && !refusal && !(name in KNOWN_CAMPAIGN))
-        failures.push(`${name} ${e.url} ${JSON.stringify(body)} → ${answer.status} ${answer.text.slice(0, 240)}`);
-      if ((ok || refusal) && name in KNOWN_CAMPAIGN) failures.push(`${name} works now: take it off KNOWN_CAMPAIGN`);
+        failures.push(
+          `${name} ${e.url} ${JSON.stringify(body)} → ${answer.status} ${answer.text.slice(0, 240)}`,
+        );
+      if ((ok || refusal) && name in KNOWN_CAMPAIGN)
+        failures.push(`${name} works now: take it off KNOWN_CAMPAIGN`);
     };
     // An operation whose path waits for an id no answer has given yet goes after the others that
     // delete or end nothing (a roll's routes wait for the first logged roll).

@@ -7862,19 +7862,29 @@ export interface components {
     };
     StartingMoneyInput: {
       /**
-       * @description The archetypal ability score.
+       * @deprecated
+       * @description Deprecated: the old name of `archetypalAttribute`. The archetypal score.
+       */
+      archetypalAbility?: number;
+      /**
+       * @description Required: the archetypal attribute score.
        * @example 18
        */
-      archetypalAbility: number;
+      archetypalAttribute?: number;
       /** @description Mojo traded for silver at creation (30 silver each). */
       mojoTraded?: number;
     };
     StartingMoney: {
-      /** @description The archetypal ability score. */
+      /** @description The archetypal attribute score. */
+      archetypalAttribute: number;
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `archetypalAttribute`.
+       */
       archetypalAbility: number;
       /** @description Mojo traded at creation. */
       mojoTraded: number;
-      /** @description Centisilver from the ability score (one silver per point). */
+      /** @description Centisilver from the attribute score (one silver per point). */
       startingSilver: number;
       /** @description Centisilver from the mojo traded (30 silver each). */
       silverFromMojo: number;
@@ -10739,7 +10749,14 @@ export interface components {
       name: string;
       /** @description ours (shipped) or campaign (the referee’s). */
       source: string;
-      /** @description Added to the scores. */
+      /** @description Added to the attribute scores. */
+      attributeAdjustments: {
+        [key: string]: unknown;
+      };
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributeAdjustments`.
+       */
       abilityAdjustments: {
         [key: string]: unknown;
       };
@@ -10837,8 +10854,13 @@ export interface components {
       id: string;
       /** @description Its name. */
       name: string;
-      /** @description Added to rolled scores when a derivation names the species. */
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributeAdjustments`. Added to rolled scores.
+       */
       abilityAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
+      /** @description Added to rolled attribute scores when a derivation names the species. */
+      attributeAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
       /** @description Special contributors to reactions. */
       reactions?: components['schemas']['GmReactionSpecialsInput'];
       /** @description Base Movement (without it Movement is not derived). */
@@ -10904,8 +10926,13 @@ export interface components {
       baseMovement?: number;
     };
     CampaignGmDerivationInput: {
-      /** @description The six scores as placed (before species adjustments). */
-      abilities: components['schemas']['GmAbilitiesInput'];
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributes`. The six scores.
+       */
+      abilities?: components['schemas']['GmAbilitiesInput'];
+      /** @description Required: the six attribute scores as placed (before species adjustments). */
+      attributes?: components['schemas']['GmAbilitiesInput'];
       /**
        * @description The archetype (one archetype; or send `archetypes`).
        * @enum {string}
@@ -10917,8 +10944,13 @@ export interface components {
       archetypes?: components['schemas']['GmArchetypeLevelInput'][];
       /** @description A species of the campaign or ours (ignoring case): its adjustments, specials and Movement apply. */
       species?: string;
-      /** @description Ability modifiers added after the species’. */
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributeAdjustments`. Modifiers added after the species’.
+       */
       abilityAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
+      /** @description Attribute modifiers added after the species’. */
+      attributeAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
       /** @description Special contributors and base Movement, replacing the species’. */
       specials?: components['schemas']['GmSpecialsInput'];
       /** @description Silver the starting purchases cost. */
@@ -10943,7 +10975,12 @@ export interface components {
       id: string;
       /** @description Name. */
       name: string;
-      /** @description Archetypal ability. */
+      /** @description Archetypal attribute. */
+      archetypalAttribute: string;
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `archetypalAttribute`.
+       */
       archetypalAbility: string;
       /** @description Archetypal reaction. */
       archetypalReaction: string;
@@ -11037,7 +11074,12 @@ export interface components {
       mojoLeft: number;
     };
     GmDerivationResult: {
-      /** @description The scores used (after species adjustments). */
+      /** @description The attribute scores used (after species adjustments). */
+      attributes: components['schemas']['GmAbilities'];
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributes`.
+       */
       abilities: components['schemas']['GmAbilities'];
       /** @description The shipped species applied, or null. */
       species: string | null;
@@ -11128,7 +11170,14 @@ export interface components {
       id: string;
       /** @description Name. */
       name: string;
-      /** @description Added to the scores. */
+      /** @description Added to the attribute scores. */
+      attributeAdjustments: {
+        [key: string]: unknown;
+      };
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributeAdjustments`.
+       */
       abilityAdjustments: {
         [key: string]: unknown;
       };
@@ -11150,8 +11199,13 @@ export interface components {
       next: string | null;
     };
     GmDerivationInput: {
-      /** @description The six scores as placed (before species adjustments, if those are sent). */
-      abilities: components['schemas']['GmAbilitiesInput'];
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributes`. The six scores.
+       */
+      abilities?: components['schemas']['GmAbilitiesInput'];
+      /** @description Required: the six attribute scores as placed (before species adjustments, if those are sent). */
+      attributes?: components['schemas']['GmAbilitiesInput'];
       /**
        * @description The archetype (one archetype; or send `archetypes`).
        * @enum {string}
@@ -11166,8 +11220,13 @@ export interface components {
       species?: 'dwarf';
       /** @description Archetype level (default 1). */
       level?: number;
-      /** @description Species ability modifiers, added to the scores first. */
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributeAdjustments`. Species modifiers.
+       */
       abilityAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
+      /** @description Species attribute modifiers, added to the scores first. */
+      attributeAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
       /** @description Special contributors and species Movement. */
       specials?: components['schemas']['GmSpecialsInput'];
       /** @description A contributor table replacing our default. */
@@ -11176,8 +11235,13 @@ export interface components {
       startingPurchases?: number;
     };
     GmBodyRollInput: {
-      /** @description The six scores. */
-      abilities: components['schemas']['GmAbilitiesInput'];
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributes`. The six scores.
+       */
+      abilities?: components['schemas']['GmAbilitiesInput'];
+      /** @description Required: the six attribute scores. */
+      attributes?: components['schemas']['GmAbilitiesInput'];
       /**
        * @description A shipped species (its numbers are used unless speciesBody is sent).
        * @enum {string}
@@ -16024,8 +16088,13 @@ export interface components {
        * @example 2
        */
       level: number;
-      /** @description The six scores. */
-      abilities: components['schemas']['GmAbilitiesInput'];
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributes`. The six scores.
+       */
+      abilities?: components['schemas']['GmAbilitiesInput'];
+      /** @description Required: the six attribute scores. */
+      attributes?: components['schemas']['GmAbilitiesInput'];
       /** @description Multiple archetypes: the level reached in the gaining archetype (reactions, Fighting Art, extras); default level. */
       archetypeLevel?: number;
       /**
@@ -16457,10 +16526,16 @@ export interface components {
        */
       kind: 'ability' | 'field' | 'new-field' | 'skill' | 'technique' | 'weapon-skill';
       /**
-       * @description The ability raised by one (ability).
+       * @deprecated
+       * @description Deprecated: the old name of `attribute`. The attribute raised.
        * @enum {string}
        */
       ability?: 'strength' | 'agility' | 'endurance' | 'intelligence' | 'wisdom' | 'charisma';
+      /**
+       * @description The attribute raised by one (kind `ability`).
+       * @enum {string}
+       */
+      attribute?: 'strength' | 'agility' | 'endurance' | 'intelligence' | 'wisdom' | 'charisma';
       /** @description What is bought, in the table’s words (a field, a skill, a technique, a weapon). */
       subject?: string;
       /** @description Field: the current bonus of the field. */
@@ -16494,7 +16569,12 @@ export interface components {
       practical: boolean;
       /** @description Bought just before a roll: the bonus on that roll (the mojo spent; 0 otherwise). */
       beforeRollBonus: number;
-      /** @description Ability: the score after. */
+      /** @description Kind `ability`: the attribute score after. */
+      attributeAfter: number | null;
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributeAfter`.
+       */
       abilityAfter: number | null;
       /** @description Mojo held after. */
       mojoLeft: number;
@@ -23582,7 +23662,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "archetypalAbility": 18
+         *       "archetypalAttribute": 18
          *     }
          */
         'application/json': components['schemas']['StartingMoneyInput'];
@@ -28373,7 +28453,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "abilities": {
+         *       "attributes": {
          *         "strength": 18,
          *         "agility": 10,
          *         "endurance": 15,
@@ -28483,7 +28563,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "abilities": {
+         *       "attributes": {
          *         "strength": 18,
          *         "agility": 10,
          *         "endurance": 15,
@@ -28529,7 +28609,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "abilities": {
+         *       "attributes": {
          *         "strength": 18,
          *         "agility": 10,
          *         "endurance": 15,
@@ -31533,7 +31613,7 @@ export interface operations {
          * @example {
          *       "archetype": "warrior",
          *       "level": 2,
-         *       "abilities": {
+         *       "attributes": {
          *         "strength": 18,
          *         "agility": 10,
          *         "endurance": 15,
@@ -31996,7 +32076,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "kind": "ability"
+         *       "kind": "ability",
+         *       "attribute": "strength"
          *     }
          */
         'application/json': components['schemas']['MojoSpendInput'];
