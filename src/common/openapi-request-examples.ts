@@ -191,6 +191,7 @@ export const REQUEST_EXAMPLES: Record<string, { body?: unknown; parameters?: Rec
       ],
     },
   },
+  MassConflicts_attack: { body: { attacker: 'Goblin spears', target: 'Militia', seed: 'table-7' } },
   FoundryCairn_importCharacters: {
     body: {
       content:

@@ -133,8 +133,6 @@ const KNOWN_CAMPAIGN: Record<string, string> = {
     'a ritual needs a cybalt item in the inventory (its creation is refused with 422 here); no example makes one',
   'POST /v1/campaigns/{campaignId}/characters/{characterId}/artifact-rituals/{ritualId}/channelings':
     'as above',
-  'POST /v1/campaigns/{campaignId}/mass-conflicts/{massConflictId}/attacks':
-    'units are named by the ids the conflict’s creation answers (they take no names yet)',
   'POST /v1/campaigns/{campaignId}/gm-group-efforts':
     'a group effort needs two characters; the examples make one',
   'DELETE /v1/campaigns/{campaignId}/characters/{characterId}/attunements/{itemId}':

@@ -15831,9 +15831,9 @@ export interface components {
       next: string | null;
     };
     MassConflictAttackInput: {
-      /** @description The attacking unit. */
+      /** @description The attacking unit: its id, or its name in this conflict (exact, ignoring case). */
       attacker: string;
-      /** @description The unit attacked. */
+      /** @description The unit attacked: its id, or its name in this conflict (exact, ignoring case). */
       target: string;
       /**
        * @description The target’s cover.
@@ -31368,8 +31368,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "attacker": "example",
-         *       "target": "example"
+         *       "attacker": "Goblin spears",
+         *       "target": "Militia",
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['MassConflictAttackInput'];
