@@ -206,6 +206,35 @@ describe('API style (docs/api-style.md) on openapi/openapi.json', () => {
     expectOnly(found, NOT_LISTS);
   });
 
+  it('pages every GraphQL list as its REST twin: limit and after on each query answering items and next', () => {
+    const sdl = readFileSync(join(__dirname, '..', '..', 'openapi', 'schema.graphql'), 'utf8').replace(
+      /"""[\s\S]*?"""/g,
+      '',
+    );
+    const blocks = [...sdl.matchAll(/^type (\w+)[^{]*\{([\s\S]*?)^\}/gm)];
+    const paged = new Set(
+      blocks
+        .filter(([, , body]) => /^\s+items[(:]/m.test(body) && /^\s+next[(:]/m.test(body))
+        .map(([, name]) => name),
+    );
+    const query = blocks.find(([, name]) => name === 'Query')![2];
+    const fields = [...query.matchAll(/^\s+(\w+)(\(([^)]*)\))?:\s*([\w[\]!]+)/gm)].map((m) => ({
+      name: m[1],
+      args: m[3] ?? '',
+      answer: m[4].replace(/!/g, ''),
+    }));
+    expect(paged.size).toBeGreaterThan(30);
+    const unpaged = fields
+      .filter((f) => paged.has(f.answer) && !(/\blimit:/.test(f.args) && /\bafter:/.test(f.args)))
+      .map((f) => f.name);
+    expect(unpaged).toEqual([]);
+    // A bare list is not a page; the ones left are the harm timers (harm, the lead's redesign).
+    expect(fields.filter((f) => f.answer.startsWith('[')).map((f) => f.name)).toEqual([
+      'characterHarmTimers',
+      'npcHarmTimers',
+    ]);
+  });
+
   it('lists no campaign-only field on a stateless operation', () => {
     const CAMPAIGN_ONLY = ['secret', 'taskTags'];
     const found = operations
