@@ -33,6 +33,13 @@ function renamesOf(cls: unknown): Renamed[] {
   return out;
 }
 
+/** The new names an input class requires (after the pipe has moved old names to them). */
+export function requiredRenamedFields(cls: unknown): string[] {
+  return renamesOf(cls)
+    .filter((r) => r.required)
+    .map((r) => r.to);
+}
+
 /**
  * Marks the decorated field as the new name of `from`, and declares `from` on the class: the same
  * GraphQL type and OpenAPI schema as `type`/`openapi` give, optional, deprecated. The decorated field
