@@ -67,11 +67,21 @@ export function renamedFrom(
  * input that sends both names, and one that sends neither where the field is required.
  */
 export function applyRenames<T>(cls: unknown, value: T): T {
-  if (!needsRenames(cls, 0)) return value;
+  const { value: out, errors } = renameFields(cls, value);
+  if (errors.length > 0) throw validationProblem(errors);
+  return out;
+}
+
+/**
+ * As `applyRenames`, but answering its refusals instead of throwing them: the validation pipe
+ * validates the rest as well and refuses all the fields together (a wrong field beside a missing
+ * `attributes` is named too).
+ */
+export function renameFields<T>(cls: unknown, value: T): { value: T; errors: FieldError[] } {
+  if (!needsRenames(cls, 0)) return { value, errors: [] };
   const errors: FieldError[] = [];
   const out = renamed(cls, value, '', errors, 0);
-  if (errors.length > 0) throw validationProblem(errors);
-  return out as T;
+  return { value: out as T, errors };
 }
 
 /** Deeper than any input nests; a guard against a cycle of input types. */

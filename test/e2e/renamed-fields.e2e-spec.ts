@@ -67,6 +67,12 @@ describe(`renamed G&M fields: attribute, with the old ability names deprecated (
     expect(none.body.errors).toEqual([
       { field: 'attributes', message: 'attributes is required', reason: 'missing' },
     ]);
+    // The rename's refusal joins the other fields' refusals: each is named.
+    const several = await t.http.post('/v1/wealth/starting-money').send({ mojoTraded: 'seven' });
+    expect(several.body.errors).toEqual([
+      { field: 'archetypalAttribute', message: 'archetypalAttribute is required', reason: 'missing' },
+      { field: 'mojoTraded', message: expect.stringContaining('mojoTraded'), reason: 'invalid' },
+    ]);
     const viaGql = await gql(t.server, 'mutation { gmBodyRoll(input: { species: dwarf }) { age } }');
     expect(viaGql.errors?.[0].extensions?.code).toBe('VALIDATION_FAILED');
     expect(viaGql.errors?.[0].extensions?.errors).toEqual(none.body.errors);
