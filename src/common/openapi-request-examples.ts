@@ -192,6 +192,8 @@ export const REQUEST_EXAMPLES: Record<string, { body?: unknown; parameters?: Rec
     },
   },
   MassConflicts_attack: { body: { attacker: 'Goblin spears', target: 'Militia', seed: 'table-7' } },
+  // Vessa is the character the Foundry import example makes (sent before it, in the document's order).
+  GmGroupTasks_groupEffort: { body: { characterIds: ['Toromeen', 'Vessa'], target: 12, seed: 'table-7' } },
   FoundryCairn_importCharacters: {
     body: {
       content:

@@ -133,8 +133,6 @@ const KNOWN_CAMPAIGN: Record<string, string> = {
     'a ritual needs a cybalt item in the inventory (its creation is refused with 422 here); no example makes one',
   'POST /v1/campaigns/{campaignId}/characters/{characterId}/artifact-rituals/{ritualId}/channelings':
     'as above',
-  'POST /v1/campaigns/{campaignId}/gm-group-efforts':
-    'a group effort needs two characters; the examples make one',
   'DELETE /v1/campaigns/{campaignId}/characters/{characterId}/attunements/{itemId}':
     'an attunement is to a magic item (its creation is refused with 422 for the torches here); no example makes one',
 };

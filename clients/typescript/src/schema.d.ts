@@ -34833,8 +34833,11 @@ export interface operations {
         /**
          * @example {
          *       "characterIds": [
-         *         "Toromeen"
-         *       ]
+         *         "Toromeen",
+         *         "Vessa"
+         *       ],
+         *       "target": 12,
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['CampaignGmGroupEffortInput'];
