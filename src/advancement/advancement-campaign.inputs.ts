@@ -1,5 +1,6 @@
 import { InputType } from '@nestjs/graphql';
 import { In } from '../common/schema';
+import { oneOfRename, renamedFrom } from '../common/renamed-fields';
 import { CIRCLES_SKILLS } from '../core/advancement/coeac-circles';
 import { MOJO_COST_KINDS, TECHNIQUE_SCOPES } from '../core/advancement/gm-mojo';
 import { STUDY_MODES } from '../core/advancement/gm-study';
@@ -60,8 +61,15 @@ export class LootExperienceAwardInput {
 export class MojoSpendInput {
   @In.oneOf('What is bought.', MOJO_COST_KINDS, MojoCostKindEnum)
   kind: string;
-  @In.oneOf('The ability raised by one (ability).', GM_ABILITIES, GmAbilityNameEnum, { optional: true })
-  ability?: string;
+  @In.oneOf('The attribute raised by one (kind `ability`).', GM_ABILITIES, GmAbilityNameEnum, {
+    optional: true,
+  })
+  @renamedFrom('ability', {
+    required: false,
+    description: 'The attribute raised.',
+    ...oneOfRename(GM_ABILITIES, GmAbilityNameEnum),
+  })
+  attribute?: string;
   @In.string('What is bought, in the table’s words (a field, a skill, a technique, a weapon).', {
     optional: true,
     maxLength: 100,

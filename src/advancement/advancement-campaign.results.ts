@@ -101,7 +101,12 @@ export class MojoSpendResult {
   @Out.bool('Paid with practical mojo.') practical: boolean;
   @Out.int('Bought just before a roll: the bonus on that roll (the mojo spent; 0 otherwise).')
   beforeRollBonus: number;
-  @Out.int('Ability: the score after.', { nullable: true }) abilityAfter: number | null;
+  @Out.int('Kind `ability`: the attribute score after.', { nullable: true }) attributeAfter: number | null;
+  @Out.int('Deprecated: the old name of `attributeAfter`.', {
+    nullable: true,
+    deprecated: 'Renamed `attributeAfter` (docs/api-style.md); answered too until /v2.',
+  })
+  abilityAfter: number | null;
   @Out.int('Mojo held after.') mojoLeft: number;
   @Out.int('Practical mojo for the subject after, when it paid.', { nullable: true })
   practicalMojoLeft: number | null;

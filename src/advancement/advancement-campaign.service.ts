@@ -444,10 +444,11 @@ export class AdvancementCampaignService {
       let current = input.current;
       let archetypal = false;
       if (input.kind === 'ability') {
-        if (!input.ability) throw Problem.field('VALIDATION_FAILED', 'ability', 'Name the ability to raise.');
-        current = abilities[input.ability];
+        if (!input.attribute)
+          throw Problem.field('VALIDATION_FAILED', 'attribute', 'Name the attribute to raise.');
+        current = abilities[input.attribute];
         archetypal = archetypes.some(
-          (a) => GM_ARCHETYPES[a as GmArchetypeId]?.archetypalAbility === input.ability,
+          (a) => GM_ARCHETYPES[a as GmArchetypeId]?.archetypalAbility === input.attribute,
         );
       } else if (!input.subject) {
         throw Problem.field(
@@ -472,7 +473,7 @@ export class AdvancementCampaignService {
       if (input.practical && input.beforeRoll) {
         throw Problem.field('VALIDATION_FAILED', 'beforeRoll', practicalMojoAllowed('roll-bonus').rule);
       }
-      const subject = input.kind === 'ability' ? input.ability! : input.subject!;
+      const subject = input.kind === 'ability' ? input.attribute! : input.subject!;
       const rolled = this.rolls.roll(
         CAMPAIGN_PROCEDURES.mojoSpend as unknown as Procedure<unknown, object>,
         withoutNulls({
@@ -533,12 +534,12 @@ export class AdvancementCampaignService {
         );
         mojoLeft = (changed.row.data.mojo as { current: number }).current;
       }
-      let abilityAfter: number | null = null;
+      let attributeAfter: number | null = null;
       if (input.kind === 'ability') {
         const fresh = await this.sheets.requireSheet(m, owner, 'gm', { lock: true });
         const next = { ...(fresh.data.abilities as Record<string, number>) };
-        next[input.ability!] += 1;
-        abilityAfter = next[input.ability!];
+        next[input.attribute!] += 1;
+        attributeAfter = next[input.attribute!];
         await Database.updateRow(m, CharacterSheetEntity, fresh.id, {
           data: { ...{}, ...fresh.data, abilities: next } as never,
           updatedAt: now(),
@@ -558,7 +559,8 @@ export class AdvancementCampaignService {
         rule: price.rule,
         practical: input.practical ?? false,
         beforeRollBonus: input.beforeRoll && !input.practical ? beforeRollBonus(input.kind, price.cost) : 0,
-        abilityAfter,
+        attributeAfter,
+        abilityAfter: attributeAfter,
         mojoLeft,
         practicalMojoLeft: practicalLeft,
         rollId: roll.id,

@@ -1,5 +1,6 @@
 import { InputType, registerEnumType } from '@nestjs/graphql';
 import { dashedEnumType, In } from '../common/schema';
+import { nestedRename, renamedFrom } from '../common/renamed-fields';
 import { MOJO_COST_KINDS, TECHNIQUE_SCOPES } from '../core/advancement/gm-mojo';
 import { RESOURCE_TYPES, STUDY_MODES } from '../core/advancement/gm-study';
 import { GM_ARCHETYPE_IDS } from '../core/characters/gm-derivation';
@@ -151,8 +152,13 @@ export class GmLevelUpInput {
   archetype: string;
   @In.int('The level reached (2 or more).', { min: 2, max: 100, example: 2 })
   level: number;
-  @In.nested('The six scores.', () => GmAbilitiesInput)
-  abilities: GmAbilitiesInput;
+  @In.nested('Required: the six attribute scores.', () => GmAbilitiesInput, { optional: true })
+  @renamedFrom('abilities', {
+    required: true,
+    description: 'The six scores.',
+    ...nestedRename(() => GmAbilitiesInput),
+  })
+  attributes: GmAbilitiesInput;
   @In.int(
     'Multiple archetypes: the level reached in the gaining archetype (reactions, Fighting Art, extras); default level.',
     { optional: true, min: 1, max: 100 },

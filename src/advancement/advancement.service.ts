@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { withCoreNames } from '../common/renamed-fields';
 import { type ArbiterRequest, diceBudget } from '../common/request-context';
 import { coeacCircles } from '../core/advancement/coeac-circles';
 import { coeacRecognition } from '../core/advancement/coeac-reputation';
@@ -57,7 +58,8 @@ export class AdvancementService {
   }
 
   levelUp(input: GmLevelUpInput, req: ArbiterRequest) {
-    return this.roll('gmLevelUp', input, req);
+    // The core reads the scores as `abilities` (its words; see renamed-fields.ts).
+    return this.roll('gmLevelUp', withCoreNames(input), req);
   }
 
   circles(input: CoeacCirclesInput, req: ArbiterRequest) {

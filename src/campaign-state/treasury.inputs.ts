@@ -1,14 +1,27 @@
 import { InputType } from '@nestjs/graphql';
+import { namesSentence, recordNamedField } from '../common/named-fields';
 import { In } from '../common/schema';
 
-const ACCOUNT = /^(treasury|[A-Za-z0-9-]{1,64})$/;
+/**
+ * One side of a transfer: the word `treasury`, or a character of the campaign by id or by name (the
+ * campaign guard replaces a name with its id before the service runs; `treasury` is never looked up).
+ */
+function account(description: string): PropertyDecorator {
+  return (target: object, prop: string | symbol) => {
+    recordNamedField(target, { prop: String(prop), kind: 'character', list: false, keep: ['treasury'] });
+    In.string(description + namesSentence('character', false), { maxLength: 64, example: 'treasury' })(
+      target,
+      prop,
+    );
+  };
+}
 
 @InputType({ description: 'Move Cash between the company treasury and characters.' })
 export class TreasuryTransferInput {
-  @In.string('"treasury", or the id of the character that pays.', { maxLength: 64, pattern: ACCOUNT })
+  @account('"treasury", or the id of the character that pays.')
   from: string;
 
-  @In.string('"treasury", or the id of the character that receives.', { maxLength: 64, pattern: ACCOUNT })
+  @account('"treasury", or the id of the character that receives.')
   to: string;
 
   @In.int('Cash to move, in dice.', { min: 1, max: 1_000_000 })

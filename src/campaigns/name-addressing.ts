@@ -157,7 +157,7 @@ export function namesInBody(cls: unknown, body: unknown, prefix = '', depth = 0)
     if ('kind' in f) {
       const take = (holder: Record<string | number, unknown>, key: string | number, path: string) => {
         const v = holder[key];
-        if (typeof v === 'string' && v !== '' && !ID.test(v))
+        if (typeof v === 'string' && v !== '' && !ID.test(v) && !f.keep?.includes(v))
           spots.push({ holder, key, path, kind: f.kind, name: v });
       };
       if (!f.list) take(b, f.prop, at(f.prop));

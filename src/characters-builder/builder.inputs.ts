@@ -1,6 +1,7 @@
 import { InputType, registerEnumType } from '@nestjs/graphql';
 import { AbilitySpecInput, PoolSideInput } from '../checks/check.inputs';
 import { dashedEnumType, In } from '../common/schema';
+import { nestedRename, renamedFrom } from '../common/renamed-fields';
 import { GM_ARCHETYPE_IDS } from '../core/characters/gm-derivation';
 import { GM_SPECIES_IDS } from '../core/characters/gm-species';
 
@@ -146,10 +147,16 @@ export class GmArchetypeLevelInput {
 @InputType({ description: 'Derive a G&M character’s numbers from its scores and archetype.' })
 export class GmDerivationInput {
   @In.nested(
-    'The six scores as placed (before species adjustments, if those are sent).',
+    'Required: the six attribute scores as placed (before species adjustments, if those are sent).',
     () => GmAbilitiesInput,
+    { optional: true },
   )
-  abilities: GmAbilitiesInput;
+  @renamedFrom('abilities', {
+    required: true,
+    description: 'The six scores.',
+    ...nestedRename(() => GmAbilitiesInput),
+  })
+  attributes: GmAbilitiesInput;
 
   @In.oneOf('The archetype (one archetype; or send `archetypes`).', GM_ARCHETYPE_IDS, GmArchetypeEnum, {
     optional: true,
@@ -174,10 +181,15 @@ export class GmDerivationInput {
   @In.int('Archetype level (default 1).', { optional: true, min: 1, max: 100 })
   level?: number;
 
-  @In.nested('Species ability modifiers, added to the scores first.', () => GmAbilityAdjustmentsInput, {
+  @In.nested('Species attribute modifiers, added to the scores first.', () => GmAbilityAdjustmentsInput, {
     optional: true,
   })
-  abilityAdjustments?: GmAbilityAdjustmentsInput;
+  @renamedFrom('abilityAdjustments', {
+    required: false,
+    description: 'Species modifiers.',
+    ...nestedRename(() => GmAbilityAdjustmentsInput),
+  })
+  attributeAdjustments?: GmAbilityAdjustmentsInput;
 
   @In.nested('Special contributors and species Movement.', () => GmSpecialsInput, { optional: true })
   specials?: GmSpecialsInput;
@@ -384,8 +396,13 @@ export class GmSpeciesBodyInput {
 
 @InputType({ description: 'Roll a G&M character’s age, height and weight.' })
 export class GmBodyRollInput {
-  @In.nested('The six scores.', () => GmAbilitiesInput)
-  abilities: GmAbilitiesInput;
+  @In.nested('Required: the six attribute scores.', () => GmAbilitiesInput, { optional: true })
+  @renamedFrom('abilities', {
+    required: true,
+    description: 'The six scores.',
+    ...nestedRename(() => GmAbilitiesInput),
+  })
+  attributes: GmAbilitiesInput;
   @In.oneOf(
     'A shipped species (its numbers are used unless speciesBody is sent).',
     GM_SPECIES_IDS,

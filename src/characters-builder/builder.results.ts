@@ -80,7 +80,11 @@ export class GmReactions {
 export class GmArchetypeRow {
   @Out.string('Id.') id: string;
   @Out.string('Name.') name: string;
-  @Out.string('Archetypal ability.') archetypalAbility: string;
+  @Out.string('Archetypal attribute.') archetypalAttribute: string;
+  @Out.string('Deprecated: the old name of `archetypalAttribute`.', {
+    deprecated: 'Renamed `archetypalAttribute` (docs/api-style.md); answered too until /v2.',
+  })
+  archetypalAbility: string;
   @Out.string('Archetypal reaction.') archetypalReaction: string;
   @Out.string('Verve contributor.') verveContributor: string;
   @Out.int('The Fighting Art bonus rises every this many levels.') fightingArtEvery: number;
@@ -124,7 +128,12 @@ export class GmStartingMoney {
 
 @ObjectType({ description: 'A G&M character’s derived numbers.' })
 export class GmDerivationResult {
-  @Out.nested('The scores used (after species adjustments).', () => GmAbilities) abilities: GmAbilities;
+  @Out.nested('The attribute scores used (after species adjustments).', () => GmAbilities)
+  attributes: GmAbilities;
+  @Out.nested('Deprecated: the old name of `attributes`.', () => GmAbilities, {
+    deprecated: 'Renamed `attributes` (docs/api-style.md); answered too until /v2.',
+  })
+  abilities: GmAbilities;
   @Out.string('The shipped species applied, or null.', { nullable: true }) species: string | null;
   @Out.nested('The archetype row.', () => GmArchetypeRow) archetype: GmArchetypeRow;
   @Out.int('The character’s level: the sum of its archetype levels.') level: number;
@@ -446,7 +455,11 @@ export class GmSpeciesBody {
 export class GmSpeciesRow {
   @Out.string('Id.') id: string;
   @Out.string('Name.') name: string;
-  @Out.json('Added to the scores.') abilityAdjustments: Record<string, number>;
+  @Out.json('Added to the attribute scores.') attributeAdjustments: Record<string, number>;
+  @Out.json('Deprecated: the old name of `attributeAdjustments`.', {
+    deprecated: 'Renamed `attributeAdjustments` (docs/api-style.md); answered too until /v2.',
+  })
+  abilityAdjustments: Record<string, number>;
   @Out.json('Special contributors to reactions.') reactions: Record<string, number>;
   @Out.int('Base Movement.') baseMovement: number;
   @Out.nested('Age, height and weight numbers.', () => GmSpeciesBody) body: GmSpeciesBody;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { withCoreNames } from '../common/renamed-fields';
 import { type ArbiterRequest, diceBudget } from '../common/request-context';
 import { rollGmAbilities } from '../core/characters/gm-abilities';
 import { buildGm, type GmBuildInput } from '../core/characters/gm-builder';
@@ -63,7 +64,9 @@ export class CharactersBuilderService {
   roll<K extends BuilderKind>(kind: K, input: { seed?: string | null }, req: ArbiterRequest) {
     const { seed, ...rest } = input;
     const procedure = BUILDER_PROCEDURES[kind] as unknown as Procedure<unknown, OutcomeOf<K>>;
-    const rolled = this.rolls.roll(procedure, withoutNulls(rest), seed ?? undefined, diceBudget(req));
+    // The core reads a G&M body roll's scores as `abilities` (its words; see renamed-fields.ts).
+    const core = withoutNulls(withCoreNames(rest));
+    const rolled = this.rolls.roll(procedure, core, seed ?? undefined, diceBudget(req));
     return this.receipts.withCheckReceipt(
       { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null },
       rolled,
@@ -71,7 +74,7 @@ export class CharactersBuilderService {
   }
 
   derive(input: GmDerivationInput) {
-    return buildGm(withoutNulls({ ...input }) as unknown as GmBuildInput);
+    return gmDerivationView(buildGm(withoutNulls(withCoreNames(input)) as unknown as GmBuildInput));
   }
 
   species() {
@@ -81,6 +84,7 @@ export class CharactersBuilderService {
         return {
           ...{},
           ...row,
+          attributeAdjustments: { ...row.abilityAdjustments },
           abilityAdjustments: { ...row.abilityAdjustments },
           reactions: { ...row.reactions },
           body: { ...row.body },
@@ -111,4 +115,19 @@ export class CharactersBuilderService {
   halveDamage(input: DamageHalvingInput) {
     return halveDamage(withoutNulls({ ...input }) as DamageHalvingInput);
   }
+}
+
+/**
+ * A derivation as answered: the core's `abilities` as `attributes` (docs/api-style.md), the old
+ * names kept beside the new ones (deprecated) until /v2.
+ */
+export function gmDerivationView<T extends { abilities: unknown; archetype: { archetypalAbility: string } }>(
+  out: T,
+) {
+  return {
+    ...{},
+    ...out,
+    attributes: out.abilities,
+    archetype: { ...{}, ...out.archetype, archetypalAttribute: out.archetype.archetypalAbility },
+  };
 }

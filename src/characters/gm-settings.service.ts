@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { withCoreNames } from '../common/renamed-fields';
+import { gmDerivationView } from '../characters-builder/builder.service';
 import { Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { Problem } from '../common/problem';
@@ -53,7 +55,7 @@ export class GmSettingsService {
       return {
         id,
         name: row.name,
-        abilityAdjustments: withoutNulls({ ...(row.abilityAdjustments ?? {}) }),
+        abilityAdjustments: withoutNulls({ ...(row.attributeAdjustments ?? {}) }),
         reactions: withoutNulls({ ...(row.reactions ?? {}) }),
         ...(row.baseMovement !== undefined && row.baseMovement !== null
           ? { baseMovement: row.baseMovement }
@@ -82,14 +84,16 @@ export class GmSettingsService {
     const campaign = await this.campaigns.campaign(this.db.manager, who.campaignId);
     const table = speciesTable(campaign.settings.gmSpecies as GmSpecies[] | undefined);
     const contributors = campaign.settings.gmContributors as GmContributorTable | undefined;
-    const body = withoutNulls({ ...input }) as unknown as GmBuildInput;
-    return buildGm({
-      ...{},
-      ...body,
-      ...(input.species ? { species: input.species.toLowerCase() } : {}),
-      speciesTable: table,
-      ...(contributors ? { contributors } : {}),
-    });
+    const body = withoutNulls(withCoreNames(input)) as unknown as GmBuildInput;
+    return gmDerivationView(
+      buildGm({
+        ...{},
+        ...body,
+        ...(input.species ? { species: input.species.toLowerCase() } : {}),
+        speciesTable: table,
+        ...(contributors ? { contributors } : {}),
+      }),
+    );
   }
 }
 
@@ -105,6 +109,7 @@ function view(campaign: CampaignEntity): GmSettings {
       id: row.id,
       name: row.name,
       source: campaignSpecies.some((c) => c.id === row.id) ? 'campaign' : 'ours',
+      attributeAdjustments: { ...row.abilityAdjustments } as Record<string, number>,
       abilityAdjustments: { ...row.abilityAdjustments } as Record<string, number>,
       reactions: { ...row.reactions } as Record<string, number>,
       baseMovement: row.baseMovement ?? null,

@@ -11,6 +11,7 @@ import {
 } from '../characters-builder/builder.inputs';
 import { GmSpeciesBody } from '../characters-builder/builder.results';
 import { In, Out } from '../common/schema';
+import { nestedRename, renamedFrom } from '../common/renamed-fields';
 import { GM_ARCHETYPE_IDS } from '../core/characters/gm-derivation';
 
 @InputType({ description: 'A species of the campaign (referee data).' })
@@ -25,10 +26,19 @@ export class GmSpeciesSettingInput {
   @In.string('Its name.', { maxLength: 100 })
   name: string;
 
-  @In.nested('Added to rolled scores when a derivation names the species.', () => GmAbilityAdjustmentsInput, {
-    optional: true,
+  @In.nested(
+    'Added to rolled attribute scores when a derivation names the species.',
+    () => GmAbilityAdjustmentsInput,
+    {
+      optional: true,
+    },
+  )
+  @renamedFrom('abilityAdjustments', {
+    required: false,
+    description: 'Added to rolled scores.',
+    ...nestedRename(() => GmAbilityAdjustmentsInput),
   })
-  abilityAdjustments?: GmAbilityAdjustmentsInput;
+  attributeAdjustments?: GmAbilityAdjustmentsInput;
 
   @In.nested('Special contributors to reactions.', () => GmReactionSpecialsInput, { optional: true })
   reactions?: GmReactionSpecialsInput;
@@ -63,8 +73,19 @@ export class GmSettingsInput {
 
 @InputType({ description: 'Derive a G&M character’s numbers with the campaign’s table and species.' })
 export class CampaignGmDerivationInput {
-  @In.nested('The six scores as placed (before species adjustments).', () => GmAbilitiesInput)
-  abilities: GmAbilitiesInput;
+  @In.nested(
+    'Required: the six attribute scores as placed (before species adjustments).',
+    () => GmAbilitiesInput,
+    {
+      optional: true,
+    },
+  )
+  @renamedFrom('abilities', {
+    required: true,
+    description: 'The six scores.',
+    ...nestedRename(() => GmAbilitiesInput),
+  })
+  attributes: GmAbilitiesInput;
 
   @In.oneOf('The archetype (one archetype; or send `archetypes`).', GM_ARCHETYPE_IDS, GmArchetypeEnum, {
     optional: true,
@@ -90,10 +111,15 @@ export class CampaignGmDerivationInput {
   )
   species?: string;
 
-  @In.nested('Ability modifiers added after the species’.', () => GmAbilityAdjustmentsInput, {
+  @In.nested('Attribute modifiers added after the species’.', () => GmAbilityAdjustmentsInput, {
     optional: true,
   })
-  abilityAdjustments?: GmAbilityAdjustmentsInput;
+  @renamedFrom('abilityAdjustments', {
+    required: false,
+    description: 'Modifiers added after the species’.',
+    ...nestedRename(() => GmAbilityAdjustmentsInput),
+  })
+  attributeAdjustments?: GmAbilityAdjustmentsInput;
 
   @In.nested('Special contributors and base Movement, replacing the species’.', () => GmSpecialsInput, {
     optional: true,
@@ -121,7 +147,11 @@ export class GmCampaignSpecies {
   @Out.string('Id.') id: string;
   @Out.string('Name.') name: string;
   @Out.string('ours (shipped) or campaign (the referee’s).') source: string;
-  @Out.json('Added to the scores.') abilityAdjustments: Record<string, number>;
+  @Out.json('Added to the attribute scores.') attributeAdjustments: Record<string, number>;
+  @Out.json('Deprecated: the old name of `attributeAdjustments`.', {
+    deprecated: 'Renamed `attributeAdjustments` (docs/api-style.md); answered too until /v2.',
+  })
+  abilityAdjustments: Record<string, number>;
   @Out.json('Special contributors to reactions.') reactions: Record<string, number>;
   @Out.int('Base Movement, or null.', { nullable: true }) baseMovement: number | null;
   @Out.nested('Age, height and weight numbers, or null.', () => GmSpeciesBody, { nullable: true })

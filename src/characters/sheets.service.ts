@@ -261,7 +261,7 @@ export class SheetsService implements OnModuleInit {
     const row = await this.findSheet(m, owner.id, system, options.lock ?? false);
     if (!row) {
       const who = owner.kind === 'npc' ? 'NPC' : 'Character';
-      const message = `${who} ${owner.id} (${owner.name}) has no ${system} sheet.`;
+      const message = `${who} "${owner.name}" (${owner.id}) has no ${system} sheet.`;
       throw new Problem('SHEET_MISSING', message, [
         { field: owner.kind === 'npc' ? 'npcId' : 'characterId', message },
         { field: 'system', message },

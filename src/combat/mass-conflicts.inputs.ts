@@ -54,10 +54,10 @@ export class CreateMassConflictInput {
 
 @InputType({ description: 'A unit attacks a unit (G9): one roll, the damage kept on the target unit.' })
 export class MassConflictAttackInput {
-  @In.id('The attacking unit.')
+  @In.id('The attacking unit: its id, or its name in this conflict (exact, ignoring case).')
   attacker: string;
 
-  @In.id('The unit attacked.')
+  @In.id('The unit attacked: its id, or its name in this conflict (exact, ignoring case).')
   target: string;
 
   @In.oneOf('The target’s cover.', GM_COVERS, GmCoverEnum, { optional: true })

@@ -404,10 +404,23 @@ export class MassConflictsService {
     return row;
   }
 
+  /**
+   * A unit by its id, or by its name in this conflict (exact, ignoring case: units are named when the
+   * conflict begins and live only in it). Several of one name are a 409 listing them, as for names
+   * where ids go elsewhere (src/campaigns/name-addressing.ts).
+   */
   private unit(row: MassConflictEntity, id: string, field: string): StoredUnit {
     const unit = row.units.find((u) => u.id === id);
-    if (!unit) throw Problem.field('VALIDATION_FAILED', field, `${id} is not a unit of this conflict.`);
-    return unit;
+    if (unit) return unit;
+    const named = row.units.filter((u) => u.name.toLowerCase() === id.toLowerCase());
+    if (named.length === 1) return named[0];
+    if (named.length > 1)
+      throw Problem.field(
+        'CONFLICT',
+        field,
+        `${named.length} units are named "${id}": ${named.map((u) => `"${u.name}" (${u.id})`).join(', ')}. Send the id of one.`,
+      );
+    throw Problem.field('VALIDATION_FAILED', field, `${id} is not a unit of this conflict (by id or name).`);
   }
 
   private unitView(u: StoredUnit): MassUnitView {

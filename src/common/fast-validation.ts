@@ -2,6 +2,7 @@ import Ajv, { ValidateFunction } from 'ajv';
 import { TransformationType } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
+import { requiredRenamedFields } from './renamed-fields';
 
 /*
  * A compiled fast path in front of class-validator.
@@ -159,12 +160,15 @@ export function fastSchemaOf(
   if (!fields || !qualifies(metatype, fields)) return null;
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
+  // A renamed field is optional in the contracts (its old name may come instead) but required once
+  // the pipe has moved an old name to it (renamed-fields.ts): so it is here.
+  const renamedRequired = requiredRenamedFields(metatype);
   for (const [name, field] of fields) {
     const own = field.nested ? fastSchemaOf(field.nested(), new Set([...within, metatype])) : field.schema;
     if (!own) return null;
     const schema = field.list ? { type: 'array', ...field.list, items: own } : own;
     properties[name] = schema;
-    if (!field.optional) required.push(name);
+    if (!field.optional || renamedRequired.includes(name)) required.push(name);
   }
   return { type: 'object', properties, required, additionalProperties: false };
 }

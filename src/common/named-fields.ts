@@ -9,7 +9,8 @@ import type { Type as ClassType } from '@nestjs/common';
 export type NameKind = 'character' | 'npc' | 'table' | 'combatant';
 
 export type NamedField =
-  | { prop: string; kind: NameKind; list: boolean }
+  /** `keep`: words the field takes as they are, never looked up as names (a transfer's `treasury`). */
+  | { prop: string; kind: NameKind; list: boolean; keep?: readonly string[] }
   | { prop: string; nested: () => ClassType<unknown>; list: boolean };
 
 const OWN = new WeakMap<object, NamedField[]>();
@@ -43,3 +44,15 @@ export function namesSentence(kind: NameKind, list: boolean): string {
     ? ` Each entry may be the ${what}'s name instead of its id (exact, ignoring case).`
     : ` The ${what}'s name is accepted instead of its id (exact, ignoring case).`;
 }
+
+/**
+ * The names the OpenAPI examples use where a name may stand for an id: those of the character, NPC
+ * and table the creating operations' own examples make, so that Swagger UI's "Try it out" in that
+ * order finds them (test/e2e/openapi-examples.e2e-spec.ts sends them so).
+ */
+export const EXAMPLE_NAMES: Readonly<Record<NameKind, string>> = {
+  character: 'Toromeen',
+  npc: 'Grey Ogre',
+  table: 'Night Roads',
+  combatant: 'Grey Ogre',
+};

@@ -5,6 +5,8 @@ import type {
   ReferenceObject,
   SchemaObject,
 } from '@nestjs/swagger';
+import { CURRENT_COMBAT } from '../campaigns/name-addressing';
+import { EXAMPLE_NAMES } from './named-fields';
 import { REQUEST_EXAMPLES } from './openapi-request-examples';
 
 /*
@@ -14,7 +16,7 @@ import { REQUEST_EXAMPLES } from './openapi-request-examples';
  * 0) that the rules then refuse. Here each JSON body gets an `example`: the one written for its
  * operation in REQUEST_EXAMPLES when there is one, otherwise one built from the schema with only the
  * required members, each from its own `example`, `default`, first enum value or bounds. Required query
- * and path parameters get an `example` the same way (but `campaignId` and `characterId`). test/e2e/openapi-examples.e2e-spec.ts sends them all.
+ * and path parameters get an `example` the same way (but `campaignId`; a name where a name will do). test/e2e/openapi-examples.e2e-spec.ts sends them all.
  */
 
 type Schema = SchemaObject | ReferenceObject;
@@ -70,8 +72,17 @@ export function sampleOf(document: OpenAPIObject, schema: Schema, depth = 0): un
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-/** Path parameters naming what a client made in its campaign: the example test fills them in. */
-const CAMPAIGN_IDS = new Set(['campaignId', 'characterId']);
+/**
+ * Path parameters that take a name (src/campaigns/name-addressing.ts): their example is the name the
+ * creating operation's example gives (a combat's place takes `current`). `campaignId` has none: a
+ * client takes it from the campaign it made, and so does the example test.
+ */
+const NAMED_PATH: Readonly<Record<string, string>> = {
+  characterId: EXAMPLE_NAMES.character,
+  npcId: EXAMPLE_NAMES.npc,
+  tableId: EXAMPLE_NAMES.table,
+  combatId: CURRENT_COMBAT,
+};
 
 /** Writes the request examples into the document (before its nullables are rewritten). */
 export function addRequestExamples(document: OpenAPIObject): void {
@@ -89,9 +100,11 @@ export function addRequestExamples(document: OpenAPIObject): void {
       }
       for (const parameter of (operation.parameters ?? []) as (ParameterObject | ReferenceObject)[]) {
         if (isReference(parameter) || (parameter.in !== 'query' && parameter.in !== 'path')) continue;
-        // Campaign routes' own ids come from the campaign a client made; the rest get an example.
-        if (parameter.in === 'path' && CAMPAIGN_IDS.has(parameter.name)) continue;
-        const value = written?.parameters?.[parameter.name];
+        // The campaign's id comes from the campaign a client made; the rest get an example.
+        if (parameter.in === 'path' && parameter.name === 'campaignId') continue;
+        const value =
+          written?.parameters?.[parameter.name] ??
+          (parameter.in === 'path' ? NAMED_PATH[parameter.name] : undefined);
         if (value !== undefined) parameter.example = value;
         else if (parameter.required && parameter.example === undefined && parameter.schema) {
           parameter.example = sampleOf(document, parameter.schema);

@@ -21,13 +21,13 @@ export const REQUEST_EXAMPLES: Record<string, { body?: unknown; parameters?: Rec
   Encounters_morale: { body: { system: 'coeac', rating: 3, seed: 'table-7' } },
   CharactersBuilder_gmDerivation: {
     body: {
-      abilities: { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 },
+      attributes: { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 },
       archetype: 'warrior',
     },
   },
   CharactersBuilder_gmBodyRoll: {
     body: {
-      abilities: { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 },
+      attributes: { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 },
       species: 'dwarf',
       seed: 'table-7',
     },
@@ -97,4 +97,127 @@ export const REQUEST_EXAMPLES: Record<string, { body?: unknown; parameters?: Rec
   Magic_channeling: { body: { pool: 5, spell: 'disintegrate', seed: 'table-7' } },
   Magic_spellMastery: { body: { pool: 6, spell: 'banish', seed: 'table-7' } },
   Magic_spell: { parameters: { spellId: 'disintegrate' } },
+
+  // Campaign operations (sent in one campaign by the example test, in the document's order): the
+  // character "Toromeen", the NPC "Grey Ogre" and the table "Night Roads" are the ones the creating
+  // examples make; names stand where an id is taken (src/campaigns/name-addressing.ts).
+  Npcs_create: { body: { name: 'Grey Ogre', kind: 'adversary', visibility: 'players' } },
+  Tables_create: {
+    body: { name: 'Night Roads', formula: '1d6', entries: [{ range: [1, 6], text: 'A lone rider' }] },
+  },
+  Tables_update: {
+    body: { name: 'Night Roads', formula: '1d6', entries: [{ range: [1, 6], text: 'Two riders' }] },
+  },
+  Tables_import: {
+    body: { format: 'csv', content: '1-3;Wolves\n4-6;Fog', name: 'Fog Roads' },
+  },
+  Clock_advance: { body: { watches: 1 } },
+  Travel_travel: { body: { mode: 'land', hexes: 2, seed: 'table-7' } },
+  Treasury_transfer: { body: { from: 'treasury', to: 'Toromeen', amount: 1 } },
+  CampaignStrongholds_improve: { body: { wager: 1, leadCharacterId: 'Toromeen', seed: 'table-7' } },
+  CraftingProjects_materials: { body: { amount: 1 } },
+  CharacterSheets_check: { body: { system: 'coeac', skill: 'Fighter', objective: 1, seed: 'table-7' } },
+  Npcs_coeacNpc: { body: { hireling: { item: 'mercenary', role: 'Man at Arms' } } },
+  CharacterHarm_damage: { body: { system: 'coeac', amount: 1, seed: 'table-7' } },
+  CharacterHarm_aidDownAndOut: { body: { aiderId: 'Toromeen', seed: 'table-7' } },
+  Combats_create: {
+    body: {
+      system: 'coeac',
+      combatants: [
+        { characterId: 'Toromeen', side: 'party' },
+        { npcId: 'Grey Ogre', side: 'foes' },
+      ],
+      seed: 'table-7',
+    },
+  },
+  Combats_act: {
+    body: {
+      actor: 'Toromeen',
+      kind: 'exchange',
+      targets: ['Grey Ogre'],
+      coeac: { skill: 'Fighter' },
+      seed: 'table-7',
+    },
+  },
+  CharacterAdvancement_classResources: { body: { resources: ['Control'] } },
+  CairnCampaignMagic_addItem: { body: { kind: 'spellbook', spell: '45' } },
+  CharacterSheets_putSheet: {
+    body: { sheet: { skills: { Fighter: 3 }, saves: { Vigor: 2 }, maxHp: 8, hp: 8 } },
+    parameters: { system: 'coeac' },
+  },
+  Npcs_putSheet: {
+    body: { sheet: { skills: { Fighter: 3 }, saves: { Vigor: 2 }, maxHp: 12, hp: 12 } },
+    parameters: { system: 'coeac' },
+  },
+  GmSettings_derive: {
+    body: {
+      attributes: { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 },
+      archetype: 'warrior',
+    },
+  },
+  WealthReference_startingMoney: { body: { archetypalAttribute: 18 } },
+  Advancement_gmLevelUp: {
+    body: {
+      archetype: 'warrior',
+      level: 2,
+      attributes: { strength: 18, agility: 10, endurance: 15, intelligence: 12, wisdom: 15, charisma: 8 },
+    },
+  },
+  CharacterAdvancement_mojoSpend: { body: { kind: 'ability', attribute: 'strength' } },
+  Npcs_check: { body: { system: 'coeac', skill: 'Fighter', objective: 1, seed: 'table-7' } },
+  NpcHarm_damage: { body: { system: 'coeac', amount: 1, seed: 'table-7' } },
+  CharacterSheets_adjust: { body: { system: 'coeac', field: 'hp', delta: -1, reason: 'A goblin spear' } },
+  Npcs_adjust: { body: { system: 'coeac', field: 'hp', delta: -1, reason: 'An arrow' } },
+  CraftingProjects_create: { body: { item: 'Kite shield', price: 6, skills: ['smithing'] } },
+  CharacterDowntime_attune: { body: { itemId: 'example', method: 'ritual', discipline: 2, seed: 'table-7' } },
+  CampaignStrongholds_addTag: { body: { name: 'library', earned: true } },
+  CampaignStrongholds_removeTag: { parameters: { name: 'library' } },
+  MassConflicts_create: {
+    body: {
+      name: 'Siege of Greywater',
+      units: [
+        {
+          name: 'Goblin spears',
+          side: 'foes',
+          size: 12,
+          medianSurvival: 5,
+          medianMovement: 6,
+          medianAttackBonus: 0,
+          medianDefense: 0,
+          medianEvasion: 8,
+          moraleTarget: 0,
+          damage: 'd6',
+        },
+        {
+          name: 'Militia',
+          side: 'town',
+          size: 20,
+          medianSurvival: 6,
+          medianAttackBonus: 1,
+          medianDefense: 1,
+          medianEvasion: 9,
+          moraleTarget: 9,
+          leaderCharisma: 12,
+          damage: 'd6',
+        },
+      ],
+    },
+  },
+  MassConflicts_attack: { body: { attacker: 'Goblin spears', target: 'Militia', seed: 'table-7' } },
+  // Vessa is the character the Foundry import example makes (sent before it, in the document's order).
+  GmGroupTasks_groupEffort: { body: { characterIds: ['Toromeen', 'Vessa'], target: 12, seed: 'table-7' } },
+  FoundryCairn_importCharacters: {
+    body: {
+      content:
+        '{"name":"Vessa","type":"character","system":{"hp":{"value":4,"max":4},"abilities":{"STR":{"value":12,"max":12},"DEX":{"value":9,"max":9},"WIL":{"value":11,"max":11}}},"items":[]}',
+    },
+  },
+  FoundryCairn_importNpcs: {
+    body: {
+      content:
+        '{"name":"Grey Wolf","type":"npc","system":{"hp":{"value":3,"max":3},"abilities":{"STR":{"value":10,"max":10},"DEX":{"value":14,"max":14},"WIL":{"value":6,"max":6}},"armor":1},"items":[{"name":"Bite","type":"weapon","system":{"damageFormula":"d6"}}]}',
+    },
+  },
+
+  Inventory_addCarrier: { body: { kind: 'porter', name: 'Hobb' } },
 };

@@ -23,7 +23,7 @@ import {
 } from 'class-validator';
 import { GraphQLJSON } from 'graphql-scalars';
 import { fastField, stringSchema } from './fast-validation';
-import { NameKind, namesSentence, recordNamedField } from './named-fields';
+import { EXAMPLE_NAMES, NameKind, namesSentence, recordNamedField } from './named-fields';
 
 /*
  * One class per operation carries its GraphQL field, its OpenAPI property and its validation, so the
@@ -183,6 +183,7 @@ export const In = {
         required: !o.optional,
         maxLength: 64,
         ...(o.allowEmpty ? { minLength: 0 } : {}),
+        ...(kind ? { example: EXAMPLE_NAMES[kind] } : {}),
       }),
       ...validated(o.optional, stringSchema({ minLength, maxLength: 64 }), [
         ...optionalValidation(o.optional),
@@ -292,7 +293,13 @@ export const In = {
         ? [(t: object, p: string | symbol) => recordNamedField(t, { prop: String(p), kind, list: true })]
         : []),
       Field(() => [ID], { description, nullable: o.optional }),
-      ApiProperty({ type: 'array', items: { type: 'string' }, description, required: !o.optional }),
+      ApiProperty({
+        type: 'array',
+        items: { type: 'string' },
+        description,
+        required: !o.optional,
+        ...(kind ? { example: [EXAMPLE_NAMES[kind]] } : {}),
+      }),
       ...validated(
         o.optional,
         { type: 'array', items: stringSchema({ minLength: 0, maxLength: 64 }), maxItems: o.maxItems },
@@ -378,12 +385,25 @@ interface OutOptions {
    * so it is nullable there too.
    */
   optional?: boolean;
+  /**
+   * A member kept for clients of an older spelling (docs/api-style.md): its text says what replaced
+   * it; marked deprecated in both contracts (OpenAPI `deprecated`, GraphQL `@deprecated`).
+   */
+  deprecated?: string;
+}
+
+/** The deprecation marks of an answer member, for GraphQL and OpenAPI. */
+function deprecation(o: OutOptions) {
+  return o.deprecated
+    ? { graphql: { deprecationReason: o.deprecated }, openapi: { deprecated: true } }
+    : { graphql: {}, openapi: {} };
 }
 
 function out(gqlType: () => unknown, openapi: Record<string, unknown>, description: string, o: OutOptions) {
+  const d = deprecation(o);
   return applyDecorators(
-    Field(gqlType as never, { description, nullable: o.nullable || o.optional }),
-    ApiProperty({ ...{}, ...openapi, description, nullable: o.nullable, required: !o.optional }),
+    Field(gqlType as never, { ...d.graphql, description, nullable: o.nullable || o.optional }),
+    ApiProperty({ ...d.openapi, ...openapi, description, nullable: o.nullable, required: !o.optional }),
   );
 }
 
@@ -418,13 +438,25 @@ export const Out = {
     out(() => GraphQLJSON, { type: 'object', additionalProperties: true }, description, o),
   nested: (description: string, type: () => ClassType<unknown>, o: OutOptions = {}) =>
     applyDecorators(
-      Field(type, { description, nullable: o.nullable || o.optional }),
-      ApiProperty({ type: lazy(type), description, nullable: o.nullable, required: !o.optional }),
+      Field(type, { ...deprecation(o).graphql, description, nullable: o.nullable || o.optional }),
+      ApiProperty({
+        ...deprecation(o).openapi,
+        type: lazy(type),
+        description,
+        nullable: o.nullable,
+        required: !o.optional,
+      }),
     ),
   nestedList: (description: string, type: () => ClassType<unknown>, o: OutOptions = {}) =>
     applyDecorators(
-      Field(() => [type()], { description, nullable: o.nullable || o.optional }),
-      ApiProperty({ type: lazyList(type), description, nullable: o.nullable, required: !o.optional }),
+      Field(() => [type()], { ...deprecation(o).graphql, description, nullable: o.nullable || o.optional }),
+      ApiProperty({
+        ...deprecation(o).openapi,
+        type: lazyList(type),
+        description,
+        nullable: o.nullable,
+        required: !o.optional,
+      }),
     ),
   /**
    * A map of free names: in OpenAPI an object whose `additionalProperties` is `value` (a JSON Schema);

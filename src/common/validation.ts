@@ -2,6 +2,7 @@ import { ArgumentMetadata, ValidationError, ValidationPipe, ValidationPipeOption
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { fastInstance, fastValidator } from './fast-validation';
+import { renameFields } from './renamed-fields';
 import { memoizeValidationMetadata } from './validation-metadata';
 import { FieldError, Problem, validationProblem } from './problem';
 
@@ -218,6 +219,23 @@ export class ArbiterValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' && value === undefined) value = {};
     if (metadata.type === 'body' && (typeof value !== 'object' || value === null || Array.isArray(value))) {
       throw Problem.field('VALIDATION_FAILED', 'body', 'body must be a JSON object.');
+    }
+    // A renamed field's old name (deprecated, kept until /v2) becomes its new one first; its own
+    // refusals (both names, or neither) join the other fields' (below).
+    const renames = renameFields(metatype, value);
+    value = renames.value;
+    if (renames.errors.length > 0) {
+      let others: FieldError[] = [];
+      try {
+        await super.transform(value, metadata);
+      } catch (error) {
+        if (!(error instanceof Problem) || error.code !== 'VALIDATION_FAILED') throw error;
+        others = error.errors ?? [];
+      }
+      throw validationProblem([
+        ...renames.errors,
+        ...others.filter((e) => !renames.errors.some((r) => r.field === e.field)),
+      ]);
     }
     if (this.fastPath && typeof value === 'object' && value !== null && !Array.isArray(value)) {
       const check = fastValidator(metatype as new () => unknown);

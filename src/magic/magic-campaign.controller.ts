@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
+import { PageQuery } from '../common/pagination';
 import type { ArbiterRequest } from '../common/request-context';
 import {
   CoeacCampaignCatastropheInput,
@@ -66,8 +67,9 @@ export class MagicCampaignController {
   instances(
     @CurrentPrincipal() who: Principal,
     @Param('characterId') characterId: string,
+    @Query() page: PageQuery,
   ): Promise<CoeacSpellInstanceList> {
-    return this.magic.instances(who, characterId);
+    return this.magic.instances(who, characterId, page);
   }
 
   @Post('coeac-bound-releases')

@@ -1,6 +1,7 @@
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
+import { CharacterPageArgs } from '../wealth/wealth.inputs';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
@@ -61,11 +62,10 @@ export class MagicCampaignResolver {
 
   @Query(() => CoeacSpellInstanceList, { description: 'A character’s live and bound COEAC spells.' })
   coeacSpellInstances(
-    @campaignId() _c: string,
-    @characterId() id: string,
+    @Args() page: CharacterPageArgs,
     @CurrentPrincipal() who: Principal,
   ): Promise<CoeacSpellInstanceList> {
-    return this.magic.instances(who, id);
+    return this.magic.instances(who, page.characterId, page);
   }
 
   @Roles('referee', 'player')

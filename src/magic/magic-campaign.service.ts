@@ -3,6 +3,7 @@ import { EntityManager, In as AnyOf } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { SheetOwner, SheetsService } from '../characters/sheets.service';
+import { pageInMemory, type PageQuery } from '../common/pagination';
 import { asBadRequest, Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
@@ -646,7 +647,11 @@ export class MagicCampaignService {
   }
 
   /** The spells the character has live or bound; a secret cast's stays hidden from other keys until revealed. */
-  async instances(who: Principal, characterId: string): Promise<CoeacSpellInstanceList> {
+  async instances(
+    who: Principal,
+    characterId: string,
+    page: Pick<PageQuery, 'limit' | 'after'> = {},
+  ): Promise<CoeacSpellInstanceList> {
     const m = this.db.manager;
     {
       await this.sheets.characterOwner(m, who.campaignId, characterId);
@@ -662,15 +667,16 @@ export class MagicCampaignService {
         const hidden = new Set(sealed.filter((r) => !r.revealedAt).map((r) => r.id));
         rows = rows.filter((r) => !hidden.has(r.rollId));
       }
-      return {
-        instances: rows.map((r) => ({
-          spellId: r.spellId,
-          bound: r.bound,
-          potency: r.potency,
-          objective: r.objective,
-          rollId: r.rollId,
-        })),
-      };
+      const view = (r: CoeacSpellInstanceEntity) => ({
+        spellId: r.spellId,
+        bound: r.bound,
+        potency: r.potency,
+        objective: r.objective,
+        rollId: r.rollId,
+      });
+      // The cursor is the last instance's id: a new cast never shifts the pages after it.
+      const paged = pageInMemory({ items: rows }, page, (r) => r.id);
+      return { items: paged.items.map(view), next: paged.next, instances: rows.map(view) };
     }
   }
 

@@ -1,5 +1,6 @@
 import { ArgsType, InputType, registerEnumType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
+import { PageQuery } from '../common/pagination';
 import { dashedEnumType, In } from '../common/schema';
 import { COEAC_FAMILIES, COEAC_SORCERY_SKILLS } from '../core/magic';
 
@@ -218,7 +219,7 @@ export class CoeacRandomSpellInput {
 }
 
 @ArgsType()
-export class CoeacSpellQuery {
+export class CoeacSpellQuery extends PageQuery {
   @In.oneOf('Only this family.', COEAC_FAMILIES, CoeacFamilyEnum, { optional: true })
   family?: string;
 

@@ -1,4 +1,5 @@
 import { ObjectType, registerEnumType } from '@nestjs/graphql';
+import { NEXT_CURSOR } from '../common/pagination';
 import { Out } from '../common/schema';
 import { COEAC_DURATION_UNITS, COEAC_SAVE_EFFECTS, COEAC_SORCERY_SKILLS } from '../core/magic';
 import { CoeacFamilyEnum, CoeacSkillEnum } from './magic.inputs';
@@ -165,10 +166,20 @@ export class CoeacSpellList {
   @Out.nestedList('The d8 family table.', () => CoeacFamilyInfo)
   families: CoeacFamilyInfo[];
 
-  @Out.int('Spells matching.')
+  @Out.int('Spells matching (on every page).')
   count: number;
 
-  @Out.nestedList('Matching spells, family by family in d8 order.', () => CoeacSpellInfo)
+  @Out.nestedList('This page of the matching spells, family by family in d8 order.', () => CoeacSpellInfo)
+  items: CoeacSpellInfo[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
+
+  @Out.nestedList(
+    'Every matching spell, unpaged. Deprecated: page through `items` with `limit` and `after`.',
+    () => CoeacSpellInfo,
+    { deprecated: 'Page through `items` with `limit` and `after`.' },
+  )
   spells: CoeacSpellInfo[];
 }
 
@@ -723,7 +734,17 @@ export class CoeacSpellInstance {
 
 @ObjectType({ description: 'The spells a character has live, and the one it holds bound.' })
 export class CoeacSpellInstanceList {
-  @Out.nestedList('Live and bound spells.', () => CoeacSpellInstance)
+  @Out.nestedList('This page of the live and bound spells, oldest first.', () => CoeacSpellInstance)
+  items: CoeacSpellInstance[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
+
+  @Out.nestedList(
+    'Every live and bound spell, unpaged. Deprecated: page through `items` with `limit` and `after`.',
+    () => CoeacSpellInstance,
+    { deprecated: 'Page through `items` with `limit` and `after`.' },
+  )
   instances: CoeacSpellInstance[];
 }
 

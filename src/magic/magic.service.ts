@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
+import { pageInMemory } from '../common/pagination';
 import { Problem } from '../common/problem';
 import {
   catastrophe,
@@ -119,9 +120,12 @@ export class MagicService {
 
   spells(query: CoeacSpellQuery): CoeacSpellList {
     const spells = searchCoeacSpells(query ?? {}).map(spellInfo);
+    const page = pageInMemory({ items: spells }, query ?? {});
     return {
       families: COEAC_FAMILY_TABLE.map((f) => ({ ...{}, ...f, favouredSkills: [...f.favouredSkills] })),
       count: spells.length,
+      items: page.items,
+      next: page.next,
       spells,
     };
   }

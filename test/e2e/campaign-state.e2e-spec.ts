@@ -299,8 +299,8 @@ describe(`campaign state (${DATABASE_KIND})`, () => {
           .post(`${base}/transfers`)
           .set(c.auth)
           .send({ from: 'treasury', to: 'nobody', amount: 1 }),
-        400,
-        'VALIDATION_FAILED',
+        404,
+        'NOT_FOUND',
         'to',
       );
       expectProblem(

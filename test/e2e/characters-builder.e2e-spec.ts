@@ -131,7 +131,8 @@ describe(`character builder, NPC makers and check helpers over REST and GraphQL 
       const bad = await t.http
         .post('/v1/characters/gm/derivations')
         .send({ abilities: { ...toromeen, wisdom: 0 }, archetype: 'monk' });
-      expectProblem(bad, 400, 'VALIDATION_FAILED', 'abilities.wisdom');
+      // A refusal names the field by its new name (`attributes`), whichever name was sent.
+      expectProblem(bad, 400, 'VALIDATION_FAILED', 'attributes.wisdom');
       const q = await gql(
         t.server,
         '{ gmDerivation(input: { abilities: { strength: 1, agility: 1, endurance: 1, intelligence: 1, wisdom: 1, charisma: 1 }, archetype: bard }) { mojo } }',

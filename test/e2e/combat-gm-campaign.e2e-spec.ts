@@ -1357,12 +1357,22 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
       'VALIDATION_FAILED',
       'target',
     );
-    // GraphQL: a miss (seed spear-0: 16 against 13) changes nothing.
+    expectProblem(
+      await t.http
+        .post(`${base}/${war.id}/attacks`)
+        .set(c.auth)
+        .send({ attacker: 'Militia', target: 'Orcs' }),
+      400,
+      'VALIDATION_FAILED',
+      'target',
+    );
+    // GraphQL: a miss (seed spear-0: 16 against 13) changes nothing. Units named (issue 42: a unit
+    // is found by its name in the conflict, ignoring case, as by its id).
     const miss = await gql(
       t.server,
       `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { massConflictAttack(campaignId: $c, massConflictId: $k,
          input: { attacker: $a, target: $t, seed: "spear-0" }) { rollId numbers attack { roll target hit damage } damage unit { survival injuries } } }`,
-      { c: c.id, k: war.id, a: mil.id, t: gob.id },
+      { c: c.id, k: war.id, a: 'militia', t: 'GOBLIN SPEARS' },
       c.auth,
     );
     expect(miss.errors).toBeUndefined();

@@ -122,8 +122,11 @@ export function valid(
       if (Object.keys(properties).length === 0) return fc.constant({});
       if (depth > 4) return fc.constant({});
       const record: Record<string, fc.Arbitrary<unknown>> = {};
+      // A deprecated member is the old name of another (docs/api-style.md): a valid request sends
+      // one of the two, so samples use the new one only (sending both is refused, by design).
       for (const [key, member] of Object.entries(properties))
-        record[key] = valid(member, pools, key, depth + 1);
+        if (!(member as { deprecated?: boolean }).deprecated)
+          record[key] = valid(member, pools, key, depth + 1);
       const required = ((s.required ?? []) as string[]).filter((k) => k in properties);
       return fc.record(record, { requiredKeys: required });
     }

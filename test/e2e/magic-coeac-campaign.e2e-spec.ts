@@ -228,6 +228,39 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
         ['glyph', false],
       ],
     );
+    // Paged like every list (issue 42): items/next with limit and after, REST and GraphQL alike;
+    // the deprecated `instances` still lists them all.
+    const page1 = (
+      await t.http
+        .get(`${url(c, hero.id, 'coeac-spells')}?limit=1`)
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    expect(page1.items.map((i: { spellId: string }) => i.spellId)).toEqual(['miasma']);
+    expect(page1.instances).toHaveLength(2);
+    expect(page1.next).toEqual(expect.any(String));
+    const page2 = (
+      await t.http
+        .get(`${url(c, hero.id, 'coeac-spells')}?limit=1&after=${page1.next}`)
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    expect(page2).toMatchObject({ items: [{ spellId: 'glyph', bound: false }], next: null });
+    const viaGql = await gql(
+      t.server,
+      `query($c: ID!, $h: ID!, $a: String) { coeacSpellInstances(campaignId: $c, characterId: $h, limit: 1, after: $a) {
+        items { spellId } next } }`,
+      { c: c.id, h: hero.id, a: page1.next },
+      c.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    expect(viaGql.data?.coeacSpellInstances).toEqual({ items: [{ spellId: 'glyph' }], next: null });
+    expectProblem(
+      await t.http.get(`${url(c, hero.id, 'coeac-spells')}?after=bm90LWEtY3Vyc29y`).set(c.auth),
+      400,
+      'VALIDATION_FAILED',
+      'after',
+    );
     const hpBefore = (await sheetOf(t.server, c, hero.id, 'coeac')).hp;
     const release = await t.http
       .post(url(c, hero.id, 'coeac-bound-releases'))

@@ -138,6 +138,27 @@ describe(`COEAC magic, stateless, over REST and GraphQL (${DATABASE_KIND})`, () 
     expect(all.body.families).toHaveLength(8);
     const ob5 = await t.http.get('/v1/magic/coeac/spells?family=diabolism&objective=5').expect(200);
     expect(ob5.body.spells.map((s: { id: string }) => s.id)).toEqual(['black-mark', 'miasma']);
+    // Paged like every list (issue 42): 25 by default, `next` to go on; `spells` (deprecated) is all.
+    expect(all.body.items).toEqual(all.body.spells.slice(0, 25));
+    const seen: string[] = [];
+    for (let after: string | null = null, pages = 0; pages < 10; pages++) {
+      const page = (
+        await t.http.get(`/v1/magic/coeac/spells?limit=30${after ? `&after=${after}` : ''}`).expect(200)
+      ).body as { items: Array<{ id: string }>; next: string | null; count: number };
+      expect(page.count).toBe(80);
+      seen.push(...page.items.map((s) => s.id));
+      after = page.next;
+      if (!after) break;
+    }
+    expect(seen).toEqual(all.body.spells.map((s: { id: string }) => s.id));
+    const paged = await gql(
+      t.server,
+      `{ coeacSpells(family: diabolism, limit: 1) { count items { id } next } }`,
+    );
+    expect(paged.errors).toBeUndefined();
+    expect(paged.data?.coeacSpells.items).toHaveLength(1);
+    expect(paged.data?.coeacSpells.next).toEqual(expect.any(String));
+    expectProblem(await t.http.get('/v1/magic/coeac/spells?limit=101'), 400, 'VALIDATION_FAILED', 'limit');
     const one = await t.http.get('/v1/magic/coeac/spells/miasma').expect(200);
     expect(one.body).toMatchObject({ skill: 'Ruin', objective: 5, duration: 'round', family: 'diabolism' });
     expect(one.body.subRolls[0]).toMatchObject({ kind: 'table', sides: 4, chances: null, dice: null });

@@ -220,6 +220,41 @@ describe(`names in request bodies (${DATABASE_KIND})`, () => {
     );
   });
 
+  it('a treasury transfer names its sides (the word treasury stays a word), over REST and GraphQL', async () => {
+    const { c, ada, bran } = await table();
+    const base = `/v1/campaigns/${c.id}/treasury`;
+    await t.http.post(`${base}/adjustments`).set(c.auth).send({ delta: 5, reason: 'seed money' }).expect(201);
+    const paid = await t.http
+      .post(`${base}/transfers`)
+      .set(c.auth)
+      .send({ from: 'treasury', to: 'ada quill', amount: 3 })
+      .expect(201);
+    expect(paid.body).toMatchObject({ from: 'treasury', to: ada.id, treasury: { cash: 2 } });
+    const viaGql = await gql(
+      t.server,
+      `mutation($c: ID!) { treasuryTransfer(campaignId: $c, input: { from: "ADA QUILL", to: "Bran", amount: 1 }) {
+        from to characters { id cash } } }`,
+      { c: c.id },
+      c.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    expect(viaGql.data?.treasuryTransfer).toMatchObject({ from: ada.id, to: bran.id });
+    // A player pays from its own character by name; an unknown name is a 404 naming the side.
+    const player = await createKey(t.server, c, { role: 'player', characterIds: [bran.id] });
+    await t.http
+      .post(`${base}/transfers`)
+      .set(player.auth)
+      .send({ from: 'bran', to: 'treasury', amount: 1 })
+      .expect(201);
+    expectProblem(
+      await t.http.post(`${base}/transfers`).set(c.auth).send({ from: 'Nobody', to: 'treasury', amount: 1 }),
+      404,
+      'NOT_FOUND',
+      'from',
+    );
+    expect((await t.http.get(base).set(c.auth).expect(200)).body).toEqual({ cash: 3 });
+  });
+
   it('a refusal names the character or NPC it mentions (its id kept beside), over REST and GraphQL', async () => {
     const { c, ada } = await table();
     const twice = await t.http

@@ -6,9 +6,16 @@ import { startApp, TestApp } from './harness';
  * from what the document says (the body's media-type `example`, each parameter's `example`), sent to
  * a fresh server, and must get the documented answer.
  * - Stateless operations (no `{campaignId}`): a documented 2xx.
- * - Campaign operations are checked for having their examples (body and every parameter but
- *   `campaignId` and `characterId`, which a client takes from the campaign it made); sending them is
- *   not part of this tier yet (about 190 requests, each needing its own state to succeed).
+ * - Campaign operations (about 200), as a newcomer would try them in one campaign: the campaign is
+ *   made from its own example, then the examples that make the things others name (a character
+ *   "Toromeen", an NPC "Grey Ogre", a table "Night Roads", a session), then every other operation in
+ *   the document's order, the ones that delete or end things last. A name where a name may stand
+ *   for an id comes from the example itself; an id that only an earlier answer can give (a
+ *   stronghold's, a roll's) is taken from that answer, as a client would. Each must answer a
+ *   documented 2xx, or a documented 409/422 (the campaign's state or the rules refuse it now: a
+ *   precondition, not a broken example); never a 400 (the example is malformed), a 404 (what it
+ *   names is not found) or a 5xx. The few that still cannot are listed with their reason, and the
+ *   list may only shrink.
  * Every answer is also checked against the document (contract-setup.ts), as in every e2e file.
  */
 
@@ -36,7 +43,9 @@ function examplesOf(document: OpenAPIObject, ids: Record<string, string>): Examp
       for (const p of (operation.parameters ?? []) as ParameterObject[]) {
         const value = p.example ?? (p.schema as { example?: unknown } | undefined)?.example;
         if (p.in === 'path') {
-          const filled = ids[p.name] ?? value;
+          // An id an earlier answer gave, for this very place (`…/strongholds/{strongholdId}`) first.
+          const place = path.slice(0, path.indexOf(`{${p.name}}`) + p.name.length + 2);
+          const filled = ids[place] ?? ids[p.name] ?? ids[`*${p.name}`] ?? value;
           if (filled === undefined) missing.push(p.name);
           else url = url.replace(`{${p.name}}`, encodeURIComponent(String(filled)));
         } else if (p.in === 'query' && value !== undefined) {
@@ -80,7 +89,7 @@ describe('every operation’s example, sent as Swagger UI sends it', () => {
 
   it('every operation has an example for its body and for each parameter it needs', () => {
     const lacking = examplesOf(document, {})
-      .filter((e) => e.missing.some((m) => m !== 'campaignId' && m !== 'characterId'))
+      .filter((e) => e.missing.some((m) => m !== 'campaignId'))
       .map((e) => `${e.method.toUpperCase()} ${e.path}: ${e.missing.join(', ')}`);
     expect(lacking).toEqual([]);
   });
@@ -100,4 +109,132 @@ describe('every operation’s example, sent as Swagger UI sends it', () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+});
+
+/** The operations that make what other examples name, sent first and in this order. */
+const SETUP = [
+  'POST /v1/campaigns/{campaignId}/characters',
+  'POST /v1/campaigns/{campaignId}/npcs',
+  'POST /v1/campaigns/{campaignId}/tables',
+  'POST /v1/campaigns/{campaignId}/sessions',
+  'PUT /v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}',
+  'PUT /v1/campaigns/{campaignId}/npcs/{npcId}/sheets/{system}',
+];
+/** Path parameters whose example is a name (or `current`): never replaced by an id. */
+const NAMES_INSTEAD = ['characterId', 'npcId', 'tableId', 'combatId'];
+/** Sent last: they delete or end what the others use. */
+const LAST = (e: Example) =>
+  e.method === 'delete' || /\/(end|retirement)$/.test(e.path) || e.path.endsWith('/sessions/current/end');
+/** The operations whose examples cannot answer 2xx or a documented refusal yet, with the reason. */
+const KNOWN_CAMPAIGN: Record<string, string> = {
+  'POST /v1/campaigns/{campaignId}/characters/{characterId}/orb-integrations':
+    'needs an orb, a staff or vestments and a cybalt item in the inventory; no example makes them',
+  'GET /v1/campaigns/{campaignId}/characters/{characterId}/artifact-rituals/{ritualId}':
+    'a ritual needs a cybalt item in the inventory (its creation is refused with 422 here); no example makes one',
+  'POST /v1/campaigns/{campaignId}/characters/{characterId}/artifact-rituals/{ritualId}/channelings':
+    'as above',
+  'DELETE /v1/campaigns/{campaignId}/characters/{characterId}/attunements/{itemId}':
+    'an attunement is to a magic item (its creation is refused with 422 for the torches here); no example makes one',
+};
+
+describe('every campaign operation’s example, sent in one campaign', () => {
+  let t: TestApp;
+  let document: OpenAPIObject;
+
+  beforeAll(async () => {
+    t = await startApp();
+    document = (await t.http.get('/openapi.json').expect(200)).body as OpenAPIObject;
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('answers each with a documented success, or a documented 409/422 the campaign’s state explains', async () => {
+    const make = examplesOf(document, {}).find((e) => e.method === 'post' && e.path === '/v1/campaigns')!;
+    const campaign = await t.http
+      .post(make.url)
+      .send(make.body as object)
+      .expect(201);
+    /** Ids earlier answers gave: by place (`…/strongholds/{strongholdId}`), and by parameter name. */
+    const ids: Record<string, string> = { campaignId: campaign.body.id };
+    const byName: Record<string, string> = {};
+    const auth = { Authorization: `Bearer ${campaign.body.refereeKey}` };
+    const paths = Object.keys(document.paths);
+    /**
+     * A made thing's id fills the path parameter that follows its collection: the answer's `id`, or
+     * the last member's of the list the collection is named after (a carrier added answers the
+     * inventory with its `carriers`). A roll's id is kept wherever an answer gives one.
+     */
+    const remember = (e: Example, body: unknown) => {
+      if (!body || typeof body !== 'object') return;
+      const b = body as Record<string, unknown>;
+      if (typeof b.rollId === 'string') ids.rollId = byName.rollId ??= b.rollId;
+      if (e.method !== 'post') return;
+      const list = b[e.path.split('/').pop()!];
+      const last = Array.isArray(list) ? (list[list.length - 1] as { id?: unknown } | undefined) : undefined;
+      for (const other of paths) {
+        const m = other.startsWith(`${e.path}/{`) ? /^\{(\w+)\}/.exec(other.slice(e.path.length + 1)) : null;
+        if (!m || NAMES_INSTEAD.includes(m[1]) || !m[1].endsWith('Id')) continue;
+        // The member named like the parameter (`itemId`), else `id`, else the list's last member's.
+        const id = [b[m[1]], b.id, last?.id].find((v): v is string => typeof v === 'string');
+        if (!id) continue;
+        ids[`${e.path}/{${m[1]}}`] ??= id;
+        byName[m[1]] ??= id;
+        ids[`*${m[1]}`] ??= id; // for a place no answer named (an attunement is to an item)
+      }
+    };
+    /** A body's placeholder id (`"rollId": "example"`) is replaced as a client would, by one it was given. */
+    const filled = (body: unknown) => {
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+      return Object.fromEntries(
+        Object.entries(body).map(([k, v]) => [k, v === 'example' && byName[k] ? byName[k] : v]),
+      );
+    };
+    /** Whether a path still holds a placeholder where only an earlier answer's id will do. */
+    const waiting = (e: Example) => /\/example(\/|$|\?)/.test(e.url.split('?')[0]);
+    const named = (e: Example) => `${e.method.toUpperCase()} ${e.path}`;
+    const campaignExamples = () =>
+      examplesOf(document, ids).filter((e) => e.path.startsWith('/v1/campaigns/{campaignId}'));
+    // Deletions and ends last, the deepest paths first (a stronghold's tag before the stronghold).
+    const depth = (e: Example) => e.path.split('/').length;
+    const order = (all: Example[]) => [
+      ...SETUP.map((n) => all.find((e) => named(e) === n)!),
+      ...all.filter((e) => !SETUP.includes(named(e)) && !LAST(e)),
+      ...all.filter((e) => !SETUP.includes(named(e)) && LAST(e)).sort((a, b) => depth(b) - depth(a)),
+    ];
+    const planned = order(campaignExamples()).map(named);
+    expect(planned.length).toBeGreaterThan(150);
+    const failures: string[] = [];
+    let successes = 0;
+    const example = (name: string) => campaignExamples().find((x) => named(x) === name)!;
+    const send = async (name: string) => {
+      // Built again each time: an earlier answer may have given an id it needs.
+      const e = example(name);
+      const body = filled(e.body);
+      const r = t.http[e.method](e.url).set(auth);
+      const answer = await (body === undefined ? r : r.send(body as object));
+      remember(e, answer.body);
+      const documented = Object.keys(e.operation.responses);
+      const ok = /^2\d\d$/.test(String(answer.status)) && documented.includes(String(answer.status));
+      if (ok) successes++;
+      const refusal = [409, 422].includes(answer.status) && documented.includes(String(answer.status));
+      if (!ok && !refusal && !(name in KNOWN_CAMPAIGN))
+        failures.push(
+          `${name} ${e.url} ${JSON.stringify(body)} → ${answer.status} ${answer.text.slice(0, 240)}`,
+        );
+      if ((ok || refusal) && name in KNOWN_CAMPAIGN)
+        failures.push(`${name} works now: take it off KNOWN_CAMPAIGN`);
+    };
+    // An operation whose path waits for an id no answer has given yet goes after the others that
+    // delete or end nothing (a roll's routes wait for the first logged roll).
+    const deferred: string[] = [];
+    const sent = planned.filter((n) => !n.endsWith('/rolls/stream')); // an event stream: the feed tests send it
+    const last = sent.filter((n) => LAST(example(n)));
+    for (const name of sent.filter((n) => !last.includes(n))) {
+      if (waiting(example(name))) deferred.push(name);
+      else await send(name);
+    }
+    for (const name of [...deferred, ...last]) await send(name);
+    expect(failures).toEqual([]);
+    // Most answer a success outright; a drop here means examples stopped fitting one another.
+    expect(successes).toBeGreaterThan(sent.length * 0.7);
+  }, 240_000);
 });

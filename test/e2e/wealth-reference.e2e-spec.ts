@@ -544,13 +544,14 @@ describe(`stateless wealth over REST and GraphQL (${DATABASE_KIND})`, () => {
   });
 
   describe('POST /v1/wealth/starting-money', () => {
-    it('gives one silver per ability point plus 30 silver per mojo, as GraphQL does', async () => {
+    it('gives one silver per attribute point plus 30 silver per mojo, as GraphQL does', async () => {
       const rest = await t.http
         .post('/v1/wealth/starting-money')
-        .send({ archetypalAbility: 18, mojoTraded: 1 })
+        .send({ archetypalAttribute: 18, mojoTraded: 1 })
         .expect(200);
       expect(rest.body).toEqual({
-        archetypalAbility: 18,
+        archetypalAttribute: 18,
+        archetypalAbility: 18, // the old name, deprecated (docs/api-style.md)
         mojoTraded: 1,
         startingSilver: 1800,
         silverFromMojo: 3000,
@@ -558,16 +559,38 @@ describe(`stateless wealth over REST and GraphQL (${DATABASE_KIND})`, () => {
       });
       const answer = await gql(
         t.server,
-        '{ startingMoney(input: { archetypalAbility: 18, mojoTraded: 1 }) { archetypalAbility mojoTraded startingSilver silverFromMojo total } }',
+        '{ startingMoney(input: { archetypalAttribute: 18, mojoTraded: 1 }) { archetypalAttribute archetypalAbility mojoTraded startingSilver silverFromMojo total } }',
       );
       expect(answer.data?.startingMoney).toEqual(rest.body);
+      // The old input name is still accepted, over both.
+      const old = await t.http
+        .post('/v1/wealth/starting-money')
+        .send({ archetypalAbility: 18, mojoTraded: 1 })
+        .expect(200);
+      expect(old.body).toEqual(rest.body);
+      const oldGql = await gql(
+        t.server,
+        '{ startingMoney(input: { archetypalAbility: 18, mojoTraded: 1 }) { archetypalAttribute total } }',
+      );
+      expect(oldGql.data?.startingMoney).toEqual({ archetypalAttribute: 18, total: 4800 });
     });
 
-    it('trades no mojo unless told to, and refuses an ability of 0', async () => {
-      const res = await t.http.post('/v1/wealth/starting-money').send({ archetypalAbility: 9 }).expect(200);
+    it('trades no mojo unless told to, and refuses an attribute of 0 (by its new name, whichever was sent)', async () => {
+      const res = await t.http.post('/v1/wealth/starting-money').send({ archetypalAttribute: 9 }).expect(200);
       expect(res.body).toMatchObject({ mojoTraded: 0, total: 900 });
       expectProblem(
         await t.http.post('/v1/wealth/starting-money').send({ archetypalAbility: 0 }),
+        400,
+        'VALIDATION_FAILED',
+        'archetypalAttribute',
+      );
+      const none = await t.http.post('/v1/wealth/starting-money').send({ mojoTraded: 1 });
+      expectProblem(none, 400, 'VALIDATION_FAILED', 'archetypalAttribute');
+      expect(none.body.errors).toEqual([
+        { field: 'archetypalAttribute', message: 'archetypalAttribute is required', reason: 'missing' },
+      ]);
+      expectProblem(
+        await t.http.post('/v1/wealth/starting-money').send({ archetypalAttribute: 9, archetypalAbility: 9 }),
         400,
         'VALIDATION_FAILED',
         'archetypalAbility',

@@ -5780,7 +5780,12 @@ export interface components {
        * @enum {string}
        */
       role: 'referee' | 'player' | 'viewer';
-      /** @description For a player key (required, at least one): the characters it may act for. They cannot be changed later; make a new key and revoke the old one. Other roles take none. Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description For a player key (required, at least one): the characters it may act for. They cannot be changed later; make a new key and revoke the old one. Other roles take none. Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       characterIds?: string[];
       /** @description A note to tell keys apart (e.g. the player’s name). */
       label?: string;
@@ -6443,7 +6448,10 @@ export interface components {
       turns?: number;
       /** @description Make the encounter checks that the time passed makes due, in order, as secret rolls, and list them in the answer. Implied by `encounterTableId` or by a default table for the scale in the encounter settings; `false` turns them off even then. Without any table the checks use the scale’s dice alone. */
       rollEncounterChecks?: boolean;
-      /** @description The referee table the due encounter checks draw from (else the scale’s default table). The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The referee table the due encounter checks draw from (else the scale’s default table). The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       encounterTableId?: string;
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
@@ -6766,11 +6774,19 @@ export interface components {
       havenKind?: 'town' | 'camp';
     };
     RosterInput: {
-      /** @description Every character on the roster (an empty list removes the roster). Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description Every character on the roster (an empty list removes the roster). Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       characterIds: string[];
     };
     RosterMemberInput: {
-      /** @description The character to activate. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character to activate. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
     };
     DowntimeInput: {
@@ -6811,7 +6827,10 @@ export interface components {
       hexesPerDay?: number;
       /** @description Make the due encounter checks (true by default). */
       rollEncounterChecks?: boolean;
-      /** @description The referee table the checks draw from. The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The referee table the checks draw from. The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       encounterTableId?: string;
       /**
        * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
@@ -6864,9 +6883,15 @@ export interface components {
       next: string | null;
     };
     TreasuryTransferInput: {
-      /** @description "treasury", or the id of the character that pays. */
+      /**
+       * @description "treasury", or the id of the character that pays. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example treasury
+       */
       from: string;
-      /** @description "treasury", or the id of the character that receives. */
+      /**
+       * @description "treasury", or the id of the character that receives. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example treasury
+       */
       to: string;
       /** @description Cash to move, in dice. */
       amount: number;
@@ -7470,7 +7495,10 @@ export interface components {
       seed?: string;
       /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
       secret?: boolean;
-      /** @description Campaign checks only: the acting character (its strongholds’ tags can add dice). The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description Campaign checks only: the acting character (its strongholds’ tags can add dice). The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId?: string;
       /** @description Campaign checks only, with characterId: the task’s tags, matched against stronghold tags. */
       taskTags?: string[];
@@ -8409,19 +8437,29 @@ export interface components {
     };
     StartingMoneyInput: {
       /**
-       * @description The archetypal ability score.
+       * @deprecated
+       * @description Deprecated: the old name of `archetypalAttribute`. The archetypal score.
+       */
+      archetypalAbility?: number;
+      /**
+       * @description Required: the archetypal attribute score.
        * @example 18
        */
-      archetypalAbility: number;
+      archetypalAttribute?: number;
       /** @description Mojo traded for silver at creation (30 silver each). */
       mojoTraded?: number;
     };
     StartingMoney: {
-      /** @description The archetypal ability score. */
+      /** @description The archetypal attribute score. */
+      archetypalAttribute: number;
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `archetypalAttribute`.
+       */
       archetypalAbility: number;
       /** @description Mojo traded at creation. */
       mojoTraded: number;
-      /** @description Centisilver from the ability score (one silver per point). */
+      /** @description Centisilver from the attribute score (one silver per point). */
       startingSilver: number;
       /** @description Centisilver from the mojo traded (30 silver each). */
       silverFromMojo: number;
@@ -8544,7 +8582,10 @@ export interface components {
        * @example estate
        */
       kind?: string;
-      /** @description The owning character; leave it out for a company stronghold (referee only). The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The owning character; leave it out for a company stronghold (referee only). The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       ownerCharacterId?: string;
     };
     StrongholdOwner: {
@@ -8601,7 +8642,10 @@ export interface components {
       kind?: string;
     };
     StrongholdContributionInput: {
-      /** @description The paying character. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The paying character. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
       /**
        * @description Cash dice it wagers.
@@ -8628,7 +8672,10 @@ export interface components {
       fromTreasury?: number;
       /** @description Cash wagered by other characters (a player: only its own). */
       contributions?: components['schemas']['StrongholdContributionInput'][];
-      /** @description The character whose Wealth rolls, for a company stronghold (required there; refused otherwise). The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character whose Wealth rolls, for a company stronghold (required there; refused otherwise). The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       leadCharacterId?: string;
       /** @description Up to two tags added when the improvement succeeds. */
       newTags?: components['schemas']['NewStrongholdTagInput'][];
@@ -8803,7 +8850,10 @@ export interface components {
       broken?: boolean;
     };
     MoveInventoryItemInput: {
-      /** @description The character who takes it. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character who takes it. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
     };
     DepletionCheckInput: {
@@ -9340,13 +9390,19 @@ export interface components {
       rollIds: string[];
     };
     DivisionShareInput: {
-      /** @description The character. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
       /** @description The weight: 1 a full share, 0.5 a half share (to the hundredth). */
       share: number;
     };
     DivisionAllocationInput: {
-      /** @description The character. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
       /** @description Cash it takes. */
       cash: number;
@@ -9354,7 +9410,10 @@ export interface components {
     DivisionItemInput: {
       /** @description The horde item. */
       itemId: string;
-      /** @description The character who carries it. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character who carries it. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
     };
     DivideHordeInput: {
@@ -9363,11 +9422,21 @@ export interface components {
        * @enum {string}
        */
       mode?: 'even' | 'shares' | 'explicit';
-      /** @description Characters present (default: the session roster). Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description Characters present (default: the session roster). Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       characterIds?: string[];
       /** @description Weights of shares (mode shares); unlisted characters weigh 1. */
       shares?: components['schemas']['DivisionShareInput'][];
-      /** @description Absent regulars’ characters: a share each, kept in the company treasury for them. Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description Absent regulars’ characters: a share each, kept in the company treasury for them. Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       setAside?: string[];
       /** @description The players’ own split (mode explicit); must add up to the horde. */
       allocations?: components['schemas']['DivisionAllocationInput'][];
@@ -9657,7 +9726,10 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description The character rolling. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character rolling. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
       /**
        * @description Which of the project’s skills the roll is made with.
@@ -9718,7 +9790,12 @@ export interface components {
        * @example 4
        */
       ticks: number;
-      /** @description Characters working on it (informational). Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description Characters working on it (informational). Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       characterIds?: string[];
       /**
        * @description Who sees it (default public).
@@ -9754,7 +9831,10 @@ export interface components {
       next: string | null;
     };
     ProjectClockTickInput: {
-      /** @description The character spending its downtime action. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character spending its downtime action. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
     };
     ProjectClockTickResult: {
@@ -10049,7 +10129,10 @@ export interface components {
        * @enum {string}
        */
       tag?: 'elite' | 'legendary';
-      /** @description A table of the campaign to draw on next (depth ≤ 5). The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description A table of the campaign to draw on next (depth ≤ 5). The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       subtableId?: string;
       /** @description Roll a reaction (default: when the kind is people). */
       reaction?: boolean;
@@ -10416,7 +10499,10 @@ export interface components {
       numberAppearing?: string;
       /** @description The encounter is with people: roll a reaction. */
       people?: boolean;
-      /** @description The area table to draw from (default: the campaign’s default table for the scale, if set). The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The area table to draw from (default: the campaign’s default table for the scale, if set). The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       tableId?: string;
       /** @description Seal the roll for non-referee keys (default true). */
       secret?: boolean;
@@ -10637,7 +10723,10 @@ export interface components {
       kind?: 'character' | 'monster';
       /** @description Notes for the referee. */
       notes?: string;
-      /** @description An NPC of the campaign that plays this member (its sheet and numbers live there). The NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description An NPC of the campaign that plays this member (its sheet and numbers live there). The NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       npcId?: string;
     };
     EncounterSettings: {
@@ -10651,11 +10740,20 @@ export interface components {
       recurringChance: number;
     };
     EncounterSettingsInput: {
-      /** @description Default table for overland checks. The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description Default table for overland checks. The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       overland?: string;
-      /** @description Default table for exploration checks. The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description Default table for exploration checks. The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       exploration?: string;
-      /** @description Default table for water checks. The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description Default table for water checks. The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       water?: string;
       /** @description Chance in 6 that an encounter is recurring (default 2). */
       recurringChance?: number;
@@ -11001,7 +11099,10 @@ export interface components {
        * @enum {string}
        */
       tag?: 'elite' | 'legendary';
-      /** @description The character it serves (hirelings, followers, animals). The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character it serves (hirelings, followers, animals). The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       boundTo?: string;
       /**
        * @description referee (default): only the referee knows it; players: every key sees it.
@@ -11032,7 +11133,10 @@ export interface components {
       role?: string;
       /** @description The Armor of what it wears (0 by default). */
       armor?: number;
-      /** @description The character who hires it. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character who hires it. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       boundTo?: string;
       /**
        * @description Who sees it (default referee).
@@ -11143,7 +11247,10 @@ export interface components {
        * @enum {string}
        */
       kind?: 'adversary' | 'monster' | 'hireling' | 'follower' | 'animal' | 'other';
-      /** @description The character it serves; "" unbinds it. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character it serves; "" unbinds it. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       boundTo?: string;
       /**
        * @description Who sees it.
@@ -11198,7 +11305,14 @@ export interface components {
       name: string;
       /** @description ours (shipped) or campaign (the referee’s). */
       source: string;
-      /** @description Added to the scores. */
+      /** @description Added to the attribute scores. */
+      attributeAdjustments: {
+        [key: string]: unknown;
+      };
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributeAdjustments`.
+       */
       abilityAdjustments: {
         [key: string]: unknown;
       };
@@ -11296,8 +11410,13 @@ export interface components {
       id: string;
       /** @description Its name. */
       name: string;
-      /** @description Added to rolled scores when a derivation names the species. */
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributeAdjustments`. Added to rolled scores.
+       */
       abilityAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
+      /** @description Added to rolled attribute scores when a derivation names the species. */
+      attributeAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
       /** @description Special contributors to reactions. */
       reactions?: components['schemas']['GmReactionSpecialsInput'];
       /** @description Base Movement (without it Movement is not derived). */
@@ -11363,8 +11482,13 @@ export interface components {
       baseMovement?: number;
     };
     CampaignGmDerivationInput: {
-      /** @description The six scores as placed (before species adjustments). */
-      abilities: components['schemas']['GmAbilitiesInput'];
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributes`. The six scores.
+       */
+      abilities?: components['schemas']['GmAbilitiesInput'];
+      /** @description Required: the six attribute scores as placed (before species adjustments). */
+      attributes?: components['schemas']['GmAbilitiesInput'];
       /**
        * @description The archetype (one archetype; or send `archetypes`).
        * @enum {string}
@@ -11376,8 +11500,13 @@ export interface components {
       archetypes?: components['schemas']['GmArchetypeLevelInput'][];
       /** @description A species of the campaign or ours (ignoring case): its adjustments, specials and Movement apply. */
       species?: string;
-      /** @description Ability modifiers added after the species’. */
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributeAdjustments`. Modifiers added after the species’.
+       */
       abilityAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
+      /** @description Attribute modifiers added after the species’. */
+      attributeAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
       /** @description Special contributors and base Movement, replacing the species’. */
       specials?: components['schemas']['GmSpecialsInput'];
       /** @description Silver the starting purchases cost. */
@@ -11402,7 +11531,12 @@ export interface components {
       id: string;
       /** @description Name. */
       name: string;
-      /** @description Archetypal ability. */
+      /** @description Archetypal attribute. */
+      archetypalAttribute: string;
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `archetypalAttribute`.
+       */
       archetypalAbility: string;
       /** @description Archetypal reaction. */
       archetypalReaction: string;
@@ -11496,7 +11630,12 @@ export interface components {
       mojoLeft: number;
     };
     GmDerivationResult: {
-      /** @description The scores used (after species adjustments). */
+      /** @description The attribute scores used (after species adjustments). */
+      attributes: components['schemas']['GmAbilities'];
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributes`.
+       */
       abilities: components['schemas']['GmAbilities'];
       /** @description The shipped species applied, or null. */
       species: string | null;
@@ -11587,7 +11726,14 @@ export interface components {
       id: string;
       /** @description Name. */
       name: string;
-      /** @description Added to the scores. */
+      /** @description Added to the attribute scores. */
+      attributeAdjustments: {
+        [key: string]: unknown;
+      };
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributeAdjustments`.
+       */
       abilityAdjustments: {
         [key: string]: unknown;
       };
@@ -11609,8 +11755,13 @@ export interface components {
       next: string | null;
     };
     GmDerivationInput: {
-      /** @description The six scores as placed (before species adjustments, if those are sent). */
-      abilities: components['schemas']['GmAbilitiesInput'];
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributes`. The six scores.
+       */
+      abilities?: components['schemas']['GmAbilitiesInput'];
+      /** @description Required: the six attribute scores as placed (before species adjustments, if those are sent). */
+      attributes?: components['schemas']['GmAbilitiesInput'];
       /**
        * @description The archetype (one archetype; or send `archetypes`).
        * @enum {string}
@@ -11625,8 +11776,13 @@ export interface components {
       species?: 'dwarf';
       /** @description Archetype level (default 1). */
       level?: number;
-      /** @description Species ability modifiers, added to the scores first. */
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributeAdjustments`. Species modifiers.
+       */
       abilityAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
+      /** @description Species attribute modifiers, added to the scores first. */
+      attributeAdjustments?: components['schemas']['GmAbilityAdjustmentsInput'];
       /** @description Special contributors and species Movement. */
       specials?: components['schemas']['GmSpecialsInput'];
       /** @description A contributor table replacing our default. */
@@ -11635,8 +11791,13 @@ export interface components {
       startingPurchases?: number;
     };
     GmBodyRollInput: {
-      /** @description The six scores. */
-      abilities: components['schemas']['GmAbilitiesInput'];
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributes`. The six scores.
+       */
+      abilities?: components['schemas']['GmAbilitiesInput'];
+      /** @description Required: the six attribute scores. */
+      attributes?: components['schemas']['GmAbilitiesInput'];
       /**
        * @description A shipped species (its numbers are used unless speciesBody is sent).
        * @enum {string}
@@ -13376,7 +13537,10 @@ export interface components {
     DownAndOutAidInput: {
       /** @description The aider’s Medicine pool (2 + Medicine, with its modifiers). Send this or aiderId. */
       medicine?: components['schemas']['MedicinePoolInput'];
-      /** @description The aiding character of the campaign: its pool is 2 + the Medicine on its COEAC sheet, and it must be able to act. Send this or medicine. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The aiding character of the campaign: its pool is 2 + the Medicine on its COEAC sheet, and it must be able to act. Send this or medicine. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       aiderId?: string;
       /** @description Referee: seal the roll. */
       secret?: boolean;
@@ -13657,7 +13821,10 @@ export interface components {
        * @example bandages
        */
       means: string;
-      /** @description The character giving the aid (a player’s own; it must be able to act). Absent: the referee’s call. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character giving the aid (a player’s own; it must be able to act). Absent: the referee’s call. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       aidedBy?: string;
     };
     SheetAidResult: {
@@ -13825,7 +13992,10 @@ export interface components {
       techniqueScope?: 'one-skill' | 'field' | 'convert-one-skill' | 'convert-two-skill';
     };
     HeroicEffortContributionInput: {
-      /** @description The contributing character (the dying one may contribute too). The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The contributing character (the dying one may contribute too). The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
       /**
        * @description Mojo offered (spent through the ledger).
@@ -15180,9 +15350,15 @@ export interface components {
       referee: string[];
     };
     CombatantInput: {
-      /** @description A character of the campaign (send this or npcId). The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description A character of the campaign (send this or npcId). The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId?: string;
-      /** @description An NPC of the campaign (send this or characterId). The NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description An NPC of the campaign (send this or characterId). The NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       npcId?: string;
       /**
        * @description The side it fights on (any label, e.g. party, foes).
@@ -15373,9 +15549,15 @@ export interface components {
       next: string | null;
     };
     CombatAttackInput: {
-      /** @description The attacking combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The attacking combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       attacker: string;
-      /** @description The target combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The target combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       target: string;
       /**
        * @description A weapon on the attacker’s sheet, by name (exact, ignoring case): its die, bulky and blast are read from the sheet. Without it and without `die`, the sheet’s first weapon strikes.
@@ -15465,7 +15647,10 @@ export interface components {
       events?: components['schemas']['EngineEventResult'][];
     };
     CairnJoiningAttackerInput: {
-      /** @description The joining combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The joining combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       id: string;
       /**
        * @description A weapon on the joining combatant’s sheet, by name (exact, ignoring case). Without it and without `die`, its sheet’s first weapon strikes.
@@ -15553,7 +15738,10 @@ export interface components {
       countTargets?: boolean;
     };
     CoeacCombatBlockInput: {
-      /** @description The combatant who Blocks (a player names only its own characters). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The combatant who Blocks (a player names only its own characters). The character or NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       id: string;
       /**
        * @description Block with the worn armour or the shield (spends a Block use through the ledger).
@@ -15591,7 +15779,12 @@ export interface components {
       defenderFreeSuccesses?: number;
       /** @description Referee only: this combatant makes another combat check this round (a creature with several attacks). */
       extraCheck?: boolean;
-      /** @description Ganging up: the combatants supporting the actor as captain (+1d each; each takes the captain’s damage if the target wins). Each entry may be the character or NPC's name instead of its id (exact, ignoring case). */
+      /**
+       * @description Ganging up: the combatants supporting the actor as captain (+1d each; each takes the captain’s damage if the target wins). Each entry may be the character or NPC's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Grey Ogre"
+       *     ]
+       */
       supporters?: string[];
       /** @description Whether the defender threatens the actor (deals damage when it wins). Default true; a full defender never does. */
       defenderThreatens?: boolean;
@@ -15603,7 +15796,12 @@ export interface components {
       ammunition?: string;
       /** @description Firing into a melee: −1d; losing by more than 3 sends 3d at an engaged ally. */
       firingIntoMelee?: boolean;
-      /** @description The allies engaged in that melee (default: every other combatant on the actor’s side). Each entry may be the character or NPC's name instead of its id (exact, ignoring case). */
+      /**
+       * @description The allies engaged in that melee (default: every other combatant on the actor’s side). Each entry may be the character or NPC's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Grey Ogre"
+       *     ]
+       */
       engaged?: string[];
       /** @description Blocks made against this action’s damage. */
       blocks?: components['schemas']['CoeacCombatBlockInput'][];
@@ -15618,7 +15816,10 @@ export interface components {
       objective?: number;
     };
     GmGroupMojoBidInput: {
-      /** @description The bidding member (a character of the group). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The bidding member (a character of the group). The character or NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       member: string;
       /**
        * @description Mojo bid; only what the miss needs is lost.
@@ -15752,7 +15953,12 @@ export interface components {
       breakConcentration?: boolean;
       /** @description Psychic enter: the target is unwilling (it resists with willpower). */
       unwilling?: boolean;
-      /** @description Group attack: the other members (the actor leads). Each entry may be the character or NPC's name instead of its id (exact, ignoring case). */
+      /**
+       * @description Group attack: the other members (the actor leads). Each entry may be the character or NPC's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Grey Ogre"
+       *     ]
+       */
       members?: string[];
       /** @description Group attack: standing mojo bids (G4), taken in order on a miss. */
       mojo?: components['schemas']['GmGroupMojoBidInput'][];
@@ -15760,7 +15966,10 @@ export interface components {
       archetypal?: boolean;
     };
     CombatActionInput: {
-      /** @description The acting combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The acting combatant (its character or NPC id). The character or NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       actor: string;
       /**
        * @description The kind of action (each system takes its own kinds).
@@ -15781,7 +15990,12 @@ export interface components {
         | 'cast'
         | 'lead'
         | 'struggle';
-      /** @description The target combatants (character or NPC ids). Each entry may be the character or NPC's name instead of its id (exact, ignoring case). */
+      /**
+       * @description The target combatants (character or NPC ids). Each entry may be the character or NPC's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Grey Ogre"
+       *     ]
+       */
       targets?: string[];
       /** @description Cairn inputs (a Cairn combat). */
       cairn?: components['schemas']['CairnCombatActionInput'];
@@ -16379,9 +16593,9 @@ export interface components {
       next: string | null;
     };
     MassConflictAttackInput: {
-      /** @description The attacking unit. */
+      /** @description The attacking unit: its id, or its name in this conflict (exact, ignoring case). */
       attacker: string;
-      /** @description The unit attacked. */
+      /** @description The unit attacked: its id, or its name in this conflict (exact, ignoring case). */
       target: string;
       /**
        * @description The target’s cover.
@@ -16428,9 +16642,15 @@ export interface components {
       seed?: string;
     };
     ArchsoulAttackSideInput: {
-      /** @description A character of the campaign (send this or npcId). The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description A character of the campaign (send this or npcId). The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId?: string;
-      /** @description An NPC of the campaign (send this or characterId). The NPC's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description An NPC of the campaign (send this or characterId). The NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
       npcId?: string;
     };
     ArchsoulCampaignAttackInput: {
@@ -16740,8 +16960,13 @@ export interface components {
        * @example 2
        */
       level: number;
-      /** @description The six scores. */
-      abilities: components['schemas']['GmAbilitiesInput'];
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributes`. The six scores.
+       */
+      abilities?: components['schemas']['GmAbilitiesInput'];
+      /** @description Required: the six attribute scores. */
+      attributes?: components['schemas']['GmAbilitiesInput'];
       /** @description Multiple archetypes: the level reached in the gaining archetype (reactions, Fighting Art, extras); default level. */
       archetypeLevel?: number;
       /**
@@ -17173,10 +17398,16 @@ export interface components {
        */
       kind: 'ability' | 'field' | 'new-field' | 'skill' | 'technique' | 'weapon-skill';
       /**
-       * @description The ability raised by one (ability).
+       * @deprecated
+       * @description Deprecated: the old name of `attribute`. The attribute raised.
        * @enum {string}
        */
       ability?: 'strength' | 'agility' | 'endurance' | 'intelligence' | 'wisdom' | 'charisma';
+      /**
+       * @description The attribute raised by one (kind `ability`).
+       * @enum {string}
+       */
+      attribute?: 'strength' | 'agility' | 'endurance' | 'intelligence' | 'wisdom' | 'charisma';
       /** @description What is bought, in the table’s words (a field, a skill, a technique, a weapon). */
       subject?: string;
       /** @description Field: the current bonus of the field. */
@@ -17210,7 +17441,12 @@ export interface components {
       practical: boolean;
       /** @description Bought just before a roll: the bonus on that roll (the mojo spent; 0 otherwise). */
       beforeRollBonus: number;
-      /** @description Ability: the score after. */
+      /** @description Kind `ability`: the attribute score after. */
+      attributeAfter: number | null;
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributeAfter`.
+       */
       abilityAfter: number | null;
       /** @description Mojo held after. */
       mojoLeft: number;
@@ -17393,7 +17629,12 @@ export interface components {
        * @example 150000
        */
       silver: number;
-      /** @description The characters who share it (the campaign’s loot rule: divided or each). Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description The characters who share it (the campaign’s loot rule: divided or each). Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       characterIds: string[];
       /** @description Why, for the ledger. */
       reason?: string;
@@ -17418,7 +17659,10 @@ export interface components {
       awards: components['schemas']['ExperienceAwardResult'][];
     };
     BoonAwardInput: {
-      /** @description The character. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId: string;
       /**
        * @description Boons awarded (default 1: one per session; more for a successful expedition).
@@ -17470,7 +17714,10 @@ export interface components {
        * @example Witch Hunter
        */
       className: string;
-      /** @description The character who unlocked it, when one did. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character who unlocked it, when one did. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId?: string;
       /** @description A note. */
       note?: string;
@@ -17562,7 +17809,10 @@ export interface components {
       factors: components['schemas']['ObjectiveFactorInput'][];
       /** @description The faction whose Reputation counts (none: 0). */
       faction?: string;
-      /** @description The character testing, when one does. The character's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The character testing, when one does. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
       characterId?: string;
       /**
        * @description The skill tested.
@@ -19585,7 +19835,12 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description The characters (the session roster when left out). Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description The characters (the session roster when left out). Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       characterIds?: string[];
     };
     PartyHazardMember: {
@@ -20310,7 +20565,12 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description The characters making the effort together (a player key must name one of its own). Each entry may be the character's name instead of its id (exact, ignoring case). */
+      /**
+       * @description The characters making the effort together (a player key must name one of its own). Each entry may be the character's name instead of its id (exact, ignoring case).
+       * @example [
+       *       "Toromeen"
+       *     ]
+       */
       characterIds: string[];
       /** @description The task the group attempts. A group attempt is counted apart from individual ones: after an individual failure the group may still try once, and after a group failure an individual may try once (001:675). */
       task?: string;
@@ -20807,9 +21067,16 @@ export interface components {
     CoeacSpellList: {
       /** @description The d8 family table. */
       families: components['schemas']['CoeacFamilyInfo'][];
-      /** @description Spells matching. */
+      /** @description Spells matching (on every page). */
       count: number;
-      /** @description Matching spells, family by family in d8 order. */
+      /** @description This page of the matching spells, family by family in d8 order. */
+      items: components['schemas']['CoeacSpellInfo'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
+      /**
+       * @deprecated
+       * @description Every matching spell, unpaged. Deprecated: page through `items` with `limit` and `after`.
+       */
       spells: components['schemas']['CoeacSpellInfo'][];
     };
     CoeacFellBlastInput: {
@@ -20971,7 +21238,14 @@ export interface components {
       rollId: string;
     };
     CoeacSpellInstanceList: {
-      /** @description Live and bound spells. */
+      /** @description This page of the live and bound spells, oldest first. */
+      items: components['schemas']['CoeacSpellInstance'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
+      /**
+       * @deprecated
+       * @description Every live and bound spell, unpaged. Deprecated: page through `items` with `limit` and `after`.
+       */
       instances: components['schemas']['CoeacSpellInstance'][];
     };
     CoeacReleaseInput: {
@@ -21089,7 +21363,10 @@ export interface components {
       mutationTableId: string | null;
     };
     MagicSettingsInput: {
-      /** @description The referee table of this campaign a COEAC mutation is rolled on; null or absent: none. The table's name is accepted instead of its id (exact, ignoring case). */
+      /**
+       * @description The referee table of this campaign a COEAC mutation is rolled on; null or absent: none. The table's name is accepted instead of its id (exact, ignoring case).
+       * @example Night Roads
+       */
       mutationTableId?: string;
     };
     /** @description An RFC 9457 problem: every error answer of the REST API. `code` is stable and meant for programs; GraphQL sends the same code in `extensions.code`. */
@@ -22402,7 +22679,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -22436,7 +22716,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -22696,7 +22979,11 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /** @example {} */
+        /**
+         * @example {
+         *       "watches": 1
+         *     }
+         */
         'application/json': components['schemas']['ClockAdvanceInput'];
       };
     };
@@ -22738,7 +23025,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "characterIds": []
+         *       "characterIds": [
+         *         "Toromeen"
+         *       ]
          *     }
          */
         'application/json': components['schemas']['RosterInput'];
@@ -22782,7 +23071,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "characterId": "example"
+         *       "characterId": "Toromeen"
          *     }
          */
         'application/json': components['schemas']['RosterMemberInput'];
@@ -22819,7 +23108,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -22856,7 +23148,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -22907,7 +23202,13 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /** @example {} */
+        /**
+         * @example {
+         *       "mode": "land",
+         *       "hexes": 2,
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['TravelInput'];
       };
     };
@@ -23010,8 +23311,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "from": "example",
-         *       "to": "example",
+         *       "from": "treasury",
+         *       "to": "Toromeen",
          *       "amount": 1
          *     }
          */
@@ -23875,7 +24176,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -23922,7 +24226,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -23968,7 +24275,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -24010,7 +24320,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -24056,7 +24369,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -24104,7 +24420,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -24837,7 +25156,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "archetypalAbility": 18
+         *       "archetypalAttribute": 18
          *     }
          */
         'application/json': components['schemas']['StartingMoneyInput'];
@@ -25161,7 +25480,7 @@ export interface operations {
       query: {
         /**
          * @description The acting character. The character's name is accepted instead of its id (exact, ignoring case).
-         * @example example
+         * @example Toromeen
          */
         characterId: string;
         /**
@@ -25322,7 +25641,13 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /** @example {} */
+        /**
+         * @example {
+         *       "wager": 1,
+         *       "leadCharacterId": "Toromeen",
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['StrongholdImprovementInput'];
       };
     };
@@ -25366,7 +25691,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "name": "library"
+         *       "name": "library",
+         *       "earned": true
          *     }
          */
         'application/json': components['schemas']['AddStrongholdTagInput'];
@@ -25405,7 +25731,7 @@ export interface operations {
         campaignId: string;
         /** @example example */
         strongholdId: string;
-        /** @example example */
+        /** @example library */
         name: string;
       };
       cookie?: never;
@@ -25479,7 +25805,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -25513,7 +25842,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -25560,7 +25892,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -25569,7 +25904,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "kind": "porter"
+         *       "kind": "porter",
+         *       "name": "Hobb"
          *     }
          */
         'application/json': components['schemas']['AddCarrierInput'];
@@ -25606,7 +25942,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         carrierId: string;
@@ -25645,7 +25984,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -25684,7 +26026,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -25728,7 +26073,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -25739,7 +26087,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "characterId": "example"
+         *       "characterId": "Toromeen"
          *     }
          */
         'application/json': components['schemas']['MoveInventoryItemInput'];
@@ -25776,7 +26124,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -25820,7 +26171,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -26525,7 +26879,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -26798,7 +27155,7 @@ export interface operations {
          *       "item": "Kite shield",
          *       "price": 6,
          *       "skills": [
-         *         "example"
+         *         "smithing"
          *       ]
          *     }
          */
@@ -26914,7 +27271,7 @@ export interface operations {
          * @example {
          *       "intellect": 3,
          *       "skill": 2,
-         *       "characterId": "example",
+         *       "characterId": "Toromeen",
          *       "skillName": "smithing"
          *     }
          */
@@ -26959,7 +27316,11 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /** @example {} */
+        /**
+         * @example {
+         *       "amount": 1
+         *     }
+         */
         'application/json': components['schemas']['CraftingMaterialsInput'];
       };
     };
@@ -27111,7 +27472,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "characterId": "example"
+         *       "characterId": "Toromeen"
          *     }
          */
         'application/json': components['schemas']['ProjectClockTickInput'];
@@ -27145,7 +27506,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -27179,7 +27543,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -27189,7 +27556,9 @@ export interface operations {
         /**
          * @example {
          *       "itemId": "example",
-         *       "method": "ritual"
+         *       "method": "ritual",
+         *       "discipline": 2,
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['AttunementInput'];
@@ -27226,7 +27595,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -27266,7 +27638,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -27301,7 +27676,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -27346,7 +27724,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         ritualId: string;
@@ -27382,7 +27763,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         ritualId: string;
@@ -27430,7 +27814,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -27932,8 +28319,17 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "entries": [],
-         *       "name": "example"
+         *       "name": "Night Roads",
+         *       "formula": "1d6",
+         *       "entries": [
+         *         {
+         *           "range": [
+         *             1,
+         *             6
+         *           ],
+         *           "text": "A lone rider"
+         *         }
+         *       ]
          *     }
          */
         'application/json': components['schemas']['CreateTableInput'];
@@ -27977,7 +28373,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "content": "example"
+         *       "format": "csv",
+         *       "content": "1-3;Wolves\n4-6;Fog",
+         *       "name": "Fog Roads"
          *     }
          */
         'application/json': components['schemas']['ImportTableInput'];
@@ -28013,7 +28411,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The table’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Night Roads
          */
         tableId: string;
       };
@@ -28050,7 +28448,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The table’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Night Roads
          */
         tableId: string;
       };
@@ -28060,8 +28458,17 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "entries": [],
-         *       "name": "example"
+         *       "name": "Night Roads",
+         *       "formula": "1d6",
+         *       "entries": [
+         *         {
+         *           "range": [
+         *             1,
+         *             6
+         *           ],
+         *           "text": "Two riders"
+         *         }
+         *       ]
          *     }
          */
         'application/json': components['schemas']['CreateTableInput'];
@@ -28100,7 +28507,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The table’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Night Roads
          */
         tableId: string;
       };
@@ -28139,7 +28546,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The table’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Night Roads
          */
         tableId: string;
       };
@@ -28179,7 +28586,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The table’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Night Roads
          */
         tableId: string;
       };
@@ -28401,7 +28808,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /**
          * @description The game system of the sheet.
@@ -28457,7 +28867,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /**
          * @description The game system of the sheet.
@@ -28471,7 +28884,16 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "sheet": {}
+         *       "sheet": {
+         *         "skills": {
+         *           "Fighter": 3
+         *         },
+         *         "saves": {
+         *           "Vigor": 2
+         *         },
+         *         "maxHp": 8,
+         *         "hp": 8
+         *       }
          *     }
          */
         'application/json': components['schemas']['PutSheetInput'];
@@ -28524,7 +28946,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /**
          * @description The game system of the sheet.
@@ -28583,7 +29008,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -28618,7 +29046,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -28628,9 +29059,9 @@ export interface operations {
         /**
          * @example {
          *       "system": "coeac",
-         *       "field": "example",
-         *       "delta": 1,
-         *       "reason": "example"
+         *       "field": "hp",
+         *       "delta": -1,
+         *       "reason": "A goblin spear"
          *     }
          */
         'application/json': components['schemas']['ConditionAdjustmentInput'];
@@ -28667,7 +29098,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -28676,7 +29110,10 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "system": "coeac"
+         *       "system": "coeac",
+         *       "skill": "Fighter",
+         *       "objective": 1,
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['SheetCheckInput'];
@@ -28715,7 +29152,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -28760,7 +29197,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -28851,8 +29288,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "name": "example",
-         *       "kind": "adversary"
+         *       "name": "Grey Ogre",
+         *       "kind": "adversary",
+         *       "visibility": "players"
          *     }
          */
         'application/json': components['schemas']['CreateNpcInput'];
@@ -28934,7 +29372,14 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /** @example {} */
+        /**
+         * @example {
+         *       "hireling": {
+         *         "item": "mercenary",
+         *         "role": "Man at Arms"
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['CoeacNpcMakeInput'];
       };
     };
@@ -28968,7 +29413,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -29005,7 +29450,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -29045,7 +29490,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -29087,7 +29532,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
         /**
@@ -29146,7 +29591,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
         /**
@@ -29161,7 +29606,16 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "sheet": {}
+         *       "sheet": {
+         *         "skills": {
+         *           "Fighter": 3
+         *         },
+         *         "saves": {
+         *           "Vigor": 2
+         *         },
+         *         "maxHp": 12,
+         *         "hp": 12
+         *       }
          *     }
          */
         'application/json': components['schemas']['PutSheetInput'];
@@ -29216,7 +29670,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
         /**
@@ -29278,7 +29732,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -29316,7 +29770,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -29327,9 +29781,9 @@ export interface operations {
         /**
          * @example {
          *       "system": "coeac",
-         *       "field": "example",
-         *       "delta": 1,
-         *       "reason": "example"
+         *       "field": "hp",
+         *       "delta": -1,
+         *       "reason": "An arrow"
          *     }
          */
         'application/json': components['schemas']['ConditionAdjustmentInput'];
@@ -29368,7 +29822,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -29378,7 +29832,10 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "system": "coeac"
+         *       "system": "coeac",
+         *       "skill": "Fighter",
+         *       "objective": 1,
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['SheetCheckInput'];
@@ -29490,14 +29947,15 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "abilities": {
+         *       "attributes": {
          *         "strength": 18,
          *         "agility": 10,
          *         "endurance": 15,
          *         "intelligence": 12,
          *         "wisdom": 15,
          *         "charisma": 8
-         *       }
+         *       },
+         *       "archetype": "warrior"
          *     }
          */
         'application/json': components['schemas']['CampaignGmDerivationInput'];
@@ -29599,7 +30057,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "abilities": {
+         *       "attributes": {
          *         "strength": 18,
          *         "agility": 10,
          *         "endurance": 15,
@@ -29645,7 +30103,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "abilities": {
+         *       "attributes": {
          *         "strength": 18,
          *         "agility": 10,
          *         "endurance": 15,
@@ -30726,7 +31184,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -30760,7 +31221,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -30769,7 +31233,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "system": "coeac"
+         *       "system": "coeac",
+         *       "amount": 1,
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['SheetDamageInput'];
@@ -30806,14 +31272,22 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
-        /** @example {} */
+        /**
+         * @example {
+         *       "aiderId": "Toromeen",
+         *       "seed": "table-7"
+         *     }
+         */
         'application/json': components['schemas']['DownAndOutAidInput'];
       };
     };
@@ -30848,7 +31322,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -30895,7 +31372,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -30941,7 +31421,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -30987,7 +31470,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -31033,7 +31519,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -31079,7 +31568,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -31116,7 +31608,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -31153,7 +31648,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -31198,7 +31696,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -31235,7 +31733,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -31245,7 +31743,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "system": "coeac"
+         *       "system": "coeac",
+         *       "amount": 1,
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['SheetDamageInput'];
@@ -31284,7 +31784,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -31334,7 +31834,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -31999,8 +32499,18 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "system": "cairn",
-         *       "combatants": []
+         *       "system": "coeac",
+         *       "combatants": [
+         *         {
+         *           "characterId": "Toromeen",
+         *           "side": "party"
+         *         },
+         *         {
+         *           "npcId": "Grey Ogre",
+         *           "side": "foes"
+         *         }
+         *       ],
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['CreateCombatInput'];
@@ -32036,7 +32546,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The combat’s id, or `current` for the combat in progress (a 409 when several are).
-         * @example example
+         * @example current
          */
         combatId: string;
       };
@@ -32073,7 +32583,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The combat’s id, or `current` for the combat in progress (a 409 when several are).
-         * @example example
+         * @example current
          */
         combatId: string;
       };
@@ -32113,7 +32623,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The combat’s id, or `current` for the combat in progress (a 409 when several are).
-         * @example example
+         * @example current
          */
         combatId: string;
       };
@@ -32153,7 +32663,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The combat’s id, or `current` for the combat in progress (a 409 when several are).
-         * @example example
+         * @example current
          */
         combatId: string;
       };
@@ -32163,8 +32673,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "attacker": "example",
-         *       "target": "example"
+         *       "attacker": "Grey Ogre",
+         *       "target": "Grey Ogre"
          *     }
          */
         'application/json': components['schemas']['CombatAttackInput'];
@@ -32203,7 +32713,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The combat’s id, or `current` for the combat in progress (a 409 when several are).
-         * @example example
+         * @example current
          */
         combatId: string;
       };
@@ -32213,8 +32723,15 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "actor": "example",
-         *       "kind": "attack"
+         *       "actor": "Toromeen",
+         *       "kind": "exchange",
+         *       "targets": [
+         *         "Grey Ogre"
+         *       ],
+         *       "coeac": {
+         *         "skill": "Fighter"
+         *       },
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['CombatActionInput'];
@@ -32291,7 +32808,33 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "units": []
+         *       "name": "Siege of Greywater",
+         *       "units": [
+         *         {
+         *           "name": "Goblin spears",
+         *           "side": "foes",
+         *           "size": 12,
+         *           "medianSurvival": 5,
+         *           "medianMovement": 6,
+         *           "medianAttackBonus": 0,
+         *           "medianDefense": 0,
+         *           "medianEvasion": 8,
+         *           "moraleTarget": 0,
+         *           "damage": "d6"
+         *         },
+         *         {
+         *           "name": "Militia",
+         *           "side": "town",
+         *           "size": 20,
+         *           "medianSurvival": 6,
+         *           "medianAttackBonus": 1,
+         *           "medianDefense": 1,
+         *           "medianEvasion": 9,
+         *           "moraleTarget": 9,
+         *           "leaderCharisma": 12,
+         *           "damage": "d6"
+         *         }
+         *       ]
          *     }
          */
         'application/json': components['schemas']['CreateMassConflictInput'];
@@ -32367,8 +32910,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "attacker": "example",
-         *       "target": "example"
+         *       "attacker": "Goblin spears",
+         *       "target": "Militia",
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['MassConflictAttackInput'];
@@ -32660,7 +33204,7 @@ export interface operations {
          * @example {
          *       "archetype": "warrior",
          *       "level": 2,
-         *       "abilities": {
+         *       "attributes": {
          *         "strength": 18,
          *         "agility": 10,
          *         "endurance": 15,
@@ -33016,7 +33560,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -33059,7 +33606,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -33105,7 +33655,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -33114,7 +33667,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "kind": "ability"
+         *       "kind": "ability",
+         *       "attribute": "strength"
          *     }
          */
         'application/json': components['schemas']['MojoSpendInput'];
@@ -33151,7 +33705,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -33198,7 +33755,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -33245,7 +33805,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         projectId: string;
@@ -33301,7 +33864,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -33310,7 +33876,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "resources": []
+         *       "resources": [
+         *         "Control"
+         *       ]
          *     }
          */
         'application/json': components['schemas']['ClassResourceSpendInput'];
@@ -33347,7 +33915,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -33397,7 +33968,9 @@ export interface operations {
         /**
          * @example {
          *       "silver": 150000,
-         *       "characterIds": []
+         *       "characterIds": [
+         *         "Toromeen"
+         *       ]
          *     }
          */
         'application/json': components['schemas']['LootExperienceAwardInput'];
@@ -34866,7 +35439,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -34958,7 +35534,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         ailmentId: string;
@@ -34997,7 +35576,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         statusId: string;
@@ -35126,7 +35708,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -35160,7 +35745,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -35169,7 +35757,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "kind": "spellbook"
+         *       "kind": "spellbook",
+         *       "spell": "45"
          *     }
          */
         'application/json': components['schemas']['AddCairnMagicItemInput'];
@@ -35206,7 +35795,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
         /** @example example */
         itemId: string;
@@ -35250,7 +35842,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -35303,7 +35898,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "content": "example"
+         *       "content": "{\"name\":\"Vessa\",\"type\":\"character\",\"system\":{\"hp\":{\"value\":4,\"max\":4},\"abilities\":{\"STR\":{\"value\":12,\"max\":12},\"DEX\":{\"value\":9,\"max\":9},\"WIL\":{\"value\":11,\"max\":11}}},\"items\":[]}"
          *     }
          */
         'application/json': components['schemas']['FoundryCairnImportInput'];
@@ -35337,7 +35932,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -35389,7 +35987,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "content": "example"
+         *       "content": "{\"name\":\"Grey Wolf\",\"type\":\"npc\",\"system\":{\"hp\":{\"value\":3,\"max\":3},\"abilities\":{\"STR\":{\"value\":10,\"max\":10},\"DEX\":{\"value\":14,\"max\":14},\"WIL\":{\"value\":6,\"max\":6}},\"armor\":1},\"items\":[{\"name\":\"Bite\",\"type\":\"weapon\",\"system\":{\"damageFormula\":\"d6\"}}]}"
          *     }
          */
         'application/json': components['schemas']['FoundryCairnNpcImportInput'];
@@ -35425,7 +36023,7 @@ export interface operations {
         campaignId: string;
         /**
          * @description The NPC’s id, or its name (exact, any case; a name several share is a 409 listing them).
-         * @example example
+         * @example Grey Ogre
          */
         npcId: string;
       };
@@ -35824,7 +36422,12 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "characterIds": []
+         *       "characterIds": [
+         *         "Toromeen",
+         *         "Vessa"
+         *       ],
+         *       "target": 12,
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['CampaignGmGroupEffortInput'];
@@ -35861,7 +36464,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -36087,6 +36693,9 @@ export interface operations {
   Magic_spells: {
     parameters: {
       query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
         /** @description Only this family. */
         family?:
           | 'blood-magic'
@@ -36160,7 +36769,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -36206,7 +36818,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -36244,12 +36859,19 @@ export interface operations {
   };
   MagicCampaign_instances: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -36269,6 +36891,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -36283,7 +36906,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -36329,7 +36955,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;
@@ -36375,7 +37004,10 @@ export interface operations {
       path: {
         /** @description The campaign id. */
         campaignId: string;
-        /** @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them). */
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
         characterId: string;
       };
       cookie?: never;

@@ -93,10 +93,11 @@ export class WealthReferenceService {
 
   startingMoney(input: StartingMoneyInput): StartingMoney {
     const mojoTraded = input.mojoTraded ?? 0;
-    const fromAbility = startingSilver(input.archetypalAbility);
+    const fromAbility = startingSilver(input.archetypalAttribute);
     const fromMojo = silverForMojo(mojoTraded);
     return {
-      archetypalAbility: input.archetypalAbility,
+      archetypalAttribute: input.archetypalAttribute,
+      archetypalAbility: input.archetypalAttribute,
       mojoTraded,
       startingSilver: fromAbility,
       silverFromMojo: fromMojo,

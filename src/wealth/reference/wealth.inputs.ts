@@ -2,6 +2,7 @@ import { PageQuery } from '../../common/pagination';
 import { ArgsType, InputType, registerEnumType } from '@nestjs/graphql';
 import { Transform, Type } from 'class-transformer';
 import { In } from '../../common/schema';
+import { intRename, renamedFrom } from '../../common/renamed-fields';
 import {
   CATALOG_CATEGORIES,
   EXTRAVAGANT_PER_DAY,
@@ -292,8 +293,18 @@ export class LivingExpensesInput {
 
 @InputType({ description: 'G&M starting money of a new character.' })
 export class StartingMoneyInput {
-  @In.int('The archetypal ability score.', { min: 1, max: MAX_ABILITY_SCORE, example: 18 })
-  archetypalAbility: number;
+  @In.int('Required: the archetypal attribute score.', {
+    optional: true,
+    min: 1,
+    max: MAX_ABILITY_SCORE,
+    example: 18,
+  })
+  @renamedFrom('archetypalAbility', {
+    required: true,
+    description: 'The archetypal score.',
+    ...intRename(1, MAX_ABILITY_SCORE),
+  })
+  archetypalAttribute: number;
 
   @In.int('Mojo traded for silver at creation (30 silver each).', { optional: true, min: 0, max: MAX_MOJO })
   mojoTraded?: number;

@@ -502,13 +502,18 @@ export class LivingExpenses {
 
 @ObjectType({ description: 'A new G&M character’s purse, in centisilver.' })
 export class StartingMoney {
-  @Out.int('The archetypal ability score.')
+  @Out.int('The archetypal attribute score.')
+  archetypalAttribute: number;
+
+  @Out.int('Deprecated: the old name of `archetypalAttribute`.', {
+    deprecated: 'Renamed `archetypalAttribute` (docs/api-style.md); answered too until /v2.',
+  })
   archetypalAbility: number;
 
   @Out.int('Mojo traded at creation.')
   mojoTraded: number;
 
-  @Out.int('Centisilver from the ability score (one silver per point).')
+  @Out.int('Centisilver from the attribute score (one silver per point).')
   startingSilver: number;
 
   @Out.int('Centisilver from the mojo traded (30 silver each).')
