@@ -330,6 +330,32 @@ export const COMMANDS = [
     .addStringOption(whoOption)
     .addStringOption(systemOption),
   new SlashCommandBuilder()
+    .setName('advance')
+    .setDescription('Advancement: G&M experience and levels, COEAC Boons (awards are the referee’s)')
+    .addStringOption(whoOption)
+    .addStringOption(systemOption)
+    .addIntegerOption((o) =>
+      o
+        .setName('xp')
+        .setDescription('Referee, G&M: experience to award (each level reached is rolled)')
+        .setMinValue(1)
+        .setMaxValue(100_000_000),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName('boons')
+        .setDescription('Referee, COEAC: Boons at the end of the session (1, more for an expedition)')
+        .setMinValue(1)
+        .setMaxValue(100),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('archetype')
+        .setDescription('G&M with several archetypes: the one that gains the level')
+        .setMaxLength(64),
+    )
+    .addStringOption((o) => o.setName('reason').setDescription('Why, for the ledger').setMaxLength(500)),
+  new SlashCommandBuilder()
     .setName('fight')
     .setDescription('The fight in this channel')
     .addSubcommand((s) =>

@@ -16,6 +16,7 @@ import {
   type Handler,
   type ReplyPayload,
 } from './common';
+import { advance, advanceIsPrivate } from './advance';
 import { choiceFor, close } from './choices';
 import { ambiguity } from './names';
 import { deferral, fightAttack, SESSION_HANDLERS, sheetCast, weaponChoices } from './session';
@@ -90,6 +91,7 @@ export function describeChanneling(r: Channeling): string {
 
 export const HANDLERS: Record<string, Handler> = {
   ...SESSION_HANDLERS,
+  advance,
   /** `/roll pool ob`: in the campaign (logged, with the user's key) when linked, otherwise a public roll. */
   async roll(ctx, interaction) {
     const pool = interaction.options.getInteger('pool', true) as number;
@@ -415,7 +417,8 @@ export async function handleCommand(ctx: BotContext, raw: CommandInteraction): P
   }
   const { interaction, defer } = answering(raw);
   try {
-    const slow = deferral(raw);
+    const slow =
+      raw.commandName === 'advance' ? { ephemeral: advanceIsPrivate(raw) } : deferral(raw);
     if (slow) await defer(slow.ephemeral);
     await handler(ctx, interaction);
   } catch (error) {

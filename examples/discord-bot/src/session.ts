@@ -40,10 +40,10 @@ type Npc = components['schemas']['Npc'];
 type Sheet = Record<string, unknown>;
 type CombatSystem = FightLink['system'];
 
-const opt = (i: CommandInteraction, name: string) => i.options.getString(name)?.trim() || null;
+export const opt = (i: CommandInteraction, name: string) => i.options.getString(name)?.trim() || null;
 
 /** A character or NPC as the given key reads it (404 for an NPC it may not see). */
-async function readOwner(
+export async function readOwner(
   arbiter: ArbiterClient,
   campaignId: string,
   who: Named,
@@ -73,7 +73,7 @@ async function readOwner(
  * Whom a command is about: `who:` by name (the referee may name anyone; a player only their own
  * character), else the asker's own character.
  */
-async function subjectOf(
+export async function subjectOf(
   arbiter: ArbiterClient,
   campaignId: string,
   link: PlayerLink,
@@ -1232,6 +1232,7 @@ export function deferral(interaction: CommandInteraction): { ephemeral: boolean 
       return { ephemeral: sub !== 'end' };
     case 'rest':
       return { ephemeral: false };
+
     case 'attack':
     case 'cast':
       return interaction.options.getInteger('pool') === null ? { ephemeral: false } : null;
