@@ -59,7 +59,8 @@ export async function advance(ctx: BotContext, interaction: CommandInteraction):
   const link = playerOf(ctx, interaction);
   const arbiter = client(ctx, link.key);
   const who = await subjectOf(arbiter, campaignId, link, opt(interaction, 'who'));
-  if (who.kind !== 'character') throw new BotRefusal('`/advance` is for characters: NPCs do not advance here.');
+  if (who.kind !== 'character')
+    throw new BotRefusal('`/advance` is for characters: NPCs do not advance here.');
   const owner = await readOwner(arbiter, campaignId, who);
   const system = systemFor(owner.name, owner.sheets, opt(interaction, 'system'));
   const xp = interaction.options.getInteger('xp');
@@ -81,7 +82,9 @@ export async function advance(ctx: BotContext, interaction: CommandInteraction):
       await interaction.reply(
         privately(
           `📈 **${owner.name}**: ${standing.experience} experience (level ${standing.level} by experience; ${archetypes || 'no archetype'}), ${standing.mojo} mojo` +
-            (standing.specialtiesDue ? `, ${standing.specialtiesDue} specialt${standing.specialtiesDue === 1 ? 'y' : 'ies'} to choose` : '') +
+            (standing.specialtiesDue
+              ? `, ${standing.specialtiesDue} specialt${standing.specialtiesDue === 1 ? 'y' : 'ies'} to choose`
+              : '') +
             '.',
         ),
       );
@@ -105,7 +108,8 @@ export async function advance(ctx: BotContext, interaction: CommandInteraction):
     return;
   }
   // COEAC
-  if (xp !== null) throw new BotRefusal('COEAC has no experience points: its advancement is Boons (`boons:`).');
+  if (xp !== null)
+    throw new BotRefusal('COEAC has no experience points: its advancement is Boons (`boons:`).');
   if (boons === null) {
     const held = (owner.sheets?.coeac as { boons?: unknown } | undefined)?.boons;
     await interaction.reply(

@@ -417,8 +417,7 @@ export async function handleCommand(ctx: BotContext, raw: CommandInteraction): P
   }
   const { interaction, defer } = answering(raw);
   try {
-    const slow =
-      raw.commandName === 'advance' ? { ephemeral: advanceIsPrivate(raw) } : deferral(raw);
+    const slow = raw.commandName === 'advance' ? { ephemeral: advanceIsPrivate(raw) } : deferral(raw);
     if (slow) await defer(slow.ephemeral);
     await handler(ctx, interaction);
   } catch (error) {

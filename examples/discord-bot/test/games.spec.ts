@@ -1,0 +1,417 @@
+import { createArbiterClient, unwrap, type ArbiterClient } from '@arbiter/client';
+import {
+  START_TIMEOUT_MS,
+  startArbiter,
+  type RunningArbiter,
+} from '../../../clients/typescript/test/arbiter-server';
+import { NO_ADVANCEMENT } from '../src/advance';
+import { COMMANDS } from '../src/commands';
+import { handleCommand } from '../src/handlers';
+import { MemoryStore } from '../src/store';
+import { FakeChannel, fakeInteraction, render, type FakeRun, type Seen } from './fake';
+
+/**
+ * One scripted session per game against a real Arbiter: a fight to the end with a hidden monster, a
+ * spell where the bot casts for that game, a rest, and the game's advancement (`/advance`). Every
+ * message a player could see (public answers, the channel's tracker, the player's own private
+ * answers) is checked as it comes: a hidden monster appears there in words, never with a number.
+ */
+
+jest.setTimeout(60_000);
+
+const REFEREE = 'user-referee';
+const quick = { baseDelayMs: 5, maxDelayMs: 20 };
+
+/** The lines of a text that name one of the monsters and carry a number (dice like d8 aside). */
+export function numbersAbout(text: string, monsters: string[]): string[] {
+  return text
+    .split('\n')
+    .filter((line) => monsters.some((m) => line.includes(m)))
+    .filter((line) => /\d/.test(line.replace(/\b\d*d\d+([+-]\d+)?\b/gi, '')));
+}
+
+describe('Discord bot: a scripted session per game against a running Arbiter', () => {
+  let arbiter: RunningArbiter;
+  let referee: ArbiterClient;
+  let campaignId: string;
+  const store = new MemoryStore();
+  const ids: Record<string, string> = {};
+  /** The hidden monsters so far: no player-visible message may give a number about them. */
+  const monsters: string[] = [];
+  /** Every message a player could read, for the checks at the end of each game. */
+  const playerSaw: string[] = [];
+
+  const ctx = () => ({ baseUrl: arbiter.baseUrl, store, retry: quick });
+  const last = (run: FakeRun): Seen => run.seen[run.seen.length - 1];
+
+  /** A table in one channel: commands run there, and what players see there is checked. */
+  function table(channelId: string) {
+    const channel = new FakeChannel();
+    const as = async (
+      userId: string,
+      command: string,
+      options: Record<string, string | number | boolean> = {},
+    ): Promise<FakeRun> => {
+      const run = fakeInteraction(command, options, { userId, channel, channelId });
+      await handleCommand(ctx(), run.interaction);
+      expect(run.seen.length).toBeGreaterThanOrEqual(1);
+      // What players see: public answers (anyone's), a player's own private ones, the tracker.
+      const seen = run.seen.filter((s) => !s.ephemeral || userId !== REFEREE).map(render);
+      seen.push(channel.text());
+      for (const text of seen) {
+        expect(numbersAbout(text, monsters)).toEqual([]);
+        playerSaw.push(text);
+      }
+      return run;
+    };
+    return { channel, as: Object.assign(as, { channel }) };
+  }
+
+  async function character(name: string, system: string, sheet: Record<string, unknown>) {
+    const made = await unwrap(
+      referee.POST('/v1/campaigns/{campaignId}/characters', {
+        params: { path: { campaignId } },
+        body: { name },
+      }),
+    );
+    await unwrap(
+      referee.PUT('/v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}', {
+        params: { path: { campaignId, characterId: made.id, system: system as 'cairn' } },
+        body: { sheet },
+      }),
+    );
+    ids[name] = made.id;
+    const key = (
+      await unwrap(
+        referee.POST('/v1/campaigns/{campaignId}/keys', {
+          params: { path: { campaignId } },
+          body: { role: 'player', characterIds: [made.id] },
+        }),
+      )
+    ).key;
+    const userId = `user-${name.toLowerCase()}`;
+    store.linkPlayer('guild-1', userId, { key, role: 'player', characterId: made.id });
+    return userId;
+  }
+
+  /** A monster's harm state as the referee reads it. */
+  async function npcState(name: string, system: string): Promise<string> {
+    const npc = await unwrap(
+      referee.GET('/v1/campaigns/{campaignId}/npcs/{npcId}', {
+        params: { path: { campaignId, npcId: name } },
+      }),
+    );
+    const sheet = (npc.sheets?.[system as 'cairn'] ?? {}) as { harm?: { state?: string }; state?: string };
+    return sheet.harm?.state ?? sheet.state ?? 'up';
+  }
+
+  /**
+   * The player's character attacks the monster round after round until it is out of the fight;
+   * answers the player's lines about it (each already checked for numbers).
+   */
+  async function fightToTheEnd(
+    as: ReturnType<typeof table>['as'],
+    player: string,
+    monster: string,
+    system: string,
+    weapon: string,
+  ): Promise<string[]> {
+    // A player's key finds no hidden NPC (the API never lets it see one): the referee shows it in
+    // words only (its numbers stay hidden), as a table sees a monster step out of the dark.
+    await as(REFEREE, 'npc', { sub: 'reveal', name: monster });
+    await as(REFEREE, 'npc', { sub: 'state', name: monster, words: 'snarling' });
+    expect(as.channel.text()).toContain(`**${monster}** — “snarling”`);
+    const said: string[] = [];
+    for (let round = 0; round < 40; round++) {
+      const blow = await as(player, 'attack', { weapon, target: monster });
+      said.push(...blow.seen.map((s) => s.content));
+      if ((await npcState(monster, system)) !== 'up') return said;
+      await as(REFEREE, 'fight', { sub: 'next' });
+    }
+    throw new Error(`${monster} still stands after 40 rounds:\n${said.join('\n')}`);
+  }
+
+  beforeAll(async () => {
+    arbiter = await startArbiter();
+    const created = await unwrap(
+      createArbiterClient({ baseUrl: arbiter.baseUrl }).POST('/v1/campaigns', {
+        body: { name: 'Bot: one session per game' },
+      }),
+    );
+    campaignId = created.id;
+    referee = createArbiterClient({ baseUrl: arbiter.baseUrl, key: created.refereeKey, retry: quick });
+    store.linkGuild('guild-1', campaignId);
+    store.linkPlayer('guild-1', REFEREE, { key: created.refereeKey, role: 'referee', characterId: null });
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    await arbiter?.stop();
+  });
+
+  it('registers /advance with its options', () => {
+    const advance = COMMANDS.find((c) => c.name === 'advance')!;
+    expect((advance.options ?? []).map((o) => o.name)).toEqual([
+      'who',
+      'system',
+      'xp',
+      'boons',
+      'archetype',
+      'reason',
+    ]);
+  });
+
+  it('Cairn: a hidden monster fought to the end, a spellbook cast, a short rest, and no levels to gain', async () => {
+    const { channel, as } = table('channel-cairn');
+    const ash = await character('Ash', 'cairn', {
+      str: { max: 12 },
+      dex: { max: 12 },
+      wil: { max: 12 },
+      hp: 6,
+      maxHp: 6,
+    });
+    const made = last(
+      await as(REFEREE, 'npc', {
+        sub: 'hand',
+        name: 'Gnoll',
+        system: 'cairn',
+        hp: 3,
+        str: 5,
+        dex: 8,
+        wil: 5,
+        armor: 0,
+      }),
+    );
+    monsters.push('Gnoll');
+    expect(made).toMatchObject({ ephemeral: true, content: expect.stringContaining('Hidden') });
+    // The referee's own answer has the numbers the players never get.
+    expect(render(made)).toContain('HP: 3/3');
+
+    await as(REFEREE, 'fight', { sub: 'start', who: 'Ash, Gnoll' });
+    expect(channel.text()).toMatch(/Cairn fight — round 1[\s\S]*\*\*Ash\*\* — HP 6\/6/);
+    expect(channel.text()).not.toContain('Gnoll');
+    // The gnoll strikes first, from hiding: the table hears what happens to Ash, the referee the dice.
+    const strike = await as(REFEREE, 'attack', { as: 'Gnoll', weapon: 'd4', target: 'Ash' });
+    expect(strike.seen[0]).toMatchObject({
+      ephemeral: false,
+      content: expect.stringMatching(/^⚔️ \*\*Gnoll\*\* attacks \*\*Ash\*\* with d4\./),
+    });
+    expect(last(strike)).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(/^🤫 Sealed for the players:\nRolled \d, kept \d\./),
+    });
+    const said = await fightToTheEnd(as, ash, 'Gnoll', 'cairn', 'd8');
+    expect(said[0]).toMatch(/^⚔️ \*\*Ash\*\* attacks \*\*Gnoll\*\* with d8\./);
+    // The end of the gnoll in words: how it looks, not its numbers.
+    expect(said.join('\n')).toMatch(
+      /Gnoll (is hit and looks (down|dead|out of the fight)|.*(out|dead|down))/i,
+    );
+    const referee = last(await as(REFEREE, 'fight', { sub: 'view' }));
+    expect(render(referee)).toMatch(/\*\*Gnoll\*\* — HP 0\/3/);
+    const end = last(await as(REFEREE, 'fight', { sub: 'end' }));
+    expect(end).toMatchObject({ ephemeral: false, content: expect.stringContaining('The fight is over') });
+    expect(channel.text()).toMatch(/Cairn fight — over/);
+
+    // A spell from a spellbook Ash carries: a Fatigue taken, said to the table.
+    const spells = await unwrap(referee_().GET('/v1/magic/cairn/spells', {}));
+    const spell = spells.items[0];
+    await unwrap(
+      referee_().POST('/v1/campaigns/{campaignId}/characters/{characterId}/magic/cairn/items', {
+        params: { path: { campaignId, characterId: ids.Ash } },
+        body: { kind: 'spellbook', spell: spell.id },
+      }),
+    );
+    const cast = last(await as(ash, 'cast', { spell: spell.name }));
+    expect(cast.ephemeral).toBe(false);
+    expect(cast.content).toMatch(new RegExp(`^✨ \\*\\*Ash\\*\\* casts ${spell.name}`));
+    expect(cast.content).toContain('Ash takes 1 Fatigue');
+
+    const rest = last(await as(ash, 'rest', { kind: 'short' }));
+    expect(rest).toMatchObject({ ephemeral: false, content: expect.stringMatching(/^Ash rests \(short\)/) });
+    const sheet = await unwrap(
+      referee_().GET('/v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}', {
+        params: { path: { campaignId, characterId: ids.Ash, system: 'cairn' } },
+      }),
+    );
+    expect(sheet.system === 'cairn' && sheet.sheet.hp).toBe(6);
+
+    // Cairn has no levels: the bot says so, to the asker alone, to the player and the referee alike.
+    expect(last(await as(ash, 'advance'))).toEqual({
+      content: `Ash: ${NO_ADVANCEMENT.cairn}`,
+      embeds: [],
+      ephemeral: true,
+    });
+    const run = await as(REFEREE, 'advance', { who: 'Ash', xp: 100 });
+    expect(last(run)).toMatchObject({ ephemeral: true, content: `Ash: ${NO_ADVANCEMENT.cairn}` });
+  });
+
+  const referee_ = () => referee;
+
+  it('COEAC: a hidden adversary fought to the end, a channeling, a long rest, and a Boon', async () => {
+    const { channel, as } = table('channel-coeac');
+    const vess = await character('Vess', 'coeac', {
+      class: 'Fighter',
+      maxHp: 8,
+      skills: { Fighter: 4 },
+    });
+    const mira = await character('Mira', 'coeac', {
+      class: 'Sorcerer',
+      maxHp: 6,
+      skills: { Ruin: 2 },
+      classResources: { Control: { current: 3, max: 3 }, Disintegrate: { current: 1, max: 1 } },
+    });
+    const made = last(
+      await as(REFEREE, 'npc', { sub: 'hand', name: 'Bandit', system: 'coeac', hp: 2, pool: 1 }),
+    );
+    monsters.push('Bandit');
+    expect(render(made)).toMatch(/Hidden[\s\S]*HP: 2\/2/);
+    await as(REFEREE, 'fight', { sub: 'start', who: 'Vess, Bandit' });
+    expect(channel.text()).toMatch(/COEAC fight — round 1[\s\S]*\*\*Vess\*\* — HP \d+\/8/);
+    expect(channel.text()).not.toContain('Bandit');
+    const said = await fightToTheEnd(as, vess, 'Bandit', 'coeac', 'Fighter');
+    expect(said[0]).toMatch(/^⚔️ \*\*Vess\*\* attacks \*\*Bandit\*\* with Fighter\./);
+    // Sealed for the player: no exchange's successes.
+    expect(said.join('\n')).not.toMatch(/successes/);
+    expect(render(last(await as(REFEREE, 'fight', { sub: 'view' })))).toMatch(/\*\*Bandit\*\* — HP 0\/2/);
+    await as(REFEREE, 'fight', { sub: 'end' });
+    expect(channel.text()).toMatch(/COEAC fight — over/);
+
+    const cast = last(await as(mira, 'cast', { spell: 'Disintegrate' }));
+    expect(cast.ephemeral).toBe(false);
+    expect(cast.content).toMatch(
+      /^✨ \*\*Mira\*\* channels Disintegrate: \d+ dice \[[\d, ]+\] → Potency \d+\./,
+    );
+
+    const rest = last(await as(vess, 'rest', { kind: 'long' }));
+    expect(rest).toMatchObject({ ephemeral: false, content: expect.stringMatching(/^Vess rests \(long\)/) });
+
+    // Boons come at the end of a session: none has started yet, said with the API's code.
+    const early = last(await as(REFEREE, 'advance', { who: 'Vess', boons: 1 }));
+    expect(early).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(/^Arbiter refused \(NO_SESSION_IN_PROGRESS\)/),
+    });
+    await unwrap(referee.POST('/v1/campaigns/{campaignId}/sessions', { params: { path: { campaignId } } }));
+    // A player may not award: the API refuses, privately, with its code.
+    const player = await as(vess, 'advance', { boons: 1 });
+    expect(player.deferred).toEqual([{ ephemeral: false }]);
+    expect(last(player)).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(/^Arbiter refused \(FORBIDDEN\)/),
+    });
+    const boon = last(await as(REFEREE, 'advance', { who: 'Vess', boons: 1, reason: 'the bandit' }));
+    expect(boon).toEqual({
+      content: '🏅 **Vess** earns 1 Boon (the bandit): 1 in all.',
+      embeds: [],
+      ephemeral: false,
+    });
+    // Once per session: the API's code and field, to the referee alone.
+    const again = last(await as(REFEREE, 'advance', { who: 'Vess', boons: 1 }));
+    expect(again.ephemeral).toBe(true);
+    expect(again.content).toMatch(/^Arbiter refused \(ALREADY_USED_THIS_SESSION\): .*\n• awards\[0\]/s);
+    expect(last(await as(vess, 'advance'))).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(/^🏅 \*\*Vess\*\* holds 1 Boon\./),
+    });
+    // COEAC has no experience points.
+    expect(last(await as(REFEREE, 'advance', { who: 'Vess', xp: 10 }))).toMatchObject({
+      ephemeral: true,
+      content: expect.stringContaining('COEAC has no experience points'),
+    });
+  });
+
+  it('G&M: a hidden monster fought to the end, no spell in the bot, a night’s rest, and a level from experience', async () => {
+    const { channel, as } = table('channel-gm');
+    const toro = await character('Toro', 'gm', {
+      abilities: { strength: 16, agility: 14, endurance: 15, intelligence: 10, wisdom: 11, charisma: 9 },
+      archetypes: [{ archetype: 'warrior', level: 1 }],
+    });
+    await unwrap(
+      referee.POST('/v1/campaigns/{campaignId}/npcs', {
+        params: { path: { campaignId } },
+        body: {
+          name: 'Ghoul',
+          kind: 'monster',
+          sheets: {
+            gm: {
+              abilities: { strength: 8, agility: 6, endurance: 3, intelligence: 3, wisdom: 3, charisma: 3 },
+              archetypes: [{ archetype: 'warrior', level: 1 }],
+            },
+          },
+        },
+      }),
+    );
+    monsters.push('Ghoul');
+    await as(REFEREE, 'fight', { sub: 'start', who: 'Toro, Ghoul' });
+    expect(channel.text()).toMatch(/Gods & Monsters fight — round 1[\s\S]*\*\*Toro\*\* — Survival \d+\/\d+/);
+    expect(channel.text()).not.toContain('Ghoul');
+    const said = await fightToTheEnd(as, toro, 'Ghoul', 'gm', 'd10');
+    expect(said[0]).toMatch(/^⚔️ \*\*Toro\*\* attacks \*\*Ghoul\*\* with d10\./);
+    expect(said.join('\n')).not.toMatch(/d20 \d+/);
+    expect(render(last(await as(REFEREE, 'fight', { sub: 'view' })))).toMatch(
+      /\*\*Ghoul\*\* — Survival \d+\/\d+/,
+    );
+    await as(REFEREE, 'fight', { sub: 'end' });
+
+    // The bot casts from COEAC and Cairn sheets only: said plainly, to the asker.
+    expect(last(await as(toro, 'cast', { spell: 'Sleep' }))).toMatchObject({
+      ephemeral: true,
+      content: 'Casting from a Gods & Monsters sheet is not in the bot yet.',
+    });
+    const rest = last(await as(toro, 'rest', { kind: 'night' }));
+    expect(rest).toMatchObject({ ephemeral: false, content: expect.stringMatching(/^Toro rests \(night\)/) });
+
+    // Experience is the referee's to award: the API refuses a player, with its code.
+    expect(last(await as(toro, 'advance', { xp: 1000 }))).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(/^Arbiter refused \(FORBIDDEN\)/),
+    });
+    // 1,000 experience reaches level 2 (500 × L × (L − 1)): rolled and applied by Arbiter, told to the table.
+    const award = await as(REFEREE, 'advance', { who: 'Toro', xp: 1000, reason: 'the ghoul' });
+    expect(award.deferred).toEqual([{ ephemeral: false }]);
+    expect(last(award).ephemeral).toBe(false);
+    expect(last(award).content).toMatch(
+      /^📈 \*\*Toro\*\* gains 1000 experience \(0 → 1000\): level 1 → 2\.\n⬆️ \*\*Toro\*\* reaches warrior level 2: verve \+\d+ \(d10 \d+[^)]*\), mojo \+12/,
+    );
+    const standing = await unwrap(
+      referee.GET('/v1/campaigns/{campaignId}/characters/{characterId}/advancement', {
+        params: { path: { campaignId, characterId: ids.Toro } },
+      }),
+    );
+    expect(standing).toMatchObject({ experience: 1000, level: 2 });
+    expect(standing.archetypes).toEqual([{ archetype: 'warrior', level: 2 }]);
+    // The player reads the standing privately.
+    expect(last(await as(toro, 'advance'))).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(
+        /^📈 \*\*Toro\*\*: 1000 experience \(level 2 by experience; warrior 2\), \d+ mojo/,
+      ),
+    });
+  });
+
+  it('Archsoul: no stored fight or casting in the bot, a night’s rest, and no advancement in the API', async () => {
+    const { as } = table('channel-archsoul');
+    const ilka = await character('Ilka', 'archsoul', { stats: { Endurance: 3, Athletics: 2 }, maxHp: 10 });
+    expect(last(await as(REFEREE, 'fight', { sub: 'start', who: 'Ilka' }))).toMatchObject({
+      ephemeral: true,
+      content: 'Stored fights are Cairn, COEAC or G&M.',
+    });
+    expect(last(await as(ilka, 'cast', { spell: 'Anything' }))).toMatchObject({
+      ephemeral: true,
+      content: 'Casting from a Archsoul sheet is not in the bot yet.',
+    });
+    const rest = last(await as(ilka, 'rest', { kind: 'night' }));
+    expect(rest).toMatchObject({ ephemeral: false, content: expect.stringMatching(/^Ilka rests \(night\)/) });
+    expect(last(await as(ilka, 'advance'))).toMatchObject({
+      ephemeral: true,
+      content: `Ilka: ${NO_ADVANCEMENT.archsoul}`,
+    });
+  });
+
+  it('no player-visible message gave a hidden monster’s number, and the check itself can fail', () => {
+    expect(monsters).toEqual(['Gnoll', 'Bandit', 'Ghoul']);
+    expect(playerSaw.length).toBeGreaterThan(20);
+    for (const text of playerSaw) expect(numbersAbout(text, monsters)).toEqual([]);
+    expect(numbersAbout('**Gnoll** — HP 2/3\n⚔️ **Ash** attacks **Gnoll** with d8.', ['Gnoll'])).toEqual([
+      '**Gnoll** — HP 2/3',
+    ]);
+  });
+});
