@@ -96,7 +96,11 @@ export const COMMANDS = [
         .setMaxLength(300),
     )
     .addIntegerOption((o) =>
-      o.setName('pool').setDescription('Stateless: your combat check’s dice').setMinValue(0).setMaxValue(200),
+      o
+        .setName('pool')
+        .setDescription('Stateless: your combat check’s dice; Archsoul: the attack’s d6s')
+        .setMinValue(0)
+        .setMaxValue(200),
     )
     .addIntegerOption((o) =>
       o
@@ -111,7 +115,29 @@ export const COMMANDS = [
         .setDescription('Stateless: free successes (+Ns), +1 damage each on a win')
         .setMinValue(0)
         .setMaxValue(100),
-    ),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName('difficulty')
+        .setDescription('Referee, Archsoul: the attack’s base difficulty')
+        .setMinValue(1)
+        .setMaxValue(10),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName('defence')
+        .setDescription('Referee, Archsoul: the target’s defence (successes over it hit)')
+        .setMinValue(0)
+        .setMaxValue(100),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName('damage')
+        .setDescription('Referee, Archsoul: damage on a hit')
+        .setMinValue(0)
+        .setMaxValue(1000),
+    )
+    .addBooleanOption((o) => o.setName('ranged').setDescription('Archsoul: a ranged attack (default melee)')),
   new SlashCommandBuilder()
     .setName('cast')
     .setDescription('Cast from your sheet (COEAC, Cairn), or a stateless COEAC channeling with pool')

@@ -17,6 +17,7 @@ import {
   type ReplyPayload,
 } from './common';
 import { advance, advanceIsPrivate } from './advance';
+import { archsoulAttack, isArchsoulAttack } from './archsoul';
 import { choiceFor, close } from './choices';
 import { ambiguity } from './names';
 import { deferral, fightAttack, SESSION_HANDLERS, sheetCast, weaponChoices } from './session';
@@ -134,6 +135,7 @@ export const HANDLERS: Record<string, Handler> = {
    * [plus]`: a stateless COEAC exchange (POST /v1/combat/coeac/exchanges), public.
    */
   async attack(ctx, interaction) {
+    if (isArchsoulAttack(interaction)) return archsoulAttack(ctx, interaction);
     const pool = interaction.options.getInteger('pool');
     if (pool === null) return fightAttack(ctx, interaction);
     const foe = interaction.options.getInteger('foe');
@@ -417,7 +419,12 @@ export async function handleCommand(ctx: BotContext, raw: CommandInteraction): P
   }
   const { interaction, defer } = answering(raw);
   try {
-    const slow = raw.commandName === 'advance' ? { ephemeral: advanceIsPrivate(raw) } : deferral(raw);
+    const slow =
+      raw.commandName === 'advance'
+        ? { ephemeral: advanceIsPrivate(raw) }
+        : raw.commandName === 'attack' && isArchsoulAttack(raw)
+          ? { ephemeral: false }
+          : deferral(raw);
     if (slow) await defer(slow.ephemeral);
     await handler(ctx, interaction);
   } catch (error) {

@@ -387,13 +387,77 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
     });
   });
 
-  it('Archsoul: no stored fight or casting in the bot, a night’s rest, and no advancement in the API', async () => {
+  it('Archsoul: a hidden monster fought to the end attack by attack, no casting in the bot, a night’s rest, and no advancement in the API', async () => {
     const { as } = table('channel-archsoul');
     const ilka = await character('Ilka', 'archsoul', { stats: { Endurance: 3, Athletics: 2 }, maxHp: 10 });
-    expect(last(await as(REFEREE, 'fight', { sub: 'start', who: 'Ilka' }))).toMatchObject({
+    await unwrap(
+      referee.POST('/v1/campaigns/{campaignId}/npcs', {
+        params: { path: { campaignId } },
+        body: {
+          name: 'Wraith',
+          kind: 'monster',
+          sheets: { archsoul: { hp: 4, maxHp: 4, stats: { Endurance: 1 } } },
+        },
+      }),
+    );
+    monsters.push('Wraith');
+    // Arbiter keeps no Archsoul fight: a stored fight is refused, each attack stands alone.
+    expect(last(await as(REFEREE, 'fight', { sub: 'start', who: 'Ilka, Wraith' }))).toMatchObject({
       ephemeral: true,
       content: 'Stored fights are Cairn, COEAC or G&M.',
     });
+    // The wraith strikes from hiding: the table hears it and what happens to Ilka; the dice are the referee's.
+    const strike = await as(REFEREE, 'attack', {
+      as: 'Wraith',
+      target: 'Ilka',
+      pool: 4,
+      difficulty: 4,
+      defence: 0,
+      damage: 2,
+    });
+    expect(strike.deferred).toEqual([{ ephemeral: false }]);
+    expect(strike.seen[0].ephemeral).toBe(false);
+    expect(strike.seen[0].content).toMatch(
+      /^⚔️ \*\*Wraith\*\* attacks \*\*Ilka\*\*\.\n(The blow misses Ilka\.|.*Ilka)/,
+    );
+    expect(last(strike)).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(
+        /^🤫 Sealed for the players:\n4 dice \[[\d, ]+\] at difficulty 4: \d+ success(es)? against defence 0, a (hit|miss)/,
+      ),
+    });
+    // Attacks are the referee's in the API: a player's is refused with its code, privately.
+    await as(REFEREE, 'npc', { sub: 'reveal', name: 'Wraith' });
+    const refused = last(
+      await as(ilka, 'attack', { target: 'Wraith', pool: 4, difficulty: 3, defence: 0, damage: 3 }),
+    );
+    expect(refused).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(/^Arbiter refused \(FORBIDDEN\)/),
+    });
+    // The referee rolls Ilka's blows until the wraith falls; the table reads it in words only.
+    const said: string[] = [];
+    for (let blow = 0; (await npcState('Wraith', 'archsoul')) === 'up'; blow++) {
+      if (blow >= 30) throw new Error(`The wraith still stands:\n${said.join('\n')}`);
+      const run = await as(REFEREE, 'attack', {
+        as: 'Ilka',
+        target: 'Wraith',
+        weapon: 'spear',
+        pool: 6,
+        difficulty: 3,
+        defence: 0,
+        damage: 3,
+      });
+      said.push(...run.seen.filter((x) => !x.ephemeral).map((x) => x.content));
+      expect(last(run)).toMatchObject({
+        ephemeral: true,
+        content: expect.stringMatching(/\d+ success(es)? against defence 0/),
+      });
+    }
+    expect(said[0]).toMatch(/^⚔️ \*\*Ilka\*\* attacks \*\*Wraith\*\* with spear\.\n/);
+    expect(said.join('\n')).toMatch(/Wraith is hit: it is (?!still)/);
+    expect(said.join('\n')).not.toMatch(/success|damage|\[/);
+
     expect(last(await as(ilka, 'cast', { spell: 'Anything' }))).toMatchObject({
       ephemeral: true,
       content: 'Casting from a Archsoul sheet is not in the bot yet.',
@@ -407,7 +471,7 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
   });
 
   it('no player-visible message gave a hidden monster’s number, and the check itself can fail', () => {
-    expect(monsters).toEqual(['Gnoll', 'Bandit', 'Ghoul']);
+    expect(monsters).toEqual(['Gnoll', 'Bandit', 'Ghoul', 'Wraith']);
     expect(playerSaw.length).toBeGreaterThan(20);
     for (const text of playerSaw) expect(numbersAbout(text, monsters)).toEqual([]);
     expect(numbersAbout('**Gnoll** — HP 2/3\n⚔️ **Ash** attacks **Gnoll** with d8.', ['Gnoll'])).toEqual([

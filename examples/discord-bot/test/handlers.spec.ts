@@ -131,6 +131,7 @@ describe('Discord bot handlers against a running Arbiter', () => {
         'roll',
         'odds',
         'attack',
+        'advance',
         'cast',
         'buy',
         'income',
@@ -146,7 +147,20 @@ describe('Discord bot handlers against a running Arbiter', () => {
     expect(optionNames('odds')).toEqual(['dice', 'ob']);
     expect(optionNames('buy')).toEqual(['cost', 'wager', 'item']);
     expect(optionNames('cast')).toEqual(['spell', 'as', 'system', 'pool', 'vigor']);
-    expect(optionNames('attack')).toEqual(['weapon', 'target', 'as', 'block', 'with', 'pool', 'foe', 'plus']);
+    expect(optionNames('attack')).toEqual([
+      'weapon',
+      'target',
+      'as',
+      'block',
+      'with',
+      'pool',
+      'foe',
+      'plus',
+      'difficulty',
+      'defence',
+      'damage',
+      'ranged',
+    ]);
   });
 
   it('refuses campaign commands until the server is linked, then links the server and each user', async () => {
