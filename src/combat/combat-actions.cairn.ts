@@ -111,6 +111,7 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
       kind: 'attack',
       targets: [input.target],
       cairn: {
+        ...{},
         ...(input.weapon != null ? { weapon: input.weapon } : {}),
         ...(input.die != null ? { die: input.die } : {}),
         ...(input.secondDie ? { secondDie: input.secondDie } : {}),

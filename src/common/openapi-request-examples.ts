@@ -120,6 +120,16 @@ export const REQUEST_EXAMPLES: Record<string, { body?: unknown; parameters?: Rec
   Npcs_coeacNpc: { body: { hireling: { item: 'mercenary', role: 'Man at Arms' } } },
   CharacterHarm_damage: { body: { system: 'coeac', amount: 1, seed: 'table-7' } },
   CharacterHarm_aidDownAndOut: { body: { aiderId: 'Toromeen', seed: 'table-7' } },
+  ArchsoulAttacks_attack: {
+    body: {
+      target: { characterId: 'Toromeen' },
+      kind: 'melee',
+      dice: 4,
+      difficulty: 4,
+      defence: 1,
+      seed: 'table-7',
+    },
+  },
   Combats_create: {
     body: {
       system: 'coeac',

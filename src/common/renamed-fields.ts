@@ -57,7 +57,7 @@ export function renamedFrom(
     const reason = `Renamed \`${to}\` (docs/api-style.md); accepted until /v2.`;
     const description = `Deprecated: the old name of \`${to}\`. ${o.description}`;
     Field(o.graphqlType as never, { description, nullable: true, deprecationReason: reason })(target, from);
-    ApiProperty({ ...o.openapi, description, required: false, deprecated: true })(target, from);
+    ApiProperty({ ...{}, ...o.openapi, description, required: false, deprecated: true })(target, from);
   };
 }
 

@@ -402,8 +402,15 @@ function deprecation(o: OutOptions) {
 function out(gqlType: () => unknown, openapi: Record<string, unknown>, description: string, o: OutOptions) {
   const d = deprecation(o);
   return applyDecorators(
-    Field(gqlType as never, { ...d.graphql, description, nullable: o.nullable || o.optional }),
-    ApiProperty({ ...d.openapi, ...openapi, description, nullable: o.nullable, required: !o.optional }),
+    Field(gqlType as never, { ...{}, ...d.graphql, description, nullable: o.nullable || o.optional }),
+    ApiProperty({
+      ...{},
+      ...d.openapi,
+      ...openapi,
+      description,
+      nullable: o.nullable,
+      required: !o.optional,
+    }),
   );
 }
 
@@ -438,8 +445,9 @@ export const Out = {
     out(() => GraphQLJSON, { type: 'object', additionalProperties: true }, description, o),
   nested: (description: string, type: () => ClassType<unknown>, o: OutOptions = {}) =>
     applyDecorators(
-      Field(type, { ...deprecation(o).graphql, description, nullable: o.nullable || o.optional }),
+      Field(type, { ...{}, ...deprecation(o).graphql, description, nullable: o.nullable || o.optional }),
       ApiProperty({
+        ...{},
         ...deprecation(o).openapi,
         type: lazy(type),
         description,
@@ -449,8 +457,14 @@ export const Out = {
     ),
   nestedList: (description: string, type: () => ClassType<unknown>, o: OutOptions = {}) =>
     applyDecorators(
-      Field(() => [type()], { ...deprecation(o).graphql, description, nullable: o.nullable || o.optional }),
+      Field(() => [type()], {
+        ...{},
+        ...deprecation(o).graphql,
+        description,
+        nullable: o.nullable || o.optional,
+      }),
       ApiProperty({
+        ...{},
         ...deprecation(o).openapi,
         type: lazyList(type),
         description,

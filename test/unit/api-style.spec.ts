@@ -143,7 +143,8 @@ describe('API style (docs/api-style.md) on openapi/openapi.json', () => {
       else if (block && /^\s+(abilit|\w*Abilit)\w*\s*[(:]/.test(line) && !line.includes('@deprecated'))
         undeprecated.push(`${block}.${line.trim().split(/[(:]/)[0]}`);
     }
-    expect(undeprecated).toEqual(['GmConcentrationResult.abilityModifiers']);
+    // The G&M sheet's stored member keeps its name until stored sheets are renamed (a migration).
+    expect(undeprecated).toEqual(['GmConcentrationResult.abilityModifiers', 'GmSheet.abilities']);
   });
 
   it('gives named values as lower-case (kebab-case) ids', () => {

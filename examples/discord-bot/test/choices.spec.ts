@@ -34,9 +34,9 @@ describe('Discord bot: weapons, events and a player’s choices (pure parts)', (
 
   it('posts the answer’s events as they are when it has them, else the bot’s own words', () => {
     const events = [
-      { type: 'attack', text: 'Orc hits Vess with an axe for 3.' },
-      { type: 'harm', text: 'Vess is down.' },
-      { type: 'note', text: '  ' },
+      { type: 'attack', text: 'Orc hits Vess with an axe for 3.', ownerName: 'Orc' },
+      { type: 'harm', text: 'Vess is down.', ownerName: 'Vess' },
+      { type: 'note', text: '  ', ownerName: 'Vess' },
     ];
     expect(eventTexts({ events })).toEqual(['Orc hits Vess with an axe for 3.', 'Vess is down.']);
     expect(eventTexts({ events: [] })).toEqual([]);
@@ -56,9 +56,9 @@ describe('Discord bot: weapons, events and a player’s choices (pure parts)', (
     // The referee's key reads every number: of a sealed action the table reads what happened to
     // the character (whose sheet it sees), the referee the rest.
     const sealedEvents = [
-      { type: 'attack', text: 'Orc rolls 5 against 3.' },
-      { type: 'damaged', text: 'Vess takes 3.', ownerId: 'v' },
-      { type: 'damaged', text: 'Orc takes 1 back.', ownerId: 'o' },
+      { type: 'attack', text: 'Orc rolls 5 against 3.', ownerName: 'Orc' },
+      { type: 'damaged', text: 'Vess takes 3.', ownerId: 'v', ownerName: 'Vess' },
+      { type: 'damaged', text: 'Orc takes 1 back.', ownerId: 'o', ownerName: 'Orc' },
     ];
     expect(attackLines(plan, result({ events: sealedEvents, sealed: true, ...gmRoll }))).toEqual({
       shared: ['⚔️ **Orc** attacks **Vess** with Axe.', 'Vess takes 3.'],
@@ -383,7 +383,7 @@ describe('Discord bot: weapons, events and a player’s choices against a runnin
         params: { path: { campaignId, characterId: ids.Toro, system: 'gm' } },
       }),
     );
-    const held = (toro.sheet.mojo as { current: number }).current;
+    const held = ((toro.sheet as { mojo?: { current: number } }).mojo as { current: number }).current;
     expect(held).toBeGreaterThan(0);
     await npc('Ogre', {
       gm: {

@@ -209,6 +209,7 @@ export function archsoulAttack(spec: ArchsoulAttackInput, dice: Dice): ArchsoulA
       odds: null,
     });
     return {
+      ...{},
       ...base,
       allowed: false,
       refusedBy: ruling.refusedBy,
@@ -245,6 +246,7 @@ export function archsoulAttack(spec: ArchsoulAttackInput, dice: Dice): ArchsoulA
         odds: null,
       });
       return {
+        ...{},
         ...base,
         allowed: true,
         refusedBy: null,
@@ -287,6 +289,7 @@ export function archsoulAttack(spec: ArchsoulAttackInput, dice: Dice): ArchsoulA
     referee.push('The grapple roll’s pool, difficulty and needed successes (sent here).');
     if (!grapple.passed)
       return {
+        ...{},
         ...base,
         allowed: true,
         refusedBy: null,
@@ -345,6 +348,7 @@ export function archsoulAttack(spec: ArchsoulAttackInput, dice: Dice): ArchsoulA
     referee.push('The attack roll: send `dice`, `difficulty` and `defence` to roll it.');
   }
   return {
+    ...{},
     ...base,
     allowed: true,
     refusedBy: null,

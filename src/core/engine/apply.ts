@@ -320,6 +320,7 @@ export function harmAfterDamage(harm: SheetHarm, outcome: SheetDamageOutcome): S
 /** The state a damage outcome leaves, its values changed as the ledger writes them. */
 export function stateAfterDamage<S extends EngineState>(state: S, outcome: SheetDamageOutcome): S {
   return {
+    ...{},
     ...state,
     values: changedValues(state, outcome.changes),
     harm: harmAfterDamage(state.harm, outcome),
@@ -387,7 +388,7 @@ function applyRest<S extends EngineState>(state: S, change: EngineChange, dice: 
     if (left.length > 0) next.deferred = left;
     next.pending = next.pending.filter((p) => !due.some((d) => p === deferredWords(d)));
   } else if (harm.deferred) next.deferred = harm.deferred;
-  const after = { ...state, values: changedValues(state, changes), harm: next };
+  const after = { ...{}, ...state, values: changedValues(state, changes), harm: next };
   return {
     kind: 'rest',
     state: after,

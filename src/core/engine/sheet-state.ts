@@ -64,6 +64,7 @@ export function sheetState(
     case 'coeac': {
       const armor = (data.armor ?? {}) as { blockUses?: number; shieldBlockUses?: number };
       return {
+        ...{},
         ...base,
         system,
         values: {
@@ -85,6 +86,7 @@ export function sheetState(
       const dex = pair(data.dex);
       const wil = pair(data.wil);
       return {
+        ...{},
         ...base,
         system,
         values: {
@@ -112,6 +114,7 @@ export function sheetState(
           'system',
         );
       return {
+        ...{},
         ...base,
         system,
         values: {
@@ -131,6 +134,7 @@ export function sheetState(
       const abilities = (data.abilities ?? {}) as Record<string, number>;
       const injuries = pair(data.injuries);
       return {
+        ...{},
         ...base,
         system: 'gm',
         values: {
