@@ -478,8 +478,14 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
       ]);
       await putSheet(t.server, c, bare.id, 'coeac', { ...HERO, weapons: [] });
       const orc = await npcWith(c, 'coeac', 'Orc', NPC);
-      const combat = await fight(c, 'coeac', { characters: [hero.id, bare.id], npcs: [orc.id] });
-      return { c, hero, bare, player, orc, combat };
+      // An armed NPC: its claws test Brawl (its 1 die); without them it rolls its Pool of 3.
+      const ogre = await npcWith(c, 'coeac', 'Ogre', {
+        ...NPC,
+        skills: { Brawl: 1 },
+        weapons: [{ name: 'Claws', skill: 'Brawl' }],
+      });
+      const combat = await fight(c, 'coeac', { characters: [hero.id, bare.id], npcs: [orc.id, ogre.id] });
+      return { c, hero, bare, player, orc, ogre, combat };
     }
 
     it('an exchange takes coeac.weapon by name, falls back to the first, lets coeac.skill win, refuses an unknown one', async () => {
@@ -527,6 +533,60 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
       // A skill alone reads no weapon.
       const plain = (await exchange({ skill: 'Melee' }, bare.id).expect(201)).body;
       expect(plain.weapon).toBeNull();
+    });
+
+    it('the defender tests its own first weapon’s skill unless coeac.defenderSkill is sent', async () => {
+      const { c, hero, player, orc, ogre, combat } = await table();
+      const exchange = (coeac: object, target: string) =>
+        act(c, combat.id, player.auth, {
+          actor: hero.id,
+          kind: 'exchange',
+          targets: [target],
+          coeac,
+          seed: 'x-3',
+        });
+      const armed = (await exchange({}, ogre.id).expect(201)).body;
+      expect(armed.coeac).toMatchObject({
+        defenderSkill: 'Brawl',
+        defenderSkillFrom: 'weapon',
+        defenderWeapon: 'Claws',
+      });
+      expect(armed.coeac.exchange.defender.dice).toBe(1);
+      // The logged roll holds the pools: it replays without the sheet.
+      expect(await replays(c, armed.rollId)).toBe(true);
+      await nextRound(c, combat.id);
+      // A skill sent wins: the ogre does not rate Melee, so it rolls its Pool.
+      const sent = (await exchange({ defenderSkill: 'Melee' }, ogre.id).expect(201)).body;
+      expect(sent.coeac).toMatchObject({
+        defenderSkill: 'Melee',
+        defenderSkillFrom: 'defenderSkill',
+        defenderWeapon: null,
+      });
+      expect(sent.coeac.exchange.defender.dice).toBe(3);
+      await nextRound(c, combat.id);
+      // An unarmed defender tests the attacker's skill, as before.
+      const bare = (await exchange({}, orc.id).expect(201)).body;
+      expect(bare.coeac).toMatchObject({
+        defenderSkill: 'Melee',
+        defenderSkillFrom: 'skill',
+        defenderWeapon: null,
+      });
+      expect(bare.coeac.exchange.defender.dice).toBe(3);
+      await nextRound(c, combat.id);
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+           input: { actor: $a, kind: exchange, targets: [$t], seed: "x-4" }) { rollId coeac { defenderSkill defenderSkillFrom defenderWeapon exchange { defender { dice } } } } }`,
+        { c: c.id, k: combat.id, a: hero.id, t: ogre.id },
+        player.auth,
+      );
+      expect(viaGql.errors).toBeUndefined();
+      expect(viaGql.data!.combatAction.coeac).toMatchObject({
+        defenderSkill: 'Brawl',
+        defenderSkillFrom: 'weapon',
+        defenderWeapon: 'Claws',
+        exchange: { defender: { dice: 1 } },
+      });
     });
 
     it('the same over GraphQL', async () => {

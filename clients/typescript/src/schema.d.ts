@@ -15761,7 +15761,7 @@ export interface components {
       weapon?: string;
       /** @description exchange: the skill the actor’s combat check tests (its pool is 2 + the rating; an NPC without it rolls its Pool); it wins over the weapon’s. defend: the skill full defence tests. */
       skill?: string;
-      /** @description exchange: the skill the defender tests (default: the same as `skill`). */
+      /** @description exchange: the skill the defender tests; it wins over the defender’s own weapon. Default: the skill of the first weapon on the defender’s sheet, else the same as `skill` (full defence declared this round wins over both). */
       defenderSkill?: string;
       /** @description +1d per substantial advantage of the actor. */
       bonusDice?: number;
@@ -16249,6 +16249,12 @@ export interface components {
       ammunition: components['schemas']['CoeacCombatAmmunition'] | (never | null);
       /** @description defend: the skill full defence will test this round. */
       defenseSkill: string | null;
+      /** @description exchange: the skill the defender tested (null: an NPC rolled its Pool, or no test: helpless or ambushed). */
+      defenderSkill: string | null;
+      /** @description exchange: where the defender’s skill came from: defend (its full defence declared this round), defenderSkill (sent), weapon (the first weapon of its own sheet), skill (the attacker’s), pool (an NPC’s Pool). */
+      defenderSkillFrom: string | null;
+      /** @description exchange: the weapon of the defender’s sheet whose skill it tested (when `defenderSkillFrom` is weapon). */
+      defenderWeapon: string | null;
       /** @description ambush: the scout’s test, as the stateless ambush answers it. */
       ambush: components['schemas']['CoeacAmbushResult'] | (never | null);
       /** @description ambush: the combatants caught by the free round (this round they neither act nor roll). */
