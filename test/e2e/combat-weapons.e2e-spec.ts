@@ -80,11 +80,20 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
 
   describe('Cairn', () => {
     const BODY = { str: { max: 12 }, dex: { max: 10 }, wil: { max: 9 }, maxHp: 6, hp: 6 };
-    const WEAPONS = [
+    const weaponsWith = (hammerId: string) => [
       { name: 'Longsword', die: 'd8' },
-      { name: 'Warhammer', die: 'd10', bulky: true, itemId: 'hammer-1' },
+      // The warhammer names its item (two slots): bulky comes from it.
+      { name: 'Warhammer', die: 'd10', itemId: hammerId },
       { name: 'Fire pot', die: 'd6', blast: true },
     ];
+    const addItem = async (c: CampaignFixture, characterId: string, name: string, slots: number) =>
+      (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/characters/${characterId}/inventory`)
+          .set(c.auth)
+          .send({ name, kind: 'gear', slots })
+          .expect(201)
+      ).body as { id: string };
 
     async function table() {
       const c = await createCampaign(t.server);
@@ -100,10 +109,11 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
           .expect(200)
       ).body.sheet;
       expect(stored).not.toHaveProperty('weapons');
+      const hammer = await addItem(c, hero.id, 'Warhammer', 2);
       await t.http
         .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/cairn`)
         .set(player.auth)
-        .send({ sheet: { weapons: WEAPONS } })
+        .send({ sheet: { weapons: weaponsWith(hammer.id) } })
         .expect(200);
       await putSheet(t.server, c, bare.id, 'cairn', BODY);
       const goblin = await npcWith(c, 'cairn', 'Goblin', { ...BODY, maxHp: 60, hp: 60, str: { max: 18 } });
@@ -112,14 +122,14 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
         characters: [hero.id, bare.id],
         npcs: [goblin.id, lurker.id],
       });
-      return { c, hero, bare, player, goblin, lurker, combat };
+      return { c, hero, bare, player, goblin, lurker, combat, hammer };
     }
 
     it('keeps the weapons on the sheet and refuses a bad one naming it', async () => {
-      const { c, hero, player } = await table();
+      const { c, hero, player, hammer } = await table();
       expect((await sheetOf(t.server, c, hero.id, 'cairn')).weapons).toEqual([
         { name: 'Longsword', die: 'd8' },
-        { name: 'Warhammer', die: 'd10', bulky: true, itemId: 'hammer-1' },
+        { name: 'Warhammer', die: 'd10', bulky: true, itemId: hammer.id },
         { name: 'Fire pot', die: 'd6', blast: true },
       ]);
       expectProblem(
@@ -145,6 +155,120 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
       expect((await sheetOf(t.server, c, hero.id, 'cairn')).weapons).toHaveLength(3);
     });
 
+    it('checks a weapon’s itemId against the inventory and reads bulky from the item’s slots', async () => {
+      const { c, hero, bare, player, goblin, hammer, combat } = await table();
+      const put = (auth: Auth, id: string, weapons: object[]) =>
+        t.http
+          .put(`/v1/campaigns/${c.id}/characters/${id}/sheets/cairn`)
+          .set(auth)
+          // The referee's PUT replaces the sheet; the player's sets base values only.
+          .send({ sheet: auth === c.auth ? { ...BODY, weapons } : { weapons } });
+      // An item the character does not carry (another's, or none): 409 naming the field.
+      const dagger = await addItem(c, bare.id, 'Dagger', 1);
+      const others = await put(player.auth, hero.id, [
+        ...weaponsWith(hammer.id),
+        { name: 'Dagger', die: 'd6', itemId: dagger.id },
+      ]);
+      expectProblem(others, 409, 'CONFLICT', 'sheet.weapons[3].itemId');
+      expectProblem(
+        await put(c.auth, hero.id, [{ name: 'Axe', die: 'd6', itemId: 'nothing' }]),
+        409,
+        'CONFLICT',
+        'sheet.weapons[0].itemId',
+      );
+      // A bulky weapon whose item takes one slot: 422 naming bulky.
+      expectProblem(
+        await put(c.auth, bare.id, [{ name: 'Dagger', die: 'd6', bulky: true, itemId: dagger.id }]),
+        422,
+        'UNPROCESSABLE',
+        'sheet.weapons[0].bulky',
+      );
+      // An NPC carries no inventory.
+      expectProblem(
+        await t.http
+          .put(`/v1/campaigns/${c.id}/npcs/${goblin.id}/sheets/cairn`)
+          .set(c.auth)
+          .send({ sheet: { ...BODY, weapons: [{ name: 'Club', die: 'd6', itemId: hammer.id }] } }),
+        422,
+        'UNPROCESSABLE',
+        'sheet.weapons[0].itemId',
+      );
+      // Nothing changed.
+      expect((await sheetOf(t.server, c, hero.id, 'cairn')).weapons).toHaveLength(3);
+      expect((await sheetOf(t.server, c, bare.id, 'cairn')).weapons).toBeUndefined();
+      // Its own item, one slot: kept, not bulky.
+      const ok = (await put(c.auth, bare.id, [{ name: 'Dagger', die: 'd6', itemId: dagger.id }]).expect(200))
+        .body;
+      expect(ok.sheet.weapons).toEqual([{ name: 'Dagger', die: 'd6', itemId: dagger.id }]);
+      // Over GraphQL: the same refusal, naming the field.
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $s: JSON!) { putCharacterSheet(campaignId: $c, characterId: $h, system: cairn,
+           input: { sheet: $s }) { system } }`,
+        { c: c.id, h: hero.id, s: { ...BODY, weapons: [{ name: 'Dagger', die: 'd6', itemId: dagger.id }] } },
+        c.auth,
+      );
+      expect(viaGql.errors?.[0].extensions).toMatchObject({
+        code: 'CONFLICT',
+        errors: [{ field: 'sheet.weapons[0].itemId' }],
+      });
+      // A bulky item read over GraphQL: the hammer's two slots make its weapon bulky.
+      const bulky = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $i: JSON!) { putCharacterSheet(campaignId: $c, characterId: $h, system: cairn,
+           input: { sheet: $i }) { sheet { ... on CairnSheet { weapons { name bulky itemId } } } } }`,
+        { c: c.id, h: hero.id, i: { ...BODY, weapons: [{ name: 'Maul', die: 'd10', itemId: hammer.id }] } },
+        c.auth,
+      );
+      expect(bulky.errors).toBeUndefined();
+      expect(bulky.data!.putCharacterSheet.sheet.weapons).toEqual([
+        { name: 'Maul', bulky: true, itemId: hammer.id },
+      ]);
+      // The item dropped: the weapon no longer strikes (409 naming the weapon), over REST and GraphQL;
+      // the sheet keeps it, and an unrelated PUT still passes.
+      await put(c.auth, hero.id, weaponsWith(hammer.id)).expect(200);
+      await t.http
+        .delete(`/v1/campaigns/${c.id}/characters/${hero.id}/inventory/${hammer.id}`)
+        .set(c.auth)
+        .expect(200);
+      await t.http
+        .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/cairn`)
+        .set(player.auth)
+        .send({ sheet: { weapons: weaponsWith(hammer.id) } })
+        .expect(200);
+      expectProblem(
+        await act(c, combat.id, player.auth, {
+          actor: hero.id,
+          kind: 'attack',
+          targets: [goblin.id],
+          cairn: { weapon: 'Warhammer' },
+        }),
+        409,
+        'CONFLICT',
+        'cairn.weapon',
+      );
+      const gone = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+           input: { actor: $a, kind: attack, targets: [$t], cairn: { weapon: "Warhammer" } }) { rollId } }`,
+        { c: c.id, k: combat.id, a: hero.id, t: goblin.id },
+        player.auth,
+      );
+      expect(gone.errors?.[0].extensions).toMatchObject({
+        code: 'CONFLICT',
+        errors: [{ field: 'cairn.weapon' }],
+      });
+      // The longsword names no item: it still strikes.
+      const sword = await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'attack',
+        targets: [goblin.id],
+        cairn: { weapon: 'Longsword' },
+        seed: 'w-9',
+      });
+      expect(sword.status).toBe(201);
+    });
+
     it('the attack route takes a weapon by name, falls back to the first, lets a die win, refuses an unknown one', async () => {
       const { c, hero, bare, player, goblin, combat } = await table();
       const attack = (auth: Auth, body: object) =>
@@ -161,7 +285,7 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
         die: 'd10',
         bulky: true,
         blast: false,
-        itemId: 'hammer-1',
+        itemId: expect.any(String),
         skill: null,
         ranged: null,
         traits: null,
