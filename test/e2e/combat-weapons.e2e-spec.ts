@@ -545,6 +545,97 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
       expect(fists.gm.read.damageDice).toMatch(/^1d3/);
     });
 
+    it('the target’s armour and shield come from its sheet unless gm.armor is sent', async () => {
+      const { c, hero, bare, player, combat } = await table();
+      // Bad pieces are refused naming the field.
+      for (const [sheet, field] of [
+        [{ armor: { kind: 'Mithril' } }, 'sheet.armor.kind'],
+        [{ shield: { name: 'Buckler' } }, 'sheet.shield.defense'],
+        [{ armor: { kind: 'Shield' } }, 'sheet.armor.kind'],
+        [{ armor: { kind: 'Leather', defense: 21 } }, 'sheet.armor.defense'],
+        [{ shield: { kind: 'Shield', colour: 'red' } }, 'sheet.shield.colour'],
+      ] as const)
+        expectProblem(
+          await t.http
+            .put(`/v1/campaigns/${c.id}/characters/${bare.id}/sheets/gm`)
+            .set(c.auth)
+            .send({ sheet: { ...WARRIOR, ...sheet } }),
+          400,
+          'VALIDATION_FAILED',
+          field,
+        );
+      // The bound player sets its own armour (a base value): the list's row gives the defence.
+      const worn = (
+        await t.http
+          .put(`/v1/campaigns/${c.id}/characters/${bare.id}/sheets/gm`)
+          .set(player.auth)
+          .send({ sheet: { armor: { kind: 'chain mail' }, shield: { name: 'Kite shield', kind: 'Shield' } } })
+          .expect(200)
+      ).body.sheet;
+      expect(worn.armor).toEqual({ name: 'Chain Mail', kind: 'Chain Mail', defense: 5 });
+      expect(worn.shield).toEqual({ name: 'Kite shield', kind: 'Shield', defense: 1 });
+      const knight = await npcWith(c, 'gm', 'Knight', {
+        ...WARRIOR,
+        ...BIG,
+        armor: { name: 'Blessed plate', kind: 'Plate Mail', defense: 8 },
+        weapons: [{ name: 'Sword', dice: 'd8' }],
+      });
+      const fightK = await fight(c, 'gm', { characters: [hero.id, bare.id], npcs: [knight.id] });
+      const attack = (gm: object, target: string, actor = hero.id) =>
+        act(c, fightK.id, c.auth, { actor, kind: 'attack', targets: [target], gm, seed: 'gm-a' });
+
+      const onSheet = (await attack({}, knight.id).expect(201)).body;
+      const stored = onSheet.gm.read.defense.stored as number;
+      expect(onSheet.gm.read.defense).toEqual({
+        stored,
+        armor: 8,
+        armorFrom: 'sheet',
+        worn: [{ piece: 'armor', name: 'Blessed plate', defense: 8 }],
+      });
+      // The logged roll holds the sum: it replays without the sheet.
+      expect(JSON.stringify((await rollOf(c, onSheet.rollId)).inputs)).toContain(`"defense":${stored + 8}`);
+      expect(await replays(c, onSheet.rollId)).toBe(true);
+
+      await nextRound(c, fightK.id);
+      // A value sent wins over the sheet's.
+      const sent = (await attack({ armor: 2 }, knight.id).expect(201)).body;
+      expect(sent.gm.read.defense).toEqual({ stored, armor: 2, armorFrom: 'sent', worn: [] });
+      expect(JSON.stringify((await rollOf(c, sent.rollId)).inputs)).toContain(`"defense":${stored + 2}`);
+
+      await nextRound(c, fightK.id);
+      // Armour and shield add up; a sheet without either adds none.
+      const both = (await attack({}, bare.id, knight.id).expect(201)).body;
+      expect(both.gm.read.defense).toMatchObject({ armor: 6, armorFrom: 'sheet' });
+      expect(both.gm.read.defense.worn.map((w: { piece: string }) => w.piece)).toEqual(['armor', 'shield']);
+      await nextRound(c, fightK.id);
+      const none = (await attack({ unarmed: true }, hero.id, bare.id).expect(201)).body;
+      expect(none.gm.read.defense).toMatchObject({ armor: 0, armorFrom: 'none', worn: [] });
+
+      // Over GraphQL: the sheet's pieces and the attack reading them.
+      const sheet = await gql(
+        t.server,
+        `query($c: ID!, $id: ID!) { characterSheet(campaignId: $c, characterId: $id, system: gm) {
+           sheet { ... on GmSheet { armor { name kind defense } shield { name kind defense } } } } }`,
+        { c: c.id, id: bare.id },
+        player.auth,
+      );
+      expect(sheet.errors).toBeUndefined();
+      expect(sheet.data!.characterSheet.sheet).toEqual({
+        armor: { name: 'Chain Mail', kind: 'Chain Mail', defense: 5 },
+        shield: { name: 'Kite shield', kind: 'Shield', defense: 1 },
+      });
+      await nextRound(c, fightK.id);
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+           input: { actor: $a, kind: attack, targets: [$t], gm: {}, seed: "gm-b" }) { rollId gm { read } } }`,
+        { c: c.id, k: fightK.id, a: knight.id, t: bare.id },
+        c.auth,
+      );
+      expect(viaGql.errors).toBeUndefined();
+      expect(viaGql.data!.combatAction.gm.read.defense).toMatchObject({ armor: 6, armorFrom: 'sheet' });
+    });
+
     it('the same over GraphQL', async () => {
       const { c, hero, player, yeti, combat } = await table();
       const viaGql = (gmInput: string) =>
