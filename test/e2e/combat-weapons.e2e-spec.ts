@@ -546,7 +546,7 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
     });
 
     it('the target’s armour and shield come from its sheet unless gm.armor is sent', async () => {
-      const { c, hero, bare, player, combat } = await table();
+      const { c, hero, bare, player } = await table();
       // Bad pieces are refused naming the field.
       for (const [sheet, field] of [
         [{ armor: { kind: 'Mithril' } }, 'sheet.armor.kind'],
