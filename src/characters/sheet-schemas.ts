@@ -482,6 +482,22 @@ export class GmWeapon {
   attackBonus?: number;
 }
 
+@ObjectType({
+  description: 'G&M armour or a shield worn (a row of the armour list, or named with its own defence).',
+})
+export class GmProtection {
+  @Out.string('Its name (the kind’s when none was given).')
+  name: string;
+
+  @Out.string('The row of the armour list it is (Leather, Chain Mail, Shield, …), when given.', {
+    optional: true,
+  })
+  kind?: string;
+
+  @Out.int('The defence it adds (the kind’s unless the sheet gives its own).')
+  defense: number;
+}
+
 function abilityFields(target: { prototype: object }, description: string, optional: boolean): void {
   for (const name of GM_ABILITY_NAMES) {
     Out.int(`${name[0].toUpperCase()}${name.slice(1)}${description}`, { optional })(target.prototype, name);
@@ -765,6 +781,16 @@ export class GmSheet {
 
   @Out.nestedList('Weapons on the sheet.', () => GmWeapon, { optional: true })
   weapons?: GmWeapon[];
+
+  @Out.nested('The armour worn: a stored attack adds its defence to this target’s.', () => GmProtection, {
+    optional: true,
+  })
+  armor?: GmProtection;
+
+  @Out.nested('The shield carried: a stored attack adds its defence too.', () => GmProtection, {
+    optional: true,
+  })
+  shield?: GmProtection;
 
   @Out.nested(
     'Derived: level, contributors, first-level pools, defense, attack, damage; null without an archetype.',

@@ -109,6 +109,8 @@ export type SheetPutHook = (
     system: SheetSystem;
     before: Sheet | null;
     after: Sheet;
+    /** Where the sheet is in the request (`sheet`, `sheets.gm`, `content.system`): refusals name fields under it. */
+    prefix: string;
   },
 ) => Promise<Sheet>;
 
@@ -366,7 +368,14 @@ export class SheetsService implements OnModuleInit {
     });
     // Other domains' say in a stored sheet (harm: the timers a harm state implies), before the write.
     for (const hook of this.putHooks)
-      sheet = await hook(m, { campaign, owner: full, system, before: current?.data ?? null, after: sheet });
+      sheet = await hook(m, {
+        campaign,
+        owner: full,
+        system,
+        before: current?.data ?? null,
+        after: sheet,
+        prefix,
+      });
     const stamp = now();
     const row: CharacterSheetEntity = current ?? {
       id: newId(),

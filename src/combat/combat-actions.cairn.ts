@@ -32,6 +32,9 @@ import {
 import type { CairnDexSavesResult } from './combat.results';
 import { COMBAT_PROCEDURES } from './combat-procedures';
 import { cairnWeaponOf, weaponUsed } from './combat-weapons';
+import type { CairnSheetWeapon } from '../core/characters/sheet-weapons';
+import type { SheetOwner } from '../characters/sheets.service';
+import { InventoryItemEntity } from '../inventory/inventory.entities';
 
 const dexOf = (data: Record<string, unknown>): number => {
   const v = (data.dex ?? {}) as { current?: unknown };
@@ -186,6 +189,7 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
     // The actor's weapon from its sheet (issue 42): named, or the first, unless a die is sent.
     const actorSheet = (ctx.actorSheet ?? ctx.actor.sheetRow)?.data;
     const own = cairnWeaponOf(actorSheet, cairn, 'cairn.', ctx.actor.owner.name);
+    await this.carried(ctx, ctx.actor.owner, own.used, 'cairn.weapon');
     const blastWeapon = input.kind === 'attack' && own.used?.blast === true;
     const attackers = [
       {
@@ -217,6 +221,7 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
         joinedAt.push({ combatant: joined.combatant, field: `${field}.id` });
         sealed ||= joined.hidden;
         const theirs = cairnWeaponOf(joined.sheetRow?.data, w, `${field}.`, joined.owner.name);
+        await this.carried(ctx, joined.owner, theirs.used, `${field}.weapon`);
         if (theirs.used?.blast || blastWeapon)
           throw Problem.field(
             'UNPROCESSABLE',
@@ -511,5 +516,27 @@ export class CairnCombatActions implements CombatSystemHandler, OnModuleInit {
         joinedTurns: [],
       },
     };
+  }
+
+  /**
+   * A sheet weapon that names its inventory item strikes only while the character carries it (issue
+   * 42: the weapon and the item are one thing): 409 naming the weapon field when the item is gone.
+   */
+  private async carried(
+    ctx: CombatActionContext,
+    owner: SheetOwner,
+    used: CairnSheetWeapon | null,
+    field: string,
+  ): Promise<void> {
+    if (!used?.itemId || owner.kind !== 'character') return;
+    const item = await ctx.m.findOne(InventoryItemEntity, {
+      where: { id: used.itemId, characterId: owner.id, campaignId: owner.campaignId },
+    });
+    if (!item)
+      throw Problem.field(
+        'CONFLICT',
+        field,
+        `${owner.name} no longer carries ${used.name} (its inventory item is gone): strike with another weapon or bare hands.`,
+      );
   }
 }

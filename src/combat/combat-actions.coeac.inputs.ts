@@ -46,7 +46,10 @@ export class CoeacCombatActionInput {
   )
   skill?: string;
 
-  @In.string('exchange: the skill the defender tests (default: the same as `skill`).', RATING_NAME)
+  @In.string(
+    'exchange: the skill the defender tests; it wins over the defender’s own weapon. Default: the skill of the first weapon on the defender’s sheet, else the same as `skill` (full defence declared this round wins over both).',
+    RATING_NAME,
+  )
   defenderSkill?: string;
 
   @In.int('+1d per substantial advantage of the actor.', { optional: true, min: 0, max: 50 })

@@ -103,6 +103,26 @@ export class CoeacCombatActionResult {
   @Out.string('defend: the skill full defence will test this round.', { nullable: true })
   defenseSkill: string | null;
 
+  @Out.string(
+    'exchange: the skill the defender tested (null: an NPC rolled its Pool, or no test: helpless or ambushed).',
+    { nullable: true },
+  )
+  defenderSkill: string | null;
+
+  @Out.string(
+    'exchange: where the defender’s skill came from: defend (its full defence declared this round), defenderSkill (sent), weapon (the first weapon of its own sheet), skill (the attacker’s), pool (an NPC’s Pool).',
+    { nullable: true },
+  )
+  defenderSkillFrom: string | null;
+
+  @Out.string(
+    'exchange: the weapon of the defender’s sheet whose skill it tested (when `defenderSkillFrom` is weapon).',
+    {
+      nullable: true,
+    },
+  )
+  defenderWeapon: string | null;
+
   @Out.nested('ambush: the scout’s test, as the stateless ambush answers it.', () => CoeacAmbushResult, {
     nullable: true,
   })

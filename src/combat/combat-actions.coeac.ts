@@ -49,6 +49,7 @@ import {
 } from './combat-actions.service';
 import { COMBAT_PROCEDURES } from './combat-procedures';
 import { coeacWeaponOf, weaponUsed } from './combat-weapons';
+import { sheetWeapons, type CoeacSheetWeapon } from '../core/characters/sheet-weapons';
 
 /** The exchange calling the channeling defence (rolls logged before combat.coeac-action; kept for replay). */
 export const COEAC_CHANNELING_DEFENCE_PROCEDURE = {
@@ -624,11 +625,33 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     }
     let dPool = 0;
     let agilityPool: number | null = null;
+    let defenderTested: { skill: string | null; weapon: string | null; from: string } | null = null;
     if (!helpless && !ambushRound) {
-      const dSkill = (fullDefense ? dState.defenseSkill : undefined) ?? input.defenderSkill ?? skill;
+      // The defender's skill (issue 42): its full defence's, else the one sent, else its own sheet's
+      // first weapon's, else the attacker's. The pool resolved here is what the procedure logs.
+      const declared = fullDefense ? dState.defenseSkill : undefined;
+      const dWeapon =
+        declared == null && input.defenderSkill == null
+          ? (sheetWeapons(defender.sheet)[0] as CoeacSheetWeapon | undefined)
+          : undefined;
+      const dSkill = declared ?? input.defenderSkill ?? dWeapon?.skill ?? skill;
       if (!dSkill && !defender.npc)
         throw Problem.field('VALIDATION_FAILED', 'coeac.defenderSkill', 'Name the skill the defender tests.');
       dPool = this.pool(defender, 'skill', dSkill ?? 'Pool', 'coeac.defenderSkill');
+      defenderTested = {
+        skill: dSkill ?? null,
+        weapon: dWeapon?.skill ? dWeapon.name : null,
+        from:
+          declared != null
+            ? 'defend'
+            : input.defenderSkill != null
+              ? 'defenderSkill'
+              : dWeapon?.skill
+                ? 'weapon'
+                : dSkill
+                  ? 'skill'
+                  : 'pool',
+      };
       if (fullDefense) {
         agilityPool = this.optionalPool(defender, 'Agility');
         const shield = (defender.sheet.armor as { shield?: boolean } | undefined)?.shield === true;
@@ -748,6 +771,9 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       coeac: this.result('exchange', {
         defender: target.combatant.id,
         supporters: supporters.map((s) => s.combatant.id),
+        defenderSkill: defenderTested?.skill ?? null,
+        defenderSkillFrom: defenderTested?.from ?? null,
+        defenderWeapon: defenderTested?.weapon ?? null,
         helpless,
         fullDefense,
         ambushRound,
@@ -1118,6 +1144,9 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       exchange: null,
       ammunition: null,
       defenseSkill: null,
+      defenderSkill: null,
+      defenderSkillFrom: null,
+      defenderWeapon: null,
       ambush: null,
       surprised: [],
       channeling: null,

@@ -88,11 +88,14 @@ export class GmCombatActionInput {
   )
   attackBonus?: number;
 
-  @In.int('The target’s armour and shield defence (added to its stored defence).', {
-    optional: true,
-    min: 0,
-    max: 100,
-  })
+  @In.int(
+    'The target’s armour and shield defence (added to its stored defence). Default: the defence of the `armor` and `shield` on the target’s sheet; a value sent wins (`gm.read.defense.armorFrom` says which).',
+    {
+      optional: true,
+      min: 0,
+      max: 100,
+    },
+  )
   armor?: number;
 
   @In.oneOf('Cover.', GM_COVERS, GmCoverEnum, { optional: true })

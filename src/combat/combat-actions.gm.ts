@@ -486,12 +486,13 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       situational.push({ name: 'unaware: the warrior takes an extra attack instead of the +4', value: 0 });
     situational.push(...this.conditionModifiers(state, a, t, round, true));
     const targetSurprised = input.targetSurprised === true || state.has(t.c.combatant.id, 'surprised');
+    const worn = armorWorn(t, input.armor);
     const procedureInput: GmAttackInput = {
       ...{},
       ...this.common(input, a, t, kind),
       ...(this.ledCover(state, t, round) ? { warriorCover: true } : {}),
       attackBonus,
-      defense: t.defense + (input.armor ?? 0),
+      defense: t.defense + worn.armor,
       damage: this.damageDice(input, a, kind),
       ...(input.calledShot ? { calledShot: true } : {}),
       ...(targetSurprised ? { targetSurprised: true } : {}),
@@ -526,7 +527,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       gm: this.result(
         {
           attacker: parts,
-          defense: { stored: t.defense, armor: input.armor ?? 0 },
+          defense: { stored: t.defense, ...worn },
           damageDice: procedureInput.damage,
         },
         { attack: this.withProvenance(outcome, rolled), ammunition },
@@ -636,12 +637,13 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     const base = input.unarmed ? (input.smallSpecies ? 'd2' : 'd3') : input.weapon!;
     const dice = asBadRequest(() => parseDamageDice(base, input.unarmed ? 'unarmed' : 'weapon'));
     const damageDice = `${dice.count > 0 ? `${dice.count}d${dice.sides}` : ''}${signedPlain(dice.bonus + median)}`;
+    const worn = armorWorn(t, input.armor);
     const procedureInput = {
       ...{},
       ...this.common(input, a, t, kind),
       ...(this.ledCover(state, t, ctx.combat.round) ? { warriorCover: true } : {}),
       members: members.map((n, i) => ({ name: n.owner.name, attackBonus: bonuses[i] })),
-      defense: t.defense + (input.armor ?? 0),
+      defense: t.defense + worn.armor,
       damage: damageDice,
       ...(input.calledShot ? { calledShot: true } : {}),
       ...(state.has(t.c.combatant.id, 'surprised') ? { targetSurprised: true } : {}),
@@ -686,7 +688,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
         {
           attackBonuses: bonuses,
           damageBonus: median,
-          defense: { stored: t.defense, armor: input.armor ?? 0 },
+          defense: { stored: t.defense, ...worn },
         },
         {
           attack: this.withProvenance(attack as GmAttackOutcome, rolled),
@@ -1550,6 +1552,35 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       ...part,
     };
   }
+}
+
+/**
+ * The target's armour and shield defence (issue 42): `gm.armor` sent wins; else the `armor` and
+ * `shield` of the target's sheet; else none. The attack's `read.defense` says which (`armorFrom`:
+ * sent, sheet or none) and lists the pieces read; the logged procedure holds the sum, so a replay
+ * never reads the sheet.
+ */
+function armorWorn(
+  t: GmNumbers,
+  sent: number | null | undefined,
+): {
+  armor: number;
+  armorFrom: 'sent' | 'sheet' | 'none';
+  worn: Array<{ piece: 'armor' | 'shield'; name: string; defense: number }>;
+} {
+  if (sent !== undefined && sent !== null) return { armor: sent, armorFrom: 'sent', worn: [] };
+  const worn = (['armor', 'shield'] as const).flatMap((field) => {
+    const piece = t.data[field] as { name?: string; defense?: number } | undefined;
+    return piece && typeof piece.defense === 'number'
+      ? [{ piece: field, name: String(piece.name ?? field), defense: piece.defense }]
+      : [];
+  });
+  if (worn.length === 0) return { armor: 0, armorFrom: 'none', worn: [] };
+  return {
+    armor: worn.reduce((sum, w) => sum + w.defense, 0),
+    armorFrom: 'sheet',
+    worn,
+  };
 }
 
 function signedPlain(n: number): string {

@@ -68,6 +68,7 @@ export class FoundryCairnService {
           notes: actor.notes ?? undefined,
         });
         const worn: Array<{ itemId: string; armor: number }> = [];
+        const weapons: NonNullable<FoundryCairnActor['sheet']['weapons']> = [];
         for (const [j, item] of actor.items.entries()) {
           const row = await this.inventory.addItem(
             m,
@@ -77,8 +78,10 @@ export class FoundryCairnService {
             `${at(i)}.items[${j}]`,
           );
           if (item.wornArmor !== null) worn.push({ itemId: row.id, armor: item.wornArmor });
+          if (item.weapon) weapons.push({ ...{}, ...item.weapon, itemId: row.id });
         }
-        await this.putSheet(m, who, { kind: 'character', id: entity.id }, actor, worn, at(i));
+        const withWeapons = weapons.length > 0 ? { ...actor, sheet: { ...actor.sheet, weapons } } : actor;
+        await this.putSheet(m, who, { kind: 'character', id: entity.id }, withWeapons, worn, at(i));
         characters.push(await this.campaigns.toCharacter(m, entity));
       }
       return { characters, unmapped: unmappedOf(actors) };

@@ -80,11 +80,20 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
 
   describe('Cairn', () => {
     const BODY = { str: { max: 12 }, dex: { max: 10 }, wil: { max: 9 }, maxHp: 6, hp: 6 };
-    const WEAPONS = [
+    const weaponsWith = (hammerId: string) => [
       { name: 'Longsword', die: 'd8' },
-      { name: 'Warhammer', die: 'd10', bulky: true, itemId: 'hammer-1' },
+      // The warhammer names its item (two slots): bulky comes from it.
+      { name: 'Warhammer', die: 'd10', itemId: hammerId },
       { name: 'Fire pot', die: 'd6', blast: true },
     ];
+    const addItem = async (c: CampaignFixture, characterId: string, name: string, slots: number) =>
+      (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/characters/${characterId}/inventory`)
+          .set(c.auth)
+          .send({ name, kind: 'gear', slots })
+          .expect(201)
+      ).body as { id: string };
 
     async function table() {
       const c = await createCampaign(t.server);
@@ -100,10 +109,11 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
           .expect(200)
       ).body.sheet;
       expect(stored).not.toHaveProperty('weapons');
+      const hammer = await addItem(c, hero.id, 'Warhammer', 2);
       await t.http
         .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/cairn`)
         .set(player.auth)
-        .send({ sheet: { weapons: WEAPONS } })
+        .send({ sheet: { weapons: weaponsWith(hammer.id) } })
         .expect(200);
       await putSheet(t.server, c, bare.id, 'cairn', BODY);
       const goblin = await npcWith(c, 'cairn', 'Goblin', { ...BODY, maxHp: 60, hp: 60, str: { max: 18 } });
@@ -112,14 +122,14 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
         characters: [hero.id, bare.id],
         npcs: [goblin.id, lurker.id],
       });
-      return { c, hero, bare, player, goblin, lurker, combat };
+      return { c, hero, bare, player, goblin, lurker, combat, hammer };
     }
 
     it('keeps the weapons on the sheet and refuses a bad one naming it', async () => {
-      const { c, hero, player } = await table();
+      const { c, hero, player, hammer } = await table();
       expect((await sheetOf(t.server, c, hero.id, 'cairn')).weapons).toEqual([
         { name: 'Longsword', die: 'd8' },
-        { name: 'Warhammer', die: 'd10', bulky: true, itemId: 'hammer-1' },
+        { name: 'Warhammer', die: 'd10', bulky: true, itemId: hammer.id },
         { name: 'Fire pot', die: 'd6', blast: true },
       ]);
       expectProblem(
@@ -145,6 +155,120 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
       expect((await sheetOf(t.server, c, hero.id, 'cairn')).weapons).toHaveLength(3);
     });
 
+    it('checks a weapon’s itemId against the inventory and reads bulky from the item’s slots', async () => {
+      const { c, hero, bare, player, goblin, hammer, combat } = await table();
+      const put = (auth: Auth, id: string, weapons: object[]) =>
+        t.http
+          .put(`/v1/campaigns/${c.id}/characters/${id}/sheets/cairn`)
+          .set(auth)
+          // The referee's PUT replaces the sheet; the player's sets base values only.
+          .send({ sheet: auth === c.auth ? { ...BODY, weapons } : { weapons } });
+      // An item the character does not carry (another's, or none): 409 naming the field.
+      const dagger = await addItem(c, bare.id, 'Dagger', 1);
+      const others = await put(player.auth, hero.id, [
+        ...weaponsWith(hammer.id),
+        { name: 'Dagger', die: 'd6', itemId: dagger.id },
+      ]);
+      expectProblem(others, 409, 'CONFLICT', 'sheet.weapons[3].itemId');
+      expectProblem(
+        await put(c.auth, hero.id, [{ name: 'Axe', die: 'd6', itemId: 'nothing' }]),
+        409,
+        'CONFLICT',
+        'sheet.weapons[0].itemId',
+      );
+      // A bulky weapon whose item takes one slot: 422 naming bulky.
+      expectProblem(
+        await put(c.auth, bare.id, [{ name: 'Dagger', die: 'd6', bulky: true, itemId: dagger.id }]),
+        422,
+        'UNPROCESSABLE',
+        'sheet.weapons[0].bulky',
+      );
+      // An NPC carries no inventory.
+      expectProblem(
+        await t.http
+          .put(`/v1/campaigns/${c.id}/npcs/${goblin.id}/sheets/cairn`)
+          .set(c.auth)
+          .send({ sheet: { ...BODY, weapons: [{ name: 'Club', die: 'd6', itemId: hammer.id }] } }),
+        422,
+        'UNPROCESSABLE',
+        'sheet.weapons[0].itemId',
+      );
+      // Nothing changed.
+      expect((await sheetOf(t.server, c, hero.id, 'cairn')).weapons).toHaveLength(3);
+      expect((await sheetOf(t.server, c, bare.id, 'cairn')).weapons).toBeUndefined();
+      // Its own item, one slot: kept, not bulky.
+      const ok = (await put(c.auth, bare.id, [{ name: 'Dagger', die: 'd6', itemId: dagger.id }]).expect(200))
+        .body;
+      expect(ok.sheet.weapons).toEqual([{ name: 'Dagger', die: 'd6', itemId: dagger.id }]);
+      // Over GraphQL: the same refusal, naming the field.
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $s: JSON!) { putCharacterSheet(campaignId: $c, characterId: $h, system: cairn,
+           input: { sheet: $s }) { system } }`,
+        { c: c.id, h: hero.id, s: { ...BODY, weapons: [{ name: 'Dagger', die: 'd6', itemId: dagger.id }] } },
+        c.auth,
+      );
+      expect(viaGql.errors?.[0].extensions).toMatchObject({
+        code: 'CONFLICT',
+        errors: [{ field: 'sheet.weapons[0].itemId' }],
+      });
+      // A bulky item read over GraphQL: the hammer's two slots make its weapon bulky.
+      const bulky = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $i: JSON!) { putCharacterSheet(campaignId: $c, characterId: $h, system: cairn,
+           input: { sheet: $i }) { sheet { ... on CairnSheet { weapons { name bulky itemId } } } } }`,
+        { c: c.id, h: hero.id, i: { ...BODY, weapons: [{ name: 'Maul', die: 'd10', itemId: hammer.id }] } },
+        c.auth,
+      );
+      expect(bulky.errors).toBeUndefined();
+      expect(bulky.data!.putCharacterSheet.sheet.weapons).toEqual([
+        { name: 'Maul', bulky: true, itemId: hammer.id },
+      ]);
+      // The item dropped: the weapon no longer strikes (409 naming the weapon), over REST and GraphQL;
+      // the sheet keeps it, and an unrelated PUT still passes.
+      await put(c.auth, hero.id, weaponsWith(hammer.id)).expect(200);
+      await t.http
+        .delete(`/v1/campaigns/${c.id}/characters/${hero.id}/inventory/${hammer.id}`)
+        .set(c.auth)
+        .expect(200);
+      await t.http
+        .put(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/cairn`)
+        .set(player.auth)
+        .send({ sheet: { weapons: weaponsWith(hammer.id) } })
+        .expect(200);
+      expectProblem(
+        await act(c, combat.id, player.auth, {
+          actor: hero.id,
+          kind: 'attack',
+          targets: [goblin.id],
+          cairn: { weapon: 'Warhammer' },
+        }),
+        409,
+        'CONFLICT',
+        'cairn.weapon',
+      );
+      const gone = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+           input: { actor: $a, kind: attack, targets: [$t], cairn: { weapon: "Warhammer" } }) { rollId } }`,
+        { c: c.id, k: combat.id, a: hero.id, t: goblin.id },
+        player.auth,
+      );
+      expect(gone.errors?.[0].extensions).toMatchObject({
+        code: 'CONFLICT',
+        errors: [{ field: 'cairn.weapon' }],
+      });
+      // The longsword names no item: it still strikes.
+      const sword = await act(c, combat.id, player.auth, {
+        actor: hero.id,
+        kind: 'attack',
+        targets: [goblin.id],
+        cairn: { weapon: 'Longsword' },
+        seed: 'w-9',
+      });
+      expect(sword.status).toBe(201);
+    });
+
     it('the attack route takes a weapon by name, falls back to the first, lets a die win, refuses an unknown one', async () => {
       const { c, hero, bare, player, goblin, combat } = await table();
       const attack = (auth: Auth, body: object) =>
@@ -161,7 +285,7 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
         die: 'd10',
         bulky: true,
         blast: false,
-        itemId: 'hammer-1',
+        itemId: expect.any(String),
         skill: null,
         ranged: null,
         traits: null,
@@ -421,6 +545,97 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
       expect(fists.gm.read.damageDice).toMatch(/^1d3/);
     });
 
+    it('the target’s armour and shield come from its sheet unless gm.armor is sent', async () => {
+      const { c, hero, bare, player } = await table();
+      // Bad pieces are refused naming the field.
+      for (const [sheet, field] of [
+        [{ armor: { kind: 'Mithril' } }, 'sheet.armor.kind'],
+        [{ shield: { name: 'Buckler' } }, 'sheet.shield.defense'],
+        [{ armor: { kind: 'Shield' } }, 'sheet.armor.kind'],
+        [{ armor: { kind: 'Leather', defense: 21 } }, 'sheet.armor.defense'],
+        [{ shield: { kind: 'Shield', colour: 'red' } }, 'sheet.shield.colour'],
+      ] as const)
+        expectProblem(
+          await t.http
+            .put(`/v1/campaigns/${c.id}/characters/${bare.id}/sheets/gm`)
+            .set(c.auth)
+            .send({ sheet: { ...WARRIOR, ...sheet } }),
+          400,
+          'VALIDATION_FAILED',
+          field,
+        );
+      // The bound player sets its own armour (a base value): the list's row gives the defence.
+      const worn = (
+        await t.http
+          .put(`/v1/campaigns/${c.id}/characters/${bare.id}/sheets/gm`)
+          .set(player.auth)
+          .send({ sheet: { armor: { kind: 'chain mail' }, shield: { name: 'Kite shield', kind: 'Shield' } } })
+          .expect(200)
+      ).body.sheet;
+      expect(worn.armor).toEqual({ name: 'Chain Mail', kind: 'Chain Mail', defense: 5 });
+      expect(worn.shield).toEqual({ name: 'Kite shield', kind: 'Shield', defense: 1 });
+      const knight = await npcWith(c, 'gm', 'Knight', {
+        ...WARRIOR,
+        ...BIG,
+        armor: { name: 'Blessed plate', kind: 'Plate Mail', defense: 8 },
+        weapons: [{ name: 'Sword', dice: 'd8' }],
+      });
+      const fightK = await fight(c, 'gm', { characters: [hero.id, bare.id], npcs: [knight.id] });
+      const attack = (gm: object, target: string, actor = hero.id) =>
+        act(c, fightK.id, c.auth, { actor, kind: 'attack', targets: [target], gm, seed: 'gm-a' });
+
+      const onSheet = (await attack({}, knight.id).expect(201)).body;
+      const stored = onSheet.gm.read.defense.stored as number;
+      expect(onSheet.gm.read.defense).toEqual({
+        stored,
+        armor: 8,
+        armorFrom: 'sheet',
+        worn: [{ piece: 'armor', name: 'Blessed plate', defense: 8 }],
+      });
+      // The logged roll holds the sum: it replays without the sheet.
+      expect(JSON.stringify((await rollOf(c, onSheet.rollId)).inputs)).toContain(`"defense":${stored + 8}`);
+      expect(await replays(c, onSheet.rollId)).toBe(true);
+
+      await nextRound(c, fightK.id);
+      // A value sent wins over the sheet's.
+      const sent = (await attack({ armor: 2 }, knight.id).expect(201)).body;
+      expect(sent.gm.read.defense).toEqual({ stored, armor: 2, armorFrom: 'sent', worn: [] });
+      expect(JSON.stringify((await rollOf(c, sent.rollId)).inputs)).toContain(`"defense":${stored + 2}`);
+
+      await nextRound(c, fightK.id);
+      // Armour and shield add up; a sheet without either adds none.
+      const both = (await attack({}, bare.id, knight.id).expect(201)).body;
+      expect(both.gm.read.defense).toMatchObject({ armor: 6, armorFrom: 'sheet' });
+      expect(both.gm.read.defense.worn.map((w: { piece: string }) => w.piece)).toEqual(['armor', 'shield']);
+      await nextRound(c, fightK.id);
+      const none = (await attack({ unarmed: true }, hero.id, bare.id).expect(201)).body;
+      expect(none.gm.read.defense).toMatchObject({ armor: 0, armorFrom: 'none', worn: [] });
+
+      // Over GraphQL: the sheet's pieces and the attack reading them.
+      const sheet = await gql(
+        t.server,
+        `query($c: ID!, $id: ID!) { characterSheet(campaignId: $c, characterId: $id, system: gm) {
+           sheet { ... on GmSheet { armor { name kind defense } shield { name kind defense } } } } }`,
+        { c: c.id, id: bare.id },
+        player.auth,
+      );
+      expect(sheet.errors).toBeUndefined();
+      expect(sheet.data!.characterSheet.sheet).toEqual({
+        armor: { name: 'Chain Mail', kind: 'Chain Mail', defense: 5 },
+        shield: { name: 'Kite shield', kind: 'Shield', defense: 1 },
+      });
+      await nextRound(c, fightK.id);
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+           input: { actor: $a, kind: attack, targets: [$t], gm: {}, seed: "gm-b" }) { rollId gm { read } } }`,
+        { c: c.id, k: fightK.id, a: knight.id, t: bare.id },
+        c.auth,
+      );
+      expect(viaGql.errors).toBeUndefined();
+      expect(viaGql.data!.combatAction.gm.read.defense).toMatchObject({ armor: 6, armorFrom: 'sheet' });
+    });
+
     it('the same over GraphQL', async () => {
       const { c, hero, player, yeti, combat } = await table();
       const viaGql = (gmInput: string) =>
@@ -478,8 +693,14 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
       ]);
       await putSheet(t.server, c, bare.id, 'coeac', { ...HERO, weapons: [] });
       const orc = await npcWith(c, 'coeac', 'Orc', NPC);
-      const combat = await fight(c, 'coeac', { characters: [hero.id, bare.id], npcs: [orc.id] });
-      return { c, hero, bare, player, orc, combat };
+      // An armed NPC: its claws test Brawl (its 1 die); without them it rolls its Pool of 3.
+      const ogre = await npcWith(c, 'coeac', 'Ogre', {
+        ...NPC,
+        skills: { Brawl: 1 },
+        weapons: [{ name: 'Claws', skill: 'Brawl' }],
+      });
+      const combat = await fight(c, 'coeac', { characters: [hero.id, bare.id], npcs: [orc.id, ogre.id] });
+      return { c, hero, bare, player, orc, ogre, combat };
     }
 
     it('an exchange takes coeac.weapon by name, falls back to the first, lets coeac.skill win, refuses an unknown one', async () => {
@@ -527,6 +748,60 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
       // A skill alone reads no weapon.
       const plain = (await exchange({ skill: 'Melee' }, bare.id).expect(201)).body;
       expect(plain.weapon).toBeNull();
+    });
+
+    it('the defender tests its own first weapon’s skill unless coeac.defenderSkill is sent', async () => {
+      const { c, hero, player, orc, ogre, combat } = await table();
+      const exchange = (coeac: object, target: string) =>
+        act(c, combat.id, player.auth, {
+          actor: hero.id,
+          kind: 'exchange',
+          targets: [target],
+          coeac,
+          seed: 'x-3',
+        });
+      const armed = (await exchange({}, ogre.id).expect(201)).body;
+      expect(armed.coeac).toMatchObject({
+        defenderSkill: 'Brawl',
+        defenderSkillFrom: 'weapon',
+        defenderWeapon: 'Claws',
+      });
+      expect(armed.coeac.exchange.defender.dice).toBe(1);
+      // The logged roll holds the pools: it replays without the sheet.
+      expect(await replays(c, armed.rollId)).toBe(true);
+      await nextRound(c, combat.id);
+      // A skill sent wins: the ogre does not rate Melee, so it rolls its Pool.
+      const sent = (await exchange({ defenderSkill: 'Melee' }, ogre.id).expect(201)).body;
+      expect(sent.coeac).toMatchObject({
+        defenderSkill: 'Melee',
+        defenderSkillFrom: 'defenderSkill',
+        defenderWeapon: null,
+      });
+      expect(sent.coeac.exchange.defender.dice).toBe(3);
+      await nextRound(c, combat.id);
+      // An unarmed defender tests the attacker's skill, as before.
+      const bare = (await exchange({}, orc.id).expect(201)).body;
+      expect(bare.coeac).toMatchObject({
+        defenderSkill: 'Melee',
+        defenderSkillFrom: 'skill',
+        defenderWeapon: null,
+      });
+      expect(bare.coeac.exchange.defender.dice).toBe(3);
+      await nextRound(c, combat.id);
+      const viaGql = await gql(
+        t.server,
+        `mutation($c: ID!, $k: ID!, $a: ID!, $t: ID!) { combatAction(campaignId: $c, combatId: $k,
+           input: { actor: $a, kind: exchange, targets: [$t], seed: "x-4" }) { rollId coeac { defenderSkill defenderSkillFrom defenderWeapon exchange { defender { dice } } } } }`,
+        { c: c.id, k: combat.id, a: hero.id, t: ogre.id },
+        player.auth,
+      );
+      expect(viaGql.errors).toBeUndefined();
+      expect(viaGql.data!.combatAction.coeac).toMatchObject({
+        defenderSkill: 'Brawl',
+        defenderSkillFrom: 'weapon',
+        defenderWeapon: 'Claws',
+        exchange: { defender: { dice: 1 } },
+      });
     });
 
     it('the same over GraphQL', async () => {

@@ -106,6 +106,11 @@ describe(`Foundry VTT Cairn actors (${DATABASE_KIND})`, () => {
     ]);
     expect(inventory.body.used).toBe(10);
     expect(sheet.body.sheet.worn[0].itemId).toBe(inventory.body.items[2].id);
+    // The weapon items are the sheet's weapons (issue 42), each naming its item.
+    expect(sheet.body.sheet.weapons).toEqual([
+      { name: 'Longsword', die: 'd8', itemId: inventory.body.items[0].id },
+      { name: 'Warbow', die: 'd8', bulky: true, itemId: inventory.body.items[1].id },
+    ]);
   });
 
   it('exports a stored character in the same format, and the export imports back to the same export (REST and GraphQL)', async () => {
@@ -159,6 +164,18 @@ describe(`Foundry VTT Cairn actors (${DATABASE_KIND})`, () => {
     expect(maud.body.sheet).toMatchObject({ deprived: true, str: { current: 15, max: 15 }, hp: 6 });
     const items = await t.http.get(`${base()}/characters/${made[1].id}/inventory`).set(c.auth).expect(200);
     expect(items.body.items.map((i: Json) => i.name)).toEqual(['Maul', 'Chainmail', 'Fatigue']);
+    // The maul is the sheet's weapon, read over GraphQL too.
+    const sheet = await gql(
+      t.server,
+      `query($c: ID!, $id: ID!) { characterSheet(campaignId: $c, characterId: $id, system: cairn) {
+         sheet { ... on CairnSheet { weapons { name die bulky blast itemId } } } } }`,
+      { c: c.id, id: made[1].id },
+      c.auth,
+    );
+    expect(sheet.errors).toBeUndefined();
+    expect(sheet.data?.characterSheet.sheet.weapons).toEqual([
+      { name: 'Maul', die: 'd10', bulky: true, blast: null, itemId: items.body.items[0].id },
+    ]);
   });
 
   it('imports an NPC with its Armor, says its items do not map, and exports it to the referee only', async () => {
@@ -171,6 +188,9 @@ describe(`Foundry VTT Cairn actors (${DATABASE_KIND})`, () => {
     const wolf = res.body.npcs[0];
     expect(wolf).toMatchObject({ name: 'Grey Wolf', kind: 'monster', visibility: 'referee' });
     expect(res.body.unmapped.map((u: Json) => u.field)).toContain('content.items');
+    // Its weapon goes on its sheet, without an item (NPCs carry none).
+    const wolfSheet = await t.http.get(`${base()}/npcs/${wolf.id}/sheets/cairn`).set(c.auth).expect(200);
+    expect(wolfSheet.body.sheet.weapons).toEqual([{ name: 'Bite', die: 'd6' }]);
     const exported = await t.http
       .get(`${base()}/npcs/${wolf.id}/export/foundry-cairn`)
       .set(c.auth)

@@ -6238,6 +6238,14 @@ export interface components {
       /** @description Its attack bonus. */
       attackBonus?: number;
     };
+    GmProtection: {
+      /** @description Its name (the kind’s when none was given). */
+      name: string;
+      /** @description The row of the armour list it is (Leather, Chain Mail, Shield, …), when given. */
+      kind?: string;
+      /** @description The defence it adds (the kind’s unless the sheet gives its own). */
+      defense: number;
+    };
     GmContributorPairAnswer: {
       /** @description The major contributor. */
       major: number;
@@ -6347,6 +6355,10 @@ export interface components {
       temporarySurvivalSource?: string;
       /** @description Weapons on the sheet. */
       weapons?: components['schemas']['GmWeapon'][];
+      /** @description The armour worn: a stored attack adds its defence to this target’s. */
+      armor?: components['schemas']['GmProtection'];
+      /** @description The shield carried: a stored attack adds its defence too. */
+      shield?: components['schemas']['GmProtection'];
       /** @description Derived: level, contributors, first-level pools, defense, attack, damage; null without an archetype. */
       derived: components['schemas']['GmSheetDerived'] | (never | null);
     };
@@ -15761,7 +15773,7 @@ export interface components {
       weapon?: string;
       /** @description exchange: the skill the actor’s combat check tests (its pool is 2 + the rating; an NPC without it rolls its Pool); it wins over the weapon’s. defend: the skill full defence tests. */
       skill?: string;
-      /** @description exchange: the skill the defender tests (default: the same as `skill`). */
+      /** @description exchange: the skill the defender tests; it wins over the defender’s own weapon. Default: the skill of the first weapon on the defender’s sheet, else the same as `skill` (full defence declared this round wins over both). */
       defenderSkill?: string;
       /** @description +1d per substantial advantage of the actor. */
       bonusDice?: number;
@@ -15849,7 +15861,7 @@ export interface components {
       smallSpecies?: boolean;
       /** @description Attack bonus beyond the sheet’s (a weapon skill, a magic weapon); it wins over the weapon’s own attackBonus. */
       attackBonus?: number;
-      /** @description The target’s armour and shield defence (added to its stored defence). */
+      /** @description The target’s armour and shield defence (added to its stored defence). Default: the defence of the `armor` and `shield` on the target’s sheet; a value sent wins (`gm.read.defense.armorFrom` says which). */
       armor?: number;
       /**
        * @description Cover.
@@ -16249,6 +16261,12 @@ export interface components {
       ammunition: components['schemas']['CoeacCombatAmmunition'] | (never | null);
       /** @description defend: the skill full defence will test this round. */
       defenseSkill: string | null;
+      /** @description exchange: the skill the defender tested (null: an NPC rolled its Pool, or no test: helpless or ambushed). */
+      defenderSkill: string | null;
+      /** @description exchange: where the defender’s skill came from: defend (its full defence declared this round), defenderSkill (sent), weapon (the first weapon of its own sheet), skill (the attacker’s), pool (an NPC’s Pool). */
+      defenderSkillFrom: string | null;
+      /** @description exchange: the weapon of the defender’s sheet whose skill it tested (when `defenderSkillFrom` is weapon). */
+      defenderWeapon: string | null;
       /** @description ambush: the scout’s test, as the stateless ambush answers it. */
       ambush: components['schemas']['CoeacAmbushResult'] | (never | null);
       /** @description ambush: the combatants caught by the free round (this round they neither act nor roll). */
@@ -21895,6 +21913,15 @@ export interface components {
       attackBonus?: number;
     };
     /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmProtectionInput: {
+      /** @description Its name (the kind’s when none was given). */
+      name?: string;
+      /** @description The row of the armour list it is (Leather, Chain Mail, Shield, …), when given. */
+      kind?: string;
+      /** @description The defence it adds (the kind’s unless the sheet gives its own). */
+      defense?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
     GmContributorPairAnswerInput: {
       /** @description The major contributor. */
       major?: number;
@@ -22010,6 +22037,10 @@ export interface components {
       temporarySurvivalSource?: string;
       /** @description Weapons on the sheet. */
       weapons?: components['schemas']['GmWeaponInput'][];
+      /** @description The armour worn: a stored attack adds its defence to this target’s. */
+      armor?: components['schemas']['GmProtectionInput'];
+      /** @description The shield carried: a stored attack adds its defence too. */
+      shield?: components['schemas']['GmProtectionInput'];
       /** @description Derived: level, contributors, first-level pools, defense, attack, damage; null without an archetype. */
       derived?: components['schemas']['GmSheetDerivedInput'] | (never | null);
     };

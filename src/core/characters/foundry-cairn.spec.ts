@@ -1,7 +1,7 @@
 import vessa from '../../../test/fixtures/foundry-cairn/character-vessa.json';
 import wolf from '../../../test/fixtures/foundry-cairn/npc-grey-wolf.json';
 import { RuleError } from '../errors';
-import { plainText, readFoundryCairnActors, writeFoundryCairnActor } from './foundry-cairn';
+import { cairnDieOf, plainText, readFoundryCairnActors, writeFoundryCairnActor } from './foundry-cairn';
 
 function refusal(content: unknown): RuleError {
   try {
@@ -43,10 +43,44 @@ describe('readFoundryCairnActors', () => {
     });
   });
 
-  it('reads an NPC’s Armor and keeps none of its items', () => {
+  it('reads an NPC’s Armor and weapons and keeps none of its items', () => {
     const [actor] = readFoundryCairnActors(JSON.stringify(wolf));
     expect(actor).toMatchObject({ type: 'npc', sheet: { armor: 1, hp: 3, maxHp: 3 }, items: [] });
+    expect(actor.sheet.weapons).toEqual([{ name: 'Bite', die: 'd6' }]);
     expect(actor.unmapped.map((u) => u.field)).toContain('content.items');
+  });
+
+  it('reads the weapon items whose damage is one Cairn die as sheet weapons, with bulky and blast', () => {
+    const [actor] = readFoundryCairnActors(JSON.stringify(vessa));
+    // A character's weapons wait for their items' ids (the import fills them in).
+    expect(actor.sheet.weapons).toBeUndefined();
+    expect(actor.items.map((i) => i.weapon)).toEqual([
+      { name: 'Longsword', die: 'd8' },
+      { name: 'Warbow', die: 'd8', bulky: true },
+      null,
+      null,
+      null,
+      null, // Fire Oil is an item, not a weapon, though it has a damage formula
+      null,
+      null,
+    ]);
+    const odd = JSON.parse(JSON.stringify(vessa)) as typeof vessa;
+    odd.items[0].system.damageFormula = '2d6';
+    odd.items[1].name = 'LONGSWORD';
+    (odd.items[1].system as Record<string, unknown>).blast = true;
+    odd.items[1].system.damageFormula = '1D10';
+    const [read] = readFoundryCairnActors(JSON.stringify(odd));
+    expect(read.items[0].weapon).toBeNull();
+    expect(read.items[1].weapon).toEqual({ name: 'LONGSWORD', die: 'd10', bulky: true, blast: true });
+    expect(read.unmapped).toContainEqual({
+      field: 'content.items[0].system.damageFormula',
+      reason: expect.stringContaining('2d6'),
+    });
+  });
+
+  it('reads a damage formula as one Cairn die or none', () => {
+    expect(['d4', '1d6', ' D8 ', 'd10', '1d12'].map(cairnDieOf)).toEqual(['d4', 'd6', 'd8', 'd10', 'd12']);
+    expect(['', 'd20', '2d6', 'd6+1', 'd3'].map(cairnDieOf)).toEqual([null, null, null, null, null]);
   });
 
   it('takes uses as {value, max} as well as numberOfUses, and weightless items in no slot', () => {

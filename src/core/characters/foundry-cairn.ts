@@ -37,7 +37,29 @@ export interface FoundryCairnItem {
   wornArmor: number | null;
   /** The item's `system` data as it came, kept for the export. */
   foundry: Record<string, unknown>;
+  /**
+   * A `weapon` item whose damage is one Cairn die: the sheet weapon it becomes (issue 42), its
+   * `itemId` filled in once the item has an id. Null for other items and other damage formulas.
+   */
+  weapon: FoundryCairnWeapon | null;
 }
+
+/** A sheet weapon read from a Foundry weapon item (`weapons` of the Cairn sheet). */
+export interface FoundryCairnWeapon {
+  name: string;
+  die: 'd4' | 'd6' | 'd8' | 'd10' | 'd12';
+  bulky?: boolean;
+  blast?: boolean;
+}
+
+/** Foundry's damage formula as one Cairn die: "d8", "1d8" (any case, spaces ignored); else null. */
+export function cairnDieOf(formula: string): FoundryCairnWeapon['die'] | null {
+  const m = /^1?d(4|6|8|10|12)$/.exec(formula.replace(/\s+/g, '').toLowerCase());
+  return m ? (`d${m[1]}` as FoundryCairnWeapon['die']) : null;
+}
+
+/** At most this many weapons on a sheet (MAX_SHEET_WEAPONS of sheet-weapons.ts). */
+const MAX_WEAPONS = 20;
 
 export interface FoundryCairnActor {
   name: string;
@@ -51,6 +73,8 @@ export interface FoundryCairnActor {
     maxHp: number;
     deprived: boolean;
     armor?: number;
+    /** An NPC's weapons (a character's are filled in with their items' ids). */
+    weapons?: Array<FoundryCairnWeapon & { itemId?: string }>;
   };
   /** The biography (characters) or description (NPCs), as notes. */
   notes: string | null;
@@ -129,10 +153,13 @@ function readItem(raw: unknown, at: string): FoundryCairnItem {
   const bulky = flag(system.bulky, `${at}.system.bulky`);
   const weightless = flag(system.weightless, `${at}.system.weightless`);
   const equipped = flag(system.equipped, `${at}.system.equipped`);
+  let formula = '';
+  let blast = false;
   if (type === 'weapon' || type === 'item') {
-    textOf(system.damageFormula, `${at}.system.damageFormula`);
-    flag(system.blast, `${at}.system.blast`);
+    formula = textOf(system.damageFormula, `${at}.system.damageFormula`);
+    blast = flag(system.blast, `${at}.system.blast`);
   }
+  const die = type === 'weapon' ? cairnDieOf(formula) : null;
   if (type === 'item' && system.uses !== undefined && system.uses !== null) {
     const uses = record(system.uses, `${at}.system.uses`);
     const max = whole(uses.max, `${at}.system.uses.max`, 0, 1000);
@@ -150,7 +177,34 @@ function readItem(raw: unknown, at: string): FoundryCairnItem {
     notes: description ? description.slice(0, MAX_ITEM_NOTES) : null,
     wornArmor: type === 'armor' && equipped ? armor : null,
     foundry: { ...{}, ...system, type },
+    weapon: die ? { name, die, ...(bulky ? { bulky: true } : {}), ...(blast ? { blast: true } : {}) } : null,
   };
+}
+
+/**
+ * The sheet's `weapons` from the weapon items (issue 42): each whose damage is one Cairn die, in
+ * the file's order; a weapon whose damage is another formula, a second weapon of the same name
+ * (ignoring case) or one past the sheet's 20 is named in `unmapped` and stays an item only.
+ */
+function weaponsOf(items: FoundryCairnItem[], at: string, unmapped: FoundryCairnActor['unmapped']) {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    if (item.type !== 'weapon') return;
+    const field = `${at}.items[${i}]`;
+    const why = !item.weapon
+      ? `its damage (${String(item.foundry.damageFormula ?? '') || 'none'}) is not one Cairn die (d4 to d12): not on the sheet's weapons`
+      : seen.has(item.name.toLowerCase())
+        ? 'a second weapon of this name: the sheet names each weapon once; not on its weapons'
+        : seen.size >= MAX_WEAPONS
+          ? `the sheet holds at most ${MAX_WEAPONS} weapons; not on its weapons`
+          : null;
+    if (why) {
+      unmapped.push({ field: `${field}.system.damageFormula`, reason: why });
+      if (item.weapon) item.weapon = null;
+      return;
+    }
+    seen.add(item.name.toLowerCase());
+  });
 }
 
 function readActor(raw: unknown, at: string): FoundryCairnActor {
@@ -202,10 +256,15 @@ function readActor(raw: unknown, at: string): FoundryCairnActor {
     throw bad(`${at}.items`, `${at}.items must be a list of at most ${MAX_ITEMS} items.`);
   }
   const items = itemsIn.map((item, i) => readItem(item, `${at}.items[${i}]`));
+  weaponsOf(items, at, unmapped);
+  // An NPC's weapons go on its sheet (without an item: NPCs carry no inventory).
+  const npcWeapons = type === 'npc' ? items.flatMap((item) => (item.weapon ? [item.weapon] : [])) : [];
+  if (npcWeapons.length > 0) sheet.weapons = npcWeapons;
   if (type === 'npc' && items.length > 0) {
     unmapped.push({
       field: `${at}.items`,
-      reason: 'NPCs carry no inventory in Arbiter; the items are not stored (the sheet keeps Armor).',
+      reason:
+        'NPCs carry no inventory in Arbiter; the items are not stored (the sheet keeps Armor and the weapons).',
     });
   }
   if (

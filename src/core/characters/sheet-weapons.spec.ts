@@ -177,3 +177,42 @@ describe('sheet weapons', () => {
     });
   });
 });
+
+describe('G&M armour and shield on the sheet', () => {
+  it('reads a row of the armour list (ignoring case) for its defence; a defence given wins', () => {
+    const sheet = normaliseSheet('gm', {
+      armor: { kind: 'banded leather' },
+      shield: { name: 'Buckler of Dawn', kind: 'small shield', defense: 2 },
+    });
+    expect(sheet.armor).toEqual({ name: 'Banded Leather', kind: 'Banded Leather', defense: 3 });
+    expect(sheet.shield).toEqual({ name: 'Buckler of Dawn', kind: 'Small Shield', defense: 2 });
+    expect(normaliseSheet('gm', { armor: { name: 'Hide', defense: 1 } }).armor).toEqual({
+      name: 'Hide',
+      defense: 1,
+    });
+    // Left out: none worn, and the sheet answers without them.
+    const plain = normaliseSheet('gm', {});
+    expect(plain).not.toHaveProperty('armor');
+    expect(plain).not.toHaveProperty('shield');
+  });
+
+  it('refuses a bad piece naming the field', () => {
+    expect(ruleError(() => normaliseSheet('gm', { armor: { kind: 'Large Shield' } })).field).toBe(
+      'sheet.armor.kind',
+    );
+    expect(ruleError(() => normaliseSheet('gm', { shield: { kind: 'Leather' } })).field).toBe(
+      'sheet.shield.kind',
+    );
+    expect(ruleError(() => normaliseSheet('gm', { armor: { name: 'Hide' } })).field).toBe(
+      'sheet.armor.defense',
+    );
+    expect(ruleError(() => normaliseSheet('gm', { shield: { defense: 1 } })).field).toBe('sheet.shield.name');
+    expect(ruleError(() => normaliseSheet('gm', { armor: 'plate' })).field).toBe('sheet.armor');
+  });
+
+  it('is a base value: the bound player sets it', () => {
+    const before = normaliseSheet('gm', {});
+    const after = playerSheet('gm', before, { armor: { kind: 'Leather' } });
+    expect(after.armor).toEqual({ name: 'Leather', kind: 'Leather', defense: 2 });
+  });
+});

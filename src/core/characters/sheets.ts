@@ -1,5 +1,6 @@
 import { RuleError } from '../errors';
 import { COEAC_FAMILIES as COEAC_SPELL_FAMILIES } from '../magic/coeac/spells';
+import { ARMOR as GM_ARMOR_CATALOG } from '../wealth/catalog/armor';
 import {
   CAIRN_WEAPON_DICE,
   COEAC_DEFAULT_WEAPON_SKILL,
@@ -307,6 +308,45 @@ function gmWeapons(value: unknown): Array<Record<string, unknown>> {
       ...(attackBonus !== undefined && attackBonus !== 0 ? { attackBonus } : {}),
     };
   });
+}
+
+/** The G&M armour list's shields (001, "Armor"); the other rows but the full helmet are armour. */
+export const GM_SHIELD_KINDS = ['Shield', 'Large Shield', 'Small Shield'] as const;
+export const GM_ARMOR_KINDS = GM_ARMOR_CATALOG.map((row) => row.name).filter(
+  (name) => name !== 'Full Helmet' && !(GM_SHIELD_KINDS as readonly string[]).includes(name),
+);
+/** The most defence one piece may add (ceremonial plate's 9, and room for magic). */
+export const MAX_GM_PROTECTION_DEFENSE = 20;
+
+/**
+ * G&M armour or shield (issue 42): `{ name?, kind?, defense? }`. `kind` names a row of the armour
+ * list (ignoring case, kept as the list spells it) and gives `defense` its default; `defense` sent
+ * wins (magic armour). `name` defaults to the kind. Absent or null: none worn.
+ */
+function gmProtection(value: unknown, field: 'armor' | 'shield'): Record<string, unknown> | null {
+  if (value === undefined || value === null) return null;
+  const body = asRecord(value, field);
+  refuseUnknown(body, ['name', 'kind', 'defense'], `${field}.`);
+  const kinds = field === 'armor' ? GM_ARMOR_KINDS : [...GM_SHIELD_KINDS];
+  let kind: string | undefined;
+  if (body.kind !== undefined && body.kind !== null) {
+    const sent = text(body.kind, `${field}.kind`, MAX_NAME_LENGTH).trim().toLowerCase();
+    kind = kinds.find((k) => k.toLowerCase() === sent);
+    if (!kind) fail(`${field}.kind`, `${field}.kind is one of ${kinds.join(', ')} (or leave it out).`);
+  }
+  const listed = kind ? GM_ARMOR_CATALOG.find((row) => row.name === kind)!.defense : undefined;
+  const defense = optInt(body.defense, `${field}.defense`, 0, MAX_GM_PROTECTION_DEFENSE, listed);
+  if (defense === undefined)
+    fail(
+      `${field}.defense`,
+      `${field}.defense is required when ${field}.kind names no row of the armour list.`,
+    );
+  const name =
+    body.name === undefined || body.name === null
+      ? kind
+      : text(body.name, `${field}.name`, MAX_NAME_LENGTH).trim();
+  if (!name) fail(`${field}.name`, `${field}.name is required when ${field}.kind is left out.`);
+  return { name, ...(kind ? { kind } : {}), defense };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -739,6 +779,8 @@ function normaliseGm(input: Sheet): Sheet {
     'experience',
     'movement',
     'weapons',
+    'armor',
+    'shield',
   ]);
   const abilitiesIn = input.abilities === undefined ? {} : asRecord(input.abilities, 'abilities');
   refuseUnknown(abilitiesIn, [...GM_ABILITY_NAMES], 'abilities.');
@@ -783,6 +825,11 @@ function normaliseGm(input: Sheet): Sheet {
   }
   const weapons = gmWeapons(input.weapons);
   if (weapons.length > 0) sheet.weapons = weapons;
+  // Armour and shield worn (issue 42): a stored attack adds their defence to the target's.
+  const armor = gmProtection(input.armor, 'armor');
+  if (armor) sheet.armor = armor;
+  const shield = gmProtection(input.shield, 'shield');
+  if (shield) sheet.shield = shield;
   return sheet;
 }
 
@@ -856,7 +903,7 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
   },
   gm: {
     system: 'gm',
-    baseFields: ['abilities', 'archetypes', 'species', 'movement', 'weapons'],
+    baseFields: ['abilities', 'archetypes', 'species', 'movement', 'weapons', 'armor', 'shield'],
     refereeFields: ['reactions'],
     tracked: (['survival', 'verve', 'injuries', 'mojo'] as const)
       .flatMap((name) => [
