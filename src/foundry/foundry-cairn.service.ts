@@ -80,7 +80,8 @@ export class FoundryCairnService {
           if (item.wornArmor !== null) worn.push({ itemId: row.id, armor: item.wornArmor });
           if (item.weapon) weapons.push({ ...{}, ...item.weapon, itemId: row.id });
         }
-        const withWeapons = weapons.length > 0 ? { ...actor, sheet: { ...actor.sheet, weapons } } : actor;
+        const withWeapons =
+          weapons.length > 0 ? { ...{}, ...actor, sheet: { ...{}, ...actor.sheet, weapons } } : actor;
         await this.putSheet(m, who, { kind: 'character', id: entity.id }, withWeapons, worn, at(i));
         characters.push(await this.campaigns.toCharacter(m, entity));
       }

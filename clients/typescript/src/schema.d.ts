@@ -33071,11 +33071,14 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "target": {},
+         *       "target": {
+         *         "characterId": "Toromeen"
+         *       },
          *       "kind": "melee",
          *       "dice": 4,
          *       "difficulty": 4,
-         *       "defence": 1
+         *       "defence": 1,
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['ArchsoulCampaignAttackInput'];
