@@ -2529,7 +2529,7 @@ export class SheetHarmService implements OnModuleInit {
           data.armor = { ...{}, ...armor, shieldBlockUses: coeacBlockPools(armor).shield };
       }
       if (system === 'cairn') {
-        data.state = harm.state === 'up' || harm.state === 'dead' ? harm.state : 'out';
+        data.state = nativeCairn(harm.state);
         if (cause.scar) data.scars = [...((data.scars ?? []) as string[]), cause.scar].slice(-64);
       }
       for (const change of changes) {
