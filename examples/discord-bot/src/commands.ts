@@ -140,13 +140,14 @@ export const COMMANDS = [
     .addBooleanOption((o) => o.setName('ranged').setDescription('Archsoul: a ranged attack (default melee)')),
   new SlashCommandBuilder()
     .setName('cast')
-    .setDescription('Cast from your sheet (COEAC, Cairn), or a stateless COEAC channeling with pool')
+    .setDescription('Cast from your sheet (COEAC, Cairn, G&M), or a stateless COEAC channeling with pool')
     .addStringOption((o) =>
       o
         .setName('spell')
-        .setDescription('The spell’s name or id (e.g. Death Mask, disintegrate)')
+        .setDescription('The spell’s name or id (e.g. Death Mask, disintegrate); your sheet’s are listed')
         .setRequired(true)
-        .setMaxLength(100),
+        .setMaxLength(100)
+        .setAutocomplete(true),
     )
     .addStringOption((o) => o.setName('as').setDescription('Referee: the caster, by name').setMaxLength(100))
     .addStringOption((o) => systemOption(o))

@@ -20,7 +20,7 @@ import { advance, advanceIsPrivate } from './advance';
 import { archsoulAttack, isArchsoulAttack } from './archsoul';
 import { choiceFor, close } from './choices';
 import { ambiguity } from './names';
-import { deferral, fightAttack, SESSION_HANDLERS, sheetCast, weaponChoices } from './session';
+import { deferral, fightAttack, SESSION_HANDLERS, sheetCast, spellChoices, weaponChoices } from './session';
 import { SYSTEM_NAMES, systemsOf } from './sheets';
 import type { PlayerLink } from './store';
 
@@ -468,13 +468,15 @@ export async function handleButton(ctx: BotContext, press: ButtonPress): Promise
   }
 }
 
-/** Discord asking for an option's choices as the user types: `/attack weapon` from the sheet. */
+/** Discord asking for an option's choices as the user types: `/attack weapon`, `/cast spell` from the sheet. */
 export async function handleAutocomplete(ctx: BotContext, request: AutocompleteRequest): Promise<void> {
   const focused = request.options.getFocused();
   const choices =
     request.commandName === 'attack' && focused.name === 'weapon'
       ? await weaponChoices(ctx, request).catch(() => [])
-      : [];
+      : request.commandName === 'cast' && focused.name === 'spell'
+        ? await spellChoices(ctx, request).catch(() => [])
+        : [];
   await request.respond(choices);
 }
 

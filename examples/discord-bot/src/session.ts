@@ -1129,7 +1129,10 @@ async function offerMojo(
   return true;
 }
 
-/** `/cast spell` from the caster's sheet: a COEAC cast, or a Cairn spellbook or scroll carried. */
+/**
+ * `/cast spell` from the caster's sheet: a COEAC cast, a Cairn spellbook or scroll carried, a G&M
+ * memorized spell (where this Arbiter has the route); Archsoul has no spellcasting.
+ */
 export async function sheetCast(
   ctx: BotContext,
   interaction: CommandInteraction,
@@ -1189,11 +1192,149 @@ export async function sheetCast(
       if (cast.failure) lines.push('The casting goes wrong: the referee tells how.');
       if (cast.destroyed) lines.push('The book crumbles to dust.');
     }
+  } else if (system === 'gm') {
+    const cast = await gmCast(arbiter, campaignId, who.id, spell.trim());
+    if (cast === null)
+      throw new BotRefusal(
+        'This Arbiter has no Gods & Monsters casting yet (it does not know the G&M cast route): nothing was cast.',
+      );
+    if (eventTexts(cast).length) lines.push(...eventTexts(cast));
+    else lines.push(`✨ **${owner.name}** casts ${castSpellName(cast) ?? spell.trim()}.`);
   } else {
-    throw new BotRefusal(`Casting from a ${SYSTEM_NAMES[system]} sheet is not in the bot yet.`);
+    throw new BotRefusal(ARCHSOUL_NO_CASTING);
   }
   await interaction.reply({ content: fitLines(lines) });
   await refreshTracker(ctx, interaction);
+}
+
+/** Archsoul's rules (its rule document) have no spellcasting, so the bot has nothing to send. */
+export const ARCHSOUL_NO_CASTING =
+  'Archsoul has no spellcasting: its rules have no spells to cast, so there is nothing to roll.';
+
+/**
+ * The G&M campaign cast route: a memorized spell cast by name from the character's sheet. It is
+ * newer than this client's typed paths, so it is called by its path string (openapi-fetch sends any
+ * path); once `paths` has it, the same call is typed.
+ */
+export const GM_CAST_PATH = '/v1/campaigns/{campaignId}/characters/{characterId}/gm-casts';
+
+type UntypedPost = (
+  path: string,
+  init: { params: { path: Record<string, string> }; body: Record<string, unknown> },
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+/**
+ * A G&M cast (`POST …/gm-casts {spell}`), or null when this Arbiter has no such route (a 404 for the
+ * route itself: "No such route.", or a 404 that is not Arbiter's problem+json). Any other refusal,
+ * a 404 naming a missing character or spell included, is raised as Arbiter's.
+ */
+export async function gmCast(
+  arbiter: ArbiterClient,
+  campaignId: string,
+  characterId: string,
+  spell: string,
+): Promise<Record<string, unknown> | null> {
+  const post = arbiter.POST.bind(arbiter) as unknown as UntypedPost;
+  try {
+    return (await unwrap(
+      post(GM_CAST_PATH, { params: { path: { campaignId, characterId } }, body: { spell } }),
+    )) as Record<string, unknown>;
+  } catch (error) {
+    if (isMissingRoute(error)) return null;
+    throw error;
+  }
+}
+
+/** A 404 for the route itself (not for a thing the route looked for). */
+export function isMissingRoute(error: unknown): boolean {
+  return (
+    error instanceof ArbiterProblem &&
+    error.status === 404 &&
+    (error.detail === 'No such route.' || error.code === 'HTTP_404')
+  );
+}
+
+/** The spell's name in a G&M cast's answer, wherever it carries one (`spell.name` or `spell`). */
+function castSpellName(cast: Record<string, unknown>): string | null {
+  const spell = cast.spell;
+  if (typeof spell === 'string') return spell;
+  if (spell && typeof spell === 'object' && typeof (spell as { name?: unknown }).name === 'string')
+    return (spell as { name: string }).name;
+  return null;
+}
+
+/**
+ * `/cast spell` as the user types: the spells the caster's sheet lists. COEAC: the class resources
+ * named by a catalogue spell (the spells learnt), with what is left of each today; Cairn: the
+ * spellbooks, scrolls and relics carried. G&M and Archsoul sheets list none here.
+ */
+export async function spellChoices(
+  ctx: BotContext,
+  request: AutocompleteRequest,
+): Promise<Array<{ name: string; value: string }>> {
+  const campaignId = request.guildId ? ctx.store.campaignFor(request.guildId) : null;
+  const link = request.guildId ? ctx.store.playerFor(request.guildId, request.user.id) : null;
+  if (!campaignId || !link) return [];
+  const arbiter = client(ctx, link.key);
+  const as = request.options.getString('as')?.trim();
+  const who: Named | null =
+    as && link.role === 'referee'
+      ? await findByName(arbiter, campaignId, as)
+      : link.characterId
+        ? { kind: 'character', id: link.characterId, name: '' }
+        : null;
+  if (!who || who.kind !== 'character') return [];
+  const owner = await readOwner(arbiter, campaignId, who);
+  const asked = request.options.getString('system')?.trim().toLowerCase();
+  const systems = systemsOf(owner.sheets).filter((s) => s === 'coeac' || s === 'cairn');
+  const system = asked ? systems.find((s) => s === asked) : systems[0];
+  const typed = request.options.getFocused().value.trim().toLocaleLowerCase();
+  let choices: Array<{ name: string; value: string }> = [];
+  if (system === 'coeac') {
+    const sheet = (owner.sheets?.coeac ?? {}) as Sheet;
+    const resources = (sheet.classResources ?? {}) as Record<string, { current?: number; max?: number }>;
+    const catalogue = await coeacCatalogue(arbiter);
+    choices = Object.entries(resources).flatMap(([key, value]) => {
+      const spell = catalogue.find(
+        (s) => s.id === key.toLowerCase() || s.name.toLocaleLowerCase() === key.toLocaleLowerCase(),
+      );
+      if (!spell) return [];
+      const left = typeof value?.current === 'number' ? ` (${value.current}/${value.max ?? '?'} today)` : '';
+      return [{ name: `${spell.name}${left}`, value: spell.name }];
+    });
+  } else if (system === 'cairn') {
+    const magic = await unwrap(
+      arbiter.GET('/v1/campaigns/{campaignId}/characters/{characterId}/magic/cairn', {
+        params: { path: { campaignId, characterId: who.id } },
+      }),
+    );
+    choices = magic.items.map((i) => {
+      const spell = i.spell?.name ?? i.name;
+      const charges = i.charges === null ? '' : `, ${i.charges}/${i.maxCharges ?? '?'} charges`;
+      return { name: `${spell} (${i.kind}${charges})`, value: spell };
+    });
+  }
+  return choices
+    .filter((c) => c.name.toLocaleLowerCase().includes(typed))
+    .slice(0, 25)
+    .map((c) => ({ name: c.name.slice(0, 100), value: c.value.slice(0, 100) }));
+}
+
+/** COEAC's spell catalogue (ids and names), page by page. */
+async function coeacCatalogue(arbiter: ArbiterClient): Promise<Array<{ id: string; name: string }>> {
+  const all: Array<{ id: string; name: string }> = [];
+  let after: string | undefined;
+  for (let page = 0; page < 10; page++) {
+    const list = await unwrap(
+      arbiter.GET('/v1/magic/coeac/spells', {
+        params: { query: { limit: 100, ...(after ? { after } : {}) } },
+      }),
+    );
+    all.push(...list.items.map((s) => ({ id: s.id, name: s.name })));
+    if (!list.next) break;
+    after = list.next;
+  }
+  return all;
 }
 
 const spellKey = (typed: string) =>

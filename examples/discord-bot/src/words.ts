@@ -92,21 +92,32 @@ export interface TextEvent {
   ownerId?: string;
 }
 
-/** The events with text an answer carries, in order; none when it has none (an older Arbiter). */
+/**
+ * The events with text an answer carries, in order; none when it has none (an older Arbiter). A
+ * `field-changed` event whose change an earlier event about the same one already says word for word
+ * ("Bryn rests (short): HP 0 → 2." then "Bryn: HP 0 → 2.") is left out: the table reads it once.
+ */
 export function eventsOf(answer: unknown): TextEvent[] {
   const events = (answer as { events?: unknown } | null)?.events;
   if (!Array.isArray(events)) return [];
-  return events.flatMap((e: unknown) => {
-    const o = (e ?? {}) as { type?: unknown; text?: unknown; ownerId?: unknown };
-    if (typeof o.text !== 'string' || !o.text.trim()) return [];
-    return [
-      {
-        type: typeof o.type === 'string' ? o.type : '',
-        text: o.text.trim(),
-        ...(typeof o.ownerId === 'string' ? { ownerId: o.ownerId } : {}),
-      },
-    ];
-  });
+  const kept: Array<TextEvent & { owner: string }> = [];
+  for (const e of events as unknown[]) {
+    const o = (e ?? {}) as { type?: unknown; text?: unknown; ownerId?: unknown; ownerName?: unknown };
+    if (typeof o.text !== 'string' || !o.text.trim()) continue;
+    const event = {
+      type: typeof o.type === 'string' ? o.type : '',
+      text: o.text.trim(),
+      ...(typeof o.ownerId === 'string' ? { ownerId: o.ownerId } : {}),
+    };
+    const owner = String(o.ownerId ?? o.ownerName ?? '');
+    const name = typeof o.ownerName === 'string' ? o.ownerName : null;
+    if (event.type === 'field-changed' && name && event.text.startsWith(`${name}: `)) {
+      const change = event.text.slice(name.length + 2).replace(/\.$/, '');
+      if (change && kept.some((k) => k.owner === owner && k.text.includes(change))) continue;
+    }
+    kept.push({ ...event, owner });
+  }
+  return kept.map(({ owner: _owner, ...event }) => event);
 }
 
 /**

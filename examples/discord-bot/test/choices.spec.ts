@@ -120,6 +120,31 @@ describe('Discord bot: weapons, events and a player’s choices (pure parts)', (
     ]);
   });
 
+  it('says a change once: a field-changed event repeating its summary word for word is left out', () => {
+    const bryn = { ownerId: 'b', ownerName: 'Bryn' };
+    const rest = [
+      { type: 'rested', text: 'Bryn rests (short): HP 0 → 2, STR 2 → 3.', ...bryn },
+      { type: 'field-changed', text: 'Bryn: HP 0 → 2.', ...bryn },
+      { type: 'field-changed', text: 'Bryn: STR 2 → 3.', ...bryn },
+      // Not in the summary: kept.
+      { type: 'field-changed', text: 'Bryn: DEX 12 → 11.', ...bryn },
+      // Another one's change that reads the same: kept (the summary is Bryn's).
+      { type: 'field-changed', text: 'Osk: HP 0 → 2.', ownerId: 'o', ownerName: 'Osk' },
+      { type: 'state-changed', text: 'Bryn is back on their feet.', ...bryn },
+    ];
+    expect(eventTexts({ events: rest })).toEqual([
+      'Bryn rests (short): HP 0 → 2, STR 2 → 3.',
+      'Bryn: DEX 12 → 11.',
+      'Osk: HP 0 → 2.',
+      'Bryn is back on their feet.',
+    ]);
+    // A change said before its summary, or with no summary at all, is kept.
+    expect(eventTexts({ events: [rest[1], rest[0]] })).toEqual([
+      'Bryn: HP 0 → 2.',
+      'Bryn rests (short): HP 0 → 2, STR 2 → 3.',
+    ]);
+  });
+
   it('keeps many events within a message, whole lines, and counts the rest', () => {
     const lines = Array.from({ length: 300 }, (_, i) => `Event ${i}: something happened to somebody.`);
     const text = fitLines(lines);

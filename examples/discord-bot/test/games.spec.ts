@@ -7,7 +7,9 @@ import {
 import { NO_ADVANCEMENT } from '../src/advance';
 import { COMMANDS } from '../src/commands';
 import { handleCommand } from '../src/handlers';
+import { ARCHSOUL_NO_CASTING, GM_CAST_PATH } from '../src/session';
 import { MemoryStore } from '../src/store';
+import type { ActionRow, Embed } from '../src/common';
 import { FakeChannel, fakeInteraction, render, type FakeRun, type Seen } from './fake';
 
 /**
@@ -30,6 +32,44 @@ export function numbersAbout(text: string, monsters: string[]): string[] {
     .filter((line) => /\d/.test(line.replace(/\b\d*d\d+([+-]\d+)?\b/gi, '')));
 }
 
+/**
+ * What breaks Discord's limits in one message (none: it fits): 2,000 characters of text, 10 embeds;
+ * an embed's title 256, description 4,096, 25 fields, a field's name 256 and value 1,024, footer
+ * 2,048, and 6,000 characters over all the message's embeds; 5 rows of 5 buttons. Written out
+ * here, apart from the bot's own `fit`, so that it checks it.
+ */
+export function overDiscordLimits(payload: {
+  content?: string;
+  embeds?: Embed[];
+  components?: ActionRow[];
+}): string[] {
+  const over: string[] = [];
+  const check = (what: string, length: number, max: number) => {
+    if (length > max) over.push(`${what}: ${length} > ${max}`);
+  };
+  check('content', payload.content?.length ?? 0, 2000);
+  const embeds = payload.embeds ?? [];
+  check('embeds', embeds.length, 10);
+  let total = 0;
+  embeds.forEach((e, i) => {
+    check(`embed ${i} title`, e.title?.length ?? 0, 256);
+    check(`embed ${i} description`, e.description?.length ?? 0, 4096);
+    check(`embed ${i} footer`, e.footer?.text.length ?? 0, 2048);
+    check(`embed ${i} fields`, e.fields?.length ?? 0, 25);
+    total += (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0);
+    (e.fields ?? []).forEach((f, j) => {
+      check(`embed ${i} field ${j} name`, f.name.length, 256);
+      check(`embed ${i} field ${j} value`, f.value.length, 1024);
+      total += f.name.length + f.value.length;
+    });
+  });
+  check('all embeds', total, 6000);
+  const rows = payload.components ?? [];
+  check('rows', rows.length, 5);
+  rows.forEach((r, i) => check(`row ${i} buttons`, r.components.length, 5));
+  return over;
+}
+
 describe('Discord bot: a scripted session per game against a running Arbiter', () => {
   let arbiter: RunningArbiter;
   let referee: ArbiterClient;
@@ -40,6 +80,8 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
   const monsters: string[] = [];
   /** Every message a player could read, for the checks at the end of each game. */
   const playerSaw: string[] = [];
+  /** How many payloads were held to Discord's limits. */
+  let checkedPayloads = 0;
 
   const ctx = () => ({ baseUrl: arbiter.baseUrl, store, retry: quick });
   const last = (run: FakeRun): Seen => run.seen[run.seen.length - 1];
@@ -55,6 +97,11 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
       const run = fakeInteraction(command, options, { userId, channel, channelId });
       await handleCommand(ctx(), run.interaction);
       expect(run.seen.length).toBeGreaterThanOrEqual(1);
+      // Every answer (the referee's private ones too) and the channel's tracker fit in Discord.
+      for (const payload of [...run.seen, ...channel.messages.values()]) {
+        expect(overDiscordLimits(payload)).toEqual([]);
+        checkedPayloads++;
+      }
       // What players see: public answers (anyone's), a player's own private ones, the tracker.
       const seen = run.seen.filter((s) => !s.ephemeral || userId !== REFEREE).map(render);
       seen.push(channel.text());
@@ -318,7 +365,7 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
     });
   });
 
-  it('G&M: a hidden monster fought to the end, no spell in the bot, a night’s rest, and a level from experience', async () => {
+  it('G&M: a hidden monster fought to the end, a cast through the G&M cast route, a night’s rest, and a level from experience', async () => {
     const { channel, as } = table('channel-gm');
     const toro = await character('Toro', 'gm', {
       abilities: { strength: 16, agility: 14, endurance: 15, intelligence: 10, wisdom: 11, charisma: 9 },
@@ -351,11 +398,19 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
     );
     await as(REFEREE, 'fight', { sub: 'end' });
 
-    // The bot casts from COEAC and Cairn sheets only: said plainly, to the asker.
-    expect(last(await as(toro, 'cast', { spell: 'Sleep' }))).toMatchObject({
-      ephemeral: true,
-      content: 'Casting from a Gods & Monsters sheet is not in the bot yet.',
-    });
+    // A G&M cast goes to the campaign cast route; a server without it (404 for the route) says so,
+    // to the asker alone. With the route, a warrior with nothing memorized is refused, or casts.
+    const document = (await (await fetch(`${arbiter.baseUrl}/openapi.json`)).json()) as {
+      paths?: Record<string, Record<string, unknown>>;
+    };
+    const gmCast = last(await as(toro, 'cast', { spell: 'Sleep' }));
+    if (document.paths?.[GM_CAST_PATH]?.post)
+      expect(gmCast.content).toMatch(/^(Arbiter refused \(|✨ |Toro )/);
+    else
+      expect(gmCast).toMatchObject({
+        ephemeral: true,
+        content: expect.stringMatching(/^This Arbiter has no Gods & Monsters casting yet/),
+      });
     const rest = last(await as(toro, 'rest', { kind: 'night' }));
     expect(rest).toMatchObject({ ephemeral: false, content: expect.stringMatching(/^Toro rests \(night\)/) });
 
@@ -387,7 +442,7 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
     });
   });
 
-  it('Archsoul: a hidden monster fought to the end attack by attack, no casting in the bot, a night’s rest, and no advancement in the API', async () => {
+  it('Archsoul: a hidden monster fought to the end attack by attack, no spellcasting in its rules, a night’s rest, and no advancement in the API', async () => {
     const { as } = table('channel-archsoul');
     const ilka = await character('Ilka', 'archsoul', { stats: { Endurance: 3, Athletics: 2 }, maxHp: 10 });
     await unwrap(
@@ -458,9 +513,10 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
     expect(said.join('\n')).toMatch(/Wraith is hit: it is (?!still)/);
     expect(said.join('\n')).not.toMatch(/success|damage|\[/);
 
+    // Archsoul's rules have no spellcasting: said plainly, to the asker alone.
     expect(last(await as(ilka, 'cast', { spell: 'Anything' }))).toMatchObject({
       ephemeral: true,
-      content: 'Casting from a Archsoul sheet is not in the bot yet.',
+      content: ARCHSOUL_NO_CASTING,
     });
     const rest = last(await as(ilka, 'rest', { kind: 'night' }));
     expect(rest).toMatchObject({ ephemeral: false, content: expect.stringMatching(/^Ilka rests \(night\)/) });
@@ -468,6 +524,35 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
       ephemeral: true,
       content: `Ilka: ${NO_ADVANCEMENT.archsoul}`,
     });
+  });
+
+  it('every answer and tracker fitted Discord’s limits, and the check itself can fail', () => {
+    expect(checkedPayloads).toBeGreaterThan(50);
+    expect(overDiscordLimits({ content: 'x'.repeat(2000), embeds: [{ title: 't'.repeat(256) }] })).toEqual(
+      [],
+    );
+    expect(
+      overDiscordLimits({
+        content: 'x'.repeat(2001),
+        embeds: [
+          {
+            title: 't'.repeat(257),
+            description: 'd'.repeat(4097),
+            fields: Array.from({ length: 26 }, () => ({ name: 'n'.repeat(257), value: 'v'.repeat(1025) })),
+          },
+        ],
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        'content: 2001 > 2000',
+        'embed 0 title: 257 > 256',
+        'embed 0 description: 4097 > 4096',
+        'embed 0 fields: 26 > 25',
+        'embed 0 field 0 name: 257 > 256',
+        'embed 0 field 0 value: 1025 > 1024',
+        expect.stringMatching(/^all embeds: \d+ > 6000$/),
+      ]),
+    );
   });
 
   it('no player-visible message gave a hidden monster’s number, and the check itself can fail', () => {

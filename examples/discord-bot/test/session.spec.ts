@@ -36,6 +36,7 @@ jest.setTimeout(60_000);
 const REFEREE = 'user-referee';
 const BRYN_PLAYER = 'user-bryn';
 const VESS_PLAYER = 'user-vess';
+const OSK_PLAYER = 'user-osk';
 const quick = { baseDelayMs: 5, maxDelayMs: 20 };
 
 describe('Discord bot: sheets, checks and a fight per channel against a running Arbiter', () => {
@@ -386,6 +387,25 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     expect(end).toMatchObject({ ephemeral: false, content: expect.stringContaining('The fight is over') });
     expect(channel.text()).toMatch(/Cairn fight — over/);
     expect(store.fightIn('channel-1')).toBeNull();
+    // After the fight, Bryn's player rests: the table reads what came back, each change once.
+    const rested = last(await as(BRYN_PLAYER, 'rest', { kind: 'short' }));
+    shoot(
+      '6-rest',
+      { author: 'Referee', payload: { content: '/fight end' } },
+      asShown('Arbiter', end),
+      { author: 'Bryn’s player', payload: { content: '/rest kind:short' } },
+      asShown('Arbiter', rested),
+    );
+    expect(rested).toMatchObject({
+      ephemeral: false,
+      content: expect.stringMatching(/^(😴 )?Bryn rests \(short\)/),
+    });
+    // No line repeats a change another line already says ("Bryn: HP 0 → 2." after the summary).
+    const restLines = rested.content.split('\n');
+    for (const [i, line] of restLines.entries()) {
+      const change = line.replace(/^Bryn: /, '').replace(/\.$/, '');
+      expect(restLines.filter((other, j) => j !== i && other.includes(change))).toEqual([]);
+    }
     expect(last(await as(BRYN_PLAYER, 'attack', { weapon: 'd8', target: 'Goblin' })).content).toContain(
       'No fight in this channel',
     );
@@ -478,7 +498,19 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
         body: { kind: 'spellbook', spell: spell.id },
       }),
     );
-    const cairn = last(await as(REFEREE, 'cast', { spell: spell.name, as: 'Osk' }));
+    // Osk's player casts from the book Osk carries: the table reads it.
+    store.linkPlayer('guild-1', OSK_PLAYER, {
+      key: await playerKey(ids.Osk),
+      role: 'player',
+      characterId: ids.Osk,
+    });
+    const cairn = last(await as(OSK_PLAYER, 'cast', { spell: spell.name }));
+    shoot(
+      '5-cast',
+      { author: 'Osk’s player', payload: { content: `/cast spell:${spell.name}` } },
+      asShown('Arbiter', cairn),
+    );
+    expect(cairn.ephemeral).toBe(false);
     expect(cairn.content).toMatch(new RegExp(`^✨ \\*\\*Osk\\*\\* casts ${spell.name}`));
     expect(cairn.content).toMatch(/Osk takes 1 Fatigue/);
     expect(last(await as(REFEREE, 'cast', { spell: 'No Such Spell', as: 'Osk' }))).toMatchObject({
