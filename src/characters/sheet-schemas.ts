@@ -76,7 +76,11 @@ export const ActionTimeUnitEnum = dashedEnumType(
 );
 export const GmSheetStatusEnum = dashedEnumType('GmSheetStatus', GM_STATUSES, 'A status on a G&M sheet.');
 export const GM_WEAPON_KINDS = ['close', 'thrown', 'propelled'] as const;
-export const GmHelmetKindEnum = dashedEnumType('GmHelmetKind', GM_HELMET_KINDS, 'The helmet a G&M sheet wears.');
+export const GmHelmetKindEnum = dashedEnumType(
+  'GmHelmetKind',
+  GM_HELMET_KINDS,
+  'The helmet a G&M sheet wears.',
+);
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces

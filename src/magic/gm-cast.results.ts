@@ -29,7 +29,10 @@ export class GmCastResult {
   @Out.nestedList('The memorised spells after the cast (the slot spent marked cast).', () => GmMemorizedSpell)
   memorizedSpells: GmMemorizedSpell[];
 
-  @Out.nestedList('What happened, in order, with a sentence each (as the live feed shows it).', () => EngineEventResult)
+  @Out.nestedList(
+    'What happened, in order, with a sentence each (as the live feed shows it).',
+    () => EngineEventResult,
+  )
   events: EngineEventResult[];
 
   @Out.id('The logged roll (`magic.gm.cast.v1`, no dice: the rule document gives casting no roll).')

@@ -9,7 +9,12 @@ import { gmLoreOf, GM_MEMORIZED_SPELLS } from '../core/characters/gm-lore';
 import type { Sheet } from '../core/characters/sheets';
 import type { EngineEvent } from '../core/engine/events';
 import { Database } from '../database/database.service';
-import { decideGmCast, GM_CAST_PROCEDURE, markCast, type GmCastInput as CoreCastInput } from '../core/magic/gm/gm-cast';
+import {
+  decideGmCast,
+  GM_CAST_PROCEDURE,
+  markCast,
+  type GmCastInput as CoreCastInput,
+} from '../core/magic/gm/gm-cast';
 import { assertCanAct } from '../harm/can-act';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';

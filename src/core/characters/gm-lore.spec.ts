@@ -42,7 +42,8 @@ describe('G&M fields, skills, specialties and spells on the sheet (issue 42)', (
       { name: 'Fighting Prowess', level: 2, cast: true },
     ]);
     const bare = normaliseSheet('gm', { fields: [], specialties: null });
-    for (const key of ['fields', 'specialties', 'spellBook', 'memorizedSpells']) expect(bare).not.toHaveProperty(key);
+    for (const key of ['fields', 'specialties', 'spellBook', 'memorizedSpells'])
+      expect(bare).not.toHaveProperty(key);
   });
 
   it('refuses what the rules cannot read, naming the member', () => {
@@ -50,18 +51,30 @@ describe('G&M fields, skills, specialties and spells on the sheet (issue 42)', (
     expect(refused({ fields: [{ name: 'History', bonus: 21 }] })).toBe('sheet.fields[0].bonus');
     expect(refused({ fields: [{ name: 'History', bonus: -1 }] })).toBe('sheet.fields[0].bonus');
     expect(refused({ fields: [{ name: 'History' }, { name: 'history' }] })).toBe('sheet.fields[1].name');
-    expect(refused({ fields: [{ name: 'A', skills: ['X'] }, { name: 'B', skills: ['x'] }] })).toBe(
-      'sheet.fields[1].skills[0]',
-    );
+    expect(
+      refused({
+        fields: [
+          { name: 'A', skills: ['X'] },
+          { name: 'B', skills: ['x'] },
+        ],
+      }),
+    ).toBe('sheet.fields[1].skills[0]');
     expect(refused({ fields: [{ name: 'A', skills: [''] }] })).toBe('sheet.fields[0].skills[0]');
     expect(refused({ fields: [{ name: 'A', rank: 2 }] })).toBe('sheet.fields[0].rank');
     expect(refused({ specialties: [{ name: 'Dwarf', bonus: 1.5 }] })).toBe('sheet.specialties[0].bonus');
-    expect(refused({ specialties: [{ name: 'Dwarf' }, { name: 'DWARF' }] })).toBe('sheet.specialties[1].name');
+    expect(refused({ specialties: [{ name: 'Dwarf' }, { name: 'DWARF' }] })).toBe(
+      'sheet.specialties[1].name',
+    );
     expect(refused({ spellBook: [{ name: 'Sleepfall' }] })).toBe('sheet.spellBook[0].level');
     expect(refused({ spellBook: [{ name: 'Sleepfall', level: 0 }] })).toBe('sheet.spellBook[0].level');
-    expect(refused({ spellBook: [{ name: 'Sleepfall', level: 1 }, { name: 'sleepfall', level: 1 }] })).toBe(
-      'sheet.spellBook[1].name',
-    );
+    expect(
+      refused({
+        spellBook: [
+          { name: 'Sleepfall', level: 1 },
+          { name: 'sleepfall', level: 1 },
+        ],
+      }),
+    ).toBe('sheet.spellBook[1].name');
     expect(refused({ memorizedSpells: [{ name: 'Sleepfall' }] })).toBe('sheet.memorizedSpells[0].name');
     expect(refused({ ...SORCEROR, memorizedSpells: [{ name: 'Sleepfall', level: 2 }] })).toBe(
       'sheet.memorizedSpells[0].level',
@@ -116,14 +129,19 @@ describe('G&M sheet checks read skills and specialties (001:714, 978)', () => {
   });
 
   it('refuses a skill or specialty the sheet lacks, naming it', () => {
-    expect(() => planSheetCheck('gm', sheet, { reaction: 'reason', skill: 'Swimming' }, { npc: false })).toThrow(
-      expect.objectContaining({ field: 'skill' }),
-    );
-    expect(() => planSheetCheck('gm', sheet, { reaction: 'reason', specialty: 'Elf' }, { npc: false })).toThrow(
-      expect.objectContaining({ field: 'specialty' }),
-    );
     expect(() =>
-      planSheetCheck('coeac', { skills: { Fighter: 2 } }, { skill: 'Fighter', specialty: 'x' }, { npc: false }),
+      planSheetCheck('gm', sheet, { reaction: 'reason', skill: 'Swimming' }, { npc: false }),
+    ).toThrow(expect.objectContaining({ field: 'skill' }));
+    expect(() =>
+      planSheetCheck('gm', sheet, { reaction: 'reason', specialty: 'Elf' }, { npc: false }),
+    ).toThrow(expect.objectContaining({ field: 'specialty' }));
+    expect(() =>
+      planSheetCheck(
+        'coeac',
+        { skills: { Fighter: 2 } },
+        { skill: 'Fighter', specialty: 'x' },
+        { npc: false },
+      ),
     ).toThrow(expect.objectContaining({ field: 'specialty' }));
   });
 });

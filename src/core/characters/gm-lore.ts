@@ -58,13 +58,15 @@ function fail(field: string, message: string): never {
 }
 
 function record(value: unknown, field: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(field, `${field} is an object.`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail(field, `${field} is an object.`);
   return value as Record<string, unknown>;
 }
 
 function only(body: Record<string, unknown>, known: string[], at: string): void {
   for (const key of Object.keys(body))
-    if (!known.includes(key)) fail(`${at}.${key}`, `${at}.${key} is not a member (it takes ${known.join(', ')}).`);
+    if (!known.includes(key))
+      fail(`${at}.${key}`, `${at}.${key} is not a member (it takes ${known.join(', ')}).`);
 }
 
 function name(value: unknown, field: string): string {
@@ -82,7 +84,8 @@ function whole(value: unknown, field: string, min: number, max: number, fallback
 
 function list(value: unknown, field: string, max: number, what: string): unknown[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.length > max) fail(field, `${field} is a list of at most ${max} ${what}.`);
+  if (!Array.isArray(value) || value.length > max)
+    fail(field, `${field} is a list of at most ${max} ${what}.`);
   return value;
 }
 
@@ -161,7 +164,10 @@ export function gmMemorizedOf(value: unknown, book: GmBookSpell[]): GmMemorizedS
     if (body.level !== undefined && body.level !== null) {
       const level = whole(body.level, `${at}.level`, 1, MAX_GM_SPELL_LEVEL);
       if (level !== inBook.level)
-        fail(`${at}.level`, `${inBook.name} is a level ${inBook.level} spell in the spell book, not ${level}.`);
+        fail(
+          `${at}.level`,
+          `${inBook.name} is a level ${inBook.level} spell in the spell book, not ${level}.`,
+        );
     }
     if (body.cast !== undefined && body.cast !== null && typeof body.cast !== 'boolean')
       fail(`${at}.cast`, `${at}.cast is true or false.`);

@@ -48,7 +48,10 @@ describe('G&M cast of a memorised spell (001:517, 601)', () => {
     expect(refusal({ spell: 'Fireball' })).toBeNull();
     expect(refusal({ spell: 'Fireball', injuries: 2 })).toEqual({ code: 'UNPROCESSABLE', field: 'spell' });
     expect(decideGmCast({ ...base, spell: 'Fighting Prowess', injuries: 3 }).highestLevel).toBe(2);
-    expect(refusal({ spell: 'Fighting Prowess', injuries: 4 })).toEqual({ code: 'UNPROCESSABLE', field: 'spell' });
+    expect(refusal({ spell: 'Fighting Prowess', injuries: 4 })).toEqual({
+      code: 'UNPROCESSABLE',
+      field: 'spell',
+    });
   });
 
   it('reads the overall level of a character with several archetypes (001:447)', () => {
