@@ -96,7 +96,10 @@ describe('G&M fields, skills, specialties and spells on the sheet (issue 42)', (
 
   it('finds a skill by name with its field, and a specialty, ignoring case', () => {
     const sheet = normaliseSheet('gm', SORCEROR);
-    expect(findGmSkill(sheet, 'heraldry')).toEqual({ skill: 'Heraldry', field: sheet.fields[0] });
+    expect(findGmSkill(sheet, 'heraldry')).toEqual({
+      skill: 'Heraldry',
+      field: { name: 'History', bonus: 2, skills: ['Old Empires', 'Heraldry'] },
+    });
     expect(findGmSkill(sheet, 'Swimming')).toBeNull();
     expect(findGmSpecialty(sheet, 'exceptional ability')).toEqual({ name: 'Exceptional Ability', bonus: 1 });
     expect(findGmSpecialty(sheet, 'Elf')).toBeNull();
