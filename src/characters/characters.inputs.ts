@@ -240,8 +240,17 @@ export class SheetCheckInput {
   @In.oneOf('The sheet to read.', SHEET_SYSTEMS, SheetSystemEnum)
   system: string;
 
-  @In.string('COEAC: the Skill to test (case-insensitive).', { optional: true, maxLength: 64 })
+  @In.string(
+    'COEAC: the Skill to test (case-insensitive). G&M: a skill of the sheet’s fields that applies to the roll (its field’s bonus is added).',
+    { optional: true, maxLength: 64 },
+  )
   skill?: string;
+
+  @In.string(
+    'G&M: a specialty of the sheet the roll involves (case-insensitive): the bonus the sheet gives it is added, named in `modifiers`.',
+    { optional: true, maxLength: 64 },
+  )
+  specialty?: string;
 
   @In.string('COEAC: the Save to test (case-insensitive).', { optional: true, maxLength: 64 })
   save?: string;

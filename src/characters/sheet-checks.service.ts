@@ -295,6 +295,7 @@ export class SheetChecksService {
       bonusDice: input.bonusDice,
       penaltyDice: input.penaltyDice,
       helpers: input.helpers,
+      specialty: input.specialty,
     };
     const plan = planSheetCheck(system, sheet, request, { npc: owner.kind === 'npc' }, extra);
     const rolled = this.rolls.roll(

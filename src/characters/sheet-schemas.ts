@@ -10,6 +10,7 @@ import {
   SHEET_SYSTEMS,
   type SheetSystem,
 } from '../core/characters/sheets';
+import { GM_HELMET_KINDS } from '../core/characters/gm-gear';
 import { CAIRN_DAMAGE_DICE } from '../core/harm/cairn-damage';
 import { DEFERRED_TIMINGS, HARM_STATES } from '../core/harm/campaign';
 import { HARM_TIMER_KINDS } from '../core/harm/timers';
@@ -75,6 +76,11 @@ export const ActionTimeUnitEnum = dashedEnumType(
 );
 export const GmSheetStatusEnum = dashedEnumType('GmSheetStatus', GM_STATUSES, 'A status on a G&M sheet.');
 export const GM_WEAPON_KINDS = ['close', 'thrown', 'propelled'] as const;
+export const GmHelmetKindEnum = dashedEnumType(
+  'GmHelmetKind',
+  GM_HELMET_KINDS,
+  'The helmet a G&M sheet wears.',
+);
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
@@ -634,6 +640,57 @@ export class GmSheetDerived {
   damage: GmSheetDamage;
 }
 
+@ObjectType({ description: 'A G&M helmet worn: full (−1 to perception and attack rolls) or open.' })
+export class GmHelmet {
+  @Out.string('Its name (Full Helmet or Open Helmet when none was given).')
+  name: string;
+
+  @Out.oneOf('full or open.', GM_HELMET_KINDS, GmHelmetKindEnum)
+  kind: string;
+}
+
+@ObjectType({ description: 'A G&M field of knowledge: its bonus and the skills learnt in it.' })
+export class GmSheetField {
+  @Out.string('The field (History, War Craft, …).')
+  name: string;
+
+  @Out.int('The field bonus a roll its skills apply to gains (a new field is at +1).')
+  bonus: number;
+
+  @Out.stringList('The skills learnt in it (unique across the sheet).')
+  skills: string[];
+}
+
+@ObjectType({ description: 'A G&M specialty: a roll involving it is archetypal and gains its bonus.' })
+export class GmSheetSpecialty {
+  @Out.string('The specialty.')
+  name: string;
+
+  @Out.int('The bonus the referee gives the rolls it is involved in (0 when none).')
+  bonus: number;
+}
+
+@ObjectType({ description: 'A spell inscribed in a G&M sorceror’s spell book.' })
+export class GmBookSpell {
+  @Out.string('The spell.')
+  name: string;
+
+  @Out.int('Its level.')
+  level: number;
+}
+
+@ObjectType({ description: 'A spell in a G&M sorceror’s memorisation slots.' })
+export class GmMemorizedSpell {
+  @Out.string('The spell (one of the spell book’s).')
+  name: string;
+
+  @Out.int('Its level (the spell book’s).')
+  level: number;
+
+  @Out.bool('Whether it has been cast since it was memorised (a cast spell is spent).')
+  cast: boolean;
+}
+
 @ObjectType({ description: 'An action time.' })
 export class GmActionTime {
   @Out.int('How many units.')
@@ -753,8 +810,36 @@ export class GmSheet {
   )
   reactions: GmSheetReactions;
 
-  @Out.bool('Wears a full helmet (−1 to perception and attacks); absent when not.', { optional: true })
+  @Out.bool('Wears a full helmet (−1 to perception and attacks); absent when not.', {
+    optional: true,
+    deprecated: 'Read `helmet` (kind full); accepted and answered until /v2.',
+  })
   fullHelmet?: boolean;
+
+  @Out.nested('The helmet worn, beside the armour and shield; absent when none.', () => GmHelmet, {
+    optional: true,
+  })
+  helmet?: GmHelmet;
+
+  @Out.nestedList('Fields of knowledge with their bonus and skills; absent when none.', () => GmSheetField, {
+    optional: true,
+  })
+  fields?: GmSheetField[];
+
+  @Out.nestedList('Specialties; absent when none.', () => GmSheetSpecialty, { optional: true })
+  specialties?: GmSheetSpecialty[];
+
+  @Out.nestedList('The spells of a sorceror’s spell book; absent when none.', () => GmBookSpell, {
+    optional: true,
+  })
+  spellBook?: GmBookSpell[];
+
+  @Out.nestedList(
+    'The spells memorised (referee’s; a cast marks one spent); absent when none.',
+    () => GmMemorizedSpell,
+    { optional: true },
+  )
+  memorizedSpells?: GmMemorizedSpell[];
 
   @Out.int('Injury points nothing heals (tracked).', { optional: true })
   unhealableInjuries?: number;

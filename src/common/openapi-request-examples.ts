@@ -151,6 +151,8 @@ export const REQUEST_EXAMPLES: Record<string, { body?: unknown; parameters?: Rec
   },
   CharacterAdvancement_classResources: { body: { resources: ['Control'] } },
   CairnCampaignMagic_addItem: { body: { kind: 'spellbook', spell: '45' } },
+  // Toromeen keeps no G&M sheet in the examples' campaign: the cast is refused (422 SHEET_MISSING).
+  GmCast_cast: { body: { spell: 'Sleepfall', target: 'Grey Ogre' } },
   CharacterSheets_putSheet: {
     body: { sheet: { skills: { Fighter: 3 }, saves: { Vigor: 2 }, maxHp: 8, hp: 8 } },
     parameters: { system: 'coeac' },

@@ -13,7 +13,7 @@ const may = { nullable: true, optional: true };
 })
 export class EngineEventResult {
   @Out.string(
-    'damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended.',
+    'damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended, spell-cast.',
   )
   type: string;
 
@@ -32,7 +32,10 @@ export class EngineEventResult {
   @Out.int('damaged: what Block, bonus HP, Armor or a temporary pool took.', may)
   absorbed?: number | null;
 
-  @Out.string('damaged: where the harm came from (a weapon, hazard:fall, a spell), when named.', may)
+  @Out.string(
+    'damaged: where the harm came from (a weapon, hazard:fall, a spell), when named; spell-cast: the spell.',
+    may,
+  )
   source?: string | null;
 
   @Out.string('field-changed: the sheet path (hp, str.current, survival.current …).', may)

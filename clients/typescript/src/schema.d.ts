@@ -5543,6 +5543,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/campaigns/{campaignId}/characters/{characterId}/gm-casts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** G&M: cast a memorised spell: refused (422 naming spell) when not memorised, already cast or above level less injuries, (409 naming characterId) when surprised, down or dead; marks it cast on the sheet; one logged roll (magic.gm.cast.v1, no dice) with its events for the live feed */
+    post: operations['GmCast_cast'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5576,7 +5593,7 @@ export interface components {
       reason: string | null;
     };
     EngineEventResult: {
-      /** @description damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended. */
+      /** @description damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended, spell-cast. */
       type: string;
       /** @description A short sentence a bot can post as it is. */
       text: string;
@@ -5588,7 +5605,7 @@ export interface components {
       amount?: number | null;
       /** @description damaged: what Block, bonus HP, Armor or a temporary pool took. */
       absorbed?: number | null;
-      /** @description damaged: where the harm came from (a weapon, hazard:fall, a spell), when named. */
+      /** @description damaged: where the harm came from (a weapon, hazard:fall, a spell), when named; spell-cast: the spell. */
       source?: string | null;
       /** @description field-changed: the sheet path (hp, str.current, survival.current …). */
       path?: string | null;
@@ -6157,6 +6174,43 @@ export interface components {
       /** @description Perception (absent without an archetype nor an override). */
       perception?: number;
     };
+    GmHelmet: {
+      /** @description Its name (Full Helmet or Open Helmet when none was given). */
+      name: string;
+      /**
+       * @description full or open.
+       * @enum {string}
+       */
+      kind: 'full' | 'open';
+    };
+    GmSheetField: {
+      /** @description The field (History, War Craft, …). */
+      name: string;
+      /** @description The field bonus a roll its skills apply to gains (a new field is at +1). */
+      bonus: number;
+      /** @description The skills learnt in it (unique across the sheet). */
+      skills: string[];
+    };
+    GmSheetSpecialty: {
+      /** @description The specialty. */
+      name: string;
+      /** @description The bonus the referee gives the rolls it is involved in (0 when none). */
+      bonus: number;
+    };
+    GmBookSpell: {
+      /** @description The spell. */
+      name: string;
+      /** @description Its level. */
+      level: number;
+    };
+    GmMemorizedSpell: {
+      /** @description The spell (one of the spell book’s). */
+      name: string;
+      /** @description Its level (the spell book’s). */
+      level: number;
+      /** @description Whether it has been cast since it was memorised (a cast spell is spent). */
+      cast: boolean;
+    };
     GmActionTime: {
       /** @description How many units. */
       amount: number;
@@ -6337,8 +6391,21 @@ export interface components {
       movement: number;
       /** @description The reactions: derived from the abilities and archetypes; the referee’s overrides win. */
       reactions: components['schemas']['GmSheetReactions'];
-      /** @description Wears a full helmet (−1 to perception and attacks); absent when not. */
+      /**
+       * @deprecated
+       * @description Wears a full helmet (−1 to perception and attacks); absent when not.
+       */
       fullHelmet?: boolean;
+      /** @description The helmet worn, beside the armour and shield; absent when none. */
+      helmet?: components['schemas']['GmHelmet'];
+      /** @description Fields of knowledge with their bonus and skills; absent when none. */
+      fields?: components['schemas']['GmSheetField'][];
+      /** @description Specialties; absent when none. */
+      specialties?: components['schemas']['GmSheetSpecialty'][];
+      /** @description The spells of a sorceror’s spell book; absent when none. */
+      spellBook?: components['schemas']['GmBookSpell'][];
+      /** @description The spells memorised (referee’s; a cast marks one spent); absent when none. */
+      memorizedSpells?: components['schemas']['GmMemorizedSpell'][];
       /** @description Injury points nothing heals (tracked). */
       unhealableInjuries?: number;
       /** @description Chronic ailments running; absent when none. */
@@ -10846,8 +10913,10 @@ export interface components {
        * @enum {string}
        */
       system: 'coeac' | 'cairn' | 'archsoul' | 'gm';
-      /** @description COEAC: the Skill to test (case-insensitive). */
+      /** @description COEAC: the Skill to test (case-insensitive). G&M: a skill of the sheet’s fields that applies to the roll (its field’s bonus is added). */
       skill?: string;
+      /** @description G&M: a specialty of the sheet the roll involves (case-insensitive): the bonus the sheet gives it is added, named in `modifiers`. */
+      specialty?: string;
       /** @description COEAC: the Save to test (case-insensitive). */
       save?: string;
       /** @description Cairn: STR, DEX or WIL (saved against its current value). G&M: an ability. */
@@ -21387,6 +21456,37 @@ export interface components {
        */
       mutationTableId?: string;
     };
+    GmCastInput: {
+      /**
+       * @description The spell, as memorised (case-insensitive).
+       * @example Sleepfall
+       */
+      spell: string;
+      /** @description Whom or what it is cast on, in words (for the log and the feed). */
+      target?: string;
+    };
+    GmCastResult: {
+      /** @description The character who cast. */
+      characterId: string;
+      /** @description The spell cast (as the sheet names it). */
+      spell: string;
+      /** @description Its level. */
+      level: number;
+      /** @description The character’s level. */
+      casterLevel: number;
+      /** @description Its injuries: each lowers the highest spell level it may cast by one. */
+      injuries: number;
+      /** @description The highest spell level it may cast now (level less injuries). */
+      highestLevel: number;
+      /** @description Whom or what it was cast on, as sent; null when not said. */
+      target: string | null;
+      /** @description The memorised spells after the cast (the slot spent marked cast). */
+      memorizedSpells: components['schemas']['GmMemorizedSpell'][];
+      /** @description What happened, in order, with a sentence each (as the live feed shows it). */
+      events: components['schemas']['EngineEventResult'][];
+      /** @description The logged roll (`magic.gm.cast.v1`, no dice: the rule document gives casting no roll). */
+      rollId: string;
+    };
     /** @description An RFC 9457 problem: every error answer of the REST API. `code` is stable and meant for programs; GraphQL sends the same code in `extensions.code`. */
     Problem: {
       /**
@@ -21827,6 +21927,48 @@ export interface components {
       perception?: number;
     };
     /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmHelmetInput: {
+      /** @description Its name (Full Helmet or Open Helmet when none was given). */
+      name?: string;
+      /**
+       * @description full or open.
+       * @enum {string}
+       */
+      kind?: 'full' | 'open';
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmSheetFieldInput: {
+      /** @description The field (History, War Craft, …). */
+      name?: string;
+      /** @description The field bonus a roll its skills apply to gains (a new field is at +1). */
+      bonus?: number;
+      /** @description The skills learnt in it (unique across the sheet). */
+      skills?: string[];
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmSheetSpecialtyInput: {
+      /** @description The specialty. */
+      name?: string;
+      /** @description The bonus the referee gives the rolls it is involved in (0 when none). */
+      bonus?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmBookSpellInput: {
+      /** @description The spell. */
+      name?: string;
+      /** @description Its level. */
+      level?: number;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
+    GmMemorizedSpellInput: {
+      /** @description The spell (one of the spell book’s). */
+      name?: string;
+      /** @description Its level (the spell book’s). */
+      level?: number;
+      /** @description Whether it has been cast since it was memorised (a cast spell is spent). */
+      cast?: boolean;
+    };
+    /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
     GmActionTimeInput: {
       /** @description How many units. */
       amount?: number;
@@ -22019,8 +22161,21 @@ export interface components {
       movement?: number;
       /** @description The reactions: derived from the abilities and archetypes; the referee’s overrides win. */
       reactions?: components['schemas']['GmSheetReactionsInput'];
-      /** @description Wears a full helmet (−1 to perception and attacks); absent when not. */
+      /**
+       * @deprecated
+       * @description Wears a full helmet (−1 to perception and attacks); absent when not.
+       */
       fullHelmet?: boolean;
+      /** @description The helmet worn, beside the armour and shield; absent when none. */
+      helmet?: components['schemas']['GmHelmetInput'];
+      /** @description Fields of knowledge with their bonus and skills; absent when none. */
+      fields?: components['schemas']['GmSheetFieldInput'][];
+      /** @description Specialties; absent when none. */
+      specialties?: components['schemas']['GmSheetSpecialtyInput'][];
+      /** @description The spells of a sorceror’s spell book; absent when none. */
+      spellBook?: components['schemas']['GmBookSpellInput'][];
+      /** @description The spells memorised (referee’s; a cast marks one spent); absent when none. */
+      memorizedSpells?: components['schemas']['GmMemorizedSpellInput'][];
       /** @description Injury points nothing heals (tracked). */
       unhealableInjuries?: number;
       /** @description Chronic ailments running; absent when none. */
@@ -37127,6 +37282,56 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['MagicSettings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableContent'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  GmCast_cast: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key and body gets the first answer again (`Idempotent-Replayed: true`) instead of running twice. A UUID per logical call is ideal. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description The campaign id. */
+        campaignId: string;
+        /**
+         * @description The character’s id, or its name (exact, any case; a name several share is a 409 listing them).
+         * @example Toromeen
+         */
+        characterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "spell": "Sleepfall",
+         *       "target": "Grey Ogre"
+         *     }
+         */
+        'application/json': components['schemas']['GmCastInput'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmCastResult'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -1,5 +1,6 @@
 import { RuleError } from '../errors';
 import { MAX_SAVE_ATTRIBUTE } from '../checks/roll-under-save';
+import { findGmSkill, findGmSpecialty } from './gm-lore';
 import { GM_ABILITY_NAMES, GM_REACTION_NAMES, Sheet, SheetSystem } from './sheets';
 
 /** What a check that reads the sheet asks for (SPEC 6.1). */
@@ -15,6 +16,8 @@ export interface SheetCheckRequest {
   bonusDice?: number;
   penaltyDice?: number;
   helpers?: number;
+  /** G&M: a specialty the roll involves (its bonus from the sheet). */
+  specialty?: string;
 }
 
 /** One thing the sheet or the campaign adds: dice to a pool, or an amount to a roll-under target. */
@@ -205,7 +208,7 @@ function planArchsoul(sheet: Sheet, request: SheetCheckRequest, extra: SheetModi
 }
 
 function planGm(sheet: Sheet, request: SheetCheckRequest, extra: SheetModifier[]): PlannedCheck {
-  unexpected(request, ['reaction', 'attribute', 'modifier'], 'gm');
+  unexpected(request, ['reaction', 'attribute', 'modifier', 'skill', 'specialty'], 'gm');
   if (request.reaction && request.attribute) fail('attribute', 'Send reaction or attribute, not both.');
   let rating: PlannedCheck['rating'];
   if (request.reaction) {
@@ -226,10 +229,31 @@ function planGm(sheet: Sheet, request: SheetCheckRequest, extra: SheetModifier[]
     fail('reaction', 'Name the reaction or ability (attribute) to roll.');
   }
   const modifiers: SheetModifier[] = [{ source: `${rating.kind}:${rating.name}`, amount: rating.value }];
+  // What the sheet knows (gm-lore.ts): a skill brings its field's bonus (one field bonus a roll,
+  // 001:714, 742), a specialty the bonus the sheet gives it (a roll involving one is archetypal, 001:978).
+  const lore: SheetModifier[] = [];
+  if (request.skill) {
+    const found = findGmSkill(sheet, request.skill);
+    if (!found)
+      fail(
+        'skill',
+        `The sheet has no skill "${request.skill}" in any of its fields (sheet.fields[].skills).`,
+      );
+    lore.push({ source: `skill:${found.skill} (field ${found.field.name})`, amount: found.field.bonus });
+  }
+  if (request.specialty) {
+    const found = findGmSpecialty(sheet, request.specialty);
+    if (!found) fail('specialty', `The sheet has no specialty "${request.specialty}" (sheet.specialties).`);
+    lore.push({ source: `specialty:${found.name}`, amount: found.bonus });
+  }
+  modifiers.push(...lore);
   if (request.modifier) modifiers.push({ source: 'modifier', amount: request.modifier });
   const added = extra.filter((m) => m.amount);
   modifiers.push(...added);
-  const total = (request.modifier ?? 0) + added.reduce((sum, m) => sum + (m.amount ?? 0), 0);
+  const total =
+    (request.modifier ?? 0) +
+    lore.reduce((sum, m) => sum + (m.amount ?? 0), 0) +
+    added.reduce((sum, m) => sum + (m.amount ?? 0), 0);
   return {
     check: 'ability',
     input: {

@@ -1,6 +1,9 @@
 import { RuleError } from '../errors';
 import { ATTRIBUTE_LOSS, enduranceLossOf, exhaustionLossOf } from './archsoul-losses';
 import { archsoulStatusNamed } from '../harm/archsoul-condition';
+import { helmetOf } from './gm-gear';
+// The G&M sheet's fields, specialties and spells are registered wherever sheets are answered.
+import './gm-lore';
 import { deriveGm, GmContributorTable, GmDerivation } from './gm-derivation';
 import { type GmSpecies, speciesTable } from './gm-species';
 import { CAIRN_MAX_ARMOR, coeacBlockUsesPerDay, CoeacArmorKind, Sheet, SheetSystem } from './sheets';
@@ -113,9 +116,15 @@ export function deriveSheet(system: SheetSystem, sheet: Sheet, context: Derivati
       const derived = gmDerivation(sheet, context);
       const overrides = (sheet.reactions ?? {}) as Record<string, number>;
       const reactions = { ...{}, ...(derived?.reactions ?? {}), ...overrides };
+      // The helmet worn, and the deprecated boolean beside it (gm-gear.ts) until /v2.
+      const helmet = helmetOf(sheet);
+      const worn: Sheet = { ...{}, ...sheet };
+      delete worn.fullHelmet;
       return {
         ...{},
-        ...sheet,
+        ...worn,
+        ...(helmet ? { helmet } : {}),
+        ...(helmet?.kind === 'full' ? { fullHelmet: true } : {}),
         reactions,
         derived: derived
           ? {

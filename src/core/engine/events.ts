@@ -20,6 +20,7 @@ export const ENGINE_EVENT_TYPES = [
   'died',
   'timer-started',
   'timer-ended',
+  'spell-cast',
 ] as const;
 export type EngineEventType = (typeof ENGINE_EVENT_TYPES)[number];
 
@@ -36,7 +37,7 @@ export interface EngineEvent {
   /** damaged: the damage dealt before anything absorbed it; and what Block, bonus HP, Armor or a pool took. */
   amount?: number;
   absorbed?: number;
-  /** damaged, rested: what took the harm or brought the rest (`hazard:fall`, a weapon, a spell). */
+  /** damaged, rested: what took the harm or brought the rest (`hazard:fall`, a weapon, a spell); spell-cast: the spell. */
   source?: string | null;
   /** field-changed: the sheet path, its value before and after (null when the state holds no value there), the change. */
   path?: string;
