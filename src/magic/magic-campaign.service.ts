@@ -58,13 +58,7 @@ import {
   COEAC_RELEASE_PROCEDURE,
 } from './magic.service';
 import type { SheetDamageInput, SheetDamageOutcome } from '../core/harm/campaign';
-import {
-  describeDamage,
-  harmSeed,
-  sheetState,
-  type EngineEvent,
-  type EngineState,
-} from '../core/engine';
+import { describeDamage, harmSeed, sheetState, type EngineEvent, type EngineState } from '../core/engine';
 import { harmOf } from '../core/harm';
 import { castEvents } from './cast-events';
 import { assertCanAct as assertMayAct } from '../harm/can-act';
@@ -661,7 +655,10 @@ export class MagicCampaignService {
           : null,
         state: harmOf(written.row.data).state,
         changes: entries,
-        events: castEvents(who, owner.id, [...(harmed?.events ?? []), ...((check?.events ?? []) as EngineEvent[])]),
+        events: castEvents(who, owner.id, [
+          ...(harmed?.events ?? []),
+          ...((check?.events ?? []) as EngineEvent[]),
+        ]),
         mutationNote: this.mutationNote(out.blindCast),
         seed: rolled.seed,
         rng: rolled.rng,
@@ -1245,7 +1242,10 @@ export class MagicCampaignService {
    * then again on the same seed with the items carried when the harm drew Broken Gear (its lots come
    * from them: read only then), as a cast does.
    */
-  private async rollWithHarm<I extends { harm: SheetDamageInput }, O extends { harm: SheetDamageOutcome | null }>(
+  private async rollWithHarm<
+    I extends { harm: SheetDamageInput },
+    O extends { harm: SheetDamageOutcome | null },
+  >(
     m: EntityManager,
     procedure: Procedure<I, O>,
     input: I,

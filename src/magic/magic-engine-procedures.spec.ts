@@ -132,7 +132,11 @@ describe('crafting.channeling.v3 (Affix Spell with a COEAC sheet)', () => {
     expect(channeling).toEqual(AFFIX_CHANNELING_V2.run(day, dice('a')));
     expect(channeling).toEqual(channel(day, dice('a')));
     expect(out.backlash).toEqual({ happened: true, damage: 4, plasmidLost: true });
-    expect(taken).toMatchObject({ damage: 4, state: 'up', changes: [{ path: 'hp', delta: -4, via: 'ledger' }] });
+    expect(taken).toMatchObject({
+      damage: 4,
+      state: 'up',
+      changes: [{ path: 'hp', delta: -4, via: 'ledger' }],
+    });
   });
 
   it('a passing day harms nobody', () => {

@@ -134,7 +134,10 @@ export interface AffixChannelingRollInput {
  */
 export const AFFIX_CHANNELING_V3 = {
   name: 'crafting.channeling.v3',
-  run: (input: AffixChannelingRollInput, dice: Dice): ChannelingOutcome & { harm: SheetDamageOutcome | null } => {
+  run: (
+    input: AffixChannelingRollInput,
+    dice: Dice,
+  ): ChannelingOutcome & { harm: SheetDamageOutcome | null } => {
     const channeling = channel(input.channeling, dice);
     return { ...{}, ...channeling, harm: casterLoss(input.harm, channeling.backlash.damage ?? 0, dice) };
   },
