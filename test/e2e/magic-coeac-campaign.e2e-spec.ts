@@ -19,6 +19,8 @@ import { AFFIX_CHANNELING_V2 } from '../../src/magic/magic-campaign.service';
 import { SHEET_HARM_PROCEDURES } from '../../src/harm/sheet-harm.service';
 import { damageInput, sheetState } from '../../src/core/engine';
 import { harmOf } from '../../src/core/harm';
+import { createRng, Dice } from '../../src/core/random';
+import { spellMastery } from '../../src/core/magic/coeac/channeling';
 
 const EVENTS =
   'events { type text ownerId ownerName amount absorbed source path before after delta from to looks }';
@@ -859,5 +861,98 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
     );
     expect(viaGql.errors).toBeUndefined();
     expect(viaGql.data?.campaignAudit).toEqual({ ok: true, rolls: { replayed: 5, matched: 5 } });
+  });
+
+  it('Spell Mastery, a catastrophe and a release over GraphQL answer the engine’s events of the harm they did', async () => {
+    const c = await createCampaign(t.server);
+    const sheet = { maxHp: 12, skills: { Ruin: 3, Reveal: 3 }, classResources: { Control: { max: 3 } } };
+    const hero = await sorcerer(c, 'Vesk', sheet);
+    // A failed mastery with backlash: the backlash's harm, then the failure's Down and Out check.
+    let seed = '';
+    for (let i = 0; i < 500 && !seed; i++) {
+      const out = spellMastery({ pool: 5, spell: 'wandering-eye' }, new Dice(createRng(`vesk-${i}`)));
+      if (!out.learned && (out.blindCast.backlash.damage ?? 0) > 0) seed = `vesk-${i}`;
+    }
+    expect(seed).not.toBe('');
+    const mastery = await t.http
+      .post(url(c, hero.id, 'coeac-spell-masteries'))
+      .set(c.auth)
+      .send({ spell: 'wandering-eye', seed })
+      .expect(201);
+    const backlash = mastery.body.backlashDamage as number;
+    expect(backlash).toBeGreaterThan(0);
+    expect(mastery.body.events[0]).toMatchObject({
+      type: 'damaged',
+      ownerId: hero.id,
+      amount: backlash,
+      text: expect.stringMatching(
+        new RegExp(`^Vesk takes ${backlash} damage: HP 12 → ${Math.max(0, 12 - backlash)}`),
+      ),
+    });
+    for (const e of mastery.body.events) expect(e.text).toEqual(expect.any(String));
+    // The harm rolls keep their events (the log and the feed): the answer lists them in order.
+    const backlashRoll = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${mastery.body.backlashRollId}`).set(c.auth).expect(200)
+    ).body;
+    const checkRoll = (
+      await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${mastery.body.downAndOut.rollId}`)
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    const logged = [...backlashRoll.events, ...checkRoll.events];
+    expect(mastery.body.events.filter((e: { type: string }) => !e.type.startsWith('timer-'))).toEqual(logged);
+
+    // A catastrophe's wave or wild cast: events exactly when it harmed the caster.
+    const other = await sorcerer(c, 'Quill');
+    for (let i = 0; i < 6; i++) {
+      const cat = await t.http
+        .post(url(c, other.id, 'coeac-catastrophes'))
+        .set(c.auth)
+        .send({ damage: 4, seed: `quill-${i}` })
+        .expect(201);
+      const hp = cat.body.changes.filter((ch: { field: string }) => ch.field === 'hp');
+      if (hp.length === 0) expect(cat.body.events).toEqual([]);
+      else
+        expect(cat.body.events[0]).toMatchObject({
+          type: 'damaged',
+          ownerId: other.id,
+          text: expect.stringContaining('Quill takes'),
+        });
+    }
+
+    // A bound spell released against a blow of 5 over GraphQL: 1 blocked, 4 taken, in one roll.
+    const binder = await sorcerer(c, 'Binder', { ...SORCERER, skills: { Ruin: 6, Produce: 6 } });
+    await t.http
+      .post(url(c, binder.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'miasma', bind: true, seed: 'bind' })
+      .expect(201);
+    const before = (await sheetOf(t.server, c, binder.id, 'coeac')).hp as number;
+    const released = await gql(
+      t.server,
+      `mutation($c: ID!, $ch: ID!) { coeacReleaseBound(campaignId: $c, characterId: $ch, input: { use: block, damage: 5, seed: "r" }) { blocked damageTaken rollId changes { field delta after } ${EVENTS} } }`,
+      { c: c.id, ch: binder.id },
+      c.auth,
+    );
+    expect(released.errors).toBeUndefined();
+    const r = released.data?.coeacReleaseBound;
+    expect(r).toMatchObject({ blocked: 1, damageTaken: 4, rollId: expect.any(String) });
+    expect(r.events[0]).toMatchObject({
+      type: 'damaged',
+      amount: 4,
+      text: expect.stringMatching(
+        new RegExp(`^Binder takes 4 damage: HP ${before} → ${Math.max(0, before - 4)}`),
+      ),
+      source: 'magic:bound-release:miasma',
+    });
+    expect(r.changes[0]).toEqual({
+      field: 'hp',
+      delta: -Math.min(4, before),
+      after: Math.max(0, before - 4),
+    });
+    const procs = await procedures(c);
+    expect(procs.filter((p) => p === 'magic.coeac.bound-release.v1')).toHaveLength(1);
+    await expectCleanAudit(c);
   });
 });
