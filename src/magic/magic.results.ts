@@ -9,7 +9,7 @@ import { EngineEventResult } from '../harm/engine-events.results';
 
 /** The `events` member of a campaign spell's answer (issue 39, 42). */
 const SPELL_EVENTS =
-  'What the engine did to the caster, in order, each with a sentence to post (backlash or ritual HP lost, Down and Out …; empty when the spell harmed no one). The same events are on the roll (effects.events) and the live feed.';
+  'What the engine did to the caster, in order, each with a sentence to post (HP lost to backlash, a ritual or a failed counterspell, Down and Out …); empty when the spell harmed no one. The roll that took the harm carries them too (its events, effects.events): the log and the live feed show them.';
 
 /*
  * COEAC magic answers: the dice, Potency, backlash, saves, exact odds, and the seed and generator
