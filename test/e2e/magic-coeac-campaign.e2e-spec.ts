@@ -502,9 +502,9 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       c.auth,
     );
     expect(answer.errors).toBeUndefined();
-    const { events: gqlEvents, ...twin } = answer.data?.coeacCast;
+    const { events: gqlEvents, ...twin } = answer.data!.coeacCast;
     expect(rest.body).toMatchObject(twin);
-    // The same events on both, B's name in B's (null members on GraphQL where REST leaves them out).
+    // The same events on both, told with each caster's name.
     expect(gqlEvents).toHaveLength(rest.body.events.length);
     expect(
       gqlEvents.map((e: { type: string; text: string }) => [e.type, e.text.replace(/^B\b/, 'A')]),
