@@ -50,10 +50,17 @@ import type {
   CoeacSpellInstanceList,
   MagicSettings,
 } from './magic.results';
-import { COEAC_CAST_PROCEDURE, COEAC_MAGIC_PROCEDURES } from './magic.service';
+import {
+  AFFIX_CHANNELING_V3,
+  COEAC_CAST_PROCEDURE,
+  COEAC_COUNTERSPELL_PROCEDURE,
+  COEAC_MAGIC_PROCEDURES,
+  COEAC_RELEASE_PROCEDURE,
+} from './magic.service';
 import type { SheetDamageInput, SheetDamageOutcome } from '../core/harm/campaign';
-import { harmSeed } from '../core/engine';
+import { describeDamage, harmSeed, sheetState, type EngineEvent, type EngineState } from '../core/engine';
 import { harmOf } from '../core/harm';
+import { castEvents } from './cast-events';
 import { assertCanAct as assertMayAct } from '../harm/can-act';
 import { SheetHarmService } from '../harm/sheet-harm.service';
 
@@ -95,12 +102,45 @@ const casterHarmed = (result: {
   state: string;
   stateBefore: string;
   rollId: string;
-}): { changes: CoeacSheetChange[]; state: string; stateBefore: string; rollId: string } => ({
+  events?: ReadonlyArray<object>;
+}): CasterHarm => ({
   changes: result.entries.map(toChange),
   state: result.state,
   stateBefore: result.stateBefore,
   rollId: result.rollId,
+  events: (result.events ?? []) as EngineEvent[],
 });
+
+/** What a spell's harm did to its caster: the ledger's changes, the state, its roll and the engine's events. */
+interface CasterHarm {
+  changes: CoeacSheetChange[];
+  state: string;
+  stateBefore: string;
+  rollId: string;
+  events: EngineEvent[];
+}
+
+/**
+ * The engine's state of a stored COEAC caster and the events of a harm outcome computed inside the
+ * spell's own roll (the transition ran there): for the roll's `effects.events` and the writer, with
+ * no read (`row` is the sheet the spell read).
+ */
+function coeacHarmEvents(
+  owner: SheetOwner,
+  row: CharacterSheetEntity,
+  outcome: SheetDamageOutcome,
+  source: string,
+): { state: EngineState; events: EngineEvent[]; source: string } {
+  const state = sheetState(
+    { name: owner.name, id: owner.id, npc: owner.kind === 'npc' },
+    'coeac',
+    row.data,
+    row.data,
+    harmOf(row.data),
+    true,
+  );
+  return { state, events: describeDamage(state, outcome, source).events, source };
+}
 
 /**
  * COEAC magic in a campaign (SPEC 6.5): a stored character channels a spell it controls. Control,
@@ -281,6 +321,8 @@ export class MagicCampaignService {
       }
       const out = rolled.outcome.channeling;
       const harmOutcome = rolled.outcome.harm;
+      // The engine's events of that harm, told from the sheet already read: the log, the feed, the answer.
+      const told = harmOutcome ? coeacHarmEvents(owner, row, harmOutcome, 'magic:cast') : null;
 
       const changes: Array<{ field: string; delta: number }> = [
         { field: `classResources.${control}.current`, delta: -out.controlSpent },
@@ -303,7 +345,9 @@ export class MagicCampaignService {
         replacedRollId: replaced?.rollId ?? null,
         changes,
         ritualCash: ritual?.cash ?? 0,
-        ...(harmOutcome ? { state: harmOutcome.state, harmChanges: harmOutcome.changes } : {}),
+        ...(harmOutcome
+          ? { state: harmOutcome.state, harmChanges: harmOutcome.changes, events: told!.events }
+          : {}),
       };
       const roll = await this.rolls.record(m, who, rolled as never, {
         secret: input.secret ?? false,
@@ -322,12 +366,16 @@ export class MagicCampaignService {
       );
       const entries = written.entries.map(toChange);
       const harmed = harmOutcome
-        ? await this.writeCasterHarm(m, who, campaign, owner, written.row, harmOutcome, {
-            id: roll.id,
-            procedure: rolled.procedure,
-            seed: rolled.seed,
-            rng: rolled.rng,
-          })
+        ? await this.writeCasterHarm(
+            m,
+            who,
+            campaign,
+            owner,
+            written.row,
+            harmOutcome,
+            { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
+            told!,
+          )
         : null;
       if (harmed) entries.push(...harmed.changes);
       if (ritual?.cash) {
@@ -365,6 +413,7 @@ export class MagicCampaignService {
             harmed !== null && harmed.state !== harmed.stateBefore && harmed.state === 'down-and-out',
         },
         changes: entries,
+        events: castEvents(who, owner.id, harmed?.events ?? []),
         replacedRollId: replaced?.rollId ?? null,
         mutationNote,
         mutationDraw: mutationDraw && (!mutationDraw.secret || who.role === 'referee') ? mutationDraw : null,
@@ -606,6 +655,10 @@ export class MagicCampaignService {
           : null,
         state: harmOf(written.row.data).state,
         changes: entries,
+        events: castEvents(who, owner.id, [
+          ...(harmed?.events ?? []),
+          ...((check?.events ?? []) as EngineEvent[]),
+        ]),
         mutationNote: this.mutationNote(out.blindCast),
         seed: rolled.seed,
         rng: rolled.rng,
@@ -707,34 +760,71 @@ export class MagicCampaignService {
           damageTaken: 0,
           bonusDice: bound.objective,
           changes: [],
+          events: [],
+          rollId: null,
         };
       }
       const damage = input.damage ?? 0;
-      const blocked = Math.min(1, damage);
-      let changes: CoeacSheetChange[] = [];
-      if (damage > blocked) {
-        // The blow the binding did not stop is harm: the COEAC transition takes it (003:201).
-        const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
-        const harmed = await this.harmCaster(
-          m,
-          who,
-          campaign,
-          owner,
-          row,
-          damage - blocked,
-          bound.rollId,
-          `magic:bound-release:${bound.spellId}`,
-          { req, secret: false },
-        );
-        changes = harmed.changes;
+      if (damage <= 1) {
+        // The binding stops the whole blow: nothing is harmed, nothing is rolled.
+        return {
+          spellId: bound.spellId,
+          use: 'block',
+          blocked: damage,
+          damageTaken: 0,
+          bonusDice: 0,
+          changes: [],
+          events: [],
+          rollId: null,
+        };
       }
+      // The blow the binding did not stop is harm (003:201): the COEAC transition takes it inside the
+      // release's own roll (`magic.coeac.bound-release.v1`).
+      const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
+      const rolled = await this.rollWithHarm(
+        m,
+        COEAC_RELEASE_PROCEDURE,
+        { damage, harm: this.harm.coeacHarmState(owner, row) },
+        input.seed ?? undefined,
+        req,
+        campaign.id,
+        owner,
+      );
+      const { blocked, damageTaken, harm: harmOutcome } = rolled.outcome;
+      const source = `magic:bound-release:${bound.spellId}`;
+      const told = coeacHarmEvents(owner, row, harmOutcome!, source);
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        effects: {
+          characterId: owner.id,
+          spell: bound.spellId,
+          boundRollId: bound.rollId,
+          blocked,
+          damageTaken,
+          state: harmOutcome!.state,
+          harmChanges: harmOutcome!.changes,
+          events: told.events,
+        },
+      });
+      const harmed = await this.writeCasterHarm(
+        m,
+        who,
+        campaign,
+        owner,
+        row,
+        harmOutcome!,
+        { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
+        told,
+      );
       return {
         spellId: bound.spellId,
         use: 'block',
         blocked,
-        damageTaken: damage - blocked,
+        damageTaken,
         bonusDice: 0,
-        changes,
+        changes: harmed.changes,
+        events: castEvents(who, owner.id, harmed.events),
+        rollId: roll.id,
       };
     });
   }
@@ -819,6 +909,7 @@ export class MagicCampaignService {
         current = written.row;
         entries.push(...written.entries.map(toChange));
       }
+      let harmEvents: EngineEvent[] = [];
       if (harm > 0) {
         const harmed = await this.harmCaster(
           m,
@@ -835,6 +926,7 @@ export class MagicCampaignService {
           },
         );
         entries.push(...harmed.changes);
+        harmEvents = harmed.events;
       }
       let mutationDraw: TableDrawResult | null = null;
       let mutationNote: string | null = null;
@@ -858,6 +950,7 @@ export class MagicCampaignService {
         ...out,
         characterId: owner.id,
         changes: entries,
+        events: castEvents(who, owner.id, harmEvents),
         mutationNote,
         mutationDraw: mutationDraw && (!mutationDraw.secret || who.role === 'referee') ? mutationDraw : null,
         mutationRollId: mutationDraw?.rollId ?? null,
@@ -908,17 +1001,34 @@ export class MagicCampaignService {
       if (!skill)
         throw Problem.field('UNPROCESSABLE', 'skill', `The sheet has no skill named "${skillName}".`);
       const control = this.control(sheet, owner, 1);
-      const rolled = this.rolls.roll(
-        COEAC_MAGIC_PROCEDURES.counterspell,
-        { pool: 2 + skill.value, potency: targetOutcome.potency },
+      // The test and a failure's damage in one roll (issue 39): the COEAC transition runs inside it.
+      const rolled = await this.rollWithHarm(
+        m,
+        COEAC_COUNTERSPELL_PROCEDURE,
+        {
+          counterspell: { pool: 2 + skill.value, potency: targetOutcome.potency },
+          harm: this.harm.coeacHarmState(owner, row),
+        },
         input.seed,
-        diceBudget(req),
+        req,
+        campaign.id,
+        owner,
       );
-      const out: CounterspellOutcome = rolled.outcome;
+      const out: CounterspellOutcome = rolled.outcome.counterspell;
+      const harmOutcome = rolled.outcome.harm;
+      const told = harmOutcome ? coeacHarmEvents(owner, row, harmOutcome, 'magic:counterspell') : null;
       const changes: Array<{ field: string; delta: number }> = [
         { field: `classResources.${control}.current`, delta: -1 },
       ];
-      const effects = { characterId: owner.id, targetRollId: target.id, skill: skill.name, changes };
+      const effects = {
+        characterId: owner.id,
+        targetRollId: target.id,
+        skill: skill.name,
+        changes,
+        ...(harmOutcome
+          ? { state: harmOutcome.state, harmChanges: harmOutcome.changes, events: told!.events }
+          : {}),
+      };
       const roll = await this.rolls.record(m, who, rolled as never, {
         secret: input.secret ?? false,
         effects,
@@ -935,27 +1045,27 @@ export class MagicCampaignService {
         { clamp: true, row },
       );
       const entries = written.entries.map(toChange);
-      // A failed counterspell's damage is harm: the COEAC transition takes it (003:201).
-      if (out.damage) {
-        const harmed = await this.harmCaster(
-          m,
-          who,
-          campaign,
-          owner,
-          written.row,
-          out.damage,
-          rolled.seed,
-          'magic:counterspell',
-          { req, secret: input.secret ?? false },
-        );
-        entries.push(...harmed.changes);
-      }
+      // A failed counterspell's damage is harm (003:201): taken in the roll, written by harm's writer.
+      const harmed = harmOutcome
+        ? await this.writeCasterHarm(
+            m,
+            who,
+            campaign,
+            owner,
+            written.row,
+            harmOutcome,
+            { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
+            told!,
+          )
+        : null;
+      if (harmed) entries.push(...harmed.changes);
       if (out.countered) await m.delete(CoeacSpellInstanceEntity, { rollId: target.id });
       return {
         characterId: owner.id,
         targetRollId: target.id,
         counterspell: out,
         changes: entries,
+        events: castEvents(who, owner.id, harmed?.events ?? []),
         seed: rolled.seed,
         rng: rolled.rng,
         rollId: roll.id,
@@ -965,7 +1075,8 @@ export class MagicCampaignService {
 
   /**
    * One day of the Affix Spell ritual (crafting downtime) as a COEAC channeling (procedure
-   * `crafting.channeling.v2`): the day passes when Potency reaches the ritual's Ob. With a COEAC sheet,
+   * `crafting.channeling.v3` with a COEAC sheet, its backlash's harm inside the roll; `…v2` without):
+   * the day passes when Potency reaches the ritual's Ob. With a COEAC sheet,
    * the day spends a Control (when the sheet keeps Control), backlash damage and the mutation save
    * apply through the condition ledger, and the spell's class resource is lost for the day on a
    * backlash and on the final day. Without a sheet the outcome still says what the table owes.
@@ -986,6 +1097,8 @@ export class MagicCampaignService {
     rolled: Rolled<ChannelingOutcome>;
     rollId: string;
     changes: CoeacSheetChange[];
+    /** The engine's events of the backlash's harm (crafting's answer may carry them). */
+    events: EngineEvent[];
   }> {
     const owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
     const row = await m.findOne(CharacterSheetEntity, { where: { ownerId: owner.id, system: 'coeac' } });
@@ -1005,8 +1118,21 @@ export class MagicCampaignService {
       ...(day.penaltyDice ? { penaltyDice: day.penaltyDice } : {}),
       ...(vigor ? { vigorPool: 2 + vigor.value } : {}),
     };
-    const rolled = this.rolls.roll(AFFIX_CHANNELING_V2, input, seed, diceBudget(req));
-    const out = rolled.outcome;
+    // With a COEAC sheet, the backlash's harm runs inside the day's roll (`crafting.channeling.v3`);
+    // without one nobody is harmed and the day logs `crafting.channeling.v2` as before.
+    const rolled: Rolled<ChannelingOutcome & { harm?: SheetDamageOutcome | null }> = row
+      ? await this.rollWithHarm(
+          m,
+          AFFIX_CHANNELING_V3,
+          { channeling: input, harm: this.harm.coeacHarmState(owner, row) },
+          seed,
+          req,
+          campaign.id,
+          owner,
+        )
+      : this.rolls.roll(AFFIX_CHANNELING_V2, input, seed, diceBudget(req));
+    const { harm: harmOutcome = null, ...out } = rolled.outcome;
+    const told = row && harmOutcome ? coeacHarmEvents(owner, row, harmOutcome, 'magic:affix-spell') : null;
     const roll = await record(rolled);
     const changes: Array<{ field: string; delta: number }> = [];
     if (sheet) {
@@ -1035,27 +1161,33 @@ export class MagicCampaignService {
       entries = written.entries.map(toChange);
       after = written.row;
     }
-    // The day's backlash is harm: the COEAC transition takes it (003:201).
-    if (after && out.backlash.damage) {
-      const harmed = await this.harmCaster(
-        m,
-        who,
-        campaign,
-        owner,
-        after,
-        out.backlash.damage,
-        rolled.seed,
-        'magic:affix-spell',
-        { req, secret: false },
-      );
-      entries.push(...harmed.changes);
-    }
-    return { outcome: out, rolled, rollId: roll.id, changes: entries };
+    // The day's backlash is harm (003:201): taken in the day's roll, written by harm's writer.
+    const harmed =
+      after && harmOutcome && told
+        ? await this.writeCasterHarm(
+            m,
+            who,
+            campaign,
+            owner,
+            after,
+            harmOutcome,
+            { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
+            told,
+          )
+        : null;
+    if (harmed) entries.push(...harmed.changes);
+    return {
+      outcome: out,
+      rolled: rolled as Rolled<ChannelingOutcome>,
+      rollId: roll.id,
+      changes: entries,
+      events: castEvents(who, owner.id, harmed?.events ?? []),
+    };
   }
 
   /**
-   * HP a spell costs its caster (ritual HP, backlash, a failed counterspell, a blow a binding did not
-   * stop) through the COEAC harm transition (`harm.sheet-damage`, its own logged roll on a seed
+   * HP a spell costs its caster outside the spell's own roll (Spell Mastery's backlash, a
+   * catastrophe's wave and wild cast) through the COEAC harm transition (`harm.sheet-damage`, its own logged roll on a seed
    * derived from the spell's): bonus HP, then HP, then Down and Out at 0 (003:201) or death.
    */
   private async harmCaster(
@@ -1068,7 +1200,7 @@ export class MagicCampaignService {
     seed: string,
     source: string,
     options: { req: ArbiterRequest; secret: boolean },
-  ): Promise<{ changes: CoeacSheetChange[]; state: string; stateBefore: string; rollId: string }> {
+  ): Promise<CasterHarm> {
     const result = await this.harm.applyDamage(
       m,
       who,
@@ -1089,16 +1221,49 @@ export class MagicCampaignService {
     row: CharacterSheetEntity,
     outcome: SheetDamageOutcome,
     roll: { id: string; procedure: string; seed: string; rng: string },
-  ): Promise<{ changes: CoeacSheetChange[]; state: string; stateBefore: string; rollId: string }> {
+    told: { state: EngineState; events: EngineEvent[]; source: string },
+  ): Promise<CasterHarm> {
     const result = await this.harm.applyDamage(
       m,
       who,
       owner,
-      { system: 'coeac', amount: outcome.damage, source: 'magic:cast' } as never,
+      { system: 'coeac', amount: outcome.damage, source: told.source } as never,
       // The spell's answer carries no sheet: none is read back for it.
-      { campaign, computed: { row, outcome, roll, derive: (data) => data } },
+      {
+        campaign,
+        computed: { row, outcome, roll, derive: (data) => data, state: told.state, events: told.events },
+      },
     );
     return casterHarmed(result);
+  }
+
+  /**
+   * Rolls a spell whose harm on its caster runs inside its own roll (`harm` in its input and outcome),
+   * then again on the same seed with the items carried when the harm drew Broken Gear (its lots come
+   * from them: read only then), as a cast does.
+   */
+  private async rollWithHarm<
+    I extends { harm: SheetDamageInput },
+    O extends { harm: SheetDamageOutcome | null },
+  >(
+    m: EntityManager,
+    procedure: Procedure<I, O>,
+    input: I,
+    seed: string | undefined,
+    req: ArbiterRequest,
+    campaignId: string,
+    owner: SheetOwner,
+  ): Promise<Rolled<O>> {
+    const rolled = this.rolls.roll(procedure, input, seed, diceBudget(req));
+    const lots = rolled.outcome.harm
+      ? await this.harm.brokenGearItems(m, campaignId, owner, rolled.outcome.harm)
+      : null;
+    if (!lots) return rolled;
+    return this.rolls.roll(
+      procedure,
+      { ...{}, ...input, harm: { ...{}, ...input.harm, items: lots } as SheetDamageInput },
+      rolled.seed,
+    );
   }
 
   /** The campaign row, read with one plain statement (the guard has already found it). */

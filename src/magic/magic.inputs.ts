@@ -366,6 +366,9 @@ export class CoeacReleaseInput {
     max: 100_000,
   })
   damage?: number;
+
+  @In.seed()
+  seed?: string;
 }
 
 @InputType({ description: 'A counterspell against a channeling in the roll log.' })

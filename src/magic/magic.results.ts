@@ -5,6 +5,11 @@ import { COEAC_DURATION_UNITS, COEAC_SAVE_EFFECTS, COEAC_SORCERY_SKILLS } from '
 import { CoeacFamilyEnum, CoeacSkillEnum } from './magic.inputs';
 import { COEAC_FAMILIES } from '../core/magic';
 import { TableDrawResult } from '../encounters/encounters.results';
+import { EngineEventResult } from '../harm/engine-events.results';
+
+/** The `events` member of a campaign spell's answer (issue 39, 42). */
+const SPELL_EVENTS =
+  'What the engine did to the caster, in order, each with a sentence to post (HP lost to backlash, a ritual or a failed counterspell, Down and Out …); empty when the spell harmed no one. The roll that took the harm carries them too (its events, effects.events): the log and the live feed show them.';
 
 /*
  * COEAC magic answers: the dice, Potency, backlash, saves, exact odds, and the seed and generator
@@ -676,6 +681,9 @@ export class CoeacCastResult {
   @Out.nestedList('Every tracked value changed, in ledger order.', () => CoeacSheetChange)
   changes: CoeacSheetChange[];
 
+  @Out.nestedList(SPELL_EVENTS, () => EngineEventResult)
+  events: EngineEventResult[];
+
   @Out.id('The roll of the live instance of this spell that the cast ended, if any.', { nullable: true })
   replacedRollId: string | null;
 
@@ -767,6 +775,14 @@ export class CoeacReleaseResult {
 
   @Out.nestedList('Tracked values changed.', () => CoeacSheetChange)
   changes: CoeacSheetChange[];
+
+  @Out.nestedList(SPELL_EVENTS, () => EngineEventResult)
+  events: EngineEventResult[];
+
+  @Out.id('The release’s roll (magic.coeac.bound-release.v1) when a blow got through; null otherwise.', {
+    nullable: true,
+  })
+  rollId: string | null;
 }
 
 @ObjectType({ description: 'A counterspell against a logged channeling.' })
@@ -782,6 +798,9 @@ export class CoeacCampaignCounterspellResult {
 
   @Out.nestedList('Tracked values changed (Control, damage).', () => CoeacSheetChange)
   changes: CoeacSheetChange[];
+
+  @Out.nestedList(SPELL_EVENTS, () => EngineEventResult)
+  events: EngineEventResult[];
 
   @Out.string('The seed.')
   seed: string;
@@ -837,6 +856,9 @@ export class CoeacCampaignSpellMasteryResult {
   @Out.nestedList('Every tracked value changed, in ledger order.', () => CoeacSheetChange)
   changes: CoeacSheetChange[];
 
+  @Out.nestedList(SPELL_EVENTS, () => EngineEventResult)
+  events: EngineEventResult[];
+
   @Out.string('For the referee when the caster mutates (the blind cast’s mutation save failed).', {
     nullable: true,
   })
@@ -862,6 +884,9 @@ export class CoeacCampaignCatastropheResult extends CoeacCatastropheResult {
 
   @Out.nestedList('Tracked values changed (HP, the wild cast’s lost plasmid).', () => CoeacSheetChange)
   changes: CoeacSheetChange[];
+
+  @Out.nestedList(SPELL_EVENTS, () => EngineEventResult)
+  events: EngineEventResult[];
 
   @Out.string('What the referee still owes, or what the mutation draw says.', { nullable: true })
   mutationNote: string | null;

@@ -15,10 +15,12 @@ import {
   searchCoeacSpells,
   spellMastery,
   type ChannelingInput,
+  type ChannelingOutcome,
   type CoeacSpell,
+  type CounterspellInput,
   type RandomSpellInput,
 } from '../core/magic';
-import { sheetDamage, type SheetDamageInput } from '../core/harm/campaign';
+import { sheetDamage, type SheetDamageInput, type SheetDamageOutcome } from '../core/harm/campaign';
 import type { Dice } from '../core/random';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
@@ -71,6 +73,76 @@ export const COEAC_CAST_PROCEDURE = {
     };
   },
 };
+
+/** A loss of `amount` on the caster through the COEAC transition's core, on the roll's own dice (null for none). */
+function casterLoss(harm: SheetDamageInput, amount: number, dice: Dice): SheetDamageOutcome | null {
+  return amount > 0 ? sheetDamage({ ...{}, ...harm, damage: amount } as SheetDamageInput, dice) : null;
+}
+
+/** What a stored character's counterspell rolls (`magic.coeac.counterspell.v2`). */
+export interface CoeacCounterspellRollInput {
+  counterspell: CounterspellInput;
+  /** The COEAC harm transition's input before the loss (as for a cast). */
+  harm: SheetDamageInput;
+}
+
+/**
+ * A stored character's counterspell (issue 39): the Arcane Lore test, then a failure's damage (the
+ * margin) through the COEAC harm transition on the same dice, in one logged roll. Counterspells logged
+ * before rolled `magic.coeac.counterspell` and a second `harm.sheet-damage`; both stay registered.
+ */
+export const COEAC_COUNTERSPELL_PROCEDURE = {
+  name: 'magic.coeac.counterspell.v2',
+  run: (input: CoeacCounterspellRollInput, dice: Dice) => {
+    const counterspell = COEAC_MAGIC_PROCEDURES.counterspell.run(input.counterspell, dice);
+    return { counterspell, harm: casterLoss(input.harm, counterspell.damage, dice) };
+  },
+};
+
+/** What releasing a bound spell against a blow rolls (`magic.coeac.bound-release.v1`). */
+export interface CoeacReleaseRollInput {
+  /** The blow's damage; the binding stops 1 of it. */
+  damage: number;
+  harm: SheetDamageInput;
+}
+
+/**
+ * A bound spell released to Block a blow (003: a binding stops 1 damage): what gets through goes to
+ * the COEAC harm transition, in one logged roll. Releases logged before logged only the harm, as
+ * `harm.sheet-damage` on the seed `<the binding's roll>/harm`, which stays registered.
+ */
+export const COEAC_RELEASE_PROCEDURE = {
+  name: 'magic.coeac.bound-release.v1',
+  run: (input: CoeacReleaseRollInput, dice: Dice) => {
+    const blocked = Math.min(1, input.damage);
+    const damageTaken = input.damage - blocked;
+    return { blocked, damageTaken, harm: casterLoss(input.harm, damageTaken, dice) };
+  },
+};
+
+/** What a day of Affix Spell rolls for a caster with a COEAC sheet (`crafting.channeling.v3`). */
+export interface AffixChannelingRollInput {
+  channeling: ChannelingInput;
+  harm: SheetDamageInput;
+}
+
+/**
+ * A day of the Affix Spell ritual by a caster with a COEAC sheet (issue 39): the channeling, then its
+ * backlash damage through the COEAC harm transition on the same dice, one logged roll. The outcome is
+ * the channeling's (as `crafting.channeling.v2` answers it, so crafting reads it unchanged) with the
+ * harm beside it. A day without a COEAC sheet harms no one and still logs `crafting.channeling.v2`.
+ */
+export const AFFIX_CHANNELING_V3 = {
+  name: 'crafting.channeling.v3',
+  run: (
+    input: AffixChannelingRollInput,
+    dice: Dice,
+  ): ChannelingOutcome & { harm: SheetDamageOutcome | null } => {
+    const channeling = channel(input.channeling, dice);
+    return { ...{}, ...channeling, harm: casterLoss(input.harm, channeling.backlash.damage ?? 0, dice) };
+  },
+};
+
 type OutcomeOf<K extends CoeacMagicKind> = ReturnType<(typeof COEAC_MAGIC_PROCEDURES)[K]['run']>;
 
 /** A catalogue spell as answered: every sub-roll field present (null where it does not apply). */
@@ -100,7 +172,13 @@ export class MagicService {
     registry: ProcedureRegistry,
     private readonly rolls: RollsService,
   ) {
-    registry.register(...(Object.values(COEAC_MAGIC_PROCEDURES) as never[]), COEAC_CAST_PROCEDURE as never);
+    registry.register(
+      ...(Object.values(COEAC_MAGIC_PROCEDURES) as never[]),
+      COEAC_CAST_PROCEDURE as never,
+      COEAC_COUNTERSPELL_PROCEDURE as never,
+      COEAC_RELEASE_PROCEDURE as never,
+      AFFIX_CHANNELING_V3 as never,
+    );
   }
 
   /** Rolls a stateless procedure: nothing is stored, the answer carries its seed and generator. */

@@ -211,6 +211,24 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
         item: { itemId: book.itemId },
       });
       expect(first.body.fatigueItems).toHaveLength(1);
+      // The Fatigue as the engine tells it (issue 39, 42), on the answer and on the cast's roll (the feed).
+      expect(first.body.events).toEqual([
+        {
+          type: 'field-changed',
+          text: 'Wren gains 1 Fatigue from casting Knock.',
+          ownerId: hero.id,
+          ownerName: 'Wren',
+          path: 'fatigue',
+          before: null,
+          after: null,
+          delta: 1,
+        },
+      ]);
+      const logged = await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${first.body.rollId}`)
+        .set(player.auth)
+        .expect(200);
+      expect(logged.body.events).toEqual(first.body.events);
       const retry = await t.http
         .post(`${base(c, hero.id)}/magic/cairn/casts`)
         .set(player.auth)
@@ -416,7 +434,8 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
           characterCairnCast(campaignId: $c, characterId: $h, input: $input) {
             rollId riskySave { reason wil roll passed } failure { damage fatigue } fatigue { total }
             harm { hp str } fatigueItems { name } changes { field delta }
-            harmRoll { rollId stateBefore state } } }`,
+            harmRoll { rollId stateBefore state }
+            events { type text ownerId path delta amount source looks } } }`,
         { c: c.id, h: hero.id, input: { itemId: book.itemId, failure, seed } },
         player.auth,
       );
@@ -434,6 +453,40 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
       expect(cast.harm).toEqual({ hp: 4 - damage, str: 10 });
       expect(cast.changes).toEqual(expect.arrayContaining([{ field: 'hp', delta: -damage }]));
       expect(cast.harmRoll).toMatchObject({ stateBefore: 'up', state: 'up' });
+      // The engine's events: the Fatigue, then what the failure's damage did (issue 39, 42).
+      expect(cast.events[0]).toEqual({
+        type: 'field-changed',
+        text: 'Wren gains 2 Fatigue from casting Gate.',
+        ownerId: hero.id,
+        path: 'fatigue',
+        delta: 2,
+        amount: null,
+        source: null,
+        looks: null,
+      });
+      expect(cast.events[1]).toMatchObject({
+        type: 'damaged',
+        text: `Wren takes ${damage} damage: HP 4 → ${4 - damage}.`,
+        ownerId: hero.id,
+        amount: damage,
+        source: 'magic.cairn-cast',
+        looks: 'badly wounded',
+      });
+      expect(cast.events[2]).toMatchObject({ type: 'field-changed', path: 'hp', delta: -damage });
+      // Each roll carries its part (the live feed sends both): the cast its Fatigue, the harm the rest.
+      const strip = (e: Record<string, unknown>) =>
+        Object.fromEntries(
+          Object.entries(e).filter(([k, v]) => v !== null && ['type', 'text', 'path', 'delta'].includes(k)),
+        );
+      const castRoll = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${cast.rollId}`).set(c.auth).expect(200)
+      ).body;
+      const harmRoll = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${cast.harmRoll.rollId}`).set(c.auth).expect(200)
+      ).body;
+      expect([...castRoll.events, ...harmRoll.events].map(strip)).toEqual(cast.events.map(strip));
+      const audit = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+      expect(audit.body).toMatchObject({ ok: true, rolls: { differing: [] }, sheets: { differing: [] } });
       for (const rollId of [cast.rollId, cast.harmRoll.rollId]) {
         const replay = (
           await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}/replay`).set(c.auth).expect(200)

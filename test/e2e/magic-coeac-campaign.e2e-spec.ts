@@ -11,6 +11,19 @@ import {
 } from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
+import { Database } from '../../src/database/database.service';
+import { CampaignEntity } from '../../src/database/entities';
+import { RollsService } from '../../src/rolls/rolls.service';
+import { COEAC_MAGIC_PROCEDURES } from '../../src/magic/magic.service';
+import { AFFIX_CHANNELING_V2 } from '../../src/magic/magic-campaign.service';
+import { SHEET_HARM_PROCEDURES } from '../../src/harm/sheet-harm.service';
+import { damageInput, sheetState } from '../../src/core/engine';
+import { harmOf } from '../../src/core/harm';
+import { createRng, Dice } from '../../src/core/random';
+import { spellMastery } from '../../src/core/magic/coeac/channeling';
+
+const EVENTS =
+  'events { type text ownerId ownerName amount absorbed source path before after delta from to looks }';
 
 const SORCERER = {
   skills: { Ruin: 1, Produce: 0, 'Arcane Lore': 2 },
@@ -44,6 +57,18 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
   }
   const url = (c: CampaignFixture, id: string, what: string) =>
     `/v1/campaigns/${c.id}/characters/${id}/${what}`;
+  /** The campaign's logged procedures, oldest first. */
+  const procedures = async (c: CampaignFixture): Promise<string[]> =>
+    (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)
+    ).body.items.map((r: { procedure: string }) => r.procedure);
+  /** The campaign audits clean: every roll replays, every sheet is its ledger (issue 39). */
+  async function expectCleanAudit(c: CampaignFixture) {
+    const audit = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+    expect(audit.body).toMatchObject({ ok: true, rolls: { differing: [] }, sheets: { differing: [] } });
+    expect(audit.body.rolls.matched).toBe(audit.body.rolls.replayed);
+    return audit.body;
+  }
 
   it('a cast that backlashes hurts its caster, spends Control, loses the plasmid, logs one roll; a retry changes nothing', async () => {
     const c = await createCampaign(t.server);
@@ -75,6 +100,33 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       // The backlash is harm: the COEAC transition takes it after the spell's own costs.
       { field: 'hp', delta: -4, after: 8 },
     ]);
+    // The engine's events of the backlash (issue 39, 42), in order, each with a sentence.
+    expect(res.body.events).toEqual([
+      {
+        type: 'damaged',
+        text: 'Mirel takes 4 damage: HP 12 → 8.',
+        ownerId: hero.id,
+        ownerName: 'Mirel',
+        amount: 4,
+        absorbed: 0,
+        source: 'magic:cast',
+        looks: 'wounded',
+      },
+      {
+        type: 'field-changed',
+        text: 'Mirel: HP 12 → 8.',
+        ownerId: hero.id,
+        ownerName: 'Mirel',
+        path: 'hp',
+        before: 12,
+        after: 8,
+        delta: -4,
+      },
+    ]);
+    // The cast's roll carries the same events (what the live feed sends).
+    const logged = await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.body.rollId}`).set(c.auth).expect(200);
+    expect(logged.body.events).toEqual(res.body.events);
+    expect(logged.body.effects.events).toEqual(res.body.events);
     const again = await send().expect(201);
     expect(again.body).toEqual(res.body);
     const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
@@ -269,6 +321,30 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       .expect(201);
     expect(release.body).toMatchObject({ spellId: 'miasma', blocked: 1, damageTaken: 2 });
     expect((await sheetOf(t.server, c, hero.id, 'coeac')).hp).toBe(hpBefore - 2);
+    // One roll for the release (issue 39): the blow's harm inside `magic.coeac.bound-release.v1`.
+    expect(release.body.rollId).toEqual(expect.any(String));
+    expect(release.body.events[0]).toMatchObject({
+      type: 'damaged',
+      text: `Binder takes 2 damage: HP ${hpBefore} → ${hpBefore - 2}.`,
+      amount: 2,
+      source: 'magic:bound-release:miasma',
+    });
+    expect(release.body.events[1]).toMatchObject({ type: 'field-changed', path: 'hp', delta: -2 });
+    const releaseRoll = await t.http
+      .get(`/v1/campaigns/${c.id}/rolls/${release.body.rollId}`)
+      .set(c.auth)
+      .expect(200);
+    expect(releaseRoll.body).toMatchObject({ procedure: 'magic.coeac.bound-release.v1' });
+    expect(releaseRoll.body.events).toEqual(release.body.events);
+    expect(await procedures(c)).not.toContain('harm.sheet-damage');
+    const releaseEntries = (
+      await t.http
+        .get(url(c, hero.id, 'conditions'))
+        .set(c.auth)
+        .expect(200)
+    ).body.items.filter((e: { rollId: string }) => e.rollId === release.body.rollId);
+    expect(releaseEntries).toEqual([expect.objectContaining({ field: 'hp', delta: -2 })]);
+    await expectCleanAudit(c);
     expectProblem(
       await t.http
         .post(url(c, hero.id, 'coeac-bound-releases'))
@@ -291,7 +367,7 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       .expect(201);
     const answer = await gql(
       t.server,
-      `mutation($c: ID!, $ch: ID!, $i: CoeacCampaignCounterspellInput!) { coeacCampaignCounterspell(campaignId: $c, characterId: $ch, input: $i) { targetRollId counterspell { objective countered damage roll { dice faces } } changes { field delta after } rollId } }`,
+      `mutation($c: ID!, $ch: ID!, $i: CoeacCampaignCounterspellInput!) { coeacCampaignCounterspell(campaignId: $c, characterId: $ch, input: $i) { targetRollId counterspell { objective countered damage roll { dice faces } } changes { field delta after } ${EVENTS} rollId } }`,
       { c: c.id, ch: foe.id, i: { rollId: cast.body.rollId, seed: 'f' } },
       c.auth,
     );
@@ -307,6 +383,67 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       { field: 'classResources.Control.current', delta: -1, after: 3 },
       { field: 'hp', delta: -1, after: 11 },
     ]);
+    // The failure's damage, told by the engine (GraphQL lists every member, null where none).
+    expect(counter.events).toEqual([
+      expect.objectContaining({
+        type: 'damaged',
+        text: 'Foe takes 1 damage: HP 12 → 11.',
+        ownerId: foe.id,
+        amount: 1,
+        source: 'magic:counterspell',
+        looks: 'wounded',
+      }),
+      expect.objectContaining({
+        type: 'field-changed',
+        text: 'Foe: HP 12 → 11.',
+        path: 'hp',
+        before: 12,
+        after: 11,
+      }),
+    ]);
+    // One roll per counterspell (issue 39): the test and its harm in `magic.coeac.counterspell.v2`.
+    expect(await procedures(c)).toEqual(['magic.coeac.cast.v1', 'magic.coeac.counterspell.v2']);
+    const counterRoll = await t.http
+      .get(`/v1/campaigns/${c.id}/rolls/${counter.rollId}`)
+      .set(c.auth)
+      .expect(200);
+    expect(counterRoll.body.events).toEqual(
+      counter.events.map((e: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(e).filter(([, v]) => v !== null)),
+      ),
+    );
+    const entries = (
+      await t.http
+        .get(url(c, foe.id, 'conditions'))
+        .set(c.auth)
+        .expect(200)
+    ).body.items.filter((e: { rollId: string }) => e.rollId === counter.rollId);
+    expect(entries.map((e: { field: string }) => e.field).sort()).toEqual([
+      'classResources.Control.current',
+      'hp',
+    ]);
+    // The same over REST against a second cast: the answer carries the events too.
+    const again = await t.http
+      .post(url(c, caster.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'glyph', seed: 'g' })
+      .expect(201);
+    const rest = await t.http
+      .post(url(c, foe.id, 'coeac-counterspells'))
+      .set(c.auth)
+      .send({ rollId: again.body.rollId, seed: 'f' })
+      .expect(201);
+    expect(Array.isArray(rest.body.events)).toBe(true);
+    const hurt = rest.body.changes.find((ch: { field: string }) => ch.field === 'hp');
+    if (rest.body.counterspell.damage > 0) {
+      expect(rest.body.events[0]).toMatchObject({ type: 'damaged', amount: rest.body.counterspell.damage });
+      expect(hurt).toEqual(expect.objectContaining({ field: 'hp' }));
+    } else {
+      expect(rest.body.events).toEqual([]);
+      expect(hurt).toBeUndefined();
+    }
+    expect((await procedures(c)).filter((p) => p === 'harm.sheet-damage')).toEqual([]);
+    await expectCleanAudit(c);
     const bad = await t.http
       .post(url(c, foe.id, 'coeac-counterspells'))
       .set(c.auth)
@@ -360,12 +497,46 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       .expect(201);
     const answer = await gql(
       t.server,
-      `mutation($c: ID!, $ch: ID!, $i: CoeacCastInput!) { coeacCast(campaignId: $c, characterId: $ch, input: $i) { skill rating channeling { faces potency backlash { damage } subRolls { faces damage } } costs { control backlashDamage } changes { field delta after } } }`,
+      `mutation($c: ID!, $ch: ID!, $i: CoeacCastInput!) { coeacCast(campaignId: $c, characterId: $ch, input: $i) { skill rating channeling { faces potency backlash { damage } subRolls { faces damage } } costs { control backlashDamage } changes { field delta after } events { type text amount path delta } } }`,
       { c: c.id, ch: b.id, i: { spell: 'glyph', seed: 'twin' } },
       c.auth,
     );
     expect(answer.errors).toBeUndefined();
-    expect(rest.body).toMatchObject(answer.data?.coeacCast);
+    const { events: gqlEvents, ...twin } = answer.data!.coeacCast;
+    expect(rest.body).toMatchObject(twin);
+    // The same events on both, told with each caster's name.
+    expect(gqlEvents).toHaveLength(rest.body.events.length);
+    expect(
+      gqlEvents.map((e: { type: string; text: string }) => [e.type, e.text.replace(/^B\b/, 'A')]),
+    ).toEqual(rest.body.events.map((e: { type: string; text: string }) => [e.type, e.text]));
+    // A backlash over GraphQL, cast with B's own player key: the events whole (its own character).
+    const player = await createKey(t.server, c, { role: 'player', characterIds: [b.id] });
+    const hp = (await sheetOf(t.server, c, b.id, 'coeac')).hp as number;
+    const hurt = await gql(
+      t.server,
+      `mutation($c: ID!, $ch: ID!) { coeacCast(campaignId: $c, characterId: $ch, input: { spell: "disintegrate", seed: "a" }) { rollId costs { backlashDamage } ${EVENTS} } }`,
+      { c: c.id, ch: b.id },
+      player.auth,
+    );
+    expect(hurt.errors).toBeUndefined();
+    expect(hurt.data?.coeacCast.costs.backlashDamage).toBe(4);
+    expect(hurt.data?.coeacCast.events).toEqual([
+      expect.objectContaining({
+        type: 'damaged',
+        text: `B takes 4 damage: HP ${hp} → ${hp - 4}.`,
+        amount: 4,
+        ownerId: b.id,
+      }),
+      expect.objectContaining({ type: 'field-changed', path: 'hp', before: hp, after: hp - 4, delta: -4 }),
+    ]);
+    const seenByPlayer = await t.http
+      .get(`/v1/campaigns/${c.id}/rolls/${hurt.data?.coeacCast.rollId}`)
+      .set(player.auth)
+      .expect(200);
+    expect(seenByPlayer.body.events.map((e: { text: string }) => e.text)).toEqual([
+      `B takes 4 damage: HP ${hp} → ${hp - 4}.`,
+      `B: HP ${hp} → ${hp - 4}.`,
+    ]);
     expectProblem(
       await t.http
         .post(url(c, a.id, 'coeac-casts'))
@@ -467,7 +638,21 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       .get(`/v1/campaigns/${c.id}/rolls/${day.body.rollId}/replay`)
       .set(c.auth)
       .expect(200);
-    expect(replay.body).toMatchObject({ matches: true, roll: { procedure: 'crafting.channeling.v2' } });
+    // One roll for the day (issue 39): the backlash's harm inside `crafting.channeling.v3`.
+    expect(replay.body).toMatchObject({ matches: true, roll: { procedure: 'crafting.channeling.v3' } });
+    expect(await procedures(c)).toEqual(['crafting.channeling.v3']);
+    const entries = (
+      await t.http
+        .get(url(c, mage.id, 'conditions'))
+        .set(c.auth)
+        .expect(200)
+    ).body.items.filter((e: { rollId: string }) => e.rollId === day.body.rollId);
+    expect(entries.map((e: { field: string }) => e.field)).toEqual([
+      'classResources.Control.current',
+      'classResources.Disintegrate.current',
+      'hp',
+    ]);
+    await expectCleanAudit(c);
   });
 
   it('arcane vestments: carried items on the sheet, no worn armour with them, their Empower spent on a cast (REST and GraphQL)', async () => {
@@ -605,5 +790,169 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       'armor.kind',
     );
     expect(await sheetOf(t.server, c, hero.id, 'coeac')).toEqual(before);
+  });
+
+  it('rolls logged before the harm moved into the spell’s roll still replay: the audit of such a campaign is clean (REST and GraphQL)', async () => {
+    const c = await createCampaign(t.server);
+    const hero = await sorcerer(c, 'Elder');
+    const cast = await t.http
+      .post(url(c, hero.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'glyph', seed: 'old' })
+      .expect(201);
+    const { keyId } = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${cast.body.rollId}`).set(c.auth).expect(200)
+    ).body;
+    const rolls = t.app.get(RollsService);
+    const db = t.app.get(Database);
+    const [campaign] = await Database.selectRows(db.manager, CampaignEntity, { id: c.id });
+    const who = { keyId, campaignId: c.id, role: 'referee' as const, characterIds: [] };
+    const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
+    const state = sheetState(
+      { name: 'Elder', id: hero.id, npc: false },
+      'coeac',
+      sheet,
+      sheet,
+      harmOf(sheet),
+    );
+    const harm = (amount: number) => ({
+      ...damageInput(state, { kind: 'damage', amount: 0 }),
+      damage: amount,
+    });
+    // As they were logged: a counterspell and then its harm, a release's harm alone, an Affix day (v2).
+    const old = [
+      rolls.roll(COEAC_MAGIC_PROCEDURES.counterspell, { pool: 4, potency: 3 }, 'old-counter'),
+      rolls.roll(SHEET_HARM_PROCEDURES.damage, harm(2), 'old-counter/harm'),
+      rolls.roll(SHEET_HARM_PROCEDURES.damage, harm(1), `${cast.body.rollId}/harm`),
+      rolls.roll(
+        AFFIX_CHANNELING_V2,
+        { pool: 3, objective: 5, spell: 'disintegrate', vigorPool: 4 },
+        'old-affix',
+      ),
+    ];
+    const ids: string[] = [];
+    for (const rolled of old)
+      ids.push(
+        (
+          await rolls.record(db.manager, who, rolled as never, {
+            campaign,
+            effects: { characterId: hero.id },
+          })
+        ).id,
+      );
+    for (const id of ids) {
+      const replay = await t.http.get(`/v1/campaigns/${c.id}/rolls/${id}/replay`).set(c.auth).expect(200);
+      expect(replay.body.matches).toBe(true);
+    }
+    expect(await procedures(c)).toEqual([
+      'magic.coeac.cast.v1',
+      'magic.coeac.counterspell',
+      'harm.sheet-damage',
+      'harm.sheet-damage',
+      'crafting.channeling.v2',
+    ]);
+    const audit = await expectCleanAudit(c);
+    expect(audit.rolls.replayed).toBe(5);
+    const viaGql = await gql(
+      t.server,
+      `query($c: ID!) { campaignAudit(campaignId: $c) { ok rolls { replayed matched } } }`,
+      { c: c.id },
+      c.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    expect(viaGql.data?.campaignAudit).toEqual({ ok: true, rolls: { replayed: 5, matched: 5 } });
+  });
+
+  it('Spell Mastery, a catastrophe and a release over GraphQL answer the engine’s events of the harm they did', async () => {
+    const c = await createCampaign(t.server);
+    const sheet = { maxHp: 12, skills: { Ruin: 3, Reveal: 3 }, classResources: { Control: { max: 3 } } };
+    const hero = await sorcerer(c, 'Vesk', sheet);
+    // A failed mastery with backlash: the backlash's harm, then the failure's Down and Out check.
+    let seed = '';
+    for (let i = 0; i < 500 && !seed; i++) {
+      const out = spellMastery({ pool: 5, spell: 'wandering-eye' }, new Dice(createRng(`vesk-${i}`)));
+      if (!out.learned && (out.blindCast.backlash.damage ?? 0) > 0) seed = `vesk-${i}`;
+    }
+    expect(seed).not.toBe('');
+    const mastery = await t.http
+      .post(url(c, hero.id, 'coeac-spell-masteries'))
+      .set(c.auth)
+      .send({ spell: 'wandering-eye', seed })
+      .expect(201);
+    const backlash = mastery.body.backlashDamage as number;
+    expect(backlash).toBeGreaterThan(0);
+    expect(mastery.body.events[0]).toMatchObject({
+      type: 'damaged',
+      ownerId: hero.id,
+      amount: backlash,
+      text: expect.stringMatching(
+        new RegExp(`^Vesk takes ${backlash} damage: HP 12 → ${Math.max(0, 12 - backlash)}`),
+      ),
+    });
+    for (const e of mastery.body.events) expect(e.text).toEqual(expect.any(String));
+    // The harm rolls keep their events (the log and the feed): the answer lists them in order.
+    const backlashRoll = (
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${mastery.body.backlashRollId}`).set(c.auth).expect(200)
+    ).body;
+    const checkRoll = (
+      await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${mastery.body.downAndOut.rollId}`)
+        .set(c.auth)
+        .expect(200)
+    ).body;
+    const logged = [...backlashRoll.events, ...checkRoll.events];
+    expect(mastery.body.events.filter((e: { type: string }) => !e.type.startsWith('timer-'))).toEqual(logged);
+
+    // A catastrophe's wave or wild cast: events exactly when it harmed the caster.
+    const other = await sorcerer(c, 'Quill');
+    for (let i = 0; i < 6; i++) {
+      const cat = await t.http
+        .post(url(c, other.id, 'coeac-catastrophes'))
+        .set(c.auth)
+        .send({ damage: 4, seed: `quill-${i}` })
+        .expect(201);
+      const hp = cat.body.changes.filter((ch: { field: string }) => ch.field === 'hp');
+      if (hp.length === 0) expect(cat.body.events).toEqual([]);
+      else
+        expect(cat.body.events[0]).toMatchObject({
+          type: 'damaged',
+          ownerId: other.id,
+          text: expect.stringContaining('Quill takes'),
+        });
+    }
+
+    // A bound spell released against a blow of 5 over GraphQL: 1 blocked, 4 taken, in one roll.
+    const binder = await sorcerer(c, 'Binder', { ...SORCERER, skills: { Ruin: 6, Produce: 6 } });
+    await t.http
+      .post(url(c, binder.id, 'coeac-casts'))
+      .set(c.auth)
+      .send({ spell: 'miasma', bind: true, seed: 'bind' })
+      .expect(201);
+    const before = (await sheetOf(t.server, c, binder.id, 'coeac')).hp as number;
+    const released = await gql(
+      t.server,
+      `mutation($c: ID!, $ch: ID!) { coeacReleaseBound(campaignId: $c, characterId: $ch, input: { use: block, damage: 5, seed: "r" }) { blocked damageTaken rollId changes { field delta after } ${EVENTS} } }`,
+      { c: c.id, ch: binder.id },
+      c.auth,
+    );
+    expect(released.errors).toBeUndefined();
+    const r = released.data?.coeacReleaseBound;
+    expect(r).toMatchObject({ blocked: 1, damageTaken: 4, rollId: expect.any(String) });
+    expect(r.events[0]).toMatchObject({
+      type: 'damaged',
+      amount: 4,
+      text: expect.stringMatching(
+        new RegExp(`^Binder takes 4 damage: HP ${before} → ${Math.max(0, before - 4)}`),
+      ),
+      source: 'magic:bound-release:miasma',
+    });
+    expect(r.changes[0]).toEqual({
+      field: 'hp',
+      delta: -Math.min(4, before),
+      after: Math.max(0, before - 4),
+    });
+    const procs = await procedures(c);
+    expect(procs.filter((p) => p === 'magic.coeac.bound-release.v1')).toHaveLength(1);
+    await expectCleanAudit(c);
   });
 });

@@ -20313,6 +20313,8 @@ export interface components {
       fatigueItems: components['schemas']['InventoryItem'][];
       /** @description Ids of the items dropped for room. */
       dropped: string[];
+      /** @description What the cast did to the caster, in order, each with a sentence to post: the Fatigue it added, then what a failure’s damage did (HP, STR, a scar, the state; the harm transition’s events). The Fatigue is on the cast’s roll (effects.events), the harm on the harm roll’s; both reach the live feed. */
+      events: components['schemas']['EngineEventResult'][];
       /** @description Ids of the items gone: the used-up scroll, a destroyed book. */
       removed: string[];
       /** @description The spellbook or relic after (null when it is gone). */
@@ -21243,6 +21245,8 @@ export interface components {
       costs: components['schemas']['CoeacCastCosts'];
       /** @description Every tracked value changed, in ledger order. */
       changes: components['schemas']['CoeacSheetChange'][];
+      /** @description What the engine did to the caster, in order, each with a sentence to post (HP lost to backlash, a ritual or a failed counterspell, Down and Out …); empty when the spell harmed no one. The roll that took the harm carries them too (its events, effects.events): the log and the live feed show them. */
+      events: components['schemas']['EngineEventResult'][];
       /** @description The roll of the live instance of this spell that the cast ended, if any. */
       replacedRollId: string | null;
       /** @description For the referee when the caster mutates (the mutation table is the referee’s). */
@@ -21303,6 +21307,8 @@ export interface components {
       state: string;
       /** @description Every tracked value changed, in ledger order. */
       changes: components['schemas']['CoeacSheetChange'][];
+      /** @description What the engine did to the caster, in order, each with a sentence to post (HP lost to backlash, a ritual or a failed counterspell, Down and Out …); empty when the spell harmed no one. The roll that took the harm carries them too (its events, effects.events): the log and the live feed show them. */
+      events: components['schemas']['EngineEventResult'][];
       /** @description For the referee when the caster mutates (the blind cast’s mutation save failed). */
       mutationNote: string | null;
       /** @description The seed. */
@@ -21343,6 +21349,11 @@ export interface components {
       use: 'block' | 'dice';
       /** @description block: the blow’s damage; what the block does not stop is applied to the sheet. */
       damage?: number;
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
     };
     CoeacReleaseResult: {
       /** @description The spell released. */
@@ -21357,6 +21368,10 @@ export interface components {
       bonusDice: number;
       /** @description Tracked values changed. */
       changes: components['schemas']['CoeacSheetChange'][];
+      /** @description What the engine did to the caster, in order, each with a sentence to post (HP lost to backlash, a ritual or a failed counterspell, Down and Out …); empty when the spell harmed no one. The roll that took the harm carries them too (its events, effects.events): the log and the live feed show them. */
+      events: components['schemas']['EngineEventResult'][];
+      /** @description The release’s roll (magic.coeac.bound-release.v1) when a blow got through; null otherwise. */
+      rollId: string | null;
     };
     CoeacCampaignCounterspellInput: {
       /** @description The roll id of the channeling to counter. */
@@ -21392,6 +21407,8 @@ export interface components {
       counterspell: components['schemas']['CoeacCounterspellOutcome'];
       /** @description Tracked values changed (Control, damage). */
       changes: components['schemas']['CoeacSheetChange'][];
+      /** @description What the engine did to the caster, in order, each with a sentence to post (HP lost to backlash, a ritual or a failed counterspell, Down and Out …); empty when the spell harmed no one. The roll that took the harm carries them too (its events, effects.events): the log and the live feed show them. */
+      events: components['schemas']['EngineEventResult'][];
       /** @description The seed. */
       seed: string;
       /** @description The generator. */
@@ -21436,6 +21453,8 @@ export interface components {
       characterId: string;
       /** @description Tracked values changed (HP, the wild cast’s lost plasmid). */
       changes: components['schemas']['CoeacSheetChange'][];
+      /** @description What the engine did to the caster, in order, each with a sentence to post (HP lost to backlash, a ritual or a failed counterspell, Down and Out …); empty when the spell harmed no one. The roll that took the harm carries them too (its events, effects.events): the log and the live feed show them. */
+      events: components['schemas']['EngineEventResult'][];
       /** @description What the referee still owes, or what the mutation draw says. */
       mutationNote: string | null;
       /** @description The draw on the campaign’s mutation table for result 1; null without a table, or when sealed for the caller’s key. */

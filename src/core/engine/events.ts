@@ -326,6 +326,31 @@ export function timerEvents(
 }
 
 /**
+ * Cairn Fatigue a cast added (004: each Fatigue takes a slot until a safe night's rest): one
+ * field-changed event on `fatigue` (the items are the inventory's, so no count before or after), or
+ * none for no Fatigue.
+ */
+export function fatigueEvents(
+  state: Pick<EngineState, 'name' | 'ownerId'>,
+  added: number,
+  source: string | null = null,
+): EngineEvent[] {
+  if (added <= 0) return [];
+  return [
+    {
+      type: 'field-changed',
+      ownerId: state.ownerId ?? null,
+      ownerName: state.name,
+      text: `${state.name} gains ${added} Fatigue${source ? ` from ${source}` : ''}.`,
+      path: 'fatigue',
+      before: null,
+      after: null,
+      delta: added,
+    },
+  ];
+}
+
+/**
  * The events a key may see (issue 42; as boardgame.io strips a state per player): `hidden(ownerId)`
  * says whose numbers the key may not see. Such an owner's events become words only: a damaged,
  * rested, state-changed or died event keeps its type, owner, `looks` and a sentence without numbers;

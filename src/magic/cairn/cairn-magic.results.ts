@@ -4,6 +4,7 @@ import { Out } from '../../common/schema';
 import { CAIRN_CAST_SOURCES } from '../../core/magic/cairn';
 import { CairnCriticalSave, CairnScar, FieldChange, HarmStep } from '../../harm/harm.results';
 import { InventoryItem } from '../../inventory/inventory.results';
+import { EngineEventResult } from '../../harm/engine-events.results';
 import { CairnCastSourceEnum } from './cairn-magic.inputs';
 
 @ObjectType({ description: 'One of Cairn’s 100 spells, with what it does in our words.' })
@@ -306,6 +307,12 @@ export class CairnCampaignCastResult extends CairnCastResult {
 
   @Out.stringList('Ids of the items dropped for room.')
   dropped: string[];
+
+  @Out.nestedList(
+    'What the cast did to the caster, in order, each with a sentence to post: the Fatigue it added, then what a failure’s damage did (HP, STR, a scar, the state; the harm transition’s events). The Fatigue is on the cast’s roll (effects.events), the harm on the harm roll’s; both reach the live feed.',
+    () => EngineEventResult,
+  )
+  events: EngineEventResult[];
 
   @Out.stringList('Ids of the items gone: the used-up scroll, a destroyed book.')
   removed: string[];

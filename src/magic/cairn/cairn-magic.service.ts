@@ -20,7 +20,8 @@ import {
   type CairnSpellEntry,
 } from '../../core/magic/cairn';
 import { Database } from '../../database/database.service';
-import { harmSeed } from '../../core/engine';
+import { fatigueEvents, harmSeed, type EngineEvent } from '../../core/engine';
+import { castEvents } from '../cast-events';
 import { SheetHarmService } from '../../harm/sheet-harm.service';
 import { InventoryCarrierEntity, InventoryItemEntity } from '../../inventory/inventory.entities';
 import { inventoryCapacity } from '../../core/treasure';
@@ -447,6 +448,11 @@ export class CairnMagicService {
         });
         after = { ...{}, ...magic, charges: outcome.relic.after };
       }
+      const fatigue = fatigueEvents(
+        { name: owner.name, ownerId: owner.id },
+        fatigueItems.length,
+        outcome.spell ? `casting ${outcome.spell.name}` : 'casting',
+      );
       const effects = {
         characterId,
         itemId: item.id,
@@ -454,6 +460,8 @@ export class CairnMagicService {
         dropped,
         removed,
         charges: outcome.relic?.after ?? null,
+        // The Fatigue as the engine tells it (issue 42): the log and the feed show it.
+        ...(fatigueItems.length > 0 ? { events: fatigue } : {}),
       };
       const secret = input.secret === true;
       const roll = await this.rolls.record(m, who, rolled, { campaign, secret, effects });
@@ -522,6 +530,7 @@ export class CairnMagicService {
         fatigueItems: fatigueItems.map(toItem),
         dropped,
         removed,
+        events: castEvents(who, owner.id, [...fatigue, ...((hurt?.events ?? []) as EngineEvent[])]),
         item: after ? toMagicItem(item, after) : null,
         harmRoll: hurt
           ? { rollId: hurt.rollId, stateBefore: hurt.stateBefore, state: hurt.state, pending: hurt.pending }
