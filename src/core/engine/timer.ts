@@ -157,7 +157,11 @@ export function timerInput(
 }
 
 /** The transition's answer for a timer's end on `state` (every system's). */
-export function applyTimer<S extends EngineState>(state: S, change: TimerChange, dice: Dice): TimerApplied<S> {
+export function applyTimer<S extends EngineState>(
+  state: S,
+  change: TimerChange,
+  dice: Dice,
+): TimerApplied<S> {
   const timer = change.timer;
   const harm = state.harm;
   const none: TimerApplied<S> = {
