@@ -5576,7 +5576,7 @@ export interface components {
       reason: string | null;
     };
     EngineEventResult: {
-      /** @description damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended. */
+      /** @description damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended, timer-expired. */
       type: string;
       /** @description A short sentence a bot can post as it is. */
       text: string;
@@ -5610,8 +5610,10 @@ export interface components {
       restKind?: string | null;
       /** @description rested: whether the rest restored anything. */
       rested?: boolean | null;
-      /** @description timer-started, timer-ended: the timer’s kind. */
+      /** @description timer-started, timer-ended, timer-expired: the timer’s kind. */
       timer?: string | null;
+      /** @description timer-expired: what the timer’s end did (death, wakes, sleeps-on, lapses, responds). */
+      effect?: string | null;
       /** @description How the owner looks after, in words: unhurt, wounded, badly wounded, down, dead. */
       looks?: string | null;
     };
@@ -6682,6 +6684,8 @@ export interface components {
       state: string;
       /** @description The logged entry: harm.timer-expired (no dice), or harm.gm-awaken for gm-unconscious (the roll to awaken). */
       rollId: string;
+      /** @description What the engine did, in order (issue 39: the system’s transition decided it), each with a sentence to post; the same events are on the logged roll and the live feed. */
+      events: components['schemas']['EngineEventResult'][];
     };
     AilmentTickOdds: {
       /** @description Probability of passing, in [0, 1]. */
