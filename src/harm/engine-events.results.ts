@@ -68,10 +68,7 @@ export class EngineEventResult {
   @Out.string('timer-started, timer-ended, timer-expired: the timer’s kind.', may)
   timer?: string | null;
 
-  @Out.string(
-    'timer-expired: what the timer’s end did (death, wakes, sleeps-on, lapses, responds).',
-    may,
-  )
+  @Out.string('timer-expired: what the timer’s end did (death, wakes, sleeps-on, lapses, responds).', may)
   effect?: string | null;
 
   @Out.string('How the owner looks after, in words: unhurt, wounded, badly wounded, down, dead.', may)

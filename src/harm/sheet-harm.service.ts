@@ -1496,7 +1496,9 @@ export class SheetHarmService implements OnModuleInit {
   ): Promise<{ row: CharacterSheetEntity; harm: SheetHarm; expiry: HarmTimerExpiry | null } | null> {
     // G&M's roll to awaken reads the reactions the server derives.
     const view =
-      row.system === 'gm' && timer.kind === 'gm-unconscious' ? await this.sheets.view(m, owner, row) : row.data;
+      row.system === 'gm' && timer.kind === 'gm-unconscious'
+        ? await this.sheets.view(m, owner, row)
+        : row.data;
     const state = this.engineState(owner, row.system, row.data, view, harm, true);
     const change: TimerChange = { kind: 'timer', timer, clock };
     const logged = timerInput(state, change);
@@ -1526,7 +1528,9 @@ export class SheetHarmService implements OnModuleInit {
         system: row.system,
         timer: timer.kind,
         state: after.state,
-        ...(logged.procedure === SHEET_HARM_PROCEDURES.gmAwaken.name ? { awake: done.effect === 'wakes' } : {}),
+        ...(logged.procedure === SHEET_HARM_PROCEDURES.gmAwaken.name
+          ? { awake: done.effect === 'wakes' }
+          : {}),
         ...(lapsed
           ? lapsed.pool === TEMPORARY_SURVIVAL
             ? { temporarySurvivalLost: lapsed.amount }

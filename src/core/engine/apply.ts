@@ -62,7 +62,8 @@ export interface RestApplied<S extends EngineState> extends AppliedBase<S> {
   deferredApplied: DeferredScarRoll[];
 }
 
-export type Applied<S extends EngineState = EngineState> = DamageApplied<S> | RestApplied<S> | TimerApplied<S>;
+export type Applied<S extends EngineState = EngineState> =
+  DamageApplied<S> | RestApplied<S> | TimerApplied<S>;
 
 /** What a change of kind `C` answers: a timer's end its own answer, a loss or a rest theirs. */
 export type AppliedTo<S extends EngineState, C extends EngineChange> = C extends TimerChange
