@@ -5670,7 +5670,7 @@ export interface components {
       effects?: {
         [key: string]: unknown;
       } | null;
-      /** @description A roll that harmed or rested a character or NPC: what the engine did, in order, each with a sentence to post (issue 42; also in effects.events). Absent otherwise, and while sealed. */
+      /** @description A roll that harmed or rested a character or NPC, or ended one of its harm timers: what the engine did, in order, each with a sentence to post (issue 42; also in effects.events). Absent otherwise, and while sealed. */
       events?: components['schemas']['EngineEventResult'][];
       /** @description Single reads and replays of a roll on referee tables: each table version its inputs refer to (inputs.table.version, inputs.subtables.*.version), by version: the definition whose RFC 8785 canonical JSON hashes (SHA-256, hex) to it. Absent otherwise, and while sealed (docs/encounters.md). */
       tables?: {
