@@ -13,7 +13,7 @@ const may = { nullable: true, optional: true };
 })
 export class EngineEventResult {
   @Out.string(
-    'damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended, spell-cast.',
+    'damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended, timer-expired, spell-cast.',
   )
   type: string;
 
@@ -68,8 +68,11 @@ export class EngineEventResult {
   @Out.bool('rested: whether the rest restored anything.', may)
   rested?: boolean | null;
 
-  @Out.string('timer-started, timer-ended: the timer’s kind.', may)
+  @Out.string('timer-started, timer-ended, timer-expired: the timer’s kind.', may)
   timer?: string | null;
+
+  @Out.string('timer-expired: what the timer’s end did (death, wakes, sleeps-on, lapses, responds).', may)
+  effect?: string | null;
 
   @Out.string('How the owner looks after, in words: unhurt, wounded, badly wounded, down, dead.', may)
   looks?: string | null;

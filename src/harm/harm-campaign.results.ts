@@ -260,6 +260,12 @@ export class HarmTimerExpiry {
     'The logged entry: harm.timer-expired (no dice), or harm.gm-awaken for gm-unconscious (the roll to awaken).',
   )
   rollId: string;
+
+  @Out.nestedList(
+    'What the engine did, in order (issue 39: the system’s transition decided it), each with a sentence to post; the same events are on the logged roll and the live feed.',
+    () => EngineEventResult,
+  )
+  events: EngineEventResult[];
 }
 
 @ObjectType({ description: 'A G&M temporary survival pool granted or removed.' })

@@ -76,6 +76,8 @@ import {
   describeDamage,
   harmAfterDamage,
   timerEvents,
+  timerInput,
+  nextExpiring,
   sheetState,
   gmLevel,
   type DamageApplied,
@@ -84,7 +86,10 @@ import {
   type EngineState,
   type HazardHarmState,
   type RestApplied,
+  type TimerApplied,
+  type TimerChange,
 } from '../core/engine';
+import { EngineEventResult } from './engine-events.results';
 import type { Dice } from '../core/random';
 import { CampaignEntity, CharacterEntity } from '../database/entities';
 import { InventoryItemEntity } from '../inventory/inventory.entities';
@@ -146,9 +151,6 @@ export const SHEET_HARM_PROCEDURES = {
   /** The roll to awaken as a G&M unconsciousness timer runs out (issue 43, S6); before it, no roll. */
   gmAwaken: { name: 'harm.gm-awaken', run: gmAwaken },
 };
-
-/** The order timers that run out together apply in: the gravest first. */
-const EFFECT_ORDER: ReadonlyArray<HarmTimer['effect']> = ['death', 'wakes', 'lapses', 'responds'];
 
 /** Rounds in a ten-minute turn for G&M (a round is 10 seconds, 001:549). */
 const GM_ROUNDS_PER_TURN = 60;
@@ -1429,167 +1431,94 @@ export class SheetHarmService implements OnModuleInit {
           ? ownerOf(await this.npcs.npc(m, campaign.id, candidate.ownerId))
           : await this.sheets.characterOwner(m, campaign.id, candidate.ownerId);
       const row = await this.sheets.requireSheet(m, owner, candidate.system, { lock: true });
-      let harm = harmOf(row.data);
-      // Rounds pass first; a timer that still holds and reaches 0 runs out now.
-      let timers = (harm.timers ?? []).map((t) => (t.rounds !== null ? countRounds(t, passed) : t));
+      // Rounds pass first (the clock's bookkeeping); what a timer whose time has come does to the
+      // owner is its system's transition's (a `timer` change, src/core/engine/timer.ts).
+      let harm: SheetHarm = {
+        ...{},
+        ...harmOf(row.data),
+        timers: (harmOf(row.data).timers ?? []).map((t) => (t.rounds !== null ? countRounds(t, passed) : t)),
+      };
       const runsOut = (t: HarmTimer) =>
-        timerHolds(t.kind, harm) &&
-        ((clockTimers && timerDue(t, clock)) || (t.rounds !== null && t.rounds === 0));
-      // Every timer that runs out in this advance, the gravest first (a death or a waking ends the
-      // timers its state no longer holds: a semi-conscious character's delay ends with its waking).
-      const pick = () =>
-        timers
-          .filter(runsOut)
-          .sort((a, b) => EFFECT_ORDER.indexOf(a.effect) - EFFECT_ORDER.indexOf(b.effect))[0];
-      let ran = pick();
-      if (!ran) {
-        harm = { ...{}, ...harm, timers };
+        (clockTimers && timerDue(t, clock)) || (t.rounds !== null && t.rounds === 0);
+      // Timers handed over that ended in nothing (the state that started them no longer holds).
+      const idle = new Set<string>();
+      let current = row;
+      let awakenings = 0;
+      let applied = 0;
+      for (
+        let ran = nextExpiring(harm.timers ?? [], runsOut, idle);
+        ran;
+        ran = nextExpiring(harm.timers ?? [], runsOut, idle)
+      ) {
+        const done = await this.applyTimer(m, who, campaign, owner, current, harm, ran, clock, () => {
+          // A roll to awaken uses `<seed>/awaken/<owner id>/<n>` (S6, src/core/harm/gm-awaken.ts).
+          awakenings++;
+          return scope.seed === undefined ? undefined : `${scope.seed}/awaken/${owner.id}/${awakenings}`;
+        });
+        if (done === null) {
+          idle.add(ran.kind);
+          continue;
+        }
+        applied++;
+        idle.clear();
+        current = done.row;
+        harm = done.harm;
+        if (done.expiry) out.push(done.expiry);
+      }
+      if (applied === 0)
         await this.write(m, who, campaign, owner, row, [], harm, {
           procedure: SHEET_HARM_PROCEDURES.timerExpired.name,
           rollId: '',
           scar: null,
         });
-        continue;
-      }
-      let current = row;
-      let awakenings = 0;
-      while (ran) {
-        const at = { day: clock.day, watch: clock.watch, turn: clock.turn };
-        const endsAt = ran.endsAt ?? at;
-        if (ran.kind === 'gm-unconscious') {
-          // S6: a roll to awaken, not a plain waking (src/core/harm/gm-awaken.ts).
-          awakenings++;
-          const seed =
-            scope.seed === undefined ? undefined : `${scope.seed}/awaken/${owner.id}/${awakenings}`;
-          // The timers as counted in this advance (rounds timers already counted down).
-          const held: SheetHarm = { ...{}, ...harm, timers };
-          const slept = await this.awaken(m, who, campaign, owner, current, held, ran, clock, seed);
-          current = slept.row;
-          harm = slept.harm;
-          timers = slept.harm.timers ?? [];
-          if (slept.expiry) out.push(slept.expiry);
-          ran = pick();
-          continue;
-        }
-        // Waking lifts the state; a pool lapsing or a delay ending (responds) leaves it; else death.
-        const state: HarmState =
-          ran.effect === 'wakes'
-            ? 'up'
-            : ran.effect === 'lapses' || ran.effect === 'responds'
-              ? harm.state
-              : 'dead';
-        // COEAC bonus HP or a G&M temporary pool whose period is over: what is left is lost (ledger).
-        const pool = ran.kind === 'gm-temporary-pool' ? TEMPORARY_SURVIVAL : 'bonusHp';
-        const lapsed = ran.effect === 'lapses' ? num(current.data[pool]) : 0;
-        const lapse: SheetChange[] = lapsed > 0 ? [{ path: pool, delta: -lapsed, via: 'ledger' }] : [];
-        const rolled = this.rolls.roll(
-          SHEET_HARM_PROCEDURES.timerExpired,
-          { system: current.system, kind: ran.kind, endsAt, clock: at },
-          undefined,
-        );
-        const secret = await this.sealed(m, owner, false);
-        const record = await this.rolls.record(m, who, rolled as never, {
-          campaign,
-          secret,
-          effects: {
-            ...{},
-            ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
-            system: current.system,
-            timer: ran.kind,
-            state,
-            ...(ran.effect === 'lapses'
-              ? ran.kind === 'gm-temporary-pool'
-                ? { temporarySurvivalLost: lapsed }
-                : { bonusHpLost: lapsed }
-              : {}),
-          },
-        });
-        const conditions =
-          ran.effect === 'lapses' || ran.effect === 'responds'
-            ? [...harm.conditions]
-            : harm.conditions.filter((c) => c !== 'awaiting-aid');
-        // Archsoul wakes Disabled (002:80); the status's effects are the referee's (docs/harm.md).
-        if (ran.kind === 'archsoul-unconscious' && !conditions.includes('disabled'))
-          conditions.push('disabled');
-        harm = {
-          ...{},
-          ...harm,
-          state,
-          conditions,
-          pending:
-            state === 'up'
-              ? harm.pending.filter((p) => !/^(unconscious|semi-conscious|cannot respond)/i.test(p))
-              : ran.effect === 'responds'
-                ? harm.pending.filter((p) => !/^cannot respond/i.test(p))
-                : harm.pending,
-        };
-        const done = ran;
-        timers = timers.filter((t) => t !== done && timerHolds(t.kind, harm));
-        if (timers.length > 0) harm.timers = timers;
-        else delete harm.timers;
-        current = (
-          await this.write(
-            m,
-            who,
-            campaign,
-            owner,
-            current,
-            lapse,
-            harm,
-            { procedure: SHEET_HARM_PROCEDURES.timerExpired.name, rollId: record.id, scar: null },
-            ran.kind === 'gm-temporary-pool' ? { [TEMPORARY_SOURCE]: undefined } : {},
-          )
-        ).row;
-        if (!secret || who.role === 'referee')
-          out.push({
-            ownerKind: owner.kind,
-            ownerId: owner.id,
-            system: current.system,
-            kind: ran.kind,
-            endsAt,
-            effect: ran.effect,
-            state,
-            rollId: record.id,
-          });
-        ran = pick();
-      }
     }
     return out;
   }
 
   /**
-   * S6 (001:607): a G&M character's minutes unconscious are over, and the roll to awaken is made
-   * (`harm.gm-awaken`, the better of fortitude and willpower at −injuries; src/core/harm/gm-awaken.ts).
-   * Awake: `up`, as the timer alone did before. Not: the state stays and the timer starts again for
-   * `injuries` minutes from where it ended, so a long advance rolls at each period's end; when no face
-   * can wake the character it starts where the clock stands (one hopeless roll an advance).
+   * One timer whose time has come, through the system's transition (issue 39: a `timer` change): the
+   * transition decides (dies, wakes, sleeps on, a pool lapses, or nothing when the state that started
+   * it no longer holds: null, nothing logged or written). What it decided is logged once under the
+   * procedure it names (`harm.timer-expired`, no dice; `harm.gm-awaken`, the roll to awaken), with its
+   * events (`effects.events`: the roll log and the live feed), sealed for an NPC whose numbers are
+   * hidden, and written through the condition ledger with that roll as the cause.
    */
-  private async awaken(
+  private async applyTimer(
     m: EntityManager,
     who: Principal,
     campaign: CampaignEntity,
     owner: SheetOwner,
     row: CharacterSheetEntity,
     harm: SheetHarm,
-    ran: HarmTimer,
+    timer: HarmTimer,
     clock: Awaited<ReturnType<CampaignStateService['clock']>>,
-    seed: string | undefined,
-  ): Promise<{ row: CharacterSheetEntity; harm: SheetHarm; expiry: HarmTimerExpiry | null }> {
-    const view = await this.sheets.view(m, owner, row);
-    const reactions = (view.reactions ?? {}) as Record<string, unknown>;
-    const reaction = (key: string) => (typeof reactions[key] === 'number' ? reactions[key] : null);
+    seed: () => string | undefined,
+  ): Promise<{ row: CharacterSheetEntity; harm: SheetHarm; expiry: HarmTimerExpiry | null } | null> {
+    // G&M's roll to awaken reads the reactions the server derives.
+    const view =
+      row.system === 'gm' && timer.kind === 'gm-unconscious'
+        ? await this.sheets.view(m, owner, row)
+        : row.data;
+    const state = this.engineState(owner, row.system, row.data, view, harm, true);
+    const change: TimerChange = { kind: 'timer', timer, clock };
+    const logged = timerInput(state, change);
+    if (logged === null) return null;
+    let applied: TimerApplied<EngineState> | null = null;
     const rolled = this.rolls.roll(
-      SHEET_HARM_PROCEDURES.gmAwaken,
       {
-        fortitude: reaction('fortitude'),
-        willpower: reaction('willpower'),
-        injuries: pair(row.data.injuries).current,
+        name: logged.procedure,
+        run: (_input: unknown, dice: Dice) => {
+          applied = applyChange(state, change, dice);
+          return applied.outcome!;
+        },
       },
-      seed,
+      logged.input,
+      logged.procedure === SHEET_HARM_PROCEDURES.gmAwaken.name ? seed() : undefined,
     );
-    const outcome = rolled.outcome;
-    const state: HarmState = outcome.awake ? 'up' : harm.state;
+    const done = applied! as TimerApplied<EngineState>;
+    const after = done.state.harm;
     const secret = await this.sealed(m, owner, false);
+    const lapsed = done.lapsed;
     const record = await this.rolls.record(m, who, rolled as never, {
       campaign,
       secret,
@@ -1597,56 +1526,47 @@ export class SheetHarmService implements OnModuleInit {
         ...{},
         ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
         system: row.system,
-        timer: ran.kind,
-        state,
-        awake: outcome.awake,
+        timer: timer.kind,
+        state: after.state,
+        ...(logged.procedure === SHEET_HARM_PROCEDURES.gmAwaken.name
+          ? { awake: done.effect === 'wakes' }
+          : {}),
+        ...(lapsed
+          ? lapsed.pool === TEMPORARY_SURVIVAL
+            ? { temporarySurvivalLost: lapsed.amount }
+            : { bonusHpLost: lapsed.amount }
+          : {}),
+        // The engine's events (issue 42): the roll log and the live feed show them.
+        events: done.events,
       },
     });
+    const written = await this.write(
+      m,
+      who,
+      campaign,
+      owner,
+      row,
+      done.changes,
+      after,
+      { procedure: rolled.procedure, rollId: record.id, scar: null },
+      Object.fromEntries(done.unset.map((key) => [key, undefined])),
+    );
     const at = { day: clock.day, watch: clock.watch, turn: clock.turn };
-    const endsAt = ran.endsAt ?? at;
-    let next: SheetHarm;
-    let timers = (harm.timers ?? []).filter((t) => t !== ran);
-    if (outcome.awake) {
-      next = {
-        ...{},
-        ...harm,
-        state,
-        conditions: harm.conditions.filter((c) => c !== 'awaiting-aid'),
-        pending: harm.pending.filter((p) => !/^(unconscious|semi-conscious|cannot respond)/i.test(p)),
-      };
-      timers = timers.filter((t) => timerHolds(t.kind, next));
-    } else {
-      next = { ...{}, ...harm };
-      const from = outcome.odds.awake > 0 ? endsAt : at;
-      timers.push(
-        startTimer(
-          'gm-unconscious',
-          { ...{}, ...clock, ...from },
-          gmUnconsciousTurns(outcome.nextMinutes ?? 1),
-        ),
-      );
-    }
-    if (timers.length > 0) next.timers = timers;
-    else delete next.timers;
-    const written = await this.write(m, who, campaign, owner, row, [], next, {
-      procedure: SHEET_HARM_PROCEDURES.gmAwaken.name,
-      rollId: record.id,
-      scar: null,
-    });
     const expiry: HarmTimerExpiry | null =
       !secret || who.role === 'referee'
         ? {
             ownerKind: owner.kind,
             ownerId: owner.id,
             system: row.system,
-            kind: ran.kind,
-            endsAt,
-            effect: outcome.awake ? 'wakes' : 'sleeps-on',
-            state,
+            kind: timer.kind,
+            endsAt: timer.endsAt ?? at,
+            effect: done.effect!,
+            state: after.state,
             rollId: record.id,
+            events: done.events as EngineEventResult[],
           }
         : null;
-    return { row: written.row, harm: next, expiry };
+    return { row: written.row, harm: after, expiry };
   }
 
   /**

@@ -91,7 +91,7 @@ export class Roll {
   effects?: Record<string, unknown> | null;
 
   @Out.nestedList(
-    'A roll that harmed or rested a character or NPC: what the engine did, in order, each with a sentence to post (issue 42; also in effects.events). Absent otherwise, and while sealed.',
+    'A roll that harmed or rested a character or NPC, or ended one of its harm timers: what the engine did, in order, each with a sentence to post (issue 42; also in effects.events). Absent otherwise, and while sealed.',
     () => EngineEventResult,
     hidden,
   )

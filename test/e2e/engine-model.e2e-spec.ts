@@ -4,6 +4,7 @@ import { DATABASE_KIND, startApp, TestApp } from './harness';
 import {
   checkClock,
   checkDamage,
+  checkTimers,
   checkHazard,
   checkRest,
   checkSheet,
@@ -397,8 +398,27 @@ describe(`model-based sessions: the engine keeps each system's rules whatever th
           run: async (m, s) => {
             const res = await call('POST', `/v1/campaigns/${s.campaignId}/clock/advance`, s.auth, step);
             must(res.status === 200, `the clock answered ${res.status}`);
-            await observe(system, s, m, s.owners, (who, before, after) =>
-              checkClock(system, who.kind === 'npc', before, after),
+            // Each timer the advance ended is answered with the transition's events, led by its end.
+            const ended = (res.body.harmTimers ?? []) as Array<{
+              kind: string;
+              events: Array<{ type: string; timer?: string }>;
+            }>;
+            for (const e of ended)
+              must(
+                e.events[0]?.type === 'timer-expired' && e.events[0]?.timer === e.kind,
+                `the ${e.kind} timer's end answered ${JSON.stringify(e.events)}`,
+              );
+            // Rounds that passed: a watch ends them all; a turn is 20 Archsoul rounds.
+            const rounds = 'watches' in step ? Number.MAX_SAFE_INTEGER : step.turns * 20;
+            const to = res.body.to as { day: number; watch: string; turn: number };
+            await observe(
+              system,
+              s,
+              m,
+              s.owners,
+              (who, before, after) =>
+                checkClock(system, who.kind === 'npc', before, after) ??
+                checkTimers(system, who.kind === 'npc', before, after, to, rounds),
             );
           },
           toString: () => `advance(${JSON.stringify(step)})`,

@@ -93,6 +93,13 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
         effect: 'death',
         state: 'dead',
         rollId: expect.any(String),
+        // The transition's events (issue 39): the end, the condition it clears, the death.
+        events: [
+          expect.objectContaining({ type: 'timer-expired', timer: 'coeac-aid', effect: 'death' }),
+          expect.objectContaining({ type: 'condition-removed', condition: 'awaiting-aid' }),
+          expect.objectContaining({ type: 'died', from: 'down-and-out', to: 'dead', looks: 'dead' }),
+          expect.objectContaining({ type: 'timer-ended', timer: 'coeac-aid' }),
+        ],
       },
     ]);
     const again = await advance().expect(200);
@@ -373,6 +380,12 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
         effect: 'wakes',
         state: 'up',
         rollId: expect.any(String),
+        events: [
+          expect.objectContaining({ type: 'timer-expired', timer: 'archsoul-unconscious', effect: 'wakes' }),
+          expect.objectContaining({ type: 'condition-added', condition: 'disabled' }),
+          expect.objectContaining({ type: 'state-changed', from: 'unconscious', to: 'up' }),
+          expect.objectContaining({ type: 'timer-ended', timer: 'archsoul-unconscious' }),
+        ],
       },
     ]);
     const sheet = await sheetOf(t.server, c, hero.id, 'archsoul');

@@ -22,7 +22,7 @@
  *   once: death comes when the dying character's time runs out (the clock).
  * - Everywhere: a blow never makes a state better, a rest never makes it worse, the dead stay dead,
  *   the clock only ends a timer (death for a dying, critical or unaided character, waking for an
- *   unconscious one), and an NPC never holds a player character's consequence (COEAC Down and Out,
+ *   unconscious one; `checkTimers` says which ends which), and an NPC never holds a player character's consequence (COEAC Down and Out,
  *   Cairn scars or critical damage, G&M verve).
  */
 
@@ -266,6 +266,82 @@ export function checkClock(system: System, _npc: boolean, before: Sheet, after: 
   const was = stateOf(before);
   const allowed = [was, ...(CLOCK_ENDS[system][was] ?? [])];
   return first(expectState(after, allowed, 'the clock only ends a timer'), unchanged(system, before, after));
+}
+
+/** The watches of a day, in order (SPEC 6.4: the campaign clock). */
+const WATCHES = ['morning', 'afternoon', 'night'];
+
+interface Position {
+  day: number;
+  watch: string;
+  turn: number;
+}
+
+/** Whether the clock at `now` has reached `end`. */
+function reached(now: Position, end: Position): boolean {
+  if (now.day !== end.day) return now.day > end.day;
+  const a = WATCHES.indexOf(now.watch);
+  const b = WATCHES.indexOf(end.watch);
+  if (a !== b) return a > b;
+  return now.turn >= end.turn;
+}
+
+/**
+ * Timers at their end (our reading of the documents; docs/harm.md, Timers), from the sheet before
+ * a clock advance to `now` in which `rounds` rounds passed. A timer whose time has come ends in:
+ * - COEAC Down and Out without aid by the end of the Turn (003:201): death; an aided one goes on.
+ * - Cairn critical damage untended within the hour (004:93), a Mortal Wound not healed within the
+ *   hour (scar 11, `dying` among the conditions): death; tended (stabilised, no longer dying), not.
+ * - G&M dying when the death timer runs out (001:613): death. Minutes unconscious over (001:607):
+ *   awake (up) or, the roll to awaken failed, still out; never dead.
+ * - Archsoul rounds unconscious over (002:80): up, and Disabled.
+ * - COEAC bonus HP or a G&M temporary survival pool whose period is over: the pool is 0.
+ * No timer at its end and no other harm: the state stays what it was (no one dies of a tended wound).
+ */
+export function checkTimers(
+  system: System,
+  _npc: boolean,
+  before: Sheet,
+  after: Sheet,
+  now: Position,
+  rounds: number,
+): string | null {
+  const was = stateOf(before);
+  const conditions = conditionsOf(before);
+  const timers: Array<{ kind: string; endsAt: Position | null; rounds: number | null }> = Array.isArray(
+    before.harm?.timers,
+  )
+    ? before.harm.timers
+    : [];
+  const ends = (kind: string) =>
+    timers.some(
+      (t) =>
+        t.kind === kind &&
+        ((t.endsAt !== null && reached(now, t.endsAt)) || (t.rounds !== null && t.rounds <= rounds)),
+    );
+  const dies =
+    (system === 'coeac' &&
+      was === 'down-and-out' &&
+      conditions.includes('awaiting-aid') &&
+      ends('coeac-aid')) ||
+    (system === 'cairn' && was === 'critical' && ends('cairn-critical')) ||
+    (system === 'cairn' && was === 'out' && conditions.includes('dying') && ends('cairn-mortal-wound')) ||
+    (system === 'gm' && was === 'dying' && ends('gm-death'));
+  if (dies) return expectState(after, ['dead'], 'an untended or unaided character’s time ran out');
+  const state = stateOf(after);
+  if (system === 'gm' && (was === 'unconscious' || was === 'semi-conscious') && ends('gm-unconscious')) {
+    const wrong = expectState(after, [was, 'up'], 'the roll to awaken, 001:607');
+    if (wrong) return wrong;
+  } else if (system === 'archsoul' && was === 'unconscious' && ends('archsoul-unconscious')) {
+    const wrong = expectState(after, ['up'], 'the rounds unconscious are over, 002:80');
+    if (wrong) return wrong;
+    if (!conditionsOf(after).includes('disabled')) return 'woke without Disabled (002:80)';
+  } else if (state !== was) return `the clock made ${was} into ${state} with no timer at its end`;
+  if (system === 'coeac' && ends('coeac-bonus-hp') && n(after.bonusHp) !== 0)
+    return `bonus HP ${after.bonusHp} after their period ended`;
+  if (system === 'gm' && ends('gm-temporary-pool') && n(after.temporarySurvival) !== 0)
+    return `a temporary pool of ${after.temporarySurvival} after its period ended`;
+  return null;
 }
 
 function tracked(system: System, s: Sheet): Record<string, number> {

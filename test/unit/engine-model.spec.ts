@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { advanceClock, type ClockPosition } from '../../src/core/clock/clock';
-import { applyChange, hazardHarmOutcome, sheetState, type EngineChange } from '../../src/core/engine';
+import {
+  applyChange,
+  hazardHarmOutcome,
+  nextExpiring,
+  sheetState,
+  type EngineChange,
+  type TimerChange,
+} from '../../src/core/engine';
 import type { SheetEffect } from '../../src/core/hazards/shared';
 import {
   sheetDamage,
@@ -18,7 +25,6 @@ import {
   roundsTimer,
   startTimer,
   timerDue,
-  timerExpired,
   timerHolds,
   type HarmTimer,
   type HarmTimerKind,
@@ -30,6 +36,7 @@ import {
   checkAid,
   checkClock,
   checkDamage,
+  checkTimers,
   checkHazard,
   checkRest,
   checkSheet,
@@ -405,33 +412,45 @@ function viaCampaignTransitions(w: World, at: number, change: Change, dice: Dice
       return;
     }
     case 'clock': {
+      // Time passes (rounds first, 20 a turn); each timer whose time has come is the engine's
+      // `timer` change, handed over the gravest first, as the service's clock hook does.
       const passed = advanceClock(w.clock, { turns: change.turns }, true);
       w.clock = passed.to;
+      const clock = { ...w.clock, nightWatch: true, turnsPerWatch: 0 };
       for (const owner of w.owners) {
-        let harm = harmOf(owner.sheet);
-        let timers = (harm.timers ?? []).map((t) =>
+        const counted = (harmOf(owner.sheet).timers ?? []).map((t) =>
           t.rounds !== null ? countRounds(t, change.turns * 20) : t,
         );
-        for (;;) {
-          const ran = timers.find(
-            (t) =>
-              timerHolds(t.kind, harm) && (timerDue(t, w.clock) || (t.rounds !== null && t.rounds === 0)),
+        owner.sheet.harm = { ...harmOf(owner.sheet), timers: counted };
+        const runsOut = (t: HarmTimer) => timerDue(t, w.clock) || (t.rounds !== null && t.rounds === 0);
+        const idle = new Set<string>();
+        for (
+          let ran = nextExpiring(counted, runsOut, idle);
+          ran;
+          ran = nextExpiring(harmOf(owner.sheet).timers ?? [], runsOut, idle)
+        ) {
+          const state = sheetState(
+            { name: owner.name, npc: owner.npc },
+            w.system,
+            owner.sheet,
+            owner.sheet,
+            harmOf(owner.sheet),
+            true,
           );
-          if (!ran) break;
-          const expired = timerExpired({
-            system: w.system,
-            kind: ran.kind,
-            endsAt: ran.endsAt ?? w.clock,
-            clock: w.clock,
-          });
-          const state = (expired.state ?? harm.state) as HarmState;
-          const conditions = harm.conditions.filter((c) => c !== 'awaiting-aid');
-          if (ran.kind === 'archsoul-unconscious' && !conditions.includes('disabled'))
-            conditions.push('disabled');
-          harm = { ...harm, state, conditions };
-          timers = timers.filter((t) => t !== ran && timerHolds(t.kind, harm));
+          const applied = applyChange(state, { kind: 'timer', timer: ran, clock }, dice);
+          reached.timers += 1;
+          if (applied.effect === null) {
+            idle.add(ran.kind);
+            continue;
+          }
+          reached.timersApplied += 1;
+          idle.clear();
+          for (const c of applied.changes) addPath(owner.sheet, c.path, c.delta);
+          for (const key of applied.unset) delete owner.sheet[key];
+          owner.sheet.harm = applied.state.harm;
         }
-        owner.sheet.harm = { ...harm, timers };
+        const harm = harmOf(owner.sheet);
+        owner.sheet.harm = { ...harm, timers: harm.timers ?? [] };
       }
       return;
     }
@@ -439,7 +458,7 @@ function viaCampaignTransitions(w: World, at: number, change: Change, dice: Dice
 }
 
 /** The engine's change for one of the driver's damage, rest or hazard steps, as the service builds it. */
-function engineChange(system: System, o: Owner, change: Change): EngineChange | null {
+function engineChange(system: System, o: Owner, change: Change): Exclude<EngineChange, TimerChange> | null {
   if (change.kind === 'hazard') return { kind: 'hazard', effects: change.effects };
   if (change.kind === 'rest')
     switch (system) {
@@ -528,7 +547,17 @@ const APPLY: Record<System, Apply> = {
 // ---------------------------------------------------------------------------------------------
 // The session: commands, checked after every step against the reference model.
 
-const reached = { states: new Set<string>(), steps: 0, npcHarmed: 0, scars: 0, aided: 0, applied: 0 };
+const reached = {
+  states: new Set<string>(),
+  steps: 0,
+  npcHarmed: 0,
+  scars: 0,
+  aided: 0,
+  applied: 0,
+  /** Timers handed to the engine's timer change, and those whose end did something. */
+  timers: 0,
+  timersApplied: 0,
+};
 
 /** States the sessions must reach, so a driver that exercises nothing fails. */
 const MUST_REACH: Record<System, string[]> = {
@@ -633,7 +662,8 @@ function commands(system: System): fc.Arbitrary<Cmd>[] {
         `clock(${turns} turns)`,
         null,
         () => ({ kind: 'clock', turns }),
-        (w, o, b, a) => checkClock(w.system, o.npc, b, a),
+        (w, o, b, a) =>
+          checkClock(w.system, o.npc, b, a) ?? checkTimers(w.system, o.npc, b, a, w.clock, turns * 20),
         sd,
       ),
     ),
@@ -737,6 +767,8 @@ describe('model-based sessions against the core transitions (issue 39, reference
         reached.scars = 0;
         reached.aided = 0;
         reached.applied = 0;
+        reached.timers = 0;
+        reached.timersApplied = 0;
         fc.assert(
           fc.property(
             fc
@@ -759,6 +791,8 @@ describe('model-based sessions against the core transitions (issue 39, reference
         expect([...reached.states]).toEqual(expect.arrayContaining(MUST_REACH[system]));
         if (system === 'cairn') expect(reached.scars).toBeGreaterThan(0);
         if (system === 'coeac') expect(reached.aided).toBeGreaterThan(0);
+        // The clock ended timers through the engine's timer change (deaths, wakings).
+        expect(reached.timersApplied).toBeGreaterThan(0);
         if (process.env.MODEL_VERBOSE === '1')
           console.log(system, JSON.stringify({ ...reached, states: [...reached.states] }));
       },

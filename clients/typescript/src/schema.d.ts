@@ -5593,7 +5593,7 @@ export interface components {
       reason: string | null;
     };
     EngineEventResult: {
-      /** @description damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended, spell-cast. */
+      /** @description damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended, timer-expired, spell-cast. */
       type: string;
       /** @description A short sentence a bot can post as it is. */
       text: string;
@@ -5627,8 +5627,10 @@ export interface components {
       restKind?: string | null;
       /** @description rested: whether the rest restored anything. */
       rested?: boolean | null;
-      /** @description timer-started, timer-ended: the timer’s kind. */
+      /** @description timer-started, timer-ended, timer-expired: the timer’s kind. */
       timer?: string | null;
+      /** @description timer-expired: what the timer’s end did (death, wakes, sleeps-on, lapses, responds). */
+      effect?: string | null;
       /** @description How the owner looks after, in words: unhurt, wounded, badly wounded, down, dead. */
       looks?: string | null;
     };
@@ -5685,7 +5687,7 @@ export interface components {
       effects?: {
         [key: string]: unknown;
       } | null;
-      /** @description A roll that harmed or rested a character or NPC: what the engine did, in order, each with a sentence to post (issue 42; also in effects.events). Absent otherwise, and while sealed. */
+      /** @description A roll that harmed or rested a character or NPC, or ended one of its harm timers: what the engine did, in order, each with a sentence to post (issue 42; also in effects.events). Absent otherwise, and while sealed. */
       events?: components['schemas']['EngineEventResult'][];
       /** @description Single reads and replays of a roll on referee tables: each table version its inputs refer to (inputs.table.version, inputs.subtables.*.version), by version: the definition whose RFC 8785 canonical JSON hashes (SHA-256, hex) to it. Absent otherwise, and while sealed (docs/encounters.md). */
       tables?: {
@@ -6749,6 +6751,8 @@ export interface components {
       state: string;
       /** @description The logged entry: harm.timer-expired (no dice), or harm.gm-awaken for gm-unconscious (the roll to awaken). */
       rollId: string;
+      /** @description What the engine did, in order (issue 39: the system’s transition decided it), each with a sentence to post; the same events are on the logged roll and the live feed. */
+      events: components['schemas']['EngineEventResult'][];
     };
     AilmentTickOdds: {
       /** @description Probability of passing, in [0, 1]. */

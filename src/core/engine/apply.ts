@@ -18,6 +18,7 @@ import type { Dice } from '../random';
 import { RuleError } from '../errors';
 import { damageEvents, restEvents, type EngineEvent } from './events';
 import { hazardHarmOutcome, type HazardHarmState } from './hazard-harm';
+import { applyTimer, type TimerApplied } from './timer';
 import {
   changedValues,
   mergeConditions,
@@ -27,6 +28,7 @@ import {
   type EngineChange,
   type EngineState,
   type GmState,
+  type TimerChange,
 } from './state';
 
 /*
@@ -60,7 +62,13 @@ export interface RestApplied<S extends EngineState> extends AppliedBase<S> {
   deferredApplied: DeferredScarRoll[];
 }
 
-export type Applied<S extends EngineState = EngineState> = DamageApplied<S> | RestApplied<S>;
+export type Applied<S extends EngineState = EngineState> =
+  DamageApplied<S> | RestApplied<S> | TimerApplied<S>;
+
+/** What a change of kind `C` answers: a timer's end its own answer, a loss or a rest theirs. */
+export type AppliedTo<S extends EngineState, C extends EngineChange> = C extends TimerChange
+  ? TimerApplied<S>
+  : DamageApplied<S> | RestApplied<S>;
 
 function refuse(message: string, field: string): never {
   throw new RuleError('INVALID_INPUT', message, field);
@@ -401,7 +409,15 @@ function applyRest<S extends EngineState>(state: S, change: EngineChange, dice: 
 }
 
 /** The transition of `state`'s system. Pure: every draw from `dice`, no I/O. */
-export function applyChange<S extends EngineState>(state: S, change: EngineChange, dice: Dice): Applied<S> {
+export function applyChange<S extends EngineState, C extends EngineChange>(
+  state: S,
+  change: C,
+  dice: Dice,
+): AppliedTo<S, C> {
+  return transition(state, change, dice) as AppliedTo<S, C>;
+}
+
+function transition<S extends EngineState>(state: S, change: EngineChange, dice: Dice): Applied<S> {
   switch (change.kind) {
     case 'damage':
     case 'cast-cost':
@@ -412,9 +428,11 @@ export function applyChange<S extends EngineState>(state: S, change: EngineChang
       if (change.kind === 'heal' && state.system !== 'gm')
         refuse('Healing outside a rest is G&M’s (encounter verve, aid).', 'kind');
       return applyRest(state, change, dice);
+    case 'timer':
+      return applyTimer(state, change, dice);
     default:
       return refuse(`Unknown change ${(change as { kind: string }).kind}.`, 'kind');
   }
 }
 
-export type { CoeacState, CairnState, ArchsoulState, GmState };
+export type { CoeacState, CairnState, ArchsoulState, GmState, TimerApplied };

@@ -20,6 +20,7 @@ export const ENGINE_EVENT_TYPES = [
   'died',
   'timer-started',
   'timer-ended',
+  'timer-expired',
   'spell-cast',
 ] as const;
 export type EngineEventType = (typeof ENGINE_EVENT_TYPES)[number];
@@ -54,8 +55,10 @@ export interface EngineEvent {
   /** rested: the rest's kind and whether it restored anything. */
   restKind?: string;
   rested?: boolean;
-  /** timer-started, timer-ended: the timer's kind. */
+  /** timer-started, timer-ended, timer-expired: the timer's kind. */
   timer?: string;
+  /** timer-expired: what it did (death, wakes, sleeps-on, lapses, responds). */
+  effect?: string;
   /** damaged, rested, state-changed, died: how the owner looks after, in words. */
   looks?: Looks;
 }
@@ -298,6 +301,41 @@ export function restEvents(
   ];
   events.push(...conditionEvents(before, [], outcome.conditionsRemoved));
   events.push(...stateEvents(before, outcome.stateBefore, outcome.state, looks));
+  return events;
+}
+
+/**
+ * The events of a harm timer that ran out (`text`: the headline, the transition's words): timer-expired,
+ * then each field changed (a pool lost), conditions, the new state, the timers ended or started.
+ */
+export function timerExpiryEvents(
+  before: EngineState,
+  after: EngineState,
+  expiry: { timer: string; effect: string; text: string; changes: readonly SheetChange[] },
+): EngineEvent[] {
+  const looks = looksOf(after);
+  const events: EngineEvent[] = [
+    {
+      type: 'timer-expired',
+      ...owner(before),
+      text: expiry.text,
+      timer: expiry.timer,
+      effect: expiry.effect,
+      looks,
+    },
+    ...fieldEvents(before, after, expiry.changes),
+  ];
+  const had = before.harm.conditions;
+  const has = after.harm.conditions;
+  events.push(
+    ...conditionEvents(
+      before,
+      has.filter((c) => !had.includes(c)),
+      had.filter((c) => !has.includes(c)),
+    ),
+  );
+  events.push(...stateEvents(before, before.harm.state, after.harm.state, looks));
+  events.push(...timerEvents(before, before.harm.timers, after.harm.timers));
   return events;
 }
 

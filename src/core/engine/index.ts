@@ -4,6 +4,7 @@ export * from './state';
 export * from './sheet-state';
 export * from './events';
 export * from './apply';
+export * from './timer';
 export { applyCoeac } from './coeac';
 export { applyCairn } from './cairn';
 export { applyArchsoul } from './archsoul';

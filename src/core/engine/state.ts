@@ -1,3 +1,4 @@
+import type { ClockPosition } from '../clock';
 import type { SheetEffect } from '../hazards/shared';
 import type { CairnDamageDie } from '../harm/cairn-damage';
 import type { CairnRestKind } from '../harm/cairn-recovery';
@@ -6,6 +7,7 @@ import type { CoeacArmorKind } from '../harm/coeac-damage';
 import type { DownAndOutItem } from '../harm/coeac-down-and-out';
 import type { CoeacRestKind } from '../harm/coeac-rest';
 import type { GmHealingChoice, GmHealingKind } from '../harm/gm-healing';
+import type { HarmTimer } from '../harm/timers';
 
 /*
  * The engine's typed state per system (issue 39): what a transition reads of a character or NPC.
@@ -214,10 +216,23 @@ export interface GmRestChange extends ChangeBase {
   injuriesHealed?: number | null;
 }
 
-export type CoeacChange = CoeacDamageChange | CastCostChange | CoeacRestChange;
-export type CairnChange = CairnDamageChange | CairnRestChange;
-export type ArchsoulChange = ArchsoulDamageChange | HazardChange | ArchsoulRestChange;
-export type GmChange = GmDamageChange | HazardChange | GmRestChange;
+/**
+ * A harm timer whose time has come (the clock's advance, or a combat's rounds): the system's
+ * transition decides what it does to the owner (dies, wakes, sleeps on, a pool lapses, nothing when
+ * the state that started it no longer holds). Every system takes it.
+ */
+export interface TimerChange extends ChangeBase {
+  kind: 'timer';
+  /** The timer that ran out, as the sheet keeps it (a rounds timer already counted down). */
+  timer: HarmTimer;
+  /** Where the clock stands, with what a timer started again reads (G&M sleeping on). */
+  clock: ClockPosition & { nightWatch: boolean; turnsPerWatch: number };
+}
+
+export type CoeacChange = CoeacDamageChange | CastCostChange | CoeacRestChange | TimerChange;
+export type CairnChange = CairnDamageChange | CairnRestChange | TimerChange;
+export type ArchsoulChange = ArchsoulDamageChange | HazardChange | ArchsoulRestChange | TimerChange;
+export type GmChange = GmDamageChange | HazardChange | GmRestChange | TimerChange;
 export type EngineChange = CoeacChange | CairnChange | ArchsoulChange | GmChange;
 
 /** The state's value at a sheet path; null when the state does not hold it. */
