@@ -1,5 +1,6 @@
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { PageQuery, pageInMemory } from '../common/pagination';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
@@ -22,7 +23,7 @@ import {
   SheetTemporaryPoolResult,
   CairnDeprivationApplied,
   EndOfSessionCheckResult,
-  HarmTimerView,
+  HarmTimerPage,
   PartyRestResult,
   SheetDamageResult,
   SheetEatingResult,
@@ -252,23 +253,25 @@ export class SheetHarmResolver {
 export class SheetHarmTimersResolver {
   constructor(private readonly harm: SheetHarmService) {}
 
-  @Query(() => [HarmTimerView], { description: 'The harm timers running on a character’s sheets.' })
-  characterHarmTimers(
+  @Query(() => HarmTimerPage, { description: 'The harm timers running on a character’s sheets.' })
+  async characterHarmTimers(
     @campaignId() _c: string,
     @characterId() id: string,
+    @Args() page: PageQuery,
     @CurrentPrincipal() who: Principal,
-  ): Promise<HarmTimerView[]> {
-    return this.harm.characterTimers(who, id);
+  ): Promise<HarmTimerPage> {
+    return pageInMemory({ items: await this.harm.characterTimers(who, id) }, page);
   }
 
-  @Query(() => [HarmTimerView], {
+  @Query(() => HarmTimerPage, {
     description: 'The harm timers running on an NPC’s sheets (hidden NPCs: not found).',
   })
-  npcHarmTimers(
+  async npcHarmTimers(
     @campaignId() _c: string,
     @npcId() id: string,
+    @Args() page: PageQuery,
     @CurrentPrincipal() who: Principal,
-  ): Promise<HarmTimerView[]> {
-    return this.harm.npcTimers(who, id);
+  ): Promise<HarmTimerPage> {
+    return pageInMemory({ items: await this.harm.npcTimers(who, id) }, page);
   }
 }

@@ -12763,6 +12763,8 @@ export interface components {
     CairnScarList: {
       /** @description The twelve entries. */
       items: components['schemas']['CairnScarEntry'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     CoeacBlockInput: {
       /**
@@ -13017,6 +13019,8 @@ export interface components {
     CoeacArmorList: {
       /** @description The kinds. */
       items: components['schemas']['CoeacArmorRow'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     ArchsoulConditionInput: {
       /**
@@ -13088,6 +13092,8 @@ export interface components {
     ArchsoulStatusList: {
       /** @description The five statuses. */
       items: components['schemas']['ArchsoulStatusRow'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     GmDamageInput: {
       /**
@@ -13417,6 +13423,12 @@ export interface components {
       rounds: number | null;
       /** @description What happens when it runs out: death, wakes, lapses (a pool lost) or responds (a semi-conscious character can respond again). */
       effect: string;
+    };
+    HarmTimerPage: {
+      /** @description The timers, by system. */
+      items: components['schemas']['HarmTimerView'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     GmLossSourceInput: {
       /**
@@ -30730,7 +30742,11 @@ export interface operations {
   };
   Harm_cairnScars: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -30746,6 +30762,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -30929,7 +30946,11 @@ export interface operations {
   };
   Harm_coeacArmor: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -30945,6 +30966,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -30990,7 +31012,11 @@ export interface operations {
   };
   Harm_archsoulStatuses: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -31006,6 +31032,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -31210,7 +31237,11 @@ export interface operations {
   };
   CharacterHarm_timers: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -31230,7 +31261,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['HarmTimerView'][];
+          'application/json': components['schemas']['HarmTimerPage'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -31238,6 +31269,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -31720,7 +31752,11 @@ export interface operations {
   };
   NpcHarm_timers: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -31740,7 +31776,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['HarmTimerView'][];
+          'application/json': components['schemas']['HarmTimerPage'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -31748,6 +31784,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
