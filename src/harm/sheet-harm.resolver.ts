@@ -1,6 +1,8 @@
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { PageQuery, pageInMemory } from '../common/pagination';
+import { pageInMemory } from '../common/pagination';
+import { NpcPageArgs } from '../characters/characters.inputs';
+import { CharacterPageArgs } from '../wealth/wealth.inputs';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
@@ -255,23 +257,16 @@ export class SheetHarmTimersResolver {
 
   @Query(() => HarmTimerPage, { description: 'The harm timers running on a character’s sheets.' })
   async characterHarmTimers(
-    @campaignId() _c: string,
-    @characterId() id: string,
-    @Args() page: PageQuery,
+    @Args() page: CharacterPageArgs,
     @CurrentPrincipal() who: Principal,
   ): Promise<HarmTimerPage> {
-    return pageInMemory({ items: await this.harm.characterTimers(who, id) }, page);
+    return pageInMemory({ items: await this.harm.characterTimers(who, page.characterId) }, page);
   }
 
   @Query(() => HarmTimerPage, {
     description: 'The harm timers running on an NPC’s sheets (hidden NPCs: not found).',
   })
-  async npcHarmTimers(
-    @campaignId() _c: string,
-    @npcId() id: string,
-    @Args() page: PageQuery,
-    @CurrentPrincipal() who: Principal,
-  ): Promise<HarmTimerPage> {
-    return pageInMemory({ items: await this.harm.npcTimers(who, id) }, page);
+  async npcHarmTimers(@Args() page: NpcPageArgs, @CurrentPrincipal() who: Principal): Promise<HarmTimerPage> {
+    return pageInMemory({ items: await this.harm.npcTimers(who, page.npcId) }, page);
   }
 }

@@ -212,7 +212,8 @@ describe(`typed sheet inputs over GraphQL (${DATABASE_KIND})`, () => {
         }),
       ).toEqual([{ field: 'systemSheet.coeac.skills[1].name', reason: 'invalid' }]);
       // Nothing was stored.
-      await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/coeac`).set(c.auth).expect(404);
+      const none = await t.http.get(`/v1/campaigns/${c.id}/characters/${hero.id}/sheets/coeac`).set(c.auth);
+      expect([none.status, none.body.code]).toEqual([422, 'SHEET_MISSING']);
     });
 
     it('an NPC’s typed sheet refused names systemSheets; both forms at once name sheets', async () => {
