@@ -1,8 +1,11 @@
-import { ArgsType, InputType, registerEnumType } from '@nestjs/graphql';
+import { ArgsType, Field, InputType, registerEnumType } from '@nestjs/graphql';
+import { Allow, IsObject, IsOptional } from 'class-validator';
+import { GraphQLJSON } from 'graphql-scalars';
 import { CampaignPageArgs } from '../campaigns/campaign.dto';
 import { dashedEnumType, In } from '../common/schema';
 import { SHEET_SYSTEMS } from '../core/characters/sheets';
 import { anySheetInputSchema, sheetInputSchema } from './sheet-openapi';
+import { SystemSheetInput, SystemSheetsInput } from './sheet-inputs';
 import { GRADES } from '../core/encounters/encounter-tables';
 import { ARCHSOUL_CHECK_ACTIONS } from '../core/harm/archsoul-condition';
 import { AdversaryTagEnum, GradeEnum } from '../encounters/encounters.inputs';
@@ -35,7 +38,7 @@ registerEnumType(FollowerLossReasonEnum, {
 
 const NAME = { maxLength: 200 };
 
-@InputType({ description: 'A sheet in its system’s words (docs/characters.md lists every field).' })
+/** REST's body of a sheet PUT; GraphQL takes `PutSheetGraphqlInput` (its typed twin) under the same name. */
 export class PutSheetInput {
   @In.object(
     'The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, ' +
@@ -46,6 +49,35 @@ export class PutSheetInput {
     { schema: anySheetInputSchema() },
   )
   sheet: Record<string, unknown>;
+}
+
+const JSON_SHEET_DEPRECATION =
+  'Typed sheets replace the JSON form (docs/api-style.md, "Sheets as inputs"); accepted until /v2.';
+
+/**
+ * GraphQL's sheet PUT (docs/api-style.md): the sheet typed in `systemSheet`, in the member of the
+ * `system` argument. The JSON `sheet` taken before stays accepted, deprecated, until /v2.
+ */
+@InputType('PutSheetInput', {
+  description: 'A sheet in its system’s words (docs/characters.md lists every field): `systemSheet`, typed.',
+})
+export class PutSheetGraphqlInput {
+  @Field(() => SystemSheetInput, {
+    nullable: true,
+    description:
+      'The sheet, in the member of the `system` argument (`{ coeac: { hp: 6, skills: [{ name: "Stealth", value: 2 }] } }`). Required unless the deprecated `sheet` is sent.',
+  })
+  @Allow()
+  systemSheet?: SystemSheetInput;
+
+  @Field(() => GraphQLJSON, {
+    nullable: true,
+    description: 'Deprecated: the sheet as a JSON object in the REST body’s shape. Use `systemSheet`.',
+    deprecationReason: JSON_SHEET_DEPRECATION,
+  })
+  @IsOptional()
+  @IsObject()
+  sheet?: Record<string, unknown>;
 }
 
 @InputType({ description: 'The referee’s direct change of one tracked value.' })
@@ -86,7 +118,8 @@ export class NpcSheetsInput {
   gm?: Record<string, unknown>;
 }
 
-@InputType({ description: 'A new NPC (referee).' })
+/** REST's body of a new NPC; GraphQL takes `CreateNpcGraphqlInput` (its sheets typed) under the same name. */
+@InputType({ isAbstract: true })
 export class CreateNpcInput {
   @In.string('Its name.', NAME)
   name: string;
@@ -152,6 +185,24 @@ export class CreateNpcInput {
   )
   training?: string;
 }
+
+/** GraphQL's new NPC (docs/api-style.md): its sheets typed in `systemSheets`; the JSON `sheets`, deprecated. */
+@InputType('CreateNpcInput', { description: 'A new NPC (referee).' })
+export class CreateNpcGraphqlInput extends CreateNpcInput {
+  @Field(() => SystemSheetsInput, {
+    nullable: true,
+    description: 'Its sheets by system, typed (`{ cairn: { hp: 4, str: { current: 10, max: 10 } } }`).',
+  })
+  @Allow()
+  systemSheets?: SystemSheetsInput;
+}
+// Its `sheets` (JSON members) stays in GraphQL, deprecated.
+Field(() => NpcSheetsInput, {
+  nullable: true,
+  description:
+    'Deprecated: its sheets by system as JSON objects in the REST body’s shape. Use `systemSheets`.',
+  deprecationReason: JSON_SHEET_DEPRECATION,
+})(CreateNpcGraphqlInput.prototype, 'sheets');
 
 @InputType({ description: 'Changes to an NPC (referee); its sheets change through their own routes.' })
 export class UpdateNpcInput {

@@ -10,11 +10,11 @@ import {
   CairnHirelingNpcInput,
   CoeacNpcMakeInput,
   ConditionAdjustmentInput,
-  CreateNpcInput,
+  CreateNpcGraphqlInput,
   NpcLossInput,
   NpcMoraleInput,
   NpcPageArgs,
-  PutSheetInput,
+  PutSheetGraphqlInput,
   SheetCheckInput,
   SheetSystemEnum,
   UpdateNpcInput,
@@ -34,6 +34,9 @@ import { FollowersService } from './followers.service';
 import { NpcsService } from './npcs.service';
 import { SheetChecksService } from './sheet-checks.service';
 import { SheetsService } from './sheets.service';
+import { namedAs, sheetFromInput, systemsSet } from './sheet-inputs';
+import { Problem, validationProblem } from '../common/problem';
+import type { SheetSystem } from '../core/characters/sheets';
 
 const campaignId = () => Args('campaignId', { type: () => ID, description: 'The campaign id.' });
 const characterId = () => Args('characterId', { type: () => ID, description: 'The character id.' });
@@ -103,16 +106,14 @@ export class CharactersResolver {
     @campaignId() _c: string,
     @characterId() id: string,
     @system() sys: string,
-    @Args('input') input: PutSheetInput,
+    @Args('input') input: PutSheetGraphqlInput,
     @CurrentPrincipal() who: Principal,
     @Context() ctx: GraphQLContext,
   ): Promise<SheetAnswer> {
-    return this.sheets.putSheet(
-      who,
-      { kind: 'character', id },
-      SheetsService.system(sys),
-      input.sheet,
-      ctx.req,
+    const system = SheetsService.system(sys);
+    const { sheet, from, to } = graphqlSheet(input, system);
+    return namedAs(from, to, () =>
+      this.sheets.putSheet(who, { kind: 'character', id }, system, sheet, ctx.req),
     );
   }
 
@@ -168,11 +169,17 @@ export class CharactersResolver {
   @Mutation(() => Npc, { description: 'Create an NPC (referee); a COEAC adversary from a grade and tag.' })
   createNpc(
     @campaignId() _c: string,
-    @Args('input') input: CreateNpcInput,
+    @Args('input') input: CreateNpcGraphqlInput,
     @CurrentPrincipal() who: Principal,
     @Context() ctx: GraphQLContext,
   ): Promise<Npc> {
-    return this.npcService.create(who, input, ctx.req);
+    const { systemSheets, ...rest } = input;
+    if (!systemSheets) return this.npcService.create(who, rest, ctx.req);
+    if (rest.sheets) throw sentBoth('sheets', 'systemSheets');
+    const sheets = Object.fromEntries(
+      systemsSet(systemSheets).map((s) => [s, sheetFromInput(s, systemSheets[s], `systemSheets.${s}`)]),
+    );
+    return namedAs('sheets', 'systemSheets', () => this.npcService.create(who, { ...rest, sheets }, ctx.req));
   }
 
   @Roles('referee')
@@ -253,11 +260,13 @@ export class CharactersResolver {
     @campaignId() _c: string,
     @npcId() id: string,
     @system() sys: string,
-    @Args('input') input: PutSheetInput,
+    @Args('input') input: PutSheetGraphqlInput,
     @CurrentPrincipal() who: Principal,
     @Context() ctx: GraphQLContext,
   ): Promise<SheetAnswer> {
-    return this.sheets.putSheet(who, { kind: 'npc', id }, SheetsService.system(sys), input.sheet, ctx.req);
+    const system = SheetsService.system(sys);
+    const { sheet, from, to } = graphqlSheet(input, system);
+    return namedAs(from, to, () => this.sheets.putSheet(who, { kind: 'npc', id }, system, sheet, ctx.req));
   }
 
   @Roles('referee')
@@ -305,4 +314,42 @@ export class CharactersResolver {
   ): Promise<SheetCheckResult> {
     return this.checks.npcCheck(who, id, input, ctx.req);
   }
+}
+
+/** A deprecated JSON member sent beside its typed replacement: refused naming the old one. */
+function sentBoth(old: string, typed: string): Problem {
+  return validationProblem([
+    { field: old, message: `${old} is deprecated: send ${typed} or ${old}, not both` },
+  ]);
+}
+
+/**
+ * The sheet of a GraphQL PUT in the REST body's shape, and how to rename the fields the service names
+ * (`sheet.hp`) to where the client put them (`systemSheet.coeac.hp`).
+ */
+function graphqlSheet(
+  input: PutSheetGraphqlInput,
+  system: SheetSystem,
+): { sheet: Record<string, unknown>; from: string; to: string } {
+  const typed = input.systemSheet;
+  if (!typed) {
+    if (!input.sheet) throw validationProblem([{ field: 'systemSheet', message: 'systemSheet is required' }]);
+    return { sheet: input.sheet, from: 'sheet', to: 'sheet' };
+  }
+  if (input.sheet) throw sentBoth('sheet', 'systemSheet');
+  const [set] = systemsSet(typed);
+  if (set !== system) {
+    const field = set ? `systemSheet.${set}` : `systemSheet.${system}`;
+    throw validationProblem([
+      set
+        ? {
+            field,
+            message: `${field} is not the sheet of the system argument (${system})`,
+            reason: 'invalid',
+          }
+        : { field, message: `${field} is required` },
+    ]);
+  }
+  const to = `systemSheet.${system}`;
+  return { sheet: sheetFromInput(system, typed[system], to), from: 'sheet', to };
 }

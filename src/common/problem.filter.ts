@@ -7,7 +7,15 @@ import { RuleError } from '../core/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database/database-unavailable';
 import { GraphQLContext } from './request-context';
 import { isGraphqlUrl, sendGraphqlRefusal } from '../graphql/graphql-refusal';
-import { FieldError, isProblemCode, Problem, PROBLEM_STATUS, ProblemCode, toProblemBody } from './problem';
+import {
+  FieldError,
+  isProblemCode,
+  Problem,
+  PROBLEM_STATUS,
+  ProblemCode,
+  reasonOf,
+  toProblemBody,
+} from './problem';
 
 export interface Classified {
   code: string;
@@ -66,16 +74,21 @@ export function classify(exception: unknown): Classified {
     // The core only raises input problems, so anything it names that is not a 4xx is a 422.
     const known = isProblemCode(exception.code) ? PROBLEM_STATUS[exception.code] : 422;
     const status = known >= 400 && known < 500 ? known : 422;
+    const errors: FieldError[] | undefined =
+      exception.errors && exception.errors.length > 0
+        ? exception.errors
+        : exception.field
+          ? [{ field: exception.field, message: exception.message }]
+          : undefined;
     return {
       code: exception.code,
       status,
       detail: exception.message,
+      // A refused field says why, as the validation pipe's do (docs/api-style.md, "400 or 422").
       errors:
-        exception.errors && exception.errors.length > 0
-          ? exception.errors
-          : exception.field
-            ? [{ field: exception.field, message: exception.message }]
-            : undefined,
+        exception.code === 'VALIDATION_FAILED'
+          ? errors?.map((e) => ({ ...{}, ...e, reason: (e as FieldError).reason ?? reasonOf(e.message) }))
+          : errors,
     };
   }
   if (exception instanceof ThrottlerException) {

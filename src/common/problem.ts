@@ -10,7 +10,7 @@ export interface FieldError {
 export type FieldErrorReason = 'missing' | 'unknown' | 'invalid';
 
 /** The reason of a refusal from its wording (every wording is ours: see validation.ts). */
-function reasonOf(message: string): FieldErrorReason {
+export function reasonOf(message: string): FieldErrorReason {
   if (/ is required\.?$/.test(message)) return 'missing';
   if (/ is not a known field\.?$/.test(message)) return 'unknown';
   return 'invalid';

@@ -13,7 +13,7 @@ import type { FieldError } from '../common/problem';
 // ` at "…"; `, and without one the reason is the last `; ` followed by one of graphql-js's reasons.
 const INVALID_AT = /^Variable "\$([^"]+)" got invalid value [\s\S]* at "([^"]+)"; ([\s\S]*)$/;
 const INVALID_HERE =
-  /^Variable "\$([^"]+)" got invalid value [\s\S]*; ((?:Field "|Expected |Value |Enum |[A-Za-z]+ cannot represent)[\s\S]*)$/;
+  /^Variable "\$([^"]+)" got invalid value [\s\S]*; ((?:Field "|Expected |Value |Enum |Exactly one key |[A-Za-z]+ cannot represent)[\s\S]*)$/;
 const MISSING = /^Variable "\$([^"]+)" of required type "[^"]+" was not provided\.$/;
 const NULL = /^Variable "\$([^"]+)" of non-null type "[^"]+" must not be null\.$/;
 
@@ -24,6 +24,9 @@ const REASONS: Array<[RegExp, (m: RegExpMatchArray) => { child?: string; words: 
     (m) => ({ child: m[1], words: 'is required' }),
   ],
   [/^Expected non-nullable type "[^"]+" not to be null/, () => ({ words: 'may not be null' })],
+  // A `@oneOf` input (a typed sheet: docs/api-style.md) with none or several of its members set.
+  [/^Exactly one key must be specified for OneOf type/, () => ({ words: 'must set exactly one member' })],
+  [/^Field "[^"]+" must be non-null\./, () => ({ words: 'may not be null' })],
   [
     /^Int cannot represent non 32-bit/,
     () => ({ words: 'must be a whole number from -2147483648 to 2147483647' }),

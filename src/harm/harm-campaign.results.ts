@@ -1,3 +1,4 @@
+import { NEXT_CURSOR } from '../common/pagination';
 import { ObjectType } from '@nestjs/graphql';
 import { ConditionEntry, SheetAnswer } from '../characters/characters.results';
 import { Out } from '../common/schema';
@@ -224,6 +225,15 @@ export class HarmTimerView {
     'What happens when it runs out: death, wakes, lapses (a pool lost) or responds (a semi-conscious character can respond again).',
   )
   effect: string;
+}
+
+@ObjectType({ description: 'A page of the harm timers running on the sheets of a character or an NPC.' })
+export class HarmTimerPage {
+  @Out.nestedList('The timers, by system.', () => HarmTimerView)
+  items: HarmTimerView[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 @ObjectType({ description: 'A harm timer the clock ran out and applied.' })

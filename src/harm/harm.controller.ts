@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { PageQuery, pageInMemory } from '../common/pagination';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ArbiterRequest } from '../common/request-context';
 import {
@@ -72,8 +73,8 @@ export class HarmController {
   @Get('cairn/scars')
   @ApiOperation({ summary: 'The Cairn scars table, in our words' })
   @ApiOkResponse({ type: CairnScarList })
-  cairnScars() {
-    return this.harm.cairnScars();
+  cairnScars(@Query() page: PageQuery) {
+    return pageInMemory(this.harm.cairnScars(), page);
   }
 
   // COEAC
@@ -120,8 +121,8 @@ export class HarmController {
   @Get('coeac/armor')
   @ApiOperation({ summary: 'COEAC armour kinds: Block, uses a day, slots and penalty dice' })
   @ApiOkResponse({ type: CoeacArmorList })
-  coeacArmor() {
-    return this.harm.coeacArmor();
+  coeacArmor(@Query() page: PageQuery) {
+    return pageInMemory(this.harm.coeacArmor(), page);
   }
 
   // Archsoul
@@ -137,8 +138,8 @@ export class HarmController {
   @Get('archsoul/statuses')
   @ApiOperation({ summary: 'The five Archsoul statuses, in our words' })
   @ApiOkResponse({ type: ArchsoulStatusList })
-  archsoulStatuses() {
-    return this.harm.archsoulStatuses();
+  archsoulStatuses(@Query() page: PageQuery) {
+    return pageInMemory(this.harm.archsoulStatuses(), page);
   }
 
   // G&M

@@ -1,5 +1,6 @@
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { PageQuery, pageInMemory } from '../common/pagination';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import {
@@ -66,8 +67,8 @@ export class HarmResolver {
   }
 
   @Query(() => CairnScarList, { description: 'The Cairn scars table.' })
-  cairnScars() {
-    return this.harm.cairnScars();
+  cairnScars(@Args() page: PageQuery) {
+    return pageInMemory(this.harm.cairnScars(), page);
   }
 
   @Query(() => CoeacDamageResult, { description: 'COEAC damage: Block, bonus HP, HP, Down and Out.' })
@@ -96,8 +97,8 @@ export class HarmResolver {
   }
 
   @Query(() => CoeacArmorList, { description: 'COEAC armour kinds.' })
-  coeacArmor() {
-    return this.harm.coeacArmor();
+  coeacArmor(@Args() page: PageQuery) {
+    return pageInMemory(this.harm.coeacArmor(), page);
   }
 
   @Mutation(() => ArchsoulConditionResult, {
@@ -108,8 +109,8 @@ export class HarmResolver {
   }
 
   @Query(() => ArchsoulStatusList, { description: 'The five Archsoul statuses.' })
-  archsoulStatuses() {
-    return this.harm.archsoulStatuses();
+  archsoulStatuses(@Args() page: PageQuery) {
+    return pageInMemory(this.harm.archsoulStatuses(), page);
   }
 
   @Mutation(() => GmDamageResult, { description: 'G&M damage.' })

@@ -1,4 +1,5 @@
 import { ObjectType } from '@nestjs/graphql';
+import { NEXT_CURSOR } from '../common/pagination';
 import { Out } from '../common/schema';
 
 /* Every harm answer names its steps (with the exact odds of any dice they rolled) and the change to
@@ -126,6 +127,9 @@ export class CairnScarEntry {
 export class CairnScarList {
   @Out.nestedList('The twelve entries.', () => CairnScarEntry)
   items: CairnScarEntry[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 @ObjectType({ description: 'The exact chance a STR save passes.' })
@@ -331,6 +335,9 @@ export class CoeacArmorRow {
 export class CoeacArmorList {
   @Out.nestedList('The kinds.', () => CoeacArmorRow)
   items: CoeacArmorRow[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 @ObjectType({ description: 'The Medicine test made as aid.' })
@@ -513,6 +520,9 @@ export class ArchsoulStatusRow {
 export class ArchsoulStatusList {
   @Out.nestedList('The five statuses.', () => ArchsoulStatusRow)
   items: ArchsoulStatusRow[];
+
+  @Out.string(NEXT_CURSOR, { nullable: true })
+  next: string | null;
 }
 
 // G&M

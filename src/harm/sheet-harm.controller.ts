@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
+import { PageQuery, pageInMemory } from '../common/pagination';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { ArbiterRequest } from '../common/request-context';
@@ -25,7 +26,7 @@ import {
   SheetDamageResult,
   SheetEatingResult,
   SheetRestResult,
-  HarmTimerView,
+  HarmTimerPage,
 } from './harm-campaign.results';
 import { SheetHarmService } from './sheet-harm.service';
 
@@ -40,12 +41,13 @@ export class CharacterHarmController {
   @ApiOperation({
     summary: 'The harm timers running on a character’s sheets (Down and Out aid, critical hour, death timer)',
   })
-  @ApiOkResponse({ type: HarmTimerView, isArray: true })
-  timers(
+  @ApiOkResponse({ type: HarmTimerPage })
+  async timers(
     @CurrentPrincipal() who: Principal,
     @Param('characterId') characterId: string,
-  ): Promise<HarmTimerView[]> {
-    return this.harm.characterTimers(who, characterId);
+    @Query() page: PageQuery,
+  ): Promise<HarmTimerPage> {
+    return pageInMemory({ items: await this.harm.characterTimers(who, characterId) }, page);
   }
 
   @Post('damage')
@@ -219,9 +221,13 @@ export class NpcHarmController {
     summary:
       'The harm timers running on an NPC’s sheets (404 when hidden from this key, 403 without its numbers)',
   })
-  @ApiOkResponse({ type: HarmTimerView, isArray: true })
-  timers(@CurrentPrincipal() who: Principal, @Param('npcId') npcId: string): Promise<HarmTimerView[]> {
-    return this.harm.npcTimers(who, npcId);
+  @ApiOkResponse({ type: HarmTimerPage })
+  async timers(
+    @CurrentPrincipal() who: Principal,
+    @Param('npcId') npcId: string,
+    @Query() page: PageQuery,
+  ): Promise<HarmTimerPage> {
+    return pageInMemory({ items: await this.harm.npcTimers(who, npcId) }, page);
   }
 
   @Post('damage')

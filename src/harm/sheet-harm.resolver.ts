@@ -1,5 +1,8 @@
 import { UseInterceptors } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { pageInMemory } from '../common/pagination';
+import { NpcPageArgs } from '../characters/characters.inputs';
+import { CharacterPageArgs } from '../wealth/wealth.inputs';
 import { CurrentPrincipal, Principal, Roles } from '../auth/principal';
 import type { GraphQLContext } from '../common/request-context';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
@@ -22,7 +25,7 @@ import {
   SheetTemporaryPoolResult,
   CairnDeprivationApplied,
   EndOfSessionCheckResult,
-  HarmTimerView,
+  HarmTimerPage,
   PartyRestResult,
   SheetDamageResult,
   SheetEatingResult,
@@ -252,23 +255,18 @@ export class SheetHarmResolver {
 export class SheetHarmTimersResolver {
   constructor(private readonly harm: SheetHarmService) {}
 
-  @Query(() => [HarmTimerView], { description: 'The harm timers running on a character’s sheets.' })
-  characterHarmTimers(
-    @campaignId() _c: string,
-    @characterId() id: string,
+  @Query(() => HarmTimerPage, { description: 'The harm timers running on a character’s sheets.' })
+  async characterHarmTimers(
+    @Args() page: CharacterPageArgs,
     @CurrentPrincipal() who: Principal,
-  ): Promise<HarmTimerView[]> {
-    return this.harm.characterTimers(who, id);
+  ): Promise<HarmTimerPage> {
+    return pageInMemory({ items: await this.harm.characterTimers(who, page.characterId) }, page);
   }
 
-  @Query(() => [HarmTimerView], {
+  @Query(() => HarmTimerPage, {
     description: 'The harm timers running on an NPC’s sheets (hidden NPCs: not found).',
   })
-  npcHarmTimers(
-    @campaignId() _c: string,
-    @npcId() id: string,
-    @CurrentPrincipal() who: Principal,
-  ): Promise<HarmTimerView[]> {
-    return this.harm.npcTimers(who, id);
+  async npcHarmTimers(@Args() page: NpcPageArgs, @CurrentPrincipal() who: Principal): Promise<HarmTimerPage> {
+    return pageInMemory({ items: await this.harm.npcTimers(who, page.npcId) }, page);
   }
 }

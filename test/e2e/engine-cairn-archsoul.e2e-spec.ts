@@ -452,7 +452,7 @@ describe(`the campaign engine: Cairn and Archsoul (${DATABASE_KIND})`, () => {
             .get(`${base(c, hero.id)}/harm-timers`)
             .set(c.auth)
             .expect(200)
-        ).body;
+        ).body.items;
         expect(timers.map((x: { kind: string }) => x.kind)).toContain('cairn-critical');
         const aided = answerOf(await aid(c, hero.id, { means: 'bandages', aidedBy: helper.id }, via), via);
         expect(aided).toMatchObject({

@@ -461,7 +461,7 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
           .get(`${base(c, hero.id)}/harm-timers`)
           .set(c.auth)
           .expect(200)
-      ).body;
+      ).body.items;
       expect(timers).toMatchObject([{ kind: 'coeac-aid', effect: 'death' }]);
       return { c, hero, friend, timer: timers[0] as { endsAt: unknown } };
     }
@@ -482,7 +482,7 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
           .get(`${base(c, hero.id)}/harm-timers`)
           .set(c.auth)
           .expect(200)
-      ).body;
+      ).body.items;
       expect(still).toMatchObject([{ kind: 'coeac-aid', endsAt: timer.endsAt }]);
 
       const aided = await gql(
@@ -503,11 +503,11 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
       expect(await replays(c, answer.rollId)).toBe(true);
       const timers = await gql(
         t.server,
-        `query($c: ID!, $h: ID!) { characterHarmTimers(campaignId: $c, characterId: $h) { kind } }`,
+        `query($c: ID!, $h: ID!) { characterHarmTimers(campaignId: $c, characterId: $h) { items { kind } next } }`,
         { c: c.id, h: hero.id },
         c.auth,
       );
-      expect(timers.data!.characterHarmTimers).toEqual([]);
+      expect(timers.data!.characterHarmTimers.items).toEqual([]);
       // Nobody awaits aid now: a further aid is a conflict naming the character.
       expectProblem(
         await t.http

@@ -89,7 +89,7 @@ describe(`harm: G&M semi-consciousness's delay and the heroic effort's mojo incr
         .get(`${base(c, hero.id)}/harm-timers`)
         .set(player.auth)
         .expect(200);
-      expect(timers.body).toEqual(
+      expect(timers.body.items).toEqual(
         expect.arrayContaining([{ ownerKind: 'character', ownerId: hero.id, system: 'gm', ...timer }]),
       );
       // One logged roll (the new procedure name), which replays.

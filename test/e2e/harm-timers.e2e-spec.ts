@@ -61,7 +61,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
         .get(`${base(c, hero.id)}/harm-timers`)
         .set(player.auth)
         .expect(200)
-    ).body;
+    ).body.items;
     expect(timers).toEqual([
       {
         ownerKind: 'character',
@@ -131,7 +131,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
           .get(`${base(c, hero.id)}/harm-timers`)
           .set(c.auth)
           .expect(200)
-      ).body,
+      ).body.items,
     ).toEqual([]);
   });
 
@@ -157,12 +157,12 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
     });
     const listed = await gql(
       t.server,
-      `query($c: ID!, $h: ID!) { characterHarmTimers(campaignId: $c, characterId: $h) { ${TIMER_FIELDS} } }`,
+      `query($c: ID!, $h: ID!) { characterHarmTimers(campaignId: $c, characterId: $h) { items { ${TIMER_FIELDS} } next } }`,
       { c: c.id, h: hero.id },
       c.auth,
     );
     expect(listed.errors).toBeUndefined();
-    expect(listed.data?.characterHarmTimers).toMatchObject([
+    expect(listed.data?.characterHarmTimers.items).toMatchObject([
       { ownerId: hero.id, kind: 'coeac-aid', effect: 'death', rounds: null, endsAt: { turn: 1 } },
     ]);
     // The short rest heals first, then its Turn passes (the clock's hooks included): nobody dies.
@@ -225,11 +225,11 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
     }
     expect(dying).toBe(true);
     const url = `/v1/campaigns/${c.id}/npcs/${npc.id}/harm-timers`;
-    expect((await t.http.get(url).set(c.auth).expect(200)).body).toMatchObject([{ kind: 'gm-death' }]);
+    expect((await t.http.get(url).set(c.auth).expect(200)).body.items).toMatchObject([{ kind: 'gm-death' }]);
     expectProblem(await t.http.get(url).set(player.auth), 404, 'NOT_FOUND');
     const asPlayer = await gql(
       t.server,
-      `query($c: ID!, $n: ID!) { npcHarmTimers(campaignId: $c, npcId: $n) { kind } }`,
+      `query($c: ID!, $n: ID!) { npcHarmTimers(campaignId: $c, npcId: $n) { items { kind } next } }`,
       { c: c.id, n: npc.id },
       player.auth,
     );
@@ -272,7 +272,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
         .get(`${base(c, hero.id)}/harm-timers`)
         .set(c.auth)
         .expect(200)
-    ).body;
+    ).body.items;
     expect(timer).toMatchObject({ kind: 'cairn-critical', system: 'cairn', effect: 'death' });
     expect(timer.endsAt.turn - timer.startedAt.turn).toBe(6);
     const advance = (turns: number) =>
@@ -307,7 +307,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
         .get(`${base(c, hero.id)}/harm-timers`)
         .set(c.auth)
         .expect(200)
-    ).body;
+    ).body.items;
     expect(timer).toMatchObject({ kind: 'gm-death', system: 'gm', effect: 'death' });
     expect(timer.endsAt.turn - timer.startedAt.turn).toBe(turns);
     const aid = await t.http
@@ -322,7 +322,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
           .get(`${base(c, hero.id)}/harm-timers`)
           .set(c.auth)
           .expect(200)
-      ).body,
+      ).body.items,
     ).toEqual([]);
     const later = await t.http
       .post(`/v1/campaigns/${c.id}/clock/advance`)
@@ -348,7 +348,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
         .get(`${base(c, hero.id)}/harm-timers`)
         .set(c.auth)
         .expect(200)
-    ).body;
+    ).body.items;
     expect(listed).toEqual([
       {
         ownerKind: 'character',
@@ -439,7 +439,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
           .get(`${base(c, hero.id)}/harm-timers`)
           .set(c.auth)
           .expect(200)
-      ).body;
+      ).body.items;
       expect(timer).toMatchObject({ kind: 'archsoul-unconscious', rounds: rounds - i });
     }
     expect((await sheetOf(t.server, c, hero.id, 'archsoul')).harm.state).toBe('unconscious');
@@ -486,7 +486,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
         .get(`${base(c, id)}/harm-timers`)
         .set(c.auth)
         .expect(200)
-    ).body;
+    ).body.items;
     expect(timer).toMatchObject({ kind: 'gm-unconscious', system: 'gm', effect: 'wakes', rounds: null });
     expect(minutes).toBe(1);
     expect(timer.endsAt.turn - timer.startedAt.turn).toBe(1);
@@ -522,7 +522,7 @@ describe(`harm timers on the campaign clock (${DATABASE_KIND})`, () => {
         .get(`${base(c, hero.id)}/harm-timers`)
         .set(c.auth)
         .expect(200)
-    ).body;
+    ).body.items;
     expect(timer).toMatchObject({ kind: 'coeac-bonus-hp', effect: 'lapses', endsAt });
     await t.http
       .post(`${base(c, hero.id)}/damage`)

@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import {
   buildSchema,
   getNamedType,
+  GraphQLInputObjectType,
   GraphQLObjectType,
   GraphQLUnionType,
+  isInputObjectType,
   isObjectType,
   isScalarType,
   isUnionType,
@@ -182,5 +184,143 @@ describe('typed sheets in the GraphQL schema', () => {
     expect(String((sdl.getType('ArchsoulSheet') as GraphQLObjectType).getFields().stats.type)).toBe(
       '[SheetNamedInt!]!',
     );
+  });
+});
+
+describe('typed sheet inputs in the GraphQL schema', () => {
+  const BUILT_IN = ['String', 'Int', 'Float', 'Boolean', 'ID'];
+  const isSheetMember = (name: string) => /^(system)?[sS]heets?$/.test(name);
+
+  /** Every input field reachable from `type` that is the JSON scalar (or another untyped scalar). */
+  function untypedInput(type: GraphQLInputObjectType, path: string, seen = new Set<string>()): string[] {
+    if (seen.has(type.name)) return [];
+    seen.add(type.name);
+    const found: string[] = [];
+    for (const field of Object.values(type.getFields())) {
+      const named = getNamedType(field.type);
+      if (isScalarType(named) && !BUILT_IN.includes(named.name))
+        found.push(`${path}.${field.name}: ${named.name}`);
+      if (isInputObjectType(named)) found.push(...untypedInput(named, `${path}.${field.name}`, seen));
+    }
+    return found;
+  }
+
+  /**
+   * Every sheet member of every input type and every argument of a mutation (`sheet`, `sheets`,
+   * `systemSheet`, `systemSheets`): free-form ones, split by whether they are deprecated.
+   */
+  function sheetInputs(): { current: string[]; deprecated: string[]; members: number } {
+    const current: string[] = [];
+    const deprecated: string[] = [];
+    let members = 0;
+    const check = (
+      owner: string,
+      name: string,
+      type: Parameters<typeof getNamedType>[0],
+      reason?: string | null,
+    ) => {
+      if (!isSheetMember(name)) return;
+      members += 1;
+      const named = getNamedType(type);
+      const found = isScalarType(named)
+        ? [`${owner}.${name}: ${named.name}`]
+        : isInputObjectType(named)
+          ? untypedInput(named, `${owner}.${name}`)
+          : [];
+      (reason ? deprecated : current).push(...found);
+    };
+    for (const type of Object.values(sdl.getTypeMap())) {
+      if (!isInputObjectType(type) || type.name.startsWith('__')) continue;
+      for (const field of Object.values(type.getFields()))
+        check(type.name, field.name, field.type, field.deprecationReason);
+    }
+    for (const mutation of Object.values(sdl.getMutationType()!.getFields()))
+      for (const arg of mutation.args)
+        check(`${mutation.name}(${arg.name})`, arg.name, arg.type, arg.deprecationReason);
+    return { current, deprecated, members };
+  }
+
+  // The JSON forms taken before the typed ones, kept deprecated until /v2 (docs/api-style.md).
+  const DEPRECATED_JSON = ['CreateNpcInput.sheets', 'PutSheetInput.sheet'];
+
+  it('takes no sheet free-form: every sheet member of an input is typed, or deprecated and listed', () => {
+    const { current, deprecated, members } = sheetInputs();
+    expect(members).toBeGreaterThanOrEqual(4);
+    expect(current).toEqual([]);
+    // A listed JSON form must still be there (the list only shrinks), and no other may join it.
+    const owners = [...new Set(deprecated.map((d) => d.split(':')[0].split('.').slice(0, 2).join('.')))];
+    expect(owners.sort()).toEqual(DEPRECATED_JSON);
+  });
+
+  it('takes one sheet as the @oneOf SystemSheetInput and sheets by system as SystemSheetsInput', () => {
+    const one = sdl.getType('SystemSheetInput') as GraphQLInputObjectType;
+    expect(one.isOneOf).toBe(true);
+    const many = sdl.getType('SystemSheetsInput') as GraphQLInputObjectType;
+    expect(many.isOneOf).toBe(false);
+    for (const type of [one, many]) {
+      const fields = type.getFields();
+      expect(Object.keys(fields).sort()).toEqual(Object.keys(SYSTEMS).sort());
+      for (const [system, name] of Object.entries(SYSTEMS))
+        expect(String(fields[system].type)).toBe(`${name}Input`);
+    }
+    expect(
+      getNamedType((sdl.getType('PutSheetInput') as GraphQLInputObjectType).getFields().systemSheet.type)
+        .name,
+    ).toBe('SystemSheetInput');
+    expect(
+      getNamedType((sdl.getType('CreateNpcInput') as GraphQLInputObjectType).getFields().systemSheets.type)
+        .name,
+    ).toBe('SystemSheetsInput');
+  });
+
+  it('mirrors each answer type in its input twin: the same members, every one optional, maps as entries', () => {
+    const mirror = (
+      answer: GraphQLObjectType,
+      input: GraphQLInputObjectType,
+      seen = new Set<string>(),
+    ): string[] => {
+      if (seen.has(answer.name)) return [];
+      seen.add(answer.name);
+      const out: string[] = [];
+      const inputs = input.getFields();
+      expect(input.name).toBe(`${answer.name}Input`);
+      for (const field of Object.values(answer.getFields())) {
+        const twin = inputs[field.name];
+        if (!twin) {
+          out.push(`${input.name}.${field.name}: missing`);
+          continue;
+        }
+        const expected = String(field.type)
+          .replace(/!$/, '')
+          .replace(/(\w+)(?=!?\]?$)/, (n: string) => (isObjectType(sdl.getType(n)) ? `${n}Input` : n));
+        if (String(twin.type) !== expected)
+          out.push(`${input.name}.${field.name}: ${String(twin.type)} ≠ ${expected}`);
+        const named = getNamedType(field.type);
+        if (isObjectType(named))
+          out.push(...mirror(named, getNamedType(twin.type) as GraphQLInputObjectType, seen));
+      }
+      expect(Object.keys(inputs).sort()).toEqual(Object.keys(answer.getFields()).sort());
+      return out;
+    };
+    for (const name of Object.values(SYSTEMS))
+      expect(
+        mirror(sdl.getType(name) as GraphQLObjectType, sdl.getType(`${name}Input`) as GraphQLInputObjectType),
+      ).toEqual([]);
+    const coeac = (sdl.getType('CoeacSheetInput') as GraphQLInputObjectType).getFields();
+    expect(String(coeac.skills.type)).toBe('[SheetNamedIntInput!]');
+    expect(String(coeac.classResources.type)).toBe('[SheetNamedPoolInput!]');
+  });
+
+  it('notices a free-form sheet input (the walk itself can fail)', () => {
+    const built = buildSchema(`
+      scalar JSON
+      input Inner { hp: Int, extra: JSON }
+      input Outer { sheet: Inner }
+      type Query { x: Int }
+      type Mutation { put(sheet: JSON): Int }
+    `);
+    expect(untypedInput(built.getType('Outer') as GraphQLInputObjectType, 'Outer')).toEqual([
+      'Outer.sheet.extra: JSON',
+    ]);
   });
 });

@@ -12836,6 +12836,8 @@ export interface components {
     CairnScarList: {
       /** @description The twelve entries. */
       items: components['schemas']['CairnScarEntry'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     CoeacBlockInput: {
       /**
@@ -13090,6 +13092,8 @@ export interface components {
     CoeacArmorList: {
       /** @description The kinds. */
       items: components['schemas']['CoeacArmorRow'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     ArchsoulConditionInput: {
       /**
@@ -13161,6 +13165,8 @@ export interface components {
     ArchsoulStatusList: {
       /** @description The five statuses. */
       items: components['schemas']['ArchsoulStatusRow'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     GmDamageInput: {
       /**
@@ -13490,6 +13496,12 @@ export interface components {
       rounds: number | null;
       /** @description What happens when it runs out: death, wakes, lapses (a pool lost) or responds (a semi-conscious character can respond again). */
       effect: string;
+    };
+    HarmTimerPage: {
+      /** @description The timers, by system. */
+      items: components['schemas']['HarmTimerView'][];
+      /** @description Cursor for the next page (send it back as `after`); null on the last page. */
+      next: string | null;
     };
     GmLossSourceInput: {
       /**
@@ -30908,7 +30920,11 @@ export interface operations {
   };
   Harm_cairnScars: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -30924,6 +30940,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -31107,7 +31124,11 @@ export interface operations {
   };
   Harm_coeacArmor: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -31123,6 +31144,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -31168,7 +31190,11 @@ export interface operations {
   };
   Harm_archsoulStatuses: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -31184,6 +31210,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -31388,7 +31415,11 @@ export interface operations {
   };
   CharacterHarm_timers: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -31408,7 +31439,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['HarmTimerView'][];
+          'application/json': components['schemas']['HarmTimerPage'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -31416,6 +31447,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -31898,7 +31930,11 @@ export interface operations {
   };
   NpcHarm_timers: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        /** @description The `next` cursor of the previous page. */
+        after?: string;
+      };
       header?: never;
       path: {
         /** @description The campaign id. */
@@ -31918,7 +31954,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['HarmTimerView'][];
+          'application/json': components['schemas']['HarmTimerPage'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -31926,6 +31962,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableContent'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
