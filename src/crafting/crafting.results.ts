@@ -1,4 +1,5 @@
 import { CoeacBacklash, CoeacMutationSave, CoeacSheetChange } from '../magic/magic.results';
+import { EngineEventResult } from '../harm/engine-events.results';
 import { InventoryItem } from '../inventory/inventory.results';
 import { ObjectType } from '@nestjs/graphql';
 import { DowntimeAction } from '../campaign-state/campaign-state.results';
@@ -419,6 +420,12 @@ export class ChannelingResult extends Provenance {
     () => CoeacSheetChange,
   )
   sheetChanges: CoeacSheetChange[];
+
+  @Out.nestedList(
+    'What the engine did to the channeler, in order, each with a sentence to post (HP lost to backlash, Down and Out …); empty when the day harmed no one. The day’s roll carries them too (effects.events).',
+    () => EngineEventResult,
+  )
+  events: EngineEventResult[];
 }
 
 @ObjectType({ description: 'An orb integration attempt.' })

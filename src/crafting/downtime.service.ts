@@ -56,6 +56,7 @@ import {
   ProjectClockTickResult,
   RitualStatus,
 } from './crafting.results';
+import { EngineEventResult } from '../harm/engine-events.results';
 
 /**
  * COEAC downtime (SPEC 5.5, 5.6): project clocks, attuning artifacts, the Affix Spell ritual and
@@ -427,7 +428,7 @@ export class CraftingDowntimeService implements OnModuleInit {
         },
         input.seed ?? undefined,
         req,
-        async (rolled) => {
+        async (rolled, events) => {
           next = nextChannelingStreak(row, day, !rolled.outcome.backlash.happened);
           return this.rolls.record(m, who, rolled, {
             campaign,
@@ -438,6 +439,7 @@ export class CraftingDowntimeService implements OnModuleInit {
               passed: !rolled.outcome.backlash.happened,
               streak: next.streak,
               complete: next.complete,
+              ...(events.length > 0 ? { events } : {}),
             },
           });
         },
@@ -508,6 +510,7 @@ export class CraftingDowntimeService implements OnModuleInit {
         backlash: out.backlash,
         mutationSave: out.mutationSave,
         sheetChanges: channeled.changes,
+        events: channeled.events as EngineEventResult[],
       };
     });
   }

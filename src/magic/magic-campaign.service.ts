@@ -1080,7 +1080,8 @@ export class MagicCampaignService {
    * the day spends a Control (when the sheet keeps Control), backlash damage and the mutation save
    * apply through the condition ledger, and the spell's class resource is lost for the day on a
    * backlash and on the final day. Without a sheet the outcome still says what the table owes.
-   * `record` logs the roll (the caller's effects) and returns it, inside the caller's transaction.
+   * `record` logs the roll (the caller's effects, with the harm's engine events) and returns it, inside
+   * the caller's transaction.
    */
   async affixDay(
     m: EntityManager,
@@ -1090,7 +1091,7 @@ export class MagicCampaignService {
     day: { spell: string; objective: number; sorcerySkill: number; bonusDice: number; penaltyDice: number },
     seed: string | undefined,
     req: ArbiterRequest,
-    record: (rolled: Rolled<ChannelingOutcome>) => Promise<{ id: string }>,
+    record: (rolled: Rolled<ChannelingOutcome>, events: EngineEvent[]) => Promise<{ id: string }>,
     completes: (passed: boolean) => boolean,
   ): Promise<{
     outcome: ChannelingOutcome;
@@ -1133,7 +1134,8 @@ export class MagicCampaignService {
       : this.rolls.roll(AFFIX_CHANNELING_V2, input, seed, diceBudget(req));
     const { harm: harmOutcome = null, ...out } = rolled.outcome;
     const told = row && harmOutcome ? coeacHarmEvents(owner, row, harmOutcome, 'magic:affix-spell') : null;
-    const roll = await record(rolled);
+    // The harm's events go on the day's roll (`effects.events`): the log and the feed tell them.
+    const roll = await record(rolled, told?.events ?? []);
     const changes: Array<{ field: string; delta: number }> = [];
     if (sheet) {
       if (controlKey) changes.push({ field: `classResources.${controlKey}.current`, delta: -1 });

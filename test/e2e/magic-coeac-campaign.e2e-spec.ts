@@ -640,6 +640,15 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       .expect(200);
     // One roll for the day (issue 39): the backlash's harm inside `crafting.channeling.v3`.
     expect(replay.body).toMatchObject({ matches: true, roll: { procedure: 'crafting.channeling.v3' } });
+    // The day answers the engine's events of that harm, each with its sentence, and its roll carries
+    // the same ones (the log and the feed).
+    const damaged = day.body.events.find((e: { type: string }) => e.type === 'damaged');
+    expect(damaged).toMatchObject({ amount: 4, text: 'Affixer takes 4 damage: HP 12 → 8.' });
+    expect(day.body.events).toContainEqual(
+      expect.objectContaining({ type: 'field-changed', path: 'hp', before: 12, after: 8, delta: -4 }),
+    );
+    const logged = await t.http.get(`/v1/campaigns/${c.id}/rolls/${day.body.rollId}`).set(c.auth).expect(200);
+    expect(logged.body.events).toEqual(day.body.events);
     expect(await procedures(c)).toEqual(['crafting.channeling.v3']);
     const entries = (
       await t.http
