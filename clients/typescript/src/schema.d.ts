@@ -19744,7 +19744,7 @@ export interface components {
       after: number;
     };
     HazardHarmView: {
-      /** @description The roll-log entry of the harm (its ledger entries name it). */
+      /** @description The roll-log entry of the harm: the hazard’s own roll (its rollId), which the ledger entries name. */
       rollId: string;
       /** @description The harm state before. */
       stateBefore: string;
