@@ -219,7 +219,7 @@ describe('hazard.campaign.v2 answers what hazard.campaign.v1 answered (golden, f
         { field: 'attributeLoss.Agility', delta: -1 },
       ]),
     );
-    expect(v2.applied.state.values.enduranceLoss).toBe(1);
+    expect(v2.applied.state.values).toMatchObject({ enduranceLoss: 1 });
     expect(v2.applied.statuses).toEqual([]);
     expect(v2.applied.state.hazard).toMatchObject({ attributeLoss: { Agility: 1 }, statuses: [] });
   });

@@ -1,8 +1,8 @@
 import type { EngineEventResult } from '../harm/engine-events.results';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { SheetOwner } from '../characters/sheets.service';
-import { CharacterSheetEntity } from '../characters/characters.entities';
+import type { ConditionCause, SheetOwner } from '../characters/sheets.service';
+import { CharacterSheetEntity, ConditionEntryEntity } from '../characters/characters.entities';
 import { Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { SheetsService } from '../characters/sheets.service';
@@ -278,21 +278,25 @@ export class HazardsCampaignService {
       engine.ailment !== null ||
       engine.gmStatuses !== null;
     if (!plain && outcome === null) return { applied: [], harm: null };
-    const tracked = await this.sheets.openTracked(m, who, campaign, owner, system, row);
+    const steps: Array<{
+      changes: Array<{ field: string; delta: number }>;
+      cause: ConditionCause;
+      base: (sheet: Sheet) => Sheet;
+    }> = [];
     if (plain)
-      tracked.apply(
-        engine.plain,
-        { cause: 'roll', procedure: cause.procedure, rollId: cause.rollId, reason: 'hazard' },
-        { clamp: true, base: (sheet) => hazardSheetLists(sheet, engine) },
-      );
+      steps.push({
+        changes: engine.plain,
+        cause: { cause: 'roll', procedure: cause.procedure, rollId: cause.rollId, reason: 'hazard' },
+        base: (sheet) => hazardSheetLists(sheet, engine),
+      });
     let harm: HazardHarmView | null = null;
     if (outcome !== null) {
       const after = await this.harm.harmAfter(m, campaign.id, system, state, state.harm, outcome);
-      tracked.apply(
-        engine.harmLedger,
-        { cause: 'procedure', procedure: cause.procedure, rollId: cause.rollId },
-        { clamp: true, base: (sheet) => withHarm(system, sheet, after.harm, after.emptied) },
-      );
+      steps.push({
+        changes: engine.harmLedger,
+        cause: { cause: 'procedure', procedure: cause.procedure, rollId: cause.rollId },
+        base: (sheet) => withHarm(system, sheet, after.harm, after.emptied),
+      });
       harm = {
         rollId: cause.rollId,
         stateBefore: outcome.stateBefore,
@@ -301,7 +305,30 @@ export class HazardsCampaignService {
         events: [...engine.events, ...after.events],
       };
     }
-    const { entries } = await tracked.write(m);
+    // One step (most hazards: harm only, or plain only) is one `changeTracked`; both are two steps of
+    // one `openTracked` write. Either way the sheet row is written once, the entries inserted once.
+    let entries: ConditionEntryEntity[];
+    if (steps.length === 1) {
+      const [step] = steps;
+      ({ entries } = await this.sheets.changeTracked(
+        m,
+        who,
+        campaign,
+        owner,
+        system,
+        step.changes,
+        step.cause,
+        {
+          clamp: true,
+          base: step.base,
+          row,
+        },
+      ));
+    } else {
+      const tracked = await this.sheets.openTracked(m, who, campaign, owner, system, row);
+      for (const step of steps) tracked.apply(step.changes, step.cause, { clamp: true, base: step.base });
+      ({ entries } = await tracked.write(m));
+    }
     return { applied: entries.map((e) => ({ field: e.field, delta: e.delta, after: e.valueAfter })), harm };
   }
 }
