@@ -867,7 +867,9 @@ export class HazardAppliedChange {
     'What the harm transition made of a hazard’s loss (survival, injuries, hit points; a fatal drowning), inside the hazard’s own logged roll (hazard.campaign.v2), and the state it left.',
 })
 export class HazardHarmView {
-  @Out.id('The roll-log entry of the harm: the hazard’s own roll (its rollId), which the ledger entries name.')
+  @Out.id(
+    'The roll-log entry of the harm: the hazard’s own roll (its rollId), which the ledger entries name.',
+  )
   rollId: string;
 
   @Out.string('The harm state before.')
