@@ -315,6 +315,17 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       .send({ system: 'archsoul', hazard: 'drowning', input: { strenuousRounds: 0 } })
       .expect(201);
     expect(breath.body.outcome.airSeconds).toBe((4 - (lost - 1)) * 30);
+    // Issue 39: one roll per hazard, no second harm roll; every roll replays, every sheet is its ledger.
+    const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+    const procedures = log.body.items.map((r: { procedure: string }) => r.procedure);
+    expect(procedures.filter((p: string) => p.startsWith('hazard.'))).toEqual([
+      'hazard.campaign.v2',
+      'hazard.campaign.v2',
+      'hazard.campaign.v2',
+    ]);
+    expect(procedures).not.toContain('harm.sheet-damage');
+    const audit = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+    expect(audit.body).toMatchObject({ ok: true });
     expectProblem(
       await t.http.post(url).set(c.auth).send({ system: 'archsoul', hazard: 'aging' }),
       400,
