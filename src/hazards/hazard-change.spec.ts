@@ -3,7 +3,15 @@ import { damageInput, describeDamage, hazardHarm, hazardSheetState, type EngineC
 import type { HazardHarmState } from '../core/engine';
 import { harmOf } from '../core/harm/sheet-harm';
 import type { SheetEffect } from '../core/hazards';
-import { CAMPAIGN_HAZARD_PROCEDURE, CAMPAIGN_HAZARD_V2_PROCEDURE, type HazardKind } from './hazards.service';
+import { ProcedureRegistry } from '../rolls/procedures';
+import {
+  CAMPAIGN_HAZARD_PROCEDURE,
+  CAMPAIGN_HAZARD_V2_PROCEDURE,
+  CAMPAIGN_PARTY_HAZARD_PROCEDURE,
+  CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE,
+  HazardsService,
+  type HazardKind,
+} from './hazards.service';
 
 /*
  * Issue 39: `hazard.campaign.v2` (the engine's state in, the transition applied once) answers what
@@ -246,5 +254,59 @@ describe('hazard.campaign.v2 answers what hazard.campaign.v1 answered (golden, f
       for (const s of v2.applied.gmStatuses ?? []) expect(['s1', 's2', 's3', 's4']).toContain(s.id);
     }
     expect(kept).toBeGreaterThan(0);
+  });
+
+  it('the party version (hazard.party.v3) answers each member as hazard.party.v2 did, on one stream', () => {
+    const sheets = [
+      GM,
+      { ...GM, survival: { max: 9, current: 9 } },
+      { ...GM, injuries: { max: 0, current: 0 } },
+    ];
+    for (const seed of SEEDS) {
+      const states = sheets.map((data) => hazardSheetState(OWNER, 'gm', data, GM_VIEW, harmOf(data)));
+      const v1 = CAMPAIGN_PARTY_HAZARD_PROCEDURE.run(
+        {
+          kind: 'gmFall',
+          members: states.map((state) => ({
+            hazard: { feet: 45 },
+            harm: damageInput(state, {
+              kind: 'damage',
+              amount: 0,
+              archetypal: false,
+            } as EngineChange) as HazardHarmState,
+          })),
+        },
+        dice(seed),
+      );
+      const v2 = CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run(
+        {
+          kind: 'gmFall',
+          members: states.map((state) => ({ name: 'fall', hazard: { feet: 45 }, state, ids: [] })),
+        },
+        dice(seed),
+      );
+      expect(v2.members.map((x) => x.hazard)).toEqual(v1.members.map((x) => x.hazard));
+      expect(v2.members.map((x) => x.applied.outcome)).toEqual(v1.members.map((x) => x.harm));
+    }
+  });
+
+  it('v1, party v2, v2 and party v3 are all registered: older rolls still replay by name', () => {
+    const registry = new ProcedureRegistry();
+    new HazardsService(registry, null as never);
+    for (const name of ['hazard.campaign.v1', 'hazard.party.v2', 'hazard.campaign.v2', 'hazard.party.v3'])
+      expect(registry.get(name).name).toBe(name);
+    const state = hazardSheetState(OWNER, 'gm', GM, GM_VIEW, harmOf(GM));
+    const input = {
+      kind: 'gmFall' as const,
+      hazard: { feet: 45 },
+      harm: damageInput(state, {
+        kind: 'damage',
+        amount: 0,
+        archetypal: false,
+      } as EngineChange) as HazardHarmState,
+    };
+    expect(registry.get('hazard.campaign.v1').run(input as never, dice('old'))).toEqual(
+      CAMPAIGN_HAZARD_PROCEDURE.run(input, dice('old')),
+    );
   });
 });
