@@ -1828,6 +1828,45 @@ export class SheetHarmService implements OnModuleInit {
       );
   }
 
+  /**
+   * The harm a damage outcome leaves on a sheet, with the timers it starts or ends (the clock read only
+   * when one starts) and their events; `emptied`: a G&M temporary pool the loss emptied (its timer is
+   * gone, the caller drops its source). What `applyDamage` writes, and a hazard's own write
+   * (`hazard.campaign.v2`) too.
+   */
+  async harmAfter(
+    m: EntityManager,
+    campaignId: string,
+    system: SheetSystem,
+    state: EngineState,
+    harm: SheetHarm,
+    outcome: SheetDamageOutcome,
+  ): Promise<{ harm: SheetHarm; emptied: boolean; events: EngineEvent[] }> {
+    const next: SheetHarm = harmAfterDamage(harm, outcome);
+    const gmTimer = (outcome.detail.gmDeathRoll as { timer?: { amount: number; unit: string } } | undefined)
+      ?.timer;
+    const rounds = (outcome.detail.archsoulCondition as { unconsciousRounds?: number | null } | undefined)
+      ?.unconsciousRounds;
+    const gmMinutes = (outcome.detail.gmDamage as { unconsciousMinutes?: number | null } | undefined)
+      ?.unconsciousMinutes;
+    next.timers = await this.nextTimers(
+      m,
+      campaignId,
+      system,
+      next,
+      gmTimer ?? null,
+      rounds ?? null,
+      gmMinutes ?? null,
+    );
+    // A G&M temporary pool the blow emptied is gone, with its timer and its source.
+    const pool = outcome.detail.temporaryPool as { after?: number } | undefined;
+    const emptied = system === 'gm' && pool !== undefined && pool.after === 0;
+    if (emptied) next.timers = next.timers.filter((t) => t.kind !== 'gm-temporary-pool');
+    const events = timerEvents(state, harm.timers, next.timers);
+    if (next.timers.length === 0) delete next.timers;
+    return { harm: next, emptied, events };
+  }
+
   /** Writes a damage outcome to the sheet (the ledger, the harm state, timers) and answers it. */
   private async writeDamage(
     m: EntityManager,
@@ -1843,28 +1882,12 @@ export class SheetHarmService implements OnModuleInit {
     // same transition: its events are told from the outcome here).
     const state = computed.state ?? this.engineState(owner, system, row.data, row.data, harm, true);
     const events = [...(computed.events ?? describeDamage(state, outcome, null).events)];
-    const next: SheetHarm = harmAfterDamage(harm, outcome);
-    const gmTimer = (outcome.detail.gmDeathRoll as { timer?: { amount: number; unit: string } } | undefined)
-      ?.timer;
-    const rounds = (outcome.detail.archsoulCondition as { unconsciousRounds?: number | null } | undefined)
-      ?.unconsciousRounds;
-    const gmMinutes = (outcome.detail.gmDamage as { unconsciousMinutes?: number | null } | undefined)
-      ?.unconsciousMinutes;
-    next.timers = await this.nextTimers(
-      m,
-      campaign.id,
-      system,
-      next,
-      gmTimer ?? null,
-      rounds ?? null,
-      gmMinutes ?? null,
-    );
-    // A G&M temporary pool the blow emptied is gone, with its timer and its source.
-    const pool = outcome.detail.temporaryPool as { after?: number } | undefined;
-    const emptied = system === 'gm' && pool !== undefined && pool.after === 0;
-    if (emptied) next.timers = next.timers.filter((t) => t.kind !== 'gm-temporary-pool');
-    events.push(...timerEvents(state, harm.timers, next.timers));
-    if (next.timers.length === 0) delete next.timers;
+    const {
+      harm: next,
+      emptied,
+      events: timed,
+    } = await this.harmAfter(m, campaign.id, system, state, harm, outcome);
+    events.push(...timed);
     const { entries, row: after } = await this.write(
       m,
       who,

@@ -864,10 +864,12 @@ export class HazardAppliedChange {
 
 @ObjectType({
   description:
-    'What the harm transition made of a hazard’s loss (survival, injuries, hit points; a fatal drowning): its own logged roll (harm.sheet-damage) and the state it left.',
+    'What the harm transition made of a hazard’s loss (survival, injuries, hit points; a fatal drowning), inside the hazard’s own logged roll (hazard.campaign.v2), and the state it left.',
 })
 export class HazardHarmView {
-  @Out.id('The roll-log entry of the harm (its ledger entries name it).')
+  @Out.id(
+    'The roll-log entry of the harm: the hazard’s own roll (its rollId), which the ledger entries name.',
+  )
   rollId: string;
 
   @Out.string('The harm state before.')

@@ -1,8 +1,8 @@
 import type { EngineEventResult } from '../harm/engine-events.results';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { SheetOwner } from '../characters/sheets.service';
-import { CharacterSheetEntity } from '../characters/characters.entities';
+import type { ConditionCause, SheetOwner } from '../characters/sheets.service';
+import { CharacterSheetEntity, ConditionEntryEntity } from '../characters/characters.entities';
 import { Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { SheetsService } from '../characters/sheets.service';
@@ -13,36 +13,30 @@ import { deriveSheet } from '../core/characters/sheets-derived';
 import {
   ailmentsOf,
   attributeLossOf,
-  ENDURANCE_LOSS,
   enduranceLossOf,
-  EXHAUSTION_LOSS,
-  exhaustionKept,
   exhaustionLossOf,
   statLossOf,
   gmStatusesOf,
   MAX_STORED_AILMENTS,
   MAX_STORED_STATUSES,
-  mergeStatuses,
-  statusesFromHazard,
   withGmStatuses,
-  type StoredStatus,
-  type GmAilmentOutcome,
   type SheetEffect,
-  type StoredAilment,
 } from '../core/hazards';
-import { HazardsAilmentsService, withAilments } from './hazards-ailments.service';
-import type { SheetSystem } from '../core/characters/sheets';
+import { withAilments } from './hazards-ailments.service';
+import type { Sheet, SheetSystem } from '../core/characters/sheets';
 import { CampaignEntity } from '../database/entities';
 import { Database } from '../database/database.service';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
-import { CAMPAIGN_HAZARD_PROCEDURE, CAMPAIGN_PARTY_HAZARD_PROCEDURE, HazardKind } from './hazards.service';
-import type { SheetDamageOutcome } from '../core/harm/campaign';
-import type { Sheet } from '../core/characters/sheets';
-import { harmSeed, hazardHarm } from '../core/engine';
-import { UNHEALABLE_INJURIES, unhealableGained } from '../core/harm/gm-unhealable';
+import {
+  CAMPAIGN_HAZARD_V2_PROCEDURE,
+  CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE,
+  HazardKind,
+} from './hazards.service';
+import { hazardSheetState, sheetState, withHarm, type HazardApplied } from '../core/engine';
+import { harmOf } from '../core/harm/sheet-harm';
 import { SheetHarmService } from '../harm/sheet-harm.service';
-import type { SheetDamageResult } from '../harm/harm-campaign.results';
+import { HAZARD_STATUS_IDS, type HazardState } from './hazard-change';
 
 /** The hazards a campaign can apply to a stored sheet, by system: each names its procedure. */
 export const CAMPAIGN_HAZARDS: Readonly<Record<'gm' | 'archsoul', Readonly<Record<string, HazardKind>>>> = {
@@ -87,9 +81,11 @@ export interface AppliedChange {
 }
 
 /**
- * Hazards applied to a character's stored sheet (SPEC 6.4, issue 21): the sheet fills the numbers the
- * request leaves out, the procedure is rolled and logged (one roll-log entry, secret on request), and
- * its sheet effects go through the condition ledger in `applyHazardEffects`, all in one transaction.
+ * Hazards applied to a character's stored sheet (SPEC 6.4, issue 21; issue 39): the sheet fills the
+ * numbers the request leaves out and is read as the engine's state; one logged roll
+ * (`hazard.campaign.v2`) rolls the hazard and applies the system's transition once (harm and plain
+ * effects alike); the difference goes through the condition ledger in one write of the sheet row, and
+ * the answer is told from the transition's events, all in one transaction.
  */
 @Injectable()
 export class HazardsCampaignService {
@@ -114,48 +110,31 @@ export class HazardsCampaignService {
         system as SheetSystem,
       );
       const input = memberInput(system, kind, row.data as Record<string, unknown>, body.input);
-      // The hazard and what its loss does to the character, in one roll (issue 39): the harm
-      // transition runs inside it on the same dice, so one roll is logged and the sheet written once.
+      const state = hazardStateOf(owner, row, campaign, system);
+      // The hazard and the transition, in one roll (issue 39): one roll logged, the sheet written once.
       const rolled = this.rolls.roll(
-        CAMPAIGN_HAZARD_PROCEDURE,
+        CAMPAIGN_HAZARD_V2_PROCEDURE,
         {
           kind,
+          name: body.hazard,
           hazard: { ...{}, ...input, characterId },
-          harm: this.harm.hazardHarmState(owner, row, campaign, system),
+          state,
+          ids: mintIds(system),
         },
         body.seed ?? undefined,
         diceBudget(req),
       );
-      const outcome = rolled.outcome.hazard;
-      const effects = sheetEffects(system, kind, outcome, row.data);
-      const losses = restoredLosses(system, kind, outcome, row.data);
-      const ailment = keptAilment(kind, outcome, input, row.data);
-      const statuses = keptStatuses(system, body.hazard, effects, outcome, ailment, row.data);
+      const { hazard: outcome, applied: engine } = rolled.outcome;
+      refuseUnwritable(owner, row, system, state, engine);
       const roll = await this.rolls.record(m, who, rolled, {
         campaign,
         secret: body.secret ?? false,
-        effects: { characterId, hazard: body.hazard, system, ...harmEffects(rolled.outcome.harm) },
+        effects: { characterId, hazard: body.hazard, system, ...harmEffects(engine) },
       });
-      const { applied, harm } = await this.applyHazardEffects(
-        m,
-        who,
-        campaign,
-        owner,
-        row,
-        system,
-        effects,
-        { procedure: CAMPAIGN_HAZARD_PROCEDURE.name, rollId: roll.id },
-        ailment,
-        statuses,
-        losses,
-        {
-          hazard: body.hazard,
-          seed: harmSeed(rolled.seed),
-          secret: body.secret ?? false,
-          req,
-          computed: computedHarm(rolled.outcome.harm, roll.id, CAMPAIGN_HAZARD_PROCEDURE.name, rolled),
-        },
-      );
+      const { applied, harm } = await this.writeHazard(m, who, campaign, owner, row, system, state, engine, {
+        procedure: CAMPAIGN_HAZARD_V2_PROCEDURE.name,
+        rollId: roll.id,
+      });
       return {
         system,
         hazard: body.hazard,
@@ -166,16 +145,16 @@ export class HazardsCampaignService {
         outcome,
         applied,
         harm,
-        statuses: statusesOf(effects),
-        ailment,
-        keptStatuses: statuses ?? (system === 'gm' ? gmStatusesOf(row.data) : []),
+        statuses: statusesOf(outcome),
+        ailment: engine.ailment,
+        keptStatuses: engine.gmStatuses ?? (system === 'gm' ? gmStatusesOf(row.data) : []),
       };
     });
   }
 
   /**
    * The party version (issue 21): one hazard applied to every character of the session's roster, or
-   * to the listed characters, in one transaction and one logged roll (procedure `hazard.party`, whose
+   * to the listed characters, in one transaction and one logged roll (procedure `hazard.party.v3`, whose
    * outcome holds each member's answer in order). A listed character must be on the roster when one
    * is set; without a roster the list is required.
    */
@@ -205,25 +184,34 @@ export class HazardsCampaignService {
           ]);
         }
       }
-      const members: Array<{ owner: SheetOwner; row: CharacterSheetEntity; input: Record<string, unknown> }> =
-        [];
+      const members: Array<{
+        owner: SheetOwner;
+        row: CharacterSheetEntity;
+        input: Record<string, unknown>;
+        state: HazardState;
+      }> = [];
       for (const id of ids) {
         const { owner, row } = await this.sheets.characterSheet(m, campaign.id, id, system as SheetSystem);
         const input = memberInput(system, kind, row.data as Record<string, unknown>, body.input);
-        members.push({ owner, row, input: { ...{}, ...input, characterId: id } });
+        const state = hazardStateOf(owner, row, campaign, system);
+        members.push({ owner, row, input: { ...{}, ...input, characterId: id }, state });
       }
       const rolled = this.rolls.roll(
-        CAMPAIGN_PARTY_HAZARD_PROCEDURE,
+        CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE,
         {
           kind,
           members: members.map((x) => ({
+            name: body.hazard,
             hazard: x.input,
-            harm: this.harm.hazardHarmState(x.owner, x.row, campaign, system),
+            state: x.state,
+            ids: mintIds(system),
           })),
         },
         body.seed ?? undefined,
         diceBudget(req),
       );
+      for (const [i, member] of members.entries())
+        refuseUnwritable(member.owner, member.row, system, member.state, rolled.outcome.members[i].applied);
       const roll = await this.rolls.record(m, who, rolled, {
         campaign,
         secret: body.secret ?? false,
@@ -231,39 +219,26 @@ export class HazardsCampaignService {
       });
       const answers = [];
       for (const [i, member] of members.entries()) {
-        const { hazard: outcome, harm: harmOutcome } = rolled.outcome.members[i];
-        const effects = sheetEffects(system, kind, outcome, member.row.data);
-        const losses = restoredLosses(system, kind, outcome, member.row.data);
-        const ailment = keptAilment(kind, outcome, member.input, member.row.data);
-        const statuses = keptStatuses(system, body.hazard, effects, outcome, ailment, member.row.data);
-        const { applied, harm } = await this.applyHazardEffects(
+        const { hazard: outcome, applied: engine } = rolled.outcome.members[i];
+        const { applied, harm } = await this.writeHazard(
           m,
           who,
           campaign,
           member.owner,
           member.row,
           system,
-          effects,
-          { procedure: CAMPAIGN_PARTY_HAZARD_PROCEDURE.name, rollId: roll.id },
-          ailment,
-          statuses,
-          losses,
-          {
-            hazard: body.hazard,
-            seed: harmSeed(rolled.seed, i),
-            secret: body.secret ?? false,
-            req,
-            computed: computedHarm(harmOutcome, roll.id, CAMPAIGN_PARTY_HAZARD_PROCEDURE.name, rolled),
-          },
+          member.state,
+          engine,
+          { procedure: CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.name, rollId: roll.id },
         );
         answers.push({
           characterId: member.owner.id,
           outcome,
           applied,
           harm,
-          statuses: statusesOf(effects),
-          ailment,
-          keptStatuses: statuses ?? (system === 'gm' ? gmStatusesOf(member.row.data) : []),
+          statuses: statusesOf(outcome),
+          ailment: engine.ailment,
+          keptStatuses: engine.gmStatuses ?? (system === 'gm' ? gmStatusesOf(member.row.data) : []),
         });
       }
       return {
@@ -278,167 +253,90 @@ export class HazardsCampaignService {
   }
 
   /**
-   * The one place a hazard changes a stored sheet: each sheet effect becomes a tracked delta through
-   * `SheetsService.changeTracked` (the condition ledger), clamped to the value's bounds, in one write
-   * of the sheet row already read and locked. G&M survival and injuries go to `survival.current` and
-   * `injuries.current`; Archsoul hit points, fatigue and Endurance lost to `hp`, `fatigue` and
-   * `enduranceLoss` (a loss of Endurance is a positive `enduranceLoss`); becoming exhausted adds 1 to
-   * `exhaustionLoss`, and `losses` (what a night gives back) are applied too. An Archsoul status the
-   * hazard clears (Disabled, by rest) leaves the sheet's `statuses` in the same write; G&M statuses
-   * (`gmStatuses`, the sheet's list after the hazard) and a kept ailment are written in it as well.
+   * The one place a hazard changes a stored sheet: what the transition answered, through
+   * `SheetsService.openTracked` (the condition ledger), clamped to each value's bounds, in ONE write of
+   * the sheet row already read and locked. Two steps of that write, in order: the plain changes (cause:
+   * the roll, reason `hazard`; statuses cleared or added and a kept ailment in the same step), then the
+   * harm's (cause: the procedure, as every harm entry; the harm state and its timers on the sheet). The
+   * harm answer's `rollId` is the hazard's own roll: there is no second roll.
    */
-  async applyHazardEffects(
+  private async writeHazard(
     m: EntityManager,
     who: Principal,
     campaign: CampaignEntity,
     owner: SheetOwner,
     row: CharacterSheetEntity,
     system: 'gm' | 'archsoul',
-    effects: SheetEffect[],
+    state: HazardState,
+    engine: HazardApplied<HazardState>,
     cause: { procedure: string; rollId: string },
-    ailment: StoredAilment | null,
-    gmStatuses: StoredStatus[] | null,
-    losses: Array<{ field: string; delta: number }>,
-    harmContext: HazardHarmContext,
   ): Promise<{ applied: AppliedChange[]; harm: HazardHarmView | null }> {
-    // Harm (survival, injuries, hit points lost; a fatal drowning) goes through the system's one
-    // transition, after the plain ledger changes; the rest is written here as before.
-    const harm = hazardHarm(system, effects);
-    // G&M aging's injuries are unhealable (issue 43, H1): the sheet counts them so rests leave them.
-    const unhealable = system === 'gm' ? unhealableGained(effects) : 0;
-    const applied = await this.applyPlainEffects(
-      m,
-      who,
-      campaign,
-      owner,
-      row,
-      system,
-      harm.rest,
-      cause,
-      ailment,
-      gmStatuses,
-      unhealable > 0 ? [...losses, { field: UNHEALABLE_INJURIES, delta: unhealable }] : losses,
-    );
-    if (harm.damage === null && !harm.fatal) return { applied: applied.changes, harm: null };
-    const damage = harm.damage ?? { amount: 0, forcedInjuries: 0 };
-    const result: SheetDamageResult = await this.harm.applyDamage(
-      m,
-      who,
-      owner,
-      {
-        system,
-        amount: damage.amount,
-        ...(system === 'gm' && damage.forcedInjuries > 0 ? { weaponDice: damage.forcedInjuries } : {}),
-        seed: harmContext.seed,
-        source: `hazard:${harmContext.hazard}`,
-      } as never,
-      {
+    const outcome = engine.outcome;
+    const plain =
+      engine.plain.length > 0 ||
+      engine.statuses !== null ||
+      engine.ailment !== null ||
+      engine.gmStatuses !== null;
+    if (!plain && outcome === null) return { applied: [], harm: null };
+    const steps: Array<{
+      changes: Array<{ field: string; delta: number }>;
+      cause: ConditionCause;
+      base: (sheet: Sheet) => Sheet;
+    }> = [];
+    if (plain)
+      steps.push({
+        changes: engine.plain,
+        cause: { cause: 'roll', procedure: cause.procedure, rollId: cause.rollId, reason: 'hazard' },
+        base: (sheet) => hazardSheetLists(sheet, engine),
+      });
+    let harm: HazardHarmView | null = null;
+    if (outcome !== null) {
+      const after = await this.harm.harmAfter(m, campaign.id, system, state, state.harm, outcome);
+      steps.push({
+        changes: engine.harmLedger,
+        cause: { cause: 'procedure', procedure: cause.procedure, rollId: cause.rollId },
+        base: (sheet) => withHarm(system, sheet, after.harm, after.emptied),
+      });
+      harm = {
+        rollId: cause.rollId,
+        stateBefore: outcome.stateBefore,
+        state: outcome.state,
+        pending: outcome.pending,
+        events: [...engine.events, ...after.events],
+      };
+    }
+    // One step (most hazards: harm only, or plain only) is one `changeTracked`; both are two steps of
+    // one `openTracked` write. Either way the sheet row is written once, the entries inserted once.
+    let entries: ConditionEntryEntity[];
+    if (steps.length === 1) {
+      const [step] = steps;
+      ({ entries } = await this.sheets.changeTracked(
+        m,
+        who,
         campaign,
-        row: applied.row,
-        req: harmContext.req,
-        secret: harmContext.secret,
-        fatal: harm.fatal,
-        // The hazard's answer carries no sheet: none is read back for it.
-        derive: (data) => data,
-        // Computed in the hazard's own roll: written to the sheet as it stands after the plain changes.
-        ...(harmContext.computed
-          ? { computed: { ...{}, ...harmContext.computed, row: applied.row, derive: (data: Sheet) => data } }
-          : {}),
-      },
-    );
-    return {
-      applied: [
-        ...applied.changes,
-        ...result.entries.map((e) => ({ field: e.field, delta: e.delta, after: e.valueAfter })),
-      ],
-      harm: {
-        rollId: result.rollId,
-        stateBefore: result.stateBefore,
-        state: result.state,
-        pending: result.pending,
-        events: result.events ?? [],
-      },
-    };
-  }
-
-  /** The hazard's effects that are not harm, through the condition ledger (clamped to their bounds). */
-  private async applyPlainEffects(
-    m: EntityManager,
-    who: Principal,
-    campaign: CampaignEntity,
-    owner: SheetOwner,
-    row: CharacterSheetEntity,
-    system: 'gm' | 'archsoul',
-    effects: SheetEffect[],
-    cause: { procedure: string; rollId: string },
-    ailment: StoredAilment | null,
-    gmStatuses: StoredStatus[] | null,
-    losses: Array<{ field: string; delta: number }>,
-  ): Promise<{ changes: AppliedChange[]; row: CharacterSheetEntity }> {
-    const changes: Array<{ field: string; delta: number }> = [];
-    let fatigueDelta = 0;
-    for (const effect of effects) {
-      if (effect.change === 0) continue;
-      if (system === 'gm') {
-        const field = { survival: 'survival.current', injuries: 'injuries.current' }[effect.track as string];
-        if (field) changes.push({ field, delta: effect.change });
-        continue;
-      }
-      if (effect.track === 'endurance') changes.push({ field: ENDURANCE_LOSS, delta: -effect.change });
-      const field = { 'hit-points': 'hp', fatigue: 'fatigue' }[effect.track as string];
-      if (field) changes.push({ field, delta: effect.change });
-      if (effect.track === 'fatigue') fatigueDelta += effect.change;
-    }
-    if (system === 'gm') changes.push(...losses);
-    if (system === 'archsoul') {
-      // Becoming exhausted costs every attribute a point that outlasts the exhaustion (002:28–29).
-      const before = Math.min(3, typeof row.data.fatigue === 'number' ? row.data.fatigue : 0);
-      const after = Math.min(3, Math.max(0, before + fatigueDelta));
-      if (before < 2 && after >= 2) changes.push({ field: EXHAUSTION_LOSS, delta: 1 });
-      changes.push(...losses);
-    }
-    const cleared =
-      system === 'archsoul'
-        ? effects
-            .filter((e) => e.track === 'status' && e.change < 0)
-            .map((e) => (e.status ?? '').toLowerCase())
-        : [];
-    const statuses = Array.isArray(row.data.statuses) ? (row.data.statuses as string[]) : [];
-    const kept = statuses.filter((x) => !cleared.includes(x.toLowerCase()));
-    const statusesChange = kept.length !== statuses.length;
-    if (changes.length === 0 && !statusesChange && ailment === null && gmStatuses === null)
-      return { changes: [], row };
-    const { entries, row: written } = await this.sheets.changeTracked(
-      m,
-      who,
-      campaign,
-      owner,
-      system,
-      changes,
-      { cause: 'roll', procedure: cause.procedure, rollId: cause.rollId, reason: 'hazard' },
-      {
-        clamp: true,
-        row,
-        base: (sheet) => {
-          let out = sheet;
-          for (const field of [ENDURANCE_LOSS, EXHAUSTION_LOSS, UNHEALABLE_INJURIES])
-            if (changes.some((c) => c.field === field) && typeof out[field] !== 'number')
-              out = { ...{}, ...out, [field]: 0 };
-          if (statusesChange) out = { ...{}, ...out, statuses: kept };
-          if (ailment !== null) out = withAilments(out, [...ailmentsOf(out), ailment]);
-          if (gmStatuses !== null) out = withGmStatuses(out, gmStatuses);
-          return out;
+        owner,
+        system,
+        step.changes,
+        step.cause,
+        {
+          clamp: true,
+          base: step.base,
+          row,
         },
-      },
-    );
-    return {
-      changes: entries.map((e) => ({ field: e.field, delta: e.delta, after: e.valueAfter })),
-      row: written,
-    };
+      ));
+    } else {
+      const tracked = await this.sheets.openTracked(m, who, campaign, owner, system, row);
+      for (const step of steps) tracked.apply(step.changes, step.cause, { clamp: true, base: step.base });
+      ({ entries } = await tracked.write(m));
+    }
+    return { applied: entries.map((e) => ({ field: e.field, delta: e.delta, after: e.valueAfter })), harm };
   }
 }
 
-/** What the harm transition made of a hazard's loss: its own logged roll and the state it left. */
+/**
+ * What the harm transition made of a hazard's loss and the state it left. `rollId` is the hazard's own
+ * roll (`hazard.campaign.v2`, `hazard.party.v3`): the harm is part of it.
+ */
 export interface HazardHarmView {
   rollId: string;
   stateBefore: string;
@@ -448,78 +346,74 @@ export interface HazardHarmView {
   events?: EngineEventResult[];
 }
 
-/** What the harm transition needs from a campaign hazard: its name, a seed of its own, secrecy, the request. */
-export interface HazardHarmContext {
-  hazard: string;
-  /** The seed of a harm roll of its own (a clock's ailment tick); unused when `computed` is set. */
-  seed: string;
-  secret: boolean;
-  req: ArbiterRequest;
-  /** The harm the hazard's own roll computed (`hazard.campaign.v1`): written, not rolled again. */
-  computed?: {
-    outcome: SheetDamageOutcome;
-    roll: { id: string; procedure: string; seed: string; rng: string };
-  } | null;
-}
-
-/** The transition's outcome in the hazard's roll, as `applyHazardEffects` writes it (null: no harm). */
-function computedHarm(
-  outcome: SheetDamageOutcome | null,
-  rollId: string,
-  procedure: string,
-  rolled: { seed: string; rng: string },
-): HazardHarmContext['computed'] {
-  return outcome ? { outcome, roll: { id: rollId, procedure, seed: rolled.seed, rng: rolled.rng } } : null;
-}
-
 /** What the roll log keeps of the harm in a hazard's roll (as a logged `harm.sheet-damage` does). */
-function harmEffects(outcome: SheetDamageOutcome | null): Record<string, unknown> {
-  return outcome ? { state: outcome.state, changes: outcome.changes } : {};
+function harmEffects(engine: HazardApplied<HazardState>): Record<string, unknown> {
+  return engine.outcome ? { state: engine.outcome.state, changes: engine.outcome.changes } : {};
 }
 
 /**
- * The sheet effects of a hazard's answer, with what the answer says in other fields: a full night's
- * rest gives back one point of the Endurance the sheet lost (the answer's `attributeReductionsAfter`).
+ * The engine's state of a sheet for a hazard: G&M reads its consciousness reaction as derived from the
+ * campaign's settings alone. An Archsoul sheet without Endurance is read leniently (a harmless hazard
+ * still applies; `refuseUnwritable` refuses one that harms).
  */
-function sheetEffects(
+function hazardStateOf(
+  owner: SheetOwner,
+  row: CharacterSheetEntity,
+  campaign: CampaignEntity,
   system: 'gm' | 'archsoul',
-  kind: HazardKind,
-  outcome: Record<string, unknown>,
-  sheet: Record<string, unknown>,
-): SheetEffect[] {
-  const effects = [...((outcome.effects as SheetEffect[] | undefined) ?? [])];
-  if (system === 'archsoul' && kind === 'archsoulRest') {
-    const loss = enduranceLossOf(sheet);
-    const after = (outcome.attributeReductionsAfter as Record<string, number> | undefined)?.Endurance;
-    if (loss > 0 && typeof after === 'number' && after < loss)
-      effects.push({ track: 'endurance', change: loss - after, status: null });
-  }
-  return effects;
+): HazardState {
+  const data = row.data;
+  const view = system === 'gm' ? deriveSheet('gm', data, { settings: campaign.settings }) : data;
+  const stats = (data.stats ?? {}) as Record<string, unknown>;
+  const lenient = system === 'archsoul' && !Object.keys(stats).some((k) => k.toLowerCase() === 'endurance');
+  return hazardSheetState(sheetOwner(owner), system, data, view, harmOf(data), lenient);
+}
+
+function sheetOwner(owner: SheetOwner) {
+  return { name: owner.name, id: owner.id, npc: owner.kind === 'npc' };
+}
+
+/** Ids a hazard may keep (an ailment, then statuses), minted before the roll so that it replays. */
+function mintIds(system: 'gm' | 'archsoul'): string[] {
+  return system === 'gm' ? Array.from({ length: 1 + HAZARD_STATUS_IDS }, () => newId()) : [];
 }
 
 /**
- * Archsoul losses a full night gives back besides Endurance (seed 002:48, one point of every reduced
- * attribute): each `attributeLoss` by the answer's `attributeReductionsAfter`, and one point of
- * `exhaustionLoss` when the night began with the character no longer exhausted (the effects of
- * fatigue are not restored while it lasts, 002:29; the night's effects all come at its end).
+ * Refuses, before anything is logged, what the sheet cannot keep: 409 when it already keeps the most
+ * ailments or statuses it may; an Archsoul sheet without Endurance that the hazard harmed is refused
+ * as the harm transition refuses it (the death threshold needs it).
  */
-function restoredLosses(
+function refuseUnwritable(
+  owner: SheetOwner,
+  row: CharacterSheetEntity,
   system: 'gm' | 'archsoul',
-  kind: HazardKind,
-  outcome: Record<string, unknown>,
-  sheet: Record<string, unknown>,
-): Array<{ field: string; delta: number }> {
-  if (system !== 'archsoul' || kind !== 'archsoulRest') return [];
-  const out: Array<{ field: string; delta: number }> = [];
-  const after = (outcome.attributeReductionsAfter as Record<string, number> | undefined) ?? {};
-  for (const [name, loss] of Object.entries(attributeLossOf(sheet))) {
-    const left = after[name];
-    if (loss > 0 && typeof left === 'number' && left < loss)
-      out.push({ field: `attributeLoss.${name}`, delta: left - loss });
+  state: HazardState,
+  engine: HazardApplied<HazardState>,
+): void {
+  if (state.system === 'gm') {
+    if (engine.ailment !== null && (state.hazard?.ailments ?? 0) >= MAX_STORED_AILMENTS)
+      throw Problem.field(
+        'CONFLICT',
+        'hazard',
+        `The sheet already keeps ${MAX_STORED_AILMENTS} ailments; cure one first.`,
+      );
+    if (engine.gmStatuses !== null && engine.gmStatuses.length > MAX_STORED_STATUSES)
+      throw Problem.field(
+        'CONFLICT',
+        'hazard',
+        `The sheet already keeps ${MAX_STORED_STATUSES} statuses; end one first.`,
+      );
   }
-  const kept = exhaustionKept(sheet);
-  const atStart = Number(outcome.fatigueBefore ?? 0) + Number(outcome.deprivationFatigue ?? 0);
-  if (kept > 0 && outcome.fullNight === true && atStart < 2) out.push({ field: EXHAUSTION_LOSS, delta: -1 });
+  if (engine.outcome !== null) sheetState(sheetOwner(owner), system, row.data, row.data, harmOf(row.data));
+}
+
+/** The sheet with the lists a hazard changes (statuses, a kept ailment) and its new tracked values at 0. */
+function hazardSheetLists(sheet: Sheet, engine: HazardApplied<HazardState>): Sheet {
+  let out = sheet;
+  for (const field of engine.zeroed) if (typeof out[field] !== 'number') out = { ...{}, ...out, [field]: 0 };
+  if (engine.statuses !== null) out = { ...{}, ...out, statuses: engine.statuses };
+  if (engine.ailment !== null) out = withAilments(out, [...ailmentsOf(out), engine.ailment]);
+  if (engine.gmStatuses !== null) out = withGmStatuses(out, engine.gmStatuses);
   return out;
 }
 
@@ -609,54 +503,8 @@ function memberInput(
   return { ...{}, ...fromSheet(system, kind, sheet), ...withoutNulls(sent ?? {}) };
 }
 
-/**
- * A G&M chronic ailment still running after the call is kept on the sheet, its course going on with
- * the clock (`HazardsAilmentsService`); 409 when the sheet already keeps the most it may.
- */
-function keptAilment(
-  kind: HazardKind,
-  outcome: unknown,
-  input: Record<string, unknown>,
-  sheet: Record<string, unknown>,
-): StoredAilment | null {
-  if (kind !== 'gmAilment') return null;
-  const kept = HazardsAilmentsService.toStore(outcome as GmAilmentOutcome, input);
-  if (kept !== null && ailmentsOf(sheet).length >= MAX_STORED_AILMENTS) {
-    throw Problem.field(
-      'CONFLICT',
-      'hazard',
-      `The sheet already keeps ${MAX_STORED_AILMENTS} ailments; cure one first.`,
-    );
-  }
-  return kept;
-}
-
-/**
- * The G&M statuses the sheet keeps after the hazard (asleep, paralysed, shock, ailing merged into
- * those it had), or null when the hazard adds none; 409 when the sheet would keep too many.
- */
-function keptStatuses(
-  system: 'gm' | 'archsoul',
-  hazard: string,
-  effects: SheetEffect[],
-  outcome: unknown,
-  ailment: StoredAilment | null,
-  sheet: Record<string, unknown>,
-): StoredStatus[] | null {
-  if (system !== 'gm') return null;
-  const added = statusesFromHazard(effects, outcome as Record<string, unknown>, hazard, ailment !== null);
-  if (added.length === 0) return null;
-  const merged = mergeStatuses(gmStatusesOf(sheet), added, newId);
-  if (merged.length > MAX_STORED_STATUSES) {
-    throw Problem.field(
-      'CONFLICT',
-      'hazard',
-      `The sheet already keeps ${MAX_STORED_STATUSES} statuses; end one first.`,
-    );
-  }
-  return merged;
-}
-
-function statusesOf(effects: SheetEffect[]): string[] {
+/** The statuses a hazard's answer gives, by name. */
+function statusesOf(outcome: Record<string, unknown>): string[] {
+  const effects = (outcome.effects as SheetEffect[] | undefined) ?? [];
   return effects.filter((e) => e.track === 'status').map((e) => e.status ?? '');
 }

@@ -38,6 +38,7 @@ import { hazardHarmOutcome, type HazardHarmState } from '../core/engine';
 import type { SheetDamageOutcome } from '../core/harm/campaign';
 import type { SheetEffect } from '../core/hazards/shared';
 import { RuleError } from '../core/errors';
+import { runCampaignHazard, type HazardState, type HazardV2Outcome } from './hazard-change';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
@@ -149,6 +150,48 @@ export const CAMPAIGN_PARTY_HAZARD_PROCEDURE = {
   }),
 };
 
+/** One character's part of `hazard.campaign.v2`: the hazard's input, its name, the engine's state, ids. */
+export interface CampaignHazardV2Member {
+  /** The campaign's name of the hazard (`fall`, `ailment` …): the source of the statuses it adds. */
+  name: string;
+  hazard: Record<string, unknown>;
+  /** The engine's state of the sheet (`hazardSheetState`). */
+  state: HazardState;
+  /** Ids minted for what the hazard may keep (an ailment, then statuses), so the roll replays. */
+  ids: string[];
+}
+
+function campaignMemberV2(kind: HazardKind, member: CampaignHazardV2Member, dice: Dice): HazardV2Outcome {
+  const procedure = HAZARD_PROCEDURES[kind] as unknown as
+    { run: (i: unknown, d: Dice) => Record<string, unknown> } | undefined;
+  if (!procedure) throw new RuleError('INVALID_INPUT', 'Unknown hazard.', 'kind');
+  return runCampaignHazard(procedure, { ...{}, ...member, kind }, dice);
+}
+
+/**
+ * A hazard applied to a stored sheet through the engine (issue 39): the logged input is the engine's
+ * state and the hazard's input; the hazard is rolled, its change found and the system's transition
+ * applied once on the same dice (harm and plain effects alike). The outcome holds the hazard's answer,
+ * the state after, the events and the ledger changes to write. `hazard.campaign.v1` still replays.
+ */
+export const CAMPAIGN_HAZARD_V2_PROCEDURE = {
+  name: 'hazard.campaign.v2',
+  run: (input: { kind: HazardKind } & CampaignHazardV2Member, dice: Dice): HazardV2Outcome =>
+    campaignMemberV2(input.kind, input, dice),
+};
+
+/** The party version of `hazard.campaign.v2`: each member in order, from one dice stream. */
+export const CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE = {
+  name: 'hazard.party.v3',
+  run: (
+    input: { kind: HazardKind; members: CampaignHazardV2Member[] },
+    dice: Dice,
+  ): { kind: HazardKind; members: HazardV2Outcome[] } => ({
+    kind: input.kind,
+    members: input.members.map((member) => campaignMemberV2(input.kind, member, dice)),
+  }),
+};
+
 type OutcomeOf<K extends HazardKind> = ReturnType<(typeof HAZARD_PROCEDURES)[K]['run']>;
 
 /** What the hazard controller and resolver both call: the only place hazards are rolled. */
@@ -163,6 +206,8 @@ export class HazardsService {
       PARTY_HAZARD_PROCEDURE as never,
       CAMPAIGN_HAZARD_PROCEDURE as never,
       CAMPAIGN_PARTY_HAZARD_PROCEDURE as never,
+      CAMPAIGN_HAZARD_V2_PROCEDURE as never,
+      CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE as never,
       ...(Object.values(RETIRED_HAZARD_PROCEDURES) as never[]),
     );
   }

@@ -186,18 +186,37 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
       ).body;
       // One roll (issue 39): the hazard, then the harm transition on the same dice.
       expect(res.body.harm.rollId).toBe(res.body.rollId);
-      expect(harmRoll.procedure).toBe('hazard.campaign.v1');
+      expect(harmRoll.procedure).toBe('hazard.campaign.v2');
+      // The engine's state in (read from the sheet), the hazard's change applied once.
       expect(harmRoll.inputs).toMatchObject({
         kind: 'gmFall',
+        name: 'fall',
         hazard: { feet: 45 },
-        harm: { system: 'gm', survival: 6, injuries: 0, damage: 0, stateBefore: 'up' },
+        state: {
+          system: 'gm',
+          values: { 'survival.current': 6, 'injuries.current': 0 },
+          harm: { state: 'up' },
+        },
       });
-      expect(harmRoll.outcome.harm).toMatchObject({
+      expect(harmRoll.outcome.applied.input).toMatchObject({
+        system: 'gm',
+        survival: 6,
+        injuries: 0,
+        damage: 0,
+      });
+      expect(harmRoll.outcome.applied.outcome).toMatchObject({
         damage: 12,
         stateBefore: 'up',
         state: res.body.harm.state,
       });
-      expect(JSON.stringify(harmRoll.outcome.harm.steps)).toContain('death-roll');
+      expect(harmRoll.outcome.applied.state.values).toMatchObject({
+        'survival.current': 0,
+        'injuries.current': 6,
+      });
+      expect(harmRoll.outcome.applied.events).toEqual(
+        res.body.harm.events.filter((e: { type: string }) => !e.type.startsWith('timer-')),
+      );
+      expect(JSON.stringify(harmRoll.outcome.applied.outcome.steps)).toContain('death-roll');
       expect(await replays(c, res.body.rollId)).toBe(true);
       // Every change is in the condition ledger, naming the harm's roll.
       const conditions = (

@@ -563,6 +563,37 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
       expect(aged.body.applied).toContainEqual({ field: 'unhealableInjuries', delta: 2, after: 2 });
       const sheet = await sheetOf(t.server, c, hero.id, 'gm');
       expect(sheet).toMatchObject({ unhealableInjuries: 2, injuries: { current: 2 } });
+      // Issue 39: one roll (`hazard.campaign.v2`), its plain change and its harm written in one write,
+      // each ledger entry keeping its cause; the audit is clean.
+      const entries = (
+        await t.http
+          .get(`${characterPath(c, hero.id)}/conditions`)
+          .set(c.auth)
+          .expect(200)
+      ).body.items as Array<{
+        field: string;
+        cause: string;
+        procedure: string | null;
+        rollId: string | null;
+      }>;
+      const byRoll = entries.filter((e) => e.rollId === aged.body.rollId);
+      expect(byRoll).toContainEqual(
+        expect.objectContaining({
+          field: 'unhealableInjuries',
+          cause: 'roll',
+          procedure: 'hazard.campaign.v2',
+        }),
+      );
+      expect(byRoll).toContainEqual(
+        expect.objectContaining({
+          field: 'injuries.current',
+          cause: 'procedure',
+          procedure: 'hazard.campaign.v2',
+        }),
+      );
+      expect(aged.body.harm.rollId).toBe(aged.body.rollId);
+      const audit = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+      expect(audit.body).toMatchObject({ ok: true });
       // A day of rest would heal an injury; these are unhealable, so it gives level survival instead.
       const rest = await t.http
         .post(`${characterPath(c, hero.id)}/rests`)

@@ -224,7 +224,19 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       conditions.body.items.filter((e: { rollId: string | null }) => e.rollId === res.body.harm.rollId),
     ).toHaveLength(2);
     const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
-    expect(log.body.items.map((r: { procedure: string }) => r.procedure)).toEqual(['hazard.campaign.v1']);
+    // One roll for the hazard and its harm (issue 39): the engine's state in, the state after out.
+    expect(log.body.items.map((r: { procedure: string }) => r.procedure)).toEqual(['hazard.campaign.v2']);
+    expect(log.body.items[0].inputs).toMatchObject({ kind: 'gmFall', name: 'fall', state: { system: 'gm' } });
+    expect(log.body.items[0].outcome.applied.state.values['survival.current']).toBe(
+      res.body.applied.find((a: { field: string }) => a.field === 'survival.current').after,
+    );
+    expect(
+      (await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.body.rollId}/replay`).set(c.auth).expect(200)).body
+        .matches,
+    ).toBe(true);
+    // The ledger folds to the sheet and the roll replays: the audit is clean.
+    const audit = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+    expect(audit.body).toMatchObject({ ok: true, rolls: { replayed: 1, matched: 1 } });
   });
 
   it('an Archsoul march fatigues then exhausts the stored sheet (GraphQL twin), reading Endurance from it', async () => {
@@ -303,6 +315,17 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       .send({ system: 'archsoul', hazard: 'drowning', input: { strenuousRounds: 0 } })
       .expect(201);
     expect(breath.body.outcome.airSeconds).toBe((4 - (lost - 1)) * 30);
+    // Issue 39: one roll per hazard, no second harm roll; every roll replays, every sheet is its ledger.
+    const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+    const procedures = log.body.items.map((r: { procedure: string }) => r.procedure);
+    expect(procedures.filter((p: string) => p.startsWith('hazard.'))).toEqual([
+      'hazard.campaign.v2',
+      'hazard.campaign.v2',
+      'hazard.campaign.v2',
+    ]);
+    expect(procedures).not.toContain('harm.sheet-damage');
+    const audit = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+    expect(audit.body).toMatchObject({ ok: true });
     expectProblem(
       await t.http.post(url).set(c.auth).send({ system: 'archsoul', hazard: 'aging' }),
       400,
@@ -515,9 +538,9 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
     // One logged roll, the campaign hazard procedure naming the hazard's kind.
     expect(log.body.items).toHaveLength(1);
     expect(log.body.items[0]).toMatchObject({
-      procedure: 'hazard.campaign.v1',
-      inputs: { kind: 'gmConcentration', harm: { system: 'gm' } },
-      outcome: { harm: null },
+      procedure: 'hazard.campaign.v2',
+      inputs: { kind: 'gmConcentration', state: { system: 'gm' } },
+      outcome: { applied: { outcome: null, plain: [] } },
     });
   });
 
@@ -590,8 +613,12 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       expect(again.body).toEqual(res.body);
       const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
       expect(
-        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.party.v2'),
+        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.party.v3'),
       ).toHaveLength(1);
+      // One roll for the whole party (hazards and harm); the audit is clean.
+      expect(log.body.items).toHaveLength(1);
+      const audit = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+      expect(audit.body).toMatchObject({ ok: true, rolls: { replayed: 1, matched: 1 } });
       // Replaying the seed over one member gives the stateless answer for the first.
       const stateless = await t.http
         .post('/v1/hazards/gm/falls')

@@ -27,8 +27,6 @@ const HARM_PATHS = [
 const ALLOWED: Record<string, string> = {
   'src/harm/sheet-harm.service.ts': 'writes the transition’s outcome (the one writer of harm)',
   'src/characters/followers.service.ts': 'a follower brought back at full HP (recovery, not harm)',
-  'src/hazards/hazards-campaign.service.ts':
-    'recovery only: survival given back and injuries healed; losses go to the harm transition',
   'src/combat/combat-actions.gm.ts': 'verve spent as a psychic action’s cost, not lost to harm',
   'src/common/openapi-request-examples.ts':
     'the OpenAPI examples: request bodies shown to a reader (a sheet PUT, stateless inputs), written by nothing',

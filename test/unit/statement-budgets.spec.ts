@@ -31,7 +31,9 @@ const BUDGETS: Record<string, number> = {
   'experience-level-up-idempotent': 10,
   // Issue 39: the fall's loss is taken by the G&M harm transition. First as its own logged roll with
   // the sheet derived from the inventory (10 → 13); now inside the hazard's roll (`hazard.campaign.v1`),
-  // the consciousness reaction derived from the settings alone: back to 10.
+  // the consciousness reaction derived from the settings alone: back to 10. Through the engine's apply
+  // (`hazard.campaign.v2`) still 10: the fall's effects are all harm, so v1 already wrote the sheet once
+  // (a hazard with plain changes as well now saves an UPDATE and an INSERT).
   'hazard-fall-idempotent': 10,
   'sheet-damage-down-and-out-idempotent': 10,
   'combat-attack-applies-damage-idempotent': 12,

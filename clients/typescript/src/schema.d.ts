@@ -10148,6 +10148,8 @@ export interface components {
       mutationSave: components['schemas']['CoeacMutationSave'] | (never | null);
       /** @description Tracked values the day changed on the COEAC sheet (Control, HP, the spell lost). */
       sheetChanges: components['schemas']['CoeacSheetChange'][];
+      /** @description What the engine did to the channeler, in order, each with a sentence to post (HP lost to backlash, Down and Out …); empty when the day harmed no one. The day’s roll carries them too (effects.events). */
+      events: components['schemas']['EngineEventResult'][];
     };
     OrbIntegrationInput: {
       /** @description The orb (an inventory item). */
@@ -19829,7 +19831,7 @@ export interface components {
       after: number;
     };
     HazardHarmView: {
-      /** @description The roll-log entry of the harm (its ledger entries name it). */
+      /** @description The roll-log entry of the harm: the hazard’s own roll (its rollId), which the ledger entries name. */
       rollId: string;
       /** @description The harm state before. */
       stateBefore: string;

@@ -17,8 +17,14 @@ import {
 import type { Dice } from '../random';
 import { RuleError } from '../errors';
 import { damageEvents, restEvents, type EngineEvent } from './events';
-import { hazardHarmOutcome, type HazardHarmState } from './hazard-harm';
+import { hazardHarm, hazardHarmOutcome, type HazardHarmState } from './hazard-harm';
 import { applyTimer, type TimerApplied } from './timer';
+import { ENDURANCE_LOSS, EXHAUSTION_LOSS } from '../characters/archsoul-losses';
+import { UNHEALABLE_INJURIES, unhealableGained } from '../harm/gm-unhealable';
+import { mergeStatuses, type StoredStatus } from '../hazards/gm-statuses';
+import type { StoredAilment } from '../hazards/gm-ailment-course';
+import { TEMPORARY_SOURCE, TEMPORARY_SURVIVAL } from '../harm/sheet-harm';
+import type { SheetEffect } from '../hazards/shared';
 import {
   changedValues,
   mergeConditions,
@@ -28,6 +34,7 @@ import {
   type EngineChange,
   type EngineState,
   type GmState,
+  type HazardChange,
   type TimerChange,
 } from './state';
 
@@ -69,6 +76,33 @@ export type Applied<S extends EngineState = EngineState> =
 export type AppliedTo<S extends EngineState, C extends EngineChange> = C extends TimerChange
   ? TimerApplied<S>
   : DamageApplied<S> | RestApplied<S>;
+
+/** One ledger change of a hazard, by the sheet's path. */
+export interface LedgerStep {
+  field: string;
+  delta: number;
+}
+
+/**
+ * A hazard applied (issue 39, `hazard.campaign.v2`): the harm part as any loss (`input`, `outcome`,
+ * `changes`, null and empty when the hazard harmed nobody) and the plain part, in the order the
+ * condition ledger writes them: first `plain` (recovery, fatigue, Endurance lost, exhaustion's point,
+ * what a night gives back, unhealable injuries), then `harmLedger` (the loss's changes, G&M's injury
+ * maximum raised first when the injuries outgrow it). `state` is the state after both; `events` are
+ * the loss's, told on the state as the plain part left it.
+ */
+export interface HazardApplied<S extends EngineState> extends DamageApplied<S> {
+  plain: LedgerStep[];
+  harmLedger: LedgerStep[];
+  /** Archsoul: the sheet's `statuses` after, when the hazard cleared one (Disabled, by rest). */
+  statuses: string[] | null;
+  /** G&M: the sheet's statuses after, when the hazard added one. */
+  gmStatuses: StoredStatus[] | null;
+  /** G&M: the chronic ailment the sheet keeps from now on. */
+  ailment: StoredAilment | null;
+  /** Tracked values the sheet lacked that the plain part writes: they start at 0. */
+  zeroed: string[];
+}
 
 function refuse(message: string, field: string): never {
   throw new RuleError('INVALID_INPUT', message, field);
@@ -349,12 +383,7 @@ function applyDamage<S extends EngineState>(state: S, change: EngineChange, dice
   if (change.kind === 'hazard') {
     if (state.system !== 'gm' && state.system !== 'archsoul')
       refuse('Hazards harm G&M and Archsoul sheets through this transition.', 'system');
-    const input = damageInput(state, { kind: 'damage', amount: 0, archetypal: false } as EngineChange);
-    const outcome = hazardHarmOutcome(change.effects, input as HazardHarmState, dice);
-    if (outcome === null)
-      return { kind: 'damage', state, events: [], changes: [], input: null, outcome: null };
-    const described = describeDamage(state, outcome, change.source ?? null);
-    return { kind: 'damage', ...described, changes: outcome.changes, input, outcome };
+    return applyHazard(state as S & (GmState | ArchsoulState), change)(dice) as unknown as DamageApplied<S>;
   }
   const input = damageInput(state, change);
   const outcome = sheetDamage(input, dice);
@@ -406,6 +435,171 @@ function applyRest<S extends EngineState>(state: S, change: EngineChange, dice: 
     outcome,
     deferredApplied: due,
   };
+}
+
+/** The plain part of a hazard (no harm): its ledger changes in order, and the lists it changes. */
+function hazardPlain(state: GmState | ArchsoulState, change: HazardChange, rest: readonly SheetEffect[]) {
+  const plain: LedgerStep[] = [];
+  const zeroed: string[] = [];
+  let fatigueDelta = 0;
+  for (const effect of rest) {
+    if (effect.change === 0) continue;
+    if (state.system === 'gm') {
+      const field = { survival: 'survival.current', injuries: 'injuries.current' }[effect.track as string];
+      if (field) plain.push({ field, delta: effect.change });
+      continue;
+    }
+    if (effect.track === 'endurance') plain.push({ field: ENDURANCE_LOSS, delta: -effect.change });
+    const field = { 'hit-points': 'hp', fatigue: 'fatigue' }[effect.track as string];
+    if (field) plain.push({ field, delta: effect.change });
+    if (effect.track === 'fatigue') fatigueDelta += effect.change;
+  }
+  let statuses: string[] | null = null;
+  let gmStatuses: StoredStatus[] | null = null;
+  if (state.system === 'gm') {
+    // G&M aging's injuries are unhealable (issue 43, H1): the sheet counts them so rests leave them.
+    const unhealable = unhealableGained(change.effects);
+    if (unhealable > 0) {
+      plain.push({ field: UNHEALABLE_INJURIES, delta: unhealable });
+      if (!state.hazard?.hasUnhealable) zeroed.push(UNHEALABLE_INJURIES);
+    }
+    const added = change.statuses ?? [];
+    if (added.length > 0) {
+      const ids = [...(change.ids ?? [])];
+      gmStatuses = mergeStatuses(state.hazard?.statuses ?? [], added, () => {
+        const id = ids.shift();
+        if (id === undefined) return refuse('Too few ids for the statuses the hazard adds.', 'ids');
+        return id;
+      });
+    }
+  } else {
+    // Becoming exhausted costs every attribute a point that outlasts the exhaustion (002:28–29).
+    const before = Math.min(3, state.values.fatigue);
+    const after = Math.min(3, Math.max(0, before + fatigueDelta));
+    if (before < 2 && after >= 2) plain.push({ field: EXHAUSTION_LOSS, delta: 1 });
+    plain.push(...(change.restored ?? []));
+    for (const field of [ENDURANCE_LOSS, EXHAUSTION_LOSS] as const)
+      if (plain.some((c) => c.field === field) && !state.hazard?.has[field]) zeroed.push(field);
+    const cleared = change.effects
+      .filter((e) => e.track === 'status' && e.change < 0)
+      .map((e) => (e.status ?? '').toLowerCase());
+    const current = state.hazard?.statuses ?? [];
+    const kept = current.filter((x) => !cleared.includes(x.toLowerCase()));
+    if (kept.length !== current.length) statuses = kept;
+  }
+  return {
+    plain,
+    zeroed,
+    statuses,
+    gmStatuses,
+    ailment: state.system === 'gm' ? (change.ailment ?? null) : null,
+  };
+}
+
+/** The state as a hazard's plain part leaves it (the ledger's bounds: at least 0, at most the maximum). */
+function stateAfterPlain<S extends GmState | ArchsoulState>(
+  state: S,
+  part: ReturnType<typeof hazardPlain>,
+): S {
+  const changes: SheetChange[] = part.plain.map((c) => ({ path: c.field, delta: c.delta, via: 'ledger' }));
+  const values = changedValues(state, changes);
+  const sum = (field: string) => part.plain.filter((c) => c.field === field).reduce((n, c) => n + c.delta, 0);
+  if (state.system === 'gm') {
+    const gm = state as GmState;
+    const hazard = gm.hazard && {
+      ...{},
+      ...gm.hazard,
+      statuses: part.gmStatuses ?? gm.hazard.statuses,
+      ailments: gm.hazard.ailments + (part.ailment ? 1 : 0),
+    };
+    return {
+      ...{},
+      ...gm,
+      values,
+      unhealable: Math.max(0, gm.unhealable + sum(UNHEALABLE_INJURIES)),
+      ...(hazard ? { hazard } : {}),
+    } as S;
+  }
+  const archsoul = state as ArchsoulState;
+  let hazard = archsoul.hazard;
+  if (hazard) {
+    const attributeLoss = { ...hazard.attributeLoss };
+    for (const c of part.plain)
+      if (c.field.startsWith('attributeLoss.')) {
+        const name = c.field.slice('attributeLoss.'.length);
+        attributeLoss[name] = Math.max(0, (attributeLoss[name] ?? 0) + c.delta);
+      }
+    hazard = {
+      ...{},
+      ...hazard,
+      statuses: part.statuses ?? hazard.statuses,
+      exhaustionKept: Math.max(0, hazard.exhaustionKept + sum(EXHAUSTION_LOSS)),
+      attributeLoss,
+    };
+  }
+  return { ...{}, ...archsoul, values, ...(hazard ? { hazard } : {}) } as S;
+}
+
+/**
+ * A hazard on a G&M or Archsoul state: the loss its effects name through the same thresholds as a
+ * blow (`hazardHarmOutcome`, on the state before the hazard, as `hazard.campaign.v1` ran it), the rest
+ * as plain ledger changes written before the loss's. Curried on the dice so the harm's draws are the
+ * only ones: the plain part draws nothing.
+ */
+export function applyHazard<S extends GmState | ArchsoulState>(state: S, change: HazardChange) {
+  return (dice: Dice): HazardApplied<S> => {
+    const split = hazardHarm(state.system, change.effects);
+    const part = hazardPlain(state, change, split.rest);
+    const plained = stateAfterPlain(state, part);
+    const input = damageInput(state, { kind: 'damage', amount: 0, archetypal: false } as EngineChange);
+    const outcome = hazardHarmOutcome(change.effects, input as HazardHarmState, dice);
+    const rest = { ...part, plain: part.plain };
+    if (outcome === null)
+      return {
+        kind: 'damage',
+        state: plained,
+        events: [],
+        changes: [],
+        input: null,
+        outcome: null,
+        harmLedger: [],
+        ...rest,
+      };
+    const described = describeDamage(plained, outcome, change.source ?? null);
+    const harmLedger: LedgerStep[] = [];
+    const values = plained.values as unknown as Record<string, number>;
+    for (const c of outcome.changes) {
+      if (c.via !== 'ledger') continue;
+      if (state.system === 'gm' && c.path === 'injuries.current' && c.delta > 0) {
+        const over = values['injuries.current'] + c.delta - values['injuries.max'];
+        if (over > 0) harmLedger.push({ field: 'injuries.max', delta: over });
+      }
+      harmLedger.push({ field: c.path, delta: c.delta });
+    }
+    return { kind: 'damage', ...described, changes: outcome.changes, input, outcome, harmLedger, ...rest };
+  };
+}
+
+/**
+ * A G&M or Archsoul sheet with the harm a loss left (as the harm service writes it beside the ledger):
+ * the harm itself, Archsoul's `belowZero` and G&M's temporary survival at 0 when the sheet lacks them,
+ * and a temporary pool the loss emptied without its source.
+ */
+export function withHarm(
+  system: 'gm' | 'archsoul',
+  sheet: Record<string, unknown>,
+  harm: SheetHarm,
+  emptied: boolean,
+): Record<string, unknown> {
+  const data: Record<string, unknown> = {
+    ...{},
+    ...sheet,
+    ...(emptied ? { [TEMPORARY_SOURCE]: undefined } : {}),
+    harm,
+  };
+  if (system === 'archsoul' && typeof data.belowZero !== 'number') data.belowZero = 0;
+  if (system === 'gm' && typeof data[TEMPORARY_SURVIVAL] !== 'number') data[TEMPORARY_SURVIVAL] = 0;
+  return data;
 }
 
 /** The transition of `state`'s system. Pure: every draw from `dice`, no I/O. */

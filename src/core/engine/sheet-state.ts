@@ -3,7 +3,16 @@ import type { SheetHarm } from '../harm/campaign';
 import { unhealableOf } from '../harm/gm-unhealable';
 import { TEMPORARY_SOURCE, TEMPORARY_SURVIVAL } from '../harm/sheet-harm';
 import { enduranceLossOf, exhaustionLossOf } from '../hazards/sheet-hazards';
-import type { EngineState, EngineSystem } from './state';
+import { ailmentsOf } from '../hazards/gm-ailment-course';
+import { gmStatusesOf } from '../hazards/gm-statuses';
+import {
+  ATTRIBUTE_LOSS,
+  ENDURANCE_LOSS,
+  EXHAUSTION_LOSS,
+  exhaustionKept,
+} from '../characters/archsoul-losses';
+import { UNHEALABLE_INJURIES } from '../harm/gm-unhealable';
+import type { ArchsoulState, EngineState, EngineSystem, GmState } from './state';
 
 /*
  * A stored sheet read as the engine's typed state (issue 39): the one place that says which of a
@@ -155,4 +164,48 @@ export function sheetState(
       };
     }
   }
+}
+
+/**
+ * The engine's state of a G&M or Archsoul sheet for a hazard (issue 39, `hazard.campaign.v2`):
+ * `sheetState` with what a hazard reads besides (statuses, kept ailments, Archsoul's attribute and
+ * exhaustion losses). `lenient` as for `sheetState` (an Archsoul sheet without Endurance: a hazard
+ * that does no harm still applies; one that harms is refused by the caller).
+ */
+export function hazardSheetState(
+  owner: SheetStateOwner,
+  system: 'gm' | 'archsoul',
+  data: Sheet,
+  view: Sheet,
+  harm: SheetHarm,
+  lenient = false,
+): ArchsoulState | GmState {
+  const state = sheetState(owner, system, data, view, harm, lenient) as ArchsoulState | GmState;
+  if (state.system === 'gm')
+    return {
+      ...{},
+      ...state,
+      hazard: {
+        statuses: gmStatusesOf(data),
+        ailments: ailmentsOf(data).length,
+        hasUnhealable: typeof data[UNHEALABLE_INJURIES] === 'number',
+      },
+    };
+  const loss = data[ATTRIBUTE_LOSS];
+  return {
+    ...{},
+    ...state,
+    hazard: {
+      statuses: Array.isArray(data.statuses) ? (data.statuses as unknown[]).map(String) : [],
+      exhaustionKept: exhaustionKept(data),
+      attributeLoss:
+        typeof loss === 'object' && loss !== null && !Array.isArray(loss)
+          ? { ...(loss as Record<string, number>) }
+          : {},
+      has: {
+        enduranceLoss: typeof data[ENDURANCE_LOSS] === 'number',
+        exhaustionLoss: typeof data[EXHAUSTION_LOSS] === 'number',
+      },
+    },
+  };
 }

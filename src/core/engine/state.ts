@@ -1,5 +1,7 @@
 import type { ClockPosition } from '../clock';
 import type { SheetEffect } from '../hazards/shared';
+import type { StoredAilment } from '../hazards/gm-ailment-course';
+import type { StoredStatus } from '../hazards/gm-statuses';
 import type { CairnDamageDie } from '../harm/cairn-damage';
 import type { CairnRestKind } from '../harm/cairn-recovery';
 import type { HarmState, SheetChange, SheetHarm } from '../harm/campaign';
@@ -85,6 +87,30 @@ export interface ArchsoulState extends StateBase {
   endurance: number;
   /** Disabled (a harm condition or a status). */
   disabled: boolean;
+  /** What a hazard reads besides (`hazardSheetState`): absent for harm and rests. */
+  hazard?: ArchsoulHazardFields;
+}
+
+/** What an Archsoul hazard reads of a sheet besides harm's numbers (issue 39, `hazard.campaign.v2`). */
+export interface ArchsoulHazardFields {
+  /** The sheet's `statuses`, as written (a rest clears Disabled from them). */
+  statuses: string[];
+  /** Exhaustion's loss the sheet keeps (`exhaustionLoss`). */
+  exhaustionKept: number;
+  /** Points each other attribute lost (`attributeLoss`). */
+  attributeLoss: Record<string, number>;
+  /** Whether the sheet holds each of these tracked values yet (a missing one starts at 0). */
+  has: { enduranceLoss: boolean; exhaustionLoss: boolean };
+}
+
+/** What a G&M hazard reads of a sheet besides harm's numbers (issue 39, `hazard.campaign.v2`). */
+export interface GmHazardFields {
+  /** The statuses the sheet keeps (asleep, paralysed, shock, ailing), with their ids. */
+  statuses: StoredStatus[];
+  /** The chronic ailments the sheet keeps. */
+  ailments: number;
+  /** Whether the sheet holds `unhealableInjuries` yet. */
+  hasUnhealable: boolean;
 }
 
 export interface GmValues {
@@ -110,6 +136,8 @@ export interface GmState extends StateBase {
   temporarySource: string | null;
   /** Injuries nothing heals (G&M aging). */
   unhealable: number;
+  /** What a hazard reads besides (`hazardSheetState`): absent for harm and rests. */
+  hazard?: GmHazardFields;
 }
 
 export type EngineState = CoeacState | CairnState | ArchsoulState | GmState;
@@ -180,10 +208,23 @@ export interface ArchsoulDamageChange extends ChangeBase {
   fatal?: boolean;
 }
 
-/** A hazard's sheet effects (G&M and Archsoul): the loss in them goes through the same thresholds. */
+/**
+ * A hazard's sheet effects (G&M and Archsoul): the loss in them goes through the same thresholds; the
+ * rest (survival or hit points given back, injuries healed, fatigue, Endurance lost, statuses cleared)
+ * are plain ledger changes of the same transition. The fields below are what the hazard's answer says
+ * besides its effects, found by `hazardChange` (src/hazards/hazard-change.ts).
+ */
 export interface HazardChange extends ChangeBase {
   kind: 'hazard';
   effects: SheetEffect[];
+  /** Archsoul: what a full night gives back besides Endurance (`attributeLoss.<name>`, `exhaustionLoss`). */
+  restored?: Array<{ field: string; delta: number }>;
+  /** G&M: the chronic ailment the sheet keeps from now on (its id given by the caller). */
+  ailment?: StoredAilment | null;
+  /** G&M: the statuses the hazard adds, merged into the state's (a new one takes the next of `ids`). */
+  statuses?: Array<Omit<StoredStatus, 'id'>>;
+  /** Ids for the statuses added, minted by the caller so the transition stays pure and replays. */
+  ids?: string[];
 }
 
 export interface ArchsoulRestChange extends ChangeBase {
