@@ -287,6 +287,26 @@ export class AbilityCheckResult extends Provenance {
   odds: SuccessOdds;
 }
 
+@ObjectType({
+  description:
+    'A number a procedure took from the sheet or the request (issue 42): a sent number overrides the sheet’s, which is kept marked overridden.',
+})
+export class SheetReading {
+  @Out.string('The input it fills: intellect, skill, fatigue (crafting); score, bonus, penalty (G&M contest).')
+  field: string;
+
+  @Out.string(
+    'Where it comes from: the sheet’s entry ("stats.Intellect", "abilities.strength", "reactions.evasion", "injuries", "ailment:…", "fatigue") or "request" for a number sent.',
+  )
+  source: string;
+
+  @Out.int('The number (fatigue: 0 none, 1 fatigued, 2 exhausted; a penalty is negative).')
+  amount: number;
+
+  @Out.bool('True for a sheet’s reading that a sent number replaced.')
+  overridden: boolean;
+}
+
 @ObjectType({ description: 'One side’s roll in a contest round.' })
 export class ContestSideRoll {
   @Out.int('The d20 (doubled when the round was doubled).')

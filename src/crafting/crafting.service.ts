@@ -4,7 +4,7 @@ import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignStateService, isUniqueViolation } from '../campaign-state/campaign-state.service';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { Page, PageQuery } from '../common/pagination';
-import { Problem } from '../common/problem';
+import { Problem, validationProblem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
 import {
@@ -28,6 +28,8 @@ import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
 import { CRAFTING_PROCEDURES } from './crafting-procedures';
+import { CharacterSheetEntity } from '../characters/characters.entities';
+import { crafterFromSheet } from '../core/characters/sheet-readings';
 import { CraftingProjectEntity, CraftingRollEntity } from './crafting.entities';
 import {
   CraftingMaterialsInput,
@@ -217,7 +219,7 @@ export class CraftingService {
     const { seed, characterId, skillName: sentSkill, ...crafter } = withoutNulls(input);
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
-      await this.characterOrField(m, who.campaignId, characterId as string, 'characterId');
+      const crafterRow = await this.characterOrField(m, who.campaignId, characterId as string, 'characterId');
       // Characters before projects: the crafter's row is locked first (its inventory may grow). On
       // SQLite, where transactions take turns, locking only checks that the character exists, which
       // the line above has just done.
@@ -247,9 +249,27 @@ export class CraftingService {
       if (status === 'materials-needed') throw materialsNeeded(row);
       if (status === 'complete') throw projectComplete(row);
 
+      // Issue 42: Intellect, the skill and fatigue come from the crafter's Archsoul sheet unless sent.
+      const [sheetRow] = await Database.selectRows(m, CharacterSheetEntity, {
+        ownerId: characterId as string,
+        system: 'archsoul',
+      });
+      const { intellect, skill, fatigue, ...rest } = crafter as Partial<CraftingRollInput>;
+      if (!sheetRow) {
+        // Nothing to read them from: required as they always were (400, each named as missing).
+        const missing = (['intellect', 'skill'] as const).filter((f) => crafter[f] === undefined);
+        if (missing.length > 0)
+          throw validationProblem(missing.map((field) => ({ field, message: `${field} is required.` })));
+      }
+      const read = crafterFromSheet(
+        sheetRow?.data ?? null,
+        { intellect, skill, fatigue },
+        skillName,
+        crafterRow.name,
+      );
       const rolled = this.rolls.roll(
         CRAFTING_PROCEDURES.roll,
-        { ...{}, ...crafter, complexity: row.complexity } as CraftingRollInput,
+        { ...{}, ...rest, ...read.input, complexity: row.complexity } as CraftingRollInput,
         seed,
         diceBudget(req),
       );
@@ -283,6 +303,7 @@ export class CraftingService {
           characterId,
           skillName,
           day,
+          modifiers: read.readings,
           copiesCompleted: effect.copiesCompleted,
           materialsRuined: eighthsToCopper(effect.materialsRuinedEighths),
           progressAfter: after.progress,
@@ -323,6 +344,7 @@ export class CraftingService {
         characterId: characterId as string,
         skillName: skillName,
         day,
+        modifiers: read.readings,
         copiesCompleted: effect.copiesCompleted,
         materialsRuined: eighthsToCopper(effect.materialsRuinedEighths),
         project: toProject({ ...{}, ...row, ...changes }),
@@ -402,6 +424,7 @@ export class CraftingService {
     if (!found) {
       throw Problem.field('VALIDATION_FAILED', field, `No character ${characterId} in this campaign.`);
     }
+    return found;
   }
 }
 

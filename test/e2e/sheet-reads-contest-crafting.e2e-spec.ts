@@ -121,4 +121,120 @@ describe(`procedures that read the sheet (${DATABASE_KIND})`, () => {
       expect(ok.data!.combatAction.coeac.ammunition).toEqual({ itemId: quiver.id, name: 'QUIVER OF ARROWS' });
     });
   });
+
+  describe('Archsoul crafting: the crafter’s Intellect, skill and fatigue from the sheet', () => {
+    async function table() {
+      const c = await createCampaign(t.server);
+      const smith = await createCharacter(t.server, c, { name: 'Hild' });
+      const tired = await createCharacter(t.server, c, { name: 'Oren' });
+      const bare = await createCharacter(t.server, c, { name: 'Nobody' });
+      const player = await createKey(t.server, c, { role: 'player', characterIds: [smith.id, tired.id] });
+      await putSheet(t.server, c, smith.id, 'archsoul', {
+        stats: { Intellect: 3, Smithing: 2, Endurance: 2 },
+        maxHp: 10,
+      });
+      await putSheet(t.server, c, tired.id, 'archsoul', {
+        stats: { Intellect: 4, Endurance: 2 },
+        maxHp: 10,
+        fatigue: 2,
+      });
+      const project = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/crafting-projects`)
+          .set(c.auth)
+          .send({ item: 'Kite shield', price: 600, skills: ['smithing'] })
+          .expect(201)
+      ).body as { id: string; complexity: number };
+      return { c, smith, tired, bare, player, project };
+    }
+    const rollUrl = (c: CampaignFixture, projectId: string) =>
+      `/v1/campaigns/${c.id}/crafting-projects/${projectId}/rolls`;
+
+    it('REST: reads the sheet by name, refuses what it cannot read naming the field, names overrides', async () => {
+      const { c, smith, tired, bare, player, project } = await table();
+      const roll = (auth: object, body: object) =>
+        t.http
+          .post(rollUrl(c, project.id))
+          .set(auth as { Authorization: string })
+          .send({ skillName: 'smithing', seed: 'craft-1', ...body });
+
+      // By name, nothing sent: Intellect 3 + Smithing 2, no fatigue.
+      const read = (await roll(player.auth, { characterId: 'hild' }).expect(201)).body;
+      expect(read.characterId).toBe(smith.id);
+      expect(read.pool).toBe(5);
+      expect(read.difficulty.requested).toBe(project.complexity);
+      expect(read.modifiers).toEqual([
+        { field: 'intellect', source: 'stats.Intellect', amount: 3, overridden: false },
+        { field: 'skill', source: 'stats.Smithing', amount: 2, overridden: false },
+        { field: 'fatigue', source: 'fatigue', amount: 0, overridden: false },
+      ]);
+      // The same seed with the numbers sent by hand rolls the same dice.
+      const stateless = (
+        await t.http
+          .post('/v1/crafting/rolls')
+          .send({ intellect: 3, skill: 2, complexity: project.complexity, seed: 'craft-1' })
+          .expect(200)
+      ).body;
+      expect(read.faces).toEqual(stateless.faces);
+
+      // Oren's sheet lacks Smithing: 422 naming skill; sent, it rolls, and his exhaustion (fatigue 2)
+      // is read: +1 difficulty and one Intellect die fewer.
+      expectProblem(await roll(player.auth, { characterId: tired.id }), 422, 'UNPROCESSABLE', 'skill');
+      const tiredRoll = (await roll(player.auth, { characterId: 'Oren', skill: 1 }).expect(201)).body;
+      expect(tiredRoll.pool).toBe(4 - 1 + 1);
+      expect(tiredRoll.difficulty.requested).toBe(project.complexity + 1);
+      expect(tiredRoll.modifiers).toEqual([
+        { field: 'intellect', source: 'stats.Intellect', amount: 4, overridden: false },
+        { field: 'skill', source: 'request', amount: 1, overridden: false },
+        { field: 'fatigue', source: 'fatigue', amount: 2, overridden: false },
+      ]);
+
+      // No Archsoul sheet: intellect and skill are required (400, missing), as before.
+      const missing = await roll(c.auth, { characterId: bare.id });
+      expectProblem(missing, 400, 'VALIDATION_FAILED', 'intellect');
+      expect(missing.body.errors).toEqual([
+        expect.objectContaining({ field: 'intellect', reason: 'missing' }),
+        expect.objectContaining({ field: 'skill', reason: 'missing' }),
+      ]);
+      expect(missing.body.detail).toBe('Missing required fields: intellect, skill.');
+      const handmade = (
+        await roll(c.auth, { characterId: 'Nobody', intellect: 2, skill: 1, fatigue: 'fatigued' }).expect(201)
+      ).body;
+      expect(handmade.pool).toBe(3);
+      expect(handmade.modifiers).toEqual([
+        { field: 'intellect', source: 'request', amount: 2, overridden: false },
+        { field: 'skill', source: 'request', amount: 1, overridden: false },
+        { field: 'fatigue', source: 'request', amount: 1, overridden: false },
+      ]);
+      // An unknown name is 404 naming the field.
+      expectProblem(await roll(c.auth, { characterId: 'Zed' }), 404, 'NOT_FOUND', 'characterId');
+    });
+
+    it('GraphQL: a sent number overrides the sheet and is named; the stateless roll still requires both', async () => {
+      const { c, smith, project } = await table();
+      const res = await gql(
+        t.server,
+        `mutation($c: ID!, $p: ID!) { craftingProjectRoll(campaignId: $c, projectId: $p,
+           input: { characterId: "Hild", skillName: "Smithing", intellect: 5, fatigue: fatigued, seed: "craft-2" })
+           { characterId pool difficulty { requested } modifiers { field source amount overridden } } }`,
+        { c: c.id, p: project.id },
+        c.auth,
+      );
+      expect(res.errors).toBeUndefined();
+      expect(res.data!.craftingProjectRoll).toEqual({
+        characterId: smith.id,
+        pool: 7,
+        difficulty: { requested: project.complexity + 1 },
+        modifiers: [
+          { field: 'intellect', source: 'stats.Intellect', amount: 3, overridden: true },
+          { field: 'intellect', source: 'request', amount: 5, overridden: false },
+          { field: 'skill', source: 'stats.Smithing', amount: 2, overridden: false },
+          { field: 'fatigue', source: 'fatigue', amount: 0, overridden: true },
+          { field: 'fatigue', source: 'request', amount: 1, overridden: false },
+        ],
+      });
+      const stateless = await t.http.post('/v1/crafting/rolls').send({ skill: 2, complexity: 5 });
+      expectProblem(stateless, 400, 'VALIDATION_FAILED', 'intellect');
+    });
+  });
 });
