@@ -347,6 +347,15 @@ export const CONTEST_WINNERS = ['acting', 'resisting', 'draw'] as const;
 export const ContestWinnerEnum = { acting: 'acting', resisting: 'resisting', draw: 'draw' } as const;
 registerEnumType(ContestWinnerEnum, { name: 'ContestWinner' });
 
+@ObjectType({ description: 'What each side of a contest read from a G&M sheet, and the numbers sent over it.' })
+export class ContestReadings {
+  @Out.nestedList('The acting side’s readings (empty when it sent its numbers without a sheet).', () => SheetReading)
+  acting: SheetReading[];
+
+  @Out.nestedList('The resisting side’s readings (empty when it sent its numbers without a sheet).', () => SheetReading)
+  resisting: SheetReading[];
+}
+
 @ObjectType({ description: 'The outcome of a G&M contested action.' })
 export class ContestCheckResult extends Provenance {
   @Out.oneOf('Who won.', CONTEST_WINNERS, ContestWinnerEnum)
@@ -365,6 +374,13 @@ export class ContestCheckResult extends Provenance {
 
   @Out.nested('Exact odds.', () => ContestOdds)
   odds: ContestOdds;
+
+  @Out.nested(
+    'Campaign contests whose side named a character or NPC: where each side’s score, bonus and penalty came from (the sheet, or a number sent that overrides it). Absent otherwise.',
+    () => ContestReadings,
+    { optional: true },
+  )
+  modifiers?: ContestReadings;
 }
 
 @ObjectType({ description: 'A table line.' })

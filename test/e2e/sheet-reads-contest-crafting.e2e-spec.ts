@@ -237,4 +237,187 @@ describe(`procedures that read the sheet (${DATABASE_KIND})`, () => {
       expectProblem(stateless, 400, 'VALIDATION_FAILED', 'intellect');
     });
   });
+
+  describe('G&M campaign contest: sides named by character or NPC read the G&M sheet', () => {
+    const ABILITIES = { strength: 12, agility: 14, endurance: 13, intelligence: 10, wisdom: 11, charisma: 9 };
+    const HERO = {
+      abilities: ABILITIES,
+      archetypes: [{ archetype: 'warrior', level: 2 }],
+      survival: { current: 10, max: 10 },
+      injuries: { current: 2, max: 10 },
+    };
+
+    async function table() {
+      const c = await createCampaign(t.server);
+      const hero = await createCharacter(t.server, c, { name: 'Toromeen' });
+      const friend = await createCharacter(t.server, c, { name: 'Gralen' });
+      const plain = await createCharacter(t.server, c, { name: 'Sheetless' });
+      const player = await createKey(t.server, c, { role: 'player', characterIds: [hero.id, plain.id] });
+      const heroSheet = await putSheet(t.server, c, hero.id, 'gm', HERO);
+      await putSheet(t.server, c, friend.id, 'gm', { ...HERO, injuries: { current: 0, max: 10 } });
+      const ogre = (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/npcs`)
+          .set(c.auth)
+          .send({ name: 'Grey Ogre', kind: 'monster', visibility: 'players', showNumbers: false })
+          .expect(201)
+      ).body as { id: string };
+      await t.http
+        .put(`/v1/campaigns/${c.id}/npcs/${ogre.id}/sheets/gm`)
+        .set(c.auth)
+        .send({ sheet: { abilities: { ...ABILITIES, strength: 18 }, survival: { current: 20, max: 20 } } })
+        .expect(200);
+      return { c, hero, friend, plain, player, ogre, heroSheet };
+    }
+    const contestUrl = (c: CampaignFixture) => `/v1/campaigns/${c.id}/checks/contest`;
+
+    it('REST: reads the attribute and the injury penalty, by name and by id, names overrides, replays like the numbers', async () => {
+      const { c, hero, player, ogre, heroSheet } = await table();
+      const contest = (auth: object, body: object) =>
+        t.http
+          .post(contestUrl(c))
+          .set(auth as { Authorization: string })
+          .send({ seed: 'contest-1', ...body });
+
+      const read = (
+        await contest(c.auth, {
+          acting: { characterId: 'toromeen', attribute: 'strength' },
+          resisting: { npcId: 'Grey Ogre', attribute: 'Strength' },
+        }).expect(201)
+      ).body;
+      expect(read.modifiers).toEqual({
+        acting: [
+          { field: 'score', source: 'abilities.strength', amount: 12, overridden: false },
+          { field: 'penalty', source: 'injuries', amount: -2, overridden: false },
+        ],
+        resisting: [{ field: 'score', source: 'abilities.strength', amount: 18, overridden: false }],
+      });
+      // The same numbers sent by hand roll the same contest.
+      const byHand = (
+        await contest(c.auth, { acting: { score: 12, penalty: 2 }, resisting: { score: 18 } }).expect(201)
+      ).body;
+      expect(read.rounds).toEqual(byHand.rounds);
+      expect(read.winner).toBe(byHand.winner);
+      expect(byHand).not.toHaveProperty('modifiers');
+      // The ogre's numbers are hidden: the roll is sealed for players; it replays without the sheets.
+      const asPlayer = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${read.rollId}`).set(player.auth).expect(200))
+        .body;
+      expect(asPlayer.sealed).toBe(true);
+      const replay = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${read.rollId}/replay`).set(c.auth).expect(200)
+      ).body;
+      expect(replay.matches).toBe(true);
+
+      // A player rolls for its own character by id; a sent score and penalty win and are named.
+      const over = (
+        await contest(player.auth, {
+          acting: { characterId: hero.id, attribute: 'strength', score: 15, penalty: 0 },
+          resisting: { score: 10 },
+        }).expect(201)
+      ).body;
+      expect(over.modifiers.acting).toEqual([
+        { field: 'score', source: 'abilities.strength', amount: 12, overridden: true },
+        { field: 'score', source: 'request', amount: 15, overridden: false },
+        { field: 'penalty', source: 'injuries', amount: -2, overridden: true },
+        { field: 'penalty', source: 'request', amount: 0, overridden: false },
+      ]);
+      expect(over.modifiers.resisting).toEqual([]);
+      const plainOver = (await contest(c.auth, { acting: { score: 15 }, resisting: { score: 10 } }).expect(201)).body;
+      expect(over.rounds).toEqual(plainOver.rounds);
+
+      // A reaction as the sheet answers it (the warrior's level bonuses included).
+      const evasion = (
+        await contest(player.auth, {
+          acting: { characterId: 'Toromeen', reaction: 'evasion' },
+          resisting: { score: 10 },
+        }).expect(201)
+      ).body;
+      expect(evasion.modifiers.acting[0]).toEqual({
+        field: 'score',
+        source: 'reactions.evasion',
+        amount: heroSheet.reactions.evasion,
+        overridden: false,
+      });
+    });
+
+    it('REST: refusals name the side’s field', async () => {
+      const { c, hero, friend, plain, player, ogre } = await table();
+      const contest = (auth: object, acting: object, resisting: object = { score: 10 }) =>
+        t.http
+          .post(contestUrl(c))
+          .set(auth as { Authorization: string })
+          .send({ acting, resisting, seed: 'contest-2' });
+      const forbidden = await contest(player.auth, { score: 10 }, { npcId: ogre.id, attribute: 'strength' });
+      expectProblem(forbidden, 403, 'FORBIDDEN', 'resisting.npcId');
+      expectProblem(
+        await contest(player.auth, { characterId: friend.id, attribute: 'strength' }),
+        403,
+        'FORBIDDEN',
+        'acting.characterId',
+      );
+      expectProblem(await contest(c.auth, { characterId: 'Nobody', attribute: 'strength' }), 404, 'NOT_FOUND', 'acting.characterId');
+      expectProblem(
+        await contest(c.auth, { characterId: plain.id, attribute: 'strength' }),
+        422,
+        'SHEET_MISSING',
+        'acting.characterId',
+      );
+      expectProblem(await contest(c.auth, { characterId: hero.id, attribute: 'luck' }), 400, 'VALIDATION_FAILED', 'acting.attribute');
+      expectProblem(await contest(c.auth, { characterId: hero.id }), 400, 'VALIDATION_FAILED', 'acting.reaction');
+      expectProblem(await contest(c.auth, { attribute: 'strength', score: 3 }), 400, 'VALIDATION_FAILED', 'acting.attribute');
+      expectProblem(
+        await contest(c.auth, { characterId: hero.id, npcId: ogre.id, attribute: 'strength' }),
+        400,
+        'VALIDATION_FAILED',
+        'acting.npcId',
+      );
+      const missing = await contest(c.auth, { characterId: hero.id, attribute: 'strength' }, {});
+      expectProblem(missing, 400, 'VALIDATION_FAILED', 'resisting.score');
+      expect(missing.body.errors[0].reason).toBe('missing');
+      // Two characters of one name: 409 listing both.
+      const twin = await createCharacter(t.server, c, { name: 'toromeen' });
+      const ambiguous = await contest(c.auth, { characterId: 'Toromeen', attribute: 'strength' });
+      expectProblem(ambiguous, 409, 'CONFLICT', 'acting.characterId');
+      expect(ambiguous.body.detail).toContain(twin.id);
+    });
+
+    it('GraphQL: the campaign twin reads the sheet; without a campaign a side names no sheet', async () => {
+      const { c, hero } = await table();
+      const query = `mutation($c: ID, $s: String) { contestCheck(campaignId: $c,
+          input: { acting: { characterId: "Toromeen", attribute: "strength", bonus: 1 }, resisting: { score: 10 }, seed: $s })
+          { winner rollId modifiers { acting { field source amount overridden } resisting { field } } } }`;
+      const res = await gql(t.server, query, { c: c.id, s: 'contest-3' }, c.auth);
+      expect(res.errors).toBeUndefined();
+      expect(res.data!.contestCheck.modifiers).toEqual({
+        acting: [
+          { field: 'score', source: 'abilities.strength', amount: 12, overridden: false },
+          { field: 'penalty', source: 'injuries', amount: -2, overridden: false },
+          { field: 'bonus', source: 'request', amount: 1, overridden: false },
+        ],
+        resisting: [],
+      });
+      const byId = await gql(
+        t.server,
+        `mutation($c: ID, $h: ID) { contestCheck(campaignId: $c, input: { acting: { characterId: $h, reaction: "fortitude" }, resisting: { score: 10 }, seed: "contest-4" }) { modifiers { acting { source } } } }`,
+        { c: c.id, h: hero.id },
+        c.auth,
+      );
+      expect(byId.errors).toBeUndefined();
+      expect(byId.data!.contestCheck.modifiers.acting[0].source).toBe('reactions.fortitude');
+      const stateless = await gql(t.server, query, { c: null, s: 'contest-3' });
+      expect(stateless.errors?.[0].extensions?.code).toBe('VALIDATION_FAILED');
+      expect(fieldsOf(stateless.errors?.[0].extensions?.errors)).toEqual(['acting.characterId']);
+      const noScore = await gql(
+        t.server,
+        `mutation { contestCheck(input: { acting: { score: 10 }, resisting: { bonus: 2 } }) { winner } }`,
+      );
+      expect(fieldsOf(noScore.errors?.[0].extensions?.errors)).toEqual(['resisting.score']);
+      const plain = await gql(
+        t.server,
+        `mutation { contestCheck(input: { acting: { score: 10 }, resisting: { score: 9 }, seed: "x" }) { winner modifiers { acting { field } } } }`,
+      );
+      expect(plain.errors).toBeUndefined();
+      expect(plain.data!.contestCheck.modifiers).toBeNull();
+    });
+  });
 });
