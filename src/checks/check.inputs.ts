@@ -234,7 +234,13 @@ export class SaveCheckInput extends StatelessSaveCheckInput {
   secret?: boolean;
 }
 
-@InputType({ description: 'A G&M ability or reaction and its modifiers.' })
+/**
+ * The stateless contest's sides (OpenAPI `AbilitySpecInput`) and the base of the G&M rolls that take
+ * a score. Abstract in GraphQL: there `AbilitySpecInput` is `ContestSideInput` (the same members, the
+ * score optional beside a sheet), so clients naming that type keep working.
+ */
+@InputType({ isAbstract: true })
+@ApiSchema({ name: 'AbilitySpecInput', description: 'A G&M ability or reaction and its modifiers.' })
 export class AbilitySpecInput {
   @In.int('The ability or reaction score.', { min: 0, max: BIG, example: 12 })
   score: number;
@@ -321,9 +327,15 @@ export class StatelessContestCheckInput {
 /** What a contest side reads from a G&M sheet when it names a character or NPC (issue 42). */
 export const CONTEST_SHEET_FIELDS = ['characterId', 'npcId', 'attribute', 'reaction'] as const;
 
-@InputType({
+/** A contest side of the campaign route (OpenAPI `ContestSideInput`) and of GraphQL (`AbilitySpecInput`, its old name). */
+@InputType('AbilitySpecInput', {
   description:
-    'A side of a campaign G&M contest: its numbers, or a character or NPC whose G&M sheet gives them (campaign checks only).',
+    'A G&M ability or reaction and its modifiers: the numbers, or (campaign checks) a character or NPC whose G&M sheet gives them.',
+})
+@ApiSchema({
+  name: 'ContestSideInput',
+  description:
+    'A side of a campaign G&M contest: its numbers, or a character or NPC whose G&M sheet gives them.',
 })
 export class ContestSideInput {
   @In.id(
