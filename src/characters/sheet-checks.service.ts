@@ -427,9 +427,7 @@ function underSide(error: unknown, prefix: (field: string) => string): unknown {
     const moved = new Problem(
       error.code,
       error.message,
-      error.errors
-        .filter((e) => e.field !== 'system')
-        .map((e) => ({ ...{}, ...e, field: prefix(e.field) })),
+      error.errors.filter((e) => e.field !== 'system').map((e) => ({ ...{}, ...e, field: prefix(e.field) })),
     );
     moved.members = error.members;
     return moved;

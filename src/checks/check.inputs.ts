@@ -350,16 +350,22 @@ export class ContestSideInput {
   })
   npcId?: string;
 
-  @In.string('With characterId or npcId: the attribute rolled (strength, agility, endurance, intelligence, wisdom, charisma).', {
-    optional: true,
-    maxLength: 64,
-  })
+  @In.string(
+    'With characterId or npcId: the attribute rolled (strength, agility, endurance, intelligence, wisdom, charisma).',
+    {
+      optional: true,
+      maxLength: 64,
+    },
+  )
   attribute?: string;
 
-  @In.string('With characterId or npcId: the reaction rolled (health, fortitude, willpower, evasion, reason, perception).', {
-    optional: true,
-    maxLength: 64,
-  })
+  @In.string(
+    'With characterId or npcId: the reaction rolled (health, fortitude, willpower, evasion, reason, perception).',
+    {
+      optional: true,
+      maxLength: 64,
+    },
+  )
   reaction?: string;
 
   @In.int(
@@ -401,10 +407,16 @@ export class ContestSideInput {
   description: 'G&M contested action between an acting and a resisting side. Logged in a campaign.',
 })
 export class ContestCheckInput {
-  @In.nested('The side trying to do something: its numbers, or a character or NPC to read them from.', () => ContestSideInput)
+  @In.nested(
+    'The side trying to do something: its numbers, or a character or NPC to read them from.',
+    () => ContestSideInput,
+  )
   acting: ContestSideInput;
 
-  @In.nested('The side resisting (or, in same-goal mode, racing): its numbers, or a character or NPC.', () => ContestSideInput)
+  @In.nested(
+    'The side resisting (or, in same-goal mode, racing): its numbers, or a character or NPC.',
+    () => ContestSideInput,
+  )
   resisting: ContestSideInput;
 
   @In.oneOf('opposed (default) or same-goal.', CONTEST_MODES, ContestModeEnum, { optional: true })

@@ -292,7 +292,9 @@ export class AbilityCheckResult extends Provenance {
     'A number a procedure took from the sheet or the request (issue 42): a sent number overrides the sheet’s, which is kept marked overridden.',
 })
 export class SheetReading {
-  @Out.string('The input it fills: intellect, skill, fatigue (crafting); score, bonus, penalty (G&M contest).')
+  @Out.string(
+    'The input it fills: intellect, skill, fatigue (crafting); score, bonus, penalty (G&M contest).',
+  )
   field: string;
 
   @Out.string(
@@ -347,12 +349,20 @@ export const CONTEST_WINNERS = ['acting', 'resisting', 'draw'] as const;
 export const ContestWinnerEnum = { acting: 'acting', resisting: 'resisting', draw: 'draw' } as const;
 registerEnumType(ContestWinnerEnum, { name: 'ContestWinner' });
 
-@ObjectType({ description: 'What each side of a contest read from a G&M sheet, and the numbers sent over it.' })
+@ObjectType({
+  description: 'What each side of a contest read from a G&M sheet, and the numbers sent over it.',
+})
 export class ContestReadings {
-  @Out.nestedList('The acting side’s readings (empty when it sent its numbers without a sheet).', () => SheetReading)
+  @Out.nestedList(
+    'The acting side’s readings (empty when it sent its numbers without a sheet).',
+    () => SheetReading,
+  )
   acting: SheetReading[];
 
-  @Out.nestedList('The resisting side’s readings (empty when it sent its numbers without a sheet).', () => SheetReading)
+  @Out.nestedList(
+    'The resisting side’s readings (empty when it sent its numbers without a sheet).',
+    () => SheetReading,
+  )
   resisting: SheetReading[];
 }
 

@@ -186,8 +186,8 @@ export class ChecksService {
       const sides = rest as { acting?: ContestSideSent; resisting?: ContestSideSent };
       if (namesSheet(sides.acting) || namesSheet(sides.resisting))
         return this.resolveContestWithSheets(rest, seed, secret, request, principal) as unknown as Promise<
-            CheckResult<K>
-          >;
+          CheckResult<K>
+        >;
       for (const side of SIDES)
         if (sides[side] && (sides[side].score === undefined || sides[side].score === null))
           throw validationProblem([{ field: `${side}.score`, message: `${side}.score is required.` }]);

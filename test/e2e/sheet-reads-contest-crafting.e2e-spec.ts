@@ -300,13 +300,22 @@ describe(`procedures that read the sheet (${DATABASE_KIND})`, () => {
       expect(read.winner).toBe(byHand.winner);
       expect(byHand).not.toHaveProperty('modifiers');
       // The ogre's numbers are hidden: the roll is sealed for players; it replays without the sheets.
-      const asPlayer = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${read.rollId}`).set(player.auth).expect(200))
-        .body;
+      const asPlayer = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls/${read.rollId}`).set(player.auth).expect(200)
+      ).body;
       expect(asPlayer.sealed).toBe(true);
       const replay = (
         await t.http.get(`/v1/campaigns/${c.id}/rolls/${read.rollId}/replay`).set(c.auth).expect(200)
       ).body;
       expect(replay.matches).toBe(true);
+      // The log names whom each side read, the names resolved to ids.
+      const logged = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${read.rollId}`).set(c.auth).expect(200))
+        .body;
+      expect(logged.effects).toMatchObject({
+        acting: { characterId: hero.id, attribute: 'strength' },
+        resisting: { npcId: ogre.id, attribute: 'strength' },
+        modifiers: read.modifiers,
+      });
 
       // A player rolls for its own character by id; a sent score and penalty win and are named.
       const over = (
@@ -322,7 +331,9 @@ describe(`procedures that read the sheet (${DATABASE_KIND})`, () => {
         { field: 'penalty', source: 'request', amount: 0, overridden: false },
       ]);
       expect(over.modifiers.resisting).toEqual([]);
-      const plainOver = (await contest(c.auth, { acting: { score: 15 }, resisting: { score: 10 } }).expect(201)).body;
+      const plainOver = (
+        await contest(c.auth, { acting: { score: 15 }, resisting: { score: 10 } }).expect(201)
+      ).body;
       expect(over.rounds).toEqual(plainOver.rounds);
 
       // A reaction as the sheet answers it (the warrior's level bonuses included).
@@ -355,16 +366,36 @@ describe(`procedures that read the sheet (${DATABASE_KIND})`, () => {
         'FORBIDDEN',
         'acting.characterId',
       );
-      expectProblem(await contest(c.auth, { characterId: 'Nobody', attribute: 'strength' }), 404, 'NOT_FOUND', 'acting.characterId');
+      expectProblem(
+        await contest(c.auth, { characterId: 'Nobody', attribute: 'strength' }),
+        404,
+        'NOT_FOUND',
+        'acting.characterId',
+      );
       expectProblem(
         await contest(c.auth, { characterId: plain.id, attribute: 'strength' }),
         422,
         'SHEET_MISSING',
         'acting.characterId',
       );
-      expectProblem(await contest(c.auth, { characterId: hero.id, attribute: 'luck' }), 400, 'VALIDATION_FAILED', 'acting.attribute');
-      expectProblem(await contest(c.auth, { characterId: hero.id }), 400, 'VALIDATION_FAILED', 'acting.reaction');
-      expectProblem(await contest(c.auth, { attribute: 'strength', score: 3 }), 400, 'VALIDATION_FAILED', 'acting.attribute');
+      expectProblem(
+        await contest(c.auth, { characterId: hero.id, attribute: 'luck' }),
+        400,
+        'VALIDATION_FAILED',
+        'acting.attribute',
+      );
+      expectProblem(
+        await contest(c.auth, { characterId: hero.id }),
+        400,
+        'VALIDATION_FAILED',
+        'acting.reaction',
+      );
+      expectProblem(
+        await contest(c.auth, { attribute: 'strength', score: 3 }),
+        400,
+        'VALIDATION_FAILED',
+        'acting.attribute',
+      );
       expectProblem(
         await contest(c.auth, { characterId: hero.id, npcId: ogre.id, attribute: 'strength' }),
         400,

@@ -24,13 +24,23 @@ describe('crafterFromSheet (002, crafting rolls)', () => {
       ],
     });
     expect(crafterFromSheet({ ...sheet, fatigue: 1 }, {}, 'smithing', 'Hild').input.fatigue).toBe('fatigued');
-    expect(crafterFromSheet({ ...sheet, fatigue: 2 }, {}, 'smithing', 'Hild').input.fatigue).toBe('exhausted');
+    expect(crafterFromSheet({ ...sheet, fatigue: 2 }, {}, 'smithing', 'Hild').input.fatigue).toBe(
+      'exhausted',
+    );
   });
 
   it('lets each sent number win, keeping the sheet’s marked overridden', () => {
-    const read = crafterFromSheet({ ...sheet, fatigue: 3 }, { skill: 4, fatigue: 'fatigued' }, 'smithing', 'Hild');
+    const read = crafterFromSheet(
+      { ...sheet, fatigue: 3 },
+      { skill: 4, fatigue: 'fatigued' },
+      'smithing',
+      'Hild',
+    );
     expect(read.input).toEqual({ intellect: 3, skill: 4, fatigue: 'fatigued' });
-    expect(read.readings.filter((r) => r.overridden).map((r) => r.source)).toEqual(['stats.smithing', 'fatigue']);
+    expect(read.readings.filter((r) => r.overridden).map((r) => r.source)).toEqual([
+      'stats.smithing',
+      'fatigue',
+    ]);
     expect(read.readings.filter((r) => r.source === 'request').map((r) => [r.field, r.amount])).toEqual([
       ['skill', 4],
       ['fatigue', 1],

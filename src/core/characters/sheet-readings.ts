@@ -21,7 +21,11 @@ export interface SheetReading {
   overridden: boolean;
 }
 
-function fail(code: 'VALIDATION_FAILED' | 'UNPROCESSABLE' | 'CONFLICT', field: string, message: string): never {
+function fail(
+  code: 'VALIDATION_FAILED' | 'UNPROCESSABLE' | 'CONFLICT',
+  field: string,
+  message: string,
+): never {
   throw new RuleError(code, message, field);
 }
 
@@ -70,8 +74,7 @@ export function crafterFromSheet(
       readings.push({ field, source: 'request', amount: value, overridden: false });
       return value;
     }
-    if (!sheet)
-      fail('VALIDATION_FAILED', field, `${field} is required.`);
+    if (!sheet) fail('VALIDATION_FAILED', field, `${field} is required.`);
     if (!found)
       fail(
         'UNPROCESSABLE',
@@ -85,15 +88,34 @@ export function crafterFromSheet(
   let fatigue: CraftingFatigue | undefined = sent.fatigue;
   if (sheet) {
     const level = typeof sheet.fatigue === 'number' ? sheet.fatigue : 0;
-    readings.push({ field: 'fatigue', source: 'fatigue', amount: level, overridden: sent.fatigue !== undefined });
+    readings.push({
+      field: 'fatigue',
+      source: 'fatigue',
+      amount: level,
+      overridden: sent.fatigue !== undefined,
+    });
     if (sent.fatigue === undefined) {
       if (level >= UNCONSCIOUS)
-        fail('CONFLICT', 'characterId', `${who} is unconscious from fatigue (sheet.fatigue ${level}) and cannot craft.`);
-      fatigue = level >= FATIGUE_LEVEL.exhausted ? 'exhausted' : level >= FATIGUE_LEVEL.fatigued ? 'fatigued' : undefined;
+        fail(
+          'CONFLICT',
+          'characterId',
+          `${who} is unconscious from fatigue (sheet.fatigue ${level}) and cannot craft.`,
+        );
+      fatigue =
+        level >= FATIGUE_LEVEL.exhausted
+          ? 'exhausted'
+          : level >= FATIGUE_LEVEL.fatigued
+            ? 'fatigued'
+            : undefined;
     }
   }
   if (sent.fatigue !== undefined)
-    readings.push({ field: 'fatigue', source: 'request', amount: FATIGUE_LEVEL[sent.fatigue], overridden: false });
+    readings.push({
+      field: 'fatigue',
+      source: 'request',
+      amount: FATIGUE_LEVEL[sent.fatigue],
+      overridden: false,
+    });
   return { input: { intellect, skill, ...(fatigue ? { fatigue } : {}) }, readings };
 }
 
