@@ -30,6 +30,7 @@ import { withoutNulls } from '../wealth/reference/without-nulls';
 import { CRAFTING_PROCEDURES } from './crafting-procedures';
 import { CharacterSheetEntity } from '../characters/characters.entities';
 import { crafterFromSheet } from '../core/characters/sheet-readings';
+import type { Sheet } from '../core/characters/sheets';
 import { CraftingProjectEntity, CraftingRollEntity } from './crafting.entities';
 import {
   CraftingMaterialsInput,
@@ -219,7 +220,8 @@ export class CraftingService {
     const { seed, characterId, skillName: sentSkill, ...crafter } = withoutNulls(input);
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
-      const crafterRow = await this.characterOrField(m, who.campaignId, characterId as string, 'characterId');
+      // The crafter and its Archsoul sheet in one read (issue 42: the roll reads the sheet).
+      const crafterRow = await this.crafterWithSheet(m, who.campaignId, characterId as string);
       // Characters before projects: the crafter's row is locked first (its inventory may grow). On
       // SQLite, where transactions take turns, locking only checks that the character exists, which
       // the line above has just done.
@@ -250,19 +252,15 @@ export class CraftingService {
       if (status === 'complete') throw projectComplete(row);
 
       // Issue 42: Intellect, the skill and fatigue come from the crafter's Archsoul sheet unless sent.
-      const [sheetRow] = await Database.selectRows(m, CharacterSheetEntity, {
-        ownerId: characterId as string,
-        system: 'archsoul',
-      });
       const { intellect, skill, fatigue, ...rest } = crafter as Partial<CraftingRollInput>;
-      if (!sheetRow) {
+      if (!crafterRow.sheet) {
         // Nothing to read them from: required as they always were (400, each named as missing).
         const missing = (['intellect', 'skill'] as const).filter((f) => crafter[f] === undefined);
         if (missing.length > 0)
           throw validationProblem(missing.map((field) => ({ field, message: `${field} is required.` })));
       }
       const read = crafterFromSheet(
-        sheetRow?.data ?? null,
+        crafterRow.sheet,
         { intellect, skill, fatigue },
         skillName,
         crafterRow.name,
@@ -419,12 +417,34 @@ export class CraftingService {
     return row;
   }
 
-  private async characterOrField(m: EntityManager, campaignId: string, characterId: string, field: string) {
-    const [found] = await Database.selectRows(m, CharacterEntity, { id: characterId, campaignId });
-    if (!found) {
-      throw Problem.field('VALIDATION_FAILED', field, `No character ${characterId} in this campaign.`);
-    }
-    return found;
+  /** A character of the campaign (400 naming `characterId` if none) and its Archsoul sheet, if any, in one read. */
+  private async crafterWithSheet(
+    m: EntityManager,
+    campaignId: string,
+    characterId: string,
+  ): Promise<{ name: string; sheet: Sheet | null }> {
+    const sql = Database.statement(m, 'crafting:crafter-sheet', () => {
+      const { esc, mark, table, column } = Database.dialect(m);
+      const c = (property: string) => column(CharacterEntity, property, 'c');
+      const s = (property: string) => column(CharacterSheetEntity, property, 's');
+      return (
+        `SELECT ${c('name')} AS ${esc('name')}, ${s('data')} AS ${esc('sheet')} ` +
+        `FROM ${table(CharacterEntity)} c LEFT JOIN ${table(CharacterSheetEntity)} s ` +
+        `ON ${s('ownerId')} = ${c('id')} AND ${s('ownerKind')} = 'character' AND ${s('system')} = 'archsoul' ` +
+        `WHERE ${c('id')} = ${mark(0)} AND ${c('campaignId')} = ${mark(1)}`
+      );
+    });
+    const [row] = (await m.query(sql, [characterId, campaignId])) as Array<{
+      name: string;
+      sheet: string | null;
+    }>;
+    if (!row)
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'characterId',
+        `No character ${characterId} in this campaign.`,
+      );
+    return { name: row.name, sheet: row.sheet === null ? null : (JSON.parse(row.sheet) as Sheet) };
   }
 }
 
