@@ -405,6 +405,21 @@ describe(`procedures that read the sheet (${DATABASE_KIND})`, () => {
       const missing = await contest(c.auth, { characterId: hero.id, attribute: 'strength' }, {});
       expectProblem(missing, 400, 'VALIDATION_FAILED', 'resisting.score');
       expect(missing.body.errors[0].reason).toBe('missing');
+      // A character who cannot act (unconscious, kept by harm) is refused by harm's own rule, named
+      // under the side.
+      const out = await createCharacter(t.server, c, { name: 'Sleeper' });
+      await putSheet(t.server, c, out.id, 'gm', {
+        ...HERO,
+        survival: { current: 0, max: 10 },
+        injuries: { current: 3, max: 3 },
+        harm: { state: 'unconscious' },
+      });
+      expectProblem(
+        await contest(c.auth, { score: 10 }, { characterId: 'Sleeper', reaction: 'evasion' }),
+        409,
+        'CONFLICT',
+        'resisting.characterId',
+      );
       // Two characters of one name: 409 listing both.
       const twin = await createCharacter(t.server, c, { name: 'toromeen' });
       const ambiguous = await contest(c.auth, { characterId: 'Toromeen', attribute: 'strength' });
