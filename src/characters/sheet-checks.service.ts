@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
-import { CHECKS, ChecksService } from '../checks/checks.service';
+import { CHECKS, ChecksService, GmSideReading } from '../checks/checks.service';
+import { RuleError } from '../core/errors';
 import { Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { planSheetCheck, SheetCheckKind, SheetModifier } from '../core/characters/sheets-checks';
@@ -72,7 +73,68 @@ export class SheetChecksService {
     private readonly npcs: NpcsService,
     private readonly checks: ChecksService,
     private readonly rolls: RollsService,
-  ) {}
+  ) {
+    checks.setGmSideReader((m, who, side, path) => this.readGmSide(m, who, side, path));
+  }
+
+  /**
+   * A G&M contest side read from its sheet (issue 42): the attribute or reaction as the sheet answers
+   * it (reactions with their level bonuses) and what every registered sheet modifier adds (the
+   * injury penalty, 001:601; ailments, statuses, gear), refusals included. Every refusal names a
+   * field under `path` (`acting.characterId`, `resisting.reaction` …). A player's key reads only the
+   * characters it acts for; NPCs are the referee's.
+   */
+  private async readGmSide(
+    m: EntityManager,
+    who: Principal,
+    side: { characterId?: string; npcId?: string; attribute?: string; reaction?: string },
+    path: string,
+  ): Promise<GmSideReading> {
+    const prefix = (field: string) => `${path}.${field}`;
+    try {
+      let owner: SheetOwner;
+      let hidden = false;
+      if (side.npcId != null) {
+        if (who.role !== 'referee')
+          throw Problem.field('FORBIDDEN', 'npcId', 'Only the referee rolls for NPCs.');
+        const row = await this.npcs.npc(m, who.campaignId, side.npcId);
+        owner = ownerOf(row);
+        hidden = !NpcsService.numbersPublic(row);
+      } else {
+        const characterId = side.characterId as string;
+        if (who.role !== 'referee' && !who.characterIds.includes(characterId))
+          throw Problem.field('FORBIDDEN', 'characterId', 'This key may not roll for that character.');
+        owner = await this.sheets.characterOwner(m, who.campaignId, characterId);
+      }
+      const campaign = await this.campaigns.campaign(m, who.campaignId);
+      const row = await this.sheets.requireSheet(m, owner, 'gm');
+      const sheet = await this.sheets.view(m, owner, row, campaign);
+      const names = [side.reaction, side.attribute].filter((n): n is string => typeof n === 'string');
+      const extra: SheetModifier[] = [];
+      for (const modify of this.modifiers)
+        extra.push(
+          ...(await modify(m, who, {
+            campaign,
+            owner,
+            system: 'gm',
+            sheet,
+            taskTags: [],
+            names,
+            action: null,
+          })),
+        );
+      const plan = planSheetCheck(
+        'gm',
+        sheet,
+        { attribute: side.attribute ?? undefined, reaction: side.reaction ?? undefined },
+        { npc: owner.kind === 'npc' },
+        extra,
+      );
+      return { rating: plan.rating, modifiers: extra.filter((e) => e.amount), hidden };
+    } catch (error) {
+      throw underSide(error, prefix);
+    }
+  }
 
   /** Lets a domain add modifiers to every check that reads a sheet. */
   addModifier(modifier: SheetCheckModifier): void {
@@ -356,4 +418,20 @@ export class SheetChecksService {
 function checkNames(input: SheetCheckInput): string[] {
   if (input.stats) return input.stats;
   return [input.reaction, input.attribute].filter((n): n is string => typeof n === 'string');
+}
+
+/** A refusal about a contest side, its fields named under the side (`characterId` → `acting.characterId`). */
+function underSide(error: unknown, prefix: (field: string) => string): unknown {
+  if (error instanceof RuleError && error.field)
+    return new RuleError(error.code, error.message, prefix(error.field));
+  if (error instanceof Problem && error.errors?.length) {
+    const moved = new Problem(
+      error.code,
+      error.message,
+      error.errors.filter((e) => e.field !== 'system').map((e) => ({ ...{}, ...e, field: prefix(e.field) })),
+    );
+    moved.members = error.members;
+    return moved;
+  }
+  return error;
 }

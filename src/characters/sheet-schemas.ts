@@ -217,8 +217,17 @@ export class CoeacWeapon {
   @Out.bool('Whether it is a ranged weapon.', { optional: true })
   ranged?: boolean;
 
-  @Out.stringList('Its weapon traits.', { optional: true })
+  @Out.stringList(
+    'Free-named notes: the COEAC document (003) gives weapons no traits with rules, so none is applied.',
+    { optional: true },
+  )
   traits?: string[];
+
+  @Out.string(
+    'A ranged weapon: the name of the inventory item that is its ammunition (matched ignoring case). A stored exchange with it needs such an item carried (003:807), else 422 naming coeac.weapon.',
+    { optional: true },
+  )
+  ammunition?: string;
 }
 
 @ObjectType({ description: 'COEAC armour and shield, with the Block uses left today.' })

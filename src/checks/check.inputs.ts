@@ -234,7 +234,13 @@ export class SaveCheckInput extends StatelessSaveCheckInput {
   secret?: boolean;
 }
 
-@InputType({ description: 'A G&M ability or reaction and its modifiers.' })
+/**
+ * The stateless contest's sides (OpenAPI `AbilitySpecInput`) and the base of the G&M rolls that take
+ * a score. Abstract in GraphQL: there `AbilitySpecInput` is `ContestSideInput` (the same members, the
+ * score optional beside a sheet), so clients naming that type keep working.
+ */
+@InputType({ isAbstract: true })
+@ApiSchema({ name: 'AbilitySpecInput', description: 'A G&M ability or reaction and its modifiers.' })
 export class AbilitySpecInput {
   @In.int('The ability or reaction score.', { min: 0, max: BIG, example: 12 })
   score: number;
@@ -318,16 +324,126 @@ export class StatelessContestCheckInput {
   seed?: string;
 }
 
+/** What a contest side reads from a G&M sheet when it names a character or NPC (issue 42). */
+export const CONTEST_SHEET_FIELDS = ['characterId', 'npcId', 'attribute', 'reaction'] as const;
+
+/** A contest side of the campaign route (OpenAPI `ContestSideInput`) and of GraphQL (`AbilitySpecInput`, its old name). */
+@InputType('AbilitySpecInput', {
+  description:
+    'A G&M ability or reaction and its modifiers: the numbers, or (campaign checks) a character or NPC whose G&M sheet gives them.',
+})
+@ApiSchema({
+  name: 'ContestSideInput',
+  description:
+    'A side of a campaign G&M contest: its numbers, or a character or NPC whose G&M sheet gives them.',
+})
+export class ContestSideInput {
+  @In.id(
+    'Campaign checks only: the character whose G&M sheet this side reads (the attribute or reaction, its level bonuses, the injury penalty and the sheet’s other penalties). A player’s key names its own characters.',
+    { optional: true, names: 'character' },
+  )
+  characterId?: string;
+
+  @In.id('Campaign checks only, referee only: the NPC whose G&M sheet this side reads.', {
+    optional: true,
+    names: 'npc',
+  })
+  npcId?: string;
+
+  @In.string(
+    'With characterId or npcId: the attribute rolled (strength, agility, endurance, intelligence, wisdom, charisma).',
+    {
+      optional: true,
+      maxLength: 64,
+    },
+  )
+  attribute?: string;
+
+  @In.string(
+    'With characterId or npcId: the reaction rolled (health, fortitude, willpower, evasion, reason, perception).',
+    {
+      optional: true,
+      maxLength: 64,
+    },
+  )
+  reaction?: string;
+
+  @In.int(
+    'The attribute or reaction score. Required unless characterId or npcId is sent; sent with one, it overrides the sheet’s and is named in the answer’s modifiers.',
+    { optional: true, min: 0, max: BIG, example: 12 },
+  )
+  score?: number;
+
+  @In.int(
+    'Bonuses (skills, field bonus, careful attempt …). With a sheet, it replaces the sheet’s bonuses (named in modifiers).',
+    { optional: true, min: 0, max: BIG },
+  )
+  bonus?: number;
+
+  @In.int(
+    'Penalties (injuries, ailment strength …). With a sheet, it replaces the sheet’s penalties (the injury penalty among them; named in modifiers).',
+    { optional: true, min: 0, max: BIG },
+  )
+  penalty?: number;
+
+  @In.number('Obstacle size, in multiples of the no-penalty size (default 1).', {
+    optional: true,
+    min: 1,
+    max: 2 ** 40,
+  })
+  obstacleSize?: number;
+
+  @In.oneOf('How the obstacle penalty grows.', OBSTACLE_SCALINGS, ObstacleScalingEnum, { optional: true })
+  obstacleScaling?: 'doubling' | 'linear';
+
+  @In.oneOf('A named difficulty level.', DIFFICULTY_LEVEL_IDS, DifficultyLevelEnum, { optional: true })
+  difficulty?: (typeof DIFFICULTY_LEVEL_IDS)[number];
+}
+
 /** The GraphQL input (stateless without `campaignId`) and the campaign route's body (OpenAPI `CampaignContestCheckInput`). */
 @InputType({ description: 'G&M contested action between an acting and a resisting side.' })
 @ApiSchema({
   name: 'CampaignContestCheckInput',
   description: 'G&M contested action between an acting and a resisting side. Logged in a campaign.',
 })
-export class ContestCheckInput extends StatelessContestCheckInput {
-  @In.bool('Campaign checks only, referee only: log the roll sealed until the referee reveals it.', {
+export class ContestCheckInput {
+  @In.nested(
+    'The side trying to do something: its numbers, or a character or NPC to read them from.',
+    () => ContestSideInput,
+  )
+  acting: ContestSideInput;
+
+  @In.nested(
+    'The side resisting (or, in same-goal mode, racing): its numbers, or a character or NPC.',
+    () => ContestSideInput,
+  )
+  resisting: ContestSideInput;
+
+  @In.oneOf('opposed (default) or same-goal.', CONTEST_MODES, ContestModeEnum, { optional: true })
+  mode?: 'opposed' | 'same-goal';
+
+  @In.int('Rounds of both sides succeeding before the contest is called a draw (default 50).', {
     optional: true,
+    min: 1,
+    max: 1000,
   })
+  maxRounds?: number;
+
+  @In.oneOf(
+    'The side whose player asks for doubling because only its opponent cannot fail (each doubling is one more time step).',
+    CONTEST_SIDES,
+    ContestSideEnum,
+    { optional: true },
+  )
+  requestDoubling?: 'acting' | 'resisting';
+
+  @In.seed()
+  seed?: string;
+
+  @In.bool(
+    'Campaign checks only, referee only: log the roll sealed until the referee reveals it. A side reading an NPC whose numbers are hidden seals it unless false is sent.',
+    { optional: true },
+  )
   secret?: boolean;
 }
 

@@ -287,6 +287,28 @@ export class AbilityCheckResult extends Provenance {
   odds: SuccessOdds;
 }
 
+@ObjectType({
+  description:
+    'A number a procedure took from the sheet or the request (issue 42): a sent number overrides the sheet’s, which is kept marked overridden.',
+})
+export class SheetReading {
+  @Out.string(
+    'The input it fills: intellect, skill, fatigue (crafting); score, bonus, penalty (G&M contest).',
+  )
+  field: string;
+
+  @Out.string(
+    'Where it comes from: the sheet’s entry ("stats.Intellect", "abilities.strength", "reactions.evasion", "injuries", "ailment:…", "fatigue") or "request" for a number sent.',
+  )
+  source: string;
+
+  @Out.int('The number (fatigue: 0 none, 1 fatigued, 2 exhausted; a penalty is negative).')
+  amount: number;
+
+  @Out.bool('True for a sheet’s reading that a sent number replaced.')
+  overridden: boolean;
+}
+
 @ObjectType({ description: 'One side’s roll in a contest round.' })
 export class ContestSideRoll {
   @Out.int('The d20 (doubled when the round was doubled).')
@@ -327,6 +349,23 @@ export const CONTEST_WINNERS = ['acting', 'resisting', 'draw'] as const;
 export const ContestWinnerEnum = { acting: 'acting', resisting: 'resisting', draw: 'draw' } as const;
 registerEnumType(ContestWinnerEnum, { name: 'ContestWinner' });
 
+@ObjectType({
+  description: 'What each side of a contest read from a G&M sheet, and the numbers sent over it.',
+})
+export class ContestReadings {
+  @Out.nestedList(
+    'The acting side’s readings (empty when it sent its numbers without a sheet).',
+    () => SheetReading,
+  )
+  acting: SheetReading[];
+
+  @Out.nestedList(
+    'The resisting side’s readings (empty when it sent its numbers without a sheet).',
+    () => SheetReading,
+  )
+  resisting: SheetReading[];
+}
+
 @ObjectType({ description: 'The outcome of a G&M contested action.' })
 export class ContestCheckResult extends Provenance {
   @Out.oneOf('Who won.', CONTEST_WINNERS, ContestWinnerEnum)
@@ -345,6 +384,13 @@ export class ContestCheckResult extends Provenance {
 
   @Out.nested('Exact odds.', () => ContestOdds)
   odds: ContestOdds;
+
+  @Out.nested(
+    'Campaign contests whose side named a character or NPC: where each side’s score, bonus and penalty came from (the sheet, or a number sent that overrides it). Absent otherwise.',
+    () => ContestReadings,
+    { optional: true },
+  )
+  modifiers?: ContestReadings;
 }
 
 @ObjectType({ description: 'A table line.' })

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Principal } from '../auth/principal';
-import { Problem } from '../common/problem';
+import { Problem, validationProblem } from '../common/problem';
+import { contestSideFromSheet, SheetReading } from '../core/characters/sheet-readings';
+import type { SheetModifier } from '../core/characters/sheets-checks';
 import { RandomService } from '../common/random.service';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import {
@@ -20,7 +22,7 @@ import { CharacterEntity } from '../database/entities';
 import { ReceiptKeys } from '../receipts/receipt-keys.service';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { Rolled, RollsService } from '../rolls/rolls.service';
-import { PoolOddsQuery, WagerOddsQuery } from './check.inputs';
+import { CONTEST_SHEET_FIELDS, PoolOddsQuery, WagerOddsQuery } from './check.inputs';
 import { modifyPool, PoolModification, PoolModifier, PoolTask, takePoolTask } from './pool-modifiers';
 import { PoolOdds, WagerOdds } from './check.results';
 
@@ -67,6 +69,55 @@ function checkAnswer<K extends CheckKind>(
   return answer;
 }
 
+/** A contest side as sent: numbers, or a character or NPC whose G&M sheet gives them. */
+interface ContestSideSent {
+  characterId?: string;
+  npcId?: string;
+  attribute?: string;
+  reaction?: string;
+  score?: number;
+  bonus?: number;
+  penalty?: number;
+  obstacleSize?: number;
+  obstacleScaling?: string;
+  difficulty?: string;
+}
+
+/** What a G&M sheet gives a contest side: the rating and the modifiers every sheet check adds. */
+export interface GmSideReading {
+  rating: { kind: string; name: string; value: number };
+  modifiers: SheetModifier[];
+  /** An NPC whose numbers players may not see (the roll is sealed unless `secret: false`). */
+  hidden: boolean;
+}
+
+/**
+ * Reads a contest side's G&M sheet inside the check's transaction (registered by the characters
+ * domain, which owns sheets and their modifiers). `path` is the side's field (`acting`, `resisting`):
+ * every refusal names a field under it.
+ */
+export type GmSideReader = (
+  m: EntityManager,
+  who: Principal,
+  side: { characterId?: string; npcId?: string; attribute?: string; reaction?: string },
+  path: string,
+) => Promise<GmSideReading>;
+
+const SIDES = ['acting', 'resisting'] as const;
+
+/** Whether a contest side names a sheet (any of its sheet fields sent). */
+function namesSheet(side: ContestSideSent | undefined): boolean {
+  return !!side && CONTEST_SHEET_FIELDS.some((f) => side[f] !== undefined && side[f] !== null);
+}
+
+/** The side's own numbers, for the core (the sheet fields left out). */
+function numbersOf(side: ContestSideSent): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of ['score', 'bonus', 'penalty', 'obstacleSize', 'obstacleScaling', 'difficulty'] as const)
+    if (side[key] !== undefined && side[key] !== null) out[key] = side[key];
+  return out;
+}
+
 /** What REST controllers and GraphQL resolvers call; the only place checks are rolled. */
 @Injectable()
 export class ChecksService {
@@ -81,6 +132,12 @@ export class ChecksService {
   }
 
   private readonly poolModifiers: PoolModifier[] = [];
+  private gmSideReader: GmSideReader | null = null;
+
+  /** Lets the characters domain read contest sides from G&M sheets. */
+  setGmSideReader(reader: GmSideReader): void {
+    this.gmSideReader = reader;
+  }
 
   /** Lets a domain add or take dice from campaign pool checks made for a character (strongholds' tags). */
   addPoolModifier(modifier: PoolModifier): void {
@@ -124,6 +181,16 @@ export class ChecksService {
       }
       if (principal.role !== 'referee')
         throw new Problem('FORBIDDEN', 'Only the referee may make a roll secret.');
+    }
+    if (kind === 'contest') {
+      const sides = rest as { acting?: ContestSideSent; resisting?: ContestSideSent };
+      if (namesSheet(sides.acting) || namesSheet(sides.resisting))
+        return this.resolveContestWithSheets(rest, seed, secret, request, principal) as unknown as Promise<
+          CheckResult<K>
+        >;
+      for (const side of SIDES)
+        if (sides[side] && (sides[side].score === undefined || sides[side].score === null))
+          throw validationProblem([{ field: `${side}.score`, message: `${side}.score is required.` }]);
     }
     const task = takePoolTask(characterId, taskTags, principal);
     if (task && principal)
@@ -195,6 +262,90 @@ export class ChecksService {
         { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: roll.id, ...modified.echo },
         roll,
       );
+    });
+  }
+
+  /**
+   * A campaign G&M contest whose sides name characters or NPCs (issue 42): each such side's score,
+   * bonus and penalty come from its G&M sheet (the attribute or reaction as the sheet answers it,
+   * level bonuses included; the injury penalty, 001:601, and the sheet's other modifiers), a number
+   * sent overriding the reading. The core contest rolls the resolved numbers, so the logged roll
+   * replays without the sheets; the answer's `modifiers` name every reading and override.
+   */
+  private resolveContestWithSheets(
+    input: Record<string, unknown>,
+    seed: string | undefined,
+    secret: boolean | undefined,
+    request: ArbiterRequest,
+    principal: Principal | undefined,
+  ): Promise<CheckResult<'contest'>> {
+    const sides = input as { acting: ContestSideSent; resisting: ContestSideSent };
+    for (const side of SIDES) {
+      const sent = sides[side];
+      if (!namesSheet(sent)) continue;
+      const field = sent.characterId != null ? 'characterId' : sent.npcId != null ? 'npcId' : null;
+      if (!principal)
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          `${side}.${field ?? 'characterId'}`,
+          'A contest side reads a sheet only in a campaign (campaignId).',
+        );
+      if (sent.characterId != null && sent.npcId != null)
+        throw Problem.field('VALIDATION_FAILED', `${side}.npcId`, 'Send characterId or npcId, not both.');
+      if (!field)
+        throw Problem.field(
+          'VALIDATION_FAILED',
+          `${side}.${sent.attribute != null ? 'attribute' : 'reaction'}`,
+          'attribute and reaction go with characterId or npcId (a side without a sheet sends its score).',
+        );
+    }
+    const reader = this.gmSideReader;
+    if (!reader || !principal) throw new Problem('INTERNAL', 'No reader of G&M sheets is registered.');
+    const procedure = CHECKS.contest as unknown as {
+      name: string;
+      run: (i: unknown, d: never) => OutcomeOf<'contest'>;
+    };
+    return this.db.mutation(request, async (m) => {
+      const resolved: Record<string, unknown> = { ...{}, ...input };
+      const readings: Record<string, SheetReading[]> = { acting: [], resisting: [] };
+      const effects: Record<string, unknown> = {};
+      let hidden = false;
+      for (const side of SIDES) {
+        const sent = sides[side];
+        if (!namesSheet(sent)) {
+          if (sent.score === undefined || sent.score === null)
+            throw validationProblem([{ field: `${side}.score`, message: `${side}.score is required.` }]);
+          resolved[side] = numbersOf(sent);
+          continue;
+        }
+        const read = await reader(m, principal, sent, side);
+        hidden ||= read.hidden;
+        const fromSheet = contestSideFromSheet(read.rating, read.modifiers, {
+          score: sent.score ?? undefined,
+          bonus: sent.bonus ?? undefined,
+          penalty: sent.penalty ?? undefined,
+        });
+        resolved[side] = { ...{}, ...numbersOf(sent), ...fromSheet.spec };
+        readings[side] = fromSheet.readings;
+        effects[side] = {
+          ...(sent.characterId != null ? { characterId: sent.characterId } : { npcId: sent.npcId }),
+          [read.rating.kind === 'reaction' ? 'reaction' : 'attribute']: read.rating.name,
+        };
+      }
+      if (secret === undefined && hidden && principal.role === 'referee') secret = true;
+      const rolled: Rolled<OutcomeOf<'contest'>> = this.rolls.roll(
+        procedure,
+        resolved,
+        seed,
+        diceBudget(request),
+      );
+      const roll = await this.rolls.record(m, principal, rolled, {
+        secret: secret ?? false,
+        effects: { ...{}, ...effects, modifiers: readings },
+      });
+      const answer = checkAnswer(rolled, roll.id) as CheckResult<'contest'> & { modifiers?: unknown };
+      answer.modifiers = readings;
+      return this.receipts.withRollReceipt(answer, roll);
     });
   }
 

@@ -49,7 +49,7 @@ import {
 } from './combat-actions.service';
 import { COMBAT_PROCEDURES } from './combat-procedures';
 import { coeacWeaponOf, weaponUsed } from './combat-weapons';
-import { sheetWeapons, type CoeacSheetWeapon } from '../core/characters/sheet-weapons';
+import { carriedAmmunition, sheetWeapons, type CoeacSheetWeapon } from '../core/characters/sheet-weapons';
 
 /** The exchange calling the channeling defence (rolls logged before combat.coeac-action; kept for replay). */
 export const COEAC_CHANNELING_DEFENCE_PROCEDURE = {
@@ -178,7 +178,26 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     const npc = ctx.actor.owner.kind === 'npc';
     const sheet = (ctx.actorSheet ?? ctx.actor.sheetRow)?.data;
     const w = coeacWeaponOf(sheet, sent, ctx.actor.owner.name, npc);
-    const answer = await this.exchangeWith(ctx, w.input, w.skillField);
+    let input = w.input;
+    // A ranged weapon from the sheet shoots the ammunition it names, carried in the inventory
+    // (003:807); an item sent in coeac.ammunition wins.
+    if (w.used && input.ranged && !npc && !input.ammunition) {
+      const items = await ctx.m.find(InventoryItemEntity, {
+        where: { campaignId: ctx.campaign.id, characterId: ctx.actor.combatant.id },
+        order: { createdAt: 'ASC', id: 'ASC' },
+      });
+      const ammo = carriedAmmunition(w.used, items);
+      if (!ammo)
+        throw Problem.field(
+          'UNPROCESSABLE',
+          'coeac.weapon',
+          w.used.ammunition
+            ? `${ctx.actor.owner.name} carries no "${w.used.ammunition}" (with shots left) for the ranged weapon "${w.used.name}" (003:807).`
+            : `The ranged weapon "${w.used.name}" names no ammunition on the sheet (weapons[].ammunition): name the item in coeac.ammunition or on the weapon.`,
+        );
+      input = { ...{}, ...input, ammunition: ammo.id };
+    }
+    const answer = await this.exchangeWith(ctx, input, w.skillField);
     return { ...{}, ...answer, weapon: w.used ? weaponUsed('coeac', w.used, w.overridden) : null };
   }
 

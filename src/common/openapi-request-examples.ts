@@ -181,6 +181,10 @@ export const REQUEST_EXAMPLES: Record<string, { body?: unknown; parameters?: Rec
   CharacterSheets_adjust: { body: { system: 'coeac', field: 'hp', delta: -1, reason: 'A goblin spear' } },
   Npcs_adjust: { body: { system: 'coeac', field: 'hp', delta: -1, reason: 'An arrow' } },
   CraftingProjects_create: { body: { item: 'Kite shield', price: 6, skills: ['smithing'] } },
+  // Toromeen keeps no Archsoul sheet in the examples' campaign: Intellect and skill are sent.
+  CraftingProjects_roll: { body: { characterId: 'Toromeen', skillName: 'smithing', intellect: 3, skill: 2 } },
+  // Each side may instead name a character or NPC and its attribute or reaction (read from its G&M sheet).
+  CampaignChecks_contest: { body: { acting: { score: 12 }, resisting: { score: 12 }, seed: 'table-7' } },
   CharacterDowntime_attune: { body: { itemId: 'example', method: 'ritual', discipline: 2, seed: 'table-7' } },
   CampaignStrongholds_addTag: { body: { name: 'library', earned: true } },
   CampaignStrongholds_removeTag: { parameters: { name: 'library' } },

@@ -168,12 +168,6 @@ export class CraftingRequirementsInput {
 /** The crafter's side of a crafting roll, shared by the stateless and the campaign roll. */
 @InputType({ isAbstract: true })
 export abstract class CrafterInput {
-  @In.int('The crafter’s Intellect (dice).', { min: 0, max: MAX_RATING, example: 3 })
-  intellect: number;
-
-  @In.int('The crafter’s relevant skill (dice).', { min: 0, max: MAX_RATING, example: 2 })
-  skill: number;
-
   @In.int('Extra dice; negative takes dice away.', { optional: true, min: -MAX_RATING, max: MAX_RATING })
   bonusDice?: number;
 
@@ -184,7 +178,12 @@ export abstract class CrafterInput {
   )
   circumstances?: Circumstance[];
 
-  @In.oneOf('The crafter’s fatigue, if any.', FATIGUE_STATES, CraftingFatigueEnum, { optional: true })
+  @In.oneOf(
+    'The crafter’s fatigue, if any. A campaign roll reads it from the crafter’s Archsoul sheet (fatigue 1: fatigued, 2: exhausted) when left out; sent, it overrides the sheet.',
+    FATIGUE_STATES,
+    CraftingFatigueEnum,
+    { optional: true },
+  )
   fatigue?: Fatigue;
 
   @In.seed()
@@ -195,6 +194,12 @@ export abstract class CrafterInput {
   description: 'An Archsoul crafting roll: Intellect + skill against complexity and circumstances.',
 })
 export class CraftingRollInput extends CrafterInput {
+  @In.int('The crafter’s Intellect (dice).', { min: 0, max: MAX_RATING, example: 3 })
+  intellect: number;
+
+  @In.int('The crafter’s relevant skill (dice).', { min: 0, max: MAX_RATING, example: 2 })
+  skill: number;
+
   @complexity()
   complexity?: number;
 }
@@ -236,6 +241,18 @@ export class CraftingProjectRollInput extends CrafterInput {
 
   @In.string('Which of the project’s skills the roll is made with.', { maxLength: 50, example: 'smithing' })
   skillName: string;
+
+  @In.int(
+    'The crafter’s Intellect (dice). Read from its Archsoul sheet (stats.Intellect) when left out; sent, it overrides the sheet and is named in the answer’s modifiers. Required when the crafter has no Archsoul sheet.',
+    { optional: true, min: 0, max: MAX_RATING, example: 3 },
+  )
+  intellect?: number;
+
+  @In.int(
+    'The crafter’s relevant skill (dice). Read from its Archsoul sheet (the stat named as skillName, ignoring case) when left out; sent, it overrides the sheet. Required when the crafter has no Archsoul sheet.',
+    { optional: true, min: 0, max: MAX_RATING, example: 2 },
+  )
+  skill?: number;
 }
 
 @InputType({ description: 'Materials bought for a project.' })

@@ -1,3 +1,4 @@
+import { SheetReading } from '../checks/check.results';
 import { CoeacBacklash, CoeacMutationSave, CoeacSheetChange } from '../magic/magic.results';
 import { EngineEventResult } from '../harm/engine-events.results';
 import { InventoryItem } from '../inventory/inventory.results';
@@ -176,6 +177,12 @@ export class CraftingProjectRollResult extends CraftingRollResult {
 
   @Out.int('The in-game day of the roll (one roll per character per project per day).')
   day: number;
+
+  @Out.nestedList(
+    'Where the crafter’s Intellect, skill and fatigue came from: its Archsoul sheet, or the request (a sent number overrides the sheet’s, kept marked overridden).',
+    () => SheetReading,
+  )
+  modifiers: SheetReading[];
 
   @Out.int('Copies this roll finished.')
   copiesCompleted: number;

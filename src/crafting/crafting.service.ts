@@ -4,7 +4,7 @@ import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignStateService, isUniqueViolation } from '../campaign-state/campaign-state.service';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { Page, PageQuery } from '../common/pagination';
-import { Problem } from '../common/problem';
+import { Problem, validationProblem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { newId, now } from '../common/time';
 import {
@@ -28,6 +28,9 @@ import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
 import { CRAFTING_PROCEDURES } from './crafting-procedures';
+import { CharacterSheetEntity } from '../characters/characters.entities';
+import { crafterFromSheet } from '../core/characters/sheet-readings';
+import type { Sheet } from '../core/characters/sheets';
 import { CraftingProjectEntity, CraftingRollEntity } from './crafting.entities';
 import {
   CraftingMaterialsInput,
@@ -217,7 +220,8 @@ export class CraftingService {
     const { seed, characterId, skillName: sentSkill, ...crafter } = withoutNulls(input);
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
-      await this.characterOrField(m, who.campaignId, characterId as string, 'characterId');
+      // The crafter and its Archsoul sheet in one read (issue 42: the roll reads the sheet).
+      const crafterRow = await this.crafterWithSheet(m, who.campaignId, characterId as string);
       // Characters before projects: the crafter's row is locked first (its inventory may grow). On
       // SQLite, where transactions take turns, locking only checks that the character exists, which
       // the line above has just done.
@@ -247,9 +251,23 @@ export class CraftingService {
       if (status === 'materials-needed') throw materialsNeeded(row);
       if (status === 'complete') throw projectComplete(row);
 
+      // Issue 42: Intellect, the skill and fatigue come from the crafter's Archsoul sheet unless sent.
+      const { intellect, skill, fatigue, ...rest } = crafter as Partial<CraftingRollInput>;
+      if (!crafterRow.sheet) {
+        // Nothing to read them from: required as they always were (400, each named as missing).
+        const missing = (['intellect', 'skill'] as const).filter((f) => crafter[f] === undefined);
+        if (missing.length > 0)
+          throw validationProblem(missing.map((field) => ({ field, message: `${field} is required.` })));
+      }
+      const read = crafterFromSheet(
+        crafterRow.sheet,
+        { intellect, skill, fatigue },
+        skillName,
+        crafterRow.name,
+      );
       const rolled = this.rolls.roll(
         CRAFTING_PROCEDURES.roll,
-        { ...{}, ...crafter, complexity: row.complexity } as CraftingRollInput,
+        { ...{}, ...rest, ...read.input, complexity: row.complexity } as CraftingRollInput,
         seed,
         diceBudget(req),
       );
@@ -283,6 +301,7 @@ export class CraftingService {
           characterId,
           skillName,
           day,
+          modifiers: read.readings,
           copiesCompleted: effect.copiesCompleted,
           materialsRuined: eighthsToCopper(effect.materialsRuinedEighths),
           progressAfter: after.progress,
@@ -323,6 +342,7 @@ export class CraftingService {
         characterId: characterId as string,
         skillName: skillName,
         day,
+        modifiers: read.readings,
         copiesCompleted: effect.copiesCompleted,
         materialsRuined: eighthsToCopper(effect.materialsRuinedEighths),
         project: toProject({ ...{}, ...row, ...changes }),
@@ -397,11 +417,34 @@ export class CraftingService {
     return row;
   }
 
-  private async characterOrField(m: EntityManager, campaignId: string, characterId: string, field: string) {
-    const [found] = await Database.selectRows(m, CharacterEntity, { id: characterId, campaignId });
-    if (!found) {
-      throw Problem.field('VALIDATION_FAILED', field, `No character ${characterId} in this campaign.`);
-    }
+  /** A character of the campaign (400 naming `characterId` if none) and its Archsoul sheet, if any, in one read. */
+  private async crafterWithSheet(
+    m: EntityManager,
+    campaignId: string,
+    characterId: string,
+  ): Promise<{ name: string; sheet: Sheet | null }> {
+    const sql = Database.statement(m, 'crafting:crafter-sheet', () => {
+      const { esc, mark, table, column } = Database.dialect(m);
+      const c = (property: string) => column(CharacterEntity, property, 'c');
+      const s = (property: string) => column(CharacterSheetEntity, property, 's');
+      return (
+        `SELECT ${c('name')} AS ${esc('name')}, ${s('data')} AS ${esc('sheet')} ` +
+        `FROM ${table(CharacterEntity)} c LEFT JOIN ${table(CharacterSheetEntity)} s ` +
+        `ON ${s('ownerId')} = ${c('id')} AND ${s('ownerKind')} = 'character' AND ${s('system')} = 'archsoul' ` +
+        `WHERE ${c('id')} = ${mark(0)} AND ${c('campaignId')} = ${mark(1)}`
+      );
+    });
+    const [row] = (await m.query(sql, [characterId, campaignId])) as Array<{
+      name: string;
+      sheet: string | null;
+    }>;
+    if (!row)
+      throw Problem.field(
+        'VALIDATION_FAILED',
+        'characterId',
+        `No character ${characterId} in this campaign.`,
+      );
+    return { name: row.name, sheet: row.sheet === null ? null : (JSON.parse(row.sheet) as Sheet) };
   }
 }
 

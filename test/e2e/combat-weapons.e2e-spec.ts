@@ -729,8 +729,9 @@ describe(`weapons from the sheet in stored combats (${DATABASE_KIND})`, () => {
       expect(over.coeac.exchange.attacker.dice).toBe(3);
 
       await nextRound(c, combat.id);
-      // The longbow is ranged: it needs its ammunition named, as a ranged attack does.
-      expectProblem(await exchange({ weapon: 'LONGBOW' }), 400, 'VALIDATION_FAILED', 'coeac.ammunition');
+      // The longbow is ranged and names no ammunition, and none is sent: refused naming the weapon
+      // (003:807; test/e2e/sheet-reads-contest-crafting.e2e-spec.ts carries it).
+      expectProblem(await exchange({ weapon: 'LONGBOW' }), 422, 'UNPROCESSABLE', 'coeac.weapon');
       // The club tests Fighting, which the sheet lacks: the weapon is named as the cause.
       expectProblem(await exchange({ weapon: 'Club' }), 422, 'UNPROCESSABLE', 'coeac.weapon');
       const unknown = await exchange({ weapon: 'Halberd' });

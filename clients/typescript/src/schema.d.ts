@@ -5984,8 +5984,10 @@ export interface components {
       skill?: string;
       /** @description Whether it is a ranged weapon. */
       ranged?: boolean;
-      /** @description Its weapon traits. */
+      /** @description Free-named notes: the COEAC document (003) gives weapons no traits with rules, so none is applied. */
       traits?: string[];
+      /** @description A ranged weapon: the name of the inventory item that is its ammunition (matched ignoring case). A stored exchange with it needs such an item carried (003:807), else 422 naming coeac.weapon. */
+      ammunition?: string;
     };
     CoeacSheet: {
       /** @description Skill ratings by name. */
@@ -7386,6 +7388,7 @@ export interface components {
       /** @description Exact odds. */
       odds: components['schemas']['SuccessOdds'];
     };
+    /** @description A G&M ability or reaction and its modifiers. */
     AbilitySpecInput: {
       /**
        * @description The ability or reaction score.
@@ -7467,6 +7470,22 @@ export interface components {
       /** @description Probability of a draw. */
       draw: number;
     };
+    SheetReading: {
+      /** @description The input it fills: intellect, skill, fatigue (crafting); score, bonus, penalty (G&M contest). */
+      field: string;
+      /** @description Where it comes from: the sheet’s entry ("stats.Intellect", "abilities.strength", "reactions.evasion", "injuries", "ailment:…", "fatigue") or "request" for a number sent. */
+      source: string;
+      /** @description The number (fatigue: 0 none, 1 fatigued, 2 exhausted; a penalty is negative). */
+      amount: number;
+      /** @description True for a sheet’s reading that a sent number replaced. */
+      overridden: boolean;
+    };
+    ContestReadings: {
+      /** @description The acting side’s readings (empty when it sent its numbers without a sheet). */
+      acting: components['schemas']['SheetReading'][];
+      /** @description The resisting side’s readings (empty when it sent its numbers without a sheet). */
+      resisting: components['schemas']['SheetReading'][];
+    };
     ContestCheckResult: {
       /** @description The seed: send it again with the same inputs to get the same dice. */
       seed: string;
@@ -7489,6 +7508,8 @@ export interface components {
       timeSteps: number;
       /** @description Exact odds. */
       odds: components['schemas']['ContestOdds'];
+      /** @description Campaign contests whose side named a character or NPC: where each side’s score, bonus and penalty came from (the sheet, or a number sent that overrides it). Absent otherwise. */
+      modifiers?: components['schemas']['ContestReadings'];
     };
     TableEntryInput: {
       /** @description Lowest total of the line. */
@@ -7696,12 +7717,60 @@ export interface components {
       /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
       secret?: boolean;
     };
+    /** @description A side of a campaign G&M contest: its numbers, or a character or NPC whose G&M sheet gives them. */
+    ContestSideInput: {
+      /**
+       * @description Campaign checks only: the character whose G&M sheet this side reads (the attribute or reaction, its level bonuses, the injury penalty and the sheet’s other penalties). A player’s key names its own characters. The character's name is accepted instead of its id (exact, ignoring case).
+       * @example Toromeen
+       */
+      characterId?: string;
+      /**
+       * @description Campaign checks only, referee only: the NPC whose G&M sheet this side reads. The NPC's name is accepted instead of its id (exact, ignoring case).
+       * @example Grey Ogre
+       */
+      npcId?: string;
+      /** @description With characterId or npcId: the attribute rolled (strength, agility, endurance, intelligence, wisdom, charisma). */
+      attribute?: string;
+      /** @description With characterId or npcId: the reaction rolled (health, fortitude, willpower, evasion, reason, perception). */
+      reaction?: string;
+      /**
+       * @description The attribute or reaction score. Required unless characterId or npcId is sent; sent with one, it overrides the sheet’s and is named in the answer’s modifiers.
+       * @example 12
+       */
+      score?: number;
+      /** @description Bonuses (skills, field bonus, careful attempt …). With a sheet, it replaces the sheet’s bonuses (named in modifiers). */
+      bonus?: number;
+      /** @description Penalties (injuries, ailment strength …). With a sheet, it replaces the sheet’s penalties (the injury penalty among them; named in modifiers). */
+      penalty?: number;
+      /** @description Obstacle size, in multiples of the no-penalty size (default 1). */
+      obstacleSize?: number;
+      /**
+       * @description How the obstacle penalty grows.
+       * @enum {string}
+       */
+      obstacleScaling?: 'doubling' | 'linear';
+      /**
+       * @description A named difficulty level.
+       * @enum {string}
+       */
+      difficulty?:
+        | 'incredibly-easy'
+        | 'a-snap'
+        | 'very-easy'
+        | 'easy'
+        | 'normal'
+        | 'difficult'
+        | 'very-difficult'
+        | 'extremely-difficult'
+        | 'nearly-impossible'
+        | 'practically-impossible';
+    };
     /** @description G&M contested action between an acting and a resisting side. Logged in a campaign. */
     CampaignContestCheckInput: {
-      /** @description The side trying to do something. */
-      acting: components['schemas']['AbilitySpecInput'];
-      /** @description The side resisting (or, in same-goal mode, racing). */
-      resisting: components['schemas']['AbilitySpecInput'];
+      /** @description The side trying to do something: its numbers, or a character or NPC to read them from. */
+      acting: components['schemas']['ContestSideInput'];
+      /** @description The side resisting (or, in same-goal mode, racing): its numbers, or a character or NPC. */
+      resisting: components['schemas']['ContestSideInput'];
       /**
        * @description opposed (default) or same-goal.
        * @enum {string}
@@ -7719,7 +7788,7 @@ export interface components {
        * @example table-7-night-3
        */
       seed?: string;
-      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. */
+      /** @description Campaign checks only, referee only: log the roll sealed until the referee reveals it. A side reading an NPC whose numbers are hidden seals it unless false is sent. */
       secret?: boolean;
     };
     /** @description Roll a table’s dice and, when lines are given, look the result up. Logged in a campaign. */
@@ -9632,6 +9701,22 @@ export interface components {
       complexity: number;
     };
     CraftingRollInput: {
+      /** @description Extra dice; negative takes dice away. */
+      bonusDice?: number;
+      /** @description Circumstances that apply; each adjusts the difficulty. */
+      circumstances?: (
+        'improvised-tools' | 'no-workspace' | 'interrupted' | 'exceptional-tools' | 'familiar'
+      )[];
+      /**
+       * @description The crafter’s fatigue, if any. A campaign roll reads it from the crafter’s Archsoul sheet (fatigue 1: fatigued, 2: exhausted) when left out; sent, it overrides the sheet.
+       * @enum {string}
+       */
+      fatigue?: 'fatigued' | 'exhausted';
+      /**
+       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
+       * @example table-7-night-3
+       */
+      seed?: string;
       /**
        * @description The crafter’s Intellect (dice).
        * @example 3
@@ -9642,22 +9727,6 @@ export interface components {
        * @example 2
        */
       skill: number;
-      /** @description Extra dice; negative takes dice away. */
-      bonusDice?: number;
-      /** @description Circumstances that apply; each adjusts the difficulty. */
-      circumstances?: (
-        'improvised-tools' | 'no-workspace' | 'interrupted' | 'exceptional-tools' | 'familiar'
-      )[];
-      /**
-       * @description The crafter’s fatigue, if any.
-       * @enum {string}
-       */
-      fatigue?: 'fatigued' | 'exhausted';
-      /**
-       * @description Any string up to 128 characters. The same inputs with the same seed give the same dice, forever. Leave it out and the server draws 128 random bits and returns them as hex.
-       * @example table-7-night-3
-       */
-      seed?: string;
       /** @description The item’s complexity rating (typical items: 5). */
       complexity?: number;
     };
@@ -9783,16 +9852,6 @@ export interface components {
       next: string | null;
     };
     CraftingProjectRollInput: {
-      /**
-       * @description The crafter’s Intellect (dice).
-       * @example 3
-       */
-      intellect: number;
-      /**
-       * @description The crafter’s relevant skill (dice).
-       * @example 2
-       */
-      skill: number;
       /** @description Extra dice; negative takes dice away. */
       bonusDice?: number;
       /** @description Circumstances that apply; each adjusts the difficulty. */
@@ -9800,7 +9859,7 @@ export interface components {
         'improvised-tools' | 'no-workspace' | 'interrupted' | 'exceptional-tools' | 'familiar'
       )[];
       /**
-       * @description The crafter’s fatigue, if any.
+       * @description The crafter’s fatigue, if any. A campaign roll reads it from the crafter’s Archsoul sheet (fatigue 1: fatigued, 2: exhausted) when left out; sent, it overrides the sheet.
        * @enum {string}
        */
       fatigue?: 'fatigued' | 'exhausted';
@@ -9819,6 +9878,16 @@ export interface components {
        * @example smithing
        */
       skillName: string;
+      /**
+       * @description The crafter’s Intellect (dice). Read from its Archsoul sheet (stats.Intellect) when left out; sent, it overrides the sheet and is named in the answer’s modifiers. Required when the crafter has no Archsoul sheet.
+       * @example 3
+       */
+      intellect?: number;
+      /**
+       * @description The crafter’s relevant skill (dice). Read from its Archsoul sheet (the stat named as skillName, ignoring case) when left out; sent, it overrides the sheet. Required when the crafter has no Archsoul sheet.
+       * @example 2
+       */
+      skill?: number;
     };
     CraftingProjectRollResult: {
       /** @description The seed: send it again with the same inputs to get the same dice. */
@@ -9847,6 +9916,8 @@ export interface components {
       skillName: string;
       /** @description The in-game day of the roll (one roll per character per project per day). */
       day: number;
+      /** @description Where the crafter’s Intellect, skill and fatigue came from: its Archsoul sheet, or the request (a sent number overrides the sheet’s, kept marked overridden). */
+      modifiers: components['schemas']['SheetReading'][];
       /** @description Copies this roll finished. */
       copiesCompleted: number;
       /** @description Materials this roll ruined, in copper (half the material cost, or all of it on a critical failure). */
@@ -21762,8 +21833,10 @@ export interface components {
       skill?: string;
       /** @description Whether it is a ranged weapon. */
       ranged?: boolean;
-      /** @description Its weapon traits. */
+      /** @description Free-named notes: the COEAC document (003) gives weapons no traits with rules, so none is applied. */
       traits?: string[];
+      /** @description A ranged weapon: the name of the inventory item that is its ammunition (matched ignoring case). A stored exchange with it needs such an item carried (003:807), else 422 naming coeac.weapon. */
+      ammunition?: string;
     };
     /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
     CoeacSheetInput: {
@@ -24245,7 +24318,8 @@ export interface operations {
          *       },
          *       "resisting": {
          *         "score": 12
-         *       }
+         *       },
+         *       "seed": "table-7"
          *     }
          */
         'application/json': components['schemas']['CampaignContestCheckInput'];
@@ -27492,10 +27566,10 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "intellect": 3,
-         *       "skill": 2,
          *       "characterId": "Toromeen",
-         *       "skillName": "smithing"
+         *       "skillName": "smithing",
+         *       "intellect": 3,
+         *       "skill": 2
          *     }
          */
         'application/json': components['schemas']['CraftingProjectRollInput'];

@@ -1,5 +1,5 @@
 import { RuleError } from '../errors';
-import { pickWeapon, sheetWeapons } from './sheet-weapons';
+import { carriedAmmunition, pickWeapon, sheetWeapons } from './sheet-weapons';
 import { normaliseSheet, playerSheet } from './sheets';
 
 function ruleError(work: () => unknown): RuleError {
@@ -214,5 +214,23 @@ describe('G&M armour and shield on the sheet', () => {
     const before = normaliseSheet('gm', {});
     const after = playerSheet('gm', before, { armor: { kind: 'Leather' } });
     expect(after.armor).toEqual({ name: 'Leather', kind: 'Leather', defense: 2 });
+  });
+});
+
+describe('carriedAmmunition (003:807)', () => {
+  const bow = { name: 'Longbow', skill: 'Archery', ranged: true, ammunition: ' Quiver ' };
+  it('finds the item named as the ammunition, ignoring case and outer spaces', () => {
+    const items = [
+      { id: 'a', name: 'Rope', kind: 'gear', dice: null },
+      { id: 'b', name: 'QUIVER', kind: 'gear', dice: null },
+    ];
+    expect(carriedAmmunition(bow, items)?.id).toBe('b');
+  });
+  it('skips a material whose usage dice are spent, and answers null when nothing fits', () => {
+    const spent = { id: 'c', name: 'quiver', kind: 'material', dice: 0 };
+    const full = { id: 'd', name: 'quiver', kind: 'material', dice: 2 };
+    expect(carriedAmmunition(bow, [spent, full])?.id).toBe('d');
+    expect(carriedAmmunition(bow, [spent])).toBeNull();
+    expect(carriedAmmunition({ ...bow, ammunition: undefined }, [full])).toBeNull();
   });
 });

@@ -26,12 +26,37 @@ export interface CairnSheetWeapon {
   itemId?: string;
 }
 
-/** COEAC (003, "Combat Checks"): the skill its combat check tests, ranged or not, free-named traits. */
+/**
+ * COEAC (003, "Combat Checks"): the skill its combat check tests, ranged or not, free-named traits
+ * (003 gives weapons no traits with rules), and for a ranged weapon the name of the inventory item
+ * that is its ammunition (003:807).
+ */
 export interface CoeacSheetWeapon {
   name: string;
   skill: string;
   ranged?: boolean;
   traits?: string[];
+  ammunition?: string;
+}
+
+/**
+ * The inventory item a ranged COEAC weapon shoots (003:807: the right ammunition carried in an
+ * inventory slot): the first of `items` whose name is the weapon's `ammunition`, ignoring case and
+ * outer spaces, with shots left (a material's usage dice above 0). Null when the weapon names no
+ * ammunition or none is carried.
+ */
+export function carriedAmmunition<I extends { name: string; kind?: string | null; dice?: number | null }>(
+  weapon: CoeacSheetWeapon,
+  items: readonly I[],
+): I | null {
+  const wanted = weapon.ammunition?.trim().toLowerCase();
+  if (!wanted) return null;
+  return (
+    items.find(
+      (i) =>
+        i.name.trim().toLowerCase() === wanted && !(i.kind === 'material' && i.dice != null && i.dice < 1),
+    ) ?? null
+  );
 }
 
 /** G&M (001, weapons): its damage dice, the kind of attack it makes, a bonus to attack. */

@@ -262,11 +262,12 @@ function cairnWeapons(value: unknown): Array<Record<string, unknown>> {
 }
 
 /**
- * COEAC: `{ name, skill?, ranged?, traits? }`. The skill its combat check tests defaults to Fighting;
- * the rule document lists no weapon traits, so traits are free names (docs/decisions.md).
+ * COEAC: `{ name, skill?, ranged?, traits?, ammunition? }`. The skill its combat check tests defaults
+ * to Fighting; the rule document lists no weapon traits, so traits are free names; `ammunition` is
+ * the name of the inventory item a ranged weapon needs carried (003:807; docs/decisions.md).
  */
 function coeacWeapons(value: unknown): Array<Record<string, unknown>> {
-  return weaponsOf(value, ['skill', 'ranged', 'traits'], (body, at) => {
+  return weaponsOf(value, ['skill', 'ranged', 'traits', 'ammunition'], (body, at) => {
     const traits = texts(body.traits, `${at}.traits`);
     if (traits.length > MAX_WEAPON_TRAITS)
       fail(`${at}.traits`, `${at}.traits holds at most ${MAX_WEAPON_TRAITS} traits.`);
@@ -281,6 +282,9 @@ function coeacWeapons(value: unknown): Array<Record<string, unknown>> {
           : text(body.skill, `${at}.skill`, MAX_NAME_LENGTH).trim(),
       ...flags(body, at, ['ranged']),
       ...(traits.length > 0 ? { traits } : {}),
+      ...(body.ammunition !== undefined && body.ammunition !== null
+        ? { ammunition: text(body.ammunition, `${at}.ammunition`, MAX_NAME_LENGTH).trim() }
+        : {}),
     };
   });
 }
