@@ -150,6 +150,9 @@ export const COMMANDS = [
         .setAutocomplete(true),
     )
     .addStringOption((o) => o.setName('as').setDescription('Referee: the caster, by name').setMaxLength(100))
+    .addStringOption((o) =>
+      o.setName('target').setDescription('G&M: whom or what it is cast on, in words').setMaxLength(200),
+    )
     .addStringOption((o) => systemOption(o))
     .addIntegerOption((o) =>
       o.setName('pool').setDescription('Stateless: your channeling dice').setMinValue(0).setMaxValue(200),
@@ -306,10 +309,19 @@ export const COMMANDS = [
     .addStringOption((o) =>
       o.setName('save').setDescription('Cairn STR/DEX/WIL; a COEAC save').setMaxLength(50),
     )
-    .addStringOption((o) => o.setName('skill').setDescription('COEAC skill (Fighter)').setMaxLength(50))
+    .addStringOption((o) =>
+      o.setName('skill').setDescription('COEAC skill (Fighter); G&M: a skill of your fields').setMaxLength(50),
+    )
     .addIntegerOption((o) => o.setName('ob').setDescription('COEAC obstacle').setMinValue(0).setMaxValue(100))
     .addStringOption((o) => o.setName('reaction').setDescription('G&M reaction (fortitude)').setMaxLength(50))
-    .addStringOption((o) => o.setName('attribute').setDescription('G&M ability (strength)').setMaxLength(50))
+    .addStringOption((o) => o.setName('attribute').setDescription('G&M attribute (strength)').setMaxLength(50))
+    .addStringOption((o) =>
+      o
+        .setName('specialty')
+        .setDescription('G&M: a specialty of your sheet the roll involves (listed)')
+        .setMaxLength(100)
+        .setAutocomplete(true),
+    )
     .addStringOption((o) =>
       o
         .setName('against')

@@ -20,7 +20,15 @@ import { advance, advanceIsPrivate } from './advance';
 import { archsoulAttack, isArchsoulAttack } from './archsoul';
 import { choiceFor, close } from './choices';
 import { ambiguity } from './names';
-import { deferral, fightAttack, SESSION_HANDLERS, sheetCast, spellChoices, weaponChoices } from './session';
+import {
+  deferral,
+  fightAttack,
+  SESSION_HANDLERS,
+  sheetCast,
+  specialtyChoices,
+  spellChoices,
+  weaponChoices,
+} from './session';
 import { SYSTEM_NAMES, systemsOf } from './sheets';
 import type { PlayerLink } from './store';
 
@@ -468,7 +476,10 @@ export async function handleButton(ctx: BotContext, press: ButtonPress): Promise
   }
 }
 
-/** Discord asking for an option's choices as the user types: `/attack weapon`, `/cast spell` from the sheet. */
+/**
+ * Discord asking for an option's choices as the user types: `/attack weapon`, `/cast spell` and
+ * `/check specialty` from the sheet.
+ */
 export async function handleAutocomplete(ctx: BotContext, request: AutocompleteRequest): Promise<void> {
   const focused = request.options.getFocused();
   const choices =
@@ -476,7 +487,9 @@ export async function handleAutocomplete(ctx: BotContext, request: AutocompleteR
       ? await weaponChoices(ctx, request).catch(() => [])
       : request.commandName === 'cast' && focused.name === 'spell'
         ? await spellChoices(ctx, request).catch(() => [])
-        : [];
+        : request.commandName === 'check' && focused.name === 'specialty'
+          ? await specialtyChoices(ctx, request).catch(() => [])
+          : [];
   await request.respond(choices);
 }
 

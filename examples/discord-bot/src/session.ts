@@ -279,7 +279,7 @@ async function check(ctx: BotContext, interaction: CommandInteraction): Promise<
   const against = opt(interaction, 'against');
   if (against) {
     if (system !== 'gm') throw new BotRefusal('Contests (`against:`) are G&M’s.');
-    await contest(interaction, arbiter, campaignId, owner, against, secret);
+    await contest(interaction, arbiter, campaignId, owner, who, link.role === 'referee', against, secret);
     return;
   }
   const body: components['schemas']['SheetCheckInput'] = { system };
@@ -294,13 +294,18 @@ async function check(ctx: BotContext, interaction: CommandInteraction): Promise<
       else throw new BotRefusal('Name a skill or a save: `skill:Fighter ob:2` or `save:Vigor ob:1`.');
       if (ob !== null) body.objective = ob;
       break;
-    case 'gm':
+    case 'gm': {
       if (reaction) body.reaction = reaction;
       else if (attribute ?? save) body.attribute = (attribute ?? save)!;
       else
-        throw new BotRefusal('Name a reaction (`reaction:fortitude`) or an ability (`attribute:strength`).');
+        throw new BotRefusal('Name a reaction (`reaction:fortitude`) or an attribute (`attribute:strength`).');
+      // A skill of the sheet's fields adds its field's bonus; a specialty its own (both in `modifiers`).
+      if (skill) body.skill = skill;
+      const specialty = opt(interaction, 'specialty');
+      if (specialty) body.specialty = specialty;
       if (modifier !== null) body.modifier = modifier;
       break;
+    }
     case 'archsoul':
       if (!stats) throw new BotRefusal('Name the stats to sum: `stats:Endurance,Athletics`.');
       body.stats = stats
@@ -331,23 +336,40 @@ async function check(ctx: BotContext, interaction: CommandInteraction): Promise<
   await interaction.reply(hidden ? privately(line) : { content: line });
 }
 
-/** A G&M reaction or ability score from a sheet (`reactions` first, then `abilities`). */
+/** A G&M reaction or attribute score from a sheet (`reactions` first, then `attributes ?? abilities`). */
 export function gmScore(sheet: Sheet | null | undefined, named: string): number | null {
   const name = named.trim().toLowerCase();
   const from = (field: string) => (sheet?.[field] as Record<string, unknown> | undefined)?.[name];
-  const score = from('reactions') ?? from('abilities');
+  const score = from('reactions') ?? from('attributes') ?? from('abilities');
   return typeof score === 'number' ? score : null;
+}
+
+/** The six G&M reactions (any other name a contest side rolls is sent as an attribute). */
+const GM_REACTIONS = ['health', 'fortitude', 'willpower', 'evasion', 'reason', 'perception'];
+
+type Reading = components['schemas']['SheetReading'];
+
+/** What Arbiter read for a contest side, in a few words: `score 14 (abilities.strength), penalty −1 (injuries)`. */
+export function readingWords(readings: Reading[]): string {
+  return readings
+    .filter((r) => !r.overridden)
+    .map((r) => {
+      const amount = r.field === 'score' ? `${r.amount}` : `${r.amount < 0 ? '−' : '+'}${Math.abs(r.amount)}`;
+      return `${r.field} ${amount} (${r.source})`;
+    })
+    .join(', ');
 }
 
 type Contest = components['schemas']['ContestCheckResult'];
 
 /** A G&M contest in one line: who rolled what, who won, and the exact chances of each end. */
 export function contestWords(
-  acting: { name: string; what: string; score: number; modifier?: number },
-  resisting: { name: string; what: string; score: number },
+  acting: { name: string; what: string; score: number | null; modifier?: number },
+  resisting: { name: string; what: string; score: number | null },
   result: Contest,
 ): string {
   const mod = acting.modifier ? ` ${acting.modifier > 0 ? '+' : '−'}${Math.abs(acting.modifier)}` : '';
+  const scored = (score: number | null) => (score === null ? '' : ` ${score}`);
   const mark = (r: { roll: number; passed: boolean }) => `${r.roll}${r.passed ? '✓' : '✗'}`;
   const rounds = result.rounds
     .slice(0, 8)
@@ -361,66 +383,93 @@ export function contestWords(
         ? `**${resisting.name} wins**`
         : '**a draw**';
   return (
-    `⚖️ **${acting.name}** (${acting.what} ${acting.score}${mod}) against **${resisting.name}** (${resisting.what} ${resisting.score}): ` +
+    `⚖️ **${acting.name}** (${acting.what}${scored(acting.score)}${mod}) against **${resisting.name}** (${resisting.what}${scored(resisting.score)}): ` +
     `d20 ${rounds}${more} → ${winner}. Chances were ${acting.name} ${percent(result.odds.acting)}, ` +
     `${resisting.name} ${percent(result.odds.resisting)}, a draw ${percent(result.odds.draw)}.`
   );
 }
 
 /**
- * `/check reaction:… against:Ogre [resist:…] [mode:…]`: a G&M contest, each side's score read from
- * its sheet (Arbiter's contest takes scores, not characters), logged in the campaign. An NPC whose
- * numbers the key may not read cannot be contested by that key: the referee rolls it.
+ * `/check reaction:… against:Ogre [resist:…] [mode:…]`: a G&M contest, logged in the campaign.
+ * Arbiter reads each side's sheet itself (`characterId`/`npcId` with `attribute` or `reaction`) and
+ * answers what it read (`modifiers`), which the line shows. A player's key may name only its own
+ * character, so another one's side (a fellow player's character, an NPC whose numbers are shown)
+ * goes as the score the bot reads from its sheet; an NPC whose numbers the key may not read cannot
+ * be contested by that key: the referee rolls it.
  */
 async function contest(
   interaction: CommandInteraction,
   arbiter: ArbiterClient,
   campaignId: string,
   owner: Awaited<ReturnType<typeof readOwner>>,
+  acting: Named,
+  referee: boolean,
   against: string,
   secret: boolean,
 ): Promise<void> {
   const what = opt(interaction, 'reaction') ?? opt(interaction, 'attribute') ?? opt(interaction, 'save');
   if (!what) throw new BotRefusal('Name what you roll: `reaction:willpower` or `attribute:strength`.');
   const resist = opt(interaction, 'resist') ?? what;
-  const other = await readOwner(arbiter, campaignId, await findByName(arbiter, campaignId, against));
-  const mine = gmScore(owner.sheets?.gm as Sheet | undefined, what);
-  if (mine === null) throw new BotRefusal(`${owner.name}’s G&M sheet has no ${what}.`);
-  const otherSheet = other.sheets?.gm as Sheet | undefined;
-  if (!otherSheet)
-    throw new BotRefusal(
-      other.npc
-        ? `${other.name}’s numbers are the referee’s: the referee rolls this contest.`
-        : `${other.name} has no G&M sheet.`,
-    );
-  const theirs = gmScore(otherSheet, resist);
-  if (theirs === null) throw new BotRefusal(`${other.name}’s G&M sheet has no ${resist}.`);
+  const resisting = await findByName(arbiter, campaignId, against);
+  const other = await readOwner(arbiter, campaignId, resisting);
+  const rolled = (name: string) => {
+    const n = name.trim().toLowerCase();
+    return GM_REACTIONS.includes(n) ? { reaction: n } : { attribute: n };
+  };
+  const named = (side: Named) =>
+    side.kind === 'character' ? { characterId: side.id } : { npcId: side.id };
   const modifier = interaction.options.getInteger('modifier') ?? 0;
+  const actingSide: components['schemas']['ContestSideInput'] = {
+    ...named(acting),
+    ...rolled(what),
+    ...(modifier > 0 ? { bonus: modifier } : {}),
+    ...(modifier < 0 ? { penalty: -modifier } : {}),
+  };
+  let resistingSide: components['schemas']['ContestSideInput'];
+  let theirs: number | null = null;
+  if (referee) resistingSide = { ...named(resisting), ...rolled(resist) };
+  else {
+    const otherSheet = other.sheets?.gm as Sheet | undefined;
+    if (!otherSheet)
+      throw new BotRefusal(
+        other.npc
+          ? `${other.name}’s numbers are the referee’s: the referee rolls this contest.`
+          : `${other.name} has no G&M sheet.`,
+      );
+    theirs = gmScore(otherSheet, resist);
+    if (theirs === null) throw new BotRefusal(`${other.name}’s G&M sheet has no ${resist}.`);
+    resistingSide = { score: theirs };
+  }
   const mode = opt(interaction, 'mode') as 'opposed' | 'same-goal' | null;
   const result = await unwrap(
     arbiter.POST('/v1/campaigns/{campaignId}/checks/contest', {
       params: { path: { campaignId } },
       body: {
-        acting: {
-          score: mine,
-          ...(modifier > 0 ? { bonus: modifier } : {}),
-          ...(modifier < 0 ? { penalty: -modifier } : {}),
-        },
-        resisting: { score: theirs },
+        acting: actingSide,
+        resisting: resistingSide,
         ...(mode ? { mode } : {}),
         ...(secret ? { secret: true } : {}),
       },
     }),
   );
+  const read = result.modifiers ?? { acting: [], resisting: [] };
+  const scoreOf = (readings: Reading[]) => readings.find((r) => r.field === 'score' && !r.overridden)?.amount;
+  const mine = scoreOf(read.acting) ?? gmScore(owner.sheets?.gm as Sheet | undefined, what);
+  theirs ??= scoreOf(read.resisting) ?? gmScore(other.sheets?.gm as Sheet | undefined, resist);
   const hiddenNumbers = (o: typeof other) =>
     o.npc !== null && !(o.npc.visibility === 'players' && o.npc.showNumbers);
+  const sides = [
+    [owner.name, readingWords(read.acting)],
+    [other.name, readingWords(read.resisting)],
+  ].filter(([, words]) => words);
   const line =
     `${secret ? '🤫 (secret) ' : ''}` +
     contestWords(
       { name: owner.name, what: what.toLowerCase(), score: mine, modifier },
       { name: other.name, what: resist.toLowerCase(), score: theirs },
       result,
-    );
+    ) +
+    (sides.length ? `\nRead from the sheets: ${sides.map(([n, w]) => `${n}: ${w}`).join('; ')}.` : '');
   await interaction.reply(
     secret || hiddenNumbers(owner) || hiddenNumbers(other) ? privately(line) : { content: line },
   );
@@ -1193,13 +1242,17 @@ export async function sheetCast(
       if (cast.destroyed) lines.push('The book crumbles to dust.');
     }
   } else if (system === 'gm') {
-    const cast = await gmCast(arbiter, campaignId, who.id, spell.trim());
+    const target = opt(interaction, 'target') ?? undefined;
+    const cast = await gmCast(arbiter, campaignId, who.id, spell.trim(), target);
     if (cast === null)
       throw new BotRefusal(
         'This Arbiter has no Gods & Monsters casting yet (it does not know the G&M cast route): nothing was cast.',
       );
     if (eventTexts(cast).length) lines.push(...eventTexts(cast));
-    else lines.push(`✨ **${owner.name}** casts ${castSpellName(cast) ?? spell.trim()}.`);
+    else
+      lines.push(
+        `✨ **${owner.name}** casts ${cast.spell} (level ${cast.level})${cast.target ? ` on ${cast.target}` : ''}.`,
+      );
   } else {
     throw new BotRefusal(ARCHSOUL_NO_CASTING);
   }
@@ -1211,34 +1264,31 @@ export async function sheetCast(
 export const ARCHSOUL_NO_CASTING =
   'Archsoul has no spellcasting: its rules have no spells to cast, so there is nothing to roll.';
 
-/**
- * The G&M campaign cast route: a memorized spell cast by name from the character's sheet. It is
- * newer than this client's typed paths, so it is called by its path string (openapi-fetch sends any
- * path); once `paths` has it, the same call is typed.
- */
+/** The G&M campaign cast route: a memorized spell cast by name from the character's sheet. */
 export const GM_CAST_PATH = '/v1/campaigns/{campaignId}/characters/{characterId}/gm-casts';
 
-type UntypedPost = (
-  path: string,
-  init: { params: { path: Record<string, string> }; body: Record<string, unknown> },
-) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+export type GmCast = components['schemas']['GmCastResult'];
 
 /**
- * A G&M cast (`POST …/gm-casts {spell}`), or null when this Arbiter has no such route (a 404 for the
- * route itself: "No such route.", or a 404 that is not Arbiter's problem+json). Any other refusal,
- * a 404 naming a missing character or spell included, is raised as Arbiter's.
+ * A G&M cast (`POST …/gm-casts {spell, target?}`), or null when this Arbiter has no such route (a 404
+ * for the route itself: "No such route.", or a 404 that is not Arbiter's problem+json: an older
+ * server). Any other refusal (not memorised, already cast, above level less injuries: 422 naming
+ * `spell`; surprised, down or dead: 409 naming `characterId`) is raised as Arbiter's.
  */
 export async function gmCast(
   arbiter: ArbiterClient,
   campaignId: string,
   characterId: string,
   spell: string,
-): Promise<Record<string, unknown> | null> {
-  const post = arbiter.POST.bind(arbiter) as unknown as UntypedPost;
+  target?: string,
+): Promise<GmCast | null> {
   try {
-    return (await unwrap(
-      post(GM_CAST_PATH, { params: { path: { campaignId, characterId } }, body: { spell } }),
-    )) as Record<string, unknown>;
+    return await unwrap(
+      arbiter.POST(GM_CAST_PATH, {
+        params: { path: { campaignId, characterId } },
+        body: { spell, ...(target ? { target } : {}) },
+      }),
+    );
   } catch (error) {
     if (isMissingRoute(error)) return null;
     throw error;
@@ -1254,19 +1304,11 @@ export function isMissingRoute(error: unknown): boolean {
   );
 }
 
-/** The spell's name in a G&M cast's answer, wherever it carries one (`spell.name` or `spell`). */
-function castSpellName(cast: Record<string, unknown>): string | null {
-  const spell = cast.spell;
-  if (typeof spell === 'string') return spell;
-  if (spell && typeof spell === 'object' && typeof (spell as { name?: unknown }).name === 'string')
-    return (spell as { name: string }).name;
-  return null;
-}
-
 /**
  * `/cast spell` as the user types: the spells the caster's sheet lists. COEAC: the class resources
  * named by a catalogue spell (the spells learnt), with what is left of each today; Cairn: the
- * spellbooks, scrolls and relics carried. G&M and Archsoul sheets list none here.
+ * spellbooks, scrolls and relics carried; G&M: the memorised spells not yet cast (with their level
+ * and, when several slots hold one, how many are left). Archsoul has no spells.
  */
 export async function spellChoices(
   ctx: BotContext,
@@ -1286,7 +1328,7 @@ export async function spellChoices(
   if (!who || who.kind !== 'character') return [];
   const owner = await readOwner(arbiter, campaignId, who);
   const asked = request.options.getString('system')?.trim().toLowerCase();
-  const systems = systemsOf(owner.sheets).filter((s) => s === 'coeac' || s === 'cairn');
+  const systems = systemsOf(owner.sheets).filter((s) => s === 'coeac' || s === 'cairn' || s === 'gm');
   const system = asked ? systems.find((s) => s === asked) : systems[0];
   const typed = request.options.getFocused().value.trim().toLocaleLowerCase();
   let choices: Array<{ name: string; value: string }> = [];
@@ -1313,8 +1355,63 @@ export async function spellChoices(
       const charges = i.charges === null ? '' : `, ${i.charges}/${i.maxCharges ?? '?'} charges`;
       return { name: `${spell} (${i.kind}${charges})`, value: spell };
     });
+  } else if (system === 'gm') {
+    choices = gmSpellChoices((owner.sheets?.gm ?? {}) as Sheet);
   }
   return choices
+    .filter((c) => c.name.toLocaleLowerCase().includes(typed))
+    .slice(0, 25)
+    .map((c) => ({ name: c.name.slice(0, 100), value: c.value.slice(0, 100) }));
+}
+
+/** The G&M memorised spells not yet cast, once each in the sheet's order: `Sleepfall (level 1)`. */
+export function gmSpellChoices(sheet: Sheet): Array<{ name: string; value: string }> {
+  const slots = Array.isArray(sheet.memorizedSpells) ? (sheet.memorizedSpells as unknown[]) : [];
+  const left = new Map<string, { name: string; level: number | null; count: number }>();
+  for (const slot of slots) {
+    const s = (slot ?? {}) as { name?: unknown; level?: unknown; cast?: unknown };
+    if (typeof s.name !== 'string' || s.cast === true) continue;
+    const key = s.name.toLocaleLowerCase();
+    const seen = left.get(key);
+    if (seen) seen.count++;
+    else left.set(key, { name: s.name, level: typeof s.level === 'number' ? s.level : null, count: 1 });
+  }
+  return [...left.values()].map((s) => ({
+    name: `${s.name} (${s.level === null ? 'level ?' : `level ${s.level}`}${s.count > 1 ? `, ${s.count} memorised` : ''})`,
+    value: s.name,
+  }));
+}
+
+/**
+ * `/check specialty` as the user types: the specialties of the G&M sheet of whom the check is for
+ * (the player's character, or the referee's `who:`), with the bonus each gives.
+ */
+export async function specialtyChoices(
+  ctx: BotContext,
+  request: AutocompleteRequest,
+): Promise<Array<{ name: string; value: string }>> {
+  const campaignId = request.guildId ? ctx.store.campaignFor(request.guildId) : null;
+  const link = request.guildId ? ctx.store.playerFor(request.guildId, request.user.id) : null;
+  if (!campaignId || !link) return [];
+  const arbiter = client(ctx, link.key);
+  const named = request.options.getString('who')?.trim();
+  const who: Named | null =
+    named && link.role === 'referee'
+      ? await findByName(arbiter, campaignId, named)
+      : link.characterId
+        ? { kind: 'character', id: link.characterId, name: '' }
+        : null;
+  if (!who) return [];
+  const sheet = ((await readOwner(arbiter, campaignId, who)).sheets?.gm ?? {}) as Sheet;
+  const typed = request.options.getFocused().value.trim().toLocaleLowerCase();
+  const list = Array.isArray(sheet.specialties) ? (sheet.specialties as unknown[]) : [];
+  return list
+    .map((entry) => (entry ?? {}) as { name?: unknown; bonus?: unknown })
+    .filter((e): e is { name: string; bonus?: unknown } => typeof e.name === 'string')
+    .map((e) => {
+      const bonus = typeof e.bonus === 'number' ? e.bonus : 0;
+      return { name: `${e.name} (+${bonus})`, value: e.name };
+    })
     .filter((c) => c.name.toLocaleLowerCase().includes(typed))
     .slice(0, 25)
     .map((c) => ({ name: c.name.slice(0, 100), value: c.value.slice(0, 100) }));
