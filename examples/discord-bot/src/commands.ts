@@ -310,11 +310,16 @@ export const COMMANDS = [
       o.setName('save').setDescription('Cairn STR/DEX/WIL; a COEAC save').setMaxLength(50),
     )
     .addStringOption((o) =>
-      o.setName('skill').setDescription('COEAC skill (Fighter); G&M: a skill of your fields').setMaxLength(50),
+      o
+        .setName('skill')
+        .setDescription('COEAC skill (Fighter); G&M: a skill of your fields')
+        .setMaxLength(50),
     )
     .addIntegerOption((o) => o.setName('ob').setDescription('COEAC obstacle').setMinValue(0).setMaxValue(100))
     .addStringOption((o) => o.setName('reaction').setDescription('G&M reaction (fortitude)').setMaxLength(50))
-    .addStringOption((o) => o.setName('attribute').setDescription('G&M attribute (strength)').setMaxLength(50))
+    .addStringOption((o) =>
+      o.setName('attribute').setDescription('G&M attribute (strength)').setMaxLength(50),
+    )
     .addStringOption((o) =>
       o
         .setName('specialty')

@@ -298,7 +298,9 @@ async function check(ctx: BotContext, interaction: CommandInteraction): Promise<
       if (reaction) body.reaction = reaction;
       else if (attribute ?? save) body.attribute = (attribute ?? save)!;
       else
-        throw new BotRefusal('Name a reaction (`reaction:fortitude`) or an attribute (`attribute:strength`).');
+        throw new BotRefusal(
+          'Name a reaction (`reaction:fortitude`) or an attribute (`attribute:strength`).',
+        );
       // A skill of the sheet's fields adds its field's bonus; a specialty its own (both in `modifiers`).
       if (skill) body.skill = skill;
       const specialty = opt(interaction, 'specialty');
@@ -416,8 +418,7 @@ async function contest(
     const n = name.trim().toLowerCase();
     return GM_REACTIONS.includes(n) ? { reaction: n } : { attribute: n };
   };
-  const named = (side: Named) =>
-    side.kind === 'character' ? { characterId: side.id } : { npcId: side.id };
+  const named = (side: Named) => (side.kind === 'character' ? { characterId: side.id } : { npcId: side.id });
   const modifier = interaction.options.getInteger('modifier') ?? 0;
   const actingSide: components['schemas']['ContestSideInput'] = {
     ...named(acting),
@@ -1203,12 +1204,13 @@ export async function sheetCast(
       }),
     );
     const c = cast.channeling;
+    // The channeling always; what it did to the caster in the engine's events (only harm is an
+    // event: an answer without them gets the bot's own backlash words).
+    lines.push(
+      `✨ **${owner.name}** channels ${c.spell?.name ?? spell}: ${c.dice} dice [${c.faces.join(', ')}] → Potency ${c.potency}.`,
+    );
     if (eventTexts(cast).length) lines.push(...eventTexts(cast));
-    else
-      lines.push(
-        `✨ **${owner.name}** channels ${c.spell?.name ?? spell}: ${c.dice} dice [${c.faces.join(', ')}] → Potency ${c.potency}.`,
-      );
-    if (!eventTexts(cast).length) {
+    else {
       lines.push(
         c.backlash.happened ? `Backlash: ${owner.name} takes ${c.backlash.damage}.` : 'No backlash.',
       );
@@ -1231,16 +1233,16 @@ export async function sheetCast(
         body: { itemId: item.itemId },
       }),
     );
+    // The cast always; what it did to the caster in the engine's events when the answer has them
+    // (its Fatigue), else the bot's own words; a failure or the book's loss in the bot's words.
+    lines.push(
+      `✨ **${owner.name}** casts ${item.spell?.name ?? item.name}${cast.consumed ? ' (the scroll is spent)' : ''}.`,
+    );
     if (eventTexts(cast).length) lines.push(...eventTexts(cast));
-    else {
-      lines.push(
-        `✨ **${owner.name}** casts ${item.spell?.name ?? item.name}${cast.consumed ? ' (the scroll is spent)' : ''}.`,
-      );
-      if (cast.fatigue.total > 0)
-        lines.push(`${owner.name} takes ${cast.fatigue.total} Fatigue (an inventory slot each).`);
-      if (cast.failure) lines.push('The casting goes wrong: the referee tells how.');
-      if (cast.destroyed) lines.push('The book crumbles to dust.');
-    }
+    else if (cast.fatigue.total > 0)
+      lines.push(`${owner.name} takes ${cast.fatigue.total} Fatigue (an inventory slot each).`);
+    if (cast.failure) lines.push('The casting goes wrong: the referee tells how.');
+    if (cast.destroyed) lines.push('The book crumbles to dust.');
   } else if (system === 'gm') {
     const target = opt(interaction, 'target') ?? undefined;
     const cast = await gmCast(arbiter, campaignId, who.id, spell.trim(), target);

@@ -6,15 +6,15 @@ import {
 } from '../../../clients/typescript/test/arbiter-server';
 import type { BotContext } from '../src/common';
 import { handleAutocomplete, handleCommand } from '../src/handlers';
-import { ARCHSOUL_NO_CASTING, GM_CAST_PATH, isMissingRoute } from '../src/session';
+import { ARCHSOUL_NO_CASTING, isMissingRoute } from '../src/session';
 import { MemoryStore } from '../src/store';
 import { FakeChannel, fakeAutocomplete, fakeInteraction, type FakeRun } from './fake';
 
 /**
  * `/cast` in every game against a running Arbiter: COEAC and Cairn spells listed from the sheet as
- * the user types, G&M through the campaign cast route (played here by a fake answer in the client's
- * `fetch`, since this Arbiter may not have it yet: its 404, a refusal and a cast), and Archsoul,
- * whose rules have no spellcasting, said plainly to the asker.
+ * the user types; G&M's memorised spells listed the same way and cast through the campaign cast
+ * route (for real, and by a fake answer in the client's `fetch` for what an older server says: its
+ * 404); and Archsoul, whose rules have no spellcasting, said plainly to the asker.
  */
 
 jest.setTimeout(60_000);
@@ -24,6 +24,7 @@ const MIRA_PLAYER = 'user-mira';
 const OSK_PLAYER = 'user-osk';
 const TORO_PLAYER = 'user-toro';
 const ILKA_PLAYER = 'user-ilka';
+const BRAK_PLAYER = 'user-brak';
 const quick = { baseDelayMs: 5, maxDelayMs: 20 };
 
 const GM_CASTS = /\/v1\/campaigns\/[^/]+\/characters\/([^/]+)\/gm-casts$/;
@@ -120,14 +121,36 @@ describe('Discord bot: /cast for every game', () => {
       { str: { max: 10 }, dex: { max: 10 }, wil: { max: 12 }, hp: 4, maxHp: 4 },
       OSK_PLAYER,
     );
+    // A 1st-level sorceror: two slots of Sleepfall (level 1) and one of Mind Fog (level 2, above its
+    // level); memorising is the referee's, who writes the sheet here.
     await character(
       'Toro',
       'gm',
       {
         abilities: { strength: 14, agility: 12, endurance: 15, intelligence: 10, wisdom: 11, charisma: 9 },
-        archetypes: [{ archetype: 'warrior', level: 1 }],
+        archetypes: [{ archetype: 'sorceror', level: 1 }],
+        spellBook: [
+          { name: 'Sleepfall', level: 1 },
+          { name: 'Mind Fog', level: 2 },
+          { name: 'Glimmer', level: 1 },
+        ],
+        memorizedSpells: [
+          { name: 'Sleepfall', level: 1 },
+          { name: 'Mind Fog', level: 2 },
+          { name: 'Sleepfall', level: 1 },
+          { name: 'Glimmer', level: 1, cast: true },
+        ],
       },
       TORO_PLAYER,
+    );
+    await character(
+      'Brak',
+      'gm',
+      {
+        abilities: { strength: 15, agility: 12, endurance: 14, intelligence: 9, wisdom: 10, charisma: 9 },
+        archetypes: [{ archetype: 'warrior', level: 1 }],
+      },
+      BRAK_PLAYER,
     );
     await character('Ilka', 'archsoul', { stats: { Endurance: 3 }, maxHp: 10 }, ILKA_PLAYER);
   }, START_TIMEOUT_MS);
@@ -228,7 +251,7 @@ describe('Discord bot: /cast for every game', () => {
     }
   });
 
-  it('G&M: a 404 about the spell is Arbiter’s refusal; a cast is the table’s, in the events’ words or the bot’s', async () => {
+  it('G&M: a 404 about the spell is Arbiter’s refusal; an answer without events gets the bot’s words', async () => {
     gmAnswer = () => problem(404, 'NOT_FOUND', 'Toro has no memorized spell called Sleep.');
     try {
       expect(last(await as(TORO_PLAYER, { spell: 'Sleep' }))).toEqual({
@@ -239,23 +262,18 @@ describe('Discord bot: /cast for every game', () => {
       gmAnswer = () =>
         new Response(
           JSON.stringify({
-            spell: { name: 'Sleep' },
-            events: [{ kind: 'cast', text: 'Toro casts Sleep: the goblins drop where they stand.' }],
+            characterId: ids.Toro,
+            spell: 'Sleepfall',
+            level: 1,
+            target: 'the goblins',
+            events: [],
           }),
           { status: 201, headers: { 'content-type': 'application/json' } },
         );
-      expect(last(await as(TORO_PLAYER, { spell: 'Sleep' }))).toEqual({
-        content: 'Toro casts Sleep: the goblins drop where they stand.',
-        embeds: [],
-        ephemeral: false,
-      });
-      gmAnswer = () =>
-        new Response(JSON.stringify({ spell: { name: 'Sleep' } }), {
-          status: 201,
-          headers: { 'content-type': 'application/json' },
-        });
-      expect(last(await as(REFEREE, { spell: 'sleep', as: 'Toro' }))).toMatchObject({
-        content: '✨ **Toro** casts Sleep.',
+      expect(
+        last(await as(REFEREE, { spell: 'sleepfall', as: 'Toro', target: 'the goblins' })),
+      ).toMatchObject({
+        content: '✨ **Toro** casts Sleepfall (level 1) on the goblins.',
         ephemeral: false,
       });
     } finally {
@@ -263,19 +281,77 @@ describe('Discord bot: /cast for every game', () => {
     }
   });
 
-  it('G&M against this server: the real answer, whether it has the route or not', async () => {
-    const document = (await (await fetch(`${arbiter.baseUrl}/openapi.json`)).json()) as {
-      paths?: Record<string, Record<string, unknown>>;
-    };
-    const hasRoute = Boolean(document.paths?.[GM_CAST_PATH]?.post);
-    const answer = last(await as(TORO_PLAYER, { spell: 'Sleep' }));
-    if (!hasRoute)
-      expect(answer).toMatchObject({
-        ephemeral: true,
-        content: expect.stringMatching(/^This Arbiter has no Gods & Monsters casting yet/),
-      });
-    // With the route, Toro (a warrior with nothing memorized) is refused by Arbiter, or casts.
-    else expect(answer.content).toMatch(/^(Arbiter refused \(|✨ |Toro )/);
+  it('G&M: the memorised spells not yet cast as the player types, with their level', async () => {
+    const all = fakeAutocomplete('cast', { name: 'spell', value: '' }, { userId: TORO_PLAYER });
+    await handleAutocomplete(ctx, all.request);
+    // Glimmer's one slot is spent: not offered. Sleepfall fills two slots, listed once.
+    expect(all.answered).toEqual([
+      [
+        { name: 'Sleepfall (level 1, 2 memorised)', value: 'Sleepfall' },
+        { name: 'Mind Fog (level 2)', value: 'Mind Fog' },
+      ],
+    ]);
+    const typing = fakeAutocomplete('cast', { name: 'spell', value: 'fog' }, { userId: TORO_PLAYER });
+    await handleAutocomplete(ctx, typing.request);
+    expect(typing.answered).toEqual([[{ name: 'Mind Fog (level 2)', value: 'Mind Fog' }]]);
+    // A warrior has nothing memorised.
+    const none = fakeAutocomplete('cast', { name: 'spell', value: '' }, { userId: BRAK_PLAYER });
+    await handleAutocomplete(ctx, none.request);
+    expect(none.answered).toEqual([[]]);
+  });
+
+  it('G&M against this server: a memorised spell cast for the table in the events’ words; refusals privately with the code and field', async () => {
+    gmSent.length = 0;
+    const first = await as(TORO_PLAYER, { spell: 'sleepfall', target: 'the goblins' });
+    expect(first.seen).toEqual([
+      { content: 'Toro casts Sleepfall (level 1) on the goblins.', embeds: [], ephemeral: false },
+    ]);
+    expect(gmSent).toEqual([{ characterId: ids.Toro, body: { spell: 'sleepfall', target: 'the goblins' } }]);
+    // The first slot is marked cast on the sheet; one is left, and the list says so.
+    const sheet = await unwrap(
+      referee.GET('/v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}', {
+        params: { path: { campaignId, characterId: ids.Toro, system: 'gm' } },
+      }),
+    );
+    expect((sheet.sheet as { memorizedSpells: unknown[] }).memorizedSpells).toEqual([
+      { name: 'Sleepfall', level: 1, cast: true },
+      { name: 'Mind Fog', level: 2, cast: false },
+      { name: 'Sleepfall', level: 1, cast: false },
+      { name: 'Glimmer', level: 1, cast: true },
+    ]);
+    const after = fakeAutocomplete('cast', { name: 'spell', value: 'sleep' }, { userId: TORO_PLAYER });
+    await handleAutocomplete(ctx, after.request);
+    expect(after.answered).toEqual([[{ name: 'Sleepfall (level 1)', value: 'Sleepfall' }]]);
+    expect(last(await as(TORO_PLAYER, { spell: 'Sleepfall' }))).toEqual({
+      content: 'Toro casts Sleepfall (level 1).',
+      embeds: [],
+      ephemeral: false,
+    });
+    // Both slots spent: refused, to the caster alone, with Arbiter's code and the field it names.
+    const spent = last(await as(TORO_PLAYER, { spell: 'Sleepfall' }));
+    expect(spent.ephemeral).toBe(true);
+    expect(spent.content).toMatch(
+      /^Arbiter refused \(UNPROCESSABLE\): Sleepfall was already cast[^\n]*\n• spell: /,
+    );
+    // Above the caster's level (a 1st-level sorceror, no injuries): refused the same way.
+    const high = last(await as(TORO_PLAYER, { spell: 'Mind Fog' }));
+    expect(high.ephemeral).toBe(true);
+    expect(high.content).toMatch(
+      /^Arbiter refused \(UNPROCESSABLE\): Mind Fog is a level 2 spell[^\n]*\n• spell: /,
+    );
+    // Not memorised, and not a sorceror at all.
+    expect(last(await as(TORO_PLAYER, { spell: 'Fireball' }))).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(
+        /^Arbiter refused \(UNPROCESSABLE\): Fireball is not memorised[^\n]*\n• spell: /,
+      ),
+    });
+    expect(last(await as(BRAK_PLAYER, { spell: 'Sleepfall' }))).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(
+        /^Arbiter refused \(UNPROCESSABLE\): Only a sorceror casts[^\n]*\n• characterId: /,
+      ),
+    });
   });
 
   it('Archsoul has no spellcasting: said plainly, to the asker alone, and nothing is sent', async () => {

@@ -7,7 +7,7 @@ import {
 import { NO_ADVANCEMENT } from '../src/advance';
 import { COMMANDS } from '../src/commands';
 import { handleCommand } from '../src/handlers';
-import { ARCHSOUL_NO_CASTING, GM_CAST_PATH } from '../src/session';
+import { ARCHSOUL_NO_CASTING } from '../src/session';
 import { MemoryStore } from '../src/store';
 import type { ActionRow, Embed } from '../src/common';
 import { FakeChannel, fakeInteraction, render, type FakeRun, type Seen } from './fake';
@@ -269,7 +269,8 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
     const cast = last(await as(ash, 'cast', { spell: spell.name }));
     expect(cast.ephemeral).toBe(false);
     expect(cast.content).toMatch(new RegExp(`^✨ \\*\\*Ash\\*\\* casts ${spell.name}`));
-    expect(cast.content).toContain('Ash takes 1 Fatigue');
+    // Its Fatigue in the engine's event's words.
+    expect(cast.content.split('\n')).toContain(`Ash gains 1 Fatigue from casting ${spell.name}.`);
 
     const rest = last(await as(ash, 'rest', { kind: 'short' }));
     expect(rest).toMatchObject({ ephemeral: false, content: expect.stringMatching(/^Ash rests \(short\)/) });
@@ -365,7 +366,7 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
     });
   });
 
-  it('G&M: a hidden monster fought to the end, a cast through the G&M cast route, a night’s rest, and a level from experience', async () => {
+  it('G&M: a hidden monster fought to the end, a memorised spell cast (once), a night’s rest, and a level from experience', async () => {
     const { channel, as } = table('channel-gm');
     const toro = await character('Toro', 'gm', {
       abilities: { strength: 16, agility: 14, endurance: 15, intelligence: 10, wisdom: 11, charisma: 9 },
@@ -398,19 +399,26 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
     );
     await as(REFEREE, 'fight', { sub: 'end' });
 
-    // A G&M cast goes to the campaign cast route; a server without it (404 for the route) says so,
-    // to the asker alone. With the route, a warrior with nothing memorized is refused, or casts.
-    const document = (await (await fetch(`${arbiter.baseUrl}/openapi.json`)).json()) as {
-      paths?: Record<string, Record<string, unknown>>;
-    };
-    const gmCast = last(await as(toro, 'cast', { spell: 'Sleep' }));
-    if (document.paths?.[GM_CAST_PATH]?.post)
-      expect(gmCast.content).toMatch(/^(Arbiter refused \(|✨ |Toro )/);
-    else
-      expect(gmCast).toMatchObject({
-        ephemeral: true,
-        content: expect.stringMatching(/^This Arbiter has no Gods & Monsters casting yet/),
-      });
+    // A G&M sorceror casts a memorised spell through the campaign cast route. Memorising is the
+    // referee's (the sheet's memorizedSpells), who writes the sheet here; one slot of Sleepfall.
+    const sable = await character('Sable', 'gm', {
+      abilities: { strength: 9, agility: 12, endurance: 11, intelligence: 16, wisdom: 13, charisma: 10 },
+      archetypes: [{ archetype: 'sorceror', level: 1 }],
+      spellBook: [{ name: 'Sleepfall', level: 1 }],
+      memorizedSpells: [{ name: 'Sleepfall', level: 1 }],
+    });
+    const spell = await as(sable, 'cast', { spell: 'Sleepfall', target: 'the gate guards' });
+    // The table reads the event's sentence, as the live feed shows it.
+    expect(spell.seen).toEqual([
+      { content: 'Sable casts Sleepfall (level 1) on the gate guards.', embeds: [], ephemeral: false },
+    ]);
+    // The slot is spent: a second cast is refused to the caster alone, with Arbiter's code and field.
+    const again = last(await as(sable, 'cast', { spell: 'Sleepfall' }));
+    expect(again.ephemeral).toBe(true);
+    expect(again.content).toMatch(
+      /^Arbiter refused \(UNPROCESSABLE\): Sleepfall was already cast[^\n]*\n• spell: /,
+    );
+    expect(playerSaw.filter((text) => text.includes('Sable casts Sleepfall'))).toHaveLength(1);
     const rest = last(await as(toro, 'rest', { kind: 'night' }));
     expect(rest).toMatchObject({ ephemeral: false, content: expect.stringMatching(/^Toro rests \(night\)/) });
 
