@@ -208,6 +208,8 @@ describe('Discord bot: weapons, events and a player’s choices (pure parts)', (
     expect(gmScore(sheet, 'Fortitude')).toBe(13);
     expect(gmScore(sheet, 'strength')).toBe(14);
     expect(gmScore(sheet, 'evasion')).toBeNull();
+    // The G&M sheet's `attributes` (the new name) first, `abilities` when it has none.
+    expect(gmScore({ attributes: { strength: 15 }, abilities: { strength: 14 } }, 'strength')).toBe(15);
     const line = contestWords(
       { name: 'Toro', what: 'strength', score: 14, modifier: 2 },
       { name: 'Pell', what: 'endurance', score: 12 },
@@ -247,12 +249,16 @@ describe('Discord bot: weapons, events and a player’s choices against a runnin
   const ids: Record<string, string> = {};
   /** The action bodies the bot sent, in order. */
   const sent: Array<Record<string, unknown>> = [];
+  /** The G&M contest bodies the bot sent, in order. */
+  const contests: Array<Record<string, unknown>> = [];
   /** Changes what Arbiter answers, to play an Arbiter with issue 42's sheets and events. */
   let rewrite: ((url: string, method: string, body: unknown) => unknown) | null = null;
 
   const fetcher = async (request: Request): Promise<Response> => {
     if (request.method === 'POST' && /\/combats\/[^/]+\/actions$/.test(request.url))
       sent.push((await request.clone().json()) as Record<string, unknown>);
+    if (request.method === 'POST' && request.url.endsWith('/checks/contest'))
+      contests.push((await request.clone().json()) as Record<string, unknown>);
     const response = await fetch(request);
     if (!rewrite || !response.ok) return response;
     const body: unknown = await response.json();
@@ -326,7 +332,16 @@ describe('Discord bot: weapons, events and a player’s choices against a runnin
       abilities: { strength, agility: 12, endurance: 15, intelligence: 10, wisdom: 11, charisma: 9 },
       archetypes: [{ archetype: 'warrior', level: 1 }],
     });
-    await character('Toro', 'gm', gm(14), TORO_PLAYER);
+    await character(
+      'Toro',
+      'gm',
+      {
+        ...gm(14),
+        fields: [{ name: 'War Craft', bonus: 3, skills: ['Tactics'] }],
+        specialties: [{ name: 'Axes', bonus: 2 }, { name: 'Dwarf' }],
+      },
+      TORO_PLAYER,
+    );
     await character('Pell', 'gm', gm(12), PELL_PLAYER);
     await character(
       'Bryn',
@@ -580,7 +595,8 @@ describe('Discord bot: weapons, events and a player’s choices against a runnin
     );
   });
 
-  it('/check against: a G&M contest from both sheets, with the exact chances', async () => {
+  it('/check against: a G&M contest, Arbiter reading the sheets it may name, with the exact chances', async () => {
+    contests.length = 0;
     const run = await as(
       TORO_PLAYER,
       'check',
@@ -589,10 +605,20 @@ describe('Discord bot: weapons, events and a player’s choices against a runnin
     );
     const line = last(run);
     expect(line.ephemeral).toBe(false);
-    expect(line.content).toMatch(
+    // A player's key names its own character (Arbiter reads it); Pell, another player's, goes as the
+    // score the bot reads from Pell's sheet.
+    expect(contests).toEqual([
+      { acting: { characterId: ids.Toro, attribute: 'strength' }, resisting: { score: 15 } },
+    ]);
+    const [first, read] = line.content.split('\n');
+    expect(first).toMatch(
       /^⚖️ \*\*Toro\*\* \(strength 14\) against \*\*Pell\*\* \(endurance 15\): d20 .* → \*\*(Toro wins|Pell wins|a draw)\*\*\. Chances were Toro (\d+\.\d+)%, Pell (\d+\.\d+)%, a draw (\d+\.\d+)%\.$/,
     );
-    const [, a, b, d] = /Toro (\d+\.\d+)%, Pell (\d+\.\d+)%, a draw (\d+\.\d+)%/.exec(line.content)!;
+    // What Arbiter read for Toro's side, in its words.
+    expect(read).toMatch(
+      /^Read from the sheets: Toro: score 14 \((attributes|abilities)\.strength\)[^;]*\.$/,
+    );
+    const [, a, b, d] = /Toro (\d+\.\d+)%, Pell (\d+\.\d+)%, a draw (\d+\.\d+)%/.exec(first)!;
     expect(Math.abs(Number(a) + Number(b) + Number(d) - 100)).toBeLessThan(0.2);
     // The same chances as Arbiter's contest for those scores.
     const odds = await unwrap(
@@ -601,8 +627,63 @@ describe('Discord bot: weapons, events and a player’s choices against a runnin
       }),
     );
     expect(a).toBe((odds.odds.acting * 100).toFixed(1));
+    // The referee names both sides, a reaction on one and an attribute on the other; Arbiter reads both.
+    const refereed = last(
+      await as(
+        REFEREE,
+        'check',
+        { who: 'Toro', reaction: 'Fortitude', against: 'Pell', resist: 'strength', mode: 'same-goal' },
+        new FakeChannel(),
+      ),
+    );
+    expect(contests[1]).toEqual({
+      acting: { characterId: ids.Toro, reaction: 'fortitude' },
+      resisting: { characterId: ids.Pell, attribute: 'strength' },
+      mode: 'same-goal',
+    });
+    expect(refereed.ephemeral).toBe(false);
+    expect(refereed.content).toMatch(
+      /^⚖️ \*\*Toro\*\* \(fortitude \d+\) against \*\*Pell\*\* \(strength 12\): [^\n]*\nRead from the sheets: Toro: score \d+ \(reactions\.fortitude\)[^;]*; Pell: score 12 \((attributes|abilities)\.strength\)[^;]*\.$/,
+    );
     // Another game's character: said plainly, privately.
     const wrong = last(await as(BRYN_PLAYER, 'check', { save: 'STR', against: 'Pell' }, new FakeChannel()));
     expect(wrong).toMatchObject({ ephemeral: true, content: 'Contests (`against:`) are G&M’s.' });
+  });
+
+  it('/check for G&M: a skill of the sheet’s fields and a specialty (listed as the player types) add their bonuses', async () => {
+    const all = fakeAutocomplete('check', { name: 'specialty', value: '' }, { userId: TORO_PLAYER });
+    await handleAutocomplete(ctx, all.request);
+    expect(all.answered).toEqual([
+      [
+        { name: 'Axes (+2)', value: 'Axes' },
+        { name: 'Dwarf (+0)', value: 'Dwarf' },
+      ],
+    ]);
+    // The referee's list is of the one named in `who:`; Pell has none.
+    const forPell = fakeAutocomplete(
+      'check',
+      { name: 'specialty', value: '' },
+      { userId: REFEREE, options: { who: 'Pell' } },
+    );
+    await handleAutocomplete(ctx, forPell.request);
+    expect(forPell.answered).toEqual([[]]);
+    const checked = last(
+      await as(
+        TORO_PLAYER,
+        'check',
+        { attribute: 'strength', skill: 'Tactics', specialty: 'axes' },
+        new FakeChannel(),
+      ),
+    );
+    expect(checked.ephemeral).toBe(false);
+    expect(checked.content).toMatch(/^🎲 \*\*Toro\*\* tests /);
+    expect(checked.content).toMatch(/From: [^\n]*skill:Tactics \(field War Craft\)[^\n]*specialty:Axes/);
+    // A specialty the sheet does not hold: Arbiter's refusal, privately, naming the field.
+    expect(
+      last(await as(TORO_PLAYER, 'check', { attribute: 'strength', specialty: 'Bows' }, new FakeChannel())),
+    ).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(/^Arbiter refused \([A-Z_]+\): [^\n]*\n• specialty: /),
+    });
   });
 });
