@@ -1209,13 +1209,19 @@ export async function sheetCast(
     lines.push(
       `✨ **${owner.name}** channels ${c.spell?.name ?? spell}: ${c.dice} dice [${c.faces.join(', ')}] → Potency ${c.potency}.`,
     );
-    if (eventTexts(cast).length) lines.push(...eventTexts(cast));
-    else {
+    const events = eventTexts(cast);
+    if (events.length) lines.push(...events);
+    else
       lines.push(
         c.backlash.happened ? `Backlash: ${owner.name} takes ${c.backlash.damage}.` : 'No backlash.',
       );
-      for (const ch of cast.changes) lines.push(`${owner.name}: ${ch.field} → ${ch.after}.`);
-    }
+    // The sheet's changes no event tells (the spell's use of its class resource; HP when no event
+    // says the harm).
+    const told = new Set((cast.events ?? []).map((e) => e.path).filter((p): p is string => Boolean(p)));
+    const harmed = (cast.events ?? []).some((e) => e.type === 'damaged');
+    for (const ch of cast.changes)
+      if (!told.has(ch.field) && !(harmed && ch.field === 'hp'))
+        lines.push(`${owner.name}: ${ch.field} → ${ch.after}.`);
   } else if (system === 'cairn') {
     const magic = await unwrap(
       arbiter.GET('/v1/campaigns/{campaignId}/characters/{characterId}/magic/cairn', {

@@ -146,7 +146,7 @@ describe('Discord bot handlers against a running Arbiter', () => {
     expect(optionNames('roll')).toEqual(['pool', 'ob']);
     expect(optionNames('odds')).toEqual(['dice', 'ob']);
     expect(optionNames('buy')).toEqual(['cost', 'wager', 'item']);
-    expect(optionNames('cast')).toEqual(['spell', 'as', 'system', 'pool', 'vigor']);
+    expect(optionNames('cast')).toEqual(['spell', 'as', 'target', 'system', 'pool', 'vigor']);
     expect(optionNames('attack')).toEqual([
       'weapon',
       'target',
