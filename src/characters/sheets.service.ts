@@ -356,8 +356,9 @@ export class SheetsService implements OnModuleInit {
     const settings = { settings: campaign.settings };
     const context = (await this.context(m, [full], campaign))(full);
     // G&M: `attributes` is stored as `abilities` (refusals then name what the client sent).
-    const sentAttributes = system === 'gm' && input.attributes !== undefined && input.attributes !== null;
-    if (system === 'gm') input = gmStoredNames(input, prefix);
+    const sent = input.attributes;
+    if (system === 'gm') input = gmStoredNames(input, prefix, current?.data.abilities);
+    const sentAttributes = system === 'gm' && sent !== undefined && sent !== null && input.abilities === sent;
     input = withoutDerived(system, input, current?.data ?? null, context);
     let sheet = renamed(prefix, sentAttributes, () => {
       const made =
@@ -750,9 +751,16 @@ function renamed<T>(prefix: string, sentAttributes: boolean, work: () => T): T {
 /**
  * A G&M sheet as sent, with its scores under the stored name: `attributes` (the /v1 name,
  * docs/api-style.md) becomes `abilities`; the deprecated `abilities` is still accepted. Both sent
- * and equal (a sheet read and sent back) is fine; both differing is a 400 naming the old one.
+ * and equal (a sheet read and sent back) is fine. Both differing: where one of them is the stored
+ * scores as answered, the client read the sheet and edited the other (a client that knows only one
+ * of the names, as withoutDerived treats members sent back as answered), which wins; else a 400
+ * naming the old one.
  */
-export function gmStoredNames(input: Record<string, unknown>, prefix = 'sheet'): Record<string, unknown> {
+export function gmStoredNames(
+  input: Record<string, unknown>,
+  prefix = 'sheet',
+  stored?: unknown,
+): Record<string, unknown> {
   const has = (v: unknown) => v !== undefined && v !== null;
   if (!has(input.attributes)) {
     if (!('attributes' in input)) return input;
@@ -760,14 +768,20 @@ export function gmStoredNames(input: Record<string, unknown>, prefix = 'sheet'):
     delete out.attributes;
     return out;
   }
-  if (has(input.abilities) && !sameJson(input.abilities, input.attributes))
-    throw validationProblem([
-      {
-        field: `${prefix}.abilities`,
-        message: `${prefix}.abilities is the deprecated name of attributes and differs from it: send one of them`,
-        reason: 'invalid',
-      },
-    ]);
+  if (has(input.abilities) && !sameJson(input.abilities, input.attributes)) {
+    const out = { ...input };
+    delete out.attributes;
+    // The old name edited, the new one sent back as answered: the old one's scores.
+    if (stored !== undefined && sameJson(input.attributes, stored)) return out;
+    if (stored === undefined || !sameJson(input.abilities, stored))
+      throw validationProblem([
+        {
+          field: `${prefix}.abilities`,
+          message: `${prefix}.abilities is the deprecated name of attributes and differs from it: send one of them`,
+          reason: 'invalid',
+        },
+      ]);
+  }
   const out: Record<string, unknown> = { ...input, abilities: input.attributes };
   delete out.attributes;
   return out;

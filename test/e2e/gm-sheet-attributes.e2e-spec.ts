@@ -12,6 +12,7 @@ import { expectProblem } from '../factories/problem';
  */
 const SCORES = { strength: 18, agility: 12, endurance: 13, intelligence: 10, wisdom: 11, charisma: 9 };
 const OTHER = { ...SCORES, strength: 7 };
+const THIRD = { ...SCORES, strength: 12 };
 const BASE = { archetypes: [{ archetype: 'warrior', level: 2 }], movement: 10 };
 const PUT = `mutation($c: ID!, $h: ID!, $i: PutSheetInput!) {
   putCharacterSheet(campaignId: $c, characterId: $h, system: gm, input: $i) { sheet ${sheetOn('gm')} } }`;
@@ -51,12 +52,27 @@ describe(`the G&M sheet's attributes, abilities deprecated (${DATABASE_KIND})`, 
     expect(edited.abilities).toEqual(OTHER);
   });
 
-  it('REST: both names differing is a 400 naming abilities, and changes nothing; a bad score names the name sent', async () => {
+  it('REST: both names edited apart is a 400 naming abilities, and changes nothing; a bad score names the name sent', async () => {
     const hero = await createCharacter(t.server, c, { name: 'Both' });
     await put(hero.id, { ...BASE, attributes: SCORES }).expect(200);
-    const both = await put(hero.id, { ...BASE, attributes: OTHER, abilities: SCORES });
+    const both = await put(hero.id, { ...BASE, attributes: OTHER, abilities: THIRD });
     expectProblem(both, 400, 'VALIDATION_FAILED', 'sheet.abilities');
+    expect(both.body.errors).toEqual([
+      {
+        field: 'sheet.abilities',
+        message: expect.stringContaining('deprecated name of attributes'),
+        reason: 'invalid',
+      },
+    ]);
     expect((await read(hero.id)).attributes).toEqual(SCORES);
+    // On a new sheet (nothing stored to tell which was edited), differing names are refused too.
+    const fresh = await createCharacter(t.server, c, { name: 'Both new' });
+    expectProblem(
+      await put(fresh.id, { ...BASE, attributes: OTHER, abilities: THIRD }),
+      400,
+      'VALIDATION_FAILED',
+      'sheet.abilities',
+    );
     expectProblem(
       await put(hero.id, { ...BASE, attributes: { ...SCORES, strength: 0 } }),
       400,
@@ -69,6 +85,20 @@ describe(`the G&M sheet's attributes, abilities deprecated (${DATABASE_KIND})`, 
       'VALIDATION_FAILED',
       'sheet.abilities.strength',
     );
+  });
+
+  it('REST: a sheet read and sent back with one name edited takes the edit (a client that knows one name)', async () => {
+    const hero = await createCharacter(t.server, c, { name: 'Editor' });
+    const answered = (await put(hero.id, { ...BASE, attributes: SCORES }).expect(200)).body.sheet;
+    // An older client edits `abilities` and sends `attributes` back as it was answered.
+    const old = (await put(hero.id, { ...answered, abilities: OTHER }).expect(200)).body.sheet;
+    expect(old.attributes).toEqual(OTHER);
+    expect(old.abilities).toEqual(OTHER);
+    // A newer one edits `attributes` and sends `abilities` back as answered.
+    const fresh = (await put(hero.id, { ...old, attributes: THIRD }).expect(200)).body.sheet;
+    expect(fresh.attributes).toEqual(THIRD);
+    expect(fresh.abilities).toEqual(THIRD);
+    expect(await read(hero.id)).toEqual(fresh);
   });
 
   it('GraphQL: the typed GmSheetInput and the deprecated JSON sheet take either name; answers carry both', async () => {
@@ -125,7 +155,7 @@ describe(`the G&M sheet's attributes, abilities deprecated (${DATABASE_KIND})`, 
         .send({
           name: 'Ogre 2',
           kind: 'monster',
-          sheets: { gm: { ...BASE, attributes: OTHER, abilities: SCORES } },
+          sheets: { gm: { ...BASE, attributes: OTHER, abilities: THIRD } },
         }),
       400,
       'VALIDATION_FAILED',

@@ -12,7 +12,15 @@ import {
 } from '../../../clients/typescript/test/arbiter-server';
 import { fitLines, LIMITS, type BotContext } from '../src/common';
 import { handleAutocomplete, handleButton, handleCommand } from '../src/handlers';
-import { attackLines, blockWays, contestWords, gmScore, refusesWeapon, weaponPlan } from '../src/session';
+import {
+  attackLines,
+  blockWays,
+  contestWords,
+  gmScore,
+  gmScorePath,
+  refusesWeapon,
+  weaponPlan,
+} from '../src/session';
 import { weaponsOf } from '../src/sheets';
 import { MemoryStore } from '../src/store';
 import { eventTexts } from '../src/words';
@@ -208,6 +216,12 @@ describe('Discord bot: weapons, events and a player’s choices (pure parts)', (
     expect(gmScore(sheet, 'Fortitude')).toBe(13);
     expect(gmScore(sheet, 'strength')).toBe(14);
     expect(gmScore(sheet, 'evasion')).toBeNull();
+    // A server since issue 42 answers `attributes` (and the deprecated `abilities` beside it).
+    const newer = { attributes: { strength: 16 }, abilities: { strength: 16 } };
+    expect(gmScore(newer, 'strength')).toBe(16);
+    expect(gmScorePath(newer, 'abilities.strength')).toBe('attributes.strength');
+    expect(gmScorePath(sheet, 'attributes.strength')).toBe('abilities.strength'); // an older server
+    expect(gmScorePath(sheet, 'reactions.fortitude')).toBe('reactions.fortitude');
     const line = contestWords(
       { name: 'Toro', what: 'strength', score: 14, modifier: 2 },
       { name: 'Pell', what: 'endurance', score: 12 },
