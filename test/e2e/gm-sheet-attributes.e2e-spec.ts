@@ -117,9 +117,9 @@ describe(`the G&M sheet's attributes, abilities deprecated (${DATABASE_KIND})`, 
     const expected = await read(typed.id);
     expect(await read(typedOld.id)).toEqual(expected);
     expect(await read(json.id)).toEqual(expected);
-    // Both differing: refused naming the old name where the client put it.
+    // Both edited apart: refused naming the old name where the client put it.
     const refused = await gqlPut(typed.id, {
-      systemSheet: { gm: { ...BASE, attributes: OTHER, abilities: SCORES } },
+      systemSheet: { gm: { ...BASE, attributes: OTHER, abilities: THIRD } },
     });
     expect(refused.data).toBeNull();
     expect(refused.errors?.[0].extensions?.code).toBe('VALIDATION_FAILED');
