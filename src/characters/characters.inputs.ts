@@ -42,9 +42,9 @@ const NAME = { maxLength: 200 };
 export class PutSheetInput {
   @In.object(
     'The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, ' +
-      'boons, state, vestments [{ itemId, empower }], barredSpells, weapons [{ name, skill, ranged, traits }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, ' +
-      'weapons [{ name, die, bulky, blast, itemId }]. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, ' +
-      'verve, injuries, mojo { current, max }, experience, movement, weapons [{ name, dice, kind, attackBonus }]. Its schema is the input twin of the ' +
+      'boons, state, vestments [{ itemId, empower }], implements, barredSpells, weapons [{ name, skill, ranged, traits, ammunition }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, ' +
+      'weapons [{ name, die, bulky, blast, itemId }]. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: attributes (the deprecated `abilities` still accepted), archetypes, species, reactions, survival, ' +
+      'verve, injuries, mojo { current, max }, experience, movement, helmet, armor, shield, fields, specialties, spellBook, memorizedSpells, weapons [{ name, dice, kind, attackBonus }]. Its schema is the input twin of the ' +
       'system’s sheet (CoeacSheetInput, CairnSheetInput, ArchsoulSheetInput, GmSheetInput).',
     { schema: anySheetInputSchema() },
   )

@@ -519,7 +519,7 @@ function abilityFields(target: { prototype: object }, description: string, optio
   }
 }
 
-@ObjectType({ description: 'The six G&M abilities.' })
+@ObjectType({ description: 'The six G&M attribute scores.' })
 export class GmSheetAbilities {
   strength: number;
   agility: number;
@@ -786,7 +786,15 @@ export class GmVerveEncounters {
 
 @ObjectType({ description: 'A G&M sheet, as answered (docs/characters.md).' })
 export class GmSheet {
-  @Out.nested('The six abilities.', () => GmSheetAbilities)
+  @Out.nested(
+    'The six attribute scores (stored as `abilities` before /v1 spoke `attributes`).',
+    () => GmSheetAbilities,
+  )
+  attributes: GmSheetAbilities;
+
+  @Out.nested('Deprecated: the old name of `attributes`, the same scores.', () => GmSheetAbilities, {
+    deprecated: 'Renamed `attributes` (docs/api-style.md); accepted and answered until /v2.',
+  })
   abilities: GmSheetAbilities;
 
   @Out.nestedList('Archetypes and levels.', () => GmSheetArchetype)
@@ -814,7 +822,7 @@ export class GmSheet {
   movement: number;
 
   @Out.nested(
-    'The reactions: derived from the abilities and archetypes; the referee’s overrides win.',
+    'The reactions: derived from the attributes and archetypes; the referee’s overrides win.',
     () => GmSheetReactions,
   )
   reactions: GmSheetReactions;

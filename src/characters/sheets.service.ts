@@ -3,7 +3,7 @@ import { EntityManager, In as AnyOf, MoreThan } from 'typeorm';
 import { assertMayActFor, Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { decodeCursor, DEFAULT_PAGE_SIZE, Page, PageQuery, toPage } from '../common/pagination';
-import { Problem } from '../common/problem';
+import { Problem, validationProblem } from '../common/problem';
 import { newId, now } from '../common/time';
 import { RuleError } from '../core/errors';
 import { applyCondition, cappedFollowers, sheetDifferences } from '../core/characters/ledger';
@@ -13,6 +13,7 @@ import {
   normaliseSheet,
   playerSheet,
   readPath,
+  sameJson,
   Sheet,
   SHEET_SYSTEMS,
   SheetSystem,
@@ -354,8 +355,12 @@ export class SheetsService implements OnModuleInit {
     const current = await this.findSheet(m, full.id, system, true);
     const settings = { settings: campaign.settings };
     const context = (await this.context(m, [full], campaign))(full);
+    // G&M: `attributes` is stored as `abilities` (refusals then name what the client sent).
+    const sent = input.attributes;
+    if (system === 'gm') input = gmStoredNames(input, prefix, current?.data.abilities);
+    const sentAttributes = system === 'gm' && sent !== undefined && sent !== null && input.abilities === sent;
     input = withoutDerived(system, input, current?.data ?? null, context);
-    let sheet = renamed(prefix, () => {
+    let sheet = renamed(prefix, sentAttributes, () => {
       const made =
         who.role === 'referee' || options.procedure
           ? normaliseSheet(
@@ -713,16 +718,73 @@ export class SheetsService implements OnModuleInit {
   }
 }
 
-/** Runs `work`, renaming the `sheet.` of a RuleError's field to `prefix.`. */
-function renamed<T>(prefix: string, work: () => T): T {
+/**
+ * Runs `work`, renaming the `sheet.` of a RuleError's field to `prefix.`, and a G&M sheet's
+ * `sheet.abilities…` to `prefix.attributes…` when the client sent `attributes`.
+ */
+function renamed<T>(prefix: string, sentAttributes: boolean, work: () => T): T {
   try {
     return work();
   } catch (error) {
-    if (error instanceof RuleError && prefix !== 'sheet' && error.field?.startsWith('sheet')) {
-      throw new RuleError(error.code, error.message, prefix + error.field.slice('sheet'.length));
+    if (error instanceof RuleError && error.field?.startsWith('sheet')) {
+      const field = (f: string) => {
+        const out = prefix + f.slice('sheet'.length);
+        const old = `${prefix}.abilities`;
+        return sentAttributes && (out === old || out.startsWith(`${old}.`))
+          ? `${prefix}.attributes${out.slice(old.length)}`
+          : out;
+      };
+      const message = (text: string) =>
+        sentAttributes ? text.split('abilities.').join('attributes.') : text;
+      if (prefix === 'sheet' && !sentAttributes) throw error;
+      throw new RuleError(
+        error.code,
+        message(error.message),
+        field(error.field),
+        error.errors?.map((e) => ({ field: field(e.field), message: message(e.message) })),
+      );
     }
     throw error;
   }
+}
+
+/**
+ * A G&M sheet as sent, with its scores under the stored name: `attributes` (the /v1 name,
+ * docs/api-style.md) becomes `abilities`; the deprecated `abilities` is still accepted. Both sent
+ * and equal (a sheet read and sent back) is fine. Both differing: where one of them is the stored
+ * scores as answered, the client read the sheet and edited the other (a client that knows only one
+ * of the names, as withoutDerived treats members sent back as answered), which wins; else a 400
+ * naming the old one.
+ */
+export function gmStoredNames(
+  input: Record<string, unknown>,
+  prefix = 'sheet',
+  stored?: unknown,
+): Record<string, unknown> {
+  const has = (v: unknown) => v !== undefined && v !== null;
+  if (!has(input.attributes)) {
+    if (!('attributes' in input)) return input;
+    const out = { ...input };
+    delete out.attributes;
+    return out;
+  }
+  if (has(input.abilities) && !sameJson(input.abilities, input.attributes)) {
+    const out = { ...input };
+    delete out.attributes;
+    // The old name edited, the new one sent back as answered: the old one's scores.
+    if (stored !== undefined && sameJson(input.attributes, stored)) return out;
+    if (stored === undefined || !sameJson(input.abilities, stored))
+      throw validationProblem([
+        {
+          field: `${prefix}.abilities`,
+          message: `${prefix}.abilities is the deprecated name of attributes and differs from it: send one of them`,
+          reason: 'invalid',
+        },
+      ]);
+  }
+  const out: Record<string, unknown> = { ...input, abilities: input.attributes };
+  delete out.attributes;
+  return out;
 }
 
 export function characterOwner(entity: CharacterEntity): SheetOwner {

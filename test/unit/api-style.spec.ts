@@ -91,11 +91,8 @@ describe('API style (docs/api-style.md) on openapi/openapi.json', () => {
 
   it('calls an ability score an attribute (old names only deprecated beside the new one; exceptions listed)', () => {
     const KNOWN: Record<string, string> = {
-      'GmSheet.abilities':
-        'the G&M sheet’s stored member (docs/characters.md): renaming it renames stored sheets (a migration), not done yet',
-      'GmSheetInput.abilities': 'its request twin, as above',
       'GmConcentrationResult.abilityModifiers':
-        'G&M concentration (hazards, the lead’s redesign): rename there',
+        'G&M concentration (hazards): the answer is the logged procedure’s output as it replays; renaming it is a new procedure version (hazards’ redesign)',
     };
     const OLD = /(^|[ .])abilit|Abilit/;
     type Property = Schema & { deprecated?: boolean };
@@ -143,13 +140,8 @@ describe('API style (docs/api-style.md) on openapi/openapi.json', () => {
       else if (block && /^\s+(abilit|\w*Abilit)\w*\s*[(:]/.test(line) && !line.includes('@deprecated'))
         undeprecated.push(`${block}.${line.trim().split(/[(:]/)[0]}`);
     }
-    // The G&M sheet's stored member keeps its name until stored sheets are renamed (a migration), in
-    // its answer type and in GraphQL's input twin of it.
-    expect(undeprecated).toEqual([
-      'GmConcentrationResult.abilityModifiers',
-      'GmSheet.abilities',
-      'GmSheetInput.abilities',
-    ]);
+    // The G&M sheet answers and takes `attributes`, its stored `abilities` only deprecated beside it.
+    expect(undeprecated).toEqual(['GmConcentrationResult.abilityModifiers']);
   });
 
   it('gives named values as lower-case (kebab-case) ids', () => {

@@ -6375,7 +6375,12 @@ export interface components {
       damage: components['schemas']['GmSheetDamage'];
     };
     GmSheet: {
-      /** @description The six abilities. */
+      /** @description The six attribute scores (stored as `abilities` before /v1 spoke `attributes`). */
+      attributes: components['schemas']['GmSheetAbilities'];
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributes`, the same scores.
+       */
       abilities: components['schemas']['GmSheetAbilities'];
       /** @description Archetypes and levels. */
       archetypes: components['schemas']['GmSheetArchetype'][];
@@ -6393,7 +6398,7 @@ export interface components {
       experience: number;
       /** @description Movement. */
       movement: number;
-      /** @description The reactions: derived from the abilities and archetypes; the referee’s overrides win. */
+      /** @description The reactions: derived from the attributes and archetypes; the referee’s overrides win. */
       reactions: components['schemas']['GmSheetReactions'];
       /**
        * @deprecated
@@ -10954,7 +10959,7 @@ export interface components {
       | components['schemas']['ArchsoulSheetAnswer']
       | components['schemas']['GmSheetAnswer'];
     PutSheetInput: {
-      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, boons, state, vestments [{ itemId, empower }], barredSpells, weapons [{ name, skill, ranged, traits }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, weapons [{ name, die, bulky, blast, itemId }]. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: abilities, archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement, weapons [{ name, dice, kind, attackBonus }]. Its schema is the input twin of the system’s sheet (CoeacSheetInput, CairnSheetInput, ArchsoulSheetInput, GmSheetInput). */
+      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, boons, state, vestments [{ itemId, empower }], implements, barredSpells, weapons [{ name, skill, ranged, traits, ammunition }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, weapons [{ name, die, bulky, blast, itemId }]. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: attributes (the deprecated `abilities` still accepted), archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement, helmet, armor, shield, fields, specialties, spellBook, memorizedSpells, weapons [{ name, dice, kind, attackBonus }]. Its schema is the input twin of the system’s sheet (CoeacSheetInput, CairnSheetInput, ArchsoulSheetInput, GmSheetInput). */
       sheet:
         | components['schemas']['CoeacSheetInput']
         | components['schemas']['CairnSheetInput']
@@ -22251,7 +22256,12 @@ export interface components {
     };
     /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
     GmSheetInput: {
-      /** @description The six abilities. */
+      /** @description The six attribute scores (stored as `abilities` before /v1 spoke `attributes`). */
+      attributes?: components['schemas']['GmSheetAbilitiesInput'];
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributes`, the same scores.
+       */
       abilities?: components['schemas']['GmSheetAbilitiesInput'];
       /** @description Archetypes and levels. */
       archetypes?: components['schemas']['GmSheetArchetypeInput'][];
@@ -22269,7 +22279,7 @@ export interface components {
       experience?: number;
       /** @description Movement. */
       movement?: number;
-      /** @description The reactions: derived from the abilities and archetypes; the referee’s overrides win. */
+      /** @description The reactions: derived from the attributes and archetypes; the referee’s overrides win. */
       reactions?: components['schemas']['GmSheetReactionsInput'];
       /**
        * @deprecated

@@ -186,7 +186,7 @@ export const COMMANDS = [
       s
         .setName('set')
         .setDescription(
-          'Set one value of a sheet (skills.Stealth 2, abilities.strength 14, class Sorcerer …)',
+          'Set one value of a sheet (skills.Stealth 2, attributes.strength 14, class Sorcerer …)',
         )
         .addStringOption((o) =>
           o

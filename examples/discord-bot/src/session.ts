@@ -136,7 +136,7 @@ async function character(ctx: BotContext, interaction: CommandInteraction): Prom
       : systemFor(owner.name, owner.sheets, asked);
   if (!SYSTEM_NAMES[system]) throw new BotRefusal(`There is no game called “${asked}”.`);
   const current = (owner.sheets?.[system] ?? {}) as Sheet;
-  const sheet = setPath(current, field, value);
+  const sheet = setPath(current, gmScorePath(current, field), value);
   const path =
     who.kind === 'character'
       ? ('/v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}' as const)
@@ -338,7 +338,23 @@ async function check(ctx: BotContext, interaction: CommandInteraction): Promise<
   await interaction.reply(hidden ? privately(line) : { content: line });
 }
 
-/** A G&M reaction or attribute score from a sheet (`reactions` first, then `attributes ?? abilities`). */
+/**
+ * The path to set on a sheet: a G&M score named under one of its two names goes to the one the
+ * server answered (`attributes`, or `abilities` from a server older than issue 42), so the sheet
+ * sent back carries the edit under the name the server reads.
+ */
+export function gmScorePath(sheet: Sheet, field: string): string {
+  const [head, ...rest] = field.split('.');
+  if (rest.length === 0 || (head !== 'attributes' && head !== 'abilities')) return field;
+  const answered =
+    sheet.attributes !== undefined ? 'attributes' : sheet.abilities !== undefined ? 'abilities' : head;
+  return [answered, ...rest].join('.');
+}
+
+/**
+ * A G&M reaction or attribute score from a sheet (`reactions` first, then `attributes`, then the
+ * `abilities` an older server answers instead).
+ */
 export function gmScore(sheet: Sheet | null | undefined, named: string): number | null {
   const name = named.trim().toLowerCase();
   const from = (field: string) => (sheet?.[field] as Record<string, unknown> | undefined)?.[name];

@@ -156,7 +156,8 @@ export function sheetFields(system: System, sheet: Sheet): Embed['fields'] {
       add('Survival', pair(sheet.survival));
       add('Verve', pair(sheet.verve));
       add('Mojo', pair(sheet.mojo));
-      add('Abilities', ratings(sheet.abilities), false);
+      // `attributes` since issue 42; an older server answers only `abilities`.
+      add('Attributes', ratings(sheet.attributes ?? sheet.abilities), false);
       add('Reactions', ratings(sheet.reactions), false);
       break;
     }
@@ -193,7 +194,7 @@ export function sheetEmbed(
 }
 
 /**
- * Sets one dotted path of a sheet ("skills.Stealth", "abilities.strength", "class") to a value
+ * Sets one dotted path of a sheet ("skills.Stealth", "attributes.strength", "class") to a value
  * typed by the user: a whole number when it reads as one, else the text.
  */
 export function setPath(sheet: Sheet, path: string, typed: string): Sheet {

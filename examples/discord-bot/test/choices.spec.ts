@@ -12,7 +12,15 @@ import {
 } from '../../../clients/typescript/test/arbiter-server';
 import { fitLines, LIMITS, type BotContext } from '../src/common';
 import { handleAutocomplete, handleButton, handleCommand } from '../src/handlers';
-import { attackLines, blockWays, contestWords, gmScore, refusesWeapon, weaponPlan } from '../src/session';
+import {
+  attackLines,
+  blockWays,
+  contestWords,
+  gmScore,
+  gmScorePath,
+  refusesWeapon,
+  weaponPlan,
+} from '../src/session';
 import { weaponsOf } from '../src/sheets';
 import { MemoryStore } from '../src/store';
 import { eventTexts } from '../src/words';
@@ -210,6 +218,12 @@ describe('Discord bot: weapons, events and a player’s choices (pure parts)', (
     expect(gmScore(sheet, 'evasion')).toBeNull();
     // The G&M sheet's `attributes` (the new name) first, `abilities` when it has none.
     expect(gmScore({ attributes: { strength: 15 }, abilities: { strength: 14 } }, 'strength')).toBe(15);
+    // A server since issue 42 answers `attributes` (and the deprecated `abilities` beside it).
+    const newer = { attributes: { strength: 16 }, abilities: { strength: 16 } };
+    expect(gmScore(newer, 'strength')).toBe(16);
+    expect(gmScorePath(newer, 'abilities.strength')).toBe('attributes.strength');
+    expect(gmScorePath(sheet, 'attributes.strength')).toBe('abilities.strength'); // an older server
+    expect(gmScorePath(sheet, 'reactions.fortitude')).toBe('reactions.fortitude');
     const line = contestWords(
       { name: 'Toro', what: 'strength', score: 14, modifier: 2 },
       { name: 'Pell', what: 'endurance', score: 12 },

@@ -79,7 +79,8 @@ export function withGmDefaults(input: Sheet, context: DerivationContext = {}, np
  * A stored sheet as answered: the sheet plus what the server derives.
  * - COEAC: `armor.blockUsesPerDay` from the armour kind and shield.
  * - Cairn: `armor` from the worn items still in the inventory (capped at 3), when any are listed.
- * - G&M: `reactions` from the abilities and first archetype (the referee's overrides win) and
+ * - G&M: `attributes`, the stored `abilities` under their /v1 name (docs/api-style.md);
+ *   `reactions` from the abilities and first archetype (the referee's overrides win) and
  *   `derived` (first-level survival, verve, mojo, defense, attack, damage, contributors).
  */
 export function deriveSheet(system: SheetSystem, sheet: Sheet, context: DerivationContext = {}): Sheet {
@@ -123,6 +124,8 @@ export function deriveSheet(system: SheetSystem, sheet: Sheet, context: Derivati
       return {
         ...{},
         ...worn,
+        // The scores are stored as `abilities`; answered as `attributes` too (docs/api-style.md).
+        attributes: sheet.abilities,
         ...(helmet ? { helmet } : {}),
         ...(helmet?.kind === 'full' ? { fullHelmet: true } : {}),
         reactions,
