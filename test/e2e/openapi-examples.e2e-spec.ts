@@ -9,8 +9,8 @@ import { startApp, TestApp } from './harness';
  * - Stateless operations (no `{campaignId}`): a documented 2xx.
  * - Campaign operations (about 200), as a newcomer would try them in one campaign: the campaign is
  *   made from its own example, then the examples that make the things others name (a character
- *   "Toromeen", an NPC "Grey Ogre", a table "Night Roads", a session, items, a ritual), then every other operation in
- *   the document's order, the ones that delete or end things last. A name where a name may stand
+ *   "Toromeen", an NPC "Grey Ogre", a table "Night Roads", a session, items, a ritual), then every
+ *   other operation in the document's order, the ones that delete or end things last. A name where a name may stand
  *   for an id comes from the example itself; an id that only an earlier answer can give (a
  *   stronghold's, a roll's) is taken from that answer, as a client would. Each must answer a
  *   documented 2xx, or a documented 409/422 (the campaign's state or the rules refuse it now: a

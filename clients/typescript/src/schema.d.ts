@@ -26149,12 +26149,6 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /**
-         * @example {
-         *       "name": "Torches",
-         *       "kind": "gear"
-         *     }
-         */
         'application/json': components['schemas']['AddInventoryItemInput'];
       };
     };
@@ -27854,7 +27848,7 @@ export interface operations {
          * @example {
          *       "itemId": "example",
          *       "method": "ritual",
-         *       "discipline": 2,
+         *       "discipline": 4,
          *       "seed": "table-7"
          *     }
          */
@@ -27986,7 +27980,7 @@ export interface operations {
         /**
          * @example {
          *       "spell": "Light",
-         *       "channelingObjective": 3,
+         *       "channelingObjective": 1,
          *       "cybaltItemId": "example"
          *     }
          */
