@@ -193,7 +193,8 @@ export const REQUEST_EXAMPLES: Record<
   CraftingProjects_roll: { body: { characterId: 'Toromeen', skillName: 'smithing', intellect: 3, skill: 2 } },
   // Each side may instead name a character or NPC and its attribute or reaction (read from its G&M sheet).
   CampaignChecks_contest: { body: { acting: { score: 12 }, resisting: { score: 12 }, seed: 'table-7' } },
-  // `example` stands for an id the inventory examples' answers give: the ring's, here.
+  // `example` stands for an id the inventory examples' answers give: the ring's, here (Discipline 4:
+  // the seeded ritual passes, so the attunement exists to be ended).
   CharacterDowntime_attune: { body: { itemId: 'example', method: 'ritual', discipline: 4, seed: 'table-7' } },
   // The Cybalt ore's id pays (5 Cash and 5 Cybalt for an Ob 1 channeling).
   CharacterDowntime_beginRitual: {
