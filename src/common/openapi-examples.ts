@@ -95,7 +95,8 @@ export function addRequestExamples(document: OpenAPIObject): void {
       if (body && !isReference(body)) {
         const media = body.content['application/json'];
         if (media?.schema && media.example === undefined && media.examples === undefined) {
-          media.example = written?.body ?? sampleOf(document, media.schema);
+          if (written?.examples) media.examples = written.examples;
+          else media.example = written?.body ?? sampleOf(document, media.schema);
         }
       }
       for (const parameter of (operation.parameters ?? []) as (ParameterObject | ReferenceObject)[]) {

@@ -3,9 +3,17 @@
  * members only, from their own examples and bounds) is not a request the rules accept: an operation
  * that needs one of two fields, a list that needs members, a value another field constrains. `body`
  * is the JSON body; `parameters` gives query and path parameters by name (Swagger UI fills in every
- * parameter that has an example). test/e2e/openapi-examples.e2e-spec.ts sends them all.
+ * parameter that has an example). `examples` instead of `body` gives several named bodies (Swagger
+ * UI's dropdown, the first one shown). test/e2e/openapi-examples.e2e-spec.ts sends them all.
  */
-export const REQUEST_EXAMPLES: Record<string, { body?: unknown; parameters?: Record<string, unknown> }> = {
+export const REQUEST_EXAMPLES: Record<
+  string,
+  {
+    body?: unknown;
+    examples?: Record<string, { summary: string; value: unknown }>;
+    parameters?: Record<string, unknown>;
+  }
+> = {
   // A receipt the server did not sign answers `valid: false`; a real one comes from `?receipt=true`.
   Receipts_verify: {
     body: {
@@ -185,7 +193,13 @@ export const REQUEST_EXAMPLES: Record<string, { body?: unknown; parameters?: Rec
   CraftingProjects_roll: { body: { characterId: 'Toromeen', skillName: 'smithing', intellect: 3, skill: 2 } },
   // Each side may instead name a character or NPC and its attribute or reaction (read from its G&M sheet).
   CampaignChecks_contest: { body: { acting: { score: 12 }, resisting: { score: 12 }, seed: 'table-7' } },
-  CharacterDowntime_attune: { body: { itemId: 'example', method: 'ritual', discipline: 2, seed: 'table-7' } },
+  // `example` stands for an id the inventory examples' answers give: the ring's, here (Discipline 4:
+  // the seeded ritual passes, so the attunement exists to be ended).
+  CharacterDowntime_attune: { body: { itemId: 'example', method: 'ritual', discipline: 4, seed: 'table-7' } },
+  // The Cybalt ore's id pays (5 Cash and 5 Cybalt for an Ob 1 channeling).
+  CharacterDowntime_beginRitual: {
+    body: { spell: 'Light', channelingObjective: 1, cybaltItemId: 'example' },
+  },
   CampaignStrongholds_addTag: { body: { name: 'library', earned: true } },
   CampaignStrongholds_removeTag: { parameters: { name: 'library' } },
   MassConflicts_create: {
@@ -235,5 +249,19 @@ export const REQUEST_EXAMPLES: Record<string, { body?: unknown; parameters?: Rec
     },
   },
 
+  // The items the other examples name: the Cybalt ore pays rituals and orbs, the orb goes into the
+  // staff, the ring is an artifact to attune to.
+  Inventory_add: {
+    examples: {
+      torches: { summary: 'Torches (gear)', value: { name: 'Torches', kind: 'gear' } },
+      cybalt: {
+        summary: 'Cybalt ore (a material of 20 dice)',
+        value: { name: 'Cybalt ore', kind: 'material', dice: 20 },
+      },
+      orb: { summary: 'An orb (an artifact)', value: { name: 'Orb of Embers', kind: 'artifact' } },
+      staff: { summary: 'A staff an orb may go into', value: { name: 'Oak staff', kind: 'gear' } },
+      ring: { summary: 'A magic ring (an artifact)', value: { name: 'Ring of Warding', kind: 'artifact' } },
+    },
+  },
   Inventory_addCarrier: { body: { kind: 'porter', name: 'Hobb' } },
 };

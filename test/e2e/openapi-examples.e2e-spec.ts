@@ -3,19 +3,20 @@ import { startApp, TestApp } from './harness';
 
 /*
  * Swagger UI's "Try it out", for every operation of the served document: the request is built only
- * from what the document says (the body's media-type `example`, each parameter's `example`), sent to
- * a fresh server, and must get the documented answer.
+ * from what the document says (the body's media-type `example`, or each of its named `examples` in
+ * turn, as picked from Swagger UI's dropdown; each parameter's `example`), sent to a fresh server,
+ * and must get the documented answer.
  * - Stateless operations (no `{campaignId}`): a documented 2xx.
  * - Campaign operations (about 200), as a newcomer would try them in one campaign: the campaign is
  *   made from its own example, then the examples that make the things others name (a character
- *   "Toromeen", an NPC "Grey Ogre", a table "Night Roads", a session), then every other operation in
- *   the document's order, the ones that delete or end things last. A name where a name may stand
+ *   "Toromeen", an NPC "Grey Ogre", a table "Night Roads", a session, items, a ritual), then every
+ *   other operation in the document's order, the ones that delete or end things last. A name where a name may stand
  *   for an id comes from the example itself; an id that only an earlier answer can give (a
  *   stronghold's, a roll's) is taken from that answer, as a client would. Each must answer a
  *   documented 2xx, or a documented 409/422 (the campaign's state or the rules refuse it now: a
  *   precondition, not a broken example); never a 400 (the example is malformed), a 404 (what it
- *   names is not found) or a 5xx. The few that still cannot are listed with their reason, and the
- *   list may only shrink.
+ *   names is not found) or a 5xx. None is excused (an item an example names, a Cybalt ore, an orb,
+ *   a staff, a ring, is made by the inventory POST's named examples; ITEM_FOR says which).
  * Every answer is also checked against the document (contract-setup.ts), as in every e2e file.
  */
 
@@ -28,6 +29,8 @@ interface Example {
   operation: OperationObject;
   url: string;
   body: unknown;
+  /** The media type's named examples (Swagger UI's dropdown), in order; else the one `example`. */
+  bodies: [string, unknown][];
   missing: string[];
 }
 
@@ -54,17 +57,23 @@ function examplesOf(document: OpenAPIObject, ids: Record<string, string>): Examp
           missing.push(p.name);
         }
       }
-      const media = (operation.requestBody as { content?: Record<string, { example?: unknown }> })?.content?.[
-        'application/json'
-      ];
-      if (media && media.example === undefined) missing.push('body');
+      const media = (
+        operation.requestBody as {
+          content?: Record<string, { example?: unknown; examples?: Record<string, { value: unknown }> }>;
+        }
+      )?.content?.['application/json'];
+      const bodies: [string, unknown][] = media?.examples
+        ? Object.entries(media.examples).map(([key, named]) => [key, named.value])
+        : [['', media?.example]];
+      if (media && bodies.some(([, value]) => value === undefined)) missing.push('body');
       const search = query.toString();
       out.push({
         method,
         path,
         operation,
         url: search ? `${url}?${search}` : url,
-        body: media?.example,
+        body: bodies[0][1],
+        bodies,
         missing,
       });
     }
@@ -82,9 +91,9 @@ describe('every operation’s example, sent as Swagger UI sends it', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  const send = (e: Example) => {
+  const send = (e: Example, body: unknown) => {
     const r = t.http[e.method](e.url);
-    return e.body === undefined ? r : r.send(e.body as object);
+    return body === undefined ? r : r.send(body as object);
   };
 
   it('every operation has an example for its body and for each parameter it needs', () => {
@@ -99,12 +108,14 @@ describe('every operation’s example, sent as Swagger UI sends it', () => {
     const stateless = examplesOf(document, {}).filter((e) => !e.path.includes('{campaignId}'));
     expect(stateless.length).toBeGreaterThan(100);
     for (const e of stateless) {
-      const answer = await send(e);
-      const documented = Object.keys(e.operation.responses).filter((s) => /^2\d\d$/.test(s));
-      if (!documented.includes(String(answer.status))) {
-        failures.push(
-          `${e.method.toUpperCase()} ${e.url} ${JSON.stringify(e.body)} → ${answer.status} ${answer.text.slice(0, 300)}`,
-        );
+      for (const [, body] of e.bodies) {
+        const answer = await send(e, body);
+        const documented = Object.keys(e.operation.responses).filter((s) => /^2\d\d$/.test(s));
+        if (!documented.includes(String(answer.status))) {
+          failures.push(
+            `${e.method.toUpperCase()} ${e.url} ${JSON.stringify(body)} → ${answer.status} ${answer.text.slice(0, 300)}`,
+          );
+        }
       }
     }
     expect(failures).toEqual([]);
@@ -119,23 +130,28 @@ const SETUP = [
   'POST /v1/campaigns/{campaignId}/sessions',
   'PUT /v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}',
   'PUT /v1/campaigns/{campaignId}/npcs/{npcId}/sheets/{system}',
+  // Each of its named examples: the items the examples below name (see ITEM_FOR).
+  'POST /v1/campaigns/{campaignId}/characters/{characterId}/inventory',
+  // The Cash, then the ritual its routes name: it takes the downtime action of the session and week,
+  // which another example (carousing) would otherwise take first.
+  'POST /v1/campaigns/{campaignId}/characters/{characterId}/cash-adjustments',
+  'POST /v1/campaigns/{campaignId}/characters/{characterId}/artifact-rituals',
 ];
+/**
+ * The item whose id a body's placeholder (`"cybaltItemId": "example"`) stands for: the one made by
+ * this named example of the inventory POST (`collection.field` for one operation's field).
+ */
+const ITEM_FOR: Record<string, string> = {
+  cybaltItemId: 'cybalt',
+  orbItemId: 'orb',
+  intoItemId: 'staff',
+  'attunements.itemId': 'ring',
+};
 /** Path parameters whose example is a name (or `current`): never replaced by an id. */
 const NAMES_INSTEAD = ['characterId', 'npcId', 'tableId', 'combatId'];
 /** Sent last: they delete or end what the others use. */
 const LAST = (e: Example) =>
   e.method === 'delete' || /\/(end|retirement)$/.test(e.path) || e.path.endsWith('/sessions/current/end');
-/** The operations whose examples cannot answer 2xx or a documented refusal yet, with the reason. */
-const KNOWN_CAMPAIGN: Record<string, string> = {
-  'POST /v1/campaigns/{campaignId}/characters/{characterId}/orb-integrations':
-    'needs an orb, a staff or vestments and a cybalt item in the inventory; no example makes them',
-  'GET /v1/campaigns/{campaignId}/characters/{characterId}/artifact-rituals/{ritualId}':
-    'a ritual needs a cybalt item in the inventory (its creation is refused with 422 here); no example makes one',
-  'POST /v1/campaigns/{campaignId}/characters/{characterId}/artifact-rituals/{ritualId}/channelings':
-    'as above',
-  'DELETE /v1/campaigns/{campaignId}/characters/{characterId}/attunements/{itemId}':
-    'an attunement is to a magic item (its creation is refused with 422 for the torches here); no example makes one',
-};
 
 describe('every campaign operation’s example, sent in one campaign', () => {
   let t: TestApp;
@@ -156,6 +172,8 @@ describe('every campaign operation’s example, sent in one campaign', () => {
     /** Ids earlier answers gave: by place (`…/strongholds/{strongholdId}`), and by parameter name. */
     const ids: Record<string, string> = { campaignId: campaign.body.id };
     const byName: Record<string, string> = {};
+    /** The id of the thing each named example made (`cybalt`: the Cybalt ore's). */
+    const made: Record<string, string> = {};
     const auth = { Authorization: `Bearer ${campaign.body.refereeKey}` };
     const paths = Object.keys(document.paths);
     /**
@@ -163,29 +181,45 @@ describe('every campaign operation’s example, sent in one campaign', () => {
      * the last member's of the list the collection is named after (a carrier added answers the
      * inventory with its `carriers`). A roll's id is kept wherever an answer gives one.
      */
-    const remember = (e: Example, body: unknown) => {
+    const remember = (e: Example, body: unknown, key: string) => {
       if (!body || typeof body !== 'object') return;
       const b = body as Record<string, unknown>;
       if (typeof b.rollId === 'string') ids.rollId = byName.rollId ??= b.rollId;
       if (e.method !== 'post') return;
+      if (key && typeof b.id === 'string') made[key] = b.id;
       const list = b[e.path.split('/').pop()!];
       const last = Array.isArray(list) ? (list[list.length - 1] as { id?: unknown } | undefined) : undefined;
       for (const other of paths) {
         const m = other.startsWith(`${e.path}/{`) ? /^\{(\w+)\}/.exec(other.slice(e.path.length + 1)) : null;
         if (!m || NAMES_INSTEAD.includes(m[1]) || !m[1].endsWith('Id')) continue;
-        // The member named like the parameter (`itemId`), else `id`, else the list's last member's.
-        const id = [b[m[1]], b.id, last?.id].find((v): v is string => typeof v === 'string');
+        // The member named like the parameter (`itemId`), at the top or in a thing the answer holds
+        // (`attunement.itemId`); else the named thing's id (`ritual.id`), `id`, the list's last member's.
+        const held = Object.values(b).map((v) =>
+          v && typeof v === 'object' ? (v as Record<string, unknown>) : {},
+        );
+        const thing = held[Object.keys(b).indexOf(m[1].slice(0, -2))];
+        const id = [b[m[1]], ...held.map((h) => h[m[1]]), thing?.id, b.id, last?.id].find(
+          (v): v is string => typeof v === 'string',
+        );
         if (!id) continue;
         ids[`${e.path}/{${m[1]}}`] ??= id;
         byName[m[1]] ??= id;
         ids[`*${m[1]}`] ??= id; // for a place no answer named (an attunement is to an item)
       }
     };
-    /** A body's placeholder id (`"rollId": "example"`) is replaced as a client would, by one it was given. */
-    const filled = (body: unknown) => {
+    /**
+     * A body's placeholder id (`"rollId": "example"`) is replaced as a client would, by one it was
+     * given: an item's by ITEM_FOR, else the first one of that name.
+     */
+    const filled = (e: Example, body: unknown) => {
       if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+      const collection = e.path.split('/').pop()!;
+      const id = (k: string) => {
+        const item = ITEM_FOR[`${collection}.${k}`] ?? ITEM_FOR[k];
+        return item ? made[item] : byName[k];
+      };
       return Object.fromEntries(
-        Object.entries(body).map(([k, v]) => [k, v === 'example' && byName[k] ? byName[k] : v]),
+        Object.entries(body).map(([k, v]) => [k, v === 'example' && id(k) ? id(k) : v]),
       );
     };
     /** Whether a path still holds a placeholder where only an earlier answer's id will do. */
@@ -206,22 +240,25 @@ describe('every campaign operation’s example, sent in one campaign', () => {
     let successes = 0;
     const example = (name: string) => campaignExamples().find((x) => named(x) === name)!;
     const send = async (name: string) => {
-      // Built again each time: an earlier answer may have given an id it needs.
-      const e = example(name);
-      const body = filled(e.body);
-      const r = t.http[e.method](e.url).set(auth);
-      const answer = await (body === undefined ? r : r.send(body as object));
-      remember(e, answer.body);
-      const documented = Object.keys(e.operation.responses);
-      const ok = /^2\d\d$/.test(String(answer.status)) && documented.includes(String(answer.status));
-      if (ok) successes++;
-      const refusal = [409, 422].includes(answer.status) && documented.includes(String(answer.status));
-      if (!ok && !refusal && !(name in KNOWN_CAMPAIGN))
-        failures.push(
-          `${name} ${e.url} ${JSON.stringify(body)} → ${answer.status} ${answer.text.slice(0, 240)}`,
-        );
-      if ((ok || refusal) && name in KNOWN_CAMPAIGN)
-        failures.push(`${name} works now: take it off KNOWN_CAMPAIGN`);
+      // Each named example in turn, built again each time: an earlier answer may give an id it needs.
+      // The operation counts as a success when every one of its examples answered one.
+      let all = true;
+      for (const [key] of example(name).bodies) {
+        const e = example(name);
+        const body = filled(e, e.bodies.find(([k]) => k === key)![1]);
+        const r = t.http[e.method](e.url).set(auth);
+        const answer = await (body === undefined ? r : r.send(body as object));
+        remember(e, answer.body, key);
+        const documented = Object.keys(e.operation.responses);
+        const ok = /^2\d\d$/.test(String(answer.status)) && documented.includes(String(answer.status));
+        all &&= ok;
+        const refusal = [409, 422].includes(answer.status) && documented.includes(String(answer.status));
+        if (!ok && !refusal)
+          failures.push(
+            `${name}${key ? ` (${key})` : ''} ${e.url} ${JSON.stringify(body)} → ${answer.status} ${answer.text.slice(0, 240)}`,
+          );
+      }
+      if (all) successes++;
     };
     // An operation whose path waits for an id no answer has given yet goes after the others that
     // delete or end nothing (a roll's routes wait for the first logged roll).

@@ -26159,12 +26159,6 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /**
-         * @example {
-         *       "name": "Torches",
-         *       "kind": "gear"
-         *     }
-         */
         'application/json': components['schemas']['AddInventoryItemInput'];
       };
     };
@@ -27864,7 +27858,7 @@ export interface operations {
          * @example {
          *       "itemId": "example",
          *       "method": "ritual",
-         *       "discipline": 2,
+         *       "discipline": 4,
          *       "seed": "table-7"
          *     }
          */
@@ -27996,7 +27990,7 @@ export interface operations {
         /**
          * @example {
          *       "spell": "Light",
-         *       "channelingObjective": 3,
+         *       "channelingObjective": 1,
          *       "cybaltItemId": "example"
          *     }
          */
