@@ -92,7 +92,7 @@ function castLoss(amount: number): EngineChange {
     kind: 'damage',
     amount,
     die: null,
-    target: 'hp',
+    // No target: the transition's own (the caster's HP first).
     pastArmor: true,
     source: CAIRN_MAGIC_PROCEDURES.cast.name,
   } as EngineChange;
