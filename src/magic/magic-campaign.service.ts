@@ -62,7 +62,13 @@ import {
   type CasterProcedure,
 } from './magic.service';
 import type { SheetDamageInput, SheetDamageOutcome } from '../core/harm/campaign';
-import { damageInput, type EngineChange, type EngineEvent, type EngineState } from '../core/engine';
+import {
+  damageInput,
+  sheetState,
+  type EngineChange,
+  type EngineEvent,
+  type EngineState,
+} from '../core/engine';
 import { harmOf } from '../core/harm';
 import { castEvents } from './cast-events';
 import { assertCanAct as assertMayAct } from '../harm/can-act';
@@ -1225,7 +1231,8 @@ export class MagicCampaignService {
    * spell read (`row`, no read of its own) and the change's source.
    */
   private casterEngine(owner: SheetOwner, row: CharacterSheetEntity, source: string): CasterEngine {
-    return { state: this.harm.engineState(owner, 'coeac', row.data, row.data, harmOf(row.data)), source };
+    const who = { name: owner.name, id: owner.id, npc: owner.kind === 'npc' };
+    return { state: sheetState(who, 'coeac', row.data, row.data, harmOf(row.data)), source };
   }
 
   /**

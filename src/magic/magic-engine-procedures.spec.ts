@@ -190,12 +190,38 @@ describe('fatigueEvents (a Cairn cast’s Fatigue)', () => {
  */
 describe('live (applyChange) and replay (the logged input) agree', () => {
   const engine = (hp: number, source: string): CasterEngine => ({ state: state(hp), source });
-  const cases: Array<[string, { name: string; run: (i: never, d: Dice) => { harm: unknown } ; live: (e: CasterEngine) => { run: (i: never, d: Dice) => { harm: unknown } } }, Record<string, unknown>]> = [
-    ['magic.coeac.cast.v1', COEAC_CAST_PROCEDURE as never, { channeling: { pool: 3, objective: 5, spell: 'disintegrate', vigorPool: 4 }, ritualHp: 1 }],
-    ['magic.coeac.counterspell.v2', COEAC_COUNTERSPELL_PROCEDURE as never, { counterspell: { pool: 3, potency: 3 } }],
+  const cases: Array<
+    [
+      string,
+      {
+        name: string;
+        run: (i: never, d: Dice) => { harm: unknown };
+        live: (e: CasterEngine) => { run: (i: never, d: Dice) => { harm: unknown } };
+      },
+      Record<string, unknown>,
+    ]
+  > = [
+    [
+      'magic.coeac.cast.v1',
+      COEAC_CAST_PROCEDURE as never,
+      { channeling: { pool: 3, objective: 5, spell: 'disintegrate', vigorPool: 4 }, ritualHp: 1 },
+    ],
+    [
+      'magic.coeac.counterspell.v2',
+      COEAC_COUNTERSPELL_PROCEDURE as never,
+      { counterspell: { pool: 3, potency: 3 } },
+    ],
     ['magic.coeac.bound-release.v1', COEAC_RELEASE_PROCEDURE as never, { damage: 4 }],
-    ['crafting.channeling.v3', AFFIX_CHANNELING_V3 as never, { channeling: { pool: 3, objective: 5, spell: 'disintegrate', vigorPool: 4 } }],
-    ['magic.coeac.spell-mastery.v2', COEAC_MASTERY_PROCEDURE as never, { mastery: { pool: 3, spell: 'disintegrate', vigorPool: 4 } }],
+    [
+      'crafting.channeling.v3',
+      AFFIX_CHANNELING_V3 as never,
+      { channeling: { pool: 3, objective: 5, spell: 'disintegrate', vigorPool: 4 } },
+    ],
+    [
+      'magic.coeac.spell-mastery.v2',
+      COEAC_MASTERY_PROCEDURE as never,
+      { mastery: { pool: 3, spell: 'disintegrate', vigorPool: 4 } },
+    ],
   ];
   it.each(cases)('%s: seeds a, b, c at 2 and 12 HP', (name, procedure, input) => {
     expect(procedure.name).toBe(name);
@@ -225,7 +251,10 @@ describe('magic.coeac.spell-mastery.v2', () => {
     const backlash = old.blindCast.backlash.damage!;
     expect(backlash).toBe(4);
     // The old pair: `harm.sheet-damage` on `<seed>/harm` (nothing drawn above 0 HP: the same answer).
-    const pair = sheetDamage({ ...{}, ...harm(12), damage: backlash } as SheetDamageInput, dice(harmSeed(seed)));
+    const pair = sheetDamage(
+      { ...{}, ...harm(12), damage: backlash } as SheetDamageInput,
+      dice(harmSeed(seed)),
+    );
     expect(out.harm).toEqual(pair);
     expect(out.harm).toMatchObject({ state: 'up', changes: [{ path: 'hp', delta: -4, via: 'ledger' }] });
   });
@@ -257,8 +286,14 @@ describe('magic.coeac.catastrophe.v3', () => {
     expect(out.harm).toEqual(pair);
     // Live through the engine: the same outcome.
     const e: CasterEngine = { state: state(12), source: 'magic:catastrophe' };
-    expect(COEAC_CATASTROPHE_PROCEDURE.live(e).run({ catastrophe: core, harm: harm(12) }, dice(seed))).toEqual(out);
-    expect(e.applied!.events[0]).toMatchObject({ type: 'damaged', amount: wave, source: 'magic:catastrophe' });
+    expect(
+      COEAC_CATASTROPHE_PROCEDURE.live(e).run({ catastrophe: core, harm: harm(12) }, dice(seed)),
+    ).toEqual(out);
+    expect(e.applied!.events[0]).toMatchObject({
+      type: 'damaged',
+      amount: wave,
+      source: 'magic:catastrophe',
+    });
   });
 
   it('no catastrophe harm: no harm outcome', () => {
@@ -271,12 +306,25 @@ describe('magic.coeac.catastrophe.v3', () => {
 });
 
 describe('magic.cairn-cast.v2', () => {
-  const cairnSheet = { hp: 3, maxHp: 6, str: { current: 10, max: 10 }, dex: { current: 10, max: 10 }, wil: { current: 3, max: 10 } };
+  const cairnSheet = {
+    hp: 3,
+    maxHp: 6,
+    str: { current: 10, max: 10 },
+    dex: { current: 10, max: 10 },
+    wil: { current: 3, max: 10 },
+  };
   const cairnState = (): EngineState =>
     sheetState({ name: 'Ash', id: 'c2', npc: false }, 'cairn', cairnSheet, cairnSheet, harmOf(cairnSheet));
   const loss = (amount: number) =>
     ({ kind: 'damage', amount, die: null, pastArmor: true, source: 'magic.cairn-cast' }) as EngineChange;
-  const cast = { from: 'spellbook' as const, spell: 1, danger: true, wil: 3, freeSlots: 5, failure: { damage: 'd6' as const } };
+  const cast = {
+    from: 'spellbook' as const,
+    spell: 1,
+    danger: true,
+    wil: 3,
+    freeSlots: 5,
+    failure: { damage: 'd6' as const },
+  };
 
   it('golden (seed a): the cast of magic.cairn-cast on the same seed, its failure damage taken in the same roll', () => {
     const harmInput = damageInput(cairnState(), loss(0));
@@ -300,7 +348,10 @@ describe('magic.cairn-cast.v2', () => {
 
   it('a cast that passes its save harms nobody', () => {
     const safe = { from: 'spellbook' as const, spell: 1, freeSlots: 5, failure: { damage: 'd6' as const } };
-    const out = CAIRN_CAMPAIGN_CAST_PROCEDURE.run({ cast: safe, harm: damageInput(cairnState(), loss(0)) }, dice('a'));
+    const out = CAIRN_CAMPAIGN_CAST_PROCEDURE.run(
+      { cast: safe, harm: damageInput(cairnState(), loss(0)) },
+      dice('a'),
+    );
     expect(out.cast.failure).toBeNull();
     expect(out.harm).toBeNull();
   });

@@ -514,7 +514,9 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
         ledger.filter(
           (e: { rollId: string | null; field: string }) => e.rollId === cast.rollId && e.field === 'hp',
         ),
-      ).toMatchObject([{ field: 'hp', delta: -damage, cause: 'procedure', procedure: 'magic.cairn-cast.v2' }]);
+      ).toMatchObject([
+        { field: 'hp', delta: -damage, cause: 'procedure', procedure: 'magic.cairn-cast.v2' },
+      ]);
     });
 
     it('guards: no sheet, wrong item, a player’s secret cast, another character', async () => {

@@ -27,6 +27,7 @@ import {
   type DamageApplied,
   type EngineChange,
   type EngineEvent,
+  sheetState,
   type EngineState,
 } from '../../core/engine';
 import { sheetDamage, type SheetDamageInput, type SheetDamageOutcome } from '../../core/harm/campaign';
@@ -148,10 +149,10 @@ export class CairnMagicService {
     private readonly inventory: InventoryService,
     private readonly harm: SheetHarmService,
   ) {
-    registry.register(
-      ...(Object.values(CAIRN_MAGIC_PROCEDURES) as never[]),
-      { name: CAIRN_CAMPAIGN_CAST_PROCEDURE.name, run: CAIRN_CAMPAIGN_CAST_PROCEDURE.run } as never,
-    );
+    registry.register(...(Object.values(CAIRN_MAGIC_PROCEDURES) as never[]), {
+      name: CAIRN_CAMPAIGN_CAST_PROCEDURE.name,
+      run: CAIRN_CAMPAIGN_CAST_PROCEDURE.run,
+    } as never);
   }
 
   // Stateless
@@ -459,9 +460,16 @@ export class CairnMagicService {
         // No HP or STR: the cast only rolls a failure's damage die; what that damage does to the
         // caster is the harm transition's, inside the same roll, as for any other loss (issue 39).
       } as CoreCastInput);
-      // The caster's state as the engine reads it, from the sheet already read (no read of its own).
+      // The caster's state as the engine reads it, from the sheet already read (no read, no call out:
+      // the pure core's own; Armor is none past it, so the stored sheet is the view).
       const engine: CairnCasterEngine = {
-        state: this.harm.engineState(owner, 'cairn', sheetRow.data, sheetRow.data, harmOf(sheetRow.data)),
+        state: sheetState(
+          { name: owner.name, id: owner.id, npc: owner.kind === 'npc' },
+          'cairn',
+          sheetRow.data,
+          sheetRow.data,
+          harmOf(sheetRow.data),
+        ),
       };
       const castRoll = asBadRequest(() =>
         this.rolls.roll(
@@ -554,13 +562,22 @@ export class CairnMagicService {
               m,
               who,
               owner,
-              { system: 'cairn', amount: harmOutcome.damage, source: CAIRN_MAGIC_PROCEDURES.cast.name } as never,
+              {
+                system: 'cairn',
+                amount: harmOutcome.damage,
+                source: CAIRN_MAGIC_PROCEDURES.cast.name,
+              } as never,
               {
                 campaign,
                 computed: {
                   row: sheetRow,
                   outcome: harmOutcome,
-                  roll: { id: roll.id, procedure: castRoll.procedure, seed: castRoll.seed, rng: castRoll.rng },
+                  roll: {
+                    id: roll.id,
+                    procedure: castRoll.procedure,
+                    seed: castRoll.seed,
+                    rng: castRoll.rng,
+                  },
                   derive: (data) => data,
                   state: engine.state,
                   events: applied.events,
