@@ -53,12 +53,22 @@ import type {
 import {
   AFFIX_CHANNELING_V3,
   COEAC_CAST_PROCEDURE,
+  COEAC_CATASTROPHE_PROCEDURE,
   COEAC_COUNTERSPELL_PROCEDURE,
   COEAC_MAGIC_PROCEDURES,
+  COEAC_MASTERY_PROCEDURE,
   COEAC_RELEASE_PROCEDURE,
+  type CasterEngine,
+  type CasterProcedure,
 } from './magic.service';
 import type { SheetDamageInput, SheetDamageOutcome } from '../core/harm/campaign';
-import { describeDamage, harmSeed, sheetState, type EngineEvent, type EngineState } from '../core/engine';
+import {
+  damageInput,
+  sheetState,
+  type EngineChange,
+  type EngineEvent,
+  type EngineState,
+} from '../core/engine';
 import { harmOf } from '../core/harm';
 import { castEvents } from './cast-events';
 import { assertCanAct as assertMayAct } from '../harm/can-act';
@@ -120,26 +130,11 @@ interface CasterHarm {
   events: EngineEvent[];
 }
 
-/**
- * The engine's state of a stored COEAC caster and the events of a harm outcome computed inside the
- * spell's own roll (the transition ran there): for the roll's `effects.events` and the writer, with
- * no read (`row` is the sheet the spell read).
- */
-function coeacHarmEvents(
-  owner: SheetOwner,
-  row: CharacterSheetEntity,
-  outcome: SheetDamageOutcome,
-  source: string,
-): { state: EngineState; events: EngineEvent[]; source: string } {
-  const state = sheetState(
-    { name: owner.name, id: owner.id, npc: owner.kind === 'npc' },
-    'coeac',
-    row.data,
-    row.data,
-    harmOf(row.data),
-    true,
-  );
-  return { state, events: describeDamage(state, outcome, source).events, source };
+/** The engine's answer for a spell's harm on its caster: the state it read, its events, the change's source. */
+interface CasterTold {
+  state: EngineState;
+  events: EngineEvent[];
+  source: string;
 }
 
 /**
@@ -301,28 +296,18 @@ export class MagicCampaignService {
         ...(vigor ? { vigorPool: 2 + vigor.value } : {}),
       };
       // The channeling and its HP cost in one roll (issue 39): the COEAC transition runs inside it.
-      const castInput = {
-        channeling: core,
-        ritualHp: ritual?.hp ?? 0,
-        harm: this.harm.coeacHarmState(owner, row),
-      };
-      let rolled = this.rolls.roll(COEAC_CAST_PROCEDURE, castInput, input.seed, diceBudget(req));
-      // Broken Gear draws its lots from what is carried: read only then, and rolled again on the seed.
-      const lots = rolled.outcome.harm
-        ? await this.harm.brokenGearItems(m, campaign.id, owner, rolled.outcome.harm)
-        : null;
-      if (lots) {
-        const seed = rolled.seed;
-        rolled = this.rolls.roll(
-          COEAC_CAST_PROCEDURE,
-          { ...{}, ...castInput, harm: { ...{}, ...castInput.harm, items: lots } as SheetDamageInput },
-          seed,
-        );
-      }
+      const { rolled, told } = await this.rollWithHarm(
+        m,
+        COEAC_CAST_PROCEDURE,
+        { channeling: core, ritualHp: ritual?.hp ?? 0 },
+        this.casterEngine(owner, row, 'magic:cast'),
+        input.seed,
+        req,
+        campaign.id,
+        owner,
+      );
       const out = rolled.outcome.channeling;
       const harmOutcome = rolled.outcome.harm;
-      // The engine's events of that harm, told from the sheet already read: the log, the feed, the answer.
-      const told = harmOutcome ? coeacHarmEvents(owner, row, harmOutcome, 'magic:cast') : null;
 
       const changes: Array<{ field: string; delta: number }> = [
         { field: `classResources.${control}.current`, delta: -out.controlSpent },
@@ -548,18 +533,26 @@ export class MagicCampaignService {
         throw Problem.field('UNPROCESSABLE', 'skill', `The sheet has no skill named "${skillName}".`);
       const control = this.control(sheet, owner, 1);
       const vigor = findRating(sheet.saves as Record<string, number>, 'Vigor');
-      const rolled = this.rolls.roll(
-        COEAC_MAGIC_PROCEDURES.spellMastery,
+      // The blind cast, the check and the backlash's harm in one roll (issue 39): the engine runs inside it.
+      const { rolled, told } = await this.rollWithHarm(
+        m,
+        COEAC_MASTERY_PROCEDURE,
         {
-          pool: 2 + skill.value,
-          spell: spell.id,
-          ...(input.bonusDice ? { bonusDice: input.bonusDice } : {}),
-          ...(vigor ? { vigorPool: 2 + vigor.value } : {}),
+          mastery: {
+            pool: 2 + skill.value,
+            spell: spell.id,
+            ...(input.bonusDice ? { bonusDice: input.bonusDice } : {}),
+            ...(vigor ? { vigorPool: 2 + vigor.value } : {}),
+          },
         },
+        this.casterEngine(owner, row, 'magic:mastery'),
         input.seed,
-        diceBudget(req),
+        req,
+        campaign.id,
+        owner,
       );
-      const out = rolled.outcome;
+      const out = rolled.outcome.mastery;
+      const harmOutcome = rolled.outcome.harm;
       const secret = input.secret ?? false;
       const changes: Array<{ field: string; delta: number }> = [
         { field: `classResources.${control}.current`, delta: -out.blindCast.controlSpent },
@@ -569,7 +562,15 @@ export class MagicCampaignService {
       const roll = await this.rolls.record(m, who, rolled as never, {
         secret,
         campaign,
-        effects: { characterId: owner.id, spell: spell.id, learned: out.learned, changes },
+        effects: {
+          characterId: owner.id,
+          spell: spell.id,
+          learned: out.learned,
+          changes,
+          ...(harmOutcome && told
+            ? { state: harmOutcome.state, harmChanges: harmOutcome.changes, events: told.events }
+            : {}),
+        },
       });
       const written = await this.sheets.changeTracked(
         m,
@@ -598,21 +599,18 @@ export class MagicCampaignService {
       );
       const entries = written.entries.map(toChange);
       const backlash = out.blindCast.backlash.damage ?? 0;
+      // The backlash is harm (003:201): taken in the roll, written by harm's writer.
       const harmed =
-        backlash > 0
-          ? await this.harmCaster(
+        harmOutcome && told
+          ? await this.writeCasterHarm(
               m,
               who,
               campaign,
               owner,
               written.row,
-              backlash,
-              rolled.seed,
-              'magic:mastery',
-              {
-                req,
-                secret,
-              },
+              harmOutcome,
+              { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
+              told,
             )
           : null;
       if (harmed) entries.push(...harmed.changes);
@@ -781,18 +779,19 @@ export class MagicCampaignService {
       // The blow the binding did not stop is harm (003:201): the COEAC transition takes it inside the
       // release's own roll (`magic.coeac.bound-release.v1`).
       const row = await this.sheets.requireSheet(m, owner, 'coeac', { lock: true });
-      const rolled = await this.rollWithHarm(
+      const released = await this.rollWithHarm(
         m,
         COEAC_RELEASE_PROCEDURE,
-        { damage, harm: this.harm.coeacHarmState(owner, row) },
+        { damage },
+        this.casterEngine(owner, row, `magic:bound-release:${bound.spellId}`),
         input.seed ?? undefined,
         req,
         campaign.id,
         owner,
       );
+      const rolled = released.rolled;
+      const told = released.told!;
       const { blocked, damageTaken, harm: harmOutcome } = rolled.outcome;
-      const source = `magic:bound-release:${bound.spellId}`;
-      const told = coeacHarmEvents(owner, row, harmOutcome!, source);
       const roll = await this.rolls.record(m, who, rolled as never, {
         campaign,
         effects: {
@@ -878,8 +877,19 @@ export class MagicCampaignService {
         ...(vigor ? { vigorPool: 2 + vigor.value } : {}),
         ...(heldSpells.length ? { heldSpells } : {}),
       };
-      const rolled = this.rolls.roll(COEAC_MAGIC_PROCEDURES.catastropheV2, core, input.seed, diceBudget(req));
-      const out = rolled.outcome;
+      // The catastrophe and its harm (the wave, a wild cast's backlash) in one roll (issue 39).
+      const { rolled, told } = await this.rollWithHarm(
+        m,
+        COEAC_CATASTROPHE_PROCEDURE,
+        { catastrophe: core },
+        this.casterEngine(owner, row, 'magic:catastrophe'),
+        input.seed,
+        req,
+        campaign.id,
+        owner,
+      );
+      const out = rolled.outcome.catastrophe;
+      const harmOutcome = rolled.outcome.harm;
       const c = out.consequences;
       const wild = c?.wildCast ?? null;
       const changes: Array<{ field: string; delta: number }> = [];
@@ -887,7 +897,15 @@ export class MagicCampaignService {
       if (wild?.channeling.backlash.plasmidLost && wildKey)
         changes.push({ field: `classResources.${wildKey}.current`, delta: -1 });
       const harm = (c?.waveDamage ?? 0) + (wild?.channeling.backlash.damage ?? 0);
-      const effects = { characterId: owner.id, spell: channeled?.id ?? null, changes, harm };
+      const effects = {
+        characterId: owner.id,
+        spell: channeled?.id ?? null,
+        changes,
+        harm,
+        ...(harmOutcome && told
+          ? { state: harmOutcome.state, harmChanges: harmOutcome.changes, events: told.events }
+          : {}),
+      };
       const roll = await this.rolls.record(m, who, rolled as never, {
         secret: input.secret ?? false,
         effects,
@@ -910,20 +928,16 @@ export class MagicCampaignService {
         entries.push(...written.entries.map(toChange));
       }
       let harmEvents: EngineEvent[] = [];
-      if (harm > 0) {
-        const harmed = await this.harmCaster(
+      if (harmOutcome && told) {
+        const harmed = await this.writeCasterHarm(
           m,
           who,
           campaign,
           owner,
           current,
-          harm,
-          rolled.seed,
-          'magic:catastrophe',
-          {
-            req,
-            secret: input.secret ?? false,
-          },
+          harmOutcome,
+          { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
+          told,
         );
         entries.push(...harmed.changes);
         harmEvents = harmed.events;
@@ -1002,13 +1016,11 @@ export class MagicCampaignService {
         throw Problem.field('UNPROCESSABLE', 'skill', `The sheet has no skill named "${skillName}".`);
       const control = this.control(sheet, owner, 1);
       // The test and a failure's damage in one roll (issue 39): the COEAC transition runs inside it.
-      const rolled = await this.rollWithHarm(
+      const { rolled, told } = await this.rollWithHarm(
         m,
         COEAC_COUNTERSPELL_PROCEDURE,
-        {
-          counterspell: { pool: 2 + skill.value, potency: targetOutcome.potency },
-          harm: this.harm.coeacHarmState(owner, row),
-        },
+        { counterspell: { pool: 2 + skill.value, potency: targetOutcome.potency } },
+        this.casterEngine(owner, row, 'magic:counterspell'),
         input.seed,
         req,
         campaign.id,
@@ -1016,7 +1028,6 @@ export class MagicCampaignService {
       );
       const out: CounterspellOutcome = rolled.outcome.counterspell;
       const harmOutcome = rolled.outcome.harm;
-      const told = harmOutcome ? coeacHarmEvents(owner, row, harmOutcome, 'magic:counterspell') : null;
       const changes: Array<{ field: string; delta: number }> = [
         { field: `classResources.${control}.current`, delta: -1 },
       ];
@@ -1121,19 +1132,22 @@ export class MagicCampaignService {
     };
     // With a COEAC sheet, the backlash's harm runs inside the day's roll (`crafting.channeling.v3`);
     // without one nobody is harmed and the day logs `crafting.channeling.v2` as before.
-    const rolled: Rolled<ChannelingOutcome & { harm?: SheetDamageOutcome | null }> = row
+    const withHarm = row
       ? await this.rollWithHarm(
           m,
           AFFIX_CHANNELING_V3,
-          { channeling: input, harm: this.harm.coeacHarmState(owner, row) },
+          { channeling: input },
+          this.casterEngine(owner, row, 'magic:affix-spell'),
           seed,
           req,
           campaign.id,
           owner,
         )
-      : this.rolls.roll(AFFIX_CHANNELING_V2, input, seed, diceBudget(req));
+      : null;
+    const rolled: Rolled<ChannelingOutcome & { harm?: SheetDamageOutcome | null }> =
+      withHarm?.rolled ?? this.rolls.roll(AFFIX_CHANNELING_V2, input, seed, diceBudget(req));
+    const told = withHarm?.told ?? null;
     const { harm: harmOutcome = null, ...out } = rolled.outcome;
-    const told = row && harmOutcome ? coeacHarmEvents(owner, row, harmOutcome, 'magic:affix-spell') : null;
     // The harm's events go on the day's roll (`effects.events`): the log and the feed tell them.
     const roll = await record(rolled, told?.events ?? []);
     const changes: Array<{ field: string; delta: number }> = [];
@@ -1187,33 +1201,6 @@ export class MagicCampaignService {
     };
   }
 
-  /**
-   * HP a spell costs its caster outside the spell's own roll (Spell Mastery's backlash, a
-   * catastrophe's wave and wild cast) through the COEAC harm transition (`harm.sheet-damage`, its own logged roll on a seed
-   * derived from the spell's): bonus HP, then HP, then Down and Out at 0 (003:201) or death.
-   */
-  private async harmCaster(
-    m: EntityManager,
-    who: Principal,
-    campaign: CampaignEntity,
-    owner: SheetOwner,
-    row: CharacterSheetEntity,
-    amount: number,
-    seed: string,
-    source: string,
-    options: { req: ArbiterRequest; secret: boolean },
-  ): Promise<CasterHarm> {
-    const result = await this.harm.applyDamage(
-      m,
-      who,
-      owner,
-      { system: 'coeac', amount, seed: harmSeed(seed), source } as never,
-      // The spell's answer carries no sheet: none is read back for it.
-      { campaign, row, req: options.req, secret: options.secret, derive: (data) => data },
-    );
-    return casterHarmed(result);
-  }
-
   /** A cast's HP cost, computed in the cast's own roll, written through the harm transition's writer. */
   private async writeCasterHarm(
     m: EntityManager,
@@ -1240,32 +1227,51 @@ export class MagicCampaignService {
   }
 
   /**
-   * Rolls a spell whose harm on its caster runs inside its own roll (`harm` in its input and outcome),
-   * then again on the same seed with the items carried when the harm drew Broken Gear (its lots come
-   * from them: read only then), as a cast does.
+   * The engine's side of a spell's harm on a stored COEAC caster: the typed state of the sheet the
+   * spell read (`row`, no read of its own) and the change's source.
+   */
+  private casterEngine(owner: SheetOwner, row: CharacterSheetEntity, source: string): CasterEngine {
+    const who = { name: owner.name, id: owner.id, npc: owner.kind === 'npc' };
+    return { state: sheetState(who, 'coeac', row.data, row.data, harmOf(row.data)), source };
+  }
+
+  /**
+   * Rolls a spell whose harm on its caster runs inside its own roll (issue 39): the logged `harm` input
+   * is the engine's own input for the caster's state (no loss yet), and the loss goes through
+   * `applyChange` on that state; then again on the same seed with the items carried when the harm drew
+   * Broken Gear (its lots come from them: read only then). `told`: the transition's state and events
+   * for the roll's effects and the writer, null when the spell harmed no one.
    */
   private async rollWithHarm<
     I extends { harm: SheetDamageInput },
     O extends { harm: SheetDamageOutcome | null },
   >(
     m: EntityManager,
-    procedure: Procedure<I, O>,
-    input: I,
+    procedure: CasterProcedure<I, O>,
+    input: Omit<I, 'harm'>,
+    engine: CasterEngine,
     seed: string | undefined,
     req: ArbiterRequest,
     campaignId: string,
     owner: SheetOwner,
-  ): Promise<Rolled<O>> {
-    const rolled = this.rolls.roll(procedure, input, seed, diceBudget(req));
+  ): Promise<{ rolled: Rolled<O>; told: CasterTold | null }> {
+    const harm = damageInput(engine.state, { kind: 'cast-cost', amount: 0 } as EngineChange);
+    const live = procedure.live(engine);
+    let rolled = this.rolls.roll(live, { ...{}, ...input, harm } as I, seed, diceBudget(req));
     const lots = rolled.outcome.harm
       ? await this.harm.brokenGearItems(m, campaignId, owner, rolled.outcome.harm)
       : null;
-    if (!lots) return rolled;
-    return this.rolls.roll(
-      procedure,
-      { ...{}, ...input, harm: { ...{}, ...input.harm, items: lots } as SheetDamageInput },
-      rolled.seed,
-    );
+    if (lots)
+      rolled = this.rolls.roll(
+        live,
+        { ...{}, ...input, harm: { ...{}, ...harm, items: lots } as SheetDamageInput } as I,
+        rolled.seed,
+      );
+    const applied = rolled.outcome.harm ? engine.applied : null;
+    return {
+      rolled,
+      told: applied ? { state: engine.state, events: applied.events, source: engine.source } : null,
+    };
   }
 
   /** The campaign row, read with one plain statement (the guard has already found it). */

@@ -1,14 +1,28 @@
 import { createRng, Dice } from '../core/random';
-import { damageInput, describeDamage, fatigueEvents, sheetState } from '../core/engine';
+import {
+  damageInput,
+  describeDamage,
+  fatigueEvents,
+  harmSeed,
+  sheetState,
+  type EngineChange,
+  type EngineState,
+} from '../core/engine';
+import { cairnCast } from '../core/magic/cairn';
+import { CAIRN_CAMPAIGN_CAST_PROCEDURE, CAIRN_MAGIC_PROCEDURES } from './cairn/cairn-magic.service';
 import { harmOf } from '../core/harm';
 import { sheetDamage, type SheetDamageInput } from '../core/harm/campaign';
 import { channel } from '../core/magic';
 import { AFFIX_CHANNELING_V2 } from './magic-campaign.service';
 import {
   AFFIX_CHANNELING_V3,
+  COEAC_CAST_PROCEDURE,
+  COEAC_CATASTROPHE_PROCEDURE,
   COEAC_COUNTERSPELL_PROCEDURE,
   COEAC_MAGIC_PROCEDURES,
+  COEAC_MASTERY_PROCEDURE,
   COEAC_RELEASE_PROCEDURE,
+  type CasterEngine,
 } from './magic.service';
 
 /*
@@ -17,6 +31,8 @@ import {
  * spell's own part matches the procedure logged before (the same dice come first).
  */
 const dice = (seed: string) => new Dice(createRng(seed));
+const SEED_WAVE = 's0';
+const CAIRN_DAMAGE_A = 3;
 const sheet = (hp: number) => ({
   hp,
   maxHp: 12,
@@ -164,5 +180,179 @@ describe('fatigueEvents (a Cairn cast’s Fatigue)', () => {
       },
     ]);
     expect(fatigueEvents({ name: 'Ash', ownerId: 'x' }, 0)).toEqual([]);
+  });
+});
+
+/*
+ * Issue 39, second step: the spell's harm goes through the engine's `applyChange` when live (`live`),
+ * and the logged roll replays by the registered `run` on its logged `harm` input: both answer the
+ * same outcome on the same seed, and the transition's events are the engine's telling of it.
+ */
+describe('live (applyChange) and replay (the logged input) agree', () => {
+  const engine = (hp: number, source: string): CasterEngine => ({ state: state(hp), source });
+  const cases: Array<
+    [
+      string,
+      {
+        name: string;
+        run: (i: never, d: Dice) => { harm: unknown };
+        live: (e: CasterEngine) => { run: (i: never, d: Dice) => { harm: unknown } };
+      },
+      Record<string, unknown>,
+    ]
+  > = [
+    [
+      'magic.coeac.cast.v1',
+      COEAC_CAST_PROCEDURE as never,
+      { channeling: { pool: 3, objective: 5, spell: 'disintegrate', vigorPool: 4 }, ritualHp: 1 },
+    ],
+    [
+      'magic.coeac.counterspell.v2',
+      COEAC_COUNTERSPELL_PROCEDURE as never,
+      { counterspell: { pool: 3, potency: 3 } },
+    ],
+    ['magic.coeac.bound-release.v1', COEAC_RELEASE_PROCEDURE as never, { damage: 4 }],
+    [
+      'crafting.channeling.v3',
+      AFFIX_CHANNELING_V3 as never,
+      { channeling: { pool: 3, objective: 5, spell: 'disintegrate', vigorPool: 4 } },
+    ],
+    [
+      'magic.coeac.spell-mastery.v2',
+      COEAC_MASTERY_PROCEDURE as never,
+      { mastery: { pool: 3, spell: 'disintegrate', vigorPool: 4 } },
+    ],
+  ];
+  it.each(cases)('%s: seeds a, b, c at 2 and 12 HP', (name, procedure, input) => {
+    expect(procedure.name).toBe(name);
+    for (const seed of ['a', 'b', 'c'])
+      for (const hp of [2, 12]) {
+        const e = engine(hp, 'magic:test');
+        const logged = { ...{}, ...input, harm: harm(hp) } as never;
+        const live = procedure.live(e).run(logged, dice(seed));
+        expect(live).toEqual(procedure.run(logged, dice(seed)));
+        if (live.harm === null) continue;
+        expect(e.applied!.outcome).toEqual(live.harm);
+        expect(e.applied!.events).toEqual(describeDamage(state(hp), live.harm as never, 'magic:test').events);
+      }
+  });
+});
+
+describe('magic.coeac.spell-mastery.v2', () => {
+  const mastery = { pool: 3, spell: 'disintegrate', vigorPool: 4 };
+  it('golden: the mastery of magic.coeac.spell-mastery on the same seed, its backlash in the same roll as the old pair took it', () => {
+    const seed = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].find(
+      (s) => (COEAC_MAGIC_PROCEDURES.spellMastery.run(mastery, dice(s)).blindCast.backlash.damage ?? 0) > 0,
+    )!;
+    expect(seed).toBe('a');
+    const out = COEAC_MASTERY_PROCEDURE.run({ mastery, harm: harm(12) }, dice(seed));
+    const old = COEAC_MAGIC_PROCEDURES.spellMastery.run(mastery, dice(seed));
+    expect(out.mastery).toEqual(old);
+    const backlash = old.blindCast.backlash.damage!;
+    expect(backlash).toBe(4);
+    // The old pair: `harm.sheet-damage` on `<seed>/harm` (nothing drawn above 0 HP: the same answer).
+    const pair = sheetDamage(
+      { ...{}, ...harm(12), damage: backlash } as SheetDamageInput,
+      dice(harmSeed(seed)),
+    );
+    expect(out.harm).toEqual(pair);
+    expect(out.harm).toMatchObject({ state: 'up', changes: [{ path: 'hp', delta: -4, via: 'ledger' }] });
+  });
+
+  it('a mastery without backlash harms nobody', () => {
+    const calm = { pool: 14, spell: 'disintegrate' };
+    const seed = Array.from({ length: 40 }, (_, i) => `s${i}`).find(
+      (s) => (COEAC_MAGIC_PROCEDURES.spellMastery.run(calm, dice(s)).blindCast.backlash.damage ?? 0) === 0,
+    )!;
+    expect(seed).toBeDefined();
+    const out = COEAC_MASTERY_PROCEDURE.run({ mastery: calm, harm: harm(12) }, dice(seed));
+    expect(out.mastery).toEqual(COEAC_MAGIC_PROCEDURES.spellMastery.run(calm, dice(seed)));
+    expect(out.harm).toBeNull();
+  });
+});
+
+describe('magic.coeac.catastrophe.v3', () => {
+  const core = { damage: 3, disciplinePool: 2, vigorPool: 3 };
+  it('golden: the catastrophe of v2 on the same seed, the wave taken in the same roll as the old pair took it', () => {
+    const seed = Array.from({ length: 60 }, (_, i) => `s${i}`).find(
+      (s) => (COEAC_MAGIC_PROCEDURES.catastropheV2.run(core, dice(s)).consequences?.waveDamage ?? 0) > 0,
+    )!;
+    expect(seed).toBe(SEED_WAVE);
+    const out = COEAC_CATASTROPHE_PROCEDURE.run({ catastrophe: core, harm: harm(12) }, dice(seed));
+    const old = COEAC_MAGIC_PROCEDURES.catastropheV2.run(core, dice(seed));
+    expect(out.catastrophe).toEqual(old);
+    const wave = old.consequences!.waveDamage!;
+    const pair = sheetDamage({ ...{}, ...harm(12), damage: wave } as SheetDamageInput, dice(harmSeed(seed)));
+    expect(out.harm).toEqual(pair);
+    // Live through the engine: the same outcome.
+    const e: CasterEngine = { state: state(12), source: 'magic:catastrophe' };
+    expect(
+      COEAC_CATASTROPHE_PROCEDURE.live(e).run({ catastrophe: core, harm: harm(12) }, dice(seed)),
+    ).toEqual(out);
+    expect(e.applied!.events[0]).toMatchObject({
+      type: 'damaged',
+      amount: wave,
+      source: 'magic:catastrophe',
+    });
+  });
+
+  it('no catastrophe harm: no harm outcome', () => {
+    const out = COEAC_CATASTROPHE_PROCEDURE.run({ catastrophe: {}, harm: harm(12) }, dice('a'));
+    expect(out.catastrophe).toEqual(COEAC_MAGIC_PROCEDURES.catastropheV2.run({}, dice('a')));
+    const c = out.catastrophe.consequences;
+    expect((c?.waveDamage ?? 0) + (c?.wildCast?.channeling.backlash.damage ?? 0)).toBe(0);
+    expect(out.harm).toBeNull();
+  });
+});
+
+describe('magic.cairn-cast.v2', () => {
+  const cairnSheet = {
+    hp: 3,
+    maxHp: 6,
+    str: { current: 10, max: 10 },
+    dex: { current: 10, max: 10 },
+    wil: { current: 3, max: 10 },
+  };
+  const cairnState = (): EngineState =>
+    sheetState({ name: 'Ash', id: 'c2', npc: false }, 'cairn', cairnSheet, cairnSheet, harmOf(cairnSheet));
+  const loss = (amount: number) =>
+    ({ kind: 'damage', amount, die: null, pastArmor: true, source: 'magic.cairn-cast' }) as EngineChange;
+  const cast = {
+    from: 'spellbook' as const,
+    spell: 1,
+    danger: true,
+    wil: 3,
+    freeSlots: 5,
+    failure: { damage: 'd6' as const },
+  };
+
+  it('golden (seed a): the cast of magic.cairn-cast on the same seed, its failure damage taken in the same roll', () => {
+    const harmInput = damageInput(cairnState(), loss(0));
+    expect(harmInput).toMatchObject({ system: 'cairn', armor: 0, hp: 3 });
+    const out = CAIRN_CAMPAIGN_CAST_PROCEDURE.run({ cast, harm: harmInput }, dice('a'));
+    const old = CAIRN_MAGIC_PROCEDURES.cast.run(cast, dice('a'));
+    expect(out.cast).toEqual(old);
+    expect(out.cast).toEqual(cairnCast(cast, dice('a')));
+    const damage = old.failure!.damage!;
+    expect(damage).toBe(CAIRN_DAMAGE_A);
+    const pair = sheetDamage({ ...{}, ...harmInput, damage } as SheetDamageInput, dice(harmSeed('a')));
+    expect(out.harm).toMatchObject({ damage, changes: pair.changes });
+    // Live through the engine: the same outcome, and the engine's events for it.
+    const e: { state: EngineState; applied?: unknown } = { state: cairnState() };
+    const live = CAIRN_CAMPAIGN_CAST_PROCEDURE.live(e as never).run({ cast, harm: harmInput }, dice('a'));
+    expect(live).toEqual(out);
+    expect((e.applied as { events: unknown[] }).events).toEqual(
+      describeDamage(cairnState(), out.harm!, 'magic.cairn-cast').events,
+    );
+  });
+
+  it('a cast that passes its save harms nobody', () => {
+    const safe = { from: 'spellbook' as const, spell: 1, freeSlots: 5, failure: { damage: 'd6' as const } };
+    const out = CAIRN_CAMPAIGN_CAST_PROCEDURE.run(
+      { cast: safe, harm: damageInput(cairnState(), loss(0)) },
+      dice('a'),
+    );
+    expect(out.cast.failure).toBeNull();
+    expect(out.harm).toBeNull();
   });
 });

@@ -841,7 +841,10 @@ export class CoeacCampaignSpellMasteryResult {
   @Out.int('Backlash damage of the blind cast, taken through the harm transition.')
   backlashDamage: number;
 
-  @Out.id('The harm roll of the backlash (harm.sheet-damage); null without backlash.', { nullable: true })
+  @Out.id(
+    'The roll that took the backlash’s harm: the mastery’s own (magic.coeac.spell-mastery.v2, issue 39); null without backlash.',
+    { nullable: true },
+  )
   backlashRollId: string | null;
 
   @Out.json(

@@ -19,8 +19,13 @@ import {
   type CoeacSpell,
   type CounterspellInput,
   type RandomSpellInput,
+  type CatastropheV2Input,
+  type CatastropheV2Outcome,
+  type SpellMasteryInput,
+  type SpellMasteryOutcome,
 } from '../core/magic';
 import { sheetDamage, type SheetDamageInput, type SheetDamageOutcome } from '../core/harm/campaign';
+import { applyChange, type DamageApplied, type EngineChange, type EngineState } from '../core/engine';
 import type { Dice } from '../core/random';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
@@ -47,6 +52,59 @@ export const COEAC_MAGIC_PROCEDURES = {
 
 export type CoeacMagicKind = keyof typeof COEAC_MAGIC_PROCEDURES;
 
+/**
+ * The engine's side of a spell whose harm runs inside its own roll (issue 39): the caster's typed
+ * state and the change's source. Given, the roll's loss goes through `applyChange` on that state (the
+ * live path) and `applied` keeps the transition's answer (state after, ledger changes, events) for the
+ * one writer; absent (a replay from the log), the same core runs on the logged `harm` input. Both draw
+ * the same dice and answer the same outcome: the logged `harm` is the engine's own input for the state.
+ */
+export interface CasterEngine {
+  state: EngineState;
+  source: string;
+  applied?: DamageApplied<EngineState> | null;
+}
+
+/** A loss of `amount` on the caster, on the roll's own dice (null for none): the engine's transition when live. */
+function casterLoss(
+  harm: SheetDamageInput,
+  amount: number,
+  dice: Dice,
+  engine?: CasterEngine,
+): SheetDamageOutcome | null {
+  if (amount <= 0) return null;
+  if (!engine) return sheetDamage({ ...{}, ...harm, damage: amount } as SheetDamageInput, dice);
+  const change = {
+    kind: 'cast-cost',
+    amount,
+    // Broken Gear's lots (the roll runs again with them when the table drew it).
+    items: (harm as { items?: unknown[] }).items ?? [],
+    source: engine.source,
+  } as unknown as EngineChange;
+  const applied = applyChange(engine.state, change, dice) as DamageApplied<EngineState>;
+  engine.applied = applied;
+  return applied.outcome;
+}
+
+/** A spell procedure run on its logged input (replays) or, live, through the engine on `engine`'s state. */
+export interface CasterProcedure<I, O> {
+  name: string;
+  run: (input: I, dice: Dice) => O;
+  /** The same procedure (same name, same outcome) whose loss goes through `applyChange` on `engine.state`. */
+  live: (engine: CasterEngine) => { name: string; run: (input: I, dice: Dice) => O };
+}
+
+function casterProcedure<I, O>(
+  name: string,
+  run: (input: I, dice: Dice, engine?: CasterEngine) => O,
+): CasterProcedure<I, O> {
+  return {
+    name,
+    run: (input, dice) => run(input, dice),
+    live: (engine) => ({ name, run: (input, dice) => run(input, dice, engine) }),
+  };
+}
+
 /** What a stored character's cast rolls (`magic.coeac.cast.v1`): the channeling and what it costs. */
 export interface CoeacCastRollInput {
   channeling: ChannelingInput;
@@ -58,26 +116,18 @@ export interface CoeacCastRollInput {
 
 /**
  * A stored character's cast (issue 39): the channeling, then its HP cost (ritual HP and backlash)
- * through the COEAC harm transition on the same dice, in one logged roll: bonus HP, HP, Down and Out
- * at 0. Casts logged before rolled `magic.coeac.channeling` and a second `harm.sheet-damage`; both
- * stay registered and replay.
+ * through the COEAC transition (`applyChange`, a `cast-cost`) on the same dice, in one logged roll:
+ * bonus HP, HP, Down and Out at 0. Casts logged before rolled `magic.coeac.channeling` and a second
+ * `harm.sheet-damage`; both stay registered and replay.
  */
-export const COEAC_CAST_PROCEDURE = {
-  name: 'magic.coeac.cast.v1',
-  run: (input: CoeacCastRollInput, dice: Dice) => {
+export const COEAC_CAST_PROCEDURE = casterProcedure(
+  'magic.coeac.cast.v1',
+  (input: CoeacCastRollInput, dice: Dice, engine?: CasterEngine) => {
     const channeling = COEAC_MAGIC_PROCEDURES.channeling.run(input.channeling, dice);
     const cost = input.ritualHp + (channeling.backlash.damage ?? 0);
-    return {
-      channeling,
-      harm: cost > 0 ? sheetDamage({ ...{}, ...input.harm, damage: cost } as SheetDamageInput, dice) : null,
-    };
+    return { channeling, harm: casterLoss(input.harm, cost, dice, engine) };
   },
-};
-
-/** A loss of `amount` on the caster through the COEAC transition's core, on the roll's own dice (null for none). */
-function casterLoss(harm: SheetDamageInput, amount: number, dice: Dice): SheetDamageOutcome | null {
-  return amount > 0 ? sheetDamage({ ...{}, ...harm, damage: amount } as SheetDamageInput, dice) : null;
-}
+);
 
 /** What a stored character's counterspell rolls (`magic.coeac.counterspell.v2`). */
 export interface CoeacCounterspellRollInput {
@@ -88,16 +138,16 @@ export interface CoeacCounterspellRollInput {
 
 /**
  * A stored character's counterspell (issue 39): the Arcane Lore test, then a failure's damage (the
- * margin) through the COEAC harm transition on the same dice, in one logged roll. Counterspells logged
+ * margin) through the COEAC transition on the same dice, in one logged roll. Counterspells logged
  * before rolled `magic.coeac.counterspell` and a second `harm.sheet-damage`; both stay registered.
  */
-export const COEAC_COUNTERSPELL_PROCEDURE = {
-  name: 'magic.coeac.counterspell.v2',
-  run: (input: CoeacCounterspellRollInput, dice: Dice) => {
+export const COEAC_COUNTERSPELL_PROCEDURE = casterProcedure(
+  'magic.coeac.counterspell.v2',
+  (input: CoeacCounterspellRollInput, dice: Dice, engine?: CasterEngine) => {
     const counterspell = COEAC_MAGIC_PROCEDURES.counterspell.run(input.counterspell, dice);
-    return { counterspell, harm: casterLoss(input.harm, counterspell.damage, dice) };
+    return { counterspell, harm: casterLoss(input.harm, counterspell.damage, dice, engine) };
   },
-};
+);
 
 /** What releasing a bound spell against a blow rolls (`magic.coeac.bound-release.v1`). */
 export interface CoeacReleaseRollInput {
@@ -108,17 +158,17 @@ export interface CoeacReleaseRollInput {
 
 /**
  * A bound spell released to Block a blow (003: a binding stops 1 damage): what gets through goes to
- * the COEAC harm transition, in one logged roll. Releases logged before logged only the harm, as
+ * the COEAC transition, in one logged roll. Releases logged before logged only the harm, as
  * `harm.sheet-damage` on the seed `<the binding's roll>/harm`, which stays registered.
  */
-export const COEAC_RELEASE_PROCEDURE = {
-  name: 'magic.coeac.bound-release.v1',
-  run: (input: CoeacReleaseRollInput, dice: Dice) => {
+export const COEAC_RELEASE_PROCEDURE = casterProcedure(
+  'magic.coeac.bound-release.v1',
+  (input: CoeacReleaseRollInput, dice: Dice, engine?: CasterEngine) => {
     const blocked = Math.min(1, input.damage);
     const damageTaken = input.damage - blocked;
-    return { blocked, damageTaken, harm: casterLoss(input.harm, damageTaken, dice) };
+    return { blocked, damageTaken, harm: casterLoss(input.harm, damageTaken, dice, engine) };
   },
-};
+);
 
 /** What a day of Affix Spell rolls for a caster with a COEAC sheet (`crafting.channeling.v3`). */
 export interface AffixChannelingRollInput {
@@ -128,20 +178,75 @@ export interface AffixChannelingRollInput {
 
 /**
  * A day of the Affix Spell ritual by a caster with a COEAC sheet (issue 39): the channeling, then its
- * backlash damage through the COEAC harm transition on the same dice, one logged roll. The outcome is
+ * backlash damage through the COEAC transition on the same dice, one logged roll. The outcome is
  * the channeling's (as `crafting.channeling.v2` answers it, so crafting reads it unchanged) with the
  * harm beside it. A day without a COEAC sheet harms no one and still logs `crafting.channeling.v2`.
  */
-export const AFFIX_CHANNELING_V3 = {
-  name: 'crafting.channeling.v3',
-  run: (
+export const AFFIX_CHANNELING_V3 = casterProcedure(
+  'crafting.channeling.v3',
+  (
     input: AffixChannelingRollInput,
     dice: Dice,
+    engine?: CasterEngine,
   ): ChannelingOutcome & { harm: SheetDamageOutcome | null } => {
     const channeling = channel(input.channeling, dice);
-    return { ...{}, ...channeling, harm: casterLoss(input.harm, channeling.backlash.damage ?? 0, dice) };
+    return {
+      ...{},
+      ...channeling,
+      harm: casterLoss(input.harm, channeling.backlash.damage ?? 0, dice, engine),
+    };
   },
-};
+);
+
+/** What a stored character's Spell Mastery rolls (`magic.coeac.spell-mastery.v2`). */
+export interface CoeacMasteryRollInput {
+  mastery: SpellMasteryInput;
+  harm: SheetDamageInput;
+}
+
+/**
+ * A stored character's Spell Mastery (F12, issue 39): the blind cast and the mastery check, then the
+ * blind cast's backlash through the COEAC transition on the same dice, one logged roll. Masteries
+ * logged before rolled `magic.coeac.spell-mastery` and a second `harm.sheet-damage` (seed
+ * `<seed>/harm`); both stay registered and replay.
+ */
+export const COEAC_MASTERY_PROCEDURE = casterProcedure(
+  'magic.coeac.spell-mastery.v2',
+  (
+    input: CoeacMasteryRollInput,
+    dice: Dice,
+    engine?: CasterEngine,
+  ): { mastery: SpellMasteryOutcome; harm: SheetDamageOutcome | null } => {
+    const mastery = spellMastery(input.mastery, dice);
+    return { mastery, harm: casterLoss(input.harm, mastery.blindCast.backlash.damage ?? 0, dice, engine) };
+  },
+);
+
+/** What a catastrophe suffered by a stored caster rolls (`magic.coeac.catastrophe.v3`). */
+export interface CoeacCatastropheRollInput {
+  catastrophe: CatastropheV2Input;
+  harm: SheetDamageInput;
+}
+
+/**
+ * A catastrophe suffered by a stored caster (F5, issue 39): `magic.coeac.catastrophe.v2`'s roll, then
+ * the wave's damage and a wild cast's backlash (one loss) through the COEAC transition on the same
+ * dice, one logged roll. Catastrophes logged before rolled `magic.coeac.catastrophe.v2` and a second
+ * `harm.sheet-damage` (seed `<seed>/harm`); both stay registered and replay.
+ */
+export const COEAC_CATASTROPHE_PROCEDURE = casterProcedure(
+  'magic.coeac.catastrophe.v3',
+  (
+    input: CoeacCatastropheRollInput,
+    dice: Dice,
+    engine?: CasterEngine,
+  ): { catastrophe: CatastropheV2Outcome; harm: SheetDamageOutcome | null } => {
+    const catastrophe = catastropheV2(input.catastrophe, dice);
+    const c = catastrophe.consequences;
+    const amount = (c?.waveDamage ?? 0) + (c?.wildCast?.channeling.backlash.damage ?? 0);
+    return { catastrophe, harm: casterLoss(input.harm, amount, dice, engine) };
+  },
+);
 
 type OutcomeOf<K extends CoeacMagicKind> = ReturnType<(typeof COEAC_MAGIC_PROCEDURES)[K]['run']>;
 
@@ -174,10 +279,14 @@ export class MagicService {
   ) {
     registry.register(
       ...(Object.values(COEAC_MAGIC_PROCEDURES) as never[]),
-      COEAC_CAST_PROCEDURE as never,
-      COEAC_COUNTERSPELL_PROCEDURE as never,
-      COEAC_RELEASE_PROCEDURE as never,
-      AFFIX_CHANNELING_V3 as never,
+      ...[
+        COEAC_CAST_PROCEDURE,
+        COEAC_COUNTERSPELL_PROCEDURE,
+        COEAC_RELEASE_PROCEDURE,
+        AFFIX_CHANNELING_V3,
+        COEAC_MASTERY_PROCEDURE,
+        COEAC_CATASTROPHE_PROCEDURE,
+      ].map((p) => ({ name: p.name, run: p.run }) as never),
     );
   }
 

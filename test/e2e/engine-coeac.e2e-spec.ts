@@ -679,6 +679,7 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
         'characterId',
       );
       expect(await rollsOf(c, 'magic.coeac.spell-mastery')).toEqual([]);
+      expect(await rollsOf(c, 'magic.coeac.spell-mastery.v2')).toEqual([]);
     });
   });
   describe('C5: the worn armour is an inventory item, and Broken Gear that breaks it breaks its Block', () => {

@@ -287,7 +287,8 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
 
       // Two casts, two logged rolls (the retry logged none).
       const rolls = (await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200)).body.items;
-      const casts = rolls.filter((r: { procedure: string }) => r.procedure === 'magic.cairn-cast');
+      // A stored caster's cast logs magic.cairn-cast.v2 (its harm inside, issue 39).
+      const casts = rolls.filter((r: { procedure: string }) => r.procedure === 'magic.cairn-cast.v2');
       expect(casts).toHaveLength(2);
       expect(casts.map((r: { id: string }) => r.id)).toEqual(
         expect.arrayContaining([first.body.rollId, second.rollId]),
@@ -375,7 +376,7 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
         ledger.map((e: Record<string, unknown>) => [e.delta, e.valueAfter, e.cause, e.procedure, e.rollId]),
       ).toEqual([
         [1, 1, 'procedure', 'magic.cairn-item', null],
-        [-1, 0, 'roll', 'magic.cairn-cast', used.rollId],
+        [-1, 0, 'roll', 'magic.cairn-cast.v2', used.rollId],
         [2, 2, 'procedure', 'magic.cairn-relic-recharge', null],
       ]);
       const q = await gql(
@@ -473,7 +474,7 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
         looks: 'badly wounded',
       });
       expect(cast.events[2]).toMatchObject({ type: 'field-changed', path: 'hp', delta: -damage });
-      // Each roll carries its part (the live feed sends both): the cast its Fatigue, the harm the rest.
+      // One roll (issue 39): the cast's own carries the Fatigue and the harm's events, as answered.
       const strip = (e: Record<string, unknown>) =>
         Object.fromEntries(
           Object.entries(e).filter(([k, v]) => v !== null && ['type', 'text', 'path', 'delta'].includes(k)),
@@ -481,13 +482,15 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
       const castRoll = (
         await t.http.get(`/v1/campaigns/${c.id}/rolls/${cast.rollId}`).set(c.auth).expect(200)
       ).body;
-      const harmRoll = (
-        await t.http.get(`/v1/campaigns/${c.id}/rolls/${cast.harmRoll.rollId}`).set(c.auth).expect(200)
-      ).body;
-      expect([...castRoll.events, ...harmRoll.events].map(strip)).toEqual(cast.events.map(strip));
+      expect(cast.harmRoll.rollId).toBe(cast.rollId);
+      expect(castRoll.procedure).toBe('magic.cairn-cast.v2');
+      expect(castRoll.events.map(strip)).toEqual(cast.events.map(strip));
+      // No second roll: the campaign's log holds the cast alone.
+      const logged = (await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200)).body.items;
+      expect(logged.map((r: { procedure: string }) => r.procedure)).not.toContain('harm.sheet-damage');
       const audit = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
       expect(audit.body).toMatchObject({ ok: true, rolls: { differing: [] }, sheets: { differing: [] } });
-      for (const rollId of [cast.rollId, cast.harmRoll.rollId]) {
+      for (const rollId of [cast.rollId]) {
         const replay = (
           await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}/replay`).set(c.auth).expect(200)
         ).body;
@@ -506,18 +509,14 @@ describe(`Cairn magic: spells, casts, Fatigue, relics (${DATABASE_KIND})`, () =>
           .set(c.auth)
           .expect(200)
       ).body.items;
-      // The HP lost is the harm transition's, named by its roll; the cast's own roll writes no HP.
+      // The HP lost is the transition's, taken in the cast's roll and written once by harm's writer.
       expect(
         ledger.filter(
           (e: { rollId: string | null; field: string }) => e.rollId === cast.rollId && e.field === 'hp',
         ),
-      ).toEqual([]);
-      expect(ledger.find((e: { rollId: string | null }) => e.rollId === cast.harmRoll.rollId)).toMatchObject({
-        field: 'hp',
-        delta: -damage,
-        cause: 'procedure',
-        procedure: 'harm.sheet-damage',
-      });
+      ).toMatchObject([
+        { field: 'hp', delta: -damage, cause: 'procedure', procedure: 'magic.cairn-cast.v2' },
+      ]);
     });
 
     it('guards: no sheet, wrong item, a player’s secret cast, another character', async () => {

@@ -838,6 +838,9 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
         { pool: 3, objective: 5, spell: 'disintegrate', vigorPool: 4 },
         'old-affix',
       ),
+      // Spell Mastery and a catastrophe as logged before their harm joined their roll (issue 39).
+      rolls.roll(COEAC_MAGIC_PROCEDURES.spellMastery, { pool: 4, spell: 'disintegrate' }, 'old-mastery'),
+      rolls.roll(COEAC_MAGIC_PROCEDURES.catastropheV2, { damage: 3, disciplinePool: 3 }, 'old-catastrophe'),
     ];
     const ids: string[] = [];
     for (const rolled of old)
@@ -859,9 +862,11 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       'harm.sheet-damage',
       'harm.sheet-damage',
       'crafting.channeling.v2',
+      'magic.coeac.spell-mastery',
+      'magic.coeac.catastrophe.v2',
     ]);
     const audit = await expectCleanAudit(c);
-    expect(audit.rolls.replayed).toBe(5);
+    expect(audit.rolls.replayed).toBe(7);
     const viaGql = await gql(
       t.server,
       `query($c: ID!) { campaignAudit(campaignId: $c) { ok rolls { replayed matched } } }`,
@@ -869,7 +874,7 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       c.auth,
     );
     expect(viaGql.errors).toBeUndefined();
-    expect(viaGql.data?.campaignAudit).toEqual({ ok: true, rolls: { replayed: 5, matched: 5 } });
+    expect(viaGql.data?.campaignAudit).toEqual({ ok: true, rolls: { replayed: 7, matched: 7 } });
   });
 
   it('Spell Mastery, a catastrophe and a release over GraphQL answer the engine’s events of the harm they did', async () => {
@@ -899,10 +904,13 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       ),
     });
     for (const e of mastery.body.events) expect(e.text).toEqual(expect.any(String));
-    // The harm rolls keep their events (the log and the feed): the answer lists them in order.
+    // The backlash's harm is taken in the mastery's own roll (magic.coeac.spell-mastery.v2), which
+    // keeps its events (the log and the feed); the failure's check keeps its own: the answer lists both.
+    expect(mastery.body.backlashRollId).toBe(mastery.body.rollId);
     const backlashRoll = (
-      await t.http.get(`/v1/campaigns/${c.id}/rolls/${mastery.body.backlashRollId}`).set(c.auth).expect(200)
+      await t.http.get(`/v1/campaigns/${c.id}/rolls/${mastery.body.rollId}`).set(c.auth).expect(200)
     ).body;
+    expect(backlashRoll.procedure).toBe('magic.coeac.spell-mastery.v2');
     const checkRoll = (
       await t.http
         .get(`/v1/campaigns/${c.id}/rolls/${mastery.body.downAndOut.rollId}`)
@@ -921,6 +929,9 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
         .send({ damage: 4, seed: `quill-${i}` })
         .expect(201);
       const hp = cat.body.changes.filter((ch: { field: string }) => ch.field === 'hp');
+      // One roll per catastrophe (magic.coeac.catastrophe.v3): its harm inside it.
+      const logged = await procedures(c);
+      expect(logged.filter((p) => p === 'magic.coeac.catastrophe.v3')).toHaveLength(i + 1);
       if (hp.length === 0) expect(cat.body.events).toEqual([]);
       else
         expect(cat.body.events[0]).toMatchObject({
@@ -947,6 +958,8 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
     expect(released.errors).toBeUndefined();
     const r = released.data?.coeacReleaseBound;
     expect(r).toMatchObject({ blocked: 1, damageTaken: 4, rollId: expect.any(String) });
+    // Every harm of this test was taken inside its spell's roll but the failed mastery's check.
+    expect((await procedures(c)).filter((p) => p === 'harm.sheet-damage')).toHaveLength(1);
     expect(r.events[0]).toMatchObject({
       type: 'damaged',
       amount: 4,

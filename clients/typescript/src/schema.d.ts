@@ -20354,7 +20354,7 @@ export interface components {
       seed?: string;
     };
     CairnCastHarmRoll: {
-      /** @description The roll-log entry of the harm (its ledger entries name it). */
+      /** @description The roll-log entry that took the harm: the cast’s own (its ledger entries name it). */
       rollId: string;
       /** @description The harm state before. */
       stateBefore: string;
@@ -20413,7 +20413,7 @@ export interface components {
       removed: string[];
       /** @description The spellbook or relic after (null when it is gone). */
       item: components['schemas']['CairnMagicItem'] | (never | null);
-      /** @description The harm transition’s own logged roll (harm.sheet-damage) for a failure’s damage, null when the cast did no damage. */
+      /** @description What the harm transition did with a failure’s damage, inside the cast’s roll (magic.cairn-cast.v2); null when the cast did no damage. */
       harmRoll: components['schemas']['CairnCastHarmRoll'] | (never | null);
     };
     FoundryCairnImportInput: {
@@ -21391,7 +21391,7 @@ export interface components {
       control: number;
       /** @description Backlash damage of the blind cast, taken through the harm transition. */
       backlashDamage: number;
-      /** @description The harm roll of the backlash (harm.sheet-damage); null without backlash. */
+      /** @description The roll that took the backlash’s harm: the mastery’s own (magic.coeac.spell-mastery.v2, issue 39); null without backlash. */
       backlashRollId: string | null;
       /** @description The Down and Out check a failure calls (the harm transition’s answer: state, table, lots); null on a success. */
       downAndOut: {

@@ -152,10 +152,10 @@ export class CairnCastHarm {
 
 @ObjectType({
   description:
-    'What the harm transition made of a failed cast’s damage: its own logged roll and the state it left.',
+    'What the harm transition made of a failed cast’s damage, inside the cast’s roll (magic.cairn-cast.v2): that roll and the state it left.',
 })
 export class CairnCastHarmRoll {
-  @Out.id('The roll-log entry of the harm (its ledger entries name it).')
+  @Out.id('The roll-log entry that took the harm: the cast’s own (its ledger entries name it).')
   rollId: string;
 
   @Out.string('The harm state before.')
@@ -323,7 +323,7 @@ export class CairnCampaignCastResult extends CairnCastResult {
   item: CairnMagicItem | null;
 
   @Out.nested(
-    'The harm transition’s own logged roll (harm.sheet-damage) for a failure’s damage, null when the cast did no damage.',
+    'What the harm transition did with a failure’s damage, inside the cast’s roll (magic.cairn-cast.v2); null when the cast did no damage.',
     () => CairnCastHarmRoll,
     { nullable: true },
   )

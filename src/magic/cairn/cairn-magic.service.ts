@@ -20,7 +20,19 @@ import {
   type CairnSpellEntry,
 } from '../../core/magic/cairn';
 import { Database } from '../../database/database.service';
-import { fatigueEvents, harmSeed, type EngineEvent } from '../../core/engine';
+import {
+  applyChange,
+  damageInput,
+  fatigueEvents,
+  type DamageApplied,
+  type EngineChange,
+  type EngineEvent,
+  sheetState,
+  type EngineState,
+} from '../../core/engine';
+import { sheetDamage, type SheetDamageInput, type SheetDamageOutcome } from '../../core/harm/campaign';
+import { harmOf } from '../../core/harm';
+import type { Dice } from '../../core/random';
 import { castEvents } from '../cast-events';
 import { SheetHarmService } from '../../harm/sheet-harm.service';
 import { InventoryCarrierEntity, InventoryItemEntity } from '../../inventory/inventory.entities';
@@ -46,6 +58,59 @@ import type {
 /** Cairn magic procedures as the roll log names them; never rename one. */
 export const CAIRN_MAGIC_PROCEDURES = {
   cast: { name: 'magic.cairn-cast', run: cairnCast },
+};
+
+/** What a stored character's Cairn cast rolls (`magic.cairn-cast.v2`): the cast and the caster's harm input. */
+export interface CairnCampaignCastRollInput {
+  cast: CoreCastInput;
+  /** The Cairn harm transition's input for the caster before the loss (past Armor: Armor 0). */
+  harm: SheetDamageInput;
+}
+
+/** The engine's side of a live cast: the caster's state; `applied` keeps the transition's answer. */
+interface CairnCasterEngine {
+  state: EngineState;
+  applied?: DamageApplied<EngineState> | null;
+}
+
+function cairnCampaignCast(
+  input: CairnCampaignCastRollInput,
+  dice: Dice,
+  engine?: CairnCasterEngine,
+): { cast: CairnCastOutcome; harm: SheetDamageOutcome | null } {
+  const cast = cairnCast(input.cast, dice);
+  const damage = cast.failure?.damage ?? null;
+  if (damage === null) return { cast, harm: null };
+  if (!engine) return { cast, harm: sheetDamage({ ...{}, ...input.harm, damage } as SheetDamageInput, dice) };
+  const applied = applyChange(engine.state, castLoss(damage), dice) as DamageApplied<EngineState>;
+  engine.applied = applied;
+  return { cast, harm: applied.outcome };
+}
+
+/** A failed cast's damage as the engine's change: it turns on the caster past any Armor (004:146). */
+function castLoss(amount: number): EngineChange {
+  return {
+    kind: 'damage',
+    amount,
+    die: null,
+    // No target: the transition's own (the caster's HP first).
+    pastArmor: true,
+    source: CAIRN_MAGIC_PROCEDURES.cast.name,
+  } as EngineChange;
+}
+
+/**
+ * A stored character's cast (issue 39): the cast, then a failure's damage through the Cairn transition
+ * (`applyChange`, past Armor) on the same dice, one logged roll. Casts logged before rolled
+ * `magic.cairn-cast` and a second `harm.sheet-damage` (seed `<seed>/harm`); both stay registered.
+ */
+export const CAIRN_CAMPAIGN_CAST_PROCEDURE = {
+  name: 'magic.cairn-cast.v2',
+  run: (input: CairnCampaignCastRollInput, dice: Dice) => cairnCampaignCast(input, dice),
+  live: (engine: CairnCasterEngine) => ({
+    name: 'magic.cairn-cast.v2',
+    run: (input: CairnCampaignCastRollInput, dice: Dice) => cairnCampaignCast(input, dice, engine),
+  }),
 };
 
 /** The name a Fatigue item carries in the inventory. */
@@ -84,7 +149,10 @@ export class CairnMagicService {
     private readonly inventory: InventoryService,
     private readonly harm: SheetHarmService,
   ) {
-    registry.register(...(Object.values(CAIRN_MAGIC_PROCEDURES) as never[]));
+    registry.register(...(Object.values(CAIRN_MAGIC_PROCEDURES) as never[]), {
+      name: CAIRN_CAMPAIGN_CAST_PROCEDURE.name,
+      run: CAIRN_CAMPAIGN_CAST_PROCEDURE.run,
+    } as never);
   }
 
   // Stateless
@@ -390,12 +458,31 @@ export class CairnMagicService {
         maxCharges: from === 'relic' ? (magic.maxCharges ?? undefined) : undefined,
         failure: failure as never,
         // No HP or STR: the cast only rolls a failure's damage die; what that damage does to the
-        // caster is the harm transition's (below), as for any other loss (issue 39).
+        // caster is the harm transition's, inside the same roll, as for any other loss (issue 39).
       } as CoreCastInput);
-      const rolled = asBadRequest(() =>
-        this.rolls.roll(CAIRN_MAGIC_PROCEDURES.cast, core, input.seed ?? undefined, diceBudget(req)),
+      // The caster's state as the engine reads it, from the sheet already read (no read, no call out:
+      // the pure core's own; Armor is none past it, so the stored sheet is the view).
+      const engine: CairnCasterEngine = {
+        state: sheetState(
+          { name: owner.name, id: owner.id, npc: owner.kind === 'npc' },
+          'cairn',
+          sheetRow.data,
+          sheetRow.data,
+          harmOf(sheetRow.data),
+        ),
+      };
+      const castRoll = asBadRequest(() =>
+        this.rolls.roll(
+          CAIRN_CAMPAIGN_CAST_PROCEDURE.live(engine),
+          { cast: core, harm: damageInput(engine.state, castLoss(0)) },
+          input.seed ?? undefined,
+          diceBudget(req),
+        ),
       );
+      const rolled = { ...{}, ...castRoll, outcome: castRoll.outcome.cast };
       const outcome = rolled.outcome;
+      const harmOutcome = castRoll.outcome.harm;
+      const applied = harmOutcome ? (engine.applied ?? null) : null;
 
       // What the cast changes: the item, drops, Fatigue, charges, and harm through the ledger.
       const removed: string[] = [];
@@ -460,30 +547,44 @@ export class CairnMagicService {
         dropped,
         removed,
         charges: outcome.relic?.after ?? null,
-        // The Fatigue as the engine tells it (issue 42): the log and the feed show it.
-        ...(fatigueItems.length > 0 ? { events: fatigue } : {}),
+        // The Fatigue and the harm as the engine tells them (issue 42): the log and the feed show them.
+        ...(fatigueItems.length > 0 || applied ? { events: [...fatigue, ...(applied?.events ?? [])] } : {}),
+        ...(harmOutcome ? { state: harmOutcome.state, harmChanges: harmOutcome.changes } : {}),
       };
       const secret = input.secret === true;
-      const roll = await this.rolls.record(m, who, rolled, { campaign, secret, effects });
-      // A failure's damage turns on the caster past any Armor: the Cairn harm transition decides what
-      // it does (HP, STR, the scar, the critical-damage save, the state), its own logged roll on the
-      // seed `<the cast's seed>/harm`.
-      const damage = outcome.failure?.damage ?? null;
+      const roll = await this.rolls.record(m, who, castRoll, { campaign, secret, effects });
+      // A failure's damage turns on the caster past any Armor: the Cairn transition decided what it
+      // does (HP, STR, the scar, the critical-damage save, the state) inside the cast's roll; harm's
+      // writer writes it (the ledger entries name the cast's roll).
       const hurt =
-        damage === null
-          ? null
-          : await this.harm.applyDamage(
+        harmOutcome && applied
+          ? await this.harm.applyDamage(
               m,
               who,
               owner,
               {
                 system: 'cairn',
-                amount: damage,
-                seed: harmSeed(rolled.seed),
+                amount: harmOutcome.damage,
                 source: CAIRN_MAGIC_PROCEDURES.cast.name,
               } as never,
-              { campaign, row: sheetRow, req, secret, pastArmor: true, derive: (data) => data },
-            );
+              {
+                campaign,
+                computed: {
+                  row: sheetRow,
+                  outcome: harmOutcome,
+                  roll: {
+                    id: roll.id,
+                    procedure: castRoll.procedure,
+                    seed: castRoll.seed,
+                    rng: castRoll.rng,
+                  },
+                  derive: (data) => data,
+                  state: engine.state,
+                  events: applied.events,
+                },
+              },
+            )
+          : null;
       if (outcome.relic && outcome.relic.after !== null && magic.charges !== null) {
         // The spent charge in the holder's condition ledger (the value stays on the relic).
         await this.sheets.recordItemValue(
@@ -498,7 +599,7 @@ export class CairnMagicService {
             delta: outcome.relic.after - magic.charges,
             after: outcome.relic.after,
           },
-          { cause: 'roll', procedure: CAIRN_MAGIC_PROCEDURES.cast.name, rollId: roll.id },
+          { cause: 'roll', procedure: castRoll.procedure, rollId: roll.id },
         );
       }
       const result = toResult(outcome, rolled.seed, rolled.rng);
