@@ -156,11 +156,20 @@ export async function writeHazard(
   let entries: ConditionEntryEntity[];
   if (steps.length === 1) {
     const [step] = steps;
-    ({ entries } = await deps.sheets.changeTracked(m, who, campaign, owner, system, step.changes, step.cause, {
-      clamp: true,
-      base: step.base,
-      row,
-    }));
+    ({ entries } = await deps.sheets.changeTracked(
+      m,
+      who,
+      campaign,
+      owner,
+      system,
+      step.changes,
+      step.cause,
+      {
+        clamp: true,
+        base: step.base,
+        row,
+      },
+    ));
   } else {
     const tracked = await deps.sheets.openTracked(m, who, campaign, owner, system, row);
     for (const step of steps) tracked.apply(step.changes, step.cause, { clamp: true, base: step.base });

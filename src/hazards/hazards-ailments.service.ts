@@ -215,7 +215,9 @@ export class HazardsAilmentsService implements OnModuleInit {
       // harm (the consciousness and death rolls), its sleep and paralysis statuses; the state read
       // with the statuses as counted down above.
       const read = hazardStateOf(owner, row, campaign, 'gm') as GmState;
-      const state: GmState = read.hazard ? { ...read, hazard: { ...read.hazard, statuses: counted.kept } } : read;
+      const state: GmState = read.hazard
+        ? { ...read, hazard: { ...read.hazard, statuses: counted.kept } }
+        : read;
       const rolled = this.rolls.roll(
         AILMENT_TICKS_V2_PROCEDURE,
         { ailments: batch, state, ids: batch.map(() => newId()) },

@@ -121,10 +121,21 @@ export class HazardsCampaignService {
         secret: body.secret ?? false,
         effects: { characterId, hazard: body.hazard, system, ...harmEffects(engine) },
       });
-      const { applied, harm } = await writeHazard({ sheets: this.sheets, harm: this.harm }, m, who, campaign, owner, row, system, state, engine, {
-        procedure: CAMPAIGN_HAZARD_V2_PROCEDURE.name,
-        rollId: roll.id,
-      });
+      const { applied, harm } = await writeHazard(
+        { sheets: this.sheets, harm: this.harm },
+        m,
+        who,
+        campaign,
+        owner,
+        row,
+        system,
+        state,
+        engine,
+        {
+          procedure: CAMPAIGN_HAZARD_V2_PROCEDURE.name,
+          rollId: roll.id,
+        },
+      );
       return {
         system,
         hazard: body.hazard,
