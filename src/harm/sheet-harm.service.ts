@@ -84,7 +84,6 @@ import {
   type EngineChange,
   type EngineEvent,
   type EngineState,
-  type HazardHarmState,
   type RestApplied,
   type TimerApplied,
   type TimerChange,
@@ -1731,33 +1730,6 @@ export class SheetHarmService implements OnModuleInit {
       budget,
     );
     return { ...{}, ...rolled, applied: applied! };
-  }
-
-  /**
-   * The harm transition's input for a G&M or Archsoul sheet before a hazard's loss (issue 39): what
-   * `applyDamage` would send it, with no loss in it, for the hazard's own roll to run the transition
-   * (`hazard.campaign.v1`). Null when the sheet cannot take harm that way (an Archsoul sheet without
-   * Endurance): the caller then goes through `applyDamage`, which names what is missing.
-   */
-  hazardHarmState(
-    owner: SheetOwner,
-    row: CharacterSheetEntity,
-    campaign: CampaignEntity,
-    system: 'gm' | 'archsoul',
-  ): HazardHarmState | null {
-    const data = row.data;
-    if (system === 'archsoul') {
-      const stats = (data.stats ?? {}) as Record<string, unknown>;
-      if (!Object.keys(stats).some((k) => k.toLowerCase() === 'endurance')) return null;
-    }
-    // G&M's derivation (the consciousness reaction) reads only the campaign's settings.
-    const view = system === 'gm' ? deriveSheet('gm', data, { settings: campaign.settings }) : data;
-    const harm = harmOf(data);
-    return {
-      ...{},
-      ...this.damageInput(owner, system, data, view, harm, { system, amount: 0 } as SheetDamageInput),
-      stateBefore: harm.state,
-    } as HazardHarmState;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { EngineEventResult } from '../harm/engine-events.results';
 import { ObjectType } from '@nestjs/graphql';
 import { Out } from '../common/schema';
 
@@ -122,6 +123,12 @@ export class AilmentTicksResult {
 
   @Out.nestedList('Each ailment that ticked.', () => AilmentTickView)
   ailments: AilmentTickView[];
+
+  @Out.nestedList(
+    'What the engine did to the sheet, in order, each with a sentence to post (injuries, a consciousness or death roll); the roll carries them too (effects.events).',
+    () => EngineEventResult,
+  )
+  events: EngineEventResult[];
 }
 
 @ObjectType({ description: 'An ailment ended by the referee.' })

@@ -1,5 +1,5 @@
 import { SheetHarmService } from '../harm/sheet-harm.service';
-import { harmSeed } from '../core/engine';
+import type { GmState } from '../core/engine';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager, Like } from 'typeorm';
 import { Principal } from '../auth/principal';
@@ -21,16 +21,16 @@ import {
   countDownStatuses,
   gmStatusesOf,
   MAX_STORED_STATUSES,
-  mergeStatuses,
   withGmStatuses,
   type AilmentTickInput,
-  type StoredStatus,
   type GmAilmentOutcome,
   type StoredAilment,
 } from '../core/hazards';
 import { CampaignEntity } from '../database/entities';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
+import { AILMENT_TICKS_V2_PROCEDURE } from './ailment-ticks';
+import { hazardStateOf, withAilments, writeHazard } from './hazard-write';
 import type {
   AilmentCureResult,
   AilmentTicksResult,
@@ -38,7 +38,10 @@ import type {
   GmStatusesEndedResult,
 } from './hazard-ailments.results';
 
-/** The course of stored ailments, rolled as the clock advances: never rename. */
+/**
+ * The course of stored ailments alone, as rolled before issue 39 (its injuries then a second roll,
+ * `harm.sheet-damage`): kept so that those rolls replay. Never rename.
+ */
 export const AILMENT_TICKS_PROCEDURE = { name: 'hazard.gm.ailment-ticks', run: gmAilmentTicks };
 
 /**
@@ -60,7 +63,7 @@ export class HazardsAilmentsService implements OnModuleInit {
     private readonly harm: SheetHarmService,
     registry: ProcedureRegistry,
   ) {
-    registry.register(AILMENT_TICKS_PROCEDURE as never);
+    registry.register(AILMENT_TICKS_PROCEDURE as never, AILMENT_TICKS_V2_PROCEDURE as never);
   }
 
   onModuleInit(): void {
@@ -208,7 +211,20 @@ export class HazardsAilmentsService implements OnModuleInit {
         );
         continue;
       }
-      const rolled = this.rolls.roll(AILMENT_TICKS_PROCEDURE, { ailments: batch }, undefined);
+      // The course and the engine's transition in one logged roll (issue 39): the course's injuries are
+      // harm (the consciousness and death rolls), its sleep and paralysis statuses; the state read
+      // with the statuses as counted down above.
+      const read = hazardStateOf(owner, row, campaign, 'gm') as GmState;
+      const state: GmState = read.hazard
+        ? { ...read, hazard: { ...read.hazard, statuses: counted.kept } }
+        : read;
+      const rolled = this.rolls.roll(
+        AILMENT_TICKS_V2_PROCEDURE,
+        { ailments: batch, state, ids: batch.map(() => newId()) },
+        undefined,
+      );
+      const { course, applied: engine } = rolled.outcome;
+      const events = engine.events;
       const record = await this.rolls.record(m, who, rolled, {
         campaign,
         secret,
@@ -217,20 +233,15 @@ export class HazardsAilmentsService implements OnModuleInit {
           ...(owner.kind === 'npc' ? { npcId: owner.id } : { characterId: owner.id }),
           system: 'gm',
           ailments: batch.map((b) => b.id),
+          ...(engine.outcome ? { state: engine.outcome.state, changes: engine.outcome.changes } : {}),
+          // The engine's events (issue 42): the roll log and the live feed tell them.
+          events,
         },
       });
-      const results = new Map(rolled.outcome.ailments.map((r) => [r.id, r]));
+      const results = new Map(course.ailments.map((r) => [r.id, r]));
       const next: StoredAilment[] = [];
-      const landed: Array<Omit<StoredStatus, 'id'>> = [];
       for (const a of stored) {
         const r = results.get(a.id);
-        // Sleep and paralysis minutes landed by the course become (or lengthen) the status.
-        if (r && r.amount > 0 && (a.effect === 'sleep-minutes' || a.effect === 'paralysis-minutes'))
-          landed.push({
-            status: a.effect === 'sleep-minutes' ? 'asleep' : 'paralysed',
-            source: a.name,
-            secondsLeft: r.amount * 60,
-          });
         if (r?.ended) continue;
         next.push({
           ...{},
@@ -240,55 +251,37 @@ export class HazardsAilmentsService implements OnModuleInit {
           total: a.total + (r?.amount ?? 0),
         });
       }
-      const injuries = rolled.outcome.injuries;
-      // The course's statuses and ailments are written here; its injuries are harm, which the G&M
-      // transition takes below (consciousness and death rolls; issue 39).
-      const written = await this.sheets.changeTracked(
+      const injuries = course.injuries;
+      const statuses = (engine.gmStatuses ?? counted.kept).slice(0, MAX_STORED_STATUSES);
+      // One write of the sheet row: the ailments and statuses (cause: the roll, reason `ailment`), then
+      // the harm (cause: the procedure), each entry naming this roll.
+      const { harm } = await writeHazard(
+        { sheets: this.sheets, harm: this.harm },
         m,
         who,
         campaign,
         owner,
+        row,
         'gm',
-        [],
-        { cause: 'roll', procedure: AILMENT_TICKS_PROCEDURE.name, rollId: record.id, reason: 'ailment' },
-        {
-          clamp: true,
-          row,
-          base: (sheet) =>
-            withGmStatuses(
-              withAilments(sheet, next),
-              mergeStatuses(counted.kept, landed, newId).slice(0, MAX_STORED_STATUSES),
-            ),
-        },
+        state,
+        engine,
+        { procedure: AILMENT_TICKS_V2_PROCEDURE.name, rollId: record.id },
+        { reason: 'ailment', lists: (sheet) => withGmStatuses(withAilments(sheet, next), statuses) },
       );
-      if (injuries > 0) {
-        await this.harm.applyDamage(
-          m,
-          who,
-          owner,
-          {
-            system: 'gm',
-            amount: injuries,
-            weaponDice: injuries,
-            seed: harmSeed(rolled.seed),
-            source: 'hazard:ailment',
-          } as never,
-          { campaign, row: written.row, secret, derive: (data) => data },
-        );
-      }
       if (!secret || who.role === 'referee') {
         out.push({
           ownerKind: owner.kind,
           ownerId: owner.id,
           rollId: record.id,
           injuries,
-          ailments: rolled.outcome.ailments.map((r) => ({
+          ailments: course.ailments.map((r) => ({
             id: r.id,
             rolled: r.steps.length,
             amount: r.amount,
             ended: r.ended,
             steps: r.steps,
           })),
+          events: harm?.events ?? events,
         });
       }
     }
@@ -353,10 +346,4 @@ export class HazardsAilmentsService implements OnModuleInit {
   }
 }
 
-/** The sheet with its ailments replaced (the field leaves the sheet when none is left). */
-export function withAilments(sheet: Sheet, ailments: StoredAilment[]): Sheet {
-  const out: Sheet = { ...sheet };
-  if (ailments.length > 0) out.ailments = ailments;
-  else delete out.ailments;
-  return out;
-}
+export { withAilments };

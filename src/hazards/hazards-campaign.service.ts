@@ -1,8 +1,6 @@
-import type { EngineEventResult } from '../harm/engine-events.results';
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
-import type { ConditionCause, SheetOwner } from '../characters/sheets.service';
-import { CharacterSheetEntity, ConditionEntryEntity } from '../characters/characters.entities';
+import type { SheetOwner } from '../characters/sheets.service';
+import { CharacterSheetEntity } from '../characters/characters.entities';
 import { Principal } from '../auth/principal';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { SheetsService } from '../characters/sheets.service';
@@ -11,7 +9,6 @@ import { newId } from '../common/time';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
 import { deriveSheet } from '../core/characters/sheets-derived';
 import {
-  ailmentsOf,
   attributeLossOf,
   enduranceLossOf,
   exhaustionLossOf,
@@ -19,12 +16,9 @@ import {
   gmStatusesOf,
   MAX_STORED_AILMENTS,
   MAX_STORED_STATUSES,
-  withGmStatuses,
   type SheetEffect,
 } from '../core/hazards';
-import { withAilments } from './hazards-ailments.service';
-import type { Sheet, SheetSystem } from '../core/characters/sheets';
-import { CampaignEntity } from '../database/entities';
+import type { SheetSystem } from '../core/characters/sheets';
 import { Database } from '../database/database.service';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
@@ -33,10 +27,12 @@ import {
   CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE,
   HazardKind,
 } from './hazards.service';
-import { hazardSheetState, sheetState, withHarm, type HazardApplied } from '../core/engine';
+import { sheetState, type HazardApplied } from '../core/engine';
 import { harmOf } from '../core/harm/sheet-harm';
 import { SheetHarmService } from '../harm/sheet-harm.service';
 import { HAZARD_STATUS_IDS, type HazardState } from './hazard-change';
+import { hazardStateOf, sheetOwner, writeHazard } from './hazard-write';
+export type { AppliedChange, HazardHarmView } from './hazard-write';
 
 /** The hazards a campaign can apply to a stored sheet, by system: each names its procedure. */
 export const CAMPAIGN_HAZARDS: Readonly<Record<'gm' | 'archsoul', Readonly<Record<string, HazardKind>>>> = {
@@ -72,12 +68,6 @@ export interface CampaignHazardRequest {
 
 export interface PartyHazardRequest extends Omit<CampaignHazardRequest, never> {
   characterIds?: string[] | null;
-}
-
-export interface AppliedChange {
-  field: string;
-  delta: number;
-  after: number;
 }
 
 /**
@@ -131,10 +121,21 @@ export class HazardsCampaignService {
         secret: body.secret ?? false,
         effects: { characterId, hazard: body.hazard, system, ...harmEffects(engine) },
       });
-      const { applied, harm } = await this.writeHazard(m, who, campaign, owner, row, system, state, engine, {
-        procedure: CAMPAIGN_HAZARD_V2_PROCEDURE.name,
-        rollId: roll.id,
-      });
+      const { applied, harm } = await writeHazard(
+        { sheets: this.sheets, harm: this.harm },
+        m,
+        who,
+        campaign,
+        owner,
+        row,
+        system,
+        state,
+        engine,
+        {
+          procedure: CAMPAIGN_HAZARD_V2_PROCEDURE.name,
+          rollId: roll.id,
+        },
+      );
       return {
         system,
         hazard: body.hazard,
@@ -220,7 +221,8 @@ export class HazardsCampaignService {
       const answers = [];
       for (const [i, member] of members.entries()) {
         const { hazard: outcome, applied: engine } = rolled.outcome.members[i];
-        const { applied, harm } = await this.writeHazard(
+        const { applied, harm } = await writeHazard(
+          { sheets: this.sheets, harm: this.harm },
           m,
           who,
           campaign,
@@ -251,126 +253,11 @@ export class HazardsCampaignService {
       };
     });
   }
-
-  /**
-   * The one place a hazard changes a stored sheet: what the transition answered, through
-   * `SheetsService.openTracked` (the condition ledger), clamped to each value's bounds, in ONE write of
-   * the sheet row already read and locked. Two steps of that write, in order: the plain changes (cause:
-   * the roll, reason `hazard`; statuses cleared or added and a kept ailment in the same step), then the
-   * harm's (cause: the procedure, as every harm entry; the harm state and its timers on the sheet). The
-   * harm answer's `rollId` is the hazard's own roll: there is no second roll.
-   */
-  private async writeHazard(
-    m: EntityManager,
-    who: Principal,
-    campaign: CampaignEntity,
-    owner: SheetOwner,
-    row: CharacterSheetEntity,
-    system: 'gm' | 'archsoul',
-    state: HazardState,
-    engine: HazardApplied<HazardState>,
-    cause: { procedure: string; rollId: string },
-  ): Promise<{ applied: AppliedChange[]; harm: HazardHarmView | null }> {
-    const outcome = engine.outcome;
-    const plain =
-      engine.plain.length > 0 ||
-      engine.statuses !== null ||
-      engine.ailment !== null ||
-      engine.gmStatuses !== null;
-    if (!plain && outcome === null) return { applied: [], harm: null };
-    const steps: Array<{
-      changes: Array<{ field: string; delta: number }>;
-      cause: ConditionCause;
-      base: (sheet: Sheet) => Sheet;
-    }> = [];
-    if (plain)
-      steps.push({
-        changes: engine.plain,
-        cause: { cause: 'roll', procedure: cause.procedure, rollId: cause.rollId, reason: 'hazard' },
-        base: (sheet) => hazardSheetLists(sheet, engine),
-      });
-    let harm: HazardHarmView | null = null;
-    if (outcome !== null) {
-      const after = await this.harm.harmAfter(m, campaign.id, system, state, state.harm, outcome);
-      steps.push({
-        changes: engine.harmLedger,
-        cause: { cause: 'procedure', procedure: cause.procedure, rollId: cause.rollId },
-        base: (sheet) => withHarm(system, sheet, after.harm, after.emptied),
-      });
-      harm = {
-        rollId: cause.rollId,
-        stateBefore: outcome.stateBefore,
-        state: outcome.state,
-        pending: outcome.pending,
-        events: [...engine.events, ...after.events],
-      };
-    }
-    // One step (most hazards: harm only, or plain only) is one `changeTracked`; both are two steps of
-    // one `openTracked` write. Either way the sheet row is written once, the entries inserted once.
-    let entries: ConditionEntryEntity[];
-    if (steps.length === 1) {
-      const [step] = steps;
-      ({ entries } = await this.sheets.changeTracked(
-        m,
-        who,
-        campaign,
-        owner,
-        system,
-        step.changes,
-        step.cause,
-        {
-          clamp: true,
-          base: step.base,
-          row,
-        },
-      ));
-    } else {
-      const tracked = await this.sheets.openTracked(m, who, campaign, owner, system, row);
-      for (const step of steps) tracked.apply(step.changes, step.cause, { clamp: true, base: step.base });
-      ({ entries } = await tracked.write(m));
-    }
-    return { applied: entries.map((e) => ({ field: e.field, delta: e.delta, after: e.valueAfter })), harm };
-  }
-}
-
-/**
- * What the harm transition made of a hazard's loss and the state it left. `rollId` is the hazard's own
- * roll (`hazard.campaign.v2`, `hazard.party.v3`): the harm is part of it.
- */
-export interface HazardHarmView {
-  rollId: string;
-  stateBefore: string;
-  state: string;
-  pending: string[];
-  /** The engine's events of the harm (issue 42). */
-  events?: EngineEventResult[];
 }
 
 /** What the roll log keeps of the harm in a hazard's roll (as a logged `harm.sheet-damage` does). */
 function harmEffects(engine: HazardApplied<HazardState>): Record<string, unknown> {
   return engine.outcome ? { state: engine.outcome.state, changes: engine.outcome.changes } : {};
-}
-
-/**
- * The engine's state of a sheet for a hazard: G&M reads its consciousness reaction as derived from the
- * campaign's settings alone. An Archsoul sheet without Endurance is read leniently (a harmless hazard
- * still applies; `refuseUnwritable` refuses one that harms).
- */
-function hazardStateOf(
-  owner: SheetOwner,
-  row: CharacterSheetEntity,
-  campaign: CampaignEntity,
-  system: 'gm' | 'archsoul',
-): HazardState {
-  const data = row.data;
-  const view = system === 'gm' ? deriveSheet('gm', data, { settings: campaign.settings }) : data;
-  const stats = (data.stats ?? {}) as Record<string, unknown>;
-  const lenient = system === 'archsoul' && !Object.keys(stats).some((k) => k.toLowerCase() === 'endurance');
-  return hazardSheetState(sheetOwner(owner), system, data, view, harmOf(data), lenient);
-}
-
-function sheetOwner(owner: SheetOwner) {
-  return { name: owner.name, id: owner.id, npc: owner.kind === 'npc' };
 }
 
 /** Ids a hazard may keep (an ailment, then statuses), minted before the roll so that it replays. */
@@ -405,16 +292,6 @@ function refuseUnwritable(
       );
   }
   if (engine.outcome !== null) sheetState(sheetOwner(owner), system, row.data, row.data, harmOf(row.data));
-}
-
-/** The sheet with the lists a hazard changes (statuses, a kept ailment) and its new tracked values at 0. */
-function hazardSheetLists(sheet: Sheet, engine: HazardApplied<HazardState>): Sheet {
-  let out = sheet;
-  for (const field of engine.zeroed) if (typeof out[field] !== 'number') out = { ...{}, ...out, [field]: 0 };
-  if (engine.statuses !== null) out = { ...{}, ...out, statuses: engine.statuses };
-  if (engine.ailment !== null) out = withAilments(out, [...ailmentsOf(out), engine.ailment]);
-  if (engine.gmStatuses !== null) out = withGmStatuses(out, engine.gmStatuses);
-  return out;
 }
 
 function stat(stats: unknown, name: string): number | undefined {

@@ -262,9 +262,12 @@ describe(`the campaign engine: Cairn and Archsoul (${DATABASE_KIND})`, () => {
       let sheet = await sheetOf(c, mara.id, 'cairn');
       expect(sheet.hp).toBe(0);
       expect(sheet.harm.state).toBe('out');
+      expect(sheet.harm.conditions).toContain('dying');
       await t.http.post(`/v1/campaigns/${c.id}/clock/advance`).set(c.auth).send({ turns: 6 }).expect(200);
       sheet = await sheetOf(c, mara.id, 'cairn');
       expect(sheet.harm.state).toBe('dead');
+      // Dead, and no longer dying: the death ends the condition (docs/decisions.md).
+      expect(sheet.harm.conditions).not.toContain('dying');
     });
   });
 

@@ -118,15 +118,23 @@ describe(`harm timers end through the engine's transition (issue 39) (${DATABASE
         effect: 'death',
         state: 'dead',
       });
-      expect(expiry.events.map((e) => e.type)).toEqual(['timer-expired', 'died', 'timer-ended']);
+      // The dead is no longer dying (docs/decisions.md): told before the death.
+      expect(expiry.events.map((e) => e.type)).toEqual([
+        'timer-expired',
+        'condition-removed',
+        'died',
+        'timer-ended',
+      ]);
       expect(expiry.events[0]).toMatchObject({
         text: "Osk's Mortal Wound was never tended: Osk dies.",
         timer: 'cairn-mortal-wound',
         effect: 'death',
       });
-      expect(expiry.events[1]).toMatchObject({ type: 'died', to: 'dead', text: 'Osk is dead.' });
+      expect(expiry.events[1]).toMatchObject({ condition: 'dying', text: 'Osk is no longer dying.' });
+      expect(expiry.events[2]).toMatchObject({ type: 'died', to: 'dead', text: 'Osk is dead.' });
       const sheet = await sheetOf(t.server, c, osk.id, 'cairn');
       expect(sheet.harm.state).toBe('dead');
+      expect(sheet.harm.conditions).not.toContain('dying');
       expect(sheet.state).toBe('dead');
       expect(sheet.harm.timers).toBeUndefined();
       // The logged roll: the same procedure, input and outcome as before the engine, and the events.

@@ -721,22 +721,32 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       const sheet = (await t.http.get(sheetUrl).set(c.auth)).body.sheet;
       expect(sheet.injuries.current).toBe(2);
       expect(sheet.ailments[0]).toMatchObject({ courseTimes: 1, carriedSeconds: 0, total: 2 });
-      // The course's injury is harm: the G&M transition takes it (its own logged roll, issue 39).
+      // The course's injury is harm: the G&M transition takes it inside the tick's own roll (issue 39,
+      // hazard.gm.ailment-ticks.v2): one roll for the tick, no second harm roll.
+      const [tick] = hour.body.ailmentTicks;
+      expect(tick.events).toEqual([
+        expect.objectContaining({ type: expect.any(String), text: expect.stringContaining('Hero') }),
+        ...tick.events.slice(1),
+      ]);
       const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
-      expect(
-        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.gm.ailment-ticks'),
-      ).toHaveLength(1);
-      const harmRolls = log.body.items.filter(
-        (r: { procedure: string; inputs: { source?: string } }) => r.procedure === 'harm.sheet-damage',
-      );
+      const procedures = log.body.items.map((r: { procedure: string }) => r.procedure);
+      expect(procedures.filter((p: string) => p === 'hazard.gm.ailment-ticks.v2')).toHaveLength(1);
+      expect(procedures).not.toContain('hazard.gm.ailment-ticks');
+      expect(procedures).not.toContain('harm.sheet-damage');
+      const tickRoll = log.body.items.find((r: { id: string }) => r.id === tick.rollId);
+      expect(tickRoll.procedure).toBe('hazard.gm.ailment-ticks.v2');
+      // The roll carries the transition's events (the timers the write starts are told after it).
+      expect(tickRoll.effects.events.length).toBeGreaterThan(0);
+      expect(tick.events.slice(0, tickRoll.effects.events.length)).toEqual(tickRoll.effects.events);
       const conditions = await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/conditions`).set(c.auth);
       expect(conditions.body.items).toContainEqual(
-        expect.objectContaining({
-          field: 'injuries.current',
-          delta: 1,
-          rollId: harmRolls[harmRolls.length - 1].id,
-        }),
+        expect.objectContaining({ field: 'injuries.current', delta: 1, rollId: tick.rollId }),
       );
+      // Every entry of the tick names its roll; the ledger folds to the sheet and the roll replays.
+      const tickEntries = conditions.body.items.filter((e: { rollId?: string }) => e.rollId === tick.rollId);
+      expect(tickEntries.length).toBeGreaterThan(0);
+      const audit = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+      expect(audit.body).toMatchObject({ ok: true });
       // The referee ends it (GraphQL twin); the clock then rolls nothing.
       const cured = await gql(
         t.server,
@@ -772,11 +782,22 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
         })
         .expect(201);
       expect(res.body.ailment).not.toBeNull();
-      const hour = await t.http.post(clock(c)).set(c.auth).send({ turns: 6 }).expect(200);
-      expect(hour.body.ailmentTicks[0]).toMatchObject({
+      // The GraphQL twin of the clock: the tick thrown off harms no one, so the engine tells nothing.
+      const hour = await gql(
+        t.server,
+        'mutation($c: ID!) { advanceClock(campaignId: $c, input: { turns: 6 }) { ailmentTicks { rollId injuries events { type text } ailments { rolled ended amount } } } }',
+        { c: c.id },
+        c.auth,
+      );
+      expect(hour.errors).toBeUndefined();
+      const [tick] = (hour.data?.advanceClock as { ailmentTicks: Array<{ rollId: string }> }).ailmentTicks;
+      expect(tick).toMatchObject({
         injuries: 0,
-        ailments: [expect.objectContaining({ rolled: 1, ended: true, amount: 0 })],
+        events: [],
+        ailments: [{ rolled: 1, ended: true, amount: 0 }],
       });
+      const roll = await t.http.get(`/v1/campaigns/${c.id}/rolls/${tick.rollId}`).set(c.auth).expect(200);
+      expect(roll.body).toMatchObject({ procedure: 'hazard.gm.ailment-ticks.v2', effects: { events: [] } });
       const sheet = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`).set(c.auth)).body
         .sheet;
       expect(sheet.ailments).toBeUndefined();

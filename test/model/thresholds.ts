@@ -22,7 +22,8 @@
  *   once: death comes when the dying character's time runs out (the clock).
  * - Everywhere: a blow never makes a state better, a rest never makes it worse, the dead stay dead,
  *   the clock only ends a timer (death for a dying, critical or unaided character, waking for an
- *   unconscious one; `checkTimers` says which ends which), and an NPC never holds a player character's consequence (COEAC Down and Out,
+ *   unconscious one; `checkTimers` says which ends which), the dead hold no dying, critical or
+ *   awaiting-aid condition, and an NPC never holds a player character's consequence (COEAC Down and Out,
  *   Cairn scars or critical damage, G&M verve).
  */
 
@@ -398,6 +399,9 @@ export function checkHazard(system: System, _npc: boolean, before: Sheet, after:
 export function checkSheet(system: System, npc: boolean, s: Sheet): string | null {
   const state = stateOf(s);
   if (!(state in GRAVITY)) return `unknown state ${state}`;
+  // The dead are past dying, past critical and past waiting for aid: no rule leaves those on them.
+  const past = conditionsOf(s).filter((c) => ['dying', 'critical', 'awaiting-aid'].includes(c));
+  if (state === 'dead' && past.length > 0) return `dead but still ${past.join(', ')}`;
   switch (system) {
     case 'coeac': {
       if (n(s.hp) < 0 || n(s.hp) > n(s.maxHp)) return `hp ${s.hp} outside 0..${s.maxHp}`;

@@ -6806,6 +6806,8 @@ export interface components {
       injuries: number;
       /** @description Each ailment that ticked. */
       ailments: components['schemas']['AilmentTickView'][];
+      /** @description What the engine did to the sheet, in order, each with a sentence to post (injuries, a consciousness or death roll); the roll carries them too (effects.events). */
+      events: components['schemas']['EngineEventResult'][];
     };
     GmStatusView: {
       /** @description Its id on the sheet. */

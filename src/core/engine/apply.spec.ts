@@ -2,8 +2,17 @@ import fc from 'fast-check';
 import { createRng, Dice } from '../random';
 import { sheetDamage, sheetRest, type SheetHarm } from '../harm/campaign';
 import { hazardHarmOutcome } from './hazard-harm';
-import { applyArchsoul, applyCairn, applyCoeac, applyGm, damageInput, playerView, restInput } from './index';
-import type { ArchsoulState, CairnState, CoeacState, EngineState, GmState } from './state';
+import {
+  applyArchsoul,
+  applyCairn,
+  applyChange,
+  applyCoeac,
+  applyGm,
+  damageInput,
+  playerView,
+  restInput,
+} from './index';
+import type { ArchsoulState, CairnState, CoeacState, EngineChange, EngineState, GmState } from './state';
 import { ENGINE_EVENT_TYPES, looksOf, type EngineEvent } from './events';
 
 const dice = (seed: string) => new Dice(createRng(seed));
@@ -458,5 +467,44 @@ describe('engine apply: properties', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('a dead character holds no dying, critical or awaiting-aid condition (DEATH_ENDS)', () => {
+  const held = ['dying', 'critical', 'awaiting-aid', 'deprived'];
+  const states: EngineState[] = [
+    coeac({
+      harm: up({ state: 'down-and-out', conditions: [...held] }),
+      values: { hp: 0, maxHp: 7, bonusHp: 0 },
+    }),
+    coeac({ harm: up({ conditions: [...held] }), values: { hp: 2, maxHp: 2, bonusHp: 0 } }),
+    cairn({
+      harm: up({ state: 'out', conditions: [...held] }),
+      values: { ...cairn().values, hp: 0, 'str.current': 3 },
+    }),
+  ];
+  it('COEAC and Cairn: after a blow that kills, only the other conditions stay', () => {
+    const deaths = new Map<string, number>();
+    for (const state of states)
+      for (let i = 0; i < 40; i++) {
+        const change = { kind: 'damage', amount: 2 + i } as EngineChange;
+        const applied = applyChange(state, change, dice(`dead-${i}`));
+        if (applied.state.harm.state !== 'dead') continue;
+        deaths.set(state.system, (deaths.get(state.system) ?? 0) + 1);
+        expect(applied.state.harm.conditions).toEqual(['deprived']);
+      }
+    // Both systems' deaths by a blow are seen (fixed seeds).
+    expect([...deaths.keys()].sort()).toEqual(['cairn', 'coeac']);
+  });
+
+  it('G&M and Archsoul make none of these conditions: one a referee wrote stays theirs (hazard v2 replays)', () => {
+    const state = archsoul({
+      harm: up({ state: 'unconscious', conditions: ['critical'] }),
+      values: { ...archsoul().values, hp: 1 },
+      endurance: 2,
+    });
+    const applied = applyArchsoul(state, { kind: 'damage', amount: 20 }, dice('x'));
+    expect(applied.state.harm.state).toBe('dead');
+    expect(applied.state.harm.conditions).toEqual(['critical']);
   });
 });

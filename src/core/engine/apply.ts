@@ -27,12 +27,14 @@ import { TEMPORARY_SOURCE, TEMPORARY_SURVIVAL } from '../harm/sheet-harm';
 import type { SheetEffect } from '../hazards/shared';
 import {
   changedValues,
+  conditionsIn,
   mergeConditions,
   type ArchsoulState,
   type CairnState,
   type CoeacState,
   type EngineChange,
   type EngineState,
+  type EngineSystem,
   type GmState,
   type HazardChange,
   type TimerChange,
@@ -350,7 +352,12 @@ export function deferredWords(d: DeferredScarRoll): string {
 export function harmAfterDamage(harm: SheetHarm, outcome: SheetDamageOutcome): SheetHarm {
   const next: SheetHarm = {
     state: outcome.state,
-    conditions: mergeConditions(harm.conditions, outcome.conditionsAdded, outcome.conditionsRemoved),
+    // A death ends dying, critical and awaiting aid (`DEATH_ENDS`; the logged outcome is unchanged).
+    conditions: conditionsIn(
+      outcome.system as EngineSystem,
+      outcome.state,
+      mergeConditions(harm.conditions, outcome.conditionsAdded, outcome.conditionsRemoved),
+    ),
     pending: mergePending(harm.pending, outcome.pending),
     timers: harm.timers,
   };

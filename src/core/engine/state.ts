@@ -313,6 +313,28 @@ export function changedValues<S extends EngineState>(state: S, changes: readonly
   return values as unknown as S['values'];
 }
 
+/**
+ * What a dead character no longer holds, by system: it is past dying (Cairn's untended Mortal Wound),
+ * past critical and past waiting for aid (COEAC). G&M's and Archsoul's dying is a state, not a
+ * condition: no rule of theirs makes one of these conditions, and one a referee wrote by hand stays
+ * theirs (a `hazard.campaign.v2` roll logs the state after and still replays as logged).
+ */
+export const DEATH_ENDS: Readonly<Record<EngineSystem, readonly string[]>> = {
+  cairn: ['dying', 'critical', 'awaiting-aid'],
+  coeac: ['dying', 'critical', 'awaiting-aid'],
+  gm: [],
+  archsoul: [],
+};
+
+/** The conditions a harm state keeps: a dead character's lose its system's `DEATH_ENDS`. */
+export function conditionsIn(
+  system: EngineSystem,
+  state: HarmState,
+  conditions: readonly string[],
+): string[] {
+  return state === 'dead' ? conditions.filter((c) => !DEATH_ENDS[system].includes(c)) : [...conditions];
+}
+
 /** Conditions after a change: the removed go, the added follow once each. */
 export function mergeConditions(
   current: readonly string[],

@@ -144,10 +144,14 @@ function hookBefore(state: EngineState, ran: HarmTimer, seed: string) {
   const lapsed = ran.effect === 'lapses' ? (values[pool] ?? 0) : 0;
   const changes: SheetChange[] = lapsed > 0 ? [{ path: pool, delta: -lapsed, via: 'ledger' }] : [];
   const input = { system: state.system, kind: ran.kind, endsAt, clock: at };
+  // The hook kept `dying` on the dead; since the dead-is-not-dying rule (docs/decisions.md) a death
+  // ends dying and critical too: the one change made to the transcription.
   const conditions =
     ran.effect === 'lapses' || ran.effect === 'responds'
       ? [...h.conditions]
-      : h.conditions.filter((c) => c !== 'awaiting-aid');
+      : h.conditions.filter(
+          (c) => c !== 'awaiting-aid' && !(stateAfter === 'dead' && (c === 'dying' || c === 'critical')),
+        );
   if (ran.kind === 'archsoul-unconscious' && !conditions.includes('disabled')) conditions.push('disabled');
   const next: SheetHarm = {
     ...h,
@@ -314,10 +318,11 @@ describe('a harm timer’s end as the engine’s timer change (issue 39)', () =>
       { kind: 'timer', timer: t, clock: CLOCK },
       dice('x'),
     );
-    // As the hook left it: the conditions stay with the dead (only awaiting-aid goes).
-    expect(untended.state.harm).toEqual({ state: 'dead', conditions: ['dying', 'deprived'], pending: [] });
+    // The dead is no longer dying (the hook kept `dying`; docs/decisions.md); other conditions stay.
+    expect(untended.state.harm).toEqual({ state: 'dead', conditions: ['deprived'], pending: [] });
     expect(untended.events.map((e) => [e.type, e.text])).toEqual([
       ['timer-expired', "Mara's Mortal Wound was never tended: Mara dies."],
+      ['condition-removed', 'Mara is no longer dying.'],
       ['died', 'Mara is dead.'],
       ['timer-ended', "Mara's cairn-mortal-wound timer ends."],
     ]);

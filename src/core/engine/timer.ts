@@ -12,7 +12,7 @@ import {
 } from '../harm/timers';
 import type { Dice } from '../random';
 import { timerExpiryEvents, type EngineEvent } from './events';
-import { changedValues, valueAt, type EngineState, type TimerChange } from './state';
+import { changedValues, conditionsIn, valueAt, type EngineState, type TimerChange } from './state';
 
 /*
  * A harm timer's end as a change of the engine (issue 39): the clock hook hands each timer whose time
@@ -23,7 +23,8 @@ import { changedValues, valueAt, type EngineState, type TimerChange } from './st
  *
  * - The state that started the timer no longer holds (the wound was tended, the character was aided
  *   or healed, is already dead): nothing happens and nothing is logged.
- * - `death` (coeac-aid, cairn-critical, cairn-mortal-wound, gm-death): dead; `awaiting-aid` goes.
+ * - `death` (coeac-aid, cairn-critical, cairn-mortal-wound, gm-death): dead; `awaiting-aid`, `dying`
+ *   and `critical` go (a dead character holds none of them).
  * - `wakes`: Archsoul wakes `up` and Disabled (002:80); G&M rolls to awaken (gm-awaken.ts): `up`, or
  *   the state stays and the timer starts again for the injuries' minutes from where it ended
  *   (`sleeps-on`; from where the clock stands when no face can wake the character).
@@ -237,10 +238,15 @@ export function applyTimer<S extends EngineState>(
   const changes: SheetChange[] = lost > 0 ? [{ path: pool, delta: -lost, via: 'ledger' }] : [];
   // Waking lifts the state; a pool lapsing or a delay ending leaves it; else death.
   const to = effect === 'wakes' ? 'up' : effect === 'lapses' || effect === 'responds' ? harm.state : 'dead';
+  // A death ends dying (Cairn's untended Mortal Wound) and awaiting aid (`conditionsIn`).
   const conditions =
     effect === 'lapses' || effect === 'responds'
       ? [...harm.conditions]
-      : harm.conditions.filter((c) => c !== 'awaiting-aid');
+      : conditionsIn(
+          state.system,
+          to,
+          harm.conditions.filter((c) => c !== 'awaiting-aid'),
+        );
   // Archsoul wakes Disabled (002:80); the status's effects are the referee's (docs/harm.md).
   if (timer.kind === 'archsoul-unconscious' && !conditions.includes('disabled')) conditions.push('disabled');
   const changed: SheetHarm = {
