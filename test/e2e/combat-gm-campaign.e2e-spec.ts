@@ -173,13 +173,13 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit!.rollId}`).set(c.auth).expect(200))
       .body;
     // One roll carries the attack and the harm; the ledger entries name it.
-    expect(roll.procedure).toBe('combat.gm-action.v2');
+    expect(roll.procedure).toBe('combat.gm-action.v3');
     expect(roll.outcome.attack.roll).toBe(hit!.gm.attack.roll);
     expect(roll.outcome.harm.damage).toBe(hit!.gm.attack.damage);
     expect(hit!.targets[0].damage.rollId).toBe(hit!.rollId);
     expect(
       hit!.targets[0].damage.entries.every(
-        (e: { procedure: string }) => e.procedure === 'combat.gm-action.v2',
+        (e: { procedure: string }) => e.procedure === 'combat.gm-action.v3',
       ),
     ).toBe(true);
     const replay = (
@@ -190,7 +190,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
       await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)
     ).body.items as Array<{ procedure: string }>;
     expect(rolls.filter((r) => r.procedure === 'harm.sheet-damage')).toHaveLength(0);
-    expect(rolls.every((r) => r.procedure === 'combat.gm-action.v2')).toBe(true);
+    expect(rolls.every((r) => r.procedure === 'combat.gm-action.v3')).toBe(true);
     // An attack on the hero this round: its defence is 2 lower (its called shot).
     const back = await gql(
       t.server,
@@ -388,7 +388,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(struck).not.toBeNull();
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${struck!.rollId}`).set(c.auth).expect(200))
       .body;
-    expect(roll.procedure).toBe('combat.gm-action.v2');
+    expect(roll.procedure).toBe('combat.gm-action.v3');
     expect(struck!.targets[0].damage.rollId).toBe(struck!.rollId);
     // At most monk level (3) verve on one action.
     expectProblem(
@@ -1256,7 +1256,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     const forReferee = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls/${sealed.rollId}`).set(c.auth).expect(200)
     ).body;
-    expect(forReferee.procedure).toBe('combat.gm-action.v2');
+    expect(forReferee.procedure).toBe('combat.gm-action.v3');
     expect((await npcSheet(c, shade.id)).survival.current).toBeLessThanOrEqual(before);
   });
 
