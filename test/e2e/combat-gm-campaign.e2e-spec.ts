@@ -186,11 +186,21 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
       await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit!.rollId}/replay`).set(c.auth).expect(200)
     ).body;
     expect(replay.matches).toBe(true);
+    // The answer's events are the transition's, told once in the roll (issue 39: no second telling).
+    expect(roll.outcome.events.length).toBeGreaterThan(0);
+    expect(roll.events).toEqual(roll.outcome.events);
+    expect(hit!.targets[0].damage.events.slice(0, roll.outcome.events.length)).toEqual(roll.outcome.events);
+    expect(hit!.targets[0].damage.events[0]).toMatchObject({ type: 'damaged', ownerId: yeti.id });
     const rolls = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)
     ).body.items as Array<{ procedure: string }>;
     expect(rolls.filter((r) => r.procedure === 'harm.sheet-damage')).toHaveLength(0);
     expect(rolls.every((r) => r.procedure === 'combat.gm-action.v3')).toBe(true);
+    // One roll a blow, and the campaign's record checks out: every roll replays, every sheet folds.
+    const audit = (await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200)).body;
+    expect(audit.rolls).toEqual({ replayed: rolls.length, matched: rolls.length, differing: [] });
+    expect(audit.sheets.differing).toEqual([]);
+    expect(audit.ok).toBe(true);
     // An attack on the hero this round: its defence is 2 lower (its called shot).
     const back = await gql(
       t.server,
