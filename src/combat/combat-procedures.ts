@@ -1,6 +1,7 @@
 import {
   archsoulAttack,
   cairnAction,
+  cairnActionV2,
   coeacAction,
   coeacActionV2,
   cairnAttack,
@@ -31,8 +32,13 @@ export const COMBAT_PROCEDURES = {
   cairnDexSaves: { name: 'combat.cairn-dex-saves', run: cairnDexSaves },
   /** CA-02: a struggle, the side most at risk saves (stateless and a stored combat's `struggle`). */
   cairnStruggle: { name: 'combat.cairn-struggle', run: cairnStruggle },
-  /** A stored combat's Cairn action: the attack and each target's sheet damage on one stream. */
-  cairnAction: { name: 'combat.cairn-action', run: cairnAction },
+  /**
+   * A stored combat's Cairn action: the attack and each target's harm through the engine's transition
+   * (`applyChange`) on one stream, with its events (issue 39).
+   */
+  cairnAction: { name: 'combat.cairn-action.v2', run: cairnActionV2 },
+  /** Logged before the engine's transition ran in the roll (the harm by the core alone); kept so they replay. */
+  cairnActionV1: { name: 'combat.cairn-action', run: cairnAction },
   gmAttack: { name: 'combat.gm-attack', run: gmAttack },
   gmGroupEffort: { name: 'combat.gm-group-effort', run: gmGroupEffort },
   gmMassConflict: { name: 'combat.gm-mass-conflict', run: gmMassConflict },
