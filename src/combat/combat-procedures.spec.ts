@@ -1,4 +1,4 @@
-import { cairnAction, cairnActionV2 } from '../core/combat';
+import { cairnAction, cairnActionV2, coeacAction, coeacActionV2, coeacActionV3 } from '../core/combat';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { COMBAT_PROCEDURES } from './combat-procedures';
 
@@ -7,12 +7,21 @@ import { COMBAT_PROCEDURES } from './combat-procedures';
  * roll); rolls logged as `combat.cairn-action` keep replaying by their name (the audit replays every
  * roll of a campaign through the registry).
  */
-describe('the stored Cairn action procedures', () => {
+describe('the stored Cairn and COEAC action procedures', () => {
   it('v1 and v2 are registered, each with its own run; new rolls take v2', () => {
     const registry = new ProcedureRegistry();
     registry.register(...(Object.values(COMBAT_PROCEDURES) as never[]));
     expect(registry.get('combat.cairn-action').run).toBe(cairnAction);
     expect(registry.get('combat.cairn-action.v2').run).toBe(cairnActionV2);
     expect(COMBAT_PROCEDURES.cairnAction.name).toBe('combat.cairn-action.v2');
+  });
+
+  it('COEAC: v1, v2 and v3 of the stored action are registered; new rolls take v3', () => {
+    const registry = new ProcedureRegistry();
+    registry.register(...(Object.values(COMBAT_PROCEDURES) as never[]));
+    expect(registry.get('combat.coeac-action').run).toBe(coeacAction);
+    expect(registry.get('combat.coeac-action.v2').run).toBe(coeacActionV2);
+    expect(registry.get('combat.coeac-action.v3').run).toBe(coeacActionV3);
+    expect(COMBAT_PROCEDURES.coeacAction.name).toBe('combat.coeac-action.v3');
   });
 });

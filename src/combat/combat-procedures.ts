@@ -4,6 +4,7 @@ import {
   cairnActionV2,
   coeacAction,
   coeacActionV2,
+  coeacActionV3,
   cairnAttack,
   cairnDexSaves,
   cairnStruggle,
@@ -25,7 +26,9 @@ export const COMBAT_PROCEDURES = {
   coeacExchange: { name: 'combat.coeac-exchange', run: coeacExchange },
   coeacAmbush: { name: 'combat.coeac-ambush', run: coeacAmbush },
   /** A stored combat's COEAC exchange: the exchange and each sheet it harms on one stream. */
-  coeacAction: { name: 'combat.coeac-action.v2', run: coeacActionV2 },
+  coeacAction: { name: 'combat.coeac-action.v3', run: coeacActionV3 },
+  /** Version 2: the harm by the core alone, its events told apart (before issue 39's engine in the roll); kept so they replay. */
+  coeacActionV2: { name: 'combat.coeac-action.v2', run: coeacActionV2 },
   /** Logged before issue 39's COEAC part (a tie on a channeler cost nothing); kept so they replay. */
   coeacActionV1: { name: 'combat.coeac-action', run: coeacAction },
   cairnAttack: { name: 'combat.cairn-attack', run: cairnAttack },
