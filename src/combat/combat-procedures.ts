@@ -1,5 +1,6 @@
 import {
   archsoulAttack,
+  archsoulAttackV2,
   cairnAction,
   cairnActionV2,
   coeacAction,
@@ -52,6 +53,11 @@ export const COMBAT_PROCEDURES = {
   gmManeuver: { name: 'combat.gm-maneuver', run: gmManeuver },
   /** AS-26: an Archsoul attack as the statuses of both sides rule it (issue 43). */
   archsoulAttack: { name: 'combat.archsoul-attack', run: archsoulAttack },
+  /**
+   * A stored Archsoul attack (issue 39): the attack and, on a hit, the target's harm through the
+   * engine's transition on one stream, with its events (v1 logged the harm as a second roll).
+   */
+  archsoulAttackStored: { name: 'combat.archsoul-attack.v2', run: archsoulAttackV2 },
 };
 
 export type CombatProcedureKind = keyof typeof COMBAT_PROCEDURES;
