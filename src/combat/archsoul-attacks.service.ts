@@ -6,7 +6,8 @@ import { NpcsService, ownerOf } from '../characters/npcs.service';
 import { SheetsService, type SheetOwner } from '../characters/sheets.service';
 import { asBadRequest, Problem } from '../common/problem';
 import { ArbiterRequest, diceBudget } from '../common/request-context';
-import type { ArchsoulAttackOutcome } from '../core/combat';
+import type { ArchsoulAttackV2Outcome } from '../core/combat';
+import { sheetState, type ArchsoulState } from '../core/engine';
 import { archsoulStatusNamed, harmOf } from '../core/harm';
 import { Database } from '../database/database.service';
 import { assertCanAct } from '../harm/can-act';
@@ -61,7 +62,23 @@ export class ArchsoulAttacksService {
           'target',
           `${target.owner.name} is dead (sheet.harm.state on the archsoul sheet).`,
         );
+      // The target's engine state from its sheet as read (locked); a hit's harm runs on it in the roll.
+      const state = sheetState(
+        { name: target.owner.name, id: target.owner.id, npc: target.owner.kind === 'npc' },
+        'archsoul',
+        targetRow.data,
+        targetRow.data,
+        harmOf(targetRow.data),
+        true,
+      ) as ArchsoulState;
+      if ((input.damage ?? 0) > 0 && !hasEndurance(targetRow.data))
+        throw Problem.field(
+          'UNPROCESSABLE',
+          'target',
+          `${target.owner.name}’s Archsoul sheet has no Endurance in stats: the death threshold needs it.`,
+        );
       const procedureInput = {
+        state,
         kind: input.kind,
         attackerStatuses: attackerRow ? statusesOf(attackerRow.data) : [],
         targetStatuses: statusesOf(targetRow.data),
@@ -85,13 +102,13 @@ export class ArchsoulAttacksService {
       };
       const rolled = asBadRequest(() =>
         this.rolls.roll(
-          COMBAT_PROCEDURES.archsoulAttack,
+          COMBAT_PROCEDURES.archsoulAttackStored,
           procedureInput,
           input.seed ?? undefined,
           diceBudget(req),
         ),
       );
-      const outcome = rolled.outcome as ArchsoulAttackOutcome;
+      const outcome = rolled.outcome as ArchsoulAttackV2Outcome;
       if (!outcome.allowed)
         throw Problem.field(
           'CONFLICT',
@@ -109,27 +126,41 @@ export class ArchsoulAttacksService {
           hit,
           coupDeGrace: outcome.coupDeGrace,
           damage: outcome.damage,
+          ...(outcome.harm ? { state: outcome.harm.state, changes: outcome.harm.changes } : {}),
+          // The engine's events of the harm (issue 42), as the transition told them in this roll.
+          ...(outcome.harm ? { events: outcome.events } : {}),
         },
       });
-      const harm =
-        hit && (input.damage ?? 0) > 0
-          ? await this.harm.applyDamage(
-              m,
-              who,
-              target.owner,
-              {
-                system: 'archsoul',
-                amount: input.damage,
-                coupDeGrace: outcome.coupDeGrace,
-                source: `an attack${attacker ? ` by ${attacker.owner.name}` : ''}`,
-                seed: `${rolled.seed}/harm`,
+      // The harm computed in the roll, written through the one harm path (no second read or roll).
+      const harm = outcome.harm
+        ? await this.harm.applyDamage(
+            m,
+            who,
+            target.owner,
+            {
+              system: 'archsoul',
+              amount: input.damage,
+              coupDeGrace: outcome.coupDeGrace,
+              source: `an attack${attacker ? ` by ${attacker.owner.name}` : ''}`,
+            },
+            {
+              campaign,
+              secret,
+              req,
+              computed: {
+                row: targetRow,
+                outcome: outcome.harm,
+                roll: { id: record.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
+                state,
+                events: outcome.events,
               },
-              { campaign, row: targetRow, secret, req },
-            )
-          : null;
+            },
+          )
+        : null;
+      const { harm: _harm, events: _events, ...attack } = outcome;
       return {
         ...{},
-        ...outcome,
+        ...attack,
         seed: rolled.seed,
         rng: rolled.rng,
         rollId: record.id,
@@ -164,4 +195,10 @@ export class ArchsoulAttacksService {
 function statusesOf(sheet: Record<string, unknown>): string[] {
   const list = Array.isArray(sheet.statuses) ? sheet.statuses : [];
   return list.filter((s): s is string => typeof s === 'string' && archsoulStatusNamed(s) !== null);
+}
+
+/** The sheet keeps an Endurance among its stats (the harm's death threshold reads it). */
+function hasEndurance(sheet: Record<string, unknown>): boolean {
+  const stats = (sheet.stats ?? {}) as Record<string, unknown>;
+  return Object.keys(stats).some((k) => k.toLowerCase() === 'endurance');
 }

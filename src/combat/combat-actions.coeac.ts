@@ -14,8 +14,8 @@ import type { Sheet } from '../core/characters/sheets';
 import {
   coeacChannelingDefence,
   type CoeacActionHarm,
-  type CoeacActionOutcome,
-  type CoeacActionSheet,
+  type CoeacActionSheetV3,
+  type CoeacActionV3Outcome,
   type CoeacAmbushOutcome,
 } from '../core/combat';
 import { CharacterSheetEntity } from '../characters/characters.entities';
@@ -29,7 +29,7 @@ import { InventoryItemEntity } from '../inventory/inventory.entities';
 import { InventoryService } from '../inventory/inventory.service';
 import { MagicCampaignService } from '../magic/magic-campaign.service';
 import { ProcedureRegistry } from '../rolls/procedures';
-import type { EngineEvent } from '../core/engine';
+import { sheetState, type CoeacState } from '../core/engine';
 import { RollsService } from '../rolls/rolls.service';
 import { CombatEntity, StoredCombatant } from './combat-campaign.entities';
 import { CombatCampaignService, combatantOf } from './combat-campaign.service';
@@ -731,7 +731,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         ),
       'targets',
     );
-    const action = rolled.outcome as CoeacActionOutcome;
+    const action = rolled.outcome as CoeacActionV3Outcome;
     const outcome = action.exchange!;
     const strayTarget = outcome.stray && engaged.length > 0 ? engaged[outcome.stray.ally - 1] : null;
     // A hidden NPC among supporters or the ally hit seals the action as well.
@@ -765,14 +765,14 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         stray: strayTarget ? { id: strayTarget.combatant.id, damage: outcome.stray!.damage } : null,
         ...(input.organWeapon ? { organWeapon: 'teeth' } : {}),
         // The engine's events of the harm (issue 42): the log and the feed show them.
-        events: this.harmEvents(action.harm, parties),
+        events: action.events.flat(),
       },
     });
 
     // Harm through the ledger, each computed in the action's roll (no second read, no second roll).
     // The defender is always listed (its damage null when none), so a sealed answer's target list
     // does not tell a player who won.
-    const harmed = await this.writeHarm(ctx, action.harm, rolled, roll.id, blocks, parties);
+    const harmed = await this.writeHarm(ctx, action, sheets, rolled, roll.id, blocks, parties);
 
     // Ammunition out of the inventory.
     let ammunition: CoeacCombatAmmunition | null = null;
@@ -870,7 +870,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         ),
       'targets',
     );
-    const action = rolled.outcome as CoeacActionOutcome;
+    const action = rolled.outcome as CoeacActionV3Outcome;
     const outcome = action.channeling!;
     if (x.supporters.some((s) => s.hidden)) ctx.sealed = true;
     const target = defender;
@@ -900,7 +900,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         damageToDefender: outcome.damageToDefender,
         backlashDamage: outcome.backlashDamage,
         // The engine's events of the harm (issue 42): the log and the feed show them.
-        events: this.harmEvents(action.harm, parties),
+        events: action.events.flat(),
       },
     });
     // Control (and the plasmid on backlash) through the ledger, as a campaign cast spends them.
@@ -928,7 +928,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         objective: outcome.channeling.objective,
         rollId: roll.id,
       });
-    const harmed = await this.writeHarm(ctx, action.harm, rolled, roll.id, x.blocks, parties);
+    const harmed = await this.writeHarm(ctx, action, sheets, rolled, roll.id, x.blocks, parties);
     const ammunition = x.ammoItem ? await this.spendAmmunition(m, ctx, x.ammoItem) : null;
     const acted = new Set([ctx.actor.combatant.id, ...x.supporters.map((s) => s.combatant.id)]);
     // The channeling resolved as the defence: the round's end does not cast it again.
@@ -1011,10 +1011,10 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
       helplessDefender: boolean;
     },
   ): Promise<{
-    defender: CoeacActionSheet;
-    attacker: CoeacActionSheet;
-    supporters: CoeacActionSheet[];
-    engaged: CoeacActionSheet[];
+    defender: CoeacActionSheetV3;
+    attacker: CoeacActionSheetV3;
+    supporters: CoeacActionSheetV3[];
+    engaged: CoeacActionSheetV3[];
   }> {
     const all = [p.defender, p.attacker, ...p.supporters, ...p.engaged];
     const mayGoDown = (f: Fighter, helpless: boolean) => {
@@ -1053,7 +1053,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
           x.block,
           `coeac.blocks[${blocks.indexOf(x.f.combatant.id)}].with`,
         );
-    const one = (x: { f: Fighter; block: string | undefined }): CoeacActionSheet => {
+    const one = (x: { f: Fighter; block: string | undefined }): CoeacActionSheetV3 => {
       const data = x.f.sheet;
       const field = `coeac.blocks[${blocks.indexOf(x.f.combatant.id)}].with`;
       const armor = (data.armor ?? { kind: 'none', shield: false, blockUses: 0 }) as {
@@ -1061,7 +1061,7 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         shield: boolean;
         blockUses: number;
       };
-      let block: CoeacActionSheet['block'] = null;
+      let block: CoeacActionSheetV3['block'] = null;
       if (x.block === 'armor') {
         if (!armor.kind || armor.kind === 'none')
           throw Problem.field('UNPROCESSABLE', field, `${x.f.owner.name} wears no armour to Block with.`);
@@ -1075,16 +1075,18 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
         // The shield Blocks on its own use (003:183).
         block = { kind: 'shield', usesLeft: coeacBlockPools(armor).shield };
       }
+      // The engine's state of the sheet as read (issue 39, combat.coeac-action.v3): HP, bonus HP, max
+      // HP, saves, skills, the harm; the action adds the Block and the items carried.
       return {
-        hp: num(data.hp),
-        bonusHp: num(data.bonusHp),
-        maxHp: num(data.maxHp),
+        state: sheetState(
+          { name: x.f.owner.name, id: x.f.owner.id, npc: x.f.owner.kind === 'npc' },
+          'coeac',
+          data,
+          data,
+          harmOf(data),
+        ) as CoeacState,
         ...(block ? { block } : {}),
-        stateBefore: harmOf(data).state,
-        saves: Object.keys((data.saves ?? {}) as object),
-        skills: Object.keys((data.skills ?? {}) as object),
         items: x.f.owner.kind === 'character' ? (items.get(x.f.owner.id) ?? []) : [],
-        ...(x.f.owner.kind === 'npc' ? { npc: true } : {}),
       };
     };
     return {
@@ -1100,17 +1102,15 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
    * option (the ledger entries name the action's roll; no re-read, no second roll). Answers the
    * targets in order, the defender first (null damage when it took none).
    */
-  /** The engine's events of the action's harm, each on its combatant's sheet before it is written. */
-  private harmEvents(harm: CoeacActionHarm[], who: Parties): EngineEvent[] {
-    return harm.flatMap((h) => {
-      const x = partyOf(h, who);
-      return this.harm.damageEventsOf(x.f.owner, 'coeac', x.f.row, h.harm);
-    });
-  }
-
   private async writeHarm(
     ctx: CombatActionContext,
-    harm: CoeacActionHarm[],
+    action: CoeacActionV3Outcome,
+    sheets: {
+      defender: CoeacActionSheetV3;
+      attacker: CoeacActionSheetV3;
+      supporters: CoeacActionSheetV3[];
+      engaged: CoeacActionSheetV3[];
+    },
     rolled: { procedure: string; seed: string; rng: string },
     rollId: string,
     blocks: Map<string, string>,
@@ -1120,8 +1120,17 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
     const harmed: Array<{ id: string; damage: SheetDamageResult | null }> = [
       { id: who.defender.f.combatant.id, damage: null },
     ];
-    for (const h of harm) {
+    for (const [i, h] of action.harm.entries()) {
       const x = partyOf(h, who);
+      // The state the transition read in the roll, and the events it told there.
+      const state =
+        h.role === 'defender'
+          ? sheets.defender.state
+          : h.role === 'attacker'
+            ? sheets.attacker.state
+            : h.role === 'supporter'
+              ? sheets.supporters[h.index].state
+              : sheets.engaged[h.index].state;
       const id = x.f.combatant.id;
       const damage = await this.harm.applyDamage(
         ctx.m,
@@ -1139,6 +1148,8 @@ export class CoeacCombatActions implements CombatSystemHandler, OnModuleInit {
             row: x.f.row,
             outcome: h.harm,
             roll: { id: rollId, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
+            state,
+            events: action.events[i],
           },
         },
       );

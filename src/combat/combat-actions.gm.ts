@@ -18,7 +18,15 @@ import {
   type GmPsychicInput,
   type GmPsychicOutcome,
 } from '../core/combat';
-import { gmAction, gmActionV2, type GmActionOutcome, type GmActionTarget } from '../core/combat/gm-action';
+import {
+  gmAction,
+  gmActionV2,
+  gmActionV3,
+  type GmActionInput,
+  type GmActionV3Input,
+  type GmActionV3Outcome,
+} from '../core/combat/gm-action';
+import { sheetState, type GmState } from '../core/engine';
 import { gmGroupAttack, type GmGroupAttackOutcome } from '../core/combat/gm-group-attack';
 import { groupBonus } from '../core/combat/gm-group';
 import {
@@ -46,7 +54,6 @@ import {
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import { CombatCampaignService } from './combat-campaign.service';
 import { Database } from '../database/database.service';
-import type { SheetDamageOutcome } from '../core/harm/campaign';
 import type { CharacterSheetEntity } from '../characters/characters.entities';
 import type { SheetDamageResult } from '../harm/harm-campaign.results';
 import { SheetHarmService } from '../harm/sheet-harm.service';
@@ -78,7 +85,12 @@ export const GM_COMBAT_PROCEDURES = {
    * A harming action (attack, group attack, psychic attack) and its damage on the target's sheet: one
    * roll; a warrior player character spends verve first and a weapon's dice force no injuries.
    */
-  action: { name: 'combat.gm-action.v2', run: gmActionV2 },
+  actionV2: { name: 'combat.gm-action.v2', run: gmActionV2 },
+  /**
+   * Version 3 (issue 39): v2's attack, and the harm through the engine's transition (`applyChange`)
+   * on the target's engine state, the events its answer: one roll, one write, no second read.
+   */
+  action: { name: 'combat.gm-action.v3', run: gmActionV3 },
   /** A psychic defend action (no dice): verve on defence, where damage comes from. */
   psychicDefend: { name: 'combat.gm-psychic-defend', run: gmPsychicDefend },
   /** Casting time and Movement this round (CB21; no dice). */
@@ -512,9 +524,14 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     };
     if (forgo) delete procedureInput.nonDefending;
     const ammunition = await this.spendAmmunition(ctx, input, kind);
-    const { rolled, outcome: action, roll } = await this.harming(ctx, { attack: procedureInput }, t);
+    const {
+      rolled,
+      outcome: action,
+      roll,
+      state: targetState,
+    } = await this.harming(ctx, { attack: procedureInput }, t);
     const outcome = action.attack as GmAttackOutcome;
-    const damage = await this.strike(ctx, t, action, rolled, roll.id);
+    const damage = await this.strike(ctx, t, action, targetState, rolled, roll.id);
     if (input.calledShot) state.add(a.c.combatant.id, { name: 'called-shot', round });
     if (input.targetSurprised && !state.has(t.c.combatant.id, 'surprised'))
       state.add(t.c.combatant.id, { name: 'surprised', round });
@@ -655,6 +672,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       rolled,
       outcome: action,
       roll,
+      state: targetState,
     } = await this.harming(
       ctx,
       { groupAttack: procedureInput as never },
@@ -677,7 +695,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       members.map((n) => n.owner),
       ctx.req,
     );
-    const damage = await this.strike(ctx, t, action, rolled, roll.id);
+    const damage = await this.strike(ctx, t, action, targetState, rolled, roll.id);
     if (input.calledShot)
       for (const id of memberIds) state.add(id, { name: 'called-shot', round: ctx.combat.round });
     const { group, ...attack } = outcome;
@@ -960,12 +978,12 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     }
     // An attack is one roll with its damage on the target's sheet (combat.gm-action); enter and exit
     // harm nobody and roll combat.gm-psychic alone.
-    let harmed: { action: GmActionOutcome } | null = null;
+    let harmed: { action: GmActionV3Outcome; state: GmState } | null = null;
     let logged: { rolled: { procedure: string; seed: string; rng: string }; roll: { id: string } };
     let outcome: GmPsychicOutcome;
     if (action === 'attack') {
       const r = await this.harming(ctx, { psychic: procedureInput }, t!, { psychic: action });
-      harmed = { action: r.outcome };
+      harmed = { action: r.outcome, state: r.state };
       outcome = r.outcome.psychic!;
       logged = r;
     } else {
@@ -1002,7 +1020,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
     if (harmed?.action.harm) {
       // From verve, then survival, then injuries (the harm core's archetypal order), computed in the
       // action's one roll and written through the ledger.
-      damage = await this.writeHarm(ctx, t!, harmed.action.harm, rolled, roll.id);
+      damage = await this.writeHarm(ctx, t!, harmed.action, harmed.state, rolled, roll.id);
       const after = outcome.defender!;
       const tid = t!.c.combatant.id;
       state.remove(tid, 'stunned');
@@ -1430,34 +1448,37 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
   }
 
   /**
-   * A harming action's one roll (`combat.gm-action`): the attack (single, group or psychic) and, on
-   * damage, the target's G&M damage on the same stream from the numbers of its sheet read (locked).
+   * A harming action's one roll (`combat.gm-action.v3`): the attack (single, group or psychic) and, on
+   * damage, the engine's transition on the target's state, read from its sheet (locked) with the
+   * reactions the action already derived; the roll keeps the transition's events.
    */
-  private harming(
+  private async harming(
     ctx: CombatActionContext,
-    part: Pick<Parameters<typeof gmAction>[0], 'attack' | 'groupAttack' | 'psychic'>,
+    part: Pick<GmActionInput, 'attack' | 'groupAttack' | 'psychic'>,
     t: GmNumbers,
     extra: Record<string, unknown> = {},
     secret = ctx.sealed,
   ) {
-    const abilities = (t.data.abilities ?? {}) as Record<string, unknown>;
-    const consciousness = t.reactions.fortitude;
-    const target: GmActionTarget = {
-      survival: t.survival,
-      verve: t.verve,
-      injuries: t.injuries,
-      consciousness: typeof consciousness === 'number' ? consciousness : null,
-      endurance: num(abilities.endurance, 10),
-      stateBefore: harmOf(t.data).state,
+    const state = sheetState(
+      { name: t.owner.name, id: t.owner.id, npc: t.owner.kind === 'npc' },
+      'gm',
+      t.row.data,
+      { reactions: t.reactions },
+      harmOf(t.row.data),
+    ) as GmState;
+    const input: GmActionV3Input = {
+      ...{},
+      ...part,
+      state,
       // Loss to a warrior in combat is archetypal (001:583, test 4); a non-player character has no verve.
       warrior:
         t.owner.kind === 'character' && t.archetypes.some((a) => a.archetype.toLowerCase() === 'warrior'),
     };
     const tid = t.c.combatant.id;
-    return this.logRoll<GmActionOutcome>(
+    const r = await this.logRoll<GmActionV3Outcome>(
       ctx,
       GM_COMBAT_PROCEDURES.action,
-      { ...{}, ...part, target },
+      input,
       (o) => {
         const done = o.attack ?? o.psychic!;
         return {
@@ -1466,38 +1487,43 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
           hit: o.attack ? o.attack.hit : o.psychic!.success,
           damage: done.damage,
           ...(o.harm ? { harm: { id: tid, state: o.harm.state, changes: o.harm.changes } } : {}),
-          // The engine's events of the harm (issue 42): the log and the feed show them.
-          ...(o.harm ? { events: this.harm.damageEventsOf(t.owner, 'gm', t.row, o.harm) } : {}),
+          // The engine's events of the harm (issue 42), as the transition told them in this roll.
+          ...(o.harm ? { events: o.events } : {}),
         };
       },
       secret,
     );
+    return { ...r, state };
   }
 
   /** Writes a hit's damage, computed in the action's roll, to the target's sheet (G&M damage). */
   private async strike(
     ctx: CombatActionContext,
     t: GmNumbers,
-    action: GmActionOutcome,
+    action: GmActionV3Outcome,
+    state: GmState,
     rolled: { procedure: string; seed: string; rng: string },
     rollId: string,
   ): Promise<SheetDamageResult | null> {
     if (!action.harm) return null;
-    return this.writeHarm(ctx, t, action.harm, rolled, rollId);
+    return this.writeHarm(ctx, t, action, state, rolled, rollId);
   }
 
   /**
-   * `SheetHarmService.applyDamage` with the harm already computed (`computed`): no second read of the
-   * sheet, no second roll; the ledger entries name the action's roll.
+   * `SheetHarmService.applyDamage` with the transition already applied (`computed`): no second read
+   * of the sheet, no second roll, no second telling of the events; the ledger entries name the
+   * action's roll.
    */
   private writeHarm(
     ctx: CombatActionContext,
     t: GmNumbers,
-    harm: SheetDamageOutcome,
+    action: GmActionV3Outcome,
+    state: GmState,
     rolled: { procedure: string; seed: string; rng: string },
     rollId: string,
   ): Promise<SheetDamageResult> {
     const settings = ctx.campaign.settings;
+    const harm = action.harm!;
     return this.harm.applyDamage(
       ctx.m,
       ctx.who,
@@ -1513,6 +1539,8 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
           roll: { id: rollId, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
           // G&M's derivation reads only the campaign's settings: the sheet after without a read.
           derive: (data) => deriveSheet('gm', data, { settings }),
+          state,
+          events: action.events,
         },
       },
     );

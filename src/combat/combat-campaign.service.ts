@@ -17,9 +17,10 @@ import {
   gmTurnLeft,
   gmTurnOf,
   type GmTurnLeft,
-  type CairnActionOutcome,
+  type CairnActionV2Outcome,
   type CairnDexSaveOutcome,
 } from '../core/combat';
+import { sheetState, type CairnState } from '../core/engine';
 import { harmOf, STATES_THAT_CANNOT_ACT } from '../core/harm';
 import { Database } from '../database/database.service';
 import type { CampaignEntity } from '../database/entities';
@@ -283,6 +284,17 @@ export class CombatCampaignService {
       a.targets.map((t) => t.owner),
       campaign,
     );
+    // Each target's engine state from its sheet as read (locked) and what the server derives (Armor).
+    const states = a.targets.map(
+      (t, i) =>
+        sheetState(
+          { name: t.owner.name, id: t.owner.id, npc: t.owner.kind === 'npc' },
+          system,
+          rows[i].data,
+          derive(t.owner, system, rows[i].data),
+          harmOf(rows[i].data),
+        ) as CairnState,
+    );
     const procedureInput = {
       attackers: a.attackers.map(({ owner, weapon, combatant }) => ({
         name: owner.name,
@@ -295,38 +307,24 @@ export class CombatCampaignService {
         ...(weapon.position ? { position: weapon.position } : {}),
         ...(combatant.detachment ? { detachment: true } : {}),
       })),
-      targets: a.targets.map((t, i) => {
-        const data = rows[i].data as Record<string, unknown>;
-        const view = derive(t.owner, system, rows[i].data);
-        const str = pair(data.str);
-        const dex = pair(data.dex);
-        const wil = pair(data.wil);
-        const harm = harmOf(rows[i].data);
-        return {
-          name: t.owner.name,
-          hp: num(data.hp),
-          maxHp: num(data.maxHp),
-          str: str.current,
-          dex: dex.current,
-          wil: wil.current,
-          maxDex: dex.max,
-          maxWil: wil.max,
-          maxStr: str.max,
-          armor: num((view as Record<string, unknown>).armor),
-          ...(a.shield ? { shield: true } : {}),
-          ...(t.owner.kind === 'npc' ? { npc: true, npcScars: false } : {}),
-          ...(t.combatant.detachment ? { detachment: true } : {}),
-          stateBefore: harm.state,
-          ...(harm.conditions.includes('doomed') ? { doomed: true } : {}),
-        };
-      }),
+      // The attack's numbers of each target; its harm reads the engine's state (issue 39).
+      targets: states.map((st, i) => ({
+        name: st.name,
+        hp: st.values.hp,
+        str: st.values['str.current'],
+        armor: st.armor,
+        ...(a.shield ? { shield: true } : {}),
+        ...(st.npc ? { npc: true } : {}),
+        ...(a.targets[i].combatant.detachment ? { detachment: true } : {}),
+      })),
+      states,
       ...(a.blast ? { blast: true } : {}),
       ...(a.countTargets ? { countTargets: true } : {}),
     };
     const rolled = storedNumbers(() =>
       this.rolls.roll(COMBAT_PROCEDURES.cairnAction, procedureInput as never, a.seed, diceBudget(req)),
     );
-    const outcome = rolled.outcome as CairnActionOutcome;
+    const outcome = rolled.outcome as CairnActionV2Outcome;
     const caught = outcome.attack.targets;
     const roll = await this.rolls.record(m, who, rolled as never, {
       campaign,
@@ -342,11 +340,7 @@ export class CombatCampaignService {
           changes: outcome.harm[t.index].changes,
         })),
         // The engine's events of the harm (issue 42), in the targets' order: the log and the feed show them.
-        events: a.targets.flatMap((t, i) =>
-          caught.some((c) => c.index === i)
-            ? this.harm.damageEventsOf(t.owner, system, rows[i], outcome.harm[i])
-            : [],
-        ),
+        events: outcome.events.flat(),
       },
     });
     const by = a.attackers.map((x) => x.owner.name).join(', ');
@@ -376,6 +370,9 @@ export class CombatCampaignService {
             outcome: outcome.harm[i],
             roll: { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
             derive: (data) => derive(t.owner, system, data),
+            // The state the transition read (the attack's Armor) and the events it told, in the roll.
+            state: { ...{}, ...states[i], armor: states[i].armor + (a.shield ? 1 : 0) },
+            events: outcome.events[i],
           },
         },
       );

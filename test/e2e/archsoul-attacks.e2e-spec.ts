@@ -204,7 +204,7 @@ describe(`Archsoul attacks and statuses (issue 43, AS-26) (${DATABASE_KIND})`, (
       const roll = (
         await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.body.rollId}`).set(c.auth).expect(200)
       ).body;
-      expect(roll.procedure).toBe('combat.archsoul-attack');
+      expect(roll.procedure).toBe('combat.archsoul-attack.v2');
       // The stored statuses the rules know were read ("muddy" is the referee's note, left out).
       expect(roll.inputs).toMatchObject({
         attackerStatuses: ['Knocked Down'],
@@ -222,6 +222,20 @@ describe(`Archsoul attacks and statuses (issue 43, AS-26) (${DATABASE_KIND})`, (
         .set(c.auth)
         .expect(200);
       expect(replay.body.matches).toBe(true);
+      // One roll for the blow (issue 39): the harm is in it, its events the transition's, the ledger
+      // names it; no second harm.sheet-damage roll; the campaign's record checks out.
+      expect(res.body.harm.rollId).toBe(roll.id);
+      expect(roll.outcome.harm.changes).toEqual(res.body.harm.changes);
+      expect(roll.events).toEqual(roll.outcome.events);
+      expect(res.body.harm.events.slice(0, roll.outcome.events.length)).toEqual(roll.outcome.events);
+      const log = (
+        await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)
+      ).body.items as Array<{ procedure: string }>;
+      expect(log.map((r) => r.procedure)).toEqual(['combat.archsoul-attack.v2']);
+      const audit = (await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200)).body;
+      expect(audit.rolls).toEqual({ replayed: 1, matched: 1, differing: [] });
+      expect(audit.sheets.differing).toEqual([]);
+      expect(audit.ok).toBe(true);
     });
 
     it('GraphQL: a Grappled attacker with a weapon is refused (409 naming attacker, nothing written); a player key is refused', async () => {

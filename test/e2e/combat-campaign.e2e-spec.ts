@@ -169,10 +169,10 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${first.rollId}`).set(c.auth).expect(200))
       .body;
     // One roll carries the attack and the harm; the ledger entries name it.
-    expect(roll.procedure).toBe('combat.cairn-action');
+    expect(roll.procedure).toBe('combat.cairn-action.v2');
     expect(first.damage.rollId).toBe(first.rollId);
     expect(
-      first.damage.entries.every((e: { procedure: string }) => e.procedure === 'combat.cairn-action'),
+      first.damage.entries.every((e: { procedure: string }) => e.procedure === 'combat.cairn-action.v2'),
     ).toBe(true);
     const replay = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls/${first.rollId}/replay`).set(c.auth).expect(200)
@@ -181,8 +181,17 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
     const rolls = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)
     ).body.items as Array<{ procedure: string }>;
-    expect(rolls.filter((r) => r.procedure === 'combat.cairn-action')).toHaveLength(1);
+    expect(rolls.filter((r) => r.procedure === 'combat.cairn-action.v2')).toHaveLength(1);
     expect(rolls.filter((r) => r.procedure === 'harm.sheet-damage')).toHaveLength(0);
+    // The answer's events are the transition's, told once in the roll (issue 39: no second telling).
+    expect(roll.outcome.events.flat().length).toBeGreaterThan(0);
+    expect(roll.events).toEqual(roll.outcome.events.flat());
+    expect(first.damage.events.slice(0, roll.events.length)).toEqual(roll.events);
+    // One roll a blow, and the campaign's record checks out: every roll replays, every sheet folds.
+    const audit = (await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200)).body;
+    expect(audit.rolls).toEqual({ replayed: rolls.length, matched: rolls.length, differing: [] });
+    expect(audit.sheets.differing).toEqual([]);
+    expect(audit.ok).toBe(true);
 
     // GraphQL: the referee attacks the hero with the wolf.
     const hit = await gql(
@@ -465,7 +474,7 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       expect(JSON.stringify(res)).not.toContain('fireball-seed');
       const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.rollId}`).set(c.auth).expect(200))
         .body;
-      expect(roll.procedure).toBe('combat.cairn-action');
+      expect(roll.procedure).toBe('combat.cairn-action.v2');
       const caught = roll.outcome.attack.targetCount.caught as number;
       expect(roll.outcome.attack.targets).toHaveLength(caught);
       // The referee's replay of the sealed roll matches.
@@ -649,11 +658,11 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
         expect(breath.targets[i].damage.sheet.sheet.hp).toBe(hp);
         expect(breath.targets[i].damage.rollId).toBe(breath.rollId);
         for (const e of breath.targets[i].damage.entries)
-          expect(e).toMatchObject({ procedure: 'combat.cairn-action', rollId: breath.rollId });
+          expect(e).toMatchObject({ procedure: 'combat.cairn-action.v2', rollId: breath.rollId });
       }
       const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${breath.rollId}`).set(c.auth).expect(200))
         .body;
-      expect(roll.procedure).toBe('combat.cairn-action');
+      expect(roll.procedure).toBe('combat.cairn-action.v2');
       for (const rollId of [rout.rollId, gang.rollId, breath.rollId]) {
         const replay = (
           await t.http.get(`/v1/campaigns/${c.id}/rolls/${rollId}/replay`).set(c.auth).expect(200)
@@ -663,7 +672,7 @@ describe(`campaign combats (${DATABASE_KIND})`, () => {
       const rolls = (
         await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)
       ).body.items as Array<{ procedure: string }>;
-      expect(rolls.filter((r) => r.procedure === 'combat.cairn-action')).toHaveLength(3);
+      expect(rolls.filter((r) => r.procedure === 'combat.cairn-action.v2')).toHaveLength(3);
       expect(rolls.filter((r) => r.procedure === 'harm.sheet-damage')).toHaveLength(0);
 
       // GraphQL: a blast whose targets are not listed rolls its die for how many it catches.

@@ -665,7 +665,7 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
     expect(res.targets.map((x: { id: string }) => x.id)).toEqual([orc.id, hero.id, friend.id]);
     const after = await rollIds();
     const added = after.filter((r) => !before.some((b) => b.id === r.id));
-    expect(added).toEqual([expect.objectContaining({ id: res.rollId, procedure: 'combat.coeac-action.v2' })]);
+    expect(added).toEqual([expect.objectContaining({ id: res.rollId, procedure: 'combat.coeac-action.v3' })]);
     // Every sheet's damage names the action's roll; the ledger entries too.
     for (const x of res.targets) {
       expect(x.damage.rollId).toBe(res.rollId);
@@ -680,7 +680,7 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
       items: Array<{ field: string; delta: number; rollId: string | null; procedure: string | null }>;
     };
     expect(ledger.items.filter((e) => e.rollId === res.rollId)).toEqual([
-      expect.objectContaining({ field: 'hp', delta: -1, procedure: 'combat.coeac-action.v2' }),
+      expect.objectContaining({ field: 'hp', delta: -1, procedure: 'combat.coeac-action.v3' }),
     ]);
     // Replay from (inputs, seed, rng): the same faces and outcome, harm included.
     const replay = (
@@ -692,6 +692,20 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
       ['attacker', 1],
       ['supporter', 1],
     ]);
+    // The events are the transition's, told once in the roll (issue 39), one list a harmed sheet; and
+    // the campaign's record checks out: every roll replays, every sheet folds.
+    const logged = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.rollId}`).set(c.auth).expect(200))
+      .body;
+    expect(logged.outcome.events).toHaveLength(3);
+    expect(logged.events).toEqual(logged.outcome.events.flat());
+    res.targets.forEach((x: { damage: { events: unknown[] } }, i: number) =>
+      expect(x.damage.events.slice(0, logged.outcome.events[i].length)).toEqual(logged.outcome.events[i]),
+    );
+    const audit = (await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200)).body;
+    expect(audit.rolls.differing).toEqual([]);
+    expect(audit.rolls.matched).toBe(audit.rolls.replayed);
+    expect(audit.sheets.differing).toEqual([]);
+    expect(audit.ok).toBe(true);
 
     // GraphQL: the next round's exchange, again one roll of the log.
     await nextRound(c, combat.id);
@@ -710,7 +724,7 @@ describe(`COEAC campaign combats (${DATABASE_KIND})`, () => {
       { c: c.id },
       c.auth,
     );
-    expect(log.data?.rolls.items[0]).toEqual({ id: gqlRoll, procedure: 'combat.coeac-action.v2' });
+    expect(log.data?.rolls.items[0]).toEqual({ id: gqlRoll, procedure: 'combat.coeac-action.v3' });
     expect(log.data?.rolls.items[1].id).not.toBe(gqlRoll);
     for (const x of viaGql.data?.combatAction.targets ?? [])
       if (x.damage) expect(x.damage.rollId).toBe(gqlRoll);

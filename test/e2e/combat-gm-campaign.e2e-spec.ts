@@ -173,24 +173,34 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit!.rollId}`).set(c.auth).expect(200))
       .body;
     // One roll carries the attack and the harm; the ledger entries name it.
-    expect(roll.procedure).toBe('combat.gm-action.v2');
+    expect(roll.procedure).toBe('combat.gm-action.v3');
     expect(roll.outcome.attack.roll).toBe(hit!.gm.attack.roll);
     expect(roll.outcome.harm.damage).toBe(hit!.gm.attack.damage);
     expect(hit!.targets[0].damage.rollId).toBe(hit!.rollId);
     expect(
       hit!.targets[0].damage.entries.every(
-        (e: { procedure: string }) => e.procedure === 'combat.gm-action.v2',
+        (e: { procedure: string }) => e.procedure === 'combat.gm-action.v3',
       ),
     ).toBe(true);
     const replay = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit!.rollId}/replay`).set(c.auth).expect(200)
     ).body;
     expect(replay.matches).toBe(true);
+    // The answer's events are the transition's, told once in the roll (issue 39: no second telling).
+    expect(roll.outcome.events.length).toBeGreaterThan(0);
+    expect(roll.events).toEqual(roll.outcome.events);
+    expect(hit!.targets[0].damage.events.slice(0, roll.outcome.events.length)).toEqual(roll.outcome.events);
+    expect(hit!.targets[0].damage.events[0]).toMatchObject({ type: 'damaged', ownerId: yeti.id });
     const rolls = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200)
     ).body.items as Array<{ procedure: string }>;
     expect(rolls.filter((r) => r.procedure === 'harm.sheet-damage')).toHaveLength(0);
-    expect(rolls.every((r) => r.procedure === 'combat.gm-action.v2')).toBe(true);
+    expect(rolls.every((r) => r.procedure === 'combat.gm-action.v3')).toBe(true);
+    // One roll a blow, and the campaign's record checks out: every roll replays, every sheet folds.
+    const audit = (await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200)).body;
+    expect(audit.rolls).toEqual({ replayed: rolls.length, matched: rolls.length, differing: [] });
+    expect(audit.sheets.differing).toEqual([]);
+    expect(audit.ok).toBe(true);
     // An attack on the hero this round: its defence is 2 lower (its called shot).
     const back = await gql(
       t.server,
@@ -388,7 +398,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     expect(struck).not.toBeNull();
     const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${struck!.rollId}`).set(c.auth).expect(200))
       .body;
-    expect(roll.procedure).toBe('combat.gm-action.v2');
+    expect(roll.procedure).toBe('combat.gm-action.v3');
     expect(struck!.targets[0].damage.rollId).toBe(struck!.rollId);
     // At most monk level (3) verve on one action.
     expectProblem(
@@ -1256,7 +1266,7 @@ describe(`G&M campaign combats (${DATABASE_KIND})`, () => {
     const forReferee = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls/${sealed.rollId}`).set(c.auth).expect(200)
     ).body;
-    expect(forReferee.procedure).toBe('combat.gm-action.v2');
+    expect(forReferee.procedure).toBe('combat.gm-action.v3');
     expect((await npcSheet(c, shade.id)).survival.current).toBeLessThanOrEqual(before);
   });
 

@@ -136,7 +136,7 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
         expect(sheet.injuries.current).toBe(0);
         const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${hit.rollId}`).set(c.auth).expect(200))
           .body;
-        expect(roll.procedure).toBe('combat.gm-action.v2');
+        expect(roll.procedure).toBe('combat.gm-action.v3');
         // Nothing asks for a consciousness roll: verve took the blow.
         expect(JSON.stringify(roll.outcome.harm.steps)).not.toContain('conscious');
         expect(await replays(c, hit.rollId)).toBe(true);

@@ -207,7 +207,7 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
       ).body;
       const logged = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${probe.rollId}`).set(c.auth).expect(200))
         .body;
-      expect(logged.procedure).toBe('combat.coeac-action.v2');
+      expect(logged.procedure).toBe('combat.coeac-action.v3');
       const [first, second] = tieSeeds(logged.inputs.channeling, 2);
       expect(second).toBeDefined();
       await t.http.post(`/v1/campaigns/${c.id}/combats/${combat.id}/rounds`).set(c.auth).expect(200);
@@ -824,7 +824,7 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
         c.auth,
       );
       expect(codes(viaGql)).toEqual(['CONFLICT']);
-      expect(await rollsOf(c, 'combat.coeac-action.v2')).toEqual([]);
+      expect(await rollsOf(c, 'combat.coeac-action.v3')).toEqual([]);
     });
   });
 });

@@ -63,6 +63,15 @@ describe('writers of harm’s sheet paths (issue 39)', () => {
     expect(Object.keys(ALLOWED).filter((file) => !found.has(file))).toEqual([]);
   });
 
+  it('stored combat tells harm by the transition run in its roll, never by a second reading (issue 39)', () => {
+    // Every harming combat action calls the engine's applyChange inside its logged roll and hands the
+    // transition's state and events to the harm write: none re-tells them from the sheet.
+    const combat = files(join(root, 'src', 'combat')).filter((path) =>
+      /damageEventsOf\(|sheetDamage\(/.test(readFileSync(path, 'utf8')),
+    );
+    expect(combat.map((path) => relative(root, path))).toEqual([]);
+  });
+
   it('the scan sees what it looks for (the harm service raises the injury maximum it writes past)', () => {
     expect(found.get('src/harm/sheet-harm.service.ts')).toEqual(expect.arrayContaining(['injuries.max']));
   });

@@ -1,7 +1,10 @@
 import { scripted } from '../../../test/factories/dice';
 import { binomialTail } from '../odds';
 import { createRng, Dice } from '../random';
-import { archsoulAttack } from './archsoul-attack';
+import { damageInput, describeDamage, sheetState, type ArchsoulState } from '../engine';
+import { sheetDamage } from '../harm/campaign';
+import { harmOf } from '../harm/sheet-harm';
+import { archsoulAttack, archsoulAttackV2 } from './archsoul-attack';
 
 describe('Archsoul attacks and the statuses of both sides (issue 43, AS-26, 002:82–90)', () => {
   it('refuses the attack of a Disabled, Restrained or Grappled (weapon) attacker, rolling nothing', () => {
@@ -190,3 +193,56 @@ const GOLDEN: unknown[] = [
   [[5, 2, 4, 6], true, 6],
   [[3, 5, 2, 4], false, 0],
 ];
+
+describe('combat.archsoul-attack.v2 (issue 39: the hit’s harm through the engine’s transition, in the roll)', () => {
+  const sheet = { stats: { Endurance: 4 }, maxHp: 12, hp: 12 };
+  const owner = { name: 'Orm', id: 'n1', npc: true };
+  const state = sheetState(owner, 'archsoul', sheet, sheet, harmOf(sheet)) as ArchsoulState;
+  const seeds = ['as-v2-1', 'as-v2-2', 'as-v2-3', 'as-v2-4', 'as-v2-5', 'as-v2-6', 'as-v2-7', 'as-v2-8'];
+
+  it('answers v1’s attack on the same seed; a hit’s harm is what v1’s second roll answered, with the engine’s events', () => {
+    let hits = 0;
+    for (const seed of seeds)
+      for (const targetStatuses of [[], ['restrained']]) {
+        const attack = {
+          kind: 'melee' as const,
+          targetStatuses,
+          dice: 4,
+          difficulty: 3,
+          defence: 0,
+          damage: 3,
+        };
+        const v1 = archsoulAttack(attack, new Dice(createRng(seed)));
+        const v2 = archsoulAttackV2({ ...attack, state }, new Dice(createRng(seed)));
+        const { harm, events, ...rest } = v2;
+        expect(rest).toEqual(v1);
+        if (!v1.attack?.hit) {
+          expect(harm).toBeNull();
+          expect(events).toEqual([]);
+          continue;
+        }
+        hits += 1;
+        // v1 logged the harm as harm.sheet-damage on `{seed}/harm`: the same loss (HP stays above the
+        // thresholds here, so no die decides it), now on the attack's stream.
+        const change = { kind: 'damage' as const, amount: 3, coupDeGrace: v1.coupDeGrace };
+        const second = sheetDamage(damageInput(state, change), new Dice(createRng(`${seed}/harm`)));
+        expect({ ...harm!, faces: [] }).toEqual({ ...second, faces: [] });
+        expect(events).toEqual(describeDamage(state, harm!).events);
+      }
+    expect(hits).toBeGreaterThan(2);
+  });
+
+  it('a miss or no damage harms nobody; a state of another system is refused', () => {
+    const v2 = archsoulAttackV2(
+      { kind: 'melee', dice: 3, difficulty: 4, defence: 0, state },
+      new Dice(createRng('as-v2-1')),
+    );
+    expect(v2.harm).toBeNull();
+    expect(() =>
+      archsoulAttackV2(
+        { kind: 'melee', dice: 1, difficulty: 4, defence: 0, state: { system: 'gm' } as never },
+        new Dice(createRng('x')),
+      ),
+    ).toThrow(/Archsoul state/);
+  });
+});

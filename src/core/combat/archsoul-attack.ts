@@ -3,6 +3,10 @@ import { invalid, optionalFlag, optionalWholeNumber, record, wholeNumber } from 
 import { archsoulStatusNamed, archsoulStatusRuling, type ArchsoulStatus } from '../harm/archsoul-condition';
 import { binomialPmf, binomialTail } from '../odds';
 import type { Dice } from '../random';
+import { applyChange } from '../engine/apply';
+import type { EngineEvent } from '../engine/events';
+import type { ArchsoulDamageChange, ArchsoulState } from '../engine/state';
+import type { SheetDamageOutcome } from '../harm/campaign';
 
 /*
  * An Archsoul attack against someone, as far as the statuses of both sides decide it (issue 43,
@@ -363,4 +367,37 @@ export function archsoulAttack(spec: ArchsoulAttackInput, dice: Dice): ArchsoulA
     modifiers,
     steps,
   };
+}
+
+/** `combat.archsoul-attack.v2`'s input: v1's, with the target's engine state (issue 39). */
+export interface ArchsoulAttackV2Input extends ArchsoulAttackInput {
+  /** The target's sheet as the engine reads it (`sheetState`): HP, below zero, Endurance, the harm. */
+  state: ArchsoulState;
+}
+
+/** `combat.archsoul-attack.v2`'s answer: v1's, with the harm the hit did and the transition's events. */
+export interface ArchsoulAttackV2Outcome extends ArchsoulAttackOutcome {
+  /** What the hit does to the target's sheet (`harm.sheet-damage`'s answer); null without damage. */
+  harm: SheetDamageOutcome | null;
+  events: EngineEvent[];
+}
+
+/**
+ * `combat.archsoul-attack.v2` (issue 39: one trip down and back): the attack as v1 rolls it and, on a
+ * hit with damage, the engine's transition (`applyChange`, a `damage` change, doubled by the coup de
+ * grâce there) on the target's state, on the same stream: one roll where v1 logged the harm as a
+ * second one (`harm.sheet-damage`).
+ */
+export function archsoulAttackV2(spec: ArchsoulAttackV2Input, dice: Dice): ArchsoulAttackV2Outcome {
+  const input = record(spec, 'input');
+  const state = record(input.state, 'state') as unknown as ArchsoulState;
+  if (state.system !== 'archsoul') throw invalid('The target’s state is an Archsoul state.', 'state.system');
+  const { state: _state, ...attackInput } = spec;
+  const outcome = archsoulAttack(attackInput, dice);
+  const amount = typeof input.damage === 'number' ? input.damage : 0;
+  if (!outcome.allowed || outcome.attack?.hit !== true || amount <= 0)
+    return { ...outcome, harm: null, events: [] };
+  const change: ArchsoulDamageChange = { kind: 'damage', amount, coupDeGrace: outcome.coupDeGrace };
+  const applied = applyChange(state, change, dice);
+  return { ...outcome, harm: applied.outcome as SheetDamageOutcome, events: applied.events };
 }

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { createRng, Dice } from '../random';
 import { sheetDamage } from '../harm/campaign';
-import { cairnAction } from './cairn-action';
+import { describeDamage, sheetState, type CairnState } from '../engine';
+import { harmOf } from '../harm/sheet-harm';
+import { cairnAction, cairnActionV2 } from './cairn-action';
 import { cairnAttack } from './cairn-attack';
 
 const dice = (seed: string) => new Dice(createRng(seed));
@@ -116,5 +118,91 @@ describe('combat.cairn-action (one roll: the attack and each sheet’s harm)', (
         dice('x'),
       ),
     ).toThrow(expect.objectContaining({ field: 'targets[0].stateBefore' }));
+  });
+});
+
+describe('combat.cairn-action.v2 (issue 39: each target’s harm through the engine’s transition, golden)', () => {
+  const SHEETS = [
+    {
+      hp: 4,
+      maxHp: 6,
+      str: { current: 12, max: 12 },
+      dex: { current: 10, max: 10 },
+      wil: { current: 9, max: 9 },
+    },
+    {
+      hp: 1,
+      maxHp: 5,
+      str: { current: 8, max: 9 },
+      dex: { current: 11, max: 11 },
+      wil: { current: 7, max: 7 },
+    },
+    {
+      hp: 0,
+      maxHp: 4,
+      str: { current: 5, max: 10 },
+      dex: { current: 9, max: 9 },
+      wil: { current: 8, max: 8 },
+    },
+  ];
+  const owners = [
+    { name: 'Ash', id: 'c1', npc: false },
+    { name: 'Bran', id: 'c2', npc: false },
+    { name: 'Rat', id: 'n1', npc: true },
+  ];
+  const seeds = ['cairn-v2-1', 'cairn-v2-2', 'cairn-v2-3', 'cairn-v2-4', 'cairn-v2-5', 'cairn-v2-6'];
+
+  it('answers v1’s attack and harm on the same seed (shield, NPC, detachment), with the engine’s events', () => {
+    let harmed = 0;
+    for (const seed of seeds)
+      for (const detachment of [false, true]) {
+        const armor = [0, 1, 2];
+        const states = SHEETS.map(
+          (s, i) => sheetState(owners[i], 'cairn', s, { armor: armor[i] }, harmOf(s)) as CairnState,
+        );
+        const targets = SHEETS.map((s, i) => ({
+          name: owners[i].name,
+          hp: s.hp,
+          str: s.str.current,
+          armor: armor[i],
+          ...(i === 1 ? { shield: true } : {}),
+          ...(owners[i].npc ? { npc: true } : {}),
+          ...(detachment && i === 2 ? { detachment: true } : {}),
+        }));
+        const v1Targets = targets.map((t, i) => ({
+          ...t,
+          maxHp: SHEETS[i].maxHp,
+          dex: SHEETS[i].dex.current,
+          wil: SHEETS[i].wil.current,
+          maxDex: SHEETS[i].dex.max,
+          maxWil: SHEETS[i].wil.max,
+          maxStr: SHEETS[i].str.max,
+          stateBefore: 'up' as const,
+          ...(owners[i].npc ? { npcScars: false } : {}),
+        }));
+        const attackers = [{ die: 'd10' as const }];
+        const v1 = cairnAction({ attackers, targets: v1Targets, blast: true }, dice(seed));
+        const v2 = cairnActionV2({ attackers, targets, states, blast: true }, dice(seed));
+        expect(v2.attack).toEqual(v1.attack);
+        expect(v2.harm).toEqual(v1.harm);
+        expect(v2.faces).toEqual(v1.faces);
+        v1.harm.forEach((h, i) => {
+          if (!h) return;
+          harmed += 1;
+          expect(v2.events[i]).toEqual(
+            describeDamage({ ...states[i], armor: armor[i] + (i === 1 ? 1 : 0) }, h).events,
+          );
+        });
+      }
+    expect(harmed).toBeGreaterThan(10);
+  });
+
+  it('refuses states that do not match the targets, naming the field', () => {
+    expect(() =>
+      cairnActionV2(
+        { attackers: [{ die: 'd6' }], targets: [{ hp: 1, str: 5, armor: 0 }], states: [] },
+        dice('x'),
+      ),
+    ).toThrow(/one state a target/);
   });
 });

@@ -7,6 +7,10 @@ import {
 } from '../harm/campaign';
 import { MAX_CAIRN_HP } from '../harm/cairn-damage';
 import type { Dice } from '../random';
+import { applyChange } from '../engine/apply';
+import type { EngineEvent } from '../engine/events';
+import type { CairnDamageChange, CairnState } from '../engine/state';
+import type { CairnDamageOutcome } from '../harm/cairn-damage';
 import { cairnAttack, type CairnAttacker, type CairnAttackOutcome, type CairnTarget } from './cairn-attack';
 
 /** A target of a stored combat's Cairn action: its sheet's numbers and the harm it keeps. */
@@ -112,4 +116,74 @@ export function cairnAction(input: CairnActionInput, dice: Dice): CairnActionOut
     },
   );
   return { attack, harm, faces: dice.faces.slice(start) };
+}
+
+/** `combat.cairn-action.v2`'s input: v1's, with each target's engine state (issue 39). */
+export interface CairnActionV2Input {
+  attackers: CairnAttacker[];
+  /** The attack's numbers of each target (as v1 sends them; the harm reads `states`). */
+  targets: CairnTarget[];
+  /** Each target's state as the engine reads it from its stored sheet, index for index. */
+  states: CairnState[];
+  blast?: boolean | null;
+  countTargets?: boolean | null;
+}
+
+/** `combat.cairn-action.v2`'s answer: v1's, with the events of each target's transition. */
+export interface CairnActionV2Outcome extends CairnActionOutcome {
+  /** The engine's events of each target's harm, index for index with `states` (empty: not caught). */
+  events: EngineEvent[][];
+}
+
+/**
+ * `combat.cairn-action.v2` (issue 39: one trip down and back): the attack as v1 rolls it and, for each
+ * target it reaches, the engine's transition (`applyChange`, a `damage` change of the kept die) on
+ * that target's state, on the same stream; the events are the transition's, so the service writes
+ * the harm and tells it without a second read. The Armor is the attack's (a held shield's +1 in it).
+ */
+export function cairnActionV2(input: CairnActionV2Input, dice: Dice): CairnActionV2Outcome {
+  const body = record(input, 'input');
+  if (!Array.isArray(body.targets) || body.targets.length < 1)
+    throw invalid('`targets` lists at least one target.', 'targets');
+  const states = body.states;
+  if (!Array.isArray(states) || states.length !== body.targets.length)
+    throw invalid('`states` holds one state a target.', 'states');
+  states.forEach((s, i) => {
+    if (record(s, `states[${i}]`).system !== 'cairn')
+      throw invalid('A target’s state is a Cairn state.', `states[${i}].system`);
+  });
+  const start = dice.faces.length;
+  const harm: SheetDamageOutcome[] = [];
+  const events: EngineEvent[][] = states.map(() => []);
+  const attack = cairnAttack(
+    {
+      attackers: body.attackers as CairnAttacker[],
+      targets: body.targets as CairnTarget[],
+      blast: (body.blast as boolean | null | undefined) ?? null,
+      countTargets: (body.countTargets as boolean | null | undefined) ?? null,
+    },
+    dice,
+    (index, t, kept) => {
+      const state = { ...{}, ...(states[index] as CairnState), armor: t.armor };
+      const change: CairnDamageChange = {
+        kind: 'damage',
+        amount: kept,
+        die: null,
+        target: 'hp',
+        ...(t.detachment ? { detachment: true } : {}),
+      };
+      const applied = applyChange(state, change, dice);
+      const outcome = applied.outcome as SheetDamageOutcome;
+      harm[index] = outcome;
+      events[index] = applied.events;
+      // The damage core's answer, as the attack tells it: what the sheet's outcome was made from.
+      return {
+        ...(outcome.detail.cairnDamage as object),
+        steps: outcome.steps,
+        changes: outcome.fieldChanges,
+        faces: outcome.faces,
+      } as unknown as CairnDamageOutcome;
+    },
+  );
+  return { attack, harm, events, faces: dice.faces.slice(start) };
 }

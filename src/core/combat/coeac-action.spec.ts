@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { sheetDamage } from '../harm/campaign';
 import { createRng, Dice } from '../random';
-import { coeacAction } from './coeac-action';
+import { describeDamage, sheetState, type CoeacState } from '../engine';
+import { harmOf } from '../harm/sheet-harm';
+import { coeacAction, coeacActionV2, coeacActionV3 } from './coeac-action';
 import { coeacChannelingDefence } from './coeac-channeling-defence';
 import { coeacExchange } from './coeac-exchange';
 
@@ -167,5 +169,117 @@ describe('combat.coeac-action (one roll: the exchange and every sheet it harms)'
         dice('x'),
       ),
     ).toThrow(/supporter/);
+  });
+});
+
+describe('combat.coeac-action.v3 (issue 39: each harm through the engine’s transition, golden)', () => {
+  const owners = [
+    { name: 'Dara', id: 'c1', npc: false },
+    { name: 'Grub', id: 'n1', npc: true },
+    { name: 'Ivo', id: 'c2', npc: false },
+  ];
+  const data = [
+    {
+      hp: 2,
+      bonusHp: 1,
+      maxHp: 6,
+      saves: { Vigor: 1 },
+      skills: { Melee: 1 },
+      armor: { kind: 'light', blockUses: 2 },
+    },
+    { hp: 3, bonusHp: 0, maxHp: 3, saves: {}, skills: {} },
+    { hp: 1, bonusHp: 0, maxHp: 4, saves: { Vigor: 1 }, skills: {} },
+  ];
+  const items = [{ name: 'Rope', artifact: false }];
+  const states = data.map((d, i) => sheetState(owners[i], 'coeac', d, d, harmOf(d)) as CoeacState);
+  const v2Sheet = (i: number, block: boolean) => ({
+    hp: data[i].hp,
+    bonusHp: data[i].bonusHp,
+    maxHp: data[i].maxHp,
+    ...(block ? { block: { kind: 'light-armor' as const, usesLeft: 2 } } : {}),
+    stateBefore: 'up' as const,
+    saves: Object.keys(data[i].saves),
+    skills: Object.keys(data[i].skills),
+    items: owners[i].npc ? [] : items,
+    ...(owners[i].npc ? { npc: true } : {}),
+  });
+  const v3Sheet = (i: number, block: boolean) => ({
+    state: states[i],
+    ...(block ? { block: { kind: 'light-armor' as const, usesLeft: 2 } } : {}),
+    items: owners[i].npc ? [] : items,
+  });
+  const seeds = [
+    'coeac-v3-1',
+    'coeac-v3-2',
+    'coeac-v3-3',
+    'coeac-v3-4',
+    'coeac-v3-5',
+    'coeac-v3-6',
+    'tie-5',
+    'down-1',
+  ];
+
+  it('answers v2’s exchange and harm on the same seed (Block, an NPC, a supporter), with the engine’s events', () => {
+    let harmed = 0;
+    for (const seed of seeds)
+      for (const block of [false, true]) {
+        const exchange = { attacker: { pool: 5, supporters: 1 }, defender: { pool: 4 } };
+        const v2 = coeacActionV2(
+          {
+            exchange,
+            sheets: {
+              defender: v2Sheet(0, block),
+              attacker: v2Sheet(1, false),
+              supporters: [v2Sheet(2, false)],
+            },
+          },
+          dice(seed),
+        );
+        const v3 = coeacActionV3(
+          {
+            exchange,
+            sheets: {
+              defender: v3Sheet(0, block),
+              attacker: v3Sheet(1, false),
+              supporters: [v3Sheet(2, false)],
+            },
+          },
+          dice(seed),
+        );
+        expect(v3.exchange).toEqual(v2.exchange);
+        expect(v3.harm).toEqual(v2.harm);
+        expect(v3.faces).toEqual(v2.faces);
+        expect(v3.events).toHaveLength(v2.harm.length);
+        v2.harm.forEach((h, i) => {
+          harmed += 1;
+          const who = h.role === 'defender' ? 0 : h.role === 'attacker' ? 1 : 2;
+          expect(v3.events[i]).toEqual(describeDamage(states[who], h.harm).events);
+        });
+        // The logged input replays (JSON, no symbol kept) to the same answer.
+        const logged = JSON.parse(
+          JSON.stringify({
+            exchange,
+            sheets: {
+              defender: v3Sheet(0, block),
+              attacker: v3Sheet(1, false),
+              supporters: [v3Sheet(2, false)],
+            },
+          }),
+        );
+        expect(coeacActionV3(logged, dice(seed))).toEqual(v3);
+      }
+    expect(harmed).toBeGreaterThan(8);
+  });
+
+  it('refuses a participant without a COEAC state, naming the field', () => {
+    expect(() =>
+      coeacActionV3(
+        {
+          exchange: { attacker: { pool: 1 }, defender: { pool: 1 } },
+          sheets: { defender: { state: { system: 'gm' } as never }, attacker: v3Sheet(1, false) },
+        },
+        dice('x'),
+      ),
+    ).toThrow(/COEAC state/);
   });
 });

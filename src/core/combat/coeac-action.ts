@@ -3,6 +3,9 @@ import { HARM_STATES, sheetDamage, type HarmState, type SheetDamageOutcome } fro
 import type { CoeacArmorKind } from '../harm/coeac-damage';
 import type { DownAndOutItem } from '../harm/coeac-down-and-out';
 import type { Dice } from '../random';
+import { applyChange } from '../engine/apply';
+import type { EngineEvent } from '../engine/events';
+import type { CoeacDamageChange, CoeacState } from '../engine/state';
 import {
   coeacChannelingDefence,
   type CoeacChannelingDefenceInput,
@@ -98,7 +101,100 @@ export function coeacActionV2(input: CoeacActionInput, dice: Dice): CoeacActionO
   return coeacActionOf(input, dice, true);
 }
 
-function coeacActionOf(input: CoeacActionInput, dice: Dice, v2: boolean): CoeacActionOutcome {
+/** A participant of `combat.coeac-action.v3`: its engine state, and what the action adds (Block, items). */
+export interface CoeacActionSheetV3 {
+  /** The sheet as the engine reads it (`sheetState`): HP, bonus HP, max HP, saves, skills, harm. */
+  state: CoeacState;
+  block?: { kind: CoeacArmorKind; usesLeft: number } | null;
+  /** Items carried (Broken Gear draws its lots from them). */
+  items?: DownAndOutItem[] | null;
+}
+
+/** `combat.coeac-action.v3`'s input: v2's, each participant as its engine state (issue 39). */
+export interface CoeacActionV3Input {
+  exchange?: CoeacExchangeInput | null;
+  channeling?: CoeacChannelingDefenceInput | null;
+  sheets: {
+    defender: CoeacActionSheetV3;
+    attacker: CoeacActionSheetV3;
+    supporters?: CoeacActionSheetV3[] | null;
+    engaged?: CoeacActionSheetV3[] | null;
+  };
+}
+
+/** `combat.coeac-action.v3`'s answer: v2's, with the events of each harm's transition (index for index). */
+export interface CoeacActionV3Outcome extends CoeacActionOutcome {
+  events: EngineEvent[][];
+}
+
+/**
+ * `combat.coeac-action.v3` (issue 39: one trip down and back): the exchange (or the channeling
+ * defence) as v2 rolls it and, for each sheet it harms, the engine's transition (`applyChange`, a
+ * `damage` change with the sheet's Block and items) on that participant's state, on the same stream;
+ * the events are the transition's, so the service writes the harm and tells it without a second read.
+ */
+export function coeacActionV3(input: CoeacActionV3Input, dice: Dice): CoeacActionV3Outcome {
+  const body = record(input, 'input');
+  const sheets = record(body.sheets, 'sheets');
+  const one = (raw: unknown, field: string): CoeacActionSheet => {
+    const x = record(raw, field);
+    const state = record(x.state, `${field}.state`) as unknown as CoeacState;
+    if (state.system !== 'coeac')
+      throw invalid('A participant’s state is a COEAC state.', `${field}.state.system`);
+    const sheet: CoeacActionSheet = {
+      hp: state.values.hp,
+      bonusHp: state.values.bonusHp,
+      maxHp: state.values.maxHp,
+      ...(x.block ? { block: x.block as CoeacActionSheet['block'] } : {}),
+      stateBefore: state.harm.state,
+      saves: state.saves,
+      skills: state.skills,
+      items: (x.items as DownAndOutItem[] | null | undefined) ?? [],
+      ...(state.npc ? { npc: true } : {}),
+    };
+    // Kept on the sheet under a symbol (copied with it, never logged) for the transition below.
+    return Object.assign(sheet, { [ENGINE_STATE]: state });
+  };
+  const list = (raw: unknown, field: string) =>
+    ((raw ?? []) as unknown[]).map((s, i) => one(s, `${field}[${i}]`));
+  const converted: CoeacActionInput = {
+    ...(body.exchange !== undefined ? { exchange: body.exchange as CoeacExchangeInput | null } : {}),
+    ...(body.channeling !== undefined
+      ? { channeling: body.channeling as CoeacChannelingDefenceInput | null }
+      : {}),
+    sheets: {
+      defender: one(sheets.defender, 'sheets.defender'),
+      attacker: one(sheets.attacker, 'sheets.attacker'),
+      supporters: list(sheets.supporters, 'sheets.supporters'),
+      engaged: list(sheets.engaged, 'sheets.engaged'),
+    },
+  };
+  const events: EngineEvent[][] = [];
+  const outcome = coeacActionOf(converted, dice, true, (sheet, amount) => {
+    const change: CoeacDamageChange = {
+      kind: 'damage',
+      amount,
+      block: sheet.block ?? null,
+      medicine: null,
+      items: sheet.items ?? [],
+    };
+    const applied = applyChange((sheet as { [ENGINE_STATE]?: CoeacState })[ENGINE_STATE]!, change, dice);
+    events.push(applied.events);
+    return applied.outcome as SheetDamageOutcome;
+  });
+  return { ...outcome, events };
+}
+
+const ENGINE_STATE = Symbol('engine state');
+
+type CoeacHarmer = (sheet: CoeacActionSheet, amount: number) => SheetDamageOutcome;
+
+function coeacActionOf(
+  input: CoeacActionInput,
+  dice: Dice,
+  v2: boolean,
+  harmer?: CoeacHarmer,
+): CoeacActionOutcome {
   const body = record(input, 'input');
   const hasExchange = body.exchange !== undefined && body.exchange !== null;
   const hasChanneling = body.channeling !== undefined && body.channeling !== null;
@@ -164,6 +260,10 @@ function coeacActionOf(input: CoeacActionInput, dice: Dice, v2: boolean): CoeacA
   for (const blow of blows) {
     if (blow.amount <= 0) continue;
     const s = blow.sheet;
+    if (harmer) {
+      harm.push({ role: blow.role, index: blow.index, amount: blow.amount, harm: harmer(s, blow.amount) });
+      continue;
+    }
     const state = (s.stateBefore ?? 'up') as HarmState;
     const outcome = sheetDamage(
       {

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { sheetDamage } from '../harm/campaign';
 import { createRng, Dice } from '../random';
-import { gmAction, gmActionV2 } from './gm-action';
+import { describeDamage, sheetState, type GmState } from '../engine';
+import { harmOf } from '../harm/sheet-harm';
+import { gmAction, gmActionV2, gmActionV3 } from './gm-action';
 import { gmAttack } from './gm-attack';
 import { gmGroupAttack } from './gm-group-attack';
 import { gmPsychic } from './gm-psychic';
@@ -238,5 +240,100 @@ describe('combat.gm-action.v2 (issue 39: a hit in a stored combat as 001:567, 58
     expect(found).toBeDefined();
     const toInjuries = (found!.attack as { toInjuries: number }).toInjuries;
     expect(found!.harm!.changes.find((c) => c.path === 'injuries.current')?.delta).toBe(toInjuries);
+  });
+});
+
+describe('combat.gm-action.v3 (issue 39: the harm through the engine’s transition, golden on fixed seeds)', () => {
+  const SHEET = {
+    survival: { current: 12, max: 12 },
+    verve: { current: 6, max: 6 },
+    injuries: { current: 0, max: 13 },
+    abilities: { endurance: 13 },
+  };
+  const owner = { name: 'Brand', id: 'c1', npc: false };
+  const stateOf = (sheet: Record<string, unknown>) =>
+    sheetState(owner, 'gm', sheet, { reactions: { fortitude: 13 } }, harmOf(sheet)) as GmState;
+  const v2Target = (sheet: typeof SHEET, warrior: boolean) => ({
+    survival: sheet.survival.current,
+    verve: sheet.verve.current,
+    injuries: sheet.injuries.current,
+    consciousness: 13,
+    endurance: 13,
+    stateBefore: 'up' as const,
+    warrior,
+  });
+  const seeds = ['gm-v3-1', 'gm-v3-2', 'gm-v3-3', 'gm-v3-4', 'gm-v3-5', 'gm-v3-6', 'gm-v3-7', 'gm-v3-8'];
+
+  it('answers v2’s attack and harm on the same seed, and the events the engine tells of that harm', () => {
+    let harmed = 0;
+    for (const seed of seeds)
+      for (const warrior of [false, true])
+        for (const blow of [null, 'killing'] as const) {
+          const attack = {
+            attackBonus: 6,
+            defense: 2,
+            damage: '2d6+3',
+            ...(blow ? { calledShot: true, nonDefending: 'immobile' as const, blow } : {}),
+          };
+          const state = stateOf(SHEET);
+          const v2 = gmActionV2({ attack, target: v2Target(SHEET, warrior) }, dice(seed));
+          const v3 = gmActionV3({ attack, state, warrior }, dice(seed));
+          expect(v3.attack).toEqual(v2.attack);
+          expect(v3.harm).toEqual(v2.harm);
+          expect(v3.faces).toEqual(v2.faces);
+          if (v2.harm) {
+            harmed += 1;
+            expect(v3.events).toEqual(describeDamage(state, v2.harm).events);
+            expect(v3.events.length).toBeGreaterThan(0);
+          } else expect(v3.events).toEqual([]);
+        }
+    expect(harmed).toBeGreaterThan(4);
+  });
+
+  it('a psychic attack: v2’s harm (archetypal, or from survival) with the engine’s events', () => {
+    let harmed = 0;
+    for (const seed of seeds)
+      for (const fromSurvival of [false, true]) {
+        const psychic = {
+          action: 'attack' as const,
+          attacker: { charisma: 16, monkLevel: 3, verve: 10 },
+          defender: {
+            intelligence: 9,
+            monk: false,
+            verve: 6,
+            survival: 12,
+            ...(fromSurvival ? { fromSurvival } : {}),
+          },
+        };
+        const v2 = gmActionV2({ psychic, target: v2Target(SHEET, false) }, dice(seed));
+        const v3 = gmActionV3({ psychic, state: stateOf(SHEET) }, dice(seed));
+        expect(v3.psychic).toEqual(v2.psychic);
+        expect(v3.harm).toEqual(v2.harm);
+        if (v2.harm) harmed += 1;
+      }
+    expect(harmed).toBeGreaterThan(0);
+  });
+
+  it('reads what v2 never did: a temporary survival pool takes the blow first', () => {
+    const sheet = { ...SHEET, temporarySurvival: 40, temporarySurvivalSource: 'potion' };
+    const attack = { attackBonus: 20, defense: 0, damage: '2d6' };
+    let harmed = 0;
+    for (const seed of seeds) {
+      const v3 = gmActionV3({ attack, state: stateOf(sheet) }, dice(seed));
+      if (!v3.harm) continue;
+      harmed += 1;
+      expect(v3.harm.changes.some((c) => c.path === 'survival.current')).toBe(false);
+      expect(v3.harm.changes.some((c) => c.path === 'temporarySurvival' && c.delta < 0)).toBe(true);
+    }
+    expect(harmed).toBeGreaterThan(4);
+  });
+
+  it('refuses a state of another system, naming it', () => {
+    expect(() =>
+      gmActionV3(
+        { attack: { attackBonus: 1, defense: 1, damage: 'd4' }, state: { system: 'cairn' } as never },
+        dice('x'),
+      ),
+    ).toThrow(/G&M state/);
   });
 });

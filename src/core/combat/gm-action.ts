@@ -1,6 +1,9 @@
 import { invalid, optionalFlag, optionalWholeNumber, record, wholeNumber } from '../checks/validate';
 import { HARM_STATES, sheetDamage, type HarmState, type SheetDamageOutcome } from '../harm/campaign';
 import type { Dice } from '../random';
+import { applyChange } from '../engine/apply';
+import type { EngineEvent } from '../engine/events';
+import type { GmDamageChange, GmState } from '../engine/state';
 import { gmAttack, type GmAttackInput, type GmAttackOutcome } from './gm-attack';
 import { gmGroupAttack, type GmGroupAttackInput, type GmGroupAttackOutcome } from './gm-group-attack';
 import { gmPsychic, type GmPsychicInput, type GmPsychicOutcome } from './gm-psychic';
@@ -69,48 +72,83 @@ export function gmActionV2(input: GmActionInput, dice: Dice): GmActionOutcome {
   return resolveGmAction(input, dice, 2);
 }
 
-function resolveGmAction(input: GmActionInput, dice: Dice, version: 1 | 2): GmActionOutcome {
+/** `combat.gm-action.v3`'s input: the action's part and the target's engine state (issue 39). */
+export interface GmActionV3Input {
+  attack?: GmAttackInput | null;
+  groupAttack?: GmGroupAttackInput | null;
+  psychic?: GmPsychicInput | null;
+  /** The target's state as the engine reads it from its stored sheet (`sheetState`). */
+  state: GmState;
+  /** The target is a warrior player character: a loss in combat is archetypal (001:583, test 4). */
+  warrior?: boolean | null;
+}
+
+/** `combat.gm-action.v3`'s answer: v2's, with the events of the engine's transition. */
+export interface GmActionV3Outcome extends GmActionOutcome {
+  /** The engine's events of the harm, in order (empty when nothing harmed). */
+  events: EngineEvent[];
+}
+
+/**
+ * `combat.gm-action.v3` (issue 39: one trip down and back): the attack as v2 rolls it and, on damage,
+ * the engine's transition (`applyChange`, a `damage` change) on the target's state, on the same
+ * stream: the harm is what `harm.sheet-damage` answers for the input the engine builds (which also
+ * reads a temporary survival pool and counts semi-conscious as unconscious for the death roll), and
+ * the events are the transition's, so the service writes them and tells them without a second read.
+ */
+export function gmActionV3(input: GmActionV3Input, dice: Dice): GmActionV3Outcome {
+  const body = record(input, 'input');
+  const state = record(body.state, 'state') as unknown as GmState;
+  if (state.system !== 'gm') throw invalid('The target’s state is a G&M state.', 'state.system');
+  const warrior = optionalFlag(body.warrior, 'warrior');
+  let events: EngineEvent[] = [];
+  const outcome = resolveGmAction(
+    { ...{}, attack: body.attack, groupAttack: body.groupAttack, psychic: body.psychic } as GmActionInput,
+    dice,
+    2,
+    (damage, archetypal, forcedInjuries) => {
+      const applied = applyChange(
+        state,
+        {
+          kind: 'damage',
+          amount: damage,
+          archetypal,
+          weaponDice: 0,
+          ...(forcedInjuries > 0 ? { forcedInjuries } : {}),
+          evaded: false,
+        } as GmDamageChange,
+        dice,
+      );
+      events = applied.events;
+      return applied.outcome as SheetDamageOutcome;
+    },
+    warrior,
+  );
+  return { ...outcome, events };
+}
+
+type Harming = (damage: number, archetypal: boolean, forcedInjuries: number) => SheetDamageOutcome;
+
+function resolveGmAction(
+  input: GmActionInput,
+  dice: Dice,
+  version: 1 | 2,
+  engine?: Harming,
+  engineWarrior = false,
+): GmActionOutcome {
   const body = record(input, 'input');
   const given = (['attack', 'groupAttack', 'psychic'] as const).filter(
     (k) => body[k] !== undefined && body[k] !== null,
   );
   if (given.length !== 1) throw invalid('Exactly one of attack, groupAttack and psychic.', 'input');
-  const t = record(body.target, 'target');
-  const state = (t.stateBefore ?? 'up') as HarmState;
-  if (!HARM_STATES.includes(state))
-    throw invalid(`\`stateBefore\` is one of: ${HARM_STATES.join(', ')}.`, 'target.stateBefore');
-  const target = {
-    survival: wholeNumber(t.survival, 'target.survival', 0, BIG),
-    verve: wholeNumber(t.verve, 'target.verve', 0, BIG),
-    injuries: wholeNumber(t.injuries, 'target.injuries', 0, BIG),
-    consciousness:
-      t.consciousness === undefined || t.consciousness === null
-        ? null
-        : wholeNumber(t.consciousness, 'target.consciousness', 0, BIG),
-    endurance: optionalWholeNumber(t.endurance, 'target.endurance', 10, 0, 1000),
-  };
-  const warrior = version === 2 && optionalFlag(t.warrior, 'target.warrior');
   const start = dice.faces.length;
-  const harmOf = (
-    damage: number,
-    archetypal: boolean,
-    weaponDice: number,
-    forcedInjuries = 0,
-  ): SheetDamageOutcome =>
-    sheetDamage(
-      {
-        system: 'gm',
-        stateBefore: state,
-        ...target,
-        damage,
-        archetypal,
-        weaponDice,
-        ...(forcedInjuries > 0 ? { forcedInjuries } : {}),
-        evaded: false,
-        unconscious: state === 'unconscious',
-      },
-      dice,
-    );
+  const { harmOf, warrior } = engine
+    ? {
+        harmOf: (damage: number, archetypal: boolean, _weaponDice: number, forcedInjuries = 0) =>
+          engine(damage, archetypal, forcedInjuries),
+        warrior: engineWarrior,
+      }
+    : targetHarm(body, dice, version);
   if (given[0] === 'psychic') {
     const p = body.psychic as GmPsychicInput;
     if (record(p, 'psychic').action !== 'attack')
@@ -144,4 +182,44 @@ function resolveGmAction(input: GmActionInput, dice: Dice, version: 1 | 2): GmAc
     harm,
     faces: dice.faces.slice(start),
   };
+}
+
+/** Versions 1 and 2: the target's numbers as sent, harmed by `harm.sheet-damage`'s core. */
+function targetHarm(body: Record<string, unknown>, dice: Dice, version: 1 | 2) {
+  const t = record(body.target, 'target');
+  const state = (t.stateBefore ?? 'up') as HarmState;
+  if (!HARM_STATES.includes(state))
+    throw invalid(`\`stateBefore\` is one of: ${HARM_STATES.join(', ')}.`, 'target.stateBefore');
+  const target = {
+    survival: wholeNumber(t.survival, 'target.survival', 0, BIG),
+    verve: wholeNumber(t.verve, 'target.verve', 0, BIG),
+    injuries: wholeNumber(t.injuries, 'target.injuries', 0, BIG),
+    consciousness:
+      t.consciousness === undefined || t.consciousness === null
+        ? null
+        : wholeNumber(t.consciousness, 'target.consciousness', 0, BIG),
+    endurance: optionalWholeNumber(t.endurance, 'target.endurance', 10, 0, 1000),
+  };
+  const warrior = version === 2 && optionalFlag(t.warrior, 'target.warrior');
+  const harmOf = (
+    damage: number,
+    archetypal: boolean,
+    weaponDice: number,
+    forcedInjuries = 0,
+  ): SheetDamageOutcome =>
+    sheetDamage(
+      {
+        system: 'gm',
+        stateBefore: state,
+        ...target,
+        damage,
+        archetypal,
+        weaponDice,
+        ...(forcedInjuries > 0 ? { forcedInjuries } : {}),
+        evaded: false,
+        unconscious: state === 'unconscious',
+      },
+      dice,
+    );
+  return { harmOf, warrior };
 }

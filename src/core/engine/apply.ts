@@ -158,6 +158,7 @@ export function damageInput(state: EngineState, change: EngineChange): SheetDama
         die?: 'd4' | null;
         target?: 'hp' | 'str' | 'dex' | 'wil';
         pastArmor?: boolean;
+        detachment?: boolean;
       };
       const v = state.values;
       return {
@@ -175,7 +176,8 @@ export function damageInput(state: EngineState, change: EngineChange): SheetDama
         die: (c.die ?? null) as 'd6' | null,
         target: c.target ?? 'hp',
         doomed: state.harm.conditions.includes('doomed'),
-        npc: state.npc,
+        // A detachment is routed, not killed, by critical damage (its scars stay an NPC's: none).
+        npc: state.npc && c.detachment !== true,
         // Scars are a player character's (004:76, 115).
         ...(state.npc ? { npcScars: false } : {}),
         stateBefore,

@@ -191,6 +191,8 @@ export interface CairnDamageChange extends ChangeBase {
   target?: 'hp' | 'str' | 'dex' | 'wil';
   /** The loss ignores Armor (a failed cast's harm on its caster). */
   pastArmor?: boolean;
+  /** The target is a detachment: critical damage routes it rather than kills it (a stored combat's blow). */
+  detachment?: boolean;
 }
 
 export interface CairnRestChange extends ChangeBase {
