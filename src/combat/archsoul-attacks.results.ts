@@ -5,7 +5,7 @@ import { ArchsoulAttackResult } from './combat.results';
 
 @ObjectType({ description: 'A stored Archsoul attack: the ruling and roll, logged, and the harm it did.' })
 export class ArchsoulCampaignAttackResult extends ArchsoulAttackResult {
-  @Out.id('The logged roll (combat.archsoul-attack).')
+  @Out.id('The logged roll (combat.archsoul-attack.v2: the attack and, on a hit, its harm).')
   rollId: string;
 
   @Out.id('The attacking character or NPC, or null.', { nullable: true })

@@ -148,7 +148,7 @@ export class CombatAttackResult {
   @Out.int('The round it was made in.')
   round: number;
 
-  @Out.id('The logged roll of the attack (combat.cairn-action: the attack and the harm it did).')
+  @Out.id('The logged roll of the attack (combat.cairn-action.v2: the attack and the harm it did).')
   rollId: string;
 
   @Out.bool('Sealed: the numbers are the referee’s (a hidden NPC, a secret combat or roll).')

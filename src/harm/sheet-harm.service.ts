@@ -1690,22 +1690,6 @@ export class SheetHarmService implements OnModuleInit {
   }
 
   /**
-   * The engine's events of a damage outcome computed inside a caller's own roll (a combat action), on
-   * the sheet `row` as it stands before the harm is written: what `applyDamage` will answer for it
-   * (less the timers), for the caller to keep with its roll (`effects.events`: the log and the feed).
-   */
-  damageEventsOf(
-    owner: SheetOwner,
-    system: SheetSystem,
-    row: CharacterSheetEntity,
-    outcome: SheetDamageOutcome,
-  ): EngineEvent[] {
-    const harm = harmOf(row.data);
-    return describeDamage(this.engineState(owner, system, row.data, row.data, harm, true), outcome, null)
-      .events;
-  }
-
-  /**
    * One roll of `harm.sheet-damage` through the engine's transition: the procedure logged is the one
    * registered (its input built by the engine from the state and the change, its outcome the
    * transition's), so the roll replays by `sheetDamage` as every roll before did.

@@ -15810,7 +15810,7 @@ export interface components {
       combatId: string;
       /** @description The round it was made in. */
       round: number;
-      /** @description The logged roll of the attack (combat.cairn-action: the attack and the harm it did). */
+      /** @description The logged roll of the attack (combat.cairn-action.v2: the attack and the harm it did). */
       rollId: string;
       /** @description Sealed: the numbers are the referee’s (a hidden NPC, a secret combat or roll). */
       sealed: boolean;
@@ -16925,7 +16925,7 @@ export interface components {
       damage: number | null;
       /** @description What the referee decides here: the seeds give no numbers for it. */
       referee: string[];
-      /** @description The logged roll (combat.archsoul-attack). */
+      /** @description The logged roll (combat.archsoul-attack.v2: the attack and, on a hit, its harm). */
       rollId: string;
       /** @description The attacking character or NPC, or null. */
       attackerId: string | null;
