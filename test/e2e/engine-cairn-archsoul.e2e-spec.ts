@@ -4,7 +4,6 @@ import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
 import { cairnCast } from '../../src/core/magic/cairn';
 import { sheetDamage } from '../../src/core/harm/campaign';
-import { harmSeed } from '../../src/core/engine';
 import { createRng, Dice } from '../../src/core/random';
 
 /*
@@ -72,7 +71,9 @@ describe(`the campaign engine: Cairn and Archsoul (${DATABASE_KIND})`, () => {
           if (o.riskySave?.passed === false && (o.failure?.damage ?? 0) >= 3) seed = `knock-${via}-${i}`;
         }
         expect(seed).not.toBe('');
-        const cast = cairnCast(castInput as never, new Dice(createRng(seed)));
+        // One roll (`magic.cairn-cast.v2`): the cast's draws, then the harm's on the same dice.
+        const dice = new Dice(createRng(seed));
+        const cast = cairnCast(castInput as never, dice);
         const damage = cast.failure!.damage!;
         // What the Cairn transition makes of that damage on this sheet, past Armor.
         const expected = sheetDamage(
@@ -93,7 +94,7 @@ describe(`the campaign engine: Cairn and Archsoul (${DATABASE_KIND})`, () => {
             npc: false,
             stateBefore: 'up',
           },
-          new Dice(createRng(harmSeed(seed))),
+          dice,
         );
         let answer: {
           rollId: string;
@@ -132,10 +133,11 @@ describe(`the campaign engine: Cairn and Archsoul (${DATABASE_KIND})`, () => {
         const roll = (
           await t.http.get(`/v1/campaigns/${c.id}/rolls/${answer.harmRoll.rollId}`).set(c.auth).expect(200)
         ).body;
-        expect(roll.procedure).toBe('harm.sheet-damage');
-        expect(roll.inputs).toMatchObject({ system: 'cairn', armor: 0, damage });
+        // The harm is the cast's own roll, which logs the caster's state before the loss.
+        expect(answer.harmRoll.rollId).toBe(answer.rollId);
+        expect(roll.procedure).toBe('magic.cairn-cast.v2');
+        expect(roll.inputs).toMatchObject({ harm: { system: 'cairn', armor: 0, hp: 1, str: 10 } });
         expect(await replays(c, answer.rollId)).toBe(true);
-        expect(await replays(c, answer.harmRoll.rollId)).toBe(true);
       },
     );
   });
