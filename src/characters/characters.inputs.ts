@@ -45,7 +45,7 @@ export class PutSheetInput {
       'boons, state, vestments [{ itemId, empower }], implements, barredSpells, weapons [{ name, skill, ranged, traits, ammunition }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, ' +
       'weapons [{ name, die, bulky, blast, itemId }]. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: attributes (the deprecated `abilities` still accepted), archetypes, species, reactions, survival, ' +
       'verve, injuries, mojo { current, max }, experience, movement, helmet, armor, shield, fields, specialties, spellBook, memorizedSpells, weapons [{ name, dice, kind, attackBonus }]. Its schema is the input twin of the ' +
-      'system’s sheet (CoeacSheetInput, CairnSheetInput, ArchsoulSheetInput, GmSheetInput).',
+      'system’s sheet (CoeacSheetInput, CairnSheetInput, ArchsoulSheetInput, GmSheetInput). Every system: notes (text, at most 4000) and portraitUrl (an absolute https URL, at most 2048), which the bound player may set too.',
     { schema: anySheetInputSchema() },
   )
   sheet: Record<string, unknown>;

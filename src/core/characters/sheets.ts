@@ -172,6 +172,44 @@ function refuseUnknown(body: Record<string, unknown>, known: string[], prefix = 
 }
 
 // ---------------------------------------------------------------------------------------------
+// What the referee keeps (issue 42): notes and a portrait, on every system's sheet
+
+/** The longest `notes` a sheet holds. */
+export const MAX_SHEET_NOTES = 4000;
+/** The longest `portraitUrl` a sheet holds. */
+export const MAX_PORTRAIT_URL = 2048;
+/** Members every system's sheet has besides its own (base values: the bound player sets them too). */
+export const KEPT_FIELDS = ['notes', 'portraitUrl'] as const;
+
+/**
+ * `notes` (free text of at most MAX_SHEET_NOTES characters) and `portraitUrl` (an absolute https URL
+ * of at most MAX_PORTRAIT_URL characters), each left out of the sheet when absent, null or empty.
+ */
+function keptOf(input: Sheet): Sheet {
+  const out: Sheet = {};
+  if (input.notes !== undefined && input.notes !== null) {
+    if (typeof input.notes !== 'string' || input.notes.length > MAX_SHEET_NOTES)
+      fail('notes', `notes is a text of at most ${MAX_SHEET_NOTES} characters.`);
+    if (input.notes.trim().length > 0) out.notes = input.notes;
+  }
+  if (input.portraitUrl !== undefined && input.portraitUrl !== null && input.portraitUrl !== '') {
+    const raw = input.portraitUrl;
+    let url: URL | null = null;
+    if (typeof raw === 'string' && raw.length <= MAX_PORTRAIT_URL && raw.trim() === raw) {
+      try {
+        url = new URL(raw);
+      } catch {
+        url = null;
+      }
+    }
+    if (!url || url.protocol !== 'https:' || url.hostname === '')
+      fail('portraitUrl', `portraitUrl is an absolute https URL of at most ${MAX_PORTRAIT_URL} characters.`);
+    out.portraitUrl = raw;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Paths
 
 /** The value at a dotted path, or undefined. */
@@ -631,6 +669,7 @@ function normaliseCoeac(input: Sheet): Sheet {
     'organs',
     'implements',
     'weapons',
+    ...KEPT_FIELDS,
   ]);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const armorIn = input.armor === undefined || input.armor === null ? {} : asRecord(input.armor, 'armor');
@@ -706,7 +745,7 @@ function normaliseCoeac(input: Sheet): Sheet {
     sheet.carrierSlots = int(input.carrierSlots, 'carrierSlots', 0, MAX_RATING);
   }
   capped(sheet, 'hp', 'maxHp');
-  return sheet;
+  return { ...sheet, ...keptOf(input) };
 }
 
 function normaliseCairn(input: Sheet): Sheet {
@@ -722,6 +761,7 @@ function normaliseCairn(input: Sheet): Sheet {
     'scars',
     'state',
     'weapons',
+    ...KEPT_FIELDS,
   ]);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const wornIn = input.worn === undefined || input.worn === null ? [] : input.worn;
@@ -749,11 +789,11 @@ function normaliseCairn(input: Sheet): Sheet {
   const weapons = cairnWeapons(input.weapons);
   if (weapons.length > 0) sheet.weapons = weapons;
   capped(sheet, 'hp', 'maxHp');
-  return sheet;
+  return { ...sheet, ...keptOf(input) };
 }
 
 function normaliseArchsoul(input: Sheet): Sheet {
-  refuseUnknown(input, ['stats', 'move', 'hp', 'maxHp', 'fatigue', 'statuses']);
+  refuseUnknown(input, ['stats', 'move', 'hp', 'maxHp', 'fatigue', 'statuses', ...KEPT_FIELDS]);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const sheet: Sheet = {
     stats: ratings(input.stats, 'stats'),
@@ -767,7 +807,7 @@ function normaliseArchsoul(input: Sheet): Sheet {
     statuses: texts(input.statuses, 'statuses'),
   };
   capped(sheet, 'hp', 'maxHp');
-  return sheet;
+  return { ...sheet, ...keptOf(input) };
 }
 
 function normaliseGm(input: Sheet): Sheet {
@@ -785,6 +825,7 @@ function normaliseGm(input: Sheet): Sheet {
     'weapons',
     'armor',
     'shield',
+    ...KEPT_FIELDS,
   ]);
   const abilitiesIn = input.abilities === undefined ? {} : asRecord(input.abilities, 'abilities');
   refuseUnknown(abilitiesIn, [...GM_ABILITY_NAMES], 'abilities.');
@@ -834,13 +875,13 @@ function normaliseGm(input: Sheet): Sheet {
   if (armor) sheet.armor = armor;
   const shield = gmProtection(input.shield, 'shield');
   if (shield) sheet.shield = shield;
-  return sheet;
+  return { ...sheet, ...keptOf(input) };
 }
 
 const SPECS: Record<SheetSystem, SystemSpec> = {
   coeac: {
     system: 'coeac',
-    baseFields: ['skills', 'saves', 'class', 'weapons'],
+    baseFields: ['skills', 'saves', 'class', 'weapons', ...KEPT_FIELDS],
     refereeFields: [
       'armor',
       'state',
@@ -877,7 +918,7 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
   },
   cairn: {
     system: 'cairn',
-    baseFields: ['weapons'],
+    baseFields: ['weapons', ...KEPT_FIELDS],
     refereeFields: ['armor', 'worn', 'deprived', 'scars', 'state'],
     tracked: [
       ...(['str', 'dex', 'wil'] as const).flatMap((a) => [
@@ -896,7 +937,7 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
   },
   archsoul: {
     system: 'archsoul',
-    baseFields: ['stats', 'move'],
+    baseFields: ['stats', 'move', ...KEPT_FIELDS],
     refereeFields: ['statuses'],
     tracked: [
       { path: 'hp', maxPath: 'maxHp', initial: 'maxHp', description: 'Hit points' },
@@ -907,7 +948,16 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
   },
   gm: {
     system: 'gm',
-    baseFields: ['abilities', 'archetypes', 'species', 'movement', 'weapons', 'armor', 'shield'],
+    baseFields: [
+      'abilities',
+      'archetypes',
+      'species',
+      'movement',
+      'weapons',
+      'armor',
+      'shield',
+      ...KEPT_FIELDS,
+    ],
     refereeFields: ['reactions'],
     tracked: (['survival', 'verve', 'injuries', 'mojo'] as const)
       .flatMap((name) => [
