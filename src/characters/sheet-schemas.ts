@@ -228,6 +228,12 @@ export class CoeacWeapon {
     { optional: true },
   )
   ammunition?: string;
+
+  @Out.id(
+    'The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422).',
+    { optional: true },
+  )
+  itemId?: string;
 }
 
 @ObjectType({ description: 'COEAC armour and shield, with the Block uses left today.' })
@@ -531,6 +537,12 @@ export class GmWeapon {
 
   @Out.int('Its attack bonus.', { optional: true })
   attackBonus?: number;
+
+  @Out.id(
+    'The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422).',
+    { optional: true },
+  )
+  itemId?: string;
 }
 
 @ObjectType({
@@ -547,6 +559,12 @@ export class GmProtection {
 
   @Out.int('The defence it adds (the kind’s unless the sheet gives its own).')
   defense: number;
+
+  @Out.id(
+    'The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422).',
+    { optional: true },
+  )
+  itemId?: string;
 }
 
 function abilityFields(target: { prototype: object }, description: string, optional: boolean): void {

@@ -5988,6 +5988,8 @@ export interface components {
       traits?: string[];
       /** @description A ranged weapon: the name of the inventory item that is its ammunition (matched ignoring case). A stored exchange with it needs such an item carried (003:807), else 422 naming coeac.weapon. */
       ammunition?: string;
+      /** @description The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
+      itemId?: string;
     };
     CoeacSheet: {
       /** @description Skill ratings by name. */
@@ -6307,6 +6309,8 @@ export interface components {
       kind?: 'close' | 'thrown' | 'propelled';
       /** @description Its attack bonus. */
       attackBonus?: number;
+      /** @description The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
+      itemId?: string;
     };
     GmProtection: {
       /** @description Its name (the kind’s when none was given). */
@@ -6315,6 +6319,8 @@ export interface components {
       kind?: string;
       /** @description The defence it adds (the kind’s unless the sheet gives its own). */
       defense: number;
+      /** @description The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
+      itemId?: string;
     };
     GmContributorPairAnswer: {
       /** @description The major contributor. */
@@ -10977,7 +10983,7 @@ export interface components {
       | components['schemas']['ArchsoulSheetAnswer']
       | components['schemas']['GmSheetAnswer'];
     PutSheetInput: {
-      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, boons, state, vestments [{ itemId, empower }], implements, barredSpells, weapons [{ name, skill, ranged, traits, ammunition }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, weapons [{ name, die, bulky, blast, itemId }]. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: attributes (the deprecated `abilities` still accepted), archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement, helmet, armor, shield, fields, specialties, spellBook, memorizedSpells, weapons [{ name, dice, kind, attackBonus }]. Its schema is the input twin of the system’s sheet (CoeacSheetInput, CairnSheetInput, ArchsoulSheetInput, GmSheetInput). Every system: notes (text, at most 4000) and portraitUrl (an absolute https URL, at most 2048), which the bound player may set too. */
+      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, boons, state, vestments [{ itemId, empower }], implements, barredSpells, weapons [{ name, skill, ranged, traits, ammunition, itemId }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, weapons [{ name, die, bulky, blast, itemId }]. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: attributes (the deprecated `abilities` still accepted), archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement, helmet, armor, shield { name, kind, defense, itemId }, fields, specialties, spellBook, memorizedSpells, weapons [{ name, dice, kind, attackBonus, itemId }]. Its schema is the input twin of the system’s sheet (CoeacSheetInput, CairnSheetInput, ArchsoulSheetInput, GmSheetInput). Every system: notes (text, at most 4000) and portraitUrl (an absolute https URL, at most 2048), which the bound player may set too. */
       sheet:
         | components['schemas']['CoeacSheetInput']
         | components['schemas']['CairnSheetInput']
@@ -21860,6 +21866,8 @@ export interface components {
       traits?: string[];
       /** @description A ranged weapon: the name of the inventory item that is its ammunition (matched ignoring case). A stored exchange with it needs such an item carried (003:807), else 422 naming coeac.weapon. */
       ammunition?: string;
+      /** @description The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
+      itemId?: string;
     };
     /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
     CoeacSheetInput: {
@@ -22198,6 +22206,8 @@ export interface components {
       kind?: 'close' | 'thrown' | 'propelled';
       /** @description Its attack bonus. */
       attackBonus?: number;
+      /** @description The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
+      itemId?: string;
     };
     /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
     GmProtectionInput: {
@@ -22207,6 +22217,8 @@ export interface components {
       kind?: string;
       /** @description The defence it adds (the kind’s unless the sheet gives its own). */
       defense?: number;
+      /** @description The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
+      itemId?: string;
     };
     /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
     GmContributorPairAnswerInput: {

@@ -285,6 +285,16 @@ function flags(body: Record<string, unknown>, at: string, names: string[]): Reco
   return out;
 }
 
+/**
+ * `itemId`: the inventory item a weapon, armour or shield is (issue 42), kept only when sent. The
+ * PUT checks it against the character's inventory (src/characters/inventory-derivation.ts).
+ */
+function itemIdOf(body: Record<string, unknown>, at: string): { itemId?: string } {
+  return body.itemId !== undefined && body.itemId !== null
+    ? { itemId: text(body.itemId, `${at}.itemId`, 64) }
+    : {};
+}
+
 /** Cairn: `{ name, die, bulky?, blast?, itemId? }` (004, "Attacking & Damage"). */
 function cairnWeapons(value: unknown): Array<Record<string, unknown>> {
   return weaponsOf(value, ['die', 'bulky', 'blast', 'itemId'], (body, at) => {
@@ -292,20 +302,18 @@ function cairnWeapons(value: unknown): Array<Record<string, unknown>> {
     return {
       die: oneOf(body.die, `${at}.die`, CAIRN_WEAPON_DICE, 'd6'),
       ...flags(body, at, ['bulky', 'blast']),
-      ...(body.itemId !== undefined && body.itemId !== null
-        ? { itemId: text(body.itemId, `${at}.itemId`, 64) }
-        : {}),
+      ...itemIdOf(body, at),
     };
   });
 }
 
 /**
- * COEAC: `{ name, skill?, ranged?, traits?, ammunition? }`. The skill its combat check tests defaults
+ * COEAC: `{ name, skill?, ranged?, traits?, ammunition?, itemId? }`. The skill its combat check tests defaults
  * to Fighting; the rule document lists no weapon traits, so traits are free names; `ammunition` is
  * the name of the inventory item a ranged weapon needs carried (003:807; docs/decisions.md).
  */
 function coeacWeapons(value: unknown): Array<Record<string, unknown>> {
-  return weaponsOf(value, ['skill', 'ranged', 'traits', 'ammunition'], (body, at) => {
+  return weaponsOf(value, ['skill', 'ranged', 'traits', 'ammunition', 'itemId'], (body, at) => {
     const traits = texts(body.traits, `${at}.traits`);
     if (traits.length > MAX_WEAPON_TRAITS)
       fail(`${at}.traits`, `${at}.traits holds at most ${MAX_WEAPON_TRAITS} traits.`);
@@ -323,6 +331,7 @@ function coeacWeapons(value: unknown): Array<Record<string, unknown>> {
       ...(body.ammunition !== undefined && body.ammunition !== null
         ? { ammunition: text(body.ammunition, `${at}.ammunition`, MAX_NAME_LENGTH).trim() }
         : {}),
+      ...itemIdOf(body, at),
     };
   });
 }
@@ -330,9 +339,9 @@ function coeacWeapons(value: unknown): Array<Record<string, unknown>> {
 /** G&M weapon dice: "d8", "2d6", "d6+1" (1 to 20 dice of 2 to 100 sides, a bonus of at most ±100). */
 const GM_WEAPON_DICE = /^(\d{0,2})d(\d{1,3})([+-]\d{1,3})?$/;
 
-/** G&M: `{ name, dice, kind?, attackBonus? }` (001, weapons; kind close unless thrown or propelled). */
+/** G&M: `{ name, dice, kind?, attackBonus?, itemId? }` (001, weapons; kind close unless thrown or propelled). */
 function gmWeapons(value: unknown): Array<Record<string, unknown>> {
-  return weaponsOf(value, ['dice', 'kind', 'attackBonus'], (body, at) => {
+  return weaponsOf(value, ['dice', 'kind', 'attackBonus', 'itemId'], (body, at) => {
     const raw = typeof body.dice === 'string' ? body.dice.trim().toLowerCase().replace(/\s+/g, '') : '';
     const match = GM_WEAPON_DICE.exec(raw);
     const count = match ? (match[1] === '' ? 1 : Number(match[1])) : 0;
@@ -348,6 +357,7 @@ function gmWeapons(value: unknown): Array<Record<string, unknown>> {
       dice: raw,
       kind: oneOf(body.kind, `${at}.kind`, GM_WEAPON_KINDS, 'close'),
       ...(attackBonus !== undefined && attackBonus !== 0 ? { attackBonus } : {}),
+      ...itemIdOf(body, at),
     };
   });
 }
@@ -361,14 +371,14 @@ export const GM_ARMOR_KINDS = GM_ARMOR_CATALOG.map((row) => row.name).filter(
 export const MAX_GM_PROTECTION_DEFENSE = 20;
 
 /**
- * G&M armour or shield (issue 42): `{ name?, kind?, defense? }`. `kind` names a row of the armour
+ * G&M armour or shield (issue 42): `{ name?, kind?, defense?, itemId? }`. `kind` names a row of the armour
  * list (ignoring case, kept as the list spells it) and gives `defense` its default; `defense` sent
  * wins (magic armour). `name` defaults to the kind. Absent or null: none worn.
  */
 function gmProtection(value: unknown, field: 'armor' | 'shield'): Record<string, unknown> | null {
   if (value === undefined || value === null) return null;
   const body = asRecord(value, field);
-  refuseUnknown(body, ['name', 'kind', 'defense'], `${field}.`);
+  refuseUnknown(body, ['name', 'kind', 'defense', 'itemId'], `${field}.`);
   const kinds = field === 'armor' ? GM_ARMOR_KINDS : [...GM_SHIELD_KINDS];
   let kind: string | undefined;
   if (body.kind !== undefined && body.kind !== null) {
@@ -388,7 +398,7 @@ function gmProtection(value: unknown, field: 'armor' | 'shield'): Record<string,
       ? kind
       : text(body.name, `${field}.name`, MAX_NAME_LENGTH).trim();
   if (!name) fail(`${field}.name`, `${field}.name is required when ${field}.kind is left out.`);
-  return { name, ...(kind ? { kind } : {}), defense };
+  return { name, ...(kind ? { kind } : {}), defense, ...itemIdOf(body, field) };
 }
 
 // ---------------------------------------------------------------------------------------------
