@@ -42,10 +42,10 @@ const NAME = { maxLength: 200 };
 export class PutSheetInput {
   @In.object(
     'The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, ' +
-      'boons, state, vestments [{ itemId, empower }], implements, barredSpells, weapons [{ name, skill, ranged, traits, ammunition }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, ' +
+      'boons, state, vestments [{ itemId, empower }], implements, barredSpells, weapons [{ name, skill, ranged, traits, ammunition, itemId }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, ' +
       'weapons [{ name, die, bulky, blast, itemId }]. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: attributes (the deprecated `abilities` still accepted), archetypes, species, reactions, survival, ' +
-      'verve, injuries, mojo { current, max }, experience, movement, helmet, armor, shield, fields, specialties, spellBook, memorizedSpells, weapons [{ name, dice, kind, attackBonus }]. Its schema is the input twin of the ' +
-      'system’s sheet (CoeacSheetInput, CairnSheetInput, ArchsoulSheetInput, GmSheetInput).',
+      'verve, injuries, mojo { current, max }, experience, movement, helmet, armor, shield { name, kind, defense, itemId }, fields, specialties, spellBook, memorizedSpells, weapons [{ name, dice, kind, attackBonus, itemId }]. Its schema is the input twin of the ' +
+      'system’s sheet (CoeacSheetInput, CairnSheetInput, ArchsoulSheetInput, GmSheetInput). Every system: notes (text, at most 4000) and portraitUrl (an absolute https URL, at most 2048), which the bound player may set too.',
     { schema: anySheetInputSchema() },
   )
   sheet: Record<string, unknown>;

@@ -7,11 +7,49 @@ import { SheetsService } from './sheets.service';
 
 /**
  * Cairn Armor counts only what the character still holds unbroken: the ids of its inventory items.
- * A Cairn sheet weapon that names its item (`weapons[i].itemId`, issue 42) is checked on the PUT that
- * sets or changes that id (the item must be the character's: 409; an NPC names none: 422), and on
- * every PUT the weapon is bulky exactly when its item takes two slots or more (a new id sent with
- * `bulky` for a one-slot item is 422).
+ * A sheet weapon (Cairn, COEAC, G&M) or G&M armour or shield that names its item (`itemId`, issue 42)
+ * is checked on the PUT that sets or changes that id (the item must be the character's: 409; an NPC
+ * names none: 422). A Cairn weapon is moreover bulky exactly when its item takes two slots or more,
+ * on every PUT (a new id sent with `bulky` for a one-slot item is 422).
  */
+/** A sheet member that names its inventory item, where it sits (`weapons[1]`, `armor`). */
+interface NamedItem {
+  path: string;
+  what: string;
+  name: string;
+  itemId: string;
+  /** A weapon's place in `weapons`. */
+  index?: number;
+}
+
+/**
+ * What a sheet names by inventory item id and the PUT checks: the weapons of every system that has
+ * them (Cairn, COEAC, G&M) and G&M armour and shield.
+ */
+function namedItems(system: string, sheet: Record<string, unknown>): NamedItem[] {
+  const out: NamedItem[] = [];
+  const weapons = Array.isArray(sheet.weapons)
+    ? (sheet.weapons as Array<{ name: string; itemId?: string }>)
+    : [];
+  weapons.forEach((w, i) => {
+    if (w.itemId)
+      out.push({ path: `weapons[${i}]`, what: 'weapon', name: w.name, itemId: w.itemId, index: i });
+  });
+  if (system === 'gm') {
+    for (const path of ['armor', 'shield'] as const) {
+      const piece = sheet[path] as { name?: string; itemId?: string } | undefined;
+      if (piece?.itemId)
+        out.push({
+          path,
+          what: path === 'armor' ? 'armour' : 'shield',
+          name: piece.name ?? path,
+          itemId: piece.itemId,
+        });
+    }
+  }
+  return out;
+}
+
 @Injectable()
 export class InventoryDerivation implements OnModuleInit {
   constructor(private readonly sheets: SheetsService) {}
@@ -30,51 +68,49 @@ export class InventoryDerivation implements OnModuleInit {
           : {};
     });
     this.sheets.onPut(async (m, put) => {
-      if (put.system !== 'cairn') return put.after;
-      const weapons = (put.after.weapons ?? []) as CairnSheetWeapon[];
-      const known = new Set(
-        ((put.before?.weapons ?? []) as CairnSheetWeapon[]).flatMap((w) => (w.itemId ? [w.itemId] : [])),
-      );
-      const named = weapons.map((w, i) => ({ w, i })).filter(({ w }) => w.itemId);
+      const named = namedItems(put.system, put.after);
       if (named.length === 0) return put.after;
-      const at = (i: number, field: string) => `${put.prefix}.weapons[${i}].${field}`;
-      const fresh = named.find(({ w }) => !known.has(w.itemId!));
+      const known = new Set(put.before ? namedItems(put.system, put.before).map((n) => n.itemId) : []);
+      const field = (n: NamedItem) => `${put.prefix}.${n.path}.itemId`;
+      const fresh = named.find((n) => !known.has(n.itemId));
       if (put.owner.kind !== 'character') {
         if (!fresh) return put.after;
         throw Problem.field(
           'UNPROCESSABLE',
-          at(fresh.i, 'itemId'),
-          'NPCs carry no inventory: an NPC’s weapon names no item.',
+          field(fresh),
+          `NPCs carry no inventory: an NPC’s ${fresh.what} names no item.`,
         );
       }
       const items = await Database.selectRows(m, InventoryItemEntity, { characterId: [put.owner.id] });
       const byId = new Map(items.map((item) => [item.id, item]));
-      const next = [...weapons];
-      for (const { w, i } of named) {
-        const isNew = !known.has(w.itemId!);
-        const item = byId.get(w.itemId!);
+      const weapons = [...((put.after.weapons ?? []) as CairnSheetWeapon[])];
+      for (const n of named) {
+        const isNew = !known.has(n.itemId);
+        const item = byId.get(n.itemId);
         // An id the sheet held before is kept when its item is gone (an unrelated PUT still passes);
         // the attack finds the item missing.
         if (!item) {
           if (!isNew) continue;
           throw Problem.field(
             'CONFLICT',
-            at(i, 'itemId'),
-            `${put.owner.name} carries no item ${w.itemId}: the weapon ${w.name} names an item of its own inventory.`,
+            field(n),
+            `${put.owner.name} carries no item ${n.itemId}: the ${n.what} ${n.name} names an item of its own inventory.`,
           );
         }
-        // The item's slots say whether it is bulky (two slots or more).
+        if (put.system !== 'cairn' || n.index === undefined) continue;
+        // Cairn: the item's slots say whether the weapon is bulky (two slots or more).
+        const w = weapons[n.index];
         const bulky = item.slots >= 2;
         if (isNew && w.bulky && !bulky)
           throw Problem.field(
             'UNPROCESSABLE',
-            at(i, 'bulky'),
+            `${put.prefix}.${n.path}.bulky`,
             `${item.name} takes ${item.slots} slot${item.slots === 1 ? '' : 's'}: a bulky weapon's item takes two.`,
           );
         const { bulky: _was, ...rest } = w;
-        next[i] = bulky ? { ...{}, ...rest, bulky: true } : rest;
+        weapons[n.index] = bulky ? { ...{}, ...rest, bulky: true } : rest;
       }
-      return { ...{}, ...put.after, weapons: next };
+      return put.system === 'cairn' ? { ...{}, ...put.after, weapons } : put.after;
     });
   }
 }

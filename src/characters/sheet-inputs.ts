@@ -200,10 +200,18 @@ export async function namedAs<T>(from: string, to: string, work: () => Promise<T
       const errors = error.errors?.map((e) => ({ ...{}, ...e, field: rename(e.field) }));
       throw new RuleError(error.code, reword(error.message), rename(error.field), errors);
     }
-    if (error instanceof Problem && error.code === 'VALIDATION_FAILED' && error.errors?.length) {
-      throw validationProblem(
-        error.errors.map((e) => ({ ...{}, ...e, field: rename(e.field), message: reword(e.message) })),
-      );
+    if (error instanceof Problem && error.errors?.length) {
+      const errors = error.errors.map((e) => ({
+        ...{},
+        ...e,
+        field: rename(e.field),
+        message: reword(e.message),
+      }));
+      if (error.code === 'VALIDATION_FAILED') throw validationProblem(errors);
+      // A refusal of the PUT's own checks (an item the character does not carry: CONFLICT) too.
+      const renamed = new Problem(error.code, reword(error.message), errors);
+      renamed.members = error.members;
+      throw renamed;
     }
     throw error;
   }

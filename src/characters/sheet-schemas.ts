@@ -228,6 +228,12 @@ export class CoeacWeapon {
     { optional: true },
   )
   ammunition?: string;
+
+  @Out.id(
+    'The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422).',
+    { optional: true },
+  )
+  itemId?: string;
 }
 
 @ObjectType({ description: 'COEAC armour and shield, with the Block uses left today.' })
@@ -348,6 +354,18 @@ export class CoeacSheet {
   @Out.nestedList('Weapons on the sheet.', () => CoeacWeapon, { optional: true })
   weapons?: CoeacWeapon[];
 
+  @Out.string(
+    'Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none.',
+    { optional: true },
+  )
+  notes?: string;
+
+  @Out.string(
+    'A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none.',
+    { optional: true },
+  )
+  portraitUrl?: string;
+
   @Out.int('Derived: the Empower of the vestments still carried (with vestments).', { optional: true })
   vestmentEmpower?: number;
 }
@@ -420,6 +438,18 @@ export class CairnSheet {
   @Out.nestedList('Weapons on the sheet.', () => CairnWeapon, { optional: true })
   weapons?: CairnWeapon[];
 
+  @Out.string(
+    'Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none.',
+    { optional: true },
+  )
+  notes?: string;
+
+  @Out.string(
+    'A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none.',
+    { optional: true },
+  )
+  portraitUrl?: string;
+
   @Out.oneOf(
     'Derived: where armor comes from (worn items, or the sheet).',
     CAIRN_ARMOR_SOURCES,
@@ -477,6 +507,18 @@ export class ArchsoulSheet {
 
   @Out.int('Derived: the move now (Knocked Down, exhausted), when it differs.', { optional: true })
   moveNow?: number;
+
+  @Out.string(
+    'Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none.',
+    { optional: true },
+  )
+  notes?: string;
+
+  @Out.string(
+    'A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none.',
+    { optional: true },
+  )
+  portraitUrl?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -495,6 +537,12 @@ export class GmWeapon {
 
   @Out.int('Its attack bonus.', { optional: true })
   attackBonus?: number;
+
+  @Out.id(
+    'The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422).',
+    { optional: true },
+  )
+  itemId?: string;
 }
 
 @ObjectType({
@@ -511,6 +559,12 @@ export class GmProtection {
 
   @Out.int('The defence it adds (the kind’s unless the sheet gives its own).')
   defense: number;
+
+  @Out.id(
+    'The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422).',
+    { optional: true },
+  )
+  itemId?: string;
 }
 
 function abilityFields(target: { prototype: object }, description: string, optional: boolean): void {
@@ -883,6 +937,18 @@ export class GmSheet {
 
   @Out.nestedList('Weapons on the sheet.', () => GmWeapon, { optional: true })
   weapons?: GmWeapon[];
+
+  @Out.string(
+    'Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none.',
+    { optional: true },
+  )
+  notes?: string;
+
+  @Out.string(
+    'A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none.',
+    { optional: true },
+  )
+  portraitUrl?: string;
 
   @Out.nested('The armour worn: a stored attack adds its defence to this target’s.', () => GmProtection, {
     optional: true,

@@ -31,6 +31,8 @@ const SHEETS: Record<SheetSystemName, object> = {
     saveObjective: 2,
     carrierSlots: 1,
     barredSpells: ['coeac-bolt'],
+    notes: 'Owes the miller two silver.',
+    portraitUrl: 'https://img.example.org/vela.png',
   },
   cairn: {
     str: { max: 10 },
@@ -40,6 +42,7 @@ const SHEETS: Record<SheetSystemName, object> = {
     armor: 1,
     deprived: true,
     scars: ['A torn ear'],
+    notes: 'Sleeps with a knife.',
   },
   archsoul: {
     stats: { Endurance: 3, Intellect: 2 },
@@ -58,6 +61,7 @@ const SHEETS: Record<SheetSystemName, object> = {
     experience: 1200,
     fullHelmet: true,
     reactions: { willpower: 9 },
+    portraitUrl: 'https://img.example.org/gm.png',
   },
 };
 

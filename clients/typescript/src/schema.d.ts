@@ -5988,6 +5988,8 @@ export interface components {
       traits?: string[];
       /** @description A ranged weapon: the name of the inventory item that is its ammunition (matched ignoring case). A stored exchange with it needs such an item carried (003:807), else 422 naming coeac.weapon. */
       ammunition?: string;
+      /** @description The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
+      itemId?: string;
     };
     CoeacSheet: {
       /** @description Skill ratings by name. */
@@ -6046,6 +6048,10 @@ export interface components {
       harm?: components['schemas']['SheetHarm'];
       /** @description Weapons on the sheet. */
       weapons?: components['schemas']['CoeacWeapon'][];
+      /** @description Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none. */
+      notes?: string;
+      /** @description A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none. */
+      portraitUrl?: string;
       /** @description Derived: the Empower of the vestments still carried (with vestments). */
       vestmentEmpower?: number;
     };
@@ -6104,6 +6110,10 @@ export interface components {
       harm?: components['schemas']['SheetHarm'];
       /** @description Weapons on the sheet. */
       weapons?: components['schemas']['CairnWeapon'][];
+      /** @description Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none. */
+      notes?: string;
+      /** @description A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none. */
+      portraitUrl?: string;
       /**
        * @description Derived: where armor comes from (worn items, or the sheet).
        * @enum {string}
@@ -6143,6 +6153,10 @@ export interface components {
       };
       /** @description Derived: the move now (Knocked Down, exhausted), when it differs. */
       moveNow?: number;
+      /** @description Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none. */
+      notes?: string;
+      /** @description A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none. */
+      portraitUrl?: string;
     };
     GmSheetAbilities: {
       /** @description Strength. */
@@ -6295,6 +6309,8 @@ export interface components {
       kind?: 'close' | 'thrown' | 'propelled';
       /** @description Its attack bonus. */
       attackBonus?: number;
+      /** @description The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
+      itemId?: string;
     };
     GmProtection: {
       /** @description Its name (the kind’s when none was given). */
@@ -6303,6 +6319,8 @@ export interface components {
       kind?: string;
       /** @description The defence it adds (the kind’s unless the sheet gives its own). */
       defense: number;
+      /** @description The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
+      itemId?: string;
     };
     GmContributorPairAnswer: {
       /** @description The major contributor. */
@@ -6431,6 +6449,10 @@ export interface components {
       temporarySurvivalSource?: string;
       /** @description Weapons on the sheet. */
       weapons?: components['schemas']['GmWeapon'][];
+      /** @description Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none. */
+      notes?: string;
+      /** @description A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none. */
+      portraitUrl?: string;
       /** @description The armour worn: a stored attack adds its defence to this target’s. */
       armor?: components['schemas']['GmProtection'];
       /** @description The shield carried: a stored attack adds its defence too. */
@@ -10961,7 +10983,7 @@ export interface components {
       | components['schemas']['ArchsoulSheetAnswer']
       | components['schemas']['GmSheetAnswer'];
     PutSheetInput: {
-      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, boons, state, vestments [{ itemId, empower }], implements, barredSpells, weapons [{ name, skill, ranged, traits, ammunition }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, weapons [{ name, die, bulky, blast, itemId }]. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: attributes (the deprecated `abilities` still accepted), archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement, helmet, armor, shield, fields, specialties, spellBook, memorizedSpells, weapons [{ name, dice, kind, attackBonus }]. Its schema is the input twin of the system’s sheet (CoeacSheetInput, CairnSheetInput, ArchsoulSheetInput, GmSheetInput). */
+      /** @description The sheet. COEAC: skills, saves, hp, maxHp, bonusHp, armor { kind, shield, blockUses, shieldBlockUses, itemId, shieldItemId }, class, classResources, boons, state, vestments [{ itemId, empower }], implements, barredSpells, weapons [{ name, skill, ranged, traits, ammunition, itemId }]. Cairn: str, dex, wil { current, max }, hp, maxHp, armor, worn, deprived, scars, state, weapons [{ name, die, bulky, blast, itemId }]. Archsoul: stats, hp, maxHp, fatigue, statuses. G&M: attributes (the deprecated `abilities` still accepted), archetypes, species, reactions, survival, verve, injuries, mojo { current, max }, experience, movement, helmet, armor, shield { name, kind, defense, itemId }, fields, specialties, spellBook, memorizedSpells, weapons [{ name, dice, kind, attackBonus, itemId }]. Its schema is the input twin of the system’s sheet (CoeacSheetInput, CairnSheetInput, ArchsoulSheetInput, GmSheetInput). Every system: notes (text, at most 4000) and portraitUrl (an absolute https URL, at most 2048), which the bound player may set too. */
       sheet:
         | components['schemas']['CoeacSheetInput']
         | components['schemas']['CairnSheetInput']
@@ -21844,6 +21866,8 @@ export interface components {
       traits?: string[];
       /** @description A ranged weapon: the name of the inventory item that is its ammunition (matched ignoring case). A stored exchange with it needs such an item carried (003:807), else 422 naming coeac.weapon. */
       ammunition?: string;
+      /** @description The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
+      itemId?: string;
     };
     /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
     CoeacSheetInput: {
@@ -21903,6 +21927,10 @@ export interface components {
       harm?: components['schemas']['SheetHarmInput'];
       /** @description Weapons on the sheet. */
       weapons?: components['schemas']['CoeacWeaponInput'][];
+      /** @description Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none. */
+      notes?: string;
+      /** @description A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none. */
+      portraitUrl?: string;
       /** @description Derived: the Empower of the vestments still carried (with vestments). */
       vestmentEmpower?: number;
     };
@@ -21965,6 +21993,10 @@ export interface components {
       harm?: components['schemas']['SheetHarmInput'];
       /** @description Weapons on the sheet. */
       weapons?: components['schemas']['CairnWeaponInput'][];
+      /** @description Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none. */
+      notes?: string;
+      /** @description A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none. */
+      portraitUrl?: string;
       /**
        * @description Derived: where armor comes from (worn items, or the sheet).
        * @enum {string}
@@ -22005,6 +22037,10 @@ export interface components {
       };
       /** @description Derived: the move now (Knocked Down, exhausted), when it differs. */
       moveNow?: number;
+      /** @description Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none. */
+      notes?: string;
+      /** @description A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none. */
+      portraitUrl?: string;
     };
     /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
     GmSheetAbilitiesInput: {
@@ -22170,6 +22206,8 @@ export interface components {
       kind?: 'close' | 'thrown' | 'propelled';
       /** @description Its attack bonus. */
       attackBonus?: number;
+      /** @description The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
+      itemId?: string;
     };
     /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
     GmProtectionInput: {
@@ -22179,6 +22217,8 @@ export interface components {
       kind?: string;
       /** @description The defence it adds (the kind’s unless the sheet gives its own). */
       defense?: number;
+      /** @description The inventory item it is: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
+      itemId?: string;
     };
     /** @description As a request body member: every member optional (the server fills in what is left out; derived members are ignored). */
     GmContributorPairAnswerInput: {
@@ -22314,6 +22354,10 @@ export interface components {
       temporarySurvivalSource?: string;
       /** @description Weapons on the sheet. */
       weapons?: components['schemas']['GmWeaponInput'][];
+      /** @description Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none. */
+      notes?: string;
+      /** @description A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none. */
+      portraitUrl?: string;
       /** @description The armour worn: a stored attack adds its defence to this target’s. */
       armor?: components['schemas']['GmProtectionInput'];
       /** @description The shield carried: a stored attack adds its defence too. */

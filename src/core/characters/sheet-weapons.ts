@@ -37,6 +37,8 @@ export interface CoeacSheetWeapon {
   ranged?: boolean;
   traits?: string[];
   ammunition?: string;
+  /** The inventory item it is. */
+  itemId?: string;
 }
 
 /**
@@ -65,6 +67,8 @@ export interface GmSheetWeapon {
   dice: string;
   kind: (typeof GM_WEAPON_KINDS)[number];
   attackBonus?: number;
+  /** The inventory item it is. */
+  itemId?: string;
 }
 
 export type SheetWeapon = CairnSheetWeapon | CoeacSheetWeapon | GmSheetWeapon;

@@ -172,6 +172,44 @@ function refuseUnknown(body: Record<string, unknown>, known: string[], prefix = 
 }
 
 // ---------------------------------------------------------------------------------------------
+// What the referee keeps (issue 42): notes and a portrait, on every system's sheet
+
+/** The longest `notes` a sheet holds. */
+export const MAX_SHEET_NOTES = 4000;
+/** The longest `portraitUrl` a sheet holds. */
+export const MAX_PORTRAIT_URL = 2048;
+/** Members every system's sheet has besides its own (base values: the bound player sets them too). */
+export const KEPT_FIELDS = ['notes', 'portraitUrl'] as const;
+
+/**
+ * `notes` (free text of at most MAX_SHEET_NOTES characters) and `portraitUrl` (an absolute https URL
+ * of at most MAX_PORTRAIT_URL characters), each left out of the sheet when absent, null or empty.
+ */
+function keptOf(input: Sheet): Sheet {
+  const out: Sheet = {};
+  if (input.notes !== undefined && input.notes !== null) {
+    if (typeof input.notes !== 'string' || input.notes.length > MAX_SHEET_NOTES)
+      fail('notes', `notes is a text of at most ${MAX_SHEET_NOTES} characters.`);
+    if (input.notes.trim().length > 0) out.notes = input.notes;
+  }
+  if (input.portraitUrl !== undefined && input.portraitUrl !== null && input.portraitUrl !== '') {
+    const raw = input.portraitUrl;
+    let url: URL | null = null;
+    if (typeof raw === 'string' && raw.length <= MAX_PORTRAIT_URL && raw.trim() === raw) {
+      try {
+        url = new URL(raw);
+      } catch {
+        url = null;
+      }
+    }
+    if (!url || url.protocol !== 'https:' || url.hostname === '')
+      fail('portraitUrl', `portraitUrl is an absolute https URL of at most ${MAX_PORTRAIT_URL} characters.`);
+    out.portraitUrl = raw;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Paths
 
 /** The value at a dotted path, or undefined. */
@@ -247,6 +285,16 @@ function flags(body: Record<string, unknown>, at: string, names: string[]): Reco
   return out;
 }
 
+/**
+ * `itemId`: the inventory item a weapon, armour or shield is (issue 42), kept only when sent. The
+ * PUT checks it against the character's inventory (src/characters/inventory-derivation.ts).
+ */
+function itemIdOf(body: Record<string, unknown>, at: string): { itemId?: string } {
+  return body.itemId !== undefined && body.itemId !== null
+    ? { itemId: text(body.itemId, `${at}.itemId`, 64) }
+    : {};
+}
+
 /** Cairn: `{ name, die, bulky?, blast?, itemId? }` (004, "Attacking & Damage"). */
 function cairnWeapons(value: unknown): Array<Record<string, unknown>> {
   return weaponsOf(value, ['die', 'bulky', 'blast', 'itemId'], (body, at) => {
@@ -254,20 +302,18 @@ function cairnWeapons(value: unknown): Array<Record<string, unknown>> {
     return {
       die: oneOf(body.die, `${at}.die`, CAIRN_WEAPON_DICE, 'd6'),
       ...flags(body, at, ['bulky', 'blast']),
-      ...(body.itemId !== undefined && body.itemId !== null
-        ? { itemId: text(body.itemId, `${at}.itemId`, 64) }
-        : {}),
+      ...itemIdOf(body, at),
     };
   });
 }
 
 /**
- * COEAC: `{ name, skill?, ranged?, traits?, ammunition? }`. The skill its combat check tests defaults
+ * COEAC: `{ name, skill?, ranged?, traits?, ammunition?, itemId? }`. The skill its combat check tests defaults
  * to Fighting; the rule document lists no weapon traits, so traits are free names; `ammunition` is
  * the name of the inventory item a ranged weapon needs carried (003:807; docs/decisions.md).
  */
 function coeacWeapons(value: unknown): Array<Record<string, unknown>> {
-  return weaponsOf(value, ['skill', 'ranged', 'traits', 'ammunition'], (body, at) => {
+  return weaponsOf(value, ['skill', 'ranged', 'traits', 'ammunition', 'itemId'], (body, at) => {
     const traits = texts(body.traits, `${at}.traits`);
     if (traits.length > MAX_WEAPON_TRAITS)
       fail(`${at}.traits`, `${at}.traits holds at most ${MAX_WEAPON_TRAITS} traits.`);
@@ -285,6 +331,7 @@ function coeacWeapons(value: unknown): Array<Record<string, unknown>> {
       ...(body.ammunition !== undefined && body.ammunition !== null
         ? { ammunition: text(body.ammunition, `${at}.ammunition`, MAX_NAME_LENGTH).trim() }
         : {}),
+      ...itemIdOf(body, at),
     };
   });
 }
@@ -292,9 +339,9 @@ function coeacWeapons(value: unknown): Array<Record<string, unknown>> {
 /** G&M weapon dice: "d8", "2d6", "d6+1" (1 to 20 dice of 2 to 100 sides, a bonus of at most ±100). */
 const GM_WEAPON_DICE = /^(\d{0,2})d(\d{1,3})([+-]\d{1,3})?$/;
 
-/** G&M: `{ name, dice, kind?, attackBonus? }` (001, weapons; kind close unless thrown or propelled). */
+/** G&M: `{ name, dice, kind?, attackBonus?, itemId? }` (001, weapons; kind close unless thrown or propelled). */
 function gmWeapons(value: unknown): Array<Record<string, unknown>> {
-  return weaponsOf(value, ['dice', 'kind', 'attackBonus'], (body, at) => {
+  return weaponsOf(value, ['dice', 'kind', 'attackBonus', 'itemId'], (body, at) => {
     const raw = typeof body.dice === 'string' ? body.dice.trim().toLowerCase().replace(/\s+/g, '') : '';
     const match = GM_WEAPON_DICE.exec(raw);
     const count = match ? (match[1] === '' ? 1 : Number(match[1])) : 0;
@@ -310,6 +357,7 @@ function gmWeapons(value: unknown): Array<Record<string, unknown>> {
       dice: raw,
       kind: oneOf(body.kind, `${at}.kind`, GM_WEAPON_KINDS, 'close'),
       ...(attackBonus !== undefined && attackBonus !== 0 ? { attackBonus } : {}),
+      ...itemIdOf(body, at),
     };
   });
 }
@@ -323,14 +371,14 @@ export const GM_ARMOR_KINDS = GM_ARMOR_CATALOG.map((row) => row.name).filter(
 export const MAX_GM_PROTECTION_DEFENSE = 20;
 
 /**
- * G&M armour or shield (issue 42): `{ name?, kind?, defense? }`. `kind` names a row of the armour
+ * G&M armour or shield (issue 42): `{ name?, kind?, defense?, itemId? }`. `kind` names a row of the armour
  * list (ignoring case, kept as the list spells it) and gives `defense` its default; `defense` sent
  * wins (magic armour). `name` defaults to the kind. Absent or null: none worn.
  */
 function gmProtection(value: unknown, field: 'armor' | 'shield'): Record<string, unknown> | null {
   if (value === undefined || value === null) return null;
   const body = asRecord(value, field);
-  refuseUnknown(body, ['name', 'kind', 'defense'], `${field}.`);
+  refuseUnknown(body, ['name', 'kind', 'defense', 'itemId'], `${field}.`);
   const kinds = field === 'armor' ? GM_ARMOR_KINDS : [...GM_SHIELD_KINDS];
   let kind: string | undefined;
   if (body.kind !== undefined && body.kind !== null) {
@@ -350,7 +398,7 @@ function gmProtection(value: unknown, field: 'armor' | 'shield'): Record<string,
       ? kind
       : text(body.name, `${field}.name`, MAX_NAME_LENGTH).trim();
   if (!name) fail(`${field}.name`, `${field}.name is required when ${field}.kind is left out.`);
-  return { name, ...(kind ? { kind } : {}), defense };
+  return { name, ...(kind ? { kind } : {}), defense, ...itemIdOf(body, field) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -631,6 +679,7 @@ function normaliseCoeac(input: Sheet): Sheet {
     'organs',
     'implements',
     'weapons',
+    ...KEPT_FIELDS,
   ]);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const armorIn = input.armor === undefined || input.armor === null ? {} : asRecord(input.armor, 'armor');
@@ -706,7 +755,7 @@ function normaliseCoeac(input: Sheet): Sheet {
     sheet.carrierSlots = int(input.carrierSlots, 'carrierSlots', 0, MAX_RATING);
   }
   capped(sheet, 'hp', 'maxHp');
-  return sheet;
+  return { ...sheet, ...keptOf(input) };
 }
 
 function normaliseCairn(input: Sheet): Sheet {
@@ -722,6 +771,7 @@ function normaliseCairn(input: Sheet): Sheet {
     'scars',
     'state',
     'weapons',
+    ...KEPT_FIELDS,
   ]);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const wornIn = input.worn === undefined || input.worn === null ? [] : input.worn;
@@ -749,11 +799,11 @@ function normaliseCairn(input: Sheet): Sheet {
   const weapons = cairnWeapons(input.weapons);
   if (weapons.length > 0) sheet.weapons = weapons;
   capped(sheet, 'hp', 'maxHp');
-  return sheet;
+  return { ...sheet, ...keptOf(input) };
 }
 
 function normaliseArchsoul(input: Sheet): Sheet {
-  refuseUnknown(input, ['stats', 'move', 'hp', 'maxHp', 'fatigue', 'statuses']);
+  refuseUnknown(input, ['stats', 'move', 'hp', 'maxHp', 'fatigue', 'statuses', ...KEPT_FIELDS]);
   const maxHp = optInt(input.maxHp, 'maxHp', 0, MAX_TRACKED, 0)!;
   const sheet: Sheet = {
     stats: ratings(input.stats, 'stats'),
@@ -767,7 +817,7 @@ function normaliseArchsoul(input: Sheet): Sheet {
     statuses: texts(input.statuses, 'statuses'),
   };
   capped(sheet, 'hp', 'maxHp');
-  return sheet;
+  return { ...sheet, ...keptOf(input) };
 }
 
 function normaliseGm(input: Sheet): Sheet {
@@ -785,6 +835,7 @@ function normaliseGm(input: Sheet): Sheet {
     'weapons',
     'armor',
     'shield',
+    ...KEPT_FIELDS,
   ]);
   const abilitiesIn = input.abilities === undefined ? {} : asRecord(input.abilities, 'abilities');
   refuseUnknown(abilitiesIn, [...GM_ABILITY_NAMES], 'abilities.');
@@ -834,13 +885,13 @@ function normaliseGm(input: Sheet): Sheet {
   if (armor) sheet.armor = armor;
   const shield = gmProtection(input.shield, 'shield');
   if (shield) sheet.shield = shield;
-  return sheet;
+  return { ...sheet, ...keptOf(input) };
 }
 
 const SPECS: Record<SheetSystem, SystemSpec> = {
   coeac: {
     system: 'coeac',
-    baseFields: ['skills', 'saves', 'class', 'weapons'],
+    baseFields: ['skills', 'saves', 'class', 'weapons', ...KEPT_FIELDS],
     refereeFields: [
       'armor',
       'state',
@@ -877,7 +928,7 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
   },
   cairn: {
     system: 'cairn',
-    baseFields: ['weapons'],
+    baseFields: ['weapons', ...KEPT_FIELDS],
     refereeFields: ['armor', 'worn', 'deprived', 'scars', 'state'],
     tracked: [
       ...(['str', 'dex', 'wil'] as const).flatMap((a) => [
@@ -896,7 +947,7 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
   },
   archsoul: {
     system: 'archsoul',
-    baseFields: ['stats', 'move'],
+    baseFields: ['stats', 'move', ...KEPT_FIELDS],
     refereeFields: ['statuses'],
     tracked: [
       { path: 'hp', maxPath: 'maxHp', initial: 'maxHp', description: 'Hit points' },
@@ -907,7 +958,16 @@ const SPECS: Record<SheetSystem, SystemSpec> = {
   },
   gm: {
     system: 'gm',
-    baseFields: ['abilities', 'archetypes', 'species', 'movement', 'weapons', 'armor', 'shield'],
+    baseFields: [
+      'abilities',
+      'archetypes',
+      'species',
+      'movement',
+      'weapons',
+      'armor',
+      'shield',
+      ...KEPT_FIELDS,
+    ],
     refereeFields: ['reactions'],
     tracked: (['survival', 'verve', 'injuries', 'mojo'] as const)
       .flatMap((name) => [
