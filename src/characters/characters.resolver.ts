@@ -179,7 +179,9 @@ export class CharactersResolver {
     const sheets = Object.fromEntries(
       systemsSet(systemSheets).map((s) => [s, sheetFromInput(s, systemSheets[s], `systemSheets.${s}`)]),
     );
-    return namedAs('sheets', 'systemSheets', () => this.npcService.create(who, { ...rest, sheets }, ctx.req));
+    return namedAs('sheets', 'systemSheets', () =>
+      this.npcService.create(who, { ...{}, ...rest, sheets }, ctx.req),
+    );
   }
 
   @Roles('referee')

@@ -782,7 +782,7 @@ export function gmStoredNames(
         },
       ]);
   }
-  const out: Record<string, unknown> = { ...input, abilities: input.attributes };
+  const out: Record<string, unknown> = { ...{}, ...input, abilities: input.attributes };
   delete out.attributes;
   return out;
 }

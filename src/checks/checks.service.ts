@@ -328,6 +328,7 @@ export class ChecksService {
         resolved[side] = { ...{}, ...numbersOf(sent), ...fromSheet.spec };
         readings[side] = fromSheet.readings;
         effects[side] = {
+          ...{},
           ...(sent.characterId != null ? { characterId: sent.characterId } : { npcId: sent.npcId }),
           [read.rating.kind === 'reaction' ? 'reaction' : 'attribute']: read.rating.name,
         };

@@ -1493,7 +1493,7 @@ export class GmCombatActions implements CombatSystemHandler, OnModuleInit {
       },
       secret,
     );
-    return { ...r, state };
+    return { ...{}, ...r, state };
   }
 
   /** Writes a hit's damage, computed in the action's roll, to the target's sheet (G&M damage). */

@@ -216,7 +216,7 @@ export class HazardsAilmentsService implements OnModuleInit {
       // with the statuses as counted down above.
       const read = hazardStateOf(owner, row, campaign, 'gm') as GmState;
       const state: GmState = read.hazard
-        ? { ...read, hazard: { ...read.hazard, statuses: counted.kept } }
+        ? { ...{}, ...read, hazard: { ...{}, ...read.hazard, statuses: counted.kept } }
         : read;
       const rolled = this.rolls.roll(
         AILMENT_TICKS_V2_PROCEDURE,

@@ -755,7 +755,7 @@ function normaliseCoeac(input: Sheet): Sheet {
     sheet.carrierSlots = int(input.carrierSlots, 'carrierSlots', 0, MAX_RATING);
   }
   capped(sheet, 'hp', 'maxHp');
-  return { ...sheet, ...keptOf(input) };
+  return { ...{}, ...sheet, ...keptOf(input) };
 }
 
 function normaliseCairn(input: Sheet): Sheet {
@@ -799,7 +799,7 @@ function normaliseCairn(input: Sheet): Sheet {
   const weapons = cairnWeapons(input.weapons);
   if (weapons.length > 0) sheet.weapons = weapons;
   capped(sheet, 'hp', 'maxHp');
-  return { ...sheet, ...keptOf(input) };
+  return { ...{}, ...sheet, ...keptOf(input) };
 }
 
 function normaliseArchsoul(input: Sheet): Sheet {
@@ -817,7 +817,7 @@ function normaliseArchsoul(input: Sheet): Sheet {
     statuses: texts(input.statuses, 'statuses'),
   };
   capped(sheet, 'hp', 'maxHp');
-  return { ...sheet, ...keptOf(input) };
+  return { ...{}, ...sheet, ...keptOf(input) };
 }
 
 function normaliseGm(input: Sheet): Sheet {
@@ -885,7 +885,7 @@ function normaliseGm(input: Sheet): Sheet {
   if (armor) sheet.armor = armor;
   const shield = gmProtection(input.shield, 'shield');
   if (shield) sheet.shield = shield;
-  return { ...sheet, ...keptOf(input) };
+  return { ...{}, ...sheet, ...keptOf(input) };
 }
 
 const SPECS: Record<SheetSystem, SystemSpec> = {

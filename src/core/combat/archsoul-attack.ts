@@ -396,8 +396,8 @@ export function archsoulAttackV2(spec: ArchsoulAttackV2Input, dice: Dice): Archs
   const outcome = archsoulAttack(attackInput, dice);
   const amount = typeof input.damage === 'number' ? input.damage : 0;
   if (!outcome.allowed || outcome.attack?.hit !== true || amount <= 0)
-    return { ...outcome, harm: null, events: [] };
+    return { ...{}, ...outcome, harm: null, events: [] };
   const change: ArchsoulDamageChange = { kind: 'damage', amount, coupDeGrace: outcome.coupDeGrace };
   const applied = applyChange(state, change, dice);
-  return { ...outcome, harm: applied.outcome as SheetDamageOutcome, events: applied.events };
+  return { ...{}, ...outcome, harm: applied.outcome as SheetDamageOutcome, events: applied.events };
 }

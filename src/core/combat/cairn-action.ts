@@ -178,6 +178,7 @@ export function cairnActionV2(input: CairnActionV2Input, dice: Dice): CairnActio
       events[index] = applied.events;
       // The damage core's answer, as the attack tells it: what the sheet's outcome was made from.
       return {
+        ...{},
         ...(outcome.detail.cairnDamage as object),
         steps: outcome.steps,
         changes: outcome.fieldChanges,

@@ -158,6 +158,7 @@ export function coeacActionV3(input: CoeacActionV3Input, dice: Dice): CoeacActio
   const list = (raw: unknown, field: string) =>
     ((raw ?? []) as unknown[]).map((s, i) => one(s, `${field}[${i}]`));
   const converted: CoeacActionInput = {
+    ...{},
     ...(body.exchange !== undefined ? { exchange: body.exchange as CoeacExchangeInput | null } : {}),
     ...(body.channeling !== undefined
       ? { channeling: body.channeling as CoeacChannelingDefenceInput | null }
@@ -182,7 +183,7 @@ export function coeacActionV3(input: CoeacActionV3Input, dice: Dice): CoeacActio
     events.push(applied.events);
     return applied.outcome as SheetDamageOutcome;
   });
-  return { ...outcome, events };
+  return { ...{}, ...outcome, events };
 }
 
 const ENGINE_STATE = Symbol('engine state');

@@ -124,7 +124,7 @@ export function gmActionV3(input: GmActionV3Input, dice: Dice): GmActionV3Outcom
     },
     warrior,
   );
-  return { ...outcome, events };
+  return { ...{}, ...outcome, events };
 }
 
 type Harming = (damage: number, archetypal: boolean, forcedInjuries: number) => SheetDamageOutcome;

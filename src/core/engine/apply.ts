@@ -562,7 +562,7 @@ export function applyHazard<S extends GmState | ArchsoulState>(state: S, change:
     const plained = stateAfterPlain(state, part);
     const input = damageInput(state, { kind: 'damage', amount: 0, archetypal: false } as EngineChange);
     const outcome = hazardHarmOutcome(change.effects, input as HazardHarmState, dice);
-    const rest = { ...part, plain: part.plain };
+    const rest = { ...{}, ...part, plain: part.plain };
     if (outcome === null)
       return {
         kind: 'damage',

@@ -214,6 +214,7 @@ export function applyTimer<S extends EngineState>(
     const after = { ...{}, ...state, harm: next };
     const effect: TimerApplication = outcome.awake ? 'wakes' : 'sleeps-on';
     return {
+      ...{},
       ...none,
       state: after,
       events: timerExpiryEvents(state, after, {
@@ -267,6 +268,7 @@ export function applyTimer<S extends EngineState>(
   );
   const after = { ...{}, ...state, values: changedValues(state, changes), harm: next };
   return {
+    ...{},
     ...none,
     state: after,
     events: timerExpiryEvents(state, after, {

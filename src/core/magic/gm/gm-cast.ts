@@ -79,7 +79,7 @@ export function decideGmCast(input: GmCastInput): GmCastOutcome {
 
 /** The sheet's memorised spells with the slot spent marked cast. */
 export function markCast(memorized: GmMemorizedSpell[], slot: number): GmMemorizedSpell[] {
-  return memorized.map((s, i) => (i === slot ? { ...s, cast: true } : s));
+  return memorized.map((s, i) => (i === slot ? { ...{}, ...s, cast: true } : s));
 }
 
 /** The logged procedure of a cast (no dice: the log keeps the decision and what it read). */
