@@ -88,7 +88,7 @@ export class ConcentrationRoll {
   passed: boolean;
 }
 
-@ObjectType({ description: 'The concentration penalty on each ability it lowers.' })
+@ObjectType({ description: 'The concentration penalty on each attribute it lowers.' })
 export class ConcentrationAbilityModifiers {
   @Out.int('Charisma rolls.')
   charisma: number;
@@ -133,7 +133,16 @@ export class GmConcentrationResult extends HazardProvenance {
   @Out.intList('Faces.')
   faces: number[];
 
-  @Out.nested('The concentration penalty on each ability.', () => ConcentrationAbilityModifiers)
+  @Out.nested('The concentration penalty on each attribute.', () => ConcentrationAbilityModifiers)
+  attributeModifiers: ConcentrationAbilityModifiers;
+
+  @Out.nested(
+    'Deprecated: the old name of `attributeModifiers`, the same numbers.',
+    () => ConcentrationAbilityModifiers,
+    {
+      deprecated: 'Renamed `attributeModifiers` (docs/api-style.md); answered until /v2.',
+    },
+  )
   abilityModifiers: ConcentrationAbilityModifiers;
 
   @Out.nestedList('Modifiers applied.', () => HazardModifier)

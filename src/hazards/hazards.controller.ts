@@ -310,6 +310,6 @@ export class HazardsController {
   @ApiOperation({ summary: 'G&M concentration: its limits and the evasion roll that keeps it when hit' })
   @ApiOkResponse({ type: GmConcentrationResult })
   gmConcentration(@Body() input: GmConcentrationInput, @Req() req: ArbiterRequest) {
-    return this.hazards.resolve('gmConcentration', input, req);
+    return this.hazards.gmConcentration(input, req);
   }
 }

@@ -313,6 +313,6 @@ export class HazardsResolver {
     @Args('input', { type: () => GmConcentrationInput }) input: GmConcentrationInput,
     @Context() ctx: GraphQLContext,
   ) {
-    return this.hazards.resolve('gmConcentration', input, ctx.req);
+    return this.hazards.gmConcentration(input, ctx.req);
   }
 }

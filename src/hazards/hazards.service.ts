@@ -226,4 +226,13 @@ export class HazardsService {
     const rolled = this.rolls.roll(procedure, rest, seed, diceBudget(req));
     return { ...{}, ...rolled.outcome, seed: rolled.seed, rng: rolled.rng, rollId: null };
   }
+
+  /**
+   * G&M concentration, answered in /v1's words (docs/api-style.md): `attributeModifiers`, and the
+   * procedure's own `abilityModifiers` beside it, deprecated, with the same numbers.
+   */
+  gmConcentration(input: { seed?: string | null }, req: ArbiterRequest) {
+    const answer = this.resolve('gmConcentration', input, req);
+    return { ...{}, ...answer, attributeModifiers: answer.abilityModifiers };
+  }
 }

@@ -246,7 +246,7 @@ const HAZARDS = [
     type: 'GmConcentrationInput',
     body: { evasion: 11, movement: 9, sustained: true, hit: true, penalty: 2 },
     select:
-      'maxMovement defenceModifier canAttack roll { target roll passed } kept faces abilityModifiers { charisma wisdom intelligence } odds { kept }',
+      'maxMovement defenceModifier canAttack roll { target roll passed } kept faces attributeModifiers { charisma wisdom intelligence } abilityModifiers { charisma wisdom intelligence } odds { kept }',
     bad: { body: { evasion: 11, penalty: -2 }, field: 'penalty' },
   },
 ];

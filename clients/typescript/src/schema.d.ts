@@ -19880,7 +19880,12 @@ export interface components {
       kept: boolean;
       /** @description Faces. */
       faces: number[];
-      /** @description The concentration penalty on each ability. */
+      /** @description The concentration penalty on each attribute. */
+      attributeModifiers: components['schemas']['ConcentrationAbilityModifiers'];
+      /**
+       * @deprecated
+       * @description Deprecated: the old name of `attributeModifiers`, the same numbers.
+       */
       abilityModifiers: components['schemas']['ConcentrationAbilityModifiers'];
       /** @description Modifiers applied. */
       modifiers: components['schemas']['HazardModifier'][];
