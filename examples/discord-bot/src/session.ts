@@ -989,6 +989,30 @@ function ownWords(
 }
 
 /**
+ * Whose sheet an autocomplete lists: the asker's own character, or for the referee the character or
+ * NPC named in `option` (`as`, `who`); null when the server is not set up, the asker is not linked or
+ * nobody is meant. The client carries the asker's key.
+ */
+async function autocompleteSubject(
+  ctx: BotContext,
+  request: AutocompleteRequest,
+  option: 'as' | 'who',
+): Promise<{ arbiter: ReturnType<typeof client>; campaignId: string; who: Named } | null> {
+  const campaignId = request.guildId ? ctx.store.campaignFor(request.guildId) : null;
+  const link = request.guildId ? ctx.store.playerFor(request.guildId, request.user.id) : null;
+  if (!campaignId || !link) return null;
+  const arbiter = client(ctx, link.key);
+  const named = request.options.getString(option)?.trim();
+  const who: Named | null =
+    named && link.role === 'referee'
+      ? await findByName(arbiter, campaignId, named)
+      : link.characterId
+        ? { kind: 'character', id: link.characterId, name: '' }
+        : null;
+  return who ? { arbiter, campaignId, who } : null;
+}
+
+/**
  * `/attack weapon` autocomplete: the weapons on the attacker's sheet (the asker's character, or for
  * the referee the one named in `as`), in the channel's fight's system; Discord takes 25 at most.
  */
@@ -996,18 +1020,9 @@ export async function weaponChoices(
   ctx: BotContext,
   request: AutocompleteRequest,
 ): Promise<Array<{ name: string; value: string }>> {
-  const campaignId = request.guildId ? ctx.store.campaignFor(request.guildId) : null;
-  const link = request.guildId ? ctx.store.playerFor(request.guildId, request.user.id) : null;
-  if (!campaignId || !link) return [];
-  const arbiter = client(ctx, link.key);
-  const as = request.options.getString('as')?.trim();
-  const who: Named | null =
-    as && link.role === 'referee'
-      ? await findByName(arbiter, campaignId, as)
-      : link.characterId
-        ? { kind: 'character', id: link.characterId, name: '' }
-        : null;
-  if (!who) return [];
+  const subject = await autocompleteSubject(ctx, request, 'as');
+  if (!subject) return [];
+  const { arbiter, campaignId, who } = subject;
   const owner = await readOwner(arbiter, campaignId, who);
   const fight = request.channelId ? ctx.store.fightIn(request.channelId) : null;
   const system = fight?.system ?? systemsOf(owner.sheets)[0];
@@ -1338,18 +1353,10 @@ export async function spellChoices(
   ctx: BotContext,
   request: AutocompleteRequest,
 ): Promise<Array<{ name: string; value: string }>> {
-  const campaignId = request.guildId ? ctx.store.campaignFor(request.guildId) : null;
-  const link = request.guildId ? ctx.store.playerFor(request.guildId, request.user.id) : null;
-  if (!campaignId || !link) return [];
-  const arbiter = client(ctx, link.key);
-  const as = request.options.getString('as')?.trim();
-  const who: Named | null =
-    as && link.role === 'referee'
-      ? await findByName(arbiter, campaignId, as)
-      : link.characterId
-        ? { kind: 'character', id: link.characterId, name: '' }
-        : null;
-  if (!who || who.kind !== 'character') return [];
+  const subject = await autocompleteSubject(ctx, request, 'as');
+  if (!subject) return [];
+  const { arbiter, campaignId, who } = subject;
+  if (who.kind !== 'character') return [];
   const owner = await readOwner(arbiter, campaignId, who);
   const asked = request.options.getString('system')?.trim().toLowerCase();
   const systems = systemsOf(owner.sheets).filter((s) => s === 'coeac' || s === 'cairn' || s === 'gm');
@@ -1414,18 +1421,9 @@ export async function specialtyChoices(
   ctx: BotContext,
   request: AutocompleteRequest,
 ): Promise<Array<{ name: string; value: string }>> {
-  const campaignId = request.guildId ? ctx.store.campaignFor(request.guildId) : null;
-  const link = request.guildId ? ctx.store.playerFor(request.guildId, request.user.id) : null;
-  if (!campaignId || !link) return [];
-  const arbiter = client(ctx, link.key);
-  const named = request.options.getString('who')?.trim();
-  const who: Named | null =
-    named && link.role === 'referee'
-      ? await findByName(arbiter, campaignId, named)
-      : link.characterId
-        ? { kind: 'character', id: link.characterId, name: '' }
-        : null;
-  if (!who) return [];
+  const subject = await autocompleteSubject(ctx, request, 'who');
+  if (!subject) return [];
+  const { arbiter, campaignId, who } = subject;
   const sheet = ((await readOwner(arbiter, campaignId, who)).sheets?.gm ?? {}) as Sheet;
   const typed = request.options.getFocused().value.trim().toLocaleLowerCase();
   const list = Array.isArray(sheet.specialties) ? (sheet.specialties as unknown[]) : [];
