@@ -7,16 +7,18 @@ import { SheetsService } from './sheets.service';
 
 /**
  * Cairn Armor counts only what the character still holds unbroken: the ids of its inventory items.
- * A sheet weapon (Cairn, COEAC, G&M) or G&M armour or shield that names its item (`itemId`, issue 42)
- * is checked on the PUT that sets or changes that id (the item must be the character's: 409; an NPC
- * names none: 422). A Cairn weapon is moreover bulky exactly when its item takes two slots or more,
- * on every PUT (a new id sent with `bulky` for a one-slot item is 422).
+ * A sheet weapon (Cairn, COEAC, G&M) or the armour or shield of G&M or COEAC that names its item
+ * (`itemId`, COEAC's `armor.itemId` and `armor.shieldItemId`; issue 42) is checked on the PUT that
+ * sets or changes that id (the item must be the character's: 409; an NPC names none: 422). A Cairn
+ * weapon is moreover bulky exactly when its item takes two slots or more, on every PUT (a new id sent
+ * with `bulky` for a one-slot item is 422).
  */
-/** A sheet member that names its inventory item, where it sits (`weapons[1]`, `armor`). */
+/** A sheet member that names its inventory item; `at`: where its id sits (`weapons[1].itemId`). */
 interface NamedItem {
-  path: string;
+  at: string;
   what: string;
-  name: string;
+  /** Its own name, when it has one (COEAC armour and shield have none). */
+  name?: string;
   itemId: string;
   /** A weapon's place in `weapons`. */
   index?: number;
@@ -24,7 +26,8 @@ interface NamedItem {
 
 /**
  * What a sheet names by inventory item id and the PUT checks: the weapons of every system that has
- * them (Cairn, COEAC, G&M) and G&M armour and shield.
+ * them (Cairn, COEAC, G&M), G&M armour and shield, and COEAC armour and shield (both in `armor`:
+ * `itemId`, `shieldItemId`).
  */
 function namedItems(system: string, sheet: Record<string, unknown>): NamedItem[] {
   const out: NamedItem[] = [];
@@ -33,19 +36,25 @@ function namedItems(system: string, sheet: Record<string, unknown>): NamedItem[]
     : [];
   weapons.forEach((w, i) => {
     if (w.itemId)
-      out.push({ path: `weapons[${i}]`, what: 'weapon', name: w.name, itemId: w.itemId, index: i });
+      out.push({ at: `weapons[${i}].itemId`, what: 'weapon', name: w.name, itemId: w.itemId, index: i });
   });
   if (system === 'gm') {
     for (const path of ['armor', 'shield'] as const) {
       const piece = sheet[path] as { name?: string; itemId?: string } | undefined;
       if (piece?.itemId)
         out.push({
-          path,
+          at: `${path}.itemId`,
           what: path === 'armor' ? 'armour' : 'shield',
           name: piece.name ?? path,
           itemId: piece.itemId,
         });
     }
+  }
+  if (system === 'coeac') {
+    const armor = (sheet.armor ?? {}) as { kind?: string; itemId?: string; shieldItemId?: string };
+    if (armor.itemId) out.push({ at: 'armor.itemId', what: `${armor.kind} armour`, itemId: armor.itemId });
+    if (armor.shieldItemId)
+      out.push({ at: 'armor.shieldItemId', what: 'shield', itemId: armor.shieldItemId });
   }
   return out;
 }
@@ -71,7 +80,7 @@ export class InventoryDerivation implements OnModuleInit {
       const named = namedItems(put.system, put.after);
       if (named.length === 0) return put.after;
       const known = new Set(put.before ? namedItems(put.system, put.before).map((n) => n.itemId) : []);
-      const field = (n: NamedItem) => `${put.prefix}.${n.path}.itemId`;
+      const field = (n: NamedItem) => `${put.prefix}.${n.at}`;
       const fresh = named.find((n) => !known.has(n.itemId));
       if (put.owner.kind !== 'character') {
         if (!fresh) return put.after;
@@ -94,7 +103,7 @@ export class InventoryDerivation implements OnModuleInit {
           throw Problem.field(
             'CONFLICT',
             field(n),
-            `${put.owner.name} carries no item ${n.itemId}: the ${n.what} ${n.name} names an item of its own inventory.`,
+            `${put.owner.name} carries no item ${n.itemId}: the ${n.what}${n.name ? ` ${n.name}` : ''} names an item of its own inventory.`,
           );
         }
         if (put.system !== 'cairn' || n.index === undefined) continue;
@@ -104,7 +113,7 @@ export class InventoryDerivation implements OnModuleInit {
         if (isNew && w.bulky && !bulky)
           throw Problem.field(
             'UNPROCESSABLE',
-            `${put.prefix}.${n.path}.bulky`,
+            `${put.prefix}.weapons[${n.index}].bulky`,
             `${item.name} takes ${item.slots} slot${item.slots === 1 ? '' : 's'}: a bulky weapon's item takes two.`,
           );
         const { bulky: _was, ...rest } = w;

@@ -250,10 +250,16 @@ export class CoeacSheetArmor {
   @Out.int('The shield’s own Block use left today, one of blockUses (with a shield).', { optional: true })
   shieldBlockUses?: number;
 
-  @Out.id('The inventory item that is the worn armour.', { optional: true })
+  @Out.id(
+    'The inventory item that is the worn armour: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422).',
+    { optional: true },
+  )
   itemId?: string;
 
-  @Out.id('The inventory item that is the shield.', { optional: true })
+  @Out.id(
+    'The inventory item that is the shield: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422).',
+    { optional: true },
+  )
   shieldItemId?: string;
 
   @Out.int('Block a monster’s hide added to the armour (when any).', { optional: true })

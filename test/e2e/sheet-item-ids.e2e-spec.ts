@@ -5,10 +5,10 @@ import { expectProblem, fieldsOf } from '../factories/problem';
 import { gql } from '../factories/graphql';
 
 /*
- * Issue 42, "inventory items and sheet equipment are one thing": COEAC and G&M weapons and G&M armour
- * and shield name their inventory item (`itemId`), checked on the PUT as a Cairn weapon's is: the
- * character's own item (409 naming the field otherwise), none on an NPC (422), an id the sheet held
- * before kept when its item is gone.
+ * Issue 42, "inventory items and sheet equipment are one thing": COEAC and G&M weapons and armour and
+ * shields name their inventory item (`itemId`; COEAC's shield `armor.shieldItemId`), checked on the
+ * PUT as a Cairn weapon's is: the character's own item (409 naming the field otherwise), none on an
+ * NPC (422), an id the sheet held before kept when its item is gone.
  */
 
 describe(`item ids on COEAC and G&M equipment (${DATABASE_KIND})`, () => {
@@ -83,6 +83,64 @@ describe(`item ids on COEAC and G&M equipment (${DATABASE_KIND})`, () => {
     ]);
   });
 
+  it('COEAC armour and shield: checked as the weapons are, on REST and typed GraphQL', async () => {
+    const hero = await createCharacter(t.server, c, { name: 'Sigrun' });
+    const other = await createCharacter(t.server, c, { name: 'Hakon' });
+    const mail = await addItem(hero.id, 'Mail shirt');
+    const buckler = await addItem(hero.id, 'Buckler');
+    const borrowed = await addItem(other.id, 'Borrowed mail');
+    const sheet = { maxHp: 8, armor: { kind: 'light', shield: true } };
+    const first = await put(hero.id, 'coeac', sheet);
+    expect([first.status, first.body.detail]).toEqual([200, undefined]);
+    const before = await read(hero.id, 'coeac');
+    expect(before.armor).not.toHaveProperty('itemId');
+    // Another's item, or none at all: 409 naming the member, and the sheet stays as it was.
+    for (const [armor, field] of [
+      [{ kind: 'light', shield: true, itemId: borrowed.id }, 'sheet.armor.itemId'],
+      [{ kind: 'light', shield: true, itemId: 'nothing' }, 'sheet.armor.itemId'],
+      [{ kind: 'light', shield: true, itemId: mail.id, shieldItemId: 'nothing' }, 'sheet.armor.shieldItemId'],
+    ] as const) {
+      const refused = await put(hero.id, 'coeac', { ...sheet, armor });
+      expectProblem(refused, 409, 'CONFLICT', field);
+      expect(fieldsOf(refused.body.errors)).toEqual([field]);
+    }
+    expect(await read(hero.id, 'coeac')).toEqual(before);
+    // Over GraphQL, typed: the same code, named where the client put it, and nothing written.
+    const putTyped = (armor: object) =>
+      gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $i: PutSheetInput!) {
+           putCharacterSheet(campaignId: $c, characterId: $h, system: coeac, input: $i) { system sheet ${sheetOn('coeac')} } }`,
+        { c: c.id, h: hero.id, i: { systemSheet: { coeac: { maxHp: 8, armor } } } },
+        c.auth,
+      );
+    for (const [armor, field] of [
+      [{ kind: 'light', shield: true, itemId: borrowed.id }, 'systemSheet.coeac.armor.itemId'],
+      [{ kind: 'light', shield: true, shieldItemId: borrowed.id }, 'systemSheet.coeac.armor.shieldItemId'],
+    ] as const) {
+      const typed = await putTyped(armor);
+      expect(typed.data?.putCharacterSheet ?? null).toBeNull();
+      expect(typed.errors?.[0].extensions?.code).toBe('CONFLICT');
+      expect(fieldsOf(typed.errors?.[0].extensions?.errors)).toEqual([field]);
+    }
+    expect(await read(hero.id, 'coeac')).toEqual(before);
+    // Carried: kept, over REST and GraphQL alike.
+    const ok = await put(hero.id, 'coeac', {
+      ...sheet,
+      armor: { kind: 'light', shield: true, itemId: mail.id },
+    });
+    expect([ok.status, ok.body.detail]).toEqual([200, undefined]);
+    expect(ok.body.sheet.armor).toMatchObject({ kind: 'light', shield: true, itemId: mail.id });
+    const good = await putTyped({ kind: 'light', shield: true, itemId: mail.id, shieldItemId: buckler.id });
+    expect(good.errors).toBeUndefined();
+    expect(good.data!.putCharacterSheet.sheet.armor).toMatchObject({
+      kind: 'light',
+      itemId: mail.id,
+      shieldItemId: buckler.id,
+    });
+    expect((await read(hero.id, 'coeac')).armor).toMatchObject({ itemId: mail.id, shieldItemId: buckler.id });
+  });
+
   it('G&M weapons, armour and shield: checked alike; a dropped item keeps its id on later PUTs', async () => {
     const hero = await createCharacter(t.server, c, { name: 'Orm' });
     const axe = await addItem(hero.id, 'Axe');
@@ -137,6 +195,15 @@ describe(`item ids on COEAC and G&M equipment (${DATABASE_KIND})`, () => {
       422,
       'UNPROCESSABLE',
       'sheet.shield.itemId',
+    );
+    expectProblem(
+      await t.http
+        .put(`/v1/campaigns/${c.id}/npcs/${npc.id}/sheets/coeac`)
+        .set(c.auth)
+        .send({ sheet: { armor: { kind: 'heavy', itemId: 'any' } } }),
+      422,
+      'UNPROCESSABLE',
+      'sheet.armor.itemId',
     );
   });
 });

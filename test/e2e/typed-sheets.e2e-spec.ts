@@ -20,7 +20,7 @@ const SHEETS: Record<SheetSystemName, object> = {
     maxHp: 8,
     hp: 6,
     bonusHp: 1,
-    armor: { kind: 'light', shield: true, itemId: 'mail-1', shieldItemId: 'shield-1' },
+    armor: { kind: 'light', shield: true }, // with the ids of carried items (below)
     class: 'Warrior',
     classResources: { Luck: { max: 2 } },
     perDay: ['Luck'],
@@ -80,16 +80,32 @@ describe(`typed sheets come back matching their system's schema (${DATABASE_KIND
 
   let c: CampaignFixture;
   let hero: { id: string };
+  const sheets: Record<SheetSystemName, object> = { ...{}, ...SHEETS };
   beforeAll(async () => {
     c = await createCampaign(t.server);
     hero = await createCharacter(t.server, c, { name: 'Vela' });
+    // The COEAC armour and shield name items the character carries (the PUT checks them).
+    const carry = async (name: string) =>
+      (
+        await t.http
+          .post(`/v1/campaigns/${c.id}/characters/${hero.id}/inventory`)
+          .set(c.auth)
+          .send({ name, kind: 'gear', slots: 1 })
+          .expect(201)
+      ).body.id as string;
+    const coeac = SHEETS.coeac as { armor: object };
+    sheets.coeac = {
+      ...{},
+      ...coeac,
+      armor: { ...{}, ...coeac.armor, itemId: await carry('Mail'), shieldItemId: await carry('Shield') },
+    };
   });
 
   it.each(Object.keys(SHEETS) as SheetSystemName[])(
     '%s: REST answers the sheet of its schema, GraphQL the same sheet as its object type',
     async (system) => {
       const url = `/v1/campaigns/${c.id}/characters/${hero.id}/sheets/${system}`;
-      const put = await t.http.put(url).set(c.auth).send({ sheet: SHEETS[system] });
+      const put = await t.http.put(url).set(c.auth).send({ sheet: sheets[system] });
       expect([put.status, put.body.detail]).toEqual([200, undefined]);
       const got = (await t.http.get(url).set(c.auth).expect(200)).body;
       expect(got.system).toBe(system);

@@ -5874,9 +5874,9 @@ export interface components {
       blockUses: number;
       /** @description The shield’s own Block use left today, one of blockUses (with a shield). */
       shieldBlockUses?: number;
-      /** @description The inventory item that is the worn armour. */
+      /** @description The inventory item that is the worn armour: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
       itemId?: string;
-      /** @description The inventory item that is the shield. */
+      /** @description The inventory item that is the shield: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
       shieldItemId?: string;
       /** @description Block a monster’s hide added to the armour (when any). */
       blockBonus?: number;
@@ -21750,9 +21750,9 @@ export interface components {
       blockUses?: number;
       /** @description The shield’s own Block use left today, one of blockUses (with a shield). */
       shieldBlockUses?: number;
-      /** @description The inventory item that is the worn armour. */
+      /** @description The inventory item that is the worn armour: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
       itemId?: string;
-      /** @description The inventory item that is the shield. */
+      /** @description The inventory item that is the shield: a PUT that sets or changes it needs the character to carry that item (409 naming it; an NPC names none: 422). */
       shieldItemId?: string;
       /** @description Block a monster’s hide added to the armour (when any). */
       blockBonus?: number;
