@@ -68,7 +68,11 @@ export async function archetypalRatings(ctx: BotContext, archetypes: string[]): 
           },
         }),
       ).then((d) => {
-        const a = d.archetype as { archetypalAttribute?: string; archetypalAbility?: string; archetypalReaction: string };
+        const a = d.archetype as {
+          archetypalAttribute?: string;
+          archetypalAbility?: string;
+          archetypalReaction: string;
+        };
         return [a.archetypalAttribute ?? a.archetypalAbility ?? '', a.archetypalReaction]
           .filter(Boolean)
           .map((r) => r.toLowerCase());
@@ -143,10 +147,7 @@ export async function offerMojoBid(
     fit({
       content,
       components: [
-        row(
-          button(id, 'bid', `Bid ${needed} mojo to turn it`, 1),
-          button(id, 'keep', 'Keep the failure', 2),
-        ),
+        row(button(id, 'bid', `Bid ${needed} mojo to turn it`, 1), button(id, 'keep', 'Keep the failure', 2)),
       ],
       ...(privately ? { flags: EPHEMERAL } : {}),
     }),
@@ -187,7 +188,12 @@ export function fellUnconscious(answer: unknown): string[] {
   const read = (events: unknown) => {
     if (!Array.isArray(events)) return;
     for (const e of events as Array<{ type?: unknown; to?: unknown; from?: unknown; ownerId?: unknown }>)
-      if (e?.type === 'state-changed' && e.to === 'unconscious' && e.from !== 'unconscious' && typeof e.ownerId === 'string')
+      if (
+        e?.type === 'state-changed' &&
+        e.to === 'unconscious' &&
+        e.from !== 'unconscious' &&
+        typeof e.ownerId === 'string'
+      )
         found.add(e.ownerId);
   };
   const a = (answer ?? {}) as { events?: unknown; targets?: unknown };
@@ -231,8 +237,7 @@ export async function offerComeTo(
     if (!character || held < 1) continue;
     const name = character.name;
     const id = offer(ctx, {
-      mayPress: (userId) =>
-        users.includes(userId) ? true : `Only ${name}’s player spends ${name}’s mojo.`,
+      mayPress: (userId) => (users.includes(userId) ? true : `Only ${name}’s player spends ${name}’s mojo.`),
       press: async (press, option) => {
         if (option === 'stay') {
           await press.update({ content: `${name} stays unconscious; no mojo spent.`, components: [] });

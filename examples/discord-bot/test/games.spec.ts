@@ -395,7 +395,6 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
     const rest = last(await as(toro, 'rest', { kind: 'night' }));
     expect(rest).toMatchObject({ ephemeral: false, content: expect.stringMatching(/^Toro rests \(night\)/) });
 
-
     // Experience is the referee's to award: the API refuses a player, with its code.
     expect(last(await as(toro, 'advance', { xp: 1000 }))).toMatchObject({
       ephemeral: true,
@@ -460,7 +459,9 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
     expect(bid.replies).toEqual([]);
     for (const payload of [...bid.updates, ...failed.seen]) expect(overDiscordLimits(payload)).toEqual([]);
     expect(bid.updates[0].content).toMatch(
-      new RegExp(`^🪙 \\*\\*Toro\\*\\* spends ${needed} mojo: the strength roll .* is \\*\\*turned into a pass\\*\\*`),
+      new RegExp(
+        `^🪙 \\*\\*Toro\\*\\* spends ${needed} mojo: the strength roll .* is \\*\\*turned into a pass\\*\\*`,
+      ),
     );
     // The table reads the turned roll.
     expect(last(failed)).toMatchObject({ ephemeral: false, content: bid.updates[0].content });
