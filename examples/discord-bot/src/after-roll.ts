@@ -50,33 +50,8 @@ export async function archetypalRatings(ctx: BotContext, archetypes: string[]): 
   const ratings = new Set<string>();
   for (const archetype of archetypes) {
     const key = `${ctx.baseUrl} ${archetype}`;
-    let row = archetypeRows.get(key);
-    if (!row) {
-      const score = 10;
-      row = unwrap(
-        client(ctx).POST('/v1/characters/gm/derivations', {
-          body: {
-            attributes: {
-              strength: score,
-              agility: score,
-              endurance: score,
-              intelligence: score,
-              wisdom: score,
-              charisma: score,
-            },
-            archetype: archetype as 'warrior',
-          },
-        }),
-      ).then((d) => {
-        const a = d.archetype as {
-          archetypalAttribute?: string;
-          archetypalAbility?: string;
-          archetypalReaction: string;
-        };
-        return [a.archetypalAttribute ?? a.archetypalAbility ?? '', a.archetypalReaction]
-          .filter(Boolean)
-          .map((r) => r.toLowerCase());
-      });
+    const row: Promise<string[]> = archetypeRows.get(key) ?? archetypeRow(ctx, archetype);
+    if (!archetypeRows.has(key)) {
       // A failed look-up is not kept: the next check asks again.
       row.catch(() => archetypeRows.delete(key));
       archetypeRows.set(key, row);
@@ -84,6 +59,34 @@ export async function archetypalRatings(ctx: BotContext, archetypes: string[]): 
     for (const r of await row) ratings.add(r);
   }
   return ratings;
+}
+
+/** One archetype's archetypal attribute and reaction, lower-cased, from the stateless derivation. */
+async function archetypeRow(ctx: BotContext, archetype: string): Promise<string[]> {
+  const score = 10;
+  const derived = await unwrap(
+    client(ctx).POST('/v1/characters/gm/derivations', {
+      body: {
+        attributes: {
+          strength: score,
+          agility: score,
+          endurance: score,
+          intelligence: score,
+          wisdom: score,
+          charisma: score,
+        },
+        archetype: archetype as 'warrior',
+      },
+    }),
+  );
+  const row = derived.archetype as {
+    archetypalAttribute?: string;
+    archetypalAbility?: string;
+    archetypalReaction?: string;
+  };
+  return [row.archetypalAttribute ?? row.archetypalAbility, row.archetypalReaction]
+    .filter((r): r is string => typeof r === 'string' && r.length > 0)
+    .map((r) => r.toLowerCase());
 }
 
 /** What a failed G&M roll needs to be turned: the mojo (d20 − target), or null when it passed. */
