@@ -1,4 +1,5 @@
 import { ArbiterProblem, unwrap, type ArbiterClient, type components } from '@arbiter/client';
+import { offerComeTo, offerMojoBid } from './after-roll';
 import { button, offer, row } from './choices';
 import {
   BotRefusal,
@@ -336,6 +337,14 @@ async function check(ctx: BotContext, interaction: CommandInteraction): Promise<
     secret || (owner.npc !== null && !(owner.npc.visibility === 'players' && owner.npc.showNumbers));
   const line = `${secret ? '🤫 (secret) ' : ''}${checkWords(owner.name, result)}`;
   await interaction.reply(hidden ? privately(line) : { content: line });
+  // A failed archetypal roll the character's mojo can turn: its player's choice, as buttons.
+  if (who.kind === 'character' && !secret)
+    await offerMojoBid(
+      ctx,
+      interaction,
+      { id: who.id, name: owner.name, campaignId, sheet: owner.sheets?.gm as Sheet | undefined },
+      result,
+    );
 }
 
 /**
@@ -896,6 +905,11 @@ async function runAttack(
   // A sealed action answered in full (the referee's key): the numbers go to the referee alone.
   if (details.length) await voices.referee({ content: fitLines(['🤫 Sealed for the players:', ...details]) });
   await refreshTracker(ctx, interaction);
+  // A G&M character knocked unconscious: its player may spend 1 mojo to come to.
+  if (plan.system === 'gm')
+    await offerComeTo(ctx, interaction, plan.campaignId, plan.key, done, () =>
+      refreshTracker(ctx, interaction),
+    );
 }
 
 /** What the table reads of an attack and what only the referee reads. */

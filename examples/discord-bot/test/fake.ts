@@ -196,3 +196,41 @@ export function fakeAutocomplete(
     },
   };
 }
+
+/**
+ * What breaks Discord's limits in one message (none: it fits): 2,000 characters of text, 10 embeds;
+ * an embed's title 256, description 4,096, 25 fields, a field's name 256 and value 1,024, footer
+ * 2,048, and 6,000 characters over all the message's embeds; 5 rows of 5 buttons. Written out
+ * here, apart from the bot's own `fit`, so that it checks it.
+ */
+export function overDiscordLimits(payload: {
+  content?: string;
+  embeds?: Embed[];
+  components?: ActionRow[];
+}): string[] {
+  const over: string[] = [];
+  const check = (what: string, length: number, max: number) => {
+    if (length > max) over.push(`${what}: ${length} > ${max}`);
+  };
+  check('content', payload.content?.length ?? 0, 2000);
+  const embeds = payload.embeds ?? [];
+  check('embeds', embeds.length, 10);
+  let total = 0;
+  embeds.forEach((e, i) => {
+    check(`embed ${i} title`, e.title?.length ?? 0, 256);
+    check(`embed ${i} description`, e.description?.length ?? 0, 4096);
+    check(`embed ${i} footer`, e.footer?.text.length ?? 0, 2048);
+    check(`embed ${i} fields`, e.fields?.length ?? 0, 25);
+    total += (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0);
+    (e.fields ?? []).forEach((f, j) => {
+      check(`embed ${i} field ${j} name`, f.name.length, 256);
+      check(`embed ${i} field ${j} value`, f.value.length, 1024);
+      total += f.name.length + f.value.length;
+    });
+  });
+  check('all embeds', total, 6000);
+  const rows = payload.components ?? [];
+  check('rows', rows.length, 5);
+  rows.forEach((r, i) => check(`row ${i} buttons`, r.components.length, 5));
+  return over;
+}

@@ -6,11 +6,20 @@ import {
 } from '../../../clients/typescript/test/arbiter-server';
 import { NO_ADVANCEMENT } from '../src/advance';
 import { COMMANDS } from '../src/commands';
-import { handleCommand } from '../src/handlers';
+import { handleButton, handleCommand } from '../src/handlers';
 import { ARCHSOUL_NO_CASTING } from '../src/session';
+import type { BotContext } from '../src/common';
 import { MemoryStore } from '../src/store';
-import type { ActionRow, Embed } from '../src/common';
-import { FakeChannel, fakeInteraction, render, type FakeRun, type Seen } from './fake';
+import {
+  buttonsOf,
+  FakeChannel,
+  fakeInteraction,
+  fakePress,
+  overDiscordLimits,
+  render,
+  type FakeRun,
+  type Seen,
+} from './fake';
 
 /**
  * One scripted session per game against a real Arbiter: a fight to the end with a hidden monster, a
@@ -32,44 +41,6 @@ export function numbersAbout(text: string, monsters: string[]): string[] {
     .filter((line) => /\d/.test(line.replace(/\b\d*d\d+([+-]\d+)?\b/gi, '')));
 }
 
-/**
- * What breaks Discord's limits in one message (none: it fits): 2,000 characters of text, 10 embeds;
- * an embed's title 256, description 4,096, 25 fields, a field's name 256 and value 1,024, footer
- * 2,048, and 6,000 characters over all the message's embeds; 5 rows of 5 buttons. Written out
- * here, apart from the bot's own `fit`, so that it checks it.
- */
-export function overDiscordLimits(payload: {
-  content?: string;
-  embeds?: Embed[];
-  components?: ActionRow[];
-}): string[] {
-  const over: string[] = [];
-  const check = (what: string, length: number, max: number) => {
-    if (length > max) over.push(`${what}: ${length} > ${max}`);
-  };
-  check('content', payload.content?.length ?? 0, 2000);
-  const embeds = payload.embeds ?? [];
-  check('embeds', embeds.length, 10);
-  let total = 0;
-  embeds.forEach((e, i) => {
-    check(`embed ${i} title`, e.title?.length ?? 0, 256);
-    check(`embed ${i} description`, e.description?.length ?? 0, 4096);
-    check(`embed ${i} footer`, e.footer?.text.length ?? 0, 2048);
-    check(`embed ${i} fields`, e.fields?.length ?? 0, 25);
-    total += (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0);
-    (e.fields ?? []).forEach((f, j) => {
-      check(`embed ${i} field ${j} name`, f.name.length, 256);
-      check(`embed ${i} field ${j} value`, f.value.length, 1024);
-      total += f.name.length + f.value.length;
-    });
-  });
-  check('all embeds', total, 6000);
-  const rows = payload.components ?? [];
-  check('rows', rows.length, 5);
-  rows.forEach((r, i) => check(`row ${i} buttons`, r.components.length, 5));
-  return over;
-}
-
 describe('Discord bot: a scripted session per game against a running Arbiter', () => {
   let arbiter: RunningArbiter;
   let referee: ArbiterClient;
@@ -83,7 +54,9 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
   /** How many payloads were held to Discord's limits. */
   let checkedPayloads = 0;
 
-  const ctx = () => ({ baseUrl: arbiter.baseUrl, store, retry: quick });
+  /** One context for the whole session: the bot keeps its open choices (buttons) per context. */
+  let botContext: BotContext | null = null;
+  const ctx = (): BotContext => (botContext ??= { baseUrl: arbiter.baseUrl, store, retry: quick });
   const last = (run: FakeRun): Seen => run.seen[run.seen.length - 1];
 
   /** A table in one channel: commands run there, and what players see there is checked. */
@@ -448,6 +421,52 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
         /^📈 \*\*Toro\*\*: 1000 experience \(level 2 by experience; warrior 2\), \d+ mojo/,
       ),
     });
+
+    // A failed strength roll (a warrior's archetypal attribute): Toro's player alone gets the buttons
+    // to bid the mojo that turns it; Sable's player may not press them; the bid turns the roll.
+    const sheetOf = async () =>
+      (
+        await unwrap(
+          referee.GET('/v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}', {
+            params: { path: { campaignId, characterId: ids.Toro, system: 'gm' } },
+          }),
+        )
+      ).sheet as { mojo: { current: number } };
+    const held = (await sheetOf()).mojo.current;
+    let missed: { run: FakeRun; needed: number } | null = null;
+    for (let tries = 0; tries < 60 && !missed; tries++) {
+      const run = await as(toro, 'check', { attribute: 'strength' });
+      const m = /d20 \[(\d+)\] vs (-?\d+): \*\*failed\*\*/.exec(run.seen[0].content);
+      const needed = m ? Number(m[1]) - Number(m[2]) : 0;
+      if (m && needed <= held) missed = { run, needed };
+      else expect(run.seen).toHaveLength(1); // a pass (or a miss beyond the mojo held): no buttons
+    }
+    expect(missed).not.toBeNull();
+    const { run: failed, needed } = missed!;
+    expect(failed.seen[1]).toMatchObject({
+      ephemeral: true,
+      content: expect.stringMatching(new RegExp(`^\\*\\*Toro\\*\\* missed the strength roll by ${needed} `)),
+    });
+    const bidButton = buttonsOf(failed.seen[1])[`Bid ${needed} mojo to turn it`];
+    const intruder = fakePress(bidButton, sable);
+    await handleButton(ctx(), intruder.press);
+    expect(intruder.replies).toEqual([
+      { content: 'Only Toro’s player bids Toro’s mojo.', embeds: [], ephemeral: true },
+    ]);
+    expect((await sheetOf()).mojo.current).toBe(held);
+    const bid = fakePress(bidButton, toro);
+    await handleButton(ctx(), bid.press);
+    expect(bid.replies).toEqual([]);
+    for (const payload of [...bid.updates, ...failed.seen]) expect(overDiscordLimits(payload)).toEqual([]);
+    expect(bid.updates[0].content).toMatch(
+      new RegExp(
+        `^🪙 \\*\\*Toro\\*\\* spends ${needed} mojo: the strength roll .* is \\*\\*turned into a pass\\*\\*`,
+      ),
+    );
+    // The table reads the turned roll.
+    expect(last(failed)).toMatchObject({ ephemeral: false, content: bid.updates[0].content });
+    playerSaw.push(bid.updates[0].content);
+    expect((await sheetOf()).mojo.current).toBe(held - needed);
   });
 
   it('Archsoul: a hidden monster fought to the end attack by attack, no spellcasting in its rules, a night’s rest, and no advancement in the API', async () => {

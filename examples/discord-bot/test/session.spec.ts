@@ -222,7 +222,8 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
     const odds = await unwrap(referee.GET('/v1/odds/pool', { params: { query: { dice: 4, objective: 2 } } }));
     expect(coeac.content).toContain('4 dice');
     expect(coeac.content).toContain(`Chance was ${(odds.probability * 100).toFixed(1)}%`);
-    const gm = last(await as(REFEREE, 'check', { who: 'Toro', reaction: 'fortitude', modifier: 2 }));
+    // The check's line comes first (a failed archetypal roll's mojo bid may follow it: after-roll.spec.ts).
+    const gm = (await as(REFEREE, 'check', { who: 'Toro', reaction: 'fortitude', modifier: 2 })).seen[0];
     expect(gm.content).toMatch(/Toro.*fortitude.*d20 \[\d+\] vs \d+.*Chance was \d+\.\d%/i);
     const archsoul = last(
       await as(REFEREE, 'check', { who: 'Ilka', stats: 'Endurance,Athletics', difficulty: 4 }),
