@@ -15,7 +15,8 @@ import { loggedApplied, type LoggedHazardApplied } from './hazard-logged';
  * on the same dice, one logged roll. The change holds the course's injuries (harm: the consciousness
  * and death rolls follow) and the sleep or paralysis it landed (statuses); the ailments' own progress
  * is read from the course by the caller. `hazard.gm.ailment-ticks` (the course alone, its injuries
- * logged as a second roll, `harm.sheet-damage`) still replays.
+ * logged as a second roll, `harm.sheet-damage`) still replays. New ticks log
+ * `hazard.gm.ailment-ticks.v3` (below): the same roll, the state logged once.
  */
 
 /** One ailment due in this batch: the course's input and the name a status it lands takes as source. */
