@@ -11,7 +11,9 @@ import {
   CAMPAIGN_PARTY_HAZARD_PROCEDURE,
   CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE,
   CAMPAIGN_HAZARD_V3_PROCEDURE,
+  CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE,
   HazardsService,
+  loggedParty,
   type HazardKind,
 } from './hazards.service';
 
@@ -377,10 +379,51 @@ describe('hazard.campaign.v3 rolls what hazard.campaign.v2 rolled and logs the s
     expect(compared).toBeGreaterThanOrEqual(CASES.length);
   });
 
+  it('the party version (hazard.party.v4) rolls what hazard.party.v3 rolled, each member logged as v3 logs one', () => {
+    const sheets = [
+      GM,
+      { ...GM, survival: { max: 9, current: 9 } },
+      { ...GM, injuries: { max: 0, current: 0 } },
+    ];
+    for (const seed of SEEDS) {
+      const input = {
+        kind: 'gmFall' as const,
+        members: sheets.map((data) => ({
+          name: 'fall',
+          hazard: { feet: 45 },
+          state: hazardSheetState(OWNER, 'gm', data, GM_VIEW, harmOf(data)),
+          ids: [],
+        })),
+      };
+      const v3Dice = dice(seed);
+      const v3 = CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run(input, v3Dice);
+      const wholeDice = dice(seed);
+      expect(CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE.whole.run(input, wholeDice)).toEqual(v3);
+      const replayDice = dice(seed);
+      const logged = CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE.run(input, replayDice);
+      expect(wholeDice.faces).toEqual(v3Dice.faces);
+      expect(replayDice.faces).toEqual(v3Dice.faces);
+      expect(logged).toEqual(loggedParty(v3));
+      expect(logged.members.map((m) => m.applied.outcome)).toEqual(v3.members.map((m) => m.applied.outcome));
+      const row = JSON.stringify({ inputs: input, outcome: stored(logged) });
+      expect(occurrences(row, '"values":{')).toBe(sheets.length);
+      expect(occurrences(JSON.stringify({ inputs: input, outcome: stored(v3) }), '"values":{')).toBe(
+        2 * sheets.length,
+      );
+    }
+  });
+
   it('is registered beside v1 and v2, and the registry replays it as logged (run, not whole)', () => {
     const registry = new ProcedureRegistry();
     new HazardsService(registry, null as never);
-    for (const name of ['hazard.campaign.v1', 'hazard.campaign.v2', 'hazard.campaign.v3'])
+    for (const name of [
+      'hazard.campaign.v1',
+      'hazard.campaign.v2',
+      'hazard.campaign.v3',
+      'hazard.party.v2',
+      'hazard.party.v3',
+      'hazard.party.v4',
+    ])
       expect(registry.get(name).name).toBe(name);
     const state = hazardSheetState(OWNER, 'gm', GM, GM_VIEW, harmOf(GM));
     const input = { kind: 'gmFall' as const, name: 'fall', hazard: { feet: 45 }, state, ids: [] };

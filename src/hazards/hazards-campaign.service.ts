@@ -24,7 +24,8 @@ import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
 import {
   CAMPAIGN_HAZARD_V3_PROCEDURE,
-  CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE,
+  CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE,
+  loggedParty,
   HazardKind,
 } from './hazards.service';
 import { sheetState, type HazardApplied } from '../core/engine';
@@ -157,7 +158,7 @@ export class HazardsCampaignService {
 
   /**
    * The party version (issue 21): one hazard applied to every character of the session's roster, or
-   * to the listed characters, in one transaction and one logged roll (procedure `hazard.party.v3`, whose
+   * to the listed characters, in one transaction and one logged roll (procedure `hazard.party.v4`, whose
    * outcome holds each member's answer in order). A listed character must be on the roster when one
    * is set; without a roster the list is required.
    */
@@ -199,8 +200,9 @@ export class HazardsCampaignService {
         const state = hazardStateOf(owner, row, campaign, system);
         members.push({ owner, row, input: { ...{}, ...input, characterId: id }, state });
       }
+      // Rolled whole (the writes and the answer read it), logged as `hazard.party.v4`'s replay answers it.
       const rolled = this.rolls.roll(
-        CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE,
+        CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE.whole,
         {
           kind,
           members: members.map((x) => ({
@@ -215,7 +217,8 @@ export class HazardsCampaignService {
       );
       for (const [i, member] of members.entries())
         refuseUnwritable(member.owner, member.row, system, member.state, rolled.outcome.members[i].applied);
-      const roll = await this.rolls.record(m, who, rolled, {
+      const logged = { ...{}, ...rolled, outcome: loggedParty(rolled.outcome) };
+      const roll = await this.rolls.record(m, who, logged, {
         campaign,
         secret: body.secret ?? false,
         effects: { characterIds: ids, hazard: body.hazard, system },
@@ -233,7 +236,7 @@ export class HazardsCampaignService {
           system,
           member.state,
           engine,
-          { procedure: CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.name, rollId: roll.id },
+          { procedure: CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE.name, rollId: roll.id },
         );
         answers.push({
           characterId: member.owner.id,

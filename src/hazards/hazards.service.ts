@@ -216,6 +216,26 @@ export const CAMPAIGN_HAZARD_V3_PROCEDURE = {
   },
 };
 
+/** What `hazard.party.v4` logs: each member as `hazard.campaign.v3` logs one. */
+export function loggedParty(whole: { kind: HazardKind; members: HazardV2Outcome[] }): {
+  kind: HazardKind;
+  members: HazardV3Logged[];
+} {
+  return { kind: whole.kind, members: whole.members.map(loggedHazard) };
+}
+
+/**
+ * `hazard.party.v4`: `hazard.party.v3`'s roll (each member in order, one dice stream), each member
+ * logged as `hazard.campaign.v3` logs one (the state once, in the input). `whole` answers it whole for
+ * the service, which logs `loggedParty` of it. `hazard.party.v3` still replays.
+ */
+export const CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE = {
+  name: 'hazard.party.v4',
+  run: (input: { kind: HazardKind; members: CampaignHazardV2Member[] }, dice: Dice) =>
+    loggedParty(CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run(input, dice)),
+  whole: { name: 'hazard.party.v4', run: CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run },
+};
+
 type OutcomeOf<K extends HazardKind> = ReturnType<(typeof HAZARD_PROCEDURES)[K]['run']>;
 
 /** What the hazard controller and resolver both call: the only place hazards are rolled. */
@@ -233,6 +253,7 @@ export class HazardsService {
       CAMPAIGN_HAZARD_V2_PROCEDURE as never,
       CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE as never,
       CAMPAIGN_HAZARD_V3_PROCEDURE as never,
+      CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE as never,
       ...(Object.values(RETIRED_HAZARD_PROCEDURES) as never[]),
     );
   }

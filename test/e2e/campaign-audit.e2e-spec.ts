@@ -2,7 +2,10 @@ import { Database } from '../../src/database/database.service';
 import { CharacterSheetEntity } from '../../src/characters/characters.entities';
 import { RollEntity } from '../../src/database/entities';
 import { RandomService } from '../../src/common/random.service';
-import { CAMPAIGN_HAZARD_V2_PROCEDURE } from '../../src/hazards/hazards.service';
+import {
+  CAMPAIGN_HAZARD_V2_PROCEDURE,
+  CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE,
+} from '../../src/hazards/hazards.service';
 import { AILMENT_TICKS_V2_PROCEDURE } from '../../src/hazards/ailment-ticks';
 import { DATABASE_KIND, startApp, TestApp } from './harness';
 import { createCampaign, createCharacter, createKey, putSheet } from '../factories/campaign';
@@ -113,11 +116,12 @@ describe(`the campaign audit (${DATABASE_KIND})`, () => {
   });
 
   /**
-   * A v3 row (`hazard.campaign.v3`, `hazard.gm.ailment-ticks.v3`) turned into the row v2 logged for the
-   * same roll: same input, seed and faces, v2's procedure and its whole outcome (the state after, the
-   * harm's input, the odds). The ledger entries of the roll stay as they were written.
+   * A v3 row (`hazard.campaign.v3`, `hazard.gm.ailment-ticks.v3`, the party's `hazard.party.v4`) turned
+   * into the row the previous version logged for the same roll: same input, seed and faces, its
+   * procedure and its whole outcome (the state after, the harm's input, the odds). The ledger entries
+   * of the roll stay as they were written.
    */
-  async function asV2(rollId: string, procedure: { name: string; run: (i: never, d: never) => unknown }) {
+  async function asOlder(rollId: string, procedure: { name: string; run: (i: never, d: never) => unknown }) {
     const db = t.app.get(Database);
     const row = await db.manager.findOneOrFail(RollEntity, { where: { id: rollId } });
     const dice = t.app.get(RandomService).replay(row.seed, row.rng);
@@ -131,7 +135,7 @@ describe(`the campaign audit (${DATABASE_KIND})`, () => {
     return { row, outcome };
   }
 
-  it('hazards logged as v2 before v3 (a fall, an ailment’s tick) still replay: the audit is clean, and a changed v2 row is named', async () => {
+  it('hazards logged before v3 (a fall, a party’s fall, an ailment’s tick) still replay: the audit is clean, and a changed v2 row is named', async () => {
     const c = await createCampaign(t.server);
     const hero = await createCharacter(t.server, c, { name: 'Hero' });
     await putSheet(t.server, c, hero.id, 'gm', {
@@ -156,6 +160,11 @@ describe(`the campaign audit (${DATABASE_KIND})`, () => {
       })
       .expect(201);
     expect(poison.body.ailment).not.toBeNull();
+    const party = await t.http
+      .post(`/v1/campaigns/${c.id}/party/hazards`)
+      .set(c.auth)
+      .send({ system: 'gm', hazard: 'fall', input: { feet: 15 }, characterIds: [hero.id], seed: 'party' })
+      .expect(201);
     const hour = await t.http.post(`/v1/campaigns/${c.id}/clock/advance`).set(c.auth).send({ turns: 6 });
     expect(hour.status).toBe(200);
     const [tick] = hour.body.ailmentTicks;
@@ -165,14 +174,18 @@ describe(`the campaign audit (${DATABASE_KIND})`, () => {
     expect(procedures.filter((p: string) => p.startsWith('hazard.'))).toEqual([
       'hazard.campaign.v3',
       'hazard.campaign.v3',
+      'hazard.party.v4',
       'hazard.gm.ailment-ticks.v3',
     ]);
     const rolls = procedures.length;
     // The v3 rows hold the engine's state once; the v2 rows made of them hold it again (the state after).
-    const fallV2 = await asV2(fall.body.rollId, CAMPAIGN_HAZARD_V2_PROCEDURE);
-    await asV2(poison.body.rollId, CAMPAIGN_HAZARD_V2_PROCEDURE);
-    const tickV2 = await asV2(tick.rollId, AILMENT_TICKS_V2_PROCEDURE);
     const count = (value: unknown) => JSON.stringify(value).split('"survival.max"').length - 1;
+    const fallV2 = await asOlder(fall.body.rollId, CAMPAIGN_HAZARD_V2_PROCEDURE);
+    await asOlder(poison.body.rollId, CAMPAIGN_HAZARD_V2_PROCEDURE);
+    const tickV2 = await asOlder(tick.rollId, AILMENT_TICKS_V2_PROCEDURE);
+    const partyV3 = await asOlder(party.body.rollId, CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE);
+    expect(count(partyV3.row.inputs) + count(partyV3.row.outcome)).toBe(1);
+    expect(count(partyV3.row.inputs) + count(partyV3.outcome)).toBe(2);
     expect(count(fallV2.row.inputs) + count(fallV2.row.outcome)).toBe(1);
     expect(count(fallV2.row.inputs) + count(fallV2.outcome)).toBe(2);
     expect(count(tickV2.row.inputs) + count(tickV2.row.outcome)).toBe(1);

@@ -627,8 +627,16 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       expect(again.body).toEqual(res.body);
       const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
       expect(
-        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.party.v3'),
+        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.party.v4'),
       ).toHaveLength(1);
+      // Each member's engine state logged once (in the input; v3 logged the state after too).
+      const { inputs, outcome } = log.body.items[0];
+      expect(inputs.members).toHaveLength(2);
+      expect(JSON.stringify({ inputs, outcome }).split('"survival.max"').length - 1).toBe(2);
+      for (const member of outcome.members) {
+        expect(member.applied).not.toHaveProperty('state');
+        expect(member.hazard).not.toHaveProperty('odds');
+      }
       // One roll for the whole party (hazards and harm); the audit is clean.
       expect(log.body.items).toHaveLength(1);
       const audit = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
