@@ -3,7 +3,12 @@ import { applyChange, hazardSheetState, sheetState, type EngineChange, type GmSt
 import { harmOf } from '../core/harm/sheet-harm';
 import { gmAilmentTicks, mergeStatuses, type StoredStatus } from '../core/hazards';
 import { ProcedureRegistry } from '../rolls/procedures';
-import { AILMENT_TICKS_V2_PROCEDURE, type AilmentTickV2Input } from './ailment-ticks';
+import {
+  AILMENT_TICKS_V2_PROCEDURE,
+  AILMENT_TICKS_V3_PROCEDURE,
+  loggedTicks,
+  type AilmentTickV2Input,
+} from './ailment-ticks';
 import { AILMENT_TICKS_PROCEDURE, HazardsAilmentsService } from './hazards-ailments.service';
 
 /*
@@ -127,5 +132,71 @@ describe('hazard.gm.ailment-ticks.v2 (golden, fixed seeds)', () => {
     expect(registry.get('hazard.gm.ailment-ticks.v2').run(input as never, dice('new'))).toEqual(
       AILMENT_TICKS_V2_PROCEDURE.run(input, dice('new')),
     );
+  });
+});
+
+describe('hazard.gm.ailment-ticks.v3 (golden, fixed seeds)', () => {
+  const stored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+  const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
+
+  it('rolls what v2 rolled on the same faces, and logs it without the state after', () => {
+    let harmed = 0;
+    let slept = 0;
+    for (const seed of SEEDS) {
+      const input = { ailments: BATCH, state: gmState(GM), ids: BATCH.map((_, i) => `new-${i}`) };
+      const v2Dice = dice(seed);
+      const v2 = AILMENT_TICKS_V2_PROCEDURE.run(input, v2Dice);
+      const wholeDice = dice(seed);
+      const whole = AILMENT_TICKS_V3_PROCEDURE.whole.run(input, wholeDice);
+      expect(whole).toEqual(v2);
+      expect(wholeDice.faces).toEqual(v2Dice.faces);
+      const replayDice = dice(seed);
+      const logged = AILMENT_TICKS_V3_PROCEDURE.run(input, replayDice);
+      expect(replayDice.faces).toEqual(v2Dice.faces);
+      expect(stored(logged)).toEqual(stored(loggedTicks(whole)));
+      expect(logged).toEqual({
+        course: v2.course,
+        applied: {
+          kind: 'damage',
+          events: v2.applied.events,
+          outcome: v2.applied.outcome,
+          plain: v2.applied.plain,
+          harmLedger: v2.applied.harmLedger,
+          zeroed: v2.applied.zeroed,
+          statuses: v2.applied.statuses,
+          gmStatuses: v2.applied.gmStatuses,
+          ailment: v2.applied.ailment,
+        },
+      });
+      if (v2.applied.outcome) harmed++;
+      if (v2.applied.gmStatuses) slept++;
+      // The row's input and outcome hold the engine's state once (v2's twice).
+      const v3Row = JSON.stringify({ inputs: input, outcome: stored(logged) });
+      const v2Row = JSON.stringify({ inputs: input, outcome: stored(v2) });
+      expect(occurrences(v3Row, '"values":{')).toBe(1);
+      expect(occurrences(v2Row, '"values":{')).toBe(2);
+      expect(v3Row.length).toBeLessThan(v2Row.length - JSON.stringify(input.state).length);
+    }
+    expect(harmed).toBeGreaterThan(0);
+    expect(slept).toBeGreaterThan(0);
+  });
+
+  it('is registered beside the old names; the registry replays it as logged', () => {
+    const registry = new ProcedureRegistry();
+    new HazardsAilmentsService(
+      null as never,
+      null as never,
+      null as never,
+      null as never,
+      null as never,
+      null as never,
+      null as never,
+      registry,
+    );
+    const input = { ailments: BATCH, state: gmState(GM), ids: ['i', 'j'] };
+    expect(registry.get('hazard.gm.ailment-ticks.v3').run(input as never, dice('new'))).toEqual(
+      loggedTicks(AILMENT_TICKS_V2_PROCEDURE.run(input, dice('new'))),
+    );
+    expect(registry.get('hazard.gm.ailment-ticks.v2').name).toBe('hazard.gm.ailment-ticks.v2');
   });
 });

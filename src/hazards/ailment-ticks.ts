@@ -7,6 +7,7 @@ import {
   type StoredStatus,
 } from '../core/hazards';
 import type { Dice } from '../core/random';
+import { loggedApplied, type LoggedHazardApplied } from './hazard-logged';
 
 /*
  * A G&M sheet's chronic ailments ticking on the clock (issue 39, `hazard.gm.ailment-ticks.v2`): the
@@ -14,7 +15,8 @@ import type { Dice } from '../core/random';
  * on the same dice, one logged roll. The change holds the course's injuries (harm: the consciousness
  * and death rolls follow) and the sleep or paralysis it landed (statuses); the ailments' own progress
  * is read from the course by the caller. `hazard.gm.ailment-ticks` (the course alone, its injuries
- * logged as a second roll, `harm.sheet-damage`) still replays.
+ * logged as a second roll, `harm.sheet-damage`) still replays. New ticks log
+ * `hazard.gm.ailment-ticks.v3` (below): the same roll, the state logged once.
  */
 
 /** One ailment due in this batch: the course's input and the name a status it lands takes as source. */
@@ -81,3 +83,25 @@ export function runAilmentTicks(input: AilmentTicksV2Input, dice: Dice): Ailment
 
 /** The course and the transition in one logged roll: never rename. */
 export const AILMENT_TICKS_V2_PROCEDURE = { name: 'hazard.gm.ailment-ticks.v2', run: runAilmentTicks };
+
+/** What `hazard.gm.ailment-ticks.v3` logs: the course whole, the transition without the state. */
+export interface AilmentTicksV3Logged {
+  course: AilmentTicksOutcome;
+  applied: LoggedHazardApplied;
+}
+
+/**
+ * `hazard.gm.ailment-ticks.v3` (issue 39): v2's roll on the same input and dice, with a smaller log:
+ * the state once (in the input), the transition as `loggedApplied` keeps it. `whole` is the same roll
+ * answered whole, for the service, which logs what `run` (the replay) gives. Never rename.
+ */
+export const AILMENT_TICKS_V3_PROCEDURE = {
+  name: 'hazard.gm.ailment-ticks.v3',
+  run: (input: AilmentTicksV2Input, dice: Dice): AilmentTicksV3Logged =>
+    loggedTicks(runAilmentTicks(input, dice)),
+  whole: { name: 'hazard.gm.ailment-ticks.v3', run: runAilmentTicks },
+};
+
+export function loggedTicks(whole: AilmentTicksV2Outcome): AilmentTicksV3Logged {
+  return { course: whole.course, applied: loggedApplied(whole.applied) };
+}

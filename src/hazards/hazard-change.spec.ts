@@ -3,13 +3,17 @@ import { damageInput, describeDamage, hazardHarm, hazardSheetState, type EngineC
 import type { HazardHarmState } from '../core/engine';
 import { harmOf } from '../core/harm/sheet-harm';
 import type { SheetEffect } from '../core/hazards';
+import { loggedHazard } from './hazard-change';
 import { ProcedureRegistry } from '../rolls/procedures';
 import {
   CAMPAIGN_HAZARD_PROCEDURE,
   CAMPAIGN_HAZARD_V2_PROCEDURE,
   CAMPAIGN_PARTY_HAZARD_PROCEDURE,
   CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE,
+  CAMPAIGN_HAZARD_V3_PROCEDURE,
+  CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE,
   HazardsService,
+  loggedParty,
   type HazardKind,
 } from './hazards.service';
 
@@ -307,6 +311,127 @@ describe('hazard.campaign.v2 answers what hazard.campaign.v1 answered (golden, f
     };
     expect(registry.get('hazard.campaign.v1').run(input as never, dice('old'))).toEqual(
       CAMPAIGN_HAZARD_PROCEDURE.run(input, dice('old')),
+    );
+  });
+});
+
+/** How often `needle` occurs in `text`. */
+const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
+
+/* Plain JSON, as the log stores it (undefined members dropped). */
+const stored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+describe('hazard.campaign.v3 rolls what hazard.campaign.v2 rolled and logs the state once (golden, fixed seeds)', () => {
+  const ids = ['ailment-id', 's1', 's2', 's3', 's4'];
+  let compared = 0;
+  for (const [label, system, kind, name, hazard] of CASES) {
+    it.each(SEEDS)(`${label}, seed %s`, (seed) => {
+      const data = system === 'gm' ? GM : ARCHSOUL;
+      const view = system === 'gm' ? GM_VIEW : ARCHSOUL;
+      const state = hazardSheetState(OWNER, system, data, view, harmOf(data));
+      const input = { kind, name, hazard, state, ids };
+      const v2Dice = dice(seed);
+      let v2: ReturnType<typeof CAMPAIGN_HAZARD_V2_PROCEDURE.run>;
+      try {
+        v2 = CAMPAIGN_HAZARD_V2_PROCEDURE.run(input, v2Dice);
+      } catch (error) {
+        expect(() => CAMPAIGN_HAZARD_V3_PROCEDURE.run(input, dice(seed))).toThrow((error as Error).message);
+        return;
+      }
+      // The whole roll (what the service writes the sheet from and answers) is v2's, on the same faces.
+      const wholeDice = dice(seed);
+      const whole = CAMPAIGN_HAZARD_V3_PROCEDURE.whole.run(input, wholeDice);
+      expect(whole).toEqual(v2);
+      expect(wholeDice.faces).toEqual(v2Dice.faces);
+      // The replay (`run`) gives exactly what the service logs of the whole roll, on the same faces.
+      const replayDice = dice(seed);
+      const logged = CAMPAIGN_HAZARD_V3_PROCEDURE.run(input, replayDice);
+      expect(replayDice.faces).toEqual(v2Dice.faces);
+      expect(stored(logged)).toEqual(stored(loggedHazard(whole)));
+      // What it logs is v2's answer, less the odds and the state.
+      const { odds, ...hazardWithoutOdds } = v2.hazard;
+      expect(logged.hazard).toEqual(hazardWithoutOdds);
+      if (odds !== undefined) expect(logged.hazard).not.toHaveProperty('odds');
+      expect(logged.applied).toEqual({
+        kind: 'damage',
+        events: v2.applied.events,
+        outcome: v2.applied.outcome,
+        plain: v2.applied.plain,
+        harmLedger: v2.applied.harmLedger,
+        zeroed: v2.applied.zeroed,
+        statuses: v2.applied.statuses,
+        gmStatuses: v2.applied.gmStatuses,
+        ailment: v2.applied.ailment,
+      });
+      // The logged row (input and outcome) holds the engine's state once; v2's held it twice, and the
+      // harm procedure's input built from it besides.
+      const v3Row = JSON.stringify({ inputs: input, outcome: stored(logged) });
+      const v2Row = JSON.stringify({ inputs: input, outcome: stored(v2) });
+      expect(occurrences(v3Row, '"values":{')).toBe(1);
+      expect(occurrences(v3Row, `"ownerId":"${OWNER.id}","npc"`)).toBe(1);
+      expect(occurrences(v2Row, '"values":{')).toBe(2);
+      expect(v3Row.length).toBeLessThan(v2Row.length - JSON.stringify(state).length);
+      compared += 1;
+    });
+  }
+
+  it('compared every case on some seed', () => {
+    expect(compared).toBeGreaterThanOrEqual(CASES.length);
+  });
+
+  it('the party version (hazard.party.v4) rolls what hazard.party.v3 rolled, each member logged as v3 logs one', () => {
+    const sheets = [
+      GM,
+      { ...GM, survival: { max: 9, current: 9 } },
+      { ...GM, injuries: { max: 0, current: 0 } },
+    ];
+    for (const seed of SEEDS) {
+      const input = {
+        kind: 'gmFall' as const,
+        members: sheets.map((data) => ({
+          name: 'fall',
+          hazard: { feet: 45 },
+          state: hazardSheetState(OWNER, 'gm', data, GM_VIEW, harmOf(data)),
+          ids: [],
+        })),
+      };
+      const v3Dice = dice(seed);
+      const v3 = CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run(input, v3Dice);
+      const wholeDice = dice(seed);
+      expect(CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE.whole.run(input, wholeDice)).toEqual(v3);
+      const replayDice = dice(seed);
+      const logged = CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE.run(input, replayDice);
+      expect(wholeDice.faces).toEqual(v3Dice.faces);
+      expect(replayDice.faces).toEqual(v3Dice.faces);
+      expect(logged).toEqual(loggedParty(v3));
+      expect(logged.members.map((m) => m.applied.outcome)).toEqual(v3.members.map((m) => m.applied.outcome));
+      const row = JSON.stringify({ inputs: input, outcome: stored(logged) });
+      expect(occurrences(row, '"values":{')).toBe(sheets.length);
+      expect(occurrences(JSON.stringify({ inputs: input, outcome: stored(v3) }), '"values":{')).toBe(
+        2 * sheets.length,
+      );
+    }
+  });
+
+  it('is registered beside v1 and v2, and the registry replays it as logged (run, not whole)', () => {
+    const registry = new ProcedureRegistry();
+    new HazardsService(registry, null as never);
+    for (const name of [
+      'hazard.campaign.v1',
+      'hazard.campaign.v2',
+      'hazard.campaign.v3',
+      'hazard.party.v2',
+      'hazard.party.v3',
+      'hazard.party.v4',
+    ])
+      expect(registry.get(name).name).toBe(name);
+    const state = hazardSheetState(OWNER, 'gm', GM, GM_VIEW, harmOf(GM));
+    const input = { kind: 'gmFall' as const, name: 'fall', hazard: { feet: 45 }, state, ids: [] };
+    const replayed = registry.get('hazard.campaign.v3').run(input as never, dice('new'));
+    expect(replayed).toEqual(loggedHazard(CAMPAIGN_HAZARD_V2_PROCEDURE.run(input, dice('new'))));
+    expect(replayed).not.toHaveProperty('applied.state');
+    expect(registry.get('hazard.campaign.v2').run(input as never, dice('new'))).toHaveProperty(
+      'applied.state.values',
     );
   });
 });

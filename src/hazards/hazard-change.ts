@@ -13,6 +13,7 @@ import {
 } from '../core/hazards';
 import type { Dice } from '../core/random';
 import { HazardsAilmentsService } from './hazards-ailments.service';
+import { loggedApplied, type LoggedHazardApplied } from './hazard-logged';
 
 /*
  * The engine's change for a campaign hazard (issue 39, `hazard.campaign.v2`): what the hazard's
@@ -79,6 +80,21 @@ export function hazardChange(
 export interface HazardV2Outcome {
   hazard: Record<string, unknown>;
   applied: HazardApplied<HazardState>;
+}
+
+/**
+ * What `hazard.campaign.v3` logs for one character: the hazard's answer without its `odds` (exact
+ * chances, worked out again by the replay, not what the dice gave; the answer still carries them) and
+ * the transition as `loggedApplied` keeps it.
+ */
+export interface HazardV3Logged {
+  hazard: Record<string, unknown>;
+  applied: LoggedHazardApplied;
+}
+
+export function loggedHazard(whole: HazardV2Outcome): HazardV3Logged {
+  const { odds: _odds, ...hazard } = whole.hazard;
+  return { hazard, applied: loggedApplied(whole.applied) };
 }
 
 /** The hazard rolled, its change found and applied once, on one dice stream. */

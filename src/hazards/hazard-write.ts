@@ -14,8 +14,8 @@ import type { HazardState } from './hazard-change';
 
 /*
  * What a hazard applied through the engine (issue 39) writes to a stored sheet, shared by the campaign
- * hazards (`hazard.campaign.v2`, `hazard.party.v3`) and the G&M ailments' ticks on the clock
- * (`hazard.gm.ailment-ticks.v2`): the engine's state read from the sheet, and the one write of it.
+ * hazards (`hazard.campaign.v3`, `hazard.party.v4`) and the G&M ailments' ticks on the clock
+ * (`hazard.gm.ailment-ticks.v3`): the engine's state read from the sheet, and the one write of it.
  */
 
 export interface AppliedChange {
@@ -26,7 +26,7 @@ export interface AppliedChange {
 
 /**
  * What the harm transition made of a hazard's loss and the state it left. `rollId` is the hazard's own
- * roll (`hazard.campaign.v2`, `hazard.party.v3`, `hazard.gm.ailment-ticks.v2`): the harm is part of it.
+ * roll (`hazard.campaign.v3`, `hazard.party.v4`, `hazard.gm.ailment-ticks.v3`): the harm is part of it.
  */
 export interface HazardHarmView {
   rollId: string;

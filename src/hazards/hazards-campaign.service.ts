@@ -23,14 +23,15 @@ import { Database } from '../database/database.service';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
 import {
-  CAMPAIGN_HAZARD_V2_PROCEDURE,
-  CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE,
+  CAMPAIGN_HAZARD_V3_PROCEDURE,
+  CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE,
+  loggedParty,
   HazardKind,
 } from './hazards.service';
 import { sheetState, type HazardApplied } from '../core/engine';
 import { harmOf } from '../core/harm/sheet-harm';
 import { SheetHarmService } from '../harm/sheet-harm.service';
-import { HAZARD_STATUS_IDS, type HazardState } from './hazard-change';
+import { HAZARD_STATUS_IDS, loggedHazard, type HazardState } from './hazard-change';
 import { hazardStateOf, sheetOwner, writeHazard } from './hazard-write';
 export type { AppliedChange, HazardHarmView } from './hazard-write';
 
@@ -73,7 +74,7 @@ export interface PartyHazardRequest extends Omit<CampaignHazardRequest, never> {
 /**
  * Hazards applied to a character's stored sheet (SPEC 6.4, issue 21; issue 39): the sheet fills the
  * numbers the request leaves out and is read as the engine's state; one logged roll
- * (`hazard.campaign.v2`) rolls the hazard and applies the system's transition once (harm and plain
+ * (`hazard.campaign.v3`) rolls the hazard and applies the system's transition once (harm and plain
  * effects alike); the difference goes through the condition ledger in one write of the sheet row, and
  * the answer is told from the transition's events, all in one transaction.
  */
@@ -102,8 +103,9 @@ export class HazardsCampaignService {
       const input = memberInput(system, kind, row.data as Record<string, unknown>, body.input);
       const state = hazardStateOf(owner, row, campaign, system);
       // The hazard and the transition, in one roll (issue 39): one roll logged, the sheet written once.
+      // Rolled whole (the sheet's write and the answer read it); logged as v3's replay answers it.
       const rolled = this.rolls.roll(
-        CAMPAIGN_HAZARD_V2_PROCEDURE,
+        CAMPAIGN_HAZARD_V3_PROCEDURE.whole,
         {
           kind,
           name: body.hazard,
@@ -116,7 +118,8 @@ export class HazardsCampaignService {
       );
       const { hazard: outcome, applied: engine } = rolled.outcome;
       refuseUnwritable(owner, row, system, state, engine);
-      const roll = await this.rolls.record(m, who, rolled, {
+      const logged = { ...{}, ...rolled, outcome: loggedHazard(rolled.outcome) };
+      const roll = await this.rolls.record(m, who, logged, {
         campaign,
         secret: body.secret ?? false,
         effects: { characterId, hazard: body.hazard, system, ...harmEffects(engine) },
@@ -132,7 +135,7 @@ export class HazardsCampaignService {
         state,
         engine,
         {
-          procedure: CAMPAIGN_HAZARD_V2_PROCEDURE.name,
+          procedure: CAMPAIGN_HAZARD_V3_PROCEDURE.name,
           rollId: roll.id,
         },
       );
@@ -155,7 +158,7 @@ export class HazardsCampaignService {
 
   /**
    * The party version (issue 21): one hazard applied to every character of the session's roster, or
-   * to the listed characters, in one transaction and one logged roll (procedure `hazard.party.v3`, whose
+   * to the listed characters, in one transaction and one logged roll (procedure `hazard.party.v4`, whose
    * outcome holds each member's answer in order). A listed character must be on the roster when one
    * is set; without a roster the list is required.
    */
@@ -197,8 +200,9 @@ export class HazardsCampaignService {
         const state = hazardStateOf(owner, row, campaign, system);
         members.push({ owner, row, input: { ...{}, ...input, characterId: id }, state });
       }
+      // Rolled whole (the writes and the answer read it), logged as `hazard.party.v4`'s replay answers it.
       const rolled = this.rolls.roll(
-        CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE,
+        CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE.whole,
         {
           kind,
           members: members.map((x) => ({
@@ -213,7 +217,8 @@ export class HazardsCampaignService {
       );
       for (const [i, member] of members.entries())
         refuseUnwritable(member.owner, member.row, system, member.state, rolled.outcome.members[i].applied);
-      const roll = await this.rolls.record(m, who, rolled, {
+      const logged = { ...{}, ...rolled, outcome: loggedParty(rolled.outcome) };
+      const roll = await this.rolls.record(m, who, logged, {
         campaign,
         secret: body.secret ?? false,
         effects: { characterIds: ids, hazard: body.hazard, system },
@@ -231,7 +236,7 @@ export class HazardsCampaignService {
           system,
           member.state,
           engine,
-          { procedure: CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.name, rollId: roll.id },
+          { procedure: CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE.name, rollId: roll.id },
         );
         answers.push({
           characterId: member.owner.id,

@@ -38,7 +38,13 @@ import { hazardHarmOutcome, type HazardHarmState } from '../core/engine';
 import type { SheetDamageOutcome } from '../core/harm/campaign';
 import type { SheetEffect } from '../core/hazards/shared';
 import { RuleError } from '../core/errors';
-import { runCampaignHazard, type HazardState, type HazardV2Outcome } from './hazard-change';
+import {
+  loggedHazard,
+  runCampaignHazard,
+  type HazardState,
+  type HazardV2Outcome,
+  type HazardV3Logged,
+} from './hazard-change';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
@@ -192,6 +198,44 @@ export const CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE = {
   }),
 };
 
+/**
+ * `hazard.campaign.v3` (issue 39): what v2 rolls, on the same input and dice, with a smaller log. v2
+ * logged the engine's state three times (in the input, as the state after, as the harm procedure's
+ * input); v3 logs it once, in the input, and of the answer what `loggedHazard` keeps. `whole` is the
+ * same roll answered whole, for the service: it writes the sheet and answers from it, and logs
+ * `loggedHazard` of it, which is what `run` (the replay) gives. v1 and v2 still replay.
+ */
+export const CAMPAIGN_HAZARD_V3_PROCEDURE = {
+  name: 'hazard.campaign.v3',
+  run: (input: { kind: HazardKind } & CampaignHazardV2Member, dice: Dice): HazardV3Logged =>
+    loggedHazard(campaignMemberV2(input.kind, input, dice)),
+  whole: {
+    name: 'hazard.campaign.v3',
+    run: (input: { kind: HazardKind } & CampaignHazardV2Member, dice: Dice): HazardV2Outcome =>
+      campaignMemberV2(input.kind, input, dice),
+  },
+};
+
+/** What `hazard.party.v4` logs: each member as `hazard.campaign.v3` logs one. */
+export function loggedParty(whole: { kind: HazardKind; members: HazardV2Outcome[] }): {
+  kind: HazardKind;
+  members: HazardV3Logged[];
+} {
+  return { kind: whole.kind, members: whole.members.map(loggedHazard) };
+}
+
+/**
+ * `hazard.party.v4`: `hazard.party.v3`'s roll (each member in order, one dice stream), each member
+ * logged as `hazard.campaign.v3` logs one (the state once, in the input). `whole` answers it whole for
+ * the service, which logs `loggedParty` of it. `hazard.party.v3` still replays.
+ */
+export const CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE = {
+  name: 'hazard.party.v4',
+  run: (input: { kind: HazardKind; members: CampaignHazardV2Member[] }, dice: Dice) =>
+    loggedParty(CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run(input, dice)),
+  whole: { name: 'hazard.party.v4', run: CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run },
+};
+
 type OutcomeOf<K extends HazardKind> = ReturnType<(typeof HAZARD_PROCEDURES)[K]['run']>;
 
 /** What the hazard controller and resolver both call: the only place hazards are rolled. */
@@ -208,6 +252,8 @@ export class HazardsService {
       CAMPAIGN_PARTY_HAZARD_PROCEDURE as never,
       CAMPAIGN_HAZARD_V2_PROCEDURE as never,
       CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE as never,
+      CAMPAIGN_HAZARD_V3_PROCEDURE as never,
+      CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE as never,
       ...(Object.values(RETIRED_HAZARD_PROCEDURES) as never[]),
     );
   }

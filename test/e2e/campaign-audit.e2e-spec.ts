@@ -1,6 +1,12 @@
 import { Database } from '../../src/database/database.service';
 import { CharacterSheetEntity } from '../../src/characters/characters.entities';
 import { RollEntity } from '../../src/database/entities';
+import { RandomService } from '../../src/common/random.service';
+import {
+  CAMPAIGN_HAZARD_V2_PROCEDURE,
+  CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE,
+} from '../../src/hazards/hazards.service';
+import { AILMENT_TICKS_V2_PROCEDURE } from '../../src/hazards/ailment-ticks';
 import { DATABASE_KIND, startApp, TestApp } from './harness';
 import { createCampaign, createCharacter, createKey, putSheet } from '../factories/campaign';
 import { gql } from '../factories/graphql';
@@ -104,6 +110,109 @@ describe(`the campaign audit (${DATABASE_KIND})`, () => {
       replayed: 3,
       matched: 2,
       differing: [{ rollId: roll.id, procedure: 'harm.sheet-damage', reason: 'outcome', detail: null }],
+    });
+    const viaGql = await gql(t.server, AUDIT, { c: c.id }, c.auth);
+    expect(viaGql.data?.campaignAudit).toEqual(res.body);
+  });
+
+  /**
+   * A v3 row (`hazard.campaign.v3`, `hazard.gm.ailment-ticks.v3`, the party's `hazard.party.v4`) turned
+   * into the row the previous version logged for the same roll: same input, seed and faces, its
+   * procedure and its whole outcome (the state after, the harm's input, the odds). The ledger entries
+   * of the roll stay as they were written.
+   */
+  async function asOlder(rollId: string, procedure: { name: string; run: (i: never, d: never) => unknown }) {
+    const db = t.app.get(Database);
+    const row = await db.manager.findOneOrFail(RollEntity, { where: { id: rollId } });
+    const dice = t.app.get(RandomService).replay(row.seed, row.rng);
+    const outcome = JSON.parse(JSON.stringify(procedure.run(row.inputs as never, dice as never)));
+    expect([...dice.faces]).toEqual(row.faces);
+    await db.manager.update(
+      RollEntity,
+      { seq: row.seq },
+      { procedure: procedure.name, outcome, receiptKeyId: null, receiptSignature: null },
+    );
+    return { row, outcome };
+  }
+
+  it('hazards logged before v3 (a fall, a party’s fall, an ailment’s tick) still replay: the audit is clean, and a changed v2 row is named', async () => {
+    const c = await createCampaign(t.server);
+    const hero = await createCharacter(t.server, c, { name: 'Hero' });
+    await putSheet(t.server, c, hero.id, 'gm', {
+      abilities: { strength: 16, agility: 9, endurance: 15, intelligence: 10, wisdom: 11, charisma: 8 },
+      archetypes: [{ archetype: 'warrior', level: 1 }],
+      injuries: { current: 0, max: 10 },
+    });
+    const url = `/v1/campaigns/${c.id}/characters/${hero.id}/hazards`;
+    const fall = await t.http
+      .post(url)
+      .set(c.auth)
+      .send({ system: 'gm', hazard: 'fall', input: { feet: 45 }, seed: 'fall-45' })
+      .expect(201);
+    const poison = await t.http
+      .post(url)
+      .set(c.auth)
+      .send({
+        system: 'gm',
+        hazard: 'ailment',
+        input: { ailment: 'food-poisoning', contact: 'willing', reaction: 1, health: 1 },
+        seed: 'bad-fish',
+      })
+      .expect(201);
+    expect(poison.body.ailment).not.toBeNull();
+    const party = await t.http
+      .post(`/v1/campaigns/${c.id}/party/hazards`)
+      .set(c.auth)
+      .send({ system: 'gm', hazard: 'fall', input: { feet: 15 }, characterIds: [hero.id], seed: 'party' })
+      .expect(201);
+    const hour = await t.http.post(`/v1/campaigns/${c.id}/clock/advance`).set(c.auth).send({ turns: 6 });
+    expect(hour.status).toBe(200);
+    const [tick] = hour.body.ailmentTicks;
+    const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).query({ limit: 100 }).expect(200);
+    const procedures = log.body.items.map((r: { procedure: string }) => r.procedure);
+    // (The fall may knock him out: the clock then rolls his waking too, `harm.gm-awaken`.)
+    expect(procedures.filter((p: string) => p.startsWith('hazard.'))).toEqual([
+      'hazard.campaign.v3',
+      'hazard.campaign.v3',
+      'hazard.party.v4',
+      'hazard.gm.ailment-ticks.v3',
+    ]);
+    const rolls = procedures.length;
+    // The v3 rows hold the engine's state once; the v2 rows made of them hold it again (the state after).
+    const count = (value: unknown) => JSON.stringify(value).split('"survival.max"').length - 1;
+    const fallV2 = await asOlder(fall.body.rollId, CAMPAIGN_HAZARD_V2_PROCEDURE);
+    await asOlder(poison.body.rollId, CAMPAIGN_HAZARD_V2_PROCEDURE);
+    const tickV2 = await asOlder(tick.rollId, AILMENT_TICKS_V2_PROCEDURE);
+    const partyV3 = await asOlder(party.body.rollId, CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE);
+    expect(count(partyV3.row.inputs) + count(partyV3.row.outcome)).toBe(1);
+    expect(count(partyV3.row.inputs) + count(partyV3.outcome)).toBe(2);
+    expect(count(fallV2.row.inputs) + count(fallV2.row.outcome)).toBe(1);
+    expect(count(fallV2.row.inputs) + count(fallV2.outcome)).toBe(2);
+    expect(count(tickV2.row.inputs) + count(tickV2.row.outcome)).toBe(1);
+    expect(count(tickV2.row.inputs) + count(tickV2.outcome)).toBe(2);
+    const clean = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+    expect(clean.body).toEqual({
+      ok: true,
+      rolls: { replayed: rolls, matched: rolls, differing: [] },
+      sheets: { checked: 1, entries: expect.any(Number), differing: [] },
+    });
+    const replay = await t.http
+      .get(`/v1/campaigns/${c.id}/rolls/${tick.rollId}/replay`)
+      .set(c.auth)
+      .expect(200);
+    expect(replay.body).toMatchObject({ matches: true, roll: { procedure: 'hazard.gm.ailment-ticks.v2' } });
+    // A v2 row's state after changed behind the engine's back: the replay tells it (v2 is replayed, not skipped).
+    const db = t.app.get(Database);
+    const changed = JSON.parse(JSON.stringify(fallV2.outcome));
+    changed.applied.state.values['survival.current'] += 1;
+    await db.manager.update(RollEntity, { id: fall.body.rollId }, { outcome: changed });
+    const res = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+    expect(res.body.rolls).toEqual({
+      replayed: rolls,
+      matched: rolls - 1,
+      differing: [
+        { rollId: fall.body.rollId, procedure: 'hazard.campaign.v2', reason: 'outcome', detail: null },
+      ],
     });
     const viaGql = await gql(t.server, AUDIT, { c: c.id }, c.auth);
     expect(viaGql.data?.campaignAudit).toEqual(res.body);

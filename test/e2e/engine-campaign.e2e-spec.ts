@@ -186,7 +186,7 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
       ).body;
       // One roll (issue 39): the hazard, then the harm transition on the same dice.
       expect(res.body.harm.rollId).toBe(res.body.rollId);
-      expect(harmRoll.procedure).toBe('hazard.campaign.v2');
+      expect(harmRoll.procedure).toBe('hazard.campaign.v3');
       // The engine's state in (read from the sheet), the hazard's change applied once.
       expect(harmRoll.inputs).toMatchObject({
         kind: 'gmFall',
@@ -198,21 +198,21 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
           harm: { state: 'up' },
         },
       });
-      expect(harmRoll.outcome.applied.input).toMatchObject({
-        system: 'gm',
-        survival: 6,
-        injuries: 0,
-        damage: 0,
-      });
+      // v3 logs the state once, in the input: neither the state after nor the harm's input built from it.
+      expect(harmRoll.outcome.applied).not.toHaveProperty('input');
+      expect(harmRoll.outcome.applied).not.toHaveProperty('state');
       expect(harmRoll.outcome.applied.outcome).toMatchObject({
         damage: 12,
         stateBefore: 'up',
         state: res.body.harm.state,
       });
-      expect(harmRoll.outcome.applied.state.values).toMatchObject({
-        'survival.current': 0,
-        'injuries.current': 6,
-      });
+      // The state after is the state before and the ledger changes the roll logs.
+      expect(harmRoll.outcome.applied.harmLedger).toEqual(
+        expect.arrayContaining([
+          { field: 'survival.current', delta: -6 },
+          { field: 'injuries.current', delta: 6 },
+        ]),
+      );
       expect(harmRoll.outcome.applied.events).toEqual(
         res.body.harm.events.filter((e: { type: string }) => !e.type.startsWith('timer-')),
       );

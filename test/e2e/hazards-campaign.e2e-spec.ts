@@ -224,11 +224,25 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       conditions.body.items.filter((e: { rollId: string | null }) => e.rollId === res.body.harm.rollId),
     ).toHaveLength(2);
     const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
-    // One roll for the hazard and its harm (issue 39): the engine's state in, the state after out.
-    expect(log.body.items.map((r: { procedure: string }) => r.procedure)).toEqual(['hazard.campaign.v2']);
-    expect(log.body.items[0].inputs).toMatchObject({ kind: 'gmFall', name: 'fall', state: { system: 'gm' } });
-    expect(log.body.items[0].outcome.applied.state.values['survival.current']).toBe(
+    // One roll for the hazard and its harm (issue 39): the engine's state in, once (`hazard.campaign.v3`);
+    // out, the transition's ledger changes: the state after is the state before and those.
+    expect(log.body.items.map((r: { procedure: string }) => r.procedure)).toEqual(['hazard.campaign.v3']);
+    const logged = log.body.items[0];
+    expect(logged.inputs).toMatchObject({ kind: 'gmFall', name: 'fall', state: { system: 'gm' } });
+    const lost = (logged.outcome.applied.harmLedger as Array<{ field: string; delta: number }>)
+      .filter((x) => x.field === 'survival.current')
+      .reduce((n, x) => n + x.delta, 0);
+    expect(logged.inputs.state.values['survival.current'] + lost).toBe(
       res.body.applied.find((a: { field: string }) => a.field === 'survival.current').after,
+    );
+    const row = JSON.stringify({ inputs: logged.inputs, outcome: logged.outcome, effects: logged.effects });
+    expect(row.split('"survival.max"').length - 1).toBe(1);
+    expect(logged.outcome.applied).not.toHaveProperty('state');
+    // The odds are the answer's, not the log's (the replay works them out again).
+    expect(res.body.outcome.odds).toBeDefined();
+    expect(logged.outcome.hazard).not.toHaveProperty('odds');
+    expect(logged.outcome.hazard).toEqual(
+      Object.fromEntries(Object.entries(res.body.outcome).filter(([k]) => k !== 'odds')),
     );
     expect(
       (await t.http.get(`/v1/campaigns/${c.id}/rolls/${res.body.rollId}/replay`).set(c.auth).expect(200)).body
@@ -319,9 +333,9 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
     const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
     const procedures = log.body.items.map((r: { procedure: string }) => r.procedure);
     expect(procedures.filter((p: string) => p.startsWith('hazard.'))).toEqual([
-      'hazard.campaign.v2',
-      'hazard.campaign.v2',
-      'hazard.campaign.v2',
+      'hazard.campaign.v3',
+      'hazard.campaign.v3',
+      'hazard.campaign.v3',
     ]);
     expect(procedures).not.toContain('harm.sheet-damage');
     const audit = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
@@ -538,7 +552,7 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
     // One logged roll, the campaign hazard procedure naming the hazard's kind.
     expect(log.body.items).toHaveLength(1);
     expect(log.body.items[0]).toMatchObject({
-      procedure: 'hazard.campaign.v2',
+      procedure: 'hazard.campaign.v3',
       inputs: { kind: 'gmConcentration', state: { system: 'gm' } },
       outcome: { applied: { outcome: null, plain: [] } },
     });
@@ -613,8 +627,16 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       expect(again.body).toEqual(res.body);
       const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
       expect(
-        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.party.v3'),
+        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.party.v4'),
       ).toHaveLength(1);
+      // Each member's engine state logged once (in the input; v3 logged the state after too).
+      const { inputs, outcome } = log.body.items[0];
+      expect(inputs.members).toHaveLength(2);
+      expect(JSON.stringify({ inputs, outcome }).split('"survival.max"').length - 1).toBe(2);
+      for (const member of outcome.members) {
+        expect(member.applied).not.toHaveProperty('state');
+        expect(member.hazard).not.toHaveProperty('odds');
+      }
       // One roll for the whole party (hazards and harm); the audit is clean.
       expect(log.body.items).toHaveLength(1);
       const audit = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
@@ -722,7 +744,7 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       expect(sheet.injuries.current).toBe(2);
       expect(sheet.ailments[0]).toMatchObject({ courseTimes: 1, carriedSeconds: 0, total: 2 });
       // The course's injury is harm: the G&M transition takes it inside the tick's own roll (issue 39,
-      // hazard.gm.ailment-ticks.v2): one roll for the tick, no second harm roll.
+      // hazard.gm.ailment-ticks.v3): one roll for the tick, no second harm roll.
       const [tick] = hour.body.ailmentTicks;
       expect(tick.events).toEqual([
         expect.objectContaining({ type: expect.any(String), text: expect.stringContaining('Hero') }),
@@ -730,11 +752,11 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       ]);
       const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
       const procedures = log.body.items.map((r: { procedure: string }) => r.procedure);
-      expect(procedures.filter((p: string) => p === 'hazard.gm.ailment-ticks.v2')).toHaveLength(1);
+      expect(procedures.filter((p: string) => p === 'hazard.gm.ailment-ticks.v3')).toHaveLength(1);
       expect(procedures).not.toContain('hazard.gm.ailment-ticks');
       expect(procedures).not.toContain('harm.sheet-damage');
       const tickRoll = log.body.items.find((r: { id: string }) => r.id === tick.rollId);
-      expect(tickRoll.procedure).toBe('hazard.gm.ailment-ticks.v2');
+      expect(tickRoll.procedure).toBe('hazard.gm.ailment-ticks.v3');
       // The roll carries the transition's events (the timers the write starts are told after it).
       expect(tickRoll.effects.events.length).toBeGreaterThan(0);
       expect(tick.events.slice(0, tickRoll.effects.events.length)).toEqual(tickRoll.effects.events);
@@ -797,7 +819,7 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
         ailments: [{ rolled: 1, ended: true, amount: 0 }],
       });
       const roll = await t.http.get(`/v1/campaigns/${c.id}/rolls/${tick.rollId}`).set(c.auth).expect(200);
-      expect(roll.body).toMatchObject({ procedure: 'hazard.gm.ailment-ticks.v2', effects: { events: [] } });
+      expect(roll.body).toMatchObject({ procedure: 'hazard.gm.ailment-ticks.v3', effects: { events: [] } });
       const sheet = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`).set(c.auth)).body
         .sheet;
       expect(sheet.ailments).toBeUndefined();
