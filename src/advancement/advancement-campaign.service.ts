@@ -17,7 +17,7 @@ import {
   GmExperienceAwardInput,
   GmExperienceAwardOutcome,
 } from '../core/advancement/gm-level-up';
-import { EXPERIENCE_PER_MOJO, mojoBid, mojoCost, MojoCostInput } from '../core/advancement/gm-mojo';
+import { archetypalRoll, EXPERIENCE_PER_MOJO, mojoBid, mojoCost, MojoCostInput } from '../core/advancement/gm-mojo';
 import { gmStudy, StudyInput } from '../core/advancement/gm-study';
 import { GM_ARCHETYPES, GmArchetypeId } from '../core/characters/gm-derivation';
 import { Sheet } from '../core/characters/sheets';
@@ -600,15 +600,17 @@ export class AdvancementCampaignService {
       });
       if (taken) throw new Problem('CONFLICT', `Roll ${old.id} has had its bid already.`);
       const row = await this.sheets.requireSheet(m, owner, 'gm', { lock: true });
-      const rating = ((old.effects ?? {}) as { rating?: { name?: string } }).rating?.name?.toLowerCase();
-      const archetypes = archetypesOf(row.data).map(
-        (a) => GM_ARCHETYPES[a.archetype.toLowerCase() as GmArchetypeId],
-      );
-      const archetypal = archetypes.some(
-        (a) => a && (a.archetypalAbility === rating || a.archetypalReaction === rating),
+      const logged = (old.effects ?? {}) as {
+        rating?: { name?: string };
+        modifiers?: Array<{ source?: string }>;
+      };
+      const archetypal = archetypalRoll(
+        archetypesOf(row.data),
+        logged.rating?.name,
+        (logged.modifiers ?? []).some((mod) => mod.source?.startsWith('specialty:')),
       );
       if (!archetypal && !input.archetypalBecause) {
-        throw refuse('The roll is not archetypal (its rating is not an archetypal ability or reaction).');
+        throw refuse('The roll is not archetypal (its rating is not an archetypal ability or reaction, and no specialty was involved).');
       }
       const held = (row.data.mojo as { current: number }).current;
       const result = asBadRequestAny(() =>

@@ -308,6 +308,13 @@ export class SheetCheckResult {
   )
   targetModifiers?: AbilityModifiers | null;
 
+  @Out.int(
+    'G&M characters: when the roll failed and is archetypal (the archetypal ability or reaction, or a specialty), ' +
+      'the least mojo a bid on it needs to turn it (POST …/mojo-bids with this rollId, 001:976); null otherwise.',
+    { optional: true, nullable: true },
+  )
+  mojoNeeded?: number | null;
+
   @Out.nested('Exact odds after every modifier (success; perDie for Archsoul).', () => SheetCheckOdds)
   odds: SheetCheckOdds;
 

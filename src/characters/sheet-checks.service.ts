@@ -18,6 +18,7 @@ import { SheetCheckInput } from './characters.inputs';
 import { SheetCheckResult } from './characters.results';
 import { NpcsService, ownerOf } from './npcs.service';
 import { SheetOwner, SheetsService } from './sheets.service';
+import { archetypalRoll, mojoNeeded } from '../core/advancement/gm-mojo';
 
 /** The task fields of a check (G&M CH6). */
 type TaskFields = Pick<SheetCheckInput, 'task' | 'reframed' | 'framing'>;
@@ -407,11 +408,31 @@ export class SheetChecksService {
       targetModifiers: (targetModifiers ?? null) as SheetCheckResult['targetModifiers'],
       strongholdBonus: (echo.strongholdBonus ?? null) as SheetCheckResult['strongholdBonus'],
       ...(echo.attunementPenaltyDice ? { attunementPenaltyDice: echo.attunementPenaltyDice as number } : {}),
+      ...(system === 'gm' && owner.kind === 'character'
+        ? { mojoNeeded: gmMojoNeeded(sheet, plan.rating.name, request.specialty, rolled.outcome) }
+        : {}),
       seed: rolled.seed,
       rng: rolled.rng,
       rollId: roll.id,
     };
   }
+}
+
+/**
+ * A stored G&M character's failed archetypal roll may be turned by a mojo bid after it (001:976–978):
+ * the least bid that turns it, so a client can offer the choice; null when there is none to offer.
+ */
+function gmMojoNeeded(
+  sheet: Record<string, unknown>,
+  rating: string,
+  specialty: string | undefined,
+  outcome: Record<string, unknown>,
+): number | null {
+  if (outcome.passed !== false || typeof outcome.roll !== 'number' || typeof outcome.target !== 'number')
+    return null;
+  const archetypes = (sheet.archetypes ?? []) as Array<{ archetype: string }>;
+  if (!archetypalRoll(archetypes, rating, Boolean(specialty))) return null;
+  return mojoNeeded(outcome.roll, outcome.target) || null;
 }
 
 /** What a check rolls, as sent (for the modifiers that apply to some scores only). */

@@ -1,6 +1,7 @@
 import { RuleError } from '../errors';
 import { invalid, wholeNumber } from '../checks/validate';
 import { levelForExperience } from '../treasure/levels';
+import { GM_ARCHETYPES, type GmArchetypeId } from '../characters/gm-derivation';
 
 /**
  * Gods & Monsters, "Using mojo" (seed 001:950–998): what an improvement costs in mojo, and what a
@@ -118,6 +119,31 @@ export function mojoCost(input: MojoCostInput): MojoCost {
   }
 }
 
+/**
+ * Whether a G&M roll is archetypal, so that mojo may turn it after a failure (001:976–978): it is
+ * rolled on an archetype's archetypal ability or reaction (`rating`, by name, any case), or a
+ * specialty is involved. A roll archetypal by the action alone (combat for a warrior) is the
+ * referee's ruling, not the sheet's.
+ */
+export function archetypalRoll(
+  archetypes: ReadonlyArray<{ archetype: string }>,
+  rating: string | undefined,
+  specialty = false,
+): boolean {
+  if (specialty) return true;
+  const name = rating?.toLowerCase();
+  if (!name) return false;
+  return archetypes.some((a) => {
+    const found = GM_ARCHETYPES[a.archetype.toLowerCase() as GmArchetypeId];
+    return found !== undefined && (found.archetypalAbility === name || found.archetypalReaction === name);
+  });
+}
+
+/** The least mojo that turns a failed d20 roll (001:976): 0 when it passed. */
+export function mojoNeeded(roll: number, target: number): number {
+  return roll > target ? roll - target : 0;
+}
+
 /** Experience per mojo spent on an archetypal roll (001:986). */
 export const EXPERIENCE_PER_MOJO = 50;
 
@@ -205,7 +231,7 @@ export function mojoBid(input: MojoBidInput): MojoBidResult {
     needed = 0;
     rule = 'The roll already passed: mojo is bid only after a failure (001:976).';
   } else {
-    needed = roll - target;
+    needed = mojoNeeded(roll, target);
     outcome = bid >= needed ? 'turned' : 'not-enough';
     rule =
       outcome === 'turned'
