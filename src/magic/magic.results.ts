@@ -873,7 +873,9 @@ export class CoeacCampaignSpellMasteryResult {
   @Out.string('The generator.')
   rng: string;
 
-  @Out.id('The roll-log id (magic.coeac.spell-mastery.v3): the mastery, its backlash and a failure’s Down and Out check.')
+  @Out.id(
+    'The roll-log id (magic.coeac.spell-mastery.v3): the mastery, its backlash and a failure’s Down and Out check.',
+  )
   rollId: string;
 }
 

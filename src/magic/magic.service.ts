@@ -210,7 +210,7 @@ export const AFFIX_CHANNELING_V3 = casterProcedure(
   },
 );
 
-/** What a stored character's Spell Mastery rolls (`magic.coeac.spell-mastery.v2`). */
+/** What a stored character's Spell Mastery rolls (`magic.coeac.spell-mastery.v2` and `.v3`, the same input). */
 export interface CoeacMasteryRollInput {
   mastery: SpellMasteryInput;
   harm: SheetDamageInput;
@@ -247,9 +247,12 @@ function itemsLeft(
   items: Array<{ name: string; artifact: boolean }>,
   harm: SheetDamageOutcome | null,
 ): Array<{ name: string; artifact: boolean }> {
-  const lots = (harm?.detail.downAndOut as { lots?: Array<{ kind: string; name: string; broken: boolean | null }> })
-    ?.lots;
-  const broken = new Set((lots ?? []).filter((l) => l.kind === 'item' && l.broken === true).map((l) => l.name));
+  const lots = (
+    harm?.detail.downAndOut as { lots?: Array<{ kind: string; name: string; broken: boolean | null }> }
+  )?.lots;
+  const broken = new Set(
+    (lots ?? []).filter((l) => l.kind === 'item' && l.broken === true).map((l) => l.name),
+  );
   return items.filter((i) => !broken.has(i.name));
 }
 
@@ -278,7 +281,10 @@ export const COEAC_MASTERY_V3_PROCEDURE = casterProcedure(
       amount: 0,
       block: null,
       medicine: null,
-      items: itemsLeft((input.harm as { items?: Array<{ name: string; artifact: boolean }> }).items ?? [], harm),
+      items: itemsLeft(
+        (input.harm as { items?: Array<{ name: string; artifact: boolean }> }).items ?? [],
+        harm,
+      ),
       downAndOutCheck: true,
       source: engine?.source ?? null,
     } as EngineChange;

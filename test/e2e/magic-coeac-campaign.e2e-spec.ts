@@ -848,7 +848,11 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
         { mastery: { pool: 3, spell: 'disintegrate', vigorPool: 4 }, harm: harm(0) },
         'a',
       ),
-      rolls.roll(SHEET_HARM_PROCEDURES.damage, { ...harm(0), downAndOutCheck: true }, 'a/down-and-out'),
+      rolls.roll(
+        SHEET_HARM_PROCEDURES.damage,
+        { ...harm(0), downAndOutCheck: true } as Parameters<typeof SHEET_HARM_PROCEDURES.damage.run>[0],
+        'a/down-and-out',
+      ),
     ];
     const ids: string[] = [];
     for (const rolled of old)
@@ -931,9 +935,8 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       expect(answer.downAndOut.rollId).toBe(answer.rollId);
       expect(answer.downAndOut.detail.downAndOut.roll).toBeGreaterThanOrEqual(2);
       expect(answer.state).toBe(answer.downAndOut.state);
-      const roll = (
-        await t.http.get(`/v1/campaigns/${c.id}/rolls/${answer.rollId}`).set(c.auth).expect(200)
-      ).body;
+      const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${answer.rollId}`).set(c.auth).expect(200))
+        .body;
       expect(roll.procedure).toBe('magic.coeac.spell-mastery.v3');
       const replay = await t.http
         .get(`/v1/campaigns/${c.id}/rolls/${answer.rollId}/replay`)
@@ -942,7 +945,11 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       expect(replay.body.matches).toBe(true);
       // The ledger: every change of the mastery names its one roll, in the order the answer lists them.
       const ledger = (
-        await t.http.get(url(c, hero.id, 'conditions')).set(c.auth).query({ limit: 100 }).expect(200)
+        await t.http
+          .get(url(c, hero.id, 'conditions'))
+          .set(c.auth)
+          .query({ limit: 100 })
+          .expect(200)
       ).body.items as Array<{ field: string; delta: number; valueAfter: number; rollId: string | null }>;
       const mine = ledger.filter((e) => e.rollId === answer.rollId);
       expect(mine.map((e) => ({ field: e.field, delta: e.delta, after: e.valueAfter }))).toEqual(
