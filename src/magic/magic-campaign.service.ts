@@ -612,25 +612,37 @@ export class MagicCampaignService {
       );
       const entries = written.entries.map(toChange);
       const backlash = out.blindCast.backlash.damage ?? 0;
-      // The backlash is harm (003:201): taken in the roll, written by harm's writer.
-      const harmed =
-        harmOutcome && told
-          ? await this.writeCasterHarm(
+      const logged = { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng };
+      // The backlash is harm (003:201) and a failure calls a Down and Out check (HP unchanged, the
+      // table applied): both computed in the roll, written by harm's writer, the entries naming it.
+      // Both at once: one write of the sheet for the two.
+      const pair =
+        harmOutcome && told && checkOutcome && checked
+          ? await this.harm.writeComputedPair(
               m,
               who,
-              campaign,
               owner,
-              written.row,
-              harmOutcome,
-              { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
-              told,
+              campaign,
+              {
+                row: written.row,
+                outcome: harmOutcome,
+                roll: logged,
+                derive: (data) => data,
+                state: told.state,
+                events: told.events,
+              },
+              { outcome: checkOutcome, state: checked.from, events: checked.applied.events },
             )
           : null;
+      if (pair) entries.push(...pair.entries.map(toChange));
+      // One of them alone: the backlash of a pass, or a failure without backlash.
+      const harmed =
+        !pair && harmOutcome && told
+          ? await this.writeCasterHarm(m, who, campaign, owner, written.row, harmOutcome, logged, told)
+          : null;
       if (harmed) entries.push(...harmed.changes);
-      // A failure's Down and Out check: computed in the same roll (HP unchanged, the table applied),
-      // written by harm's writer on the sheet the backlash left, its entries naming the mastery's roll.
-      const check =
-        checkOutcome && checked
+      const alone =
+        !pair && checkOutcome && checked
           ? await this.harm.applyDamage(
               m,
               who,
@@ -641,7 +653,7 @@ export class MagicCampaignService {
                 computed: {
                   row: written.row,
                   outcome: checkOutcome,
-                  roll: { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
+                  roll: logged,
                   derive: (data) => data,
                   state: checked.from,
                   events: checked.applied.events,
@@ -649,7 +661,9 @@ export class MagicCampaignService {
               },
             )
           : null;
-      if (check) entries.push(...check.entries.map(toChange));
+      if (alone) entries.push(...alone.entries.map(toChange));
+      const harmEvents = pair ? (pair.results[0].events as EngineEvent[]) : (harmed?.events ?? []);
+      const check = pair ? pair.results[1] : alone;
       return {
         characterId: owner.id,
         skill: skill.name,
@@ -659,7 +673,7 @@ export class MagicCampaignService {
         barred: out.barredForever,
         control: out.blindCast.controlSpent,
         backlashDamage: backlash,
-        backlashRollId: harmed?.rollId ?? null,
+        backlashRollId: harmOutcome ? roll.id : null,
         downAndOut: check
           ? {
               state: check.state,
@@ -673,10 +687,7 @@ export class MagicCampaignService {
           : null,
         state: harmOf(written.row.data).state,
         changes: entries,
-        events: castEvents(who, owner.id, [
-          ...(harmed?.events ?? []),
-          ...((check?.events ?? []) as EngineEvent[]),
-        ]),
+        events: castEvents(who, owner.id, [...harmEvents, ...((check?.events ?? []) as EngineEvent[])]),
         mutationNote: this.mutationNote(out.blindCast),
         seed: rolled.seed,
         rng: rolled.rng,
