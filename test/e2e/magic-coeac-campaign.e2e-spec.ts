@@ -894,13 +894,15 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
   it('a failed Spell Mastery that calls the Down and Out check logs exactly one roll; sheet, ledger and audit agree (REST and GraphQL)', async () => {
     const c = await createCampaign(t.server);
     const sheet = { maxHp: 12, skills: { Ruin: 3, Reveal: 3 }, classResources: { Control: { max: 3 } } };
-    // Seeds on which the mastery (pool 5) fails with backlash: the backlash, then the check.
+    // Seeds on which the mastery (pool 5) fails with backlash: the backlash, then the check. The third
+    // caster has 2 HP and a backlash of 2 or more: down and out (its own table roll), then the check.
     const seeds: string[] = [];
-    for (let i = 0; i < 500 && seeds.length < 2; i++) {
+    for (let i = 0; i < 500 && seeds.length < 3; i++) {
       const out = spellMastery({ pool: 5, spell: 'wandering-eye' }, new Dice(createRng(`one-${i}`)));
-      if (!out.learned && (out.blindCast.backlash.damage ?? 0) > 0) seeds.push(`one-${i}`);
+      const backlash = out.blindCast.backlash.damage ?? 0;
+      if (!out.learned && backlash >= (seeds.length === 2 ? 2 : 1)) seeds.push(`one-${i}`);
     }
-    expect(seeds).toHaveLength(2);
+    expect(seeds).toHaveLength(3);
     const rest = async (id: string, seed: string) =>
       (
         await t.http
@@ -921,8 +923,15 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       expect(res.errors).toBeUndefined();
       return res.data!.coeacCampaignSpellMastery;
     };
-    for (const [i, send] of [rest, graphql].entries()) {
-      const hero = await sorcerer(c, `Adept ${i}`, sheet);
+    const frail = { ...sheet, maxHp: 2 };
+    for (const [i, [send, kept]] of (
+      [
+        [rest, sheet],
+        [graphql, sheet],
+        [rest, frail],
+      ] as const
+    ).entries()) {
+      const hero = await sorcerer(c, `Adept ${i}`, kept);
       const before = await procedures(c);
       const answer = await send(hero.id, seeds[i]);
       // One action, one logged roll: the mastery's, holding the backlash and the check.
@@ -955,9 +964,11 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       expect(mine.map((e) => ({ field: e.field, delta: e.delta, after: e.valueAfter }))).toEqual(
         answer.changes,
       );
-      expect(mine.some((e) => e.field === 'hp' && e.delta === -Math.min(12, answer.backlashDamage))).toBe(
-        true,
-      );
+      const hpBefore = kept.maxHp;
+      expect(
+        mine.some((e) => e.field === 'hp' && e.delta === -Math.min(hpBefore, answer.backlashDamage)),
+      ).toBe(true);
+      if (i === 2) expect(answer.downAndOut.stateBefore).not.toBe('up');
       // The sheet is what the ledger says, and what the answer says.
       const stored = await sheetOf(t.server, c, hero.id, 'coeac');
       const last = (field: string) => [...ledger].reverse().find((e) => e.field === field)!.valueAfter;
@@ -966,6 +977,9 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       expect(stored.classResources.Control.current).toBe(2);
       expect(stored.barredSpells).toEqual(['wandering-eye']);
       expect(stored.harm.state).toBe(answer.state);
+      // Awaiting aid (the backlash's table or the check's): its timer runs.
+      if ((stored.harm.conditions as string[]).includes('awaiting-aid'))
+        expect((stored.harm.timers as Array<{ kind: string }>).map((x) => x.kind)).toContain('coeac-aid');
     }
     expect((await procedures(c)).filter((p) => p === 'harm.sheet-damage')).toEqual([]);
     await expectCleanAudit(c);
