@@ -1862,36 +1862,81 @@ export class SheetHarmService implements OnModuleInit {
       emptied ? { [TEMPORARY_SOURCE]: undefined } : {},
     );
     const brokenItemIds = await this.breakItems(m, campaign, owner, outcome);
+    const sheet = computed.derive
+      ? {
+          ownerKind: owner.kind,
+          ownerId: owner.id,
+          system,
+          sheet: computed.derive(after.data),
+          updatedAt: after.updatedAt,
+        }
+      : await this.answer(m, owner, campaign, after);
     return {
-      events,
-      ownerKind: owner.kind,
-      ownerId: owner.id,
-      system,
-      damage: outcome.damage,
-      stateBefore: outcome.stateBefore,
-      state: outcome.state,
-      steps: outcome.steps,
-      changes: outcome.changes,
+      ...{},
+      ...damageResult(owner, system, outcome, roll, { events, brokenItemIds, sheet }),
       entries,
-      odds: outcome.odds,
-      detail: outcome.detail,
-      scar: outcome.scar,
-      conditionsAdded: outcome.conditionsAdded,
-      brokenItemIds,
-      pending: outcome.pending,
-      faces: outcome.faces,
-      seed: roll.seed,
-      rng: roll.rng,
-      rollId: roll.id,
-      sheet: computed.derive
-        ? {
-            ownerKind: owner.kind,
-            ownerId: owner.id,
-            system,
-            sheet: computed.derive(after.data),
-            updatedAt: after.updatedAt,
-          }
-        : await this.answer(m, owner, campaign, after),
+    };
+  }
+
+  /**
+   * Two outcomes of one logged COEAC roll on one sheet, the second computed on the state the first
+   * left (a failed Spell Mastery's backlash, then its Down and Out check: `magic.coeac.spell-mastery.v3`).
+   * The harm state and timers follow each in turn; the ledger changes of both go in one sheet write,
+   * in order, naming the roll; each breaks the items its lots drew. Each is answered as
+   * `applyDamage({ computed })` answers one (its events and broken items; the sheet after both) but for
+   * the ledger's entries, answered once for both (a lowered maximum's follower or a clamped change makes
+   * them no count of either outcome's changes).
+   */
+  async writeComputedPair(
+    m: EntityManager,
+    who: Principal,
+    owner: SheetOwner,
+    campaign: CampaignEntity,
+    first: NonNullable<ApplyHarmOptions['computed']>,
+    second: { outcome: SheetDamageOutcome; state: EngineState; events: EngineEvent[] },
+  ): Promise<{
+    entries: SheetDamageResult['entries'];
+    results: [Omit<SheetDamageResult, 'entries'>, Omit<SheetDamageResult, 'entries'>];
+  }> {
+    const { row, roll } = first;
+    const system = row.system as SheetSystem;
+    if (system !== 'coeac')
+      throw new Error('Two outcomes in one write are COEAC’s (no scar, no temporary pool).');
+    const harm = harmOf(row.data);
+    const state = first.state ?? this.engineState(owner, system, row.data, row.data, harm, true);
+    const events = [...(first.events ?? describeDamage(state, first.outcome, null).events)];
+    const one = await this.harmAfter(m, campaign.id, system, state, harm, first.outcome);
+    events.push(...one.events);
+    const then = [...second.events];
+    const two = await this.harmAfter(m, campaign.id, system, second.state, one.harm, second.outcome);
+    then.push(...two.events);
+    const { entries, row: after } = await this.write(
+      m,
+      who,
+      campaign,
+      owner,
+      row,
+      [...first.outcome.changes, ...second.outcome.changes],
+      two.harm,
+      { procedure: roll.procedure, rollId: roll.id, scar: null, rowIsCurrent: true },
+    );
+    const broken = await this.breakItems(m, campaign, owner, first.outcome);
+    const brokenThen = await this.breakItems(m, campaign, owner, second.outcome);
+    const sheet = first.derive
+      ? {
+          ownerKind: owner.kind,
+          ownerId: owner.id,
+          system,
+          sheet: first.derive(after.data),
+          updatedAt: after.updatedAt,
+        }
+      : await this.answer(m, owner, campaign, after);
+    return {
+      entries,
+      results: [
+        damageResult(owner, system, first.outcome, roll, { events, brokenItemIds: broken, sheet }),
+        damageResult(owner, system, second.outcome, roll, { events: then, brokenItemIds: brokenThen, sheet }),
+      ],
     };
   }
 
@@ -2539,6 +2584,38 @@ function merge(current: string[], added: string[], removed: string[]): string[] 
 }
 
 /** Whether a COEAC damage outcome's Down and Out roll came up Broken Gear. */
+/** A damage outcome written, as `applyDamage` answers it (but for its ledger entries). */
+function damageResult(
+  owner: SheetOwner,
+  system: SheetSystem,
+  outcome: SheetDamageOutcome,
+  roll: { id: string; seed: string; rng: string },
+  written: { events: EngineEvent[]; brokenItemIds: string[]; sheet: SheetDamageResult['sheet'] },
+): Omit<SheetDamageResult, 'entries'> {
+  return {
+    events: written.events,
+    ownerKind: owner.kind,
+    ownerId: owner.id,
+    system,
+    damage: outcome.damage,
+    stateBefore: outcome.stateBefore,
+    state: outcome.state,
+    steps: outcome.steps,
+    changes: outcome.changes,
+    odds: outcome.odds,
+    detail: outcome.detail,
+    scar: outcome.scar,
+    conditionsAdded: outcome.conditionsAdded,
+    brokenItemIds: written.brokenItemIds,
+    pending: outcome.pending,
+    faces: outcome.faces,
+    seed: roll.seed,
+    rng: roll.rng,
+    rollId: roll.id,
+    sheet: written.sheet,
+  };
+}
+
 function brokeGear(outcome: SheetDamageOutcome): boolean {
   return (outcome.detail.downAndOut as { result?: string } | undefined)?.result === 'broken-gear';
 }

@@ -56,7 +56,7 @@ import {
   COEAC_CATASTROPHE_PROCEDURE,
   COEAC_COUNTERSPELL_PROCEDURE,
   COEAC_MAGIC_PROCEDURES,
-  COEAC_MASTERY_PROCEDURE,
+  COEAC_MASTERY_V3_PROCEDURE,
   COEAC_RELEASE_PROCEDURE,
   type CasterEngine,
   type CasterProcedure,
@@ -498,10 +498,10 @@ export class MagicCampaignService {
   /**
    * Spell Mastery of a wild plasmid by a stored character (F12, 003:434–438): the blind cast (a
    * channeling of a spell the caster does not control: 1 Control, backlash, the mutation save) and the
-   * mastery check at its Ob + 1, one logged roll (`magic.coeac.spell-mastery`, the stateless
-   * procedure). A pass puts the spell on the sheet as a class resource named by the spell (1 a day);
-   * a failure bars it for ever (`barredSpells`) and calls a Down and Out check. Every harm (the
-   * backlash, the check) goes through the COEAC transition (`harm.sheet-damage`).
+   * mastery check at its Ob + 1. A pass puts the spell on the sheet as a class resource named by the
+   * spell (1 a day); a failure bars it for ever (`barredSpells`) and calls a Down and Out check. The
+   * mastery, the backlash's harm and the check are one logged roll (`magic.coeac.spell-mastery.v3`):
+   * both harms go through the COEAC transition inside it, and every ledger entry names it.
    */
   spellMastery(
     who: Principal,
@@ -533,10 +533,12 @@ export class MagicCampaignService {
         throw Problem.field('UNPROCESSABLE', 'skill', `The sheet has no skill named "${skillName}".`);
       const control = this.control(sheet, owner, 1);
       const vigor = findRating(sheet.saves as Record<string, number>, 'Vigor');
-      // The blind cast, the check and the backlash's harm in one roll (issue 39): the engine runs inside it.
+      // The blind cast, the check, the backlash's harm and a failure's Down and Out check in one roll
+      // (issue 39): the engine runs inside it.
+      const engine = this.casterEngine(owner, row, 'magic:mastery');
       const { rolled, told } = await this.rollWithHarm(
         m,
-        COEAC_MASTERY_PROCEDURE,
+        COEAC_MASTERY_V3_PROCEDURE,
         {
           mastery: {
             pool: 2 + skill.value,
@@ -545,7 +547,7 @@ export class MagicCampaignService {
             ...(vigor ? { vigorPool: 2 + vigor.value } : {}),
           },
         },
-        this.casterEngine(owner, row, 'magic:mastery'),
+        engine,
         input.seed,
         req,
         campaign.id,
@@ -553,6 +555,8 @@ export class MagicCampaignService {
       );
       const out = rolled.outcome.mastery;
       const harmOutcome = rolled.outcome.harm;
+      const checkOutcome = rolled.outcome.downAndOut;
+      const checked = checkOutcome && engine.check ? engine.check : null;
       const secret = input.secret ?? false;
       const changes: Array<{ field: string; delta: number }> = [
         { field: `classResources.${control}.current`, delta: -out.blindCast.controlSpent },
@@ -567,8 +571,17 @@ export class MagicCampaignService {
           spell: spell.id,
           learned: out.learned,
           changes,
-          ...(harmOutcome && told
-            ? { state: harmOutcome.state, harmChanges: harmOutcome.changes, events: told.events }
+          ...(harmOutcome && told ? { state: harmOutcome.state, harmChanges: harmOutcome.changes } : {}),
+          // The failure's Down and Out check, in the same roll: its state after and its changes.
+          ...(checkOutcome && checked
+            ? {
+                state: checkOutcome.state,
+                downAndOut: { state: checkOutcome.state, changes: checkOutcome.changes },
+              }
+            : {}),
+          // The engine's events of both, in order (the log and the feed show them).
+          ...((told?.events.length ?? 0) + (checked?.applied.events.length ?? 0) > 0
+            ? { events: [...(told?.events ?? []), ...(checked?.applied.events ?? [])] }
             : {}),
         },
       });
@@ -599,37 +612,58 @@ export class MagicCampaignService {
       );
       const entries = written.entries.map(toChange);
       const backlash = out.blindCast.backlash.damage ?? 0;
-      // The backlash is harm (003:201): taken in the roll, written by harm's writer.
-      const harmed =
-        harmOutcome && told
-          ? await this.writeCasterHarm(
+      const logged = { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng };
+      // The backlash is harm (003:201) and a failure calls a Down and Out check (HP unchanged, the
+      // table applied): both computed in the roll, written by harm's writer, the entries naming it.
+      // Both at once: one write of the sheet for the two.
+      const pair =
+        harmOutcome && told && checkOutcome && checked
+          ? await this.harm.writeComputedPair(
               m,
               who,
-              campaign,
               owner,
-              written.row,
-              harmOutcome,
-              { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
-              told,
+              campaign,
+              {
+                row: written.row,
+                outcome: harmOutcome,
+                roll: logged,
+                derive: (data) => data,
+                state: told.state,
+                events: told.events,
+              },
+              { outcome: checkOutcome, state: checked.from, events: checked.applied.events },
             )
           : null;
+      if (pair) entries.push(...pair.entries.map(toChange));
+      // One of them alone: the backlash of a pass, or a failure without backlash.
+      const harmed =
+        !pair && harmOutcome && told
+          ? await this.writeCasterHarm(m, who, campaign, owner, written.row, harmOutcome, logged, told)
+          : null;
       if (harmed) entries.push(...harmed.changes);
-      // A failure's Down and Out check: the transition's own (HP unchanged, the table applied).
-      const check = out.downAndOutCheck
-        ? await this.harm.applyDamage(
-            m,
-            who,
-            owner,
-            {
-              system: 'coeac',
-              amount: 0,
-              seed: `${rolled.seed}/down-and-out`,
-              source: `Spell Mastery of ${spell.name} failed`,
-            } as never,
-            { campaign, row: written.row, req, secret, downAndOutCheck: true, derive: (data) => data },
-          )
-        : null;
-      if (check) entries.push(...check.entries.map(toChange));
+      const alone =
+        !pair && checkOutcome && checked
+          ? await this.harm.applyDamage(
+              m,
+              who,
+              owner,
+              { system: 'coeac', amount: 0, source: `Spell Mastery of ${spell.name} failed` } as never,
+              {
+                campaign,
+                computed: {
+                  row: written.row,
+                  outcome: checkOutcome,
+                  roll: logged,
+                  derive: (data) => data,
+                  state: checked.from,
+                  events: checked.applied.events,
+                },
+              },
+            )
+          : null;
+      if (alone) entries.push(...alone.entries.map(toChange));
+      const harmEvents = pair ? (pair.results[0].events as EngineEvent[]) : (harmed?.events ?? []);
+      const check = pair ? pair.results[1] : alone;
       return {
         characterId: owner.id,
         skill: skill.name,
@@ -639,7 +673,7 @@ export class MagicCampaignService {
         barred: out.barredForever,
         control: out.blindCast.controlSpent,
         backlashDamage: backlash,
-        backlashRollId: harmed?.rollId ?? null,
+        backlashRollId: harmOutcome ? roll.id : null,
         downAndOut: check
           ? {
               state: check.state,
@@ -653,10 +687,7 @@ export class MagicCampaignService {
           : null,
         state: harmOf(written.row.data).state,
         changes: entries,
-        events: castEvents(who, owner.id, [
-          ...(harmed?.events ?? []),
-          ...((check?.events ?? []) as EngineEvent[]),
-        ]),
+        events: castEvents(who, owner.id, [...harmEvents, ...((check?.events ?? []) as EngineEvent[])]),
         mutationNote: this.mutationNote(out.blindCast),
         seed: rolled.seed,
         rng: rolled.rng,
@@ -1258,9 +1289,12 @@ export class MagicCampaignService {
     const harm = damageInput(engine.state, { kind: 'cast-cost', amount: 0 } as EngineChange);
     const live = procedure.live(engine);
     let rolled = this.rolls.roll(live, { ...{}, ...input, harm } as I, seed, diceBudget(req));
-    const lots = rolled.outcome.harm
-      ? await this.harm.brokenGearItems(m, campaignId, owner, rolled.outcome.harm)
-      : null;
+    // A second change in the same roll (a failed mastery's Down and Out check) draws on the same items.
+    const check = (rolled.outcome as { downAndOut?: SheetDamageOutcome | null }).downAndOut ?? null;
+    const lots =
+      (rolled.outcome.harm
+        ? await this.harm.brokenGearItems(m, campaignId, owner, rolled.outcome.harm)
+        : null) ?? (check ? await this.harm.brokenGearItems(m, campaignId, owner, check) : null);
     if (lots)
       rolled = this.rolls.roll(
         live,

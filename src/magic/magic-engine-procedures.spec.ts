@@ -1,7 +1,9 @@
 import { createRng, Dice } from '../core/random';
 import {
+  coeacStateOfInput,
   damageInput,
   describeDamage,
+  stateAfterDamage,
   fatigueEvents,
   harmSeed,
   sheetState,
@@ -21,6 +23,7 @@ import {
   COEAC_COUNTERSPELL_PROCEDURE,
   COEAC_MAGIC_PROCEDURES,
   COEAC_MASTERY_PROCEDURE,
+  COEAC_MASTERY_V3_PROCEDURE,
   COEAC_RELEASE_PROCEDURE,
   type CasterEngine,
 } from './magic.service';
@@ -268,6 +271,119 @@ describe('magic.coeac.spell-mastery.v2', () => {
     const out = COEAC_MASTERY_PROCEDURE.run({ mastery: calm, harm: harm(12) }, dice(seed));
     expect(out.mastery).toEqual(COEAC_MAGIC_PROCEDURES.spellMastery.run(calm, dice(seed)));
     expect(out.harm).toBeNull();
+  });
+});
+
+describe('magic.coeac.spell-mastery.v3', () => {
+  const mastery = { pool: 3, spell: 'disintegrate', vigorPool: 4 };
+  /** The Down and Out check's input on a state: a loss of 0 with `downAndOutCheck`, as v2's second roll sent it. */
+  const check = (on: EngineState, items: Array<{ name: string; artifact: boolean }> = []) =>
+    damageInput(on, {
+      kind: 'damage',
+      amount: 0,
+      block: null,
+      medicine: null,
+      items,
+      downAndOutCheck: true,
+    } as EngineChange);
+
+  it('golden (seed a, 12 HP): v2’s mastery and backlash, then the check on the next dice of the same stream', () => {
+    const out = COEAC_MASTERY_V3_PROCEDURE.run({ mastery, harm: harm(12) }, dice('a'));
+    const v2 = COEAC_MASTERY_PROCEDURE.run({ mastery, harm: harm(12) }, dice('a'));
+    expect(out.mastery).toEqual(v2.mastery);
+    expect(out.harm).toEqual(v2.harm);
+    expect(out.mastery).toMatchObject({ learned: false, barredForever: true, downAndOutCheck: true });
+    expect(out.harm).toMatchObject({ state: 'up', changes: [{ path: 'hp', delta: -4, via: 'ledger' }] });
+    // The check: the transition on the state the backlash left (HP 8), drawing after v2's draws.
+    expect(out.downAndOut).toMatchObject({
+      damage: 0,
+      stateBefore: 'up',
+      state: 'up',
+      faces: [6, 5],
+      changes: [{ path: 'maxHp', delta: 1, via: 'ledger' }],
+      detail: { coeacDamage: { hp: 8, hpLost: 0 }, downAndOut: { roll: 11, result: 'resilience' } },
+    });
+    const d = dice('a');
+    COEAC_MASTERY_PROCEDURE.run({ mastery, harm: harm(12) }, d);
+    expect(sheetDamage(check(stateAfterDamage(state(12), v2.harm!)), d)).toEqual(out.downAndOut);
+    // v2 drew its check from a second stream (`a/down-and-out`): another table result on the same state.
+    const pair = sheetDamage(check(stateAfterDamage(state(12), v2.harm!)), dice('a/down-and-out'));
+    expect(pair.detail.downAndOut).toMatchObject({ roll: 8, result: 'impairment' });
+    // Live through the engine: the same outcome, the check's state and events kept for the writer.
+    const e: CasterEngine = { state: state(12), source: 'magic:mastery' };
+    expect(COEAC_MASTERY_V3_PROCEDURE.live(e).run({ mastery, harm: harm(12) }, dice('a'))).toEqual(out);
+    expect(e.check!.from).toEqual(e.applied!.state);
+    expect(e.check!.applied.outcome).toEqual(out.downAndOut);
+    expect(e.check!.applied.events.map((ev) => ev.type)).toContain('field-changed');
+  });
+
+  it('golden (seed d, 2 HP): the backlash puts the caster down and out, the check follows on that state', () => {
+    const out = COEAC_MASTERY_V3_PROCEDURE.run({ mastery, harm: harm(2) }, dice('d'));
+    // The backlash's own Down and Out roll (Impairment), then the failure's check (a Lingering Injury).
+    expect(out.harm).toMatchObject({
+      state: 'down-and-out',
+      changes: [
+        { path: 'hp', delta: -2, via: 'ledger' },
+        { path: 'skills.Arcane Lore', delta: -1, via: 'base' },
+      ],
+    });
+    expect(out.downAndOut).toMatchObject({
+      stateBefore: 'down-and-out',
+      state: 'down-and-out',
+      changes: [{ path: 'maxHp', delta: -1, via: 'ledger' }],
+      detail: { downAndOut: { roll: 7, result: 'lingering-injury' } },
+    });
+    const e: CasterEngine = { state: state(2), source: 'magic:mastery' };
+    expect(COEAC_MASTERY_V3_PROCEDURE.live(e).run({ mastery, harm: harm(2) }, dice('d'))).toEqual(out);
+  });
+
+  it('Broken Gear in the check draws its lots from the logged items (seed b, 12 HP)', () => {
+    const items = [
+      { name: 'Rope', artifact: false },
+      { name: 'Lamp', artifact: false },
+    ];
+    const logged = { mastery, harm: { ...{}, ...harm(12), items } as SheetDamageInput };
+    const out = COEAC_MASTERY_V3_PROCEDURE.run(logged, dice('b'));
+    expect(out.harm!.detail.downAndOut).toBeUndefined();
+    expect(out.downAndOut!.detail.downAndOut).toMatchObject({
+      roll: 6,
+      result: 'broken-gear',
+      lots: [
+        { kind: 'item', name: 'Lamp', broken: true },
+        { kind: 'item', name: 'Rope', broken: true },
+      ],
+    });
+    const e: CasterEngine = { state: state(12), source: 'magic:mastery' };
+    expect(COEAC_MASTERY_V3_PROCEDURE.live(e).run(logged, dice('b'))).toEqual(out);
+  });
+
+  it('replay equals live on seeds a to j at 2 and 12 HP; a pass calls no check', () => {
+    for (const seed of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'])
+      for (const hp of [2, 12]) {
+        const e: CasterEngine = { state: state(hp), source: 'magic:mastery' };
+        const logged = { mastery, harm: harm(hp) };
+        const live = COEAC_MASTERY_V3_PROCEDURE.live(e).run(logged, dice(seed));
+        expect(live).toEqual(COEAC_MASTERY_V3_PROCEDURE.run(logged, dice(seed)));
+        expect(live.downAndOut).toEqual(live.mastery.downAndOutCheck ? e.check!.applied.outcome : null);
+      }
+    const calm = { pool: 14, spell: 'disintegrate' };
+    const e: CasterEngine = { state: state(12), source: 'magic:mastery' };
+    const passed = COEAC_MASTERY_V3_PROCEDURE.live(e).run({ mastery: calm, harm: harm(12) }, dice('s1'));
+    expect(passed.mastery.learned).toBe(true);
+    expect(passed.downAndOut).toBeNull();
+    expect(e.check).toBeNull();
+  });
+
+  it('coeacStateOfInput: the logged input names the state damageInput reads', () => {
+    for (const hp of [0, 2, 12]) {
+      const s = state(hp);
+      const back = coeacStateOfInput(damageInput(s, { kind: 'cast-cost', amount: 0 } as EngineChange));
+      for (const change of [
+        { kind: 'cast-cost', amount: 3 },
+        { kind: 'damage', amount: 0, downAndOutCheck: true, items: [] },
+      ] as EngineChange[])
+        expect(damageInput(back, change)).toEqual(damageInput(s, change));
+    }
   });
 });
 

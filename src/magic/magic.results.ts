@@ -842,13 +842,13 @@ export class CoeacCampaignSpellMasteryResult {
   backlashDamage: number;
 
   @Out.id(
-    'The roll that took the backlash’s harm: the mastery’s own (magic.coeac.spell-mastery.v2, issue 39); null without backlash.',
+    'The roll that took the backlash’s harm: the mastery’s own (magic.coeac.spell-mastery.v3, issue 39); null without backlash.',
     { nullable: true },
   )
   backlashRollId: string | null;
 
   @Out.json(
-    'The Down and Out check a failure calls (the harm transition’s answer: state, table, lots); null on a success.',
+    'The Down and Out check a failure calls (the harm transition’s answer: state, stateBefore, detail, steps, conditionsAdded, brokenItemIds, rollId); null on a success. Its rollId is the mastery’s own roll (magic.coeac.spell-mastery.v3 draws the check in that roll, issue 39).',
     { nullable: true },
   )
   downAndOut: Record<string, unknown> | null;
@@ -873,7 +873,9 @@ export class CoeacCampaignSpellMasteryResult {
   @Out.string('The generator.')
   rng: string;
 
-  @Out.id('The roll-log id (magic.coeac.spell-mastery).')
+  @Out.id(
+    'The roll-log id (magic.coeac.spell-mastery.v3): the mastery, its backlash and a failure’s Down and Out check.',
+  )
   rollId: string;
 }
 

@@ -25,7 +25,14 @@ import {
   type SpellMasteryOutcome,
 } from '../core/magic';
 import { sheetDamage, type SheetDamageInput, type SheetDamageOutcome } from '../core/harm/campaign';
-import { applyChange, type DamageApplied, type EngineChange, type EngineState } from '../core/engine';
+import {
+  applyChange,
+  coeacStateOfInput,
+  stateAfterDamage,
+  type DamageApplied,
+  type EngineChange,
+  type EngineState,
+} from '../core/engine';
 import type { Dice } from '../core/random';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
@@ -63,6 +70,11 @@ export interface CasterEngine {
   state: EngineState;
   source: string;
   applied?: DamageApplied<EngineState> | null;
+  /**
+   * A second change applied after the loss in the same roll (a failed Spell Mastery's Down and Out
+   * check, `magic.coeac.spell-mastery.v3`): the state it read and the transition's answer.
+   */
+  check?: { from: EngineState; applied: DamageApplied<EngineState> } | null;
 }
 
 /** A loss of `amount` on the caster, on the roll's own dice (null for none): the engine's transition when live. */
@@ -198,7 +210,7 @@ export const AFFIX_CHANNELING_V3 = casterProcedure(
   },
 );
 
-/** What a stored character's Spell Mastery rolls (`magic.coeac.spell-mastery.v2`). */
+/** What a stored character's Spell Mastery rolls (`magic.coeac.spell-mastery.v2` and `.v3`, the same input). */
 export interface CoeacMasteryRollInput {
   mastery: SpellMasteryInput;
   harm: SheetDamageInput;
@@ -219,6 +231,66 @@ export const COEAC_MASTERY_PROCEDURE = casterProcedure(
   ): { mastery: SpellMasteryOutcome; harm: SheetDamageOutcome | null } => {
     const mastery = spellMastery(input.mastery, dice);
     return { mastery, harm: casterLoss(input.harm, mastery.blindCast.backlash.damage ?? 0, dice, engine) };
+  },
+);
+
+/** What `magic.coeac.spell-mastery.v3` answers: v2's mastery and backlash, and a failure's Down and Out check. */
+export interface CoeacMasteryV3Outcome {
+  mastery: SpellMasteryOutcome;
+  harm: SheetDamageOutcome | null;
+  /** A failure's Down and Out check (HP unchanged, the table applied); null when the mastery passed. */
+  downAndOut: SheetDamageOutcome | null;
+}
+
+/** The items a check after `harm` may draw: the logged ones less those the backlash's own lots broke. */
+function itemsLeft(
+  items: Array<{ name: string; artifact: boolean }>,
+  harm: SheetDamageOutcome | null,
+): Array<{ name: string; artifact: boolean }> {
+  const lots = (
+    harm?.detail.downAndOut as { lots?: Array<{ kind: string; name: string; broken: boolean | null }> }
+  )?.lots;
+  const broken = new Set(
+    (lots ?? []).filter((l) => l.kind === 'item' && l.broken === true).map((l) => l.name),
+  );
+  return items.filter((i) => !broken.has(i.name));
+}
+
+/**
+ * A stored character's Spell Mastery, whole (issue 39): v2's roll (the blind cast, the mastery check,
+ * the backlash through the COEAC transition), then a failure's Down and Out check as a second change
+ * through the same transition (`applyChange`, a `damage` of 0 with `downAndOutCheck`) on the state the
+ * backlash left, drawing the next dice of the same seeded stream: one logged roll where v2 logged a
+ * second `harm.sheet-damage` (seed `<seed>/down-and-out`). Live, the check runs on the engine's state
+ * after the backlash; replayed from the log, on the COEAC state the logged `harm` input names
+ * (`coeacStateOfInput`) after the logged backlash: the same input, the same dice, the same outcome.
+ * Broken Gear's lots draw on the logged `harm.items`, less any the backlash broke. v1 and v2 stay
+ * registered and replay.
+ */
+export const COEAC_MASTERY_V3_PROCEDURE = casterProcedure(
+  'magic.coeac.spell-mastery.v3',
+  (input: CoeacMasteryRollInput, dice: Dice, engine?: CasterEngine): CoeacMasteryV3Outcome => {
+    const mastery = spellMastery(input.mastery, dice);
+    const harm = casterLoss(input.harm, mastery.blindCast.backlash.damage ?? 0, dice, engine);
+    if (engine) engine.check = null;
+    if (!mastery.downAndOutCheck) return { mastery, harm, downAndOut: null };
+    const before: EngineState = engine ? engine.state : coeacStateOfInput(input.harm);
+    const from = harm ? (engine ? engine.applied!.state : stateAfterDamage(before, harm)) : before;
+    const change = {
+      kind: 'damage',
+      amount: 0,
+      block: null,
+      medicine: null,
+      items: itemsLeft(
+        (input.harm as { items?: Array<{ name: string; artifact: boolean }> }).items ?? [],
+        harm,
+      ),
+      downAndOutCheck: true,
+      source: engine?.source ?? null,
+    } as EngineChange;
+    const applied = applyChange(from, change, dice) as DamageApplied<EngineState>;
+    if (engine) engine.check = { from, applied };
+    return { mastery, harm, downAndOut: applied.outcome };
   },
 );
 
@@ -285,6 +357,7 @@ export class MagicService {
         COEAC_RELEASE_PROCEDURE,
         AFFIX_CHANNELING_V3,
         COEAC_MASTERY_PROCEDURE,
+        COEAC_MASTERY_V3_PROCEDURE,
         COEAC_CATASTROPHE_PROCEDURE,
       ].map((p) => ({ name: p.name, run: p.run }) as never),
     );

@@ -637,7 +637,9 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
       expect(answer.downAndOut.detail.downAndOut.roll).toBeGreaterThanOrEqual(2);
       expect(['up', 'dead']).toContain(answer.state);
       expect(await replays(c, answer.rollId)).toBe(true);
-      expect(await replays(c, answer.downAndOut.rollId)).toBe(true);
+      // The check is drawn in the mastery's own roll (magic.coeac.spell-mastery.v3).
+      expect(answer.downAndOut.rollId).toBe(answer.rollId);
+      expect(await rollsOf(c, 'harm.sheet-damage')).toEqual([]);
       const barred = await sheetOf(t.server, c, hero.id, 'coeac');
       expect(barred.barredSpells).toEqual(['wandering-eye']);
       expect(barred.classResources.Control.current).toBe(1);
@@ -680,6 +682,7 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
       );
       expect(await rollsOf(c, 'magic.coeac.spell-mastery')).toEqual([]);
       expect(await rollsOf(c, 'magic.coeac.spell-mastery.v2')).toEqual([]);
+      expect(await rollsOf(c, 'magic.coeac.spell-mastery.v3')).toEqual([]);
     });
   });
   describe('C5: the worn armour is an inventory item, and Broken Gear that breaks it breaks its Block', () => {

@@ -14,7 +14,7 @@ import { expectProblem } from '../factories/problem';
 import { Database } from '../../src/database/database.service';
 import { CampaignEntity } from '../../src/database/entities';
 import { RollsService } from '../../src/rolls/rolls.service';
-import { COEAC_MAGIC_PROCEDURES } from '../../src/magic/magic.service';
+import { COEAC_MAGIC_PROCEDURES, COEAC_MASTERY_PROCEDURE } from '../../src/magic/magic.service';
 import { AFFIX_CHANNELING_V2 } from '../../src/magic/magic-campaign.service';
 import { SHEET_HARM_PROCEDURES } from '../../src/harm/sheet-harm.service';
 import { damageInput, sheetState } from '../../src/core/engine';
@@ -841,6 +841,18 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       // Spell Mastery and a catastrophe as logged before their harm joined their roll (issue 39).
       rolls.roll(COEAC_MAGIC_PROCEDURES.spellMastery, { pool: 4, spell: 'disintegrate' }, 'old-mastery'),
       rolls.roll(COEAC_MAGIC_PROCEDURES.catastropheV2, { damage: 3, disciplinePool: 3 }, 'old-catastrophe'),
+      // A failed mastery as v2 logged it (issue 39): the mastery with its backlash, then the check as a
+      // second roll on `<seed>/down-and-out`.
+      rolls.roll(
+        COEAC_MASTERY_PROCEDURE,
+        { mastery: { pool: 3, spell: 'disintegrate', vigorPool: 4 }, harm: harm(0) },
+        'a',
+      ),
+      rolls.roll(
+        SHEET_HARM_PROCEDURES.damage,
+        { ...harm(0), downAndOutCheck: true } as Parameters<typeof SHEET_HARM_PROCEDURES.damage.run>[0],
+        'a/down-and-out',
+      ),
     ];
     const ids: string[] = [];
     for (const rolled of old)
@@ -864,9 +876,11 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       'crafting.channeling.v2',
       'magic.coeac.spell-mastery',
       'magic.coeac.catastrophe.v2',
+      'magic.coeac.spell-mastery.v2',
+      'harm.sheet-damage',
     ]);
     const audit = await expectCleanAudit(c);
-    expect(audit.rolls.replayed).toBe(7);
+    expect(audit.rolls.replayed).toBe(9);
     const viaGql = await gql(
       t.server,
       `query($c: ID!) { campaignAudit(campaignId: $c) { ok rolls { replayed matched } } }`,
@@ -874,7 +888,101 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       c.auth,
     );
     expect(viaGql.errors).toBeUndefined();
-    expect(viaGql.data?.campaignAudit).toEqual({ ok: true, rolls: { replayed: 7, matched: 7 } });
+    expect(viaGql.data?.campaignAudit).toEqual({ ok: true, rolls: { replayed: 9, matched: 9 } });
+  });
+
+  it('a failed Spell Mastery that calls the Down and Out check logs exactly one roll; sheet, ledger and audit agree (REST and GraphQL)', async () => {
+    const c = await createCampaign(t.server);
+    const sheet = { maxHp: 12, skills: { Ruin: 3, Reveal: 3 }, classResources: { Control: { max: 3 } } };
+    // Seeds on which the mastery (pool 5) fails with backlash: the backlash, then the check. The third
+    // caster has 2 HP and a backlash of 2 or more: down and out (its own table roll), then the check.
+    const seeds: string[] = [];
+    for (let i = 0; i < 500 && seeds.length < 3; i++) {
+      const out = spellMastery({ pool: 5, spell: 'wandering-eye' }, new Dice(createRng(`one-${i}`)));
+      const backlash = out.blindCast.backlash.damage ?? 0;
+      if (!out.learned && backlash >= (seeds.length === 2 ? 2 : 1)) seeds.push(`one-${i}`);
+    }
+    expect(seeds).toHaveLength(3);
+    const rest = async (id: string, seed: string) =>
+      (
+        await t.http
+          .post(url(c, id, 'coeac-spell-masteries'))
+          .set(c.auth)
+          .send({ spell: 'wandering-eye', seed })
+          .expect(201)
+      ).body;
+    const graphql = async (id: string, seed: string) => {
+      const res = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $s: String!) { coeacCampaignSpellMastery(campaignId: $c, characterId: $h,
+           input: { spell: "wandering-eye", seed: $s }) { learned barred backlashDamage backlashRollId downAndOut
+           state rollId changes { field delta after } } }`,
+        { c: c.id, h: id, s: seed },
+        c.auth,
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data!.coeacCampaignSpellMastery;
+    };
+    const frail = { ...sheet, maxHp: 2 };
+    for (const [i, [send, kept]] of (
+      [
+        [rest, sheet],
+        [graphql, sheet],
+        [rest, frail],
+      ] as const
+    ).entries()) {
+      const hero = await sorcerer(c, `Adept ${i}`, kept);
+      const before = await procedures(c);
+      const answer = await send(hero.id, seeds[i]);
+      // One action, one logged roll: the mastery's, holding the backlash and the check.
+      const after = await procedures(c);
+      expect(after).toHaveLength(before.length + 1);
+      expect(after[after.length - 1]).toBe('magic.coeac.spell-mastery.v3');
+      expect(answer).toMatchObject({ learned: false, barred: true });
+      expect(answer.backlashDamage).toBeGreaterThan(0);
+      expect(answer.backlashRollId).toBe(answer.rollId);
+      expect(answer.downAndOut.rollId).toBe(answer.rollId);
+      expect(answer.downAndOut.detail.downAndOut.roll).toBeGreaterThanOrEqual(2);
+      expect(answer.state).toBe(answer.downAndOut.state);
+      const roll = (await t.http.get(`/v1/campaigns/${c.id}/rolls/${answer.rollId}`).set(c.auth).expect(200))
+        .body;
+      expect(roll.procedure).toBe('magic.coeac.spell-mastery.v3');
+      const replay = await t.http
+        .get(`/v1/campaigns/${c.id}/rolls/${answer.rollId}/replay`)
+        .set(c.auth)
+        .expect(200);
+      expect(replay.body.matches).toBe(true);
+      // The ledger: every change of the mastery names its one roll, in the order the answer lists them.
+      const ledger = (
+        await t.http
+          .get(url(c, hero.id, 'conditions'))
+          .set(c.auth)
+          .query({ limit: 100 })
+          .expect(200)
+      ).body.items as Array<{ field: string; delta: number; valueAfter: number; rollId: string | null }>;
+      const mine = ledger.filter((e) => e.rollId === answer.rollId);
+      expect(mine.map((e) => ({ field: e.field, delta: e.delta, after: e.valueAfter }))).toEqual(
+        answer.changes,
+      );
+      const hpBefore = kept.maxHp;
+      expect(
+        mine.some((e) => e.field === 'hp' && e.delta === -Math.min(hpBefore, answer.backlashDamage)),
+      ).toBe(true);
+      if (i === 2) expect(answer.downAndOut.stateBefore).not.toBe('up');
+      // The sheet is what the ledger says, and what the answer says.
+      const stored = await sheetOf(t.server, c, hero.id, 'coeac');
+      const last = (field: string) => [...ledger].reverse().find((e) => e.field === field)!.valueAfter;
+      expect(stored.hp).toBe(last('hp'));
+      expect(stored.maxHp).toBe(last('maxHp'));
+      expect(stored.classResources.Control.current).toBe(2);
+      expect(stored.barredSpells).toEqual(['wandering-eye']);
+      expect(stored.harm.state).toBe(answer.state);
+      // Awaiting aid (the backlash's table or the check's): its timer runs.
+      if ((stored.harm.conditions as string[]).includes('awaiting-aid'))
+        expect((stored.harm.timers as Array<{ kind: string }>).map((x) => x.kind)).toContain('coeac-aid');
+    }
+    expect((await procedures(c)).filter((p) => p === 'harm.sheet-damage')).toEqual([]);
+    await expectCleanAudit(c);
   });
 
   it('Spell Mastery, a catastrophe and a release over GraphQL answer the engine’s events of the harm they did', async () => {
@@ -904,21 +1012,17 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
       ),
     });
     for (const e of mastery.body.events) expect(e.text).toEqual(expect.any(String));
-    // The backlash's harm is taken in the mastery's own roll (magic.coeac.spell-mastery.v2), which
-    // keeps its events (the log and the feed); the failure's check keeps its own: the answer lists both.
+    // The backlash's harm and the failure's check are taken in the mastery's own roll
+    // (magic.coeac.spell-mastery.v3), which keeps the events of both (the log and the feed).
     expect(mastery.body.backlashRollId).toBe(mastery.body.rollId);
-    const backlashRoll = (
+    expect(mastery.body.downAndOut.rollId).toBe(mastery.body.rollId);
+    const masteryRoll = (
       await t.http.get(`/v1/campaigns/${c.id}/rolls/${mastery.body.rollId}`).set(c.auth).expect(200)
     ).body;
-    expect(backlashRoll.procedure).toBe('magic.coeac.spell-mastery.v2');
-    const checkRoll = (
-      await t.http
-        .get(`/v1/campaigns/${c.id}/rolls/${mastery.body.downAndOut.rollId}`)
-        .set(c.auth)
-        .expect(200)
-    ).body;
-    const logged = [...backlashRoll.events, ...checkRoll.events];
-    expect(mastery.body.events.filter((e: { type: string }) => !e.type.startsWith('timer-'))).toEqual(logged);
+    expect(masteryRoll.procedure).toBe('magic.coeac.spell-mastery.v3');
+    expect(mastery.body.events.filter((e: { type: string }) => !e.type.startsWith('timer-'))).toEqual(
+      masteryRoll.events,
+    );
 
     // A catastrophe's wave or wild cast: events exactly when it harmed the caster.
     const other = await sorcerer(c, 'Quill');
@@ -958,8 +1062,8 @@ describe(`COEAC magic in a campaign (${DATABASE_KIND})`, () => {
     expect(released.errors).toBeUndefined();
     const r = released.data?.coeacReleaseBound;
     expect(r).toMatchObject({ blocked: 1, damageTaken: 4, rollId: expect.any(String) });
-    // Every harm of this test was taken inside its spell's roll but the failed mastery's check.
-    expect((await procedures(c)).filter((p) => p === 'harm.sheet-damage')).toHaveLength(1);
+    // Every harm of this test was taken inside its spell's roll, the failed mastery's check too.
+    expect((await procedures(c)).filter((p) => p === 'harm.sheet-damage')).toEqual([]);
     expect(r.events[0]).toMatchObject({
       type: 'damaged',
       amount: 4,

@@ -21420,9 +21420,9 @@ export interface components {
       control: number;
       /** @description Backlash damage of the blind cast, taken through the harm transition. */
       backlashDamage: number;
-      /** @description The roll that took the backlash’s harm: the mastery’s own (magic.coeac.spell-mastery.v2, issue 39); null without backlash. */
+      /** @description The roll that took the backlash’s harm: the mastery’s own (magic.coeac.spell-mastery.v3, issue 39); null without backlash. */
       backlashRollId: string | null;
-      /** @description The Down and Out check a failure calls (the harm transition’s answer: state, table, lots); null on a success. */
+      /** @description The Down and Out check a failure calls (the harm transition’s answer: state, stateBefore, detail, steps, conditionsAdded, brokenItemIds, rollId); null on a success. Its rollId is the mastery’s own roll (magic.coeac.spell-mastery.v3 draws the check in that roll, issue 39). */
       downAndOut: {
         [key: string]: unknown;
       } | null;
@@ -21438,7 +21438,7 @@ export interface components {
       seed: string;
       /** @description The generator. */
       rng: string;
-      /** @description The roll-log id (magic.coeac.spell-mastery). */
+      /** @description The roll-log id (magic.coeac.spell-mastery.v3): the mastery, its backlash and a failure’s Down and Out check. */
       rollId: string;
     };
     CoeacSpellInstance: {

@@ -232,6 +232,28 @@ export function damageInput(state: EngineState, change: EngineChange): SheetDama
   }
 }
 
+/**
+ * The COEAC state a logged `harm.sheet-damage` input was built from (`damageInput` read backwards):
+ * what that function reads of a COEAC state (HP, bonus HP, max HP, the Saves and Skills listed, NPC,
+ * the harm state), nothing else. A roll that applies a second change after its first (a failed Spell
+ * Mastery's Down and Out check after its backlash, `magic.coeac.spell-mastery.v3`) replays it from
+ * its logged input through the same transition as the live state: `damageInput` of the state this
+ * answers equals `damageInput` of the live one for every COEAC change.
+ */
+export function coeacStateOfInput(input: SheetDamageInput, name = ''): CoeacState {
+  if (input.system !== 'coeac') refuse('A COEAC state comes from a COEAC input.', 'system');
+  const c = input as Extract<SheetDamageInput, { system: 'coeac' }>;
+  return {
+    system: 'coeac',
+    name,
+    npc: c.npc === true,
+    harm: { state: c.stateBefore ?? 'up', conditions: [], pending: [] },
+    values: { hp: c.hp, maxHp: c.maxHp, bonusHp: c.bonusHp },
+    saves: [...c.saves],
+    skills: [...c.skills],
+  };
+}
+
 /** `harm.sheet-rest`'s input for a rest of `change` on `state`. */
 export function restInput(state: EngineState, change: EngineChange): SheetRestInput {
   if (change.kind !== 'rest' && change.kind !== 'heal') refuse(`A ${change.kind} is not a rest.`, 'kind');
