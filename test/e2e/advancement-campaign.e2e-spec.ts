@@ -257,6 +257,8 @@ describe(`advancement in a campaign (${DATABASE_KIND})`, () => {
     }
     expect(failed).not.toBeNull();
     const needed = failed!.roll - failed!.target;
+    // The check's answer offers the choice: the least bid that turns it.
+    expect((failed as unknown as { mojoNeeded: number }).mojoNeeded).toBe(needed);
     const mojoBefore = (await gmSheet(c, ids[0])).mojo.current;
     const bid = await t.http
       .post(`${char(c, ids[0])}/mojo-bids`)
@@ -320,6 +322,66 @@ describe(`advancement in a campaign (${DATABASE_KIND})`, () => {
       403,
       'FORBIDDEN',
     );
+  });
+
+  it('answers mojoNeeded only on a failed archetypal roll (REST and GraphQL); a specialty makes a roll archetypal', async () => {
+    const { c, ids, player } = await table({
+      ...{},
+      ...GM,
+      specialties: [{ name: 'Dwarf', bonus: 1 }],
+    });
+    const checks = `${char(c, ids[0])}/checks`;
+    type Check = { rollId: string; roll: number; target: number; passed: boolean; mojoNeeded: number | null };
+    const failing = async (body: object, prefix: string): Promise<Check> => {
+      for (let i = 0; i < 60; i++) {
+        const res = await t.http
+          .post(checks)
+          .set(player.auth)
+          .send({ ...{}, ...body, system: 'gm', seed: `${prefix}-${i}` })
+          .expect(201);
+        if (!res.body.passed) return res.body as Check;
+        expect(res.body.mojoNeeded).toBeNull();
+      }
+      throw new Error(`no failure in 60 seeds for ${JSON.stringify(body)}`);
+    };
+    // Evasion is not the warrior's reaction (fortitude is): nothing to offer, and a bid is refused.
+    const plain = await failing({ reaction: 'evasion' }, 'plain');
+    expect(plain.mojoNeeded).toBeNull();
+    expectProblem(
+      await t.http
+        .post(`${char(c, ids[0])}/mojo-bids`)
+        .set(player.auth)
+        .send({ rollId: plain.rollId, bid: 20 }),
+      422,
+      'UNPROCESSABLE',
+    );
+    // The same reaction with the sheet's specialty is archetypal (001:978): offered, and taken.
+    const special = await failing({ reaction: 'evasion', specialty: 'Dwarf' }, 'special');
+    expect(special.mojoNeeded).toBe(special.roll - special.target);
+    const bid = await t.http
+      .post(`${char(c, ids[0])}/mojo-bids`)
+      .set(player.auth)
+      .send({ rollId: special.rollId, bid: special.mojoNeeded })
+      .expect(201);
+    expect(bid.body).toMatchObject({ outcome: 'turned', mojoLost: special.mojoNeeded });
+    // GraphQL answers the same member.
+    for (let i = 0; i < 60; i++) {
+      const res = await gql(
+        t.server,
+        `mutation ($c: ID!, $h: ID!, $s: String!) { characterCheck(campaignId: $c, characterId: $h, input: { system: gm, reaction: "fortitude", seed: $s }) { passed roll target mojoNeeded } }`,
+        { c: c.id, h: ids[0], s: `gql-${i}` },
+        player.auth,
+      );
+      expect(res.errors).toBeUndefined();
+      const check = res.data!.characterCheck;
+      if (check.passed) {
+        expect(check.mojoNeeded).toBeNull();
+        continue;
+      }
+      expect(check.mojoNeeded).toBe(check.roll - check.target);
+      return;
+    }
+    throw new Error('no GraphQL failure in 60 seeds');
   });
 
   it('spends mojo at its price and refuses what the character cannot pay', async () => {

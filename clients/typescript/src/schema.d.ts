@@ -11129,6 +11129,8 @@ export interface components {
       target?: number;
       /** @description G&M: the core’s target modifiers (bonus, penalty, obstacle, difficulty). */
       targetModifiers: components['schemas']['AbilityModifiers'] | (never | null);
+      /** @description G&M characters: when the roll failed and is archetypal (the archetypal ability or reaction, or a specialty), the least mojo a bid on it needs to turn it (POST …/mojo-bids with this rollId, 001:976); null otherwise. */
+      mojoNeeded?: number | null;
       /** @description Exact odds after every modifier (success; perDie for Archsoul). */
       odds: components['schemas']['SheetCheckOdds'];
       /** @description COEAC characters: the stronghold tag dice already in `dice`. */

@@ -30,74 +30,18 @@ export function mojoHeld(sheet: Sheet | null | undefined): number {
   return typeof current === 'number' ? current : 0;
 }
 
-/** The archetypes a G&M sheet lists (`archetypes: [{ archetype, level }]`), lower-cased. */
-export function archetypesOf(sheet: Sheet | null | undefined): string[] {
-  const list = Array.isArray(sheet?.archetypes) ? (sheet.archetypes as unknown[]) : [];
-  return list
-    .map((a) => (a as { archetype?: unknown } | null)?.archetype)
-    .filter((a): a is string => typeof a === 'string')
-    .map((a) => a.toLowerCase());
-}
-
 /**
- * Each archetype's archetypal attribute and reaction, as Arbiter's archetype table has them. The
- * table is the API's, not the bot's: the stateless G&M derivation answers an archetype's row, so
- * the bot asks once per archetype (any scores do) and keeps the answer for the process's life.
+ * The mojo a failed G&M roll needs to be turned, as Arbiter answers it (`mojoNeeded`): Arbiter
+ * decides whether the roll was archetypal (the archetypal ability or reaction, or a specialty), so
+ * the bot keeps no archetype table. Null when there is nothing to offer.
  */
-const archetypeRows = new Map<string, Promise<string[]>>();
-
-export async function archetypalRatings(ctx: BotContext, archetypes: string[]): Promise<Set<string>> {
-  const ratings = new Set<string>();
-  for (const archetype of archetypes) {
-    const key = `${ctx.baseUrl} ${archetype}`;
-    const row: Promise<string[]> = archetypeRows.get(key) ?? archetypeRow(ctx, archetype);
-    if (!archetypeRows.has(key)) {
-      // A failed look-up is not kept: the next check asks again.
-      row.catch(() => archetypeRows.delete(key));
-      archetypeRows.set(key, row);
-    }
-    for (const r of await row) ratings.add(r);
-  }
-  return ratings;
-}
-
-/** One archetype's archetypal attribute and reaction, lower-cased, from the stateless derivation. */
-async function archetypeRow(ctx: BotContext, archetype: string): Promise<string[]> {
-  const score = 10;
-  const derived = await unwrap(
-    client(ctx).POST('/v1/characters/gm/derivations', {
-      body: {
-        attributes: {
-          strength: score,
-          agility: score,
-          endurance: score,
-          intelligence: score,
-          wisdom: score,
-          charisma: score,
-        },
-        archetype: archetype as 'warrior',
-      },
-    }),
-  );
-  const row = derived.archetype as {
-    archetypalAttribute?: string;
-    archetypalAbility?: string;
-    archetypalReaction?: string;
-  };
-  return [row.archetypalAttribute ?? row.archetypalAbility, row.archetypalReaction]
-    .filter((r): r is string => typeof r === 'string' && r.length > 0)
-    .map((r) => r.toLowerCase());
-}
-
-/** What a failed G&M roll needs to be turned: the mojo (d20 − target), or null when it passed. */
-export function mojoNeeded(check: Pick<Check, 'roll' | 'target' | 'passed'>): number | null {
-  if (check.passed || typeof check.roll !== 'number' || typeof check.target !== 'number') return null;
-  const needed = check.roll - check.target;
-  return needed > 0 ? needed : null;
+export function mojoNeeded(check: Pick<Check, 'mojoNeeded' | 'passed'>): number | null {
+  if (check.passed) return null;
+  return typeof check.mojoNeeded === 'number' && check.mojoNeeded > 0 ? check.mojoNeeded : null;
 }
 
 /**
- * After a G&M `/check` of a character: when it failed on an archetypal attribute or reaction and
+ * After a G&M `/check` of a character: when it failed on an archetypal roll (Arbiter's `mojoNeeded`) and
  * the character holds the mojo it needs, its players get "Bid N mojo" and "Keep the failure". The
  * asker, when it is the character's player, gets them privately; otherwise (the referee rolled
  * for the character) they are posted for the players, naming them. A secret roll is not offered.
@@ -115,9 +59,6 @@ export async function offerMojoBid(
   if (held < needed) return false;
   const users = ctx.store.playersOf(interaction.guildId, subject.id);
   if (users.length === 0) return false;
-  const rating = check.rating.name.toLowerCase();
-  const archetypal = await archetypalRatings(ctx, archetypesOf(subject.sheet)).catch(() => new Set<string>());
-  if (!archetypal.has(rating)) return false;
   const name = subject.name;
   const privately = users.includes(interaction.user.id);
   const id = offer(ctx, {

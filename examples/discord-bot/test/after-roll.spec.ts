@@ -21,11 +21,12 @@ type Bid = components['schemas']['MojoBidOnRollResult'];
 type ComeTo = components['schemas']['SheetSemiConsciousResult'];
 
 describe('Discord bot: G&M choices after the dice (pure parts)', () => {
-  it('the mojo a failed roll needs is the d20 over its target; a pass needs none', () => {
-    expect(mojoNeeded({ roll: 17, target: 14, passed: false })).toBe(3);
-    expect(mojoNeeded({ roll: 15, target: 14, passed: false })).toBe(1);
-    expect(mojoNeeded({ roll: 9, target: 14, passed: true })).toBeNull();
-    expect(mojoNeeded({ passed: false })).toBeNull(); // not a d20 roll (a pool)
+  it('offers the mojo Arbiter says a failed roll needs; nothing on a pass or a roll it does not offer', () => {
+    expect(mojoNeeded({ mojoNeeded: 3, passed: false })).toBe(3);
+    expect(mojoNeeded({ mojoNeeded: 1, passed: false })).toBe(1);
+    expect(mojoNeeded({ mojoNeeded: null, passed: false })).toBeNull(); // not archetypal
+    expect(mojoNeeded({ mojoNeeded: 3, passed: true })).toBeNull();
+    expect(mojoNeeded({ passed: false })).toBeNull(); // an older server, or a pool
   });
 
   it('says a bid: turned, with what it cost and earned; not enough, with nothing lost', () => {

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import golden from '../../../test/fixtures/advancement/gm-mojo-golden.json';
 import { RuleError } from '../errors';
-import { mojoBid, mojoCost, type MojoBidInput, type MojoCostInput } from './gm-mojo';
+import {
+  archetypalRoll,
+  mojoBid,
+  mojoCost,
+  mojoNeeded,
+  type MojoBidInput,
+  type MojoCostInput,
+} from './gm-mojo';
 
 describe('G&M mojo costs (001:954–972)', () => {
   it.each(golden.costs.map((c) => [JSON.stringify(c.input), c] as const))('%s', (_name, c) => {
@@ -77,6 +84,35 @@ describe('G&M mojo bids (001:974–998)', () => {
           else expect(r.mojoLost).toBe(0);
         },
       ),
+    );
+  });
+});
+
+describe('archetypalRoll and mojoNeeded (001:976–978)', () => {
+  it('counts the archetypal ability or reaction of any archetype, or a specialty, and nothing else', () => {
+    const warrior = [{ archetype: 'Warrior' }];
+    expect(archetypalRoll(warrior, 'strength')).toBe(true);
+    expect(archetypalRoll(warrior, 'Fortitude')).toBe(true);
+    expect(archetypalRoll(warrior, 'evasion')).toBe(false);
+    expect(archetypalRoll(warrior, 'evasion', true)).toBe(true);
+    expect(archetypalRoll([...warrior, { archetype: 'thief' }], 'agility')).toBe(true);
+    expect(archetypalRoll([{ archetype: 'unknown' }], 'strength')).toBe(false);
+    expect(archetypalRoll([], undefined)).toBe(false);
+  });
+
+  it('needs the margin of a failure, and nothing on a pass; the bid agrees', () => {
+    expect(mojoNeeded(17, 12)).toBe(5);
+    expect(mojoNeeded(12, 12)).toBe(0);
+    expect(mojoNeeded(3, 12)).toBe(0);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: -5, max: 25 }), (roll, target) => {
+        const needed = mojoNeeded(roll, target);
+        if (needed === 0) return mojoBid({ roll, target, bid: 1 }).outcome === 'already-passed';
+        return (
+          mojoBid({ roll, target, bid: needed }).outcome === 'turned' &&
+          (needed === 1 || mojoBid({ roll, target, bid: needed - 1 }).outcome === 'not-enough')
+        );
+      }),
     );
   });
 });
