@@ -293,6 +293,18 @@ export class CoeacImplement {
   families: string[] | null;
 }
 
+/** Every system's sheet keeps free notes and a portrait, described once (issue 42). */
+const sheetNotes = () =>
+  Out.string(
+    'Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none.',
+    { optional: true },
+  );
+const sheetPortrait = () =>
+  Out.string(
+    'A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none.',
+    { optional: true },
+  );
+
 @ObjectType({ description: 'A COEAC sheet, as answered (docs/characters.md).' })
 export class CoeacSheet {
   @Out.map('Skill ratings by name.', INT_MAP, () => SheetNamedInt)
@@ -360,16 +372,10 @@ export class CoeacSheet {
   @Out.nestedList('Weapons on the sheet.', () => CoeacWeapon, { optional: true })
   weapons?: CoeacWeapon[];
 
-  @Out.string(
-    'Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none.',
-    { optional: true },
-  )
+  @sheetNotes()
   notes?: string;
 
-  @Out.string(
-    'A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none.',
-    { optional: true },
-  )
+  @sheetPortrait()
   portraitUrl?: string;
 
   @Out.int('Derived: the Empower of the vestments still carried (with vestments).', { optional: true })
@@ -444,16 +450,10 @@ export class CairnSheet {
   @Out.nestedList('Weapons on the sheet.', () => CairnWeapon, { optional: true })
   weapons?: CairnWeapon[];
 
-  @Out.string(
-    'Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none.',
-    { optional: true },
-  )
+  @sheetNotes()
   notes?: string;
 
-  @Out.string(
-    'A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none.',
-    { optional: true },
-  )
+  @sheetPortrait()
   portraitUrl?: string;
 
   @Out.oneOf(
@@ -514,16 +514,10 @@ export class ArchsoulSheet {
   @Out.int('Derived: the move now (Knocked Down, exhausted), when it differs.', { optional: true })
   moveNow?: number;
 
-  @Out.string(
-    'Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none.',
-    { optional: true },
-  )
+  @sheetNotes()
   notes?: string;
 
-  @Out.string(
-    'A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none.',
-    { optional: true },
-  )
+  @sheetPortrait()
   portraitUrl?: string;
 }
 
@@ -944,16 +938,10 @@ export class GmSheet {
   @Out.nestedList('Weapons on the sheet.', () => GmWeapon, { optional: true })
   weapons?: GmWeapon[];
 
-  @Out.string(
-    'Free notes the referee keeps (at most 4000 characters; the bound player may set them too). Seen by whoever may see the sheet; absent when none.',
-    { optional: true },
-  )
+  @sheetNotes()
   notes?: string;
 
-  @Out.string(
-    'A portrait: an absolute https URL (at most 2048 characters; anything else is refused, naming sheet.portraitUrl). The bound player may set it; seen by whoever may see the sheet; absent when none.',
-    { optional: true },
-  )
+  @sheetPortrait()
   portraitUrl?: string;
 
   @Out.nested('The armour worn: a stored attack adds its defence to this target’s.', () => GmProtection, {
