@@ -64,6 +64,16 @@ describe('Discord bot: tending the fallen (pure parts)', () => {
         events: [{ type: 'state-changed', text: 'Bryn is stabilised.' }],
       } as unknown as CairnAid),
     ).toEqual(['🩹 **Bryn** is tended (herbs).', 'Bryn is stabilised.']);
+    expect(
+      cairnAidWords('Bryn', 'Osk', 'a healer’s care', {
+        ...cairn,
+        aided: 'mortal-wound',
+        sheet: { sheet: { harm: { state: 'out', conditions: ['out-of-action'] } } },
+      } as unknown as CairnAid),
+    ).toEqual([
+      '🩹 **Osk** tends **Bryn** (a healer’s care).',
+      'Bryn’s Mortal Wound is tended: the hour no longer runs, but Bryn is out of action and deprived until a week’s rest.',
+    ]);
     const medicine = {
       state: 'down-and-out',
       conditionsAdded: [],
@@ -348,6 +358,16 @@ describe('Discord bot: /aid and /last-effort against a running Arbiter', () => {
     expect(bare.seen[0]).toMatchObject({ ephemeral: true });
     expect(bare.seen[0].content).toContain('`as:Osk`');
     expect(answers.length).toBe(sent);
+    // The referee's pool of nothing cannot reach Ob 3: the table reads that Vess still waits.
+    const none = await as(REFEREE, 'aid', { target: 'Vess', pool: 0 });
+    expect(answers.at(-1)).toMatchObject({ route: 'down-and-out-aid', status: 201 });
+    const noneLines = none.seen[0].content.split('\n');
+    expect(none.seen[0].ephemeral).toBe(false);
+    expect(noneLines[0]).toBe('🩹 **Vess** gets Medicine aid.');
+    expect(noneLines[1]).toBe('Medicine: 0 dice [] → 0 against Ob 3: not aided.');
+    expect(noneLines.slice(2, -1)).toEqual(eventTexts(answers.at(-1)!.body));
+    expect(noneLines.at(-1)).toMatch(/^⏳ Vess still awaits aid: dies without aid before the turn ends/);
+    expect((await harm('Vess', 'coeac')).conditions).toContain('awaiting-aid');
     // The referee names Mira: Arbiter reads her Medicine (2 + 3 dice) from her sheet.
     const run = await as(REFEREE, 'aid', { target: 'Vess', as: 'Mira' });
     expect(run.seen).toHaveLength(1);
