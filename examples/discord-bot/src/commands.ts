@@ -374,6 +374,74 @@ export const COMMANDS = [
     .addStringOption(whoOption)
     .addStringOption(systemOption),
   new SlashCommandBuilder()
+    .setName('aid')
+    .setDescription('Tend a fallen character: Cairn stabilising, COEAC Medicine aid (your character aids)')
+    .addStringOption((o) =>
+      o
+        .setName('target')
+        .setDescription('Whom you tend, by name')
+        .setRequired(true)
+        .setMaxLength(100)
+        .setAutocomplete(true),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('as')
+        .setDescription('Referee: the character who gives the aid (default: your own call)')
+        .setMaxLength(100),
+    )
+    .addStringOption((o) =>
+      o.setName('means').setDescription('Cairn: the aid, in words (default: first aid)').setMaxLength(200),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName('pool')
+        .setDescription('Referee, COEAC, no aider named: the Medicine pool (2 + Medicine)')
+        .setMinValue(0)
+        .setMaxValue(100),
+    )
+    .addStringOption(systemOption),
+  new SlashCommandBuilder()
+    .setName('last-effort')
+    .setDescription('G&M: your dying character’s heroic last effort, one roll at +level, then death')
+    .addStringOption((o) =>
+      o
+        .setName('rating')
+        .setDescription('The ability or reaction the deed is rolled on')
+        .setRequired(true)
+        .addChoices(
+          ...[
+            'strength',
+            'agility',
+            'endurance',
+            'intelligence',
+            'wisdom',
+            'charisma',
+            'health',
+            'fortitude',
+            'willpower',
+            'evasion',
+            'reason',
+            'perception',
+          ].map((r) => ({ name: r, value: r })),
+        ),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('deed')
+        .setDescription('What the character does, in your words')
+        .setRequired(true)
+        .setMaxLength(300),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName('mojo')
+        .setDescription('Mojo of the dying character added to the roll')
+        .setMinValue(0)
+        .setMaxValue(100),
+    )
+    .addStringOption(whoOption),
+  new SlashCommandBuilder()
     .setName('advance')
     .setDescription('Advancement: G&M experience and levels, COEAC Boons (awards are the referee’s)')
     .addStringOption(whoOption)

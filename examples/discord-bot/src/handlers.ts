@@ -16,6 +16,7 @@ import {
   type Handler,
   type ReplyPayload,
 } from './common';
+import { AID_HANDLERS, aidChoices } from './aid';
 import { advance, advanceIsPrivate } from './advance';
 import { archsoulAttack, isArchsoulAttack } from './archsoul';
 import { choiceFor, close } from './choices';
@@ -100,6 +101,7 @@ export function describeChanneling(r: Channeling): string {
 
 export const HANDLERS: Record<string, Handler> = {
   ...SESSION_HANDLERS,
+  ...AID_HANDLERS,
   advance,
   /** `/roll pool ob`: in the campaign (logged, with the user's key) when linked, otherwise a public roll. */
   async roll(ctx, interaction) {
@@ -478,7 +480,7 @@ export async function handleButton(ctx: BotContext, press: ButtonPress): Promise
 
 /**
  * Discord asking for an option's choices as the user types: `/attack weapon`, `/cast spell` and
- * `/check specialty` from the sheet.
+ * `/check specialty` from the sheet, `/aid target` from the characters who need tending.
  */
 export async function handleAutocomplete(ctx: BotContext, request: AutocompleteRequest): Promise<void> {
   const focused = request.options.getFocused();
@@ -489,7 +491,9 @@ export async function handleAutocomplete(ctx: BotContext, request: AutocompleteR
         ? await spellChoices(ctx, request).catch(() => [])
         : request.commandName === 'check' && focused.name === 'specialty'
           ? await specialtyChoices(ctx, request).catch(() => [])
-          : [];
+          : request.commandName === 'aid' && focused.name === 'target'
+            ? await aidChoices(ctx, request).catch(() => [])
+            : [];
   await request.respond(choices);
 }
 

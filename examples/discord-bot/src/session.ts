@@ -609,7 +609,7 @@ export async function renderFight(
 }
 
 /** Edits the channel's tracker message in place (or posts it when it is gone). */
-async function refreshTracker(ctx: BotContext, interaction: CommandInteraction): Promise<void> {
+export async function refreshTracker(ctx: BotContext, interaction: CommandInteraction): Promise<void> {
   const fight = interaction.channelId ? ctx.store.fightIn(interaction.channelId) : null;
   const key = interaction.guildId ? ctx.store.tableKeyFor(interaction.guildId) : null;
   if (!fight || !key || !interaction.channel) return;
@@ -1505,6 +1505,8 @@ export function deferral(interaction: CommandInteraction): { ephemeral: boolean 
     case 'fight':
       return { ephemeral: sub !== 'end' };
     case 'rest':
+    case 'aid':
+    case 'last-effort':
       return { ephemeral: false };
 
     case 'attack':
