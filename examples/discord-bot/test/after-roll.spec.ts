@@ -9,6 +9,7 @@ import type { BotContext } from '../src/common';
 import { handleButton, handleCommand } from '../src/handlers';
 import { MemoryStore } from '../src/store';
 import { buttonsOf, FakeChannel, fakeInteraction, fakePress, overDiscordLimits, type FakeRun } from './fake';
+import { addCharacter } from './table';
 
 jest.setTimeout(60_000);
 
@@ -130,26 +131,12 @@ describe('Discord bot: G&M choices after the dice, against a running Arbiter', (
   };
 
   async function character(name: string, sheet: Record<string, unknown>, user: string) {
-    const made = await unwrap(
-      referee.POST('/v1/campaigns/{campaignId}/characters', {
-        params: { path: { campaignId } },
-        body: { name },
-      }),
+    ids[name] = await addCharacter(
+      referee,
+      campaignId,
+      { name, system: 'gm', sheet },
+      { store, userId: user },
     );
-    await unwrap(
-      referee.PUT('/v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}', {
-        params: { path: { campaignId, characterId: made.id, system: 'gm' } },
-        body: { sheet },
-      }),
-    );
-    ids[name] = made.id;
-    const key = await unwrap(
-      referee.POST('/v1/campaigns/{campaignId}/keys', {
-        params: { path: { campaignId } },
-        body: { role: 'player', characterIds: [made.id] },
-      }),
-    );
-    store.linkPlayer('guild-1', user, { key: key.key, role: 'player', characterId: made.id });
   }
 
   const gmSheet = async (name: string) =>

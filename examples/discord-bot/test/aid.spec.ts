@@ -18,6 +18,7 @@ import {
   render,
   type FakeRun,
 } from './fake';
+import { addCharacter } from './table';
 
 jest.setTimeout(60_000);
 
@@ -174,21 +175,7 @@ describe('Discord bot: /aid and /last-effort against a running Arbiter', () => {
   };
 
   async function character(name: string, system: 'cairn' | 'coeac' | 'gm', sheet: object, user: string) {
-    const made = await unwrap(
-      referee.POST('/v1/campaigns/{campaignId}/characters', {
-        params: { path: { campaignId } },
-        body: { name },
-      }),
-    );
-    ids[name] = made.id;
-    await putSheet(name, system, sheet);
-    const key = await unwrap(
-      referee.POST('/v1/campaigns/{campaignId}/keys', {
-        params: { path: { campaignId } },
-        body: { role: 'player', characterIds: [made.id] },
-      }),
-    );
-    store.linkPlayer('guild-1', user, { key: key.key, role: 'player', characterId: made.id });
+    ids[name] = await addCharacter(referee, campaignId, { name, system, sheet }, { store, userId: user });
   }
   const putSheet = (name: string, system: 'cairn' | 'coeac' | 'gm', sheet: object) =>
     unwrap(

@@ -9,6 +9,7 @@ import { handleAutocomplete, handleCommand } from '../src/handlers';
 import { ARCHSOUL_NO_CASTING, isMissingRoute } from '../src/session';
 import { MemoryStore } from '../src/store';
 import { FakeChannel, fakeAutocomplete, fakeInteraction, type FakeRun } from './fake';
+import { addCharacter } from './table';
 
 /**
  * `/cast` in every game against a running Arbiter: COEAC and Cairn spells listed from the sheet as
@@ -67,26 +68,7 @@ describe('Discord bot: /cast for every game', () => {
     });
 
   async function character(name: string, system: string, sheet: Record<string, unknown>, user: string) {
-    const made = await unwrap(
-      referee.POST('/v1/campaigns/{campaignId}/characters', {
-        params: { path: { campaignId } },
-        body: { name },
-      }),
-    );
-    await unwrap(
-      referee.PUT('/v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}', {
-        params: { path: { campaignId, characterId: made.id, system: system as 'cairn' } },
-        body: { sheet },
-      }),
-    );
-    ids[name] = made.id;
-    const key = await unwrap(
-      referee.POST('/v1/campaigns/{campaignId}/keys', {
-        params: { path: { campaignId } },
-        body: { role: 'player', characterIds: [made.id] },
-      }),
-    );
-    store.linkPlayer('guild-1', user, { key: key.key, role: 'player', characterId: made.id });
+    ids[name] = await addCharacter(referee, campaignId, { name, system, sheet }, { store, userId: user });
   }
 
   beforeAll(async () => {

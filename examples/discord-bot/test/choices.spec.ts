@@ -25,6 +25,7 @@ import { weaponsOf } from '../src/sheets';
 import { MemoryStore } from '../src/store';
 import { eventTexts } from '../src/words';
 import { buttonsOf, FakeChannel, fakeAutocomplete, fakeInteraction, fakePress, type FakeRun } from './fake';
+import { addCharacter } from './table';
 
 jest.setTimeout(60_000);
 
@@ -294,28 +295,8 @@ describe('Discord bot: weapons, events and a player’s choices against a runnin
   const last = (run: FakeRun) => run.seen[run.seen.length - 1];
 
   async function character(name: string, system: string, sheet: Record<string, unknown>, user?: string) {
-    const made = await unwrap(
-      referee.POST('/v1/campaigns/{campaignId}/characters', {
-        params: { path: { campaignId } },
-        body: { name },
-      }),
-    );
-    await unwrap(
-      referee.PUT('/v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}', {
-        params: { path: { campaignId, characterId: made.id, system: system as 'cairn' } },
-        body: { sheet },
-      }),
-    );
-    ids[name] = made.id;
-    if (user) {
-      const key = await unwrap(
-        referee.POST('/v1/campaigns/{campaignId}/keys', {
-          params: { path: { campaignId } },
-          body: { role: 'player', characterIds: [made.id] },
-        }),
-      );
-      store.linkPlayer('guild-1', user, { key: key.key, role: 'player', characterId: made.id });
-    }
+    const player = user ? { store, userId: user } : undefined;
+    ids[name] = await addCharacter(referee, campaignId, { name, system, sheet }, player);
   }
 
   const npc = async (name: string, sheets: Record<string, unknown>) =>

@@ -20,6 +20,7 @@ import {
   type FakeRun,
   type Seen,
 } from './fake';
+import { addCharacter } from './table';
 
 /**
  * One scripted session per game against a real Arbiter: a fight to the end with a hidden monster, a
@@ -88,29 +89,8 @@ describe('Discord bot: a scripted session per game against a running Arbiter', (
   }
 
   async function character(name: string, system: string, sheet: Record<string, unknown>) {
-    const made = await unwrap(
-      referee.POST('/v1/campaigns/{campaignId}/characters', {
-        params: { path: { campaignId } },
-        body: { name },
-      }),
-    );
-    await unwrap(
-      referee.PUT('/v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}', {
-        params: { path: { campaignId, characterId: made.id, system: system as 'cairn' } },
-        body: { sheet },
-      }),
-    );
-    ids[name] = made.id;
-    const key = (
-      await unwrap(
-        referee.POST('/v1/campaigns/{campaignId}/keys', {
-          params: { path: { campaignId } },
-          body: { role: 'player', characterIds: [made.id] },
-        }),
-      )
-    ).key;
     const userId = `user-${name.toLowerCase()}`;
-    store.linkPlayer('guild-1', userId, { key, role: 'player', characterId: made.id });
+    ids[name] = await addCharacter(referee, campaignId, { name, system, sheet }, { store, userId });
     return userId;
   }
 

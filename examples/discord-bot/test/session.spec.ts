@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JsonStore, MemoryStore } from '../src/store';
 import { FakeChannel, fakeInteraction, render, type FakeRun, type Seen } from './fake';
+import { addCharacter } from './table';
 import { screenshot, type Shown } from './render-html';
 
 /**
@@ -65,20 +66,8 @@ describe('Discord bot: sheets, checks and a fight per channel against a running 
   const text = (run: FakeRun) => run.seen.map(render).join('\n');
 
   async function character(name: string, system: string, sheet: Record<string, unknown>) {
-    const made = await unwrap(
-      referee.POST('/v1/campaigns/{campaignId}/characters', {
-        params: { path: { campaignId } },
-        body: { name },
-      }),
-    );
-    await unwrap(
-      referee.PUT('/v1/campaigns/{campaignId}/characters/{characterId}/sheets/{system}', {
-        params: { path: { campaignId, characterId: made.id, system: system as 'cairn' } },
-        body: { sheet },
-      }),
-    );
-    ids[name] = made.id;
-    return made.id;
+    ids[name] = await addCharacter(referee, campaignId, { name, system, sheet });
+    return ids[name];
   }
 
   async function playerKey(characterId: string) {
