@@ -1,16 +1,7 @@
 import { unwrap, type components } from '@arbiter/client';
-import {
-  BotRefusal,
-  campaignOf,
-  client,
-  fitLines,
-  playerOf,
-  privately,
-  type BotContext,
-  type CommandInteraction,
-} from './common';
+import { BotRefusal, fitLines, privately, type BotContext, type CommandInteraction } from './common';
 import { SYSTEM_NAMES, systemFor } from './sheets';
-import { opt, readOwner, subjectOf } from './session';
+import { actingCharacter, opt } from './session';
 
 type ExperienceAward = components['schemas']['ExperienceAwardResult'];
 type LevelUp = ExperienceAward['levelUps'][number];
@@ -55,13 +46,12 @@ export function levelUpWords(name: string, up: LevelUp): string {
  * refuse a player, so the refusal carries its code and field.
  */
 export async function advance(ctx: BotContext, interaction: CommandInteraction): Promise<void> {
-  const campaignId = campaignOf(ctx, interaction);
-  const link = playerOf(ctx, interaction);
-  const arbiter = client(ctx, link.key);
-  const who = await subjectOf(arbiter, campaignId, link, opt(interaction, 'who'));
-  if (who.kind !== 'character')
-    throw new BotRefusal('`/advance` is for characters: NPCs do not advance here.');
-  const owner = await readOwner(arbiter, campaignId, who);
+  const { campaignId, arbiter, who, owner } = await actingCharacter(
+    ctx,
+    interaction,
+    'who',
+    '`/advance` is for characters: NPCs do not advance here.',
+  );
   const system = systemFor(owner.name, owner.sheets, opt(interaction, 'system'));
   const xp = interaction.options.getInteger('xp');
   const boons = interaction.options.getInteger('boons');

@@ -11,7 +11,7 @@ import {
   type CommandInteraction,
 } from './common';
 import { findByName, type Named } from './names';
-import { opt, readOwner, refreshTracker, subjectOf } from './session';
+import { actingCharacter, opt, readOwner, refreshTracker, subjectOf } from './session';
 import { stateOf, stateWords, SYSTEM_NAMES, systemFor, systemsOf, timerWords, type System } from './sheets';
 import type { PlayerLink } from './store';
 import { eventTexts } from './words';
@@ -207,12 +207,12 @@ export function medicineAidWords(name: string, aider: string | null, done: Medic
 // ------------------------------------------------------------------------------------ /last-effort
 
 async function lastEffort(ctx: BotContext, interaction: CommandInteraction): Promise<void> {
-  const campaignId = campaignOf(ctx, interaction);
-  const link = playerOf(ctx, interaction);
-  const arbiter = client(ctx, link.key);
-  const who = await subjectOf(arbiter, campaignId, link, opt(interaction, 'who'));
-  if (who.kind !== 'character') throw new BotRefusal('The heroic last effort is a character’s.');
-  const owner = await readOwner(arbiter, campaignId, who);
+  const { campaignId, arbiter, who, owner } = await actingCharacter(
+    ctx,
+    interaction,
+    'who',
+    'The heroic last effort is a character’s.',
+  );
   if (!owner.sheets?.gm)
     throw new BotRefusal(`${owner.name} has no Gods & Monsters sheet: the heroic last effort is G&M’s.`);
   const rating = interaction.options.getString('rating', true)!.trim().toLowerCase();

@@ -87,6 +87,25 @@ export async function subjectOf(
   return found;
 }
 
+/**
+ * The character a command acts on, read with its sheets: the asker's own, or the one the referee
+ * names in `option`; an NPC named there is refused with `refusal`.
+ */
+export async function actingCharacter(
+  ctx: BotContext,
+  interaction: CommandInteraction,
+  option: 'who' | 'as',
+  refusal: string,
+) {
+  const campaignId = campaignOf(ctx, interaction);
+  const link = playerOf(ctx, interaction);
+  const arbiter = client(ctx, link.key);
+  const who = await subjectOf(arbiter, campaignId, link, opt(interaction, option));
+  if (who.kind !== 'character') throw new BotRefusal(refusal);
+  const owner = await readOwner(arbiter, campaignId, who);
+  return { campaignId, link, arbiter, who, owner };
+}
+
 // ---------------------------------------------------------------------------------------- /character
 
 async function character(ctx: BotContext, interaction: CommandInteraction): Promise<void> {
@@ -504,12 +523,12 @@ async function contest(
 // --------------------------------------------------------------------------------------------- /rest
 
 async function rest(ctx: BotContext, interaction: CommandInteraction): Promise<void> {
-  const campaignId = campaignOf(ctx, interaction);
-  const link = playerOf(ctx, interaction);
-  const arbiter = client(ctx, link.key);
-  const who = await subjectOf(arbiter, campaignId, link, opt(interaction, 'who'));
-  if (who.kind !== 'character') throw new BotRefusal('`/rest` is for characters.');
-  const owner = await readOwner(arbiter, campaignId, who);
+  const { campaignId, arbiter, who, owner } = await actingCharacter(
+    ctx,
+    interaction,
+    'who',
+    '`/rest` is for characters.',
+  );
   const system = systemFor(owner.name, owner.sheets, opt(interaction, 'system'));
   const kind = interaction.options.getString('kind', true) as components['schemas']['SheetRestInput']['kind'];
   const rested = await unwrap(
@@ -1233,12 +1252,12 @@ export async function sheetCast(
   interaction: CommandInteraction,
   spell: string,
 ): Promise<void> {
-  const campaignId = campaignOf(ctx, interaction);
-  const link = playerOf(ctx, interaction);
-  const arbiter = client(ctx, link.key);
-  const who = await subjectOf(arbiter, campaignId, link, opt(interaction, 'as'));
-  if (who.kind !== 'character') throw new BotRefusal('Only characters cast from a sheet here.');
-  const owner = await readOwner(arbiter, campaignId, who);
+  const { campaignId, arbiter, who, owner } = await actingCharacter(
+    ctx,
+    interaction,
+    'as',
+    'Only characters cast from a sheet here.',
+  );
   const system = systemFor(owner.name, owner.sheets, opt(interaction, 'system'));
   const lines: string[] = [];
   if (system === 'coeac') {
