@@ -137,6 +137,44 @@ interface CasterTold {
   source: string;
 }
 
+/** The logged roll as harm's writer names it in the ledger entries. */
+const loggedRoll = (rolled: Rolled<unknown>, id: string) => ({
+  id,
+  procedure: rolled.procedure,
+  seed: rolled.seed,
+  rng: rolled.rng,
+});
+
+/** A spell's costs on its caster (see `MagicCampaignService.writeSpellCosts`). */
+interface SpellCosts {
+  /** The sheet the spell read: the ledger reuses it (unless `readAgain`), the harm starts from it. */
+  row: CharacterSheetEntity;
+  /** The class-resource changes (Control, Empower, a plasmid…), written through the ledger. */
+  changes: Array<{ field: string; delta: number }>;
+  /** The sheet before the ledger's changes apply (Spell Mastery learns or bars the spell). */
+  base?: (sheet: Sheet) => Sheet;
+  /** The ledger reads and locks the sheet itself (`row` was read without a lock). */
+  readAgain?: boolean;
+  /** The spell's roll, which every entry names, and the harm taken inside it (`harm`, none when null). */
+  rolled: Rolled<{ harm?: SheetDamageOutcome | null }>;
+  /** The engine's answer for that harm: null when the spell harmed no one (or the route writes it). */
+  told: CasterTold | null;
+}
+
+/** A spell's costs as written (`MagicCampaignService.writeSpellCosts`). */
+interface SpellCostsWritten {
+  /** The spell's logged roll. */
+  rollId: string;
+  /** The sheet as the ledger left it (before the harm). */
+  row: CharacterSheetEntity;
+  /** The ledger's changes, then the harm's. */
+  entries: CoeacSheetChange[];
+  /** The harm's answer (null for none). */
+  harmed: CasterHarm | null;
+  /** The harm's engine events as the caller may see them. */
+  events: EngineEvent[];
+}
+
 /**
  * COEAC magic in a campaign (SPEC 6.5): a stored character channels a spell it controls. Control,
  * Empower points and each known spell are class resources of the COEAC sheet (a spell at 0 is lost
@@ -307,7 +345,6 @@ export class MagicCampaignService {
         owner,
       );
       const out = rolled.outcome.channeling;
-      const harmOutcome = rolled.outcome.harm;
 
       const changes: Array<{ field: string; delta: number }> = [
         { field: `classResources.${control}.current`, delta: -out.controlSpent },
@@ -317,7 +354,7 @@ export class MagicCampaignService {
         changes.push({ field: `classResources.${empowerKey}.current`, delta: -empowerPool });
       // The implement's one activation today (F13, F16).
       if (implement) changes.push({ field: `classResources.${implement.resource}.current`, delta: -1 });
-      // Ritual HP and backlash are harm: the COEAC transition took them in the roll (`harmOutcome`).
+      // Ritual HP and backlash are harm: the COEAC transition took them in the roll (`harm`).
       if (out.backlash.plasmidLost) changes.push({ field: `classResources.${spellKey}.current`, delta: -1 });
 
       const replaced = instances.find((i) => i.spellId === spell.id) ?? null;
@@ -330,39 +367,15 @@ export class MagicCampaignService {
         replacedRollId: replaced?.rollId ?? null,
         changes,
         ritualCash: ritual?.cash ?? 0,
-        ...(harmOutcome
-          ? { state: harmOutcome.state, harmChanges: harmOutcome.changes, events: told!.events }
-          : {}),
       };
-      const roll = await this.rolls.record(m, who, rolled as never, {
+      const { rollId, entries, harmed, events } = await this.writeSpellCosts(m, who, campaign, owner, {
         secret: input.secret ?? false,
         effects,
-        campaign,
-      });
-      const written = await this.sheets.changeTracked(
-        m,
-        who,
-        campaign,
-        owner,
-        'coeac',
+        row,
         changes,
-        { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
-        { clamp: true, row },
-      );
-      const entries = written.entries.map(toChange);
-      const harmed = harmOutcome
-        ? await this.writeCasterHarm(
-            m,
-            who,
-            campaign,
-            owner,
-            written.row,
-            harmOutcome,
-            { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
-            told!,
-          )
-        : null;
-      if (harmed) entries.push(...harmed.changes);
+        rolled,
+        told,
+      });
       if (ritual?.cash) {
         await this.wealth.changeCash(
           m,
@@ -370,7 +383,7 @@ export class MagicCampaignService {
           campaign,
           owner.id,
           { cashDelta: -ritual.cash, reason: 'ritual', note: `Sacrificed to channel ${spell.name}` },
-          { rollId: roll.id, field: 'ritual.cash', character },
+          { rollId, field: 'ritual.cash', character },
         );
       }
       let mutationDraw: TableDrawResult | null = null;
@@ -380,7 +393,7 @@ export class MagicCampaignService {
         mutationNote = drawn.note ?? mutationNote;
       }
       // The new cast replaces the live instance of the spell in place (one statement either way).
-      const live = { bound: !!input.bind, potency: out.potency, objective: out.objective, rollId: roll.id };
+      const live = { bound: !!input.bind, potency: out.potency, objective: out.objective, rollId };
       await this.keepLiveInstance(m, who.campaignId, owner.id, spell.id, live, replaced);
       return {
         characterId: owner.id,
@@ -398,14 +411,14 @@ export class MagicCampaignService {
             harmed !== null && harmed.state !== harmed.stateBefore && harmed.state === 'down-and-out',
         },
         changes: entries,
-        events: castEvents(who, owner.id, harmed?.events ?? []),
+        events,
         replacedRollId: replaced?.rollId ?? null,
         mutationNote,
         mutationDraw: mutationDraw && (!mutationDraw.secret || who.role === 'referee') ? mutationDraw : null,
         mutationRollId: mutationDraw?.rollId ?? null,
         seed: rolled.seed,
         rng: rolled.rng,
-        rollId: roll.id,
+        rollId,
       } as CoeacCastResult;
     }
   }
@@ -585,37 +598,32 @@ export class MagicCampaignService {
             : {}),
         },
       });
-      const written = await this.sheets.changeTracked(
-        m,
-        who,
-        campaign,
-        owner,
-        'coeac',
-        changes,
-        { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
-        {
-          clamp: true,
-          row,
-          base: (data) =>
-            out.learned
-              ? {
-                  ...{},
-                  ...data,
-                  classResources: {
-                    ...{},
-                    ...((data.classResources ?? {}) as object),
-                    [spell.name]: { current: 0, max: 1 },
-                  },
-                }
-              : { ...{}, ...data, barredSpells: [...barredBefore, spell.id] },
-        },
-      );
-      const entries = written.entries.map(toChange);
-      const backlash = out.blindCast.backlash.damage ?? 0;
-      const logged = { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng };
       // The backlash is harm (003:201) and a failure calls a Down and Out check (HP unchanged, the
       // table applied): both computed in the roll, written by harm's writer, the entries naming it.
-      // Both at once: one write of the sheet for the two.
+      // The backlash alone goes with the costs; with the check, both below at once (one write of the
+      // sheet for the two).
+      const written = await this.writeSpellCosts(m, who, campaign, owner, {
+        rollId: roll.id,
+        row,
+        changes,
+        base: (data) =>
+          out.learned
+            ? {
+                ...{},
+                ...data,
+                classResources: {
+                  ...{},
+                  ...((data.classResources ?? {}) as object),
+                  [spell.name]: { current: 0, max: 1 },
+                },
+              }
+            : { ...{}, ...data, barredSpells: [...barredBefore, spell.id] },
+        rolled,
+        told: checkOutcome && checked ? null : told,
+      });
+      const entries = written.entries;
+      const backlash = out.blindCast.backlash.damage ?? 0;
+      const logged = loggedRoll(rolled, roll.id);
       const pair =
         harmOutcome && told && checkOutcome && checked
           ? await this.harm.writeComputedPair(
@@ -635,12 +643,7 @@ export class MagicCampaignService {
             )
           : null;
       if (pair) entries.push(...pair.entries.map(toChange));
-      // One of them alone: the backlash of a pass, or a failure without backlash.
-      const harmed =
-        !pair && harmOutcome && told
-          ? await this.writeCasterHarm(m, who, campaign, owner, written.row, harmOutcome, logged, told)
-          : null;
-      if (harmed) entries.push(...harmed.changes);
+      // The check alone: a failure without backlash.
       const alone =
         !pair && checkOutcome && checked
           ? await this.harm.applyDamage(
@@ -662,7 +665,7 @@ export class MagicCampaignService {
             )
           : null;
       if (alone) entries.push(...alone.entries.map(toChange));
-      const harmEvents = pair ? (pair.results[0].events as EngineEvent[]) : (harmed?.events ?? []);
+      const harmEvents = pair ? (pair.results[0].events as EngineEvent[]) : (written.harmed?.events ?? []);
       const check = pair ? pair.results[1] : alone;
       return {
         characterId: owner.id,
@@ -820,41 +823,31 @@ export class MagicCampaignService {
         campaign.id,
         owner,
       );
-      const rolled = released.rolled;
-      const told = released.told!;
-      const { blocked, damageTaken, harm: harmOutcome } = rolled.outcome;
-      const roll = await this.rolls.record(m, who, rolled as never, {
-        campaign,
+      const { rolled, told } = released;
+      const { blocked, damageTaken } = rolled.outcome;
+      // No costs but the harm.
+      const { rollId, entries, events } = await this.writeSpellCosts(m, who, campaign, owner, {
         effects: {
           characterId: owner.id,
           spell: bound.spellId,
           boundRollId: bound.rollId,
           blocked,
           damageTaken,
-          state: harmOutcome!.state,
-          harmChanges: harmOutcome!.changes,
-          events: told.events,
         },
-      });
-      const harmed = await this.writeCasterHarm(
-        m,
-        who,
-        campaign,
-        owner,
         row,
-        harmOutcome!,
-        { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
+        changes: [],
+        rolled,
         told,
-      );
+      });
       return {
         spellId: bound.spellId,
         use: 'block',
         blocked,
         damageTaken,
         bonusDice: 0,
-        changes: harmed.changes,
-        events: castEvents(who, owner.id, harmed.events),
-        rollId: roll.id,
+        changes: entries,
+        events,
+        rollId,
       };
     });
   }
@@ -920,7 +913,6 @@ export class MagicCampaignService {
         owner,
       );
       const out = rolled.outcome.catastrophe;
-      const harmOutcome = rolled.outcome.harm;
       const c = out.consequences;
       const wild = c?.wildCast ?? null;
       const changes: Array<{ field: string; delta: number }> = [];
@@ -928,51 +920,14 @@ export class MagicCampaignService {
       if (wild?.channeling.backlash.plasmidLost && wildKey)
         changes.push({ field: `classResources.${wildKey}.current`, delta: -1 });
       const harm = (c?.waveDamage ?? 0) + (wild?.channeling.backlash.damage ?? 0);
-      const effects = {
-        characterId: owner.id,
-        spell: channeled?.id ?? null,
-        changes,
-        harm,
-        ...(harmOutcome && told
-          ? { state: harmOutcome.state, harmChanges: harmOutcome.changes, events: told.events }
-          : {}),
-      };
-      const roll = await this.rolls.record(m, who, rolled as never, {
+      const { rollId, entries, events } = await this.writeSpellCosts(m, who, campaign, owner, {
         secret: input.secret ?? false,
-        effects,
-        campaign,
+        effects: { characterId: owner.id, spell: channeled?.id ?? null, changes, harm },
+        row,
+        changes,
+        rolled,
+        told,
       });
-      let current = row;
-      const entries: CoeacSheetChange[] = [];
-      if (changes.length) {
-        const written = await this.sheets.changeTracked(
-          m,
-          who,
-          campaign,
-          owner,
-          'coeac',
-          changes,
-          { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
-          { clamp: true, row },
-        );
-        current = written.row;
-        entries.push(...written.entries.map(toChange));
-      }
-      let harmEvents: EngineEvent[] = [];
-      if (harmOutcome && told) {
-        const harmed = await this.writeCasterHarm(
-          m,
-          who,
-          campaign,
-          owner,
-          current,
-          harmOutcome,
-          { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
-          told,
-        );
-        entries.push(...harmed.changes);
-        harmEvents = harmed.events;
-      }
       let mutationDraw: TableDrawResult | null = null;
       let mutationNote: string | null = null;
       if (c?.mutation) {
@@ -986,7 +941,7 @@ export class MagicCampaignService {
           bound: false,
           potency: wild.channeling.potency,
           objective: wild.channeling.objective,
-          rollId: roll.id,
+          rollId,
         };
         await this.keepLiveInstance(m, who.campaignId, owner.id, wild.spell, live);
       }
@@ -995,14 +950,14 @@ export class MagicCampaignService {
         ...out,
         characterId: owner.id,
         changes: entries,
-        events: castEvents(who, owner.id, harmEvents),
+        events,
         mutationNote,
         mutationDraw: mutationDraw && (!mutationDraw.secret || who.role === 'referee') ? mutationDraw : null,
         mutationRollId: mutationDraw?.rollId ?? null,
-        wildCastInstanceRollId: wild ? roll.id : null,
+        wildCastInstanceRollId: wild ? rollId : null,
         seed: rolled.seed,
         rng: rolled.rng,
-        rollId: roll.id,
+        rollId,
       } as CoeacCampaignCatastropheResult;
     });
   }
@@ -1058,59 +1013,28 @@ export class MagicCampaignService {
         owner,
       );
       const out: CounterspellOutcome = rolled.outcome.counterspell;
-      const harmOutcome = rolled.outcome.harm;
       const changes: Array<{ field: string; delta: number }> = [
         { field: `classResources.${control}.current`, delta: -1 },
       ];
-      const effects = {
-        characterId: owner.id,
-        targetRollId: target.id,
-        skill: skill.name,
-        changes,
-        ...(harmOutcome
-          ? { state: harmOutcome.state, harmChanges: harmOutcome.changes, events: told!.events }
-          : {}),
-      };
-      const roll = await this.rolls.record(m, who, rolled as never, {
-        secret: input.secret ?? false,
-        effects,
-        campaign,
-      });
-      const written = await this.sheets.changeTracked(
-        m,
-        who,
-        campaign,
-        owner,
-        'coeac',
-        changes,
-        { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
-        { clamp: true, row },
-      );
-      const entries = written.entries.map(toChange);
       // A failed counterspell's damage is harm (003:201): taken in the roll, written by harm's writer.
-      const harmed = harmOutcome
-        ? await this.writeCasterHarm(
-            m,
-            who,
-            campaign,
-            owner,
-            written.row,
-            harmOutcome,
-            { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
-            told!,
-          )
-        : null;
-      if (harmed) entries.push(...harmed.changes);
+      const { rollId, entries, events } = await this.writeSpellCosts(m, who, campaign, owner, {
+        secret: input.secret ?? false,
+        effects: { characterId: owner.id, targetRollId: target.id, skill: skill.name, changes },
+        row,
+        changes,
+        rolled,
+        told,
+      });
       if (out.countered) await m.delete(CoeacSpellInstanceEntity, { rollId: target.id });
       return {
         characterId: owner.id,
         targetRollId: target.id,
         counterspell: out,
         changes: entries,
-        events: castEvents(who, owner.id, harmed?.events ?? []),
+        events,
         seed: rolled.seed,
         rng: rolled.rng,
-        rollId: roll.id,
+        rollId,
       };
     });
   }
@@ -1178,7 +1102,7 @@ export class MagicCampaignService {
     const rolled: Rolled<ChannelingOutcome & { harm?: SheetDamageOutcome | null }> =
       withHarm?.rolled ?? this.rolls.roll(AFFIX_CHANNELING_V2, input, seed, diceBudget(req));
     const told = withHarm?.told ?? null;
-    const { harm: harmOutcome = null, ...out } = rolled.outcome;
+    const { harm: _harm, ...out } = rolled.outcome;
     // The harm's events go on the day's roll (`effects.events`): the log and the feed tell them.
     const roll = await record(rolled, told?.events ?? []);
     const changes: Array<{ field: string; delta: number }> = [];
@@ -1192,69 +1116,99 @@ export class MagicCampaignService {
         changes.push({ field: `classResources.${spellKey}.current`, delta: -1 });
       }
     }
-    let entries: CoeacSheetChange[] = [];
-    let after = row;
-    if (changes.length > 0) {
+    // The day's backlash is harm (003:201): taken in the day's roll, written by harm's writer. The
+    // ledger reads the sheet again, locked. Without a sheet there is nothing to write.
+    const { entries, events } = row
+      ? await this.writeSpellCosts(m, who, campaign, owner, {
+          rollId: roll.id,
+          row,
+          changes,
+          readAgain: true,
+          rolled,
+          told,
+        })
+      : { entries: [], events: [] };
+    return {
+      outcome: out,
+      rolled: rolled as Rolled<ChannelingOutcome>,
+      rollId: roll.id,
+      changes: entries,
+      events,
+    };
+  }
+
+  /**
+   * A spell's costs on its stored caster, in one order for every route: its roll logged (unless the
+   * route logged it: `rollId`), with the route's `effects` and then the harm the roll took (its state,
+   * its changes and the engine's events); the class-resource changes through the condition ledger
+   * (cause `roll`, naming the roll; no write when there are none); the harm taken inside the roll
+   * through the harm transition's writer, on the sheet the ledger left.
+   */
+  private async writeSpellCosts(
+    m: EntityManager,
+    who: Principal,
+    campaign: CampaignEntity,
+    owner: SheetOwner,
+    costs: SpellCosts & ({ rollId: string } | { secret?: boolean; effects: Record<string, unknown> }),
+  ): Promise<SpellCostsWritten> {
+    const { rolled, told } = costs;
+    const harm = rolled.outcome.harm;
+    const rollId =
+      'rollId' in costs
+        ? costs.rollId
+        : (
+            await this.rolls.record(m, who, rolled, {
+              secret: costs.secret,
+              effects: {
+                ...costs.effects,
+                ...(harm && told
+                  ? { state: harm.state, harmChanges: harm.changes, events: told.events }
+                  : {}),
+              },
+              campaign,
+            })
+          ).id;
+    let row = costs.row;
+    const entries: CoeacSheetChange[] = [];
+    if (costs.changes.length > 0) {
       const written = await this.sheets.changeTracked(
         m,
         who,
         campaign,
         owner,
         'coeac',
-        changes,
-        { cause: 'roll', procedure: rolled.procedure, rollId: roll.id },
-        { clamp: true },
+        costs.changes,
+        { cause: 'roll', procedure: rolled.procedure, rollId },
+        { clamp: true, ...(costs.readAgain ? {} : { row }), ...(costs.base ? { base: costs.base } : {}) },
       );
-      entries = written.entries.map(toChange);
-      after = written.row;
+      row = written.row;
+      entries.push(...written.entries.map(toChange));
     }
-    // The day's backlash is harm (003:201): taken in the day's roll, written by harm's writer.
     const harmed =
-      after && harmOutcome && told
-        ? await this.writeCasterHarm(
-            m,
-            who,
-            campaign,
-            owner,
-            after,
-            harmOutcome,
-            { id: roll.id, procedure: rolled.procedure, seed: rolled.seed, rng: rolled.rng },
-            told,
+      harm && told
+        ? casterHarmed(
+            await this.harm.applyDamage(
+              m,
+              who,
+              owner,
+              { system: 'coeac', amount: harm.damage, source: told.source } as never,
+              // The spell's answer carries no sheet: none is read back for it.
+              {
+                campaign,
+                computed: {
+                  row,
+                  outcome: harm,
+                  roll: loggedRoll(rolled, rollId),
+                  derive: (data) => data,
+                  state: told.state,
+                  events: told.events,
+                },
+              },
+            ),
           )
         : null;
     if (harmed) entries.push(...harmed.changes);
-    return {
-      outcome: out,
-      rolled: rolled as Rolled<ChannelingOutcome>,
-      rollId: roll.id,
-      changes: entries,
-      events: castEvents(who, owner.id, harmed?.events ?? []),
-    };
-  }
-
-  /** A cast's HP cost, computed in the cast's own roll, written through the harm transition's writer. */
-  private async writeCasterHarm(
-    m: EntityManager,
-    who: Principal,
-    campaign: CampaignEntity,
-    owner: SheetOwner,
-    row: CharacterSheetEntity,
-    outcome: SheetDamageOutcome,
-    roll: { id: string; procedure: string; seed: string; rng: string },
-    told: { state: EngineState; events: EngineEvent[]; source: string },
-  ): Promise<CasterHarm> {
-    const result = await this.harm.applyDamage(
-      m,
-      who,
-      owner,
-      { system: 'coeac', amount: outcome.damage, source: told.source } as never,
-      // The spell's answer carries no sheet: none is read back for it.
-      {
-        campaign,
-        computed: { row, outcome, roll, derive: (data) => data, state: told.state, events: told.events },
-      },
-    );
-    return casterHarmed(result);
+    return { rollId, row, entries, harmed, events: castEvents(who, owner.id, harmed?.events ?? []) };
   }
 
   /**
