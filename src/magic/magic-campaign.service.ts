@@ -1160,6 +1160,7 @@ export class MagicCampaignService {
             await this.rolls.record(m, who, rolled, {
               secret: costs.secret,
               effects: {
+                ...{},
                 ...costs.effects,
                 ...(harm && told
                   ? { state: harm.state, harmChanges: harm.changes, events: told.events }
