@@ -810,7 +810,13 @@ export class SheetHarmService implements OnModuleInit {
       if (next.timers.length === 0) delete next.timers;
       // Issue 44: the aid told by the core (events.ts) from the procedure's outcome and the harm it leaves.
       const before = this.engineState(owner, 'cairn', row.data, row.data, harm, true);
-      const events = aidEvents(before, { ...{}, ...before, harm: next }, outcome, helperName, input.means.trim());
+      const events = aidEvents(
+        before,
+        { ...{}, ...before, harm: next },
+        outcome,
+        helperName,
+        input.means.trim(),
+      );
       const roll = await this.rolls.record(m, who, rolled as never, {
         campaign,
         effects: {
@@ -1205,7 +1211,9 @@ export class SheetHarmService implements OnModuleInit {
       const outcome: SheetHeroicEffortOutcomeV2 = rolled.outcome;
       // The dying character's own mojo (through the ledger with its death below) and the harm it leaves.
       const own = contributions.find((c) => c.characterId === characterId && c.mojo > 0);
-      const ownChanges: SheetChange[] = own ? [{ path: 'mojo.current', delta: -own.mojo, via: 'ledger' }] : [];
+      const ownChanges: SheetChange[] = own
+        ? [{ path: 'mojo.current', delta: -own.mojo, via: 'ledger' }]
+        : [];
       const next: SheetHarm = { ...{}, ...harm, state: 'dead', pending: [] };
       delete next.timers;
       // Issue 44: the effort told by the core (events.ts) from the procedure's outcome and the harm it leaves.

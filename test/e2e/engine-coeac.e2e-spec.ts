@@ -528,7 +528,13 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
     });
 
     it('issue 44: a player whose key binds the aider aids a friend (REST, GraphQL), told in events that match the sheet; a key binding neither is refused', async () => {
-      type Event = { type: string; text: string; ownerId: string | null; path?: string | null; after?: number | null };
+      type Event = {
+        type: string;
+        text: string;
+        ownerId: string | null;
+        path?: string | null;
+        after?: number | null;
+      };
       const { c, hero, friend } = await downed();
       const medic = await createKey(t.server, c, { role: 'player', characterIds: [friend.id] });
       const fallen = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
@@ -617,7 +623,10 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
 
       // Over GraphQL: a second fallen character, aided by the same player's Ivo.
       const second = await downed();
-      const medic2 = await createKey(t.server, second.c, { role: 'player', characterIds: [second.friend.id] });
+      const medic2 = await createKey(t.server, second.c, {
+        role: 'player',
+        characterIds: [second.friend.id],
+      });
       const aided = await gql(
         t.server,
         `mutation($c: ID!, $h: ID!, $a: ID!) { aidDownAndOut(campaignId: $c, characterId: $h,
@@ -627,7 +636,11 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
       );
       expect(aided.errors).toBeUndefined();
       const answer = aided.data!.aidDownAndOut;
-      expect(answer.events[0]).toMatchObject({ type: 'aided', ownerId: second.hero.id, source: 'Medicine aid by Ivo' });
+      expect(answer.events[0]).toMatchObject({
+        type: 'aided',
+        ownerId: second.hero.id,
+        source: 'Medicine aid by Ivo',
+      });
       expect(answer.events[0].text).toContain(`Down and Out ${answer.detail.downAndOut.roll}`);
       const refusedGql = await gql(
         t.server,

@@ -284,8 +284,7 @@ export function damageEvents(
  */
 function medicineAidText(name: string, outcome: SheetDamageOutcome, what: string | null): string {
   const table = outcome.detail.downAndOut as
-    | { aid?: { successes: number; passed: boolean } | null; roll?: number | null; name?: string }
-    | undefined;
+    { aid?: { successes: number; passed: boolean } | null; roll?: number | null; name?: string } | undefined;
   const test = table?.aid;
   const medicine = test
     ? `${test.successes} success${test.successes === 1 ? '' : 'es'} against Ob ${DOWN_AND_OUT_AID_OBJECTIVE}, ${test.passed ? 'aided' : 'not aided'}`
