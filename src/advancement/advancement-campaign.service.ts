@@ -17,7 +17,13 @@ import {
   GmExperienceAwardInput,
   GmExperienceAwardOutcome,
 } from '../core/advancement/gm-level-up';
-import { archetypalRoll, EXPERIENCE_PER_MOJO, mojoBid, mojoCost, MojoCostInput } from '../core/advancement/gm-mojo';
+import {
+  archetypalRoll,
+  EXPERIENCE_PER_MOJO,
+  mojoBid,
+  mojoCost,
+  MojoCostInput,
+} from '../core/advancement/gm-mojo';
 import { gmStudy, StudyInput } from '../core/advancement/gm-study';
 import { GM_ARCHETYPES, GmArchetypeId } from '../core/characters/gm-derivation';
 import { Sheet } from '../core/characters/sheets';
@@ -610,7 +616,9 @@ export class AdvancementCampaignService {
         (logged.modifiers ?? []).some((mod) => mod.source?.startsWith('specialty:')),
       );
       if (!archetypal && !input.archetypalBecause) {
-        throw refuse('The roll is not archetypal (its rating is not an archetypal ability or reaction, and no specialty was involved).');
+        throw refuse(
+          'The roll is not archetypal (its rating is not an archetypal ability or reaction, and no specialty was involved).',
+        );
       }
       const held = (row.data.mojo as { current: number }).current;
       const result = asBadRequestAny(() =>

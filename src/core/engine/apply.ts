@@ -420,7 +420,12 @@ function applyDamage<S extends EngineState>(state: S, change: EngineChange, dice
   const input = damageInput(state, change);
   const outcome = sheetDamage(input, dice);
   // COEAC Medicine aid after the blow is told as aid (the test and the table), not as a loss.
-  const described = describeDamage(state, outcome, change.source ?? null, (input as { aid?: boolean }).aid === true);
+  const described = describeDamage(
+    state,
+    outcome,
+    change.source ?? null,
+    (input as { aid?: boolean }).aid === true,
+  );
   return { kind: 'damage', ...described, changes: outcome.changes, input, outcome };
 }
 
