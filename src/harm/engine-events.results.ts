@@ -13,7 +13,7 @@ const may = { nullable: true, optional: true };
 })
 export class EngineEventResult {
   @Out.string(
-    'damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended, timer-expired, spell-cast.',
+    'damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended, timer-expired, spell-cast, aided, last-effort.',
   )
   type: string;
 
@@ -73,6 +73,9 @@ export class EngineEventResult {
 
   @Out.string('timer-expired: what the timer’s end did (death, wakes, sleeps-on, lapses, responds).', may)
   effect?: string | null;
+
+  @Out.bool('last-effort: whether the roll succeeded.', may)
+  passed?: boolean | null;
 
   @Out.string('How the owner looks after, in words: unhurt, wounded, badly wounded, down, dead.', may)
   looks?: string | null;

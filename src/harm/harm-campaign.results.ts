@@ -365,6 +365,12 @@ export class HeroicImprovementResult {
 
 @ObjectType({ description: 'A dying G&M character’s heroic last effort; the character dies at its end.' })
 export class SheetHeroicEffortResult extends SheetHarmBase {
+  @Out.nestedList(
+    'What the effort did, in order (issue 44): last-effort (the roll against its target), the mojo the dying character spent, its death, the timers ended; the same events are on the logged roll and the live feed.',
+    () => EngineEventResult,
+  )
+  events: EngineEventResult[];
+
   @Out.string('The ability or reaction rolled.')
   rating: string;
 
@@ -398,6 +404,12 @@ export class SheetHeroicEffortResult extends SheetHarmBase {
 
 @ObjectType({ description: 'Aid given to a dying Cairn character (harm.sheet-aid, no dice).' })
 export class SheetAidResult extends SheetHarmBase {
+  @Out.nestedList(
+    'What the aid did, in order (issue 44): aided (who gave it, how), the conditions, the new state, the timers stopped; the same events are on the logged roll and the live feed.',
+    () => EngineEventResult,
+  )
+  events: EngineEventResult[];
+
   @Out.string('What the aid answered: critical (stabilised) or mortal-wound (tended).')
   aided: string;
 

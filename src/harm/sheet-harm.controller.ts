@@ -70,7 +70,7 @@ export class CharacterHarmController {
   @Roles('referee', 'player')
   @ApiOperation({
     summary:
-      'COEAC Medicine aid after the blow for a down-and-out character awaiting aid (a second aider, or at the end of the scene): Medicine Ob 3, then the Down and Out table; a success stops the aid timer. One logged roll (harm.sheet-damage)',
+      'COEAC Medicine aid after the blow for a down-and-out character awaiting aid (a second aider, or at the end of the scene): Medicine Ob 3, then the Down and Out table; a success stops the aid timer. The referee, a player whose key binds aiderId (else 403 naming aiderId), or with a medicine pool the fallen character’s player. Events open with aided (the test and the table). One logged roll (harm.sheet-damage)',
   })
   @ApiCreatedResponse({ type: SheetDamageResult })
   aidDownAndOut(

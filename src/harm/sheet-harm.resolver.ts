@@ -60,7 +60,7 @@ export class SheetHarmResolver {
   @Roles('referee', 'player')
   @Mutation(() => SheetDamageResult, {
     description:
-      'COEAC Medicine aid after the blow for a down-and-out character awaiting aid: Medicine Ob 3, then the Down and Out table; a success stops the aid timer.',
+      'COEAC Medicine aid after the blow for a down-and-out character awaiting aid: Medicine Ob 3, then the Down and Out table; a success stops the aid timer. The referee, a player whose key binds aiderId, or with a medicine pool the fallen character’s player.',
   })
   aidDownAndOut(
     @campaignId() _c: string,

@@ -70,8 +70,10 @@ import { classResourceKey, coeacMagicResources as magicResources, findCoeacSpell
 import { Database } from '../database/database.service';
 import { assertCanAct } from './can-act';
 import {
+  aidEvents,
   applyChange,
   damageInput as engineDamageInput,
+  lastEffortEvents,
   restInput as engineRestInput,
   describeDamage,
   harmAfterDamage,
@@ -439,6 +441,9 @@ export class SheetHarmService implements OnModuleInit {
    * `aid`: no loss, Medicine Ob 3, the Down and Out table on a success); a success lifts
    * `awaiting-aid` and so stops the timer, a failure leaves both. The aider is `aiderId` (its pool is
    * 2 + the Medicine of its COEAC sheet; it must be able to act) or the pool sent as `medicine`.
+   * Who may (as Cairn's aid): the referee; with `aiderId`, a player whose key binds the aider (the
+   * Medicine spent is the aider's), else 403 naming `aiderId`; with only a pool, the fallen
+   * character's own player (docs/decisions.md, "Issue 44: who gives Medicine aid").
    */
   aidDownAndOut(
     who: Principal,
@@ -446,9 +451,16 @@ export class SheetHarmService implements OnModuleInit {
     input: DownAndOutAidInput,
     req: ArbiterRequest,
   ): Promise<SheetDamageResult> {
-    assertMayActFor(who, characterId);
-    this.assertSecretAllowed(who, input.secret);
     const has = (v: unknown) => v !== undefined && v !== null;
+    // With an aider named, its player (the Medicine spent is its own); else the fallen character's.
+    const field = has(input.aiderId) ? 'aiderId' : 'characterId';
+    try {
+      assertMayActFor(who, has(input.aiderId) ? input.aiderId! : characterId);
+    } catch (error) {
+      if (error instanceof Problem) throw Problem.field('FORBIDDEN', field, error.message);
+      throw error;
+    }
+    this.assertSecretAllowed(who, input.secret);
     if (has(input.medicine) === has(input.aiderId))
       throw Problem.field('VALIDATION_FAILED', 'medicine', 'Send medicine or aiderId (one of them).');
     if (input.aiderId === characterId)
@@ -755,6 +767,7 @@ export class SheetHarmService implements OnModuleInit {
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
       const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
+      let helperName: string | null = null;
       if (helperId) {
         const [helper] = await Database.selectRows(m, CharacterEntity, {
           id: helperId,
@@ -762,6 +775,7 @@ export class SheetHarmService implements OnModuleInit {
         });
         if (!helper)
           throw Problem.field('UNPROCESSABLE', 'aidedBy', `No character ${helperId} in this campaign.`);
+        helperName = helper.name;
         const [helperSheet] = await Database.selectRows(m, CharacterSheetEntity, {
           ownerId: helperId,
           system: 'cairn',
@@ -785,16 +799,6 @@ export class SheetHarmService implements OnModuleInit {
         ),
       );
       const outcome = rolled.outcome;
-      const roll = await this.rolls.record(m, who, rolled as never, {
-        campaign,
-        effects: {
-          characterId,
-          system: 'cairn',
-          aided: outcome.aided,
-          aidedBy: helperId,
-          state: outcome.state,
-        },
-      });
       const next: SheetHarm = {
         ...{},
         ...harm,
@@ -804,6 +808,27 @@ export class SheetHarmService implements OnModuleInit {
       };
       next.timers = await this.nextTimers(m, campaign.id, 'cairn', next, null);
       if (next.timers.length === 0) delete next.timers;
+      // Issue 44: the aid told by the core (events.ts) from the procedure's outcome and the harm it leaves.
+      const before = this.engineState(owner, 'cairn', row.data, row.data, harm, true);
+      const events = aidEvents(
+        before,
+        { ...{}, ...before, harm: next },
+        outcome,
+        helperName,
+        input.means.trim(),
+      );
+      const roll = await this.rolls.record(m, who, rolled as never, {
+        campaign,
+        effects: {
+          characterId,
+          system: 'cairn',
+          aided: outcome.aided,
+          aidedBy: helperId,
+          state: outcome.state,
+          // The engine's events (issue 42, 44): the roll log and the live feed show them.
+          events,
+        },
+      });
       const { entries, row: after } = await this.write(m, who, campaign, owner, row, [], next, {
         procedure: SHEET_HARM_PROCEDURES.aid.name,
         rollId: roll.id,
@@ -822,6 +847,7 @@ export class SheetHarmService implements OnModuleInit {
           rolled,
           roll.id,
         ),
+        events: events as EngineEventResult[],
         aided: outcome.aided,
         aidedBy: helperId,
         conditionsAdded: outcome.conditionsAdded,
@@ -1183,6 +1209,21 @@ export class SheetHarmService implements OnModuleInit {
         ),
       );
       const outcome: SheetHeroicEffortOutcomeV2 = rolled.outcome;
+      // The dying character's own mojo (through the ledger with its death below) and the harm it leaves.
+      const own = contributions.find((c) => c.characterId === characterId && c.mojo > 0);
+      const ownChanges: SheetChange[] = own
+        ? [{ path: 'mojo.current', delta: -own.mojo, via: 'ledger' }]
+        : [];
+      const next: SheetHarm = { ...{}, ...harm, state: 'dead', pending: [] };
+      delete next.timers;
+      // Issue 44: the effort told by the core (events.ts) from the procedure's outcome and the harm it leaves.
+      const before = this.engineState(owner, 'gm', row.data, view, harm, true);
+      const events = lastEffortEvents(
+        before,
+        { ...{}, ...before, harm: next },
+        { ...{}, ...outcome, rating: input.rating },
+        ownChanges,
+      );
       const roll = await this.rolls.record(m, who, rolled as never, {
         campaign,
         secret: input.secret ?? false,
@@ -1198,17 +1239,15 @@ export class SheetHarmService implements OnModuleInit {
           improvements: outcome.improvements
             .filter((g) => g.gained)
             .map((g) => ({ characterId: g.characterId, kind: g.kind, subject: g.subject, cost: g.cost })),
+          // The engine's events (issue 42, 44): the roll log and the live feed show them.
+          events,
         },
       });
       const cause = { procedure: SHEET_HARM_PROCEDURES.heroicEffort.name, rollId: roll.id };
       // Each contributor's mojo through the ledger (the dying character's with its death below).
-      const changes: SheetChange[] = [];
+      const changes: SheetChange[] = ownChanges;
       for (const c of contributions) {
-        if (c.mojo === 0) continue;
-        if (c.characterId === characterId) {
-          changes.push({ path: 'mojo.current', delta: -c.mojo, via: 'ledger' });
-          continue;
-        }
+        if (c.mojo === 0 || c.characterId === characterId) continue;
         await this.sheets.changeTracked(
           m,
           who,
@@ -1220,8 +1259,6 @@ export class SheetHarmService implements OnModuleInit {
           { row: rows.get(c.characterId)! },
         );
       }
-      const next: SheetHarm = { ...{}, ...harm, state: 'dead', pending: [] };
-      delete next.timers;
       const { entries, row: after } = await this.write(m, who, campaign, owner, row, changes, next, {
         ...{},
         ...cause,
@@ -1260,6 +1297,7 @@ export class SheetHarmService implements OnModuleInit {
         seed: rolled.seed,
         rng: rolled.rng,
         rollId: roll.id,
+        events: events as EngineEventResult[],
         rating: input.rating,
         target: outcome.target,
         roll: outcome.roll,

@@ -421,7 +421,8 @@ describe(`the campaign engine: Cairn and Archsoul (${DATABASE_KIND})`, () => {
       return gql(
         t.server,
         `mutation($c: ID!, $h: ID!, $input: CairnAidInput!) { aidCharacter(campaignId: $c, characterId: $h, input: $input) {
-           aided aidedBy stateBefore state conditionsAdded conditionsRemoved rollId sheet { system sheet { __typename ... on CairnSheet { hp } } } } }`,
+           aided aidedBy stateBefore state conditionsAdded conditionsRemoved rollId events { type text ownerId ownerName source timer condition to looks }
+           sheet { system sheet { __typename ... on CairnSheet { hp } } } } }`,
         { c: c.id, h: id, input: body },
         c.auth,
       );
@@ -472,6 +473,37 @@ describe(`the campaign engine: Cairn and Archsoul (${DATABASE_KIND})`, () => {
         expect(sheet.state).toBe('out');
         expect(sheet.harm.timers ?? []).toEqual([]);
         expect(await replays(c, aided.rollId as string)).toBe(true);
+        // Issue 44: the aid answers the engine's events, which say what the sheet after holds.
+        const events = aided.events as Array<Record<string, unknown>>;
+        expect(events).toEqual([
+          expect.objectContaining({
+            type: 'aided',
+            ownerId: hero.id,
+            text: 'Wren is stabilised by Birch (bandages).',
+            source: 'bandages',
+            looks: 'down',
+          }),
+          expect.objectContaining({
+            type: 'condition-added',
+            text: 'Wren is now stabilised.',
+            condition: 'stabilised',
+          }),
+          expect.objectContaining({
+            type: 'state-changed',
+            text: 'Wren is out of action.',
+            to: sheet.harm.state,
+          }),
+          expect.objectContaining({
+            type: 'timer-ended',
+            text: "Wren's cairn-critical timer ends.",
+            timer: 'cairn-critical',
+          }),
+        ]);
+        expect(sheet.harm.conditions).toContain('stabilised');
+        const logged = (
+          await t.http.get(`/v1/campaigns/${c.id}/rolls/${aided.rollId}`).set(c.auth).expect(200)
+        ).body;
+        expect(logged.events.map((e: { text: string }) => e.text)).toEqual(events.map((e) => e.text));
         // The hour passes: stabilised, it does not die.
         await t.http.post(`/v1/campaigns/${c.id}/clock/advance`).set(c.auth).send({ turns: 7 }).expect(200);
         expect((await sheetOf(c, hero.id, 'cairn')).harm.state).toBe('out');

@@ -1,6 +1,13 @@
 import { DATABASE_KIND, startApp, TestApp } from './harness';
 import { restSheet, sheetOn } from './sheet-graphql';
-import { CampaignFixture, createCampaign, createCharacter, putSheet, sheetOf } from '../factories/campaign';
+import {
+  CampaignFixture,
+  createCampaign,
+  createCharacter,
+  createKey,
+  putSheet,
+  sheetOf,
+} from '../factories/campaign';
 import { codes, gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
 import { coeacChannelingDefence, type CoeacChannelingDefenceInput } from '../../src/core/combat';
@@ -518,6 +525,130 @@ describe(`the campaign engine, COEAC (${DATABASE_KIND})`, () => {
         'CONFLICT',
         'characterId',
       );
+    });
+
+    it('issue 44: a player whose key binds the aider aids a friend (REST, GraphQL), told in events that match the sheet; a key binding neither is refused', async () => {
+      type Event = {
+        type: string;
+        text: string;
+        ownerId: string | null;
+        path?: string | null;
+        after?: number | null;
+      };
+      const { c, hero, friend } = await downed();
+      const medic = await createKey(t.server, c, { role: 'player', characterIds: [friend.id] });
+      const fallen = await createKey(t.server, c, { role: 'player', characterIds: [hero.id] });
+      const stranger = await createCharacter(t.server, c, { name: 'Odo' });
+      const other = await createKey(t.server, c, { role: 'player', characterIds: [stranger.id] });
+      // Neither the aider nor the fallen: 403 naming the field, over both, and nothing rolled.
+      expectProblem(
+        await t.http.post(aidUrl(c, hero.id)).set(other.auth).send({ aiderId: friend.id }),
+        403,
+        'FORBIDDEN',
+        'aiderId',
+      );
+      // The fallen character's own player may not spend another player's character's Medicine.
+      expectProblem(
+        await t.http.post(aidUrl(c, hero.id)).set(fallen.auth).send({ aiderId: friend.id }),
+        403,
+        'FORBIDDEN',
+        'aiderId',
+      );
+      expectProblem(
+        await t.http
+          .post(aidUrl(c, hero.id))
+          .set(other.auth)
+          .send({ medicine: { pool: 4 } }),
+        403,
+        'FORBIDDEN',
+        'characterId',
+      );
+      const refused = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $a: ID!) { aidDownAndOut(campaignId: $c, characterId: $h, input: { aiderId: $a }) { state } }`,
+        { c: c.id, h: hero.id, a: friend.id },
+        other.auth,
+      );
+      expect(codes(refused)).toEqual(['FORBIDDEN']);
+      expect(await rollsOf(c, 'harm.sheet-damage')).toHaveLength(1);
+      // The fallen character's own player, with a pool someone gave: allowed as before (a failure here).
+      const own = await t.http
+        .post(aidUrl(c, hero.id))
+        .set(fallen.auth)
+        .send({ medicine: { pool: 2 }, seed: 'clumsy' })
+        .expect(201);
+      expect(own.body.detail.downAndOut.result).toBe('unaided');
+      const ownHead = (own.body.events as Event[])[0];
+      expect(ownHead).toMatchObject({ type: 'aided', ownerId: hero.id, source: 'Medicine aid' });
+      const tried = own.body.detail.downAndOut.aid as { successes: number };
+      expect(ownHead.text).toBe(
+        `Brann gets Medicine aid: ${tried.successes} success${tried.successes === 1 ? '' : 'es'} against Ob 3, not aided.`,
+      );
+      // The aider's player, over REST: 201 with the engine's events.
+      const rest = await t.http
+        .post(aidUrl(c, hero.id))
+        .set(medic.auth)
+        .send({ aiderId: friend.id, seed: 'steady-hands' })
+        .expect(201);
+      const table = rest.body.detail.downAndOut as {
+        aid: { successes: number; passed: boolean };
+        roll: number;
+        name: string;
+      };
+      expect(table.aid.passed).toBe(true);
+      const events = rest.body.events as Event[];
+      expect(events[0]).toMatchObject({ type: 'aided', ownerId: hero.id, source: 'Medicine aid by Ivo' });
+      expect(events[0].text).toContain(
+        `Brann gets Medicine aid: ${table.aid.successes} successes against Ob 3, aided; Down and Out ${table.roll}, ${table.name}`,
+      );
+      expect(events.map((e) => e.type)).not.toContain('damaged');
+      // The events say what the sheet after holds.
+      const sheet = await sheetOf(t.server, c, hero.id, 'coeac');
+      expect(sheet.harm.conditions).not.toContain('awaiting-aid');
+      expect(events).toContainEqual(
+        expect.objectContaining({ type: 'condition-removed', text: 'Brann is no longer awaiting aid.' }),
+      );
+      expect(events).toContainEqual(
+        expect.objectContaining({ type: 'timer-ended', text: "Brann's coeac-aid timer ends." }),
+      );
+      for (const e of events.filter((x) => x.type === 'field-changed' && x.after !== null))
+        expect(e.path!.split('.').reduce<any>((o, k) => o?.[k], sheet)).toBe(e.after); // eslint-disable-line @typescript-eslint/no-explicit-any
+      if (sheet.harm.state === 'dead') expect(events.map((e) => e.type)).toContain('died');
+      // The logged roll carries the same events (the feed sends them), a damage's timers answered only.
+      const [logged] = (await rollsOf(c, 'harm.sheet-damage')).filter((r) => r.id === rest.body.rollId);
+      expect((logged as unknown as { events: Event[] }).events).toEqual(
+        events.filter((e) => !e.type.startsWith('timer-')),
+      );
+      expect(await replays(c, rest.body.rollId)).toBe(true);
+
+      // Over GraphQL: a second fallen character, aided by the same player's Ivo.
+      const second = await downed();
+      const medic2 = await createKey(t.server, second.c, {
+        role: 'player',
+        characterIds: [second.friend.id],
+      });
+      const aided = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $a: ID!) { aidDownAndOut(campaignId: $c, characterId: $h,
+           input: { aiderId: $a, seed: "steady-hands" }) { state rollId detail events { type text ownerId source } } }`,
+        { c: second.c.id, h: second.hero.id, a: second.friend.id },
+        medic2.auth,
+      );
+      expect(aided.errors).toBeUndefined();
+      const answer = aided.data!.aidDownAndOut;
+      expect(answer.events[0]).toMatchObject({
+        type: 'aided',
+        ownerId: second.hero.id,
+        source: 'Medicine aid by Ivo',
+      });
+      expect(answer.events[0].text).toContain(`Down and Out ${answer.detail.downAndOut.roll}`);
+      const refusedGql = await gql(
+        t.server,
+        `mutation($c: ID!, $h: ID!, $a: ID!) { aidDownAndOut(campaignId: $c, characterId: $h, input: { aiderId: $a }) { state } }`,
+        { c: second.c.id, h: second.hero.id, a: second.friend.id },
+        (await createKey(t.server, second.c, { role: 'player', characterIds: [second.hero.id] })).auth,
+      );
+      expect(codes(refusedGql)).toEqual(['FORBIDDEN']);
     });
 
     it('refuses bad input naming the field (REST and GraphQL), and a retried Idempotency-Key aids once', async () => {

@@ -281,8 +281,34 @@ describe(`harm: G&M semi-consciousness's delay and the heroic effort's mojo incr
         }),
       ]);
       expect(res.body.steps.filter((s: { name: string }) => s.name === 'mojo-increase')).toHaveLength(2);
+      // Issue 44: the effort answers the engine's events; they say what the sheet after holds.
+      const dead = await sheetOf(t.server, c, hero.id, 'gm');
+      expect(dead.harm.state).toBe('dead');
+      expect(dead.mojo.current).toBe(0);
+      const { target, roll, passed } = res.body;
+      expect(res.body.events).toEqual([
+        expect.objectContaining({
+          type: 'last-effort',
+          ownerId: hero.id,
+          text: `${hero.name} makes a heroic last effort (strength): ${roll} against ${target}, 6 mojo behind it, ${
+            passed ? 'success' : 'failure'
+          }.`,
+          passed,
+          looks: 'dead',
+        }),
+        expect.objectContaining({
+          type: 'field-changed',
+          text: `${hero.name}: mojo -4.`,
+          path: 'mojo.current',
+          delta: -4,
+        }),
+        expect.objectContaining({ type: 'died', text: `${hero.name} is dead.`, to: 'dead' }),
+        expect.objectContaining({ type: 'timer-ended', text: `${hero.name}'s gm-death timer ends.` }),
+      ]);
+      expect(dead.harm.timers).toBeUndefined();
       const [logged] = await rollsOf(c, 'harm.sheet-heroic-effort.v2');
       expect(logged.id).toBe(res.body.rollId);
+      expect((logged as unknown as { events: unknown[] }).events).toEqual(res.body.events);
       expect(logged.effects.improvements).toEqual([
         { characterId: friend.id, kind: 'field', subject: 'Language Science', cost: 5 },
       ]);
@@ -310,7 +336,8 @@ describe(`harm: G&M semi-consciousness's delay and the heroic effort's mojo incr
       const mutation = `mutation($c: ID!, $h: ID!) { heroicLastEffort(campaignId: $c, characterId: $h,
         input: { rating: "strength", seed: "spear",
           contributions: [{ characterId: $h, mojo: 5, improvement: { kind: weapon_skill, subject: "Spear" } }] })
-        { state mojo rollId improvements { characterId kind subject cost mojoCounted gained } } }`;
+        { state mojo rollId passed improvements { characterId kind subject cost mojoCounted gained }
+          events { type text ownerId passed } } }`;
       const key = `spear-${hero.id}`;
       const first = await gql(
         t.server,
@@ -339,6 +366,15 @@ describe(`harm: G&M semi-consciousness's delay and the heroic effort's mojo incr
         { c: c.id, h: hero.id },
         { ...player.auth, 'Idempotency-Key': key },
       );
+      const told = first.data!.heroicLastEffort;
+      expect(told.events.map((e: { type: string }) => e.type)).toEqual([
+        'last-effort',
+        'field-changed',
+        'died',
+        'timer-ended',
+      ]);
+      expect(told.events[0]).toMatchObject({ ownerId: hero.id, passed: told.passed });
+      expect(told.events[2].text).toBe(`${hero.name} is dead.`);
       expect(again.data!.heroicLastEffort).toEqual(first.data!.heroicLastEffort);
       expect(await rollsOf(c, 'harm.sheet-heroic-effort.v2')).toHaveLength(1);
       expect((await sheetOf(t.server, c, hero.id, 'gm')).mojo.current).toBe(0);

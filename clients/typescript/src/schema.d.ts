@@ -3249,7 +3249,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** COEAC Medicine aid after the blow for a down-and-out character awaiting aid (a second aider, or at the end of the scene): Medicine Ob 3, then the Down and Out table; a success stops the aid timer. One logged roll (harm.sheet-damage) */
+    /** COEAC Medicine aid after the blow for a down-and-out character awaiting aid (a second aider, or at the end of the scene): Medicine Ob 3, then the Down and Out table; a success stops the aid timer. The referee, a player whose key binds aiderId (else 403 naming aiderId), or with a medicine pool the fallen character’s player. Events open with aided (the test and the table). One logged roll (harm.sheet-damage) */
     post: operations['CharacterHarm_aidDownAndOut'];
     delete?: never;
     options?: never;
@@ -5593,7 +5593,7 @@ export interface components {
       reason: string | null;
     };
     EngineEventResult: {
-      /** @description damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended, timer-expired, spell-cast. */
+      /** @description damaged, rested, field-changed, scar, condition-added, condition-removed, state-changed, died, timer-started, timer-ended, timer-expired, spell-cast, aided, last-effort. */
       type: string;
       /** @description A short sentence a bot can post as it is. */
       text: string;
@@ -5631,6 +5631,8 @@ export interface components {
       timer?: string | null;
       /** @description timer-expired: what the timer’s end did (death, wakes, sleeps-on, lapses, responds). */
       effect?: string | null;
+      /** @description last-effort: whether the roll succeeded. */
+      passed?: boolean | null;
       /** @description How the owner looks after, in words: unhurt, wounded, badly wounded, down, dead. */
       looks?: string | null;
     };
@@ -14063,6 +14065,8 @@ export interface components {
       rollId: string;
       /** @description The sheet after. */
       sheet: Omit<components['schemas']['SheetAnswer'], 'system'>;
+      /** @description What the aid did, in order (issue 44): aided (who gave it, how), the conditions, the new state, the timers stopped; the same events are on the logged roll and the live feed. */
+      events: components['schemas']['EngineEventResult'][];
       /** @description What the aid answered: critical (stabilised) or mortal-wound (tended). */
       aided: string;
       /** @description The character who gave the aid (null: the referee’s call). */
@@ -14283,6 +14287,8 @@ export interface components {
       rollId: string;
       /** @description The sheet after. */
       sheet: Omit<components['schemas']['SheetAnswer'], 'system'>;
+      /** @description What the effort did, in order (issue 44): last-effort (the roll against its target), the mojo the dying character spent, its death, the timers ended; the same events are on the logged roll and the live feed. */
+      events: components['schemas']['EngineEventResult'][];
       /** @description The ability or reaction rolled. */
       rating: string;
       /** @description The number to roll at or under (score + level + mojo + bonus − penalty). */

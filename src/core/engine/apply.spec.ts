@@ -13,7 +13,7 @@ import {
   restInput,
 } from './index';
 import type { ArchsoulState, CairnState, CoeacState, EngineChange, EngineState, GmState } from './state';
-import { ENGINE_EVENT_TYPES, looksOf, type EngineEvent } from './events';
+import { ENGINE_EVENT_TYPES, aidEvents, lastEffortEvents, looksOf, type EngineEvent } from './events';
 
 const dice = (seed: string) => new Dice(createRng(seed));
 const up = (over: Partial<SheetHarm> = {}): SheetHarm => ({
@@ -251,6 +251,120 @@ describe('engine apply: events and their texts', () => {
     });
     expect(events).toHaveLength(2);
     expect(state.values.hp).toBe(3);
+  });
+
+  it('COEAC Medicine aid (issue 44): aided, with the Medicine test and the table in its sentence, never damaged', () => {
+    const fallen = coeac({
+      values: { hp: 0, maxHp: 7, bonusHp: 0 },
+      harm: up({ state: 'down-and-out', conditions: ['awaiting-aid'] }),
+    });
+    for (const [pool, seed] of [
+      [12, 'aid-1'],
+      [1, 'aid-2'],
+    ] as const) {
+      const done = applyCoeac(
+        fallen,
+        { kind: 'damage', amount: 0, aid: true, medicine: { pool }, source: 'Medicine aid by Ivo' },
+        dice(seed),
+      );
+      const table = done.outcome!.detail.downAndOut as {
+        aid: { successes: number; passed: boolean };
+        roll: number | null;
+        name: string;
+      };
+      const head = done.events[0];
+      expect(head).toMatchObject({ type: 'aided', ownerName: 'Osk', source: 'Medicine aid by Ivo' });
+      expect(done.events.map((e) => e.type)).not.toContain('damaged');
+      const test = `${table.aid.successes} success${table.aid.successes === 1 ? '' : 'es'} against Ob 3`;
+      if (table.aid.passed) {
+        expect(
+          head.text.startsWith(
+            `Osk gets Medicine aid: ${test}, aided; Down and Out ${table.roll}, ${table.name}`,
+          ),
+        ).toBe(true);
+        expect(done.events).toContainEqual(
+          expect.objectContaining({ type: 'condition-removed', condition: 'awaiting-aid' }),
+        );
+      } else {
+        expect(head.text).toBe(`Osk gets Medicine aid: ${test}, not aided.`);
+        expect(done.events).toHaveLength(1);
+      }
+    }
+  });
+
+  it('Cairn aid and the G&M last effort (issue 44): told from their outcomes, timers ended', () => {
+    const dying = cairn({
+      harm: up({
+        state: 'critical',
+        timers: [{ kind: 'cairn-critical', startedAt: { day: 1, watch: 1, turn: 1 }, endsAt: null }] as never,
+      }),
+    });
+    const after = {
+      ...dying,
+      harm: { ...dying.harm, state: 'out' as const, conditions: ['stabilised'], timers: undefined },
+    };
+    const told = aidEvents(
+      dying,
+      after,
+      {
+        aided: 'critical',
+        stateBefore: 'critical',
+        state: 'out',
+        conditionsAdded: ['stabilised'],
+        conditionsRemoved: [],
+      },
+      'Birch',
+      'bandages',
+    );
+    expect(told.map((e) => e.text)).toEqual([
+      'Bryn is stabilised by Birch (bandages).',
+      'Bryn is now stabilised.',
+      'Bryn is out of action.',
+      "Bryn's cairn-critical timer ends.",
+    ]);
+    const mortal = aidEvents(
+      cairn({ harm: up({ state: 'critical', conditions: ['dying'] }) }),
+      cairn({ harm: up({ state: 'out', conditions: ['tended'] }) }),
+      {
+        aided: 'mortal-wound',
+        stateBefore: 'critical',
+        state: 'out',
+        conditionsAdded: ['tended'],
+        conditionsRemoved: ['dying'],
+      },
+      null,
+      'stitches',
+    );
+    expect(mortal[0].text).toBe("Bryn's Mortal Wound is tended (stitches).");
+    expect(mortal.map((e) => e.type)).toEqual([
+      'aided',
+      'condition-added',
+      'condition-removed',
+      'state-changed',
+    ]);
+    const tam = gm({ harm: up({ state: 'dying' }) });
+    const effort = lastEffortEvents(
+      tam,
+      { ...tam, harm: up({ state: 'dead' }) },
+      { rating: 'strength', target: 17, roll: 9, passed: true, mojo: 2 },
+      [{ path: 'mojo.current', delta: -2, via: 'ledger' }],
+    );
+    expect(effort).toEqual([
+      expect.objectContaining({
+        type: 'last-effort',
+        text: 'Tam makes a heroic last effort (strength): 9 against 17, 2 mojo behind it, success.',
+        passed: true,
+        looks: 'dead',
+      }),
+      expect.objectContaining({
+        type: 'field-changed',
+        text: 'Tam: mojo -2.',
+        path: 'mojo.current',
+        before: null,
+      }),
+      expect.objectContaining({ type: 'died', text: 'Tam is dead.' }),
+    ]);
+    expect(ENGINE_EVENT_TYPES).toEqual(expect.arrayContaining(['aided', 'last-effort']));
   });
 
   it('a COEAC NPC at 0 HP is out of action: a state-changed event in words', () => {

@@ -405,9 +405,10 @@ export function describeDamage<S extends EngineState>(
   state: S,
   outcome: SheetDamageOutcome,
   source: string | null = null,
+  aid = false,
 ): { state: S; events: EngineEvent[] } {
   const after = stateAfterDamage(state, outcome);
-  return { state: after, events: damageEvents(state, after, outcome, source) };
+  return { state: after, events: damageEvents(state, after, outcome, source, aid) };
 }
 
 function applyDamage<S extends EngineState>(state: S, change: EngineChange, dice: Dice): DamageApplied<S> {
@@ -418,7 +419,13 @@ function applyDamage<S extends EngineState>(state: S, change: EngineChange, dice
   }
   const input = damageInput(state, change);
   const outcome = sheetDamage(input, dice);
-  const described = describeDamage(state, outcome, change.source ?? null);
+  // COEAC Medicine aid after the blow is told as aid (the test and the table), not as a loss.
+  const described = describeDamage(
+    state,
+    outcome,
+    change.source ?? null,
+    (input as { aid?: boolean }).aid === true,
+  );
   return { kind: 'damage', ...described, changes: outcome.changes, input, outcome };
 }
 

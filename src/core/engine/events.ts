@@ -1,6 +1,7 @@
 import { STATES_THAT_CANNOT_ACT, type HarmState, type SheetChange } from '../harm/campaign';
 import type { SheetDamageOutcome, SheetRestOutcome } from '../harm/campaign';
 import type { HarmTimer } from '../harm/timers';
+import { DOWN_AND_OUT_AID_OBJECTIVE } from '../harm/coeac-down-and-out';
 import { valueAt, type EngineState } from './state';
 
 /*
@@ -22,6 +23,8 @@ export const ENGINE_EVENT_TYPES = [
   'timer-ended',
   'timer-expired',
   'spell-cast',
+  'aided',
+  'last-effort',
 ] as const;
 export type EngineEventType = (typeof ENGINE_EVENT_TYPES)[number];
 
@@ -59,7 +62,9 @@ export interface EngineEvent {
   timer?: string;
   /** timer-expired: what it did (death, wakes, sleeps-on, lapses, responds). */
   effect?: string;
-  /** damaged, rested, state-changed, died: how the owner looks after, in words. */
+  /** last-effort: whether the roll succeeded. */
+  passed?: boolean;
+  /** damaged, rested, aided, last-effort, state-changed, died: how the owner looks after, in words. */
   looks?: Looks;
 }
 
@@ -81,6 +86,7 @@ const LABELS: Record<string, string> = {
   'verve.current': 'verve',
   'injuries.current': 'injuries',
   temporarySurvival: 'temporary survival',
+  'mojo.current': 'mojo',
   fatigue: 'fatigue',
   enduranceLoss: 'Endurance lost',
 };
@@ -241,6 +247,7 @@ export function damageEvents(
   after: EngineState,
   outcome: SheetDamageOutcome,
   source: string | null = null,
+  aid = false,
 ): EngineEvent[] {
   const fields = fieldEvents(before, after, outcome.changes);
   const absorbed = absorbedOf(outcome);
@@ -253,15 +260,9 @@ export function damageEvents(
           what ? `: ${what}` : ''
         }.`;
   const events: EngineEvent[] = [
-    {
-      type: 'damaged',
-      ...owner(before),
-      text: head,
-      amount: outcome.damage,
-      absorbed,
-      source,
-      looks,
-    },
+    aid
+      ? { type: 'aided', ...owner(before), text: medicineAidText(before.name, outcome, what), source, looks }
+      : { type: 'damaged', ...owner(before), text: head, amount: outcome.damage, absorbed, source, looks },
     ...fields,
   ];
   if (outcome.scar)
@@ -274,6 +275,84 @@ export function damageEvents(
   events.push(...conditionEvents(before, outcome.conditionsAdded, outcome.conditionsRemoved));
   events.push(...stateEvents(before, outcome.stateBefore, outcome.state, looks));
   return events;
+}
+
+/**
+ * COEAC Medicine aid after the blow (003:201) in a sentence: the Medicine test against Ob 3 and, on a
+ * success, the Down and Out table's roll and result (`Osk gets Medicine aid: 4 successes against Ob 3,
+ * aided; Down and Out 9, Trauma: HP 0 → 1.`).
+ */
+function medicineAidText(name: string, outcome: SheetDamageOutcome, what: string | null): string {
+  const table = outcome.detail.downAndOut as
+    { aid?: { successes: number; passed: boolean } | null; roll?: number | null; name?: string } | undefined;
+  const test = table?.aid;
+  const medicine = test
+    ? `${test.successes} success${test.successes === 1 ? '' : 'es'} against Ob ${DOWN_AND_OUT_AID_OBJECTIVE}, ${test.passed ? 'aided' : 'not aided'}`
+    : null;
+  const rolled =
+    table && typeof table.roll === 'number' ? `Down and Out ${table.roll}, ${table.name ?? 'rolled'}` : null;
+  const parts = [medicine, rolled].filter((x): x is string => x !== null).join('; ');
+  return `${name} gets Medicine aid${parts ? `: ${parts}` : ''}${what ? ` (${what})` : ''}.`;
+}
+
+/**
+ * The events of Cairn aid (`harm.sheet-aid`, CA-24): aided (who gave it and how), the conditions, the
+ * new state, the timers it stopped. `after` is the state the aid left (its harm as written).
+ */
+export function aidEvents(
+  before: EngineState,
+  after: EngineState,
+  outcome: {
+    aided: string;
+    stateBefore: HarmState;
+    state: HarmState;
+    conditionsAdded: readonly string[];
+    conditionsRemoved: readonly string[];
+  },
+  aider: string | null,
+  means: string,
+): EngineEvent[] {
+  const looks = looksOf(after);
+  const by = aider ? ` by ${aider}` : '';
+  const text =
+    outcome.aided === 'mortal-wound'
+      ? `${before.name}'s Mortal Wound is tended${by} (${means}).`
+      : `${before.name} is stabilised${by} (${means}).`;
+  return [
+    { type: 'aided', ...owner(before), text, source: means, looks },
+    ...conditionEvents(before, outcome.conditionsAdded, outcome.conditionsRemoved),
+    ...stateEvents(before, outcome.stateBefore, outcome.state, looks),
+    ...timerEvents(before, before.harm.timers, after.harm.timers),
+  ];
+}
+
+/**
+ * The events of a G&M heroic last effort (`harm.sheet-heroic-effort.v2`, 001:619): last-effort (the
+ * roll against its target, the mojo behind it), the dying character's own mojo spent, its death, the
+ * timers that end with it. `changes`: what the effort wrote to the dying character's sheet.
+ */
+export function lastEffortEvents(
+  before: EngineState,
+  after: EngineState,
+  outcome: { rating: string; target: number; roll: number; passed: boolean; mojo: number },
+  changes: readonly SheetChange[],
+): EngineEvent[] {
+  const looks = looksOf(after);
+  const mojo = outcome.mojo > 0 ? `, ${outcome.mojo} mojo behind it` : '';
+  return [
+    {
+      type: 'last-effort',
+      ...owner(before),
+      text: `${before.name} makes a heroic last effort (${outcome.rating}): ${outcome.roll} against ${outcome.target}${mojo}, ${
+        outcome.passed ? 'success' : 'failure'
+      }.`,
+      passed: outcome.passed,
+      looks,
+    },
+    ...fieldEvents(before, after, changes),
+    ...stateEvents(before, before.harm.state, after.harm.state, looks),
+    ...timerEvents(before, before.harm.timers, after.harm.timers),
+  ];
 }
 
 /** The events of a rest: rested, each field changed (`changes`: everything the rest wrote), conditions, the new state. */
