@@ -184,11 +184,15 @@ export function medicineAidWords(name: string, aider: string | null, done: Medic
   ];
   const table = obj(obj(done.detail).downAndOut);
   const test = obj(table.aid);
+  // A newer Arbiter tells the test and the table in its `aided` event: the bot adds only the faces.
+  const told = (done.events ?? []).some((e) => e.type === 'aided');
   if (Array.isArray(test.faces))
     lines.push(
-      `Medicine: ${test.dice} dice [${(test.faces as number[]).join(', ')}] → ${test.successes} against Ob 3: ${test.passed ? 'aided' : 'not aided'}.`,
+      told
+        ? `Medicine: ${test.dice} dice [${(test.faces as number[]).join(', ')}].`
+        : `Medicine: ${test.dice} dice [${(test.faces as number[]).join(', ')}] → ${test.successes} against Ob 3: ${test.passed ? 'aided' : 'not aided'}.`,
     );
-  if (typeof table.roll === 'number')
+  if (typeof table.roll === 'number' && !told)
     lines.push(`Down and Out table: 2d6 ${table.roll} → **${String(table.name ?? table.result)}**.`);
   const after = obj(done.sheet?.sheet);
   const waiting = done.state !== 'dead' && aidNeed('coeac', after) !== null;

@@ -93,6 +93,22 @@ describe('Discord bot: tending the fallen (pure parts)', () => {
       'Down and Out table: 2d6 7 → **Lingering Injury**.',
       'Vess is aided: Down and Out, no longer dying for want of aid.',
     ]);
+    // A newer Arbiter's `aided` event tells the test and the table: the bot adds only the faces.
+    expect(
+      medicineAidWords('Vess', 'Mira', {
+        ...medicine,
+        events: [
+          {
+            type: 'aided',
+            text: 'Vess gets Medicine aid: 3 successes against Ob 3, aided; Down and Out 7, Lingering Injury (HP 0 → 1).',
+          },
+        ],
+      } as unknown as MedicineAid),
+    ).toEqual([
+      '🩹 **Mira** gives **Vess** Medicine aid.',
+      'Medicine: 4 dice [6, 5, 2, 6].',
+      'Vess gets Medicine aid: 3 successes against Ob 3, aided; Down and Out 7, Lingering Injury (HP 0 → 1).',
+    ]);
     // Not aided: the table is not rolled, the engine's events say only the harm, the bot the timer.
     const failed = {
       ...medicine,
@@ -343,7 +359,8 @@ describe('Discord bot: /aid and /last-effort against a running Arbiter', () => {
     const noneLines = none.seen[0].content.split('\n');
     expect(none.seen[0].ephemeral).toBe(false);
     expect(noneLines[0]).toBe('🩹 **Vess** gets Medicine aid.');
-    expect(noneLines[1]).toBe('Medicine: 0 dice [] → 0 against Ob 3: not aided.');
+    // Arbiter's `aided` event tells the test: the bot adds only the (no) faces.
+    expect(noneLines[1]).toBe('Medicine: 0 dice [].');
     expect(noneLines.slice(2, -1)).toEqual(eventTexts(answers.at(-1)!.body));
     expect(noneLines.at(-1)).toMatch(/^⏳ Vess still awaits aid: dies without aid before the turn ends/);
     expect((await harm('Vess', 'coeac')).conditions).toContain('awaiting-aid');
@@ -364,15 +381,16 @@ describe('Discord bot: /aid and /last-effort against a running Arbiter', () => {
     const lines = run.seen[0].content.split('\n');
     expect(lines.slice(0, 2)).toEqual([
       '🩹 **Mira** gives **Vess** Medicine aid.',
-      `Medicine: 5 dice [${test.faces.join(', ')}] → ${test.successes} against Ob 3: ${test.passed ? 'aided' : 'not aided'}.`,
+      `Medicine: 5 dice [${test.faces.join(', ')}].`,
     ]);
-    // Every event's text, in order, after the dice.
-    const told = lines.slice(test.passed ? 3 : 2);
+    // Every event's text, in order, after the dice: the first tells the test (and the table).
+    const told = lines.slice(2);
+    expect(told[0]).toContain(`${test.successes} successes against Ob 3`);
     expect(told.slice(0, events.length)).toEqual(events);
     const now = await harm('Vess', 'coeac');
     if (test.passed) {
-      // The table was rolled; a success lifts `awaiting-aid` (its timer stops).
-      expect(lines[2]).toMatch(/^Down and Out table: 2d6 \d+ → \*\*.+\*\*\.$/);
+      // The table was rolled (the event says it); a success lifts `awaiting-aid` (its timer stops).
+      expect(told[0]).toMatch(/Down and Out \d+, /);
       expect(now.conditions ?? []).not.toContain('awaiting-aid');
       expect(told).toHaveLength(events.length);
     } else {
