@@ -62,6 +62,14 @@ function gmState(data: Record<string, unknown>): GmState {
   return { ...read, hazard: { ...read.hazard!, statuses: KEPT } };
 }
 
+/** The procedure registry as the ailments service fills it (the service's other parts unused). */
+function registeredAilments(): ProcedureRegistry {
+  const registry = new ProcedureRegistry();
+  const unused = null as never;
+  new HazardsAilmentsService(unused, unused, unused, unused, unused, unused, unused, registry);
+  return registry;
+}
+
 describe('hazard.gm.ailment-ticks.v2 (golden, fixed seeds)', () => {
   it('answers the old tick and its harm roll: the same course, the same harm outcome and events', () => {
     let harmed = 0;
@@ -114,17 +122,7 @@ describe('hazard.gm.ailment-ticks.v2 (golden, fixed seeds)', () => {
   });
 
   it('the course alone is gmAilmentTicks; both names are registered so old rolls replay', () => {
-    const registry = new ProcedureRegistry();
-    new HazardsAilmentsService(
-      null as never,
-      null as never,
-      null as never,
-      null as never,
-      null as never,
-      null as never,
-      null as never,
-      registry,
-    );
+    const registry = registeredAilments();
     expect(registry.get('hazard.gm.ailment-ticks').run({ ailments: BATCH } as never, dice('old'))).toEqual(
       gmAilmentTicks({ ailments: BATCH }, dice('old')),
     );
@@ -182,17 +180,7 @@ describe('hazard.gm.ailment-ticks.v3 (golden, fixed seeds)', () => {
   });
 
   it('is registered beside the old names; the registry replays it as logged', () => {
-    const registry = new ProcedureRegistry();
-    new HazardsAilmentsService(
-      null as never,
-      null as never,
-      null as never,
-      null as never,
-      null as never,
-      null as never,
-      null as never,
-      registry,
-    );
+    const registry = registeredAilments();
     const input = { ailments: BATCH, state: gmState(GM), ids: ['i', 'j'] };
     expect(registry.get('hazard.gm.ailment-ticks.v3').run(input as never, dice('new'))).toEqual(
       loggedTicks(AILMENT_TICKS_V2_PROCEDURE.run(input, dice('new'))),
