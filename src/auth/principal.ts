@@ -23,10 +23,12 @@ export const CurrentPrincipal = createParamDecorator((_: unknown, context: Execu
 });
 
 /** Players act only for their own characters; the referee acts for anyone; viewers only read. */
-export function assertMayActFor(principal: Principal, characterId: string): void {
+/** Refuses (403) a key that may not act for the character; `field` names the input that named it. */
+export function assertMayActFor(principal: Principal, characterId: string, field?: string): void {
   if (principal.role === 'referee') return;
   if (principal.role === 'player' && principal.characterIds.includes(characterId)) return;
-  throw new Problem('FORBIDDEN', `This ${principal.role} key may not act for character ${characterId}.`);
+  const message = `This ${principal.role} key may not act for character ${characterId}.`;
+  throw field ? Problem.field('FORBIDDEN', field, message) : new Problem('FORBIDDEN', message);
 }
 
 export function assertReferee(principal: Principal): void {

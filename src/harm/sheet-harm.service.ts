@@ -453,13 +453,8 @@ export class SheetHarmService implements OnModuleInit {
   ): Promise<SheetDamageResult> {
     const has = (v: unknown) => v !== undefined && v !== null;
     // With an aider named, its player (the Medicine spent is its own); else the fallen character's.
-    const field = has(input.aiderId) ? 'aiderId' : 'characterId';
-    try {
-      assertMayActFor(who, has(input.aiderId) ? input.aiderId! : characterId);
-    } catch (error) {
-      if (error instanceof Problem) throw Problem.field('FORBIDDEN', field, error.message);
-      throw error;
-    }
+    if (has(input.aiderId)) assertMayActFor(who, input.aiderId!, 'aiderId');
+    else assertMayActFor(who, characterId, 'characterId');
     this.assertSecretAllowed(who, input.secret);
     if (has(input.medicine) === has(input.aiderId))
       throw Problem.field('VALIDATION_FAILED', 'medicine', 'Send medicine or aiderId (one of them).');
@@ -756,14 +751,8 @@ export class SheetHarmService implements OnModuleInit {
     const helperId = input.aidedBy ?? null;
     if (helperId === characterId)
       throw Problem.field('VALIDATION_FAILED', 'aidedBy', 'A character cannot aid itself.');
-    if (who.role !== 'referee') {
-      try {
-        assertMayActFor(who, helperId ?? characterId);
-      } catch (error) {
-        if (helperId && error instanceof Problem) throw Problem.field('FORBIDDEN', 'aidedBy', error.message);
-        throw error;
-      }
-    }
+    if (helperId) assertMayActFor(who, helperId, 'aidedBy');
+    else assertMayActFor(who, characterId);
     return this.db.mutation(req, async (m) => {
       const campaign = await this.campaigns.campaign(m, who.campaignId);
       const owner = await this.sheets.characterOwner(m, campaign.id, characterId);
@@ -1901,13 +1890,7 @@ export class SheetHarmService implements OnModuleInit {
     );
     const brokenItemIds = await this.breakItems(m, campaign, owner, outcome);
     const sheet = computed.derive
-      ? {
-          ownerKind: owner.kind,
-          ownerId: owner.id,
-          system,
-          sheet: computed.derive(after.data),
-          updatedAt: after.updatedAt,
-        }
+      ? derivedAnswer(owner, after, computed.derive)
       : await this.answer(m, owner, campaign, after);
     return {
       ...{},
@@ -1961,13 +1944,7 @@ export class SheetHarmService implements OnModuleInit {
     const broken = await this.breakItems(m, campaign, owner, first.outcome);
     const brokenThen = await this.breakItems(m, campaign, owner, second.outcome);
     const sheet = first.derive
-      ? {
-          ownerKind: owner.kind,
-          ownerId: owner.id,
-          system,
-          sheet: first.derive(after.data),
-          updatedAt: after.updatedAt,
-        }
+      ? derivedAnswer(owner, after, first.derive)
       : await this.answer(m, owner, campaign, after);
     return {
       entries,
@@ -2621,7 +2598,6 @@ function merge(current: string[], added: string[], removed: string[]): string[] 
   return out;
 }
 
-/** Whether a COEAC damage outcome's Down and Out roll came up Broken Gear. */
 /** A damage outcome written, as `applyDamage` answers it (but for its ledger entries). */
 function damageResult(
   owner: SheetOwner,
@@ -2654,6 +2630,22 @@ function damageResult(
   };
 }
 
+/** The sheet as answered when the caller derives it (`derive`), without reading it again. */
+function derivedAnswer(
+  owner: SheetOwner,
+  row: CharacterSheetEntity,
+  derive: (data: Sheet) => Sheet,
+): SheetAnswer {
+  return {
+    ownerKind: owner.kind,
+    ownerId: owner.id,
+    system: row.system,
+    sheet: derive(row.data),
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Whether a COEAC damage outcome's Down and Out roll came up Broken Gear. */
 function brokeGear(outcome: SheetDamageOutcome): boolean {
   return (outcome.detail.downAndOut as { result?: string } | undefined)?.result === 'broken-gear';
 }
