@@ -6,7 +6,9 @@ import { ProcedureRegistry } from '../rolls/procedures';
 import {
   AILMENT_TICKS_V2_PROCEDURE,
   AILMENT_TICKS_V3_PROCEDURE,
+  AILMENT_TICKS_V4_PROCEDURE,
   loggedTicks,
+  loggedTicksV4,
   type AilmentTickV2Input,
 } from './ailment-ticks';
 import { AILMENT_TICKS_PROCEDURE, HazardsAilmentsService } from './hazards-ailments.service';
@@ -186,5 +188,63 @@ describe('hazard.gm.ailment-ticks.v3 (golden, fixed seeds)', () => {
       loggedTicks(AILMENT_TICKS_V2_PROCEDURE.run(input, dice('new'))),
     );
     expect(registry.get('hazard.gm.ailment-ticks.v2').name).toBe('hazard.gm.ailment-ticks.v2');
+  });
+});
+
+describe('hazard.gm.ailment-ticks.v4 (golden, fixed seeds)', () => {
+  const stored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+  it('rolls what v2 and v3 rolled on the same faces, and logs the transition without its words', () => {
+    let harmed = 0;
+    for (const seed of SEEDS) {
+      const input = { ailments: BATCH, state: gmState(GM), ids: BATCH.map((_, i) => `new-${i}`) };
+      const v2Dice = dice(seed);
+      const v2 = AILMENT_TICKS_V2_PROCEDURE.run(input, v2Dice);
+      const wholeDice = dice(seed);
+      expect(AILMENT_TICKS_V4_PROCEDURE.whole.run(input, wholeDice)).toEqual(v2);
+      expect(wholeDice.faces).toEqual(v2Dice.faces);
+      const replayDice = dice(seed);
+      const logged = AILMENT_TICKS_V4_PROCEDURE.run(input, replayDice);
+      expect(replayDice.faces).toEqual(v2Dice.faces);
+      expect(stored(logged)).toEqual(stored(loggedTicksV4(v2)));
+      const harm = v2.applied.outcome;
+      expect(logged).toEqual({
+        course: v2.course,
+        applied: {
+          kind: 'damage',
+          harm: harm && {
+            stateBefore: harm.stateBefore,
+            state: harm.state,
+            pending: harm.pending,
+            conditionsAdded: harm.conditionsAdded,
+            conditionsRemoved: harm.conditionsRemoved,
+          },
+          plain: v2.applied.plain,
+          harmLedger: v2.applied.harmLedger,
+          zeroed: v2.applied.zeroed,
+          statuses: v2.applied.statuses,
+          gmStatuses: v2.applied.gmStatuses,
+          ailment: v2.applied.ailment,
+        },
+      });
+      if (harm) harmed++;
+      const v3 = AILMENT_TICKS_V3_PROCEDURE.run(input, dice(seed));
+      expect(JSON.stringify(logged).length).toBeLessThanOrEqual(
+        JSON.stringify(v3).length - JSON.stringify(v2.applied.events).length,
+      );
+    }
+    expect(harmed).toBeGreaterThan(0);
+  });
+
+  it('is registered beside v2 and v3; the registry replays each as it logged', () => {
+    const registry = registeredAilments();
+    const input = { ailments: BATCH, state: gmState(GM), ids: ['i', 'j'] };
+    const whole = AILMENT_TICKS_V2_PROCEDURE.run(input, dice('new'));
+    expect(registry.get('hazard.gm.ailment-ticks.v4').run(input as never, dice('new'))).toEqual(
+      loggedTicksV4(whole),
+    );
+    expect(registry.get('hazard.gm.ailment-ticks.v3').run(input as never, dice('new'))).toEqual(
+      loggedTicks(whole),
+    );
   });
 });

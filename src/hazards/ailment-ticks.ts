@@ -7,7 +7,12 @@ import {
   type StoredStatus,
 } from '../core/hazards';
 import type { Dice } from '../core/random';
-import { loggedApplied, type LoggedHazardApplied } from './hazard-logged';
+import {
+  loggedApplied,
+  loggedAppliedV4,
+  type LoggedHazardApplied,
+  type LoggedHazardAppliedV4,
+} from './hazard-logged';
 
 /*
  * A G&M sheet's chronic ailments ticking on the clock (issue 39, `hazard.gm.ailment-ticks.v2`): the
@@ -104,4 +109,26 @@ export const AILMENT_TICKS_V3_PROCEDURE = {
 
 export function loggedTicks(whole: AilmentTicksV2Outcome): AilmentTicksV3Logged {
   return { course: whole.course, applied: loggedApplied(whole.applied) };
+}
+
+/** What `hazard.gm.ailment-ticks.v4` logs: the course whole, the transition as `loggedAppliedV4` keeps it. */
+export interface AilmentTicksV4Logged {
+  course: AilmentTicksOutcome;
+  applied: LoggedHazardAppliedV4;
+}
+
+/**
+ * `hazard.gm.ailment-ticks.v4` (issue 39): v2's and v3's roll on the same input and dice, the
+ * transition logged as `hazard.campaign.v4` logs it (its events are the roll's `effects.events`, as
+ * they already were). Never rename.
+ */
+export const AILMENT_TICKS_V4_PROCEDURE = {
+  name: 'hazard.gm.ailment-ticks.v4',
+  run: (input: AilmentTicksV2Input, dice: Dice): AilmentTicksV4Logged =>
+    loggedTicksV4(runAilmentTicks(input, dice)),
+  whole: { name: 'hazard.gm.ailment-ticks.v4', run: runAilmentTicks },
+};
+
+export function loggedTicksV4(whole: AilmentTicksV2Outcome): AilmentTicksV4Logged {
+  return { course: whole.course, applied: loggedAppliedV4(whole.applied) };
 }

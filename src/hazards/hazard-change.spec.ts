@@ -3,7 +3,8 @@ import { damageInput, describeDamage, hazardHarm, hazardSheetState, type EngineC
 import type { HazardHarmState } from '../core/engine';
 import { harmOf } from '../core/harm/sheet-harm';
 import type { SheetEffect } from '../core/hazards';
-import { loggedHazard } from './hazard-change';
+import { loggedHazard, loggedHazardV4 } from './hazard-change';
+import { HAZARDS_KEEPING_IDS } from './hazards-campaign.service';
 import { ProcedureRegistry } from '../rolls/procedures';
 import {
   CAMPAIGN_HAZARD_PROCEDURE,
@@ -12,8 +13,11 @@ import {
   CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE,
   CAMPAIGN_HAZARD_V3_PROCEDURE,
   CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE,
+  CAMPAIGN_HAZARD_V4_PROCEDURE,
+  CAMPAIGN_PARTY_HAZARD_V5_PROCEDURE,
   HazardsService,
   loggedParty,
+  loggedPartyV5,
   type HazardKind,
 } from './hazards.service';
 
@@ -432,6 +436,171 @@ describe('hazard.campaign.v3 rolls what hazard.campaign.v2 rolled and logs the s
     expect(replayed).not.toHaveProperty('applied.state');
     expect(registry.get('hazard.campaign.v2').run(input as never, dice('new'))).toHaveProperty(
       'applied.state.values',
+    );
+  });
+});
+
+describe('hazard.campaign.v4 rolls what v2 and v3 rolled and logs the transition without its words (golden, fixed seeds)', () => {
+  const ids = ['ailment-id', 's1', 's2', 's3', 's4'];
+  let compared = 0;
+  let harmed = 0;
+  for (const [label, system, kind, name, hazard] of CASES) {
+    it.each(SEEDS)(`${label}, seed %s`, (seed) => {
+      const data = system === 'gm' ? GM : ARCHSOUL;
+      const view = system === 'gm' ? GM_VIEW : ARCHSOUL;
+      const state = hazardSheetState(OWNER, system, data, view, harmOf(data));
+      const input = { kind, name, hazard, state, ids };
+      const v2Dice = dice(seed);
+      let v2: ReturnType<typeof CAMPAIGN_HAZARD_V2_PROCEDURE.run>;
+      try {
+        v2 = CAMPAIGN_HAZARD_V2_PROCEDURE.run(input, v2Dice);
+      } catch (error) {
+        expect(() => CAMPAIGN_HAZARD_V4_PROCEDURE.run(input, dice(seed))).toThrow((error as Error).message);
+        return;
+      }
+      const wholeDice = dice(seed);
+      const whole = CAMPAIGN_HAZARD_V4_PROCEDURE.whole.run(input, wholeDice);
+      expect(whole).toEqual(v2);
+      expect(wholeDice.faces).toEqual(v2Dice.faces);
+      const replayDice = dice(seed);
+      const logged = CAMPAIGN_HAZARD_V4_PROCEDURE.run(input, replayDice);
+      expect(replayDice.faces).toEqual(v2Dice.faces);
+      expect(stored(logged)).toEqual(stored(loggedHazardV4(whole)));
+      // The hazard's answer as v3 logs it; of the transition, its numbers and states, not its words.
+      const v3 = CAMPAIGN_HAZARD_V3_PROCEDURE.run(input, dice(seed));
+      expect(logged.hazard).toEqual(v3.hazard);
+      const harm = v2.applied.outcome;
+      expect(logged.applied).toEqual({
+        kind: 'damage',
+        harm: harm && {
+          stateBefore: harm.stateBefore,
+          state: harm.state,
+          pending: harm.pending,
+          conditionsAdded: harm.conditionsAdded,
+          conditionsRemoved: harm.conditionsRemoved,
+        },
+        plain: v2.applied.plain,
+        harmLedger: v2.applied.harmLedger,
+        zeroed: v2.applied.zeroed,
+        statuses: v2.applied.statuses,
+        gmStatuses: v2.applied.gmStatuses,
+        ailment: v2.applied.ailment,
+      });
+      // The ledger changes the harm answer gave by path are all in `harmLedger` (what the write uses).
+      if (harm) {
+        harmed += 1;
+        for (const change of harm.changes.filter((c) => c.via === 'ledger'))
+          expect(logged.applied.harmLedger).toContainEqual({ field: change.path, delta: change.delta });
+      }
+      // No event, step or detail text is logged: v4's row is shorter than v3's by at least those.
+      const v4Row = JSON.stringify({ inputs: input, outcome: stored(logged) });
+      const v3Row = JSON.stringify({ inputs: input, outcome: stored(v3) });
+      expect(occurrences(v4Row, '"text":')).toBe(0);
+      expect(occurrences(JSON.stringify(logged.applied), '"steps":')).toBe(0);
+      expect(occurrences(v4Row, '"values":{')).toBe(1);
+      if (harm)
+        expect(v4Row.length).toBeLessThanOrEqual(
+          v3Row.length - JSON.stringify(v2.applied.events).length - JSON.stringify(harm.steps).length,
+        );
+      compared += 1;
+    });
+  }
+
+  it('compared every case on some seed, and some of them harmed', () => {
+    expect(compared).toBeGreaterThanOrEqual(CASES.length);
+    expect(harmed).toBeGreaterThan(0);
+  });
+
+  it('the party version (hazard.party.v5) rolls what hazard.party.v3 and v4 rolled, each member logged as v4 logs one', () => {
+    const sheets = [
+      GM,
+      { ...GM, survival: { max: 9, current: 9 } },
+      { ...GM, injuries: { max: 0, current: 0 } },
+    ];
+    for (const seed of SEEDS) {
+      const input = {
+        kind: 'gmFall' as const,
+        members: sheets.map((data) => ({
+          name: 'fall',
+          hazard: { feet: 45 },
+          state: hazardSheetState(OWNER, 'gm', data, GM_VIEW, harmOf(data)),
+          ids: [],
+        })),
+      };
+      const v3Dice = dice(seed);
+      const v3 = CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run(input, v3Dice);
+      const wholeDice = dice(seed);
+      expect(CAMPAIGN_PARTY_HAZARD_V5_PROCEDURE.whole.run(input, wholeDice)).toEqual(v3);
+      const replayDice = dice(seed);
+      const logged = CAMPAIGN_PARTY_HAZARD_V5_PROCEDURE.run(input, replayDice);
+      expect(wholeDice.faces).toEqual(v3Dice.faces);
+      expect(replayDice.faces).toEqual(v3Dice.faces);
+      expect(logged).toEqual(loggedPartyV5(v3));
+      expect(logged.members.map((m) => m.applied.harm?.state)).toEqual(
+        v3.members.map((m) => m.applied.outcome?.state),
+      );
+      expect(occurrences(JSON.stringify(logged), '"text":')).toBe(0);
+    }
+  });
+
+  it('is registered beside v1, v2 and v3, and the registry replays each as it logged', () => {
+    const registry = new ProcedureRegistry();
+    new HazardsService(registry, null as never);
+    for (const name of ['hazard.campaign.v4', 'hazard.party.v5', 'hazard.campaign.v3', 'hazard.party.v4'])
+      expect(registry.get(name).name).toBe(name);
+    const state = hazardSheetState(OWNER, 'gm', GM, GM_VIEW, harmOf(GM));
+    const input = { kind: 'gmFall' as const, name: 'fall', hazard: { feet: 45 }, state, ids: [] };
+    const whole = CAMPAIGN_HAZARD_V2_PROCEDURE.run(input, dice('new'));
+    expect(registry.get('hazard.campaign.v4').run(input as never, dice('new'))).toEqual(
+      loggedHazardV4(whole),
+    );
+    expect(registry.get('hazard.campaign.v3').run(input as never, dice('new'))).toEqual(loggedHazard(whole));
+    expect(registry.get('hazard.campaign.v4').run(input as never, dice('new'))).not.toHaveProperty(
+      'applied.events',
+    );
+  });
+});
+
+describe('the ids a campaign hazard mints (hazard.campaign.v4)', () => {
+  it('a G&M hazard that keeps nothing rolls the same with no ids; an ailment and an illusion get theirs', () => {
+    expect([...HAZARDS_KEEPING_IDS].sort()).toEqual(['gmAilment', 'gmIllusion']);
+    let compared = 0;
+    for (const [, system, kind, name, hazard] of CASES) {
+      if (system !== 'gm' || HAZARDS_KEEPING_IDS.has(kind)) continue;
+      for (const seed of SEEDS) {
+        const state = hazardSheetState(OWNER, 'gm', GM, GM_VIEW, harmOf(GM));
+        const withIds = CAMPAIGN_HAZARD_V4_PROCEDURE.whole.run(
+          { kind, name, hazard, state, ids: ['a', 'b', 'c', 'd', 'e'] },
+          dice(seed),
+        );
+        const without = CAMPAIGN_HAZARD_V4_PROCEDURE.whole.run(
+          { kind, name, hazard, state, ids: [] },
+          dice(seed),
+        );
+        expect(without).toEqual(withIds);
+        expect(without.applied.gmStatuses).toBeNull();
+        expect(without.applied.ailment).toBeNull();
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(3 * SEEDS.length);
+  });
+
+  it('a status with no id is refused, not stored without one', () => {
+    const state = hazardSheetState(OWNER, 'gm', GM, GM_VIEW, harmOf(GM));
+    const input = {
+      kind: 'gmIllusion' as const,
+      name: 'illusion',
+      hazard: { method: 'perception', score: 0, failedDeathRoll: true },
+      state,
+    };
+    const shocked = SEEDS.find(
+      (seed) =>
+        CAMPAIGN_HAZARD_V4_PROCEDURE.whole.run({ ...input, ids: ['a', 'b'] }, dice(seed)).applied.gmStatuses,
+    );
+    expect(shocked).toBeDefined();
+    expect(() => CAMPAIGN_HAZARD_V4_PROCEDURE.whole.run({ ...input, ids: [] }, dice(shocked!))).toThrow(
+      /Too few ids/,
     );
   });
 });

@@ -13,7 +13,12 @@ import {
 } from '../core/hazards';
 import type { Dice } from '../core/random';
 import { HazardsAilmentsService } from './hazards-ailments.service';
-import { loggedApplied, type LoggedHazardApplied } from './hazard-logged';
+import {
+  loggedApplied,
+  loggedAppliedV4,
+  type LoggedHazardApplied,
+  type LoggedHazardAppliedV4,
+} from './hazard-logged';
 
 /*
  * The engine's change for a campaign hazard (issue 39, `hazard.campaign.v2`): what the hazard's
@@ -93,8 +98,22 @@ export interface HazardV3Logged {
 }
 
 export function loggedHazard(whole: HazardV2Outcome): HazardV3Logged {
-  const { odds: _odds, ...hazard } = whole.hazard;
-  return { hazard, applied: loggedApplied(whole.applied) };
+  return { hazard: withoutOdds(whole.hazard), applied: loggedApplied(whole.applied) };
+}
+
+/** What `hazard.campaign.v4` logs for one character: the hazard's answer as v3, the transition as `loggedAppliedV4`. */
+export interface HazardV4Logged {
+  hazard: Record<string, unknown>;
+  applied: LoggedHazardAppliedV4;
+}
+
+export function loggedHazardV4(whole: HazardV2Outcome): HazardV4Logged {
+  return { hazard: withoutOdds(whole.hazard), applied: loggedAppliedV4(whole.applied) };
+}
+
+function withoutOdds(hazard: Record<string, unknown>): Record<string, unknown> {
+  const { odds: _odds, ...rest } = hazard;
+  return rest;
 }
 
 /** The hazard rolled, its change found and applied once, on one dice stream. */

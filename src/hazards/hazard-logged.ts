@@ -34,3 +34,55 @@ export function loggedApplied(applied: HazardApplied<HazardState>): LoggedHazard
     ailment: applied.ailment,
   };
 }
+
+/** What a v4 roll logs of the harm transition's answer: the states it joined, and what it left to do. */
+export interface LoggedHarmV4 {
+  stateBefore: string;
+  state: string;
+  pending: string[];
+  conditionsAdded: string[];
+  conditionsRemoved: string[];
+}
+
+/**
+ * What a v4 roll (`hazard.campaign.v4`, `hazard.party.v5`, `hazard.gm.ailment-ticks.v4`) logs of a
+ * transition: the ledger changes it wrote, the lists it set and the states it joined. Besides what v3
+ * leaves out, v4 leaves to the replay the harm answer's steps, its per-procedure detail and odds, and
+ * its `fieldChanges` and `changes` (the numbers of `harmLedger` again). The events move out of the
+ * outcome to the roll's `effects.events`, where a logged `harm.sheet-damage` and an ailment's tick keep
+ * theirs (the log's and the feed's `events`); effects are not signed, so the receipt covers less text.
+ * The roll's `faces` still hold every die. Picked field by field, as v3's are.
+ */
+export interface LoggedHazardAppliedV4 {
+  kind: 'damage';
+  harm: LoggedHarmV4 | null;
+  plain: HazardApplied<HazardState>['plain'];
+  harmLedger: HazardApplied<HazardState>['harmLedger'];
+  zeroed: string[];
+  statuses: string[] | null;
+  gmStatuses: HazardApplied<HazardState>['gmStatuses'];
+  ailment: StoredAilment | null;
+}
+
+export function loggedAppliedV4(applied: HazardApplied<HazardState>): LoggedHazardAppliedV4 {
+  const harm = applied.outcome;
+  return {
+    kind: applied.kind,
+    harm:
+      harm === null
+        ? null
+        : {
+            stateBefore: harm.stateBefore,
+            state: harm.state,
+            pending: harm.pending,
+            conditionsAdded: harm.conditionsAdded,
+            conditionsRemoved: harm.conditionsRemoved,
+          },
+    plain: applied.plain,
+    harmLedger: applied.harmLedger,
+    zeroed: applied.zeroed,
+    statuses: applied.statuses,
+    gmStatuses: applied.gmStatuses,
+    ailment: applied.ailment,
+  };
+}

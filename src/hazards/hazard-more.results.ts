@@ -864,7 +864,7 @@ export class HazardAppliedChange {
 
 @ObjectType({
   description:
-    'What the harm transition made of a hazard’s loss (survival, injuries, hit points; a fatal drowning), inside the hazard’s own logged roll (hazard.campaign.v3, or hazard.party.v4 for a party), and the state it left.',
+    'What the harm transition made of a hazard’s loss (survival, injuries, hit points; a fatal drowning), inside the hazard’s own logged roll (hazard.campaign.v4, or hazard.party.v5 for a party), and the state it left.',
 })
 export class HazardHarmView {
   @Out.id(

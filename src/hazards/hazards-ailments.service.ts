@@ -29,7 +29,12 @@ import {
 import { CampaignEntity } from '../database/entities';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
-import { AILMENT_TICKS_V2_PROCEDURE, AILMENT_TICKS_V3_PROCEDURE, loggedTicks } from './ailment-ticks';
+import {
+  AILMENT_TICKS_V2_PROCEDURE,
+  AILMENT_TICKS_V3_PROCEDURE,
+  AILMENT_TICKS_V4_PROCEDURE,
+  loggedTicksV4,
+} from './ailment-ticks';
 import { hazardStateOf, withAilments, writeHazard } from './hazard-write';
 import type {
   AilmentCureResult,
@@ -67,6 +72,7 @@ export class HazardsAilmentsService implements OnModuleInit {
       AILMENT_TICKS_PROCEDURE as never,
       AILMENT_TICKS_V2_PROCEDURE as never,
       AILMENT_TICKS_V3_PROCEDURE as never,
+      AILMENT_TICKS_V4_PROCEDURE as never,
     );
   }
 
@@ -222,15 +228,15 @@ export class HazardsAilmentsService implements OnModuleInit {
       const state: GmState = read.hazard
         ? { ...{}, ...read, hazard: { ...{}, ...read.hazard, statuses: counted.kept } }
         : read;
-      // Rolled whole (the write reads it), logged as `hazard.gm.ailment-ticks.v3`'s replay answers it.
+      // Rolled whole (the write reads it), logged as `hazard.gm.ailment-ticks.v4`'s replay answers it.
       const rolled = this.rolls.roll(
-        AILMENT_TICKS_V3_PROCEDURE.whole,
+        AILMENT_TICKS_V4_PROCEDURE.whole,
         { ailments: batch, state, ids: batch.map(() => newId()) },
         undefined,
       );
       const { course, applied: engine } = rolled.outcome;
       const events = engine.events;
-      const logged = { ...{}, ...rolled, outcome: loggedTicks(rolled.outcome) };
+      const logged = { ...{}, ...rolled, outcome: loggedTicksV4(rolled.outcome) };
       const record = await this.rolls.record(m, who, logged, {
         campaign,
         secret,
@@ -271,7 +277,7 @@ export class HazardsAilmentsService implements OnModuleInit {
         'gm',
         state,
         engine,
-        { procedure: AILMENT_TICKS_V3_PROCEDURE.name, rollId: record.id },
+        { procedure: AILMENT_TICKS_V4_PROCEDURE.name, rollId: record.id },
         { reason: 'ailment', lists: (sheet) => withGmStatuses(withAilments(sheet, next), statuses) },
       );
       if (!secret || who.role === 'referee') {

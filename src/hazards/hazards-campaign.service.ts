@@ -23,15 +23,15 @@ import { Database } from '../database/database.service';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
 import {
-  CAMPAIGN_HAZARD_V3_PROCEDURE,
-  CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE,
-  loggedParty,
+  CAMPAIGN_HAZARD_V4_PROCEDURE,
+  CAMPAIGN_PARTY_HAZARD_V5_PROCEDURE,
+  loggedPartyV5,
   HazardKind,
 } from './hazards.service';
 import { sheetState, type HazardApplied } from '../core/engine';
 import { harmOf } from '../core/harm/sheet-harm';
 import { SheetHarmService } from '../harm/sheet-harm.service';
-import { HAZARD_STATUS_IDS, loggedHazard, type HazardState } from './hazard-change';
+import { HAZARD_STATUS_IDS, loggedHazardV4, type HazardState } from './hazard-change';
 import { hazardStateOf, sheetOwner, writeHazard } from './hazard-write';
 export type { AppliedChange, HazardHarmView } from './hazard-write';
 
@@ -74,7 +74,7 @@ export interface PartyHazardRequest extends Omit<CampaignHazardRequest, never> {
 /**
  * Hazards applied to a character's stored sheet (SPEC 6.4, issue 21; issue 39): the sheet fills the
  * numbers the request leaves out and is read as the engine's state; one logged roll
- * (`hazard.campaign.v3`) rolls the hazard and applies the system's transition once (harm and plain
+ * (`hazard.campaign.v4`) rolls the hazard and applies the system's transition once (harm and plain
  * effects alike); the difference goes through the condition ledger in one write of the sheet row, and
  * the answer is told from the transition's events, all in one transaction.
  */
@@ -103,22 +103,22 @@ export class HazardsCampaignService {
       const input = memberInput(system, kind, row.data as Record<string, unknown>, body.input);
       const state = hazardStateOf(owner, row, campaign, system);
       // The hazard and the transition, in one roll (issue 39): one roll logged, the sheet written once.
-      // Rolled whole (the sheet's write and the answer read it); logged as v3's replay answers it.
+      // Rolled whole (the sheet's write and the answer read it); logged as v4's replay answers it.
       const rolled = this.rolls.roll(
-        CAMPAIGN_HAZARD_V3_PROCEDURE.whole,
+        CAMPAIGN_HAZARD_V4_PROCEDURE.whole,
         {
           kind,
           name: body.hazard,
           hazard: { ...{}, ...input, characterId },
           state,
-          ids: mintIds(system),
+          ids: mintIds(kind),
         },
         body.seed ?? undefined,
         diceBudget(req),
       );
       const { hazard: outcome, applied: engine } = rolled.outcome;
       refuseUnwritable(owner, row, system, state, engine);
-      const logged = { ...{}, ...rolled, outcome: loggedHazard(rolled.outcome) };
+      const logged = { ...{}, ...rolled, outcome: loggedHazardV4(rolled.outcome) };
       const roll = await this.rolls.record(m, who, logged, {
         campaign,
         secret: body.secret ?? false,
@@ -135,7 +135,7 @@ export class HazardsCampaignService {
         state,
         engine,
         {
-          procedure: CAMPAIGN_HAZARD_V3_PROCEDURE.name,
+          procedure: CAMPAIGN_HAZARD_V4_PROCEDURE.name,
           rollId: roll.id,
         },
       );
@@ -158,7 +158,7 @@ export class HazardsCampaignService {
 
   /**
    * The party version (issue 21): one hazard applied to every character of the session's roster, or
-   * to the listed characters, in one transaction and one logged roll (procedure `hazard.party.v4`, whose
+   * to the listed characters, in one transaction and one logged roll (procedure `hazard.party.v5`, whose
    * outcome holds each member's answer in order). A listed character must be on the roster when one
    * is set; without a roster the list is required.
    */
@@ -200,16 +200,16 @@ export class HazardsCampaignService {
         const state = hazardStateOf(owner, row, campaign, system);
         members.push({ owner, row, input: { ...{}, ...input, characterId: id }, state });
       }
-      // Rolled whole (the writes and the answer read it), logged as `hazard.party.v4`'s replay answers it.
+      // Rolled whole (the writes and the answer read it), logged as `hazard.party.v5`'s replay answers it.
       const rolled = this.rolls.roll(
-        CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE.whole,
+        CAMPAIGN_PARTY_HAZARD_V5_PROCEDURE.whole,
         {
           kind,
           members: members.map((x) => ({
             name: body.hazard,
             hazard: x.input,
             state: x.state,
-            ids: mintIds(system),
+            ids: mintIds(kind),
           })),
         },
         body.seed ?? undefined,
@@ -217,11 +217,16 @@ export class HazardsCampaignService {
       );
       for (const [i, member] of members.entries())
         refuseUnwritable(member.owner, member.row, system, member.state, rolled.outcome.members[i].applied);
-      const logged = { ...{}, ...rolled, outcome: loggedParty(rolled.outcome) };
+      const logged = { ...{}, ...rolled, outcome: loggedPartyV5(rolled.outcome) };
       const roll = await this.rolls.record(m, who, logged, {
         campaign,
         secret: body.secret ?? false,
-        effects: { characterIds: ids, hazard: body.hazard, system },
+        effects: {
+          characterIds: ids,
+          hazard: body.hazard,
+          system,
+          ...partyEvents(rolled.outcome.members.map((x) => x.applied)),
+        },
       });
       const answers = [];
       for (const [i, member] of members.entries()) {
@@ -236,7 +241,7 @@ export class HazardsCampaignService {
           system,
           member.state,
           engine,
-          { procedure: CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE.name, rollId: roll.id },
+          { procedure: CAMPAIGN_PARTY_HAZARD_V5_PROCEDURE.name, rollId: roll.id },
         );
         answers.push({
           characterId: member.owner.id,
@@ -260,14 +265,37 @@ export class HazardsCampaignService {
   }
 }
 
-/** What the roll log keeps of the harm in a hazard's roll (as a logged `harm.sheet-damage` does). */
+/**
+ * What the roll log keeps of the harm in a hazard's roll, as a logged `harm.sheet-damage` does: the
+ * state, the changes and the transition's events (issue 42: the log's and the feed's `events`; since
+ * `hazard.campaign.v4` they are here rather than in the outcome).
+ */
 function harmEffects(engine: HazardApplied<HazardState>): Record<string, unknown> {
-  return engine.outcome ? { state: engine.outcome.state, changes: engine.outcome.changes } : {};
+  return engine.outcome
+    ? { state: engine.outcome.state, changes: engine.outcome.changes, events: engine.events }
+    : {};
 }
 
-/** Ids a hazard may keep (an ailment, then statuses), minted before the roll so that it replays. */
-function mintIds(system: 'gm' | 'archsoul'): string[] {
-  return system === 'gm' ? Array.from({ length: 1 + HAZARD_STATUS_IDS }, () => newId()) : [];
+/** The party's roll: every harmed member's events, in the members' order (each event names its owner). */
+function partyEvents(applied: Array<HazardApplied<HazardState>>): Record<string, unknown> {
+  const events = applied.flatMap((a) => (a.outcome ? a.events : []));
+  return events.length > 0 ? { events } : {};
+}
+
+/**
+ * The hazards that may keep something with an id of its own on a G&M sheet: an ailment (the chronic
+ * ailment, then the sleep, paralysis or ailing status it adds) and an illusion (shock). No other
+ * hazard adds a status; the transition refuses a status it has no id for, so one added later without
+ * its entry here would be refused, never stored without an id.
+ */
+export const HAZARDS_KEEPING_IDS: ReadonlySet<HazardKind> = new Set<HazardKind>(['gmAilment', 'gmIllusion']);
+
+/**
+ * Ids a hazard may keep (an ailment, then statuses), minted before the roll so that it replays; none
+ * for a hazard that keeps nothing (since `hazard.campaign.v4`: a fall's roll logs no unused ids).
+ */
+function mintIds(kind: HazardKind): string[] {
+  return HAZARDS_KEEPING_IDS.has(kind) ? Array.from({ length: 1 + HAZARD_STATUS_IDS }, () => newId()) : [];
 }
 
 /**

@@ -40,10 +40,12 @@ import type { SheetEffect } from '../core/hazards/shared';
 import { RuleError } from '../core/errors';
 import {
   loggedHazard,
+  loggedHazardV4,
   runCampaignHazard,
   type HazardState,
   type HazardV2Outcome,
   type HazardV3Logged,
+  type HazardV4Logged,
 } from './hazard-change';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
@@ -236,6 +238,35 @@ export const CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE = {
   whole: { name: 'hazard.party.v4', run: CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run },
 };
 
+/**
+ * `hazard.campaign.v4` (issue 39): v3's roll on the same input and dice, logged smaller still: of the
+ * transition, what `loggedHazardV4` keeps (the ledger changes, the lists, the states joined; no steps,
+ * detail or events: the events are the roll's `effects.events`). `whole` answers it whole for the
+ * service. v1, v2 and v3 still replay.
+ */
+export const CAMPAIGN_HAZARD_V4_PROCEDURE = {
+  name: 'hazard.campaign.v4',
+  run: (input: { kind: HazardKind } & CampaignHazardV2Member, dice: Dice): HazardV4Logged =>
+    loggedHazardV4(campaignMemberV2(input.kind, input, dice)),
+  whole: { name: 'hazard.campaign.v4', run: CAMPAIGN_HAZARD_V3_PROCEDURE.whole.run },
+};
+
+/** What `hazard.party.v5` logs: each member as `hazard.campaign.v4` logs one. */
+export function loggedPartyV5(whole: { kind: HazardKind; members: HazardV2Outcome[] }): {
+  kind: HazardKind;
+  members: HazardV4Logged[];
+} {
+  return { kind: whole.kind, members: whole.members.map(loggedHazardV4) };
+}
+
+/** `hazard.party.v5`: the party's roll of v3 and v4, each member logged as `hazard.campaign.v4` logs one. */
+export const CAMPAIGN_PARTY_HAZARD_V5_PROCEDURE = {
+  name: 'hazard.party.v5',
+  run: (input: { kind: HazardKind; members: CampaignHazardV2Member[] }, dice: Dice) =>
+    loggedPartyV5(CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run(input, dice)),
+  whole: { name: 'hazard.party.v5', run: CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run },
+};
+
 type OutcomeOf<K extends HazardKind> = ReturnType<(typeof HAZARD_PROCEDURES)[K]['run']>;
 
 /** What the hazard controller and resolver both call: the only place hazards are rolled. */
@@ -254,6 +285,8 @@ export class HazardsService {
       CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE as never,
       CAMPAIGN_HAZARD_V3_PROCEDURE as never,
       CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE as never,
+      CAMPAIGN_HAZARD_V4_PROCEDURE as never,
+      CAMPAIGN_PARTY_HAZARD_V5_PROCEDURE as never,
       ...(Object.values(RETIRED_HAZARD_PROCEDURES) as never[]),
     );
   }

@@ -4,9 +4,11 @@ import { RollEntity } from '../../src/database/entities';
 import { RandomService } from '../../src/common/random.service';
 import {
   CAMPAIGN_HAZARD_V2_PROCEDURE,
+  CAMPAIGN_HAZARD_V3_PROCEDURE,
   CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE,
+  CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE,
 } from '../../src/hazards/hazards.service';
-import { AILMENT_TICKS_V2_PROCEDURE } from '../../src/hazards/ailment-ticks';
+import { AILMENT_TICKS_V2_PROCEDURE, AILMENT_TICKS_V3_PROCEDURE } from '../../src/hazards/ailment-ticks';
 import { DATABASE_KIND, startApp, TestApp } from './harness';
 import { createCampaign, createCharacter, createKey, putSheet } from '../factories/campaign';
 import { gql } from '../factories/graphql';
@@ -116,10 +118,11 @@ describe(`the campaign audit (${DATABASE_KIND})`, () => {
   });
 
   /**
-   * A v3 row (`hazard.campaign.v3`, `hazard.gm.ailment-ticks.v3`, the party's `hazard.party.v4`) turned
-   * into the row the previous version logged for the same roll: same input, seed and faces, its
-   * procedure and its whole outcome (the state after, the harm's input, the odds). The ledger entries
-   * of the roll stay as they were written.
+   * A row the service logs now (`hazard.campaign.v4`, `hazard.gm.ailment-ticks.v4`, the party's
+   * `hazard.party.v5`) turned into the row an older version logged for the same roll: same input, seed
+   * and faces, its procedure and its outcome as that version logged it (v2: the state after, the harm's
+   * input, the odds; v3: the harm's whole answer and its events). The ledger entries of the roll stay
+   * as they were written.
    */
   async function asOlder(rollId: string, procedure: { name: string; run: (i: never, d: never) => unknown }) {
     const db = t.app.get(Database);
@@ -135,7 +138,8 @@ describe(`the campaign audit (${DATABASE_KIND})`, () => {
     return { row, outcome };
   }
 
-  it('hazards logged before v3 (a fall, a party’s fall, an ailment’s tick) still replay: the audit is clean, and a changed v2 row is named', async () => {
+  /** A fall, an ailment, a party's fall and the ailment's tick, logged as the service logs them now. */
+  async function hazardLog() {
     const c = await createCampaign(t.server);
     const hero = await createCharacter(t.server, c, { name: 'Hero' });
     await putSheet(t.server, c, hero.id, 'gm', {
@@ -172,13 +176,17 @@ describe(`the campaign audit (${DATABASE_KIND})`, () => {
     const procedures = log.body.items.map((r: { procedure: string }) => r.procedure);
     // (The fall may knock him out: the clock then rolls his waking too, `harm.gm-awaken`.)
     expect(procedures.filter((p: string) => p.startsWith('hazard.'))).toEqual([
-      'hazard.campaign.v3',
-      'hazard.campaign.v3',
-      'hazard.party.v4',
-      'hazard.gm.ailment-ticks.v3',
+      'hazard.campaign.v4',
+      'hazard.campaign.v4',
+      'hazard.party.v5',
+      'hazard.gm.ailment-ticks.v4',
     ]);
-    const rolls = procedures.length;
-    // The v3 rows hold the engine's state once; the v2 rows made of them hold it again (the state after).
+    return { c, fall, poison, party, tick, rolls: procedures.length as number };
+  }
+
+  it('hazards logged before v3 (a fall, a party’s fall, an ailment’s tick) still replay: the audit is clean, and a changed v2 row is named', async () => {
+    const { c, fall, poison, party, tick, rolls } = await hazardLog();
+    // The v4 rows hold the engine's state once; the v2 rows made of them hold it again (the state after).
     const count = (value: unknown) => JSON.stringify(value).split('"survival.max"').length - 1;
     const fallV2 = await asOlder(fall.body.rollId, CAMPAIGN_HAZARD_V2_PROCEDURE);
     await asOlder(poison.body.rollId, CAMPAIGN_HAZARD_V2_PROCEDURE);
@@ -216,6 +224,64 @@ describe(`the campaign audit (${DATABASE_KIND})`, () => {
     });
     const viaGql = await gql(t.server, AUDIT, { c: c.id }, c.auth);
     expect(viaGql.data?.campaignAudit).toEqual(res.body);
+  });
+
+  it('hazards logged as v3 (their events and the harm’s whole answer in the outcome) still replay, and a changed v3 row is named', async () => {
+    const { c, fall, poison, party, tick, rolls } = await hazardLog();
+    const fallV3 = await asOlder(fall.body.rollId, CAMPAIGN_HAZARD_V3_PROCEDURE);
+    await asOlder(poison.body.rollId, CAMPAIGN_HAZARD_V3_PROCEDURE);
+    const tickV3 = await asOlder(tick.rollId, AILMENT_TICKS_V3_PROCEDURE);
+    const partyV4 = await asOlder(party.body.rollId, CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE);
+    // What v3 logged besides v4: the events' sentences and the harm's steps, in the outcome.
+    const texts = (value: unknown) => JSON.stringify(value).split('"text":').length - 1;
+    for (const older of [fallV3, tickV3, partyV4]) {
+      expect(texts(older.row.outcome)).toBe(0);
+      expect(texts(older.outcome)).toBeGreaterThan(0);
+      expect(JSON.stringify(older.outcome).length).toBeGreaterThan(JSON.stringify(older.row.outcome).length);
+    }
+    const clean = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+    expect(clean.body).toEqual({
+      ok: true,
+      rolls: { replayed: rolls, matched: rolls, differing: [] },
+      sheets: { checked: 1, entries: expect.any(Number), differing: [] },
+    });
+    const replay = await t.http
+      .get(`/v1/campaigns/${c.id}/rolls/${party.body.rollId}/replay`)
+      .set(c.auth)
+      .expect(200);
+    expect(replay.body).toMatchObject({ matches: true, roll: { procedure: 'hazard.party.v4' } });
+    // A v3 row's logged event changed behind the engine's back: the replay tells it.
+    const db = t.app.get(Database);
+    const changed = JSON.parse(JSON.stringify(fallV3.outcome));
+    changed.applied.events[0].text += '!';
+    await db.manager.update(RollEntity, { id: fall.body.rollId }, { outcome: changed });
+    const res = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+    expect(res.body.rolls).toEqual({
+      replayed: rolls,
+      matched: rolls - 1,
+      differing: [
+        { rollId: fall.body.rollId, procedure: 'hazard.campaign.v3', reason: 'outcome', detail: null },
+      ],
+    });
+    const viaGql = await gql(t.server, AUDIT, { c: c.id }, c.auth);
+    expect(viaGql.data?.campaignAudit).toEqual(res.body);
+  });
+
+  it('a v4 row whose logged harm changed is named', async () => {
+    const { c, fall, rolls } = await hazardLog();
+    const db = t.app.get(Database);
+    const row = await db.manager.findOneOrFail(RollEntity, { where: { id: fall.body.rollId } });
+    const changed = JSON.parse(JSON.stringify(row.outcome));
+    changed.applied.harmLedger[0].delta -= 1;
+    await db.manager.update(RollEntity, { id: fall.body.rollId }, { outcome: changed });
+    const res = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+    expect(res.body.rolls).toEqual({
+      replayed: rolls,
+      matched: rolls - 1,
+      differing: [
+        { rollId: fall.body.rollId, procedure: 'hazard.campaign.v4', reason: 'outcome', detail: null },
+      ],
+    });
   });
 
   it('is the referee’s: a player key is refused on both routes', async () => {

@@ -186,7 +186,7 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
       ).body;
       // One roll (issue 39): the hazard, then the harm transition on the same dice.
       expect(res.body.harm.rollId).toBe(res.body.rollId);
-      expect(harmRoll.procedure).toBe('hazard.campaign.v3');
+      expect(harmRoll.procedure).toBe('hazard.campaign.v4');
       // The engine's state in (read from the sheet), the hazard's change applied once.
       expect(harmRoll.inputs).toMatchObject({
         kind: 'gmFall',
@@ -198,14 +198,16 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
           harm: { state: 'up' },
         },
       });
-      // v3 logs the state once, in the input: neither the state after nor the harm's input built from it.
+      // v4 logs the state once, in the input: neither the state after nor the harm's input built from
+      // it; of the harm's answer, the states it joined (its steps are left to the replay).
       expect(harmRoll.outcome.applied).not.toHaveProperty('input');
       expect(harmRoll.outcome.applied).not.toHaveProperty('state');
-      expect(harmRoll.outcome.applied.outcome).toMatchObject({
-        damage: 12,
+      expect(harmRoll.outcome.applied.harm).toMatchObject({
         stateBefore: 'up',
         state: res.body.harm.state,
+        pending: res.body.harm.pending,
       });
+      expect(harmRoll.outcome.hazard).toMatchObject({ damage: 12 });
       // The state after is the state before and the ledger changes the roll logs.
       expect(harmRoll.outcome.applied.harmLedger).toEqual(
         expect.arrayContaining([
@@ -213,10 +215,12 @@ describe(`the campaign engine: one harm transition per system (${DATABASE_KIND})
           { field: 'injuries.current', delta: 6 },
         ]),
       );
-      expect(harmRoll.outcome.applied.events).toEqual(
+      // The transition's events are the roll's own (the timers the write starts are told after them).
+      expect(harmRoll.events).toEqual(
         res.body.harm.events.filter((e: { type: string }) => !e.type.startsWith('timer-')),
       );
-      expect(JSON.stringify(harmRoll.outcome.applied.outcome.steps)).toContain('death-roll');
+      // The consciousness and death rolls drew on the fall's stream: more faces than its 4 dice.
+      expect(harmRoll.faces.length).toBeGreaterThan(4);
       expect(await replays(c, res.body.rollId)).toBe(true);
       // Every change is in the condition ledger, naming the harm's roll.
       const conditions = (

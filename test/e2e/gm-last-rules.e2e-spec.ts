@@ -563,7 +563,7 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
       expect(aged.body.applied).toContainEqual({ field: 'unhealableInjuries', delta: 2, after: 2 });
       const sheet = await sheetOf(t.server, c, hero.id, 'gm');
       expect(sheet).toMatchObject({ unhealableInjuries: 2, injuries: { current: 2 } });
-      // Issue 39: one roll (`hazard.campaign.v3`), its plain change and its harm written in one write,
+      // Issue 39: one roll (`hazard.campaign.v4`), its plain change and its harm written in one write,
       // each ledger entry keeping its cause; the audit is clean.
       const entries = (
         await t.http
@@ -581,14 +581,14 @@ describe(`G&M last rules, issue 43 (${DATABASE_KIND})`, () => {
         expect.objectContaining({
           field: 'unhealableInjuries',
           cause: 'roll',
-          procedure: 'hazard.campaign.v3',
+          procedure: 'hazard.campaign.v4',
         }),
       );
       expect(byRoll).toContainEqual(
         expect.objectContaining({
           field: 'injuries.current',
           cause: 'procedure',
-          procedure: 'hazard.campaign.v3',
+          procedure: 'hazard.campaign.v4',
         }),
       );
       expect(aged.body.harm.rollId).toBe(aged.body.rollId);

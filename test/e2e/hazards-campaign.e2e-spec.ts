@@ -224,9 +224,9 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       conditions.body.items.filter((e: { rollId: string | null }) => e.rollId === res.body.harm.rollId),
     ).toHaveLength(2);
     const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
-    // One roll for the hazard and its harm (issue 39): the engine's state in, once (`hazard.campaign.v3`);
+    // One roll for the hazard and its harm (issue 39): the engine's state in, once (`hazard.campaign.v4`);
     // out, the transition's ledger changes: the state after is the state before and those.
-    expect(log.body.items.map((r: { procedure: string }) => r.procedure)).toEqual(['hazard.campaign.v3']);
+    expect(log.body.items.map((r: { procedure: string }) => r.procedure)).toEqual(['hazard.campaign.v4']);
     const logged = log.body.items[0];
     expect(logged.inputs).toMatchObject({ kind: 'gmFall', name: 'fall', state: { system: 'gm' } });
     const lost = (logged.outcome.applied.harmLedger as Array<{ field: string; delta: number }>)
@@ -238,6 +238,30 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
     const row = JSON.stringify({ inputs: logged.inputs, outcome: logged.outcome, effects: logged.effects });
     expect(row.split('"survival.max"').length - 1).toBe(1);
     expect(logged.outcome.applied).not.toHaveProperty('state');
+    // v4 logs the transition's numbers and states, not its words: the events are the roll's own
+    // (`events`, from `effects.events`, as a logged blow's are), the harm answer's steps left to replay.
+    expect(logged.outcome.applied).not.toHaveProperty('events');
+    expect(logged.outcome.applied).not.toHaveProperty('outcome');
+    expect(logged.outcome.applied.harm).toEqual({
+      stateBefore: 'up',
+      state: res.body.harm.state,
+      pending: res.body.harm.pending,
+      conditionsAdded: expect.any(Array),
+      conditionsRemoved: expect.any(Array),
+    });
+    expect(logged.events.length).toBeGreaterThan(0);
+    expect(logged.events).toEqual(res.body.harm.events.slice(0, logged.events.length));
+    expect(logged.effects.events).toEqual(logged.events);
+    const viaGql = await gql(
+      t.server,
+      'query($c: ID!, $x: ID!) { roll(campaignId: $c, rollId: $x) { procedure events { type text } } }',
+      { c: c.id, x: logged.id },
+      c.auth,
+    );
+    expect(viaGql.data?.roll).toEqual({
+      procedure: 'hazard.campaign.v4',
+      events: logged.events.map((e: { type: string; text: string }) => ({ type: e.type, text: e.text })),
+    });
     // The odds are the answer's, not the log's (the replay works them out again).
     expect(res.body.outcome.odds).toBeDefined();
     expect(logged.outcome.hazard).not.toHaveProperty('odds');
@@ -333,9 +357,9 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
     const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
     const procedures = log.body.items.map((r: { procedure: string }) => r.procedure);
     expect(procedures.filter((p: string) => p.startsWith('hazard.'))).toEqual([
-      'hazard.campaign.v3',
-      'hazard.campaign.v3',
-      'hazard.campaign.v3',
+      'hazard.campaign.v4',
+      'hazard.campaign.v4',
+      'hazard.campaign.v4',
     ]);
     expect(procedures).not.toContain('harm.sheet-damage');
     const audit = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
@@ -552,9 +576,9 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
     // One logged roll, the campaign hazard procedure naming the hazard's kind.
     expect(log.body.items).toHaveLength(1);
     expect(log.body.items[0]).toMatchObject({
-      procedure: 'hazard.campaign.v3',
+      procedure: 'hazard.campaign.v4',
       inputs: { kind: 'gmConcentration', state: { system: 'gm' } },
-      outcome: { applied: { outcome: null, plain: [] } },
+      outcome: { applied: { harm: null, plain: [] } },
     });
   });
 
@@ -627,7 +651,7 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       expect(again.body).toEqual(res.body);
       const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
       expect(
-        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.party.v4'),
+        log.body.items.filter((r: { procedure: string }) => r.procedure === 'hazard.party.v5'),
       ).toHaveLength(1);
       // Each member's engine state logged once (in the input; v3 logged the state after too).
       const { inputs, outcome } = log.body.items[0];
@@ -635,8 +659,15 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       expect(JSON.stringify({ inputs, outcome }).split('"survival.max"').length - 1).toBe(2);
       for (const member of outcome.members) {
         expect(member.applied).not.toHaveProperty('state');
+        expect(member.applied).not.toHaveProperty('events');
         expect(member.hazard).not.toHaveProperty('odds');
       }
+      // Every harmed member's events are the party roll's, in the members' order.
+      const told = res.body.members.flatMap(
+        (m: { harm: { events: Array<{ type: string }> } | null }) => m.harm?.events ?? [],
+      );
+      expect(log.body.items[0].events.length).toBeGreaterThan(0);
+      for (const event of log.body.items[0].events) expect(told).toContainEqual(event);
       // One roll for the whole party (hazards and harm); the audit is clean.
       expect(log.body.items).toHaveLength(1);
       const audit = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
@@ -744,7 +775,7 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       expect(sheet.injuries.current).toBe(2);
       expect(sheet.ailments[0]).toMatchObject({ courseTimes: 1, carriedSeconds: 0, total: 2 });
       // The course's injury is harm: the G&M transition takes it inside the tick's own roll (issue 39,
-      // hazard.gm.ailment-ticks.v3): one roll for the tick, no second harm roll.
+      // hazard.gm.ailment-ticks.v4): one roll for the tick, no second harm roll.
       const [tick] = hour.body.ailmentTicks;
       expect(tick.events).toEqual([
         expect.objectContaining({ type: expect.any(String), text: expect.stringContaining('Hero') }),
@@ -752,11 +783,11 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
       ]);
       const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
       const procedures = log.body.items.map((r: { procedure: string }) => r.procedure);
-      expect(procedures.filter((p: string) => p === 'hazard.gm.ailment-ticks.v3')).toHaveLength(1);
+      expect(procedures.filter((p: string) => p === 'hazard.gm.ailment-ticks.v4')).toHaveLength(1);
       expect(procedures).not.toContain('hazard.gm.ailment-ticks');
       expect(procedures).not.toContain('harm.sheet-damage');
       const tickRoll = log.body.items.find((r: { id: string }) => r.id === tick.rollId);
-      expect(tickRoll.procedure).toBe('hazard.gm.ailment-ticks.v3');
+      expect(tickRoll.procedure).toBe('hazard.gm.ailment-ticks.v4');
       // The roll carries the transition's events (the timers the write starts are told after it).
       expect(tickRoll.effects.events.length).toBeGreaterThan(0);
       expect(tick.events.slice(0, tickRoll.effects.events.length)).toEqual(tickRoll.effects.events);
@@ -819,7 +850,7 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
         ailments: [{ rolled: 1, ended: true, amount: 0 }],
       });
       const roll = await t.http.get(`/v1/campaigns/${c.id}/rolls/${tick.rollId}`).set(c.auth).expect(200);
-      expect(roll.body).toMatchObject({ procedure: 'hazard.gm.ailment-ticks.v3', effects: { events: [] } });
+      expect(roll.body).toMatchObject({ procedure: 'hazard.gm.ailment-ticks.v4', effects: { events: [] } });
       const sheet = (await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`).set(c.auth)).body
         .sheet;
       expect(sheet.ailments).toBeUndefined();
