@@ -12,6 +12,7 @@ import {
   type AilmentTickV2Input,
 } from './ailment-ticks';
 import { AILMENT_TICKS_PROCEDURE, HazardsAilmentsService } from './hazards-ailments.service';
+import { expectedV4Applied } from '../../test/factories/hazard-logged';
 
 /*
  * Issue 39: a G&M ailment's tick on the clock is one logged roll, `hazard.gm.ailment-ticks.v2`: the
@@ -207,27 +208,8 @@ describe('hazard.gm.ailment-ticks.v4 (golden, fixed seeds)', () => {
       const logged = AILMENT_TICKS_V4_PROCEDURE.run(input, replayDice);
       expect(replayDice.faces).toEqual(v2Dice.faces);
       expect(stored(logged)).toEqual(stored(loggedTicksV4(v2)));
-      const harm = v2.applied.outcome;
-      expect(logged).toEqual({
-        course: v2.course,
-        applied: {
-          kind: 'damage',
-          harm: harm && {
-            stateBefore: harm.stateBefore,
-            state: harm.state,
-            pending: harm.pending,
-            conditionsAdded: harm.conditionsAdded,
-            conditionsRemoved: harm.conditionsRemoved,
-          },
-          plain: v2.applied.plain,
-          harmLedger: v2.applied.harmLedger,
-          zeroed: v2.applied.zeroed,
-          statuses: v2.applied.statuses,
-          gmStatuses: v2.applied.gmStatuses,
-          ailment: v2.applied.ailment,
-        },
-      });
-      if (harm) harmed++;
+      expect(logged).toEqual({ course: v2.course, applied: expectedV4Applied(v2.applied) });
+      if (v2.applied.outcome) harmed++;
       const v3 = AILMENT_TICKS_V3_PROCEDURE.run(input, dice(seed));
       expect(JSON.stringify(logged).length).toBeLessThanOrEqual(
         JSON.stringify(v3).length - JSON.stringify(v2.applied.events).length,

@@ -10,6 +10,7 @@ import type { Dice } from '../core/random';
 import {
   loggedApplied,
   loggedAppliedV4,
+  loggedProcedure,
   type LoggedHazardApplied,
   type LoggedHazardAppliedV4,
 } from './hazard-logged';
@@ -100,12 +101,11 @@ export interface AilmentTicksV3Logged {
  * the state once (in the input), the transition as `loggedApplied` keeps it. `whole` is the same roll
  * answered whole, for the service, which logs what `run` (the replay) gives. Never rename.
  */
-export const AILMENT_TICKS_V3_PROCEDURE = {
-  name: 'hazard.gm.ailment-ticks.v3',
-  run: (input: AilmentTicksV2Input, dice: Dice): AilmentTicksV3Logged =>
-    loggedTicks(runAilmentTicks(input, dice)),
-  whole: { name: 'hazard.gm.ailment-ticks.v3', run: runAilmentTicks },
-};
+export const AILMENT_TICKS_V3_PROCEDURE = loggedProcedure(
+  'hazard.gm.ailment-ticks.v3',
+  runAilmentTicks,
+  loggedTicks,
+);
 
 export function loggedTicks(whole: AilmentTicksV2Outcome): AilmentTicksV3Logged {
   return { course: whole.course, applied: loggedApplied(whole.applied) };
@@ -122,12 +122,11 @@ export interface AilmentTicksV4Logged {
  * transition logged as `hazard.campaign.v4` logs it (its events are the roll's `effects.events`, as
  * they already were). Never rename.
  */
-export const AILMENT_TICKS_V4_PROCEDURE = {
-  name: 'hazard.gm.ailment-ticks.v4',
-  run: (input: AilmentTicksV2Input, dice: Dice): AilmentTicksV4Logged =>
-    loggedTicksV4(runAilmentTicks(input, dice)),
-  whole: { name: 'hazard.gm.ailment-ticks.v4', run: runAilmentTicks },
-};
+export const AILMENT_TICKS_V4_PROCEDURE = loggedProcedure(
+  'hazard.gm.ailment-ticks.v4',
+  runAilmentTicks,
+  loggedTicksV4,
+);
 
 export function loggedTicksV4(whole: AilmentTicksV2Outcome): AilmentTicksV4Logged {
   return { course: whole.course, applied: loggedAppliedV4(whole.applied) };

@@ -5,6 +5,7 @@ import { harmOf } from '../core/harm/sheet-harm';
 import type { SheetEffect } from '../core/hazards';
 import { loggedHazard, loggedHazardV4 } from './hazard-change';
 import { HAZARDS_KEEPING_IDS } from './hazards-campaign.service';
+import { expectedV4Applied } from '../../test/factories/hazard-logged';
 import { ProcedureRegistry } from '../rolls/procedures';
 import {
   CAMPAIGN_HAZARD_PROCEDURE,
@@ -325,33 +326,90 @@ const occurrences = (text: string, needle: string) => text.split(needle).length 
 /* Plain JSON, as the log stores it (undefined members dropped). */
 const stored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
+/** Three G&M sheets falling together: one whole, one low on survival, one with no room for injuries. */
+const PARTY_SHEETS = [
+  GM,
+  { ...GM, survival: { max: 9, current: 9 } },
+  { ...GM, injuries: { max: 0, current: 0 } },
+];
+
+/**
+ * A party's fall on every seed through a logged party procedure: its `whole` is `hazard.party.v3`'s
+ * roll on the same faces, and its `run` (the replay) draws the same faces; each seed's input, v3's
+ * answer and what `run` logs, for the version's own checks.
+ */
+function partyRolls<L>(procedure: {
+  run: (input: Parameters<typeof CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run>[0], dice: Dice) => L;
+  whole: { run: typeof CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run };
+}) {
+  return SEEDS.map((seed) => {
+    const input = {
+      kind: 'gmFall' as const,
+      members: PARTY_SHEETS.map((data) => ({
+        name: 'fall',
+        hazard: { feet: 45 },
+        state: hazardSheetState(OWNER, 'gm', data, GM_VIEW, harmOf(data)),
+        ids: [],
+      })),
+    };
+    const v3Dice = dice(seed);
+    const v3 = CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run(input, v3Dice);
+    const wholeDice = dice(seed);
+    expect(procedure.whole.run(input, wholeDice)).toEqual(v3);
+    const replayDice = dice(seed);
+    const logged = procedure.run(input, replayDice);
+    expect(wholeDice.faces).toEqual(v3Dice.faces);
+    expect(replayDice.faces).toEqual(v3Dice.faces);
+    return { input, v3, logged };
+  });
+}
+
+/**
+ * One case on one seed through a logged campaign procedure: null when v2 refuses it (the procedure
+ * refuses it alike); otherwise its `whole` is v2's answer on the same faces and its `run` (the replay)
+ * draws the same faces and logs what `log` makes of the whole roll.
+ */
+function memberRoll<L>(
+  procedure: {
+    run: (input: Parameters<typeof CAMPAIGN_HAZARD_V2_PROCEDURE.run>[0], dice: Dice) => L;
+    whole: { run: typeof CAMPAIGN_HAZARD_V2_PROCEDURE.run };
+  },
+  log: (whole: ReturnType<typeof CAMPAIGN_HAZARD_V2_PROCEDURE.run>) => L,
+  [, system, kind, name, hazard]: (typeof CASES)[number],
+  seed: string,
+) {
+  const data = system === 'gm' ? GM : ARCHSOUL;
+  const view = system === 'gm' ? GM_VIEW : ARCHSOUL;
+  const state = hazardSheetState(OWNER, system, data, view, harmOf(data));
+  const input = { kind, name, hazard, state, ids: ['ailment-id', 's1', 's2', 's3', 's4'] };
+  const v2Dice = dice(seed);
+  let v2: ReturnType<typeof CAMPAIGN_HAZARD_V2_PROCEDURE.run>;
+  try {
+    v2 = CAMPAIGN_HAZARD_V2_PROCEDURE.run(input, v2Dice);
+  } catch (error) {
+    expect(() => procedure.run(input, dice(seed))).toThrow((error as Error).message);
+    return null;
+  }
+  // The whole roll (what the service writes the sheet from and answers) is v2's, on the same faces.
+  const wholeDice = dice(seed);
+  const whole = procedure.whole.run(input, wholeDice);
+  expect(whole).toEqual(v2);
+  expect(wholeDice.faces).toEqual(v2Dice.faces);
+  // The replay (`run`) gives exactly what the service logs of the whole roll, on the same faces.
+  const replayDice = dice(seed);
+  const logged = procedure.run(input, replayDice);
+  expect(replayDice.faces).toEqual(v2Dice.faces);
+  expect(stored(logged)).toEqual(stored(log(whole)));
+  return { input, state, v2, logged };
+}
+
 describe('hazard.campaign.v3 rolls what hazard.campaign.v2 rolled and logs the state once (golden, fixed seeds)', () => {
-  const ids = ['ailment-id', 's1', 's2', 's3', 's4'];
   let compared = 0;
-  for (const [label, system, kind, name, hazard] of CASES) {
-    it.each(SEEDS)(`${label}, seed %s`, (seed) => {
-      const data = system === 'gm' ? GM : ARCHSOUL;
-      const view = system === 'gm' ? GM_VIEW : ARCHSOUL;
-      const state = hazardSheetState(OWNER, system, data, view, harmOf(data));
-      const input = { kind, name, hazard, state, ids };
-      const v2Dice = dice(seed);
-      let v2: ReturnType<typeof CAMPAIGN_HAZARD_V2_PROCEDURE.run>;
-      try {
-        v2 = CAMPAIGN_HAZARD_V2_PROCEDURE.run(input, v2Dice);
-      } catch (error) {
-        expect(() => CAMPAIGN_HAZARD_V3_PROCEDURE.run(input, dice(seed))).toThrow((error as Error).message);
-        return;
-      }
-      // The whole roll (what the service writes the sheet from and answers) is v2's, on the same faces.
-      const wholeDice = dice(seed);
-      const whole = CAMPAIGN_HAZARD_V3_PROCEDURE.whole.run(input, wholeDice);
-      expect(whole).toEqual(v2);
-      expect(wholeDice.faces).toEqual(v2Dice.faces);
-      // The replay (`run`) gives exactly what the service logs of the whole roll, on the same faces.
-      const replayDice = dice(seed);
-      const logged = CAMPAIGN_HAZARD_V3_PROCEDURE.run(input, replayDice);
-      expect(replayDice.faces).toEqual(v2Dice.faces);
-      expect(stored(logged)).toEqual(stored(loggedHazard(whole)));
+  for (const one of CASES) {
+    it.each(SEEDS)(`${one[0]}, seed %s`, (seed) => {
+      const rolled = memberRoll(CAMPAIGN_HAZARD_V3_PROCEDURE, loggedHazard, one, seed);
+      if (!rolled) return;
+      const { input, state, v2, logged } = rolled;
       // What it logs is v2's answer, less the odds and the state.
       const { odds, ...hazardWithoutOdds } = v2.hazard;
       expect(logged.hazard).toEqual(hazardWithoutOdds);
@@ -384,35 +442,13 @@ describe('hazard.campaign.v3 rolls what hazard.campaign.v2 rolled and logs the s
   });
 
   it('the party version (hazard.party.v4) rolls what hazard.party.v3 rolled, each member logged as v3 logs one', () => {
-    const sheets = [
-      GM,
-      { ...GM, survival: { max: 9, current: 9 } },
-      { ...GM, injuries: { max: 0, current: 0 } },
-    ];
-    for (const seed of SEEDS) {
-      const input = {
-        kind: 'gmFall' as const,
-        members: sheets.map((data) => ({
-          name: 'fall',
-          hazard: { feet: 45 },
-          state: hazardSheetState(OWNER, 'gm', data, GM_VIEW, harmOf(data)),
-          ids: [],
-        })),
-      };
-      const v3Dice = dice(seed);
-      const v3 = CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run(input, v3Dice);
-      const wholeDice = dice(seed);
-      expect(CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE.whole.run(input, wholeDice)).toEqual(v3);
-      const replayDice = dice(seed);
-      const logged = CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE.run(input, replayDice);
-      expect(wholeDice.faces).toEqual(v3Dice.faces);
-      expect(replayDice.faces).toEqual(v3Dice.faces);
+    for (const { input, v3, logged } of partyRolls(CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE)) {
       expect(logged).toEqual(loggedParty(v3));
       expect(logged.members.map((m) => m.applied.outcome)).toEqual(v3.members.map((m) => m.applied.outcome));
       const row = JSON.stringify({ inputs: input, outcome: stored(logged) });
-      expect(occurrences(row, '"values":{')).toBe(sheets.length);
+      expect(occurrences(row, '"values":{')).toBe(PARTY_SHEETS.length);
       expect(occurrences(JSON.stringify({ inputs: input, outcome: stored(v3) }), '"values":{')).toBe(
-        2 * sheets.length,
+        2 * PARTY_SHEETS.length,
       );
     }
   });
@@ -441,51 +477,18 @@ describe('hazard.campaign.v3 rolls what hazard.campaign.v2 rolled and logs the s
 });
 
 describe('hazard.campaign.v4 rolls what v2 and v3 rolled and logs the transition without its words (golden, fixed seeds)', () => {
-  const ids = ['ailment-id', 's1', 's2', 's3', 's4'];
   let compared = 0;
   let harmed = 0;
-  for (const [label, system, kind, name, hazard] of CASES) {
-    it.each(SEEDS)(`${label}, seed %s`, (seed) => {
-      const data = system === 'gm' ? GM : ARCHSOUL;
-      const view = system === 'gm' ? GM_VIEW : ARCHSOUL;
-      const state = hazardSheetState(OWNER, system, data, view, harmOf(data));
-      const input = { kind, name, hazard, state, ids };
-      const v2Dice = dice(seed);
-      let v2: ReturnType<typeof CAMPAIGN_HAZARD_V2_PROCEDURE.run>;
-      try {
-        v2 = CAMPAIGN_HAZARD_V2_PROCEDURE.run(input, v2Dice);
-      } catch (error) {
-        expect(() => CAMPAIGN_HAZARD_V4_PROCEDURE.run(input, dice(seed))).toThrow((error as Error).message);
-        return;
-      }
-      const wholeDice = dice(seed);
-      const whole = CAMPAIGN_HAZARD_V4_PROCEDURE.whole.run(input, wholeDice);
-      expect(whole).toEqual(v2);
-      expect(wholeDice.faces).toEqual(v2Dice.faces);
-      const replayDice = dice(seed);
-      const logged = CAMPAIGN_HAZARD_V4_PROCEDURE.run(input, replayDice);
-      expect(replayDice.faces).toEqual(v2Dice.faces);
-      expect(stored(logged)).toEqual(stored(loggedHazardV4(whole)));
+  for (const one of CASES) {
+    it.each(SEEDS)(`${one[0]}, seed %s`, (seed) => {
+      const rolled = memberRoll(CAMPAIGN_HAZARD_V4_PROCEDURE, loggedHazardV4, one, seed);
+      if (!rolled) return;
+      const { input, v2, logged } = rolled;
       // The hazard's answer as v3 logs it; of the transition, its numbers and states, not its words.
       const v3 = CAMPAIGN_HAZARD_V3_PROCEDURE.run(input, dice(seed));
       expect(logged.hazard).toEqual(v3.hazard);
       const harm = v2.applied.outcome;
-      expect(logged.applied).toEqual({
-        kind: 'damage',
-        harm: harm && {
-          stateBefore: harm.stateBefore,
-          state: harm.state,
-          pending: harm.pending,
-          conditionsAdded: harm.conditionsAdded,
-          conditionsRemoved: harm.conditionsRemoved,
-        },
-        plain: v2.applied.plain,
-        harmLedger: v2.applied.harmLedger,
-        zeroed: v2.applied.zeroed,
-        statuses: v2.applied.statuses,
-        gmStatuses: v2.applied.gmStatuses,
-        ailment: v2.applied.ailment,
-      });
+      expect(logged.applied).toEqual(expectedV4Applied(v2.applied));
       // The ledger changes the harm answer gave by path are all in `harmLedger` (what the write uses).
       if (harm) {
         harmed += 1;
@@ -512,29 +515,7 @@ describe('hazard.campaign.v4 rolls what v2 and v3 rolled and logs the transition
   });
 
   it('the party version (hazard.party.v5) rolls what hazard.party.v3 and v4 rolled, each member logged as v4 logs one', () => {
-    const sheets = [
-      GM,
-      { ...GM, survival: { max: 9, current: 9 } },
-      { ...GM, injuries: { max: 0, current: 0 } },
-    ];
-    for (const seed of SEEDS) {
-      const input = {
-        kind: 'gmFall' as const,
-        members: sheets.map((data) => ({
-          name: 'fall',
-          hazard: { feet: 45 },
-          state: hazardSheetState(OWNER, 'gm', data, GM_VIEW, harmOf(data)),
-          ids: [],
-        })),
-      };
-      const v3Dice = dice(seed);
-      const v3 = CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run(input, v3Dice);
-      const wholeDice = dice(seed);
-      expect(CAMPAIGN_PARTY_HAZARD_V5_PROCEDURE.whole.run(input, wholeDice)).toEqual(v3);
-      const replayDice = dice(seed);
-      const logged = CAMPAIGN_PARTY_HAZARD_V5_PROCEDURE.run(input, replayDice);
-      expect(wholeDice.faces).toEqual(v3Dice.faces);
-      expect(replayDice.faces).toEqual(v3Dice.faces);
+    for (const { v3, logged } of partyRolls(CAMPAIGN_PARTY_HAZARD_V5_PROCEDURE)) {
       expect(logged).toEqual(loggedPartyV5(v3));
       expect(logged.members.map((m) => m.applied.harm?.state)).toEqual(
         v3.members.map((m) => m.applied.outcome?.state),

@@ -1,18 +1,10 @@
 import type { HazardApplied } from '../core/engine';
 import type { StoredAilment } from '../core/hazards';
+import type { Dice } from '../core/random';
 import type { HazardState } from './hazard-change';
 
-/**
- * What a v3 roll (`hazard.campaign.v3`, `hazard.gm.ailment-ticks.v3`) logs of a transition: what the
- * dice decided, and nothing its input already holds. Left out: the state after (the state before is in
- * the input, `plain` and `harmLedger` its changes), the harm procedure's input (built from that state)
- * and `changes` (the harm outcome's own changes, copied). Picked field by field, so a field added to
- * `HazardApplied` later never changes what an old v3 roll replays to.
- */
-export interface LoggedHazardApplied {
-  kind: 'damage';
-  events: HazardApplied<HazardState>['events'];
-  outcome: HazardApplied<HazardState>['outcome'];
+/** What every logged version keeps of a transition besides the harm: the ledger changes and the lists. */
+interface LoggedHazardLists {
   plain: HazardApplied<HazardState>['plain'];
   harmLedger: HazardApplied<HazardState>['harmLedger'];
   zeroed: string[];
@@ -21,11 +13,9 @@ export interface LoggedHazardApplied {
   ailment: StoredAilment | null;
 }
 
-export function loggedApplied(applied: HazardApplied<HazardState>): LoggedHazardApplied {
+/** The lists, picked field by field (in the order v3 logged them). */
+function loggedLists(applied: HazardApplied<HazardState>): LoggedHazardLists {
   return {
-    kind: applied.kind,
-    events: applied.events,
-    outcome: applied.outcome,
     plain: applied.plain,
     harmLedger: applied.harmLedger,
     zeroed: applied.zeroed,
@@ -33,6 +23,23 @@ export function loggedApplied(applied: HazardApplied<HazardState>): LoggedHazard
     gmStatuses: applied.gmStatuses,
     ailment: applied.ailment,
   };
+}
+
+/**
+ * What a v3 roll (`hazard.campaign.v3`, `hazard.gm.ailment-ticks.v3`) logs of a transition: what the
+ * dice decided, and nothing its input already holds. Left out: the state after (the state before is in
+ * the input, `plain` and `harmLedger` its changes), the harm procedure's input (built from that state)
+ * and `changes` (the harm outcome's own changes, copied). Picked field by field, so a field added to
+ * `HazardApplied` later never changes what an old v3 roll replays to.
+ */
+export interface LoggedHazardApplied extends LoggedHazardLists {
+  kind: 'damage';
+  events: HazardApplied<HazardState>['events'];
+  outcome: HazardApplied<HazardState>['outcome'];
+}
+
+export function loggedApplied(applied: HazardApplied<HazardState>): LoggedHazardApplied {
+  return { kind: applied.kind, events: applied.events, outcome: applied.outcome, ...loggedLists(applied) };
 }
 
 /** What a v4 roll logs of the harm transition's answer: the states it joined, and what it left to do. */
@@ -53,15 +60,9 @@ export interface LoggedHarmV4 {
  * theirs (the log's and the feed's `events`); effects are not signed, so the receipt covers less text.
  * The roll's `faces` still hold every die. Picked field by field, as v3's are.
  */
-export interface LoggedHazardAppliedV4 {
+export interface LoggedHazardAppliedV4 extends LoggedHazardLists {
   kind: 'damage';
   harm: LoggedHarmV4 | null;
-  plain: HazardApplied<HazardState>['plain'];
-  harmLedger: HazardApplied<HazardState>['harmLedger'];
-  zeroed: string[];
-  statuses: string[] | null;
-  gmStatuses: HazardApplied<HazardState>['gmStatuses'];
-  ailment: StoredAilment | null;
 }
 
 export function loggedAppliedV4(applied: HazardApplied<HazardState>): LoggedHazardAppliedV4 {
@@ -78,11 +79,23 @@ export function loggedAppliedV4(applied: HazardApplied<HazardState>): LoggedHaza
             conditionsAdded: harm.conditionsAdded,
             conditionsRemoved: harm.conditionsRemoved,
           },
-    plain: applied.plain,
-    harmLedger: applied.harmLedger,
-    zeroed: applied.zeroed,
-    statuses: applied.statuses,
-    gmStatuses: applied.gmStatuses,
-    ailment: applied.ailment,
+    ...loggedLists(applied),
   };
+}
+
+/**
+ * A roll answered whole to the service and logged smaller, under one name on the same dice: `whole`
+ * (not registered; the service rolls it, writes the sheet and answers from it, and logs `log` of it)
+ * and `run` (registered: what the replay and the audit run), `log` of `whole` by construction.
+ */
+export function loggedProcedure<I, W, L>(
+  name: string,
+  whole: (input: I, dice: Dice) => W,
+  log: (whole: W) => L,
+): {
+  name: string;
+  run: (input: I, dice: Dice) => L;
+  whole: { name: string; run: (input: I, dice: Dice) => W };
+} {
+  return { name, run: (input, dice) => log(whole(input, dice)), whole: { name, run: whole } };
 }

@@ -47,6 +47,7 @@ import {
   type HazardV3Logged,
   type HazardV4Logged,
 } from './hazard-change';
+import { loggedProcedure } from './hazard-logged';
 import { ProcedureRegistry } from '../rolls/procedures';
 import { RollsService } from '../rolls/rolls.service';
 import { withoutNulls } from '../wealth/reference/without-nulls';
@@ -207,36 +208,34 @@ export const CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE = {
  * same roll answered whole, for the service: it writes the sheet and answers from it, and logs
  * `loggedHazard` of it, which is what `run` (the replay) gives. v1 and v2 still replay.
  */
-export const CAMPAIGN_HAZARD_V3_PROCEDURE = {
-  name: 'hazard.campaign.v3',
-  run: (input: { kind: HazardKind } & CampaignHazardV2Member, dice: Dice): HazardV3Logged =>
-    loggedHazard(campaignMemberV2(input.kind, input, dice)),
-  whole: {
-    name: 'hazard.campaign.v3',
-    run: (input: { kind: HazardKind } & CampaignHazardV2Member, dice: Dice): HazardV2Outcome =>
-      campaignMemberV2(input.kind, input, dice),
-  },
-};
+export const CAMPAIGN_HAZARD_V3_PROCEDURE = loggedProcedure(
+  'hazard.campaign.v3',
+  (input: { kind: HazardKind } & CampaignHazardV2Member, dice: Dice): HazardV2Outcome =>
+    campaignMemberV2(input.kind, input, dice),
+  loggedHazard,
+);
+
+/** A party's roll logged member by member, each as `log` logs one character's. */
+function loggedMembers<L>(log: (member: HazardV2Outcome) => L) {
+  return (whole: { kind: HazardKind; members: HazardV2Outcome[] }): { kind: HazardKind; members: L[] } => ({
+    kind: whole.kind,
+    members: whole.members.map(log),
+  });
+}
 
 /** What `hazard.party.v4` logs: each member as `hazard.campaign.v3` logs one. */
-export function loggedParty(whole: { kind: HazardKind; members: HazardV2Outcome[] }): {
-  kind: HazardKind;
-  members: HazardV3Logged[];
-} {
-  return { kind: whole.kind, members: whole.members.map(loggedHazard) };
-}
+export const loggedParty = loggedMembers<HazardV3Logged>(loggedHazard);
 
 /**
  * `hazard.party.v4`: `hazard.party.v3`'s roll (each member in order, one dice stream), each member
  * logged as `hazard.campaign.v3` logs one (the state once, in the input). `whole` answers it whole for
  * the service, which logs `loggedParty` of it. `hazard.party.v3` still replays.
  */
-export const CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE = {
-  name: 'hazard.party.v4',
-  run: (input: { kind: HazardKind; members: CampaignHazardV2Member[] }, dice: Dice) =>
-    loggedParty(CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run(input, dice)),
-  whole: { name: 'hazard.party.v4', run: CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run },
-};
+export const CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE = loggedProcedure(
+  'hazard.party.v4',
+  CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run,
+  loggedParty,
+);
 
 /**
  * `hazard.campaign.v4` (issue 39): v3's roll on the same input and dice, logged smaller still: of the
@@ -244,28 +243,21 @@ export const CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE = {
  * detail or events: the events are the roll's `effects.events`). `whole` answers it whole for the
  * service. v1, v2 and v3 still replay.
  */
-export const CAMPAIGN_HAZARD_V4_PROCEDURE = {
-  name: 'hazard.campaign.v4',
-  run: (input: { kind: HazardKind } & CampaignHazardV2Member, dice: Dice): HazardV4Logged =>
-    loggedHazardV4(campaignMemberV2(input.kind, input, dice)),
-  whole: { name: 'hazard.campaign.v4', run: CAMPAIGN_HAZARD_V3_PROCEDURE.whole.run },
-};
+export const CAMPAIGN_HAZARD_V4_PROCEDURE = loggedProcedure(
+  'hazard.campaign.v4',
+  CAMPAIGN_HAZARD_V3_PROCEDURE.whole.run,
+  loggedHazardV4,
+);
 
 /** What `hazard.party.v5` logs: each member as `hazard.campaign.v4` logs one. */
-export function loggedPartyV5(whole: { kind: HazardKind; members: HazardV2Outcome[] }): {
-  kind: HazardKind;
-  members: HazardV4Logged[];
-} {
-  return { kind: whole.kind, members: whole.members.map(loggedHazardV4) };
-}
+export const loggedPartyV5 = loggedMembers<HazardV4Logged>(loggedHazardV4);
 
 /** `hazard.party.v5`: the party's roll of v3 and v4, each member logged as `hazard.campaign.v4` logs one. */
-export const CAMPAIGN_PARTY_HAZARD_V5_PROCEDURE = {
-  name: 'hazard.party.v5',
-  run: (input: { kind: HazardKind; members: CampaignHazardV2Member[] }, dice: Dice) =>
-    loggedPartyV5(CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run(input, dice)),
-  whole: { name: 'hazard.party.v5', run: CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run },
-};
+export const CAMPAIGN_PARTY_HAZARD_V5_PROCEDURE = loggedProcedure(
+  'hazard.party.v5',
+  CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE.run,
+  loggedPartyV5,
+);
 
 type OutcomeOf<K extends HazardKind> = ReturnType<(typeof HAZARD_PROCEDURES)[K]['run']>;
 

@@ -10,7 +10,13 @@ import {
 } from '../../src/hazards/hazards.service';
 import { AILMENT_TICKS_V2_PROCEDURE, AILMENT_TICKS_V3_PROCEDURE } from '../../src/hazards/ailment-ticks';
 import { DATABASE_KIND, startApp, TestApp } from './harness';
-import { createCampaign, createCharacter, createKey, putSheet } from '../factories/campaign';
+import {
+  createCampaign,
+  createCharacter,
+  createKey,
+  putSheet,
+  type CampaignFixture,
+} from '../factories/campaign';
 import { gql } from '../factories/graphql';
 import { expectProblem } from '../factories/problem';
 
@@ -138,6 +144,28 @@ describe(`the campaign audit (${DATABASE_KIND})`, () => {
     return { row, outcome };
   }
 
+  /** The audit of `c` (its `rolls` rolls and one sheet) is clean. */
+  async function expectCleanAudit(c: CampaignFixture, rolls: number) {
+    const clean = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+    expect(clean.body).toEqual({
+      ok: true,
+      rolls: { replayed: rolls, matched: rolls, differing: [] },
+      sheets: { checked: 1, entries: expect.any(Number), differing: [] },
+    });
+  }
+
+  /** The audit names one roll whose outcome differs from its replay, the same over REST and GraphQL. */
+  async function expectNamed(c: CampaignFixture, rolls: number, rollId: string, procedure: string) {
+    const res = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+    expect(res.body.rolls).toEqual({
+      replayed: rolls,
+      matched: rolls - 1,
+      differing: [{ rollId, procedure, reason: 'outcome', detail: null }],
+    });
+    const viaGql = await gql(t.server, AUDIT, { c: c.id }, c.auth);
+    expect(viaGql.data?.campaignAudit).toEqual(res.body);
+  }
+
   /** A fall, an ailment, a party's fall and the ailment's tick, logged as the service logs them now. */
   async function hazardLog() {
     const c = await createCampaign(t.server);
@@ -198,12 +226,7 @@ describe(`the campaign audit (${DATABASE_KIND})`, () => {
     expect(count(fallV2.row.inputs) + count(fallV2.outcome)).toBe(2);
     expect(count(tickV2.row.inputs) + count(tickV2.row.outcome)).toBe(1);
     expect(count(tickV2.row.inputs) + count(tickV2.outcome)).toBe(2);
-    const clean = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
-    expect(clean.body).toEqual({
-      ok: true,
-      rolls: { replayed: rolls, matched: rolls, differing: [] },
-      sheets: { checked: 1, entries: expect.any(Number), differing: [] },
-    });
+    await expectCleanAudit(c, rolls);
     const replay = await t.http
       .get(`/v1/campaigns/${c.id}/rolls/${tick.rollId}/replay`)
       .set(c.auth)
@@ -214,16 +237,7 @@ describe(`the campaign audit (${DATABASE_KIND})`, () => {
     const changed = JSON.parse(JSON.stringify(fallV2.outcome));
     changed.applied.state.values['survival.current'] += 1;
     await db.manager.update(RollEntity, { id: fall.body.rollId }, { outcome: changed });
-    const res = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
-    expect(res.body.rolls).toEqual({
-      replayed: rolls,
-      matched: rolls - 1,
-      differing: [
-        { rollId: fall.body.rollId, procedure: 'hazard.campaign.v2', reason: 'outcome', detail: null },
-      ],
-    });
-    const viaGql = await gql(t.server, AUDIT, { c: c.id }, c.auth);
-    expect(viaGql.data?.campaignAudit).toEqual(res.body);
+    await expectNamed(c, rolls, fall.body.rollId, 'hazard.campaign.v2');
   });
 
   it('hazards logged as v3 (their events and the harm’s whole answer in the outcome) still replay, and a changed v3 row is named', async () => {
@@ -239,12 +253,7 @@ describe(`the campaign audit (${DATABASE_KIND})`, () => {
       expect(texts(older.outcome)).toBeGreaterThan(0);
       expect(JSON.stringify(older.outcome).length).toBeGreaterThan(JSON.stringify(older.row.outcome).length);
     }
-    const clean = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
-    expect(clean.body).toEqual({
-      ok: true,
-      rolls: { replayed: rolls, matched: rolls, differing: [] },
-      sheets: { checked: 1, entries: expect.any(Number), differing: [] },
-    });
+    await expectCleanAudit(c, rolls);
     const replay = await t.http
       .get(`/v1/campaigns/${c.id}/rolls/${party.body.rollId}/replay`)
       .set(c.auth)
@@ -255,16 +264,7 @@ describe(`the campaign audit (${DATABASE_KIND})`, () => {
     const changed = JSON.parse(JSON.stringify(fallV3.outcome));
     changed.applied.events[0].text += '!';
     await db.manager.update(RollEntity, { id: fall.body.rollId }, { outcome: changed });
-    const res = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
-    expect(res.body.rolls).toEqual({
-      replayed: rolls,
-      matched: rolls - 1,
-      differing: [
-        { rollId: fall.body.rollId, procedure: 'hazard.campaign.v3', reason: 'outcome', detail: null },
-      ],
-    });
-    const viaGql = await gql(t.server, AUDIT, { c: c.id }, c.auth);
-    expect(viaGql.data?.campaignAudit).toEqual(res.body);
+    await expectNamed(c, rolls, fall.body.rollId, 'hazard.campaign.v3');
   });
 
   it('a v4 row whose logged harm changed is named', async () => {
@@ -274,14 +274,7 @@ describe(`the campaign audit (${DATABASE_KIND})`, () => {
     const changed = JSON.parse(JSON.stringify(row.outcome));
     changed.applied.harmLedger[0].delta -= 1;
     await db.manager.update(RollEntity, { id: fall.body.rollId }, { outcome: changed });
-    const res = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
-    expect(res.body.rolls).toEqual({
-      replayed: rolls,
-      matched: rolls - 1,
-      differing: [
-        { rollId: fall.body.rollId, procedure: 'hazard.campaign.v4', reason: 'outcome', detail: null },
-      ],
-    });
+    await expectNamed(c, rolls, fall.body.rollId, 'hazard.campaign.v4');
   });
 
   it('is the referee’s: a player key is refused on both routes', async () => {
