@@ -22,8 +22,10 @@ export const CurrentPrincipal = createParamDecorator((_: unknown, context: Execu
   return principal;
 });
 
-/** Players act only for their own characters; the referee acts for anyone; viewers only read. */
-/** Refuses (403) a key that may not act for the character; `field` names the input that named it. */
+/**
+ * Players act only for their own characters; the referee acts for anyone; viewers only read. Refuses
+ * (403) a key that may not act for the character; `field` names the input that named it.
+ */
 export function assertMayActFor(principal: Principal, characterId: string, field?: string): void {
   if (principal.role === 'referee') return;
   if (principal.role === 'player' && principal.characterIds.includes(characterId)) return;

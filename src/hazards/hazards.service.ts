@@ -210,8 +210,7 @@ export const CAMPAIGN_PARTY_HAZARD_V2_PROCEDURE = {
  */
 export const CAMPAIGN_HAZARD_V3_PROCEDURE = loggedProcedure(
   'hazard.campaign.v3',
-  (input: { kind: HazardKind } & CampaignHazardV2Member, dice: Dice): HazardV2Outcome =>
-    campaignMemberV2(input.kind, input, dice),
+  CAMPAIGN_HAZARD_V2_PROCEDURE.run,
   loggedHazard,
 );
 
@@ -245,7 +244,7 @@ export const CAMPAIGN_PARTY_HAZARD_V4_PROCEDURE = loggedProcedure(
  */
 export const CAMPAIGN_HAZARD_V4_PROCEDURE = loggedProcedure(
   'hazard.campaign.v4',
-  CAMPAIGN_HAZARD_V3_PROCEDURE.whole.run,
+  CAMPAIGN_HAZARD_V2_PROCEDURE.run,
   loggedHazardV4,
 );
 
