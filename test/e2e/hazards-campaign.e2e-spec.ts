@@ -277,6 +277,58 @@ describe(`hazards applied to stored sheets (${DATABASE_KIND})`, () => {
     expect(audit.body).toMatchObject({ ok: true, rolls: { replayed: 1, matched: 1 } });
   });
 
+  it('falls that each call for a roll to stay conscious leave one note of it on the sheet, not one a fall (REST and GraphQL)', async () => {
+    // No reaction on the sheet, so the roll is left to the referee: one note says it is due. Before, every
+    // fall added the same note again, up to 64, in the stored sheet and in every logged state after it.
+    const { c, h, url } = await hero('gm', {
+      // No archetype, so no reaction to roll with.
+      abilities: GM.abilities,
+      survival: { current: 500, max: 500 },
+      injuries: { current: 0, max: 500 },
+    });
+    const due = 'A fortitude or willpower roll to stay conscious (no reaction on the sheet)';
+    const first = await t.http
+      .post(url)
+      .set(c.auth)
+      .set('Idempotency-Key', `falls-${h.id}`)
+      .send({ system: 'gm', hazard: 'fall', input: { feet: 45 }, seed: 'fall-1' })
+      .expect(201);
+    expect(first.body.harm.pending).toEqual([due]);
+    for (const seed of ['fall-2', 'fall-3']) {
+      const answer = await gql(
+        t.server,
+        'mutation($c: ID!, $h: ID!, $s: String!) { characterHazard(campaignId: $c, characterId: $h, input: { system: gm, hazard: fall, input: { feet: 45 }, seed: $s }) { applied { field delta } harm { pending } } }',
+        { c: c.id, h: h.id, s: seed },
+        c.auth,
+      );
+      expect(answer.errors).toBeUndefined();
+      // Each fall gains injuries, so each calls for the roll again.
+      expect(answer.data?.characterHazard.harm.pending).toEqual([due]);
+    }
+    const sheet = (
+      await t.http.get(`/v1/campaigns/${c.id}/characters/${h.id}/sheets/gm`).set(c.auth).expect(200)
+    ).body.sheet;
+    expect(sheet.injuries.current).toBe(12);
+    expect(sheet.harm.pending).toEqual([due]);
+    const viaGql = await gql(
+      t.server,
+      'query($c: ID!, $h: ID!) { characterSheet(campaignId: $c, characterId: $h, system: gm) { sheet { ... on GmSheet { harm { pending } } } } }',
+      { c: c.id, h: h.id },
+      c.auth,
+    );
+    expect(viaGql.errors).toBeUndefined();
+    expect(viaGql.data?.characterSheet.sheet.harm.pending).toEqual([due]);
+    // The third fall logged the state it read: one note, as the sheet kept it.
+    const log = await t.http.get(`/v1/campaigns/${c.id}/rolls`).set(c.auth).expect(200);
+    expect(
+      log.body.items.map(
+        (r: { inputs: { state: { harm: { pending: string[] } } } }) => r.inputs.state.harm.pending,
+      ),
+    ).toEqual([[], [due], [due]]);
+    const audit = await t.http.get(`/v1/campaigns/${c.id}/audit`).set(c.auth).expect(200);
+    expect(audit.body).toMatchObject({ ok: true, rolls: { replayed: 3, matched: 3 } });
+  });
+
   it('an Archsoul march fatigues then exhausts the stored sheet (GraphQL twin), reading Endurance from it', async () => {
     const { c, h } = await hero('archsoul', ARCHSOUL);
     const answer = await gql(

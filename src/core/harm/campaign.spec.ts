@@ -1,12 +1,15 @@
 import fc from 'fast-check';
 import { createRng, Dice } from '../random';
 import {
+  EMPTY_HARM,
+  GM_CONSCIOUSNESS_DUE,
   mergePending,
   sheetDamage,
   sheetRest,
   worse,
   type SheetDamageCoeac,
   type SheetDamageCairn,
+  type SheetDamageGm,
 } from './campaign';
 import { harmOf, normaliseHarm } from './sheet-harm';
 import { normaliseSheet } from '../characters/sheets';
@@ -235,5 +238,30 @@ describe('pending notes after a blow', () => {
     expect(pending).toEqual(['Unconscious for 100 minute(s)']);
     const many = Array.from({ length: 70 }, (_, i) => `note ${i}`);
     expect(mergePending([], many)).toEqual(many.slice(-64));
+  });
+
+  it('keeps one note of a roll to stay conscious however often a G&M character without a reaction is hit', () => {
+    // Each hit that gains an injury calls for the roll; unrolled, one note says that it is due.
+    const input: SheetDamageGm = {
+      system: 'gm',
+      survival: 100,
+      verve: 0,
+      injuries: 0,
+      damage: 3,
+      archetypal: false,
+      weaponDice: 1,
+      evaded: false,
+      consciousness: null,
+      endurance: 12,
+      unconscious: false,
+    };
+    let harm = { ...EMPTY_HARM, pending: ['Lost a finger: roll later'] };
+    for (let blow = 0; blow < 5; blow++) {
+      const outcome = sheetDamage({ ...input, injuries: blow }, dice(`blow-${blow}`));
+      expect(outcome.pending).toContain(GM_CONSCIOUSNESS_DUE);
+      harm = { ...harm, pending: mergePending(harm.pending, outcome.pending) };
+    }
+    expect(harm.pending.filter((note) => note === GM_CONSCIOUSNESS_DUE)).toHaveLength(1);
+    expect(harm.pending[0]).toBe('Lost a finger: roll later');
   });
 });

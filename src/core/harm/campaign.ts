@@ -101,10 +101,20 @@ export function deferredDueAt(kind: string, timing: DeferredTiming): boolean {
 export const EMPTY_HARM: SheetHarm = { state: 'up', conditions: [], pending: [] };
 
 /**
+ * The note a G&M blow leaves when a roll to stay conscious is due and the sheet names no reaction to
+ * roll it with. It is one roll due now, at the injuries the character has now.
+ */
+export const GM_CONSCIOUSNESS_DUE =
+  'A fortitude or willpower roll to stay conscious (no reaction on the sheet)';
+
+/**
  * Notes that describe one running state (how long a G&M character stays unconscious, when a dying
- * one dies): a newer note of the same kind replaces the older, since only the latest count holds.
+ * one dies, that a roll to stay conscious is due): a newer note of the same kind replaces the older,
+ * since only the latest count holds. Without this a character hit again and again kept one
+ * consciousness note per blow, up to the limit, in its stored sheet and in every logged state.
  */
 const SUPERSEDING_NOTES = [
+  /^A fortitude or willpower roll to stay conscious/,
   /^Unconscious for \d+ minute/,
   /^Dying: /,
   /^Semi-conscious \(1 mojo\)/,
@@ -587,7 +597,7 @@ function gmSheetDamage(input: SheetDamageGm, stateBefore: HarmState, dice: Dice)
     out.pending.push(`Unconscious for ${result.unconsciousMinutes} minute(s)`);
   }
   if (result.consciousnessRollDue && result.consciousnessRoll === null)
-    out.pending.push('A fortitude or willpower roll to stay conscious (no reaction on the sheet)');
+    out.pending.push(GM_CONSCIOUSNESS_DUE);
   if (result.deathRollDue && stateBefore !== 'dying' && stateBefore !== 'dead') {
     const death: GmDeathRollOutcome = gmDeathRoll(
       { injuries: result.injuries, endurance: input.endurance, unconscious },
