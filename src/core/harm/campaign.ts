@@ -100,12 +100,13 @@ export function deferredDueAt(kind: string, timing: DeferredTiming): boolean {
 
 export const EMPTY_HARM: SheetHarm = { state: 'up', conditions: [], pending: [] };
 
+const GM_CONSCIOUSNESS_ROLL = 'A fortitude or willpower roll to stay conscious';
+
 /**
  * The note a G&M blow leaves when a roll to stay conscious is due and the sheet names no reaction to
  * roll it with. It is one roll due now, at the injuries the character has now.
  */
-export const GM_CONSCIOUSNESS_DUE =
-  'A fortitude or willpower roll to stay conscious (no reaction on the sheet)';
+export const GM_CONSCIOUSNESS_DUE = `${GM_CONSCIOUSNESS_ROLL} (no reaction on the sheet)`;
 
 /**
  * Notes that describe one running state (how long a G&M character stays unconscious, when a dying
@@ -114,7 +115,8 @@ export const GM_CONSCIOUSNESS_DUE =
  * consciousness note per blow, up to the limit, in its stored sheet and in every logged state.
  */
 const SUPERSEDING_NOTES = [
-  /^A fortitude or willpower roll to stay conscious/,
+  // The words hold no character a pattern reads specially.
+  new RegExp(`^${GM_CONSCIOUSNESS_ROLL}`),
   /^Unconscious for \d+ minute/,
   /^Dying: /,
   /^Semi-conscious \(1 mojo\)/,
